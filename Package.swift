@@ -1,0 +1,76 @@
+// swift-tools-version: 6.1
+// scenesim: a headless, deterministic simulator of the SwiftUI multi-window app lifecycle,
+// scripted in embedded Lua 5.4.
+//
+// Targets are layered by dependency (see ../shared/STYLE.md):
+//   CLua / CLuaShim (C) → LuaKit (knows no scenes) → SceneSimCore (pure Swift) →
+//   SceneSimScripting (bindings) → GoldenRunner / SceneSimREPL → SceneSimCommands → scenesim
+import PackageDescription
+
+let package = Package(
+    name: "scenesim",
+    products: [
+        .executable(name: "scenesim", targets: ["scenesim"]),
+        .library(name: "SceneSimCore", targets: ["SceneSimCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    ],
+    targets: [
+        // MARK: C layer
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+
+        // MARK: Swift layers
+        .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "SceneSimCore"),
+        .target(
+            name: "SceneSimTestSupport",
+            dependencies: [
+                "SceneSimCore",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ]
+        ),
+        .target(name: "SceneSimScripting", dependencies: ["LuaKit", "SceneSimCore"]),
+        .target(name: "GoldenRunner"),
+        .target(name: "SceneSimREPL", dependencies: ["SceneSimScripting", "LuaKit", "CEditLine"]),
+        .target(
+            name: "SceneSimCommands",
+            dependencies: [
+                "SceneSimScripting", "GoldenRunner", "SceneSimREPL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "scenesim", dependencies: ["SceneSimCommands"]),
+
+        // MARK: Tests (mirror Sources)
+        .testTarget(
+            name: "SceneSimCoreTests",
+            dependencies: [
+                "SceneSimCore", "SceneSimTestSupport",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ]
+        ),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
+        .testTarget(
+            name: "SceneSimScriptingTests",
+            dependencies: ["SceneSimScripting", "SceneSimTestSupport"]
+        ),
+        .testTarget(name: "GoldenRunnerTests", dependencies: ["GoldenRunner"]),
+        .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL"]),
+        .testTarget(
+            name: "SceneSimCommandsTests",
+            dependencies: ["SceneSimCommands", "GoldenRunner", "SceneSimScripting"]
+        ),
+    ]
+)

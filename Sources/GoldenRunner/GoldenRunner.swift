@@ -1,0 +1,1 @@
+// GoldenRunner: module placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// LuaKit: module placeholder until its issue lands.

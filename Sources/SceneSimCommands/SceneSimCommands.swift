@@ -1,0 +1,1 @@
+// SceneSimCommands: module placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// SceneSimCore: module placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// SceneSimREPL: module placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// SceneSimScripting: module placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// SceneSimTestSupport: module placeholder until its issue lands.

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs what scenesim needs to build and test on a Debian machine, and nothing that is
+# already there. Idempotent: a second run only checks. Needs root (or sudo) for apt-get.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages: the Lua 5.4 headers and library, libedit for the REPL's line editing,
+# pkg-config to find both, luacheck for scripts/lint-scenarios.sh.
+packages=(liblua5.4-dev libedit-dev pkg-config lua-check)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "bootstrap: all Debian packages present (${packages[*]})"
+else
+  echo "bootstrap: installing ${missing[*]}"
+  sudo=()
+  if [[ $(id -u) -ne 0 ]]; then
+    if command -v sudo >/dev/null 2>&1; then
+      sudo=(sudo)
+    else
+      echo "bootstrap: error: installing packages needs root; run as root or install: ${missing[*]}" >&2
+      exit 1
+    fi
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  if ! "${sudo[@]}" apt-get update -qq; then
+    echo "bootstrap: error: 'apt-get update' failed: is the Debian package mirror reachable?" >&2
+    exit 1
+  fi
+  if ! "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"; then
+    echo "bootstrap: error: 'apt-get install ${missing[*]}' failed (see above)" >&2
+    exit 1
+  fi
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "bootstrap: error: no 'swift' on PATH; install the Swift 6.3 toolchain first" >&2
+  exit 1
+fi
+pkg-config --exists lua5.4 || { echo "bootstrap: error: pkg-config cannot find lua5.4" >&2; exit 1; }
+pkg-config --exists libedit || { echo "bootstrap: error: pkg-config cannot find libedit" >&2; exit 1; }
