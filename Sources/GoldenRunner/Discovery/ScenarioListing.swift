@@ -1,0 +1,33 @@
+/// The `--list` view: each scenario's name and the first comment line of its file.
+enum ScenarioListing {
+    /// One line per scenario, names padded to one column, descriptions after.
+    static func render(_ entries: [(name: String, description: String?)]) -> String {
+        let width = entries.map(\.name.count).max() ?? 0
+        return entries.map { entry in
+            guard let description = entry.description else { return entry.name + "\n" }
+            let padding = String(repeating: " ", count: width - entry.name.count + 2)
+            return entry.name + padding + description + "\n"
+        }.joined()
+    }
+
+    /// The first line starting with `--`, without the dashes and surrounding blanks.
+    ///
+    /// LuaLS annotations (`---@meta`, `---@param`) and rulers (`-----`) describe nothing, so
+    /// they are passed over.
+    static func firstComment(in source: String) -> String? {
+        for rawLine in source.split(whereSeparator: \.isNewline) {
+            let line = rawLine.drop(while: { $0 == " " || $0 == "\t" })
+            guard line.hasPrefix("--"), !line.hasPrefix("---@") else { continue }
+            let text = line.drop(while: { $0 == "-" }).trimmingBlanks()
+            if !text.isEmpty { return text }
+        }
+        return nil
+    }
+}
+
+private extension Substring {
+    func trimmingBlanks() -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(drop(while: isBlank).reversed().drop(while: isBlank).reversed())
+    }
+}

@@ -1,1 +1,0 @@
-// GoldenRunner: module placeholder until its issue lands.

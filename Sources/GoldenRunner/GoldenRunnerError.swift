@@ -1,0 +1,63 @@
+/// The one error type of the golden runner: a kind and a message written for the user.
+public struct GoldenRunnerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, broadly; both kinds exit with status 2.
+    public enum Kind: Sendable, Hashable {
+        /// The command line asked for something impossible.
+        case usage
+        /// The file system refused a read or write the runner needed.
+        case fileSystem
+    }
+
+    /// What went wrong, broadly.
+    public var kind: Kind
+    /// The text shown to the user, without the `error: ` prefix.
+    public var message: String
+
+    /// Makes an error from its kind and message.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The text as printed: `error: MESSAGE`.
+    public var description: String { "error: \(message)" }
+}
+
+// The catalogue of messages; each is tested verbatim.
+extension GoldenRunnerError {
+    static func invalidShard(_ text: String) -> Self {
+        .init(.usage, "invalid --shard '\(text)': expected K/N with 1 <= K <= N, e.g. --shard 2/4")
+    }
+
+    static func invalidJobs(_ jobs: Int) -> Self {
+        .init(.usage, "invalid --jobs \(jobs): must be at least 1")
+    }
+
+    static func invalidFilter(_ pattern: String) -> Self {
+        .init(.usage, "invalid --filter '\(pattern)': not a valid regular expression")
+    }
+
+    static func noSuchPath(_ path: String) -> Self {
+        .init(.usage, "no such file or directory: \(path)")
+    }
+
+    static func notAScenario(_ path: String) -> Self {
+        .init(.usage, "not a Lua scenario (expected a .lua file or a directory): \(path)")
+    }
+
+    static func updateInCheckMode(reason: String) -> Self {
+        .init(.usage, "--update cannot be used in check mode (\(reason)): goldens are never written there")
+    }
+
+    static func cannotRead(_ path: String, _ underlying: any Error) -> Self {
+        .init(.fileSystem, "cannot read \(path): \(underlying.localizedDescription)")
+    }
+
+    static func cannotWrite(_ path: String, _ underlying: any Error) -> Self {
+        .init(.fileSystem, "cannot write \(path): \(underlying.localizedDescription)")
+    }
+
+    static func cannotRemove(_ path: String, _ underlying: any Error) -> Self {
+        .init(.fileSystem, "cannot remove \(path): \(underlying.localizedDescription)")
+    }
+}

@@ -1,0 +1,11 @@
+import Foundation
+
+/// Quotes a word for a POSIX shell only when it needs it, so printed commands can be pasted.
+enum ShellQuoting {
+    private static let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+=:,@%")
+
+    static func quote(_ word: String) -> String {
+        if !word.isEmpty, word.allSatisfy(safe.contains) { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+extension GoldenSuite {
+    /// Everything `scenesim test [PATH...]` can be asked, as the CLI parsed it.
+    ///
+    /// Option values stay text (`shard`, `filter`) so the runner validates them and reports
+    /// every usage error the same way, with exit status 2.
+    public struct Configuration: Sendable, Hashable {
+        /// Files or directories to search; empty means `scenarios`.
+        public var paths: [String]
+        /// Where relative paths start and what displayed paths are relative to.
+        public var baseDirectory: String
+        /// How many scenarios run at once; at least 1.
+        public var jobs: Int
+        /// `--update`/`-u`: accept actual output as the new goldens.
+        public var update: Bool
+        /// `--check`: write nothing, as when `CI` is set.
+        public var check: Bool
+        /// `--filter REGEX`: run only scenarios whose name contains a match.
+        public var filter: String?
+        /// `--shard K/N`: run only the K-th of N stable slices of the suite.
+        public var shard: String?
+        /// `--junit FILE`: also write a JUnit XML report there (relative to `baseDirectory`).
+        public var junitPath: String?
+        /// `--list`: print names and descriptions, run nothing.
+        public var list: Bool
+        /// Colour the diff with ANSI codes; the CLI sets it when stdout is a terminal.
+        public var colour: Bool
+        /// How printed accept commands start.
+        public var commandName: String
+
+        /// Makes a configuration; the defaults are those of a bare `scenesim test`.
+        public init(
+            paths: [String] = [],
+            baseDirectory: String = FileManager.default.currentDirectoryPath,
+            jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+            update: Bool = false,
+            check: Bool = false,
+            filter: String? = nil,
+            shard: String? = nil,
+            junitPath: String? = nil,
+            list: Bool = false,
+            colour: Bool = false,
+            commandName: String = "scenesim test"
+        ) {
+            self.paths = paths
+            self.baseDirectory = baseDirectory
+            self.jobs = jobs
+            self.update = update
+            self.check = check
+            self.filter = filter
+            self.shard = shard
+            self.junitPath = junitPath
+            self.list = list
+            self.colour = colour
+            self.commandName = commandName
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// `scenesim test`: runs every scenario and compares its whole output with its golden file.
+///
+/// Shared by the CLI and `swift test`; it knows no Lua, running scenarios through a
+/// `ScenarioExecutor`, and writes only through the injected output closures.
+public enum GoldenSuite {
+    /// Runs (or lists) the configured scenarios and returns the status to exit with.
+    ///
+    /// - Parameters:
+    ///   - environment: read for `CI`; non-empty means check mode.
+    ///   - output: receives the report in chunks that each end in a newline, in order, always
+    ///     on the calling thread; flush after each chunk for progressive output.
+    ///   - errorOutput: receives `error: …` lines for usage and file system errors.
+    public static func run(
+        _ configuration: Configuration,
+        executor: some ScenarioExecutor,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        output: (String) -> Void,
+        errorOutput: (String) -> Void
+    ) -> ExitStatus {
+        let plan: RunPlan
+        do {
+            plan = try RunPlan(configuration, environment: environment)
+        } catch {
+            errorOutput(error.description + "\n")
+            return .error
+        }
+        if configuration.list {
+            return list(plan, output: output, errorOutput: errorOutput)
+        }
+        return RunSession.run(plan, executor: executor, output: output, errorOutput: errorOutput)
+    }
+
+    /// Runs with the report and errors going to one writer, as tests usually want.
+    public static func run(
+        _ configuration: Configuration,
+        executor: some ScenarioExecutor,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        output: (String) -> Void
+    ) -> ExitStatus {
+        run(configuration, executor: executor, environment: environment, output: output, errorOutput: output)
+    }
+
+    private static func list(_ plan: RunPlan, output: (String) -> Void, errorOutput: (String) -> Void) -> ExitStatus {
+        var entries: [(name: String, description: String?)] = []
+        for scenario in plan.scenarios {
+            do {
+                let source = try GoldenFiles.read(scenario.fileURL.path, displayedAs: scenario.path) ?? ""
+                entries.append((scenario.name, ScenarioListing.firstComment(in: source)))
+            } catch {
+                errorOutput(error.description + "\n")
+                return .error
+            }
+        }
+        output(ScenarioListing.render(entries))
+        return .passed
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// One Lua scenario file found by discovery, with the names it is shown and selected by.
+public struct Scenario: Sendable, Hashable {
+    /// The file as displayed: relative to the base directory when under it, e.g.
+    /// `scenarios/phases/cold-launch.lua`; absolute otherwise.
+    public var path: String
+    /// The file's absolute location, for opening it.
+    public var fileURL: URL
+    /// The name used by `--filter`, `--shard` and the report, e.g. `phases/cold-launch`: the
+    /// displayed path without `.lua` and without a leading `scenarios/`.
+    public var name: String
+
+    /// Makes a scenario from its displayed path and absolute location; the name is derived.
+    public init(path: String, fileURL: URL) {
+        self.path = path
+        self.fileURL = fileURL
+        self.name = Scenario.name(forDisplayPath: path)
+    }
+
+    /// The golden file beside the scenario, as displayed: `NAME.golden` for `NAME.lua`.
+    public var goldenPath: String { Scenario.stem(of: path) + ".golden" }
+
+    /// The golden file's absolute location.
+    public var goldenURL: URL { URL(fileURLWithPath: Scenario.stem(of: fileURL.path) + ".golden") }
+
+    /// Where a mismatching run is written for review: `NAME.golden.new`.
+    public var reviewURL: URL { URL(fileURLWithPath: goldenURL.path + ".new") }
+
+    static func name(forDisplayPath path: String) -> String {
+        // Names stay the same whichever path the run was started with, so shards and filters
+        // select the same scenarios from `scenesim test` and `scenesim test scenarios/phases`.
+        let stem = stem(of: path)
+        let prefix = "scenarios/"
+        return stem.hasPrefix(prefix) ? String(stem.dropFirst(prefix.count)) : stem
+    }
+
+    static func stem(of path: String) -> String {
+        path.hasSuffix(".lua") ? String(path.dropLast(4)) : path
+    }
+}
