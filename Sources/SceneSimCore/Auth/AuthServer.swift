@@ -1,0 +1,51 @@
+/// The simulated authentication server: sessions with a lifetime on the virtual clock,
+/// revocation, and whether the device can reach it at all.
+struct AuthServer: Equatable {
+    struct ServerSession: Equatable {
+        var user: String
+        var expires: VirtualTime
+        var revoked = false
+    }
+
+    enum Verdict: Equatable {
+        case valid(user: String)
+        case expired
+        case revoked
+        case unknown
+    }
+
+    private var sessions: [Int: ServerSession] = [:]
+    private var nextToken = 1
+    var reachable = true
+
+    /// Creates a session for `user` that expires `ttl` after `now`; returns its token.
+    mutating func createSession(user: String, ttl: VirtualTime, now: VirtualTime) -> Int {
+        let token = nextToken
+        nextToken += 1
+        sessions[token] = ServerSession(user: user, expires: now + ttl)
+        return token
+    }
+
+    func verdict(token: Int, now: VirtualTime) -> Verdict {
+        guard let session = sessions[token] else { return .unknown }
+        if session.revoked { return .revoked }
+        if now >= session.expires { return .expired }
+        return .valid(user: session.user)
+    }
+
+    /// Invalidates every session of `user`; returns how many were live.
+    mutating func revoke(user: String) -> Int {
+        var count = 0
+        for token in sessions.keys.sorted() where sessions[token]!.user == user && !sessions[token]!.revoked {
+            sessions[token]!.revoked = true
+            count += 1
+        }
+        return count
+    }
+}
+
+/// The login session the app keeps in the keychain: persistent device data.
+struct StoredSession: Equatable {
+    var user: String
+    var token: Int
+}

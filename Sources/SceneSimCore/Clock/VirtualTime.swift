@@ -1,0 +1,47 @@
+/// A point on (or a span of) the simulator's virtual clock, in whole microseconds.
+///
+/// Integer microseconds keep arithmetic exact, so `0.1 + 0.2` seconds of advances land on the same
+/// instant on every machine and every run; the scripting layer converts from and to seconds.
+public struct VirtualTime: Hashable, Comparable, Sendable {
+    public var microseconds: Int64
+
+    public init(microseconds: Int64) { self.microseconds = microseconds }
+
+    /// The instant `seconds` after the start, rounded to the nearest microsecond.
+    public init(seconds: Double) {
+        self.microseconds = Int64((seconds * 1_000_000).rounded())
+    }
+
+    public static let zero = VirtualTime(microseconds: 0)
+
+    public var seconds: Double { Double(microseconds) / 1_000_000 }
+
+    public static func < (a: VirtualTime, b: VirtualTime) -> Bool { a.microseconds < b.microseconds }
+    public static func + (a: VirtualTime, b: VirtualTime) -> VirtualTime {
+        VirtualTime(microseconds: a.microseconds &+ b.microseconds)
+    }
+    public static func - (a: VirtualTime, b: VirtualTime) -> VirtualTime {
+        VirtualTime(microseconds: a.microseconds - b.microseconds)
+    }
+
+    /// Seconds with three decimals, or six when the instant is not on a whole millisecond
+    /// (`"0.500"`, `"12.000250"`). Pure integer formatting: no locale, no float printing.
+    public var text: String {
+        let negative = microseconds < 0
+        let magnitude = microseconds.magnitude
+        let whole = magnitude / 1_000_000
+        let fraction = magnitude % 1_000_000
+        let digits: String
+        if fraction % 1000 == 0 {
+            digits = Self.pad(fraction / 1000, width: 3)
+        } else {
+            digits = Self.pad(fraction, width: 6)
+        }
+        return (negative ? "-" : "") + "\(whole).\(digits)"
+    }
+
+    private static func pad(_ value: UInt64, width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+}

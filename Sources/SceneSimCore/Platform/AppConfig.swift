@@ -1,0 +1,159 @@
+/// Everything `sim.launch` declares about the app: its scenes, its platform and its policies.
+public struct AppConfig: Sendable, Equatable {
+    public var platform: Platform
+    public var scenes: [SceneDeclaration]
+    /// A login session stored in the keychain before the first launch.
+    public var storedSession: InitialSession?
+    public var sessionTTL: VirtualTime
+    public var minLoading: VirtualTime
+    public var authLatency: VirtualTime
+    /// UIApplicationSupportsMultipleScenes; only consulted on ipados.
+    public var multipleScenes: Bool
+    /// Windows on screen at once; nil is unlimited.
+    public var visibleLimit: Int?
+    /// Deep-link routes: `app://<route>/<value>` opens the named scene group.
+    public var routes: [String: String]
+    public var policy: Policy
+
+    public init(
+        platform: Platform = .ipados,
+        scenes: [SceneDeclaration] = [SceneDeclaration(id: "main")],
+        storedSession: InitialSession? = nil,
+        sessionTTL: VirtualTime = VirtualTime(seconds: 3600),
+        minLoading: VirtualTime = VirtualTime(seconds: 0.5),
+        authLatency: VirtualTime = VirtualTime(seconds: 0.2),
+        multipleScenes: Bool = true,
+        visibleLimit: Int?? = nil,
+        routes: [String: String] = [:],
+        policy: Policy = Policy()
+    ) {
+        self.platform = platform
+        self.scenes = scenes
+        self.storedSession = storedSession
+        self.sessionTTL = sessionTTL
+        self.minLoading = minLoading
+        self.authLatency = authLatency
+        self.multipleScenes = multipleScenes
+        self.visibleLimit = visibleLimit ?? platform.defaultVisibleLimit
+        self.routes = routes
+        self.policy = policy
+    }
+
+    /// Whether `open_window` can create windows (semantics §4.4).
+    public var allowsMultipleWindows: Bool {
+        switch platform {
+        case .iphone: false
+        case .ipados: multipleScenes
+        case .macos, .visionos: true
+        }
+    }
+
+    /// The first WindowGroup: what opens when there is nothing to restore.
+    public var primaryGroup: Int? { scenes.firstIndex { $0.kind == .windowGroup } }
+
+    /// Checks what cannot be expressed in the types: unique ids, Window scenes only where they
+    /// exist, routes to declared groups, sane numbers. Throws the first problem found.
+    public func validate() throws(SimError) {
+        if scenes.isEmpty {
+            throw SimError(.invalidConfig, "scenes must declare at least one scene (e.g. scenes = { { id = \"main\" } })")
+        }
+        var seen: Set<String> = []
+        for scene in scenes {
+            if scene.id.isEmpty {
+                throw SimError(.invalidConfig, "scenes: a scene id must not be empty")
+            }
+            if !seen.insert(scene.id).inserted {
+                throw SimError(.invalidConfig, "scenes: duplicate scene id \"\(scene.id)\"; every scene needs its own id")
+            }
+            if scene.kind == .window && !platform.supportsWindowScenes {
+                throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" has kind = \"window\", but \(platform.rawValue) has no Window scenes (only macos and visionos); use a WindowGroup (drop kind)")
+            }
+            if scene.kind == .window && scene.valueType != nil {
+                throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" is a Window scene and cannot take a value; drop value or make it a WindowGroup")
+            }
+        }
+        if primaryGroup == nil {
+            throw SimError(.invalidConfig, "scenes: the app needs at least one WindowGroup (a scene without kind = \"window\")")
+        }
+        for route in routes.keys.sorted() {
+            let target = routes[route]!
+            guard let scene = scenes.first(where: { $0.id == target }) else {
+                throw SimError(.invalidConfig, "routes.\(route) names scene \"\(target)\", which is not declared\(suggestion(for: target, among: scenes.map(\.id)))")
+            }
+            if scene.valueType == nil {
+                throw SimError(.invalidConfig, "routes.\(route) names scene \"\(target)\", which takes no value; route to a WindowGroup declared with value = \"string\" or \"integer\"")
+            }
+        }
+        if let limit = visibleLimit, limit < 1 {
+            throw SimError(.invalidConfig, "visible_limit must be at least 1 (got \(limit))")
+        }
+        for (name, value) in [("min_loading", minLoading), ("auth_latency", authLatency)] where value.microseconds < 0 {
+            throw SimError(.invalidConfig, "\(name) must not be negative (got \(value.text))")
+        }
+        if sessionTTL.microseconds <= 0 {
+            throw SimError(.invalidConfig, "session_ttl must be positive (got \(sessionTTL.text))")
+        }
+        if let session = storedSession {
+            if session.user.isEmpty { throw SimError(.invalidConfig, "session.user must not be empty") }
+            if session.ttl.microseconds <= 0 {
+                throw SimError(.invalidConfig, "session.ttl must be positive (got \(session.ttl.text))")
+            }
+        }
+        if policy.storageWarnBytes < 0 {
+            throw SimError(.invalidConfig, "policy.storage_warn_bytes must not be negative")
+        }
+        if policy.flickerThreshold.microseconds < 0 {
+            throw SimError(.invalidConfig, "policy.flicker_threshold must not be negative")
+        }
+    }
+}
+
+/// One scene of the App's body: `WindowGroup(id:)`, `WindowGroup(id:for:)` or `Window(id:)`.
+public struct SceneDeclaration: Sendable, Equatable {
+    public enum Kind: String, Sendable { case windowGroup = "window_group", window }
+    public var id: String
+    public var kind: Kind
+    /// The presented value's type for `WindowGroup(id:for:)`; nil when the group takes none.
+    public var valueType: SceneValue.Kind?
+
+    public init(id: String, kind: Kind = .windowGroup, valueType: SceneValue.Kind? = nil) {
+        self.id = id
+        self.kind = kind
+        self.valueType = valueType
+    }
+}
+
+/// A login session that is already in the keychain before the first launch.
+public struct InitialSession: Sendable, Equatable {
+    public var user: String
+    public var ttl: VirtualTime
+    public init(user: String, ttl: VirtualTime) {
+        self.user = user
+        self.ttl = ttl
+    }
+}
+
+/// The switches behind the observed (O) and inferred (I) rules of semantics.md.
+public struct Policy: Sendable, Equatable {
+    public enum ForceQuit: String, Sendable, CaseIterable { case discard, keep }
+    public enum StorageSave: String, Sendable, CaseIterable {
+        case background
+        case everyWrite = "every_write"
+    }
+    public var forceQuit: ForceQuit
+    public var storageSave: StorageSave
+    public var storageWarnBytes: Int
+    public var flickerThreshold: VirtualTime
+
+    public init(
+        forceQuit: ForceQuit = .discard,
+        storageSave: StorageSave = .background,
+        storageWarnBytes: Int = 4096,
+        flickerThreshold: VirtualTime = VirtualTime(seconds: 0.1)
+    ) {
+        self.forceQuit = forceQuit
+        self.storageSave = storageSave
+        self.storageWarnBytes = storageWarnBytes
+        self.flickerThreshold = flickerThreshold
+    }
+}

@@ -1,0 +1,6 @@
+/// The identity of a scene session on the device; an index into the simulator's session table.
+public struct SessionID: Hashable, Comparable, Sendable {
+    public let index: Int
+    init(_ index: Int) { self.index = index }
+    public static func < (a: SessionID, b: SessionID) -> Bool { a.index < b.index }
+}

@@ -1,0 +1,38 @@
+/// A scene session as the device keeps it (semantics §2): durable identity, presented value and
+/// saved storage, plus the live scene attached to it in the running process, if any.
+struct SessionRecord {
+    let id: SessionID
+    let label: String
+    let group: Int
+    var value: SceneValue?
+    /// Set once the session is discarded; a discarded session never comes back.
+    var discarded: Discard?
+    /// What restoration gives this session: written at save points only.
+    var saved = SceneStorage()
+    /// The live scene in the current process: nil while disconnected or not running.
+    var scene: LiveScene?
+
+    var alive: Bool { discarded == nil }
+
+    struct Discard: Equatable {
+        var at: VirtualTime
+        var reason: DiscardReason
+    }
+
+    /// The in-process scene: its phase and the storage the views read and write.
+    struct LiveScene {
+        var phase: ScenePhase
+        var storage: SceneStorage
+        /// Writes since the last save (lost if the process dies before the next one).
+        var dirtyKeys: Set<String> = []
+        /// Whether the size warning was traced since storage last fit under the threshold.
+        var warnedLarge = false
+    }
+}
+
+/// Where a window for a value already lives: (group, value) for value groups, (group, nil) for
+/// single-instance `Window` scenes.
+struct DedupKey: Hashable {
+    var group: Int
+    var value: SceneValue?
+}

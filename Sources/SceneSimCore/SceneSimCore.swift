@@ -1,1 +1,0 @@
-// SceneSimCore: module placeholder until its issue lands.

@@ -1,0 +1,37 @@
+/// Everything the running app holds in memory. Built fresh at each launch and dropped at
+/// termination, so nothing in it can leak from one launch into the next (§5.4, §5.5).
+struct ProcessState {
+    var machine = AppStateMachine()
+    /// When the current app state appeared on screen (for flicker warnings).
+    var stateSince: VirtualTime
+    var counts = PhaseCounts()
+    /// The aggregate last reported to the app-level handler.
+    var reportedPhase: ScenePhase = .background
+    /// Connected scenes, front to back.
+    var order = IndexList()
+    /// Visible scenes, most recently focused first (a subsequence of `order`).
+    var visible = IndexList()
+    /// A system overlay or the app switcher is up: scenes stay inactive.
+    var overlay = false
+    /// The scenes that were on screen when the app last left the foreground.
+    var foregroundSet: [SessionID] = []
+    /// The user an onboarding flow will finish as.
+    var onboardingUser: String?
+    /// Initialization in flight: when loading may end and what it will become.
+    var loadingUntil: VirtualTime?
+    var pendingOutcome: AppState?
+    /// Bumped by each initialization so replies of an abandoned one are ignored.
+    var initialization = 0
+
+    init(now: VirtualTime) { stateSince = now }
+}
+
+/// Work the app scheduled on the virtual clock; it dies with the process.
+enum AppJob {
+    /// The launch-time session validation round trip completed.
+    case initializationReply(initialization: Int)
+    /// The minimum loading time is over: show the initialization outcome.
+    case initializationComplete(initialization: Int)
+    /// The validation started when the app became active completed.
+    case activeValidationReply
+}

@@ -1,0 +1,259 @@
+// The shared AppStateController (§4.5–4.7): initialization, validation, the user's intents,
+// raw transitions, flicker warnings.
+extension Simulator {
+    /// Requests a transition; traces it, and warns if the state it replaces flickered.
+    @discardableResult
+    func request(_ target: AppState) -> AppStateMachine.Outcome {
+        let old = process!.machine.state
+        let outcome = process!.machine.request(target, at: now)
+        switch outcome {
+        case .accepted:
+            let shown = now - process!.stateSince
+            process!.stateSince = now
+            emit(.stateChanged(from: old, to: target))
+            if shown < config.policy.flickerThreshold {
+                emit(.warning(.flicker(state: old, shown: shown, threshold: config.policy.flickerThreshold)))
+            }
+        case .rejected(let reason):
+            emit(.stateRejected(from: old, to: target, reason: reason))
+        }
+        return outcome
+    }
+
+    /// Starts initialization: validate a stored session (taking `auth_latency`), and show the
+    /// outcome once `min_loading` has passed.
+    func beginInitialization() {
+        process!.initialization += 1
+        let generation = process!.initialization
+        process!.loadingUntil = now + config.minLoading
+        if let stored = keychain {
+            emit(.validationStarted(user: stored.user))
+            scheduler.schedule(.initializationReply(initialization: generation), at: now + config.authLatency)
+        } else {
+            process!.pendingOutcome = .unauthenticated
+            scheduler.schedule(.initializationComplete(initialization: generation), at: process!.loadingUntil!)
+        }
+    }
+
+    func clearKeychain(reason: String) {
+        guard let stored = keychain else { return }
+        keychain = nil
+        emit(.sessionCleared(user: stored.user, reason: reason))
+    }
+
+    func validationResult(for stored: StoredSession) -> ValidationResult {
+        guard server.reachable else { return .unreachable }
+        switch server.verdict(token: stored.token, now: now) {
+        case .valid: return .valid
+        case .expired: return .expired
+        case .revoked: return .revoked
+        case .unknown: return .unknown
+        }
+    }
+
+    /// When the app becomes active while authenticated: check the session with the server.
+    func startActiveValidation() {
+        guard case .authenticated = process!.machine.state, let stored = keychain else { return }
+        emit(.validationStarted(user: stored.user))
+        scheduler.schedule(.activeValidationReply, at: now + config.authLatency)
+    }
+
+    func perform(_ job: AppJob) {
+        guard process != nil else { return }
+        switch job {
+        case .initializationReply(let generation):
+            guard generation == process!.initialization, let stored = keychain else { return }
+            let result = validationResult(for: stored)
+            emit(.validationFinished(user: stored.user, result: result))
+            if result == .valid {
+                process!.pendingOutcome = .authenticated(user: stored.user)
+            } else {
+                clearKeychain(reason: "validation at launch: \(result.rawValue)")
+                process!.pendingOutcome = .unauthenticated
+            }
+            scheduler.schedule(.initializationComplete(initialization: generation), at: max(now, process!.loadingUntil!))
+        case .initializationComplete(let generation):
+            guard generation == process!.initialization, let outcome = process!.pendingOutcome else { return }
+            process!.pendingOutcome = nil
+            process!.loadingUntil = nil
+            request(outcome)
+        case .activeValidationReply:
+            guard case .authenticated = process!.machine.state, let stored = keychain else { return }
+            let result = validationResult(for: stored)
+            switch result {
+            case .valid:
+                emit(.validationFinished(user: stored.user, result: result))
+            case .unreachable:
+                emit(.warning(.validationSkipped(user: stored.user)))
+            case .expired, .revoked, .unknown:
+                emit(.validationFinished(user: stored.user, result: result))
+                request(.error(.sessionExpired))
+            }
+        }
+    }
+
+    // MARK: Intents
+
+    private func requireState(_ kinds: [AppState.Kind], _ what: String) throws(SimError) {
+        let state = process!.machine.state
+        guard !kinds.contains(state.kind) else { return }
+        let needed = kinds.map(\.rawValue).joined(separator: " or ")
+        let hint: String
+        switch state.kind {
+        case .loading: hint = "advance the clock until initialization finishes (sim.settle())"
+        case .unauthenticated: hint = "log in first with app:login{ user = \"...\" }"
+        case .onboarding: hint = "finish onboarding with app:next_step() or leave it with app:cancel_onboarding()"
+        case .authenticated: hint = "log out first with app:logout()"
+        case .error: hint = "leave the error with app:retry() or app:logout()"
+        }
+        throw SimError(.forbidden, "\(what) needs the app to be \(needed), but it is \(state.text); \(hint)")
+    }
+
+    /// app:login: unauthenticated → authenticated(user), or onboarding(welcome) for a new user.
+    public func login(user: String, newUser: Bool) throws(SimError) {
+        try operation { () throws(SimError) in
+            try requireRunning("app:login")
+            guard !user.isEmpty else {
+                throw SimError(.invalidValue, "app:login: user must be a non-empty string, e.g. app:login{ user = \"ada\" }")
+            }
+            try requireState([.unauthenticated], "app:login")
+            guard server.reachable else {
+                request(.error(.networkUnavailable))
+                return
+            }
+            let token = server.createSession(user: user, ttl: config.sessionTTL, now: now)
+            keychain = StoredSession(user: user, token: token)
+            emit(.sessionStored(user: user, expires: now + config.sessionTTL))
+            if newUser {
+                process!.onboardingUser = user
+                request(.onboarding(.welcome))
+            } else {
+                request(.authenticated(user: user))
+            }
+        }
+    }
+
+    /// app:next_step: onboarding advances one step; after `complete` the user is authenticated.
+    public func nextStep() throws(SimError) {
+        try operation { () throws(SimError) in
+            try requireRunning("app:next_step()")
+            try requireState([.onboarding], "app:next_step()")
+            guard case .onboarding(let step) = process!.machine.state else { return }
+            if let next = step.next {
+                request(.onboarding(next))
+                return
+            }
+            guard let user = process!.onboardingUser ?? keychain?.user else {
+                throw SimError(.forbidden, "app:next_step(): onboarding is complete but no user logged in to finish as; start onboarding with app:login{ user = \"...\", new_user = true }")
+            }
+            process!.onboardingUser = nil
+            request(.authenticated(user: user))
+        }
+    }
+
+    /// app:cancel_onboarding: onboarding → unauthenticated; the new session is cleared.
+    public func cancelOnboarding() throws(SimError) {
+        try operation { () throws(SimError) in
+            try requireRunning("app:cancel_onboarding()")
+            try requireState([.onboarding], "app:cancel_onboarding()")
+            process!.onboardingUser = nil
+            clearKeychain(reason: "onboarding cancelled")
+            request(.unauthenticated)
+        }
+    }
+
+    /// app:logout: → unauthenticated; the stored session is cleared.
+    public func logout() throws(SimError) {
+        try operation { () throws(SimError) in
+            try requireRunning("app:logout()")
+            try requireState([.authenticated, .error], "app:logout()")
+            clearKeychain(reason: "logout")
+            request(.unauthenticated)
+        }
+    }
+
+    /// app:retry: error → loading, then initialization runs again.
+    public func retry() throws(SimError) {
+        try operation { () throws(SimError) in
+            try requireRunning("app:retry()")
+            try requireState([.error], "app:retry()")
+            request(.loading)
+            beginInitialization()
+        }
+    }
+
+    /// app:transition(text): a raw, validated request. Changes only the state machine: the
+    /// intents (login, retry, ...) are what also do the work around it.
+    public func transition(to target: AppState) throws(SimError) -> AppStateMachine.Outcome {
+        try operation { () throws(SimError) in
+            try requireRunning("app:transition")
+            return request(target)
+        }
+    }
+
+    // MARK: Deep links
+
+    /// app:open_url: `app://<route>/<value>`, handled only while authenticated (§4.6).
+    public func openURL(_ url: String) throws(SimError) -> Bool {
+        let outcome = try operation { () throws(SimError) -> DeepLinkOutcome in
+            try requireRunning("app:open_url")
+            return routeDeepLink(url)
+        }
+        if case .handled = outcome { return true }
+        return false
+    }
+
+    private func routeDeepLink(_ url: String) -> DeepLinkOutcome {
+        func refuse(_ reason: String) -> DeepLinkOutcome {
+            emit(.deepLink(url: url, outcome: .notHandled(reason: reason)))
+            return .notHandled(reason: reason)
+        }
+        guard case .authenticated = process!.machine.state else {
+            return refuse("the app is \(process!.machine.state.text); deep links are handled only while authenticated")
+        }
+        let prefix = "app://"
+        guard url.hasPrefix(prefix) else { return refuse("not an app:// URL") }
+        let rest = url.dropFirst(prefix.count)
+        guard let slash = rest.firstIndex(of: "/") else { return refuse("expected app://<route>/<value>") }
+        let route = String(rest[..<slash])
+        let text = String(rest[rest.index(after: slash)...])
+        guard let groupID = config.routes[route] else {
+            let known = config.routes.keys.sorted()
+            return refuse("no route \"\(route)\"\(suggestion(for: route, among: known))")
+        }
+        let group = config.scenes.firstIndex { $0.id == groupID }!
+        let value: SceneValue
+        switch config.scenes[group].valueType {
+        case .integer?:
+            guard let number = Int64(text) else { return refuse("\"\(text)\" is not an integer") }
+            value = .int(number)
+        case .string?, nil:
+            guard !text.isEmpty else { return refuse("empty value") }
+            value = .string(text)
+        }
+        guard config.allowsMultipleWindows else {
+            return refuse("\(config.platform.rawValue) cannot open another window")
+        }
+        let (target, _) = present(group: group, value: value)
+        emit(.deepLink(url: url, outcome: .handled(scene: sessions[target.index].label)))
+        return .handled(scene: sessions[target.index].label)
+    }
+
+    // MARK: The device and the server
+
+    /// sim.network(up): sets whether the server is reachable.
+    public func setNetwork(reachable: Bool) {
+        guard server.reachable != reachable else { return }
+        server.reachable = reachable
+        emit(.networkChanged(reachable: reachable))
+    }
+
+    /// sim.server.revoke(user): the server invalidates that user's sessions.
+    public func revokeSessions(of user: String) {
+        let count = server.revoke(user: user)
+        emit(.serverRevoked(user: user, sessions: count))
+    }
+
+    /// sim.log: a note in the trace.
+    public func note(_ text: String) { emit(.note(text)) }
+}

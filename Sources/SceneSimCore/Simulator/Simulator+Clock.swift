@@ -1,0 +1,50 @@
+// The virtual clock (§ "Time is virtual"): scheduled app work runs in (time, sequence) order.
+extension Simulator {
+    /// When the next scheduled event is due, if any.
+    public var nextEventTime: VirtualTime? { scheduler.nextTime }
+
+    /// Runs the earliest scheduled event if it is due at or before `limit`, moving the clock to
+    /// its time. Returns false (and leaves the clock alone) when nothing is due.
+    public func runNextEvent(notAfter limit: VirtualTime) throws(SimError) -> Bool {
+        try operation { () throws(SimError) in
+            guard let entry = scheduler.popDue(notAfter: limit) else { return false }
+            now = max(now, entry.time)
+            perform(entry.job)
+            return true
+        }
+    }
+
+    /// Moves the clock to `time` without running anything (drivers call this after draining).
+    public func moveClock(to time: VirtualTime) throws(SimError) {
+        try operation { () throws(SimError) in
+            guard time >= now else {
+                throw SimError(.invalidValue, "the clock cannot go back (now \(now.text) s, asked for \(time.text) s)")
+            }
+            now = time
+        }
+    }
+
+    /// sim.advance: runs every event due within `duration`, in order, then sets the clock.
+    public func advance(by duration: VirtualTime) throws(SimError) {
+        guard duration.microseconds >= 0 else {
+            throw SimError(.invalidValue, "sim.advance needs a duration of zero or more seconds (got \(duration.text))")
+        }
+        let target = now + duration
+        while try runNextEvent(notAfter: target) {}
+        try moveClock(to: target)
+    }
+
+    /// The most events `settle` runs before it calls the simulation a livelock.
+    public static let settleLimit = 100_000
+
+    /// sim.settle: runs until nothing is scheduled.
+    public func settle() throws(SimError) {
+        var count = 0
+        while try runNextEvent(notAfter: VirtualTime(microseconds: .max)) {
+            count += 1
+            if count >= Self.settleLimit {
+                throw SimError(.didNotSettle, "sim.settle(): did not settle after \(Self.settleLimit) events; something keeps scheduling work (a hook that reacts to every change?)")
+            }
+        }
+    }
+}

@@ -1,0 +1,198 @@
+// The process lifecycle (§1.5, §5): launch, the user leaving and returning, overlays, and the
+// three kinds of termination with their restoration rules.
+extension Simulator {
+    /// Visible scenes front to back (the visible list is focus-ordered, which is front order).
+    var visibleScenes: [SessionID] { process?.visible.elements.map(SessionID.init) ?? [] }
+
+    /// Launches the app: the first time cold, later restoring per §5.4.
+    public func launch() throws(SimError) {
+        try operation { () throws(SimError) in
+            if process != nil {
+                throw SimError(.forbidden, "app:launch(): the app is already running (launch #\(launches)); terminate it first with app:terminate(\"system\" | \"user\" | \"crash\")")
+            }
+            launches += 1
+            process = ProcessState(now: now)
+            let candidates = onScreenAtExit.filter { sessions[$0.index].alive }
+            onScreenAtExit = []
+            emit(.launched(number: launches, platform: config.platform, restoring: candidates.map { sessions[$0.index].label }))
+            if !pendingDiscards.isEmpty {
+                emit(.discardsDelivered(scenes: pendingDiscards.map { sessions[$0.index].label }))
+                pendingDiscards = []
+            }
+            beginInitialization()
+            if candidates.isEmpty {
+                openPrimaryWindow()
+            } else {
+                restore(candidates)
+            }
+        }
+    }
+
+    func openPrimaryWindow() {
+        let id = createSession(group: config.primaryGroup!, value: nil)
+        connect(id, reason: .new)
+        bringToFront(id)
+    }
+
+    /// Reconnects the scenes that were on screen, in order, each after the restore hook (§5.4).
+    func restore(_ ids: [SessionID]) {
+        for id in ids {
+            if let decide = restoreDecider, !decide(id) {
+                let record = sessions[id.index]
+                if let key = dedupKey(group: record.group, value: record.value), dedup[key] == id, record.value != nil {
+                    dedup[key] = nil
+                }
+                if config.scenes[record.group].kind == .windowGroup { sessions[id.index].value = nil }
+                sessions[id.index].saved = SceneStorage()
+                emit(.restoreRejected(scene: record.label))
+            }
+            connect(id, reason: .restored)
+            process!.order.pushBack(id.index)
+            process!.visible.pushBack(id.index)
+        }
+        let target: ScenePhase = .active
+        for id in ids { setPhase(id, target) }
+        if let front = ids.first { enforceVisibleLimit(keeping: front) }
+    }
+
+    /// app:background(): the user leaves the app; visible scenes go inactive, then background.
+    public func background() throws(SimError) {
+        try operation { () throws(SimError) in
+            try requireRunning("app:background()")
+            let visible = visibleScenes
+            guard !visible.isEmpty else {
+                throw SimError(.forbidden, "app:background(): the app is already in the background (no scene on screen); call app:foreground() first")
+            }
+            process!.foregroundSet = visible
+            process!.overlay = false
+            walkTogether(visible, to: .background)
+        }
+    }
+
+    /// app:foreground(): the user returns; the scenes that were on screen come back (reconnecting
+    /// any the system disconnected meanwhile), or, from the switcher or an overlay, go active again.
+    public func foreground() throws(SimError) {
+        try operation { () throws(SimError) in
+            try requireRunning("app:foreground()")
+            let visible = visibleScenes
+            if !visible.isEmpty {
+                let inactive = visible.filter { sessions[$0.index].scene!.phase == .inactive }
+                guard !inactive.isEmpty else {
+                    throw SimError(.forbidden, "app:foreground(): the app is already in the foreground and active")
+                }
+                process!.overlay = false
+                walkTogether(inactive, to: .active)
+                return
+            }
+            var targets = process!.foregroundSet.filter { sessions[$0.index].alive }
+            if targets.isEmpty, let front = process!.order.first { targets = [SessionID(front)] }
+            if targets.isEmpty {
+                openPrimaryWindow()
+                return
+            }
+            process!.overlay = false
+            for id in targets where sessions[id.index].scene == nil {
+                connect(id, reason: .reconnected)
+            }
+            for id in targets.reversed() {
+                process!.order.pushFront(id.index)
+            }
+            walkTogether(targets, to: .active)
+            // Each scene joined the visible list as it came on screen; restore front-to-back order.
+            for id in targets.reversed() where process!.visible.contains(id.index) {
+                process!.visible.pushFront(id.index)
+            }
+            if let front = targets.first { enforceVisibleLimit(keeping: front) }
+        }
+    }
+
+    /// app:switcher(): the app switcher opens; visible scenes go inactive.
+    public func switcher() throws(SimError) {
+        try operation { () throws(SimError) in
+            try requireRunning("app:switcher()")
+            process!.overlay = true
+            walkTogether(visibleScenes.filter { sessions[$0.index].scene!.phase == .active }, to: .inactive)
+        }
+    }
+
+    /// app:interrupt(): a system overlay (Control Center, an alert) covers the app: active → inactive.
+    public func interrupt() throws(SimError) {
+        try operation { () throws(SimError) in
+            try requireRunning("app:interrupt()")
+            let active = visibleScenes.filter { sessions[$0.index].scene!.phase == .active }
+            guard !active.isEmpty else {
+                throw SimError(.forbidden, "app:interrupt(): no scene is active (the app is \(process!.reportedPhase.rawValue)); an overlay can only interrupt an active app")
+            }
+            process!.overlay = true
+            walkTogether(active, to: .inactive)
+        }
+    }
+
+    /// app:resume(): the overlay goes away: inactive → active.
+    public func resume() throws(SimError) {
+        try operation { () throws(SimError) in
+            try requireRunning("app:resume()")
+            let inactive = visibleScenes.filter { sessions[$0.index].scene!.phase == .inactive }
+            guard process!.overlay, !inactive.isEmpty else {
+                throw SimError(.forbidden, "app:resume(): nothing to resume: no overlay is up; call app:interrupt() or app:switcher() first")
+            }
+            process!.overlay = false
+            walkTogether(inactive, to: .active)
+        }
+    }
+
+    /// app:terminate(how): ends the process (§5.1–5.3).
+    public func terminate(_ how: Termination) throws(SimError) {
+        try operation { () throws(SimError) in
+            try requireRunning("app:terminate(\"\(how.rawValue)\")")
+            var onScreen = visibleScenes
+            switch how {
+            case .system:
+                if let shown = onScreen.first {
+                    let label = sessions[shown.index].label
+                    let phase = sessions[shown.index].scene!.phase.rawValue
+                    throw SimError(.forbidden, "app:terminate(\"system\"): the system kills only a suspended app, with every scene in the background, but \(label) is \(phase); call app:background() first")
+                }
+                onScreen = process!.foregroundSet
+                finishProcess(how, onScreen: onScreen, keep: true)
+            case .user:
+                if !onScreen.isEmpty {
+                    process!.foregroundSet = onScreen
+                    walkTogether(onScreen, to: .background)
+                } else {
+                    onScreen = process!.foregroundSet
+                }
+                let keep = config.policy.forceQuit == .keep
+                finishProcess(how, onScreen: onScreen, keep: keep)
+                if !keep {
+                    discard(sessions.filter(\.alive).map(\.id), reason: .forceQuit, delivered: false)
+                }
+            case .crash:
+                if onScreen.isEmpty { onScreen = process!.foregroundSet }
+                let loading = process!.machine.state == .loading
+                finishProcess(how, onScreen: onScreen, keep: !loading)
+                if loading {
+                    discard(sessions.filter(\.alive).map(\.id), reason: .crashWhileLoading, delivered: false)
+                }
+            }
+        }
+    }
+
+    /// Drops the process: unsaved storage is lost, scheduled work dies, scenes detach silently.
+    private func finishProcess(_ how: Termination, onScreen: [SessionID], keep: Bool) {
+        // A scene the system disconnected before the end stays disconnected at the next launch.
+        let restorable = onScreen.filter { sessions[$0.index].alive && sessions[$0.index].scene != nil }
+        for index in process!.order.elements {
+            let scene = sessions[index].scene!
+            if !scene.dirtyKeys.isEmpty {
+                emit(.storageLost(scene: sessions[index].label, keys: scene.dirtyKeys.sorted()))
+            }
+            sessions[index].scene = nil
+        }
+        process = nil
+        scheduler.removeAll()
+        lastTermination = (how, now)
+        onScreenAtExit = keep ? restorable : []
+        emit(.terminated(how: how, restorationKept: keep))
+    }
+}

@@ -1,0 +1,186 @@
+// Windows (§2, §4.1–4.4): opening with dedup, dismissing, focusing, closing, and the system's
+// disconnects.
+extension Simulator {
+    /// openWindow(id:) / openWindow(id:value:). Returns the window and whether it was created;
+    /// nil when the platform ignores the request (§4.4, traced as a warning).
+    @discardableResult
+    public func openWindow(_ groupID: String, value: SceneValue? = nil) throws(SimError) -> (window: SessionID?, created: Bool) {
+        try operation { () throws(SimError) in
+            try requireRunning("app:open_window")
+            let group = try groupIndex(groupID)
+            try checkValue(value, for: group)
+            guard config.allowsMultipleWindows else {
+                let why = config.platform == .iphone
+                    ? "iphone shows one window per app"
+                    : "UIApplicationSupportsMultipleScenes is false (multiple_scenes = false)"
+                emit(.warning(.openWindowIgnored(group: groupID, why: why)))
+                return (nil, false)
+            }
+            let (id, created) = present(group: group, value: value)
+            return (id, created)
+        }
+    }
+
+    /// Fronts the live window of (group, value) — reconnecting it if the system disconnected
+    /// it — or creates one (§4.1–4.3). Dedup is one dictionary lookup.
+    func present(group: Int, value: SceneValue?) -> (SessionID, created: Bool) {
+        if let key = dedupKey(group: group, value: value), let existing = dedup[key] {
+            if sessions[existing.index].scene == nil {
+                connect(existing, reason: .reconnected)
+            } else {
+                emit(.windowFronted(scene: sessions[existing.index].label, byOpen: true))
+            }
+            bringToFront(existing)
+            return (existing, false)
+        }
+        let id = createSession(group: group, value: value)
+        connect(id, reason: .new)
+        bringToFront(id)
+        return (id, true)
+    }
+
+    func checkValue(_ value: SceneValue?, for group: Int) throws(SimError) {
+        let scene = config.scenes[group]
+        guard let value else { return }
+        guard let type = scene.valueType else {
+            let kind = scene.kind == .window ? "Window scene" : "WindowGroup"
+            throw SimError(.invalidValue, "scene \"\(scene.id)\" is a \(kind) without a value type, so it cannot present \(value.literal); call open_window(\"\(scene.id)\") or declare it with value = \"string\" or \"integer\"")
+        }
+        guard value.matches(type) else {
+            var hint = ""
+            if type == .integer, case .double(let d) = value, d == d.rounded(), abs(d) < 9.2e18 {
+                hint = " (write \(Int64(d)), not \(value.literal): integer and float are different values)"
+            } else if type == .integer, case .string(let s) = value, Int64(s) != nil {
+                hint = " (write \(s) without quotes)"
+            } else if type == .string, case .int(let i) = value {
+                hint = " (write \"\(i)\" in quotes)"
+            }
+            throw SimError(.invalidValue, "scene \"\(scene.id)\" presents \(type == .integer ? "integer" : "string") values, not \(value.typeName) \(value.literal)\(hint)")
+        }
+    }
+
+    func dedupKey(group: Int, value: SceneValue?) -> DedupKey? {
+        if config.scenes[group].kind == .window { return DedupKey(group: group, value: nil) }
+        return value.map { DedupKey(group: group, value: $0) }
+    }
+
+    func createSession(group: Int, value: SceneValue?) -> SessionID {
+        sessionCounters[group] += 1
+        let id = SessionID(sessions.count)
+        let label = "\(config.scenes[group].id)#\(sessionCounters[group])"
+        sessions.append(SessionRecord(id: id, label: label, group: group, value: value))
+        if let key = dedupKey(group: group, value: value) { dedup[key] = id }
+        return id
+    }
+
+    /// dismissWindow(id:) closes every window of the group; with a value, the one presenting it.
+    /// Returns how many windows closed.
+    @discardableResult
+    public func dismissWindow(_ groupID: String, value: SceneValue? = nil) throws(SimError) -> Int {
+        try operation { () throws(SimError) in
+            try requireRunning("app:dismiss_window")
+            let group = try groupIndex(groupID)
+            try checkValue(value, for: group)
+            let targets: [SessionID]
+            if let value {
+                let found = dedup[DedupKey(group: group, value: value)]
+                targets = found.flatMap { sessions[$0.index].scene == nil ? nil : [$0] } ?? []
+            } else {
+                targets = process!.order.elements.map(SessionID.init).filter { sessions[$0.index].group == group }
+            }
+            for id in targets { closeScene(id, reason: .dismissed) }
+            return targets.count
+        }
+    }
+
+    /// w:focus(): brings the window to the front, reconnecting or foregrounding it as needed.
+    public func focus(_ id: SessionID) throws(SimError) {
+        try operation { () throws(SimError) in
+            try requireAlive(id, "w:focus()")
+            try requireRunning("w:focus()")
+            if sessions[id.index].scene == nil {
+                connect(id, reason: .reconnected)
+            } else if process!.order.first != id.index || sessions[id.index].scene!.phase != .active {
+                if sessions[id.index].scene!.phase.isVisible {
+                    emit(.windowFronted(scene: sessions[id.index].label, byOpen: false))
+                }
+            }
+            bringToFront(id)
+        }
+    }
+
+    /// w:background(): this scene alone leaves the screen.
+    public func backgroundWindow(_ id: SessionID) throws(SimError) {
+        try operation { () throws(SimError) in
+            try requireAlive(id, "w:background()")
+            try requireRunning("w:background()")
+            let label = sessions[id.index].label
+            guard let phase = sessions[id.index].scene?.phase else {
+                throw SimError(.forbidden, "w:background(): \(label) is disconnected, so it is not on screen; call w:focus() to bring it back first")
+            }
+            guard phase.isVisible else {
+                throw SimError(.forbidden, "w:background(): \(label) is already in the background; call w:focus() to bring it back first")
+            }
+            walk(id, to: .background)
+            if process!.counts.visible == 0 { process!.foregroundSet = [id] }
+        }
+    }
+
+    /// w:disconnect(): the system reclaims a background scene; the session and storage stay.
+    public func disconnect(_ id: SessionID) throws(SimError) {
+        try operation { () throws(SimError) in
+            try requireAlive(id, "w:disconnect()")
+            try requireRunning("w:disconnect()")
+            let label = sessions[id.index].label
+            guard let phase = sessions[id.index].scene?.phase else {
+                throw SimError(.forbidden, "w:disconnect(): \(label) is already disconnected")
+            }
+            guard phase == .background else {
+                throw SimError(.forbidden, "w:disconnect(): the system disconnects only background scenes, and \(label) is \(phase.rawValue); call w:background() or app:background() first")
+            }
+            detach(id, save: true)
+        }
+    }
+
+    /// w:close(): the user closes the window; its session is discarded with its storage (§2.3),
+    /// except the last window on visionOS, which goes to background and reopens at next launch (§7).
+    public func close(_ id: SessionID) throws(SimError) {
+        try operation { () throws(SimError) in
+            try requireAlive(id, "w:close()")
+            try requireRunning("w:close()")
+            if config.platform == .visionos, sessions[id.index].scene != nil, process!.counts.connected == 1 {
+                if sessions[id.index].scene!.phase.isVisible {
+                    walk(id, to: .background)
+                }
+                process!.foregroundSet = [id]
+                return
+            }
+            closeScene(id, reason: .closed)
+        }
+    }
+
+    /// Takes a window off screen and discards its session: the storage dies with it, unsaved.
+    func closeScene(_ id: SessionID, reason: DiscardReason) {
+        if sessions[id.index].scene != nil {
+            walk(id, to: .background, save: false)
+            detach(id, save: false)
+        }
+        process!.foregroundSet.removeAll { $0 == id }
+        discard([id], reason: reason, delivered: true)
+    }
+
+    /// Discards sessions for good (§2.3) and tells the app now or at its next launch.
+    func discard(_ ids: [SessionID], reason: DiscardReason, delivered: Bool) {
+        guard !ids.isEmpty else { return }
+        for id in ids {
+            let record = sessions[id.index]
+            if let key = dedupKey(group: record.group, value: record.value), dedup[key] == id {
+                dedup[key] = nil
+            }
+            sessions[id.index].discarded = SessionRecord.Discard(at: now, reason: reason)
+            sessions[id.index].saved = SceneStorage()
+        }
+        if !delivered { pendingDiscards.append(contentsOf: ids) }
+        emit(.sessionsDiscarded(scenes: ids.map { sessions[$0.index].label }, reason: reason, delivered: delivered))
+    }
+}

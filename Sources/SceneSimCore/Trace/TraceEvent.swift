@@ -1,0 +1,92 @@
+/// One lifecycle event, as it is traced. Events are named for what happened.
+public enum TraceEvent: Equatable, Sendable {
+    /// The process started; `restoring` lists the scenes it brings back (empty: a fresh window opens).
+    case launched(number: Int, platform: Platform, restoring: [String])
+    /// The process ended.
+    case terminated(how: Termination, restorationKept: Bool)
+    /// A scene attached to its session and entered `inactive`.
+    case sceneConnected(scene: String, value: SceneValue?, reason: ConnectReason)
+    /// A connected scene moved between phases.
+    case scenePhaseChanged(scene: String, from: ScenePhase, to: ScenePhase)
+    /// The system reclaimed a background scene; its session stays.
+    case sceneDisconnected(scene: String)
+    /// An existing window came to the front (`byOpen`: an open_window for a value it already shows).
+    case windowFronted(scene: String, byOpen: Bool)
+    /// The app's restore hook refused a restored scene, which starts empty.
+    case restoreRejected(scene: String)
+    /// Sessions were discarded with their storage; `delivered` says whether the app was told now.
+    case sessionsDiscarded(scenes: [String], reason: DiscardReason, delivered: Bool)
+    /// didDiscardSceneSessions for sessions discarded while the app was not running.
+    case discardsDelivered(scenes: [String])
+    /// A scene's SceneStorage reached its session (a save point of policy `storage_save`).
+    case storageSaved(scene: String, keys: Int, bytes: Int)
+    /// Writes made since the last save died with the process.
+    case storageLost(scene: String, keys: [String])
+    /// The aggregate scene phase changed and the app-level handler ran (§1.4).
+    case appPhaseChanged(from: ScenePhase, to: ScenePhase)
+    case stateChanged(from: AppState, to: AppState)
+    case stateRejected(from: AppState, to: AppState, reason: String)
+    case validationStarted(user: String)
+    case validationFinished(user: String, result: ValidationResult)
+    case sessionStored(user: String, expires: VirtualTime)
+    case sessionCleared(user: String, reason: String)
+    case networkChanged(reachable: Bool)
+    case serverRevoked(user: String, sessions: Int)
+    case deepLink(url: String, outcome: DeepLinkOutcome)
+    case warning(Warning)
+    /// `sim.log` text.
+    case note(String)
+}
+
+/// One traced event at its virtual time.
+public struct TraceRecord: Equatable, Sendable {
+    public var time: VirtualTime
+    public var event: TraceEvent
+    public init(time: VirtualTime, event: TraceEvent) {
+        self.time = time
+        self.event = event
+    }
+}
+
+/// How the process ended (semantics §5).
+public enum Termination: String, Sendable, CaseIterable {
+    case system, user, crash
+}
+
+public enum ConnectReason: String, Sendable {
+    /// A session created by open_window or at a launch with nothing to restore.
+    case new
+    /// Reconnected at launch from the saved session.
+    case restored
+    /// Reconnected while running, after the system had disconnected it.
+    case reconnected
+}
+
+public enum DiscardReason: String, Sendable {
+    case closed = "closed by the user"
+    case dismissed = "dismissWindow"
+    case forceQuit = "force quit discards restoration data"
+    case crashWhileLoading = "crash while loading discards restoration data"
+}
+
+public enum ValidationResult: String, Sendable {
+    case valid, expired, revoked, unknown
+    case unreachable = "network unreachable"
+}
+
+public enum DeepLinkOutcome: Equatable, Sendable {
+    case handled(scene: String)
+    case notHandled(reason: String)
+}
+
+/// Something the app does that works but that its developer should look at.
+public enum Warning: Equatable, Sendable {
+    /// open_window on a platform or configuration without multiple windows (§4.4).
+    case openWindowIgnored(group: String, why: String)
+    /// One scene's storage grew past `storage_warn_bytes` (§3.4).
+    case storageLarge(scene: String, bytes: Int, limit: Int)
+    /// An app state was on screen shorter than `flicker_threshold` (§4.7).
+    case flicker(state: AppState, shown: VirtualTime, threshold: VirtualTime)
+    /// Validation could not reach the server while authenticated; the user stays logged in (§4.5).
+    case validationSkipped(user: String)
+}

@@ -1,0 +1,131 @@
+extension TraceRenderer {
+    /// One JSON object per event, keys sorted, with the same content as the text line:
+    /// `{"event":"scenePhaseChanged","from":"inactive","scene":"main#1","time":0.500,"to":"active"}`.
+    public static func jsonLine(_ record: TraceRecord) -> String {
+        var fields = jsonFields(record.event)
+        fields.append(("time", .raw(record.time.text)))
+        fields.append(("text", .string(describe(record.event).message)))
+        let body = fields
+            .sorted { $0.0 < $1.0 }
+            .map { "\(JSON.string($0.0).encoded):\($0.1.encoded)" }
+            .joined(separator: ",")
+        return "{" + body + "}"
+    }
+
+    enum JSON {
+        case string(String)
+        case raw(String)
+        case bool(Bool)
+        case int(Int)
+        case array([JSON])
+        case null
+
+        var encoded: String {
+            switch self {
+            case .string(let s): Self.escape(s)
+            case .raw(let r): r
+            case .bool(let b): b ? "true" : "false"
+            case .int(let i): String(i)
+            case .array(let items): "[" + items.map(\.encoded).joined(separator: ",") + "]"
+            case .null: "null"
+            }
+        }
+
+        static func value(_ v: SceneValue?) -> JSON {
+            switch v {
+            case nil: .null
+            case .bool(let b)?: .bool(b)
+            case .int(let i)?: .raw(String(i))
+            case .double(let d)?: d.isFinite ? .raw(SceneValue.floatLiteral(d)) : .string(SceneValue.floatLiteral(d))
+            case .string(let s)?: .string(s)
+            }
+        }
+
+        static func escape(_ s: String) -> String {
+            var out = "\""
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    if scalar.value < 0x20 {
+                        let hex = String(scalar.value, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return out + "\""
+        }
+    }
+
+    static func jsonFields(_ event: TraceEvent) -> [(String, JSON)] {
+        func strings(_ list: [String]) -> JSON { .array(list.map { .string($0) }) }
+        switch event {
+        case let .launched(number, platform, restoring):
+            return [("event", .string("launched")), ("number", .int(number)), ("platform", .string(platform.rawValue)), ("restoring", strings(restoring))]
+        case let .terminated(how, kept):
+            return [("event", .string("terminated")), ("how", .string(how.rawValue)), ("restorationKept", .bool(kept))]
+        case let .sceneConnected(scene, value, reason):
+            return [("event", .string("sceneConnected")), ("scene", .string(scene)), ("value", JSON.value(value)), ("reason", .string(reason.rawValue))]
+        case let .scenePhaseChanged(scene, from, to):
+            return [("event", .string("scenePhaseChanged")), ("scene", .string(scene)), ("from", .string(from.rawValue)), ("to", .string(to.rawValue))]
+        case let .sceneDisconnected(scene):
+            return [("event", .string("sceneDisconnected")), ("scene", .string(scene))]
+        case let .windowFronted(scene, byOpen):
+            return [("event", .string("windowFronted")), ("scene", .string(scene)), ("byOpen", .bool(byOpen))]
+        case let .restoreRejected(scene):
+            return [("event", .string("restoreRejected")), ("scene", .string(scene))]
+        case let .sessionsDiscarded(scenes, reason, delivered):
+            return [("event", .string("sessionsDiscarded")), ("scenes", strings(scenes)), ("reason", .string(reason.rawValue)), ("delivered", .bool(delivered))]
+        case let .discardsDelivered(scenes):
+            return [("event", .string("discardsDelivered")), ("scenes", strings(scenes))]
+        case let .storageSaved(scene, keys, bytes):
+            return [("event", .string("storageSaved")), ("scene", .string(scene)), ("keys", .int(keys)), ("bytes", .int(bytes))]
+        case let .storageLost(scene, keys):
+            return [("event", .string("storageLost")), ("scene", .string(scene)), ("keys", strings(keys))]
+        case let .appPhaseChanged(from, to):
+            return [("event", .string("appPhaseChanged")), ("from", .string(from.rawValue)), ("to", .string(to.rawValue))]
+        case let .stateChanged(from, to):
+            return [("event", .string("stateChanged")), ("from", .string(from.text)), ("to", .string(to.text))]
+        case let .stateRejected(from, to, reason):
+            return [("event", .string("stateRejected")), ("from", .string(from.text)), ("to", .string(to.text)), ("reason", .string(reason))]
+        case let .validationStarted(user):
+            return [("event", .string("validationStarted")), ("user", .string(user))]
+        case let .validationFinished(user, result):
+            return [("event", .string("validationFinished")), ("user", .string(user)), ("result", .string(result.rawValue))]
+        case let .sessionStored(user, expires):
+            return [("event", .string("sessionStored")), ("user", .string(user)), ("expires", .raw(expires.text))]
+        case let .sessionCleared(user, reason):
+            return [("event", .string("sessionCleared")), ("user", .string(user)), ("reason", .string(reason))]
+        case let .networkChanged(reachable):
+            return [("event", .string("networkChanged")), ("reachable", .bool(reachable))]
+        case let .serverRevoked(user, sessions):
+            return [("event", .string("serverRevoked")), ("user", .string(user)), ("sessions", .int(sessions))]
+        case let .deepLink(url, outcome):
+            switch outcome {
+            case .handled(let scene):
+                return [("event", .string("deepLink")), ("url", .string(url)), ("handled", .bool(true)), ("scene", .string(scene))]
+            case .notHandled(let reason):
+                return [("event", .string("deepLink")), ("url", .string(url)), ("handled", .bool(false)), ("reason", .string(reason))]
+            }
+        case let .warning(warning):
+            return [("event", .string("warning")), ("warning", .string(warningName(warning)))]
+        case let .note(text):
+            return [("event", .string("note")), ("note", .string(text))]
+        }
+    }
+
+    static func warningName(_ warning: Warning) -> String {
+        switch warning {
+        case .openWindowIgnored: "openWindowIgnored"
+        case .storageLarge: "storageLarge"
+        case .flicker: "flicker"
+        case .validationSkipped: "validationSkipped"
+        }
+    }
+}
