@@ -15,7 +15,8 @@ enum GoldenFiles {
     /// Writes a temporary file beside the target and renames it over the target, so a reader
     /// (or an interrupted run) sees either the old golden or the new one, never half of one.
     static func writeAtomically(_ text: String, to path: String, displayedAs display: String) throws(GoldenRunnerError) {
-        let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        // Unique per write: runs in one process (the test suite) or in two may touch one folder.
+        let temporary = path + ".tmp-" + UUID().uuidString
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
         } catch {
