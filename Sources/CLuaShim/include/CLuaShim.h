@@ -1,2 +1,120 @@
+// CLuaShim: the C half of LuaKit's bridge to Lua 5.4.
+//
+// Everything here exists because Lua raises errors with longjmp, and a longjmp across Swift
+// frames is undefined behaviour. The shim keeps every raise inside C frames:
+//   * one trampoline (`scn_push_function`) calls Swift and raises only after Swift returned;
+//   * a counting allocator fails only while Lua code runs under a Swift-started protected call,
+//     never while Swift code is on the stack;
+//   * a count hook written in C enforces the instruction limit and interrupts.
+// It also adds what the sandbox needs (text-only `load`, a folder-bound `require`, handles).
 #pragma once
+
 #include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/// Called by the trampoline: runs Swift function `function_id` for the host. Returns the number
+/// of results it pushed, or `SCN_CALLBACK_ERROR` after pushing an error message.
+typedef int (*scn_dispatch_fn)(void *host, lua_State *L, lua_Integer function_id);
+
+/// Status a dispatch function returns when the error message is on top of the stack.
+#define SCN_CALLBACK_ERROR (-1)
+
+/// Why the count hook stopped the running code, if it did.
+typedef enum scn_abort {
+    SCN_ABORT_NONE = 0,
+    SCN_ABORT_INSTRUCTIONS = 1,
+    SCN_ABORT_INTERRUPTED = 2,
+} scn_abort;
+
+/// Which standard libraries `scn_open_libraries` opens.
+typedef enum scn_libraries {
+    SCN_LIBRARIES_SANDBOX = 0,
+    SCN_LIBRARIES_ALL = 1,
+} scn_libraries;
+
+/// How many VM instructions run between two calls of the count hook.
+#define SCN_HOOK_STEP 1000
+
+// MARK: State lifecycle
+
+/// A new state with the counting allocator, the count hook and a panic handler installed.
+lua_State *scn_newstate(void);
+/// Closes the state and frees the shim's bookkeeping. Swift callbacks are not called any more.
+void scn_close(lua_State *L);
+/// Connects the trampoline to the host; a NULL dispatch makes every Swift function return nothing.
+void scn_set_host(lua_State *L, void *host, scn_dispatch_fn dispatch);
+
+// MARK: Limits and interrupts
+
+/// Memory limit in bytes, 0 for none. Counts every block Lua allocates.
+void scn_set_memory_limit(lua_State *L, size_t bytes);
+size_t scn_memory_used(lua_State *L);
+/// Instruction budget of one top-level protected call, 0 for none (precise to SCN_HOOK_STEP).
+void scn_set_instruction_limit(lua_State *L, long long instructions);
+/// Why the last failed protected call was stopped by the hook (`scn_abort`).
+int scn_last_abort(lua_State *L);
+
+/// A flag the count hook watches; raising it is async-signal-safe and thread-safe.
+void *scn_interrupt_flag_create(void);
+void scn_interrupt_flag_destroy(void *flag);
+void scn_interrupt_flag_raise(void *flag);
+/// Attaches `flag` (or NULL) to the state; the caller keeps it alive longer than the state.
+void scn_set_interrupt_flag(lua_State *L, void *flag);
+/// Interrupts the code running in every state of the process (async-signal-safe).
+void scn_interrupt_all(void);
+
+// MARK: Libraries
+
+/// Opens the standard libraries (see LuaLibraries in Swift), installs the text-only `load`,
+/// the deterministic `math.randomseed`, and `require` bound to `module_dir` (may be NULL).
+/// Runs protected; returns a Lua status with the error message on top on failure.
+int scn_open_libraries(lua_State *L, int libraries, const char *module_dir);
+/// Seeds `math.random` like `math.randomseed(seed)`. Returns a Lua status.
+int scn_seed_random(lua_State *L, lua_Integer seed);
+
+// MARK: Calls
+
+/// `lua_pcall` with a traceback message handler, entered from Swift. The function and its
+/// `nargs` arguments are on top. On error the message is on top (a string, unless the status is
+/// LUA_ERRMEM) and `scn_push_traceback` gives the traceback.
+int scn_pcall(lua_State *L, int nargs, int nresults);
+/// Pushes the traceback recorded by the last failed `scn_pcall` (or nil) and forgets it.
+void scn_push_traceback(lua_State *L);
+/// Pushes a Lua function that calls Swift function `function_id` through the trampoline.
+void scn_push_function(lua_State *L, lua_Integer function_id);
+/// Pushes `chunk:line: ` of the function at `level` (1 = caller of the running C function), or "".
+void scn_where(lua_State *L, int level);
+/// Loads a file as text only, chunk name `@path`. Returns a Lua status.
+int scn_load_file(lua_State *L, const char *path);
+/// Loads a string as text only with the given chunk name. Returns a Lua status.
+int scn_load_string(lua_State *L, const char *source, size_t length, const char *chunk_name);
+
+// MARK: Handles (userdata wrapping a class index and an integer id)
+
+/// Pops a metatable and makes it class `class_index` (adds __name, __metatable, __eq).
+void scn_register_class(lua_State *L, int class_index, const char *name);
+/// Pushes the handle for (class, id); the same userdata while Lua still references it.
+void scn_push_handle(lua_State *L, int class_index, int64_t id);
+/// Reads a handle at `index`; returns 0 when the value is not a handle of a registered class.
+int scn_to_handle(lua_State *L, int index, int *class_index, int64_t *id);
+
+// MARK: Formatting
+
+/// Formats a float exactly as Lua's tostring does ("%.14g", plus ".0" when it looks integral).
+void scn_format_number(double value, char *buffer, size_t size);
+
+// MARK: Macros Swift cannot import
+
+static inline void scn_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void scn_remove(lua_State *L, int index) { lua_remove(L, index); }
+static inline void scn_insert(lua_State *L, int index) { lua_insert(L, index); }
+static inline void scn_newtable(lua_State *L) { lua_newtable(L); }
+static inline int scn_registry_index(void) { return LUA_REGISTRYINDEX; }
+static inline void scn_push_globals(lua_State *L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+}
+/// Pushes the registry's loaded-modules table (`package.loaded`), creating it if needed.
+void scn_push_loaded(lua_State *L);

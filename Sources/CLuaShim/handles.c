@@ -1,0 +1,84 @@
+// Handles: full userdata holding only (class index, id). The owner looks the id up, so a stale
+// handle can never dangle; a weak-valued cache gives one userdata per live (class, id).
+#include "internal.h"
+
+const char scn_classes_key = 0;
+const char scn_cache_key = 0;
+
+typedef struct scn_handle {
+    int64_t id;
+    int32_t class_index;
+} scn_handle;
+
+int scn_to_handle(lua_State *L, int index, int *class_index, int64_t *id) {
+    if (lua_type(L, index) != LUA_TUSERDATA || lua_rawlen(L, index) != sizeof(scn_handle)) {
+        return 0;
+    }
+    index = lua_absindex(L, index);
+    lua_checkstack(L, 3);
+    const scn_handle *handle = lua_touserdata(L, index);
+    if (!lua_getmetatable(L, index)) return 0;
+    scn_push_registry_table(L, &scn_classes_key);
+    lua_rawgeti(L, -1, handle->class_index);
+    int ours = lua_rawequal(L, -1, -3);
+    lua_pop(L, 3);
+    if (ours) {
+        *class_index = handle->class_index;
+        *id = handle->id;
+    }
+    return ours;
+}
+
+static int scn_handle_eq(lua_State *L) {
+    int class_a = 0, class_b = 0;
+    int64_t id_a = 0, id_b = 0;
+    lua_pushboolean(L, scn_to_handle(L, 1, &class_a, &id_a) && scn_to_handle(L, 2, &class_b, &id_b)
+                           && class_a == class_b && id_a == id_b);
+    return 1;
+}
+
+void scn_register_class(lua_State *L, int class_index, const char *name) {
+    lua_checkstack(L, 4);
+    int metatable = lua_gettop(L);
+    lua_pushstring(L, name);
+    lua_setfield(L, metatable, "__name");
+    // getmetatable(handle) returns the class name, so scripts cannot rewire a class.
+    lua_pushstring(L, name);
+    lua_setfield(L, metatable, "__metatable");
+    lua_pushcfunction(L, scn_handle_eq);
+    lua_setfield(L, metatable, "__eq");
+    scn_push_registry_table(L, &scn_classes_key);
+    lua_pushvalue(L, metatable);
+    lua_rawseti(L, -2, class_index);
+    lua_pop(L, 1);
+    scn_push_registry_table(L, &scn_cache_key);
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "v");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_rawseti(L, -2, class_index);
+    lua_pop(L, 2);  // the cache root and the metatable
+}
+
+void scn_push_handle(lua_State *L, int class_index, int64_t id) {
+    lua_checkstack(L, 5);
+    scn_push_registry_table(L, &scn_cache_key);
+    lua_rawgeti(L, -1, class_index);  // the class's cache
+    lua_remove(L, -2);
+    if (lua_rawgeti(L, -1, id) == LUA_TUSERDATA) {
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    scn_handle *handle = lua_newuserdatauv(L, sizeof *handle, 0);
+    handle->id = id;
+    handle->class_index = class_index;
+    scn_push_registry_table(L, &scn_classes_key);
+    lua_rawgeti(L, -1, class_index);
+    lua_setmetatable(L, -3);
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, id);
+    lua_remove(L, -2);
+}

@@ -1,0 +1,206 @@
+// The library sets: the sandbox (text-only load, no files), a folder-bound require, and a
+// math.randomseed that never falls back to the clock.
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char scn_randomseed_key = 0;
+static const char scn_loading_sentinel = 0;
+
+void scn_push_registry_table(lua_State *L, const void *key) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+    }
+}
+
+void scn_push_loaded(lua_State *L) {
+    lua_checkstack(L, 3);
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    }
+}
+
+// load(chunk [, chunkname [, mode [, env]]]) with mode forced to "t": no bytecode, ever.
+static int scn_load_text(lua_State *L) {
+    if (lua_gettop(L) < 3) lua_settop(L, 3);  // keeps env "none" when it was not given
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static int scn_randomseed(lua_State *L) {
+    if (lua_isnoneornil(L, 1)) {
+        return luaL_error(L, "math.randomseed needs a seed: runs are deterministic, so the "
+                             "clock is never used (call math.randomseed(n))");
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static int scn_valid_module_name(const char *name) {
+    // Letters, digits, '_' and '-', with single dots between folder names: nothing can climb
+    // out of the module folder.
+    int component = 0;
+    for (const char *c = name; *c != '\0'; c++) {
+        if (*c == '.') {
+            if (component == 0) return 0;
+            component = 0;
+        } else if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z')
+                   || (*c >= '0' && *c <= '9') || *c == '_' || *c == '-') {
+            component++;
+        } else {
+            return 0;
+        }
+    }
+    return component > 0;
+}
+
+// require(name): the loaded table first, then <module_dir>/<name with '.' as '/'>.lua as text.
+static int scn_require(lua_State *L) {
+    const char *name = luaL_checkstring(L, 1);
+    lua_settop(L, 1);
+    scn_push_loaded(L);  // 2
+    lua_pushvalue(L, 1);
+    if (lua_rawget(L, 2) != LUA_TNIL) {  // 3
+        if (lua_touserdata(L, 3) == &scn_loading_sentinel) {
+            return luaL_error(L, "module '%s' is already being loaded (a require loop, or an "
+                                 "earlier error while loading it)", name);
+        }
+        return 1;
+    }
+    lua_pop(L, 1);
+    if (!scn_valid_module_name(name)) {
+        return luaL_error(L, "module name '%s' is not valid: use letters, digits, '_' and '-', "
+                             "with '.' between folder names", name);
+    }
+    if (lua_isnil(L, lua_upvalueindex(1))) {
+        return luaL_error(L, "module '%s' not found: no module folder is set", name);
+    }
+    luaL_Buffer path;
+    luaL_buffinit(L, &path);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    luaL_addvalue(&path);
+    luaL_addchar(&path, '/');
+    for (const char *c = name; *c != '\0'; c++) luaL_addchar(&path, *c == '.' ? '/' : *c);
+    luaL_addstring(&path, ".lua");
+    luaL_pushresult(&path);  // 3
+    const char *filename = lua_tostring(L, 3);
+    FILE *probe = fopen(filename, "r");
+    if (probe == NULL) {
+        return luaL_error(L, "module '%s' not found:\n\tno file '%s'", name, filename);
+    }
+    fclose(probe);
+    int status = luaL_loadfilex(L, filename, "t");  // 4
+    if (status != LUA_OK) {
+        if (strstr(lua_tostring(L, -1), "attempt to load a binary chunk") != NULL) {
+            return luaL_error(L, "module '%s': %s is a precompiled (binary) chunk; only Lua "
+                                 "source text can be loaded", name, filename);
+        }
+        return luaL_error(L, "error loading module '%s':\n\t%s", name, lua_tostring(L, -1));
+    }
+    lua_pushvalue(L, 1);
+    lua_pushlightuserdata(L, (void *)&scn_loading_sentinel);
+    lua_rawset(L, 2);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 3);
+    lua_call(L, 2, 1);  // 4 = the module's value
+    if (lua_isnil(L, 4)) {
+        lua_pop(L, 1);
+        lua_pushboolean(L, 1);
+    }
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 4);
+    lua_rawset(L, 2);
+    lua_pushvalue(L, 3);
+    return 2;
+}
+
+static void scn_set_global(lua_State *L, const char *name) {
+    lua_pushglobaltable(L);
+    lua_insert(L, -2);
+    lua_setfield(L, -2, name);
+    lua_pop(L, 1);
+}
+
+static int scn_open_libraries_body(lua_State *L) {
+    int libraries = (int)lua_tointeger(L, 1);
+    int has_dir = lua_type(L, 2) == LUA_TSTRING;
+    if (libraries == SCN_LIBRARIES_ALL) {
+        luaL_openlibs(L);
+        if (has_dir) {
+            lua_getglobal(L, "package");
+            lua_pushvalue(L, 2);
+            lua_pushliteral(L, "/?.lua;");
+            lua_getfield(L, -3, "path");
+            lua_concat(L, 3);
+            lua_setfield(L, -2, "path");
+            lua_pop(L, 1);
+        }
+    } else {
+        static const luaL_Reg sandbox[] = {
+            {LUA_GNAME, luaopen_base},
+            {LUA_COLIBNAME, luaopen_coroutine},
+            {LUA_TABLIBNAME, luaopen_table},
+            {LUA_STRLIBNAME, luaopen_string},
+            {LUA_MATHLIBNAME, luaopen_math},
+            {LUA_UTF8LIBNAME, luaopen_utf8},
+            {NULL, NULL},
+        };
+        for (const luaL_Reg *lib = sandbox; lib->func != NULL; lib++) {
+            luaL_requiref(L, lib->name, lib->func, 1);
+            lua_pop(L, 1);
+        }
+        lua_pushnil(L);
+        scn_set_global(L, "dofile");
+        lua_pushnil(L);
+        scn_set_global(L, "loadfile");
+        lua_getglobal(L, "load");
+        lua_pushcclosure(L, scn_load_text, 1);
+        scn_set_global(L, "load");
+        lua_pushvalue(L, 2);  // the folder, or nil
+        lua_pushcclosure(L, scn_require, 1);
+        scn_set_global(L, "require");
+    }
+    lua_getglobal(L, LUA_MATHLIBNAME);
+    lua_getfield(L, -1, "randomseed");
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_randomseed_key);
+    lua_pushcclosure(L, scn_randomseed, 1);
+    lua_setfield(L, -2, "randomseed");
+    lua_pop(L, 1);
+    return 0;
+}
+
+int scn_open_libraries(lua_State *L, int libraries, const char *module_dir) {
+    lua_checkstack(L, 4);
+    lua_pushcfunction(L, scn_open_libraries_body);
+    lua_pushinteger(L, libraries);
+    if (module_dir != NULL) lua_pushstring(L, module_dir); else lua_pushnil(L);
+    return lua_pcall(L, 2, 0, 0);
+}
+
+static int scn_seed_random_body(lua_State *L) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_randomseed_key);
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+int scn_seed_random(lua_State *L, lua_Integer seed) {
+    lua_checkstack(L, 3);
+    lua_pushcfunction(L, scn_seed_random_body);
+    lua_pushinteger(L, seed);
+    return lua_pcall(L, 1, 0, 0);
+}

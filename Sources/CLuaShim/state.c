@@ -1,0 +1,238 @@
+// The state, its counting allocator, the count hook and the protected entry from Swift.
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char scn_traceback_key = 0;
+
+static atomic_int scn_interrupt_generation = 0;
+
+scn_state *scn_get_state(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);  // works from any thread (coroutine) of the state
+    return (scn_state *)ud;
+}
+
+static void *scn_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    scn_state *st = (scn_state *)ud;
+    size_t old = ptr ? osize : 0;  // with ptr == NULL, osize is a type tag
+    if (nsize == 0) {
+        free(ptr);
+        st->used -= old;
+        return NULL;
+    }
+    // Only growth fails, and only where Lua can raise LUA_ERRMEM through its own frames.
+    if (nsize > old && st->limit != 0 && st->failable && st->used - old + nsize > st->limit) {
+        return NULL;
+    }
+    void *block = realloc(ptr, nsize);
+    if (block == NULL) return NULL;
+    st->used = st->used - old + nsize;
+    return block;
+}
+
+static int scn_panic(lua_State *L) {
+    // Reaching this is a bug in LuaKit: some raise escaped every protected call.
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "LuaKit: unprotected Lua error: %s\n", msg ? msg : "(not a string)");
+    fflush(stderr);
+    abort();
+    return 0;
+}
+
+static void scn_raise_located(lua_State *L, lua_Debug *ar, const char *message) {
+    if (ar != NULL && lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
+        lua_pushfstring(L, "%s:%d: %s", ar->short_src, ar->currentline, message);
+    } else {
+        lua_pushstring(L, message);
+    }
+    lua_error(L);
+}
+
+static void scn_hook(lua_State *L, lua_Debug *ar) {
+    scn_state *st = scn_get_state(L);
+    if (st->depth == 0) return;  // e.g. a finalizer run by a collection outside any call
+    if (st->abort == SCN_ABORT_NONE) {
+        int interrupted = atomic_load_explicit(&scn_interrupt_generation, memory_order_relaxed)
+            != st->seen_generation;
+        if (st->interrupt != NULL && atomic_load_explicit(st->interrupt, memory_order_relaxed)) {
+            interrupted = 1;
+        }
+        if (interrupted) {
+            st->abort = SCN_ABORT_INTERRUPTED;
+        } else if (st->max_instructions > 0) {
+            st->instructions += SCN_HOOK_STEP;
+            if (st->instructions > st->max_instructions) st->abort = SCN_ABORT_INSTRUCTIONS;
+        }
+    }
+    // Sticky: a script that catches the error with pcall is stopped again at the next step.
+    switch (st->abort) {
+    case SCN_ABORT_INSTRUCTIONS: {
+        char message[96];
+        snprintf(message, sizeof message, "instruction limit exceeded (%lld instructions)",
+                 st->max_instructions);
+        scn_raise_located(L, ar, message);
+        break;
+    }
+    case SCN_ABORT_INTERRUPTED:
+        scn_raise_located(L, ar, "interrupted");
+        break;
+    default:
+        break;
+    }
+}
+
+lua_State *scn_newstate(void) {
+    scn_state *st = calloc(1, sizeof *st);
+    if (st == NULL) return NULL;
+    lua_State *L = lua_newstate(scn_alloc, st);
+    if (L == NULL) {
+        free(st);
+        return NULL;
+    }
+    lua_atpanic(L, scn_panic);
+    lua_sethook(L, scn_hook, LUA_MASKCOUNT, SCN_HOOK_STEP);
+    return L;
+}
+
+void scn_close(lua_State *L) {
+    scn_state *st = scn_get_state(L);
+    st->dispatch = NULL;
+    st->host = NULL;
+    lua_close(L);
+    free(st);
+}
+
+void scn_set_host(lua_State *L, void *host, scn_dispatch_fn dispatch) {
+    scn_state *st = scn_get_state(L);
+    st->host = host;
+    st->dispatch = dispatch;
+}
+
+void scn_set_memory_limit(lua_State *L, size_t bytes) { scn_get_state(L)->limit = bytes; }
+
+size_t scn_memory_used(lua_State *L) { return scn_get_state(L)->used; }
+
+void scn_set_instruction_limit(lua_State *L, long long instructions) {
+    scn_get_state(L)->max_instructions = instructions > 0 ? instructions : 0;
+}
+
+int scn_last_abort(lua_State *L) { return scn_get_state(L)->abort; }
+
+void *scn_interrupt_flag_create(void) {
+    atomic_int *flag = malloc(sizeof *flag);
+    if (flag != NULL) atomic_init(flag, 0);
+    return flag;
+}
+
+void scn_interrupt_flag_destroy(void *flag) { free(flag); }
+
+void scn_interrupt_flag_raise(void *flag) {
+    atomic_store_explicit((atomic_int *)flag, 1, memory_order_relaxed);
+}
+
+void scn_set_interrupt_flag(lua_State *L, void *flag) {
+    scn_get_state(L)->interrupt = (atomic_int *)flag;
+}
+
+void scn_interrupt_all(void) {
+    atomic_fetch_add_explicit(&scn_interrupt_generation, 1, memory_order_relaxed);
+}
+
+// Like lua.c's msghandler, but the traceback goes to the registry so Swift gets the message
+// and the traceback separately.
+static int scn_message_handler(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+            msg = lua_tostring(L, -1);
+        } else {
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        }
+    }
+    luaL_traceback(L, L, NULL, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_traceback_key);
+    return 1;
+}
+
+int scn_pcall(lua_State *L, int nargs, int nresults) {
+    scn_state *st = scn_get_state(L);
+    if (!lua_checkstack(L, 2)) return LUA_ERRMEM;
+    int handler = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, scn_message_handler);
+    lua_insert(L, handler);
+    if (st->depth == 0) {
+        st->instructions = 0;
+        st->abort = SCN_ABORT_NONE;
+        st->seen_generation = atomic_load_explicit(&scn_interrupt_generation, memory_order_relaxed);
+        if (st->interrupt != NULL) atomic_store_explicit(st->interrupt, 0, memory_order_relaxed);
+    }
+    int was_failable = st->failable;
+    st->depth += 1;
+    st->failable = 1;
+    int status = lua_pcall(L, nargs, nresults, handler);
+    st->failable = was_failable;
+    st->depth -= 1;
+    lua_remove(L, handler);
+    return status;
+}
+
+void scn_push_traceback(lua_State *L) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_traceback_key);
+    lua_pushnil(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_traceback_key);
+}
+
+// The only way Lua reaches Swift. Swift returns a status; raising happens here, after it returned.
+static int scn_trampoline(lua_State *L) {
+    scn_state *st = scn_get_state(L);
+    if (st->dispatch == NULL) return 0;
+    lua_Integer id = lua_tointeger(L, lua_upvalueindex(1));
+    int was_failable = st->failable;
+    st->failable = 0;
+    int results = st->dispatch(st->host, L, id);
+    st->failable = was_failable;
+    if (was_failable && st->limit != 0 && st->used > st->limit) {
+        // Swift allocated past the limit. Allocating now fails unless a full collection frees
+        // enough, so Lua raises its own LUA_ERRMEM from here, in C.
+        lua_checkstack(L, 1);
+        lua_newuserdatauv(L, 1, 0);
+        lua_pop(L, 1);
+    }
+    if (results == SCN_CALLBACK_ERROR) return lua_error(L);
+    return results;
+}
+
+void scn_push_function(lua_State *L, lua_Integer function_id) {
+    lua_pushinteger(L, function_id);
+    lua_pushcclosure(L, scn_trampoline, 1);
+}
+
+void scn_where(lua_State *L, int level) {
+    lua_Debug ar;
+    if (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+        lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+    } else {
+        lua_pushliteral(L, "");
+    }
+}
+
+int scn_load_file(lua_State *L, const char *path) {
+    return luaL_loadfilex(L, path, "t");
+}
+
+int scn_load_string(lua_State *L, const char *source, size_t length, const char *chunk_name) {
+    return luaL_loadbufferx(L, source, length, chunk_name, "t");
+}
+
+void scn_format_number(double value, char *buffer, size_t size) {
+    int length = snprintf(buffer, size, LUA_NUMBER_FMT, value);
+    if (length > 0 && (size_t)length + 2 < size
+        && buffer[strspn(buffer, "-0123456789")] == '\0') {
+        buffer[length] = '.';
+        buffer[length + 1] = '0';
+        buffer[length + 2] = '\0';
+    }
+}

@@ -1,0 +1,123 @@
+import CLua
+import CLuaShim
+
+/// The signature of a Swift function callable from Lua.
+public typealias LuaFunctionBody = (LuaCall) -> LuaReturn
+
+/// One call from Lua into a Swift function: typed, non-raising access to its arguments.
+///
+/// Arguments are numbered from 1 like Lua's; an index past `count` reads as absent (`.none`,
+/// nil). Results are pushed with `push` / `results`. A `LuaCall` is valid only while the Swift
+/// function runs; use `state` rather than capturing the `LuaState` (that would be a cycle).
+public struct LuaCall {
+    let stack: LuaStack
+    /// The number of arguments.
+    public let count: Int
+
+    init(stack: LuaStack, count: Int) {
+        self.stack = stack
+        self.count = count
+    }
+
+    /// The state running this call.
+    public var state: LuaState { stack.state }
+
+    private func slot(_ index: Int) -> Int32? {
+        index >= 1 && index <= count ? Int32(index) : nil
+    }
+
+    /// The argument's type (`.none` past the last argument).
+    public func type(at index: Int) -> LuaType {
+        guard let slot = slot(index) else { return .none }
+        return LuaType(stack.type(at: slot))
+    }
+
+    /// The argument's type name for messages: `type()`'s name, or the class name of a handle;
+    /// "no value" past the last argument.
+    public func typeName(at index: Int) -> String {
+        guard let slot = slot(index) else { return "no value" }
+        return stack.typeName(at: slot)
+    }
+
+    /// True when the argument is nil or absent.
+    public func isNil(at index: Int) -> Bool {
+        let type = type(at: index)
+        return type == .nil || type == .none
+    }
+
+    /// The argument when it is a boolean.
+    public func bool(at index: Int) -> Bool? {
+        guard let slot = slot(index), stack.type(at: slot) == LUA_TBOOLEAN else { return nil }
+        return lua_toboolean(stack.L, slot) != 0
+    }
+
+    /// The argument's truth in Lua's sense (only nil and false are false).
+    public func truthy(at index: Int) -> Bool {
+        guard let slot = slot(index) else { return false }
+        return lua_toboolean(stack.L, slot) != 0
+    }
+
+    /// The argument when it is an integer, or a float with an exact integer value (strings are
+    /// not converted).
+    public func int(at index: Int) -> Int64? {
+        guard let slot = slot(index), stack.type(at: slot) == LUA_TNUMBER else { return nil }
+        if lua_isinteger(stack.L, slot) != 0 { return lua_tointegerx(stack.L, slot, nil) }
+        return Int64(exactly: lua_tonumberx(stack.L, slot, nil))
+    }
+
+    /// The argument when it is a number (integer or float) as a Double.
+    public func number(at index: Int) -> Double? {
+        guard let slot = slot(index), stack.type(at: slot) == LUA_TNUMBER else { return nil }
+        return lua_tonumberx(stack.L, slot, nil)
+    }
+
+    /// True when the argument is a number with integer subtype (`2`, not `2.0`).
+    public func isInteger(at index: Int) -> Bool {
+        guard let slot = slot(index) else { return false }
+        return lua_isinteger(stack.L, slot) != 0
+    }
+
+    /// The argument when it is a string (numbers are not converted).
+    public func string(at index: Int) -> String? {
+        guard let slot = slot(index) else { return nil }
+        return stack.string(at: slot)
+    }
+
+    /// A copy of the argument: scalars exactly, tables deeply (raw, metatables ignored),
+    /// functions as new references, handles as handles.
+    public func value(at index: Int) -> LuaValue {
+        guard let slot = slot(index) else { return .nil }
+        return stack.value(at: slot)
+    }
+
+    /// A raw copy of the argument when it is a table (for option bags: `stringKeys` lists
+    /// every key given, to report unknown ones).
+    public func table(at index: Int) -> LuaTable? {
+        guard type(at: index) == .table else { return nil }
+        return value(at: index).tableValue
+    }
+
+    /// The argument when it is a handle of any registered class.
+    public func handle(at index: Int) -> LuaHandle? {
+        guard let slot = slot(index) else { return nil }
+        return stack.handle(at: slot)
+    }
+
+    /// The id of the argument when it is a handle of `type`.
+    public func handle(at index: Int, of type: LuaClass) -> Int64? {
+        guard let handle = handle(at: index), handle.type == type else { return nil }
+        return handle.id
+    }
+
+    /// A reference to the argument when it is a function, to call later with `LuaState.call`.
+    public func function(at index: Int) -> LuaFunctionRef? {
+        guard let slot = slot(index), stack.type(at: slot) == LUA_TFUNCTION else { return nil }
+        return stack.reference(at: slot)
+    }
+
+    /// The deterministic text of the argument, as `print` shows it (see `LuaState.describe`).
+    public func describe(at index: Int) throws(LuaError) -> String {
+        guard let slot = slot(index) else { return "nil" }
+        return try stack.describe(at: slot)
+    }
+}

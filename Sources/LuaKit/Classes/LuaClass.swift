@@ -1,0 +1,24 @@
+/// A userdata class registered with `LuaState.defineClass`; handles of it carry its name.
+public struct LuaClass: Hashable, Sendable {
+    /// The class name: `__name`, what `getmetatable` returns, and the default `tostring` prefix.
+    public let name: String
+    let index: Int32
+}
+
+/// A Lua userdata that stands for an object the host owns: a class and an integer id.
+///
+/// Handles store only the id, so a handle whose object is gone cannot dangle: the owner looks
+/// the id up and reports a stale handle. Pushing the same handle twice gives the same userdata
+/// while Lua still references it, so `rawequal` and table keys work; `==` compares ids.
+public struct LuaHandle: Hashable, Sendable {
+    /// The handle's class.
+    public let type: LuaClass
+    /// The id the owner gave it.
+    public let id: Int64
+
+    /// A handle of class `type` for `id`.
+    public init(_ type: LuaClass, id: Int64) {
+        self.type = type
+        self.id = id
+    }
+}

@@ -1,0 +1,40 @@
+import CLua
+import CLuaShim
+
+extension LuaError {
+    /// The error of a failed load: syntax, unreadable file, or a refused binary chunk.
+    static func loadFailure(status: Int32, message: String, chunk: String) -> LuaError {
+        if message.contains("attempt to load a binary chunk") {
+            let name = chunk.hasPrefix("@") || chunk.hasPrefix("=") ? String(chunk.dropFirst()) : chunk
+            return LuaError(.file, "\(name): is a precompiled (binary) chunk; only Lua source text can be loaded")
+        }
+        return LuaError(status == LUA_ERRFILE ? .file : .syntax, message)
+    }
+}
+
+extension LuaState {
+    /// The error of a failed `scn_pcall` on `thread`: pops the message, takes the traceback.
+    func error(status: Int32, on thread: OpaquePointer) -> LuaError {
+        let stack = LuaStack(L: thread, state: self)
+        let message = stack.string(at: -1) ?? "(error object is a \(stack.typeName(at: -1)) value)"
+        stack.pop()
+        scn_push_traceback(thread)
+        let traceback = stack.string(at: -1) ?? ""
+        stack.pop()
+        switch status {
+        case LUA_ERRMEM:
+            let limit = maxMemory.map { "memory limit exceeded (\($0) bytes)" }
+            return LuaError(.memory, limit ?? "not enough memory")
+        case LUA_ERRERR:
+            return LuaError(.runtime, "error while handling an error: \(message)")
+        default:
+            let kind: LuaError.Kind
+            switch scn_abort(UInt32(scn_last_abort(thread))) {
+            case SCN_ABORT_INSTRUCTIONS: kind = .instructionLimit
+            case SCN_ABORT_INTERRUPTED: kind = .interrupted
+            default: kind = .runtime
+            }
+            return LuaError(kind, message, traceback: LuaError.scriptFrames(of: traceback), fullTraceback: traceback)
+        }
+    }
+}

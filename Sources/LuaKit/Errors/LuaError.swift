@@ -1,0 +1,65 @@
+/// A failure of Lua code run from Swift, ready to show a user.
+///
+/// `message` reads like Lua's own (`scenario.lua:12: unknown scene id 'mian'`); `traceback` lists
+/// the script's frames only (no `[C]` frames), innermost first, each as
+/// `scenario.lua:12: in function 'open'`.
+public struct LuaError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Equatable {
+        /// The source does not parse: `file:line: <what> near '<token>'`.
+        case syntax
+        /// An error raised while running (by `error`, by Lua, or by a Swift function).
+        case runtime
+        /// The memory limit was reached: "memory limit exceeded (... bytes)".
+        case memory
+        /// The instruction budget ran out: `file:line: instruction limit exceeded (...)`.
+        case instructionLimit
+        /// `interrupt()` or `LuaState.interruptAll()` stopped the code: `file:line: interrupted`.
+        case interrupted
+        /// A file cannot be used: "cannot open x.lua: No such file or directory", or it is a
+        /// precompiled binary chunk.
+        case file
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// The message, starting with `file:line: ` when Lua knows where.
+    public var message: String
+    /// The script's frames, innermost first, without `[C]` and internal frames.
+    public var traceback: [String]
+    /// Lua's complete traceback (`stack traceback:` and every frame), or "" when there is none.
+    public var fullTraceback: String
+
+    /// An error of `kind` with `message` and no traceback.
+    public init(_ kind: Kind, _ message: String, traceback: [String] = [], fullTraceback: String = "") {
+        self.kind = kind
+        self.message = message
+        self.traceback = traceback
+        self.fullTraceback = fullTraceback
+    }
+
+    /// True for a syntax error at the end of the input: the REPL should read another line.
+    public var isIncompleteInput: Bool {
+        kind == .syntax && message.hasSuffix("<eof>")
+    }
+
+    /// `stack traceback:` and the script frames, one per tab-indented line; "" without frames.
+    public var formattedTraceback: String {
+        guard !traceback.isEmpty else { return "" }
+        return (["stack traceback:"] + traceback.map { "\t" + $0 }).joined(separator: "\n")
+    }
+
+    /// The message, then the script traceback when there is one.
+    public var description: String {
+        traceback.isEmpty ? message : message + "\n" + formattedTraceback
+    }
+
+    /// The script frames of a Lua traceback: drops `[C]` frames and tail-call markers.
+    static func scriptFrames(of traceback: String) -> [String] {
+        traceback.split(separator: "\n").dropFirst().compactMap { line in
+            let frame = line.drop { $0 == "\t" || $0 == " " }
+            if frame.hasPrefix("[C]:") || frame.hasPrefix("(...tail calls...)") { return nil }
+            return String(frame)
+        }
+    }
+}

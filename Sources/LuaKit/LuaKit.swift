@@ -1,1 +1,0 @@
-// LuaKit: module placeholder until its issue lands.

@@ -1,0 +1,26 @@
+import CLuaShim
+
+/// A flag that stops the Lua code of one state at its next hook step, raising "interrupted".
+///
+/// Raising it is thread-safe and async-signal-safe; it resets when the next top-level call
+/// starts. For a signal handler, which cannot reach a state, use `LuaState.interruptAll()`.
+public final class LuaInterruptFlag: @unchecked Sendable {
+    // @unchecked: the pointee is a C atomic, only touched through the shim's atomic accessors.
+    let pointer: UnsafeMutableRawPointer
+
+    init() {
+        guard let pointer = scn_interrupt_flag_create() else {
+            fatalError("LuaKit: out of memory allocating an interrupt flag")
+        }
+        self.pointer = pointer
+    }
+
+    deinit {
+        scn_interrupt_flag_destroy(pointer)
+    }
+
+    /// Stops the state's running code at its next hook step.
+    public func raise() {
+        scn_interrupt_flag_raise(pointer)
+    }
+}

@@ -1,0 +1,43 @@
+import CLua
+import CLuaShim
+
+extension LuaState {
+    /// Runs Swift function `id` for the trampoline and turns its `LuaReturn` into a status:
+    /// a result count, or SCN_CALLBACK_ERROR with the located message pushed.
+    func dispatch(on thread: OpaquePointer, function id: Int) -> Int32 {
+        guard functions.indices.contains(id) else { return 0 }
+        let body = functions[id]
+        let outer = currentThread
+        currentThread = thread
+        defer { currentThread = outer }
+        let base = lua_gettop(thread)
+        let call = LuaCall(stack: LuaStack(L: thread, state: self), count: Int(base))
+        switch body(call) {
+        case .values(let count):
+            let pushed = lua_gettop(thread) - base
+            assert(Int(pushed) == count, "LuaKit: a Swift function returned .values(\(count)) but pushed \(pushed)")
+            return Int32(clamping: min(count, Int(lua_gettop(thread))))
+        case .error(let message, let location):
+            lua_settop(thread, base)
+            let stack = LuaStack(L: thread, state: self)
+            var prefix = ""
+            if lua_checkstack(thread, 2) != 0 {
+                switch location {
+                case .caller: scn_where(thread, 1)
+                case .level(let level): scn_where(thread, Int32(clamping: level))
+                case .none: lua_pushnil(thread)
+                }
+                prefix = stack.string(at: -1) ?? ""
+                stack.pop()
+            }
+            stack.push(string: prefix + message)
+            return SCN_CALLBACK_ERROR
+        }
+    }
+
+    /// Releases a registry reference (from `LuaFunctionRef.deinit`); raw, so it cannot raise.
+    func releaseReference(_ reference: Int32) {
+        guard lua_checkstack(currentThread, 2) != 0 else { return }
+        luaL_unref(currentThread, scn_registry_index(), reference)
+    }
+}

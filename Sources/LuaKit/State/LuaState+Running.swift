@@ -1,0 +1,105 @@
+import CLua
+import CLuaShim
+
+extension LuaState {
+    /// Compiles a file as Lua source text (never bytecode), chunk name `@path` as given, so
+    /// its messages start with `path:line:`.
+    public func load(file path: String) throws(LuaError) -> LuaFunctionRef {
+        try loadChunk(named: path) { scn_load_file($0, path) }
+    }
+
+    /// Compiles source text with the chunk name the caller chooses (`=stdin` shows `stdin:1:`,
+    /// `@x.lua` shows `x.lua:1:`). A syntax error ending at `<eof>` has `isIncompleteInput`.
+    public func load(_ source: String, chunkName: String) throws(LuaError) -> LuaFunctionRef {
+        var source = source
+        return try loadChunk(named: chunkName) { thread in
+            source.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    scn_load_string(thread, chars.baseAddress, chars.count, chunkName)
+                }
+            }
+        }
+    }
+
+    /// Loads and runs a file (see `load(file:)`); returns the chunk's results.
+    @discardableResult
+    public func run(file path: String) throws(LuaError) -> [LuaValue] {
+        try call(try load(file: path))
+    }
+
+    /// Loads and runs source text (see `load(_:chunkName:)`); returns the chunk's results.
+    @discardableResult
+    public func run(_ source: String, chunkName: String) throws(LuaError) -> [LuaValue] {
+        try call(try load(source, chunkName: chunkName))
+    }
+
+    /// Calls a function under a protected call; an error carries the `file:line:` where it was
+    /// raised and the script traceback. Usable from inside a Swift callback too.
+    @discardableResult
+    public func call(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
+        guard function.state === self else {
+            throw LuaError(.runtime, "a function of another (or a closed) Lua state was called")
+        }
+        return try protectedCall(arguments) { stack in
+            lua_rawgeti(stack.L, scn_registry_index(), lua_Integer(function.reference))
+        }
+    }
+
+    /// Calls global function `name` (read raw) under a protected call.
+    @discardableResult
+    public func callGlobal(_ name: String, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
+        try protectedCall(arguments) { stack in
+            scn_push_globals(stack.L)
+            stack.push(string: name)
+            lua_rawget(stack.L, -2)
+            scn_remove(stack.L, -2)
+        }
+    }
+
+    /// The deterministic text `print` would show for `value` (see `LuaRenderer`): tables with
+    /// sorted keys and no addresses, `__tostring` for handles. Throws if a `__tostring` fails.
+    public func describe(_ value: LuaValue) throws(LuaError) -> String {
+        let stack = LuaStack(L: currentThread, state: self)
+        let top = stack.top
+        guard stack.push(value) else { throw LuaError(.runtime, "stack overflow") }
+        defer {
+            lua_settop(stack.L, top)
+        }
+        return try stack.describe(at: -1)
+    }
+
+    private func protectedCall(
+        _ arguments: [LuaValue], pushFunction: (LuaStack) -> Void
+    ) throws(LuaError) -> [LuaValue] {
+        let stack = LuaStack(L: currentThread, state: self)
+        let top = stack.top
+        guard lua_checkstack(stack.L, Int32(clamping: arguments.count + 4)) != 0 else {
+            throw LuaError(.runtime, "stack overflow: too many arguments (\(arguments.count))")
+        }
+        pushFunction(stack)
+        for argument in arguments { stack.push(argument) }
+        let status = scn_pcall(stack.L, Int32(arguments.count), LUA_MULTRET)
+        defer {
+            lua_settop(stack.L, top)
+            assert(stack.top == top, "LuaKit: unbalanced stack around a call")
+        }
+        guard status == LUA_OK else { throw error(status: status, on: stack.L) }
+        return (top + 1 ..< stack.top + 1).map { stack.value(at: $0) }
+    }
+
+    private func loadChunk(
+        named name: String, _ load: (OpaquePointer) -> Int32
+    ) throws(LuaError) -> LuaFunctionRef {
+        let stack = LuaStack(L: currentThread, state: self)
+        let top = stack.top
+        lua_checkstack(stack.L, 2)
+        let status = load(stack.L)
+        defer { assert(stack.top == top, "LuaKit: unbalanced stack around a load") }
+        guard status == LUA_OK else {
+            let message = stack.string(at: -1) ?? "cannot load \(name)"
+            stack.pop()
+            throw LuaError.loadFailure(status: status, message: message, chunk: name)
+        }
+        return LuaFunctionRef(state: self, reference: luaL_ref(stack.L, scn_registry_index()))
+    }
+}

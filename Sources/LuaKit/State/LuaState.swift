@@ -1,0 +1,108 @@
+import CLua
+import CLuaShim
+
+/// An embedded Lua 5.4 interpreter, sandboxed and limited, that never lets a Lua error
+/// longjmp across Swift.
+///
+/// Every entry into Lua is a protected call with a traceback handler; Swift functions are
+/// reached through one C trampoline that raises only after Swift returned; memory and
+/// instruction limits are enforced in C. A state belongs to one thread at a time; several
+/// states may run in parallel.
+public final class LuaState {
+    /// The main thread.
+    let mainThread: OpaquePointer
+    /// The thread whose Swift callback is innermost now (a coroutine's, maybe), else the main one.
+    var currentThread: OpaquePointer
+    /// Swift functions by id (the trampoline's upvalue).
+    var functions: [LuaFunctionBody] = []
+    /// Registered classes by index, with the registry reference of their method table.
+    var classes: [(type: LuaClass, methods: Int32)] = []
+
+    /// The options the state was made with.
+    public let options: LuaOptions
+    /// Where `print` writes: each call gets one line, newline included.
+    public var output: (String) -> Void
+    /// Stops this state's running code (thread-safe; see `LuaInterruptFlag`).
+    public let interruptFlag = LuaInterruptFlag()
+
+    /// A state with `options`; `print` writes to `output` (standard output by default).
+    public init(
+        options: LuaOptions = LuaOptions(),
+        output: @escaping (String) -> Void = { Swift.print($0, terminator: "") }
+    ) {
+        guard let thread = scn_newstate() else { fatalError("LuaKit: out of memory creating a Lua state") }
+        mainThread = thread
+        currentThread = thread
+        self.options = options
+        self.output = output
+        scn_set_host(thread, Unmanaged.passUnretained(self).toOpaque()) { host, thread, id in
+            guard let host, let thread else { return 0 }
+            let state = Unmanaged<LuaState>.fromOpaque(host).takeUnretainedValue()
+            return state.dispatch(on: thread, function: Int(id))
+        }
+        scn_set_interrupt_flag(thread, interruptFlag.pointer)
+        openLibraries()
+        maxInstructions = options.maxInstructions
+        maxMemory = options.maxMemory
+    }
+
+    deinit {
+        scn_close(mainThread)
+    }
+
+    /// Instruction budget of each top-level call, nil for none (precise to 1000 instructions).
+    public var maxInstructions: Int? {
+        didSet { scn_set_instruction_limit(mainThread, Int64(maxInstructions ?? 0)) }
+    }
+
+    /// Memory limit in bytes, nil for none. Lua code that goes past it fails with a memory error.
+    public var maxMemory: Int? {
+        didSet { scn_set_memory_limit(mainThread, maxMemory.map { max($0, 1) } ?? 0) }
+    }
+
+    /// Bytes the state holds now.
+    public var memoryUsed: Int { scn_memory_used(mainThread) }
+
+    /// Stops this state's running code at its next hook step (same as `interruptFlag.raise()`).
+    public func interrupt() {
+        interruptFlag.raise()
+    }
+
+    /// Stops the code running in every state of the process; async-signal-safe, for a SIGINT
+    /// handler. Calls starting later are not affected.
+    public static func interruptAll() {
+        scn_interrupt_all()
+    }
+
+    /// Reseeds `math.random` exactly as `math.randomseed(seed)` does.
+    public func seedRandom(_ seed: Int64) {
+        let status = scn_seed_random(currentThread, seed)
+        assert(status == LUA_OK, "LuaKit: seeding math.random failed")
+        if status != LUA_OK { scn_pop(currentThread, 1) }
+    }
+
+    private func openLibraries() {
+        let libraries = options.libraries == .all ? SCN_LIBRARIES_ALL : SCN_LIBRARIES_SANDBOX
+        let status = scn_open_libraries(mainThread, Int32(libraries.rawValue), options.moduleDirectory)
+        if status != LUA_OK {
+            fatalError("LuaKit: opening the libraries failed: \(LuaStack(L: mainThread, state: self).string(at: -1) ?? "?")")
+        }
+        register("print") { call in
+            var parts: [String] = []
+            for index in 0..<call.count {
+                do throws(LuaError) { parts.append(try call.describe(at: index + 1)) } catch {
+                    return .error(error.message, location: .none)
+                }
+            }
+            call.state.output(parts.joined(separator: "\t") + "\n")
+            return .values(0)
+        }
+        register("tostring") { call in
+            guard call.count >= 1 else { return .error("bad argument #1 to 'tostring' (value expected)") }
+            do throws(LuaError) { return call.results(.string(try call.describe(at: 1))) } catch {
+                return .error(error.message, location: .none)
+            }
+        }
+        seedRandom(options.randomSeed)
+    }
+}

@@ -1,0 +1,130 @@
+import CLua
+import CLuaShim
+
+/// Non-raising stack operations on one Lua thread, shared by `LuaCall` and `LuaState`.
+///
+/// Only raw, non-raising API calls are used: allocation cannot fail here because the shim's
+/// allocator never fails while Swift code runs, and tables are read and written raw.
+struct LuaStack {
+    let L: OpaquePointer
+    let state: LuaState
+
+    var top: Int32 { lua_gettop(L) }
+
+    func type(at index: Int32) -> Int32 { lua_type(L, index) }
+
+    func pop(_ count: Int32 = 1) { scn_pop(L, count) }
+
+    // MARK: Reading
+
+    func string(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let bytes = lua_tolstring(L, index, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+
+    func handle(at index: Int32) -> LuaHandle? {
+        var classIndex: Int32 = 0
+        var id: Int64 = 0
+        guard scn_to_handle(L, index, &classIndex, &id) != 0,
+              let type = state.luaClass(at: classIndex) else { return nil }
+        return LuaHandle(type, id: id)
+    }
+
+    /// `type()`'s name, or `__name` for userdata that has one.
+    func typeName(at index: Int32) -> String {
+        let code = lua_type(L, index)
+        if code == LUA_TUSERDATA, let name = metafieldString(at: index, "__name") { return name }
+        return String(cString: lua_typename(L, code))
+    }
+
+    /// A raw string field of the value's metatable.
+    func metafieldString(at index: Int32, _ field: String) -> String? {
+        guard lua_checkstack(L, 2) != 0, lua_getmetatable(L, index) != 0 else { return nil }
+        push(string: field)
+        lua_rawget(L, -2)
+        defer { pop(2) }
+        return string(at: -1)
+    }
+
+    /// Keeps the function at `index` in the registry.
+    func reference(at index: Int32) -> LuaFunctionRef {
+        lua_pushvalue(L, index)
+        return LuaFunctionRef(state: state, reference: luaL_ref(L, scn_registry_index()))
+    }
+
+    /// Copies the value at `index` (tables deeply, functions as references).
+    func value(at index: Int32) -> LuaValue {
+        var path: Set<UnsafeRawPointer> = []
+        return value(at: lua_absindex(L, index), depth: 0, path: &path)
+    }
+
+    private func value(at index: Int32, depth: Int, path: inout Set<UnsafeRawPointer>) -> LuaValue {
+        switch lua_type(L, index) {
+        case LUA_TNIL, LUA_TNONE: return .nil
+        case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
+        case LUA_TNUMBER:
+            if lua_isinteger(L, index) != 0 { return .integer(lua_tointegerx(L, index, nil)) }
+            return .number(lua_tonumberx(L, index, nil))
+        case LUA_TSTRING: return .string(string(at: index) ?? "")
+        case LUA_TFUNCTION: return .function(reference(at: index))
+        case LUA_TUSERDATA:
+            if let handle = handle(at: index) { return .handle(handle) }
+            return .opaque(typeName: typeName(at: index))
+        case LUA_TTABLE:
+            guard let pointer = lua_topointer(L, index), depth < 64, !path.contains(pointer),
+                  lua_checkstack(L, 3) != 0 else { return .opaque(typeName: "table") }
+            path.insert(pointer)
+            defer { path.remove(pointer) }
+            var table = LuaTable()
+            lua_pushnil(L)
+            while lua_next(L, index) != 0 {
+                let key = value(at: lua_absindex(L, -2), depth: depth + 1, path: &path)
+                table[key] = value(at: lua_absindex(L, -1), depth: depth + 1, path: &path)
+                pop()
+            }
+            return .table(table)
+        default:
+            return .opaque(typeName: typeName(at: index))
+        }
+    }
+
+    // MARK: Pushing
+
+    func push(string: String) {
+        var string = string
+        string.withUTF8 { bytes in
+            _ = bytes.withMemoryRebound(to: CChar.self) { chars in
+                lua_pushlstring(L, chars.baseAddress, chars.count)
+            }
+        }
+    }
+
+    /// Pushes `value`; returns false (pushing nothing) when the stack cannot grow.
+    @discardableResult
+    func push(_ value: LuaValue) -> Bool {
+        guard lua_checkstack(L, 3) != 0 else { return false }
+        switch value {
+        case .nil, .opaque: lua_pushnil(L)
+        case .boolean(let boolean): lua_pushboolean(L, boolean ? 1 : 0)
+        case .integer(let integer): lua_pushinteger(L, integer)
+        case .number(let float): lua_pushnumber(L, float)
+        case .string(let string): push(string: string)
+        case .handle(let handle): scn_push_handle(L, handle.type.index, handle.id)
+        case .function(let function):
+            precondition(function.state === state, "LuaKit: a function reference of another state")
+            lua_rawgeti(L, scn_registry_index(), lua_Integer(function.reference))
+        case .table(let table):
+            let sequence = table.sequence.count
+            lua_createtable(L, Int32(clamping: sequence), Int32(clamping: table.count - sequence))
+            for (key, element) in table.entries {
+                // Keys are never nil or NaN here (LuaTable drops them), so rawset cannot raise.
+                guard push(key) else { continue }
+                guard push(element) else { pop(); continue }
+                lua_rawset(L, -3)
+            }
+        }
+        return true
+    }
+}
