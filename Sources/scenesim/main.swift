@@ -1,1 +1,6 @@
 import SceneSimCommands
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(SceneSimCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -32,10 +32,10 @@ public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// `"; did you mean \"x\"?"` for the closest candidate within a small edit distance, else `""`.
-func suggestion(for name: String, among candidates: [String]) -> String {
+/// ` (did you mean "x"?)` for the closest candidate within a small edit distance, else `""`.
+public func suggestion(for name: String, among candidates: [String]) -> String {
     guard let best = closest(to: name, among: candidates) else { return "" }
-    return "; did you mean \"\(best)\"?"
+    return " (did you mean \"\(best)\"?)"
 }
 
 /// The candidate with the smallest edit distance to `name`, if it is close enough to be a typo.

@@ -110,7 +110,7 @@ public struct AppConfig: Sendable, Equatable {
 
 /// One scene of the App's body: `WindowGroup(id:)`, `WindowGroup(id:for:)` or `Window(id:)`.
 public struct SceneDeclaration: Sendable, Equatable {
-    public enum Kind: String, Sendable { case windowGroup = "window_group", window }
+    public enum Kind: String, Sendable, CaseIterable { case windowGroup = "window_group", window }
     public var id: String
     public var kind: Kind
     /// The presented value's type for `WindowGroup(id:for:)`; nil when the group takes none.

@@ -2,5 +2,7 @@
 public struct SessionID: Hashable, Comparable, Sendable {
     public let index: Int
     init(_ index: Int) { self.index = index }
+    /// The session at `index` of the simulator's table (handles carry this number).
+    public init(index: Int) { self.index = index }
     public static func < (a: SessionID, b: SessionID) -> Bool { a.index < b.index }
 }

@@ -2,7 +2,7 @@
 // three kinds of termination with their restoration rules.
 extension Simulator {
     /// Visible scenes front to back (the visible list is focus-ordered, which is front order).
-    var visibleScenes: [SessionID] { process?.visible.elements.map(SessionID.init) ?? [] }
+    var visibleScenes: [SessionID] { process?.visible.elements.map { SessionID($0) } ?? [] }
 
     /// Launches the app: the first time cold, later restoring per §5.4.
     public func launch() throws(SimError) {

@@ -67,15 +67,16 @@ extension Simulator {
         updateAggregate()
     }
 
-    /// Detaches a background scene; storage is saved first (§2.2).
-    func detach(_ id: SessionID, save: Bool) {
+    /// Detaches a background scene; storage is saved first (§2.2). `traced` is false when the
+    /// session is being discarded: its "disconnected (session kept)" line would be untrue.
+    func detach(_ id: SessionID, save: Bool, traced: Bool = true) {
         guard let scene = sessions[id.index].scene else { return }
         if save { saveStorage(id) }
         process!.counts.remove(scene.phase)
         process!.visible.remove(id.index)
         process!.order.remove(id.index)
         sessions[id.index].scene = nil
-        emit(.sceneDisconnected(scene: sessions[id.index].label))
+        if traced { emit(.sceneDisconnected(scene: sessions[id.index].label)) }
         updateAggregate()
     }
 

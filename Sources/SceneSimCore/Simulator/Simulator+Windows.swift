@@ -69,6 +69,7 @@ extension Simulator {
         let id = SessionID(sessions.count)
         let label = "\(config.scenes[group].id)#\(sessionCounters[group])"
         sessions.append(SessionRecord(id: id, label: label, group: group, value: value))
+        labels[label] = id
         if let key = dedupKey(group: group, value: value) { dedup[key] = id }
         return id
     }
@@ -86,7 +87,7 @@ extension Simulator {
                 let found = dedup[DedupKey(group: group, value: value)]
                 targets = found.flatMap { sessions[$0.index].scene == nil ? nil : [$0] } ?? []
             } else {
-                targets = process!.order.elements.map(SessionID.init).filter { sessions[$0.index].group == group }
+                targets = process!.order.elements.map { SessionID($0) }.filter { sessions[$0.index].group == group }
             }
             for id in targets { closeScene(id, reason: .dismissed) }
             return targets.count
@@ -163,7 +164,7 @@ extension Simulator {
     func closeScene(_ id: SessionID, reason: DiscardReason) {
         if sessions[id.index].scene != nil {
             walk(id, to: .background, save: false)
-            detach(id, save: false)
+            detach(id, save: false, traced: false)
         }
         process!.foregroundSet.removeAll { $0 == id }
         discard([id], reason: reason, delivered: true)

@@ -20,6 +20,7 @@ public final class Simulator {
     var sessions: [SessionRecord] = []
     var sessionCounters: [Int]
     var dedup: [DedupKey: SessionID] = [:]
+    var labels: [String: SessionID] = [:]
     var pendingDiscards: [SessionID] = []
     /// The scenes that were on screen when the process ended, front to back.
     var onScreenAtExit: [SessionID] = []
@@ -57,9 +58,9 @@ public final class Simulator {
     public var appPhase: ScenePhase { process?.reportedPhase ?? .background }
 
     /// Connected scenes, front to back.
-    public var windows: [SessionID] { process?.order.elements.map(SessionID.init) ?? [] }
+    public var windows: [SessionID] { process?.order.elements.map { SessionID($0) } ?? [] }
 
-    public var frontWindow: SessionID? { process?.order.first.map(SessionID.init) }
+    public var frontWindow: SessionID? { process?.order.first.map { SessionID($0) } }
 
     /// Every live session, connected or not, in creation order.
     public var liveSessions: [SessionID] { sessions.filter(\.alive).map(\.id) }
@@ -81,7 +82,7 @@ public final class Simulator {
 
     /// The session with this `group#n` label, if any.
     public func session(labeled label: String) -> SessionID? {
-        sessions.first { $0.label == label }?.id
+        labels[label]
     }
 
     // MARK: Plumbing

@@ -1,0 +1,85 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `scenesim` command line: a thin root over the run, test and repl subcommands.
+public struct SceneSimCommand: ParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "scenesim",
+        abstract: "Simulate the SwiftUI multi-window app lifecycle, scripted in Lua 5.4.",
+        discussion: """
+            A scenario is a Lua file that declares an app with sim.launch{...}, then opens windows,
+            writes SceneStorage, sends the app to the background, terminates and relaunches it, and
+            asserts on what came back. The output is a trace, one line per lifecycle event on a
+            virtual clock, identical byte for byte on every run.
+
+            Exit status: 0 success, 1 a scenario failed, 2 usage error.
+            The scenario API is documented in scenarios/README.md.
+            """,
+        version: version,
+        subcommands: [RunCommand.self, TestCommand.self, REPLCommand.self]
+    )
+
+    public init() {}
+
+    /// Parses `arguments` (without the program name), runs the command, and returns the exit
+    /// status: usage errors are 2 (not ArgumentParser's 64), help and version 0.
+    public static func main(arguments: [String]) -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var status = command as? StatusCommand {
+                return try status.runWithStatus()
+            }
+            try command.run()
+            return 0
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { Output.standard(message + "\n") }
+                return 0
+            }
+            if !message.isEmpty { Output.error(message + "\n") }
+            return code == .validationFailure ? 2 : code.rawValue
+        }
+    }
+}
+
+/// A subcommand that reports its own exit status instead of throwing for failures.
+protocol StatusCommand: ParsableCommand {
+    mutating func runWithStatus() throws -> Int32
+}
+
+extension StatusCommand {
+    mutating func run() throws {
+        let status = try runWithStatus()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// Buffered writes to the process's standard streams (C stdio: one syscall per buffer, not per
+/// line). Everything the commands print goes through here, so the order is kept.
+enum Output {
+    nonisolated(unsafe) private static let out = fdopen(STDOUT_FILENO, "w")
+    nonisolated(unsafe) private static let err = fdopen(STDERR_FILENO, "w")
+
+    static func standard(_ text: String) {
+        fputs(text, out)
+    }
+
+    static func error(_ text: String) {
+        fflush(out)
+        fputs(text, err)
+        fflush(err)
+    }
+
+    static func flush() {
+        fflush(out)
+        fflush(err)
+    }
+
+    static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
+}

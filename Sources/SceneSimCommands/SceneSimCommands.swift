@@ -1,1 +1,0 @@
-// SceneSimCommands: module placeholder until its issue lands.

@@ -1,0 +1,38 @@
+import ArgumentParser
+import SceneSimScripting
+
+/// The options every command that runs scenarios shares: seed, limits, sandbox, trace format.
+struct ScenarioFlags: ParsableArguments {
+    @Option(name: .long, help: "Seed of math.random and every random choice (default 0).")
+    var seed: Int64 = 0
+
+    @Option(name: .long, help: ArgumentHelp("Stop a chunk after this many Lua instructions; 0 for no limit.", valueName: "n"))
+    var maxInstructions: Int = ScenarioOptions.defaultMaxInstructions
+
+    @Option(name: .long, help: ArgumentHelp("Stop when the Lua state holds more than this many MiB; 0 for no limit.", valueName: "MiB"))
+    var maxMemory: Int = ScenarioOptions.defaultMaxMemory / (1024 * 1024)
+
+    @Flag(name: .long, help: "Open Lua's io, os, debug and package libraries (off: a sandbox without them).")
+    var allowIO = false
+
+    @Option(name: .long, help: ArgumentHelp("How the trace is written: text, jsonl or off.", valueName: "format"))
+    var trace: ScenarioOptions.TraceFormat = .text
+
+    func validate() throws {
+        guard maxInstructions >= 0 else { throw ValidationError("--max-instructions must be 0 (no limit) or more, not \(maxInstructions)") }
+        guard maxMemory >= 0 else { throw ValidationError("--max-memory must be 0 (no limit) or more MiB, not \(maxMemory)") }
+        guard maxMemory <= 1 << 30 else { throw ValidationError("--max-memory \(maxMemory) MiB is beyond any machine; give MiB, e.g. --max-memory 512") }
+    }
+
+    var options: ScenarioOptions {
+        ScenarioOptions(
+            seed: seed,
+            maxInstructions: maxInstructions == 0 ? nil : maxInstructions,
+            maxMemory: maxMemory == 0 ? nil : maxMemory * 1024 * 1024,
+            allowIO: allowIO,
+            trace: trace
+        )
+    }
+}
+
+extension ScenarioOptions.TraceFormat: ExpressibleByArgument {}

@@ -1,0 +1,170 @@
+import LuaKit
+import SceneSimCore
+
+// The `app` handle (lua-api.md "app — the app on the device"): one for the app's whole life.
+extension ScriptHost {
+    static let appFields = ["running", "launches", "phase", "state", "windows", "sessions", "front", "history", "rejected"]
+
+    var appValue: LuaValue { .handle(LuaHandle(classes.app, id: 1)) }
+
+    func defineAppClass() -> LuaClass {
+        var definition = LuaClassDefinition(name: "scenesim.App")
+        definition.toString = { [unowned self] _ in
+            guard let simulator else { return "app" }
+            return "app(\(simulator.config.platform.rawValue), \(simulator.isRunning ? simulator.appState.text : "not running"))"
+        }
+        definition.getField = { [unowned self] call, _, key in appField(call, key) }
+        definition.setField = { _, _, key in
+            .error("app.\(key) is read-only; change the app through its methods (app:open_window, app:background, ...)")
+        }
+        let methods: [(String, (LuaCall, Simulator) throws(SimError) -> [LuaValue])] = [
+            ("open_window", { [unowned self] call, sim throws(SimError) in
+                let (group, value) = try windowTarget(call, "app:open_window")
+                let (window, created) = try sim.openWindow(group, value: value)
+                return [window.map(windowValue) ?? .nil, .boolean(created)]
+            }),
+            ("dismiss_window", { [unowned self] call, sim throws(SimError) in
+                let (group, value) = try windowTarget(call, "app:dismiss_window")
+                return [.integer(Int64(try sim.dismissWindow(group, value: value)))]
+            }),
+            ("background", { _, sim throws(SimError) in try sim.background(); return [] }),
+            ("foreground", { _, sim throws(SimError) in try sim.foreground(); return [] }),
+            ("switcher", { _, sim throws(SimError) in try sim.switcher(); return [] }),
+            ("interrupt", { _, sim throws(SimError) in try sim.interrupt(); return [] }),
+            ("resume", { _, sim throws(SimError) in try sim.resume(); return [] }),
+            ("terminate", { call, sim throws(SimError) in
+                let kinds = Termination.allCases.map(\.rawValue)
+                guard let text = call.string(at: 2) else {
+                    throw SimError(.invalidValue, "app:terminate(how) needs how = \"system\", \"user\" or \"crash\" (got \(call.typeName(at: 2)))")
+                }
+                guard let how = Termination(rawValue: text) else {
+                    let hint = suggestion(for: text, among: kinds)
+                    throw SimError(.invalidValue, "app:terminate: unknown kind \"\(text)\"\(hint); use \"system\" (killed while suspended), \"user\" (force quit) or \"crash\"")
+                }
+                try sim.terminate(how)
+                return []
+            }),
+            ("launch", { _, sim throws(SimError) in try sim.launch(); return [] }),
+            ("login", { call, sim throws(SimError) in
+                guard let options = call.table(at: 2) else {
+                    throw SimError(.invalidValue, "app:login takes a table, e.g. app:login{ user = \"ada\", new_user = false } (got \(call.typeName(at: 2)))")
+                }
+                for key in options.keys {
+                    guard case .string(let name) = key, ["user", "new_user"].contains(name) else {
+                        let text = key.stringValue ?? luaTypeName(key)
+                        let hint = suggestion(for: text, among: ["user", "new_user"])
+                        throw SimError(.invalidValue, "app:login: unknown option \"\(text)\"\(hint); options are user and new_user")
+                    }
+                }
+                guard case .string(let user) = options[field: "user"] else {
+                    throw SimError(.invalidValue, "app:login: user must be a string, e.g. app:login{ user = \"ada\" } (got \(luaTypeName(options[field: "user"])))")
+                }
+                let newUser: Bool
+                switch options[field: "new_user"] {
+                case .nil: newUser = false
+                case .boolean(let b): newUser = b
+                case let other: throw SimError(.invalidValue, "app:login: new_user must be true or false (got \(luaTypeName(other)))")
+                }
+                try sim.login(user: user, newUser: newUser)
+                return []
+            }),
+            ("next_step", { _, sim throws(SimError) in try sim.nextStep(); return [] }),
+            ("cancel_onboarding", { _, sim throws(SimError) in try sim.cancelOnboarding(); return [] }),
+            ("logout", { _, sim throws(SimError) in try sim.logout(); return [] }),
+            ("retry", { _, sim throws(SimError) in try sim.retry(); return [] }),
+            ("transition", { call, sim throws(SimError) in
+                guard let text = call.string(at: 2) else {
+                    throw SimError(.invalidValue, "app:transition(state) needs the state as canonical text, e.g. app:transition(\"authenticated(ada)\") (got \(call.typeName(at: 2)))")
+                }
+                switch try sim.transition(to: try AppState(parsing: text)) {
+                case .accepted: return [.boolean(true)]
+                case .rejected(let reason): return [.boolean(false), .string(reason)]
+                }
+            }),
+            ("open_url", { call, sim throws(SimError) in
+                guard let url = call.string(at: 2) else {
+                    throw SimError(.invalidValue, "app:open_url(url) needs a URL string like \"app://item/42\" (got \(call.typeName(at: 2)))")
+                }
+                return [.boolean(try sim.openURL(url))]
+            }),
+        ]
+        for (name, body) in methods {
+            definition.methods[name] = { [unowned self] call, _ in
+                perform(call) { () throws(SimError) in
+                    try body(call, try requireSimulator("app:\(name)"))
+                }
+            }
+        }
+        definition.methods["on"] = { [unowned self] call, _ in appOn(call) }
+        return lua.defineClass(definition)
+    }
+
+    /// The (group, value) arguments of open_window / dismiss_window.
+    private func windowTarget(_ call: LuaCall, _ what: String) throws(SimError) -> (String, SceneValue?) {
+        guard let group = call.string(at: 2) else {
+            throw SimError(.invalidValue, "\(what)(id, value?) needs a scene id string, e.g. \(what)(\"main\") (got \(call.typeName(at: 2)))")
+        }
+        if call.isNil(at: 3) { return (group, nil) }
+        let raw = call.value(at: 3)
+        guard let value = SceneValue(lua: raw) else {
+            throw SimError(.invalidValue, "\(what): a window value must be a \(storableTypes), not a \(luaTypeName(raw))")
+        }
+        if case .double(let d) = value, d.isNaN {
+            throw SimError(.invalidValue, "\(what): NaN cannot be a window value (it never equals itself, so it could never be found again)")
+        }
+        return (group, value)
+    }
+
+    private func appField(_ call: LuaCall, _ key: String) -> LuaReturn {
+        guard let simulator else {
+            return .error("app.\(key): the app is not declared yet; call sim.launch{ ... } first")
+        }
+        switch key {
+        case "running": return call.results(.boolean(simulator.isRunning))
+        case "launches": return call.results(.integer(Int64(simulator.launches)))
+        case "phase": return call.results(.string(simulator.appPhase.rawValue))
+        case "state": return call.results(.string(simulator.appState.text))
+        case "windows": return call.results(.table(LuaTable(sequence: simulator.windows.map(windowValue))))
+        case "sessions": return call.results(.table(LuaTable(sequence: simulator.liveSessions.map(windowValue))))
+        case "front": return call.results(simulator.frontWindow.map(windowValue) ?? .nil)
+        case "history": return call.results(transitions(simulator.history))
+        case "rejected": return call.results(transitions(simulator.rejected))
+        default:
+            let known = Self.appFields + ["open_window", "dismiss_window", "background", "foreground", "switcher", "interrupt", "resume", "terminate", "launch", "login", "next_step", "cancel_onboarding", "logout", "retry", "transition", "open_url", "on"]
+            let hint = suggestion(for: key, among: known)
+            return .error("app has no field \"\(key)\"\(hint); fields are \(Self.appFields.joined(separator: ", "))")
+        }
+    }
+
+    private func transitions(_ list: [AppStateMachine.Transition]) -> LuaValue {
+        .table(LuaTable(sequence: list.map { transition in
+            var fields: [String: LuaValue] = [
+                "from": .string(transition.from.text),
+                "to": .string(transition.to.text),
+                "at": .number(transition.at.seconds),
+            ]
+            if let reason = transition.reason { fields["reason"] = .string(reason) }
+            return .table(LuaTable(fields: fields))
+        }))
+    }
+
+    private func appOn(_ call: LuaCall) -> LuaReturn {
+        let events = HookEvent.allCases.map(\.rawValue)
+        guard let name = call.string(at: 2) else {
+            return .error("app:on(event, fn) needs an event name: \(events.map { "\"\($0)\"" }.joined(separator: ", ")) (got \(call.typeName(at: 2)))")
+        }
+        guard let event = HookEvent(rawValue: name) else {
+            let hint = suggestion(for: name, among: events)
+            return .error("app:on: unknown event \"\(name)\"\(hint); events are \(events.joined(separator: ", "))")
+        }
+        if call.isNil(at: 3) {
+            hooks.removeAll(event)
+            return .values(0)
+        }
+        guard let function = call.function(at: 3) else {
+            return .error("app:on(\"\(name)\", fn) needs a function (got \(call.typeName(at: 3))); pass nil to remove the \(name) hooks")
+        }
+        hooks.add(event, function)
+        return .values(0)
+    }
+}

@@ -1,0 +1,150 @@
+import LuaKit
+import SceneSimCore
+
+// The `sim` global: the device (lua-api.md "sim — the device").
+extension ScriptHost {
+    func installSim() {
+        var sim = LuaTable()
+        let functions: [(String, LuaFunctionBody)] = [
+            ("launch", { [unowned self] in simLaunch($0) }),
+            ("now", { [unowned self] call in call.results(.number(simulator?.now.seconds ?? 0)) }),
+            ("advance", { [unowned self] in simAdvance($0) }),
+            ("settle", { [unowned self] in simSettle($0) }),
+            ("network", { [unowned self] in simNetwork($0) }),
+            ("log", { [unowned self] in simLog($0) }),
+            ("seed", { [unowned self] in simSeed($0) }),
+        ]
+        for (name, body) in functions {
+            sim[.string(name)] = .function(lua.makeFunction(body))
+        }
+        var server = LuaTable()
+        server[.string("revoke")] = .function(lua.makeFunction { [unowned self] in serverRevoke($0) })
+        sim[.string("server")] = .table(server)
+        lua.setGlobal("sim", .table(sim))
+        lua.preload("scenesim", lua.global("sim"))
+    }
+
+    /// The simulator, or an error telling the script to launch first.
+    func requireSimulator(_ what: String) throws(SimError) -> Simulator {
+        guard let simulator else {
+            throw SimError(.notRunning, "\(what) needs the app: call sim.launch{ ... } first")
+        }
+        return simulator
+    }
+
+    private func simLaunch(_ call: LuaCall) -> LuaReturn {
+        if let simulator {
+            return .error("sim.launch: the app is already declared (launched at 0.000 s, \(simulator.launches) \(simulator.launches == 1 ? "launch" : "launches") so far); to start it again after app:terminate(), call app:launch()")
+        }
+        if call.count > 1 {
+            return .error("sim.launch takes one table of options, e.g. sim.launch{ platform = \"ipados\" } (got \(call.count) arguments)")
+        }
+        return perform(call) { () throws(SimError) in
+            let config = try ConfigParser().parse(call.value(at: 1))
+            let simulator = try Simulator(config: config)
+            simulator.onTrace = { [unowned self] in record($0) }
+            simulator.restoreDecider = { [unowned self] in decideRestore($0) }
+            if !networkBeforeLaunch { simulator.setNetwork(reachable: false) }
+            self.simulator = simulator
+            try simulator.launch()
+            return [appValue]
+        }
+    }
+
+    private func seconds(_ call: LuaCall, _ what: String) throws(SimError) -> VirtualTime {
+        guard let seconds = call.number(at: 1), seconds.isFinite else {
+            throw SimError(.invalidValue, "\(what) needs a number of seconds, e.g. \(what)(1.5) (got \(call.typeName(at: 1)))")
+        }
+        guard seconds >= 0 else {
+            throw SimError(.invalidValue, "\(what) needs zero or more seconds (got \(seconds)); the clock only moves forward")
+        }
+        return VirtualTime(seconds: seconds)
+    }
+
+    private func simAdvance(_ call: LuaCall) -> LuaReturn {
+        perform(call) { () throws(SimError) in
+            let duration = try seconds(call, "sim.advance")
+            let simulator = try requireSimulator("sim.advance")
+            let target = simulator.now + duration
+            while try simulator.runNextEvent(notAfter: target) {
+                if let error = runPendingHooks() {
+                    hookFailure = error
+                    return []
+                }
+            }
+            if simulator.now < target { try simulator.moveClock(to: target) }
+            return []
+        }
+    }
+
+    private func simSettle(_ call: LuaCall) -> LuaReturn {
+        perform(call) { () throws(SimError) in
+            let simulator = try requireSimulator("sim.settle")
+            var events = 0
+            while try simulator.runNextEvent(notAfter: VirtualTime(microseconds: .max)) {
+                if let error = runPendingHooks() {
+                    hookFailure = error
+                    return []
+                }
+                events += 1
+                if events >= Simulator.settleLimit {
+                    throw SimError(.didNotSettle, "sim.settle(): did not settle after \(Simulator.settleLimit) events; something keeps scheduling work (a hook that reacts to every change?)")
+                }
+            }
+            return []
+        }
+    }
+
+    private func simNetwork(_ call: LuaCall) -> LuaReturn {
+        perform(call) { () throws(SimError) in
+            if !call.isNil(at: 1) {
+                guard let up = call.bool(at: 1) else {
+                    throw SimError(.invalidValue, "sim.network(up) takes true or false (got \(call.typeName(at: 1))); call sim.network() to read the current value")
+                }
+                if let simulator { simulator.setNetwork(reachable: up) } else { networkBeforeLaunch = up }
+            }
+            return [.boolean(simulator?.networkReachable ?? networkBeforeLaunch)]
+        }
+    }
+
+    private func simLog(_ call: LuaCall) -> LuaReturn {
+        var parts: [String] = []
+        for index in 1...max(call.count, 1) where index <= call.count {
+            do {
+                parts.append(try call.describe(at: index))
+            } catch {
+                return .error(error.message, location: .none)
+            }
+        }
+        let text = parts.joined(separator: " ")
+        if let simulator {
+            simulator.note(text)
+        } else if traceEnabled, options.trace != .off {
+            // Before sim.launch there is no device clock yet: notes stand at time zero.
+            let record = TraceRecord(time: .zero, event: .note(text))
+            write((options.trace == .jsonl ? TraceRenderer.jsonLine(record) : TraceRenderer.text(record)) + "\n")
+        }
+        return .values(0)
+    }
+
+    private func simSeed(_ call: LuaCall) -> LuaReturn {
+        if !call.isNil(at: 1) {
+            guard call.isInteger(at: 1), let n = call.int(at: 1) else {
+                return .error("sim.seed(n) takes an integer seed (got \(call.typeName(at: 1)) \((try? call.describe(at: 1)) ?? ""))")
+            }
+            seed = n
+            lua.seedRandom(n)
+        }
+        return call.results(.integer(seed))
+    }
+
+    private func serverRevoke(_ call: LuaCall) -> LuaReturn {
+        perform(call) { () throws(SimError) in
+            guard let user = call.string(at: 1), !user.isEmpty else {
+                throw SimError(.invalidValue, "sim.server.revoke(user) needs a user name string, e.g. sim.server.revoke(\"ada\") (got \(call.typeName(at: 1)))")
+            }
+            try requireSimulator("sim.server.revoke").revokeSessions(of: user)
+            return []
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import LuaKit
+import SceneSimCore
+
+// Window handles (lua-api.md "window — one scene session") and their SceneStorage proxies.
+extension ScriptHost {
+    static let windowFields = ["id", "group", "value", "phase", "connected", "alive", "storage", "saved"]
+
+    func windowValue(_ id: SessionID) -> LuaValue {
+        .handle(LuaHandle(classes.window, id: Int64(id.index)))
+    }
+
+    /// The session behind a handle id. Ids come only from handles this host pushed.
+    private func session(_ id: Int64) -> SessionID { SessionID(index: Int(id)) }
+
+    func defineWindowClass() -> LuaClass {
+        var definition = LuaClassDefinition(name: "scenesim.Window")
+        definition.toString = { [unowned self] id in
+            guard let simulator else { return "window" }
+            let session = session(id)
+            let label = simulator.label(of: session)
+            return simulator.value(of: session).map { "\(label)(\($0.literal))" } ?? label
+        }
+        definition.getField = { [unowned self] call, id, key in windowField(call, session(id), key) }
+        definition.setField = { _, _, key in
+            if key == "storage" {
+                return .error("cannot replace w.storage; set its keys instead: w.storage.tab = 2")
+            }
+            return .error("w.\(key) is read-only; change the window through its methods (w:focus(), w:close(), ...)")
+        }
+        let methods: [(String, (Simulator, SessionID) throws(SimError) -> Void)] = [
+            ("focus", { sim, id throws(SimError) in try sim.focus(id) }),
+            ("background", { sim, id throws(SimError) in try sim.backgroundWindow(id) }),
+            ("close", { sim, id throws(SimError) in try sim.close(id) }),
+            ("disconnect", { sim, id throws(SimError) in try sim.disconnect(id) }),
+        ]
+        for (name, body) in methods {
+            definition.methods[name] = { [unowned self] call, id in
+                perform(call) { () throws(SimError) in
+                    try body(try requireSimulator("w:\(name)()"), session(id))
+                    return []
+                }
+            }
+        }
+        return lua.defineClass(definition)
+    }
+
+    private func windowField(_ call: LuaCall, _ id: SessionID, _ key: String) -> LuaReturn {
+        guard let simulator else { return .values(0) }
+        switch key {
+        case "id": return call.results(.string(simulator.label(of: id)))
+        case "group": return call.results(.string(simulator.group(of: id)))
+        case "value": return call.results(simulator.value(of: id)?.lua ?? .nil)
+        case "phase": return call.results(.string(simulator.phase(of: id).text))
+        case "connected": return call.results(.boolean(simulator.isConnected(id)))
+        case "alive": return call.results(.boolean(simulator.isAlive(id)))
+        case "storage": return call.results(.handle(LuaHandle(classes.storage, id: Int64(id.index))))
+        case "saved":
+            do throws(SimError) {
+                return call.results(try simulator.savedStorage(id).luaTable)
+            } catch {
+                return .error(error.message)
+            }
+        default:
+            let known = Self.windowFields + ["focus", "background", "close", "disconnect"]
+            let hint = suggestion(for: key, among: known)
+            return .error("window has no field \"\(key)\"\(hint); fields are \(Self.windowFields.joined(separator: ", ")) (storage keys go in w.storage)")
+        }
+    }
+
+    func defineStorageClass() -> LuaClass {
+        var definition = LuaClassDefinition(name: "scenesim.Storage")
+        definition.toString = { [unowned self] id in
+            guard let simulator else { return "storage" }
+            return "storage of \(simulator.label(of: session(id)))"
+        }
+        definition.getField = { [unowned self] call, id, key in
+            guard let simulator else { return .values(0) }
+            do throws(SimError) {
+                return call.results(try simulator.storageValue(session(id), key: key)?.lua ?? .nil)
+            } catch {
+                return .error(error.message)
+            }
+        }
+        definition.setField = { [unowned self] call, id, key in
+            perform(call) { () throws(SimError) in
+                let simulator = try requireSimulator("writing storage")
+                let raw = call.value(at: 3)
+                var value: SceneValue?
+                if !raw.isNil {
+                    guard let storable = SceneValue(lua: raw) else {
+                        throw SimError(.invalidValue, "storage key \"\(key)\": cannot store a \(luaTypeName(raw)); SceneStorage holds \(storableTypes) values (encode tables as strings)")
+                    }
+                    value = storable
+                }
+                try simulator.setStorage(session(id), key: key, value: value)
+                return []
+            }
+        }
+        definition.methods["keys"] = { [unowned self] call, id in
+            guard let simulator else { return .values(0) }
+            do throws(SimError) {
+                let keys = try simulator.storageKeys(session(id))
+                return call.results(.table(LuaTable(sequence: keys.map { .string($0) })))
+            } catch {
+                return .error(error.message)
+            }
+        }
+        return lua.defineClass(definition)
+    }
+}

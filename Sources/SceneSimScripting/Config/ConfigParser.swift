@@ -1,0 +1,182 @@
+import LuaKit
+import SceneSimCore
+
+/// Reads the `sim.launch` option bag into an `AppConfig`, naming the key of every problem:
+/// unknown keys (with "did you mean"), wrong types, bad enum values.
+struct ConfigParser {
+    private let where_: String = "sim.launch"
+
+    func parse(_ value: LuaValue) throws(SimError) -> AppConfig {
+        let table: LuaTable
+        switch value {
+        case .nil: table = LuaTable()
+        case .table(let t): table = t
+        default: throw fail("expects a table of options, e.g. sim.launch{ platform = \"ipados\" }, not a \(luaTypeName(value))")
+        }
+        try checkKeys(table, allowed: [
+            "platform", "scenes", "session", "session_ttl", "min_loading", "auth_latency",
+            "multiple_scenes", "visible_limit", "routes", "policy",
+        ], path: "")
+        let platform = try enumValue(table[field: "platform"], key: "platform", default: Platform.ipados)
+        let sessionTTL = try seconds(table[field: "session_ttl"], key: "session_ttl", default: 3600)
+        var config = AppConfig(
+            platform: platform,
+            scenes: try scenes(table[field: "scenes"]),
+            storedSession: try session(table[field: "session"], defaultTTL: sessionTTL),
+            sessionTTL: sessionTTL,
+            minLoading: try seconds(table[field: "min_loading"], key: "min_loading", default: 0.5),
+            authLatency: try seconds(table[field: "auth_latency"], key: "auth_latency", default: 0.2),
+            multipleScenes: try bool(table[field: "multiple_scenes"], key: "multiple_scenes", default: true),
+            routes: try routes(table[field: "routes"]),
+            policy: try policy(table[field: "policy"])
+        )
+        if !table[field: "visible_limit"].isNil {
+            config.visibleLimit = Int(try integer(table[field: "visible_limit"], key: "visible_limit"))
+        }
+        try config.validate()
+        return config
+    }
+
+    private func fail(_ message: String) -> SimError {
+        SimError(.invalidConfig, "\(where_): \(message)")
+    }
+
+    private func checkKeys(_ table: LuaTable, allowed: [String], path: String) throws(SimError) {
+        for key in table.keys {
+            guard case .string(let name) = key else {
+                throw fail("\(path.isEmpty ? "options" : path) must use string keys (found \(describeKey(key))); options are \(allowed.joined(separator: ", "))")
+            }
+            if !allowed.contains(name) {
+                let hint = closest(to: name, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? "; options are \(allowed.joined(separator: ", "))"
+                throw fail("unknown option \"\(path)\(name)\"\(hint)")
+            }
+        }
+    }
+
+    private func describeKey(_ key: LuaValue) -> String {
+        switch key {
+        case .integer(let i): "[\(i)]"
+        case .number(let d): "[\(d)]"
+        default: "a \(key.typeName) key"
+        }
+    }
+
+    private func enumValue<E: RawRepresentable & CaseIterable>(_ value: LuaValue, key: String, default fallback: E) throws(SimError) -> E where E.RawValue == String {
+        if value.isNil { return fallback }
+        let names = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard case .string(let text) = value else {
+            throw fail("\(key) must be one of \(names), not a \(luaTypeName(value))")
+        }
+        guard let result = E(rawValue: text) else {
+            let hint = suggestion(for: text, among: E.allCases.map(\.rawValue))
+            throw fail("\(key) must be one of \(names) (got \"\(text)\")\(hint)")
+        }
+        return result
+    }
+
+    private func seconds(_ value: LuaValue, key: String, default fallback: Double) throws(SimError) -> VirtualTime {
+        switch value {
+        case .nil: return VirtualTime(seconds: fallback)
+        case .integer(let i): return VirtualTime(seconds: Double(i))
+        case .number(let d) where d.isFinite: return VirtualTime(seconds: d)
+        default: throw fail("\(key) must be a number of seconds, not \(luaTypeName(value)) \(literal(value))")
+        }
+    }
+
+    private func bool(_ value: LuaValue, key: String, default fallback: Bool) throws(SimError) -> Bool {
+        switch value {
+        case .nil: return fallback
+        case .boolean(let b): return b
+        default: throw fail("\(key) must be true or false, not \(luaTypeName(value)) \(literal(value))")
+        }
+    }
+
+    private func integer(_ value: LuaValue, key: String) throws(SimError) -> Int64 {
+        guard case .integer(let i) = value else {
+            throw fail("\(key) must be an integer, not \(luaTypeName(value)) \(literal(value))")
+        }
+        return i
+    }
+
+    private func string(_ value: LuaValue, key: String) throws(SimError) -> String {
+        guard case .string(let s) = value else {
+            throw fail("\(key) must be a string, not \(luaTypeName(value)) \(literal(value))")
+        }
+        return s
+    }
+
+    private func literal(_ value: LuaValue) -> String {
+        switch value {
+        case .boolean(let b): b ? "true" : "false"
+        case .integer(let i): String(i)
+        case .number(let d): "\(d)"
+        case .string(let s): "\"\(s)\""
+        default: ""
+        }
+    }
+
+    private func scenes(_ value: LuaValue) throws(SimError) -> [SceneDeclaration] {
+        if value.isNil { return [SceneDeclaration(id: "main")] }
+        guard case .table(let list) = value, list.count == list.sequence.count else {
+            throw fail("scenes must be a list of scene tables, e.g. scenes = { { id = \"main\" }, { id = \"detail\", value = \"string\" } }")
+        }
+        var result: [SceneDeclaration] = []
+        for (offset, item) in list.sequence.enumerated() {
+            let path = "scenes[\(offset + 1)]"
+            guard case .table(let scene) = item else {
+                throw fail("\(path) must be a table like { id = \"main\" }, not a \(luaTypeName(item))")
+            }
+            try checkKeys(scene, allowed: ["id", "value", "kind"], path: "\(path).")
+            guard !scene[field: "id"].isNil else { throw fail("\(path) needs an id, e.g. { id = \"main\" }") }
+            let id = try string(scene[field: "id"], key: "\(path).id")
+            let kind = try enumValue(scene[field: "kind"], key: "\(path).kind", default: SceneDeclaration.Kind.windowGroup)
+            var valueType: SceneValue.Kind?
+            if !scene[field: "value"].isNil {
+                valueType = try enumValue(scene[field: "value"], key: "\(path).value", default: SceneValue.Kind.string)
+            }
+            result.append(SceneDeclaration(id: id, kind: kind, valueType: valueType))
+        }
+        return result
+    }
+
+    private func session(_ value: LuaValue, defaultTTL: VirtualTime) throws(SimError) -> InitialSession? {
+        if value.isNil { return nil }
+        guard case .table(let table) = value else {
+            throw fail("session must be a table like { user = \"ada\", ttl = 3600 }, not a \(luaTypeName(value))")
+        }
+        try checkKeys(table, allowed: ["user", "ttl"], path: "session.")
+        guard !table[field: "user"].isNil else { throw fail("session needs a user, e.g. session = { user = \"ada\" }") }
+        let user = try string(table[field: "user"], key: "session.user")
+        let ttl = try seconds(table[field: "ttl"], key: "session.ttl", default: defaultTTL.seconds)
+        return InitialSession(user: user, ttl: ttl)
+    }
+
+    private func routes(_ value: LuaValue) throws(SimError) -> [String: String] {
+        if value.isNil { return [:] }
+        guard case .table(let table) = value else {
+            throw fail("routes must be a table like { item = \"detail\" }, not a \(luaTypeName(value))")
+        }
+        var result: [String: String] = [:]
+        for (key, target) in table.entries {
+            guard case .string(let route) = key else { throw fail("routes must use string keys (route names)") }
+            result[route] = try string(target, key: "routes.\(route)")
+        }
+        return result
+    }
+
+    private func policy(_ value: LuaValue) throws(SimError) -> Policy {
+        if value.isNil { return Policy() }
+        guard case .table(let table) = value else {
+            throw fail("policy must be a table like { force_quit = \"keep\" }, not a \(luaTypeName(value))")
+        }
+        try checkKeys(table, allowed: ["force_quit", "storage_save", "storage_warn_bytes", "flicker_threshold"], path: "policy.")
+        var policy = Policy()
+        policy.forceQuit = try enumValue(table[field: "force_quit"], key: "policy.force_quit", default: Policy.ForceQuit.discard)
+        policy.storageSave = try enumValue(table[field: "storage_save"], key: "policy.storage_save", default: Policy.StorageSave.background)
+        if !table[field: "storage_warn_bytes"].isNil {
+            policy.storageWarnBytes = Int(try integer(table[field: "storage_warn_bytes"], key: "policy.storage_warn_bytes"))
+        }
+        policy.flickerThreshold = try seconds(table[field: "flicker_threshold"], key: "policy.flicker_threshold", default: 0.1)
+        return policy
+    }
+}

@@ -1,0 +1,79 @@
+import LuaKit
+import SceneSimCore
+
+/// One scenario's world: a sandboxed Lua state with the `sim` API bound to a simulator, and
+/// the output stream that interleaves the trace with the script's `print`.
+///
+/// `run`, the REPL and the golden runner each make one per scenario. Lua reaches the simulator
+/// only through this host; the simulator exists once the script calls `sim.launch`.
+public final class ScriptHost {
+    public let lua: LuaState
+    public let options: ScenarioOptions
+    /// The device, once `sim.launch` declared the app.
+    public internal(set) var simulator: Simulator?
+    /// Whether trace lines are written (the REPL's `\trace on|off`); `options.trace == .off` wins.
+    public var traceEnabled = true
+
+    let write: (String) -> Void
+    var classes: Classes!
+    var hooks = HookRegistry()
+    /// Hook calls owed for events that happened during the current simulator operation.
+    var pendingHooks: [PendingHook] = []
+    /// The first error a hook raised during an operation, re-raised (with the hook's own
+    /// `file:line`) once the operation is over.
+    var hookFailure: LuaError?
+    /// `sim.network(up)` before `sim.launch`: applied to the device when it is declared.
+    var networkBeforeLaunch = true
+    var seed: Int64
+
+    struct Classes {
+        var app: LuaClass
+        var window: LuaClass
+        var storage: LuaClass
+    }
+
+    /// A host whose output (trace lines and `print`) goes to `output`, one chunk per line.
+    /// `moduleDirectory` is where `require` finds helper modules (the scenario's `lib/`).
+    public init(options: ScenarioOptions = ScenarioOptions(), moduleDirectory: String? = nil, output: @escaping (String) -> Void) {
+        self.options = options
+        self.write = output
+        self.seed = options.seed
+        lua = LuaState(
+            options: LuaOptions(
+                libraries: options.allowIO ? .all : .sandbox,
+                maxInstructions: options.maxInstructions,
+                maxMemory: options.maxMemory,
+                randomSeed: options.seed,
+                moduleDirectory: moduleDirectory
+            ),
+            output: output
+        )
+        classes = Classes(app: defineAppClass(), window: defineWindowClass(), storage: defineStorageClass())
+        installSim()
+    }
+
+    /// Runs a scenario file (text only, chunk name `@path`).
+    public func run(file path: String) throws(LuaError) {
+        _ = try lua.run(file: path)
+    }
+
+    /// Runs source text under `chunkName` and returns its results (the REPL's entry point).
+    public func run(_ source: String, chunkName: String) throws(LuaError) -> [LuaValue] {
+        try lua.run(source, chunkName: chunkName)
+    }
+
+    // MARK: Trace
+
+    func record(_ record: TraceRecord) {
+        if traceEnabled {
+            switch options.trace {
+            case .text: write(TraceRenderer.text(record) + "\n")
+            case .jsonl: write(TraceRenderer.jsonLine(record) + "\n")
+            case .off: break
+            }
+        }
+        hooks.collect(record, into: &pendingHooks, sessionNamed: { [unowned self] label in
+            simulator?.session(labeled: label)
+        })
+    }
+}

@@ -1,0 +1,36 @@
+import LuaKit
+
+/// How a scenario runs: its seed, limits, libraries and trace format (the `run`/`repl` flags).
+public struct ScenarioOptions: Sendable, Equatable {
+    /// How the trace is written into the output stream.
+    public enum TraceFormat: String, Sendable, CaseIterable {
+        case text, jsonl, off
+    }
+
+    public var seed: Int64
+    /// Instruction budget of one top-level chunk; nil for none.
+    public var maxInstructions: Int?
+    /// Memory limit in bytes; nil for none.
+    public var maxMemory: Int?
+    /// Opens io, os, debug and package (off: the sandbox).
+    public var allowIO: Bool
+    public var trace: TraceFormat
+
+    /// A billion instructions (tens of seconds of Lua) and 512 MiB: no honest scenario notices.
+    public static let defaultMaxInstructions = 1_000_000_000
+    public static let defaultMaxMemory = 512 * 1024 * 1024
+
+    public init(
+        seed: Int64 = 0,
+        maxInstructions: Int? = ScenarioOptions.defaultMaxInstructions,
+        maxMemory: Int? = ScenarioOptions.defaultMaxMemory,
+        allowIO: Bool = false,
+        trace: TraceFormat = .text
+    ) {
+        self.seed = seed
+        self.maxInstructions = maxInstructions
+        self.maxMemory = maxMemory
+        self.allowIO = allowIO
+        self.trace = trace
+    }
+}

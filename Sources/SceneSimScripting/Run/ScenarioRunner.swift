@@ -1,0 +1,47 @@
+import LuaKit
+
+/// Runs one scenario file in a fresh host: the shared core of `scenesim run` and the golden
+/// runner.
+public enum ScenarioRunner {
+    /// Exit statuses: 0 the scenario ran to its end, 1 it failed (an error or a failed assert).
+    public static let success: Int32 = 0
+    public static let failure: Int32 = 1
+
+    /// Runs `path` (chunk name `@path`, so messages read `path:line:`); the output stream goes
+    /// to `stdout` as it is produced, an error (message and script traceback) to `stderr`.
+    /// `require` finds helper modules in `lib/` beside the scenario.
+    public static func run(
+        path: String,
+        options: ScenarioOptions = ScenarioOptions(),
+        stdout: @escaping (String) -> Void,
+        stderr: (String) -> Void
+    ) -> Int32 {
+        let host = ScriptHost(options: options, moduleDirectory: moduleDirectory(for: path), output: stdout)
+        do {
+            try host.run(file: path)
+            return success
+        } catch {
+            stderr(error.description + "\n")
+            return failure
+        }
+    }
+
+    /// Runs `path` and returns everything it printed (for golden tests).
+    public static func capture(path: String, options: ScenarioOptions = ScenarioOptions()) -> (stdout: String, stderr: String, status: Int32) {
+        let out = OutputBuffer()
+        var err = ""
+        let status = run(path: path, options: options, stdout: { out.text += $0 }, stderr: { err += $0 })
+        return (out.text, err, status)
+    }
+
+    /// `dir/lib` for `dir/name.lua`; `lib` for a bare file name.
+    static func moduleDirectory(for path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "lib" }
+        return String(path[..<slash]) + "/lib"
+    }
+}
+
+/// Accumulates output text; a class so escaping closures can append to it.
+final class OutputBuffer {
+    var text = ""
+}

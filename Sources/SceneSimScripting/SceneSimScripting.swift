@@ -1,1 +1,0 @@
-// SceneSimScripting: module placeholder until its issue lands.

@@ -1,0 +1,45 @@
+import LuaKit
+import SceneSimCore
+
+extension SceneValue {
+    /// The storable value of a Lua value; nil for types SceneStorage cannot hold.
+    init?(lua value: LuaValue) {
+        switch value {
+        case .boolean(let b): self = .bool(b)
+        case .integer(let i): self = .int(i)
+        case .number(let d): self = .double(d)
+        case .string(let s): self = .string(s)
+        case .nil, .table, .handle, .function, .opaque: return nil
+        }
+    }
+
+    var lua: LuaValue {
+        switch self {
+        case .bool(let b): .boolean(b)
+        case .int(let i): .integer(i)
+        case .double(let d): .number(d)
+        case .string(let s): .string(s)
+        }
+    }
+}
+
+extension SceneStorage {
+    /// A plain Lua table with the same keys and values.
+    var luaTable: LuaValue {
+        var table = LuaTable()
+        for key in sortedKeys { table[.string(key)] = self[key]!.lua }
+        return .table(table)
+    }
+}
+
+/// `"boolean, integer, float or string"`: what storage and window values may be.
+let storableTypes = "boolean, integer, float or string"
+
+/// Lua's type name with integer and float told apart, for messages.
+func luaTypeName(_ value: LuaValue) -> String {
+    switch value {
+    case .integer: "integer"
+    case .number: "float"
+    default: value.typeName
+    }
+}

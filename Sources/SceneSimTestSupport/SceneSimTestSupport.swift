@@ -1,1 +1,0 @@
-// SceneSimTestSupport: module placeholder until its issue lands.

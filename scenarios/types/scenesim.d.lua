@@ -1,0 +1,165 @@
+---@meta scenesim
+-- LuaLS definitions for the scenesim scenario API (see scenarios/README.md for the reference).
+-- Editors that read .luarc.json at the project root get completion and type checks from this.
+
+---@alias scenesim.Platform "iphone"|"ipados"|"macos"|"visionos"
+---@alias scenesim.ScenePhase "active"|"inactive"|"background"
+---@alias scenesim.WindowPhase "active"|"inactive"|"background"|"disconnected"
+---@alias scenesim.Termination "system"|"user"|"crash"
+---@alias scenesim.Value boolean|integer|number|string
+
+---@class scenesim.SceneDecl
+---@field id string                        scene id: WindowGroup(id:) or Window(id:)
+---@field value? "string"|"integer"        WindowGroup(id:for:) value type
+---@field kind? "window_group"|"window"    "window" = single-instance Window scene (macos, visionos)
+
+---@class scenesim.Policy
+---@field force_quit? "discard"|"keep"             restoration data after a force quit (default "discard")
+---@field storage_save? "background"|"every_write" when SceneStorage reaches the session (default "background")
+---@field storage_warn_bytes? integer              warn when one scene's storage grows past this (default 4096)
+---@field flicker_threshold? number                warn when an app state shows shorter than this, seconds (default 0.1)
+
+---@class scenesim.Config
+---@field platform? scenesim.Platform       default "ipados"
+---@field scenes? scenesim.SceneDecl[]       the App's body in order; the first WindowGroup is primary
+---@field session? { user: string, ttl?: number }  a login session stored before the first launch
+---@field session_ttl? number               lifetime of sessions created by app:login, seconds (default 3600)
+---@field min_loading? number               the loading state shows at least this long (default 0.5)
+---@field auth_latency? number              a session validation round trip, seconds (default 0.2)
+---@field multiple_scenes? boolean          UIApplicationSupportsMultipleScenes (ipados; default true)
+---@field visible_limit? integer            windows on screen at once (iphone 1, ipados 2, others unlimited)
+---@field routes? table<string, string>     deep-link routes: app://<route>/<value> opens that scene group
+---@field policy? scenesim.Policy
+
+---@class scenesim.Transition
+---@field from string  canonical state text
+---@field to string    canonical state text
+---@field at number    virtual seconds
+---@field reason? string  why a rejected transition was refused
+
+---@class scenesim.Storage
+---@field [string] scenesim.Value
+local Storage = {}
+--- The keys set in this scene's storage, sorted.
+---@return string[]
+function Storage:keys() end
+
+---@class scenesim.Window
+---@field id string                 stable label "group#n"
+---@field group string              the declaring scene id
+---@field value scenesim.Value|nil  the presented value
+---@field phase scenesim.WindowPhase
+---@field connected boolean         a scene is attached now
+---@field alive boolean             the session still exists (false once discarded)
+---@field storage scenesim.Storage  live SceneStorage (connected scenes of a running app only)
+---@field saved table<string, scenesim.Value>  read-only copy of what restoration would give now
+local Window = {}
+--- Brings this window to the front, reconnecting or foregrounding it as needed.
+function Window:focus() end
+--- This scene alone leaves the screen (goes to background).
+function Window:background() end
+--- The user closes the window: its session is discarded with its storage.
+function Window:close() end
+--- The system reclaims this background scene; the session and its saved storage stay.
+function Window:disconnect() end
+
+---@class scenesim.App
+---@field running boolean
+---@field launches integer
+---@field phase scenesim.ScenePhase        aggregate phase over connected scenes
+---@field state string                     e.g. "authenticated(ada)"
+---@field windows scenesim.Window[]        connected windows, front to back
+---@field sessions scenesim.Window[]       every live session, in creation order
+---@field front scenesim.Window|nil        the frontmost connected window
+---@field history scenesim.Transition[]    accepted transitions of the current process
+---@field rejected scenesim.Transition[]   rejected transitions of the current process
+local App = {}
+--- openWindow(id:) / openWindow(id:value:); an existing window for the value comes to front.
+---@param id string
+---@param value? scenesim.Value
+---@return scenesim.Window|nil window
+---@return boolean created
+function App:open_window(id, value) end
+--- dismissWindow(id:) closes every window of the group; with a value, the one presenting it.
+---@param id string
+---@param value? scenesim.Value
+---@return integer closed
+function App:dismiss_window(id, value) end
+--- The user leaves the app: visible scenes go inactive, then background.
+function App:background() end
+--- The user returns: the scenes that were visible come back.
+function App:foreground() end
+--- The app switcher opens: visible scenes go inactive.
+function App:switcher() end
+--- A system overlay covers the app: active -> inactive.
+function App:interrupt() end
+--- The overlay goes away: inactive -> active.
+function App:resume() end
+--- Ends the process: "system" (suspended app killed), "user" (force quit), "crash".
+---@param how scenesim.Termination
+function App:terminate(how) end
+--- Launches again after termination, restoring scenes.
+function App:launch() end
+--- unauthenticated -> authenticated(user), or onboarding(welcome) when new_user.
+---@param opts { user: string, new_user?: boolean }
+function App:login(opts) end
+--- Onboarding advances one step; after "complete" the user is authenticated.
+function App:next_step() end
+--- onboarding -> unauthenticated.
+function App:cancel_onboarding() end
+--- -> unauthenticated; clears the stored session.
+function App:logout() end
+--- error -> loading, then initialization runs again.
+function App:retry() end
+--- A raw, validated transition request in canonical text.
+---@param state string
+---@return boolean ok
+---@return string|nil reason
+function App:transition(state) end
+--- A deep link app://<route>/<value>; handled only while authenticated.
+---@param url string
+---@return boolean handled
+function App:open_url(url) end
+--- Registers a hook.
+---@overload fun(self: scenesim.App, event: "phase", fn: fun(old: scenesim.ScenePhase, new: scenesim.ScenePhase))
+---@overload fun(self: scenesim.App, event: "scene_phase", fn: fun(w: scenesim.Window, old: scenesim.WindowPhase, new: scenesim.WindowPhase))
+---@overload fun(self: scenesim.App, event: "state", fn: fun(old: string, new: string))
+---@overload fun(self: scenesim.App, event: "restore", fn: fun(w: scenesim.Window): boolean?)
+---@param event "phase"|"scene_phase"|"state"|"restore"
+---@param fn function
+function App:on(event, fn) end
+
+---@class scenesim.Server
+local Server = {}
+--- The server invalidates that user's sessions.
+---@param user string
+function Server.revoke(user) end
+
+---@class scenesim.Sim
+---@field server scenesim.Server
+sim = {}
+--- Declares the app and cold-launches it (once per scenario).
+---@param config? scenesim.Config
+---@return scenesim.App
+function sim.launch(config) end
+--- Virtual seconds since the scenario started.
+---@return number
+function sim.now() end
+--- Moves the clock forward, running every scheduled event in time order.
+---@param seconds number
+function sim.advance(seconds) end
+--- Runs until nothing is scheduled.
+function sim.settle() end
+--- With an argument sets whether the network is reachable; returns the current value.
+---@param up? boolean
+---@return boolean
+function sim.network(up) end
+--- Writes a note line into the trace.
+---@param ... any
+function sim.log(...) end
+--- Sets / returns the seed of math.random and every random choice.
+---@param n? integer
+---@return integer
+function sim.seed(n) end
+
+return sim
