@@ -23,8 +23,9 @@ struct SessionRecord {
     struct LiveScene {
         var phase: ScenePhase
         var storage: SceneStorage
-        /// Writes since the last save (lost if the process dies before the next one).
-        var dirtyKeys: Set<String> = []
+        /// Written since the last save (lost if the process dies before the next one). A flag,
+        /// not a key set, to keep writes cheap; which keys differ is computed when it matters.
+        var dirty = false
         /// Whether the size warning was traced since storage last fit under the threshold.
         var warnedLarge = false
     }

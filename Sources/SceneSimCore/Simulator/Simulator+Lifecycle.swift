@@ -183,9 +183,9 @@ extension Simulator {
         // A scene the system disconnected before the end stays disconnected at the next launch.
         let restorable = onScreen.filter { sessions[$0.index].alive && sessions[$0.index].scene != nil }
         for index in process!.order.elements {
-            let scene = sessions[index].scene!
-            if !scene.dirtyKeys.isEmpty {
-                emit(.storageLost(scene: sessions[index].label, keys: scene.dirtyKeys.sorted()))
+            let lost = unsavedKeys(SessionID(index))
+            if !lost.isEmpty {
+                emit(.storageLost(scene: sessions[index].label, keys: lost))
             }
             sessions[index].scene = nil
         }

@@ -3,9 +3,9 @@
 extension Simulator {
     /// Copies the live storage into the session if anything changed since the last save.
     func saveStorage(_ id: SessionID) {
-        guard let scene = sessions[id.index].scene, !scene.dirtyKeys.isEmpty else { return }
+        guard let scene = sessions[id.index].scene, scene.dirty else { return }
         sessions[id.index].saved = scene.storage
-        sessions[id.index].scene!.dirtyKeys = []
+        sessions[id.index].scene!.dirty = false
         emit(.storageSaved(scene: sessions[id.index].label, keys: scene.storage.count, bytes: scene.storage.byteCount))
     }
 
@@ -31,22 +31,23 @@ extension Simulator {
             if case .double(let d)? = value, d.isNaN {
                 throw SimError(.invalidValue, "storage key \"\(key)\": NaN cannot be stored (it never equals itself); store a number or nil")
             }
-            var scene = sessions[id.index].scene!
-            guard scene.storage[key] != value else { return }
-            scene.storage[key] = value
-            scene.dirtyKeys.insert(key)
+            // Mutate in place: copying the scene out would make its storage copy-on-write.
+            let old = sessions[id.index].scene!.storage.set(key, value)
+            guard old != value else { return }
+            sessions[id.index].scene!.dirty = true
+            let bytes = sessions[id.index].scene!.storage.byteCount
             let limit = config.policy.storageWarnBytes
-            let large = scene.storage.byteCount > limit
-            let warn = large && !scene.warnedLarge
-            scene.warnedLarge = large
-            sessions[id.index].scene = scene
-            if warn {
-                emit(.warning(.storageLarge(scene: sessions[id.index].label, bytes: scene.storage.byteCount, limit: limit)))
+            let large = bytes > limit
+            if large != sessions[id.index].scene!.warnedLarge {
+                sessions[id.index].scene!.warnedLarge = large
+                if large {
+                    emit(.warning(.storageLarge(scene: sessions[id.index].label, bytes: bytes, limit: limit)))
+                }
             }
             if config.policy.storageSave == .everyWrite {
                 // Saved at once: not a lifecycle event, so not traced.
-                sessions[id.index].saved = scene.storage
-                sessions[id.index].scene!.dirtyKeys = []
+                sessions[id.index].saved = sessions[id.index].scene!.storage
+                sessions[id.index].scene!.dirty = false
             }
         }
     }
@@ -59,6 +60,14 @@ extension Simulator {
 
     /// The live storage of a connected scene (for displays), or nil when disconnected.
     public func liveStorage(_ id: SessionID) -> SceneStorage? { sessions[id.index].scene?.storage }
+
+    /// Keys whose live value differs from the saved one: the writes a crash would lose.
+    func unsavedKeys(_ id: SessionID) -> [String] {
+        guard let scene = sessions[id.index].scene, scene.dirty else { return [] }
+        let saved = sessions[id.index].saved
+        let keys = Set(scene.storage.values.keys).union(saved.values.keys)
+        return keys.filter { scene.storage[$0] != saved[$0] }.sorted()
+    }
 
     /// What restoration would give this session now: its saved storage.
     public func savedStorage(_ id: SessionID) throws(SimError) -> SceneStorage {

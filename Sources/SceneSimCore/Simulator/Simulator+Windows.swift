@@ -123,6 +123,8 @@ extension Simulator {
                 throw SimError(.forbidden, "w:background(): \(label) is already in the background; call w:focus() to bring it back first")
             }
             walk(id, to: .background)
+            // Off screen, it is no longer in front of the windows still shown (`app.front`).
+            process!.order.pushBack(id.index)
             if process!.counts.visible == 0 { process!.foregroundSet = [id] }
         }
     }

@@ -12,11 +12,16 @@ public struct SceneStorage: Equatable, Sendable {
 
     public subscript(key: String) -> SceneValue? {
         get { values[key] }
-        set {
-            if let old = values[key] { byteCount -= key.utf8.count + old.byteSize }
-            values[key] = newValue
-            if let new = newValue { byteCount += key.utf8.count + new.byteSize }
-        }
+        set { _ = set(key, newValue) }
+    }
+
+    /// Sets (or with nil removes) `key` with one hash lookup; returns the previous value.
+    @discardableResult
+    public mutating func set(_ key: String, _ value: SceneValue?) -> SceneValue? {
+        let old = value.map { values.updateValue($0, forKey: key) } ?? values.removeValue(forKey: key)
+        if let old { byteCount -= key.utf8.count + old.byteSize }
+        if let value { byteCount += key.utf8.count + value.byteSize }
+        return old
     }
 
     public var isEmpty: Bool { values.isEmpty }
