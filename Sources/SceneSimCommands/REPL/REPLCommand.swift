@@ -1,10 +1,39 @@
 import ArgumentParser
+import Foundation
+import SceneSimREPL
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// `scenesim repl [FILE]`: the interactive explorer (filled in by the REPL work).
+/// `scenesim repl [FILE]`: the interactive explorer.
 struct REPLCommand: StatusCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
-        abstract: "Explore interactively: a Lua prompt with the scenario API."
+        abstract: "Explore interactively: a Lua prompt with the scenario API.",
+        discussion: """
+            Each line is Lua, run as Lua's own REPL does: first as an expression (its values are
+            printed, tables with sorted keys), else as statements; an unfinished entry continues
+            on a '>>' line. The trace of what an entry caused is shown after it. Errors read
+            stdin:N: message, N counting the lines of the session, and the session goes on.
+            Tab completes globals and the fields and methods of sim, the app and windows.
+            Ctrl-C stops a running entry or clears the line; Ctrl-D quits.
+
+            Commands start with a backslash:
+              \\help           the commands
+              \\trace on|off   show or hide the trace
+              \\state          the app, its windows, phases and storage at a glance
+              \\save FILE      write the entries so far as a scenario; scenesim run FILE replays
+                              it to the same trace (and prints the values the session printed)
+              \\load FILE      run a scenario file in this session (\\save includes it)
+              \\reset          start over with a fresh state and simulator (\\save starts there)
+              \\quit           leave
+
+            With FILE, it runs first, as \\load would. History is kept in
+            $XDG_STATE_HOME/scenesim/history (default ~/.local/state/scenesim/history).
+            When standard input is not a terminal there are no prompts: the input runs like a
+            script, each entry as typed, e.g. echo 'sim.launch{}; print(sim.now())' | scenesim repl.
+            Exit status: 0; with input from a pipe, 1 when any entry failed.
+            """
     )
 
     @Argument(help: ArgumentHelp("A scenario to run first.", valueName: "file"))
@@ -13,7 +42,23 @@ struct REPLCommand: StatusCommand {
     @OptionGroup var flags: ScenarioFlags
 
     mutating func runWithStatus() throws -> Int32 {
-        Output.error("scenesim repl: not available in this build yet\n")
-        return 2
+        let output = REPLOutput(
+            standard: { Output.standard($0) },
+            error: { Output.error($0) },
+            flush: { Output.flush() }
+        )
+        let interactive = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
+        let editor = interactive ? EditLineReader(historyPath: HistoryFile.path()) : nil
+        let reader: LineReader = editor ?? PlainLineReader()
+        let session = REPLSession(options: flags.options, reader: reader, output: output, moduleDirectory: moduleDirectory)
+        editor?.complete = { [unowned session] in session.complete($0) }
+        let banner = "scenesim \(SceneSimCommand.version) — Lua 5.4 with the scenario API. \\help lists commands, Ctrl-D quits."
+        return session.run(file: file, banner: banner)
+    }
+
+    /// `lib/` beside FILE (as `scenesim run` has it), else `lib/` here.
+    private var moduleDirectory: String {
+        guard let file, let slash = file.lastIndex(of: "/") else { return "lib" }
+        return String(file[..<slash]) + "/lib"
     }
 }

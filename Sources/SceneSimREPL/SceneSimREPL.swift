@@ -1,1 +1,0 @@
-// SceneSimREPL: module placeholder until its issue lands.

@@ -1,0 +1,21 @@
+import LuaKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ctrl-C while a chunk runs: a SIGINT handler that stops the Lua code at its next hook step
+/// (it raises "interrupted"). Installed only around a run, so while the user is typing the line
+/// editor owns Ctrl-C, and a pipe keeps the default (Ctrl-C ends the process).
+enum InterruptGuard {
+    /// Runs `body` with the handler installed, then restores the previous disposition.
+    static func whileRunning<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in LuaState.interruptAll() }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        var previous = sigaction()
+        sigaction(SIGINT, &action, &previous)
+        defer { sigaction(SIGINT, &previous, nil) }
+        return try body()
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import LuaKit
+
+// Lua's REPL algorithm (lua.c 5.4): try `return <line>`; else the line as statements, reading
+// more lines while the syntax error ends at `<eof>`. Every call is protected; every failure
+// leaves through `report`.
+extension REPLSession {
+    /// The chunk name of typed entries, so messages read `stdin:N:`.
+    static let chunkName = "=stdin"
+
+    func evaluate(firstLine: String) {
+        // Blank lines before the source make Lua count lines from the session's first one.
+        let padding = String(repeating: "\n", count: linesRead - 1)
+        if let function = try? host.lua.load(padding + "return " + firstLine, chunkName: Self.chunkName) {
+            reader.addHistory(firstLine)
+            execute(function, SavedEntry(source: firstLine, form: .expression, resultCount: 0))
+            return
+        }
+        var source = firstLine
+        while true {
+            do throws(LuaError) {
+                let function = try host.lua.load(padding + source, chunkName: Self.chunkName)
+                reader.addHistory(source)
+                execute(function, SavedEntry(source: source, form: .statements, resultCount: 0))
+                return
+            } catch {
+                guard error.isIncompleteInput else {
+                    reader.addHistory(source)
+                    fail(error)
+                    return
+                }
+                output.flush()
+                switch reader.readLine(prompt: Self.continuationPrompt) {
+                case .line(let next):
+                    linesRead += 1
+                    source += "\n" + next
+                case .interrupted:
+                    reader.addHistory(source)
+                    return
+                case .endOfInput:
+                    reader.addHistory(source)
+                    fail(error)
+                    return
+                }
+            }
+        }
+    }
+
+    /// Runs `\load`'s file (chunk `@path`, so messages read `path:line:`) as one entry.
+    func load(_ path: String) {
+        let function: LuaFunctionRef
+        do throws(LuaError) {
+            function = try host.lua.load(file: path)
+        } catch {
+            fail(error)
+            return
+        }
+        guard var text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            fail(LuaError(.file, "cannot read \(path) as UTF-8 text"))
+            return
+        }
+        // Lua skips a first line starting with '#' (a shebang); inside the saved file it must
+        // become a comment.
+        if text.hasPrefix("#") { text = "--" + text }
+        execute(function, SavedEntry(source: text, form: .statements, resultCount: 0, note: "\\load \(path)"))
+    }
+
+    /// Calls a compiled entry with Ctrl-C armed, prints its results, and keeps it for `\save`.
+    func execute(_ function: LuaFunctionRef, _ entry: SavedEntry) {
+        var entry = entry
+        let before = effects.mark(host.simulator)
+        let results: [LuaValue]
+        do throws(LuaError) {
+            results = try InterruptGuard.whileRunning { () throws(LuaError) in try host.lua.call(function) }
+        } catch {
+            fail(error)
+            if effects.mark(host.simulator) != before {
+                entry.failure = error.message
+                transcript.append(entry)
+            }
+            return
+        }
+        _ = effects.mark(host.simulator)
+        if !results.isEmpty {
+            do throws(LuaError) {
+                let texts = try results.map { value throws(LuaError) in try host.lua.describe(value) }
+                output.standard(texts.joined(separator: "\t") + "\n")
+                entry.resultCount = results.count
+            } catch {
+                // The entry ran; only showing its results failed, so the replay must not print.
+                report(error)
+            }
+        }
+        transcript.append(entry)
+    }
+
+    /// Reports a failed entry; the session goes on.
+    func fail(_ error: LuaError) {
+        failures += 1
+        report(error)
+    }
+
+    /// The message, and the traceback when it says more than "in main chunk".
+    func report(_ error: LuaError) {
+        var text = error.message
+        if error.traceback.count > 1 { text += "\n" + error.formattedTraceback }
+        output.error(text + "\n")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import SceneSimScripting
+
+// The `\` commands. What the user asked to see (`\help`, `\state`) goes to standard output;
+// confirmations and usage errors go to the error stream, like the session's other notices.
+extension REPLSession {
+    func runMeta(_ line: String) {
+        let (name, argument) = MetaCommand.split(line)
+        guard let command = MetaCommand(rawValue: name) else {
+            let hint = MetaCommand.suggestion(for: name).map { "; did you mean \\\($0.rawValue)?" } ?? ""
+            output.error("unknown command \\\(name)\(hint) (\\help lists the commands)\n")
+            return
+        }
+        switch command {
+        case .help:
+            output.standard(MetaCommand.helpText)
+        case .trace:
+            trace(argument)
+        case .state:
+            guard let simulator = host.simulator else { return output.standard(StateReport.noApp) }
+            output.standard(StateReport.render(simulator.snapshot(), platform: simulator.config.platform.rawValue))
+        case .save:
+            guard !argument.isEmpty else { return output.error("usage: \\save FILE\n") }
+            save(to: argument)
+        case .load:
+            guard !argument.isEmpty else { return output.error("usage: \\load FILE\n") }
+            load(argument)
+        case .reset:
+            reset()
+            output.error("a fresh Lua state and simulator; \\save starts from here\n")
+        case .quit:
+            quitRequested = true
+        }
+    }
+
+    private func trace(_ argument: String) {
+        switch argument {
+        case "on": traceShown = true
+        case "off": traceShown = false
+        case "": break
+        default: return output.error("usage: \\trace on|off\n")
+        }
+        host.traceEnabled = traceShown
+        if options.trace == .off {
+            output.error("trace is off for this session (--trace off)\n")
+        } else {
+            output.error("trace \(traceShown ? "on" : "off")\n")
+        }
+    }
+
+    /// The header of a saved scenario, and the command that replays it.
+    func saveHeader(path: String) -> [String] {
+        var flags: [String] = []
+        if options.allowIO { flags.append("--allow-io") }
+        if options.trace == .jsonl { flags.append("--trace jsonl") }
+        return [
+            "Saved from a scenesim repl session. Replay: scenesim run \((flags + [path]).joined(separator: " "))",
+            "Entries are in the order they were typed; values the session printed are printed here too.",
+        ]
+    }
+
+    private func save(to path: String) {
+        // The replay starts with the default seed; the session's own comes first.
+        let prelude = options.seed != 0 ? ["sim.seed(\(options.seed))"] : []
+        let text = transcript.render(header: saveHeader(path: path), prelude: prelude) { [host] source in
+            (try? host.lua.load(source, chunkName: "=save")) != nil
+        }
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            return output.error("cannot write \(path): \((error as NSError).localizedDescription)\n")
+        }
+        let count = transcript.entries.count
+        output.error("saved \(count) \(count == 1 ? "entry" : "entries") to \(path)\n")
+    }
+}

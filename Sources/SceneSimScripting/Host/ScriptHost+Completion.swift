@@ -1,0 +1,79 @@
+import LuaKit
+import SceneSimCore
+
+// Names for the REPL's tab completion, read from the live state. Tables are read raw (no
+// metamethod runs); handle fields go through the handle's own getters, which never change
+// the simulation.
+extension ScriptHost {
+    /// The methods of the app handle (`app:...`).
+    public static let appMethods = [
+        "cancel_onboarding", "background", "dismiss_window", "foreground", "interrupt", "launch", "login",
+        "logout", "next_step", "on", "open_url", "open_window", "resume", "retry", "switcher", "terminate",
+        "transition",
+    ].sorted()
+    /// The methods of window handles (`w:...`).
+    public static let windowMethods = ["background", "close", "disconnect", "focus"]
+    /// The methods of `w.storage`.
+    public static let storageMethods = ["keys"]
+
+    /// Every global name that is an identifier, sorted (raw access: `_G`'s metatable is not used).
+    public func globalNames() -> [String] {
+        guard case .table(let globals) = lua.global("_G") else { return [] }
+        return Self.identifiers(globals.keys.compactMap(\.stringValue))
+    }
+
+    /// The names that may follow `path` (e.g. `["sim", "server"]`) and a `.`, or a `:` when
+    /// `methodCall`: fields of tables and handles, or their methods. Empty when `path` does not
+    /// lead to a table or handle now.
+    public func completions(after path: [String], methodCall: Bool) -> [String] {
+        guard let first = path.first else { return [] }
+        var value = lua.global(first)
+        for name in path.dropFirst() {
+            guard let next = field(name, of: value) else { return [] }
+            value = next
+        }
+        switch value {
+        case .table(let table):
+            let keys = table.entries.filter { !methodCall || $0.value.functionValue != nil }
+            return Self.identifiers(keys.compactMap(\.key.stringValue))
+        case .handle(let handle) where handle.type == classes.app:
+            return methodCall ? Self.appMethods : Self.appFields.sorted()
+        case .handle(let handle) where handle.type == classes.window:
+            return methodCall ? Self.windowMethods : Self.windowFields.sorted()
+        case .handle(let handle) where handle.type == classes.storage:
+            if methodCall { return Self.storageMethods }
+            let keys = try? simulator?.storageKeys(SessionID(index: Int(handle.id)))
+            return Self.identifiers(keys ?? [])
+        default:
+            return []
+        }
+    }
+
+    /// `value[name]`: raw for tables, through the getter for this host's handles.
+    private func field(_ name: String, of value: LuaValue) -> LuaValue? {
+        switch value {
+        case .table(let table):
+            return table[field: name]
+        case .handle(let handle) where [classes.app, classes.window].contains(handle.type):
+            guard let index = try? lua.load("local object, key = ...; return object[key]", chunkName: "=completion"),
+                  let results = try? lua.call(index, [value, .string(name)]) else { return nil }
+            return results.first
+        default:
+            return nil
+        }
+    }
+
+    private static let keywords: Set<String> = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
+        "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+
+    /// The names usable after a `.`: identifiers that are not keywords, sorted by bytes.
+    private static func identifiers(_ names: [String]) -> [String] {
+        names.filter { name in
+            guard let first = name.utf8.first, !keywords.contains(name) else { return false }
+            let isLetter = { (c: UInt8) in (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c == 95 }
+            return isLetter(first) && name.utf8.allSatisfy { isLetter($0) || ($0 >= 48 && $0 <= 57) }
+        }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}
