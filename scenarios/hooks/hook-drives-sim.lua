@@ -1,0 +1,12 @@
+-- A hook may drive the simulator: it runs after the operation that caused it, so a state hook can open a window
+-- Spec: lua-api app:on.
+local app = sim.launch {
+  platform = "macos",
+  scenes = { { id = "main" }, { id = "welcome", kind = "window" } },
+}
+app:on("state", function(_, new)
+  if new == "unauthenticated" then app:open_window("welcome") end
+end)
+sim.settle()
+assert(app.front.group == "welcome", "the hook opened the welcome window")
+print("front:", app.front.id)

@@ -1,0 +1,13 @@
+-- A state on screen shorter than flicker_threshold traces a flicker warning naming it and its duration (semantics 4.7)
+local app = sim.launch { platform = "ipados", min_loading = 0, policy = { flicker_threshold = 0.25 } }
+-- min_loading = 0: the launch screen flashes for no time at all.
+sim.settle()
+
+-- A login 0.1 s after the login screen appeared: it flickered too.
+sim.advance(0.1)
+app:login { user = "ada" }
+
+-- Long enough on screen: no warning.
+sim.advance(10)
+app:logout()
+print("state:", app.state)
