@@ -1,0 +1,8 @@
+-- sim.launch declares the app only once; relaunching goes through app:launch(); ends in that error
+-- Spec: lua-api sim.launch.
+local app = sim.launch { platform = "ipados" }
+sim.settle()
+app:background()
+app:terminate("system")
+
+sim.launch { platform = "ipados" } -- error: use app:launch()
