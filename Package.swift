@@ -16,6 +16,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        // Its IssueReportingTestSupport lets CustomDump's expectNoDifference fail a Swift Testing
+        // test on Linux; without it a difference is silently ignored.
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     ],
     targets: [
         // MARK: C layer
@@ -33,12 +36,15 @@ let package = Package(
 
         // MARK: Swift layers
         .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
-        .target(name: "SceneSimCore"),
+        // Double.rounded() calls libm's round, which nothing else links into a program that uses
+        // only the core (the bench).
+        .target(name: "SceneSimCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(
             name: "SceneSimTestSupport",
             dependencies: [
                 "SceneSimCore",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),
         .target(name: "SceneSimScripting", dependencies: ["LuaKit", "SceneSimCore"]),
@@ -52,6 +58,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "scenesim", dependencies: ["SceneSimCommands"]),
+        .executableTarget(name: "SceneSimBench", dependencies: ["SceneSimCore"]),
 
         // MARK: Tests (mirror Sources)
         .testTarget(
