@@ -1,0 +1,76 @@
+import CustomDump
+import SceneSimTestSupport
+import Testing
+@testable import SceneSimCore
+
+@Suite("AppStateMachine")
+struct AppStateMachineTests {
+    /// The seed's table, written out independently of the implementation.
+    static let seedTable: [AppState.Kind: Set<AppState.Kind>] = [
+        .loading: [.unauthenticated, .authenticated, .error],
+        .unauthenticated: [.onboarding, .authenticated, .error],
+        .onboarding: [.onboarding, .authenticated, .unauthenticated],
+        .authenticated: [.unauthenticated, .error],
+        .error: [.loading, .unauthenticated],
+    ]
+
+    /// One representative state per kind.
+    static func sample(_ kind: AppState.Kind) -> AppState {
+        switch kind {
+        case .loading: .loading
+        case .unauthenticated: .unauthenticated
+        case .onboarding: .onboarding(.permissions)
+        case .authenticated: .authenticated(user: "ada")
+        case .error: .error(.maintenanceMode)
+        }
+    }
+
+    @Test("every from-kind × to-kind pair is allowed exactly when the seed table allows it", arguments: AppState.Kind.allCases)
+    func wholeTable(from: AppState.Kind) {
+        for to in AppState.Kind.allCases {
+            let expected = Self.seedTable[from]!.contains(to)
+            #expect(AppStateMachine.isAllowed(from: Self.sample(from), to: Self.sample(to)) == expected, "\(from) -> \(to)")
+        }
+        #expect(Set(AppStateMachine.allowedTargets(from: from)) == Self.seedTable[from]!)
+    }
+
+    @Test("an allowed request moves the state and is recorded in history")
+    func acceptedRequest() {
+        var machine = AppStateMachine()
+        let outcome = machine.request(.unauthenticated, at: .at(0.5))
+        #expect(outcome == .accepted)
+        var expected = AppStateMachine(state: .loading)
+        _ = expected.request(.unauthenticated, at: .at(0.5))
+        expectNoDifference(machine, expected)
+        expectNoDifference(machine.history, [.init(from: .loading, to: .unauthenticated, at: .at(0.5), reason: nil)])
+        #expect(machine.rejected.isEmpty)
+    }
+
+    @Test("a forbidden request leaves the state unchanged and is recorded in rejected with its reason")
+    func rejectedRequest() {
+        var machine = AppStateMachine()
+        let outcome = machine.request(.onboarding(.welcome), at: .at(0.1))
+        let reason = "loading cannot go to onboarding; from loading the app may go to unauthenticated, authenticated, error"
+        #expect(outcome == .rejected(reason: reason))
+        #expect(machine.state == .loading)
+        #expect(machine.history.isEmpty)
+        expectNoDifference(machine.rejected, [.init(from: .loading, to: .onboarding(.welcome), at: .at(0.1), reason: reason)])
+    }
+
+    @Test("onboarding may move to any step, backwards and to itself included")
+    func onboardingAnyStep() {
+        var machine = AppStateMachine(state: .onboarding(.complete))
+        for step in [OnboardingStep.welcome, .welcome, .profileSetup, .permissions] {
+            #expect(machine.request(.onboarding(step), at: .zero) == .accepted)
+        }
+        #expect(machine.state == .onboarding(.permissions))
+    }
+
+    @Test("payloads do not matter to the table: authenticated(ada) may not go to authenticated(bob)")
+    func payloadIgnored() {
+        var machine = AppStateMachine(state: .authenticated(user: "ada"))
+        #expect(machine.request(.authenticated(user: "bob"), at: .zero) != .accepted)
+        #expect(machine.request(.error(.networkUnavailable), at: .zero) == .accepted)
+        #expect(machine.request(.error(.sessionExpired), at: .zero) != .accepted)
+    }
+}

@@ -1,0 +1,147 @@
+import CustomDump
+import SceneSimTestSupport
+import Testing
+@testable import SceneSimCore
+
+/// semantics.md §4.5–4.7: the shared AppStateController.
+@Suite("§4 AppStateController")
+struct AppStateRuleTests {
+    static func stored(ttl: Double = 3600, _ configure: (inout AppConfig) -> Void = { _ in }) -> AppConfig {
+        .testing(scenes: valueScenes) {
+            $0.storedSession = InitialSession(user: "ada", ttl: .at(ttl))
+            configure(&$0)
+        }
+    }
+
+    @Test("4.5 one controller is shared by every window")
+    func sharedController() throws {
+        let device = try TestDevice.loggedIn()
+        try device.openWindow("detail", .string("a"))
+        try device.logout()
+        #expect(device.sim.appState == .unauthenticated)
+        #expect(device.snapshot.state == "unauthenticated")
+    }
+
+    @Test("4.5 a request outside the seed table is rejected, recorded and traced; the state is unchanged")
+    func rejected() throws {
+        let device = try TestDevice.loggedIn()
+        let outcome = try device.transition("onboarding(welcome)")
+        let reason = "authenticated cannot go to onboarding; from authenticated the app may go to unauthenticated, error"
+        #expect(outcome == .rejected(reason: reason))
+        #expect(device.sim.appState == .authenticated(user: "ada"))
+        expectNoDifference(device.sim.rejected, [.init(from: .authenticated(user: "ada"), to: .onboarding(.welcome), at: .at(2), reason: reason)])
+        device.expectTrace(["[   2.000] app         state authenticated(ada) -> onboarding(welcome) rejected: \(reason)"])
+    }
+
+    @Test("4.5 no stored session: loading lasts min_loading, then unauthenticated")
+    func noStoredSession() throws {
+        let device = try TestDevice.launched(.testing { $0.minLoading = .at(0.8) })
+        try device.advance(0.799)
+        #expect(device.sim.appState == .loading)
+        try device.advance(0.001)
+        #expect(device.sim.appState == .unauthenticated)
+    }
+
+    @Test("4.5 a valid stored session: validated in auth_latency, authenticated once min_loading has passed")
+    func validStoredSession() throws {
+        let device = try TestDevice.launched(Self.stored())
+        _ = device.takeTrace()
+        try device.settle()
+        device.expectTrace([
+            "[   0.200] auth        session of ada: valid",
+            "[   0.500] app         state loading -> authenticated(ada)",
+        ])
+    }
+
+    @Test("4.5 validation slower than min_loading keeps loading until the reply")
+    func slowValidation() throws {
+        let device = try TestDevice.launched(Self.stored { $0.authLatency = .at(2) })
+        _ = device.takeTrace()
+        try device.settle()
+        device.expectTrace([
+            "[   2.000] auth        session of ada: valid",
+            "[   2.000] app         state loading -> authenticated(ada)",
+        ])
+    }
+
+    @Test("4.5 an invalid stored session is cleared at launch and the app is unauthenticated")
+    func expiredStoredSession() throws {
+        let device = try TestDevice.launched(Self.stored(ttl: 0.1))
+        _ = device.takeTrace()
+        try device.settle()
+        device.expectTrace([
+            "[   0.200] auth        session of ada: expired",
+            "[   0.200] auth        session of ada cleared from the keychain (validation at launch: expired)",
+            "[   0.500] app         state loading -> unauthenticated",
+        ])
+    }
+
+    @Test("4.5 a stored session that cannot be validated at launch (no network) is cleared")
+    func unreachableAtLaunch() throws {
+        let device = try TestDevice(Self.stored())
+        try device.network(false)
+        try device.launch()
+        _ = device.takeTrace()
+        try device.settle()
+        device.expectTrace([
+            "[   0.200] auth        session of ada: network unreachable",
+            "[   0.200] auth        session of ada cleared from the keychain (validation at launch: network unreachable)",
+            "[   0.500] app         state loading -> unauthenticated",
+        ])
+    }
+
+    @Test("4.5 becoming active with an expired token goes to error(sessionExpired)")
+    func expiredWhenActive() throws {
+        let device = try TestDevice.loggedIn(.testing(scenes: valueScenes) { $0.sessionTTL = .at(10) })
+        try device.advance(10)
+        try device.interrupt()
+        try device.resume()
+        try device.settle()
+        #expect(device.sim.appState == .error(.sessionExpired))
+    }
+
+    @Test("4.5 becoming active with the network down stays authenticated and warns")
+    func networkDownWhenActive() throws {
+        let device = try TestDevice.loggedIn()
+        try device.network(false)
+        try device.interrupt()
+        try device.resume()
+        _ = device.takeTrace()
+        try device.settle()
+        device.expectTrace([
+            "[   2.200] auth        warning: cannot reach the server to validate the session of ada; staying logged in",
+        ])
+        #expect(device.sim.appState == .authenticated(user: "ada"))
+    }
+
+    @Test("4.6 a deep link is handled only while authenticated, by opening or fronting the routed window")
+    func deepLinks() throws {
+        let config = AppConfig.testing(scenes: valueScenes) { $0.routes = ["item": "item"] }
+        let device = try TestDevice.ready(config)
+        #expect(try device.openURL("app://item/1") == false)
+        try device.advance(0.5)
+        try device.login("ada")
+        #expect(try device.openURL("app://item/1") == true)
+        #expect(try device.openURL("app://item/1") == true)
+        #expect(device.snapshot.windows == ["item#1 active", "main#1 active"])
+        try device.logout()
+        #expect(try device.openURL("app://item/2") == false)
+        #expect(device.snapshot.windows == ["item#1 active", "main#1 active"])
+    }
+
+    @Test("4.7 a state on screen for less than flicker_threshold traces a flicker warning")
+    func flicker() throws {
+        let device = try TestDevice.ready(.testing { $0.policy.flickerThreshold = .at(1) })
+        try device.advance(0.25)
+        try device.login("ada")
+        try device.advance(1)
+        try device.logout()
+        device.expectTrace([
+            "[   0.750] auth        session of ada stored in the keychain (expires at 3600.750)",
+            "[   0.750] app         state unauthenticated -> authenticated(ada)",
+            "[   0.750] app         warning: state unauthenticated was on screen for 0.250 s, under flicker_threshold = 1.000 s (flicker)",
+            "[   1.750] auth        session of ada cleared from the keychain (logout)",
+            "[   1.750] app         state authenticated(ada) -> unauthenticated",
+        ])
+    }
+}

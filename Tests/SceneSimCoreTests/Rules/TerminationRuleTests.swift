@@ -1,0 +1,183 @@
+import CustomDump
+import SceneSimTestSupport
+import Testing
+@testable import SceneSimCore
+
+/// semantics.md §5: termination and relaunch.
+@Suite("§5 Termination and relaunch")
+struct TerminationRuleTests {
+    @Test("5.1 terminate(system) is refused unless every scene is in the background")
+    func systemOnlyFromBackground() throws {
+        let device = try TestDevice.ready()
+        let before = device.snapshot
+        #expect(throws: SimError(.forbidden, "app:terminate(\"system\"): the system kills only a suspended app, with every scene in the background, but main#1 is active; call app:background() first")) {
+            try device.terminate(.system)
+        }
+        expectNoDifference(device.snapshot, before)
+    }
+
+    @Test("5.1 terminate(system) keeps every session with its saved storage")
+    func systemKeepsSessions() throws {
+        let device = try TestDevice.ready(.testing(.macos, scenes: valueScenes))
+        try device.openWindow("detail", .string("a"))
+        try device.setStorage("detail#1", "tab", .int(1))
+        try device.background()
+        try device.terminate(.system)
+        expectNoDifference(device.snapshot.sessions, [
+            .init(id: "main#1", value: nil, phase: "disconnected", alive: true, storage: nil, saved: "{}"),
+            .init(id: "detail#1", value: "\"a\"", phase: "disconnected", alive: true, storage: nil, saved: "{tab = 1}"),
+        ])
+        #expect(device.snapshot.running == false)
+    }
+
+    @Test("5.2 force quit of an active app goes inactive → background first; discard drops restoration data")
+    func forceQuitActive() throws {
+        let device = try TestDevice.ready()
+        try device.terminate(.user)
+        device.expectTrace([
+            "[   0.500] main#1      phase active -> inactive",
+            "[   0.500] app         phase active -> inactive: prepare for background",
+            "[   0.500] main#1      phase inactive -> background",
+            "[   0.500] app         phase inactive -> background: release resources",
+            "[   0.500] app         terminated (user): restoration data discarded",
+            "[   0.500] app         sessions discarded (force quit discards restoration data): main#1; the app is told at its next launch",
+        ])
+    }
+
+    @Test("5.2 force quit of an app already in background gets no events; keep restores it")
+    func forceQuitBackgroundKeep() throws {
+        let device = try TestDevice.ready(.testing { $0.policy.forceQuit = .keep })
+        try device.background()
+        _ = device.takeTrace()
+        try device.terminate(.user)
+        device.expectTrace(["[   0.500] app         terminated (user): restoration data kept"])
+        try device.launch()
+        #expect(device.snapshot.windows == ["main#1 active"])
+    }
+
+    @Test("5.3 a crash has no events; writes since the last save are lost")
+    func crash() throws {
+        let device = try TestDevice.ready()
+        try device.setStorage("main#1", "a", .int(1))
+        try device.terminate(.crash)
+        device.expectTrace([
+            "[   0.500] main#1      storage lost: unsaved writes to a",
+            "[   0.500] app         terminated (crash): restoration data kept",
+        ])
+        #expect(device.snapshot.sessions[0].saved == "{}")
+    }
+
+    @Test("5.3 a crash while the app state is loading discards restoration data")
+    func crashWhileLoading() throws {
+        let device = try TestDevice.launched()
+        _ = device.takeTrace()
+        try device.terminate(.crash)
+        device.expectTrace([
+            "[   0.000] app         terminated (crash): restoration data discarded",
+            "[   0.000] app         sessions discarded (crash while loading discards restoration data): main#1; the app is told at its next launch",
+        ])
+    }
+
+    @Test("5.4 relaunch reconnects the on-screen scenes in order with ids, values and storage; others stay disconnected")
+    func relaunchRestores() throws {
+        // given three windows, one of them evicted to background by visible_limit, then killed
+        let device = try TestDevice.ready()
+        try device.openWindow("detail", .string("a"))
+        try device.setStorage("detail#1", "tab", .int(2))
+        try device.openWindow("item", .int(9))
+        try device.background()
+        try device.terminate(.system)
+        _ = device.takeTrace()
+        // when the app launches again
+        try device.launch()
+        // then the two on-screen scenes come back front to back; main#1 stays disconnected
+        device.expectTrace([
+            "[   0.500] app         launch #2 on ipados: restoring item#1, detail#1",
+            "[   0.500] item#1      connected (restored, value 9) -> inactive",
+            "[   0.500] app         phase background -> inactive: prepare for background",
+            "[   0.500] detail#1    connected (restored, value \"a\") -> inactive",
+            "[   0.500] item#1      phase inactive -> active",
+            "[   0.500] app         phase inactive -> active: validate session and refresh",
+            "[   0.500] detail#1    phase inactive -> active",
+        ])
+        expectNoDifference(device.snapshot, Simulator.Snapshot(
+            time: "0.500", running: true, launches: 2, phase: .active, state: "loading",
+            windows: ["item#1 active", "detail#1 active"],
+            sessions: [
+                .init(id: "main#1", value: nil, phase: "disconnected", alive: true, storage: nil, saved: "{}"),
+                .init(id: "detail#1", value: "\"a\"", phase: "active", alive: true, storage: "{tab = 2}", saved: "{tab = 2}"),
+                .init(id: "item#1", value: "9", phase: "active", alive: true, storage: "{}", saved: "{}"),
+            ]
+        ))
+        // and main#1 reconnects when focused
+        try device.focus("main#1")
+        #expect(device.snapshot.windows == ["main#1 active", "item#1 active", "detail#1 background"])
+    }
+
+    @Test("5.4 each restored scene passes the restore hook; a rejected one starts empty")
+    func restoreHook() throws {
+        let device = try TestDevice.ready()
+        try device.openWindow("detail", .string("a"))
+        try device.setStorage("detail#1", "tab", .int(2))
+        try device.background()
+        try device.terminate(.system)
+        var asked: [String] = []
+        device.sim.restoreDecider = { [sim = device.sim] id in
+            asked.append(sim.label(of: id))
+            return sim.label(of: id) != "detail#1"
+        }
+        try device.launch()
+        #expect(asked == ["detail#1", "main#1"])
+        let detail = try #require(device.snapshot.sessions.first { $0.id == "detail#1" })
+        expectNoDifference(detail, .init(id: "detail#1", value: nil, phase: "active", alive: true, storage: "{}", saved: "{}"))
+    }
+
+    @Test("5.4 with nothing to restore the primary group opens one new window, and the state starts at loading")
+    func nothingToRestore() throws {
+        let device = try TestDevice.loggedIn()
+        try device.background()
+        try device.disconnect("main#1")
+        try device.terminate(.system)
+        _ = device.takeTrace()
+        try device.launch()
+        #expect(device.sim.appState == .loading)
+        device.expectTrace([
+            "[   2.000] app         launch #2 on ipados: nothing to restore",
+            "[   2.000] auth        validating the session of ada with the server",
+            "[   2.000] main#2      connected (new session) -> inactive",
+            "[   2.000] app         phase background -> inactive: prepare for background",
+            "[   2.000] main#2      phase inactive -> active",
+            "[   2.000] app         phase inactive -> active: validate session and refresh",
+        ])
+        try device.settle()
+        #expect(device.sim.appState == .authenticated(user: "ada"))
+    }
+
+    @Test("5.5 nothing in memory leaks into the next launch: history, overlays and onboarding start over")
+    func nothingLeaks() throws {
+        let device = try TestDevice.ready()
+        try device.login("ada", newUser: true)
+        try device.nextStep()
+        try device.interrupt()
+        try device.terminate(.crash)
+        try device.launch()
+        #expect(device.sim.history.isEmpty && device.sim.rejected.isEmpty)
+        #expect(device.sim.appPhase == .active)          // no overlay carried over
+        try device.settle()
+        #expect(device.sim.appState == .authenticated(user: "ada"))   // onboarding is not resumed
+        #expect(device.sim.history.map(\.to) == [.authenticated(user: "ada")])
+    }
+
+    @Test("5.5 the restore hook stays registered across relaunches")
+    func hookStaysRegistered() throws {
+        let device = try TestDevice.ready()
+        var calls = 0
+        device.sim.restoreDecider = { _ in calls += 1; return true }
+        for _ in 0..<3 {
+            try device.background()
+            try device.terminate(.system)
+            try device.launch()
+        }
+        #expect(calls == 3)
+    }
+}
