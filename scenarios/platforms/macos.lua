@@ -12,10 +12,10 @@ app:background() -- Cmd-H
 assert(table.concat(steps, ", ") == "inspector#1 active->background, main#1 active->background", "no inactive step")
 app:foreground()
 
--- Closing every window keeps the app running. With zero scenes the app phase keeps its last
--- value; each closing window passes through background first, so that value is background
--- (open question: should the app phase stay active when the last macOS window closes?).
+-- Closing every window keeps the app running. A closed macOS window simply goes away (no
+-- background step), and with zero scenes the app phase keeps its last value: active.
 inspector:close()
 main:close()
 assert(app.running and #app.windows == 0, "still running with no window")
+assert(app.phase == "active", "the app phase keeps its last value with no window")
 print("running:", app.running, "phase:", app.phase)

@@ -68,7 +68,7 @@ extension Simulator {
             if result == .valid {
                 process!.pendingOutcome = .authenticated(user: stored.user)
             } else {
-                clearKeychain(reason: "validation at launch: \(result.rawValue)")
+                clearKeychain(reason: "initialization: \(result.rawValue)")
                 process!.pendingOutcome = .unauthenticated
             }
             scheduler.schedule(.initializationComplete(initialization: generation), at: max(now, process!.loadingUntil!))

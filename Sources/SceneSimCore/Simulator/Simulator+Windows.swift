@@ -165,7 +165,11 @@ extension Simulator {
     /// Takes a window off screen and discards its session: the storage dies with it, unsaved.
     func closeScene(_ id: SessionID, reason: DiscardReason) {
         if sessions[id.index].scene != nil {
-            walk(id, to: .background, save: false)
+            // An iOS-family scene leaves the screen before it goes; a closed macOS window simply
+            // disappears, so the app keeps its phase (and its last value with no window left).
+            if !config.platform.keepsPhaseWithoutScenes {
+                walk(id, to: .background, save: false)
+            }
             detach(id, save: false, traced: false)
         }
         process!.foregroundSet.removeAll { $0 == id }

@@ -28,7 +28,7 @@ public enum TraceRenderer {
         case let .sceneDisconnected(scene):
             return (scene, "disconnected (session kept)")
         case let .windowFronted(scene, byOpen):
-            return (scene, byOpen ? "brought to front (already open for this value)" : "brought to front")
+            return (scene, byOpen ? "already open: brought to front" : "brought to front")
         case let .restoreRejected(scene):
             return (scene, "restore hook rejected the saved value and storage: starts empty")
         case let .sessionsDiscarded(scenes, reason, delivered):
@@ -61,7 +61,7 @@ public enum TraceRenderer {
         case let .deepLink(url, outcome):
             switch outcome {
             case .handled(let scene): return ("app", "open url \(url): handled by \(scene)")
-            case .notHandled(let reason): return ("app", "open url \(url): not handled (\(reason))")
+            case .notHandled(let reason): return ("app", "open url \(url): not handled: \(reason)")
             }
         case let .warning(warning):
             return warningText(warning)

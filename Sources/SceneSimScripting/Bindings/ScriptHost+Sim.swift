@@ -56,7 +56,7 @@ extension ScriptHost {
             throw SimError(.invalidValue, "\(what) needs a number of seconds, e.g. \(what)(1.5) (got \(call.typeName(at: 1)))")
         }
         guard seconds >= 0 else {
-            throw SimError(.invalidValue, "\(what) needs zero or more seconds (got \(seconds)); the clock only moves forward")
+            throw SimError(.invalidValue, "\(what) needs zero or more seconds (got \(VirtualTime(seconds: seconds).text)); the clock only moves forward")
         }
         return VirtualTime(seconds: seconds)
     }

@@ -33,7 +33,11 @@ struct ConfigParser {
         if !table[field: "visible_limit"].isNil {
             config.visibleLimit = Int(try integer(table[field: "visible_limit"], key: "visible_limit"))
         }
-        try config.validate()
+        do {
+            try config.validate()
+        } catch {
+            throw fail(error.message)
+        }
         return config
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import LuaKit
 
 /// Runs one scenario file in a fresh host: the shared core of `scenesim run` and the golden
@@ -34,8 +35,22 @@ public enum ScenarioRunner {
         return (out.text, err, status)
     }
 
-    /// `dir/lib` for `dir/name.lua`; `lib` for a bare file name.
+    /// The nearest `lib/` folder at or above the scenario's folder, within the path as given:
+    /// for `scenarios/phases/x.lua`, `scenarios/phases/lib` if it exists, else `scenarios/lib`,
+    /// else `lib`. Scenarios in topic folders share helpers this way; the path stays relative so
+    /// messages from helpers read the same on every machine.
     static func moduleDirectory(for path: String) -> String {
+        var folders = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let absolute = path.hasPrefix("/")
+        while true {
+            let candidate = (folders + ["lib"]).joined(separator: "/")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.isEmpty ? "lib" : candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+                return candidate
+            }
+            if folders.isEmpty || (absolute && folders.count == 1) { break }
+            folders.removeLast()
+        }
         guard let slash = path.lastIndex(of: "/") else { return "lib" }
         return String(path[..<slash]) + "/lib"
     }
