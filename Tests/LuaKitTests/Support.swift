@@ -1,5 +1,6 @@
 import Foundation
 import LuaKit
+import Testing
 
 /// Collects what `print` writes, in order.
 final class OutputRecorder {
@@ -15,8 +16,8 @@ func makeState(_ options: LuaOptions = LuaOptions()) -> (LuaState, OutputRecorde
 
 /// A fresh temporary folder holding `files` (relative path → contents); removed by the caller.
 func makeFolder(_ files: [String: Data]) throws -> URL {
-    let root = FileManager.default.temporaryDirectory
-        .appendingPathComponent("LuaKitTests-\(UUID().uuidString)")
+    // Short: Lua shortens chunk names past 60 characters (LUA_IDSIZE) with a leading "...".
+    let root = URL(fileURLWithPath: "/tmp/lk-" + UUID().uuidString.prefix(8))
     for (path, contents) in files {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(
@@ -31,6 +32,14 @@ extension Data {
 }
 
 /// The error a throwing expression threw, or nil.
-func capture<T>(_ body: () throws(LuaError) -> T) -> LuaError? {
-    do { _ = try body(); return nil } catch { return error }
+func capture<T>(_ body: () throws -> T) -> LuaError? {
+    do {
+        _ = try body()
+        return nil
+    } catch let error as LuaError {
+        return error
+    } catch {
+        Issue.record("expected a LuaError, got \(error)")
+        return nil
+    }
 }

@@ -42,8 +42,10 @@ public final class LuaState {
         }
         scn_set_interrupt_flag(thread, interruptFlag.pointer)
         openLibraries()
+        // Property observers do not run in init: apply the limits directly.
         maxInstructions = options.maxInstructions
         maxMemory = options.maxMemory
+        applyLimits()
     }
 
     deinit {
@@ -52,12 +54,17 @@ public final class LuaState {
 
     /// Instruction budget of each top-level call, nil for none (precise to 1000 instructions).
     public var maxInstructions: Int? {
-        didSet { scn_set_instruction_limit(mainThread, Int64(maxInstructions ?? 0)) }
+        didSet { applyLimits() }
     }
 
     /// Memory limit in bytes, nil for none. Lua code that goes past it fails with a memory error.
     public var maxMemory: Int? {
-        didSet { scn_set_memory_limit(mainThread, maxMemory.map { max($0, 1) } ?? 0) }
+        didSet { applyLimits() }
+    }
+
+    private func applyLimits() {
+        scn_set_instruction_limit(mainThread, Int64(maxInstructions ?? 0))
+        scn_set_memory_limit(mainThread, maxMemory.map { max($0, 1) } ?? 0)
     }
 
     /// Bytes the state holds now.
