@@ -1,0 +1,94 @@
+import Foundation
+import LuaKit
+import Testing
+
+@Suite("The sandbox and the module folder")
+struct SandboxTests {
+    @Test("The sandbox has no io, os, debug, package, dofile or loadfile")
+    func sandboxLacksUnsafeLibraries() throws {
+        let (state, _) = makeState()
+        let names = ["io", "os", "debug", "package", "dofile", "loadfile"]
+        let source = "return " + names.map { "type(\($0))" }.joined(separator: ", ")
+        #expect(try state.run(source, chunkName: "=t") == names.map { _ in "nil" })
+        let kept = "return type(string), type(table), type(math), type(utf8), type(coroutine), type(load)"
+        #expect(try state.run(kept, chunkName: "=t") == ["table", "table", "table", "table", "table", "function"])
+    }
+
+    @Test("load refuses bytecode even when asked for binary mode, and still loads text")
+    func loadRefusesBytecode() throws {
+        let (state, _) = makeState()
+        let source = """
+            local f, message = load(string.dump(function() end))
+            local g, message2 = load(string.dump(function() end), "x", "b")
+            local h = load("return 7")
+            local env = load("return x", "chunk", "t", { x = 9 })
+            return f, message, g, message2, h(), env()
+            """
+        let results = try state.run(source, chunkName: "=t")
+        #expect(results == [
+            .nil, "attempt to load a binary chunk (mode is 't')",
+            .nil, "attempt to load a binary chunk (mode is 't')", 7, 9,
+        ])
+    }
+
+    @Test("Every standard library is there with .all")
+    func allLibraries() throws {
+        let (state, _) = makeState(LuaOptions(libraries: .all))
+        let source = "return type(io), type(os), type(debug), type(package), type(dofile)"
+        #expect(try state.run(source, chunkName: "=t") == ["table", "table", "table", "table", "function"])
+    }
+
+    @Test("require finds modules in the module folder only, as text, and caches them")
+    func requireFromModuleFolder() throws {
+        let folder = try makeFolder([
+            "lib/helpers.lua": Data(lua: "loads = (loads or 0) + 1\nreturn { twice = function(x) return 2 * x end }"),
+            "lib/ui/layout.lua": Data(lua: "return 'layout'"),
+            "lib/broken.lua": Data(lua: "local x = \n error('broken at load')"),
+            "secret.lua": Data(lua: "return 'outside'"),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lib = folder.appendingPathComponent("lib").path
+        let (state, _) = makeState(LuaOptions(moduleDirectory: lib))
+        let source = """
+            local a = require "helpers"
+            local b = require "helpers"
+            return a.twice(21), rawequal(a, b), loads, (require "ui.layout")
+            """
+        #expect(try state.run(source, chunkName: "=t") == [42, true, 1, "layout"])
+
+        let missing = try state.run("return pcall(require, 'nothere')", chunkName: "=t")
+        #expect(missing == [false, .string("module 'nothere' not found:\n\tno file '\(lib)/nothere.lua'")])
+        let escape = try state.run("return pcall(require, '..secret')", chunkName: "=t")
+        #expect(escape[1].stringValue?.contains("module name '..secret' is not valid") == true)
+        let slash = try state.run("return pcall(require, '../secret')", chunkName: "=t")
+        #expect(slash[1].stringValue?.contains("is not valid") == true)
+        let broken = try #require(capture { try state.run("require 'broken'", chunkName: "@main.lua") })
+        #expect(broken.message == "\(lib)/broken.lua:2: broken at load")
+    }
+
+    @Test("Preloaded modules are found without a module folder")
+    func preloadedModule() throws {
+        let (state, _) = makeState()
+        state.preload("scenesim", ["name": "sim"])
+        #expect(try state.run("return require('scenesim').name", chunkName: "=t") == ["sim"])
+        let missing = try state.run("return pcall(function() return require 'other' end)", chunkName: "@m.lua")
+        #expect(missing == [false, "m.lua:1: module 'other' not found: no module folder is set"])
+    }
+
+    @Test("math.random follows the seed, and math.randomseed never reads the clock")
+    func deterministicRandom() throws {
+        let draw = "local t = {} for i = 1, 5 do t[i] = math.random(1000) end return table.concat(t, ',')"
+        let (first, _) = makeState(LuaOptions(randomSeed: 42))
+        let (second, _) = makeState(LuaOptions(randomSeed: 42))
+        let (other, _) = makeState(LuaOptions(randomSeed: 7))
+        let sequence = try first.run(draw, chunkName: "=t")
+        #expect(try second.run(draw, chunkName: "=t") == sequence)
+        #expect(try other.run(draw, chunkName: "=t") != sequence)
+        first.seedRandom(42)
+        #expect(try first.run(draw, chunkName: "=t") == sequence)
+        #expect(try first.run("math.randomseed(42) " + draw, chunkName: "=t") == sequence)
+        let noSeed = try first.run("return pcall(math.randomseed)", chunkName: "=t")
+        #expect(noSeed[0] == false)
+        #expect(noSeed[1].stringValue?.contains("math.randomseed needs a seed") == true)
+    }
+}
