@@ -7,7 +7,9 @@ import CLuaShim
 /// shows its contents in Lua constructor syntax with keys in canonical order:
 /// `{1, 2, x = "s", ["two words"] = true, [2.5] = {}}`. Nested strings are quoted; a table met
 /// again on its own path prints `<cycle>`; nesting deeper than `maxDepth` prints `{...}`.
-/// So no output ever contains an address, and equal data always prints the same.
+/// So no output of `print` or `tostring` contains an address, and equal data always prints the
+/// same. (`string.format("%s", t)` and `%p` still use Lua's own conversion; io.write, with
+/// `.all`, writes to standard output directly.)
 enum LuaRenderer {
     /// How deep tables nest before the renderer writes `{...}`.
     static let maxDepth = 8

@@ -16,7 +16,8 @@ extension LuaState {
         case .values(let count):
             let pushed = lua_gettop(thread) - base
             assert(Int(pushed) == count, "LuaKit: a Swift function returned .values(\(count)) but pushed \(pushed)")
-            return Int32(clamping: min(count, Int(lua_gettop(thread))))
+            // Clamped so a miscounted result can neither read below the stack nor look like an error.
+            return Int32(clamping: max(0, min(count, Int(lua_gettop(thread)))))
         case .error(let message, let location):
             lua_settop(thread, base)
             let stack = LuaStack(L: thread, state: self)
