@@ -107,7 +107,7 @@ extension ScriptHost {
         if call.isNil(at: 3) { return (group, nil) }
         let raw = call.value(at: 3)
         guard let value = SceneValue(lua: raw) else {
-            throw SimError(.invalidValue, "\(what): a window value must be a \(storableTypes), not a \(luaTypeName(raw))")
+            throw SimError(.invalidValue, "\(what): a window value must be a \(storableTypes), not \(aLuaTypeName(raw))")
         }
         if case .double(let d) = value, d.isNaN {
             throw SimError(.invalidValue, "\(what): NaN cannot be a window value (it never equals itself, so it could never be found again)")

@@ -20,8 +20,14 @@ extension ScriptHost {
         var server = LuaTable()
         server[.string("revoke")] = .function(lua.makeFunction { [unowned self] in serverRevoke($0) })
         sim[.string("server")] = .table(server)
-        lua.setGlobal("sim", .table(sim))
-        lua.preload("scenesim", lua.global("sim"))
+        // A LuaValue table is a copy: preload it, then make the global the very table
+        // `require "scenesim"` returns, so both name one simulator.
+        lua.preload("scenesim", .table(sim))
+        do {
+            try lua.run("sim = require \"scenesim\"", chunkName: "=scenesim")
+        } catch {
+            fatalError("scenesim: installing sim failed: \(error)")
+        }
     }
 
     /// The simulator, or an error telling the script to launch first.

@@ -11,7 +11,7 @@ struct ConfigParser {
         switch value {
         case .nil: table = LuaTable()
         case .table(let t): table = t
-        default: throw fail("expects a table of options, e.g. sim.launch{ platform = \"ipados\" }, not a \(luaTypeName(value))")
+        default: throw fail("expects a table of options, e.g. sim.launch{ platform = \"ipados\" }, not \(aLuaTypeName(value))")
         }
         try checkKeys(table, allowed: [
             "platform", "scenes", "session", "session_ttl", "min_loading", "auth_latency",
@@ -69,7 +69,7 @@ struct ConfigParser {
         if value.isNil { return fallback }
         let names = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         guard case .string(let text) = value else {
-            throw fail("\(key) must be one of \(names), not a \(luaTypeName(value))")
+            throw fail("\(key) must be one of \(names), not \(aLuaTypeName(value))")
         }
         guard let result = E(rawValue: text) else {
             let hint = suggestion(for: text, among: E.allCases.map(\.rawValue))
@@ -128,7 +128,7 @@ struct ConfigParser {
         for (offset, item) in list.sequence.enumerated() {
             let path = "scenes[\(offset + 1)]"
             guard case .table(let scene) = item else {
-                throw fail("\(path) must be a table like { id = \"main\" }, not a \(luaTypeName(item))")
+                throw fail("\(path) must be a table like { id = \"main\" }, not \(aLuaTypeName(item))")
             }
             try checkKeys(scene, allowed: ["id", "value", "kind"], path: "\(path).")
             guard !scene[field: "id"].isNil else { throw fail("\(path) needs an id, e.g. { id = \"main\" }") }
@@ -146,7 +146,7 @@ struct ConfigParser {
     private func session(_ value: LuaValue, defaultTTL: VirtualTime) throws(SimError) -> InitialSession? {
         if value.isNil { return nil }
         guard case .table(let table) = value else {
-            throw fail("session must be a table like { user = \"ada\", ttl = 3600 }, not a \(luaTypeName(value))")
+            throw fail("session must be a table like { user = \"ada\", ttl = 3600 }, not \(aLuaTypeName(value))")
         }
         try checkKeys(table, allowed: ["user", "ttl"], path: "session.")
         guard !table[field: "user"].isNil else { throw fail("session needs a user, e.g. session = { user = \"ada\" }") }
@@ -158,7 +158,7 @@ struct ConfigParser {
     private func routes(_ value: LuaValue) throws(SimError) -> [String: String] {
         if value.isNil { return [:] }
         guard case .table(let table) = value else {
-            throw fail("routes must be a table like { item = \"detail\" }, not a \(luaTypeName(value))")
+            throw fail("routes must be a table like { item = \"detail\" }, not \(aLuaTypeName(value))")
         }
         var result: [String: String] = [:]
         for (key, target) in table.entries {
@@ -171,7 +171,7 @@ struct ConfigParser {
     private func policy(_ value: LuaValue) throws(SimError) -> Policy {
         if value.isNil { return Policy() }
         guard case .table(let table) = value else {
-            throw fail("policy must be a table like { force_quit = \"keep\" }, not a \(luaTypeName(value))")
+            throw fail("policy must be a table like { force_quit = \"keep\" }, not \(aLuaTypeName(value))")
         }
         try checkKeys(table, allowed: ["force_quit", "storage_save", "storage_warn_bytes", "flicker_threshold"], path: "policy.")
         var policy = Policy()

@@ -43,3 +43,9 @@ func luaTypeName(_ value: LuaValue) -> String {
     default: value.typeName
     }
 }
+
+/// `luaTypeName` with its article: "an integer", "a table".
+func aLuaTypeName(_ value: LuaValue) -> String {
+    let name = luaTypeName(value)
+    return (name.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + name
+}
