@@ -105,8 +105,11 @@ public struct LuaCall {
 
     /// The id of the argument when it is a handle of `type`.
     public func handle(at index: Int, of type: LuaClass) -> Int64? {
-        guard let handle = handle(at: index), handle.type == type else { return nil }
-        return handle.id
+        guard let slot = slot(index) else { return nil }
+        var classIndex: Int32 = 0
+        var id: Int64 = 0
+        guard scn_to_handle(stack.L, slot, &classIndex, &id) != 0, classIndex == type.index else { return nil }
+        return id
     }
 
     /// A reference to the argument when it is a function, to call later with `LuaState.call`.

@@ -3,6 +3,11 @@ public struct LuaClass: Hashable, Sendable {
     /// The class name: `__name`, what `getmetatable` returns, and the default `tostring` prefix.
     public let name: String
     let index: Int32
+
+    // A class is its registration index: comparing names on every handle check showed up in
+    // the per-call cost.
+    public static func == (a: LuaClass, b: LuaClass) -> Bool { a.index == b.index }
+    public func hash(into hasher: inout Hasher) { hasher.combine(index) }
 }
 
 /// A Lua userdata that stands for an object the host owns: a class and an integer id.

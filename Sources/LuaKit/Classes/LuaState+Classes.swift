@@ -70,7 +70,9 @@ extension LuaState {
 
     /// Pushes method `name` of `type` and returns true, or pushes nothing and returns false.
     func pushMethod(_ name: String, of type: LuaClass) -> Bool {
-        guard let record = classes.first(where: { $0.type == type }) else { return false }
+        let offset = Int(type.index) - 1
+        guard classes.indices.contains(offset) else { return false }
+        let record = classes[offset]
         let stack = LuaStack(L: currentThread, state: self)
         lua_checkstack(stack.L, 3)
         lua_rawgeti(stack.L, scn_registry_index(), lua_Integer(record.methods))

@@ -15,6 +15,8 @@ public final class LuaState {
     var currentThread: OpaquePointer
     /// Swift functions by id (the trampoline's upvalue).
     var functions: [LuaFunctionBody] = []
+    /// Tells function references whether this state is still open.
+    private(set) lazy var lifetime = LuaStateLifetime(self)
     /// Registered classes by index, with the registry reference of their method table.
     var classes: [(type: LuaClass, methods: Int32)] = []
 
@@ -37,8 +39,10 @@ public final class LuaState {
         self.output = output
         scn_set_host(thread, Unmanaged.passUnretained(self).toOpaque()) { host, thread, id in
             guard let host, let thread else { return 0 }
-            let state = Unmanaged<LuaState>.fromOpaque(host).takeUnretainedValue()
-            return state.dispatch(on: thread, function: Int(id))
+            // The state outlives every call into it; borrowing avoids a retain per call.
+            return Unmanaged<LuaState>.fromOpaque(host)._withUnsafeGuaranteedRef {
+                $0.dispatch(on: thread, function: Int(id))
+            }
         }
         scn_set_interrupt_flag(thread, interruptFlag.pointer)
         openLibraries()
@@ -49,6 +53,7 @@ public final class LuaState {
     }
 
     deinit {
+        lifetime.close()
         scn_close(mainThread)
     }
 

@@ -9,21 +9,21 @@ extension ScriptHost {
 
     func defineAppClass() -> LuaClass {
         var definition = LuaClassDefinition(name: "scenesim.App")
-        definition.toString = { [unowned self] _ in
+        definition.toString = { [unowned(unsafe) self] _ in
             guard let simulator else { return "app" }
             return "app(\(simulator.config.platform.rawValue), \(simulator.isRunning ? simulator.appState.text : "not running"))"
         }
-        definition.getField = { [unowned self] call, _, key in appField(call, key) }
+        definition.getField = { [unowned(unsafe) self] call, _, key in appField(call, key) }
         definition.setField = { _, _, key in
             .error("app.\(key) is read-only; change the app through its methods (app:open_window, app:background, ...)")
         }
         let methods: [(String, (LuaCall, Simulator) throws(SimError) -> [LuaValue])] = [
-            ("open_window", { [unowned self] call, sim throws(SimError) in
+            ("open_window", { [unowned(unsafe) self] call, sim throws(SimError) in
                 let (group, value) = try windowTarget(call, "app:open_window")
                 let (window, created) = try sim.openWindow(group, value: value)
                 return [window.map(windowValue) ?? .nil, .boolean(created)]
             }),
-            ("dismiss_window", { [unowned self] call, sim throws(SimError) in
+            ("dismiss_window", { [unowned(unsafe) self] call, sim throws(SimError) in
                 let (group, value) = try windowTarget(call, "app:dismiss_window")
                 return [.integer(Int64(try sim.dismissWindow(group, value: value)))]
             }),
@@ -89,13 +89,13 @@ extension ScriptHost {
             }),
         ]
         for (name, body) in methods {
-            definition.methods[name] = { [unowned self] call, _ in
+            definition.methods[name] = { [unowned(unsafe) self] call, _ in
                 perform(call) { () throws(SimError) in
                     try body(call, try requireSimulator("app:\(name)"))
                 }
             }
         }
-        definition.methods["on"] = { [unowned self] call, _ in appOn(call) }
+        definition.methods["on"] = { [unowned(unsafe) self] call, _ in appOn(call) }
         return lua.defineClass(definition)
     }
 

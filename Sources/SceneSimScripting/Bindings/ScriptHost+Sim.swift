@@ -6,19 +6,19 @@ extension ScriptHost {
     func installSim() {
         var sim = LuaTable()
         let functions: [(String, LuaFunctionBody)] = [
-            ("launch", { [unowned self] in simLaunch($0) }),
-            ("now", { [unowned self] call in call.results(.number(simulator?.now.seconds ?? 0)) }),
-            ("advance", { [unowned self] in simAdvance($0) }),
-            ("settle", { [unowned self] in simSettle($0) }),
-            ("network", { [unowned self] in simNetwork($0) }),
-            ("log", { [unowned self] in simLog($0) }),
-            ("seed", { [unowned self] in simSeed($0) }),
+            ("launch", { [unowned(unsafe) self] in simLaunch($0) }),
+            ("now", { [unowned(unsafe) self] call in call.results(.number(simulator?.now.seconds ?? 0)) }),
+            ("advance", { [unowned(unsafe) self] in simAdvance($0) }),
+            ("settle", { [unowned(unsafe) self] in simSettle($0) }),
+            ("network", { [unowned(unsafe) self] in simNetwork($0) }),
+            ("log", { [unowned(unsafe) self] in simLog($0) }),
+            ("seed", { [unowned(unsafe) self] in simSeed($0) }),
         ]
         for (name, body) in functions {
             sim[.string(name)] = .function(lua.makeFunction(body))
         }
         var server = LuaTable()
-        server[.string("revoke")] = .function(lua.makeFunction { [unowned self] in serverRevoke($0) })
+        server[.string("revoke")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverRevoke($0) })
         sim[.string("server")] = .table(server)
         // A LuaValue table is a copy: preload it, then make the global the very table
         // `require "scenesim"` returns, so both name one simulator.
@@ -48,8 +48,8 @@ extension ScriptHost {
         return perform(call) { () throws(SimError) in
             let config = try ConfigParser().parse(call.value(at: 1))
             let simulator = try Simulator(config: config)
-            simulator.onTrace = { [unowned self] in record($0) }
-            simulator.restoreDecider = { [unowned self] in decideRestore($0) }
+            simulator.onTrace = { [unowned(unsafe) self] in record($0) }
+            simulator.restoreDecider = { [unowned(unsafe) self] in decideRestore($0) }
             if !networkBeforeLaunch { simulator.setNetwork(reachable: false) }
             self.simulator = simulator
             try simulator.launch()

@@ -14,13 +14,13 @@ extension ScriptHost {
 
     func defineWindowClass() -> LuaClass {
         var definition = LuaClassDefinition(name: "scenesim.Window")
-        definition.toString = { [unowned self] id in
+        definition.toString = { [unowned(unsafe) self] id in
             guard let simulator else { return "window" }
             let session = session(id)
             let label = simulator.label(of: session)
             return simulator.value(of: session).map { "\(label)(\($0.literal))" } ?? label
         }
-        definition.getField = { [unowned self] call, id, key in windowField(call, session(id), key) }
+        definition.getField = { [unowned(unsafe) self] call, id, key in windowField(call, session(id), key) }
         definition.setField = { _, _, key in
             if key == "storage" {
                 return .error("cannot replace w.storage; set its keys instead: w.storage.tab = 2")
@@ -34,7 +34,7 @@ extension ScriptHost {
             ("disconnect", { sim, id throws(SimError) in try sim.disconnect(id) }),
         ]
         for (name, body) in methods {
-            definition.methods[name] = { [unowned self] call, id in
+            definition.methods[name] = { [unowned(unsafe) self] call, id in
                 perform(call) { () throws(SimError) in
                     try body(try requireSimulator("w:\(name)()"), session(id))
                     return []
@@ -69,11 +69,11 @@ extension ScriptHost {
 
     func defineStorageClass() -> LuaClass {
         var definition = LuaClassDefinition(name: "scenesim.Storage")
-        definition.toString = { [unowned self] id in
+        definition.toString = { [unowned(unsafe) self] id in
             guard let simulator else { return "storage" }
             return "storage of \(simulator.label(of: session(id)))"
         }
-        definition.getField = { [unowned self] call, id, key in
+        definition.getField = { [unowned(unsafe) self] call, id, key in
             guard let simulator else { return .values(0) }
             do throws(SimError) {
                 return call.results(try simulator.storageValue(session(id), key: key)?.lua ?? .nil)
@@ -81,7 +81,7 @@ extension ScriptHost {
                 return .error(error.message)
             }
         }
-        definition.setField = { [unowned self] call, id, key in
+        definition.setField = { [unowned(unsafe) self] call, id, key in
             perform(call) { () throws(SimError) in
                 let simulator = try requireSimulator("writing storage")
                 let raw = call.value(at: 3)
@@ -96,7 +96,7 @@ extension ScriptHost {
                 return []
             }
         }
-        definition.methods["keys"] = { [unowned self] call, id in
+        definition.methods["keys"] = { [unowned(unsafe) self] call, id in
             guard let simulator else { return .values(0) }
             do throws(SimError) {
                 let keys = try simulator.storageKeys(session(id))

@@ -6,6 +6,10 @@ import SceneSimCore
 ///
 /// `run`, the REPL and the golden runner each make one per scenario. Lua reaches the simulator
 /// only through this host; the simulator exists once the script calls `sim.launch`.
+///
+/// The closures the host registers capture it `unowned(unsafe)`: the host owns the Lua state and
+/// the simulator that hold them, so they can never run after it is gone, and a checked reference
+/// would cost an atomic operation on every call from Lua.
 public final class ScriptHost {
     public let lua: LuaState
     public let options: ScenarioOptions
@@ -72,7 +76,7 @@ public final class ScriptHost {
             case .off: break
             }
         }
-        hooks.collect(record, into: &pendingHooks, sessionNamed: { [unowned self] label in
+        hooks.collect(record, into: &pendingHooks, sessionNamed: { [unowned(unsafe) self] label in
             simulator?.session(labeled: label)
         })
     }

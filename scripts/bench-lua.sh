@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Benchmark (not a test) of the Lua bridge: per-call cost of the scenario API against a bare C
+# call in the same process, and `scenesim run` start-up against `lua5.4` on the same empty file.
+# Targets: field access / storage write <= 3x the bare call; empty run <= 5x lua5.4.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command -v lua5.4 >/dev/null 2>&1 || { echo "bench-lua: installing lua5.4 (the reference interpreter)"; apt-get install -y -qq lua5.4 >/dev/null; }
+# The distribution build: release, with the Swift runtime linked statically. Loading the dynamic
+# Swift runtime and Foundation alone costs ~20 ms per process, ten times Lua's whole start-up.
+swift build -c release --static-swift-stdlib --scratch-path .build-bench --product scenesim 2>&1 | tail -1
+bin=.build-bench/release/scenesim
+
+echo "== per-call cost (best of 5 rounds, empty loop subtracted)"
+"$bin" run --allow-io --trace off --max-instructions 0 scripts/bench/lua-calls.lua
+
+echo
+echo "== start-up: scenesim run vs lua5.4 on an empty file (${RUNS:=200} runs each)"
+empty=$(mktemp --suffix=.lua)
+trap 'rm -f "$empty"' EXIT
+time_runs() {
+  local start end
+  start=$(date +%s%N)
+  for _ in $(seq "$RUNS"); do "$@" "$empty" >/dev/null; done
+  end=$(date +%s%N)
+  echo $(( (end - start) / RUNS / 1000 ))
+}
+# Interleave the two so machine noise hits both alike; keep the best of three.
+best_lua=999999999; best_sim=999999999
+for _ in 1 2 3; do
+  t=$(time_runs lua5.4); (( t < best_lua )) && best_lua=$t
+  t=$(time_runs "$bin" run); (( t < best_sim )) && best_sim=$t
+done
+printf '%-24s %8d us/run\n' "lua5.4 empty.lua" "$best_lua"
+printf '%-24s %8d us/run\n' "scenesim run empty.lua" "$best_sim"
+awk -v a="$best_sim" -v b="$best_lua" 'BEGIN { printf "ratio                    %8.2fx (target <= 5x)\n", a / b }'
