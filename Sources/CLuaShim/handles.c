@@ -71,7 +71,8 @@ void scn_push_handle(lua_State *L, int class_index, int64_t id) {
         return;
     }
     lua_pop(L, 1);
-    scn_handle *handle = lua_newuserdatauv(L, sizeof *handle, 0);
+    // One user value: the handle's field cache (see scn_index), created on first use.
+    scn_handle *handle = lua_newuserdatauv(L, sizeof *handle, 1);
     handle->id = id;
     handle->class_index = class_index;
     scn_push_registry_table(L, &scn_classes_key);
@@ -81,4 +82,56 @@ void scn_push_handle(lua_State *L, int class_index, int64_t id) {
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, id);
     lua_remove(L, -2);
+}
+
+// __index of every class: methods first, then the handle's field cache, then the Swift getter.
+// The first two are plain table reads in C, so a cached field costs no trip into Swift.
+static int scn_index(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+    if (lua_type(L, 1) == LUA_TUSERDATA && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, -2) != LUA_TNIL) return 1;
+        lua_pop(L, 1);
+    }
+    lua_settop(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_insert(L, 1);
+    lua_call(L, 2, 1);
+    return 1;
+}
+
+void scn_push_index_function(lua_State *L) {
+    lua_pushcclosure(L, scn_index, 2);
+}
+
+void scn_cache_field(lua_State *L, int handle_index) {
+    handle_index = lua_absindex(L, handle_index);
+    lua_checkstack(L, 4);
+    if (lua_type(L, handle_index) != LUA_TUSERDATA) {
+        lua_pop(L, 2);
+        return;
+    }
+    if (lua_getiuservalue(L, handle_index, 1) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setiuservalue(L, handle_index, 1);
+    }
+    lua_insert(L, -3);  // cache, key, value
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
+void scn_cache_clear(lua_State *L, int class_index, int64_t id) {
+    lua_checkstack(L, 4);
+    int top = lua_gettop(L);
+    scn_push_registry_table(L, &scn_cache_key);
+    if (lua_rawgeti(L, -1, class_index) == LUA_TTABLE && lua_rawgeti(L, -1, id) == LUA_TUSERDATA) {
+        lua_pushnil(L);
+        lua_setiuservalue(L, -2, 1);
+    }
+    lua_settop(L, top);
 }

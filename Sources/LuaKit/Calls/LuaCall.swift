@@ -123,4 +123,17 @@ public struct LuaCall {
         guard let slot = slot(index) else { return "nil" }
         return try stack.describe(at: slot)
     }
+
+    /// Remembers `value` as field `key` of the handle at argument 1 (self of a getter or
+    /// setter), so later reads of that field are answered in C without calling Swift. The owner
+    /// must call `LuaState.clearFieldCache(of:)` whenever the value could change.
+    public func cacheField(_ key: String, _ value: LuaValue) {
+        guard !value.isNil, stack.type(at: 1) == LUA_TUSERDATA else { return }
+        stack.push(string: key)
+        guard stack.push(value) else {
+            stack.pop()
+            return
+        }
+        scn_cache_field(stack.L, 1)
+    }
 }

@@ -27,12 +27,16 @@ extension LuaState {
         let methodsReference = luaL_ref(stack.L, scn_registry_index())
         classes.append((type, methodsReference))
 
-        var metatable = LuaTable()
-        metatable[field: "__index"] = .function(makeFunction { call in
+        // __index is a C function (scn_index): methods and cached fields never reach Swift; only
+        // other reads come here.
+        let getter = makeFunction { call in
             guard let id = call.handle(at: 1, of: type), let key = call.string(at: 2) else { return .values(0) }
-            if call.state.pushMethod(key, of: type) { return .values(1) }
-            return definition.getField?(call, id, key) ?? .values(0)
-        })
+            let result = definition.getField?(call, id, key) ?? .values(0)
+            // The getter's caller is scn_index (C); the Lua line that read the field is one up.
+            if case .error(let message, .caller) = result { return .error(message, location: .level(2)) }
+            return result
+        }
+        var metatable = LuaTable()
         metatable[field: "__newindex"] = .function(makeFunction { call in
             guard let id = call.handle(at: 1, of: type) else { return .values(0) }
             guard let key = call.string(at: 2) else {
@@ -57,6 +61,11 @@ extension LuaState {
             })
         }
         stack.push(.table(metatable))
+        stack.push(string: "__index")
+        lua_rawgeti(stack.L, scn_registry_index(), lua_Integer(methodsReference))
+        stack.push(.function(getter))
+        scn_push_index_function(stack.L)
+        lua_rawset(stack.L, -3)
         scn_register_class(stack.L, type.index, name)
         assert(stack.top == top, "LuaKit: unbalanced stack in defineClass")
         return type
@@ -67,21 +76,12 @@ extension LuaState {
         let offset = Int(index) - 1
         return classes.indices.contains(offset) ? classes[offset].type : nil
     }
+}
 
-    /// Pushes method `name` of `type` and returns true, or pushes nothing and returns false.
-    func pushMethod(_ name: String, of type: LuaClass) -> Bool {
-        let offset = Int(type.index) - 1
-        guard classes.indices.contains(offset) else { return false }
-        let record = classes[offset]
-        let stack = LuaStack(L: currentThread, state: self)
-        lua_checkstack(stack.L, 3)
-        lua_rawgeti(stack.L, scn_registry_index(), lua_Integer(record.methods))
-        stack.push(string: name)
-        if lua_rawget(stack.L, -2) == LUA_TFUNCTION {
-            scn_remove(stack.L, -2)
-            return true
-        }
-        stack.pop(2)
-        return false
+extension LuaState {
+    /// Drops the field cache of `handle` (see `LuaCall.cacheField`); call it whenever a cached
+    /// field's value changes. Nothing happens if Lua holds no userdata for the handle now.
+    public func clearFieldCache(of handle: LuaHandle) {
+        scn_cache_clear(currentThread, handle.type.index, handle.id)
     }
 }

@@ -119,6 +119,16 @@ extension ScriptHost {
         guard let simulator else {
             return .error("app.\(key): the app is not declared yet; call sim.launch{ ... } first")
         }
+        if Self.cachedAppFields.contains(key) {
+            let value: LuaValue = switch key {
+            case "running": .boolean(simulator.isRunning)
+            case "launches": .integer(Int64(simulator.launches))
+            case "phase": .string(simulator.appPhase.rawValue)
+            default: .string(simulator.appState.text)
+            }
+            call.cacheField(key, value)
+            return call.results(value)
+        }
         switch key {
         case "running": return call.results(.boolean(simulator.isRunning))
         case "launches": return call.results(.integer(Int64(simulator.launches)))

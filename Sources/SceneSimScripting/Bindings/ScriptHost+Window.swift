@@ -47,13 +47,19 @@ extension ScriptHost {
     private func windowField(_ call: LuaCall, _ id: SessionID, _ key: String) -> LuaReturn {
         guard let simulator else { return .values(0) }
         switch key {
-        case "id": return call.results(.string(simulator.label(of: id)))
-        case "group": return call.results(.string(simulator.group(of: id)))
+        case "id", "group":
+            // Fixed for the session's life: cached on the handle.
+            let value = LuaValue.string(key == "id" ? simulator.label(of: id) : simulator.group(of: id))
+            call.cacheField(key, value)
+            return call.results(value)
         case "value": return call.results(simulator.value(of: id)?.lua ?? .nil)
         case "phase": return call.results(.string(simulator.phase(of: id).text))
         case "connected": return call.results(.boolean(simulator.isConnected(id)))
         case "alive": return call.results(.boolean(simulator.isAlive(id)))
-        case "storage": return call.results(.handle(LuaHandle(classes.storage, id: Int64(id.index))))
+        case "storage":
+            let proxy = LuaValue.handle(LuaHandle(classes.storage, id: Int64(id.index)))
+            call.cacheField(key, proxy)
+            return call.results(proxy)
         case "saved":
             do throws(SimError) {
                 return call.results(try simulator.savedStorage(id).luaTable)
@@ -76,7 +82,9 @@ extension ScriptHost {
         definition.getField = { [unowned(unsafe) self] call, id, key in
             guard let simulator else { return .values(0) }
             do throws(SimError) {
-                return call.results(try simulator.storageValue(session(id), key: key)?.lua ?? .nil)
+                let value = try simulator.storageValue(session(id), key: key)?.lua ?? .nil
+                cacheStorage(call, session: session(id), key: key, value: value)
+                return call.results(value)
             } catch {
                 return .error(error.message)
             }
@@ -93,6 +101,7 @@ extension ScriptHost {
                     value = storable
                 }
                 try simulator.setStorage(session(id), key: key, value: value)
+                cacheStorage(call, session: session(id), key: key, value: value?.lua ?? .nil)
                 return []
             }
         }

@@ -29,6 +29,8 @@ public final class ScriptHost {
     /// `sim.network(up)` before `sim.launch`: applied to the device when it is declared.
     var networkBeforeLaunch = true
     var seed: Int64
+    /// Sessions whose storage proxy has values cached in Lua (see ScriptHost+Caches.swift).
+    var cachedStorage: Set<Int> = []
 
     struct Classes {
         var app: LuaClass
@@ -76,6 +78,7 @@ public final class ScriptHost {
             case .off: break
             }
         }
+        invalidateCaches(after: record.event)
         hooks.collect(record, into: &pendingHooks, sessionNamed: { [unowned(unsafe) self] label in
             simulator?.session(labeled: label)
         })

@@ -1,0 +1,47 @@
+import LuaKit
+import SceneSimCore
+
+// Field caches: reads of app fields, fixed window fields and storage values are answered in C
+// from a table on the handle, without a call into Swift (see `LuaCall.cacheField`). Each cache
+// is filled by a read and dropped whenever the trace says its value may have changed: every
+// change the simulator makes is traced, so the trace is the invalidation signal.
+extension ScriptHost {
+    /// App fields that are plain values (the others build new tables on every read).
+    static let cachedAppFields: Set<String> = ["running", "launches", "phase", "state"]
+
+    func invalidateCaches(after event: TraceEvent) {
+        lua.clearFieldCache(of: LuaHandle(classes.app, id: 1))
+        guard !cachedStorage.isEmpty else { return }
+        switch event {
+        case let .sceneConnected(scene, _, _), let .sceneDisconnected(scene), let .restoreRejected(scene):
+            clearStorageCache(label: scene)
+        case let .sessionsDiscarded(scenes, _, _):
+            for scene in scenes { clearStorageCache(label: scene) }
+        case .terminated, .launched:
+            for index in cachedStorage {
+                lua.clearFieldCache(of: LuaHandle(classes.storage, id: Int64(index)))
+            }
+            cachedStorage.removeAll()
+        default:
+            break
+        }
+    }
+
+    private func clearStorageCache(label: String) {
+        guard let id = simulator?.session(labeled: label), cachedStorage.remove(id.index) != nil else { return }
+        lua.clearFieldCache(of: LuaHandle(classes.storage, id: Int64(id.index)))
+    }
+
+    /// Caches a storage value just read or written through the proxy at argument 1.
+    func cacheStorage(_ call: LuaCall, session: SessionID, key: String, value: LuaValue) {
+        if value.isNil {
+            // A deleted key must read nil: drop the whole cache rather than track absences.
+            if cachedStorage.remove(session.index) != nil {
+                lua.clearFieldCache(of: LuaHandle(classes.storage, id: Int64(session.index)))
+            }
+            return
+        }
+        call.cacheField(key, value)
+        cachedStorage.insert(session.index)
+    }
+}
