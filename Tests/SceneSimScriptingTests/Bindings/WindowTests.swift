@@ -1,0 +1,161 @@
+import SceneSimScripting
+import Testing
+
+// Generated from each snippet's real run, then reviewed against lua-api.md line by line.
+@Suite("Window handles and their storage")
+struct WindowTests {
+    @Test("a window's fields describe its session")
+    func aWindowSFieldsDescribeItsSession() {
+        let source = """
+            local app = sim.launch{ scenes = { { id = "main" }, { id = "detail", value = "string" } } }
+            sim.settle()
+            local w = app:open_window("detail", "42")
+            print(w.id, w.group, w.value, w.phase, w.connected, w.alive)
+            print(tostring(w), tostring(app.windows[2]))
+            """
+
+        let run = runScript(source)
+
+        #expect(run == ScriptRun(
+            output: """
+                [   0.000] app         launch #1 on ipados: nothing to restore
+                [   0.000] main#1      connected (new session) -> inactive
+                [   0.000] app         phase background -> inactive: prepare for background
+                [   0.000] main#1      phase inactive -> active
+                [   0.000] app         phase inactive -> active: validate session and refresh
+                [   0.500] app         state loading -> unauthenticated
+                [   0.500] detail#1    connected (new session, value "42") -> inactive
+                [   0.500] detail#1    phase inactive -> active
+                detail#1	detail	42	active	true	true
+                detail#1("42")	main#1
+
+                """,
+            error: nil
+        ))
+    }
+
+    @Test("w.storage reads, writes and deletes keys, keeping integers and floats apart")
+    func wStorageReadsWritesAndDeletesKeysKeepingIntegers() {
+        let source = """
+            local app = sim.launch{}
+            sim.settle()
+            local w = app.front
+            w.storage.tab = 2
+            w.storage.zoom = 2.0
+            w.storage.name = "notes"
+            w.storage.dark = true
+            print(w.storage.tab, w.storage.zoom, w.storage.name, w.storage.dark, w.storage.missing)
+            print(math.type(w.storage.tab), math.type(w.storage.zoom))
+            print(w.storage:keys())
+            w.storage.name = nil
+            print(w.storage:keys(), tostring(w.storage))
+            """
+
+        let run = runScript(source)
+
+        #expect(run == ScriptRun(
+            output: """
+                [   0.000] app         launch #1 on ipados: nothing to restore
+                [   0.000] main#1      connected (new session) -> inactive
+                [   0.000] app         phase background -> inactive: prepare for background
+                [   0.000] main#1      phase inactive -> active
+                [   0.000] app         phase inactive -> active: validate session and refresh
+                [   0.500] app         state loading -> unauthenticated
+                2	2.0	notes	true	nil
+                integer	float
+                {"dark", "name", "tab", "zoom"}
+                {"dark", "tab", "zoom"}	storage of main#1
+
+                """,
+            error: nil
+        ))
+    }
+
+    @Test("w.saved is a read-only copy of what restoration would give the session now")
+    func wSavedIsAReadOnlyCopyOfWhat() {
+        let source = """
+            local app = sim.launch{}
+            sim.settle()
+            local w = app.front
+            w.storage.tab = 2
+            print(w.saved)
+            app:background()
+            print(w.saved)
+            local copy = w.saved
+            copy.tab = 99
+            print(w.saved, w.storage.tab)
+            """
+
+        let run = runScript(source)
+
+        #expect(run == ScriptRun(
+            output: """
+                [   0.000] app         launch #1 on ipados: nothing to restore
+                [   0.000] main#1      connected (new session) -> inactive
+                [   0.000] app         phase background -> inactive: prepare for background
+                [   0.000] main#1      phase inactive -> active
+                [   0.000] app         phase inactive -> active: validate session and refresh
+                [   0.500] app         state loading -> unauthenticated
+                {}
+                [   0.500] main#1      phase active -> inactive
+                [   0.500] app         phase active -> inactive: prepare for background
+                [   0.500] main#1      phase inactive -> background
+                [   0.500] main#1      storage saved: 1 key, 11 bytes
+                [   0.500] app         phase inactive -> background: release resources
+                {tab = 2}
+                {tab = 2}	2
+
+                """,
+            error: nil
+        ))
+    }
+
+    @Test("w:focus, w:background, w:disconnect and w:close drive one scene")
+    func wFocusWBackgroundWDisconnectAndWClose() {
+        let source = """
+            local app = sim.launch{ scenes = { { id = "main" }, { id = "detail", value = "string" } } }
+            sim.settle()
+            local main = app.front
+            local w = app:open_window("detail", "42")
+            w.storage.page = 1
+            w:background()
+            print(w.phase, w.connected)
+            w:disconnect()
+            print(w.phase, w.connected, w.alive)
+            w:focus()
+            print(w.phase, w.connected, w.storage.page)
+            w:close()
+            print(w.alive, app.sessions)
+            """
+
+        let run = runScript(source)
+
+        #expect(run == ScriptRun(
+            output: """
+                [   0.000] app         launch #1 on ipados: nothing to restore
+                [   0.000] main#1      connected (new session) -> inactive
+                [   0.000] app         phase background -> inactive: prepare for background
+                [   0.000] main#1      phase inactive -> active
+                [   0.000] app         phase inactive -> active: validate session and refresh
+                [   0.500] app         state loading -> unauthenticated
+                [   0.500] detail#1    connected (new session, value "42") -> inactive
+                [   0.500] detail#1    phase inactive -> active
+                [   0.500] detail#1    phase active -> inactive
+                [   0.500] detail#1    phase inactive -> background
+                [   0.500] detail#1    storage saved: 1 key, 12 bytes
+                background	true
+                [   0.500] detail#1    disconnected (session kept)
+                disconnected	false	true
+                [   0.500] detail#1    connected (reconnected, value "42") -> inactive
+                [   0.500] detail#1    phase inactive -> active
+                active	true	1
+                [   0.500] detail#1    phase active -> inactive
+                [   0.500] detail#1    phase inactive -> background
+                [   0.500] app         sessions discarded (closed by the user): detail#1; didDiscardSceneSessions delivered
+                false	{main#1}
+
+                """,
+            error: nil
+        ))
+    }
+}

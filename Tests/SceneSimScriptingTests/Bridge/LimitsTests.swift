@@ -1,0 +1,40 @@
+import SceneSimScripting
+import Testing
+
+@Suite("Memory and instruction limits")
+struct LimitsTests {
+    @Test("The instruction limit stops an endless loop with a clear error and exit status 1")
+    func instructionLimit() throws {
+        let folder = try ScenarioFolder(["spin.lua": "sim.launch{}\nwhile true do end\n"])
+
+        let result = ScenarioRunner.capture(
+            path: folder.file("spin.lua"), options: ScenarioOptions(maxInstructions: 100_000, trace: .off)
+        )
+
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            \(folder.path)/spin.lua:2: instruction limit exceeded (100000 instructions)
+            stack traceback:
+            \t\(folder.path)/spin.lua:2: in main chunk
+
+            """)
+    }
+
+    @Test("The memory limit stops a runaway table with a clear error and exit status 1")
+    func memoryLimit() throws {
+        let folder = try ScenarioFolder(["grow.lua": """
+            sim.launch{}
+            local t = {}
+            for i = 1, 1e9 do t[i] = string.rep("x", 100) .. i end
+            """])
+
+        let result = ScenarioRunner.capture(
+            path: folder.file("grow.lua"), options: ScenarioOptions(maxMemory: 4 << 20, trace: .off)
+        )
+
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "memory limit exceeded (4194304 bytes)\n")
+    }
+}

@@ -1,0 +1,79 @@
+import SceneSimScripting
+import Testing
+
+@Suite("require")
+struct RequireTests {
+    @Test("require finds helper modules in lib/ beside the scenario, once")
+    func requireFindsLib() throws {
+        let folder = try ScenarioFolder([
+            "main.lua": """
+                local steps = require "steps"
+                local again = require "steps"
+                local app = steps.launch()
+                print(app.state, steps == again, steps.loads)
+                """,
+            "lib/steps.lua": """
+                local M = { loads = (M_loads or 0) + 1 }
+                function M.launch()
+                  local app = sim.launch{}
+                  sim.settle()
+                  return app
+                end
+                return M
+                """,
+        ])
+
+        let result = ScenarioRunner.capture(path: folder.file("main.lua"), options: ScenarioOptions(trace: .off))
+
+        #expect(result.status == 0)
+        #expect(result.stdout == "unauthenticated\ttrue\t1\n")
+        #expect(result.stderr == "")
+    }
+
+    @Test("An error deep in a helper module is reported at the helper's line with the script's frames")
+    func errorInHelper() throws {
+        let folder = try ScenarioFolder([
+            "main.lua": """
+                local helpers = require "helpers"
+                local function step()
+                  helpers.run("bad")
+                end
+                step()
+                """,
+            "lib/helpers.lua": """
+                local M = {}
+                local function deep(x)
+                  error("helper failed: " .. x)
+                end
+                function M.run(x)
+                  deep(x)
+                end
+                return M
+                """,
+        ])
+
+        let result = ScenarioRunner.capture(path: folder.file("main.lua"))
+
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            \(folder.path)/lib/helpers.lua:3: helper failed: bad
+            stack traceback:
+            \t\(folder.path)/lib/helpers.lua:3: in upvalue 'deep'
+            \t\(folder.path)/lib/helpers.lua:6: in function 'helpers.run'
+            \t\(folder.path)/main.lua:3: in local 'step'
+            \t\(folder.path)/main.lua:5: in main chunk
+
+            """)
+    }
+
+    @Test("require \"scenesim\" returns the sim global itself")
+    func requireScenesim() {
+        let run = runScript("""
+            local s = require "scenesim"
+            print(s == sim, rawequal(s, sim))
+            """)
+
+        #expect(run == ScriptRun(output: "true\ttrue\n", error: nil))
+    }
+}
