@@ -1,0 +1,158 @@
+import Testing
+
+@Suite("scenesim run, as a user runs it")
+struct RunCommandTests {
+    static let launchTrace = """
+        [   0.000] app         launch #1 on ipados: nothing to restore
+        [   0.000] main#1      connected (new session) -> inactive
+        [   0.000] app         phase background -> inactive: prepare for background
+        [   0.000] main#1      phase inactive -> active
+        [   0.000] app         phase inactive -> active: validate session and refresh
+
+        """
+
+    @Test("A passing scenario prints its trace and output and exits 0")
+    func passingScenario() throws {
+        let folder = try TempFolder(["ok.lua": """
+            local app = sim.launch{}
+            sim.settle()
+            print("state", app.state)
+            """])
+
+        let result = try BuiltBinary.run(["run", "ok.lua"], in: folder.path)
+
+        #expect(result == ProcessResult(status: 0, stdout: Self.launchTrace + """
+            [   0.500] app         state loading -> unauthenticated
+            state\tunauthenticated
+
+            """, stderr: ""))
+    }
+
+    @Test("A failing assert exits 1 with its file:line and the traceback on stderr")
+    func failingAssert() throws {
+        let folder = try TempFolder(["fail.lua": """
+            local app = sim.launch{}
+            assert(app.state == "authenticated(ada)", "not logged in: " .. app.state)
+            """])
+
+        let result = try BuiltBinary.run(["run", "fail.lua"], in: folder.path)
+
+        #expect(result == ProcessResult(status: 1, stdout: Self.launchTrace, stderr: """
+            fail.lua:2: not logged in: loading
+            stack traceback:
+            \tfail.lua:2: in main chunk
+
+            """))
+    }
+
+    @Test("A syntax error exits 1 with file:line and no output")
+    func syntaxError() throws {
+        let folder = try TempFolder(["broken.lua": "local x = 1\nprint(1 +)\n"])
+
+        let result = try BuiltBinary.run(["run", "broken.lua"], in: folder.path)
+
+        #expect(result == ProcessResult(status: 1, stdout: "", stderr: "broken.lua:2: unexpected symbol near ')'\n"))
+    }
+
+    @Test("A runtime error deep in a lib/ helper shows the helper's line and script frames only")
+    func errorInHelperModule() throws {
+        let folder = try TempFolder([
+            "deep.lua": """
+                local helpers = require "helpers"
+                local function step()
+                  helpers.run("bad")
+                end
+                step()
+                """,
+            "lib/helpers.lua": """
+                local M = {}
+                local function deep(x)
+                  error("helper failed: " .. x)
+                end
+                function M.run(x)
+                  deep(x)
+                end
+                return M
+                """,
+        ])
+
+        let result = try BuiltBinary.run(["run", "deep.lua"], in: folder.path)
+
+        #expect(result == ProcessResult(status: 1, stdout: "", stderr: """
+            lib/helpers.lua:3: helper failed: bad
+            stack traceback:
+            \tlib/helpers.lua:3: in upvalue 'deep'
+            \tlib/helpers.lua:6: in function 'helpers.run'
+            \tdeep.lua:3: in local 'step'
+            \tdeep.lua:5: in main chunk
+
+            """))
+    }
+
+    @Test("An unknown flag is a usage error: exit 2 and the usage line")
+    func badFlag() throws {
+        let folder = try TempFolder(["ok.lua": "sim.launch{}\n"])
+
+        let result = try BuiltBinary.run(["run", "--bogus", "ok.lua"], in: folder.path)
+
+        #expect(result == ProcessResult(status: 2, stdout: "", stderr: """
+            Error: Unknown option '--bogus'
+            Usage: scenesim run <file> [--seed <seed>] [--max-instructions <n>] [--max-memory <MiB>] [--allow-io] [--trace <format>]
+              See 'scenesim run --help' for more information.
+
+            """))
+    }
+
+    @Test("A missing scenario file is a usage error: exit 2 naming the file")
+    func missingFile() throws {
+        let folder = try TempFolder()
+        try folder.write("other.lua", "")
+
+        let result = try BuiltBinary.run(["run", "nope.lua"], in: folder.path)
+
+        #expect(result == ProcessResult(status: 2, stdout: "", stderr: """
+            Error: no such scenario file: nope.lua
+            Usage: scenesim run <file> [--seed <seed>] [--max-instructions <n>] [--max-memory <MiB>] [--allow-io] [--trace <format>]
+              See 'scenesim run --help' for more information.
+
+            """))
+    }
+
+    @Test("--trace jsonl writes one JSON object per event, print lines in between")
+    func traceJSONLines() throws {
+        let folder = try TempFolder(["ok.lua": "sim.launch{}\nsim.log(\"hi\")\nprint(\"done\")\n"])
+
+        let result = try BuiltBinary.run(["run", "--trace", "jsonl", "ok.lua"], in: folder.path)
+
+        #expect(result == ProcessResult(status: 0, stdout: """
+            {"event":"launched","number":1,"platform":"ipados","restoring":[],"text":"launch #1 on ipados: nothing to restore","time":0.000}
+            {"event":"sceneConnected","reason":"new","scene":"main#1","text":"connected (new session) -> inactive","time":0.000,"value":null}
+            {"event":"appPhaseChanged","from":"background","text":"phase background -> inactive: prepare for background","time":0.000,"to":"inactive"}
+            {"event":"scenePhaseChanged","from":"inactive","scene":"main#1","text":"phase inactive -> active","time":0.000,"to":"active"}
+            {"event":"appPhaseChanged","from":"inactive","text":"phase inactive -> active: validate session and refresh","time":0.000,"to":"active"}
+            {"event":"note","note":"hi","text":"hi","time":0.000}
+            done
+
+            """, stderr: ""))
+    }
+
+    @Test("--trace off leaves only what the script prints")
+    func traceOff() throws {
+        let folder = try TempFolder(["ok.lua": "sim.launch{}\nsim.log(\"hi\")\nprint(\"done\")\n"])
+
+        let result = try BuiltBinary.run(["run", "--trace", "off", "ok.lua"], in: folder.path)
+
+        #expect(result == ProcessResult(status: 0, stdout: "done\n", stderr: ""))
+    }
+
+    @Test("A seed the script does not use leaves the output byte-identical")
+    func seedIndependence() throws {
+        let folder = try TempFolder(["ok.lua": "local app = sim.launch{}\nsim.settle()\nprint(app.sessions)\n"])
+
+        let zero = try BuiltBinary.run(["run", "ok.lua"], in: folder.path)
+        let other = try BuiltBinary.run(["run", "--seed", "12345", "ok.lua"], in: folder.path)
+
+        #expect(zero.status == 0)
+        #expect(zero == other)
+    }
+}
