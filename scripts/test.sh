@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Bootstraps the machine, builds, and runs every test: Swift unit tests, the golden scenario
-# suite (run by `swift test` too) and the scenario linter. This is what CI runs.
+# Bootstraps the machine, builds, and runs every test: the Swift unit and end-to-end tests, the
+# golden scenario suite (part of `swift test`), and the scenario linter. This is what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/bootstrap.sh
 echo "test: building"
 swift build --build-tests
+echo "test: linting scenarios"
+scripts/lint-scenarios.sh
 echo "test: running swift test"
 swift test --skip-build --parallel
