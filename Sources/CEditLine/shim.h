@@ -46,7 +46,7 @@ static inline void scn_el_bind_command(EditLine *el, const char *name, const cha
 
 /// Changes one flag of the terminal mode used while editing, e.g. "-isig".
 static inline void scn_el_edit_mode(EditLine *el, const char *flag) {
-    el_set(el, EL_SETTY, "setty", "-d", flag, NULL);
+    el_set(el, EL_SETTY, "-d", flag, NULL);  // libedit supplies argv[0]
 }
 
 /// A history of at most `size` entries that skips repeats of the latest one.

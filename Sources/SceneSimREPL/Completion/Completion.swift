@@ -8,6 +8,12 @@ public struct Completion: Equatable, Sendable {
     /// The names starting with `partial`, sorted.
     public var candidates: [String]
 
+    /// A completion of `partial` to `candidates`.
+    public init(partial: String, candidates: [String]) {
+        self.partial = partial
+        self.candidates = candidates
+    }
+
     /// The longest text every candidate starts with (at least `partial` when any match).
     public var commonPrefix: String {
         guard var prefix = candidates.first else { return partial }

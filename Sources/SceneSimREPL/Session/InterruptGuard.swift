@@ -15,7 +15,17 @@ enum InterruptGuard {
         action.sa_flags = SA_RESTART
         var previous = sigaction()
         sigaction(SIGINT, &action, &previous)
-        defer { sigaction(SIGINT, &previous, nil) }
+        // A parent may hand SIGINT down blocked (util-linux script does); the user's Ctrl-C
+        // must still arrive.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        var previousMask = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, &previousMask)
+        defer {
+            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+            sigaction(SIGINT, &previous, nil)
+        }
         return try body()
     }
 }

@@ -1,0 +1,117 @@
+import Foundation
+import SceneSimREPL
+import SceneSimScripting
+import Testing
+
+@Suite("\\save writes a scenario that replays to the same output")
+struct REPLSaveTests {
+    /// Given a session ending in `\save`, the saved file run by the scenario runner prints
+    /// exactly what the session printed on standard output (trace, print, results).
+    func replay(_ lines: [String], options: ScenarioOptions = ScenarioOptions()) throws -> (saved: String, session: SessionRun, replay: String) {
+        let path = temporaryPath("saved.lua")
+        let session = runSession(lines + ["\\save \(path)"], interactive: false, options: options)
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        let replay = ScenarioRunner.capture(path: path, options: options)
+        #expect(replay.stderr == "")
+        #expect(replay.status == 0)
+        return (saved.replacingOccurrences(of: path, with: "FILE"), session, replay.stdout)
+    }
+
+    @Test("Expressions become print, locals stay local, a top-level return runs in place")
+    func forms() throws {
+        let (saved, session, replay) = try replay([
+            "app = sim.launch{ scenes = { { id = \"main\" }, { id = \"detail\", value = \"integer\" } } }",
+            "w = app:open_window('detail', 7)",
+            "w.id, w.phase -- a comment",
+            "local n = 2",
+            "n",
+            "sim.advance(1)",
+            "function twice(x)", "  return 2 * x", "end",
+            "return twice(21), app.phase",
+            "nope()",
+            "app:background()",
+        ])
+        #expect(saved == """
+            -- Saved from a scenesim repl session. Replay: scenesim run FILE
+            -- Entries are in the order they were typed; values the session printed are printed here too.
+            app = sim.launch{ scenes = { { id = "main" }, { id = "detail", value = "integer" } } }
+            w = app:open_window('detail', 7)
+            print(w.id, w.phase -- a comment
+            )
+            do
+            local n = 2
+            end
+            print(n)
+            sim.advance(1)
+            function twice(x)
+              return 2 * x
+            end
+            print((function(...)
+            return twice(21), app.phase
+            end)(...))
+            app:background()
+
+            """)
+        #expect(replay == session.standard)
+    }
+
+    @Test("An entry that failed after changing the simulation is kept under pcall; one that changed nothing is left out")
+    func failures() throws {
+        let (saved, session, replay) = try replay([
+            "app = sim.launch{}",
+            "app:open_window('main'); app:open_window('mian')",
+            "app:terminate('sideways')",
+            "#app.windows",
+        ])
+        let message = try #require(session.transcript.split(separator: "\n").first { $0.hasPrefix("stdin:2: ") })
+        #expect(saved == """
+            -- Saved from a scenesim repl session. Replay: scenesim run FILE
+            -- Entries are in the order they were typed; values the session printed are printed here too.
+            app = sim.launch{}
+            -- failed at the prompt (kept: it changed the simulation first): \(message)
+            pcall(function(...)
+            app:open_window('main'); app:open_window('mian')
+            end, ...)
+            print(#app.windows)
+
+            """)
+        #expect(replay == session.standard)
+        #expect(session.status == 1)
+    }
+
+    @Test("\\load and the session's seed are part of the saved scenario; \\reset drops what came before")
+    func loadSeedReset() throws {
+        let setup = temporaryPath("setup.lua")
+        try "#!/usr/bin/env scenesim\nlocal platform = 'iphone'\napp = sim.launch{ platform = platform }\n"
+            .write(toFile: setup, atomically: true, encoding: .utf8)
+        let (saved, session, replay) = try replay(
+            ["forgotten = 1", "\\reset", "\\load \(setup)", "math.random(1, 1000)", "app.phase"],
+            options: ScenarioOptions(seed: 42)
+        )
+        #expect(saved == """
+            -- Saved from a scenesim repl session. Replay: scenesim run FILE
+            -- Entries are in the order they were typed; values the session printed are printed here too.
+            sim.seed(42)
+            -- \\load \(setup)
+            do
+            --#!/usr/bin/env scenesim
+            local platform = 'iphone'
+            app = sim.launch{ platform = platform }
+
+            end
+            print(math.random(1, 1000))
+            print(app.phase)
+
+            """)
+        #expect(replay == session.standard)
+    }
+
+    @Test("Saving reports the count; an unwritable path is an error and the session goes on")
+    func messages() {
+        let path = temporaryPath("one.lua")
+        let run = runSession(["x = 1", "\\save \(path)", "\\save /no/such/folder/x.lua", "x"])
+        #expect(run.transcript.contains("> \\save \(path)\nsaved 1 entry to \(path)\n"))
+        #expect(run.transcript.contains("> \\save /no/such/folder/x.lua\ncannot write /no/such/folder/x.lua: "))
+        #expect(run.transcript.hasSuffix("> x\n1\n> \n"))
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import SceneSimREPL
+import SceneSimScripting
+
+/// Everything a terminal would show, in order: prompts and typed lines, output and errors.
+final class Transcript {
+    var text = ""
+    /// Standard output alone (what a replay of `\save` must reproduce).
+    var standard = ""
+}
+
+/// The outcome of one scripted session.
+struct SessionRun {
+    var transcript: String
+    var standard: String
+    var status: Int32
+    var history: [String]
+    var session: REPLSession
+}
+
+/// Given these inputs typed (or piped when not `interactive`), runs a whole session.
+func runSession(
+    _ inputs: [LineInput], interactive: Bool = true, options: ScenarioOptions = ScenarioOptions(),
+    file: String? = nil, banner: String? = nil, prepare: (REPLSession) -> Void = { _ in }
+) -> SessionRun {
+    let transcript = Transcript()
+    let reader = ScriptedLineReader(inputs, interactive: interactive) { transcript.text += $0 }
+    let output = REPLOutput(
+        standard: { transcript.text += $0; transcript.standard += $0 },
+        error: { transcript.text += $0 }
+    )
+    let session = REPLSession(options: options, reader: reader, output: output, moduleDirectory: nil)
+    prepare(session)
+    let status = session.run(file: file, banner: banner)
+    return SessionRun(transcript: transcript.text, standard: transcript.standard, status: status, history: reader.history, session: session)
+}
+
+/// Typed lines.
+func runSession(_ lines: [String], interactive: Bool = true, options: ScenarioOptions = ScenarioOptions(), file: String? = nil) -> SessionRun {
+    runSession(lines.map { .line($0) }, interactive: interactive, options: options, file: file)
+}
+
+/// A fresh path in a fresh temporary folder; short, as Lua shortens long chunk names in messages.
+func temporaryPath(_ name: String) -> String {
+    let directory = URL(fileURLWithPath: "/tmp/ssr-" + UUID().uuidString.prefix(8))
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory.appendingPathComponent(name).path
+}
