@@ -11,28 +11,20 @@ struct REPLCommand: StatusCommand {
         commandName: "repl",
         abstract: "Explore interactively: a Lua prompt with the scenario API.",
         discussion: """
-            Each line is Lua, run as Lua's own REPL does: first as an expression (its values are
-            printed, tables with sorted keys), else as statements; an unfinished entry continues
-            on a '>>' line. The trace of what an entry caused is shown after it. Errors read
-            stdin:N: message, N counting the lines of the session, and the session goes on.
-            Tab completes globals and the fields and methods of sim, the app and windows.
-            Ctrl-C stops a running entry or clears the line; Ctrl-D quits.
+            Each line is Lua, run as Lua's own REPL does: first as an expression (its values are printed, tables with sorted keys), else as statements; an unfinished entry continues on a '>>' line. The trace of what an entry caused is shown after it. Errors read stdin:N: message, N counting the lines of the session, and the session goes on. Tab completes globals and the fields and methods of sim, the app and windows. Ctrl-C stops a running entry or clears the line; Ctrl-D quits.
 
             Commands start with a backslash:
               \\help           the commands
               \\trace on|off   show or hide the trace
               \\state          the app, its windows, phases and storage at a glance
-              \\save FILE      write the entries so far as a scenario; scenesim run FILE replays
-                              it to the same trace (and prints the values the session printed)
+              \\save FILE      the entries so far as a scenario that scenesim run replays
               \\load FILE      run a scenario file in this session (\\save includes it)
-              \\reset          start over with a fresh state and simulator (\\save starts there)
+              \\reset          a fresh state and simulator (\\save starts there)
               \\quit           leave
 
-            With FILE, it runs first, as \\load would. History is kept in
-            $XDG_STATE_HOME/scenesim/history (default ~/.local/state/scenesim/history).
-            When standard input is not a terminal there are no prompts: the input runs like a
-            script, each entry as typed, e.g. echo 'sim.launch{}; print(sim.now())' | scenesim repl.
-            Exit status: 0; with input from a pipe, 1 when any entry failed.
+            With FILE, it runs first, as \\load would. History is kept in $XDG_STATE_HOME/scenesim/history (default ~/.local/state/scenesim/history).
+
+            When standard input is not a terminal there are no prompts and the input runs entry by entry, e.g. echo 'sim.launch{}; print(sim.now())' | scenesim repl. Exit status: 0; with piped input, 1 when any entry failed.
             """
     )
 
