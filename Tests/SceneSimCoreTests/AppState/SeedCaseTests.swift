@@ -85,7 +85,7 @@ struct SeedCaseTests {
         #expect(handled == false)
         expectNoDifference(device.snapshot, before)
         device.expectTrace([
-            "[   0.500] app         open url app://item/42: not handled (the app is unauthenticated; deep links are handled only while authenticated)",
+            "[   0.500] app         open url app://item/42: not handled: the app is unauthenticated; deep links are handled only while authenticated",
         ])
     }
 }

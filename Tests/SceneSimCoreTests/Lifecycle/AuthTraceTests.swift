@@ -30,7 +30,7 @@ struct AuthTraceTests {
             "[  67.200] app         state error(sessionExpired) -> loading",
             "[  67.200] auth        validating the session of ada with the server",
             "[  67.400] auth        session of ada: expired",
-            "[  67.400] auth        session of ada cleared from the keychain (validation at launch: expired)",
+            "[  67.400] auth        session of ada cleared from the keychain (initialization: expired)",
             "[  67.700] app         state loading -> unauthenticated",
         ])
     }
@@ -128,25 +128,25 @@ struct AuthTraceTests {
         try device.logout()
         try device.openURL("app://d/abc")
         device.expectTrace([
-            "[   0.500] app         open url app://item/7: not handled (the app is unauthenticated; deep links are handled only while authenticated)",
+            "[   0.500] app         open url app://item/7: not handled: the app is unauthenticated; deep links are handled only while authenticated",
             "[   1.500] auth        session of ada stored in the keychain (expires at 3601.500)",
             "[   1.500] app         state unauthenticated -> authenticated(ada)",
             "[   2.500] item#1      connected (new session, value 7) -> inactive",
             "[   2.500] item#1      phase inactive -> active",
             "[   2.500] app         open url app://item/7: handled by item#1",
-            "[   2.500] app         open url app://item/x: not handled (\"x\" is not an integer)",
-            "[   2.500] app         open url app://zzz/7: not handled (no route \"zzz\")",
-            "[   2.500] app         open url https://example.com/7: not handled (not an app:// URL)",
+            "[   2.500] app         open url app://item/x: not handled: \"x\" is not an integer",
+            "[   2.500] app         open url app://zzz/7: not handled: no route \"zzz\"",
+            "[   2.500] app         open url https://example.com/7: not handled: not an app:// URL",
             "[   2.500] detail#1    connected (new session, value \"abc\") -> inactive",
             "[   2.500] detail#1    phase inactive -> active",
             "[   2.500] main#1      phase active -> inactive",
             "[   2.500] main#1      phase inactive -> background",
             "[   2.500] app         open url app://d/abc: handled by detail#1",
-            "[   2.500] item#1      brought to front (already open for this value)",
+            "[   2.500] item#1      already open: brought to front",
             "[   2.500] app         open url app://item/7: handled by item#1",
             "[   3.500] auth        session of ada cleared from the keychain (logout)",
             "[   3.500] app         state authenticated(ada) -> unauthenticated",
-            "[   3.500] app         open url app://d/abc: not handled (the app is unauthenticated; deep links are handled only while authenticated)",
+            "[   3.500] app         open url app://d/abc: not handled: the app is unauthenticated; deep links are handled only while authenticated",
         ])
     }
 }

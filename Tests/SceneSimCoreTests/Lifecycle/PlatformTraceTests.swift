@@ -41,7 +41,7 @@ struct PlatformTraceTests {
         device.expectTrace([
             "[   0.500] settings#1  connected (new session) -> inactive",
             "[   0.500] settings#1  phase inactive -> active",
-            "[   0.500] settings#1  brought to front (already open for this value)",
+            "[   0.500] settings#1  already open: brought to front",
         ])
     }
 

@@ -48,7 +48,7 @@ struct WindowTraceTests {
             "[   0.500] detail#2    phase inactive -> active",
             "[   0.500] main#1      phase active -> inactive",
             "[   0.500] main#1      phase inactive -> background",
-            "[   0.500] detail#1    brought to front (already open for this value)",
+            "[   0.500] detail#1    already open: brought to front",
         ])
         #expect(device.snapshot.windows == ["detail#1 active", "detail#2 active", "main#1 background"])
     }

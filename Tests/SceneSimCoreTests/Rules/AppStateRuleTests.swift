@@ -71,7 +71,7 @@ struct AppStateRuleTests {
         try device.settle()
         device.expectTrace([
             "[   0.200] auth        session of ada: expired",
-            "[   0.200] auth        session of ada cleared from the keychain (validation at launch: expired)",
+            "[   0.200] auth        session of ada cleared from the keychain (initialization: expired)",
             "[   0.500] app         state loading -> unauthenticated",
         ])
     }
@@ -85,7 +85,7 @@ struct AppStateRuleTests {
         try device.settle()
         device.expectTrace([
             "[   0.200] auth        session of ada: network unreachable",
-            "[   0.200] auth        session of ada cleared from the keychain (validation at launch: network unreachable)",
+            "[   0.200] auth        session of ada cleared from the keychain (initialization: network unreachable)",
             "[   0.500] app         state loading -> unauthenticated",
         ])
     }

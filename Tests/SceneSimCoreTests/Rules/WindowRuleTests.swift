@@ -24,7 +24,7 @@ struct WindowRuleTests {
         _ = device.takeTrace()
         #expect(try device.openWindow("detail", .string("42")) == ("detail#1", false))
         device.expectTrace([
-            "[   0.500] detail#1    brought to front (already open for this value)",
+            "[   0.500] detail#1    already open: brought to front",
         ])
         #expect(device.windowLabels == ["detail#1", "detail#2", "main#1"])
     }
@@ -61,7 +61,7 @@ struct WindowRuleTests {
         _ = device.takeTrace()
         #expect(try device.openWindow("settings") == ("settings#1", false))
         device.expectTrace([
-            "[   0.500] settings#1  brought to front (already open for this value)",
+            "[   0.500] settings#1  already open: brought to front",
         ])
         #expect(device.windowLabels == ["settings#1", "main#1"])
     }
