@@ -10,13 +10,14 @@ public struct SceneSimCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "scenesim",
         abstract: "Simulate the SwiftUI multi-window app lifecycle, scripted in Lua 5.4.",
+        // One line per paragraph: ArgumentParser wraps to the terminal width itself.
         discussion: """
-            A scenario is a Lua file that declares an app with sim.launch{...}, then opens windows,
-            writes SceneStorage, sends the app to the background, terminates and relaunches it, and
-            asserts on what came back. The output is a trace, one line per lifecycle event on a
+            A scenario is a Lua file that declares an app with sim.launch{...}, then opens windows, \
+            writes SceneStorage, sends the app to the background, terminates and relaunches it, and \
+            asserts on what came back. The output is a trace, one line per lifecycle event on a \
             virtual clock, identical byte for byte on every run.
 
-            Exit status: 0 success, 1 a scenario failed, 2 usage error.
+            Exit status: 0 success, 1 a scenario failed, 2 usage error. \
             The scenario API is documented in scenarios/README.md.
             """,
         version: version,

@@ -8,10 +8,14 @@ struct RunCommand: StatusCommand {
         commandName: "run",
         abstract: "Run one scenario file.",
         discussion: """
-            Standard output carries the trace interleaved, in order, with the script's print.
+            Standard output carries the trace interleaved, in order, with the script's print. \
             Errors go to standard error as file:line: message, then the scenario's stack traceback.
-            Exit status: 0 the scenario ran to its end, 1 it failed (an error or a failed assert),
-            2 usage error. Helper modules load with require from lib/ beside the scenario.
+
+            Exit status: 0 the scenario ran to its end, 1 it failed (an error or a failed assert), \
+            2 usage error.
+
+            Helper modules load with require from the nearest lib/ folder at or above the \
+            scenario's folder.
             """
     )
 

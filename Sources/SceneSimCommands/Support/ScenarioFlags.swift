@@ -3,7 +3,7 @@ import SceneSimScripting
 
 /// The options every command that runs scenarios shares: seed, limits, sandbox, trace format.
 struct ScenarioFlags: ParsableArguments {
-    @Option(name: .long, help: "Seed of math.random and every random choice (default 0).")
+    @Option(name: .long, help: "Seed of math.random and every random choice.")
     var seed: Int64 = 0
 
     @Option(name: .long, help: ArgumentHelp("Stop a chunk after this many Lua instructions; 0 for no limit.", valueName: "n"))

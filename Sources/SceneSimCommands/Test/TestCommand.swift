@@ -8,14 +8,14 @@ struct TestCommand: StatusCommand {
         commandName: "test",
         abstract: "Run scenarios and compare each whole output with its reviewed golden file.",
         discussion: """
-            Finds **/*.lua under the paths (default scenarios/), skipping lib/ helper modules and
-            *.d.lua definition files, and runs each in its own Lua state and simulator, in parallel.
-            NAME.golden beside NAME.lua holds everything the run produced: the output stream, then
+            Finds **/*.lua under the paths (default scenarios/), skipping lib/ helper modules and \
+            *.d.lua definition files, and runs each in its own Lua state and simulator, in parallel. \
+            NAME.golden beside NAME.lua holds everything the run produced: the output stream, then \
             any error message (after a line '--- stderr'), then '--- exit N'.
 
-            A mismatch prints a unified diff and writes NAME.golden.new for review; --update accepts
-            it. With the CI environment variable set, or --check, nothing is ever written and a
-            missing golden fails. A golden without its .lua is obsolete: a full run fails on it and
+            A mismatch prints a unified diff and writes NAME.golden.new for review; --update accepts \
+            it. With the CI environment variable set, or --check, nothing is ever written and a \
+            missing golden fails. A golden without its .lua is obsolete: a full run fails on it and \
             --update removes it. Run from the project root: paths in messages are relative to it.
 
             Exit status: 0 all passed, 1 any failed, 2 usage or internal error.
@@ -25,8 +25,9 @@ struct TestCommand: StatusCommand {
     @Argument(help: ArgumentHelp("Scenario folders or files (default: scenarios).", valueName: "path"))
     var paths: [String] = []
 
+    // Optional, so --help shows no machine-dependent default.
     @Option(name: .shortAndLong, help: "Scenarios run at once (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
     @Flag(name: [.customShort("u"), .long], help: "Accept the current outputs: rewrite goldens, remove .new files and obsolete goldens.")
     var update = false
@@ -50,7 +51,7 @@ struct TestCommand: StatusCommand {
         let configuration = GoldenSuite.Configuration(
             paths: paths,
             baseDirectory: FileManager.default.currentDirectoryPath,
-            jobs: jobs,
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             update: update,
             check: check,
             filter: filter,
