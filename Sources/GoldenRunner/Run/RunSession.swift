@@ -11,10 +11,11 @@ enum RunSession {
         if scenarios.isEmpty && plan.obsolete.isEmpty {
             output("no scenarios to run\n")
         }
+        // Each worker also checks its scenario against the golden (reading, comparing, writing
+        // its own .new file): only printing stays on this thread, in order.
         OrderedParallel.forEach(count: scenarios.count, jobs: plan.configuration.jobs) { index in
-            executor.run(scenarios[index])
-        } deliver: { index, outcome in
-            let check = ScenarioCheck(scenarios[index], outcome: outcome, plan: plan)
+            ScenarioCheck(scenarios[index], outcome: executor.run(scenarios[index]), plan: plan)
+        } deliver: { _, check in
             output(check.report)
             check.errors.forEach { errorOutput($0.description + "\n") }
             records.append(check.record)
