@@ -57,7 +57,7 @@ struct CallbackErrorTests {
                 test.lua:19: storage key "page": cannot store a table; SceneStorage holds boolean, integer, float or string values (encode tables as strings)
                 test.lua:20: app:terminate("system"): the system kills only a suspended app, with every scene in the background, but doc#1 is active; call app:background() first
                 test.lua:21: app:logout() needs the app to be authenticated or error, but it is unauthenticated; log in first with app:login{ user = "..." }
-                test.lua:22: sim.launch: the app is already declared (launched at 0.000 s, 1 launch so far); to start it again after app:terminate(), call app:launch()
+                test.lua:22: sim.launch: the app is already declared (1 launch so far); sim.launch runs once per scenario: to start the app again after app:terminate(), call app:launch()
                 test.lua:23: app.state is read-only; change the app through its methods (app:open_window, app:background, ...)
                 test.lua:24: sim.advance needs zero or more seconds (got -1.000); the clock only moves forward
                 {0.5, true, 1, "active", "unauthenticated", {doc#1("a"), main#1}, {main#1, doc#1("a")}, doc#1("a"), {{at = 0.5, from = "loading", to = "unauthenticated"}}, {}, true, 0, {"main#1", "main", [4] = "active", [5] = true, [6] = true, [7] = {}, [8] = {}}, {"doc#1", "doc", "a", "active", true, true, {"page"}, {}}}

@@ -111,7 +111,7 @@ struct LaunchConfigTests {
                 [   0.000] main#1      phase inactive -> active
                 [   0.000] app         phase inactive -> active: validate session and refresh
                 [   0.500] app         state loading -> unauthenticated
-                false	test.lua:3: sim.launch: the app is already declared (launched at 0.000 s, 1 launch so far); to start it again after app:terminate(), call app:launch()
+                false	test.lua:3: sim.launch: the app is already declared (1 launch so far); sim.launch runs once per scenario: to start the app again after app:terminate(), call app:launch()
                 1
 
                 """,
