@@ -33,14 +33,19 @@ struct AuthServer: Equatable {
         return .valid(user: session.user)
     }
 
-    /// Invalidates every session of `user`; returns how many were live.
-    mutating func revoke(user: String) -> Int {
+    /// Invalidates every session of `user`; returns how many were still live (not expired).
+    mutating func revoke(user: String, now: VirtualTime) -> Int {
         var count = 0
         for token in sessions.keys.sorted() where sessions[token]!.user == user && !sessions[token]!.revoked {
             sessions[token]!.revoked = true
-            count += 1
+            if now < sessions[token]!.expires { count += 1 }
         }
         return count
+    }
+
+    /// The app logged out: the session ends on the server too.
+    mutating func end(token: Int) {
+        sessions[token] = nil
     }
 }
 

@@ -35,9 +35,12 @@ extension Simulator {
         }
     }
 
-    func clearKeychain(reason: String) {
+    /// Forgets the stored session. A logout also ends it on the server when it can reach it
+    /// (offline, the local logout still happens; the server session lives on until it expires).
+    func clearKeychain(reason: String, endOnServer: Bool = false) {
         guard let stored = keychain else { return }
         keychain = nil
+        if endOnServer && server.reachable { server.end(token: stored.token) }
         emit(.sessionCleared(user: stored.user, reason: reason))
     }
 
@@ -157,7 +160,7 @@ extension Simulator {
             try requireRunning("app:cancel_onboarding()")
             try requireState([.onboarding], "app:cancel_onboarding()")
             process!.onboardingUser = nil
-            clearKeychain(reason: "onboarding cancelled")
+            clearKeychain(reason: "onboarding cancelled", endOnServer: true)
             request(.unauthenticated)
         }
     }
@@ -167,7 +170,7 @@ extension Simulator {
         try operation { () throws(SimError) in
             try requireRunning("app:logout()")
             try requireState([.authenticated, .error], "app:logout()")
-            clearKeychain(reason: "logout")
+            clearKeychain(reason: "logout", endOnServer: true)
             request(.unauthenticated)
         }
     }
@@ -250,7 +253,7 @@ extension Simulator {
 
     /// sim.server.revoke(user): the server invalidates that user's sessions.
     public func revokeSessions(of user: String) {
-        let count = server.revoke(user: user)
+        let count = server.revoke(user: user, now: now)
         emit(.serverRevoked(user: user, sessions: count))
     }
 
