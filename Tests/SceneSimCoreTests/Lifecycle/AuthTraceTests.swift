@@ -35,6 +35,23 @@ struct AuthTraceTests {
         ])
     }
 
+    @Test("logout ends the session on the server: a later revocation counts only live sessions")
+    func logoutEndsServerSession() throws {
+        let device = try TestDevice.loggedIn()
+        try device.advance(1)
+        try device.logout()
+        try device.advance(1)
+        try device.login("ada")
+        try device.revoke("ada")
+        device.expectTrace([
+            "[   3.000] auth        session of ada cleared from the keychain (logout)",
+            "[   3.000] app         state authenticated(ada) -> unauthenticated",
+            "[   4.000] auth        session of ada stored in the keychain (expires at 3604.000)",
+            "[   4.000] app         state unauthenticated -> authenticated(ada)",
+            "[   4.000] server      revoked 1 session of ada",
+        ])
+    }
+
     @Test("revocation on the server: the next validation ends in error(sessionExpired)")
     func revocation() throws {
         let device = try TestDevice.loggedIn()
