@@ -22,8 +22,20 @@ public enum ScenarioRunner {
             try host.run(file: path)
             return success
         } catch {
-            stderr(error.description + "\n")
+            stderr(error.description + "\n" + hint(for: error))
             return failure
+        }
+    }
+
+    /// What to do about a limit the scenario ran into; "" for other errors.
+    static func hint(for error: LuaError) -> String {
+        switch error.kind {
+        case .memory:
+            "hint: the scenario holds too much memory; if it really needs more, raise the limit with --max-memory MiB (0 for none)\n"
+        case .instructionLimit:
+            "hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"
+        case .syntax, .runtime, .interrupted, .file:
+            ""
         }
     }
 

@@ -17,6 +17,7 @@ struct LimitsTests {
             \(folder.path)/spin.lua:2: instruction limit exceeded (100000 instructions)
             stack traceback:
             \t\(folder.path)/spin.lua:2: in main chunk
+            hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)
 
             """)
     }
@@ -35,6 +36,10 @@ struct LimitsTests {
 
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr == "memory limit exceeded (4194304 bytes)\n")
+        #expect(result.stderr == """
+            memory limit exceeded (4194304 bytes)
+            hint: the scenario holds too much memory; if it really needs more, raise the limit with --max-memory MiB (0 for none)
+
+            """)
     }
 }
