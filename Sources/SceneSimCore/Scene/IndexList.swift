@@ -46,6 +46,19 @@ struct IndexList {
         count -= 1
     }
 
+    /// Empties the list in O(count), keeping its storage: a new process reuses its predecessor's
+    /// lists, so a launch never pays for storage as long as the highest session index.
+    mutating func removeAll() {
+        var i = head
+        while i != Self.none {
+            member[i] = false
+            i = next[i]
+        }
+        head = Self.none
+        tail = Self.none
+        count = 0
+    }
+
     /// Elements front to back.
     var elements: [Int] {
         var out: [Int] = []

@@ -23,7 +23,14 @@ struct ProcessState {
     /// Bumped by each initialization so replies of an abandoned one are ignored.
     var initialization = 0
 
-    init(now: VirtualTime) { stateSince = now }
+    /// A fresh process; `lists` are emptied lists to reuse (see `IndexList.removeAll`).
+    init(now: VirtualTime, reusing lists: (order: IndexList, visible: IndexList)? = nil) {
+        stateSince = now
+        if let lists {
+            order = lists.order
+            visible = lists.visible
+        }
+    }
 }
 
 /// Work the app scheduled on the virtual clock; it dies with the process.

@@ -11,7 +11,8 @@ extension Simulator {
                 throw SimError(.forbidden, "app:launch(): the app is already running (launch #\(launches)); terminate it first with app:terminate(\"system\" | \"user\" | \"crash\")")
             }
             launches += 1
-            process = ProcessState(now: now)
+            process = ProcessState(now: now, reusing: spareLists)
+            spareLists = nil
             let candidates = onScreenAtExit.filter { sessions[$0.index].alive }
             onScreenAtExit = []
             emit(.launched(number: launches, platform: config.platform, restoring: candidates.map { sessions[$0.index].label }))
@@ -189,6 +190,10 @@ extension Simulator {
             }
             sessions[index].scene = nil
         }
+        var order = process!.order, visible = process!.visible
+        order.removeAll()
+        visible.removeAll()
+        spareLists = (order, visible)
         process = nil
         scheduler.removeAll()
         lastTermination = (how, now)

@@ -29,6 +29,8 @@ public final class Simulator {
 
     // The running process, if any.
     var process: ProcessState?
+    /// The last process's window lists, emptied, for the next one to reuse their storage.
+    var spareLists: (order: IndexList, visible: IndexList)?
     var scheduler = Scheduler<AppJob>()
     var busy = false
 
