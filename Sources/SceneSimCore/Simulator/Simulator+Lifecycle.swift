@@ -190,10 +190,10 @@ extension Simulator {
             }
             sessions[index].scene = nil
         }
-        var order = process!.order, visible = process!.visible
-        order.removeAll()
-        visible.removeAll()
-        spareLists = (order, visible)
+        // Emptied in place first: copying out and then emptying would copy the storage.
+        process!.order.removeAll()
+        process!.visible.removeAll()
+        spareLists = (process!.order, process!.visible)
         process = nil
         scheduler.removeAll()
         lastTermination = (how, now)
