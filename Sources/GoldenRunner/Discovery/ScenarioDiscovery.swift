@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What discovery found under the paths of one run.
 struct ScenarioDiscovery: Sendable {
@@ -46,11 +49,10 @@ struct ScenarioDiscovery: Sendable {
     ) {
         // An unreadable directory simply contributes nothing; the run reports what it found.
         let entries = (try? fileManager.contentsOfDirectory(atPath: directory)) ?? []
+        let names = Set(entries)
         for entry in entries where !entry.hasPrefix(".") {
             let absolute = directory + "/" + entry
-            // lstat, not stat: never descend into symlinked directories, which could loop.
-            let type = (try? fileManager.attributesOfItem(atPath: absolute))?[.type] as? FileAttributeType
-            if type == .typeDirectory {
+            if isRealDirectory(absolute) {
                 // `lib/` holds helper modules that scenarios `require`, not scenarios.
                 if entry != "lib" {
                     walk(absolute, resolver: resolver, fileManager: fileManager, into: &found, obsolete: &obsolete)
@@ -62,7 +64,8 @@ struct ScenarioDiscovery: Sendable {
                 found[scenario.path] = scenario
             } else if let suffix = [".golden", ".golden.new"].first(where: entry.hasSuffix) {
                 let stem = String(absolute.dropLast(suffix.count))
-                guard !fileManager.fileExists(atPath: stem + ".lua") else { continue }
+                // The scenario would sit in this same folder: no need to ask the file system.
+                guard !names.contains(String(entry.dropLast(suffix.count)) + ".lua") else { continue }
                 let golden = ObsoleteGolden(
                     path: resolver.display(absolute), absolutePath: absolute, isReview: suffix == ".golden.new"
                 )
@@ -70,4 +73,12 @@ struct ScenarioDiscovery: Sendable {
             }
         }
     }
+}
+
+/// lstat, not stat: a symlinked directory is never descended into (it could loop). A plain
+/// system call: FileManager's attribute dictionary cost more than the rest of discovery.
+private func isRealDirectory(_ path: String) -> Bool {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return false }
+    return (info.st_mode & S_IFMT) == S_IFDIR
 }
