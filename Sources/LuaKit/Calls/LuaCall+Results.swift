@@ -6,13 +6,10 @@ extension LuaCall {
         stack.push(value)
     }
 
-    /// Pushes a copy of argument `index` itself (same table, same function), e.g. to return self.
-    public func pushArgument(at index: Int) {
-        guard index >= 1 && index <= count, lua_checkstack(stack.L, 1) != 0 else {
-            lua_pushnil(stack.L)
-            return
-        }
-        lua_pushvalue(stack.L, Int32(index))
+    /// Pushes one value and returns `.values(1)` (no array, unlike the variadic form: this is
+    /// on every field read's path).
+    public func results(_ value: LuaValue) -> LuaReturn {
+        stack.push(value) ? .values(1) : .error("stack overflow (cannot push a result)")
     }
 
     /// Pushes `values` and returns `.values(values.count)`.

@@ -17,13 +17,6 @@ extension LuaState {
         setGlobal(name, .function(makeFunction(body)))
     }
 
-    /// Defines global `name` as a table of Swift functions (a library such as `sim`).
-    public func register(table name: String, _ bodies: [String: LuaFunctionBody]) {
-        var table = LuaTable()
-        for (key, body) in bodies { table[field: key] = .function(makeFunction(body)) }
-        setGlobal(name, .table(table))
-    }
-
     /// Sets global `name` (raw: `_G`'s metatable is not consulted).
     public func setGlobal(_ name: String, _ value: LuaValue) {
         let stack = LuaStack(L: currentThread, state: self)

@@ -1,8 +1,5 @@
 // The virtual clock (§ "Time is virtual"): scheduled app work runs in (time, sequence) order.
 extension Simulator {
-    /// When the next scheduled event is due, if any.
-    public var nextEventTime: VirtualTime? { scheduler.nextTime }
-
     /// Runs the earliest scheduled event if it is due at or before `limit`, moving the clock to
     /// its time. Returns false (and leaves the clock alone) when nothing is due.
     public func runNextEvent(notAfter limit: VirtualTime) throws(SimError) -> Bool {

@@ -58,9 +58,6 @@ extension Simulator {
         return sessions[id.index].scene!.storage.sortedKeys
     }
 
-    /// The live storage of a connected scene (for displays), or nil when disconnected.
-    public func liveStorage(_ id: SessionID) -> SceneStorage? { sessions[id.index].scene?.storage }
-
     /// Keys whose live value differs from the saved one: the writes a crash would lose.
     func unsavedKeys(_ id: SessionID) -> [String] {
         guard let scene = sessions[id.index].scene, scene.dirty else { return [] }

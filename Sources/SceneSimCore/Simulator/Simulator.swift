@@ -77,10 +77,6 @@ public final class Simulator {
     public func phase(of id: SessionID) -> WindowPhase {
         sessions[id.index].scene.map { .connected($0.phase) } ?? .disconnected
     }
-    /// When and why a session was discarded, if it was.
-    public func discardInfo(of id: SessionID) -> (at: VirtualTime, reason: DiscardReason)? {
-        sessions[id.index].discarded.map { ($0.at, $0.reason) }
-    }
 
     /// The session with this `group#n` label, if any.
     public func session(labeled label: String) -> SessionID? {

@@ -33,8 +33,6 @@ struct HookRegistry {
 
     func functions(for event: HookEvent) -> [LuaFunctionRef] { functions[event] ?? [] }
 
-    var isEmpty: Bool { functions.isEmpty }
-
     /// Turns a trace event into the hook calls it owes, if any hook listens for it.
     func collect(_ record: TraceRecord, into pending: inout [PendingHook], sessionNamed: (String) -> SessionID?) {
         guard !functions.isEmpty else { return }
