@@ -22,22 +22,27 @@ extension Simulator {
     }
 
     /// sim.advance: runs every event due within `duration`, in order, then sets the clock.
-    public func advance(by duration: VirtualTime) throws(SimError) {
+    /// `afterEach` runs between events (drivers run script hooks there); returning false stops.
+    public func advance(by duration: VirtualTime, afterEach: () -> Bool = { true }) throws(SimError) {
         guard duration.microseconds >= 0 else {
             throw SimError(.invalidValue, "sim.advance needs a duration of zero or more seconds (got \(duration.text))")
         }
         let target = now + duration
-        while try runNextEvent(notAfter: target) {}
-        try moveClock(to: target)
+        while try runNextEvent(notAfter: target) {
+            guard afterEach() else { return }
+        }
+        // Something run between events may have moved the clock past the target already.
+        if now < target { try moveClock(to: target) }
     }
 
     /// The most events `settle` runs before it calls the simulation a livelock.
     public static let settleLimit = 100_000
 
-    /// sim.settle: runs until nothing is scheduled.
-    public func settle() throws(SimError) {
+    /// sim.settle: runs until nothing is scheduled. `afterEach` as for `advance`.
+    public func settle(afterEach: () -> Bool = { true }) throws(SimError) {
         var count = 0
         while try runNextEvent(notAfter: VirtualTime(microseconds: .max)) {
+            guard afterEach() else { return }
             count += 1
             if count >= Self.settleLimit {
                 throw SimError(.didNotSettle, "sim.settle(): did not settle after \(Self.settleLimit) events; something keeps scheduling work (a hook that reacts to every change?)")

@@ -140,7 +140,7 @@ extension ScriptHost {
         case "history": return call.results(transitions(simulator.history))
         case "rejected": return call.results(transitions(simulator.rejected))
         default:
-            let known = Self.appFields + ["open_window", "dismiss_window", "background", "foreground", "switcher", "interrupt", "resume", "terminate", "launch", "login", "next_step", "cancel_onboarding", "logout", "retry", "transition", "open_url", "on"]
+            let known = Self.appFields + Self.appMethods
             let hint = suggestion(for: key, among: known)
             return .error("app has no field \"\(key)\"\(hint); fields are \(Self.appFields.joined(separator: ", "))")
         }

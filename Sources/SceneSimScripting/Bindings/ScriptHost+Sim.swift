@@ -70,35 +70,24 @@ extension ScriptHost {
     private func simAdvance(_ call: LuaCall) -> LuaReturn {
         perform(call) { () throws(SimError) in
             let duration = try seconds(call, "sim.advance")
-            let simulator = try requireSimulator("sim.advance")
-            let target = simulator.now + duration
-            while try simulator.runNextEvent(notAfter: target) {
-                if let error = runPendingHooks() {
-                    hookFailure = error
-                    return []
-                }
-            }
-            if simulator.now < target { try simulator.moveClock(to: target) }
+            try requireSimulator("sim.advance").advance(by: duration, afterEach: runHooksBetweenEvents)
             return []
         }
     }
 
     private func simSettle(_ call: LuaCall) -> LuaReturn {
         perform(call) { () throws(SimError) in
-            let simulator = try requireSimulator("sim.settle")
-            var events = 0
-            while try simulator.runNextEvent(notAfter: VirtualTime(microseconds: .max)) {
-                if let error = runPendingHooks() {
-                    hookFailure = error
-                    return []
-                }
-                events += 1
-                if events >= Simulator.settleLimit {
-                    throw SimError(.didNotSettle, "sim.settle(): did not settle after \(Simulator.settleLimit) events; something keeps scheduling work (a hook that reacts to every change?)")
-                }
-            }
+            try requireSimulator("sim.settle").settle(afterEach: runHooksBetweenEvents)
             return []
         }
+    }
+
+    /// Hooks owed for one scheduled event run before the next event; a failing hook stops the
+    /// clock there, and `perform` reports its error.
+    private func runHooksBetweenEvents() -> Bool {
+        guard let error = runPendingHooks() else { return true }
+        hookFailure = error
+        return false
     }
 
     private func simNetwork(_ call: LuaCall) -> LuaReturn {
@@ -125,10 +114,9 @@ extension ScriptHost {
         let text = parts.joined(separator: " ")
         if let simulator {
             simulator.note(text)
-        } else if traceEnabled, options.trace != .off {
+        } else {
             // Before sim.launch there is no device clock yet: notes stand at time zero.
-            let record = TraceRecord(time: .zero, event: .note(text))
-            write((options.trace == .jsonl ? TraceRenderer.jsonLine(record) : TraceRenderer.text(record)) + "\n")
+            writeTrace(TraceRecord(time: .zero, event: .note(text)))
         }
         return .values(0)
     }

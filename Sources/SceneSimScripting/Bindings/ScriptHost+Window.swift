@@ -67,7 +67,7 @@ extension ScriptHost {
                 return .error(error.message)
             }
         default:
-            let known = Self.windowFields + ["focus", "background", "close", "disconnect"]
+            let known = Self.windowFields + Self.windowMethods
             let hint = suggestion(for: key, among: known)
             return .error("window has no field \"\(key)\"\(hint); fields are \(Self.windowFields.joined(separator: ", ")) (storage keys go in w.storage)")
         }

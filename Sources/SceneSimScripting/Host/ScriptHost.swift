@@ -70,14 +70,18 @@ public final class ScriptHost {
 
     // MARK: Trace
 
-    func record(_ record: TraceRecord) {
-        if traceEnabled {
-            switch options.trace {
-            case .text: write(TraceRenderer.text(record) + "\n")
-            case .jsonl: write(TraceRenderer.jsonLine(record) + "\n")
-            case .off: break
-            }
+    /// Writes one trace line in the chosen format, unless the trace is off.
+    func writeTrace(_ record: TraceRecord) {
+        guard traceEnabled else { return }
+        switch options.trace {
+        case .text: write(TraceRenderer.text(record) + "\n")
+        case .jsonl: write(TraceRenderer.jsonLine(record) + "\n")
+        case .off: break
         }
+    }
+
+    func record(_ record: TraceRecord) {
+        writeTrace(record)
         invalidateCaches(after: record.event)
         hooks.collect(record, into: &pendingHooks, sessionNamed: { [unowned(unsafe) self] label in
             simulator?.session(labeled: label)
