@@ -51,8 +51,7 @@ extension Simulator {
             process!.order.pushBack(id.index)
             process!.visible.pushBack(id.index)
         }
-        let target: ScenePhase = .active
-        for id in ids { setPhase(id, target) }
+        for id in ids { setPhase(id, .active) }
         if let front = ids.first { enforceVisibleLimit(keeping: front) }
     }
 

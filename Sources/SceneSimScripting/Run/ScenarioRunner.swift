@@ -52,19 +52,17 @@ public enum ScenarioRunner {
     /// else `lib`. Scenarios in topic folders share helpers this way; the path stays relative so
     /// messages from helpers read the same on every machine.
     static func moduleDirectory(for path: String) -> String {
-        var folders = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
-        let absolute = path.hasPrefix("/")
-        while true {
-            let candidate = (folders + ["lib"]).joined(separator: "/")
+        let folders = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+        // An absolute path keeps its leading "" so the shallowest candidate is "/lib".
+        let shallowest = path.hasPrefix("/") ? 1 : 0
+        for depth in stride(from: folders.count, through: shallowest, by: -1) {
+            let candidate = (folders.prefix(depth) + ["lib"]).joined(separator: "/")
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.isEmpty ? "lib" : candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
                 return candidate
             }
-            if folders.isEmpty || (absolute && folders.count == 1) { break }
-            folders.removeLast()
         }
-        guard let slash = path.lastIndex(of: "/") else { return "lib" }
-        return String(path[..<slash]) + "/lib"
+        return (folders + ["lib"]).joined(separator: "/")
     }
 }
 

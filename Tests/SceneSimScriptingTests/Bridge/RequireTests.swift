@@ -30,6 +30,22 @@ struct RequireTests {
         #expect(result.stderr == "")
     }
 
+    @Test("A scenario in a topic folder finds helpers in the nearest lib/ above it; a nearer one wins")
+    func requireFindsNearestLib() throws {
+        let folder = try ScenarioFolder([
+            "phases/shared.lua": "print((require(\"where\")))\n",
+            "phases/deep/near.lua": "print((require(\"where\")))\n",
+            "phases/deep/lib/where.lua": "return \"phases/deep/lib\"\n",
+            "lib/where.lua": "return \"lib\"\n",
+        ])
+
+        let shared = ScenarioRunner.capture(path: folder.file("phases/shared.lua"), options: ScenarioOptions(trace: .off))
+        let near = ScenarioRunner.capture(path: folder.file("phases/deep/near.lua"), options: ScenarioOptions(trace: .off))
+
+        #expect(shared.stdout == "lib\n" && shared.status == 0)
+        #expect(near.stdout == "phases/deep/lib\n" && near.status == 0)
+    }
+
     @Test("An error deep in a helper module is reported at the helper's line with the script's frames")
     func errorInHelper() throws {
         let folder = try ScenarioFolder([
