@@ -120,13 +120,13 @@ function App:transition(state) end
 ---@param url string
 ---@return boolean handled
 function App:open_url(url) end
---- Registers a hook.
+--- Registers a hook (several per event run in registration order; they survive relaunches).
 ---@overload fun(self: scenesim.App, event: "phase", fn: fun(old: scenesim.ScenePhase, new: scenesim.ScenePhase))
 ---@overload fun(self: scenesim.App, event: "scene_phase", fn: fun(w: scenesim.Window, old: scenesim.WindowPhase, new: scenesim.WindowPhase))
 ---@overload fun(self: scenesim.App, event: "state", fn: fun(old: string, new: string))
 ---@overload fun(self: scenesim.App, event: "restore", fn: fun(w: scenesim.Window): boolean?)
 ---@param event "phase"|"scene_phase"|"state"|"restore"
----@param fn function
+---@param fn function|nil  nil removes every hook of that event
 function App:on(event, fn) end
 
 ---@class scenesim.Server
