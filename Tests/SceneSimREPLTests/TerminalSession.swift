@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The built `scenesim` running in a real pseudo-terminal (through util-linux `script`, which
 /// makes the pty the controlling terminal, so Ctrl-C is a signal), driven by typed bytes.
@@ -18,7 +19,9 @@ final class TerminalSession: @unchecked Sendable {
 
     /// Starts `scenesim` with `arguments` in a pty; history goes to a temporary state folder.
     init(_ arguments: [String], directory: String) throws {
-        let command = ([TerminalSession.binary ?? "scenesim"] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        // `exec`, so the shell script(1) starts is replaced by scenesim: a shell left waiting
+        // (dash, when SHELL is unset, as on CI) would exit 130 after any Ctrl-C in the session.
+        let command = "exec " + ([TerminalSession.binary ?? "scenesim"] + arguments).map { "'\($0)'" }.joined(separator: " ")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
@@ -26,6 +29,7 @@ final class TerminalSession: @unchecked Sendable {
         environment["TERM"] = "xterm"
         environment["XDG_STATE_HOME"] = directory
         environment["HOME"] = directory
+        environment["SHELL"] = "/bin/sh"
         process.environment = environment
         process.standardInput = input
         process.standardOutput = output
@@ -56,6 +60,19 @@ final class TerminalSession: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.02)
         }
         return false
+    }
+
+    /// Expects the screen to show `needle` within `timeout` seconds; a failure shows the screen's end.
+    func expectToShow(_ needle: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard !waitFor(needle, timeout: timeout) else { return }
+        Issue.record("the terminal did not show \(needle.debugDescription); it shows, at its end:\n\(screen.suffix(1500))", sourceLocation: sourceLocation)
+    }
+
+    /// Expects the process to exit with `status`; a failure shows the screen's end.
+    func expectExit(_ status: Int32, sourceLocation: SourceLocation = #_sourceLocation) {
+        let actual = waitForExit()
+        guard actual != status else { return }
+        Issue.record("scenesim exited with \(actual.map(String.init) ?? "nothing (still running after 10 s)"), not \(status); the terminal shows, at its end:\n\(screen.suffix(1500))", sourceLocation: sourceLocation)
     }
 
     /// Waits for the process to end and returns its status (script passes the child's on, -e).
