@@ -1,3 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The one error type of the golden runner: a kind and a message written for the user.
 public struct GoldenRunnerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, broadly; both kinds exit with status 2.
@@ -50,14 +59,22 @@ extension GoldenRunnerError {
     }
 
     static func cannotRead(_ path: String, _ underlying: any Error) -> Self {
-        .init(.fileSystem, "cannot read \(path): \(underlying.localizedDescription)")
+        .init(.fileSystem, "cannot read \(path): \(describe(underlying))")
     }
 
     static func cannotWrite(_ path: String, _ underlying: any Error) -> Self {
-        .init(.fileSystem, "cannot write \(path): \(underlying.localizedDescription)")
+        .init(.fileSystem, "cannot write \(path): \(describe(underlying))")
     }
 
     static func cannotRemove(_ path: String, _ underlying: any Error) -> Self {
-        .init(.fileSystem, "cannot remove \(path): \(underlying.localizedDescription)")
+        .init(.fileSystem, "cannot remove \(path): \(describe(underlying))")
     }
+}
+
+/// The reason a file operation failed, as the C library words it ("No such file or directory"),
+/// from the POSIX error Foundation wraps; any other error as it describes itself.
+func describe(_ error: any Error) -> String {
+    let posix = error as? POSIXError ?? (error as? CocoaError)?.underlying as? POSIXError
+    guard let posix else { return "\(error)" }
+    return String(cString: strerror(posix.code.rawValue))
 }

@@ -111,7 +111,7 @@ struct REPLSaveTests {
         let path = temporaryPath("one.lua")
         let run = runSession(["x = 1", "\\save \(path)", "\\save /no/such/folder/x.lua", "x"])
         #expect(run.transcript.contains("> \\save \(path)\nsaved 1 entry to \(path)\n"))
-        #expect(run.transcript.contains("> \\save /no/such/folder/x.lua\ncannot write /no/such/folder/x.lua: "))
+        #expect(run.transcript.contains("> \\save /no/such/folder/x.lua\ncannot write /no/such/folder/x.lua: No such file or directory\n"))
         #expect(run.transcript.hasSuffix("> x\n1\n> \n"))
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,11 +26,11 @@ struct ScenarioDiscovery: Sendable {
         var wholeDirectories = true
         for path in paths {
             let absolute = resolver.absolute(path)
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard fileManager.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
                 throw .noSuchPath(path)
             }
-            if isDirectory.boolValue {
+            if isDirectory {
                 walk(absolute, resolver: resolver, fileManager: fileManager, into: &found, obsolete: &obsolete)
             } else {
                 // A file named on the command line runs as given, even from `lib/`.

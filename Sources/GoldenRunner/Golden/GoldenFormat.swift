@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The text of a golden file: everything one run of a scenario produced.
 ///
@@ -34,8 +38,8 @@ public enum GoldenFormat {
     }
 
     private static func terminated(_ stream: String) -> String {
-        // Foundation's replacing is slow; most outputs have no CR at all.
-        let text = stream.utf8.contains(13) ? stream.replacingOccurrences(of: "\r\n", with: "\n") : stream
+        // String.replacing is slow; most outputs have no CR at all.
+        let text = stream.utf8.contains(13) ? stream.replacing("\r\n", with: "\n") : stream
         return text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
     }
 }

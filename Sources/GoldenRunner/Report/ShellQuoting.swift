@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Quotes a word for a POSIX shell only when it needs it, so printed commands can be pasted.
 enum ShellQuoting {
@@ -6,6 +10,6 @@ enum ShellQuoting {
 
     static func quote(_ word: String) -> String {
         if !word.isEmpty, word.allSatisfy(safe.contains) { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "'" + word.replacing("'", with: "'\\''") + "'"
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension GoldenSuite {
     /// Everything `scenesim test [PATH...]` can be asked, as the CLI parsed it.

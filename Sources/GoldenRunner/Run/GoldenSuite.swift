@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `scenesim test`: runs every scenario and compares its whole output with its golden file.
 ///

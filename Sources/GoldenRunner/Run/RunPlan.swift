@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A configuration checked for usage errors, with the scenarios it selects.
 struct RunPlan {
@@ -15,7 +19,7 @@ struct RunPlan {
         guard configuration.jobs >= 1 else { throw .invalidJobs(configuration.jobs) }
         let shard = try configuration.shard.map { text throws(GoldenRunnerError) in try Shard(parsing: text) }
         let filter = try configuration.filter.map { pattern throws(GoldenRunnerError) in
-            do { return try NSRegularExpression(pattern: pattern) } catch { throw .invalidFilter(pattern) }
+            do { return try Regex(pattern) } catch { throw .invalidFilter(pattern) }
         }
         mode = try RunPlan.mode(configuration, environment: environment)
 
@@ -25,9 +29,7 @@ struct RunPlan {
         let discovery = try ScenarioDiscovery.discover(paths: paths, resolver: resolver)
         scenarios = discovery.scenarios.filter { scenario in
             let name = scenario.name
-            let range = NSRange(name.startIndex..., in: name)
-            return (shard?.contains(name: name) ?? true)
-                && (filter.map { $0.firstMatch(in: name, range: range) != nil } ?? true)
+            return (shard?.contains(name: name) ?? true) && (filter.map { name.contains($0) } ?? true)
         }
         let isFullRun = shard == nil && filter == nil && discovery.coversWholeDirectories
         obsolete = isFullRun ? discovery.obsolete : []

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One Lua scenario file found by discovery, with the names it is shown and selected by.
 public struct Scenario: Sendable, Hashable {

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SceneSimScripting
 
 /// `scenesim run FILE`: runs one scenario; the trace and `print` output go to stdout.
@@ -25,11 +29,11 @@ struct RunCommand: StatusCommand {
     @OptionGroup var flags: ScenarioFlags
 
     func validate() throws {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
             throw ValidationError("no such scenario file: \(file)")
         }
-        guard !isDirectory.boolValue else {
+        guard !isDirectory else {
             throw ValidationError("\(file) is a folder; run one .lua file, or test a folder with: scenesim test \(file)")
         }
     }

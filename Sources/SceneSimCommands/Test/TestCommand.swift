@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GoldenRunner
 
 /// `scenesim test [PATH...]`: golden-output regression tests over scenario folders.

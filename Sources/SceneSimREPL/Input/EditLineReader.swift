@@ -1,5 +1,9 @@
 import CEditLine
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -124,9 +128,11 @@ public final class EditLineReader: LineReader {
         let width = (names.map(\.count).max() ?? 0) + 2
         let perRow = max(1, 80 / width)
         return stride(from: 0, to: names.count, by: perRow).map { start in
-            names[start..<min(start + perRow, names.count)]
-                .map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }
-                .joined().replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+            var row = names[start..<min(start + perRow, names.count)]
+                .map { $0 + String(repeating: " ", count: width - $0.count) }
+                .joined()
+            while row.last == " " { row.removeLast() }
+            return row
         }.joined(separator: "\n")
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the REPL keeps its history: `$XDG_STATE_HOME/scenesim/history`, else
 /// `~/.local/state/scenesim/history` (the XDG base directory rules).
@@ -14,7 +18,7 @@ public enum HistoryFile {
 
     /// Creates the folder of `path` (mode 0700, as XDG asks); false when it cannot.
     static func prepareDirectory(of path: String) -> Bool {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             return true

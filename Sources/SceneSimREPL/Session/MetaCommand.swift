@@ -20,7 +20,7 @@ enum MetaCommand: String, CaseIterable {
         let width = allCases.map(\.usage.syntax.count).max() ?? 0
         let lines = allCases.map { command in
             let usage = command.usage
-            return "  " + usage.syntax.padding(toLength: width + 2, withPad: " ", startingAt: 0) + usage.summary
+            return "  " + usage.syntax + String(repeating: " ", count: width + 2 - usage.syntax.count) + usage.summary
         }
         return (["Commands (everything else is Lua; an expression prints its value):"] + lines + [
             "Tab completes globals and the fields and methods of sim, the app and windows.",

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaKit
 
 // Lua's REPL algorithm (lua.c 5.4): try `return <line>`; else the line as statements, reading

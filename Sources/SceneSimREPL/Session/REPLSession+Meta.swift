@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import SceneSimScripting
 
 // The `\` commands. What the user asked to see (`\help`, `\state`) goes to standard output;
@@ -68,7 +75,10 @@ extension REPLSession {
         do {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            return output.error("cannot write \(path): \((error as NSError).localizedDescription)\n")
+            // The C library's wording of the POSIX error Foundation wraps ("No such file or directory").
+            let posix = (error as? CocoaError)?.underlying as? POSIXError
+            let reason = posix.map { String(cString: strerror($0.code.rawValue)) } ?? "\(error)"
+            return output.error("cannot write \(path): \(reason)\n")
         }
         let count = transcript.entries.count
         output.error("saved \(count) \(count == 1 ? "entry" : "entries") to \(path)\n")

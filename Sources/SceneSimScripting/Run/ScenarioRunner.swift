@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaKit
 
 /// Runs one scenario file in a fresh host: the shared core of `scenesim run` and the golden
@@ -57,8 +61,8 @@ public enum ScenarioRunner {
         let shallowest = path.hasPrefix("/") ? 1 : 0
         for depth in stride(from: folders.count, through: shallowest, by: -1) {
             let candidate = (folders.prefix(depth) + ["lib"]).joined(separator: "/")
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+            var isDirectory = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory {
                 return candidate
             }
         }

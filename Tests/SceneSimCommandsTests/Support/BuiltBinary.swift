@@ -43,8 +43,8 @@ enum BuiltBinary {
         try FileManager.default.createDirectory(at: streams, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: streams) }
         let outURL = streams.appendingPathComponent("stdout"), errURL = streams.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
         defer { try? out.close(); try? err.close() }
         process.standardOutput = out
