@@ -5,11 +5,6 @@
 const char scn_classes_key = 0;
 const char scn_cache_key = 0;
 
-typedef struct scn_handle {
-    int64_t id;
-    int32_t class_index;
-} scn_handle;
-
 int scn_to_handle(lua_State *L, int index, int *class_index, int64_t *id) {
     if (lua_type(L, index) != LUA_TUSERDATA || lua_rawlen(L, index) != sizeof(scn_handle)) {
         return 0;
@@ -73,8 +68,7 @@ void scn_push_handle(lua_State *L, int class_index, int64_t id) {
     lua_pop(L, 1);
     // One user value: the handle's field cache (see scn_index), created on first use.
     scn_handle *handle = lua_newuserdatauv(L, sizeof *handle, 1);
-    handle->id = id;
-    handle->class_index = class_index;
+    *handle = (scn_handle){.id = id, .class_index = class_index};
     scn_push_registry_table(L, &scn_classes_key);
     lua_rawgeti(L, -1, class_index);
     lua_setmetatable(L, -3);
@@ -84,18 +78,18 @@ void scn_push_handle(lua_State *L, int class_index, int64_t id) {
     lua_remove(L, -2);
 }
 
-// __index of every class: methods first, then the handle's field cache, then the Swift getter.
-// The first two are plain table reads in C, so a cached field costs no trip into Swift.
+// __index of every class: the handle's field cache, then methods, then the Swift getter. The
+// first two are plain table reads in C, so a cached field costs no trip into Swift. The cache
+// comes first because field reads are what loops do; it never holds a method name (the getter
+// runs only for non-methods, and setters never see them), so the order changes no answer.
 static int scn_index(lua_State *L) {
-    lua_settop(L, 2);
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
-    lua_pop(L, 1);
     if (lua_type(L, 1) == LUA_TUSERDATA && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
         lua_pushvalue(L, 2);
         if (lua_rawget(L, -2) != LUA_TNIL) return 1;
-        lua_pop(L, 1);
     }
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
     lua_settop(L, 2);
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_insert(L, 1);
@@ -130,6 +124,9 @@ void scn_cache_clear(lua_State *L, int class_index, int64_t id) {
     int top = lua_gettop(L);
     scn_push_registry_table(L, &scn_cache_key);
     if (lua_rawgeti(L, -1, class_index) == LUA_TTABLE && lua_rawgeti(L, -1, id) == LUA_TUSERDATA) {
+        scn_handle *handle = lua_touserdata(L, -1);
+        handle->writable = 0;
+        handle->last_key = NULL;
         lua_pushnil(L);
         lua_setiuservalue(L, -2, 1);
     }

@@ -11,6 +11,8 @@ typedef struct scn_state {
     // no Swift callback is on top of it. Failing anywhere else would longjmp across Swift.
     int failable;
     int depth;                // Swift-started protected calls in progress
+    int swift_frames;         // Swift functions (trampoline calls) in progress
+    int pending_writes;       // buffered field writes wait for scn_flush_writes
     long long instructions;   // executed in the current top-level call (in SCN_HOOK_STEP units)
     long long max_instructions;
     int abort;                // scn_abort; sticky until the next top-level call
@@ -20,13 +22,27 @@ typedef struct scn_state {
     scn_dispatch_fn dispatch;
 } scn_state;
 
-scn_state *scn_get_state(lua_State *L);
+/// A handle's userdata block: (class, id), plus the state of its buffered writes (writes.c).
+typedef struct scn_handle {
+    int64_t id;
+    int32_t class_index;
+    uint8_t writable;      // writes to its cached fields may be buffered
+    uint8_t pending;       // it is in the registry's pending set
+    const void *last_key;  // the last key marked dirty (interned; alive in the dirty table)
+} scn_handle;
+
+/// The state's bookkeeping, kept in the extra space of every thread (coroutines copy the main
+/// thread's), so reaching it costs no call.
+static inline scn_state *scn_get_state(lua_State *L) {
+    return *(scn_state **)lua_getextraspace(L);
+}
 
 // Registry keys (their addresses are the keys).
 extern const char scn_traceback_key;
 extern const char scn_classes_key;
 extern const char scn_cache_key;
 extern const char scn_randomseed_key;
+extern const char scn_pending_key;
 
 /// Pushes registry[key], creating an empty table there first if needed.
 void scn_push_registry_table(lua_State *L, const void *key);

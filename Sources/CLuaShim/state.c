@@ -9,11 +9,6 @@ const char scn_traceback_key = 0;
 
 static atomic_int scn_interrupt_generation = 0;
 
-scn_state *scn_get_state(lua_State *L) {
-    void *ud = NULL;
-    lua_getallocf(L, &ud);  // works from any thread (coroutine) of the state
-    return (scn_state *)ud;
-}
 
 static void *scn_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     scn_state *st = (scn_state *)ud;
@@ -92,6 +87,7 @@ lua_State *scn_newstate(void) {
         free(st);
         return NULL;
     }
+    *(scn_state **)lua_getextraspace(L) = st;
     lua_atpanic(L, scn_panic);
     lua_sethook(L, scn_hook, LUA_MASKCOUNT, SCN_HOOK_STEP);
     return L;
@@ -192,7 +188,9 @@ static int scn_trampoline(lua_State *L) {
     lua_Integer id = lua_tointeger(L, lua_upvalueindex(1));
     int was_failable = st->failable;
     st->failable = 0;
+    st->swift_frames += 1;
     int results = st->dispatch(st->host, L, id);
+    st->swift_frames -= 1;
     st->failable = was_failable;
     if (was_failable && st->limit != 0 && st->used > st->limit) {
         // Swift allocated past the limit. Allocating now fails unless a full collection frees

@@ -110,3 +110,112 @@ struct HandleTests {
         #expect(unwrapped == ["2 Window", "- table", "- nil"])
     }
 }
+
+/// A class whose cached fields accept buffered writes: `setField` and `bufferedWrite` record
+/// what reaches Swift, so the tests see which writes C kept.
+final class BufferedStore {
+    var values: [String: LuaValue] = ["n": .integer(0), "s": .string("ab")]
+    var setCalls: [String] = []
+    var handedOver: [String] = []
+}
+
+@Suite("Buffered writes to cached fields")
+struct BufferedWriteHandleTests {
+    func makeBoxState(writable: Bool = true) -> (LuaState, BufferedStore, OutputRecorder) {
+        let (state, output) = makeState()
+        let store = BufferedStore()
+        var definition = LuaClassDefinition(name: "Box")
+        definition.getField = { call, _, key in
+            let value = store.values[key] ?? .nil
+            call.cacheField(key, value, acceptsWrites: writable)
+            return call.results(value)
+        }
+        definition.setField = { call, _, key in
+            let value = call.value(at: 3)
+            guard !value.isNil else { return .error("cannot delete '\(key)'") }
+            store.setCalls.append("\(key)=\(value)")
+            store.values[key] = value
+            call.cacheField(key, value, acceptsWrites: writable)
+            return .values(0)
+        }
+        definition.bufferedWrite = { _, key, value in
+            store.handedOver.append("\(key)=\(value)")
+            store.values[key] = value
+        }
+        let box = state.defineClass(definition)
+        state.register("box") { call in call.results(.handle(LuaHandle(box, id: 1))) }
+        state.register("swift") { call in
+            call.results(.string(store.handedOver.joined(separator: ",")))
+        }
+        return (state, store, output)
+    }
+
+    @Test("Same-kind writes to a cached field stay in C and are handed over once, before Swift next runs")
+    func handedOverBeforeSwift() throws {
+        let (state, store, output) = makeBoxState()
+        try state.run("""
+            local b = box()
+            local _ = b.n, b.s
+            for i = 1, 100 do b.n = i end
+            b.s = "cd"
+            print(b.n, b.s, swift())
+            b.n = 7
+            """, chunkName: "=t")
+        #expect(store.setCalls.isEmpty)
+        // Handed over in key order when print (a Swift function) ran, then 7 when the call ended.
+        #expect(output.text == "100\tcd\tn=100,s=\"cd\"\n")
+        #expect(store.handedOver == ["n=100", "s=\"cd\"", "n=7"])
+        #expect(store.values["n"] == .integer(7))
+    }
+
+    @Test("Writes that change a field's type or size, or that the class did not allow, reach setField at their line")
+    func checkedWrites() throws {
+        let (state, store, _) = makeBoxState()
+        try state.run("""
+            local b = box()
+            local _ = b.n, b.s
+            b.n = 1.5
+            b.s = "abc"
+            b.new = true
+            local ok, message = pcall(function() b.n = nil end)
+            assert(not ok and message == "t:6: cannot delete 'n'", message)
+            """, chunkName: "=t")
+        #expect(store.setCalls == ["n=1.5", "s=\"abc\"", "new=true"])
+        #expect(store.handedOver.isEmpty)
+
+        let (closed, closedStore, _) = makeBoxState(writable: false)
+        try closed.run("local b = box(); local _ = b.n; b.n = 1; b.n = 2", chunkName: "=t")
+        #expect(closedStore.setCalls == ["n=1", "n=2"])
+        #expect(closedStore.handedOver.isEmpty)
+    }
+
+    @Test("Writes from code running inside a Swift function are never buffered")
+    func nestedWrites() throws {
+        let (state, store, _) = makeBoxState()
+        state.register("call") { call in
+            guard let function = call.function(at: 1) else { return .error("function expected") }
+            do {
+                _ = try call.state.call(function)
+            } catch {
+                return .error("\(error)")
+            }
+            return .values(0)
+        }
+        try state.run("""
+            local b = box()
+            local _ = b.n
+            call(function() b.n = 1; b.n = 2 end)
+            """, chunkName: "=t")
+        #expect(store.setCalls == ["n=1", "n=2"])
+        #expect(store.handedOver.isEmpty)
+    }
+
+    @Test("A write buffered before an error is handed over when the protected call returns")
+    func errorAfterWrite() {
+        let (state, store, _) = makeBoxState()
+        #expect(throws: LuaError.self) {
+            try state.run("local b = box(); local _ = b.n; b.n = 5; error('stop')", chunkName: "=t")
+        }
+        #expect(store.handedOver == ["n=5"])
+    }
+}

@@ -109,6 +109,24 @@ void scn_cache_field(lua_State *L, int handle_index);
 /// Drops the field cache of handle (class, id), if Lua holds that handle now.
 void scn_cache_clear(lua_State *L, int class_index, int64_t id);
 
+// MARK: Buffered writes (see writes.c)
+
+/// Pops the setter function (Swift) and pushes, in its place, the class's `__newindex` that
+/// buffers writes to cached fields of handles marked writable; the methods table at
+/// `methods_index` keeps method names out.
+void scn_push_newindex_function(lua_State *L, int methods_index);
+/// Marks (or unmarks) the handle at `handle_index` as accepting buffered writes to its cached
+/// fields. Nothing happens for a handle without a field cache.
+void scn_cache_set_writable(lua_State *L, int handle_index, int writable);
+/// Whether buffered writes wait to be handed to the owner.
+int scn_has_pending_writes(lua_State *L);
+/// Called once per changed field by `scn_flush_writes`, with the key and the field's value at
+/// the top of the stack (key at -2, value at -1); it must not change the stack.
+typedef void (*scn_flush_fn)(void *context, lua_State *L, int class_index, int64_t id);
+/// Hands every buffered write to `fn` and forgets them. Raw table operations only: it neither
+/// allocates nor raises.
+void scn_flush_writes(lua_State *L, scn_flush_fn fn, void *context);
+
 // MARK: Formatting
 
 /// Formats a float exactly as Lua's tostring does ("%.14g", plus ".0" when it looks integral).

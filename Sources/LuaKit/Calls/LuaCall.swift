@@ -127,7 +127,11 @@ public struct LuaCall {
     /// Remembers `value` as field `key` of the handle at argument 1 (self of a getter or
     /// setter), so later reads of that field are answered in C without calling Swift. The owner
     /// must call `LuaState.clearFieldCache(of:)` whenever the value could change.
-    public func cacheField(_ key: String, _ value: LuaValue) {
+    ///
+    /// `acceptsWrites` (for classes with a `bufferedWrite`) says whether assignments to the
+    /// handle's cached fields may be buffered in C from now on; it applies to the whole handle
+    /// until its cache is cleared or a later call says otherwise.
+    public func cacheField(_ key: String, _ value: LuaValue, acceptsWrites: Bool = false) {
         guard !value.isNil, stack.type(at: 1) == LUA_TUSERDATA else { return }
         stack.push(string: key)
         guard stack.push(value) else {
@@ -135,5 +139,6 @@ public struct LuaCall {
             return
         }
         scn_cache_field(stack.L, 1)
+        scn_cache_set_writable(stack.L, 1, acceptsWrites ? 1 : 0)
     }
 }

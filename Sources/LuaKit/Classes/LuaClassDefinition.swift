@@ -9,6 +9,10 @@ public struct LuaClassDefinition {
     public typealias Method = (LuaCall, Int64) -> LuaReturn
     /// A field access: the call (self at 1, key at 2, new value at 3), self's id and the key.
     public typealias Field = (LuaCall, Int64, String) -> LuaReturn
+    /// Buffered writes handed over: self's id, the key and the field's last value. Only fields
+    /// that some write changed are handed over, but the last value may equal the one before
+    /// the first write (a run of writes that ended where it began).
+    public typealias BufferedWrite = (_ id: Int64, _ key: String, _ value: LuaValue) -> Void
 
     /// The class name (`__name`).
     public var name: String
@@ -18,6 +22,17 @@ public struct LuaClassDefinition {
     public var getField: Field?
     /// Writes a field (`obj.key = value`); the value is argument 3.
     public var setField: Field?
+    /// Takes over writes that C buffered instead of calling `setField`.
+    ///
+    /// When set, an assignment to a field cached with `LuaCall.cacheField(_:_:acceptsWrites:)`
+    /// that keeps the field's type and size (integer for integer, float other than NaN for
+    /// float, boolean for boolean, a string of the same byte length) is answered in C: the
+    /// cache takes the new value at once (a write of the value already there is dropped), and
+    /// this closure gets the field's last value before Swift next runs — at the start of any Swift function, or when the protected call from
+    /// Swift returns. Only script code with no Swift frame under it buffers; writes from
+    /// inside a Swift callback (hooks) always reach `setField`. The class promises that such
+    /// a write could not fail and has no effect but the value.
+    public var bufferedWrite: BufferedWrite?
     /// The text of `tostring(obj)` and `print(obj)`; default `Name(id)`.
     public var toString: ((Int64) -> String)?
     /// The `#obj` operator.

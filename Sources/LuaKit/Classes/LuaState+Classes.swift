@@ -36,8 +36,7 @@ extension LuaState {
             if case .error(let message, .caller) = result { return .error(message, location: .level(2)) }
             return result
         }
-        var metatable = LuaTable()
-        metatable[field: "__newindex"] = .function(makeFunction { call in
+        let setter = { (call: LuaCall) -> LuaReturn in
             guard let id = call.handle(at: 1, of: type) else { return .values(0) }
             guard let key = call.string(at: 2) else {
                 return .error("cannot set a \(call.typeName(at: 2)) key on \(name): field names are strings")
@@ -49,6 +48,15 @@ extension LuaState {
                 return .error("cannot set field '\(key)': fields of \(name) are read-only")
             }
             return setField(call, id, key)
+        }
+        var metatable = LuaTable()
+        metatable[field: "__newindex"] = .function(makeFunction { call in
+            let result = setter(call)
+            // With buffering, the setter's caller is scn_newindex (C); the Lua line is one up.
+            if definition.bufferedWrite != nil, case .error(let message, .caller) = result {
+                return .error(message, location: .level(2))
+            }
+            return result
         })
         metatable[field: "__tostring"] = .function(makeFunction { call in
             guard let id = call.handle(at: 1, of: type) else { return call.results(.string(name)) }
@@ -60,7 +68,22 @@ extension LuaState {
                 return length(call, id)
             })
         }
-        stack.push(.table(metatable))
+        if let bufferedWrite = definition.bufferedWrite {
+            // __newindex becomes C (scn_newindex), which calls the Swift setter above only
+            // for writes it cannot buffer.
+            bufferedWriters[type.index] = bufferedWrite
+            stack.push(.table(metatable))
+            stack.push(string: "__newindex")
+            lua_pushvalue(stack.L, -1)
+            lua_rawget(stack.L, -3)  // the Swift setter
+            lua_rawgeti(stack.L, scn_registry_index(), lua_Integer(methodsReference))
+            scn_insert(stack.L, -2)  // metatable, key, methods, setter
+            scn_push_newindex_function(stack.L, -2)
+            scn_remove(stack.L, -2)  // metatable, key, scn_newindex
+            lua_rawset(stack.L, -3)
+        } else {
+            stack.push(.table(metatable))
+        }
         stack.push(string: "__index")
         lua_rawgeti(stack.L, scn_registry_index(), lua_Integer(methodsReference))
         stack.push(.function(getter))

@@ -10,6 +10,8 @@ extension LuaState {
         let outer = currentThread
         currentThread = thread
         defer { currentThread = outer }
+        // Writes buffered in C reach their owner before any Swift code can look.
+        flushBufferedWrites(on: thread)
         let base = lua_gettop(thread)
         let call = LuaCall(stack: LuaStack(L: thread, state: self), count: Int(base))
         switch body(call) {

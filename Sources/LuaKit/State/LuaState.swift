@@ -19,6 +19,8 @@ public final class LuaState {
     private(set) lazy var lifetime = LuaStateLifetime(self)
     /// Registered classes by index, with the registry reference of their method table.
     var classes: [(type: LuaClass, methods: Int32)] = []
+    /// `LuaClassDefinition.bufferedWrite` of the classes that have one, by class index.
+    var bufferedWriters: [Int32: LuaClassDefinition.BufferedWrite] = [:]
 
     /// The options the state was made with.
     public let options: LuaOptions

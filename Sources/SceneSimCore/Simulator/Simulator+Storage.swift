@@ -25,7 +25,11 @@ extension Simulator {
     }
 
     /// Writes (or with nil deletes) `key` in a connected scene's storage.
-    public func setStorage(_ id: SessionID, key: String, value: SceneValue?) throws(SimError) {
+    ///
+    /// `changed` says whether the write changed the storage; nil compares the old value with
+    /// the new. A caller that folded several writes into one passes true when any of them
+    /// changed the value, even if the last one put the old value back.
+    public func setStorage(_ id: SessionID, key: String, value: SceneValue?, changed: Bool? = nil) throws(SimError) {
         try operation { () throws(SimError) in
             try requireLiveScene(id, "writing storage")
             if case .double(let d)? = value, d.isNaN {
@@ -33,7 +37,7 @@ extension Simulator {
             }
             // Mutate in place: copying the scene out would make its storage copy-on-write.
             let old = sessions[id.index].scene!.storage.set(key, value)
-            guard old != value else { return }
+            guard changed ?? (old != value) else { return }
             sessions[id.index].scene!.dirty = true
             let bytes = sessions[id.index].scene!.storage.byteCount
             let limit = config.policy.storageWarnBytes
@@ -50,6 +54,16 @@ extension Simulator {
                 sessions[id.index].scene!.dirty = false
             }
         }
+    }
+
+    /// Whether a write that keeps the storage's byte count would succeed and do nothing but
+    /// change the value: the scene is connected, the simulator is not inside an operation,
+    /// and the size warning already matches the size, so no warning can start or end.
+    public func storageWritesAreQuiet(_ id: SessionID) -> Bool {
+        guard !busy, (try? requireLiveScene(id, "writing storage")) != nil, let scene = sessions[id.index].scene else {
+            return false
+        }
+        return scene.warnedLarge == (scene.storage.byteCount > config.policy.storageWarnBytes)
     }
 
     /// The keys of a connected scene's storage, in byte order.

@@ -105,6 +105,23 @@ extension ScriptHost {
                 return []
             }
         }
+        // `s.k = v` that keeps the type and size of a cached value never reaches setField: C
+        // buffers it and hands the last value over here before Swift next runs. Handles
+        // accept that only while `storageWritesAreQuiet` (see `cacheStorage`), so the write
+        // cannot fail, warn or run a hook, and folding a run of writes into one is exact:
+        // the scene's storage ends with the last value and is marked changed (unsaved).
+        definition.bufferedWrite = { [unowned(unsafe) self] id, key, value in
+            do throws(SimError) {
+                let simulator = try requireSimulator("writing storage")
+                guard let stored = SceneValue(lua: value) else {
+                    throw SimError(.invalidValue, "storage key \"\(key)\": cannot store a \(value.typeName)")
+                }
+                try simulator.setStorage(session(id), key: key, value: stored, changed: true)
+            } catch {
+                // Unreachable while the promise holds; if it breaks, the next operation says so.
+                if hookFailure == nil { hookFailure = LuaError(.runtime, "internal error: a buffered storage write failed: \(error.message)") }
+            }
+        }
         definition.methods["keys"] = { [unowned(unsafe) self] call, id in
             guard let simulator else { return .values(0) }
             do throws(SimError) {

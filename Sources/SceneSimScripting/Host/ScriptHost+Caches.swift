@@ -41,7 +41,7 @@ extension ScriptHost {
             }
             return
         }
-        call.cacheField(key, value)
+        call.cacheField(key, value, acceptsWrites: simulator?.storageWritesAreQuiet(session) ?? false)
         cachedStorage.insert(session.index)
     }
 }

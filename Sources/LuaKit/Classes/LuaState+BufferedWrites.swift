@@ -1,0 +1,40 @@
+import CLua
+import CLuaShim
+
+extension LuaState {
+    /// Hands the writes C buffered (see `LuaClassDefinition.bufferedWrite`) to their classes,
+    /// in (class, id, key) order so the hand-over is the same on every run. Called at the
+    /// start of every Swift function and after every protected call from Swift.
+    func flushBufferedWrites(on thread: OpaquePointer) {
+        guard scn_has_pending_writes(thread) != 0 else { return }
+        let collector = BufferedWriteCollector(state: self)
+        // C only collects here (no Swift work under its table traversal); the classes run after.
+        scn_flush_writes(thread, { context, thread, classIndex, id in
+            guard let context, let thread else { return }
+            let collector = Unmanaged<BufferedWriteCollector>.fromOpaque(context).takeUnretainedValue()
+            let stack = LuaStack(L: thread, state: collector.state)
+            guard let key = stack.string(at: -2) else { return }
+            collector.writes.append(BufferedFieldWrite(classIndex: classIndex, id: id, key: key, value: stack.value(at: -1)))
+        }, Unmanaged.passUnretained(collector).toOpaque())
+        let writes = collector.writes.sorted { ($0.classIndex, $0.id, $0.key) < ($1.classIndex, $1.id, $1.key) }
+        for write in writes {
+            bufferedWriters[write.classIndex]?(write.id, write.key, write.value)
+        }
+    }
+}
+
+private struct BufferedFieldWrite {
+    var classIndex: Int32
+    var id: Int64
+    var key: String
+    var value: LuaValue
+}
+
+private final class BufferedWriteCollector {
+    unowned let state: LuaState
+    var writes: [BufferedFieldWrite] = []
+
+    init(state: LuaState) {
+        self.state = state
+    }
+}
