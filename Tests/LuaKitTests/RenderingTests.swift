@@ -67,3 +67,55 @@ struct RenderingTests {
         #expect(try state.describe("top-level strings are not quoted") == "top-level strings are not quoted")
     }
 }
+
+/// Lua seeds string hashes from the clock and addresses, so stock `pairs` visits keys in a
+/// different order on every run, and stock `string.format` prints addresses for `%p` and for
+/// `%s` of tables and functions.
+@Suite("pairs and string.format give the same output on every run")
+struct DeterministicLibraryTests {
+    @Test("pairs visits numbers ascending, strings by bytes, then false and true, and skips keys removed on the way")
+    func pairsOrder() throws {
+        let (state, output) = makeState()
+        try state.run("""
+            local t = { [3] = "c", [1] = "a", [2.5] = "x", [2] = "b", [2.0 ^ 60] = "big" --[[ an integral float key is stored as an integer ]], [-1] = "m",
+                        kappa = 1, alpha = 2, theta = 3, beta = 4, ["two words"] = 5, Zulu = 6,
+                        [true] = "t", [false] = "f" }
+            local keys = {}
+            for k, v in pairs(t) do keys[#keys + 1] = tostring(k) .. "=" .. tostring(v) end
+            print(table.concat(keys, " "))
+            local d = { a = 1, b = 2, c = 3, d = 4 }
+            for k in pairs(d) do
+              if k == "a" then d.c = nil end
+              seen = (seen or "") .. k
+            end
+            print(seen, next(d) ~= nil)
+            for k, v in pairs(setmetatable({}, { __pairs = function(t) return next, { x = 1 }, nil end })) do print(k, v) end
+            print(pcall(pairs, nil))
+            """, chunkName: "=t")
+        #expect(output.text == """
+            -1=m 1=a 2=b 2.5=x 3=c 1152921504606846976=big Zulu=6 alpha=2 beta=4 kappa=1 theta=3 two words=5 false=f true=t
+            abd\ttrue
+            x\t1
+            false\tbad argument #1 to 'pairs' (table expected, got nil)
+
+            """)
+    }
+
+    @Test("string.format renders %s of tables and functions as tostring does, and refuses %p at the script's line")
+    func formatWithoutAddresses() throws {
+        let (state, output) = makeState()
+        try state.run("""
+            print(string.format("%s|%6s|%s|%s", { b = 2, a = 1 }, true, print, nil))
+            print(("%d%%|%5.1f|%q"):format(3, 2.25, "a"))
+            print(pcall(function() return string.format("%p", {}) end))
+            print(pcall(function() return string.format("%d", "x") end))
+            """, chunkName: "=t")
+        #expect(output.text == """
+            {a = 1, b = 2}|  true|function|nil
+            3%|  2.2|"a"
+            false\tt:3: string.format: '%p' prints a memory address, which changes from run to run, and scenesim output must be the same on every run; use '%s', which prints the value itself
+            false\tt:4: bad argument #2 to 'format' (number expected, got string)
+
+            """)
+    }
+}

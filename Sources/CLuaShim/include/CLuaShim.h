@@ -72,6 +72,10 @@ void scn_interrupt_all(void);
 /// the deterministic `math.randomseed`, and `require` bound to `module_dir` (may be NULL).
 /// Runs protected; returns a Lua status with the error message on top on failure.
 int scn_open_libraries(lua_State *L, int libraries, const char *module_dir);
+/// Replaces `pairs` (keys in a fixed order) and `string.format` (`%s` through the global
+/// `tostring` as it is now, `%p` refused), so output never depends on hash seeds or addresses.
+/// Call it after `tostring` is the deterministic one. Returns the status of a protected call.
+int scn_install_deterministic_functions(lua_State *L);
 /// Seeds `math.random` like `math.randomseed(seed)`. Returns a Lua status.
 int scn_seed_random(lua_State *L, lua_Integer seed);
 

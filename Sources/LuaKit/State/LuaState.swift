@@ -117,6 +117,9 @@ public final class LuaState {
                 return .error(error.message, location: .none)
             }
         }
+        if scn_install_deterministic_functions(mainThread) != LUA_OK {
+            fatalError("LuaKit: installing pairs and string.format failed: \(LuaStack(L: mainThread, state: self).string(at: -1) ?? "?")")
+        }
         seedRandom(options.randomSeed)
     }
 }

@@ -1,0 +1,214 @@
+// Library functions whose stock versions print differently from run to run.
+//
+// Lua seeds its string hashes from the clock and from addresses (ASLR), so the order in which
+// `next` visits a table's keys changes between runs, and so would any output a `pairs` loop
+// produces. `string.format` with `%p`, or `%s` of a table or function, prints an address.
+// scenesim promises the same bytes on every run, so `pairs` visits keys in a fixed order and
+// `string.format` renders values as `tostring` does (or refuses `%p`).
+#include "internal.h"
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+// MARK: pairs
+
+// A key's place in the order LuaKeyOrder (Swift) uses for rendering: numbers ascending (an
+// integer before an equal float), strings by bytes, false, true, then every other key in the
+// order the table gives (tables, functions and handles as keys have no stable order).
+typedef struct scn_key {
+    int rank;  // 0 number, 1 string, 2 boolean, 3 other
+    int is_integer;
+    lua_Integer integer;
+    lua_Number number;
+    const char *bytes;
+    size_t length;
+    int position;  // in the table's own order; breaks every tie, so the sort is stable
+} scn_key;
+
+static int scn_compare_keys(const void *pa, const void *pb) {
+    const scn_key *a = pa, *b = pb;
+    if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
+    switch (a->rank) {
+    case 0:
+        if (a->is_integer && b->is_integer) {
+            if (a->integer != b->integer) return a->integer < b->integer ? -1 : 1;
+        } else if (a->number != b->number) {
+            return a->number < b->number ? -1 : 1;
+        } else if (a->is_integer != b->is_integer) {
+            return a->is_integer ? -1 : 1;
+        }
+        break;
+    case 1: {
+        int order = memcmp(a->bytes, b->bytes, a->length < b->length ? a->length : b->length);
+        if (order != 0) return order;
+        if (a->length != b->length) return a->length < b->length ? -1 : 1;
+        break;
+    }
+    case 2:
+        if (a->integer != b->integer) return a->integer < b->integer ? -1 : 1;
+        break;
+    default:
+        break;
+    }
+    return a->position < b->position ? -1 : a->position > b->position;
+}
+
+// The iterator: upvalue 1 the sorted keys, 2 their count, 3 the last position handed out.
+// A key whose value became nil since pairs was called is skipped, as `next` would skip it.
+static int scn_pairs_next(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer count = lua_tointeger(L, lua_upvalueindex(2));
+    lua_Integer position = lua_tointeger(L, lua_upvalueindex(3));
+    while (position < count) {
+        position++;
+        lua_rawgeti(L, lua_upvalueindex(1), position);
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, 1) != LUA_TNIL) {
+            lua_pushinteger(L, position);
+            lua_replace(L, lua_upvalueindex(3));
+            return 2;
+        }
+        lua_pop(L, 2);
+    }
+    lua_pushinteger(L, position);
+    lua_replace(L, lua_upvalueindex(3));
+    return 0;
+}
+
+// pairs(t): like Lua's (a __pairs metamethod wins), but the keys come in a fixed order.
+static int scn_pairs(lua_State *L) {
+    luaL_checkany(L, 1);
+    if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 3);
+        return 3;
+    }
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    int count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        lua_pop(L, 1);
+        if (count == INT_MAX - 1) return luaL_error(L, "pairs: table too large");
+        count++;
+    }
+    // All Lua allocation happens before malloc, so nothing can raise while the array is held.
+    lua_createtable(L, count, 0);  // 2: keys in the table's order (keeps the strings alive)
+    lua_createtable(L, count, 0);  // 3: keys sorted
+    scn_key *keys = count > 0 ? malloc(sizeof *keys * (size_t)count) : NULL;
+    if (count > 0 && keys == NULL) return luaL_error(L, "not enough memory");
+    int position = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 1) && position < count) {
+        lua_pop(L, 1);
+        scn_key *key = &keys[position];
+        memset(key, 0, sizeof *key);
+        key->position = position;
+        switch (lua_type(L, -1)) {
+        case LUA_TNUMBER:
+            key->rank = 0;
+            key->is_integer = lua_isinteger(L, -1);
+            key->integer = lua_tointeger(L, -1);
+            key->number = lua_tonumber(L, -1);
+            break;
+        case LUA_TSTRING:
+            key->rank = 1;
+            key->bytes = lua_tolstring(L, -1, &key->length);  // a string key: no conversion
+            break;
+        case LUA_TBOOLEAN:
+            key->rank = 2;
+            key->integer = lua_toboolean(L, -1);
+            break;
+        default:
+            key->rank = 3;
+            break;
+        }
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, 2, ++position);  // preallocated: no allocation
+    }
+    lua_settop(L, 3);
+    count = position;
+    if (count > 1) qsort(keys, (size_t)count, sizeof *keys, scn_compare_keys);
+    for (int i = 0; i < count; i++) {
+        lua_rawgeti(L, 2, keys[i].position + 1);
+        lua_rawseti(L, 3, i + 1);
+    }
+    free(keys);
+    lua_pushinteger(L, count);
+    lua_pushinteger(L, 0);
+    lua_pushcclosure(L, scn_pairs_next, 3);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+// MARK: string.format
+
+// Upvalues: 1 Lua's string.format, 2 the deterministic tostring. `%s` of anything but a string
+// or a number is converted by that tostring first; `%p` is refused. Errors of the original
+// format are raised again at the script's line (the original ran under this C function).
+static int scn_format(lua_State *L) {
+    size_t length = 0;
+    const char *format = luaL_checklstring(L, 1, &length);
+    int top = lua_gettop(L);
+    int argument = 1;
+    for (size_t i = 0; i < length; i++) {
+        if (format[i] != '%') continue;
+        i++;
+        if (i < length && format[i] == '%') continue;
+        while (i < length && strchr("-+ #0", format[i]) != NULL) i++;
+        while (i < length && format[i] >= '0' && format[i] <= '9') i++;
+        if (i < length && format[i] == '.') {
+            i++;
+            while (i < length && format[i] >= '0' && format[i] <= '9') i++;
+        }
+        argument++;
+        if (i >= length) break;  // the original reports the malformed conversion
+        if (format[i] == 'p') {
+            return luaL_error(L, "string.format: '%%p' prints a memory address, which changes "
+                                 "from run to run, and scenesim output must be the same on every run; "
+                                 "use '%%s', which prints the value itself");
+        }
+        if (format[i] == 's' && argument <= top) {
+            int type = lua_type(L, argument);
+            if (type != LUA_TSTRING && type != LUA_TNUMBER) {
+                lua_pushvalue(L, lua_upvalueindex(2));
+                lua_pushvalue(L, argument);
+                lua_call(L, 1, 1);
+                lua_replace(L, argument);
+            }
+        }
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    int status = lua_pcall(L, top, 1, 0);
+    if (status == LUA_OK) return 1;
+    if (status == LUA_ERRRUN && lua_type(L, -1) == LUA_TSTRING) {
+        // "bad argument #2 to '?' (...)": the original, called from C, knows neither its name
+        // nor the script's line.
+        luaL_gsub(L, lua_tostring(L, -1), "to '?'", "to 'format'");
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+static int scn_install_body(lua_State *L) {
+    lua_pushcfunction(L, scn_pairs);
+    lua_setglobal(L, "pairs");
+    if (lua_getglobal(L, LUA_STRLIBNAME) == LUA_TTABLE) {
+        lua_getfield(L, -1, "format");
+        lua_getglobal(L, "tostring");
+        lua_pushcclosure(L, scn_format, 2);
+        lua_setfield(L, -2, "format");
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+int scn_install_deterministic_functions(lua_State *L) {
+    lua_checkstack(L, 2);
+    lua_pushcfunction(L, scn_install_body);
+    return lua_pcall(L, 0, 0, 0);
+}
