@@ -13,6 +13,13 @@ extension ScriptHost {
         } catch {
             failure = error.message
         }
+        if hookDepth >= Self.maxHookDepth, !pendingHooks.isEmpty, hookFailure == nil {
+            // Located at the operation inside the innermost hook: the line that re-fires it.
+            let events = Set(pendingHooks.map(\.event.rawValue)).sorted().joined(separator: ", ")
+            pendingHooks = []
+            return .error("hooks are nested \(Self.maxHookDepth) deep: this operation, inside a hook, fires a \(events) hook again, "
+                + "and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)")
+        }
         if let hookError = hookFailure ?? runPendingHooks() {
             hookFailure = nil
             return .error(hookError.message, location: .none)
@@ -21,8 +28,14 @@ extension ScriptHost {
         return call.results(results)
     }
 
+    /// How deep hooks may nest before an operation inside one is refused; well inside Lua's
+    /// own limit of 200 nested C calls, which would end the run with a bare "C stack overflow".
+    static let maxHookDepth = 40
+
     /// Calls the hooks owed so far, in event order; stops at the first error.
     func runPendingHooks() -> LuaError? {
+        hookDepth += 1
+        defer { hookDepth -= 1 }
         while !pendingHooks.isEmpty {
             let batch = pendingHooks
             pendingHooks = []

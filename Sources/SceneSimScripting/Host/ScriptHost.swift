@@ -26,6 +26,8 @@ public final class ScriptHost {
     /// The first error a hook raised during an operation, re-raised (with the hook's own
     /// `file:line`) once the operation is over.
     var hookFailure: LuaError?
+    /// Hooks running now, one inside another (a hook's operation fired the next).
+    var hookDepth = 0
     /// `sim.network(up)` before `sim.launch`: applied to the device when it is declared.
     var networkBeforeLaunch = true
     var seed: Int64

@@ -41,4 +41,31 @@ struct HookErrorTests {
 
             """)
     }
+
+    @Test("A hook that fires itself without end stops at 40 levels with a located error, and the simulation stays usable")
+    func endlessHookRecursion() {
+        let source = """
+            local app = sim.launch{}
+            local calls = 0
+            app:on("scene_phase", function(w, old, new)
+              calls = calls + 1
+              if new == "background" then w:focus() elseif new == "active" then w:background() end
+            end)
+            print(pcall(function() app.front:background() end))
+            app:on("scene_phase", nil)
+            print(calls, app.front.phase)
+            app:foreground()
+            print(app.phase)
+            """
+
+        let run = runScript(source, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            false\ttest.lua:5: hooks are nested 40 deep: this operation, inside a hook, fires a scene_phase hook again, \
+            and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)
+            80\tbackground
+            active
+
+            """, error: nil))
+    }
 }
