@@ -75,7 +75,7 @@ extension REPLSession {
         let before = effects.mark(host.simulator)
         let results: [LuaValue]
         do throws(LuaError) {
-            results = try InterruptGuard.whileRunning { () throws(LuaError) in try host.lua.call(function) }
+            results = try InterruptGuard.whileRunning { () throws(LuaError) in try host.call(function) }
         } catch {
             fail(error)
             if effects.mark(host.simulator) != before {

@@ -51,12 +51,20 @@ extension ScriptHost {
                         _ = try lua.call(function, arguments)
                     } catch {
                         pendingHooks = []
+                        noteHookError(error)
                         return error
                     }
                 }
             }
         }
         return nil
+    }
+
+    /// Keeps the traceback of a hook that failed (see `withHookFrames`). The innermost hook's
+    /// is kept: Lua's traceback runs through the Swift calls below it, down to the main chunk.
+    func noteHookError(_ error: LuaError) {
+        guard hookErrorFrames?.message != error.message else { return }
+        hookErrorFrames = (error.message, error.traceback)
     }
 
     /// The simulator's restore decision: every `restore` hook must not return false.
@@ -66,6 +74,7 @@ extension ScriptHost {
                 let results = try lua.call(function, [windowValue(id)])
                 if case .boolean(false)? = results.first { return false }
             } catch {
+                noteHookError(error)
                 if hookFailure == nil { hookFailure = error }
                 return true
             }

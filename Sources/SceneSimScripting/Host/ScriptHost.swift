@@ -28,6 +28,9 @@ public final class ScriptHost {
     var hookFailure: LuaError?
     /// Hooks running now, one inside another (a hook's operation fired the next).
     var hookDepth = 0
+    /// While a hook's error travels out to the script: its message, and the traceback of the
+    /// innermost hook it came from.
+    var hookErrorFrames: (message: String, frames: [String])?
     /// `sim.network(up)` before `sim.launch`: applied to the device when it is declared.
     var networkBeforeLaunch = true
     var seed: Int64
@@ -62,12 +65,34 @@ public final class ScriptHost {
 
     /// Runs a scenario file (text only, chunk name `@path`).
     public func run(file path: String) throws(LuaError) {
-        _ = try lua.run(file: path)
+        _ = try withHookFrames { () throws(LuaError) in try lua.run(file: path) }
     }
 
-    /// Runs source text under `chunkName` and returns its results (the REPL's entry point).
+    /// Runs source text under `chunkName` and returns its results.
     public func run(_ source: String, chunkName: String) throws(LuaError) -> [LuaValue] {
-        try lua.run(source, chunkName: chunkName)
+        try withHookFrames { () throws(LuaError) in try lua.run(source, chunkName: chunkName) }
+    }
+
+    /// Calls a compiled chunk and returns its results (the REPL's entry point).
+    public func call(_ function: LuaFunctionRef) throws(LuaError) -> [LuaValue] {
+        try withHookFrames { () throws(LuaError) in try lua.call(function) }
+    }
+
+    /// Runs script code from the top; an error that came out of a hook gets the hook's
+    /// traceback, which shows where in the hook it was raised and, below, the script's frames
+    /// (those are added when the hook ran in another coroutine).
+    private func withHookFrames<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        hookErrorFrames = nil
+        defer { hookErrorFrames = nil }
+        do {
+            return try body()
+        } catch {
+            var error = error
+            if let hook = hookErrorFrames, hook.message == error.message {
+                error.traceback = hook.frames.ends(with: error.traceback) ? hook.frames : hook.frames + error.traceback
+            }
+            throw error
+        }
     }
 
     // MARK: Trace
@@ -88,5 +113,11 @@ public final class ScriptHost {
         hooks.collect(record, into: &pendingHooks, sessionNamed: { [unowned(unsafe) self] label in
             simulator?.session(labeled: label)
         })
+    }
+}
+
+private extension Array where Element: Equatable {
+    func ends(with suffix: [Element]) -> Bool {
+        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
     }
 }

@@ -19,7 +19,7 @@ struct HookErrorTests {
         #expect(run == ScriptRun(output: "false\ttest.lua:3: boom\nunauthenticated\t0.5\n", error: nil))
     }
 
-    @Test("An uncaught error in a hook fails the scenario with the hook's line and exit status 1")
+    @Test("An uncaught error in a hook fails the scenario with the hook's line, the hook's frames in the traceback, and exit status 1")
     func uncaughtHookErrorFailsScenario() throws {
         let folder = try ScenarioFolder(["hook.lua": """
             local app = sim.launch{}
@@ -37,6 +37,7 @@ struct HookErrorTests {
         #expect(result.stderr == """
             \(folder.path)/hook.lua:3: boom in the state hook
             stack traceback:
+            \t\(folder.path)/hook.lua:3: in function <\(folder.path)/hook.lua:2>
             \t\(folder.path)/hook.lua:5: in main chunk
 
             """)
