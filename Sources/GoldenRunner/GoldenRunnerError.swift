@@ -50,6 +50,10 @@ extension GoldenRunnerError {
         .init(.usage, "no such file or directory: \(path)")
     }
 
+    static func noScenariosFolder(_ directory: String) -> Self {
+        .init(.usage, "no scenarios/ folder in \(directory): run scenesim test from the project root, or name scenario files or folders (scenesim test path/to/scenarios)")
+    }
+
     static func notAScenario(_ path: String) -> Self {
         .init(.usage, "not a Lua scenario (expected a .lua file or a directory): \(path)")
     }

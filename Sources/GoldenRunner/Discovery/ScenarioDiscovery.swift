@@ -67,7 +67,6 @@ struct ScenarioDiscovery: Sendable {
                 let scenario = Scenario(path: resolver.display(absolute), fileURL: URL(fileURLWithPath: absolute))
                 found[scenario.path] = scenario
             } else if let suffix = [".golden", ".golden.new"].first(where: entry.hasSuffix) {
-                let stem = String(absolute.dropLast(suffix.count))
                 // The scenario would sit in this same folder: no need to ask the file system.
                 guard !names.contains(String(entry.dropLast(suffix.count)) + ".lua") else { continue }
                 let golden = ObsoleteGolden(

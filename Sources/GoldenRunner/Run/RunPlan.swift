@@ -26,6 +26,9 @@ struct RunPlan {
         self.configuration = configuration
         resolver = PathResolver(baseDirectory: configuration.baseDirectory)
         let paths = configuration.paths.isEmpty ? ["scenarios"] : configuration.paths
+        if configuration.paths.isEmpty, !FileManager.default.fileExists(atPath: resolver.absolute("scenarios")) {
+            throw .noScenariosFolder(configuration.baseDirectory)
+        }
         let discovery = try ScenarioDiscovery.discover(paths: paths, resolver: resolver)
         scenarios = discovery.scenarios.filter { scenario in
             let name = scenario.name

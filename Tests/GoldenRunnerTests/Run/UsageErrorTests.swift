@@ -17,6 +17,18 @@ struct UsageErrorTests {
          { $0.update = true; $0.check = true }),
     ]
 
+    @Test("Without paths and without a scenarios/ folder, the error says where to run from")
+    func noScenariosFolder() throws {
+        let sandbox = try Sandbox()
+        let executor = CountingExecutor()
+        let run = runSuite(in: sandbox, executor: executor) { _ in }
+        #expect(run == SuiteRun(status: .error, output: "", errors: """
+            error: no scenarios/ folder in \(sandbox.root): run scenesim test from the project root, or name \
+            scenario files or folders (scenesim test path/to/scenarios)
+
+            """))
+    }
+
     @Test("Each invalid option is refused before anything runs", arguments: cases)
     func invalidUsage(message: String, configure: @Sendable (inout GoldenSuite.Configuration) -> Void) throws {
         let sandbox = try Sandbox()
