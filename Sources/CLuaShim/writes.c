@@ -118,9 +118,9 @@ int scn_has_pending_writes(lua_State *L) { return scn_get_state(L)->pending_writ
 
 void scn_flush_writes(lua_State *L, scn_flush_fn fn, void *context) {
     scn_state *st = scn_get_state(L);
-    if (!st->pending_writes) return;
+    // No room on the stack (it cannot grow): leave everything pending for the next flush.
+    if (!st->pending_writes || !lua_checkstack(L, 8)) return;
     st->pending_writes = 0;
-    lua_checkstack(L, 8);
     int top = lua_gettop(L);
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_pending_key) != LUA_TTABLE) {
         lua_settop(L, top);
