@@ -6,8 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 count=${COUNT:-1000}
-swift build -c release --static-swift-stdlib --scratch-path .build-bench --product scenesim 2>&1 | tail -1
-bin=$PWD/.build-bench/release/scenesim
+bin=$(scripts/build-release.sh)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
