@@ -19,12 +19,7 @@ struct AppTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 [   0.500] app         state loading -> unauthenticated
                 [   0.500] detail#1    connected (new session, value "42") -> inactive
                 [   0.500] detail#1    phase inactive -> active
@@ -53,12 +48,7 @@ struct AppTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 [   0.500] app         state loading -> unauthenticated
                 [   0.500] main#2      connected (new session) -> inactive
                 [   0.500] main#2      phase inactive -> active
@@ -167,12 +157,7 @@ struct AppTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 [   0.500] app         state loading -> unauthenticated
                 [   0.500] main#1      phase active -> inactive
                 [   0.500] app         phase active -> inactive: prepare for background
@@ -220,12 +205,7 @@ struct AppTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 [   0.500] app         state loading -> unauthenticated
                 [   0.500] detail#1    connected (new session, value "42") -> inactive
                 [   0.500] detail#1    phase inactive -> active
@@ -296,12 +276,7 @@ struct AppTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 [   0.500] app         state loading -> unauthenticated
                 [   0.500] auth        session of bo stored in the keychain (expires at 3600.500)
                 [   0.500] app         state unauthenticated -> onboarding(welcome)
@@ -396,12 +371,7 @@ struct AppTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 [   0.500] app         state loading -> unauthenticated
                 [   0.500] app         state unauthenticated -> authenticated(ada)
                 [   0.500] app         warning: state unauthenticated was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
@@ -431,12 +401,7 @@ struct AppTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 [   0.500] app         state loading -> unauthenticated
                 [   0.500] app         open url app://item/42: not handled: the app is unauthenticated; deep links are handled only while authenticated
                 false

@@ -15,12 +15,7 @@ struct MisuseErrorTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 false	test.lua:2: unknown scene id "detial" (did you mean "detail"?); the app declares "main", "detail"
                 false	test.lua:3: unknown scene id "mian" (did you mean "main"?); the app declares "main", "detail"
 
@@ -43,12 +38,7 @@ struct MisuseErrorTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 false	test.lua:2: scene "n" presents integer values, not string "1" (write 1 without quotes)
                 false	test.lua:3: scene "n" presents integer values, not float 1.0 (write 1, not 1.0: integer and float are different values)
                 false	test.lua:4: app:open_window: a window value must be a boolean, integer, float or string, not a table
@@ -79,12 +69,7 @@ struct MisuseErrorTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 [   0.500] app         state loading -> unauthenticated
                 [   0.500] detail#1    connected (new session, value "42") -> inactive
                 [   0.500] detail#1    phase inactive -> active
@@ -117,12 +102,7 @@ struct MisuseErrorTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 false	test.lua:3: storage key "prefs": cannot store a table; SceneStorage holds boolean, integer, float or string values (encode tables as strings)
                 false	test.lua:4: storage key "fn": cannot store a function; SceneStorage holds boolean, integer, float or string values (encode tables as strings)
                 false	test.lua:5: storage key "win": cannot store a scenesim.Window; SceneStorage holds boolean, integer, float or string values (encode tables as strings)
@@ -146,12 +126,7 @@ struct MisuseErrorTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 false	test.lua:2: app:terminate("system"): the system kills only a suspended app, with every scene in the background, but main#1 is active; call app:background() first
                 false	test.lua:3: app:terminate: unknown kind "sytem" (did you mean "system"?); use "system" (killed while suspended), "user" (force quit) or "crash"
                 false	test.lua:4: app:terminate(how) needs how = "system", "user" or "crash" (got no value)
@@ -180,12 +155,7 @@ struct MisuseErrorTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 false	test.lua:2: app:login needs the app to be unauthenticated, but it is loading; advance the clock until initialization finishes (sim.settle())
                 [   0.500] app         state loading -> unauthenticated
                 false	test.lua:4: app:next_step() needs the app to be onboarding, but it is unauthenticated; log in first with app:login{ user = "..." }
@@ -229,12 +199,7 @@ struct MisuseErrorTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 false	test.lua:3: app has no field "windws" (did you mean "windows"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected
                 false	test.lua:4: app.running is read-only; change the app through its methods (app:open_window, app:background, ...)
                 false	test.lua:5: window has no field "phse" (did you mean "phase"?); fields are id, group, value, phase, connected, alive, storage, saved (storage keys go in w.storage)

@@ -14,12 +14,7 @@ struct SimTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 app(ipados, loading)	true	1
 
                 """,
@@ -149,12 +144,7 @@ struct SimTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 [   0.500] app         state loading -> unauthenticated
                 [   0.500] auth        session of ada stored in the keychain (expires at 3600.500)
                 [   0.500] app         state unauthenticated -> authenticated(ada)

@@ -17,12 +17,7 @@ struct WindowTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 [   0.500] app         state loading -> unauthenticated
                 [   0.500] detail#1    connected (new session, value "42") -> inactive
                 [   0.500] detail#1    phase inactive -> active
@@ -54,12 +49,7 @@ struct WindowTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 [   0.500] app         state loading -> unauthenticated
                 2	2.0	notes	true	nil
                 integer	float
@@ -89,12 +79,7 @@ struct WindowTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 [   0.500] app         state loading -> unauthenticated
                 {}
                 [   0.500] main#1      phase active -> inactive
@@ -131,12 +116,7 @@ struct WindowTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 [   0.500] app         state loading -> unauthenticated
                 [   0.500] detail#1    connected (new session, value "42") -> inactive
                 [   0.500] detail#1    phase inactive -> active

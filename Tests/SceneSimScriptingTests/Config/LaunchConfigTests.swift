@@ -104,12 +104,7 @@ struct LaunchConfigTests {
         let run = runScript(source)
 
         #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
+            output: coldLaunchTrace + """
                 [   0.500] app         state loading -> unauthenticated
                 false	test.lua:3: sim.launch: the app is already declared (1 launch so far); sim.launch runs once per scenario: to start the app again after app:terminate(), call app:launch()
                 1

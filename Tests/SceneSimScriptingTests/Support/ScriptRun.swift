@@ -12,6 +12,17 @@ struct ScriptRun: Equatable, CustomStringConvertible {
     }
 }
 
+/// What `sim.launch{}` traces at once on ipados: the first scene connects, then it and the app
+/// become active. Many expected outputs start with it.
+let coldLaunchTrace = """
+    [   0.000] app         launch #1 on ipados: nothing to restore
+    [   0.000] main#1      connected (new session) -> inactive
+    [   0.000] app         phase background -> inactive: prepare for background
+    [   0.000] main#1      phase inactive -> active
+    [   0.000] app         phase inactive -> active: validate session and refresh
+
+    """
+
 /// Runs `source` as `@test.lua` in a fresh host, as `scenesim run test.lua` would.
 func runScript(_ source: String, options: ScenarioOptions = ScenarioOptions()) -> ScriptRun {
     var output = ""
