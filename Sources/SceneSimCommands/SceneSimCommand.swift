@@ -1,6 +1,6 @@
 import ArgumentParser
 #if canImport(Glibc)
-import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// The `scenesim` command line: a thin root over the run, test and repl subcommands.
@@ -62,10 +62,11 @@ extension StatusCommand {
 }
 
 /// Buffered writes to the process's standard streams (C stdio: one syscall per buffer, not per
-/// line). Everything the commands print goes through here, so the order is kept.
+/// line). Everything the commands print goes through here, into the C library's own `stdout`
+/// and `stderr`, which Lua's `io.write` (with --allow-io) uses too, so the order is kept.
 enum Output {
-    nonisolated(unsafe) private static let out = fdopen(STDOUT_FILENO, "w")
-    nonisolated(unsafe) private static let err = fdopen(STDERR_FILENO, "w")
+    nonisolated(unsafe) private static let out = stdout
+    nonisolated(unsafe) private static let err = stderr
 
     static func standard(_ text: String) {
         fputs(text, out)

@@ -136,6 +136,17 @@ struct RunCommandTests {
             """, stderr: ""))
     }
 
+    @Test("With --allow-io, io.write and print share standard output and keep their order")
+    func ioWriteKeepsOrder() throws {
+        let folder = try TempFolder(["io.lua": """
+            io.write("one\\n") print("two") io.write("three\\n") print("four")
+            """])
+
+        let result = try BuiltBinary.run(["run", "--allow-io", "io.lua"], in: folder.path)
+
+        #expect(result == ProcessResult(status: 0, stdout: "one\ntwo\nthree\nfour\n", stderr: ""))
+    }
+
     @Test("--trace off leaves only what the script prints")
     func traceOff() throws {
         let folder = try TempFolder(["ok.lua": "sim.launch{}\nsim.log(\"hi\")\nprint(\"done\")\n"])
