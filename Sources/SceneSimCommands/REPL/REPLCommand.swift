@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import SceneSimREPL
+import SceneSimScripting
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,9 +53,8 @@ struct REPLCommand: StatusCommand {
         return session.run(file: file, banner: banner)
     }
 
-    /// `lib/` beside FILE (as `scenesim run` has it), else `lib/` here.
+    /// The nearest `lib/` at or above FILE's folder, as `scenesim run` finds it; else `lib/` here.
     private var moduleDirectory: String {
-        guard let file, let slash = file.lastIndex(of: "/") else { return "lib" }
-        return String(file[..<slash]) + "/lib"
+        file.map { ScenarioRunner.moduleDirectory(for: $0) } ?? "lib"
     }
 }

@@ -55,7 +55,7 @@ public enum ScenarioRunner {
     /// for `scenarios/phases/x.lua`, `scenarios/phases/lib` if it exists, else `scenarios/lib`,
     /// else `lib`. Scenarios in topic folders share helpers this way; the path stays relative so
     /// messages from helpers read the same on every machine.
-    static func moduleDirectory(for path: String) -> String {
+    public static func moduleDirectory(for path: String) -> String {
         let folders = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
         // An absolute path keeps its leading "" so the shallowest candidate is "/lib".
         let shallowest = path.hasPrefix("/") ? 1 : 0

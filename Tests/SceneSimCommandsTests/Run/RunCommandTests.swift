@@ -89,6 +89,20 @@ struct RunCommandTests {
             """))
     }
 
+    @Test("scenesim repl FILE finds modules in the nearest lib/ at or above FILE's folder, as run does")
+    func replFindsTheSameLib() throws {
+        let folder = try TempFolder([
+            "topic/x.lua": "print(require(\"h\").hi)",
+            "lib/h.lua": "return { hi = \"from lib\" }",
+        ])
+
+        let run = try BuiltBinary.run(["run", "--trace", "off", "topic/x.lua"], in: folder.path)
+        let repl = try BuiltBinary.run(["repl", "--trace", "off", "topic/x.lua"], in: folder.path)
+
+        #expect(run == ProcessResult(status: 0, stdout: "from lib\n", stderr: ""))
+        #expect(repl == run)
+    }
+
     @Test("An unknown flag is a usage error: exit 2 and the usage line")
     func badFlag() throws {
         let folder = try TempFolder(["ok.lua": "sim.launch{}\n"])
