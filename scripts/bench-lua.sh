@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-command -v lua5.4 >/dev/null 2>&1 || { echo "bench-lua: installing lua5.4 (the reference interpreter)"; apt-get install -y -qq lua5.4 >/dev/null; }
+scripts/bootstrap.sh lua5.4  # lua5.4: the reference interpreter for the start-up ratio
 # The distribution build (scripts/build-release.sh): release and fully static. Loading the
 # dynamic Swift runtime and Foundation alone costs ~20 ms per process, ten times Lua's whole
 # start-up; the dynamic loader and libstdc++'s start-up cost another ~1.5 ms.

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what scenesim needs to build and test on a Debian machine, and nothing that is
 # already there. Idempotent: a second run only checks. Needs root (or sudo) for apt-get.
+# Extra Debian packages named as arguments are installed the same way (the benchmarks use it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages: the Lua 5.4 headers and library, libedit for the REPL's line editing,
 # pkg-config to find both, luacheck for scripts/lint-scenarios.sh.
-packages=(liblua5.4-dev libedit-dev pkg-config lua-check)
+packages=(liblua5.4-dev libedit-dev pkg-config lua-check "$@")
 
 missing=()
 for p in "${packages[@]}"; do
