@@ -14,7 +14,9 @@ struct ObsoleteCheck {
             } catch {
                 errors = [error]
             }
-            report = "REMOVED: \(golden.path) (\(golden.isReview ? missing : "obsolete golden: " + missing))\n"
+            let why = golden.isReview ? missing : "obsolete golden: " + missing
+            // Claimed only when done; otherwise the error follows the line.
+            report = (errors.isEmpty ? "REMOVED: " : "NOT REMOVED: ") + "\(golden.path) (\(why))\n"
         case (.review, true), (.check, true):
             // Review files are ignored by git and never committed; only `--update` tidies them.
             report = ""

@@ -28,6 +28,8 @@ struct ScenarioCheck {
             actual: actual, golden: golden,
             reviewExists: plan.mode != .check && reviewPath.isExistingFile, mode: plan.mode
         )
+        // The report says what was done: an action that failed is not claimed (its error follows).
+        var failed: Set<GoldenDecision.Action> = []
         for action in decision.actions {
             do {
                 switch action {
@@ -40,6 +42,7 @@ struct ScenarioCheck {
                 }
             } catch {
                 errors.append(error)
+                failed.insert(action)
             }
         }
 
@@ -47,6 +50,9 @@ struct ScenarioCheck {
         case .passed:
             report = Label.pass.text(colour: colour) + name + "\n"
             record = CaseRecord(name: name)
+        case .updated where failed.contains(.writeGolden):
+            report = Label.fail.text(colour: colour) + name + " (golden not written)\n"
+            record = CaseRecord(name: name, failure: .init(message: "golden not written", details: errors.map(\.message).joined(separator: "\n")))
         case .updated(let created):
             report = "UPDATED: \(name)" + (created ? " (new golden)" : "") + "\n"
             record = CaseRecord(name: name)
@@ -55,15 +61,17 @@ struct ScenarioCheck {
                 ? "no golden: \(scenario.goldenPath)"
                 : "output differs from \(scenario.goldenPath)"
             let headline = decision.verdict == .missingGolden ? " (\(message))" : ""
-            var advice = decision.actions.contains(.writeReview) ? "wrote \(reviewDisplay) for review\n" : ""
+            let wroteReview = decision.actions.contains(.writeReview) && !failed.contains(.writeReview)
+            var advice = wroteReview ? "wrote \(reviewDisplay) for review\n" : ""
             advice += "accept with: \(plan.acceptCommand(for: scenario.path))\n"
             func diff(colour: Bool) -> String {
                 UnifiedDiff.render(
                     old: golden ?? "", new: actual, oldLabel: scenario.goldenPath, newLabel: "actual", colour: colour
                 )
             }
-            report = Label.fail.text(colour: colour) + name + headline + "\n" + diff(colour: colour) + advice
-            record = CaseRecord(name: name, failure: .init(message: message, details: diff(colour: false) + advice))
+            let plain = diff(colour: false)
+            report = Label.fail.text(colour: colour) + name + headline + "\n" + (colour ? diff(colour: true) : plain) + advice
+            record = CaseRecord(name: name, failure: .init(message: message, details: plain + advice))
         }
     }
 }

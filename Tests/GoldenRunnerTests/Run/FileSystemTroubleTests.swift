@@ -21,4 +21,19 @@ struct FileSystemTroubleTests {
         #expect(run.errors.hasPrefix("error: cannot read scenarios/a.golden: "))
         #expect(sandbox.tree() == before)
     }
+
+    @Test("A review file that cannot be written is not claimed: the error says why, and the run exits 2")
+    func unwritableReviewFile() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scenarios/a.lua", "")
+        // A folder where the review file would go: renaming the new text over it fails.
+        try sandbox.write("scenarios/a.golden.new/keep", "")
+
+        let run = runSuite(in: sandbox)
+
+        #expect(run.status == .error)
+        #expect(!run.output.contains("wrote scenarios/a.golden.new for review"))
+        #expect(run.output.contains("accept with: scenesim test --update scenarios/a.lua\n"))
+        #expect(run.errors.hasPrefix("error: cannot write scenarios/a.golden.new: "))
+    }
 }
