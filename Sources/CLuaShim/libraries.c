@@ -19,12 +19,7 @@ void scn_push_registry_table(lua_State *L, const void *key) {
 
 void scn_push_loaded(lua_State *L) {
     lua_checkstack(L, 3);
-    if (lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_newtable(L);
-        lua_pushvalue(L, -1);
-        lua_setfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    }
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
 }
 
 // load(chunk [, chunkname [, mode [, env]]]) with mode forced to "t": no bytecode, ever.
@@ -127,13 +122,6 @@ static int scn_require(lua_State *L) {
     return 2;
 }
 
-static void scn_set_global(lua_State *L, const char *name) {
-    lua_pushglobaltable(L);
-    lua_insert(L, -2);
-    lua_setfield(L, -2, name);
-    lua_pop(L, 1);
-}
-
 static int scn_open_libraries_body(lua_State *L) {
     int libraries = (int)lua_tointeger(L, 1);
     int has_dir = lua_type(L, 2) == LUA_TSTRING;
@@ -163,15 +151,15 @@ static int scn_open_libraries_body(lua_State *L) {
             lua_pop(L, 1);
         }
         lua_pushnil(L);
-        scn_set_global(L, "dofile");
+        lua_setglobal(L, "dofile");
         lua_pushnil(L);
-        scn_set_global(L, "loadfile");
+        lua_setglobal(L, "loadfile");
         lua_getglobal(L, "load");
         lua_pushcclosure(L, scn_load_text, 1);
-        scn_set_global(L, "load");
+        lua_setglobal(L, "load");
         lua_pushvalue(L, 2);  // the folder, or nil
         lua_pushcclosure(L, scn_require, 1);
-        scn_set_global(L, "require");
+        lua_setglobal(L, "require");
     }
     lua_getglobal(L, LUA_MATHLIBNAME);
     lua_getfield(L, -1, "randomseed");

@@ -208,15 +208,6 @@ void scn_push_function(lua_State *L, lua_Integer function_id) {
     lua_pushcclosure(L, scn_trampoline, 1);
 }
 
-void scn_where(lua_State *L, int level) {
-    lua_Debug ar;
-    if (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-        lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
-    } else {
-        lua_pushliteral(L, "");
-    }
-}
-
 int scn_load_file(lua_State *L, const char *path) {
     return luaL_loadfilex(L, path, "t");
 }

@@ -89,8 +89,6 @@ int scn_pcall(lua_State *L, int nargs, int nresults);
 void scn_push_traceback(lua_State *L);
 /// Pushes a Lua function that calls Swift function `function_id` through the trampoline.
 void scn_push_function(lua_State *L, lua_Integer function_id);
-/// Pushes `chunk:line: ` of the function at `level` (1 = caller of the running C function), or "".
-void scn_where(lua_State *L, int level);
 /// Loads a file as text only, chunk name `@path`. Returns a Lua status.
 int scn_load_file(lua_State *L, const char *path);
 /// Loads a string as text only with the given chunk name. Returns a Lua status.

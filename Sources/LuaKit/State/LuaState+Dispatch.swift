@@ -26,8 +26,8 @@ extension LuaState {
             var prefix = ""
             if lua_checkstack(thread, 2) != 0 {
                 switch location {
-                case .caller: scn_where(thread, 1)
-                case .level(let level): scn_where(thread, Int32(clamping: level))
+                case .caller: luaL_where(thread, 1)
+                case .level(let level): luaL_where(thread, Int32(clamping: level))
                 case .none: lua_pushnil(thread)
                 }
                 prefix = stack.string(at: -1) ?? ""
