@@ -2,9 +2,17 @@ import CLua
 import CLuaShim
 
 extension LuaState {
+    /// `scn_pcall`, then the hand-over of writes the called code buffered. Every protected
+    /// call Swift makes goes through here, so no buffered write outlives the call.
+    func protectedCall(on thread: OpaquePointer, arguments: Int32, results: Int32) -> Int32 {
+        let status = scn_pcall(thread, arguments, results)
+        flushBufferedWrites(on: thread)
+        return status
+    }
+
     /// Hands the writes C buffered (see `LuaClassDefinition.bufferedWrite`) to their classes,
     /// in (class, id, key) order so the hand-over is the same on every run. Called at the
-    /// start of every Swift function and after every protected call from Swift.
+    /// start of every Swift function and after every protected call from Swift (`protectedCall`).
     func flushBufferedWrites(on thread: OpaquePointer) {
         guard scn_has_pending_writes(thread) != 0 else { return }
         let collector = BufferedWriteCollector(state: self)

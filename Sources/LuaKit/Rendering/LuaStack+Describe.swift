@@ -84,7 +84,7 @@ extension LuaStack {
         guard luaL_getmetafield(L, index, "__tostring") != LUA_TNIL else { return nil }
         defer { lua_settop(L, base) }
         lua_pushvalue(L, index)
-        let status = scn_pcall(L, 1, 1)
+        let status = state.protectedCall(on: L, arguments: 1, results: 1)
         guard status == LUA_OK else { throw state.error(status: status, on: L) }
         guard lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER else {
             throw LuaError(.runtime, "'__tostring' must return a string")

@@ -78,8 +78,7 @@ extension LuaState {
         }
         pushFunction(stack)
         for argument in arguments { stack.push(argument) }
-        let status = scn_pcall(stack.L, Int32(arguments.count), LUA_MULTRET)
-        flushBufferedWrites(on: stack.L)
+        let status = protectedCall(on: stack.L, arguments: Int32(arguments.count), results: LUA_MULTRET)
         defer {
             lua_settop(stack.L, top)
             assert(stack.top == top, "LuaKit: unbalanced stack around a call")
