@@ -12,7 +12,21 @@ public struct VirtualTime: Hashable, Comparable, Sendable {
         self.microseconds = Int64((seconds * 1_000_000).rounded())
     }
 
+    /// The longest span a script may name, in seconds: about 31,700 years, far beyond any
+    /// scenario and far inside Int64 microseconds, so sums of times stay exact.
+    public static let maxSeconds: Double = 1e12
+
+    /// `seconds` as a time, or nil when it is not finite or beyond ±`maxSeconds` (where the
+    /// plain initializer would trap): for numbers that come from scripts.
+    public init?(checkedSeconds seconds: Double) {
+        guard seconds.isFinite, seconds.magnitude <= Self.maxSeconds else { return nil }
+        self.init(seconds: seconds)
+    }
+
     public static let zero = VirtualTime(microseconds: 0)
+    /// The end of the clock (about 146,000 years): half of Int64 microseconds, so adding any
+    /// span a script can name to a time on the clock cannot overflow.
+    public static let latest = VirtualTime(microseconds: Int64.max / 2)
 
     public var seconds: Double { Double(microseconds) / 1_000_000 }
 

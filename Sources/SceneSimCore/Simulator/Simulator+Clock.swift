@@ -27,6 +27,11 @@ extension Simulator {
         guard duration.microseconds >= 0 else {
             throw SimError(.invalidValue, "sim.advance needs a duration of zero or more seconds (got \(duration.text))")
         }
+        // The clock stops well short of Int64 microseconds, so now + any script-given span
+        // (at most VirtualTime.maxSeconds) never overflows.
+        guard now.microseconds <= VirtualTime.latest.microseconds - duration.microseconds else {
+            throw SimError(.invalidValue, "sim.advance(\(duration.text)) would take the clock past \(VirtualTime.latest.text) s, the end of the virtual clock")
+        }
         let target = now + duration
         while try runNextEvent(notAfter: target) {
             guard afterEach() else { return }

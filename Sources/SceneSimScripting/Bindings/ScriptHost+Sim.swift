@@ -58,13 +58,16 @@ extension ScriptHost {
     }
 
     private func seconds(_ call: LuaCall, _ what: String) throws(SimError) -> VirtualTime {
-        guard let seconds = call.number(at: 1), seconds.isFinite else {
+        guard let seconds = call.number(at: 1) else {
             throw SimError(.invalidValue, "\(what) needs a number of seconds, e.g. \(what)(1.5) (got \(call.typeName(at: 1)))")
         }
-        guard seconds >= 0 else {
-            throw SimError(.invalidValue, "\(what) needs zero or more seconds (got \(VirtualTime(seconds: seconds).text)); the clock only moves forward")
+        guard let time = VirtualTime(checkedSeconds: seconds) else {
+            throw SimError(.invalidValue, "\(what) needs a finite number of seconds, at most 1e12 (got \((try? call.describe(at: 1)) ?? "a number"))")
         }
-        return VirtualTime(seconds: seconds)
+        guard time >= .zero else {
+            throw SimError(.invalidValue, "\(what) needs zero or more seconds (got \(time.text)); the clock only moves forward")
+        }
+        return time
     }
 
     private func simAdvance(_ call: LuaCall) -> LuaReturn {

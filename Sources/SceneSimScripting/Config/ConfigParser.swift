@@ -81,8 +81,12 @@ struct ConfigParser {
     private func seconds(_ value: LuaValue, key: String, default fallback: Double) throws(SimError) -> VirtualTime {
         switch value {
         case .nil: return VirtualTime(seconds: fallback)
-        case .integer(let i): return VirtualTime(seconds: Double(i))
-        case .number(let d) where d.isFinite: return VirtualTime(seconds: d)
+        case .integer(let i):
+            guard let time = VirtualTime(checkedSeconds: Double(i)) else { throw fail("\(key) must be at most 1e12 seconds, not \(i)") }
+            return time
+        case .number(let d):
+            guard let time = VirtualTime(checkedSeconds: d) else { throw fail("\(key) must be a finite number of seconds, at most 1e12, not \(literal(value))") }
+            return time
         default: throw fail("\(key) must be a number of seconds, not \(luaTypeName(value)) \(literal(value))")
         }
     }

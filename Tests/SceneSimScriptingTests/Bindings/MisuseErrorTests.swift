@@ -253,4 +253,25 @@ struct MisuseErrorTests {
             error: nil
         ))
     }
+
+    @Test("Spans beyond what the clock can hold are errors at their line, never a crash")
+    func hugeDurations() {
+        let run = runScript("""
+            print(pcall(function() sim.advance(1e300) end))
+            print(pcall(function() sim.advance(-math.huge) end))
+            print(pcall(function() sim.launch{ session_ttl = 1e300 } end))
+            print(pcall(function() sim.launch{ min_loading = math.maxinteger } end))
+            sim.launch{}
+            print(pcall(function() for _ = 1, 5 do sim.advance(1e12) end end))
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            false\ttest.lua:1: sim.advance needs a finite number of seconds, at most 1e12 (got 1e+300)
+            false\ttest.lua:2: sim.advance needs a finite number of seconds, at most 1e12 (got -inf)
+            false\ttest.lua:3: sim.launch: session_ttl must be a finite number of seconds, at most 1e12, not 1e+300
+            false\ttest.lua:4: sim.launch: min_loading must be at most 1e12 seconds, not 9223372036854775807
+            false\ttest.lua:6: sim.advance(1000000000000.000) would take the clock past 4611686018427.387903 s, the end of the virtual clock
+
+            """, error: nil))
+    }
 }
