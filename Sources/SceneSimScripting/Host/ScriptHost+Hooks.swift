@@ -21,7 +21,10 @@ extension ScriptHost {
                 + "and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)")
         }
         if let hookError = hookFailure ?? runPendingHooks() {
+            // A hook failed: the hooks still owed for this operation are dropped with it, as
+            // runPendingHooks drops them, never run by the next operation.
             hookFailure = nil
+            pendingHooks = []
             return .error(hookError.message, location: .none)
         }
         if let failure { return .error(failure) }

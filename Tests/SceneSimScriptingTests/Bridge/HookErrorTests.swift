@@ -69,4 +69,25 @@ struct HookErrorTests {
 
             """, error: nil))
     }
+
+    @Test("The hooks still owed by an operation whose restore hook failed are dropped, not run by the next operation")
+    func hooksOwedByAFailedOperation() {
+        let run = runScript("""
+            local app = sim.launch{}
+            app:background(); app:terminate("system")
+            app:on("restore", function() error("no restore") end)
+            app:on("phase", function(old, new) print("phase hook", old, new) end)
+            print(pcall(app.launch, app))
+            app:on("restore", nil)
+            print("interrupt")
+            app:interrupt()
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            false\ttest.lua:3: no restore
+            interrupt
+            phase hook\tactive\tinactive
+
+            """, error: nil))
+    }
 }
