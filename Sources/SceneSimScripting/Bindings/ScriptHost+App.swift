@@ -109,9 +109,6 @@ extension ScriptHost {
         guard let value = SceneValue(lua: raw) else {
             throw SimError(.invalidValue, "\(what): a window value must be a \(storableTypes), not \(aLuaTypeName(raw))")
         }
-        if case .double(let d) = value, d.isNaN {
-            throw SimError(.invalidValue, "\(what): NaN cannot be a window value (it never equals itself, so it could never be found again)")
-        }
         return (group, value)
     }
 
@@ -119,21 +116,17 @@ extension ScriptHost {
         guard let simulator else {
             return .error("app.\(key): the app is not declared yet; call sim.launch{ ... } first")
         }
-        if Self.cachedAppFields.contains(key) {
-            let value: LuaValue = switch key {
-            case "running": .boolean(simulator.isRunning)
-            case "launches": .integer(Int64(simulator.launches))
-            case "phase": .string(simulator.appPhase.rawValue)
-            default: .string(simulator.appState.text)
-            }
+        // Plain values are cached on the handle (see ScriptHost+Caches); the others build new
+        // tables on every read.
+        func cached(_ value: LuaValue) -> LuaReturn {
             call.cacheField(key, value)
             return call.results(value)
         }
         switch key {
-        case "running": return call.results(.boolean(simulator.isRunning))
-        case "launches": return call.results(.integer(Int64(simulator.launches)))
-        case "phase": return call.results(.string(simulator.appPhase.rawValue))
-        case "state": return call.results(.string(simulator.appState.text))
+        case "running": return cached(.boolean(simulator.isRunning))
+        case "launches": return cached(.integer(Int64(simulator.launches)))
+        case "phase": return cached(.string(simulator.appPhase.rawValue))
+        case "state": return cached(.string(simulator.appState.text))
         case "windows": return call.results(.table(LuaTable(sequence: simulator.windows.map(windowValue))))
         case "sessions": return call.results(.table(LuaTable(sequence: simulator.liveSessions.map(windowValue))))
         case "front": return call.results(simulator.frontWindow.map(windowValue) ?? .nil)

@@ -109,7 +109,8 @@ extension ScriptHost {
         // buffers it and hands the last value over here before Swift next runs. Handles
         // accept that only while `storageWritesAreQuiet` (see `cacheStorage`), so the write
         // cannot fail, warn or run a hook, and folding a run of writes into one is exact:
-        // the scene's storage ends with the last value and is marked changed (unsaved).
+        // the scene's storage ends with the last value and counts as changed (saved at once
+        // under storage_save = "every_write", else unsaved until the next save point).
         definition.bufferedWrite = { [unowned(unsafe) self] id, key, value in
             do throws(SimError) {
                 let simulator = try requireSimulator("writing storage")

@@ -6,9 +6,6 @@ import SceneSimCore
 // is filled by a read and dropped whenever the trace says its value may have changed: every
 // change the simulator makes is traced, so the trace is the invalidation signal.
 extension ScriptHost {
-    /// App fields that are plain values (the others build new tables on every read).
-    static let cachedAppFields: Set<String> = ["running", "launches", "phase", "state"]
-
     func invalidateCaches(after event: TraceEvent) {
         lua.clearFieldCache(of: LuaHandle(classes.app, id: 1))
         guard !cachedStorage.isEmpty else { return }
