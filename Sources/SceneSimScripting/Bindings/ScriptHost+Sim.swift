@@ -31,9 +31,10 @@ extension ScriptHost {
     }
 
     /// The simulator, or an error telling the script to launch first.
-    func requireSimulator(_ what: String) throws(SimError) -> Simulator {
+    /// `what` is built only for the error: handle methods call this on every use.
+    func requireSimulator(_ what: @autoclosure () -> String) throws(SimError) -> Simulator {
         guard let simulator else {
-            throw SimError(.notRunning, "\(what) needs the app: call sim.launch{ ... } first")
+            throw SimError(.notRunning, "\(what()) needs the app: call sim.launch{ ... } first")
         }
         return simulator
     }
