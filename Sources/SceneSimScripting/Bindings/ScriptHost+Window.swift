@@ -41,6 +41,8 @@ extension ScriptHost {
                 }
             }
         }
+        // The completion list is written out (ScriptHost+Completion); it must name exactly these.
+        assert(definition.methods.keys.sorted() == Self.windowMethods.sorted(), "ScriptHost.windowMethods is out of date")
         return lua.defineClass(definition)
     }
 
@@ -132,6 +134,8 @@ extension ScriptHost {
                 return .error(error.message)
             }
         }
+        // The completion list is written out (ScriptHost+Completion); it must name exactly these.
+        assert(definition.methods.keys.sorted() == Self.storageMethods.sorted(), "ScriptHost.storageMethods is out of date")
         return lua.defineClass(definition)
     }
 }
