@@ -124,6 +124,15 @@ public struct LuaCall {
         return try stack.describe(at: slot)
     }
 
+    /// Every argument as `describe(at:)` renders it, in order (what `print` shows).
+    public func describeAll() throws(LuaError) -> [String] {
+        var parts: [String] = []
+        for index in stride(from: 1, through: count, by: 1) {
+            parts.append(try describe(at: index))
+        }
+        return parts
+    }
+
     /// Remembers `value` as field `key` of the handle at argument 1 (self of a getter or
     /// setter), so later reads of that field are answered in C without calling Swift. The owner
     /// must call `LuaState.clearFieldCache(of:)` whenever the value could change.

@@ -102,13 +102,11 @@ public final class LuaState {
             fatalError("LuaKit: opening the libraries failed: \(LuaStack(L: mainThread, state: self).string(at: -1) ?? "?")")
         }
         register("print") { call in
-            var parts: [String] = []
-            for index in 0..<call.count {
-                do throws(LuaError) { parts.append(try call.describe(at: index + 1)) } catch {
-                    return .error(error.message, location: .none)
-                }
+            do throws(LuaError) {
+                call.state.output(try call.describeAll().joined(separator: "\t") + "\n")
+            } catch {
+                return .error(error.message, location: .none)
             }
-            call.state.output(parts.joined(separator: "\t") + "\n")
             return .values(0)
         }
         register("tostring") { call in

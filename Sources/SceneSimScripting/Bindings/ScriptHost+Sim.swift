@@ -107,15 +107,12 @@ extension ScriptHost {
     }
 
     private func simLog(_ call: LuaCall) -> LuaReturn {
-        var parts: [String] = []
-        for index in 1...max(call.count, 1) where index <= call.count {
-            do {
-                parts.append(try call.describe(at: index))
-            } catch {
-                return .error(error.message, location: .none)
-            }
+        let text: String
+        do {
+            text = try call.describeAll().joined(separator: " ")
+        } catch {
+            return .error(error.message, location: .none)
         }
-        let text = parts.joined(separator: " ")
         if let simulator {
             simulator.note(text)
         } else {
