@@ -14,11 +14,11 @@ extension TestDevice {
     }
 
     public func network(_ reachable: Bool) throws {
-        try perform("network(\(reachable))") { $0.setNetwork(reachable: reachable) }
+        try perform("network(\(reachable))") { try $0.setNetwork(reachable: reachable) }
     }
 
     public func revoke(_ user: String) throws {
-        try perform("revoke(\(user))") { $0.revokeSessions(of: user) }
+        try perform("revoke(\(user))") { try $0.revokeSessions(of: user) }
     }
 
     public func note(_ text: String) throws {

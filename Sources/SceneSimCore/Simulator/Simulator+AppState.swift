@@ -245,18 +245,22 @@ extension Simulator {
     // MARK: The device and the server
 
     /// sim.network(up): sets whether the server is reachable.
-    public func setNetwork(reachable: Bool) {
-        guard server.reachable != reachable else { return }
-        server.reachable = reachable
-        emit(.networkChanged(reachable: reachable))
+    public func setNetwork(reachable: Bool) throws(SimError) {
+        try operation { () throws(SimError) in
+            guard server.reachable != reachable else { return }
+            server.reachable = reachable
+            emit(.networkChanged(reachable: reachable))
+        }
     }
 
     /// sim.server.revoke(user): the server invalidates that user's sessions.
-    public func revokeSessions(of user: String) {
-        let count = server.revoke(user: user, now: now)
-        emit(.serverRevoked(user: user, sessions: count))
+    public func revokeSessions(of user: String) throws(SimError) {
+        try operation { () throws(SimError) in
+            let count = server.revoke(user: user, now: now)
+            emit(.serverRevoked(user: user, sessions: count))
+        }
     }
 
-    /// sim.log: a note in the trace.
+    /// sim.log: a note in the trace. It changes nothing, so a restore hook may log too.
     public func note(_ text: String) { emit(.note(text)) }
 }

@@ -110,6 +110,9 @@ extension Simulator {
     public func switcher() throws(SimError) {
         try operation { () throws(SimError) in
             try requireRunning("app:switcher()")
+            guard !visibleScenes.isEmpty else {
+                throw SimError(.forbidden, "app:switcher(): no scene is on screen (the app is \(process!.reportedPhase.rawValue)); the app switcher covers a visible app, so call app:foreground() first")
+            }
             process!.overlay = true
             walkTogether(visibleScenes.filter { sessions[$0.index].scene!.phase == .active }, to: .inactive)
         }

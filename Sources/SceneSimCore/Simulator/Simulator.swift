@@ -11,7 +11,7 @@ public final class Simulator {
     /// Receives every event as it happens. Must not call back into the simulator.
     public var onTrace: ((TraceRecord) -> Void)?
     /// Asked for each scene about to be restored at launch; `false` makes it start empty.
-    /// Must not call back into the simulator (it would get a `reentrant` error).
+    /// Must not change the simulator: every change then gets a `reentrant` error (`note` may).
     public var restoreDecider: ((SessionID) -> Bool)?
 
     // Device data: survives process death.

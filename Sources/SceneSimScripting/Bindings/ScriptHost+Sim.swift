@@ -51,7 +51,7 @@ extension ScriptHost {
             let simulator = try Simulator(config: config)
             simulator.onTrace = { [unowned(unsafe) self] in record($0) }
             simulator.restoreDecider = { [unowned(unsafe) self] in decideRestore($0) }
-            if !networkBeforeLaunch { simulator.setNetwork(reachable: false) }
+            if !networkBeforeLaunch { try simulator.setNetwork(reachable: false) }
             self.simulator = simulator
             try simulator.launch()
             return [appValue]
@@ -100,7 +100,7 @@ extension ScriptHost {
                 guard let up = call.bool(at: 1) else {
                     throw SimError(.invalidValue, "sim.network(up) takes true or false (got \(call.typeName(at: 1))); call sim.network() to read the current value")
                 }
-                if let simulator { simulator.setNetwork(reachable: up) } else { networkBeforeLaunch = up }
+                if let simulator { try simulator.setNetwork(reachable: up) } else { networkBeforeLaunch = up }
             }
             return [.boolean(simulator?.networkReachable ?? networkBeforeLaunch)]
         }

@@ -274,4 +274,31 @@ struct MisuseErrorTests {
 
             """, error: nil))
     }
+
+    @Test("The app switcher needs a visible app, and a restore hook cannot change the network or the server")
+    func switcherAndRestoreHookLimits() {
+        let run = runScript("""
+            local app = sim.launch{}
+            app:background()
+            print(pcall(function() app:switcher() end))
+            app:foreground()
+            print(app.front.phase)
+            app:on("restore", function()
+              print(pcall(function() sim.network(false) end))
+              print(pcall(function() sim.server.revoke("ada") end))
+              return true
+            end)
+            app:background(); app:terminate("system"); app:launch()
+            print(sim.network())
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            false\ttest.lua:3: app:switcher(): no scene is on screen (the app is background); the app switcher covers a visible app, so call app:foreground() first
+            active
+            false\ttest.lua:7: cannot change the simulation from inside a restore hook; return true or false and act after the launch
+            false\ttest.lua:8: cannot change the simulation from inside a restore hook; return true or false and act after the launch
+            true
+
+            """, error: nil))
+    }
 }
