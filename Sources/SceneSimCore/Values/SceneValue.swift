@@ -69,7 +69,9 @@ public enum SceneValue: Hashable, Sendable {
             case "\t": out += "\\t"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7f {
-                    out += "\\\(scalar.value)"
+                    // Always three digits: "\\1" followed by a digit would read back as one byte.
+                    let digits = String(scalar.value)
+                    out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
