@@ -2,9 +2,6 @@
 public enum Platform: String, CaseIterable, Sendable {
     case iphone, ipados, macos, visionos
 
-    /// Whether the platform can show more than one window of the app.
-    public var supportsMultipleWindows: Bool { self != .iphone }
-
     /// Whether `Window(id:)` single-instance scenes exist (macOS and visionOS).
     public var supportsWindowScenes: Bool { self == .macos || self == .visionos }
 

@@ -13,7 +13,8 @@ struct ProcessState {
     var visible = IndexList()
     /// A system overlay or the app switcher is up: scenes stay inactive.
     var overlay = false
-    /// The scenes that were on screen when the app last left the foreground.
+    /// The scenes that were on screen when the app last left the foreground; may hold sessions
+    /// discarded since, which every reader skips.
     var foregroundSet: [SessionID] = []
     /// The user an onboarding flow will finish as.
     var onboardingUser: String?

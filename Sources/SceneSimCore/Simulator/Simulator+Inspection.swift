@@ -68,8 +68,7 @@ extension Simulator {
             if !record.alive && !record.saved.isEmpty { problems.append("discarded \(record.label) kept storage") }
         }
         if counts != process.counts { problems.append("phase counts \(process.counts) differ from the scenes' \(counts)") }
-        let whenEmpty: ScenePhase = config.platform.keepsPhaseWithoutScenes ? process.reportedPhase : .background
-        let aggregate = counts.aggregate(whenEmpty: whenEmpty)
+        let aggregate = aggregatePhase(of: counts, reported: process.reportedPhase)
         if aggregate != process.reportedPhase {
             problems.append("aggregate phase is \(process.reportedPhase) but the scenes make it \(aggregate)")
         }

@@ -45,11 +45,16 @@ extension Simulator {
         for id in ids { setPhase(id, target) }
     }
 
+    /// The app phase `counts` make, given the phase reported so far (which a platform that
+    /// keeps its phase without scenes holds on to).
+    func aggregatePhase(of counts: PhaseCounts, reported: ScenePhase) -> ScenePhase {
+        counts.aggregate(whenEmpty: config.platform.keepsPhaseWithoutScenes ? reported : .background)
+    }
+
     /// Re-derives the aggregate from the counts; on a change, traces it and runs the handler.
     func updateAggregate() {
         guard let process else { return }
-        let whenEmpty: ScenePhase = config.platform.keepsPhaseWithoutScenes ? process.reportedPhase : .background
-        let aggregate = process.counts.aggregate(whenEmpty: whenEmpty)
+        let aggregate = aggregatePhase(of: process.counts, reported: process.reportedPhase)
         guard aggregate != process.reportedPhase else { return }
         let old = process.reportedPhase
         self.process!.reportedPhase = aggregate

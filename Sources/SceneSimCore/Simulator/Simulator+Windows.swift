@@ -172,7 +172,8 @@ extension Simulator {
             }
             detach(id, save: false, traced: false)
         }
-        process!.foregroundSet.removeAll { $0 == id }
+        // It may stay in foregroundSet: every reader skips discarded sessions, and removing it
+        // here would cost a scan per close.
         discard([id], reason: reason, delivered: true)
     }
 
