@@ -11,7 +11,7 @@ public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
         case invalidValue
         /// A window handle whose session was discarded.
         case discardedSession
-        /// The app is not running (or is running when it must not be).
+        /// The app is not running (launching a running app is `forbidden`).
         case notRunning
         /// The current lifecycle or app state forbids the operation.
         case forbidden

@@ -52,7 +52,7 @@ public final class Simulator {
     /// The AppStateController's state; `loading` is what a process shows first.
     public var appState: AppState { process?.machine.state ?? .loading }
 
-    /// Accepted transitions of the current process's controller (empty before the first launch).
+    /// Accepted transitions of the current process's controller (empty while no process runs).
     public var history: [AppStateMachine.Transition] { process?.machine.history ?? [] }
     public var rejected: [AppStateMachine.Transition] { process?.machine.rejected ?? [] }
 

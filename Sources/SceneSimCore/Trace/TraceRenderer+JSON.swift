@@ -1,6 +1,6 @@
 extension TraceRenderer {
     /// One JSON object per event, keys sorted, with the same content as the text line:
-    /// `{"event":"scenePhaseChanged","from":"inactive","scene":"main#1","time":0.500,"to":"active"}`.
+    /// `{"event":"scenePhaseChanged","from":"inactive","scene":"main#1","text":"phase inactive -> active","time":0.500,"to":"active"}`.
     public static func jsonLine(_ record: TraceRecord) -> String {
         var fields = jsonFields(record.event)
         fields.append(("time", .raw(record.time.text)))
