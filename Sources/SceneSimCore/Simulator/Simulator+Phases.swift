@@ -72,8 +72,9 @@ extension Simulator {
         updateAggregate()
     }
 
-    /// Detaches a scene (a background one, or on macOS a closed visible one); storage is saved first when `save` (§2.2). `traced` is false when the
-    /// session is being discarded: its "disconnected (session kept)" line would be untrue.
+    /// Detaches a scene (a background one, or on macOS a closed visible one); storage is saved
+    /// first when `save` (§2.2). `traced` is false when the session is being discarded: its
+    /// "disconnected (session kept)" line would be untrue.
     func detach(_ id: SessionID, save: Bool, traced: Bool = true) {
         guard let scene = sessions[id.index].scene else { return }
         if save { saveStorage(id) }
