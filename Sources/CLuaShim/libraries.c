@@ -44,6 +44,27 @@ static int scn_randomseed(lua_State *L) {
     return lua_gettop(L);
 }
 
+// setmetatable(t, mt), refusing a `__gc` field. Lua runs finalizers with hooks off, so no
+// instruction limit or interrupt could stop one, and the collector may run it in the middle of
+// any allocation, Swift's included. Lua marks an object for finalization only here, so a `__gc`
+// added to the metatable later is never called.
+static int scn_setmetatable(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        int finalizer = lua_rawget(L, 2) != LUA_TNIL;
+        lua_pop(L, 1);
+        if (finalizer) {
+            return luaL_error(L, "setmetatable: __gc finalizers are not supported: the garbage collector "
+                                 "runs them at moments no instruction limit or Ctrl-C can reach; release "
+                                 "what the object holds explicitly instead");
+        }
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
 static int scn_valid_module_name(const char *name) {
     // Letters, digits, '_' and '-', with single dots between folder names: nothing can climb
     // out of the module folder.
@@ -168,6 +189,9 @@ static int scn_open_libraries_body(lua_State *L) {
     lua_pushcclosure(L, scn_randomseed, 1);
     lua_setfield(L, -2, "randomseed");
     lua_pop(L, 1);
+    lua_getglobal(L, "setmetatable");
+    lua_pushcclosure(L, scn_setmetatable, 1);
+    lua_setglobal(L, "setmetatable");
     return 0;
 }
 

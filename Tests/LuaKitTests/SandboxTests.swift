@@ -91,4 +91,21 @@ struct SandboxTests {
         #expect(noSeed[0] == false)
         #expect(noSeed[1].stringValue?.contains("math.randomseed needs a seed") == true)
     }
+
+    @Test("setmetatable refuses __gc: a finalizer would run where no limit or interrupt reaches")
+    func noFinalizers() throws {
+        let (state, output) = makeState(LuaOptions(maxInstructions: 100_000))
+        try state.run("""
+            print(pcall(setmetatable, {}, { __gc = function() while true do end end }))
+            print(pcall(function() setmetatable({}, { __gc = false }) end))
+            local t = setmetatable({}, { __index = { x = 1 } })
+            print(t.x, getmetatable(t) ~= nil)
+            """, chunkName: "=t")
+        #expect(output.text == """
+            false\tsetmetatable: __gc finalizers are not supported: the garbage collector runs them at moments no instruction limit or Ctrl-C can reach; release what the object holds explicitly instead
+            false\tt:2: setmetatable: __gc finalizers are not supported: the garbage collector runs them at moments no instruction limit or Ctrl-C can reach; release what the object holds explicitly instead
+            1\ttrue
+
+            """)
+    }
 }
