@@ -12,11 +12,11 @@
 
 // MARK: pairs
 
-// A key's place in the order LuaKeyOrder (Swift) uses for rendering: numbers ascending (an
-// integer before an equal float), strings by bytes, false, true, then every other key in the
-// order the table gives (tables, functions and handles as keys have no stable order).
+// A key's place in the order: numbers ascending (an integer before an equal float), strings by
+// bytes, false, true (as LuaKeyOrder renders tables), then handles by (class, id), then every
+// other key in the order the table gives (tables and functions have no stable identity).
 typedef struct scn_key {
-    int rank;  // 0 number, 1 string, 2 boolean, 3 other
+    int rank;  // 0 number, 1 string, 2 boolean, 3 handle, 4 other
     int is_integer;
     lua_Integer integer;
     lua_Number number;
@@ -45,6 +45,10 @@ static int scn_compare_keys(const void *pa, const void *pb) {
         break;
     }
     case 2:
+        if (a->integer != b->integer) return a->integer < b->integer ? -1 : 1;
+        break;
+    case 3:  // handles: class in `is_integer`, id in `integer`
+        if (a->is_integer != b->is_integer) return a->is_integer < b->is_integer ? -1 : 1;
         if (a->integer != b->integer) return a->integer < b->integer ? -1 : 1;
         break;
     default:
@@ -92,7 +96,10 @@ static int scn_pairs(lua_State *L) {
         if (count == INT_MAX - 1) return luaL_error(L, "pairs: table too large");
         count++;
     }
-    // All Lua allocation happens before malloc, so nothing can raise while the array is held.
+    // All Lua allocation happens before malloc, so nothing can raise while the array is held
+    // (the class registry scn_to_handle reads is made to exist now, too).
+    scn_push_registry_table(L, &scn_classes_key);
+    lua_pop(L, 1);
     lua_createtable(L, count, 0);  // 2: keys in the table's order (keeps the strings alive)
     lua_createtable(L, count, 0);  // 3: keys sorted
     scn_key *keys = count > 0 ? malloc(sizeof *keys * (size_t)count) : NULL;
@@ -119,9 +126,18 @@ static int scn_pairs(lua_State *L) {
             key->rank = 2;
             key->integer = lua_toboolean(L, -1);
             break;
-        default:
-            key->rank = 3;
+        default: {
+            int class_index = 0;
+            int64_t id = 0;
+            if (scn_to_handle(L, -1, &class_index, &id)) {
+                key->rank = 3;
+                key->is_integer = class_index;
+                key->integer = id;
+            } else {
+                key->rank = 4;
+            }
             break;
+        }
         }
         lua_pushvalue(L, -1);
         lua_rawseti(L, 2, ++position);  // preallocated: no allocation

@@ -56,4 +56,20 @@ struct DeterminismTests {
             error: nil
         ))
     }
+
+    @Test("pairs over a table keyed by window handles visits them by class, then session")
+    func pairsOverHandles() {
+        let run = runScript("""
+            local app = sim.launch{ scenes = { { id = "main" }, { id = "d", value = "integer" } } }
+            local seen = {}
+            for i = 1, 6 do seen[app:open_window("d", i)] = i end
+            seen[app.front.storage] = "s"
+            seen.name = "n"
+            local out = {}
+            for k, v in pairs(seen) do out[#out + 1] = tostring(k) .. "=" .. tostring(v) end
+            print(table.concat(out, " "))
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: "name=n d#1(1)=1 d#2(2)=2 d#3(3)=3 d#4(4)=4 d#5(5)=5 d#6(6)=6 storage of d#6=s\n", error: nil))
+    }
 }
