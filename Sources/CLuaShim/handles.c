@@ -59,7 +59,12 @@ void scn_register_class(lua_State *L, int class_index, const char *name) {
 void scn_push_handle(lua_State *L, int class_index, int64_t id) {
     lua_checkstack(L, 5);
     scn_push_registry_table(L, &scn_cache_key);
-    lua_rawgeti(L, -1, class_index);  // the class's cache
+    if (lua_rawgeti(L, -1, class_index) != LUA_TTABLE) {  // the class's cache
+        // Not a class of this state (a LuaClass from another one): push nil, never index nil.
+        lua_pop(L, 2);
+        lua_pushnil(L);
+        return;
+    }
     lua_remove(L, -2);
     if (lua_rawgeti(L, -1, id) == LUA_TUSERDATA) {
         lua_remove(L, -2);

@@ -155,7 +155,10 @@ static int scn_message_handler(lua_State *L) {
 
 int scn_pcall(lua_State *L, int nargs, int nresults) {
     scn_state *st = scn_get_state(L);
-    if (!lua_checkstack(L, 2)) return LUA_ERRMEM;
+    if (!lua_checkstack(L, 2)) {
+        lua_settop(L, -(nargs + 1) - 1);
+        return SCN_PCALL_NO_STACK;
+    }
     int handler = lua_gettop(L) - nargs;
     lua_pushcfunction(L, scn_message_handler);
     lua_insert(L, handler);

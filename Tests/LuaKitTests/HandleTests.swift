@@ -98,6 +98,16 @@ struct HandleTests {
         #expect(try state.run("return window(1):focus()", chunkName: "=t") == [true])
     }
 
+    @Test("A handle of a class this state never registered arrives as nil")
+    func foreignClassHandle() throws {
+        let (other, _, _, _) = makeWindowState()
+        let foreign = other.defineClass(LuaClassDefinition(name: "Elsewhere"))
+        let (state, output) = makeState()
+        state.register("foreign") { call in call.results(.handle(LuaHandle(foreign, id: 1))) }
+        try state.run("print(foreign())", chunkName: "=t")
+        #expect(output.text == "nil\n")
+    }
+
     @Test("Arguments that are handles unwrap to their class and id")
     func unwrapping() throws {
         let (state, window, _, _) = makeWindowState()

@@ -22,6 +22,10 @@ typedef int (*scn_dispatch_fn)(void *host, lua_State *L, lua_Integer function_id
 /// Status a dispatch function returns when the error message is on top of the stack.
 #define SCN_CALLBACK_ERROR (-1)
 
+/// Status of `scn_pcall` when the stack had no room to make the call: the function and its
+/// arguments are removed and nothing is pushed (not even a message).
+#define SCN_PCALL_NO_STACK (-2)
+
 /// Why the count hook stopped the running code, if it did.
 typedef enum scn_abort {
     SCN_ABORT_NONE = 0,
@@ -83,7 +87,7 @@ int scn_seed_random(lua_State *L, lua_Integer seed);
 
 /// `lua_pcall` with a traceback message handler, entered from Swift. The function and its
 /// `nargs` arguments are on top. On error the message is on top (a string, unless the status is
-/// LUA_ERRMEM) and `scn_push_traceback` gives the traceback.
+/// LUA_ERRMEM) and `scn_push_traceback` gives the traceback; see SCN_PCALL_NO_STACK.
 int scn_pcall(lua_State *L, int nargs, int nresults);
 /// Pushes the traceback recorded by the last failed `scn_pcall` (or nil) and forgets it.
 void scn_push_traceback(lua_State *L);
@@ -98,7 +102,8 @@ int scn_load_string(lua_State *L, const char *source, size_t length, const char 
 
 /// Pops a metatable and makes it class `class_index` (adds __name, __metatable, __eq).
 void scn_register_class(lua_State *L, int class_index, const char *name);
-/// Pushes the handle for (class, id); the same userdata while Lua still references it.
+/// Pushes the handle for (class, id); the same userdata while Lua still references it. Pushes
+/// nil for a class this state never registered.
 void scn_push_handle(lua_State *L, int class_index, int64_t id);
 /// Reads a handle at `index`; returns 0 when the value is not a handle of a registered class.
 int scn_to_handle(lua_State *L, int index, int *class_index, int64_t *id);

@@ -15,6 +15,9 @@ extension LuaError {
 extension LuaState {
     /// The error of a failed `scn_pcall` on `thread`: pops the message, takes the traceback.
     func error(status: Int32, on thread: OpaquePointer) -> LuaError {
+        if status == SCN_PCALL_NO_STACK {
+            return LuaError(.runtime, "stack overflow: no room on the Lua stack to make the call")
+        }
         let stack = LuaStack(L: thread, state: self)
         let message = stack.string(at: -1) ?? "(error object is a \(stack.typeName(at: -1)) value)"
         stack.pop()
