@@ -106,7 +106,7 @@ void scn_push_index_function(lua_State *L) {
     lua_pushcclosure(L, scn_index, 2);
 }
 
-void scn_cache_field(lua_State *L, int handle_index) {
+void scn_cache_field(lua_State *L, int handle_index, int writable) {
     handle_index = lua_absindex(L, handle_index);
     lua_checkstack(L, 4);
     if (lua_type(L, handle_index) != LUA_TUSERDATA) {
@@ -122,6 +122,9 @@ void scn_cache_field(lua_State *L, int handle_index) {
     lua_insert(L, -3);  // cache, key, value
     lua_rawset(L, -3);
     lua_pop(L, 1);
+    if (lua_rawlen(L, handle_index) == sizeof(scn_handle)) {
+        ((scn_handle *)lua_touserdata(L, handle_index))->writable = writable != 0;
+    }
 }
 
 void scn_cache_clear(lua_State *L, int class_index, int64_t id) {

@@ -106,14 +106,6 @@ void scn_push_newindex_function(lua_State *L, int methods_index) {
     lua_pushcclosure(L, scn_newindex, 2);
 }
 
-void scn_cache_set_writable(lua_State *L, int handle_index, int writable) {
-    int class_index = 0;
-    int64_t id = 0;
-    if (scn_to_handle(L, handle_index, &class_index, &id)) {
-        ((scn_handle *)lua_touserdata(L, handle_index))->writable = writable != 0;
-    }
-}
-
 int scn_has_pending_writes(lua_State *L) { return scn_get_state(L)->pending_writes; }
 
 void scn_flush_writes(lua_State *L, scn_flush_fn fn, void *context) {

@@ -111,8 +111,9 @@ int scn_to_handle(lua_State *L, int index, int *class_index, int64_t *id);
 /// the handle's field cache, then the getter, in C.
 void scn_push_index_function(lua_State *L);
 /// Pops a key and a value (value on top) and stores them in the field cache of the handle at
-/// `handle_index` (raw; nothing happens for a non-handle).
-void scn_cache_field(lua_State *L, int handle_index);
+/// `handle_index` (raw; nothing happens for a non-handle). `writable` says whether writes to the
+/// handle's cached fields may be buffered from now on (see writes.c).
+void scn_cache_field(lua_State *L, int handle_index, int writable);
 /// Drops the field cache of handle (class, id), if Lua holds that handle now.
 void scn_cache_clear(lua_State *L, int class_index, int64_t id);
 
@@ -122,9 +123,6 @@ void scn_cache_clear(lua_State *L, int class_index, int64_t id);
 /// buffers writes to cached fields of handles marked writable; the methods table at
 /// `methods_index` keeps method names out.
 void scn_push_newindex_function(lua_State *L, int methods_index);
-/// Marks (or unmarks) the handle at `handle_index` as accepting buffered writes to its cached
-/// fields. Nothing happens for a handle without a field cache.
-void scn_cache_set_writable(lua_State *L, int handle_index, int writable);
 /// Whether buffered writes wait to be handed to the owner.
 int scn_has_pending_writes(lua_State *L);
 /// Called once per changed field by `scn_flush_writes`, with the key and the field's value at

@@ -147,7 +147,6 @@ public struct LuaCall {
             stack.pop()
             return
         }
-        scn_cache_field(stack.L, 1)
-        scn_cache_set_writable(stack.L, 1, acceptsWrites ? 1 : 0)
+        scn_cache_field(stack.L, 1, acceptsWrites ? 1 : 0)
     }
 }
