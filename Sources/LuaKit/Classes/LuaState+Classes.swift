@@ -11,7 +11,7 @@ extension LuaState {
         let name = definition.name
         let stack = LuaStack(L: currentThread, state: self)
         let top = stack.top
-        lua_checkstack(stack.L, 4)
+        lua_checkstack(stack.L, 6)
 
         var methods = LuaTable()
         for (method, body) in definition.methods {
@@ -23,9 +23,9 @@ extension LuaState {
                 return body(call, id)
             })
         }
-        stack.push(.table(methods))
-        let methodsReference = luaL_ref(stack.L, scn_registry_index())
-        classes.append((type, methodsReference))
+        stack.push(.table(methods))  // stays on the stack until the class is registered
+        let methodsIndex = stack.top
+        classes.append(type)
 
         // __index is a C function (scn_index): methods and cached fields never reach Swift; only
         // other reads come here.
@@ -49,15 +49,18 @@ extension LuaState {
             }
             return setField(call, id, key)
         }
-        var metatable = LuaTable()
-        metatable[field: "__newindex"] = .function(makeFunction { call in
+        let newindex = makeFunction { call in
             let result = setter(call)
             // With buffering, the setter's caller is scn_newindex (C); the Lua line is one up.
             if definition.bufferedWrite != nil, case .error(let message, .caller) = result {
                 return .error(message, location: .level(2))
             }
             return result
-        })
+        }
+        var metatable = LuaTable()
+        if definition.bufferedWrite == nil {
+            metatable[field: "__newindex"] = .function(newindex)
+        }
         metatable[field: "__tostring"] = .function(makeFunction { call in
             guard let id = call.handle(at: 1, of: type) else { return call.results(.string(name)) }
             return call.results(.string(definition.toString?(id) ?? "\(name)(\(id))"))
@@ -68,28 +71,23 @@ extension LuaState {
                 return length(call, id)
             })
         }
+        stack.push(.table(metatable))
         if let bufferedWrite = definition.bufferedWrite {
-            // __newindex becomes C (scn_newindex), which calls the Swift setter above only
-            // for writes it cannot buffer.
+            // __newindex is C (scn_newindex), which calls the Swift setter only for writes it
+            // cannot buffer.
             bufferedWriters[type.index] = bufferedWrite
-            stack.push(.table(metatable))
             stack.push(string: "__newindex")
-            lua_pushvalue(stack.L, -1)
-            lua_rawget(stack.L, -3)  // the Swift setter
-            lua_rawgeti(stack.L, scn_registry_index(), lua_Integer(methodsReference))
-            scn_insert(stack.L, -2)  // metatable, key, methods, setter
-            scn_push_newindex_function(stack.L, -2)
-            scn_remove(stack.L, -2)  // metatable, key, scn_newindex
+            stack.push(.function(newindex))
+            scn_push_newindex_function(stack.L, methodsIndex)
             lua_rawset(stack.L, -3)
-        } else {
-            stack.push(.table(metatable))
         }
         stack.push(string: "__index")
-        lua_rawgeti(stack.L, scn_registry_index(), lua_Integer(methodsReference))
+        lua_pushvalue(stack.L, methodsIndex)
         stack.push(.function(getter))
         scn_push_index_function(stack.L)
         lua_rawset(stack.L, -3)
         scn_register_class(stack.L, type.index, name)
+        stack.pop()  // the methods table
         assert(stack.top == top, "LuaKit: unbalanced stack in defineClass")
         return type
     }
@@ -97,7 +95,7 @@ extension LuaState {
     /// The class registered at `index` (1-based, as stored in handles).
     func luaClass(at index: Int32) -> LuaClass? {
         let offset = Int(index) - 1
-        return classes.indices.contains(offset) ? classes[offset].type : nil
+        return classes.indices.contains(offset) ? classes[offset] : nil
     }
 }
 

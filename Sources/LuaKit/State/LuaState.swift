@@ -17,8 +17,8 @@ public final class LuaState {
     var functions: [LuaFunctionBody] = []
     /// Tells function references whether this state is still open.
     private(set) lazy var lifetime = LuaStateLifetime(self)
-    /// Registered classes by index, with the registry reference of their method table.
-    var classes: [(type: LuaClass, methods: Int32)] = []
+    /// Registered classes, in index order (index 1 first).
+    var classes: [LuaClass] = []
     /// `LuaClassDefinition.bufferedWrite` of the classes that have one, by class index.
     var bufferedWriters: [Int32: LuaClassDefinition.BufferedWrite] = [:]
 
