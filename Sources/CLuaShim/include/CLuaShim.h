@@ -142,7 +142,6 @@ void scn_format_number(double value, char *buffer, size_t size);
 static inline void scn_pop(lua_State *L, int n) { lua_pop(L, n); }
 static inline void scn_remove(lua_State *L, int index) { lua_remove(L, index); }
 static inline void scn_insert(lua_State *L, int index) { lua_insert(L, index); }
-static inline void scn_newtable(lua_State *L) { lua_newtable(L); }
 static inline int scn_registry_index(void) { return LUA_REGISTRYINDEX; }
 static inline void scn_push_globals(lua_State *L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
