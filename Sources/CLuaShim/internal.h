@@ -28,7 +28,7 @@ typedef struct scn_handle {
     int32_t class_index;
     uint8_t writable;      // writes to its cached fields may be buffered
     uint8_t pending;       // it is in the registry's pending set
-    const void *last_key;  // the last key marked dirty (interned; alive in the dirty table)
+    const void *last_key;  // the last key marked dirty (its string; alive in the dirty table)
 } scn_handle;
 
 /// The state's bookkeeping, kept in the extra space of every thread (coroutines copy the main

@@ -60,7 +60,8 @@ static int scn_newindex(lua_State *L) {
         if (handle->writable && old_type != LUA_TNIL && scn_same_kind(L, 5, old_type, 3)) {
             // Writing the value already there changes nothing, as it would in the owner.
             if (lua_rawequal(L, 5, 3)) return 0;
-            // Strings are interned: the address names the key while the dirty table holds it.
+            // Short strings are interned: the address names the key while the dirty table holds
+            // it. (A long key may have several addresses; it is then merely marked again.)
             const void *key = lua_tostring(L, 2);
             if (key != handle->last_key) {
                 // Allocations come first: if one raises LUA_ERRMEM, nothing was written.

@@ -26,10 +26,10 @@ public struct LuaClassDefinition {
     ///
     /// When set, an assignment to a field cached with `LuaCall.cacheField(_:_:acceptsWrites:)`
     /// that keeps the field's type and size (integer for integer, float other than NaN for
-    /// float, boolean for boolean, a string of the same byte length) is answered in C: the
+    /// float, boolean for boolean, an ASCII string of the same length) is answered in C: the
     /// cache takes the new value at once (a write of the value already there is dropped), and
-    /// this closure gets the field's last value before Swift next runs — at the start of any Swift function, or when the protected call from
-    /// Swift returns. Only script code with no Swift frame under it buffers; writes from
+    /// this closure gets the field's last value before Swift next runs — at the start of any
+    /// Swift function, or when the protected call from Swift returns. Only script code with no Swift frame under it buffers; writes from
     /// inside a Swift callback (hooks) always reach `setField`. The class promises that such
     /// a write could not fail and has no effect but the value.
     public var bufferedWrite: BufferedWrite?

@@ -8,8 +8,8 @@ import CLuaShim
 /// `{1, 2, x = "s", ["two words"] = true, [2.5] = {}}`. Nested strings are quoted; a table met
 /// again on its own path prints `<cycle>`; nesting deeper than `maxDepth` prints `{...}`.
 /// So no output of `print` or `tostring` contains an address, and equal data always prints the
-/// same. (`string.format("%s", t)` and `%p` still use Lua's own conversion; io.write, with
-/// `.all`, writes to standard output directly.)
+/// same. (`string.format` renders `%s` through `tostring` and refuses `%p`; see determinism.c.
+/// io.write, with `.all`, writes to standard output directly.)
 enum LuaRenderer {
     /// How deep tables nest before the renderer writes `{...}`.
     static let maxDepth = 8
