@@ -24,7 +24,7 @@ public final class EditLineReader: LineReader {
     public var complete: ((String) -> Completion)?
 
     /// A reader on the process's terminal; nil when libedit cannot start. History is read from
-    /// and written to `historyPath` when given.
+    /// and written to `historyPath` when given and its folder can be made.
     public init?(historyPath: String?) {
         setlocale(LC_CTYPE, "")
         guard let editor = scn_el_open("scenesim") else { return nil }
@@ -34,7 +34,8 @@ public final class EditLineReader: LineReader {
         }
         self.editor = editor
         self.history = history
-        self.historyPath = historyPath
+        // The folder is made once; without it the session simply keeps no history.
+        self.historyPath = historyPath.flatMap { HistoryFile.prepareDirectory(of: $0) ? $0 : nil }
         scn_el_set_client(editor, Unmanaged.passUnretained(self).toOpaque())
         scn_el_set_prompt(editor) { editor in
             guard let reader = EditLineReader.owner(of: editor) else { return nil }
@@ -52,7 +53,7 @@ public final class EditLineReader: LineReader {
         }, "^C")
         // ~/.editrc may rebind keys (e.g. `bind -v` for vi mode).
         el_source(editor, nil)
-        if let historyPath, FileManager.default.fileExists(atPath: historyPath) {
+        if let historyPath = self.historyPath, FileManager.default.fileExists(atPath: historyPath) {
             _ = scn_history_load(history, historyPath)
         }
     }
@@ -84,7 +85,7 @@ public final class EditLineReader: LineReader {
     public func addHistory(_ entry: String) {
         scn_history_add(history, entry)
         // Saved at once, so a session that is killed keeps what it had.
-        if let historyPath, HistoryFile.prepareDirectory(of: historyPath) {
+        if let historyPath {
             _ = scn_history_save(history, historyPath)
         }
     }
