@@ -44,9 +44,6 @@ struct LineDiff: Sendable, Hashable {
         lines = result
     }
 
-    /// Whether the two texts differ at all.
-    var hasChanges: Bool { lines.contains { $0.kind != .unchanged } }
-
     private struct Token: Hashable {
         var text: String
         var lacksNewline: Bool

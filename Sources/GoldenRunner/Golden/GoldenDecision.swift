@@ -44,12 +44,4 @@ struct GoldenDecision: Sendable, Hashable {
             return .init(verdict: .updated(created: golden == nil), actions: [.writeGolden] + cleanup)
         }
     }
-
-    /// Whether the scenario counts as failed.
-    var failed: Bool {
-        switch verdict {
-        case .passed, .updated: false
-        case .mismatched, .missingGolden: true
-        }
-    }
 }
