@@ -5,7 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 swift build --product scenesim
-if (($# == 0)); then set -- scenarios; fi
-.build/debug/scenesim test --update "$@"
+"$(swift build --show-bin-path)/scenesim" test --update "$@"
 echo "update-goldens: review every change with 'git diff scenarios/' before committing:"
 echo "  each golden must show the behaviour its first comment line says it guards, not merely what happened."
