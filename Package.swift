@@ -3,8 +3,9 @@
 // scripted in embedded Lua 5.4.
 //
 // Targets are layered by dependency (see ../shared/STYLE.md):
-//   CLua / CLuaShim (C) → LuaKit (knows no scenes) → SceneSimCore (pure Swift) →
-//   SceneSimScripting (bindings) → GoldenRunner / SceneSimREPL → SceneSimCommands → scenesim
+//   CLua / CLuaShim (C) → LuaKit (knows no scenes), with SceneSimCore (pure Swift) beside it →
+//   SceneSimScripting (bindings) → SceneSimREPL → SceneSimCommands → scenesim; GoldenRunner
+//   depends on nothing and is wired to scenarios in SceneSimCommands.
 import PackageDescription
 
 let package = Package(

@@ -29,7 +29,7 @@ struct REPLCommand: StatusCommand {
 
             With FILE, it runs first, as \\load would. History is kept in $XDG_STATE_HOME/scenesim/history (default ~/.local/state/scenesim/history).
 
-            When standard input is not a terminal there are no prompts and the input runs entry by entry, e.g. echo 'sim.launch{}; print(sim.now())' | scenesim repl. Exit status: 0; with piped input, 1 when any entry failed.
+            When standard input or output is not a terminal there are no prompts and the input runs entry by entry, e.g. echo 'sim.launch{}; print(sim.now())' | scenesim repl. Exit status: 0; with piped input, 1 when any entry failed.
             """
     )
 
