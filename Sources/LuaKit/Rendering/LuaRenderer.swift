@@ -86,9 +86,10 @@ enum LuaRenderer {
         case .opaque(let typeName): return typeName
         case .table(let table):
             if depth >= maxDepth { return "{...}" }
-            return self.table(table.entries.map { entry in
-                (LuaKeyOrder(entry.key), render(entry.key, quoted: true, depth: depth + 1),
-                 render(entry.value, quoted: true, depth: depth + 1))
+            // table() sorts by the key order computed here, once per key.
+            return self.table(table.unorderedEntries.map { key, value in
+                (LuaKeyOrder(key), render(key, quoted: true, depth: depth + 1),
+                 render(value, quoted: true, depth: depth + 1))
             })
         }
     }

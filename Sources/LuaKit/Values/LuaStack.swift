@@ -120,7 +120,7 @@ struct LuaStack {
         case .table(let table):
             let sequence = table.sequence.count
             lua_createtable(L, Int32(clamping: sequence), Int32(clamping: table.count - sequence))
-            for (key, element) in table.entries {
+            for (key, element) in table.unorderedEntries {
                 // Keys are never nil or NaN here (LuaTable drops them), so rawset cannot raise.
                 guard push(key) else { continue }
                 guard push(element) else { pop(); continue }

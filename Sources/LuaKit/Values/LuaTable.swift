@@ -46,8 +46,13 @@ public struct LuaTable: Hashable {
 
     /// Every key in the canonical order: numbers ascending, then strings, booleans, others.
     public var keys: [LuaValue] {
-        storage.keys.sorted { LuaKeyOrder($0) < LuaKeyOrder($1) }
+        // Each key's order is worked out once (for table keys it means rendering them).
+        storage.keys.map { ($0, LuaKeyOrder($0)) }.sorted { $0.1 < $1.1 }.map(\.0)
     }
+
+    /// Every pair in no particular order, for uses that do not show it (pushing, or rendering,
+    /// which sorts by itself).
+    var unorderedEntries: Dictionary<LuaValue, LuaValue> { storage }
 
     /// Every pair in the canonical key order.
     public var entries: [(key: LuaValue, value: LuaValue)] {
