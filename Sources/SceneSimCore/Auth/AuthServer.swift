@@ -7,13 +7,6 @@ struct AuthServer: Equatable {
         var revoked = false
     }
 
-    enum Verdict: Equatable {
-        case valid(user: String)
-        case expired
-        case revoked
-        case unknown
-    }
-
     private var sessions: [Int: ServerSession] = [:]
     private var nextToken = 1
     var reachable = true
@@ -26,17 +19,19 @@ struct AuthServer: Equatable {
         return token
     }
 
-    func verdict(token: Int, now: VirtualTime) -> Verdict {
+    /// What the server says of session `token` at `now` (never `.unreachable`: that is the
+    /// device's side).
+    func verdict(token: Int, now: VirtualTime) -> ValidationResult {
         guard let session = sessions[token] else { return .unknown }
         if session.revoked { return .revoked }
         if now >= session.expires { return .expired }
-        return .valid(user: session.user)
+        return .valid
     }
 
     /// Invalidates every session of `user`; returns how many were still live (not expired).
     mutating func revoke(user: String, now: VirtualTime) -> Int {
         var count = 0
-        for token in sessions.keys.sorted() where sessions[token]!.user == user && !sessions[token]!.revoked {
+        for token in sessions.keys where sessions[token]!.user == user && !sessions[token]!.revoked {
             sessions[token]!.revoked = true
             if now < sessions[token]!.expires { count += 1 }
         }

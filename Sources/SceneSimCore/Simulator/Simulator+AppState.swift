@@ -46,12 +46,7 @@ extension Simulator {
 
     func validationResult(for stored: StoredSession) -> ValidationResult {
         guard server.reachable else { return .unreachable }
-        switch server.verdict(token: stored.token, now: now) {
-        case .valid: return .valid
-        case .expired: return .expired
-        case .revoked: return .revoked
-        case .unknown: return .unknown
-        }
+        return server.verdict(token: stored.token, now: now)
     }
 
     /// When the app becomes active while authenticated: check the session with the server.
