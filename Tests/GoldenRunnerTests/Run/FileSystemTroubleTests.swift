@@ -36,4 +36,18 @@ struct FileSystemTroubleTests {
         #expect(run.output.contains("accept with: scenesim test --update scenarios/a.lua\n"))
         #expect(run.errors.hasPrefix("error: cannot write scenarios/a.golden.new: "))
     }
+
+    @Test("A golden that --update cannot write fails its scenario instead of claiming UPDATED")
+    func unwritableGolden() throws {
+        let sandbox = try Sandbox()
+        // The golden's name fits, but the temporary file beside it exceeds NAME_MAX (255).
+        let stem = String(repeating: "x", count: 220)
+        try sandbox.write("scenarios/\(stem).lua", "")
+
+        let run = runSuite(in: sandbox) { $0.update = true }
+
+        #expect(run.status == .error)
+        #expect(run.output == "FAIL: \(stem) (golden not written)\n0 passed, 1 failed\n")
+        #expect(run.errors.hasPrefix("error: cannot write scenarios/\(stem).golden: "))
+    }
 }
