@@ -85,6 +85,9 @@ extension Simulator {
         if let limit = config.visibleLimit, visible.count > limit {
             problems.append("\(visible.count) scenes visible, over visible_limit \(limit)")
         }
+        if !config.allowsMultipleWindows, connected.count > 1 {
+            problems.append("\(connected.count) scenes connected on a platform that shows one window")
+        }
         var presented: [DedupKey: String] = [:]
         for record in sessions where record.alive {
             guard let key = dedupKey(group: record.group, value: record.value) else { continue }

@@ -183,8 +183,10 @@ extension Simulator {
 
     /// Drops the process: unsaved storage is lost, scheduled work dies, scenes detach silently.
     private func finishProcess(_ how: Termination, onScreen: [SessionID], keep: Bool) {
-        // A scene the system disconnected before the end stays disconnected at the next launch.
-        let restorable = onScreen.filter { sessions[$0.index].alive && sessions[$0.index].scene != nil }
+        // The restore set is what was on screen when the app left, whether or not the system
+        // disconnected a scene since (memory pressure disconnects before it kills): its session
+        // keeps the storage saved on the way to background, and the system restores it (§5.4).
+        let restorable = onScreen.filter { sessions[$0.index].alive }
         for index in process!.order.elements {
             let lost = unsavedKeys(SessionID(index))
             if !lost.isEmpty {

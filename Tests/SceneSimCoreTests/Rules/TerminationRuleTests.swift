@@ -132,17 +132,42 @@ struct TerminationRuleTests {
         expectNoDifference(detail, .init(id: "detail#1", value: nil, phase: "active", alive: true, storage: "{}", saved: "{}"))
     }
 
+    @Test("5.4 a scene on screen when the app left is restored even if the system disconnected it before the kill")
+    func disconnectedBeforeKillIsRestored() throws {
+        // given the everyday iPhone memory-pressure path: the app leaves, the system reclaims
+        // its scene, then kills the suspended process
+        let device = try TestDevice.ready(.testing(.iphone))
+        try device.setStorage("main#1", "draft", .string("hello"))
+        try device.background()
+        try device.disconnect("main#1")
+        try device.terminate(.system)
+        _ = device.takeTrace()
+        // when the app launches again
+        try device.launch()
+        // then the same session comes back with its saved storage; no second session appears
+        device.expectTrace([
+            "[   0.500] app         launch #2 on iphone: restoring main#1",
+            "[   0.500] main#1      connected (restored) -> inactive",
+            "[   0.500] app         phase background -> inactive: prepare for background",
+            "[   0.500] main#1      phase inactive -> active",
+            "[   0.500] app         phase inactive -> active: validate session and refresh",
+        ])
+        expectNoDifference(device.snapshot.sessions, [
+            .init(id: "main#1", value: nil, phase: "active", alive: true, storage: "{draft = \"hello\"}", saved: "{draft = \"hello\"}"),
+        ])
+    }
+
     @Test("5.4 with nothing to restore the primary group opens one new window, and the state starts at loading")
     func nothingToRestore() throws {
         let device = try TestDevice.loggedIn()
         try device.background()
-        try device.disconnect("main#1")
-        try device.terminate(.system)
+        try device.terminate(.user)
         _ = device.takeTrace()
         try device.launch()
         #expect(device.sim.appState == .loading)
         device.expectTrace([
             "[   2.000] app         launch #2 on ipados: nothing to restore",
+            "[   2.000] app         didDiscardSceneSessions delivered: main#1",
             "[   2.000] auth        validating the session of ada with the server",
             "[   2.000] main#2      connected (new session) -> inactive",
             "[   2.000] app         phase background -> inactive: prepare for background",
