@@ -50,7 +50,7 @@ let package = Package(
         ),
         .target(name: "SceneSimScripting", dependencies: ["LuaKit", "SceneSimCore"]),
         .target(name: "GoldenRunner"),
-        .target(name: "SceneSimREPL", dependencies: ["SceneSimScripting", "LuaKit", "CEditLine"]),
+        .target(name: "SceneSimREPL", dependencies: ["SceneSimScripting", "SceneSimCore", "LuaKit", "CEditLine"]),
         .target(
             name: "SceneSimCommands",
             dependencies: [
@@ -75,7 +75,7 @@ let package = Package(
             dependencies: ["SceneSimScripting", "SceneSimTestSupport"]
         ),
         .testTarget(name: "GoldenRunnerTests", dependencies: ["GoldenRunner"]),
-        .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL"]),
+        .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL", "SceneSimScripting", "LuaKit"]),
         .testTarget(
             name: "SceneSimCommandsTests",
             dependencies: ["SceneSimCommands", "GoldenRunner", "SceneSimScripting"]
