@@ -1,5 +1,5 @@
 -- From an error the user retries: error -> loading, and initialization runs again
--- Spec: semantics 4.5; lua-api app:retry, app:logout.
+-- Spec: semantics 4.5; API app:retry, app:logout.
 local app = sim.launch { platform = "ipados" }
 sim.settle()
 sim.advance(1)

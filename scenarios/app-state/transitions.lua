@@ -1,5 +1,5 @@
 -- The AppStateController accepts only the seed's transitions; a rejected request changes nothing and is recorded
--- Spec: semantics 4.5; lua-api app:transition, app.history, app.rejected.
+-- Spec: semantics 4.5; API app:transition, app.history, app.rejected.
 local app = sim.launch { platform = "ipados" }
 sim.settle()
 assert(app.state == "unauthenticated")

@@ -1,4 +1,4 @@
--- Losing the network never logs the user out: validation is skipped with a warning (semantics 4.5; lua-api sim.network)
+-- Losing the network never logs the user out: validation is skipped with a warning (semantics 4.5; API sim.network)
 local app = sim.launch { platform = "ipados", session = { user = "ada" } }
 sim.settle()
 assert(sim.network() == true, "the network starts up")

@@ -1,5 +1,5 @@
 -- A session revoked on the server (logged out on another device) ends in error(sessionExpired) at the next activation
--- Spec: semantics 4.5; lua-api sim.server.revoke.
+-- Spec: semantics 4.5; API sim.server.revoke.
 local app = sim.launch { platform = "macos", session = { user = "ada" } }
 sim.settle()
 assert(app.state == "authenticated(ada)")

@@ -1,5 +1,5 @@
 -- While authenticated a deep link opens the routed window, and fronts it the second time
--- Spec: semantics 4.2, 4.6; lua-api app:open_url, routes.
+-- Spec: semantics 4.2, 4.6; API app:open_url, routes.
 local app = sim.launch {
   platform = "ipados",
   scenes = { { id = "main" }, { id = "item", value = "integer" }, { id = "user", value = "string" } },

@@ -1,5 +1,5 @@
 -- sim.seed fixes math.random, sim.log writes trace notes, and maps printed by sorted key keep output byte-identical
--- Spec: semantics 6.1, 6.2; lua-api sim.seed, sim.log.
+-- Spec: semantics 6.1, 6.2; API sim.seed, sim.log.
 assert(sim.seed(7) == 7, "sim.seed(n) returns the seed")
 local first = { math.random(100), math.random(100), math.random(100) }
 sim.seed(7)

@@ -1,5 +1,5 @@
 -- sim.launch names the offending key: unknown options ("did you mean"), wrong types, duplicate ids, misplaced Windows
--- Spec: lua-api sim.launch config.
+-- Spec: API sim.launch config.
 local function launch_error(config)
   local ok, message = pcall(function() sim.launch(config) end)
   assert(not ok, "the config should be refused")

@@ -1,5 +1,5 @@
 -- sim.launch declares the app only once; relaunching goes through app:launch(); ends in that error
--- Spec: lua-api sim.launch.
+-- Spec: API sim.launch.
 local app = sim.launch { platform = "ipados" }
 sim.settle()
 app:background()

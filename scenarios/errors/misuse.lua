@@ -1,5 +1,5 @@
 -- Misuse errors name the calling line, what was expected and what to do; a caught error leaves the simulation usable
--- Spec: lua-api Conventions.
+-- Spec: API Conventions.
 local app = sim.launch {
   platform = "ipados",
   scenes = { { id = "main" }, { id = "item", value = "integer" } },

@@ -1,5 +1,5 @@
 -- Operations on a terminated app say how and when it ended and to call app:launch(); ends in that error
--- Spec: lua-api app:terminate, app:launch.
+-- Spec: API app:terminate, app:launch.
 local app = sim.launch { platform = "macos" }
 sim.settle()
 sim.advance(4)

@@ -1,5 +1,5 @@
 -- Hooks: "phase" on aggregate changes, "scene_phase" per window, "state" per accepted transition; nil removes them
--- Spec: lua-api app:on; semantics 1.4.
+-- Spec: API app:on; semantics 1.4.
 local app = sim.launch { platform = "ipados" }
 app:on("phase", function(old, new) print("  phase hook:", old, new) end)
 app:on("scene_phase", function(w, old, new) print("  scene_phase hook:", w.id, old, new) end)

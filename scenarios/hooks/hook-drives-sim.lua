@@ -1,5 +1,5 @@
 -- A hook may drive the simulator: it runs after the operation that caused it, so a state hook can open a window
--- Spec: lua-api app:on.
+-- Spec: API app:on.
 local app = sim.launch {
   platform = "macos",
   scenes = { { id = "main" }, { id = "welcome", kind = "window" } },

@@ -1,5 +1,5 @@
 -- The restore hook rejects a stale restored value (the item was deleted meanwhile): the window starts empty
--- Spec: semantics 5.4; lua-api "restore" hook.
+-- Spec: semantics 5.4; API "restore" hook.
 local app = sim.launch {
   platform = "ipados",
   scenes = { { id = "main" }, { id = "item", value = "integer" } },

@@ -1,5 +1,5 @@
 -- visible_limit overrides the platform default: with 1 on macOS, opening a window sends the other to background
--- Spec: semantics 1.6, 7; lua-api config visible_limit.
+-- Spec: semantics 1.6, 7; API config visible_limit.
 local app = sim.launch { platform = "macos", visible_limit = 1 }
 sim.settle()
 local first = app.front

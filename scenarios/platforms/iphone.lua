@@ -1,5 +1,5 @@
 -- iPhone shows one window: open_window is ignored with a warning and returns nil, false
--- Spec: semantics 4.4, 7; lua-api app:open_window.
+-- Spec: semantics 4.4, 7; API app:open_window.
 local app = sim.launch {
   platform = "iphone",
   scenes = { { id = "main" }, { id = "item", value = "string" } },

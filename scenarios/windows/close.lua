@@ -1,5 +1,5 @@
 -- w:close() discards the session with its storage, and the app is told at once
--- Spec: semantics 2.3; lua-api w:close, w.alive.
+-- Spec: semantics 2.3; API w:close, w.alive.
 local app = sim.launch { platform = "ipados", scenes = { { id = "main" }, { id = "doc", value = "string" } } }
 sim.settle()
 local doc = app:open_window("doc", "report")

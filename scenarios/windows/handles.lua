@@ -1,4 +1,4 @@
--- Window handles: id, group, value, tostring, and app.windows versus app.sessions (lua-api "window"; semantics 2.1)
+-- Window handles: id, group, value, tostring, and app.windows versus app.sessions (API "window"; semantics 2.1)
 local app = sim.launch { platform = "macos", scenes = { { id = "main" }, { id = "detail", value = "string" } } }
 sim.settle()
 

@@ -1,5 +1,5 @@
 -- open_window(id) on a WindowGroup always creates a new window, labelled group#n
--- Spec: semantics 4.1; lua-api app:open_window.
+-- Spec: semantics 4.1; API app:open_window.
 local app = sim.launch { platform = "macos", scenes = { { id = "main" }, { id = "doc", value = "string" } } }
 sim.settle()
 

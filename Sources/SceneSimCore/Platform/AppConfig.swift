@@ -133,7 +133,7 @@ public struct InitialSession: Sendable, Equatable {
     }
 }
 
-/// The switches behind the observed (O) and inferred (I) rules of semantics.md.
+/// The switches behind the observed (O) and inferred (I) rules of docs/semantics.md.
 public struct Policy: Sendable, Equatable {
     public enum ForceQuit: String, Sendable, CaseIterable { case discard, keep }
     public enum StorageSave: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-/// The device family the app runs on; it decides the policy defaults of semantics.md §7.
+/// The device family the app runs on; it decides the policy defaults of docs/semantics.md §7.
 public enum Platform: String, CaseIterable, Sendable {
     case iphone, ipados, macos, visionos
 

@@ -1,7 +1,7 @@
 import LuaKit
 import SceneSimCore
 
-// The `app` handle (lua-api.md "app — the app on the device"): one for the app's whole life.
+// The `app` handle (scenarios/README.md, "app — the app on the device"): one for the app's whole life.
 extension ScriptHost {
     static let appFields = ["running", "launches", "phase", "state", "windows", "sessions", "front", "history", "rejected"]
 

@@ -1,7 +1,7 @@
 import LuaKit
 import SceneSimCore
 
-// The `sim` global: the device (lua-api.md "sim — the device").
+// The `sim` global: the device (scenarios/README.md, "sim — the device").
 extension ScriptHost {
     func installSim() {
         var sim = LuaTable()

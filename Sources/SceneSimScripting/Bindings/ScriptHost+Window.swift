@@ -1,7 +1,7 @@
 import LuaKit
 import SceneSimCore
 
-// Window handles (lua-api.md "window — one scene session") and their SceneStorage proxies.
+// Window handles (scenarios/README.md, "window — one scene session") and their SceneStorage proxies.
 extension ScriptHost {
     static let windowFields = ["id", "group", "value", "phase", "connected", "alive", "storage", "saved"]
 

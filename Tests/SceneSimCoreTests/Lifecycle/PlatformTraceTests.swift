@@ -2,7 +2,7 @@ import SceneSimTestSupport
 import Testing
 @testable import SceneSimCore
 
-/// Whole traces of where the four platforms differ (semantics.md §7).
+/// Whole traces of where the four platforms differ (docs/semantics.md §7).
 @Suite("Trace: platforms")
 struct PlatformTraceTests {
     @Test("macos: hiding goes active -> background directly, for every window")

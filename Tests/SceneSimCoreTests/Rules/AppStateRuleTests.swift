@@ -3,7 +3,7 @@ import SceneSimTestSupport
 import Testing
 @testable import SceneSimCore
 
-/// semantics.md §4.5–4.7: the shared AppStateController.
+/// docs/semantics.md §4.5–4.7: the shared AppStateController.
 @Suite("§4 AppStateController")
 struct AppStateRuleTests {
     static func stored(ttl: Double = 3600, _ configure: (inout AppConfig) -> Void = { _ in }) -> AppConfig {

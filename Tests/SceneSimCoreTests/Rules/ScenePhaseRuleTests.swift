@@ -3,7 +3,7 @@ import SceneSimTestSupport
 import Testing
 @testable import SceneSimCore
 
-/// semantics.md §1: scene phases and the app's aggregate.
+/// docs/semantics.md §1: scene phases and the app's aggregate.
 @Suite("§1 Scene phase")
 struct ScenePhaseRuleTests {
     @Test("1.1 every connected scene has its own phase")

@@ -3,7 +3,7 @@ import SceneSimTestSupport
 import Testing
 @testable import SceneSimCore
 
-/// semantics.md §2: scene sessions outlive their scenes.
+/// docs/semantics.md §2: scene sessions outlive their scenes.
 @Suite("§2 Scene sessions")
 struct SceneSessionRuleTests {
     @Test("2.1 a session survives disconnection and process death with its value and saved storage")

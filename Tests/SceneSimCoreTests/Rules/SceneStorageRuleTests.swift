@@ -3,7 +3,7 @@ import SceneSimTestSupport
 import Testing
 @testable import SceneSimCore
 
-/// semantics.md §3: SceneStorage.
+/// docs/semantics.md §3: SceneStorage.
 @Suite("§3 SceneStorage")
 struct SceneStorageRuleTests {
     @Test("3.1 the same key in two windows holds two independent values")

@@ -3,7 +3,7 @@ import SceneSimTestSupport
 import Testing
 @testable import SceneSimCore
 
-/// semantics.md §5: termination and relaunch.
+/// docs/semantics.md §5: termination and relaunch.
 @Suite("§5 Termination and relaunch")
 struct TerminationRuleTests {
     @Test("5.1 terminate(system) is refused unless every scene is in the background")

@@ -3,7 +3,7 @@ import SceneSimTestSupport
 import Testing
 @testable import SceneSimCore
 
-/// semantics.md §4.1–4.4: opening windows.
+/// docs/semantics.md §4.1–4.4: opening windows.
 @Suite("§4 Windows")
 struct WindowRuleTests {
     @Test("4.1 open_window on a WindowGroup always creates a new window; a value group opened without a value gets nil")

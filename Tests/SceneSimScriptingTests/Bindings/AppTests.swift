@@ -1,7 +1,7 @@
 import SceneSimScripting
 import Testing
 
-// Generated from each snippet's real run, then reviewed against lua-api.md line by line.
+// Generated from each snippet's real run, then reviewed against the API reference (scenarios/README.md) line by line.
 @Suite("The app handle: fields and operations")
 struct AppTests {
     @Test("the app's read-only fields describe the running app")

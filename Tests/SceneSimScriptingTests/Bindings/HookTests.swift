@@ -1,7 +1,7 @@
 import SceneSimScripting
 import Testing
 
-// Generated from each snippet's real run, then reviewed against lua-api.md line by line.
+// Generated from each snippet's real run, then reviewed against the API reference (scenarios/README.md) line by line.
 @Suite("Hooks registered with app:on")
 struct HookTests {
     @Test("the phase, scene_phase and state hooks are called with the old and new values")

@@ -1,7 +1,7 @@
 import SceneSimScripting
 import Testing
 
-// Generated from each snippet's real run, then reviewed against lua-api.md line by line.
+// Generated from each snippet's real run, then reviewed against the API reference (scenarios/README.md) line by line.
 @Suite("Misuse errors: file:line, what was expected, what to do")
 struct MisuseErrorTests {
     @Test("an unknown scene id is refused with a did-you-mean suggestion")

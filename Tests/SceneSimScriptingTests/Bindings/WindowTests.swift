@@ -1,7 +1,7 @@
 import SceneSimScripting
 import Testing
 
-// Generated from each snippet's real run, then reviewed against lua-api.md line by line.
+// Generated from each snippet's real run, then reviewed against the API reference (scenarios/README.md) line by line.
 @Suite("Window handles and their storage")
 struct WindowTests {
     @Test("a window's fields describe its session")

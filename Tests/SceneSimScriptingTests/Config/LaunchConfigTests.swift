@@ -1,7 +1,7 @@
 import SceneSimScripting
 import Testing
 
-// Generated from each snippet's real run, then reviewed against lua-api.md line by line.
+// Generated from each snippet's real run, then reviewed against the API reference (scenarios/README.md) line by line.
 @Suite("sim.launch options")
 struct LaunchConfigTests {
     @Test("unknown sim.launch keys name the key with a did-you-mean suggestion")
