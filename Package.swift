@@ -3,6 +3,7 @@
 // scripted in embedded Lua 5.4.
 //
 // Targets are layered by dependency (see ../shared/STYLE.md):
+//   ByteText (Lua strings as bytes, and their one text form) under both of:
 //   CLua / CLuaShim (C) → LuaKit (knows no scenes), with SceneSimCore (pure Swift) beside it →
 //   SceneSimScripting (bindings) → SceneSimREPL → SceneSimCommands → scenesim; GoldenRunner
 //   depends on nothing and is wired to scenarios in SceneSimCommands.
@@ -36,21 +37,22 @@ let package = Package(
         ),
 
         // MARK: Swift layers
-        .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "ByteText"),
+        .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim", "ByteText"]),
         // Double.rounded() calls libm's round, which nothing else links into a program that uses
         // only the core (the bench).
-        .target(name: "SceneSimCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        .target(name: "SceneSimCore", dependencies: ["ByteText"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(
             name: "SceneSimTestSupport",
             dependencies: [
-                "SceneSimCore",
+                "ByteText", "SceneSimCore",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),
-        .target(name: "SceneSimScripting", dependencies: ["LuaKit", "SceneSimCore"]),
+        .target(name: "SceneSimScripting", dependencies: ["ByteText", "LuaKit", "SceneSimCore"]),
         .target(name: "GoldenRunner"),
-        .target(name: "SceneSimREPL", dependencies: ["SceneSimScripting", "SceneSimCore", "LuaKit", "CEditLine"]),
+        .target(name: "SceneSimREPL", dependencies: ["SceneSimScripting", "SceneSimCore", "ByteText", "LuaKit", "CEditLine"]),
         .target(
             name: "SceneSimCommands",
             dependencies: [
@@ -59,20 +61,21 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "scenesim", dependencies: ["SceneSimCommands"]),
-        .executableTarget(name: "SceneSimBench", dependencies: ["SceneSimCore"]),
+        .executableTarget(name: "SceneSimBench", dependencies: ["ByteText", "SceneSimCore"]),
 
         // MARK: Tests (mirror Sources)
         .testTarget(
             name: "SceneSimCoreTests",
             dependencies: [
-                "SceneSimCore", "SceneSimTestSupport",
+                "ByteText", "SceneSimCore", "SceneSimTestSupport",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
-        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
+        .testTarget(name: "ByteTextTests", dependencies: ["ByteText"]),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "ByteText"]),
         .testTarget(
             name: "SceneSimScriptingTests",
-            dependencies: ["SceneSimScripting", "SceneSimTestSupport"]
+            dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimScripting", "SceneSimTestSupport"]
         ),
         .testTarget(name: "GoldenRunnerTests", dependencies: ["GoldenRunner"]),
         .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL", "SceneSimScripting", "LuaKit"]),

@@ -1,3 +1,4 @@
+import ByteText
 import SceneSimCore
 
 /// The measured operations, each on a device already holding `windows` scene sessions.
@@ -65,7 +66,7 @@ struct Scenarios {
     func relaunch(onScreen: Int = 1000, keys: Int = 10) throws -> (cycle: Double, launch: Double) {
         let sim = try device(visibleLimit: onScreen)
         for id in sim.windows.prefix(onScreen) {
-            for key in 0..<keys { try sim.setStorage(id, key: "key\(key)", value: .int(Int64(key))) }
+            for key in 0..<keys { try sim.setStorage(id, key: ByteString("key\(key)"), value: .int(Int64(key))) }
         }
         let clock = Measure.clock
         var bestCycle = Double.infinity, bestLaunch = Double.infinity

@@ -69,12 +69,21 @@ enum Output {
     nonisolated(unsafe) private static let err = stderr
 
     static func standard(_ text: String) {
-        fputs(text, out)
+        standard(bytes: Array(text.utf8))
+    }
+
+    /// Writes `bytes` exactly: fwrite, not fputs, so a NUL byte does not end the output.
+    static func standard(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            _ = fwrite(buffer.baseAddress, 1, buffer.count, out)
+        }
     }
 
     static func error(_ text: String) {
         fflush(out)
-        fputs(text, err)
+        Array(text.utf8).withUnsafeBufferPointer { buffer in
+            _ = fwrite(buffer.baseAddress, 1, buffer.count, err)
+        }
         fflush(err)
     }
 

@@ -1,3 +1,4 @@
+import ByteText
 import SceneSimCore
 
 // One method per simulator operation, each run through `perform` so the invariant check
@@ -18,11 +19,11 @@ extension TestDevice {
     }
 
     public func revoke(_ user: String) throws {
-        try perform("revoke(\(user))") { try $0.revokeSessions(of: user) }
+        try perform("revoke(\(user))") { try $0.revokeSessions(of: ByteString(user)) }
     }
 
     public func note(_ text: String) throws {
-        try perform("note(\(text))") { $0.note(text) }
+        try perform("note(\(text))") { $0.note(ByteString(text)) }
     }
 
     // MARK: The app's lifecycle
@@ -96,19 +97,19 @@ extension TestDevice {
     public func setStorage(_ label: String, _ key: String, _ value: SceneValue?) throws {
         let id = try window(label)
         try perform("setStorage(\(label), \(key), \(value?.literal ?? "nil"))") {
-            try $0.setStorage(id, key: key, value: value)
+            try $0.setStorage(id, key: ByteString(key), value: value)
         }
     }
 
     public func storage(_ label: String, _ key: String) throws -> SceneValue? {
         let id = try window(label)
-        return try perform("storage(\(label), \(key))") { try $0.storageValue(id, key: key) }
+        return try perform("storage(\(label), \(key))") { try $0.storageValue(id, key: ByteString(key)) }
     }
 
     // MARK: The AppStateController
 
     public func login(_ user: String, newUser: Bool = false) throws {
-        try perform("login(\(user), newUser: \(newUser))") { try $0.login(user: user, newUser: newUser) }
+        try perform("login(\(user), newUser: \(newUser))") { try $0.login(user: ByteString(user), newUser: newUser) }
     }
 
     public func nextStep() throws {
@@ -135,6 +136,6 @@ extension TestDevice {
 
     @discardableResult
     public func openURL(_ url: String) throws -> Bool {
-        try perform("openURL(\(url))") { try $0.openURL(url) }
+        try perform("openURL(\(url))") { try $0.openURL(ByteString(url)) }
     }
 }

@@ -1,3 +1,4 @@
+import ByteText
 import LuaKit
 import Testing
 
@@ -22,7 +23,7 @@ struct HandleTests {
                 return .error("window \(id) was closed")
             }
             switch key {
-            case "title": return call.results(.string(title))
+            case "title": return call.results(.string(ByteString(title)))
             case "id": return call.results(.integer(id))
             default: return .values(0)
             }
@@ -136,7 +137,7 @@ struct BufferedWriteHandleTests {
         let store = BufferedStore()
         var definition = LuaClassDefinition(name: "Box")
         definition.getField = { call, _, key in
-            let value = store.values[key] ?? .nil
+            let value = store.values[key.escaped] ?? .nil
             call.cacheField(key, value, acceptsWrites: writable)
             return call.results(value)
         }
@@ -144,18 +145,18 @@ struct BufferedWriteHandleTests {
             let value = call.value(at: 3)
             guard !value.isNil else { return .error("cannot delete '\(key)'") }
             store.setCalls.append("\(key)=\(value)")
-            store.values[key] = value
+            store.values[key.escaped] = value
             call.cacheField(key, value, acceptsWrites: writable)
             return .values(0)
         }
         definition.bufferedWrite = { _, key, value in
             store.handedOver.append("\(key)=\(value)")
-            store.values[key] = value
+            store.values[key.escaped] = value
         }
         let box = state.defineClass(definition)
         state.register("box") { call in call.results(.handle(LuaHandle(box, id: 1))) }
         state.register("swift") { call in
-            call.results(.string(store.handedOver.joined(separator: ",")))
+            call.results(.string(ByteString(store.handedOver.joined(separator: ","))))
         }
         return (state, store, output)
     }

@@ -1,3 +1,4 @@
+import ByteText
 import Foundation
 import LuaKit
 import Testing
@@ -33,7 +34,7 @@ struct LuaLimitsTests {
     func memoryOverrunInsideCallback() throws {
         let (state, _) = makeState(LuaOptions(maxMemory: 2 << 20))
         state.register("big") { call in
-            call.results(.string(String(repeating: "x", count: 4 << 20)))
+            call.results(.string(ByteString(String(repeating: "x", count: 4 << 20))))
         }
         let error = capture { try state.run("local s = big() return #s", chunkName: "=t") }
         #expect(error?.kind == .memory)

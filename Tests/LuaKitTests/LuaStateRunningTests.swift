@@ -1,3 +1,4 @@
+import ByteText
 import Foundation
 import LuaKit
 import Testing
@@ -99,8 +100,8 @@ struct LuaErrorReportingTests {
     func binaryFileRefused() throws {
         let (state, _) = makeState()
         let dumped = try state.run("return string.dump(function() return 1 end)", chunkName: "=t")
-        let bytes = try #require(dumped.first?.stringValue)
-        let folder = try makeFolder(["compiled.lua": Data(bytes.utf8)])
+        let bytes = try #require(dumped.first?.bytesValue)
+        let folder = try makeFolder(["compiled.lua": Data(bytes.bytes)])
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("compiled.lua").path
         let error = capture { try state.run(file: path) }

@@ -1,3 +1,4 @@
+import ByteText
 import Foundation
 import LuaKit
 import Testing
@@ -57,7 +58,7 @@ struct SandboxTests {
         #expect(try state.run(source, chunkName: "=t") == [42, true, 1, "layout"])
 
         let missing = try state.run("return pcall(require, 'nothere')", chunkName: "=t")
-        #expect(missing == [false, .string("module 'nothere' not found:\n\tno file '\(lib)/nothere.lua'")])
+        #expect(missing == [false, .string(ByteString("module 'nothere' not found:\n\tno file '\(lib)/nothere.lua'"))])
         let escape = try state.run("return pcall(require, '..secret')", chunkName: "=t")
         #expect(escape[1].stringValue?.contains("module name '..secret' is not valid") == true)
         let slash = try state.run("return pcall(require, '../secret')", chunkName: "=t")

@@ -10,7 +10,7 @@ final class OutputRecorder {
 /// A sandboxed state whose `print` output goes to the returned recorder.
 func makeState(_ options: LuaOptions = LuaOptions()) -> (LuaState, OutputRecorder) {
     let recorder = OutputRecorder()
-    let state = LuaState(options: options) { recorder.text += $0 }
+    let state = LuaState(options: options) { recorder.text += String(decoding: $0, as: UTF8.self) }
     return (state, recorder)
 }
 

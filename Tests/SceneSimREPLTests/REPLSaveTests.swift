@@ -12,9 +12,9 @@ struct REPLSaveTests {
         let session = runSession(lines + ["\\save \(path)"], interactive: false, options: options)
         let saved = try String(contentsOfFile: path, encoding: .utf8)
         let replay = ScenarioRunner.capture(path: path, options: options)
-        #expect(replay.stderr == "")
+        #expect(replay.stderr.isEmpty)
         #expect(replay.status == 0)
-        return (saved.replacingOccurrences(of: path, with: "FILE"), session, replay.stdout)
+        return (saved.replacingOccurrences(of: path, with: "FILE"), session, String(decoding: replay.stdout, as: UTF8.self))
     }
 
     @Test("Expressions become print, locals stay local, a top-level return runs in place")

@@ -61,7 +61,7 @@ struct TerminalTests {
         terminal.expectExit(0)
         let replay = ScenarioRunner.capture(path: directory + "/replay.lua")
         #expect(replay.status == 0)
-        let traceLines = replay.stdout.split(separator: "\n").map(String.init)
+        let traceLines = String(decoding: replay.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
         #expect(traceLines.count > 10)
         // The session showed every line the replay prints, in the same order.
         var rest = Substring(terminal.screen)

@@ -37,6 +37,8 @@
 ---@field at number    virtual seconds
 ---@field reason? string  why a rejected transition was refused
 
+--- SceneStorage: keys are strings compared byte by byte; `tostring` shows the contents,
+--- `storage of main#1 {tab = 2}`.
 ---@class scenesim.Storage
 ---@field [string] scenesim.Value
 local Storage = {}

@@ -1,3 +1,4 @@
+import ByteText
 import CLua
 import CLuaShim
 
@@ -77,7 +78,15 @@ public struct LuaCall {
         return lua_isinteger(stack.L, slot) != 0
     }
 
-    /// The argument when it is a string (numbers are not converted).
+    /// The argument's bytes when it is a string (numbers are not converted): for values,
+    /// which must stay exact.
+    public func bytes(at index: Int) -> ByteString? {
+        guard let slot = slot(index) else { return nil }
+        return stack.bytes(at: slot)
+    }
+
+    /// The argument when it is a string (numbers are not converted), as text: invalid UTF-8
+    /// becomes U+FFFD, so use `bytes(at:)` for anything kept or compared.
     public func string(at index: Int) -> String? {
         guard let slot = slot(index) else { return nil }
         return stack.string(at: slot)
@@ -118,15 +127,16 @@ public struct LuaCall {
         return stack.reference(at: slot)
     }
 
-    /// The deterministic text of the argument, as `print` shows it (see `LuaState.describe`).
-    public func describe(at index: Int) throws(LuaError) -> String {
-        guard let slot = slot(index) else { return "nil" }
+    /// The deterministic text of the argument, as `print` shows it (see `LuaState.describe`):
+    /// bytes, as a string argument is shown as its own bytes.
+    public func describe(at index: Int) throws(LuaError) -> [UInt8] {
+        guard let slot = slot(index) else { return Array("nil".utf8) }
         return try stack.describe(at: slot)
     }
 
     /// Every argument as `describe(at:)` renders it, in order (what `print` shows).
-    public func describeAll() throws(LuaError) -> [String] {
-        var parts: [String] = []
+    public func describeAll() throws(LuaError) -> [[UInt8]] {
+        var parts: [[UInt8]] = []
         for index in stride(from: 1, through: count, by: 1) {
             parts.append(try describe(at: index))
         }
@@ -141,8 +151,13 @@ public struct LuaCall {
     /// handle's cached fields may be buffered in C from now on; it applies to the whole handle
     /// until its cache is cleared or a later call says otherwise.
     public func cacheField(_ key: String, _ value: LuaValue, acceptsWrites: Bool = false) {
+        cacheField(ByteString(key), value, acceptsWrites: acceptsWrites)
+    }
+
+    /// `cacheField` for a key given as bytes (a SceneStorage key may be any string).
+    public func cacheField(_ key: ByteString, _ value: LuaValue, acceptsWrites: Bool = false) {
         guard !value.isNil, stack.type(at: 1) == LUA_TUSERDATA else { return }
-        stack.push(string: key)
+        stack.push(bytes: key)
         guard stack.push(value) else {
             stack.pop()
             return

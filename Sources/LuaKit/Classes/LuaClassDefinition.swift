@@ -1,3 +1,5 @@
+import ByteText
+
 /// What a handle class does when Lua uses its handles; closures get the handle's id.
 ///
 /// `obj:method(...)` finds `methods[method]` (self is argument 1, already checked to be a
@@ -7,12 +9,13 @@
 public struct LuaClassDefinition {
     /// A method body: the call (self at 1, arguments from 2) and self's id.
     public typealias Method = (LuaCall, Int64) -> LuaReturn
-    /// A field access: the call (self at 1, key at 2, new value at 3), self's id and the key.
-    public typealias Field = (LuaCall, Int64, String) -> LuaReturn
+    /// A field access: the call (self at 1, key at 2, new value at 3), self's id and the key's
+    /// bytes.
+    public typealias Field = (LuaCall, Int64, ByteString) -> LuaReturn
     /// Buffered writes handed over: self's id, the key and the field's last value. Only fields
     /// that some write changed are handed over, but the last value may equal the one before
     /// the first write (a run of writes that ended where it began).
-    public typealias BufferedWrite = (_ id: Int64, _ key: String, _ value: LuaValue) -> Void
+    public typealias BufferedWrite = (_ id: Int64, _ key: ByteString, _ value: LuaValue) -> Void
 
     /// The class name (`__name`).
     public var name: String
@@ -26,7 +29,7 @@ public struct LuaClassDefinition {
     ///
     /// When set, an assignment to a field cached with `LuaCall.cacheField(_:_:acceptsWrites:)`
     /// that keeps the field's type and size (integer for integer, float other than NaN for
-    /// float, boolean for boolean, an ASCII string of the same length) is answered in C: the
+    /// float, boolean for boolean, a string of the same length) is answered in C: the
     /// cache takes the new value at once (a write of the value already there is dropped), and
     /// this closure gets the field's last value before Swift next runs — at the start of any
     /// Swift function, or when the protected call from Swift returns. Only script code with no Swift frame under it buffers; writes from

@@ -1,3 +1,4 @@
+import ByteText
 import CLua
 import CLuaShim
 
@@ -21,7 +22,7 @@ extension LuaState {
             guard let context, let thread else { return }
             let collector = Unmanaged<BufferedWriteCollector>.fromOpaque(context).takeUnretainedValue()
             let stack = LuaStack(L: thread, state: collector.state)
-            guard let key = stack.string(at: -2) else { return }
+            guard let key = stack.bytes(at: -2) else { return }
             collector.writes.append(BufferedFieldWrite(classIndex: classIndex, id: id, key: key, value: stack.value(at: -1)))
         }, Unmanaged.passUnretained(collector).toOpaque())
         let writes = collector.writes.sorted { ($0.classIndex, $0.id, $0.key) < ($1.classIndex, $1.id, $1.key) }
@@ -34,7 +35,7 @@ extension LuaState {
 private struct BufferedFieldWrite {
     var classIndex: Int32
     var id: Int64
-    var key: String
+    var key: ByteString
     var value: LuaValue
 }
 

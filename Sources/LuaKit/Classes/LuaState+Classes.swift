@@ -1,3 +1,4 @@
+import ByteText
 import CLua
 import CLuaShim
 
@@ -30,7 +31,7 @@ extension LuaState {
         // __index is a C function (scn_index): methods and cached fields never reach Swift; only
         // other reads come here.
         let getter = makeFunction { call in
-            guard let id = call.handle(at: 1, of: type), let key = call.string(at: 2) else { return .values(0) }
+            guard let id = call.handle(at: 1, of: type), let key = call.bytes(at: 2) else { return .values(0) }
             let result = definition.getField?(call, id, key) ?? .values(0)
             // The getter's caller is scn_index (C); the Lua line that read the field is one up.
             if case .error(let message, .caller) = result { return .error(message, location: .level(2)) }
@@ -38,10 +39,10 @@ extension LuaState {
         }
         let setter = { (call: LuaCall) -> LuaReturn in
             guard let id = call.handle(at: 1, of: type) else { return .values(0) }
-            guard let key = call.string(at: 2) else {
+            guard let key = call.bytes(at: 2) else {
                 return .error("cannot set a \(call.typeName(at: 2)) key on \(name): field names are strings")
             }
-            if definition.methods[key] != nil {
+            if let method = key.string, definition.methods[method] != nil {
                 return .error("cannot assign to '\(key)': it is a method of \(name)")
             }
             guard let setField = definition.setField else {
@@ -62,8 +63,8 @@ extension LuaState {
             metatable[field: "__newindex"] = .function(newindex)
         }
         metatable[field: "__tostring"] = .function(makeFunction { call in
-            guard let id = call.handle(at: 1, of: type) else { return call.results(.string(name)) }
-            return call.results(.string(definition.toString?(id) ?? "\(name)(\(id))"))
+            guard let id = call.handle(at: 1, of: type) else { return call.results(.string(ByteString(name))) }
+            return call.results(.string(ByteString(definition.toString?(id) ?? "\(name)(\(id))")))
         })
         if let length = definition.length {
             metatable[field: "__len"] = .function(makeFunction { call in

@@ -1,5 +1,9 @@
 /// The canonical order of table keys in every rendering: numbers ascending (an integer before an
-/// equal float), then strings by bytes, then `false`, `true`, then anything else by its text.
+/// equal float), then strings by bytes, then `false`, `true`, then anything else (tables,
+/// functions, handles) by its text and, between equal texts, by the text of its value.
+///
+/// Keys with equal text and equal value text print the same, so whichever comes first, the
+/// rendering is the same bytes on every run: the order never depends on an address.
 struct LuaKeyOrder: Comparable {
     enum Rank: Int, Comparable {
         case number, string, boolean, other
@@ -9,21 +13,28 @@ struct LuaKeyOrder: Comparable {
     let rank: Rank
     let integer: Int64?
     let float: Double
-    let text: String
+    /// A string key's bytes; the rendered text of an `other` key.
+    var bytes: [UInt8]
+    /// The rendered text of an `other` key's value: breaks ties between equal key texts.
+    var tiebreak: [UInt8] = []
 
-    init(integer: Int64) { rank = .number; self.integer = integer; float = Double(integer); text = "" }
-    init(float: Double) { rank = .number; integer = nil; self.float = float; text = "" }
-    init(string: String) { rank = .string; integer = nil; float = 0; text = string }
-    init(boolean: Bool) { rank = .boolean; integer = nil; float = boolean ? 1 : 0; text = "" }
-    init(otherText: String) { rank = .other; integer = nil; float = 0; text = otherText }
+    init(integer: Int64) { rank = .number; self.integer = integer; float = Double(integer); bytes = [] }
+    init(float: Double) { rank = .number; integer = nil; self.float = float; bytes = [] }
+    init(string: [UInt8]) { rank = .string; integer = nil; float = 0; bytes = string }
+    init(boolean: Bool) { rank = .boolean; integer = nil; float = boolean ? 1 : 0; bytes = [] }
+    init(otherText: [UInt8], tiebreak: [UInt8] = []) {
+        rank = .other; integer = nil; float = 0; bytes = otherText; self.tiebreak = tiebreak
+    }
 
-    init(_ value: LuaValue) {
-        switch value {
+    /// The order of `key` in a table where it holds `value`.
+    init(_ key: LuaValue, value: LuaValue) {
+        switch key {
         case .integer(let integer): self.init(integer: integer)
         case .number(let float): self.init(float: float)
-        case .string(let string): self.init(string: string)
+        case .string(let string): self.init(string: string.bytes)
         case .boolean(let boolean): self.init(boolean: boolean)
-        default: self.init(otherText: LuaRenderer.render(value, quoted: true))
+        default:
+            self.init(otherText: LuaRenderer.sortText(key), tiebreak: LuaRenderer.sortText(value))
         }
     }
 
@@ -34,8 +45,11 @@ struct LuaKeyOrder: Comparable {
             if let a = lhs.integer, let b = rhs.integer { return a < b }
             if lhs.float != rhs.float { return lhs.float < rhs.float }
             return lhs.integer != nil && rhs.integer == nil
-        case .string, .other:
-            return lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
+        case .string:
+            return lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+        case .other:
+            if lhs.bytes != rhs.bytes { return lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
+            return lhs.tiebreak.lexicographicallyPrecedes(rhs.tiebreak)
         case .boolean:
             return lhs.float < rhs.float
         }

@@ -1,84 +1,117 @@
+import ByteText
 import CLua
 import CLuaShim
 
 extension LuaStack {
     /// The deterministic text of the value at `index` (see `LuaRenderer`), running `__tostring`
-    /// metamethods under a protected call. Top-level strings are not quoted.
-    func describe(at index: Int32) throws(LuaError) -> String {
+    /// metamethods under a protected call. Top-level strings are not quoted: their bytes are
+    /// the text, exactly.
+    func describe(at index: Int32) throws(LuaError) -> [UInt8] {
+        var buffer = LuaRenderBuffer(limit: LuaRenderer.maxBytes)
         var path: Set<UnsafeRawPointer> = []
-        return try render(at: lua_absindex(L, index), quoted: false, depth: 0, path: &path)
+        try render(at: lua_absindex(L, index), quoted: false, depth: 0, path: &path, into: &buffer)
+        return buffer.bytes
     }
 
     private func render(
-        at index: Int32, quoted: Bool, depth: Int, path: inout Set<UnsafeRawPointer>
-    ) throws(LuaError) -> String {
+        at index: Int32, quoted: Bool, depth: Int, path: inout Set<UnsafeRawPointer>,
+        into buffer: inout LuaRenderBuffer
+    ) throws(LuaError) {
         switch lua_type(L, index) {
-        case LUA_TNIL, LUA_TNONE: return "nil"
-        case LUA_TBOOLEAN: return lua_toboolean(L, index) != 0 ? "true" : "false"
+        case LUA_TNIL, LUA_TNONE: buffer.append("nil")
+        case LUA_TBOOLEAN: buffer.append(lua_toboolean(L, index) != 0 ? "true" : "false")
         case LUA_TNUMBER:
-            if lua_isinteger(L, index) != 0 { return String(lua_tointegerx(L, index, nil)) }
-            return LuaRenderer.number(lua_tonumberx(L, index, nil))
+            if lua_isinteger(L, index) != 0 { return buffer.append(String(lua_tointegerx(L, index, nil))) }
+            buffer.append(LuaRenderer.number(lua_tonumberx(L, index, nil)))
         case LUA_TSTRING:
-            let string = self.string(at: index) ?? ""
-            return quoted ? LuaRenderer.quoted(string) : string
+            let string = bytes(at: index) ?? ByteString()
+            quoted ? buffer.append(string.quoted) : buffer.append(bytes: string.bytes)
         case LUA_TTABLE:
-            if let text = try metaToString(at: index) { return text }
-            return try renderTable(at: index, depth: depth, path: &path)
+            if let text = try metaToString(at: index) { return buffer.append(bytes: text.bytes) }
+            try renderTable(at: index, depth: depth, path: &path, into: &buffer)
         case LUA_TUSERDATA:
-            if let text = try metaToString(at: index) { return text }
-            return typeName(at: index)
-        case LUA_TFUNCTION: return "function"
-        case LUA_TLIGHTUSERDATA: return "userdata"
-        default: return String(cString: lua_typename(L, lua_type(L, index)))
+            if let text = try metaToString(at: index) { return buffer.append(bytes: text.bytes) }
+            buffer.append(typeName(at: index))
+        case LUA_TFUNCTION: buffer.append("function")
+        case LUA_TLIGHTUSERDATA: buffer.append("userdata")
+        default: buffer.append(String(cString: lua_typename(L, lua_type(L, index))))
         }
     }
 
+    /// Collects the keys first (nothing runs while `lua_next` walks the table, so nothing can
+    /// change it under the walk), sorts them, then renders the values in that order: where a
+    /// full rendering stops is the same on every run.
     private func renderTable(
-        at index: Int32, depth: Int, path: inout Set<UnsafeRawPointer>
-    ) throws(LuaError) -> String {
-        guard let pointer = lua_topointer(L, index) else { return "{}" }
-        if path.contains(pointer) { return "<cycle>" }
-        if depth >= LuaRenderer.maxDepth { return "{...}" }
-        guard lua_checkstack(L, 4) != 0 else { return "{...}" }
+        at index: Int32, depth: Int, path: inout Set<UnsafeRawPointer>, into buffer: inout LuaRenderBuffer
+    ) throws(LuaError) {
+        guard let pointer = lua_topointer(L, index) else { return buffer.append("{}") }
+        if path.contains(pointer) { return buffer.append("<cycle>") }
+        // Visiting a table costs sorting its keys: not once the rendering is full.
+        if depth >= LuaRenderer.maxDepth || buffer.isFull { return buffer.append("{...}") }
+        guard lua_checkstack(L, 6) != 0 else { return buffer.append("{...}") }
         path.insert(pointer)
         let base = top
         defer {
             path.remove(pointer)
             lua_settop(L, base)
         }
-        var entries: [(key: LuaKeyOrder, keyText: String, valueText: String)] = []
+        lua_createtable(L, 0, 0)
+        let keys = top
+        var order: [(offset: Int, key: LuaKeyOrder)] = []
         lua_pushnil(L)
         while lua_next(L, index) != 0 {
-            let keyIndex = top - 1
-            let key = keyOrder(at: keyIndex)
-            let keyText = key.rank == .other
-                ? key.text
-                : try render(at: keyIndex, quoted: true, depth: depth + 1, path: &path)
-            let valueText = try render(at: top, quoted: true, depth: depth + 1, path: &path)
-            entries.append((key, keyText, valueText))
             pop()
+            order.append((order.count, keyOrder(at: top)))
+            lua_pushvalue(L, -1)
+            lua_rawseti(L, keys, lua_Integer(order.count))
         }
-        return LuaRenderer.table(entries)
+        for position in order.indices where order[position].key.rank == .other {
+            pushEntry(keys: keys, table: index, offset: position)
+            order[position].key = LuaKeyOrder(otherText: sortText(at: top - 1), tiebreak: sortText(at: top))
+            pop(2)
+        }
+        order.sort { $0.key < $1.key }
+        try LuaRenderer.table(order, into: &buffer) { (offset, buffer) throws(LuaError) in
+            pushEntry(keys: keys, table: index, offset: offset)
+            defer { pop(2) }
+            try render(at: top, quoted: true, depth: depth + 1, path: &path, into: &buffer)
+        }
     }
 
-    /// The sort key of a table key, read without converting it (that would confuse `lua_next`).
+    /// Pushes the key at `offset` (0-based) of the collected `keys`, and its value in `table`.
+    private func pushEntry(keys: Int32, table: Int32, offset: Int) {
+        lua_rawgeti(L, keys, lua_Integer(offset + 1))
+        lua_pushvalue(L, -1)
+        lua_rawget(L, table)
+    }
+
+    /// The sort key of a table key, read without converting it (that would confuse `lua_next`);
+    /// tables, functions and userdata get their text afterwards.
     private func keyOrder(at index: Int32) -> LuaKeyOrder {
         switch lua_type(L, index) {
         case LUA_TNUMBER:
             if lua_isinteger(L, index) != 0 { return LuaKeyOrder(integer: lua_tointegerx(L, index, nil)) }
             return LuaKeyOrder(float: lua_tonumberx(L, index, nil))
-        case LUA_TSTRING: return LuaKeyOrder(string: string(at: index) ?? "")
+        case LUA_TSTRING: return LuaKeyOrder(string: bytes(at: index)?.bytes ?? [])
         case LUA_TBOOLEAN: return LuaKeyOrder(boolean: lua_toboolean(L, index) != 0)
-        default:
-            // Tables, functions and userdata as keys sort by their (address-free) text.
-            var path: Set<UnsafeRawPointer> = []
-            let text = (try? render(at: index, quoted: true, depth: LuaRenderer.maxDepth - 1, path: &path))
-            return LuaKeyOrder(otherText: text ?? typeName(at: index))
+        default: return LuaKeyOrder(otherText: [])
         }
     }
 
+    /// The short, address-free text that orders a key among others (see `LuaKeyOrder`).
+    private func sortText(at index: Int32) -> [UInt8] {
+        var buffer = LuaRenderBuffer(limit: LuaRenderer.maxSortBytes)
+        var path: Set<UnsafeRawPointer> = []
+        do {
+            try render(at: index, quoted: true, depth: LuaRenderer.maxDepth - 1, path: &path, into: &buffer)
+        } catch {
+            return Array(typeName(at: index).utf8)
+        }
+        return buffer.bytes
+    }
+
     /// Calls `__tostring` under pcall; nil when there is none.
-    private func metaToString(at index: Int32) throws(LuaError) -> String? {
+    private func metaToString(at index: Int32) throws(LuaError) -> ByteString? {
         guard lua_checkstack(L, 3) != 0 else { return nil }
         let base = top
         guard luaL_getmetafield(L, index, "__tostring") != LUA_TNIL else { return nil }
@@ -89,8 +122,8 @@ extension LuaStack {
         guard lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER else {
             throw LuaError(.runtime, "'__tostring' must return a string")
         }
-        if let text = string(at: -1) { return text }
-        if lua_isinteger(L, -1) != 0 { return String(lua_tointegerx(L, -1, nil)) }
-        return LuaRenderer.number(lua_tonumberx(L, -1, nil))
+        if lua_type(L, -1) == LUA_TSTRING, let text = bytes(at: -1) { return text }
+        if lua_isinteger(L, -1) != 0 { return ByteString(String(lua_tointegerx(L, -1, nil))) }
+        return ByteString(LuaRenderer.number(lua_tonumberx(L, -1, nil)))
     }
 }

@@ -58,7 +58,7 @@ extension LuaState {
 
     /// The deterministic text `print` would show for `value` (see `LuaRenderer`): tables with
     /// sorted keys and no addresses, `__tostring` for handles. Throws if a `__tostring` fails.
-    public func describe(_ value: LuaValue) throws(LuaError) -> String {
+    public func describeBytes(_ value: LuaValue) throws(LuaError) -> [UInt8] {
         let stack = LuaStack(L: currentThread, state: self)
         let top = stack.top
         guard stack.push(value) else { throw LuaError(.runtime, "stack overflow") }
@@ -66,6 +66,11 @@ extension LuaState {
             lua_settop(stack.L, top)
         }
         return try stack.describe(at: -1)
+    }
+
+    /// `describeBytes` as text, for display where bytes cannot go (invalid UTF-8 becomes U+FFFD).
+    public func describe(_ value: LuaValue) throws(LuaError) -> String {
+        String(decoding: try describeBytes(value), as: UTF8.self)
     }
 
     private func protectedCall(

@@ -1,3 +1,4 @@
+import ByteText
 import CLua
 import CLuaShim
 
@@ -24,15 +25,16 @@ public final class LuaState {
 
     /// The options the state was made with.
     public let options: LuaOptions
-    /// Where `print` writes: each call gets one line, newline included.
-    public var output: (String) -> Void
+    /// Where `print` writes: each call gets one line, newline included, as bytes (a string
+    /// printed is its bytes, NUL and invalid UTF-8 included).
+    public var output: ([UInt8]) -> Void
     /// Stops this state's running code (thread-safe; see `LuaInterruptFlag`).
     public let interruptFlag = LuaInterruptFlag()
 
     /// A state with `options`; `print` writes to `output` (standard output by default).
     public init(
         options: LuaOptions = LuaOptions(),
-        output: @escaping (String) -> Void = { Swift.print($0, terminator: "") }
+        output: @escaping ([UInt8]) -> Void = { Swift.print(String(decoding: $0, as: UTF8.self), terminator: "") }
     ) {
         guard let thread = scn_newstate() else { fatalError("LuaKit: out of memory creating a Lua state") }
         mainThread = thread
@@ -103,7 +105,13 @@ public final class LuaState {
         }
         register("print") { call in
             do throws(LuaError) {
-                call.state.output(try call.describeAll().joined(separator: "\t") + "\n")
+                var line: [UInt8] = []
+                for (position, part) in try call.describeAll().enumerated() {
+                    if position > 0 { line.append(UInt8(ascii: "\t")) }
+                    line += part
+                }
+                line.append(UInt8(ascii: "\n"))
+                call.state.output(line)
             } catch {
                 return .error(error.message, location: .none)
             }
@@ -111,7 +119,7 @@ public final class LuaState {
         }
         register("tostring") { call in
             guard call.count >= 1 else { return .error("bad argument #1 to 'tostring' (value expected)") }
-            do throws(LuaError) { return call.results(.string(try call.describe(at: 1))) } catch {
+            do throws(LuaError) { return call.results(.string(ByteString(try call.describe(at: 1)))) } catch {
                 return .error(error.message, location: .none)
             }
         }

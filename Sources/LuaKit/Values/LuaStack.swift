@@ -1,3 +1,4 @@
+import ByteText
 import CLua
 import CLuaShim
 
@@ -19,6 +20,17 @@ struct LuaStack {
 
     // MARK: Reading
 
+    /// The bytes of the string at `index`, exactly (nil for other types: numbers are not
+    /// converted, as converting would confuse `lua_next`).
+    func bytes(at index: Int32) -> ByteString? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let bytes = lua_tolstring(L, index, &length) else { return nil }
+        return ByteString(UnsafeRawBufferPointer(start: bytes, count: length))
+    }
+
+    /// The string at `index` as text (invalid UTF-8 becomes U+FFFD): for messages and names,
+    /// never for values, which keep their bytes (`bytes(at:)`).
     func string(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
@@ -57,35 +69,50 @@ struct LuaStack {
     }
 
     /// Copies the value at `index` (tables deeply, functions as references).
+    ///
+    /// Each table is copied once: a table met again (shared by several others) reuses its copy,
+    /// which a `LuaTable` shares without copying its storage. So the work is the size of the
+    /// tables, never the number of paths through them: a table shared a million times is
+    /// copied once. A table met again on its own path (a cycle) becomes `.opaque("table")`.
     func value(at index: Int32) -> LuaValue {
-        var path: Set<UnsafeRawPointer> = []
-        return value(at: lua_absindex(L, index), depth: 0, path: &path)
+        var copies = TableCopies()
+        return value(at: lua_absindex(L, index), depth: 0, copies: &copies)
     }
 
-    private func value(at index: Int32, depth: Int, path: inout Set<UnsafeRawPointer>) -> LuaValue {
+    /// The tables copied so far, and those being copied now (on the current path).
+    private struct TableCopies {
+        var done: [UnsafeRawPointer: LuaValue] = [:]
+        var path: Set<UnsafeRawPointer> = []
+    }
+
+    private func value(at index: Int32, depth: Int, copies: inout TableCopies) -> LuaValue {
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .nil
         case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
         case LUA_TNUMBER:
             if lua_isinteger(L, index) != 0 { return .integer(lua_tointegerx(L, index, nil)) }
             return .number(lua_tonumberx(L, index, nil))
-        case LUA_TSTRING: return .string(string(at: index) ?? "")
+        case LUA_TSTRING: return .string(bytes(at: index) ?? ByteString())
         case LUA_TFUNCTION: return .function(reference(at: index))
         case LUA_TUSERDATA:
             if let handle = handle(at: index) { return .handle(handle) }
             return .opaque(typeName: typeName(at: index))
         case LUA_TTABLE:
-            guard let pointer = lua_topointer(L, index), depth < 64, !path.contains(pointer),
+            guard let pointer = lua_topointer(L, index) else { return .opaque(typeName: "table") }
+            if let copy = copies.done[pointer] { return copy }
+            guard depth < 64, !copies.path.contains(pointer),
                   lua_checkstack(L, 3) != 0 else { return .opaque(typeName: "table") }
-            path.insert(pointer)
-            defer { path.remove(pointer) }
+            copies.path.insert(pointer)
+            defer { copies.path.remove(pointer) }
             var table = LuaTable()
             lua_pushnil(L)
             while lua_next(L, index) != 0 {
-                let key = value(at: lua_absindex(L, -2), depth: depth + 1, path: &path)
-                table[key] = value(at: lua_absindex(L, -1), depth: depth + 1, path: &path)
+                let key = value(at: lua_absindex(L, -2), depth: depth + 1, copies: &copies)
+                table[key] = value(at: lua_absindex(L, -1), depth: depth + 1, copies: &copies)
                 pop()
             }
+            table.origin = LuaTable.Origin()  // after the writes, which make a table its own
+            copies.done[pointer] = .table(table)
             return .table(table)
         default:
             return .opaque(typeName: typeName(at: index))
@@ -103,27 +130,68 @@ struct LuaStack {
         }
     }
 
+    /// Pushes the bytes as a Lua string, exactly.
+    func push(bytes: ByteString) {
+        bytes.bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                _ = lua_pushlstring(L, chars.baseAddress, chars.count)
+            }
+        }
+    }
+
     /// Pushes `value`; returns false (pushing nothing) when the stack cannot grow.
+    ///
+    /// A table copied from Lua and met again (see `LuaStack.value`) is pushed as the same new
+    /// table, so a copy of shared tables goes back as shared tables, in time linear in its size.
     @discardableResult
     func push(_ value: LuaValue) -> Bool {
+        guard case .table = value else { return push(value, pushed: nil) }
+        guard lua_checkstack(L, 4) != 0 else { return false }
+        lua_createtable(L, 0, 0)  // the tables pushed so far, by number
+        let scratch = top
+        var pushed = PushedTables(scratch: scratch)
+        let done = push(value, pushed: &pushed)
+        lua_rotate(L, scratch, -1)
+        pop()
+        return done
+    }
+
+    /// The tables of one `push`, by the identity of the Lua table they were copied from.
+    private struct PushedTables {
+        let scratch: Int32
+        var numbers: [ObjectIdentifier: lua_Integer] = [:]
+    }
+
+    private func push(_ value: LuaValue, pushed: UnsafeMutablePointer<PushedTables>?) -> Bool {
         guard lua_checkstack(L, 3) != 0 else { return false }
         switch value {
         case .nil, .opaque: lua_pushnil(L)
         case .boolean(let boolean): lua_pushboolean(L, boolean ? 1 : 0)
         case .integer(let integer): lua_pushinteger(L, integer)
         case .number(let float): lua_pushnumber(L, float)
-        case .string(let string): push(string: string)
+        case .string(let string): push(bytes: string)
         case .handle(let handle): scn_push_handle(L, handle.type.index, handle.id)
         case .function(let function):
             precondition(function.state === state, "LuaKit: a function reference of another state")
             lua_rawgeti(L, scn_registry_index(), lua_Integer(function.reference))
         case .table(let table):
+            let origin = table.origin.map(ObjectIdentifier.init)
+            if let pushed, let origin, let number = pushed.pointee.numbers[origin] {
+                lua_rawgeti(L, pushed.pointee.scratch, number)
+                return true
+            }
             let sequence = table.sequence.count
             lua_createtable(L, Int32(clamping: sequence), Int32(clamping: table.count - sequence))
+            if let pushed, let origin {
+                let number = lua_Integer(pushed.pointee.numbers.count + 1)
+                pushed.pointee.numbers[origin] = number
+                lua_pushvalue(L, -1)
+                lua_rawseti(L, pushed.pointee.scratch, number)
+            }
             for (key, element) in table.unorderedEntries {
                 // Keys are never nil or NaN here (LuaTable drops them), so rawset cannot raise.
-                guard push(key) else { continue }
-                guard push(element) else { pop(); continue }
+                guard push(key, pushed: pushed) else { continue }
+                guard push(element, pushed: pushed) else { pop(); continue }
                 lua_rawset(L, -3)
             }
         }

@@ -1,9 +1,36 @@
+import ByteText
+
 /// A copy of a Lua table: raw contents only, metatable ignored.
 ///
 /// `nil` keys and values are never stored (as in Lua); float keys with an integer value are
 /// stored as integers (as Lua does, so `t[1.0]` is `t[1]`).
 public struct LuaTable: Hashable {
     private var storage: [LuaValue: LuaValue] = [:]
+
+    /// The identity of the Lua table this is an unchanged copy of (see `LuaStack.value`); a
+    /// change makes it a table of its own.
+    final class Origin {}
+    var origin: Origin?
+
+    public static func == (lhs: LuaTable, rhs: LuaTable) -> Bool { lhs.storage == rhs.storage }
+
+    /// Hashes one level deep: nested tables count by their size only. A copy may share one
+    /// table in many places (see `LuaStack.value`); a deep hash would visit every path.
+    public func hash(into hasher: inout Hasher) {
+        var entries = 0
+        for (key, value) in storage {
+            var entry = Hasher()
+            Self.shallowHash(key, into: &entry)
+            Self.shallowHash(value, into: &entry)
+            entries ^= entry.finalize()  // order-independent, as the dictionary is unordered
+        }
+        hasher.combine(storage.count)
+        hasher.combine(entries)
+    }
+
+    private static func shallowHash(_ value: LuaValue, into hasher: inout Hasher) {
+        if case .table(let table) = value { hasher.combine(table.count) } else { hasher.combine(value) }
+    }
 
     /// An empty table.
     public init() {}
@@ -20,7 +47,7 @@ public struct LuaTable: Hashable {
 
     /// A record `{name = value, ...}`.
     public init(fields: [String: LuaValue]) {
-        for (key, value) in fields { self[.string(key)] = value }
+        for (key, value) in fields { self[.string(ByteString(key))] = value }
     }
 
     /// The value stored under `key`, `.nil` when absent; assigning `.nil` removes the key.
@@ -28,14 +55,15 @@ public struct LuaTable: Hashable {
         get { LuaTable.normalized(key).flatMap { storage[$0] } ?? .nil }
         set {
             guard let key = LuaTable.normalized(key) else { return }
+            origin = nil
             storage[key] = newValue.isNil ? nil : newValue
         }
     }
 
     /// The value of field `name`, `.nil` when absent.
     public subscript(field name: String) -> LuaValue {
-        get { self[.string(name)] }
-        set { self[.string(name)] = newValue }
+        get { self[.string(ByteString(name))] }
+        set { self[.string(ByteString(name))] = newValue }
     }
 
     /// The number of keys.
@@ -46,8 +74,7 @@ public struct LuaTable: Hashable {
 
     /// Every key in the canonical order: numbers ascending, then strings, booleans, others.
     public var keys: [LuaValue] {
-        // Each key's order is worked out once (for table keys it means rendering them).
-        storage.keys.map { ($0, LuaKeyOrder($0)) }.sorted { $0.1 < $1.1 }.map(\.0)
+        entries.map(\.key)
     }
 
     /// Every pair in no particular order, for uses that do not show it (pushing, or rendering,
@@ -55,13 +82,17 @@ public struct LuaTable: Hashable {
     var unorderedEntries: Dictionary<LuaValue, LuaValue> { storage }
 
     /// Every pair in the canonical key order.
+    /// Keys that are tables, functions or handles sort by their text, then by their value's
+    /// text (equal texts print the same, so the order never shows in a rendering).
     public var entries: [(key: LuaValue, value: LuaValue)] {
-        keys.map { ($0, storage[$0]!) }
+        // Each key's order is worked out once (for table keys it means rendering them).
+        storage.map { ($0, $1, LuaKeyOrder($0, value: $1)) }.sorted { $0.2 < $1.2 }.map { ($0.0, $0.1) }
     }
 
-    /// The string keys, sorted (for option bags: detecting unknown keys).
+    /// The string keys as text, escaped (see `ByteString.escaped`) and sorted (for option
+    /// bags: detecting and naming unknown keys).
     public var stringKeys: [String] {
-        storage.keys.compactMap(\.stringValue).sorted()
+        storage.keys.compactMap(\.bytesValue).sorted().map(\.escaped)
     }
 
     /// The values at 1, 2, ... up to the first missing index.

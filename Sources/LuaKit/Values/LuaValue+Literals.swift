@@ -1,7 +1,9 @@
+import ByteText
+
 // Literals make tables pushed from Swift read like Lua: ["from": "a", "at": 1.5].
 
 extension LuaValue: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
+    public init(stringLiteral value: String) { self = .string(ByteString(value)) }
 }
 
 extension LuaValue: ExpressibleByIntegerLiteral {

@@ -1,14 +1,17 @@
+import ByteText
+
 /// A Lua value copied out of (or ready to be pushed into) a Lua state.
 ///
 /// Integers and floats stay distinct (`2` is `.integer(2)`, `2.0` is `.number(2.0)`), as
 /// `math.type` tells them apart. Tables are deep copies; functions are registry references that
-/// keep the function alive; userdata of a registered class become handles.
+/// keep the function alive; userdata of a registered class become handles. Strings are bytes
+/// (`ByteString`), exactly as Lua holds them.
 public enum LuaValue: Hashable {
     case `nil`
     case boolean(Bool)
     case integer(Int64)
     case number(Double)
-    case string(String)
+    case string(ByteString)
     case table(LuaTable)
     case handle(LuaHandle)
     case function(LuaFunctionRef)
@@ -48,9 +51,16 @@ extension LuaValue {
         }
     }
 
-    /// The string, when the value is one (numbers are not converted).
-    public var stringValue: String? {
+    /// The string's bytes, when the value is a string (numbers are not converted).
+    public var bytesValue: ByteString? {
         if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The string as text, when the value is a string of valid UTF-8 (numbers are not
+    /// converted; other bytes give nil rather than a lossy text).
+    public var stringValue: String? {
+        if case .string(let value) = self { return value.string }
         return nil
     }
 

@@ -42,7 +42,7 @@ struct RunCommand: StatusCommand {
         let status = ScenarioRunner.run(
             path: file,
             options: flags.options,
-            stdout: { Output.standard($0) },
+            stdout: { Output.standard(bytes: $0) },
             stderr: { Output.error($0) }
         )
         Output.flush()

@@ -8,6 +8,11 @@ public struct LuaScenarioExecutor: ScenarioExecutor {
 
     public func run(_ scenario: Scenario) -> ScenarioOutcome {
         let result = ScenarioRunner.capture(path: scenario.path)
-        return ScenarioOutcome(stdout: result.stdout, stderr: result.stderr, exitStatus: result.status)
+        // ScenarioOutcome holds text on this branch; it becomes bytes with the golden runner's
+        // byte-exact comparison, and then this decoding goes.
+        return ScenarioOutcome(
+            stdout: String(decoding: result.stdout, as: UTF8.self),
+            stderr: String(decoding: result.stderr, as: UTF8.self),
+            exitStatus: result.status)
     }
 }

@@ -1,9 +1,11 @@
+import ByteText
+
 /// The AppStateController's state (semantics §4.5), with the canonical text scripts use.
 public enum AppState: Hashable, Sendable {
     case loading
     case unauthenticated
     case onboarding(OnboardingStep)
-    case authenticated(user: String)
+    case authenticated(user: ByteString)
     case error(AppErrorKind)
 
     /// The state's name without payload, for the transition table.
@@ -21,15 +23,34 @@ public enum AppState: Hashable, Sendable {
         }
     }
 
-    /// `loading`, `onboarding(welcome)`, `authenticated(ada)`, `error(sessionExpired)`.
+    /// `loading`, `onboarding(welcome)`, `authenticated(ada)`, `error(sessionExpired)`: the
+    /// canonical name, with the user's bytes exactly (what `app.state` gives a script).
+    public var name: ByteString {
+        switch self {
+        case .authenticated(let user): "authenticated(" + user + ")"
+        default: ByteString(text)
+        }
+    }
+
+    /// `name` as text for the trace and messages: the user escaped (see `ByteString.escaped`).
     public var text: String {
         switch self {
         case .loading: "loading"
         case .unauthenticated: "unauthenticated"
         case .onboarding(let step): "onboarding(\(step.rawValue))"
-        case .authenticated(let user): "authenticated(\(user))"
+        case .authenticated(let user): "authenticated(\(user.escaped))"
         case .error(let kind): "error(\(kind.rawValue))"
         }
+    }
+
+    /// Parses a canonical name (see `init(parsing: String)`); the user keeps its bytes.
+    public init(parsing name: ByteString) throws(SimError) {
+        let prefix = ByteString("authenticated(")
+        if name.hasPrefix(prefix), name.bytes.last == UInt8(ascii: ")"), name.count > prefix.count + 1 {
+            self = .authenticated(user: ByteString(name.bytes[prefix.count..<(name.count - 1)]))
+            return
+        }
+        try self.init(parsing: name.string ?? name.escaped)
     }
 
     /// Parses canonical text; the error says what was wrong and what would be right.
@@ -65,7 +86,7 @@ public enum AppState: Hashable, Sendable {
             guard let argument, !argument.isEmpty else {
                 throw SimError(.invalidValue, "app state \"\(text)\" needs a user, e.g. \"authenticated(ada)\"")
             }
-            self = .authenticated(user: argument)
+            self = .authenticated(user: ByteString(argument))
         case .error:
             let kinds = AppErrorKind.allCases.map(\.rawValue)
             guard let argument, let errorKind = AppErrorKind(rawValue: argument) else {

@@ -1,8 +1,10 @@
+import ByteText
+
 /// The simulated authentication server: sessions with a lifetime on the virtual clock,
 /// revocation, and whether the device can reach it at all.
 struct AuthServer: Equatable {
     struct ServerSession: Equatable {
-        var user: String
+        var user: ByteString
         var expires: VirtualTime
         var revoked = false
     }
@@ -12,7 +14,7 @@ struct AuthServer: Equatable {
     var reachable = true
 
     /// Creates a session for `user` that expires `ttl` after `now`; returns its token.
-    mutating func createSession(user: String, ttl: VirtualTime, now: VirtualTime) -> Int {
+    mutating func createSession(user: ByteString, ttl: VirtualTime, now: VirtualTime) -> Int {
         let token = nextToken
         nextToken += 1
         sessions[token] = ServerSession(user: user, expires: now + ttl)
@@ -29,7 +31,7 @@ struct AuthServer: Equatable {
     }
 
     /// Invalidates every session of `user`; returns how many were still live (not expired).
-    mutating func revoke(user: String, now: VirtualTime) -> Int {
+    mutating func revoke(user: ByteString, now: VirtualTime) -> Int {
         var count = 0
         for token in sessions.keys where sessions[token]!.user == user && !sessions[token]!.revoked {
             sessions[token]!.revoked = true
@@ -46,6 +48,6 @@ struct AuthServer: Equatable {
 
 /// The login session the app keeps in the keychain: persistent device data.
 struct StoredSession: Equatable {
-    var user: String
+    var user: ByteString
     var token: Int
 }

@@ -1,3 +1,5 @@
+import ByteText
+
 /// A misuse of the simulator, with a message written for the person who wrote the scenario.
 ///
 /// The core knows no script locations; the scripting layer prefixes `file:line:`.
@@ -38,38 +40,10 @@ public func suggestion(for name: String, among candidates: [String]) -> String {
     return " (did you mean \"\(best)\"?)"
 }
 
-/// The candidate with the smallest edit distance to `name`, if it is close enough to be a typo.
+/// The candidate with the smallest edit distance to `name`, if it is close enough to be a typo:
+/// a third of the name's length, at least 1 and at most 8 (longer names are not typos of each
+/// other; the cap also bounds the work for a huge name, see `EditDistance`).
 public func closest(to name: String, among candidates: [String]) -> String? {
-    let limit = max(1, name.count / 3)
-    var best: (String, Int)?
-    for candidate in candidates {
-        let distance = editDistance(name.lowercased(), candidate.lowercased())
-        if distance <= limit, best == nil || distance < best!.1 {
-            best = (candidate, distance)
-        }
-    }
-    return best?.0
-}
-
-/// Optimal string alignment distance: Levenshtein plus adjacent transpositions ("mian" is one
-/// typo away from "main"), the most common slip when typing a name.
-private func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var beforePrevious = Array(repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = Array(repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                current[j] = min(current[j], beforePrevious[j - 2] + 1)
-            }
-        }
-        (beforePrevious, previous, current) = (previous, current, beforePrevious)
-    }
-    return previous[b.count]
+    let limit = max(1, min(name.count / 3, 8))
+    return EditDistance.closest(to: name, among: candidates, bound: { _ in limit })
 }

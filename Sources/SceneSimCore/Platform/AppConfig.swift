@@ -1,3 +1,5 @@
+import ByteText
+
 /// Everything `sim.launch` declares about the app: its scenes, its platform and its policies.
 public struct AppConfig: Sendable, Equatable {
     public var platform: Platform
@@ -125,9 +127,9 @@ public struct SceneDeclaration: Sendable, Equatable {
 
 /// A login session that is already in the keychain before the first launch.
 public struct InitialSession: Sendable, Equatable {
-    public var user: String
+    public var user: ByteString
     public var ttl: VirtualTime
-    public init(user: String, ttl: VirtualTime) {
+    public init(user: ByteString, ttl: VirtualTime) {
         self.user = user
         self.ttl = ttl
     }

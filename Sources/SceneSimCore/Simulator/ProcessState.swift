@@ -1,3 +1,5 @@
+import ByteText
+
 /// Everything the running app holds in memory. Built fresh at each launch and dropped at
 /// termination, so nothing in it can leak from one launch into the next (§5.4, §5.5).
 struct ProcessState {
@@ -17,7 +19,7 @@ struct ProcessState {
     /// discarded since, which every reader skips.
     var foregroundSet: [SessionID] = []
     /// The user an onboarding flow will finish as.
-    var onboardingUser: String?
+    var onboardingUser: ByteString?
     /// Initialization in flight: when loading may end and what it will become.
     var loadingUntil: VirtualTime?
     var pendingOutcome: AppState?

@@ -1,3 +1,5 @@
+import ByteText
+
 // The shared AppStateController (§4.5–4.7): initialization, validation, the user's intents,
 // raw transitions, flicker warnings.
 extension Simulator {
@@ -108,7 +110,7 @@ extension Simulator {
     }
 
     /// app:login: unauthenticated → authenticated(user), or onboarding(welcome) for a new user.
-    public func login(user: String, newUser: Bool) throws(SimError) {
+    public func login(user: ByteString, newUser: Bool) throws(SimError) {
         try operation { () throws(SimError) in
             try requireRunning("app:login")
             guard !user.isEmpty else {
@@ -192,7 +194,7 @@ extension Simulator {
     // MARK: Deep links
 
     /// app:open_url: `app://<route>/<value>`, handled only while authenticated (§4.6).
-    public func openURL(_ url: String) throws(SimError) -> Bool {
+    public func openURL(_ url: ByteString) throws(SimError) -> Bool {
         let outcome = try operation { () throws(SimError) -> DeepLinkOutcome in
             try requireRunning("app:open_url")
             return routeDeepLink(url)
@@ -201,7 +203,7 @@ extension Simulator {
         return false
     }
 
-    private func routeDeepLink(_ url: String) -> DeepLinkOutcome {
+    private func routeDeepLink(_ url: ByteString) -> DeepLinkOutcome {
         func refuse(_ reason: String) -> DeepLinkOutcome {
             emit(.deepLink(url: url, outcome: .notHandled(reason: reason)))
             return .notHandled(reason: reason)
@@ -209,21 +211,21 @@ extension Simulator {
         guard case .authenticated = process!.machine.state else {
             return refuse("the app is \(process!.machine.state.text); deep links are handled only while authenticated")
         }
-        let prefix = "app://"
-        guard url.hasPrefix(prefix) else { return refuse("not an app:// URL") }
-        let rest = url.dropFirst(prefix.count)
-        guard let slash = rest.firstIndex(of: "/") else { return refuse("expected app://<route>/<value>") }
-        let route = String(rest[..<slash])
-        let text = String(rest[rest.index(after: slash)...])
-        guard let groupID = config.routes[route] else {
+        guard url.hasPrefix("app://") else { return refuse("not an app:// URL") }
+        // Bytes throughout: the value part becomes a window value, which must stay exact.
+        let rest = url.bytes.dropFirst("app://".utf8.count)
+        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return refuse("expected app://<route>/<value>") }
+        let route = ByteString(rest[..<slash])
+        let text = ByteString(rest[(slash + 1)...])
+        guard let groupID = route.string.flatMap({ config.routes[$0] }) else {
             let known = config.routes.keys.sorted()
-            return refuse("no route \"\(route)\"\(suggestion(for: route, among: known))")
+            return refuse("no route \(route.quoted)\(suggestion(for: route.string ?? route.escaped, among: known))")
         }
         let group = config.scenes.firstIndex { $0.id == groupID }!
         let value: SceneValue
         switch config.scenes[group].valueType {
         case .integer?:
-            guard let number = Int64(text) else { return refuse("\"\(text)\" is not an integer") }
+            guard let number = text.string.flatMap({ Int64($0) }) else { return refuse("\(text.quoted) is not an integer") }
             value = .int(number)
         case .string?, nil:
             guard !text.isEmpty else { return refuse("empty value") }
@@ -249,7 +251,7 @@ extension Simulator {
     }
 
     /// sim.server.revoke(user): the server invalidates that user's sessions.
-    public func revokeSessions(of user: String) throws(SimError) {
+    public func revokeSessions(of user: ByteString) throws(SimError) {
         try operation { () throws(SimError) in
             let count = server.revoke(user: user, now: now)
             emit(.serverRevoked(user: user, sessions: count))
@@ -257,5 +259,5 @@ extension Simulator {
     }
 
     /// sim.log: a note in the trace. It changes nothing, so a restore hook may log too.
-    public func note(_ text: String) { emit(.note(text)) }
+    public func note(_ text: ByteString) { emit(.note(text)) }
 }

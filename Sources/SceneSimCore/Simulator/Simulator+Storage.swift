@@ -1,3 +1,5 @@
+import ByteText
+
 // SceneStorage (§3): live values in the scene, a saved snapshot in the session, save points
 // per policy, and the size warning.
 extension Simulator {
@@ -19,7 +21,7 @@ extension Simulator {
     }
 
     /// The live value of `key` in a connected scene; nil when unset.
-    public func storageValue(_ id: SessionID, key: String) throws(SimError) -> SceneValue? {
+    public func storageValue(_ id: SessionID, key: ByteString) throws(SimError) -> SceneValue? {
         try requireLiveScene(id, "reading storage")
         return sessions[id.index].scene!.storage[key]
     }
@@ -29,11 +31,11 @@ extension Simulator {
     /// `changed` says whether the write changed the storage; nil compares the old value with
     /// the new. A caller that folded several writes into one passes true when any of them
     /// changed the value, even if the last one put the old value back.
-    public func setStorage(_ id: SessionID, key: String, value: SceneValue?, changed: Bool? = nil) throws(SimError) {
+    public func setStorage(_ id: SessionID, key: ByteString, value: SceneValue?, changed: Bool? = nil) throws(SimError) {
         try operation { () throws(SimError) in
             try requireLiveScene(id, "writing storage")
             if case .double(let d)? = value, d.isNaN {
-                throw SimError(.invalidValue, "storage key \"\(key)\": NaN cannot be stored (it never equals itself); store a number or nil")
+                throw SimError(.invalidValue, "storage key \(key.quoted): NaN cannot be stored (it never equals itself); store a number or nil")
             }
             // Mutate in place: copying the scene out would make its storage copy-on-write.
             let old = sessions[id.index].scene!.storage.set(key, value)
@@ -66,14 +68,20 @@ extension Simulator {
         return scene.warnedLarge == (scene.storage.byteCount > config.policy.storageWarnBytes)
     }
 
+    /// A connected scene's live storage.
+    public func liveStorage(_ id: SessionID) throws(SimError) -> SceneStorage {
+        try requireLiveScene(id, "reading storage")
+        return sessions[id.index].scene!.storage
+    }
+
     /// The keys of a connected scene's storage, in byte order.
-    public func storageKeys(_ id: SessionID) throws(SimError) -> [String] {
+    public func storageKeys(_ id: SessionID) throws(SimError) -> [ByteString] {
         try requireLiveScene(id, "listing storage keys")
         return sessions[id.index].scene!.storage.sortedKeys
     }
 
     /// Keys whose live value differs from the saved one: the writes a crash would lose.
-    func unsavedKeys(_ id: SessionID) -> [String] {
+    func unsavedKeys(_ id: SessionID) -> [ByteString] {
         guard let scene = sessions[id.index].scene, scene.dirty else { return [] }
         let saved = sessions[id.index].saved
         let keys = Set(scene.storage.values.keys).union(saved.values.keys)

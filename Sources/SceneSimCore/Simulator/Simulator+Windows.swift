@@ -50,8 +50,8 @@ extension Simulator {
             var hint = ""
             if type == .integer, case .double(let d) = value, d == d.rounded(), abs(d) < 9.2e18 {
                 hint = " (write \(Int64(d)), not \(value.literal): integer and float are different values)"
-            } else if type == .integer, case .string(let s) = value, Int64(s) != nil {
-                hint = " (write \(s) without quotes)"
+            } else if type == .integer, case .string(let s) = value, let text = s.string, Int64(text) != nil {
+                hint = " (write \(text) without quotes)"
             } else if type == .string, case .int(let i) = value {
                 hint = " (write \"\(i)\" in quotes)"
             }

@@ -1,26 +1,29 @@
-/// One scene's SceneStorage: string keys to storable values, with its size kept up to date.
+import ByteText
+
+/// One scene's SceneStorage: keys (the script's bytes, exactly) to storable values, with its
+/// size kept up to date.
 public struct SceneStorage: Equatable, Sendable {
-    public private(set) var values: [String: SceneValue] = [:]
-    /// UTF-8 bytes of keys plus value sizes (Bool 1, Int and Double 8, String its UTF-8 length).
+    public private(set) var values: [ByteString: SceneValue] = [:]
+    /// Bytes of keys plus value sizes (Bool 1, Int and Double 8, String its length in bytes).
     public private(set) var byteCount = 0
 
     public init() {}
 
-    public init(_ values: [String: SceneValue]) {
+    public init(_ values: [ByteString: SceneValue]) {
         for (key, value) in values { self[key] = value }
     }
 
-    public subscript(key: String) -> SceneValue? {
+    public subscript(key: ByteString) -> SceneValue? {
         get { values[key] }
         set { _ = set(key, newValue) }
     }
 
     /// Sets (or with nil removes) `key` with one hash lookup; returns the previous value.
     @discardableResult
-    public mutating func set(_ key: String, _ value: SceneValue?) -> SceneValue? {
+    public mutating func set(_ key: ByteString, _ value: SceneValue?) -> SceneValue? {
         let old = value.map { values.updateValue($0, forKey: key) } ?? values.removeValue(forKey: key)
-        if let old { byteCount -= key.utf8.count + old.byteSize }
-        if let value { byteCount += key.utf8.count + value.byteSize }
+        if let old { byteCount -= key.count + old.byteSize }
+        if let value { byteCount += key.count + value.byteSize }
         return old
     }
 
@@ -28,11 +31,15 @@ public struct SceneStorage: Equatable, Sendable {
     public var count: Int { values.count }
 
     /// Keys in byte order: the only order in which storage is ever shown.
-    public var sortedKeys: [String] { values.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) }
+    public var sortedKeys: [ByteString] { values.keys.sorted() }
 
-    /// `{tab = 2, title = "x"}`: sorted, Lua-literal, stable.
+    /// `{tab = 2, title = "x", ["two words"] = true}`: sorted, Lua-literal, stable (a key
+    /// that is not a Lua name is quoted in brackets, as Lua would need it).
     public var literal: String {
-        let body = sortedKeys.map { "\($0) = \(values[$0]!.literal)" }.joined(separator: ", ")
+        let body = sortedKeys.map { key in
+            let name = LuaSyntax.isIdentifier(key.bytes) ? key.escaped : "[\(key.quoted)]"
+            return "\(name) = \(values[key]!.literal)"
+        }.joined(separator: ", ")
         return "{" + body + "}"
     }
 }

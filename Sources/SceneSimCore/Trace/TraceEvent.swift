@@ -1,3 +1,5 @@
+import ByteText
+
 /// One lifecycle event, as it is traced. Events are named for what happened.
 public enum TraceEvent: Equatable, Sendable {
     /// The process started; `restoring` lists the scenes it brings back (empty: a fresh window opens).
@@ -21,21 +23,21 @@ public enum TraceEvent: Equatable, Sendable {
     /// A scene's SceneStorage reached its session (a save point of policy `storage_save`).
     case storageSaved(scene: String, keys: Int, bytes: Int)
     /// Writes made since the last save died with the process.
-    case storageLost(scene: String, keys: [String])
+    case storageLost(scene: String, keys: [ByteString])
     /// The aggregate scene phase changed and the app-level handler ran (§1.4).
     case appPhaseChanged(from: ScenePhase, to: ScenePhase)
     case stateChanged(from: AppState, to: AppState)
     case stateRejected(from: AppState, to: AppState, reason: String)
-    case validationStarted(user: String)
-    case validationFinished(user: String, result: ValidationResult)
-    case sessionStored(user: String, expires: VirtualTime)
-    case sessionCleared(user: String, reason: String)
+    case validationStarted(user: ByteString)
+    case validationFinished(user: ByteString, result: ValidationResult)
+    case sessionStored(user: ByteString, expires: VirtualTime)
+    case sessionCleared(user: ByteString, reason: String)
     case networkChanged(reachable: Bool)
-    case serverRevoked(user: String, sessions: Int)
-    case deepLink(url: String, outcome: DeepLinkOutcome)
+    case serverRevoked(user: ByteString, sessions: Int)
+    case deepLink(url: ByteString, outcome: DeepLinkOutcome)
     case warning(Warning)
     /// `sim.log` text.
-    case note(String)
+    case note(ByteString)
 }
 
 /// One traced event at its virtual time.
@@ -88,5 +90,5 @@ public enum Warning: Equatable, Sendable {
     /// An app state was on screen shorter than `flicker_threshold` (§4.7).
     case flicker(state: AppState, shown: VirtualTime, threshold: VirtualTime)
     /// Validation could not reach the server while authenticated; the user stays logged in (§4.5).
-    case validationSkipped(user: String)
+    case validationSkipped(user: ByteString)
 }

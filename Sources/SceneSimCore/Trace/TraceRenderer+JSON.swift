@@ -1,3 +1,5 @@
+import ByteText
+
 extension TraceRenderer {
     /// One JSON object per event, keys sorted, with the same content as the text line:
     /// `{"event":"scenePhaseChanged","from":"inactive","scene":"main#1","text":"phase inactive -> active","time":0.500,"to":"active"}`.
@@ -14,6 +16,9 @@ extension TraceRenderer {
 
     enum JSON {
         case string(String)
+        /// A script's bytes: JSON strings hold Unicode text, so bytes that are not valid UTF-8
+        /// read U+FFFD here; the `text` field has them exactly, escaped as in the text trace.
+        case bytes(ByteString)
         case raw(String)
         case bool(Bool)
         case int(Int)
@@ -23,6 +28,7 @@ extension TraceRenderer {
         var encoded: String {
             switch self {
             case .string(let s): Self.escape(s)
+            case .bytes(let b): Self.escape(String(decoding: b.bytes, as: UTF8.self))
             case .raw(let r): r
             case .bool(let b): b ? "true" : "false"
             case .int(let i): String(i)
@@ -37,7 +43,7 @@ extension TraceRenderer {
             case .bool(let b)?: .bool(b)
             case .int(let i)?: .raw(String(i))
             case .double(let d)?: d.isFinite ? .raw(SceneValue.floatLiteral(d)) : .string(SceneValue.floatLiteral(d))
-            case .string(let s)?: .string(s)
+            case .string(let s)?: .bytes(s)
             }
         }
 
@@ -51,7 +57,8 @@ extension TraceRenderer {
                 case "\r": out += "\\r"
                 case "\t": out += "\\t"
                 default:
-                    if scalar.value < 0x20 {
+                    // C0, DEL and C1 (ESC among them) never reach a terminal raw.
+                    if scalar.value < 0x20 || (0x7f..<0xa0).contains(scalar.value) {
                         let hex = String(scalar.value, radix: 16)
                         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                     } else {
@@ -87,7 +94,7 @@ extension TraceRenderer {
         case let .storageSaved(scene, keys, bytes):
             return [("event", .string("storageSaved")), ("scene", .string(scene)), ("keys", .int(keys)), ("bytes", .int(bytes))]
         case let .storageLost(scene, keys):
-            return [("event", .string("storageLost")), ("scene", .string(scene)), ("keys", strings(keys))]
+            return [("event", .string("storageLost")), ("scene", .string(scene)), ("keys", .array(keys.map { .bytes($0) }))]
         case let .appPhaseChanged(from, to):
             return [("event", .string("appPhaseChanged")), ("from", .string(from.rawValue)), ("to", .string(to.rawValue))]
         case let .stateChanged(from, to):
@@ -95,28 +102,28 @@ extension TraceRenderer {
         case let .stateRejected(from, to, reason):
             return [("event", .string("stateRejected")), ("from", .string(from.text)), ("to", .string(to.text)), ("reason", .string(reason))]
         case let .validationStarted(user):
-            return [("event", .string("validationStarted")), ("user", .string(user))]
+            return [("event", .string("validationStarted")), ("user", .bytes(user))]
         case let .validationFinished(user, result):
-            return [("event", .string("validationFinished")), ("user", .string(user)), ("result", .string(result.rawValue))]
+            return [("event", .string("validationFinished")), ("user", .bytes(user)), ("result", .string(result.rawValue))]
         case let .sessionStored(user, expires):
-            return [("event", .string("sessionStored")), ("user", .string(user)), ("expires", .raw(expires.text))]
+            return [("event", .string("sessionStored")), ("user", .bytes(user)), ("expires", .raw(expires.text))]
         case let .sessionCleared(user, reason):
-            return [("event", .string("sessionCleared")), ("user", .string(user)), ("reason", .string(reason))]
+            return [("event", .string("sessionCleared")), ("user", .bytes(user)), ("reason", .string(reason))]
         case let .networkChanged(reachable):
             return [("event", .string("networkChanged")), ("reachable", .bool(reachable))]
         case let .serverRevoked(user, sessions):
-            return [("event", .string("serverRevoked")), ("user", .string(user)), ("sessions", .int(sessions))]
+            return [("event", .string("serverRevoked")), ("user", .bytes(user)), ("sessions", .int(sessions))]
         case let .deepLink(url, outcome):
             switch outcome {
             case .handled(let scene):
-                return [("event", .string("deepLink")), ("url", .string(url)), ("handled", .bool(true)), ("scene", .string(scene))]
+                return [("event", .string("deepLink")), ("url", .bytes(url)), ("handled", .bool(true)), ("scene", .string(scene))]
             case .notHandled(let reason):
-                return [("event", .string("deepLink")), ("url", .string(url)), ("handled", .bool(false)), ("reason", .string(reason))]
+                return [("event", .string("deepLink")), ("url", .bytes(url)), ("handled", .bool(false)), ("reason", .string(reason))]
             }
         case let .warning(warning):
             return [("event", .string("warning")), ("warning", .string(warningName(warning)))]
         case let .note(text):
-            return [("event", .string("note")), ("note", .string(text))]
+            return [("event", .string("note")), ("note", .bytes(text))]
         }
     }
 

@@ -1,7 +1,12 @@
+import ByteText
+
 /// Turns trace records into text: one stable line per event, or JSON Lines with the same content.
 ///
 /// Text lines read `[    0.500] main#1      phase inactive -> active`: the virtual time, the
 /// subject (app, a scene id, auth, network, server, note) padded to 12 columns, and the message.
+/// Every text a script supplied (scene ids, values, users, URLs, notes) is escaped with
+/// `ByteString.escaped` / `quoted`, so a line never holds a line break or a control character
+/// it did not write itself, and no script can forge a trace line.
 public enum TraceRenderer {
     public static func text(_ record: TraceRecord) -> String {
         let (subject, message) = describe(record.event)
@@ -15,31 +20,31 @@ public enum TraceRenderer {
     public static func describe(_ event: TraceEvent) -> (subject: String, message: String) {
         switch event {
         case let .launched(number, platform, restoring):
-            let what = restoring.isEmpty ? "nothing to restore" : "restoring " + restoring.joined(separator: ", ")
+            let what = restoring.isEmpty ? "nothing to restore" : "restoring " + list(restoring)
             return ("app", "launch #\(number) on \(platform.rawValue): \(what)")
         case let .terminated(how, kept):
             return ("app", "terminated (\(how.rawValue)): restoration data \(kept ? "kept" : "discarded")")
         case let .sceneConnected(scene, value, reason):
             let what = reason == .new ? "new session" : reason.rawValue
-            let shown = value.map { ", value \($0.literal)" } ?? ""
-            return (scene, "connected (\(what)\(shown)) -> inactive")
+            let valueText = value.map { ", value \($0.literal)" } ?? ""
+            return (shown(scene), "connected (\(what)\(valueText)) -> inactive")
         case let .scenePhaseChanged(scene, from, to):
-            return (scene, "phase \(from.rawValue) -> \(to.rawValue)")
+            return (shown(scene), "phase \(from.rawValue) -> \(to.rawValue)")
         case let .sceneDisconnected(scene):
-            return (scene, "disconnected (session kept)")
+            return (shown(scene), "disconnected (session kept)")
         case let .windowFronted(scene, byOpen):
-            return (scene, byOpen ? "already open: brought to front" : "brought to front")
+            return (shown(scene), byOpen ? "already open: brought to front" : "brought to front")
         case let .restoreRejected(scene):
-            return (scene, "restore hook rejected the saved value and storage: starts empty")
+            return (shown(scene), "restore hook rejected the saved value and storage: starts empty")
         case let .sessionsDiscarded(scenes, reason, delivered):
             let tell = delivered ? "didDiscardSceneSessions delivered" : "the app is told at its next launch"
-            return ("app", "sessions discarded (\(reason.rawValue)): \(scenes.joined(separator: ", ")); \(tell)")
+            return ("app", "sessions discarded (\(reason.rawValue)): \(list(scenes)); \(tell)")
         case let .discardsDelivered(scenes):
-            return ("app", "didDiscardSceneSessions delivered: \(scenes.joined(separator: ", "))")
+            return ("app", "didDiscardSceneSessions delivered: \(list(scenes))")
         case let .storageSaved(scene, keys, bytes):
-            return (scene, "storage saved: \(keys) \(keys == 1 ? "key" : "keys"), \(bytes) bytes")
+            return (shown(scene), "storage saved: \(keys) \(keys == 1 ? "key" : "keys"), \(bytes) bytes")
         case let .storageLost(scene, keys):
-            return (scene, "storage lost: unsaved writes to \(keys.joined(separator: ", "))")
+            return (shown(scene), "storage lost: unsaved writes to \(keys.map(\.escaped).joined(separator: ", "))")
         case let .appPhaseChanged(from, to):
             return ("app", "phase \(from.rawValue) -> \(to.rawValue): \(handlerAction(to))")
         case let .stateChanged(from, to):
@@ -47,28 +52,33 @@ public enum TraceRenderer {
         case let .stateRejected(from, to, reason):
             return ("app", "state \(from.text) -> \(to.text) rejected: \(reason)")
         case let .validationStarted(user):
-            return ("auth", "validating the session of \(user) with the server")
+            return ("auth", "validating the session of \(user.escaped) with the server")
         case let .validationFinished(user, result):
-            return ("auth", "session of \(user): \(result.rawValue)")
+            return ("auth", "session of \(user.escaped): \(result.rawValue)")
         case let .sessionStored(user, expires):
-            return ("auth", "session of \(user) stored in the keychain (expires at \(expires.text))")
+            return ("auth", "session of \(user.escaped) stored in the keychain (expires at \(expires.text))")
         case let .sessionCleared(user, reason):
-            return ("auth", "session of \(user) cleared from the keychain (\(reason))")
+            return ("auth", "session of \(user.escaped) cleared from the keychain (\(reason))")
         case let .networkChanged(reachable):
             return ("network", reachable ? "up" : "down")
         case let .serverRevoked(user, sessions):
-            return ("server", "revoked \(sessions) \(sessions == 1 ? "session" : "sessions") of \(user)")
+            return ("server", "revoked \(sessions) \(sessions == 1 ? "session" : "sessions") of \(user.escaped)")
         case let .deepLink(url, outcome):
             switch outcome {
-            case .handled(let scene): return ("app", "open url \(url): handled by \(scene)")
-            case .notHandled(let reason): return ("app", "open url \(url): not handled: \(reason)")
+            case .handled(let scene): return ("app", "open url \(url.escaped): handled by \(shown(scene))")
+            case .notHandled(let reason): return ("app", "open url \(url.escaped): not handled: \(reason)")
             }
         case let .warning(warning):
             return warningText(warning)
         case let .note(text):
-            return ("note", text)
+            return ("note", text.escaped)
         }
     }
+
+    /// A scene id or label as the trace shows it (escaped: ids are the script's text).
+    static func shown(_ scene: String) -> String { ByteString(scene).escaped }
+
+    static func list(_ scenes: [String]) -> String { scenes.map(shown).joined(separator: ", ") }
 
     static func handlerAction(_ phase: ScenePhase) -> String {
         switch phase {
@@ -81,13 +91,13 @@ public enum TraceRenderer {
     static func warningText(_ warning: Warning) -> (String, String) {
         switch warning {
         case let .openWindowIgnored(group, why):
-            return ("app", "warning: openWindow(id: \"\(group)\") ignored: \(why)")
+            return ("app", "warning: openWindow(id: \(ByteString(group).quoted)) ignored: \(why)")
         case let .storageLarge(scene, bytes, limit):
-            return (scene, "warning: storage is \(bytes) bytes, over storage_warn_bytes = \(limit); keep SceneStorage lightweight")
+            return (shown(scene), "warning: storage is \(bytes) bytes, over storage_warn_bytes = \(limit); keep SceneStorage lightweight")
         case let .flicker(state, shown, threshold):
             return ("app", "warning: state \(state.text) was on screen for \(shown.text) s, under flicker_threshold = \(threshold.text) s (flicker)")
         case let .validationSkipped(user):
-            return ("auth", "warning: cannot reach the server to validate the session of \(user); staying logged in")
+            return ("auth", "warning: cannot reach the server to validate the session of \(user.escaped); staying logged in")
         }
     }
 }

@@ -1,11 +1,14 @@
+import ByteText
+
 /// A value SceneStorage can hold or a window can present: Bool, Int, Double or String.
 ///
-/// Int and Double stay distinct (`2` is not `2.0`), as they are distinct Swift types.
+/// Int and Double stay distinct (`2` is not `2.0`), as they are distinct Swift types. Strings
+/// are the script's bytes (Data travels as strings): compared byte by byte, never normalized.
 public enum SceneValue: Hashable, Sendable {
     case bool(Bool)
     case int(Int64)
     case double(Double)
-    case string(String)
+    case string(ByteString)
 
     /// The declared type of a value group (`WindowGroup(id:for:)`).
     public enum Kind: String, Sendable, CaseIterable {
@@ -35,7 +38,7 @@ public enum SceneValue: Hashable, Sendable {
         case .bool(let b): b ? "true" : "false"
         case .int(let i): String(i)
         case .double(let d): Self.floatLiteral(d)
-        case .string(let s): Self.quoted(s)
+        case .string(let s): s.quoted
         }
     }
 
@@ -44,7 +47,7 @@ public enum SceneValue: Hashable, Sendable {
         switch self {
         case .bool: 1
         case .int, .double: 8
-        case .string(let s): s.utf8.count
+        case .string(let s): s.count
         }
     }
 
@@ -56,27 +59,5 @@ public enum SceneValue: Hashable, Sendable {
             return String(Int64(d)) + ".0"
         }
         return "\(d)"
-    }
-
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
-                    // Always three digits: "\\1" followed by a digit would read back as one byte.
-                    let digits = String(scalar.value)
-                    out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

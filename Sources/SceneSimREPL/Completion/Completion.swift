@@ -1,3 +1,4 @@
+import ByteText
 import SceneSimScripting
 
 /// What tab completion offers for the text before the cursor: the partial name being typed
@@ -39,10 +40,7 @@ public struct Completion: Equatable, Sendable {
         return Completion(partial: partial, candidates: matching(partial, among: names))
     }
 
-    static let keywords = [
-        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
-        "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-    ]
+    static let keywords = LuaSyntax.keywords.sorted()
 
     private static func isNameCharacter(_ character: Character) -> Bool {
         character == "_" || (character.isASCII && (character.isLetter || character.isNumber))

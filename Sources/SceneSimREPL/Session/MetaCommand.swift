@@ -1,3 +1,4 @@
+import ByteText
 /// The REPL's own commands: a line starting with `\` (never valid Lua, so no code is shadowed).
 enum MetaCommand: String, CaseIterable {
     case help, trace, state, save, load, reset, quit
@@ -36,27 +37,12 @@ enum MetaCommand: String, CaseIterable {
         return (String(name), argument)
     }
 
-    /// The closest command to a mistyped name, if any is close.
+    /// The closest command to a mistyped name, if any is close: within a third of the
+    /// command's length, or a prefix of it.
     static func suggestion(for name: String) -> MetaCommand? {
-        allCases
-            .map { ($0, editDistance(name, $0.rawValue)) }
-            .filter { $0.1 <= max(1, $0.0.rawValue.count / 3) || $0.0.rawValue.hasPrefix(name) && !name.isEmpty }
-            .min { $0.1 < $1.1 }?.0
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where i <= a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...max(b.count, 1) where j <= b.count {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return row[b.count]
+        let near = EditDistance.closest(to: name, among: allCases.map(\.rawValue), bound: { max(1, $0.count / 3) })
+        return near.flatMap(MetaCommand.init(rawValue:))
+            ?? allCases.first { !name.isEmpty && $0.rawValue.hasPrefix(name) }
     }
 }
 

@@ -1,3 +1,4 @@
+import ByteText
 import LuaKit
 import SceneSimCore
 
@@ -13,7 +14,7 @@ extension ScriptHost {
             guard let simulator else { return "app" }
             return "app(\(simulator.config.platform.rawValue), \(simulator.isRunning ? simulator.appState.text : "not running"))"
         }
-        definition.getField = { [unowned(unsafe) self] call, _, key in appField(call, key) }
+        definition.getField = { [unowned(unsafe) self] call, _, key in appField(call, key.escaped) }
         definition.setField = { _, _, key in
             .error("app.\(key) is read-only; change the app through its methods (app:open_window, app:background, ...)")
         }
@@ -50,8 +51,8 @@ extension ScriptHost {
                     throw SimError(.invalidValue, "app:login takes a table, e.g. app:login{ user = \"ada\", new_user = false } (got \(call.typeName(at: 2)))")
                 }
                 for key in options.keys {
-                    guard case .string(let name) = key, ["user", "new_user"].contains(name) else {
-                        let text = key.stringValue ?? luaTypeName(key)
+                    guard let name = key.stringValue, ["user", "new_user"].contains(name) else {
+                        let text = key.bytesValue?.escaped ?? luaTypeName(key)
                         let hint = suggestion(for: text, among: ["user", "new_user"])
                         throw SimError(.invalidValue, "app:login: unknown option \"\(text)\"\(hint); options are user and new_user")
                     }
@@ -73,16 +74,16 @@ extension ScriptHost {
             ("logout", { _, sim throws(SimError) in try sim.logout(); return [] }),
             ("retry", { _, sim throws(SimError) in try sim.retry(); return [] }),
             ("transition", { call, sim throws(SimError) in
-                guard let text = call.string(at: 2) else {
+                guard let text = call.bytes(at: 2) else {
                     throw SimError(.invalidValue, "app:transition(state) needs the state as canonical text, e.g. app:transition(\"authenticated(ada)\") (got \(call.typeName(at: 2)))")
                 }
                 switch try sim.transition(to: try AppState(parsing: text)) {
                 case .accepted: return [.boolean(true)]
-                case .rejected(let reason): return [.boolean(false), .string(reason)]
+                case .rejected(let reason): return [.boolean(false), .string(ByteString(reason))]
                 }
             }),
             ("open_url", { call, sim throws(SimError) in
-                guard let url = call.string(at: 2) else {
+                guard let url = call.bytes(at: 2) else {
                     throw SimError(.invalidValue, "app:open_url(url) needs a URL string like \"app://item/42\" (got \(call.typeName(at: 2)))")
                 }
                 return [.boolean(try sim.openURL(url))]
@@ -127,8 +128,8 @@ extension ScriptHost {
         switch key {
         case "running": return cached(.boolean(simulator.isRunning))
         case "launches": return cached(.integer(Int64(simulator.launches)))
-        case "phase": return cached(.string(simulator.appPhase.rawValue))
-        case "state": return cached(.string(simulator.appState.text))
+        case "phase": return cached(.string(ByteString(simulator.appPhase.rawValue)))
+        case "state": return cached(.string(simulator.appState.name))
         case "windows": return call.results(.table(LuaTable(sequence: simulator.windows.map(windowValue))))
         case "sessions": return call.results(.table(LuaTable(sequence: simulator.liveSessions.map(windowValue))))
         case "front": return call.results(simulator.frontWindow.map(windowValue) ?? .nil)
@@ -144,11 +145,11 @@ extension ScriptHost {
     private func transitions(_ list: [AppStateMachine.Transition]) -> LuaValue {
         .table(LuaTable(sequence: list.map { transition in
             var fields: [String: LuaValue] = [
-                "from": .string(transition.from.text),
-                "to": .string(transition.to.text),
+                "from": .string(transition.from.name),
+                "to": .string(transition.to.name),
                 "at": .number(transition.at.seconds),
             ]
-            if let reason = transition.reason { fields["reason"] = .string(reason) }
+            if let reason = transition.reason { fields["reason"] = .string(ByteString(reason)) }
             return .table(LuaTable(fields: fields))
         }))
     }

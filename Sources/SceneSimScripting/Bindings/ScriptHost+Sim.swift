@@ -1,3 +1,4 @@
+import ByteText
 import LuaKit
 import SceneSimCore
 
@@ -15,7 +16,7 @@ extension ScriptHost {
             ("seed", { [unowned(unsafe) self] in simSeed($0) }),
         ]
         for (name, body) in functions {
-            sim[.string(name)] = .function(lua.makeFunction(body))
+            sim[.string(ByteString(name))] = .function(lua.makeFunction(body))
         }
         var server = LuaTable()
         server[.string("revoke")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverRevoke($0) })
@@ -63,7 +64,7 @@ extension ScriptHost {
             throw SimError(.invalidValue, "\(what) needs a number of seconds, e.g. \(what)(1.5) (got \(call.typeName(at: 1)))")
         }
         guard let time = VirtualTime(checkedSeconds: seconds) else {
-            throw SimError(.invalidValue, "\(what) needs a finite number of seconds, at most 1e12 (got \((try? call.describe(at: 1)) ?? "a number"))")
+            throw SimError(.invalidValue, "\(what) needs a finite number of seconds, at most 1e12 (got \((try? call.describe(at: 1)).map { String(decoding: $0, as: UTF8.self) } ?? "a number"))")
         }
         guard time >= .zero else {
             throw SimError(.invalidValue, "\(what) needs zero or more seconds (got \(time.text)); the clock only moves forward")
@@ -107,9 +108,9 @@ extension ScriptHost {
     }
 
     private func simLog(_ call: LuaCall) -> LuaReturn {
-        let text: String
-        do {
-            text = try call.describeAll().joined(separator: " ")
+        let text: ByteString
+        do throws(LuaError) {
+            text = ByteString(try call.describeAll().joined(separator: [UInt8(ascii: " ")]))
         } catch {
             return .error(error.message, location: .none)
         }
@@ -125,7 +126,7 @@ extension ScriptHost {
     private func simSeed(_ call: LuaCall) -> LuaReturn {
         if !call.isNil(at: 1) {
             guard call.isInteger(at: 1), let n = call.int(at: 1) else {
-                return .error("sim.seed(n) takes an integer seed (got \(call.typeName(at: 1)) \((try? call.describe(at: 1)) ?? ""))")
+                return .error("sim.seed(n) takes an integer seed (got \(call.typeName(at: 1)) \((try? call.describe(at: 1)).map { String(decoding: $0, as: UTF8.self) } ?? ""))")
             }
             seed = n
             lua.seedRandom(n)
@@ -135,7 +136,7 @@ extension ScriptHost {
 
     private func serverRevoke(_ call: LuaCall) -> LuaReturn {
         perform(call) { () throws(SimError) in
-            guard let user = call.string(at: 1), !user.isEmpty else {
+            guard let user = call.bytes(at: 1), !user.isEmpty else {
                 throw SimError(.invalidValue, "sim.server.revoke(user) needs a user name string, e.g. sim.server.revoke(\"ada\") (got \(call.typeName(at: 1)))")
             }
             try requireSimulator("sim.server.revoke").revokeSessions(of: user)

@@ -1,3 +1,4 @@
+import ByteText
 import LuaKit
 import SceneSimCore
 
@@ -20,7 +21,7 @@ extension ScriptHost {
             let label = simulator.label(of: session)
             return simulator.value(of: session).map { "\(label)(\($0.literal))" } ?? label
         }
-        definition.getField = { [unowned(unsafe) self] call, id, key in windowField(call, session(id), key) }
+        definition.getField = { [unowned(unsafe) self] call, id, key in windowField(call, session(id), key.escaped) }
         definition.setField = { _, _, key in
             if key == "storage" {
                 return .error("cannot replace w.storage; set its keys instead: w.storage.tab = 2")
@@ -51,11 +52,11 @@ extension ScriptHost {
         switch key {
         case "id", "group":
             // Fixed for the session's life: cached on the handle.
-            let value = LuaValue.string(key == "id" ? simulator.label(of: id) : simulator.group(of: id))
+            let value = LuaValue.string(ByteString(key == "id" ? simulator.label(of: id) : simulator.group(of: id)))
             call.cacheField(key, value)
             return call.results(value)
         case "value": return call.results(simulator.value(of: id)?.lua ?? .nil)
-        case "phase": return call.results(.string(simulator.phase(of: id).text))
+        case "phase": return call.results(.string(ByteString(simulator.phase(of: id).text)))
         case "connected": return call.results(.boolean(simulator.isConnected(id)))
         case "alive": return call.results(.boolean(simulator.isAlive(id)))
         case "storage":
@@ -77,9 +78,15 @@ extension ScriptHost {
 
     func defineStorageClass() -> LuaClass {
         var definition = LuaClassDefinition(name: "scenesim.Storage")
+        // The contents, as the trace would show them: `storage of main#1 {tab = 2}` (the saved
+        // storage once the scene is disconnected, which is what it would come back with).
         definition.toString = { [unowned(unsafe) self] id in
             guard let simulator else { return "storage" }
-            return "storage of \(simulator.label(of: session(id)))"
+            let session = session(id)
+            let label = simulator.label(of: session)
+            if let live = try? simulator.liveStorage(session) { return "storage of \(label) \(live.literal)" }
+            let saved = (try? simulator.savedStorage(session))?.literal ?? "{}"
+            return "storage of \(label) (not connected; saved: \(saved))"
         }
         definition.getField = { [unowned(unsafe) self] call, id, key in
             guard let simulator else { return .values(0) }
@@ -98,7 +105,7 @@ extension ScriptHost {
                 var value: SceneValue?
                 if !raw.isNil {
                     guard let storable = SceneValue(lua: raw) else {
-                        throw SimError(.invalidValue, "storage key \"\(key)\": cannot store a \(luaTypeName(raw)); SceneStorage holds \(storableTypes) values (encode tables as strings)")
+                        throw SimError(.invalidValue, "storage key \(key.quoted): cannot store a \(luaTypeName(raw)); SceneStorage holds \(storableTypes) values (encode tables as strings)")
                     }
                     value = storable
                 }
@@ -117,7 +124,7 @@ extension ScriptHost {
             do throws(SimError) {
                 let simulator = try requireSimulator("writing storage")
                 guard let stored = SceneValue(lua: value) else {
-                    throw SimError(.invalidValue, "storage key \"\(key)\": cannot store a \(value.typeName)")
+                    throw SimError(.invalidValue, "storage key \(key.quoted): cannot store a \(value.typeName)")
                 }
                 try simulator.setStorage(session(id), key: key, value: stored, changed: true)
             } catch {

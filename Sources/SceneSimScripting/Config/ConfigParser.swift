@@ -1,3 +1,4 @@
+import ByteText
 import LuaKit
 import SceneSimCore
 
@@ -47,9 +48,10 @@ struct ConfigParser {
 
     private func checkKeys(_ table: LuaTable, allowed: [String], path: String) throws(SimError) {
         for key in table.keys {
-            guard case .string(let name) = key else {
+            guard case .string(let bytes) = key else {
                 throw fail("\(path.isEmpty ? "options" : path) must use string keys (found \(describeKey(key))); options are \(allowed.joined(separator: ", "))")
             }
+            let name = bytes.escaped
             if !allowed.contains(name) {
                 let hint = closest(to: name, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? "; options are \(allowed.joined(separator: ", "))"
                 throw fail("unknown option \"\(path)\(name)\"\(hint)")
@@ -68,9 +70,10 @@ struct ConfigParser {
     private func enumValue<E: RawRepresentable & CaseIterable>(_ value: LuaValue, key: String, default fallback: E) throws(SimError) -> E where E.RawValue == String {
         if value.isNil { return fallback }
         let names = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        guard case .string(let text) = value else {
+        guard case .string(let bytes) = value else {
             throw fail("\(key) must be one of \(names), not \(aLuaTypeName(value))")
         }
+        let text = bytes.escaped
         guard let result = E(rawValue: text) else {
             let hint = suggestion(for: text, among: E.allCases.map(\.rawValue))
             throw fail("\(key) must be one of \(names) (got \"\(text)\")\(hint)")
@@ -110,7 +113,9 @@ struct ConfigParser {
         guard case .string(let s) = value else {
             throw fail("\(key) must be a string, not \(luaTypeName(value)) \(literal(value))")
         }
-        return s
+        // Ids and routes are names in the app's code: text, not arbitrary bytes.
+        guard let text = s.string else { throw fail("\(key) must be UTF-8 text, not \(s.quoted)") }
+        return text
     }
 
     private func literal(_ value: LuaValue) -> String {
@@ -118,7 +123,7 @@ struct ConfigParser {
         case .boolean(let b): b ? "true" : "false"
         case .integer(let i): String(i)
         case .number(let d): "\(d)"
-        case .string(let s): "\"\(s)\""
+        case .string(let s): s.quoted
         default: ""
         }
     }
@@ -156,7 +161,7 @@ struct ConfigParser {
         guard !table[field: "user"].isNil else { throw fail("session needs a user, e.g. session = { user = \"ada\" }") }
         let user = try string(table[field: "user"], key: "session.user")
         let ttl = try seconds(table[field: "ttl"], key: "session.ttl", default: defaultTTL.seconds)
-        return InitialSession(user: user, ttl: ttl)
+        return InitialSession(user: ByteString(user), ttl: ttl)
     }
 
     private func routes(_ value: LuaValue) throws(SimError) -> [String: String] {
@@ -166,7 +171,7 @@ struct ConfigParser {
         }
         var result: [String: String] = [:]
         for (key, target) in table.entries {
-            guard case .string(let route) = key else { throw fail("routes must use string keys (route names)") }
+            guard let route = key.stringValue else { throw fail("routes must use string keys (route names)") }
             result[route] = try string(target, key: "routes.\(route)")
         }
         return result

@@ -1,3 +1,4 @@
+import ByteText
 import LuaKit
 import SceneSimCore
 
@@ -30,7 +31,7 @@ extension ScriptHost {
     }
 
     /// Caches a storage value just read or written through the proxy at argument 1.
-    func cacheStorage(_ call: LuaCall, session: SessionID, key: String, value: LuaValue) {
+    func cacheStorage(_ call: LuaCall, session: SessionID, key: ByteString, value: LuaValue) {
         if value.isNil {
             // A deleted key must read nil: drop the whole cache rather than track absences.
             if cachedStorage.remove(session.index) != nil {

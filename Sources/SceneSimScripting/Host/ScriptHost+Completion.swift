@@ -1,3 +1,4 @@
+import ByteText
 import LuaKit
 import SceneSimCore
 
@@ -43,7 +44,7 @@ extension ScriptHost {
         case .handle(let handle) where handle.type == classes.storage:
             if methodCall { return Self.storageMethods }
             let keys = try? simulator?.storageKeys(SessionID(index: Int(handle.id)))
-            return Self.identifiers(keys ?? [])
+            return Self.identifiers((keys ?? []).compactMap(\.string))
         default:
             return []
         }
@@ -56,24 +57,15 @@ extension ScriptHost {
             return table[field: name]
         case .handle(let handle) where [classes.app, classes.window].contains(handle.type):
             guard let index = try? lua.load("local object, key = ...; return object[key]", chunkName: "=completion"),
-                  let results = try? lua.call(index, [value, .string(name)]) else { return nil }
+                  let results = try? lua.call(index, [value, .string(ByteString(name))]) else { return nil }
             return results.first
         default:
             return nil
         }
     }
 
-    private static let keywords: Set<String> = [
-        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
-        "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-    ]
-
     /// The names usable after a `.`: identifiers that are not keywords, sorted by bytes.
     private static func identifiers(_ names: [String]) -> [String] {
-        names.filter { name in
-            guard let first = name.utf8.first, !keywords.contains(name) else { return false }
-            let isLetter = { (c: UInt8) in (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c == 95 }
-            return isLetter(first) && name.utf8.allSatisfy { isLetter($0) || ($0 >= 48 && $0 <= 57) }
-        }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        names.filter { LuaSyntax.isIdentifier($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }

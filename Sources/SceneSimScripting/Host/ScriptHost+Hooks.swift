@@ -1,3 +1,4 @@
+import ByteText
 import LuaKit
 import SceneSimCore
 
@@ -45,7 +46,7 @@ extension ScriptHost {
             for hook in batch {
                 let arguments = hook.arguments.map { argument -> LuaValue in
                     switch argument {
-                    case .text(let text): .string(text)
+                    case .text(let text): .string(ByteString(text))
                     case .window(let id): windowValue(id)
                     }
                 }

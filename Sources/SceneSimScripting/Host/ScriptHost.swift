@@ -1,3 +1,4 @@
+import ByteText
 import LuaKit
 import SceneSimCore
 
@@ -18,7 +19,7 @@ public final class ScriptHost {
     /// Whether trace lines are written (the REPL's `\trace on|off`); `options.trace == .off` wins.
     public var traceEnabled = true
 
-    let write: (String) -> Void
+    let write: ([UInt8]) -> Void
     var classes: Classes!
     var hooks = HookRegistry()
     /// Hook calls owed for events that happened during the current simulator operation.
@@ -45,7 +46,7 @@ public final class ScriptHost {
 
     /// A host whose output (trace lines and `print`) goes to `output`, one chunk per line.
     /// `moduleDirectory` is where `require` finds helper modules (the scenario's `lib/`).
-    public init(options: ScenarioOptions = ScenarioOptions(), moduleDirectory: String? = nil, output: @escaping (String) -> Void) {
+    public init(options: ScenarioOptions = ScenarioOptions(), moduleDirectory: String? = nil, output: @escaping ([UInt8]) -> Void) {
         self.options = options
         self.write = output
         self.seed = options.seed
@@ -101,8 +102,8 @@ public final class ScriptHost {
     func writeTrace(_ record: TraceRecord) {
         guard traceEnabled else { return }
         switch options.trace {
-        case .text: write(TraceRenderer.text(record) + "\n")
-        case .jsonl: write(TraceRenderer.jsonLine(record) + "\n")
+        case .text: write(Array((TraceRenderer.text(record) + "\n").utf8))
+        case .jsonl: write(Array((TraceRenderer.jsonLine(record) + "\n").utf8))
         case .off: break
         }
     }

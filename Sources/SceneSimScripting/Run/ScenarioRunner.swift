@@ -18,7 +18,7 @@ public enum ScenarioRunner {
     public static func run(
         path: String,
         options: ScenarioOptions = ScenarioOptions(),
-        stdout: @escaping (String) -> Void,
+        stdout: @escaping ([UInt8]) -> Void,
         stderr: (String) -> Void
     ) -> Int32 {
         let host = ScriptHost(options: options, moduleDirectory: moduleDirectory(for: path), output: stdout)
@@ -43,12 +43,13 @@ public enum ScenarioRunner {
         }
     }
 
-    /// Runs `path` and returns everything it printed (for golden tests).
-    public static func capture(path: String, options: ScenarioOptions = ScenarioOptions()) -> (stdout: String, stderr: String, status: Int32) {
+    /// Runs `path` and returns everything it printed, as bytes (for golden tests): a string a
+    /// scenario prints is its bytes, NUL and invalid UTF-8 included.
+    public static func capture(path: String, options: ScenarioOptions = ScenarioOptions()) -> (stdout: [UInt8], stderr: [UInt8], status: Int32) {
         let out = OutputBuffer()
-        var err = ""
-        let status = run(path: path, options: options, stdout: { out.text += $0 }, stderr: { err += $0 })
-        return (out.text, err, status)
+        var err: [UInt8] = []
+        let status = run(path: path, options: options, stdout: { out.bytes += $0 }, stderr: { err += $0.utf8 })
+        return (out.bytes, err, status)
     }
 
     /// The nearest `lib/` folder at or above the scenario's folder, within the path as given:
@@ -70,7 +71,7 @@ public enum ScenarioRunner {
     }
 }
 
-/// Accumulates output text; a class so escaping closures can append to it.
+/// Accumulates output bytes; a class so escaping closures can append to it.
 final class OutputBuffer {
-    var text = ""
+    var bytes: [UInt8] = []
 }

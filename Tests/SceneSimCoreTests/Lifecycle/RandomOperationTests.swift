@@ -1,3 +1,4 @@
+import ByteText
 import SceneSimTestSupport
 import Testing
 @testable import SceneSimCore
@@ -22,7 +23,7 @@ struct RandomOperationTests {
             do {
                 switch rng.next() % 24 {
                 case 0: try device.advance(pick([0, 0.05, 0.3, 2, 15]))
-                case 1: try device.openWindow("detail", .string(value))
+                case 1: try device.openWindow("detail", .string(ByteString(value)))
                 case 2: try device.openWindow("item", .int(Int64(value.unicodeScalars.first!.value)))
                 case 3: try device.openWindow(pick(["main", platform.supportsWindowScenes ? "settings" : "main"]))
                 case 4: try device.background()
@@ -36,14 +37,14 @@ struct RandomOperationTests {
                 case 12: try device.backgroundWindow(window)
                 case 13: try device.disconnect(window)
                 case 14: try device.close(window)
-                case 15: try device.setStorage(window, pick(["k", "l"]), pick([nil, .int(1), .string(value)]))
+                case 15: try device.setStorage(window, pick(["k", "l"]), pick([nil, .int(1), .string(ByteString(value))]))
                 case 16: try device.login(pick(["ada", "bob"]), newUser: rng.next() % 2 == 0)
                 case 17: try device.nextStep()
                 case 18: try device.logout()
                 case 19: try device.retry()
                 case 20: try device.network(rng.next() % 3 != 0)
                 case 21: try device.openURL("app://item/\(rng.next() % 3)")
-                case 22: try device.dismissWindow("detail", rng.next() % 2 == 0 ? nil : .string(value))
+                case 22: try device.dismissWindow("detail", rng.next() % 2 == 0 ? nil : .string(ByteString(value)))
                 default: try device.transition(pick(["loading", "unauthenticated", "onboarding(welcome)", "authenticated(ada)", "error(networkUnavailable)"]))
                 }
             } catch let error as SimError {

@@ -1,3 +1,4 @@
+import ByteText
 import SceneSimTestSupport
 import Testing
 @testable import SceneSimCore
@@ -24,10 +25,10 @@ struct WarningTraceTests {
     func storageSize() throws {
         let device = try TestDevice.ready()
         let big = String(repeating: "x", count: 5000)
-        try device.setStorage("main#1", "blob", .string(big))
+        try device.setStorage("main#1", "blob", .string(ByteString(big)))
         try device.setStorage("main#1", "more", .string("y"))
         try device.setStorage("main#1", "blob", nil)
-        try device.setStorage("main#1", "blob", .string(big))
+        try device.setStorage("main#1", "blob", .string(ByteString(big)))
         try device.background()
         device.expectTrace([
             "[   0.500] main#1      warning: storage is 5004 bytes, over storage_warn_bytes = 4096; keep SceneStorage lightweight",

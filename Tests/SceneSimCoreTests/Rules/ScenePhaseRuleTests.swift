@@ -1,3 +1,4 @@
+import ByteText
 import CustomDump
 import SceneSimTestSupport
 import Testing
@@ -189,7 +190,7 @@ struct ScenePhaseRuleTests {
     @Test("1.6 non-key macos windows are active, with no visible limit")
     func macosAllActive() throws {
         let device = try TestDevice.ready(.testing(.macos, scenes: valueScenes))
-        for value in ["a", "b", "c"] { try device.openWindow("detail", .string(value)) }
+        for value in ["a", "b", "c"] { try device.openWindow("detail", .string(ByteString(value))) }
         expectNoDifference(device.snapshot.windows, ["detail#3 active", "detail#2 active", "detail#1 active", "main#1 active"])
     }
 

@@ -54,7 +54,7 @@ struct WindowTests {
                 2	2.0	notes	true	nil
                 integer	float
                 {"dark", "name", "tab", "zoom"}
-                {"dark", "tab", "zoom"}	storage of main#1
+                {"dark", "tab", "zoom"}	storage of main#1 {dark = true, tab = 2, zoom = 2.0}
 
                 """,
             error: nil

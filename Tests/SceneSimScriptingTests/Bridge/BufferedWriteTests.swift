@@ -197,7 +197,7 @@ struct BufferedWriteTests {
     func errorAfterWrites() {
         let options = ScenarioOptions(trace: .off)
         var output = ""
-        let host = ScriptHost(options: options, output: { output += $0 })
+        let host = ScriptHost(options: options, output: { output += String(decoding: $0, as: UTF8.self) })
         #expect(throws: (any Error).self) {
             try host.run("""
                 app = sim.launch{}

@@ -49,7 +49,7 @@ struct DeterminismTests {
 
         #expect(run == ScriptRun(
             output: """
-                {}\tfunction\tthread\t{advance = function, launch = function, log = function, network = function, now = function, seed = function, server = {revoke = function}, settle = function}\tapp(ipados, loading)\tmain#1\tstorage of main#1\t{f = function, t = {}}
+                {}\tfunction\tthread\t{advance = function, launch = function, log = function, network = function, now = function, seed = function, server = {revoke = function}, settle = function}\tapp(ipados, loading)\tmain#1\tstorage of main#1 {}\t{f = function, t = {}}
                 {}\tfunction\tapp(ipados, loading)
 
                 """,
@@ -70,6 +70,6 @@ struct DeterminismTests {
             print(table.concat(out, " "))
             """, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(output: "name=n d#1(1)=1 d#2(2)=2 d#3(3)=3 d#4(4)=4 d#5(5)=5 d#6(6)=6 storage of d#6=s\n", error: nil))
+        #expect(run == ScriptRun(output: "name=n d#1(1)=1 d#2(2)=2 d#3(3)=3 d#4(4)=4 d#5(5)=5 d#6(6)=6 storage of d#6 {}=s\n", error: nil))
     }
 }

@@ -33,8 +33,8 @@ struct HookErrorTests {
         let result = ScenarioRunner.capture(path: folder.file("hook.lua"), options: ScenarioOptions(trace: .off))
 
         #expect(result.status == 1)
-        #expect(result.stdout == "")
-        #expect(result.stderr == """
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "")
+        #expect(String(decoding: result.stderr, as: UTF8.self) == """
             \(folder.path)/hook.lua:3: boom in the state hook
             stack traceback:
             \t\(folder.path)/hook.lua:3: in function <\(folder.path)/hook.lua:2>

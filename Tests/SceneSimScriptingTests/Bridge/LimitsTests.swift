@@ -12,8 +12,8 @@ struct LimitsTests {
         )
 
         #expect(result.status == 1)
-        #expect(result.stdout == "")
-        #expect(result.stderr == """
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "")
+        #expect(String(decoding: result.stderr, as: UTF8.self) == """
             \(folder.path)/spin.lua:2: instruction limit exceeded (100000 instructions)
             stack traceback:
             \t\(folder.path)/spin.lua:2: in main chunk
@@ -35,8 +35,8 @@ struct LimitsTests {
         )
 
         #expect(result.status == 1)
-        #expect(result.stdout == "")
-        #expect(result.stderr == """
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "")
+        #expect(String(decoding: result.stderr, as: UTF8.self) == """
             memory limit exceeded (4194304 bytes)
             hint: the scenario holds too much memory; if it really needs more, raise the limit with --max-memory MiB (0 for none)
 

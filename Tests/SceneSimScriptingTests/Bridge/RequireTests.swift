@@ -26,8 +26,8 @@ struct RequireTests {
         let result = ScenarioRunner.capture(path: folder.file("main.lua"), options: ScenarioOptions(trace: .off))
 
         #expect(result.status == 0)
-        #expect(result.stdout == "unauthenticated\ttrue\t1\n")
-        #expect(result.stderr == "")
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "unauthenticated\ttrue\t1\n")
+        #expect(String(decoding: result.stderr, as: UTF8.self) == "")
     }
 
     @Test("A scenario in a topic folder finds helpers in the nearest lib/ above it; a nearer one wins")
@@ -42,8 +42,8 @@ struct RequireTests {
         let shared = ScenarioRunner.capture(path: folder.file("phases/shared.lua"), options: ScenarioOptions(trace: .off))
         let near = ScenarioRunner.capture(path: folder.file("phases/deep/near.lua"), options: ScenarioOptions(trace: .off))
 
-        #expect(shared.stdout == "lib\n" && shared.status == 0)
-        #expect(near.stdout == "phases/deep/lib\n" && near.status == 0)
+        #expect(String(decoding: shared.stdout, as: UTF8.self) == "lib\n" && shared.status == 0)
+        #expect(String(decoding: near.stdout, as: UTF8.self) == "phases/deep/lib\n" && near.status == 0)
     }
 
     @Test("An error deep in a helper module is reported at the helper's line with the script's frames")
@@ -71,8 +71,8 @@ struct RequireTests {
         let result = ScenarioRunner.capture(path: folder.file("main.lua"))
 
         #expect(result.status == 1)
-        #expect(result.stdout == "")
-        #expect(result.stderr == """
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "")
+        #expect(String(decoding: result.stderr, as: UTF8.self) == """
             \(folder.path)/lib/helpers.lua:3: helper failed: bad
             stack traceback:
             \t\(folder.path)/lib/helpers.lua:3: in upvalue 'deep'

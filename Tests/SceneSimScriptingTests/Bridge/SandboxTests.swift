@@ -26,7 +26,7 @@ struct SandboxTests {
         let result = ScenarioRunner.capture(path: folder.file("compiled.lua"))
 
         #expect(result.status == 1)
-        #expect(result.stdout == "")
-        #expect(result.stderr == "\(folder.path)/compiled.lua: is a precompiled (binary) chunk; only Lua source text can be loaded\n")
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "")
+        #expect(String(decoding: result.stderr, as: UTF8.self) == "\(folder.path)/compiled.lua: is a precompiled (binary) chunk; only Lua source text can be loaded\n")
     }
 }

@@ -7,7 +7,7 @@ struct StackBalanceTests {
     func manyFailingCallsUnderPcall() throws {
         // Given a launched app
         var output = ""
-        let host = ScriptHost(options: ScenarioOptions(trace: .off), output: { output += $0 })
+        let host = ScriptHost(options: ScenarioOptions(trace: .off), output: { output += String(decoding: $0, as: UTF8.self) })
         _ = try host.run("app = sim.launch{} sim.settle()", chunkName: "@test.lua")
         _ = try host.run("collectgarbage() collectgarbage()", chunkName: "@test.lua")
         let before = host.lua.memoryUsed

@@ -26,7 +26,7 @@ let coldLaunchTrace = """
 /// Runs `source` as `@test.lua` in a fresh host, as `scenesim run test.lua` would.
 func runScript(_ source: String, options: ScenarioOptions = ScenarioOptions()) -> ScriptRun {
     var output = ""
-    let host = ScriptHost(options: options, output: { output += $0 })
+    let host = ScriptHost(options: options, output: { output += String(decoding: $0, as: UTF8.self) })
     do {
         _ = try host.run(source, chunkName: "@test.lua")
         return ScriptRun(output: output, error: nil)

@@ -1,0 +1,50 @@
+/// A Lua string: bytes, compared, hashed and ordered byte by byte.
+///
+/// Swift's `String` would turn invalid UTF-8 into U+FFFD and treat canonically equivalent
+/// strings ("é" and "e" + U+0301) as equal, so two storage keys or window values the script
+/// tells apart would merge. Everything a script hands the simulator as a string is kept as a
+/// `ByteString`; it becomes text only where it is shown, through `escaped` / `quoted`.
+public struct ByteString: Hashable, Comparable, Sendable {
+    public var bytes: [UInt8]
+
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    public init(_ bytes: some Sequence<UInt8>) { self.bytes = Array(bytes) }
+
+    /// The UTF-8 bytes of `string`.
+    public init(_ string: String) { bytes = Array(string.utf8) }
+
+    /// The empty string.
+    public init() { bytes = [] }
+
+    public var count: Int { bytes.count }
+    public var isEmpty: Bool { bytes.isEmpty }
+
+    /// Byte order, as Lua's `<` compares strings in the C locale.
+    public static func < (lhs: ByteString, rhs: ByteString) -> Bool {
+        lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+    }
+
+    public static func + (lhs: ByteString, rhs: ByteString) -> ByteString {
+        ByteString(lhs.bytes + rhs.bytes)
+    }
+
+    /// The text, when the bytes are valid UTF-8 (exact: `String(string) == self` bytes).
+    public var string: String? {
+        String(validating: bytes, as: UTF8.self)
+    }
+
+    /// True when the bytes start with `prefix`.
+    public func hasPrefix(_ prefix: ByteString) -> Bool {
+        bytes.starts(with: prefix.bytes)
+    }
+}
+
+extension ByteString: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self.init(value) }
+}
+
+extension ByteString: CustomStringConvertible {
+    /// The escaped text (see `escaped`): safe to put in a message or a trace line.
+    public var description: String { escaped }
+}
