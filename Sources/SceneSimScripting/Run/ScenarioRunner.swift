@@ -15,15 +15,29 @@ public enum ScenarioRunner {
     /// Runs `path` (chunk name `@path`, so messages read `path:line:`); the output stream goes
     /// to `stdout` as it is produced, an error (message and script traceback) to `stderr`.
     /// `require` finds helper modules in `lib/` beside the scenario.
+    ///
+    /// - Parameters:
+    ///   - displayName: the chunk name messages start with, when not `path` (the golden runner
+    ///     names a scenario relative to its suite root, so goldens do not depend on the cwd).
+    ///   - started: receives, before the scenario runs, a function that interrupts it from any
+    ///     thread (raising "interrupted" at its next hook step), e.g. for a timeout.
     public static func run(
         path: String,
+        displayName: String? = nil,
         options: ScenarioOptions = ScenarioOptions(),
+        started: (_ interrupt: @escaping @Sendable () -> Void) -> Void = { _ in },
         stdout: @escaping (String) -> Void,
         stderr: (String) -> Void
     ) -> Int32 {
         let host = ScriptHost(options: options, moduleDirectory: moduleDirectory(for: path), output: stdout)
+        let flag = host.lua.interruptFlag
+        started { flag.raise() }
         do {
-            try host.run(file: path)
+            if let displayName {
+                try host.run(file: path, displayName: displayName)
+            } else {
+                try host.run(file: path)
+            }
             return success
         } catch {
             stderr(error.description + "\n" + hint(for: error))
@@ -44,10 +58,16 @@ public enum ScenarioRunner {
     }
 
     /// Runs `path` and returns everything it printed (for golden tests).
-    public static func capture(path: String, options: ScenarioOptions = ScenarioOptions()) -> (stdout: String, stderr: String, status: Int32) {
+    public static func capture(
+        path: String, displayName: String? = nil, options: ScenarioOptions = ScenarioOptions(),
+        started: (_ interrupt: @escaping @Sendable () -> Void) -> Void = { _ in }
+    ) -> (stdout: String, stderr: String, status: Int32) {
         let out = OutputBuffer()
         var err = ""
-        let status = run(path: path, options: options, stdout: { out.text += $0 }, stderr: { err += $0 })
+        let status = run(
+            path: path, displayName: displayName, options: options, started: started,
+            stdout: { out.text += $0 }, stderr: { err += $0 }
+        )
         return (out.text, err, status)
     }
 
