@@ -16,7 +16,8 @@ enum RunSession {
         // its own .new file): only printing stays on this thread, in order.
         OrderedParallel.forEach(
             count: scenarios.count, jobs: plan.configuration.jobs,
-            limits: .init(timeout: plan.configuration.timeout)
+            // A scenario gets as long again as its timeout (at most 5 s) to stop once asked.
+            limits: .init(timeout: plan.configuration.timeout, grace: min(plan.configuration.timeout ?? .zero, .seconds(5)))
         ) { index, stop in
             ScenarioCheck.perform(scenarios[index], executor: executor, stop: stop, plan: plan)
         } abandoned: { index in

@@ -43,7 +43,7 @@ struct TestCommand: StatusCommand {
     var paths: [String] = []
 
     // Optional, so --help shows no machine-dependent default.
-    @Option(name: .shortAndLong, help: "Scenarios run at once (default: the number of cores).")
+    @Option(name: .shortAndLong, help: "Scenarios run at once, -j 4 or -j4 (default: the number of cores).")
     var jobs: Int?
 
     @Flag(name: [.customShort("u"), .long], help: "Accept the current outputs: rewrite goldens, remove .new files and obsolete goldens.")
@@ -58,7 +58,7 @@ struct TestCommand: StatusCommand {
     @Option(name: .long, help: ArgumentHelp("Run shard K of N (e.g. 2/4); every scenario is in exactly one shard.", valueName: "K/N"))
     var shard: String?
 
-    @Option(name: .long, help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Also write a JUnit XML report to this file: each case with its file, time and failure type.", valueName: "file"))
     var junit: String?
 
     @Flag(name: .long, help: "List the scenarios and the first comment line of each, without running them.")
