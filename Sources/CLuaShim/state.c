@@ -1,6 +1,7 @@
 // The state, its counting allocator, the count hook and the protected entry from Swift.
 #include "internal.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,6 +214,59 @@ void scn_push_function(lua_State *L, lua_Integer function_id) {
 
 int scn_load_file(lua_State *L, const char *path) {
     return luaL_loadfilex(L, path, "t");
+}
+
+// lauxlib's file reader (luaL_loadfilex), which takes its chunk name from the path.
+typedef struct {
+    int pending;
+    FILE *file;
+    char buffer[BUFSIZ];
+} scn_file_reader;
+
+static const char *scn_read_file(lua_State *L, void *data, size_t *size) {
+    scn_file_reader *reader = (scn_file_reader *)data;
+    (void)L;
+    if (reader->pending > 0) {
+        *size = (size_t)reader->pending;
+        reader->pending = 0;
+    } else {
+        if (feof(reader->file)) return NULL;
+        *size = fread(reader->buffer, 1, sizeof(reader->buffer), reader->file);
+    }
+    return reader->buffer;
+}
+
+static int scn_file_error(lua_State *L, const char *what, const char *chunk_name) {
+    const char *reason = strerror(errno);
+    lua_pushfstring(L, "cannot %s %s: %s", what, chunk_name + (chunk_name[0] == '@'), reason);
+    return LUA_ERRFILE;
+}
+
+int scn_load_file_named(lua_State *L, const char *path, const char *chunk_name) {
+    scn_file_reader reader;
+    reader.pending = 0;
+    errno = 0;
+    reader.file = fopen(path, "r");
+    if (reader.file == NULL) return scn_file_error(L, "open", chunk_name);
+    // As lauxlib: a UTF-8 BOM is skipped, and a first line starting with '#' (a shebang)
+    // becomes an empty line, so line numbers stay right.
+    int c = getc(reader.file);
+    if (c == 0xEF && getc(reader.file) == 0xBB && getc(reader.file) == 0xBF) c = getc(reader.file);
+    if (c == '#') {
+        do { c = getc(reader.file); } while (c != EOF && c != '\n');
+        reader.buffer[reader.pending++] = '\n';
+        c = getc(reader.file);
+    }
+    if (c != EOF) reader.buffer[reader.pending++] = (char)c;
+    errno = 0;
+    int status = lua_load(L, scn_read_file, &reader, chunk_name, "t");
+    int failed = ferror(reader.file);
+    fclose(reader.file);
+    if (failed) {
+        lua_pop(L, 1);  // the function or the message lua_load left
+        return scn_file_error(L, "read", chunk_name);
+    }
+    return status;
 }
 
 int scn_load_string(lua_State *L, const char *source, size_t length, const char *chunk_name) {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -62,23 +57,39 @@ extension GoldenRunnerError {
         .init(.usage, "--update cannot be used in check mode (\(reason)): goldens are never written there")
     }
 
-    static func cannotRead(_ path: String, _ underlying: any Error) -> Self {
-        .init(.fileSystem, "cannot read \(path): \(describe(underlying))")
+    static func cannotRead(_ path: String, errno code: Int32) -> Self {
+        .init(.fileSystem, "cannot read \(path): \(reason(code))")
     }
 
-    static func cannotWrite(_ path: String, _ underlying: any Error) -> Self {
-        .init(.fileSystem, "cannot write \(path): \(describe(underlying))")
+    static func cannotWrite(_ path: String, errno code: Int32) -> Self {
+        .init(.fileSystem, "cannot write \(path): \(reason(code))")
     }
 
-    static func cannotRemove(_ path: String, _ underlying: any Error) -> Self {
-        .init(.fileSystem, "cannot remove \(path): \(describe(underlying))")
+    static func cannotRemove(_ path: String, errno code: Int32) -> Self {
+        .init(.fileSystem, "cannot remove \(path): \(reason(code))")
     }
 }
 
-/// The reason a file operation failed, as the C library words it ("No such file or directory"),
-/// from the POSIX error Foundation wraps; any other error as it describes itself.
-func describe(_ error: any Error) -> String {
-    let posix = error as? POSIXError ?? (error as? CocoaError)?.underlying as? POSIXError
-    guard let posix else { return "\(error)" }
-    return String(cString: strerror(posix.code.rawValue))
+/// The reason a file operation failed, as the C library words it ("Permission denied").
+func reason(_ code: Int32) -> String {
+    String(cString: strerror(code))
+}
+
+extension GoldenRunnerError {
+    static func cannotReadFolder(_ path: String, errno code: Int32) -> Self {
+        .init(.fileSystem, "cannot read folder \(path): \(reason(code)); its scenarios were not run")
+    }
+}
+
+extension GoldenRunnerError {
+    static func filterMatchesNothing(_ pattern: String, nearest: [String]) -> Self {
+        let advice = nearest.isEmpty
+            ? "there are no scenarios under the paths given"
+            : "nearest names: " + nearest.joined(separator: ", ") + " (scenesim test --list shows them all)"
+        return .init(.usage, "--filter '\(pattern)' matches no scenario name; \(advice)")
+    }
+
+    static func invalidTimeout(_ seconds: Double) -> Self {
+        .init(.usage, "invalid --timeout \(seconds): give seconds, 0 for no timeout")
+    }
 }

@@ -30,7 +30,7 @@ public struct SceneSimCommand: ParsableCommand {
     /// status: usage errors are 2 (not ArgumentParser's 64), help and version 0.
     public static func main(arguments: [String]) -> Int32 {
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseAsRoot(TestCommand.splittingAttachedJobs(arguments))
             if var status = command as? StatusCommand {
                 return try status.runWithStatus()
             }

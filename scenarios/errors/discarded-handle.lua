@@ -1,4 +1,5 @@
 -- Using the handle of a discarded window fails, saying when and why it was discarded; ends in that error
+-- expect: error
 -- Spec: API "window" (stale handles).
 local app = sim.launch { platform = "ipados", scenes = { { id = "main" }, { id = "doc", value = "string" } } }
 sim.settle()

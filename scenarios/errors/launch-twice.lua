@@ -1,4 +1,5 @@
 -- sim.launch declares the app only once; relaunching goes through app:launch(); ends in that error
+-- expect: error
 -- Spec: API sim.launch.
 local app = sim.launch { platform = "ipados" }
 sim.settle()

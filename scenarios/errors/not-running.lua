@@ -1,4 +1,5 @@
 -- Operations on a terminated app say how and when it ended and to call app:launch(); ends in that error
+-- expect: error
 -- Spec: API app:terminate, app:launch.
 local app = sim.launch { platform = "macos" }
 sim.settle()

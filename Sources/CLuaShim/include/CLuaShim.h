@@ -95,6 +95,10 @@ void scn_push_traceback(lua_State *L);
 void scn_push_function(lua_State *L, lua_Integer function_id);
 /// Loads a file as text only, chunk name `@path`. Returns a Lua status.
 int scn_load_file(lua_State *L, const char *path);
+/// Compiles the text file at `path` as luaL_loadfilex does (a first `#` line and a UTF-8 BOM
+/// skipped), but under the chunk name `chunk_name` (e.g. `@errors/config.lua`), so messages
+/// need not spell the path the file was opened by; open and read errors name it the same way.
+int scn_load_file_named(lua_State *L, const char *path, const char *chunk_name);
 /// Loads a string as text only with the given chunk name. Returns a Lua status.
 int scn_load_string(lua_State *L, const char *source, size_t length, const char *chunk_name);
 

@@ -1,11 +1,14 @@
-/// A minimal line-by-line edit script between two texts (Myers, via `CollectionDifference`).
+/// A minimal line-by-line edit script between two byte texts (Myers, via `CollectionDifference`).
+///
+/// Lines are compared as bytes: two lines that differ only in a canonically equivalent spelling
+/// (`é` as one scalar or as `e` and a combining accent) are different lines, as they are in the file.
 struct LineDiff: Sendable, Hashable {
     /// One line of the edit script.
     struct Line: Sendable, Hashable {
         enum Kind: Sendable, Hashable { case unchanged, removed, inserted }
         var kind: Kind
-        /// The line without its newline.
-        var text: String
+        /// The line's bytes, without its newline.
+        var text: [UInt8]
         /// Whether the line is the last of its text and has no newline after it.
         var lacksNewline: Bool
     }
@@ -13,7 +16,7 @@ struct LineDiff: Sendable, Hashable {
     var lines: [Line]
 
     /// The edit script turning `old` into `new`, removals before insertions within a change.
-    init(old: String, new: String) {
+    init(old: [UInt8], new: [UInt8]) {
         let oldLines = LineDiff.split(old)
         let newLines = LineDiff.split(new)
         // Swift's `difference(from:)` is Myers' algorithm: a shortest edit script.
@@ -45,20 +48,19 @@ struct LineDiff: Sendable, Hashable {
     }
 
     private struct Token: Hashable {
-        var text: String
+        var text: [UInt8]
         var lacksNewline: Bool
         func line(_ kind: Line.Kind) -> Line { Line(kind: kind, text: text, lacksNewline: lacksNewline) }
     }
 
-    // Splits on LF bytes, not Characters: Swift treats CRLF as one Character, which would hide
-    // a CRLF golden's line breaks from the diff.
-    private static func split(_ text: String) -> [Token] {
+    // Splits on LF bytes, so a CR stays part of its line and shows in the diff.
+    private static func split(_ text: [UInt8]) -> [Token] {
         guard !text.isEmpty else { return [] }
-        var pieces = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        var pieces = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let terminated = pieces.last?.isEmpty == true
         if terminated { pieces.removeLast() }
         return pieces.enumerated().map { index, piece in
-            Token(text: String(decoding: piece, as: UTF8.self), lacksNewline: !terminated && index == pieces.count - 1)
+            Token(text: Array(piece), lacksNewline: !terminated && index == pieces.count - 1)
         }
     }
 }

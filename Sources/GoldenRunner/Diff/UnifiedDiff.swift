@@ -2,8 +2,10 @@
 enum UnifiedDiff {
     /// The diff from `old` to `new` with `---`/`+++` headers and `@@` hunks, each ending in a
     /// newline; empty when the texts are equal. `colour` adds ANSI red/green for terminals.
+    /// Lines are shown through `VisibleText`: the diff is for reading (the `.golden.new` file
+    /// holds the exact bytes), and scenario output must not drive the terminal.
     static func render(
-        old: String, new: String, oldLabel: String, newLabel: String, context: Int = 3, colour: Bool = false
+        old: [UInt8], new: [UInt8], oldLabel: String, newLabel: String, context: Int = 3, colour: Bool = false
     ) -> String {
         let lines = LineDiff(old: old, new: new).lines
         let changes = lines.indices.filter { lines[$0].kind != .unchanged }
@@ -62,7 +64,7 @@ enum UnifiedDiff {
         case .removed: ("-", "\u{1B}[31m")
         case .inserted: ("+", "\u{1B}[32m")
         }
-        let body = marker + line.text
+        let body = marker + VisibleText.escape(line.text)
         var output = colour && !code.isEmpty ? code + body + "\u{1B}[0m\n" : body + "\n"
         if line.lacksNewline {
             output += "\\ No newline at end of file\n"

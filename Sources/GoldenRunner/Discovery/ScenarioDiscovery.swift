@@ -13,59 +13,101 @@ struct ScenarioDiscovery: Sendable {
     var scenarios: [Scenario]
     /// Goldens (and review files) under the searched directories without a scenario beside them.
     var obsolete: [ObsoleteGolden]
+    /// Temporary files of golden writes that never finished (`NAME.golden.tmp-…`), as displayed
+    /// with their absolute paths, sorted.
+    var strays: [(path: String, absolutePath: String)] = []
+    /// Folders and entries that could not be read: reported, and the run exits 2.
+    var problems: [GoldenRunnerError] = []
     /// Whether every path was a directory; only then can an obsolete golden be told apart from
     /// one that is merely outside the run.
     var coversWholeDirectories: Bool
 
     /// Finds `**/*.lua` under each path, skipping `lib/` folders, `*.d.lua` and hidden entries.
+    /// `listDirectory` is the file system's listing, replaceable so tests can make it fail.
     static func discover(
-        paths: [String], resolver: PathResolver, fileManager: FileManager = .default
+        paths: [String], resolver: PathResolver, listDirectory: DirectoryListing = .system
     ) throws(GoldenRunnerError) -> ScenarioDiscovery {
-        var found: [String: Scenario] = [:]
-        var obsolete: [String: ObsoleteGolden] = [:]
+        var walk = Walk(resolver: resolver, listDirectory: listDirectory)
         var wholeDirectories = true
         for path in paths {
             let absolute = resolver.absolute(path)
-            var isDirectory = false
-            guard fileManager.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-                throw .noSuchPath(path)
+            var info = stat()
+            guard stat(absolute, &info) == 0 else {
+                throw errno == ENOENT ? .noSuchPath(path) : .cannotRead(path, errno: errno)
             }
-            if isDirectory {
-                walk(absolute, resolver: resolver, fileManager: fileManager, into: &found, obsolete: &obsolete)
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                walk.directory(absolute, root: SuiteRoot.nearestNamed(above: absolute) ?? absolute)
             } else {
                 // A file named on the command line runs as given, even from `lib/`.
                 guard absolute.hasSuffix(".lua") else { throw .notAScenario(path) }
                 wholeDirectories = false
-                let scenario = Scenario(path: resolver.display(absolute), fileURL: URL(fileURLWithPath: absolute))
-                found[scenario.path] = scenario
+                let folder = String(absolute[..<absolute.lastIndex(of: "/")!])
+                walk.addScenario(absolute, root: SuiteRoot.nearestNamed(above: folder) ?? folder)
             }
         }
+        let byPath: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return ScenarioDiscovery(
-            scenarios: found.values.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) },
-            obsolete: obsolete.values.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) },
+            scenarios: walk.found.values.sorted { byPath($0.path, $1.path) },
+            obsolete: walk.obsolete.values.sorted { byPath($0.path, $1.path) },
+            strays: walk.strays.sorted { byPath($0.path, $1.path) },
+            problems: walk.problems,
             coversWholeDirectories: wholeDirectories
         )
     }
+}
 
-    private static func walk(
-        _ directory: String, resolver: PathResolver, fileManager: FileManager,
-        into found: inout [String: Scenario], obsolete: inout [String: ObsoleteGolden]
-    ) {
-        // An unreadable directory simply contributes nothing; the run reports what it found.
-        let entries = (try? fileManager.contentsOfDirectory(atPath: directory)) ?? []
+/// One discovery's traversal and what it collected.
+private struct Walk {
+    let resolver: PathResolver
+    let listDirectory: DirectoryListing
+    var found: [String: Scenario] = [:]
+    var obsolete: [String: ObsoleteGolden] = [:]
+    var strays: [(path: String, absolutePath: String)] = []
+    var problems: [GoldenRunnerError] = []
+    var visited: Set<String> = []
+
+    init(resolver: PathResolver, listDirectory: DirectoryListing) {
+        self.resolver = resolver
+        self.listDirectory = listDirectory
+    }
+
+    mutating func addScenario(_ absolute: String, root: String) {
+        let display = resolver.display(absolute)
+        found[display] = Scenario(
+            path: display, fileURL: URL(fileURLWithPath: absolute), chunkName: SuiteRoot.relative(absolute, to: root)
+        )
+    }
+
+    mutating func directory(_ directory: String, root: String) {
+        // Two overlapping paths on the command line list a folder once, and report it once.
+        guard visited.insert(directory).inserted else { return }
+        let entries: [String]
+        switch listDirectory.list(directory) {
+        case .success(let names): entries = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        case .failure(let error):
+            // Never skipped silently: a folder the run cannot see could hold failing scenarios.
+            problems.append(.cannotReadFolder(resolver.display(directory), errno: error.code))
+            return
+        }
         let names = Set(entries)
         for entry in entries where !entry.hasPrefix(".") {
             let absolute = directory + "/" + entry
-            if isRealDirectory(absolute) {
+            var info = stat()
+            // lstat, not stat: a symlinked directory is never descended into (it could loop).
+            guard lstat(absolute, &info) == 0 else {
+                if errno != ENOENT { problems.append(.cannotRead(resolver.display(absolute), errno: errno)) }
+                continue
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
                 // `lib/` holds helper modules that scenarios `require`, not scenarios.
-                if entry != "lib" {
-                    walk(absolute, resolver: resolver, fileManager: fileManager, into: &found, obsolete: &obsolete)
-                }
+                if entry != "lib" { self.directory(absolute, root: root) }
             } else if entry.hasSuffix(".lua") {
                 // `*.d.lua` are LuaLS definition files: declarations for the editor, never run.
                 guard !entry.hasSuffix(".d.lua") else { continue }
-                let scenario = Scenario(path: resolver.display(absolute), fileURL: URL(fileURLWithPath: absolute))
-                found[scenario.path] = scenario
+                addScenario(absolute, root: root)
+            } else if entry.contains(".golden" + GoldenFiles.temporaryMarker)
+                        || entry.contains(".golden.new" + GoldenFiles.temporaryMarker) {
+                strays.append((resolver.display(absolute), absolute))
             } else if let suffix = [".golden", ".golden.new"].first(where: entry.hasSuffix) {
                 // The scenario would sit in this same folder: no need to ask the file system.
                 guard !names.contains(String(entry.dropLast(suffix.count)) + ".lua") else { continue }
@@ -76,12 +118,4 @@ struct ScenarioDiscovery: Sendable {
             }
         }
     }
-}
-
-/// lstat, not stat: a symlinked directory is never descended into (it could loop). A plain
-/// system call: FileManager's attribute dictionary cost more than the rest of discovery.
-private func isRealDirectory(_ path: String) -> Bool {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return false }
-    return (info.st_mode & S_IFMT) == S_IFDIR
 }

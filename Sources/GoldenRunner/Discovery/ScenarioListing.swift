@@ -12,14 +12,15 @@ enum ScenarioListing {
 
     /// The first line starting with `--`, without the dashes and surrounding blanks.
     ///
-    /// LuaLS annotations (`---@meta`, `---@param`) and rulers (`-----`) describe nothing, so
-    /// they are passed over.
+    /// LuaLS annotations (`---@meta`, `---@param`), rulers (`-----`) and `-- expect:` lines
+    /// describe nothing, so they are passed over.
     static func firstComment(in source: String) -> String? {
         for rawLine in source.split(whereSeparator: \.isNewline) {
             let line = rawLine.drop(while: { $0 == " " || $0 == "\t" })
             guard line.hasPrefix("--"), !line.hasPrefix("---@") else { continue }
             let text = line.drop(while: { $0 == "-" }).trimmingBlanks()
-            if !text.isEmpty { return text }
+            // `-- expect: error` is a declaration for the runner, not a description.
+            if !text.isEmpty, !text.hasPrefix(ScenarioHeader.keyword) { return text }
         }
         return nil
     }

@@ -25,9 +25,10 @@ struct GoldenDecision: Sendable, Hashable {
     var verdict: Verdict
     var actions: [Action]
 
-    /// Decides from the actual text, the golden text (nil when missing), whether a review file
+    /// Decides from the actual bytes, the golden's bytes (nil when missing; compared byte for
+    /// byte, never as Unicode text), whether a review file
     /// exists beside it, and the mode.
-    static func decide(actual: String, golden: String?, reviewExists: Bool, mode: GoldenMode) -> Self {
+    static func decide(actual: [UInt8], golden: [UInt8]?, reviewExists: Bool, mode: GoldenMode) -> Self {
         let cleanup: [Action] = reviewExists ? [.removeReview] : []
         switch (mode, golden) {
         case (.check, let golden?):

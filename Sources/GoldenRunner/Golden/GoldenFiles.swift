@@ -1,48 +1,72 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The runner's only file writes: read a golden, replace it atomically, remove a file.
+/// The runner's only file access for goldens and scenarios: read bytes, replace a file
+/// atomically, remove a file. Plain system calls, so every failure keeps its errno.
 enum GoldenFiles {
-    /// The file's text, or nil if it does not exist.
-    static func read(_ path: String, displayedAs display: String) throws(GoldenRunnerError) -> String? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        do {
-            return String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-        } catch {
-            throw .cannotRead(display, error)
+    /// The marker between a target's name and the unique suffix of its temporary file.
+    static let temporaryMarker = ".tmp-"
+
+    /// The file's bytes, or nil if nothing is there (ENOENT); any other failure (a directory,
+    /// a symlink loop, no permission) throws, so it is never mistaken for a missing file.
+    static func read(_ path: String, displayedAs display: String) throws(GoldenRunnerError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw .cannotRead(display, errno: errno)
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(display, errno: errno)
+            }
+            bytes += chunk[..<count]
         }
     }
 
     /// Writes a temporary file beside the target and renames it over the target, so a reader
     /// (or an interrupted run) sees either the old golden or the new one, never half of one.
-    static func writeAtomically(_ text: String, to path: String, displayedAs display: String) throws(GoldenRunnerError) {
+    /// The temporary file is removed whenever the write fails, and on SIGINT/SIGTERM while it
+    /// exists (see `TemporaryFiles`), so no `NAME.golden.tmp-…` is left behind.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, displayedAs display: String) throws(GoldenRunnerError) {
         // Unique per write: runs in one process (the test suite) or in two may touch one folder.
-        let temporary = path + ".tmp-" + UUID().uuidString
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        let temporary = path + temporaryMarker + UniqueName.make()
+        TemporaryFiles.shared.register(temporary)
+        defer { TemporaryFiles.shared.unregister(temporary) }
+        do throws(GoldenRunnerError) {
+            try write(bytes, to: temporary, displayedAs: display)
+            guard rename(temporary, path) == 0 else { throw .cannotWrite(display, errno: errno) }
         } catch {
-            throw .cannotWrite(display, error)
+            unlink(temporary)
+            throw error
         }
-        guard rename(temporary, path) == 0 else {
-            let error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw .cannotWrite(display, error)
+    }
+
+    private static func write(_ bytes: [UInt8], to path: String, displayedAs display: String) throws(GoldenRunnerError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(display, errno: errno) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let failure = errno
+                close(descriptor)
+                throw .cannotWrite(display, errno: failure)
+            }
+            written += count
         }
+        guard close(descriptor) == 0 else { throw .cannotWrite(display, errno: errno) }
     }
 
     /// Removes a file if it exists.
     static func remove(_ path: String, displayedAs display: String) throws(GoldenRunnerError) {
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        do {
-            try FileManager.default.removeItem(atPath: path)
-        } catch {
-            throw .cannotRemove(display, error)
-        }
+        guard unlink(path) == 0 || errno == ENOENT else { throw .cannotRemove(display, errno: errno) }
     }
 }

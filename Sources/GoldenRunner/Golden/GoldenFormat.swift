@@ -1,10 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-/// The text of a golden file: everything one run of a scenario produced.
+/// The bytes of a golden file: everything one run of a scenario produced.
 ///
 /// The format is API — goldens are reviewed and committed — so it changes only deliberately:
 ///
@@ -21,25 +15,35 @@ import Foundation
 ///   final newline is added the same way.
 /// - `--- exit N` is always the last line, with the decimal exit status (`--- exit 0`).
 /// - Line endings are LF: CRLF in either stream becomes LF. The file ends with exactly one
-///   newline, after the exit line.
+///   newline, after the exit line. Every other byte (NUL, invalid UTF-8) is kept as printed.
 ///
-/// Goldens are only ever compared whole, never parsed, so output that happens to contain a
-/// line like `--- exit 0` cannot confuse the runner.
+/// Goldens are only ever compared whole, byte for byte, never parsed, so output that happens to
+/// contain a line like `--- exit 0` cannot confuse the runner.
 public enum GoldenFormat {
-    /// Renders an outcome as golden text.
-    public static func render(_ outcome: ScenarioOutcome) -> String {
-        var text = terminated(outcome.stdout)
+    /// Renders an outcome as golden bytes.
+    public static func render(_ outcome: ScenarioOutcome) -> [UInt8] {
+        var bytes = terminated(outcome.stdout)
         let stderr = terminated(outcome.stderr)
         if !stderr.isEmpty {
-            text += "--- stderr\n" + stderr
+            bytes += Array("--- stderr\n".utf8) + stderr
         }
-        text += "--- exit \(outcome.exitStatus)\n"
-        return text
+        bytes += Array("--- exit \(outcome.exitStatus)\n".utf8)
+        return bytes
     }
 
-    private static func terminated(_ stream: String) -> String {
-        // String.replacing is slow; most outputs have no CR at all.
-        let text = stream.utf8.contains(13) ? stream.replacing("\r\n", with: "\n") : stream
-        return text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
+    private static func terminated(_ stream: [UInt8]) -> [UInt8] {
+        let cr: UInt8 = 13, lf: UInt8 = 10
+        var bytes: [UInt8]
+        if stream.contains(cr) {
+            bytes = []
+            bytes.reserveCapacity(stream.count + 1)
+            for index in stream.indices where !(stream[index] == cr && stream.indices.contains(index + 1) && stream[index + 1] == lf) {
+                bytes.append(stream[index])
+            }
+        } else {
+            bytes = stream
+        }
+        if let last = bytes.last, last != lf { bytes.append(lf) }
+        return bytes
     }
 }

@@ -32,6 +32,15 @@ extension GoldenSuite {
         public var colour: Bool
         /// How printed accept commands start.
         public var commandName: String
+        /// `--timeout SECONDS`: a scenario running longer is stopped and fails; nil for none.
+        public var timeout: Duration?
+        /// Remove the temporary files of golden writes in progress on SIGINT/SIGTERM. The CLI
+        /// sets it; it blocks those signals in the calling thread while the run lasts.
+        public var cleansUpOnSignals: Bool
+
+        /// The default `--timeout`: far beyond any honest scenario (the whole suite takes
+        /// seconds), short enough that a runaway one does not hold CI for hours.
+        public static let defaultTimeout: Duration = .seconds(300)
 
         /// Makes a configuration; the defaults are those of a bare `scenesim test`.
         public init(
@@ -45,7 +54,9 @@ extension GoldenSuite {
             junitPath: String? = nil,
             list: Bool = false,
             colour: Bool = false,
-            commandName: String = "scenesim test"
+            commandName: String = "scenesim test",
+            timeout: Duration? = Configuration.defaultTimeout,
+            cleansUpOnSignals: Bool = false
         ) {
             self.paths = paths
             self.baseDirectory = baseDirectory
@@ -58,6 +69,8 @@ extension GoldenSuite {
             self.list = list
             self.colour = colour
             self.commandName = commandName
+            self.timeout = timeout
+            self.cleansUpOnSignals = cleansUpOnSignals
         }
     }
 }

@@ -20,12 +20,27 @@ public enum GoldenSuite {
         _ configuration: Configuration,
         executor: some ScenarioExecutor,
         environment: [String: String] = ProcessInfo.processInfo.environment,
+        clock: RunClock = .monotonic,
+        output: (String) -> Void,
+        errorOutput: (String) -> Void
+    ) -> ExitStatus {
+        run(configuration, executor: executor, environment: environment, clock: clock, listDirectory: .system,
+            output: output, errorOutput: errorOutput)
+    }
+
+    /// The run with discovery's folder listing replaceable, for tests of unreadable folders.
+    static func run(
+        _ configuration: Configuration,
+        executor: some ScenarioExecutor,
+        environment: [String: String],
+        clock: RunClock,
+        listDirectory: DirectoryListing,
         output: (String) -> Void,
         errorOutput: (String) -> Void
     ) -> ExitStatus {
         let plan: RunPlan
         do {
-            plan = try RunPlan(configuration, environment: environment)
+            plan = try RunPlan(configuration, environment: environment, clock: clock, listDirectory: listDirectory)
         } catch {
             errorOutput(error.description + "\n")
             return .error
@@ -33,7 +48,12 @@ public enum GoldenSuite {
         if configuration.list {
             return list(plan, output: output, errorOutput: errorOutput)
         }
-        return RunSession.run(plan, executor: executor, output: output, errorOutput: errorOutput)
+        guard configuration.cleansUpOnSignals else {
+            return RunSession.run(plan, executor: executor, output: output, errorOutput: errorOutput)
+        }
+        return SignalCleanup.during {
+            RunSession.run(plan, executor: executor, output: output, errorOutput: errorOutput)
+        }
     }
 
     /// Runs with the report and errors going to one writer, as tests usually want.
@@ -41,17 +61,18 @@ public enum GoldenSuite {
         _ configuration: Configuration,
         executor: some ScenarioExecutor,
         environment: [String: String] = ProcessInfo.processInfo.environment,
+        clock: RunClock = .monotonic,
         output: (String) -> Void
     ) -> ExitStatus {
-        run(configuration, executor: executor, environment: environment, output: output, errorOutput: output)
+        run(configuration, executor: executor, environment: environment, clock: clock, output: output, errorOutput: output)
     }
 
     private static func list(_ plan: RunPlan, output: (String) -> Void, errorOutput: (String) -> Void) -> ExitStatus {
         var entries: [(name: String, description: String?)] = []
         for scenario in plan.scenarios {
             do {
-                let source = try GoldenFiles.read(scenario.fileURL.path, displayedAs: scenario.path) ?? ""
-                entries.append((scenario.name, ScenarioListing.firstComment(in: source)))
+                let source = try GoldenFiles.read(scenario.fileURL.path, displayedAs: scenario.path) ?? []
+                entries.append((scenario.name, ScenarioListing.firstComment(in: String(decoding: source, as: UTF8.self))))
             } catch {
                 errorOutput(error.description + "\n")
                 return .error

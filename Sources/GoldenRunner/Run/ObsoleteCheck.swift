@@ -24,7 +24,7 @@ struct ObsoleteCheck {
             let message = "obsolete golden: \(missing)"
             let advice = "delete \(golden.path), or accept with: \(plan.acceptAllCommand)\n"
             report = Label.fail.text(colour: plan.configuration.colour) + "\(golden.name) (\(message))\n" + advice
-            record = CaseRecord(name: golden.name, failure: .init(message: message, details: advice))
+            record = CaseRecord(name: golden.name, failure: .init(kind: .obsolete, message: message, details: advice))
         }
     }
 }

@@ -7,42 +7,68 @@ import Glibc
 ///
 /// Delivering in order on the caller's thread is what makes the report byte-identical for any
 /// `--jobs`, while still printing progressively; `deliver` needs no locking or `Sendable`.
+///
+/// With a `timeout`, the calling thread also watches the clock while it waits: an item running
+/// longer is asked to stop through its `ScenarioStop` (again at every look, until it returns).
+/// One that still has not returned `grace` after the first request is given up: `abandoned`
+/// stands in for its result, and a fresh thread takes over its slot so the others carry on.
 enum OrderedParallel {
+    struct Limits {
+        var timeout: Duration?
+        var grace: Duration = .seconds(5)
+        /// How often the waiting thread looks at the clock.
+        var tick: Duration = .milliseconds(20)
+    }
+
     static func forEach<Result: Sendable>(
-        count: Int, jobs: Int,
-        work: @escaping @Sendable (Int) -> Result,
+        count: Int, jobs: Int, limits: Limits = Limits(),
+        work: @escaping @Sendable (Int, ScenarioStop) -> Result,
+        abandoned: (Int) -> Result,
         deliver: (Int, Result) -> Void
     ) {
         guard count > 0 else { return }
         let state = SharedState<Result>(count: count)
-        for _ in 0..<min(jobs, count) {
+        let startWorker: @Sendable () -> Void = {
             // Lua's C stack use grows with script recursion; match the main thread's usual 8 MiB
             // rather than the smaller default of secondary threads.
             DetachedThread.start(stackSize: 8 << 20) {
                 while let index = state.claimNext() {
-                    state.complete(index, with: work(index))
+                    state.complete(index, with: work(index, state.stops[index]))
                 }
             }
         }
+        for _ in 0..<min(jobs, count) { startWorker() }
         for index in 0..<count {
-            deliver(index, state.awaitResult(index))
+            let result = state.awaitResult(index, limits: limits) ?? {
+                startWorker()
+                return abandoned(index)
+            }()
+            deliver(index, result)
         }
     }
 }
 
-// The mutex guards every stored property, which is what makes the unchecked Sendable sound.
+// The mutex guards every stored var, which is what makes the unchecked Sendable sound;
+// `stops` is immutable and each stop is thread-safe itself.
 private final class SharedState<Result: Sendable>: @unchecked Sendable {
     private let condition = Condition()
     private var results: [Result?]
     private var nextIndex = 0
+    private var started: [ContinuousClock.Instant?]
+    private var stopRequested: [ContinuousClock.Instant?]
+    let stops: [ScenarioStop]
 
     init(count: Int) {
         results = Array(repeating: nil, count: count)
+        started = Array(repeating: nil, count: count)
+        stopRequested = Array(repeating: nil, count: count)
+        stops = (0..<count).map { _ in ScenarioStop() }
     }
 
     func claimNext() -> Int? {
         condition.withLock {
             guard nextIndex < results.count else { return nil }
+            started[nextIndex] = .now
             nextIndex += 1
             return nextIndex - 1
         }
@@ -50,15 +76,36 @@ private final class SharedState<Result: Sendable>: @unchecked Sendable {
 
     func complete(_ index: Int, with result: Result) {
         condition.withLock {
+            // An abandoned item that returns late: its result was already delivered.
+            guard started[index] != nil else { return }
             results[index] = result
+            started[index] = nil
             condition.broadcast()
         }
     }
 
-    func awaitResult(_ index: Int) -> Result {
+    /// The item's result once it is done; nil if it was given up on (see `OrderedParallel`).
+    func awaitResult(_ index: Int, limits: OrderedParallel.Limits) -> Result? {
         condition.withLock {
             while results[index] == nil {
-                condition.wait()
+                guard let timeout = limits.timeout else {
+                    condition.wait()
+                    continue
+                }
+                condition.wait(for: limits.tick)
+                let now = ContinuousClock.now
+                var overdue: [ScenarioStop] = []
+                for running in started.indices {
+                    guard let start = started[running], now - start > timeout else { continue }
+                    if stopRequested[running] == nil { stopRequested[running] = now }
+                    overdue.append(stops[running])
+                }
+                if results[index] == nil, let asked = stopRequested[index], now - asked > limits.grace {
+                    started[index] = nil
+                    return nil
+                }
+                // Requests are made outside the lock: a handler may take locks of its own.
+                condition.withoutLock { overdue.forEach { $0.request() } }
             }
             // Release the slot: a long run holds only the results not yet delivered.
             defer { results[index] = nil }
@@ -76,7 +123,12 @@ private final class Condition: @unchecked Sendable {
 
     init() {
         pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        // Timed waits measure on the monotonic clock, immune to the wall clock being set.
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     deinit {
@@ -92,35 +144,26 @@ private final class Condition: @unchecked Sendable {
         return try body()
     }
 
+    /// Runs `body` with the lock released; call with the lock held.
+    func withoutLock(_ body: () -> Void) {
+        pthread_mutex_unlock(mutex)
+        defer { pthread_mutex_lock(mutex) }
+        body()
+    }
+
     /// Waits for `broadcast`; call with the lock held.
     func wait() { pthread_cond_wait(condition, mutex) }
 
+    /// Waits for `broadcast` or until `duration` has passed; call with the lock held.
+    func wait(for duration: Duration) {
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = Int(deadline.tv_nsec) + Int(attoseconds / 1_000_000_000)
+        deadline.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        pthread_cond_timedwait(condition, mutex, &deadline)
+    }
+
     func broadcast() { pthread_cond_broadcast(condition) }
-}
-
-/// A detached POSIX thread running one closure (on the calling thread if none can start).
-private enum DetachedThread {
-    private final class Box {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-
-    static func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, stackSize)
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        let box = Unmanaged.passRetained(Box(body)).toOpaque()
-        var thread = pthread_t()
-        let status = pthread_create(&thread, &attributes, { context in
-            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
-            box.body()
-            return nil
-        }, box)
-        // Out of threads: do the work here instead; the caller's delivery loop then finds it done.
-        if status != 0 {
-            Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body()
-        }
-    }
 }

@@ -14,9 +14,21 @@ struct RunPlan {
     /// Obsolete goldens to report; empty unless this is a full run, since a golden outside a
     /// filter, shard or named file may well have its scenario elsewhere.
     var obsolete: [ObsoleteGolden]
+    /// Unfinished temporary files of golden writes found under the searched folders.
+    var strays: [(path: String, absolutePath: String)]
+    /// Folders and entries discovery could not read; each makes the run exit 2.
+    var problems: [GoldenRunnerError]
+    var clock: RunClock
 
-    init(_ configuration: GoldenSuite.Configuration, environment: [String: String]) throws(GoldenRunnerError) {
+    init(
+        _ configuration: GoldenSuite.Configuration, environment: [String: String],
+        clock: RunClock = .monotonic, listDirectory: DirectoryListing = .system
+    ) throws(GoldenRunnerError) {
         guard configuration.jobs >= 1 else { throw .invalidJobs(configuration.jobs) }
+        if let timeout = configuration.timeout, timeout <= .zero {
+            throw .invalidTimeout(Double(timeout.components.seconds))
+        }
+        self.clock = clock
         let shard = try configuration.shard.map { text throws(GoldenRunnerError) in try Shard(parsing: text) }
         let filter = try configuration.filter.map { pattern throws(GoldenRunnerError) in
             do { return try Regex(pattern) } catch { throw .invalidFilter(pattern) }
@@ -29,11 +41,16 @@ struct RunPlan {
         if configuration.paths.isEmpty, !FileManager.default.fileExists(atPath: resolver.absolute("scenarios")) {
             throw .noScenariosFolder(configuration.baseDirectory)
         }
-        let discovery = try ScenarioDiscovery.discover(paths: paths, resolver: resolver)
-        scenarios = discovery.scenarios.filter { scenario in
-            let name = scenario.name
-            return (shard?.contains(name: name) ?? true) && (filter.map { name.contains($0) } ?? true)
+        let discovery = try ScenarioDiscovery.discover(paths: paths, resolver: resolver, listDirectory: listDirectory)
+        let matching = discovery.scenarios.filter { scenario in filter.map { scenario.name.contains($0) } ?? true }
+        // A typo in CI must not pass by testing nothing. (An empty shard is fine: a small suite
+        // spread over many machines leaves some with nothing to do.)
+        if let pattern = configuration.filter, matching.isEmpty {
+            throw .filterMatchesNothing(pattern, nearest: NearestNames.nearest(to: pattern, in: discovery.scenarios.map(\.name)))
         }
+        scenarios = matching.filter { shard?.contains(name: $0.name) ?? true }
+        strays = discovery.strays
+        problems = discovery.problems
         let isFullRun = shard == nil && filter == nil && discovery.coversWholeDirectories
         obsolete = isFullRun ? discovery.obsolete : []
     }

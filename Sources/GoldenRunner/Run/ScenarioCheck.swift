@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Judges one scenario's outcome against its golden, performs the file actions, and words
 /// the result for the report and the JUnit record.
 struct ScenarioCheck {
@@ -7,18 +11,72 @@ struct ScenarioCheck {
     /// File system errors met on the way; any of them makes the run exit 2.
     var errors: [GoldenRunnerError] = []
 
+    /// Reads the scenario, runs it and judges it; runs on a worker thread.
+    static func perform(
+        _ scenario: Scenario, executor: some ScenarioExecutor, stop: ScenarioStop, plan: RunPlan
+    ) -> ScenarioCheck {
+        let colour = plan.configuration.colour
+        let source: [UInt8]
+        do throws(GoldenRunnerError) {
+            // Read here, not only by the executor: an unreadable scenario is an error of the run,
+            // never output that `--update` could record over a reviewed golden.
+            guard let bytes = try GoldenFiles.read(scenario.fileURL.path, displayedAs: scenario.path) else {
+                throw .cannotRead(scenario.path, errno: ENOENT)
+            }
+            source = bytes
+        } catch {
+            return ScenarioCheck(failing: scenario, .file, error.message, colour: colour, errors: [error])
+        }
+        let header: ScenarioHeader
+        do {
+            header = try ScenarioHeader(parsing: source, path: scenario.path)
+        } catch {
+            return ScenarioCheck(failing: scenario, .error, error.message, colour: colour)
+        }
+        let start = plan.clock.now()
+        let outcome = executor.run(scenario, stop: stop)
+        let time = plan.clock.now() - start
+        var check: ScenarioCheck
+        if stop.isRequested {
+            check = .timedOut(scenario, outcome: outcome, plan: plan)
+        } else if outcome.exitStatus != 0, !header.expectsError {
+            check = .undeclaredError(scenario, outcome: outcome, plan: plan)
+        } else if outcome.exitStatus == 0, header.expectsError {
+            check = ScenarioCheck(
+                failing: scenario, .unexpectedSuccess, "declares '-- expect: error' but ran to its end", colour: colour,
+                advice: "remove the '-- expect: error' line, or restore the error it expects\n"
+            )
+        } else {
+            check = ScenarioCheck(scenario, outcome: outcome, plan: plan)
+        }
+        check.record.time = time
+        return check
+    }
+
+    /// A failure found before or instead of comparing with the golden: no golden file is touched.
+    init(
+        failing scenario: Scenario, _ kind: CaseRecord.Failure.Kind, _ message: String, colour: Bool,
+        body: String = "", advice: String = "", errors: [GoldenRunnerError] = []
+    ) {
+        report = Label.fail.text(colour: colour) + scenario.name + " (\(message))\n" + body + advice
+        record = CaseRecord(
+            name: scenario.name, file: scenario.path,
+            failure: .init(kind: kind, message: message, details: body + advice)
+        )
+        self.errors = errors
+    }
+
+    /// Compares a finished run's output with the golden and performs the mode's file actions.
     init(_ scenario: Scenario, outcome: ScenarioOutcome, plan: RunPlan) {
         let name = scenario.name
         let colour = plan.configuration.colour
         let actual = GoldenFormat.render(outcome)
-        let golden: String?
+        let golden: [UInt8]?
         do {
             golden = try GoldenFiles.read(scenario.goldenURL.path, displayedAs: scenario.goldenPath)
         } catch {
             // Never decide on an unreadable golden: `--update` would overwrite it unseen.
-            report = Label.fail.text(colour: colour) + name + " (\(error.message))\n"
-            record = CaseRecord(name: name, failure: .init(message: error.message, details: error.message))
-            errors = [error]
+            self = ScenarioCheck(failing: scenario, .file, error.message, colour: colour, errors: [error])
             return
         }
 
@@ -49,29 +107,36 @@ struct ScenarioCheck {
         switch decision.verdict {
         case .passed:
             report = Label.pass.text(colour: colour) + name + "\n"
-            record = CaseRecord(name: name)
+            record = CaseRecord(name: name, file: scenario.path)
         case .updated where failed.contains(.writeGolden):
             report = Label.fail.text(colour: colour) + name + " (golden not written)\n"
-            record = CaseRecord(name: name, failure: .init(message: "golden not written", details: errors.map(\.message).joined(separator: "\n")))
+            record = CaseRecord(
+                name: name, file: scenario.path,
+                failure: .init(kind: .file, message: "golden not written", details: errors.map(\.message).joined(separator: "\n"))
+            )
         case .updated(let created):
             report = "UPDATED: \(name)" + (created ? " (new golden)" : "") + "\n"
-            record = CaseRecord(name: name)
+            record = CaseRecord(name: name, file: scenario.path)
         case .mismatched, .missingGolden:
-            let message = decision.verdict == .missingGolden
+            let missing = decision.verdict == .missingGolden
+            let message = missing
                 ? "no golden: \(scenario.goldenPath)"
-                : "output differs from \(scenario.goldenPath)"
-            let headline = decision.verdict == .missingGolden ? " (\(message))" : ""
+                : "output differs from \(scenario.goldenPath)" + FirstDifference(old: golden ?? [], new: actual).description
+            let headline = missing ? " (\(message))" : ""
             let wroteReview = decision.actions.contains(.writeReview) && !failed.contains(.writeReview)
             var advice = wroteReview ? "wrote \(reviewDisplay) for review\n" : ""
             advice += "accept with: \(plan.acceptCommand(for: scenario.path))\n"
             func diff(colour: Bool) -> String {
                 UnifiedDiff.render(
-                    old: golden ?? "", new: actual, oldLabel: scenario.goldenPath, newLabel: "actual", colour: colour
+                    old: golden ?? [], new: actual, oldLabel: scenario.goldenPath, newLabel: "actual", colour: colour
                 )
             }
             let plain = diff(colour: false)
             report = Label.fail.text(colour: colour) + name + headline + "\n" + (colour ? diff(colour: true) : plain) + advice
-            record = CaseRecord(name: name, failure: .init(message: message, details: plain + advice))
+            record = CaseRecord(
+                name: name, file: scenario.path,
+                failure: .init(kind: missing ? .missingGolden : .mismatch, message: message, details: plain + advice)
+            )
         }
     }
 }

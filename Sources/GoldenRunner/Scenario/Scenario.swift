@@ -14,12 +14,18 @@ public struct Scenario: Sendable, Hashable {
     /// The name used by `--filter`, `--shard` and the report, e.g. `phases/cold-launch`: the
     /// displayed path without `.lua` and without a leading `scenarios/`.
     public var name: String
+    /// The file's path relative to its suite root, e.g. `phases/cold-launch.lua`: the chunk name
+    /// its messages start with (`phases/cold-launch.lua:3:`), the same from any directory and
+    /// however the path was spelled, so goldens do not depend on where the suite is run from.
+    public var chunkName: String
 
-    /// Makes a scenario from its displayed path and absolute location; the name is derived.
-    public init(path: String, fileURL: URL) {
+    /// Makes a scenario from its displayed path and absolute location; the name is derived, and
+    /// the chunk name is the displayed path unless given.
+    public init(path: String, fileURL: URL, chunkName: String? = nil) {
         self.path = path
         self.fileURL = fileURL
         self.name = Scenario.name(forDisplayPath: path)
+        self.chunkName = chunkName ?? path
     }
 
     /// The golden file beside the scenario, as displayed: `NAME.golden` for `NAME.lua`.

@@ -5,5 +5,9 @@ public protocol ScenarioExecutor: Sendable {
     /// Called concurrently from several threads when `jobs > 1`, so it must share no mutable
     /// state between calls. Failures of the scenario itself belong in the outcome (stderr and a
     /// non-zero exit status), since they are part of what the golden records.
-    func run(_ scenario: Scenario) -> ScenarioOutcome
+    ///
+    /// The runner asks a scenario that runs past `--timeout` to stop through `stop`: register
+    /// a handler with `stop.onRequest` that interrupts the running code, and return what was
+    /// produced so far (the runner reports it as timed out, never as output to record).
+    func run(_ scenario: Scenario, stop: ScenarioStop) -> ScenarioOutcome
 }

@@ -1,16 +1,24 @@
-/// Everything one run of a scenario produced: both streams and the exit status.
+/// Everything one run of a scenario produced: both streams, as bytes, and the exit status.
+///
+/// Bytes, not `String`: Lua strings are bytes, and a golden must hold exactly what was printed
+/// (invalid UTF-8 and NUL included), compared without Unicode canonical equivalence.
 public struct ScenarioOutcome: Sendable, Hashable {
     /// What the scenario wrote to standard output.
-    public var stdout: String
+    public var stdout: [UInt8]
     /// What the scenario wrote to standard error (error reports, tracebacks).
-    public var stderr: String
+    public var stderr: [UInt8]
     /// The status `scenesim run` would exit with for this scenario.
     public var exitStatus: Int32
 
-    /// Makes an outcome from both streams and the exit status.
-    public init(stdout: String, stderr: String = "", exitStatus: Int32 = 0) {
+    /// Makes an outcome from both streams' bytes and the exit status.
+    public init(stdout: [UInt8], stderr: [UInt8] = [], exitStatus: Int32 = 0) {
         self.stdout = stdout
         self.stderr = stderr
         self.exitStatus = exitStatus
+    }
+
+    /// Makes an outcome from text, stored as its UTF-8 bytes.
+    public init(stdout: String, stderr: String = "", exitStatus: Int32 = 0) {
+        self.init(stdout: Array(stdout.utf8), stderr: Array(stderr.utf8), exitStatus: exitStatus)
     }
 }

@@ -37,6 +37,7 @@ struct REPLCommand: StatusCommand {
     var file: String?
 
     @OptionGroup var flags: ScenarioFlags
+    @OptionGroup var traceFlag: TraceFlag
 
     mutating func runWithStatus() throws -> Int32 {
         let output = REPLOutput(
@@ -47,7 +48,7 @@ struct REPLCommand: StatusCommand {
         let interactive = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
         let editor = interactive ? EditLineReader(historyPath: HistoryFile.path()) : nil
         let reader: LineReader = editor ?? PlainLineReader()
-        let session = REPLSession(options: flags.options, reader: reader, output: output, moduleDirectory: moduleDirectory)
+        let session = REPLSession(options: flags.options(trace: traceFlag.trace), reader: reader, output: output, moduleDirectory: moduleDirectory)
         editor?.complete = { [unowned session] in session.complete($0) }
         let banner = "scenesim \(SceneSimCommand.version) — Lua 5.4 with the scenario API. \\help lists commands, Ctrl-D quits."
         return session.run(file: file, banner: banner)

@@ -27,6 +27,7 @@ struct RunCommand: StatusCommand {
     var file: String
 
     @OptionGroup var flags: ScenarioFlags
+    @OptionGroup var traceFlag: TraceFlag
 
     func validate() throws {
         var isDirectory = false
@@ -41,7 +42,7 @@ struct RunCommand: StatusCommand {
     mutating func runWithStatus() throws -> Int32 {
         let status = ScenarioRunner.run(
             path: file,
-            options: flags.options,
+            options: flags.options(trace: traceFlag.trace),
             stdout: { Output.standard(bytes: $0) },
             stderr: { Output.error($0) }
         )

@@ -1,7 +1,9 @@
 import ArgumentParser
 import SceneSimScripting
 
-/// The options every command that runs scenarios shares: seed, limits, sandbox, trace format.
+/// The options every command that runs scenarios shares (run, test, repl): seed, limits and
+/// sandbox. Their defaults are `ScenarioOptions()`'s, so a golden recorded without flags
+/// matches `scenesim run` without flags.
 struct ScenarioFlags: ParsableArguments {
     @Option(name: .long, help: "Seed of math.random and every random choice.")
     var seed: Int64 = 0
@@ -15,16 +17,14 @@ struct ScenarioFlags: ParsableArguments {
     @Flag(name: .long, help: "Open Lua's io, os, debug and package libraries (off: a sandbox without them).")
     var allowIO = false
 
-    @Option(name: .long, help: ArgumentHelp("How the trace is written: text, jsonl or off.", valueName: "format"))
-    var trace: ScenarioOptions.TraceFormat = .text
-
     func validate() throws {
         guard maxInstructions >= 0 else { throw ValidationError("--max-instructions must be 0 (no limit) or more, not \(maxInstructions)") }
         guard maxMemory >= 0 else { throw ValidationError("--max-memory must be 0 (no limit) or more MiB, not \(maxMemory)") }
         guard maxMemory <= 1 << 30 else { throw ValidationError("--max-memory \(maxMemory) MiB is beyond any machine; give MiB, e.g. --max-memory 512") }
     }
 
-    var options: ScenarioOptions {
+    /// The options with the given trace format (`test` always records the text trace).
+    func options(trace: ScenarioOptions.TraceFormat = .text) -> ScenarioOptions {
         ScenarioOptions(
             seed: seed,
             maxInstructions: maxInstructions == 0 ? nil : maxInstructions,
@@ -33,6 +33,13 @@ struct ScenarioFlags: ParsableArguments {
             trace: trace
         )
     }
+}
+
+/// `--trace`, for the commands that show a trace (run, repl); `test` has none, since goldens
+/// record the text trace.
+struct TraceFlag: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("How the trace is written: text, jsonl or off.", valueName: "format"))
+    var trace: ScenarioOptions.TraceFormat = .text
 }
 
 extension ScenarioOptions.TraceFormat: ExpressibleByArgument {}

@@ -14,15 +14,28 @@ struct TestCommand: StatusCommand {
         discussion: """
             Finds **/*.lua under the paths (default scenarios/), skipping lib/ helper modules and \
             *.d.lua definition files, and runs each in its own Lua state and simulator, in parallel. \
-            NAME.golden beside NAME.lua holds everything the run produced: the output stream, then \
-            any error message (after a line '--- stderr'), then '--- exit N'.
+            NAME.golden beside NAME.lua holds everything the run produced, byte for byte: the output \
+            stream, then any error message (after a line '--- stderr'), then '--- exit N'.
 
-            A mismatch prints a unified diff and writes NAME.golden.new for review; --update accepts \
-            it. With the CI environment variable set, or --check, nothing is ever written and a \
-            missing golden fails. A golden without its .lua is obsolete: a full run fails on it and \
-            --update removes it. Run from the project root: paths in messages are relative to it.
+            A mismatch prints a unified diff (control bytes shown escaped, e.g. \\x1B) and writes \
+            NAME.golden.new for review; --update accepts it. With the CI environment variable set, or \
+            --check, nothing is ever written and a missing golden fails. A golden without its .lua is \
+            obsolete: a full run fails on it and --update removes it. A NAME.golden.tmp-* file left by \
+            an interrupted write is reported; --update removes it.
 
-            Exit status: 0 all passed, 1 any failed, 2 usage or internal error.
+            A scenario that ends in an error fails, even if its output matches its golden, unless a \
+            line '-- expect: error' in its leading comments says it is meant to; one that says so \
+            and runs to its end fails too. --update never records a failing scenario.
+
+            Error messages name scenarios relative to the suite root: the nearest folder named \
+            scenarios at or above them, else the folder given on the command line; so goldens are \
+            the same from any directory.
+
+            The scenario flags are those of scenesim run, with the same defaults (goldens are \
+            recorded with them); --trace does not apply: goldens hold the text trace.
+
+            Exit status: 0 all passed, 1 any failed, 2 usage error, an unreadable file or folder, \
+            or a file not written.
             """
     )
 
@@ -30,7 +43,7 @@ struct TestCommand: StatusCommand {
     var paths: [String] = []
 
     // Optional, so --help shows no machine-dependent default.
-    @Option(name: .shortAndLong, help: "Scenarios run at once (default: the number of cores).")
+    @Option(name: .shortAndLong, help: "Scenarios run at once, -j 4 or -j4 (default: the number of cores).")
     var jobs: Int?
 
     @Flag(name: [.customShort("u"), .long], help: "Accept the current outputs: rewrite goldens, remove .new files and obsolete goldens.")
@@ -39,17 +52,26 @@ struct TestCommand: StatusCommand {
     @Flag(name: .long, help: "Never write anything; a missing golden fails (implied when CI is set).")
     var check = false
 
-    @Option(name: .long, help: ArgumentHelp("Run only scenarios whose name matches this regular expression.", valueName: "regex"))
+    @Option(name: .long, help: ArgumentHelp("Run only scenarios whose name matches this regular expression; matching none is an error.", valueName: "regex"))
     var filter: String?
 
     @Option(name: .long, help: ArgumentHelp("Run shard K of N (e.g. 2/4); every scenario is in exactly one shard.", valueName: "K/N"))
     var shard: String?
 
-    @Option(name: .long, help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Also write a JUnit XML report to this file: each case with its file, time and failure type.", valueName: "file"))
     var junit: String?
 
     @Flag(name: .long, help: "List the scenarios and the first comment line of each, without running them.")
     var list = false
+
+    @Option(name: .long, help: ArgumentHelp("Stop and fail a scenario that runs longer than this, in wall-clock seconds; 0 for no limit.", valueName: "seconds"))
+    var timeout: Double = Double(GoldenSuite.Configuration.defaultTimeout.components.seconds)
+
+    @OptionGroup var flags: ScenarioFlags
+
+    func validate() throws {
+        guard timeout >= 0, timeout.isFinite else { throw ValidationError("--timeout must be 0 (no limit) or more seconds, not \(timeout)") }
+    }
 
     mutating func runWithStatus() throws -> Int32 {
         let configuration = GoldenSuite.Configuration(
@@ -62,11 +84,13 @@ struct TestCommand: StatusCommand {
             shard: shard,
             junitPath: junit,
             list: list,
-            colour: Output.standardOutputIsTerminal
+            colour: Output.standardOutputIsTerminal,
+            timeout: timeout == 0 ? nil : .milliseconds(Int64((min(timeout, 1e12) * 1000).rounded(.up))),
+            cleansUpOnSignals: true
         )
         let status = GoldenSuite.run(
             configuration,
-            executor: LuaScenarioExecutor(),
+            executor: LuaScenarioExecutor(options: flags.options()),
             output: { Output.standard($0); Output.flush() },
             errorOutput: { Output.error($0) }
         )

@@ -69,6 +69,11 @@ public final class ScriptHost {
         _ = try withHookFrames { () throws(LuaError) in try lua.run(file: path) }
     }
 
+    /// Runs a scenario file whose messages name it `displayName` (see `LuaState.load(file:displayName:)`).
+    public func run(file path: String, displayName: String) throws(LuaError) {
+        _ = try withHookFrames { () throws(LuaError) in try lua.run(file: path, displayName: displayName) }
+    }
+
     /// Runs source text under `chunkName` and returns its results.
     public func run(_ source: String, chunkName: String) throws(LuaError) -> [LuaValue] {
         try withHookFrames { () throws(LuaError) in try lua.run(source, chunkName: chunkName) }

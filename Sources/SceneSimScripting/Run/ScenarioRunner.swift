@@ -15,15 +15,29 @@ public enum ScenarioRunner {
     /// Runs `path` (chunk name `@path`, so messages read `path:line:`); the output stream goes
     /// to `stdout` as it is produced, an error (message and script traceback) to `stderr`.
     /// `require` finds helper modules in `lib/` beside the scenario.
+    ///
+    /// - Parameters:
+    ///   - displayName: the chunk name messages start with, when not `path` (the golden runner
+    ///     names a scenario relative to its suite root, so goldens do not depend on the cwd).
+    ///   - started: receives, before the scenario runs, a function that interrupts it from any
+    ///     thread (raising "interrupted" at its next hook step), e.g. for a timeout.
     public static func run(
         path: String,
+        displayName: String? = nil,
         options: ScenarioOptions = ScenarioOptions(),
+        started: (_ interrupt: @escaping @Sendable () -> Void) -> Void = { _ in },
         stdout: @escaping ([UInt8]) -> Void,
         stderr: (String) -> Void
     ) -> Int32 {
         let host = ScriptHost(options: options, moduleDirectory: moduleDirectory(for: path), output: stdout)
+        let flag = host.lua.interruptFlag
+        started { flag.raise() }
         do {
-            try host.run(file: path)
+            if let displayName {
+                try host.run(file: path, displayName: displayName)
+            } else {
+                try host.run(file: path)
+            }
             return success
         } catch {
             stderr(error.description + "\n" + hint(for: error))
@@ -45,10 +59,16 @@ public enum ScenarioRunner {
 
     /// Runs `path` and returns everything it printed, as bytes (for golden tests): a string a
     /// scenario prints is its bytes, NUL and invalid UTF-8 included.
-    public static func capture(path: String, options: ScenarioOptions = ScenarioOptions()) -> (stdout: [UInt8], stderr: [UInt8], status: Int32) {
+    public static func capture(
+        path: String, displayName: String? = nil, options: ScenarioOptions = ScenarioOptions(),
+        started: (_ interrupt: @escaping @Sendable () -> Void) -> Void = { _ in }
+    ) -> (stdout: [UInt8], stderr: [UInt8], status: Int32) {
         let out = OutputBuffer()
         var err: [UInt8] = []
-        let status = run(path: path, options: options, stdout: { out.bytes += $0 }, stderr: { err += $0.utf8 })
+        let status = run(
+            path: path, displayName: displayName, options: options, started: started,
+            stdout: { out.bytes += $0 }, stderr: { err += $0.utf8 }
+        )
         return (out.bytes, err, status)
     }
 

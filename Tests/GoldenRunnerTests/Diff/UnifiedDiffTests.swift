@@ -5,7 +5,7 @@ import Testing
 @Suite("Unified diffs")
 struct UnifiedDiffTests {
     func render(_ old: String, _ new: String) -> String {
-        UnifiedDiff.render(old: old, new: new, oldLabel: "a.golden", newLabel: "actual")
+        UnifiedDiff.render(old: Array(old.utf8), new: Array(new.utf8), oldLabel: "a.golden", newLabel: "actual")
     }
 
     @Test("Equal texts give no diff")
@@ -72,7 +72,22 @@ struct UnifiedDiffTests {
             \\ No newline at end of file
 
             """)
-        #expect(render("x\r\ny\n", "x\ny\n") == "--- a.golden\n+++ actual\n@@ -1,2 +1,2 @@\n-x\r\n+x\n y\n")
+        #expect(render("x\r\ny\n", "x\ny\n") == "--- a.golden\n+++ actual\n@@ -1,2 +1,2 @@\n-x\\x0D\n+x\n y\n")
+    }
+
+    @Test("Bytes a terminal would act on, and bytes that are not UTF-8, are shown as Lua escapes")
+    func controlBytesAreEscaped() {
+        let old: [UInt8] = Array("plain\n".utf8)
+        let new: [UInt8] = Array("\u{1B}[2Jred\u{0}nul \u{9B}c1 é\n".utf8) + [0xFF, 0x0A]
+
+        let diff = UnifiedDiff.render(old: old, new: new, oldLabel: "a.golden", newLabel: "actual")
+
+        #expect(diff == "--- a.golden\n+++ actual\n@@ -1 +1,2 @@\n-plain\n+\\x1B[2Jred\\x00nul \\u{9B}c1 é\n+\\xFF\n")
+    }
+
+    @Test("Canonically equivalent lines differ: bytes are compared, not Unicode text")
+    func canonicalEquivalentsDiffer() {
+        #expect(render("caf\u{E9}\n", "cafe\u{301}\n") == "--- a.golden\n+++ actual\n@@ -1 +1 @@\n-caf\u{E9}\n+cafe\u{301}\n")
     }
 
     @Test("Insertion into an empty text starts at line 0")

@@ -20,6 +20,6 @@ struct GoldenDecisionTests {
 
     @Test("Each mode and golden state gives one verdict and only the writes that mode allows", arguments: cases)
     func decide(golden: String?, review: Bool, mode: GoldenMode, expected: Decision) {
-        #expect(Decision.decide(actual: "same", golden: golden, reviewExists: review, mode: mode) == expected)
+        #expect(Decision.decide(actual: Array("same".utf8), golden: golden.map { Array($0.utf8) }, reviewExists: review, mode: mode) == expected)
     }
 }

@@ -17,6 +17,6 @@ struct GoldenFormatTests {
     @Test("Stdout, then a stderr section only if non-empty, then the exit line, LF, one final newline",
           arguments: cases)
     func render(outcome: ScenarioOutcome, golden: String) {
-        #expect(GoldenFormat.render(outcome) == golden)
+        #expect(GoldenFormat.render(outcome) == Array(golden.utf8))
     }
 }

@@ -1,4 +1,5 @@
-import GoldenRunner
+import Foundation
+@testable import GoldenRunner
 import Testing
 
 @Suite("File system trouble")
@@ -49,5 +50,120 @@ struct FileSystemTroubleTests {
         #expect(run.status == .error)
         #expect(run.output == "FAIL: \(stem) (golden not written)\n0 passed, 1 failed\n")
         #expect(run.errors.hasPrefix("error: cannot write scenarios/\(stem).golden: "))
+    }
+
+    @Test("A scenario that cannot be read (a symlink loop, a link to a folder) is an error: --update keeps its reviewed golden")
+    func unreadableScenarioKeepsGolden() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scenarios/loop.golden", "reviewed\n--- exit 0\n")
+        try sandbox.write("scenarios/folder/keep", "")
+        try sandbox.write("scenarios/ok.lua", "")
+        try sandbox.write("scenarios/ok.golden", FakeExecutor.golden("ok"))
+        // Both fail as root too, unlike permission bits.
+        try FileManager.default.createSymbolicLink(atPath: sandbox.root + "/scenarios/loop.lua", withDestinationPath: "loop.lua")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.root + "/scenarios/dir.lua", withDestinationPath: "folder")
+        let executor = CountingExecutor()
+
+        let run = runSuite(in: sandbox, executor: executor) { $0.update = true }
+
+        #expect(run == SuiteRun(status: .error, output: """
+            FAIL: dir (cannot read scenarios/dir.lua: Is a directory)
+            FAIL: loop (cannot read scenarios/loop.lua: Too many levels of symbolic links)
+            PASS: ok
+            1 passed, 2 failed
+
+            """, errors: """
+            error: cannot read scenarios/dir.lua: Is a directory
+            error: cannot read scenarios/loop.lua: Too many levels of symbolic links
+
+            """))
+        #expect(sandbox.read("scenarios/loop.golden") == "reviewed\n--- exit 0\n")
+        #expect(executor.runCount == 1)
+    }
+
+    @Test("A folder that cannot be listed is reported with its reason, the rest still runs, and the run exits 2")
+    func unreadableFolderIsReported() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scenarios/locked/hidden.lua", "")
+        try sandbox.write("scenarios/ok.lua", "")
+        try sandbox.write("scenarios/ok.golden", FakeExecutor.golden("ok"))
+        // As root, permission bits never stop a read: the refusal is simulated at the listing.
+        let refusing = DirectoryListing { path in
+            path.hasSuffix("/locked") ? .failure(POSIXErrno(code: EACCES)) : DirectoryListing.system.list(path)
+        }
+        var output = "", errors = ""
+
+        let status = GoldenSuite.run(
+            GoldenSuite.Configuration(baseDirectory: sandbox.root, jobs: 1), executor: FakeExecutor(), environment: [:],
+            clock: .monotonic, listDirectory: refusing, output: { output += $0 }, errorOutput: { errors += $0 }
+        )
+
+        #expect(status == .error)
+        #expect(output == "PASS: ok\n1 passed, 0 failed\n")
+        #expect(errors == "error: cannot read folder scenarios/locked: Permission denied; its scenarios were not run\n")
+    }
+
+    @Test("A path that cannot be reached says why, not 'no such file'")
+    func unreachablePathSaysWhy() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scenarios/a.lua", "")
+
+        let run = runSuite(in: sandbox) { $0.paths = ["scenarios/a.lua/b"] }
+
+        #expect(run == SuiteRun(status: .error, output: "", errors: "error: cannot read scenarios/a.lua/b: Not a directory\n"))
+    }
+
+    @Test("A failed golden write leaves no temporary file behind")
+    func failedWriteLeavesNoTemporaryFile() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scenarios/a.lua", "")
+        // A folder where the review file would go: the rename of the temporary file fails.
+        try sandbox.write("scenarios/a.golden.new/keep", "")
+
+        _ = runSuite(in: sandbox)
+
+        #expect(sandbox.tree().keys.sorted() == ["scenarios/a.golden.new/keep", "scenarios/a.lua"])
+        #expect(TemporaryFiles.shared.current.allSatisfy { !$0.hasPrefix(sandbox.root) })
+    }
+
+    @Test("Temporary files being written are removed by the signal cleanup")
+    func signalCleanupRemovesTemporaryFiles() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scenarios/a.golden.tmp-1", "half")
+        let path = sandbox.root + "/scenarios/a.golden.tmp-1"
+        TemporaryFiles.shared.register(path)
+
+        TemporaryFiles.shared.removeAll()
+
+        #expect(sandbox.read("scenarios/a.golden.tmp-1") == nil)
+        #expect(!TemporaryFiles.shared.current.contains(path))
+    }
+
+    @Test("A stray temporary file from an interrupted write is reported, and --update removes it")
+    func strayTemporaryFiles() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scenarios/a.lua", "")
+        try sandbox.write("scenarios/a.golden", FakeExecutor.golden("a"))
+        try sandbox.write("scenarios/a.golden.tmp-0C1D", "half a golden")
+        try sandbox.write("scenarios/a.golden.new.tmp-99AA", "half a review")
+
+        let review = runSuite(in: sandbox)
+        let update = runSuite(in: sandbox) { $0.update = true }
+
+        #expect(review == SuiteRun(status: .passed, output: """
+            PASS: a
+            STRAY: scenarios/a.golden.new.tmp-99AA (temporary file of an unfinished golden write; delete it, or run with --update to remove it)
+            STRAY: scenarios/a.golden.tmp-0C1D (temporary file of an unfinished golden write; delete it, or run with --update to remove it)
+            1 passed, 0 failed
+
+            """))
+        #expect(update == SuiteRun(status: .passed, output: """
+            PASS: a
+            REMOVED: scenarios/a.golden.new.tmp-99AA (temporary file of an unfinished golden write)
+            REMOVED: scenarios/a.golden.tmp-0C1D (temporary file of an unfinished golden write)
+            1 passed, 0 failed
+
+            """))
+        #expect(sandbox.tree().keys.sorted() == ["scenarios/a.golden", "scenarios/a.lua"])
     }
 }

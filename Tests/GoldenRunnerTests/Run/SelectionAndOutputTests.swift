@@ -62,9 +62,26 @@ struct SelectionAndOutputTests {
         #expect(run == SuiteRun(status: .passed, output: "PASS: windows/s1\nPASS: windows/s7\n2 passed, 0 failed\n"))
     }
 
-    @Test("A filter that matches nothing says so and passes")
+    @Test("A filter that matches nothing is a usage error naming the nearest scenarios, and runs nothing")
     func emptySelection() throws {
-        let run = runSuite(in: try mixedSuite()) { $0.filter = "nothing" }
+        let executor = CountingExecutor()
+        let run = runSuite(in: try mixedSuite(), executor: executor) { $0.filter = "windows/s11" }
+
+        #expect(run == SuiteRun(status: .error, output: "", errors: """
+            error: --filter 'windows/s11' matches no scenario name; nearest names: windows/s1, windows/s10, windows/s4 (scenesim test --list shows them all)
+
+            """))
+        #expect(executor.runCount == 0)
+    }
+
+    @Test("An empty shard is not an error: a small suite spread over many machines leaves some idle")
+    func emptyShardPasses() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scenarios/only.lua", "")
+        try sandbox.write("scenarios/only.golden", FakeExecutor.golden("only"))
+        let owner = try #require((1...2).first { try! Shard(parsing: "\($0)/2").contains(name: "only") })
+
+        let run = runSuite(in: sandbox) { $0.shard = "\(3 - owner)/2" }
 
         #expect(run == SuiteRun(status: .passed, output: "no scenarios to run\n0 passed, 0 failed\n"))
     }

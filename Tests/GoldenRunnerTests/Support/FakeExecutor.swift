@@ -8,7 +8,7 @@ struct FakeExecutor: ScenarioExecutor {
     /// Sleeps this long per scenario, to make later scenarios finish first under `--jobs`.
     var delay: @Sendable (Scenario) -> TimeInterval = { _ in 0 }
 
-    func run(_ scenario: Scenario) -> ScenarioOutcome {
+    func run(_ scenario: Scenario, stop: ScenarioStop) -> ScenarioOutcome {
         Thread.sleep(forTimeInterval: delay(scenario))
         return outcomes[scenario.name] ?? FakeExecutor.defaultOutcome(scenario.name)
     }
@@ -33,7 +33,7 @@ final class CountingExecutor: ScenarioExecutor, @unchecked Sendable {
 
     var runCount: Int { lock.withLock { count } }
 
-    func run(_ scenario: Scenario) -> ScenarioOutcome {
+    func run(_ scenario: Scenario, stop: ScenarioStop) -> ScenarioOutcome {
         lock.withLock { count += 1 }
         return FakeExecutor.defaultOutcome(scenario.name)
     }

@@ -80,6 +80,82 @@ struct HelpTests {
             """, stderr: ""))
     }
 
+    @Test("scenesim test --help shows the test command's whole help")
+    func testHelp() throws {
+        let folder = try TempFolder()
+
+        let result = try BuiltBinary.run(["test", "--help"], in: folder.path)
+
+        #expect(result == ProcessResult(status: 0, stdout: """
+            OVERVIEW: Run scenarios and compare each whole output with its reviewed golden
+            file.
+
+            Finds **/*.lua under the paths (default scenarios/), skipping lib/ helper
+            modules and *.d.lua definition files, and runs each in its own Lua state and
+            simulator, in parallel. NAME.golden beside NAME.lua holds everything the run
+            produced, byte for byte: the output stream, then any error message (after a
+            line '--- stderr'), then '--- exit N'.
+
+            A mismatch prints a unified diff (control bytes shown escaped, e.g. \\x1B) and
+            writes NAME.golden.new for review; --update accepts it. With the CI environment
+            variable set, or --check, nothing is ever written and a missing golden fails. A
+            golden without its .lua is obsolete: a full run fails on it and --update
+            removes it. A NAME.golden.tmp-* file left by an interrupted write is reported;
+            --update removes it.
+
+            A scenario that ends in an error fails, even if its output matches its golden,
+            unless a line '-- expect: error' in its leading comments says it is meant to;
+            one that says so and runs to its end fails too. --update never records a
+            failing scenario.
+
+            Error messages name scenarios relative to the suite root: the nearest folder
+            named scenarios at or above them, else the folder given on the command line; so
+            goldens are the same from any directory.
+
+            The scenario flags are those of scenesim run, with the same defaults (goldens
+            are recorded with them); --trace does not apply: goldens hold the text trace.
+
+            Exit status: 0 all passed, 1 any failed, 2 usage error, an unreadable file or
+            folder, or a file not written.
+
+            USAGE: scenesim test [<options>] [<path> ...]
+
+            ARGUMENTS:
+              <path>                  Scenario folders or files (default: scenarios).
+
+            OPTIONS:
+              -j, --jobs <jobs>       Scenarios run at once, -j 4 or -j4 (default: the
+                                      number of cores).
+              -u, --update            Accept the current outputs: rewrite goldens, remove
+                                      .new files and obsolete goldens.
+              --check                 Never write anything; a missing golden fails (implied
+                                      when CI is set).
+              --filter <regex>        Run only scenarios whose name matches this regular
+                                      expression; matching none is an error.
+              --shard <K/N>           Run shard K of N (e.g. 2/4); every scenario is in
+                                      exactly one shard.
+              --junit <file>          Also write a JUnit XML report to this file: each case
+                                      with its file, time and failure type.
+              --list                  List the scenarios and the first comment line of
+                                      each, without running them.
+              --timeout <seconds>     Stop and fail a scenario that runs longer than this,
+                                      in wall-clock seconds; 0 for no limit. (default:
+                                      300.0)
+              --seed <seed>           Seed of math.random and every random choice.
+                                      (default: 0)
+              --max-instructions <n>  Stop a chunk after this many Lua instructions; 0 for
+                                      no limit. (default: 1000000000)
+              --max-memory <MiB>      Stop when the Lua state holds more than this many
+                                      MiB; 0 for no limit. (default: 512)
+              --allow-io              Open Lua's io, os, debug and package libraries (off:
+                                      a sandbox without them).
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """, stderr: ""))
+    }
+
     @Test("scenesim --version prints the version and exits 0")
     func version() throws {
         let folder = try TempFolder()

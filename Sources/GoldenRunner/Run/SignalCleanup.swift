@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Removes the temporary files of golden writes in progress when SIGINT or SIGTERM arrives,
+/// then lets the signal end the process as it would have.
+///
+/// The signals are blocked in the calling thread (and so in the worker threads it starts) and
+/// taken by a watcher thread with `sigtimedwait`: the cleanup runs as ordinary code, free to
+/// lock and unlink, rather than in an async signal handler.
+enum SignalCleanup {
+    static func during<T>(_ body: () -> T) -> T {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &signals, &previous)
+        let watcher = Watcher(signals: signals)
+        watcher.start()
+        defer {
+            watcher.stop()
+            // A signal that came after the watcher's last look is still pending: unblocking
+            // delivers it here, with its usual effect.
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        return body()
+    }
+
+    private final class Watcher: @unchecked Sendable {
+        // `done` is written under the mutex and read by the watcher under it.
+        private let mutex = Mutex()
+        private var done = false
+        private let signals: sigset_t
+
+        init(signals: sigset_t) { self.signals = signals }
+
+        func start() {
+            DetachedThread.start(stackSize: 64 << 10) { [self] in watch() }
+        }
+
+        func stop() { mutex.withLock { done = true } }
+
+        private func watch() {
+            var signals = self.signals
+            var wait = timespec(tv_sec: 0, tv_nsec: 20_000_000)
+            while !mutex.withLock({ done }) {
+                let signal = sigtimedwait(&signals, nil, &wait)
+                guard signal > 0 else { continue }
+                TemporaryFiles.shared.removeAll()
+                // End the process the way the signal would have: default action, unblocked here.
+                Glibc.signal(signal, SIG_DFL)
+                var only = sigset_t()
+                sigemptyset(&only)
+                sigaddset(&only, signal)
+                pthread_sigmask(SIG_UNBLOCK, &only, nil)
+                raise(signal)
+            }
+        }
+    }
+}

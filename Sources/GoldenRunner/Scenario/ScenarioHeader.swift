@@ -1,0 +1,45 @@
+/// What a scenario declares about itself in its leading comment block.
+///
+/// The only declaration is `-- expect: error`: the scenario is meant to end in an error (the
+/// `errors/` scenarios show what a user sees when they get something wrong). Without it, a
+/// scenario that ends in an error fails the run even when its output matches its golden, and
+/// `--update` refuses to record it; with it, a scenario that runs to its end fails, so the
+/// declaration cannot outlive the error it describes.
+struct ScenarioHeader: Sendable, Hashable {
+    /// Whether the scenario declares `-- expect: error`.
+    var expectsError = false
+
+    /// The line that says what is expected: `expect:` after the dashes of a comment line.
+    static let keyword = "expect:"
+
+    /// Reads the leading comment block: the lines from the top that are `--` comments or blank
+    /// (a `#!` first line too). A `-- expect: …` line other than `-- expect: error` is a
+    /// mistake, reported with its `file:line`.
+    init(parsing source: [UInt8], path: String) throws(ScenarioHeaderError) {
+        let lines = source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (offset, rawLine) in lines.enumerated() {
+            let line = String(decoding: rawLine, as: UTF8.self).trimmingBlanks()
+            if line.isEmpty || (offset == 0 && line.hasPrefix("#!")) { continue }
+            guard line.hasPrefix("--"), !line.hasPrefix("--[[") else { return }
+            let text = String(line.drop(while: { $0 == "-" })).trimmingBlanks()
+            guard text.hasPrefix(Self.keyword) else { continue }
+            let value = String(text.dropFirst(Self.keyword.count)).trimmingBlanks()
+            guard value == "error" else {
+                throw ScenarioHeaderError(message: "\(path):\(offset + 1): unknown expectation '\(text)': the only one is '-- expect: error', for a scenario meant to end in an error")
+            }
+            expectsError = true
+        }
+    }
+}
+
+/// A mistake in a scenario's header, worded for the user with its `file:line`.
+struct ScenarioHeaderError: Error, Sendable, Hashable {
+    var message: String
+}
+
+extension String {
+    func trimmingBlanks() -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        return String(drop(while: isBlank).reversed().drop(while: isBlank).reversed())
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@Suite("scenesim test as a user runs it")
+struct TestCommandTests {
+    @Test("A copy of the suite passes from any directory, by absolute or relative path")
+    func suitePassesFromAnywhere() throws {
+        let folder = try TempFolder()
+        let copy = folder.path + "/elsewhere/s"
+        try FileManager.default.createDirectory(atPath: folder.path + "/elsewhere", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: packageRoot.path + "/scenarios", toPath: copy)
+        for stray in FileManager.default.subpaths(atPath: copy) ?? [] where stray.hasSuffix(".golden.new") {
+            try FileManager.default.removeItem(atPath: copy + "/" + stray)
+        }
+
+        let absolute = try BuiltBinary.run(["test", "--check", "-j", "2", copy], in: "/")
+        let relative = try BuiltBinary.run(["test", "--check", "-j", "2", "s"], in: folder.path + "/elsewhere")
+        let inside = try BuiltBinary.run(["test", "--check", "-j", "2", "."], in: copy)
+
+        for result in [absolute, relative, inside] {
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.hasSuffix(" passed, 0 failed\n"), "\(result)")
+        }
+    }
+
+    @Test("A scenario in an endless loop is stopped by --timeout and reported; the next one still runs")
+    func endlessLoopTimesOut() throws {
+        let folder = try TempFolder([
+            "loop.lua": "print(\"looping\")\nwhile true do end\n",
+            "ok.lua": "print(\"ok\")\n",
+            "ok.golden": "ok\n--- exit 0\n",
+        ])
+
+        let result = try BuiltBinary.run(["test", "--check", "--timeout", "0.2", "--max-instructions", "0", "-j", "1", "."], in: folder.path)
+
+        #expect(result == ProcessResult(status: 1, stdout: """
+            FAIL: loop (timed out after 0.2 s)
+            last output:
+              looping
+            stopped at:
+            loop.lua:2: interrupted
+            stack traceback:
+            \tloop.lua:2: in main chunk
+            if it really needs longer, raise the limit with --timeout SECONDS (0 for none)
+            PASS: ok
+            1 passed, 1 failed
+
+            """, stderr: ""))
+    }
+
+    @Test("test takes the scenario flags of run: --max-instructions stops a loop with the limit's hint")
+    func sharedScenarioFlags() throws {
+        let folder = try TempFolder(["loop.lua": "-- expect: error\nwhile true do end\n"])
+
+        let result = try BuiltBinary.run(["test", "--update", "--max-instructions", "100000", "--seed", "3", "."], in: folder.path)
+        let golden = try String(contentsOfFile: folder.path + "/loop.golden", encoding: .utf8)
+
+        #expect(result.status == 0, "\(result)")
+        #expect(golden.contains("hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"))
+    }
+
+    @Test("-j1 is accepted like -j 1")
+    func attachedJobs() throws {
+        let folder = try TempFolder(["a.lua": "print(1)\n", "a.golden": "1\n--- exit 0\n"])
+
+        let result = try BuiltBinary.run(["test", "-j1", "--check", "."], in: folder.path)
+
+        #expect(result == ProcessResult(status: 0, stdout: "PASS: a\n1 passed, 0 failed\n", stderr: ""))
+    }
+
+    @Test("A --filter that matches nothing exits 2 with the nearest names")
+    func filterMatchingNothing() throws {
+        let folder = try TempFolder(["cold-launch.lua": "", "relaunch.lua": "", "tour.lua": ""])
+
+        let result = try BuiltBinary.run(["test", "--filter", "cold-lunch", "."], in: folder.path)
+
+        #expect(result == ProcessResult(status: 2, stdout: "", stderr: """
+            error: --filter 'cold-lunch' matches no scenario name; nearest names: cold-launch, relaunch, tour (scenesim test --list shows them all)
+
+            """))
+    }
+}
