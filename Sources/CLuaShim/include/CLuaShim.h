@@ -93,7 +93,7 @@ int scn_pcall(lua_State *L, int nargs, int nresults);
 void scn_push_traceback(lua_State *L);
 /// Pushes a Lua function that calls Swift function `function_id` through the trampoline.
 void scn_push_function(lua_State *L, lua_Integer function_id);
-/// Loads a file as text only, chunk name `@path`. Returns a Lua status.
+/// Loads a file as text only, chunk name `@path` (NULL: standard input, `=stdin`). Returns a Lua status.
 int scn_load_file(lua_State *L, const char *path);
 /// Loads a string as text only with the given chunk name. Returns a Lua status.
 int scn_load_string(lua_State *L, const char *source, size_t length, const char *chunk_name);

@@ -8,6 +8,13 @@ extension LuaState {
         try loadChunk(named: path) { scn_load_file($0, path) }
     }
 
+    /// Compiles all of standard input as Lua source text, chunk name `=stdin` (messages read
+    /// `stdin:line:`), skipping a first line that starts with `#`: what `lua5.4 < file` runs.
+    /// The bytes reach Lua as read, never through a Swift `String`.
+    public func loadStandardInput() throws(LuaError) -> LuaFunctionRef {
+        try loadChunk(named: "=stdin") { scn_load_file($0, nil) }
+    }
+
     /// Compiles source text with the chunk name the caller chooses (`=stdin` shows `stdin:1:`,
     /// `@x.lua` shows `x.lua:1:`). A syntax error ending at `<eof>` has `isIncompleteInput`.
     public func load(_ source: String, chunkName: String) throws(LuaError) -> LuaFunctionRef {
