@@ -28,9 +28,6 @@ public final class REPLSession {
     /// Whether the trace is shown (`\trace on|off`); survives `\reset`.
     var traceShown = true
     var quitRequested = false
-    /// Trace records counted since the simulator appeared, to tell whether a failed entry
-    /// changed anything.
-    var effects = EffectCounter()
 
     /// A session over a fresh host; `moduleDirectory` is where `require` looks.
     public init(options: ScenarioOptions = ScenarioOptions(), reader: LineReader, output: REPLOutput, moduleDirectory: String? = "lib") {
@@ -81,7 +78,6 @@ public final class REPLSession {
         host = ScriptHost(options: options, moduleDirectory: moduleDirectory, output: output.standard)
         host.traceEnabled = traceShown
         transcript.removeAll()
-        effects = EffectCounter()
     }
 }
 
