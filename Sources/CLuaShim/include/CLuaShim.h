@@ -76,6 +76,9 @@ void scn_interrupt_all(void);
 /// the deterministic `math.randomseed`, and `require` bound to `module_dir` (may be NULL).
 /// Runs protected; returns a Lua status with the error message on top on failure.
 int scn_open_libraries(lua_State *L, int libraries, const char *module_dir);
+/// Points `require` at another module folder (the sandbox's own `require`, or `package.path`
+/// with all libraries). Runs protected; returns a Lua status with the error on top on failure.
+int scn_set_module_dir(lua_State *L, const char *module_dir);
 /// Replaces `pairs` (keys in a fixed order) and `string.format` (`%s` through the global
 /// `tostring` as it is now, `%p` refused), so output never depends on hash seeds or addresses.
 /// Call it after `tostring` is the deterministic one. Returns the status of a protected call.

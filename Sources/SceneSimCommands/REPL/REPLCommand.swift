@@ -27,7 +27,7 @@ struct REPLCommand: StatusCommand {
               \\reset          a fresh state and simulator (\\save starts there)
               \\quit           leave
 
-            With FILE, it runs first, as \\load would. History is kept in $XDG_STATE_HOME/scenesim/history (default ~/.local/state/scenesim/history).
+            With FILE, it runs first, as \\load would; its app is then sim.app, even if FILE kept it in a local, and require looks in the nearest lib/ at or above FILE's folder, as scenesim run does. History is kept in $XDG_STATE_HOME/scenesim/history (default ~/.local/state/scenesim/history).
 
             Piped input (standard input is not a terminal) is a script, as lua5.4 < file runs it: one chunk named stdin, after FILE if given, e.g. scenesim repl < steps.lua. Its output is what scenesim run shows; the first error stops it and reads stdin:LINE: message on standard error. Exit status then as scenesim run: 0, or 1 after an error. \\commands work only at a terminal.
 

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaKit
+import SceneSimScripting
 
 // Lua's REPL algorithm (lua.c 5.4): try `return <line>`; else the line as statements, reading
 // more lines while the syntax error ends at `<eof>`. Every call is protected; every failure
@@ -55,6 +56,12 @@ extension REPLSession {
         let function: LuaFunctionRef
         do throws(LuaError) {
             function = try host.lua.load(file: path)
+            // Its helpers are beside it, not beside the working directory.
+            let directory = ScenarioRunner.moduleDirectory(for: path)
+            if directory != moduleDirectory {
+                try host.lua.setModuleDirectory(directory)
+                moduleDirectory = directory
+            }
         } catch {
             fail(error)
             return

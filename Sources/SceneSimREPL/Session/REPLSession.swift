@@ -19,7 +19,9 @@ public final class REPLSession {
     public private(set) var host: ScriptHost
     let reader: LineReader
     let output: REPLOutput
-    let moduleDirectory: String?
+    /// Where `require` looks: given at the start, then the nearest `lib/` of the last file
+    /// `\load` ran (as `scenesim run` would look for that file).
+    var moduleDirectory: String?
     var transcript = ScenarioTranscript()
     /// Lines read so far: the line number of the last one.
     var linesRead = 0
