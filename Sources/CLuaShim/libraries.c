@@ -7,6 +7,10 @@
 
 const char scn_randomseed_key = 0;
 static const char scn_loading_sentinel = 0;
+// The registry keys of the sandbox's own `require` closure (its upvalue is the module folder)
+// and of `package.path` as the library made it, before the module folder was put first.
+static const char scn_require_key = 0;
+static const char scn_package_path_key = 0;
 
 void scn_push_registry_table(lua_State *L, const void *key) {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) != LUA_TTABLE) {
@@ -148,6 +152,10 @@ static int scn_open_libraries_body(lua_State *L) {
     int has_dir = lua_type(L, 2) == LUA_TSTRING;
     if (libraries == SCN_LIBRARIES_ALL) {
         luaL_openlibs(L);
+        lua_getglobal(L, "package");
+        lua_getfield(L, -1, "path");
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_package_path_key);
+        lua_pop(L, 1);
         if (has_dir) {
             lua_getglobal(L, "package");
             lua_pushvalue(L, 2);
@@ -180,6 +188,8 @@ static int scn_open_libraries_body(lua_State *L) {
         lua_setglobal(L, "load");
         lua_pushvalue(L, 2);  // the folder, or nil
         lua_pushcclosure(L, scn_require, 1);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_require_key);
         lua_setglobal(L, "require");
     }
     lua_getglobal(L, LUA_MATHLIBNAME);
@@ -201,6 +211,37 @@ int scn_open_libraries(lua_State *L, int libraries, const char *module_dir) {
     lua_pushinteger(L, libraries);
     if (module_dir != NULL) lua_pushstring(L, module_dir); else lua_pushnil(L);
     return lua_pcall(L, 2, 0, 0);
+}
+
+// 1 = the new module folder as a C string (pushed here, so running out of memory is caught).
+// The sandbox's require closure gets it as its upvalue; with all libraries, package.path
+// becomes "<folder>/?.lua;" then the library's own path.
+static int scn_set_module_dir_body(lua_State *L) {
+    lua_pushstring(L, (const char *)lua_touserdata(L, 1));
+    lua_replace(L, 1);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_require_key) == LUA_TFUNCTION) {
+        lua_pushvalue(L, 1);
+        lua_setupvalue(L, -2, 1);
+    }
+    lua_pop(L, 1);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_package_path_key) == LUA_TSTRING) {
+        luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+        if (lua_getfield(L, -1, LUA_LOADLIBNAME) == LUA_TTABLE) {
+            lua_pushvalue(L, 1);
+            lua_pushliteral(L, "/?.lua;");
+            lua_pushvalue(L, 2);
+            lua_concat(L, 3);
+            lua_setfield(L, -2, "path");
+        }
+    }
+    return 0;
+}
+
+int scn_set_module_dir(lua_State *L, const char *module_dir) {
+    lua_checkstack(L, 3);
+    lua_pushcfunction(L, scn_set_module_dir_body);
+    lua_pushlightuserdata(L, (void *)module_dir);
+    return lua_pcall(L, 1, 0, 0);
 }
 
 static int scn_seed_random_body(lua_State *L) {

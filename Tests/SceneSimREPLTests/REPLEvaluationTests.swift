@@ -133,7 +133,7 @@ struct REPLEvaluationTests {
             """)
     }
 
-    @Test("Piped input shows no prompts; an error makes the exit status 1")
+    @Test("A reader that is not a terminal shows no prompts; an entry that fails makes the exit status 1")
     func piped() {
         let ok = runSession(["x = 2", "x * 21"], interactive: false)
         #expect(ok.transcript == "42\n")

@@ -128,4 +128,34 @@ struct REPLMetaCommandTests {
             > \n
             """)
     }
+
+    @Test("\\load finds modules in the nearest lib/ at or above the loaded file's folder, as run does")
+    func loadRequiresBesideTheFile() throws {
+        let root = URL(fileURLWithPath: temporaryPath("x")).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: root + "/topic", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/lib", withIntermediateDirectories: true)
+        try "return { hi = 'from lib' }\n".write(toFile: root + "/lib/h.lua", atomically: true, encoding: .utf8)
+        try "h = require('h')\n".write(toFile: root + "/topic/x.lua", atomically: true, encoding: .utf8)
+
+        let run = runSession(["\\load \(root)/topic/x.lua", "h.hi", "require('h') == h"])
+
+        #expect(run.transcript == """
+            > \\load \(root)/topic/x.lua
+            > h.hi
+            from lib
+            > require('h') == h
+            true
+            > \n
+            """)
+    }
+
+    @Test("After a FILE whose app is a local, sim.app reaches it")
+    func simAppAfterFile() throws {
+        let file = temporaryPath("scenario.lua")
+        try "local app = sim.launch{}\napp:background()\n".write(toFile: file, atomically: true, encoding: .utf8)
+
+        let run = runSession(["\\trace off", "app", "sim.app.phase"], interactive: false, file: file)
+
+        #expect(run.standard.hasSuffix("nil\nbackground\n"))
+    }
 }

@@ -139,6 +139,7 @@ function Server.revoke(user) end
 
 ---@class scenesim.Sim
 ---@field server scenesim.Server
+---@field app scenesim.App|nil  the app sim.launch returned (nil before sim.launch)
 sim = {}
 --- Declares the app and cold-launches it (once per scenario).
 ---@param config? scenesim.Config

@@ -76,6 +76,9 @@ void scn_interrupt_all(void);
 /// the deterministic `math.randomseed`, and `require` bound to `module_dir` (may be NULL).
 /// Runs protected; returns a Lua status with the error message on top on failure.
 int scn_open_libraries(lua_State *L, int libraries, const char *module_dir);
+/// Points `require` at another module folder (the sandbox's own `require`, or `package.path`
+/// with all libraries). Runs protected; returns a Lua status with the error on top on failure.
+int scn_set_module_dir(lua_State *L, const char *module_dir);
 /// Replaces `pairs` (keys in a fixed order) and `string.format` (`%s` through the global
 /// `tostring` as it is now, `%p` refused), so output never depends on hash seeds or addresses.
 /// Call it after `tostring` is the deterministic one. Returns the status of a protected call.
@@ -93,7 +96,7 @@ int scn_pcall(lua_State *L, int nargs, int nresults);
 void scn_push_traceback(lua_State *L);
 /// Pushes a Lua function that calls Swift function `function_id` through the trampoline.
 void scn_push_function(lua_State *L, lua_Integer function_id);
-/// Loads a file as text only, chunk name `@path`. Returns a Lua status.
+/// Loads a file as text only, chunk name `@path` (NULL: standard input, `=stdin`). Returns a Lua status.
 int scn_load_file(lua_State *L, const char *path);
 /// Compiles the text file at `path` as luaL_loadfilex does (a first `#` line and a UTF-8 BOM
 /// skipped), but under the chunk name `chunk_name` (e.g. `@errors/config.lua`), so messages

@@ -21,6 +21,24 @@ extension LuaState {
         try call(try load(file: path, displayName: displayName))
     }
 
+    /// Points `require` at `directory` from now on (modules already loaded stay loaded): the
+    /// REPL's `\load` runs a file with the helpers beside it, as `scenesim run` would.
+    public func setModuleDirectory(_ directory: String) throws(LuaError) {
+        let stack = LuaStack(L: currentThread, state: self)
+        let top = stack.top
+        defer { lua_settop(stack.L, top) }
+        guard scn_set_module_dir(stack.L, directory) == LUA_OK else {
+            throw LuaError(.memory, stack.string(at: -1) ?? "cannot set the module folder")
+        }
+    }
+
+    /// Compiles all of standard input as Lua source text, chunk name `=stdin` (messages read
+    /// `stdin:line:`), skipping a first line that starts with `#`: what `lua5.4 < file` runs.
+    /// The bytes reach Lua as read, never through a Swift `String`.
+    public func loadStandardInput() throws(LuaError) -> LuaFunctionRef {
+        try loadChunk(named: "=stdin") { scn_load_file($0, nil) }
+    }
+
     /// Compiles source text with the chunk name the caller chooses (`=stdin` shows `stdin:1:`,
     /// `@x.lua` shows `x.lua:1:`). A syntax error ending at `<eof>` has `isIncompleteInput`.
     public func load(_ source: String, chunkName: String) throws(LuaError) -> LuaFunctionRef {

@@ -27,9 +27,11 @@ struct REPLCommand: StatusCommand {
               \\reset          a fresh state and simulator (\\save starts there)
               \\quit           leave
 
-            With FILE, it runs first, as \\load would. History is kept in $XDG_STATE_HOME/scenesim/history (default ~/.local/state/scenesim/history).
+            With FILE, it runs first, as \\load would; its app is then sim.app, even if FILE kept it in a local, and require looks in the nearest lib/ at or above FILE's folder, as scenesim run does. History is kept in $XDG_STATE_HOME/scenesim/history (default ~/.local/state/scenesim/history).
 
-            When standard input or output is not a terminal there are no prompts and the input runs entry by entry, e.g. echo 'sim.launch{}; print(sim.now())' | scenesim repl. Exit status: 0; with piped input, 1 when any entry failed.
+            Piped input (standard input is not a terminal) is a script, as lua5.4 < file runs it: one chunk named stdin, after FILE if given, e.g. scenesim repl < steps.lua. Its output is what scenesim run shows; the first error stops it and reads stdin:LINE: message on standard error. Exit status then as scenesim run: 0, or 1 after an error. \\commands work only at a terminal.
+
+            When only standard output is not a terminal, entries run one by one as typed, without prompts. Exit status: 0, or 1 when any entry failed.
             """
     )
 
@@ -45,7 +47,12 @@ struct REPLCommand: StatusCommand {
             error: { Output.error($0) },
             flush: { Output.flush() }
         )
-        let interactive = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
+        // As lua.c: input that is not a terminal is a script, run whole.
+        if isatty(STDIN_FILENO) == 0 {
+            let session = REPLSession(options: flags.options(trace: traceFlag.trace), reader: PlainLineReader(), output: output, moduleDirectory: moduleDirectory)
+            return session.runStandardInput(file: file)
+        }
+        let interactive = isatty(STDOUT_FILENO) != 0
         let editor = interactive ? EditLineReader(historyPath: HistoryFile.path()) : nil
         let reader: LineReader = editor ?? PlainLineReader()
         let session = REPLSession(options: flags.options(trace: traceFlag.trace), reader: reader, output: output, moduleDirectory: moduleDirectory)

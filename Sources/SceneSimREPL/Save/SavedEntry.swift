@@ -8,12 +8,21 @@ struct SavedEntry: Equatable {
         case statements
     }
 
+    /// How the entry's run ended.
+    enum Outcome: Equatable {
+        /// It ran to its end and the session printed this many results.
+        case finished(results: Int)
+        /// It raised this error, after doing whatever it did before: the replay runs it too,
+        /// under `pcall`, so Lua's state and the simulation are the same after it.
+        case failed(message: String)
+        /// Ctrl-C or a limit stopped it part way; no replay can stop at the same point, so
+        /// it is kept as a comment only.
+        case stopped(message: String)
+    }
+
     var source: String
     var form: Form
-    /// How many results the session printed.
-    var resultCount: Int
-    /// The error's message when the entry failed after changing the simulation.
-    var failure: String?
+    var outcome: Outcome = .finished(results: 0)
     /// A comment line to write above the entry (e.g. the file a `\load` read).
     var note: String?
 }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaKit
+import SceneSimScripting
 
 // Lua's REPL algorithm (lua.c 5.4): try `return <line>`; else the line as statements, reading
 // more lines while the syntax error ends at `<eof>`. Every call is protected; every failure
@@ -17,7 +18,7 @@ extension REPLSession {
         let padding = String(repeating: "\n", count: linesRead - 1)
         if let function = try? host.lua.load(padding + "return " + firstLine, chunkName: Self.chunkName) {
             reader.addHistory(firstLine)
-            execute(function, SavedEntry(source: firstLine, form: .expression, resultCount: 0))
+            execute(function, SavedEntry(source: firstLine, form: .expression))
             return
         }
         var source = firstLine
@@ -25,7 +26,7 @@ extension REPLSession {
             do throws(LuaError) {
                 let function = try host.lua.load(padding + source, chunkName: Self.chunkName)
                 reader.addHistory(source)
-                execute(function, SavedEntry(source: source, form: .statements, resultCount: 0))
+                execute(function, SavedEntry(source: source, form: .statements))
                 return
             } catch {
                 guard error.isIncompleteInput else {
@@ -55,6 +56,12 @@ extension REPLSession {
         let function: LuaFunctionRef
         do throws(LuaError) {
             function = try host.lua.load(file: path)
+            // Its helpers are beside it, not beside the working directory.
+            let directory = ScenarioRunner.moduleDirectory(for: path)
+            if directory != moduleDirectory {
+                try host.lua.setModuleDirectory(directory)
+                moduleDirectory = directory
+            }
         } catch {
             fail(error)
             return
@@ -66,30 +73,31 @@ extension REPLSession {
         // Lua skips a first line starting with '#' (a shebang); inside the saved file it must
         // become a comment.
         if text.hasPrefix("#") { text = "--" + text }
-        execute(function, SavedEntry(source: text, form: .statements, resultCount: 0, note: "\\load \(path)"))
+        execute(function, SavedEntry(source: text, form: .statements, note: "\\load \(path)"))
     }
 
-    /// Calls a compiled entry with Ctrl-C armed, prints its results, and keeps it for `\save`.
+    /// Calls a compiled entry with Ctrl-C armed, prints its results, and keeps it for `\save`:
+    /// every entry that ran is kept, a failed one too, since it may have changed Lua's state or
+    /// the simulation before its error.
     func execute(_ function: LuaFunctionRef, _ entry: SavedEntry) {
         var entry = entry
-        let before = effects.mark(host.simulator)
         let results: [LuaValue]
         do throws(LuaError) {
             results = try InterruptGuard.whileRunning { () throws(LuaError) in try host.call(function) }
         } catch {
             fail(error)
-            if effects.mark(host.simulator) != before {
-                entry.failure = error.message
-                transcript.append(entry)
+            switch error.kind {
+            case .interrupted, .instructionLimit, .memory: entry.outcome = .stopped(message: error.message)
+            case .syntax, .runtime, .file: entry.outcome = .failed(message: error.message)
             }
+            transcript.append(entry)
             return
         }
-        _ = effects.mark(host.simulator)
         if !results.isEmpty {
             do throws(LuaError) {
                 let texts = try results.map { value throws(LuaError) in try host.lua.describe(value) }
                 output.standard(texts.joined(separator: "\t") + "\n")
-                entry.resultCount = results.count
+                entry.outcome = .finished(results: results.count)
             } catch {
                 // The entry ran; only showing its results failed, so the replay must not print.
                 report(error)

@@ -63,6 +63,9 @@ extension REPLSession {
         return [
             "Saved from a scenesim repl session. Replay: scenesim run \((flags + [path]).joined(separator: " "))",
             "Entries are in the order they were typed; values the session printed are printed here too.",
+            // As at the prompt: globals carry values between entries, each entry's locals end
+            // with it, and lines stay as typed.
+            "luacheck: allow defined, no unused, no max line length, ignore 113 61",
         ]
     }
 
@@ -81,6 +84,11 @@ extension REPLSession {
             return output.error("cannot write \(path): \(reason)\n")
         }
         let count = transcript.entries.count
-        output.error("saved \(count) \(count == 1 ? "entry" : "entries") to \(path)\n")
+        var notice = "saved \(count) \(count == 1 ? "entry" : "entries") to \(path)"
+        let stopped = transcript.stoppedCount
+        if stopped > 0 {
+            notice += "; \(stopped == 1 ? "1 entry" : "\(stopped) entries") stopped by Ctrl-C or a limit \(stopped == 1 ? "is kept as a comment" : "are kept as comments"), not replayed, so the replay may differ from there"
+        }
+        output.error(notice + "\n")
     }
 }

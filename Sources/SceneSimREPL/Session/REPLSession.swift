@@ -19,7 +19,9 @@ public final class REPLSession {
     public private(set) var host: ScriptHost
     let reader: LineReader
     let output: REPLOutput
-    let moduleDirectory: String?
+    /// Where `require` looks: given at the start, then the nearest `lib/` of the last file
+    /// `\load` ran (as `scenesim run` would look for that file).
+    var moduleDirectory: String?
     var transcript = ScenarioTranscript()
     /// Lines read so far: the line number of the last one.
     var linesRead = 0
@@ -28,9 +30,6 @@ public final class REPLSession {
     /// Whether the trace is shown (`\trace on|off`); survives `\reset`.
     var traceShown = true
     var quitRequested = false
-    /// Trace records counted since the simulator appeared, to tell whether a failed entry
-    /// changed anything.
-    var effects = EffectCounter()
 
     /// A session over a fresh host; `moduleDirectory` is where `require` looks.
     public init(options: ScenarioOptions = ScenarioOptions(), reader: LineReader, output: REPLOutput, moduleDirectory: String? = "lib") {
@@ -81,7 +80,6 @@ public final class REPLSession {
         host = ScriptHost(options: options, moduleDirectory: moduleDirectory, output: { [output] in output.standard(String(decoding: $0, as: UTF8.self)) })
         host.traceEnabled = traceShown
         transcript.removeAll()
-        effects = EffectCounter()
     }
 }
 

@@ -22,10 +22,18 @@ extension ScriptHost {
         server[.string("revoke")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverRevoke($0) })
         sim[.string("server")] = .table(server)
         // A LuaValue table is a copy: preload it, then make the global the very table
-        // `require "scenesim"` returns, so both name one simulator.
+        // `require "scenesim"` returns, so both name one simulator. `sim.app` is a plain field
+        // of that table, set by sim.launch through a setter that holds the table and `rawset`,
+        // whatever the script does to its globals later.
         lua.preload("scenesim", .table(sim))
         do {
-            try lua.run("sim = require \"scenesim\"", chunkName: "=scenesim")
+            let results = try lua.run("""
+                sim = require "scenesim"
+                local sim, rawset = sim, rawset
+                return function(app) rawset(sim, "app", app) end
+                """, chunkName: "=scenesim")
+            guard case .function(let setter)? = results.first else { fatalError("scenesim: installing sim gave no setter") }
+            setSimApp = setter
         } catch {
             fatalError("scenesim: installing sim failed: \(error)")
         }
@@ -53,6 +61,12 @@ extension ScriptHost {
             simulator.onTrace = { [unowned(unsafe) self] in record($0) }
             simulator.restoreDecider = { [unowned(unsafe) self] in decideRestore($0) }
             if !networkBeforeLaunch { try simulator.setNetwork(reachable: false) }
+            // sim.app first: if even that fails (the memory limit), nothing is declared.
+            do throws(LuaError) {
+                try lua.call(setSimApp, [appValue])
+            } catch {
+                throw SimError(.invalidConfig, "sim.launch: \(error.message)")
+            }
             self.simulator = simulator
             try simulator.launch()
             return [appValue]

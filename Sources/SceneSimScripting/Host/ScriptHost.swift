@@ -37,6 +37,8 @@ public final class ScriptHost {
     var seed: Int64
     /// Sessions whose storage proxy has values cached in Lua (see ScriptHost+Caches.swift).
     var cachedStorage: Set<Int> = []
+    /// Sets `sim.app` on the very table scripts see as `sim` (set by `installSim`).
+    var setSimApp: LuaFunctionRef!
 
     struct Classes {
         var app: LuaClass

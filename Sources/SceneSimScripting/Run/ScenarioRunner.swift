@@ -46,7 +46,7 @@ public enum ScenarioRunner {
     }
 
     /// What to do about a limit the scenario ran into; "" for other errors.
-    static func hint(for error: LuaError) -> String {
+    public static func hint(for error: LuaError) -> String {
         switch error.kind {
         case .memory:
             "hint: the scenario holds too much memory; if it really needs more, raise the limit with --max-memory MiB (0 for none)\n"

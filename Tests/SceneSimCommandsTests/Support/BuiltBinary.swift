@@ -30,8 +30,9 @@ enum BuiltBinary {
     }
 
     /// Runs `scenesim arguments` in `directory` with a plain, fixed environment (80 columns,
-    /// no CI) and returns its exit status and both whole streams.
-    static func run(_ arguments: [String], in directory: String) throws -> ProcessResult {
+    /// no CI) and returns its exit status and both whole streams. Standard input is `input`
+    /// from a file (not a terminal, as a pipe), else empty.
+    static func run(_ arguments: [String], in directory: String, input: String? = nil) throws -> ProcessResult {
         let binary = try #require(url, "the scenesim executable is not in the build products folder")
         let process = Process()
         process.executableURL = binary
@@ -49,7 +50,13 @@ enum BuiltBinary {
         defer { try? out.close(); try? err.close() }
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inURL = streams.appendingPathComponent("stdin")
+            try Data(input.utf8).write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)

@@ -22,6 +22,19 @@ struct SimTests {
         ))
     }
 
+    @Test("sim.app is nil before sim.launch, then the app handle it returned, also through require")
+    func simAppIsTheLaunchedApp() {
+        let source = """
+            print(sim.app)
+            local app = sim.launch{}
+            print(sim.app == app, require("scenesim").app == app, sim.app.phase)
+            """
+
+        let run = runScript(source, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: "nil\ntrue\ttrue\tactive\n", error: nil))
+    }
+
     @Test("sim.now reads virtual seconds and sim.advance runs scheduled events in time order")
     func simNowReadsVirtualSecondsAndSimAdvanceRuns() {
         let source = """

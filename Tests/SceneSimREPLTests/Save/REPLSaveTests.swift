@@ -34,6 +34,7 @@ struct REPLSaveTests {
         #expect(saved == """
             -- Saved from a scenesim repl session. Replay: scenesim run FILE
             -- Entries are in the order they were typed; values the session printed are printed here too.
+            -- luacheck: allow defined, no unused, no max line length, ignore 113 61
             app = sim.launch{ scenes = { { id = "main" }, { id = "detail", value = "integer" } } }
             w = app:open_window('detail', 7)
             print(w.id, w.phase -- a comment
@@ -49,13 +50,17 @@ struct REPLSaveTests {
             print((function(...)
             return twice(21), app.phase
             end)(...))
+            -- failed at the prompt: stdin:11: attempt to call a nil value (global 'nope')
+            pcall(function(...)
+            return nope()
+            end, ...)
             app:background()
 
             """)
         #expect(replay == session.standard)
     }
 
-    @Test("An entry that failed after changing the simulation is kept under pcall; one that changed nothing is left out")
+    @Test("Every entry that failed is kept under pcall after a comment with its error")
     func failures() throws {
         let (saved, session, replay) = try replay([
             "app = sim.launch{}",
@@ -64,13 +69,19 @@ struct REPLSaveTests {
             "#app.windows",
         ])
         let message = try #require(session.transcript.split(separator: "\n").first { $0.hasPrefix("stdin:2: ") })
+        let terminate = try #require(session.transcript.split(separator: "\n").first { $0.hasPrefix("stdin:3: ") })
         #expect(saved == """
             -- Saved from a scenesim repl session. Replay: scenesim run FILE
             -- Entries are in the order they were typed; values the session printed are printed here too.
+            -- luacheck: allow defined, no unused, no max line length, ignore 113 61
             app = sim.launch{}
-            -- failed at the prompt (kept: it changed the simulation first): \(message)
+            -- failed at the prompt: \(message)
             pcall(function(...)
             app:open_window('main'); app:open_window('mian')
+            end, ...)
+            -- failed at the prompt: \(terminate)
+            pcall(function(...)
+            return app:terminate('sideways')
             end, ...)
             print(#app.windows)
 
@@ -91,6 +102,7 @@ struct REPLSaveTests {
         #expect(saved == """
             -- Saved from a scenesim repl session. Replay: scenesim run FILE
             -- Entries are in the order they were typed; values the session printed are printed here too.
+            -- luacheck: allow defined, no unused, no max line length, ignore 113 61
             sim.seed(42)
             -- \\load \(setup)
             do
@@ -113,5 +125,52 @@ struct REPLSaveTests {
         #expect(run.transcript.contains("> \\save \(path)\nsaved 1 entry to \(path)\n"))
         #expect(run.transcript.contains("> \\save /no/such/folder/x.lua\ncannot write /no/such/folder/x.lua: No such file or directory\n"))
         #expect(run.transcript.hasSuffix("> x\n1\n> \n"))
+    }
+
+    @Test("A failed entry's changes, a return inside a block, and a carriage return in an error replay as in the session")
+    func replayHazards() throws {
+        let (saved, session, replay) = try replay([
+            "x = 5; error(\"boom\")",
+            "math.random(10); error(\"a\\rprint('forged')\")",
+            "do return x end",
+            "math.random(100), x",
+        ])
+        #expect(saved == """
+            -- Saved from a scenesim repl session. Replay: scenesim run FILE
+            -- Entries are in the order they were typed; values the session printed are printed here too.
+            -- luacheck: allow defined, no unused, no max line length, ignore 113 61
+            -- failed at the prompt: stdin:1: boom
+            pcall(function(...)
+            x = 5; error("boom")
+            end, ...)
+            -- failed at the prompt: stdin:2: a\\rprint('forged')
+            pcall(function(...)
+            math.random(10); error("a\\rprint('forged')")
+            end, ...)
+            print((function(...)
+            do return x end
+            end)(...))
+            print(math.random(100), x)
+
+            """)
+        #expect(session.standard == "5\n9\t5\n")
+        #expect(replay == session.standard)
+    }
+
+    @Test("An entry stopped by a limit is kept as a comment only, and saving says so")
+    func stoppedEntry() throws {
+        let path = temporaryPath("stopped.lua")
+        let run = runSession(
+            ["n = 1", "while true do n = n + 1 end", "\\save \(path)"],
+            options: ScenarioOptions(maxInstructions: 10_000)
+        )
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved.hasSuffix("""
+            n = 1
+            -- stopped at the prompt, so not replayed: stdin:2: instruction limit exceeded (10000 instructions)
+            -- while true do n = n + 1 end
+
+            """))
+        #expect(run.transcript.contains("saved 2 entries to \(path); 1 entry stopped by Ctrl-C or a limit is kept as a comment, not replayed, so the replay may differ from there\n"))
     }
 }
