@@ -6,8 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages: the Lua 5.4 headers and library, libedit for the REPL's line editing,
-# pkg-config to find both, luacheck for scripts/lint-scenarios.sh.
-packages=(liblua5.4-dev libedit-dev pkg-config lua-check "$@")
+# pkg-config to find both, luacheck for scripts/lint-scenarios.sh, python3-jsonschema for the
+# test that checks --trace jsonl against docs/trace-event.schema.json.
+packages=(liblua5.4-dev libedit-dev pkg-config lua-check python3-jsonschema "$@")
 
 missing=()
 for p in "${packages[@]}"; do

@@ -38,7 +38,7 @@ struct ScenarioFlags: ParsableArguments {
 /// `--trace`, for the commands that show a trace (run, repl); `test` has none, since goldens
 /// record the text trace.
 struct TraceFlag: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("How the trace is written: text, jsonl or off.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("How the trace is written: text, jsonl (one JSON object per line, print output included; schema in docs/trace-event.schema.json) or off (print output only).", valueName: "format"))
     var trace: ScenarioOptions.TraceFormat = .text
 }
 

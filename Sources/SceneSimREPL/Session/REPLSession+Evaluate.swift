@@ -95,8 +95,8 @@ extension REPLSession {
         }
         if !results.isEmpty {
             do throws(LuaError) {
-                let texts = try results.map { value throws(LuaError) in try host.lua.describe(value) }
-                output.standard(texts.joined(separator: "\t") + "\n")
+                let texts = try results.map { value throws(LuaError) in try host.lua.describeBytes(value) }
+                host.writeOutput(Array(texts.joined(separator: [UInt8(ascii: "\t")])) + [UInt8(ascii: "\n")])
                 entry.outcome = .finished(results: results.count)
             } catch {
                 // The entry ran; only showing its results failed, so the replay must not print.

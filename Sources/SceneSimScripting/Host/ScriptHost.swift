@@ -64,6 +64,17 @@ public final class ScriptHost {
         )
         classes = Classes(app: defineAppClass(), window: defineWindowClass(), storage: defineStorageClass())
         installSim()
+        if options.trace == .jsonl {
+            lua.output = { [unowned(unsafe) self] in self.writeOutput($0) }
+        }
+    }
+
+    /// Writes script output (`print`, the REPL's results; each call one line, newline
+    /// included): as it is, or in JSONL mode as a `print` event, so every line stays JSON.
+    public func writeOutput(_ line: [UInt8]) {
+        guard options.trace == .jsonl else { return write(line) }
+        let text = line.last == UInt8(ascii: "\n") ? line.dropLast() : line[...]
+        write(Array((TraceRenderer.jsonPrintLine(text, at: simulator?.now ?? .zero) + "\n").utf8))
     }
 
     /// Runs a scenario file (text only, chunk name `@path`).

@@ -71,8 +71,10 @@ struct HelpTests {
                                       MiB; 0 for no limit. (default: 512)
               --allow-io              Open Lua's io, os, debug and package libraries (off:
                                       a sandbox without them).
-              --trace <format>        How the trace is written: text, jsonl or off.
-                                      (values: text, jsonl, off; default: text)
+              --trace <format>        How the trace is written: text, jsonl (one JSON
+                                      object per line, print output included; schema in
+                                      docs/trace-event.schema.json) or off (print output
+                                      only). (values: text, jsonl, off; default: text)
               --version               Show the version.
               -h, --help              Show help information.
 

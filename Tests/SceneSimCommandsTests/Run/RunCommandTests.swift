@@ -132,7 +132,7 @@ struct RunCommandTests {
             """))
     }
 
-    @Test("--trace jsonl writes one JSON object per event, print lines in between")
+    @Test("--trace jsonl writes one JSON object per line: each event, and each print as a print event")
     func traceJSONLines() throws {
         let folder = try TempFolder(["ok.lua": "sim.launch{}\nsim.log(\"hi\")\nprint(\"done\")\n"])
 
@@ -145,7 +145,7 @@ struct RunCommandTests {
             {"event":"scenePhaseChanged","from":"inactive","scene":"main#1","text":"phase inactive -> active","time":0.000,"to":"active"}
             {"event":"appPhaseChanged","from":"inactive","text":"phase inactive -> active: validate session and refresh","time":0.000,"to":"active"}
             {"event":"note","note":"hi","text":"hi","time":0.000}
-            done
+            {"event":"print","text":"done","time":0.000}
 
             """, stderr: ""))
     }
