@@ -78,7 +78,7 @@ let package = Package(
             dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimScripting", "SceneSimTestSupport"]
         ),
         .testTarget(name: "GoldenRunnerTests", dependencies: ["GoldenRunner"]),
-        .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL", "SceneSimScripting", "LuaKit"]),
+        .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL", "SceneSimScripting", "SceneSimTestSupport", "LuaKit"]),
         .testTarget(
             name: "SceneSimCommandsTests",
             dependencies: ["SceneSimCommands", "GoldenRunner", "SceneSimScripting"]

@@ -1,3 +1,4 @@
+import SceneSimTestSupport
 import Testing
 @testable import SceneSimCore
 

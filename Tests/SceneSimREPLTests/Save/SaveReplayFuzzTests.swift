@@ -1,6 +1,7 @@
 import Foundation
 import SceneSimREPL
 import SceneSimScripting
+import SceneSimTestSupport
 import Testing
 
 /// Random sessions, saved and replayed: whatever was typed, `scenesim run` of the saved file
