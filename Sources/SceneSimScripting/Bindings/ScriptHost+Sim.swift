@@ -58,7 +58,8 @@ extension ScriptHost {
         return perform(call) { () throws(SimError) in
             let config = try ConfigParser().parse(call.value(at: 1))
             let simulator = try Simulator(config: config)
-            simulator.onTrace = { [unowned(unsafe) self] in record($0) }
+            simulator.isTracing = true
+            simulator.onHandlerPoint = { [unowned(unsafe) self] in reached($0) }
             simulator.restoreDecider = { [unowned(unsafe) self] in decideRestore($0) }
             if !networkBeforeLaunch { try simulator.setNetwork(reachable: false) }
             // sim.app first: if even that fails (the memory limit), nothing is declared.
@@ -104,6 +105,7 @@ extension ScriptHost {
     /// Hooks owed for one scheduled event run before the next event; a failing hook stops the
     /// clock there, and `perform` reports its error.
     private func runHooksBetweenEvents() -> Bool {
+        takeEvents()
         guard let error = runPendingHooks() else { return true }
         hookFailure = error
         return false
@@ -130,6 +132,7 @@ extension ScriptHost {
         }
         if let simulator {
             simulator.note(text)
+            takeEvents()
         } else {
             // Before sim.launch there is no device clock yet: notes stand at time zero.
             writeTrace(TraceRecord(time: .zero, event: .note(text)))

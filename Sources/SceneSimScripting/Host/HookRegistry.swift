@@ -33,27 +33,17 @@ struct HookRegistry {
 
     func functions(for event: HookEvent) -> [LuaFunctionRef] { functions[event] ?? [] }
 
-    /// Turns a trace event into the hook calls it owes, if any hook listens for it.
-    func collect(_ record: TraceRecord, into pending: inout [PendingHook], sessionNamed: (String) -> SessionID?) {
+    /// The hook calls a handler point owes, if any hook listens for it.
+    func collect(_ point: HandlerPoint, into pending: inout [PendingHook]) {
         guard !functions.isEmpty else { return }
-        switch record.event {
-        case let .appPhaseChanged(from, to) where functions[.phase] != nil:
+        switch point {
+        case let .appPhase(from, to) where functions[.phase] != nil:
             pending.append(PendingHook(event: .phase, arguments: [.text(from.rawValue), .text(to.rawValue)]))
-        case let .stateChanged(from, to) where functions[.state] != nil:
+        case let .appState(from, to) where functions[.state] != nil:
             pending.append(PendingHook(event: .state, arguments: [.text(from.text), .text(to.text)]))
-        case let .scenePhaseChanged(scene, from, to) where functions[.scenePhase] != nil:
-            if let id = sessionNamed(scene) {
-                pending.append(PendingHook(event: .scenePhase, arguments: [.window(id), .text(from.rawValue), .text(to.rawValue)]))
-            }
-        case let .sceneConnected(scene, _, _) where functions[.scenePhase] != nil:
-            if let id = sessionNamed(scene) {
-                pending.append(PendingHook(event: .scenePhase, arguments: [.window(id), .text("disconnected"), .text("inactive")]))
-            }
-        case let .sceneDisconnected(scene) where functions[.scenePhase] != nil:
-            if let id = sessionNamed(scene) {
-                pending.append(PendingHook(event: .scenePhase, arguments: [.window(id), .text("background"), .text("disconnected")]))
-            }
-        default:
+        case let .scenePhase(id, from, to) where functions[.scenePhase] != nil:
+            pending.append(PendingHook(event: .scenePhase, arguments: [.window(id), .text(from.text), .text(to.text)]))
+        case .processStarted, .appPhase, .appState, .scenePhase:
             break
         }
     }

@@ -14,6 +14,7 @@ extension ScriptHost {
         } catch {
             failure = error.message
         }
+        takeEvents()
         if hookDepth >= Self.maxHookDepth, !pendingHooks.isEmpty, hookFailure == nil {
             // Located at the operation inside the innermost hook: the line that re-fires it.
             let events = Set(pendingHooks.map(\.event.rawValue)).sorted().joined(separator: ", ")
@@ -73,6 +74,7 @@ extension ScriptHost {
 
     /// The simulator's restore decision: every `restore` hook must not return false.
     func decideRestore(_ id: SessionID) -> Bool {
+        takeEvents()
         for function in hooks.functions(for: .restore) {
             do {
                 let results = try lua.call(function, [windowValue(id)])

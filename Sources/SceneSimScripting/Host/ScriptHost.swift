@@ -119,19 +119,30 @@ public final class ScriptHost {
     /// Writes one trace line in the chosen format, unless the trace is off.
     func writeTrace(_ record: TraceRecord) {
         guard traceEnabled else { return }
+        let label = { [unowned(unsafe) self] (id: SessionID) in simulator?.label(of: id) ?? "#\(id.index)" }
         switch options.trace {
-        case .text: write(Array((TraceRenderer.text(record) + "\n").utf8))
-        case .jsonl: write(Array((TraceRenderer.jsonLine(record) + "\n").utf8))
+        case .text: write(Array((TraceRenderer.text(record, label: label) + "\n").utf8))
+        case .jsonl: write(Array((TraceRenderer.jsonLine(record, label: label) + "\n").utf8))
         case .off: break
         }
     }
 
-    func record(_ record: TraceRecord) {
-        writeTrace(record)
-        invalidateCaches(after: record.event)
-        hooks.collect(record, into: &pendingHooks, sessionNamed: { [unowned(unsafe) self] label in
-            simulator?.session(labeled: label)
-        })
+    /// Takes the simulator's events so far: writes their trace lines and drops the caches they
+    /// make stale. Runs after every operation and at every handler point, so the trace stays in
+    /// order with what the script prints and no cached value outlives a change.
+    func takeEvents() {
+        guard let simulator, simulator.hasEvents else { return }
+        for record in simulator.takeEvents() {
+            writeTrace(record)
+            invalidateCaches(after: record.event)
+        }
+    }
+
+    /// A handler point of a system action: the trace so far is written, then the hooks owed
+    /// are noted (they run once the operation is over).
+    func reached(_ point: HandlerPoint) {
+        takeEvents()
+        hooks.collect(point, into: &pendingHooks)
     }
 }
 
