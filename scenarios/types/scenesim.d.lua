@@ -123,6 +123,9 @@ function App:transition(state) end
 ---@return boolean handled
 function App:open_url(url) end
 --- Registers a hook (several per event run in registration order; they survive relaunches).
+--- Hooks run at their event: storage writes and transitions apply at once; lifecycle requests
+--- (open_window, background, w:focus, sim.advance, ...) made in a hook return nothing and run
+--- once the system action is over.
 ---@overload fun(self: scenesim.App, event: "phase", fn: fun(old: scenesim.ScenePhase, new: scenesim.ScenePhase))
 ---@overload fun(self: scenesim.App, event: "scene_phase", fn: fun(w: scenesim.Window, old: scenesim.WindowPhase, new: scenesim.WindowPhase))
 ---@overload fun(self: scenesim.App, event: "state", fn: fun(old: string, new: string))

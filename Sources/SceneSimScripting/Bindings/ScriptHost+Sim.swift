@@ -88,27 +88,30 @@ extension ScriptHost {
     }
 
     private func simAdvance(_ call: LuaCall) -> LuaReturn {
-        perform(call) { () throws(SimError) in
+        request(call, "sim.advance") { () throws(SimError) -> Request in
             let duration = try seconds(call, "sim.advance")
-            try requireSimulator("sim.advance").advance(by: duration, afterEach: runHooksBetweenEvents)
-            return []
+            return { [unowned(unsafe) self] sim throws(SimError) in
+                try sim.advance(by: duration, afterEach: runRequestsBetweenEvents)
+                return []
+            }
         }
     }
 
     private func simSettle(_ call: LuaCall) -> LuaReturn {
-        perform(call) { () throws(SimError) in
-            try requireSimulator("sim.settle").settle(afterEach: runHooksBetweenEvents)
-            return []
+        request(call, "sim.settle") { () throws(SimError) -> Request in
+            { [unowned(unsafe) self] sim throws(SimError) in
+                try sim.settle(afterEach: runRequestsBetweenEvents)
+                return []
+            }
         }
     }
 
-    /// Hooks owed for one scheduled event run before the next event; a failing hook stops the
-    /// clock there, and `perform` reports its error.
-    private func runHooksBetweenEvents() -> Bool {
+    /// Each scheduled event is a system action: the requests its hooks queued run before the
+    /// next event. A failure stops the clock there, and `perform` reports it.
+    private func runRequestsBetweenEvents() -> Bool {
         takeEvents()
-        guard let error = runPendingHooks() else { return true }
-        hookFailure = error
-        return false
+        if hookFailure == nil && queuedFailure == nil { runQueuedRequests() }
+        return hookFailure == nil && queuedFailure == nil
     }
 
     private func simNetwork(_ call: LuaCall) -> LuaReturn {

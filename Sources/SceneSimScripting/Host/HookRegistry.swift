@@ -9,9 +9,10 @@ enum HookEvent: String, CaseIterable {
     case restore
 }
 
-/// A hook call owed for an event, made once the simulator operation that caused it returns.
-struct PendingHook {
-    var event: HookEvent
+/// The hooks a handler point calls, and what it passes them.
+struct HookCall {
+    /// A snapshot: a hook that registers or removes hooks changes the next point's calls.
+    var functions: [LuaFunctionRef]
     var arguments: [Argument]
 
     enum Argument {
@@ -33,18 +34,22 @@ struct HookRegistry {
 
     func functions(for event: HookEvent) -> [LuaFunctionRef] { functions[event] ?? [] }
 
-    /// The hook calls a handler point owes, if any hook listens for it.
-    func collect(_ point: HandlerPoint, into pending: inout [PendingHook]) {
-        guard !functions.isEmpty else { return }
+    /// The hook call a handler point makes, if any hook listens for it.
+    func call(for point: HandlerPoint) -> HookCall? {
+        guard !functions.isEmpty else { return nil }
+        let event: HookEvent
+        let arguments: [HookCall.Argument]
         switch point {
-        case let .appPhase(from, to) where functions[.phase] != nil:
-            pending.append(PendingHook(event: .phase, arguments: [.text(from.rawValue), .text(to.rawValue)]))
-        case let .appState(from, to) where functions[.state] != nil:
-            pending.append(PendingHook(event: .state, arguments: [.text(from.text), .text(to.text)]))
-        case let .scenePhase(id, from, to) where functions[.scenePhase] != nil:
-            pending.append(PendingHook(event: .scenePhase, arguments: [.window(id), .text(from.text), .text(to.text)]))
-        case .processStarted, .appPhase, .appState, .scenePhase:
-            break
+        case let .appPhase(from, to):
+            (event, arguments) = (.phase, [.text(from.rawValue), .text(to.rawValue)])
+        case let .appState(from, to):
+            (event, arguments) = (.state, [.text(from.text), .text(to.text)])
+        case let .scenePhase(id, from, to):
+            (event, arguments) = (.scenePhase, [.window(id), .text(from.text), .text(to.text)])
+        case .processStarted:
+            return nil
         }
+        guard let registered = functions[event] else { return nil }
+        return HookCall(functions: registered, arguments: arguments)
     }
 }

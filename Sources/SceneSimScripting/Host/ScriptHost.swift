@@ -22,13 +22,17 @@ public final class ScriptHost {
     let write: ([UInt8]) -> Void
     var classes: Classes!
     var hooks = HookRegistry()
-    /// Hook calls owed for events that happened during the current simulator operation.
-    var pendingHooks: [PendingHook] = []
+    /// Lifecycle requests hooks made during the current operation, run once it is over.
+    var queuedRequests: [QueuedRequest] = []
     /// The first error a hook raised during an operation, re-raised (with the hook's own
     /// `file:line`) once the operation is over.
     var hookFailure: LuaError?
-    /// Hooks running now, one inside another (a hook's operation fired the next).
+    /// The error of a queued request, `file:line: ` of the line that made it included.
+    var queuedFailure: String?
+    /// Hooks running now, one inside another (a hook's transition fired the next).
     var hookDepth = 0
+    /// A handler point was reached with hooks `maxHookDepth` deep: the call that got there fails.
+    var nestedTooDeep = false
     /// While a hook's error travels out to the script: its message, and the traceback of the
     /// innermost hook it came from.
     var hookErrorFrames: (message: String, frames: [String])?
@@ -138,12 +142,6 @@ public final class ScriptHost {
         }
     }
 
-    /// A handler point of a system action: the trace so far is written, then the hooks owed
-    /// are noted (they run once the operation is over).
-    func reached(_ point: HandlerPoint) {
-        takeEvents()
-        hooks.collect(point, into: &pendingHooks)
-    }
 }
 
 private extension Array where Element: Equatable {
