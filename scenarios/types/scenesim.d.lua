@@ -12,6 +12,7 @@
 ---@field id string                        scene id: WindowGroup(id:) or Window(id:)
 ---@field value? "string"|"integer"        WindowGroup(id:for:) value type
 ---@field kind? "window_group"|"window"    "window" = single-instance Window scene (macos, visionos)
+---@field on_phase? fun(w: scenesim.Window, old: scenesim.WindowPhase, new: scenesim.WindowPhase)  the root view's .onChange(of: scenePhase): runs at each phase change of this group's windows, before the app:on("scene_phase") hooks
 
 ---@class scenesim.Policy
 ---@field force_quit? "discard"|"keep"             restoration data after a force quit (default "discard")

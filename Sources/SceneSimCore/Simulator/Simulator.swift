@@ -61,6 +61,13 @@ public final class Simulator {
         return events
     }
 
+    /// Hands each event since the last take to `body`, in order, and clears them, keeping the
+    /// buffer: a driver that takes events after every operation allocates nothing for them.
+    public func takeEvents(_ body: (TraceRecord) -> Void) {
+        for record in events { body(record) }
+        events.removeAll(keepingCapacity: true)
+    }
+
     /// Whether events wait to be taken.
     public var hasEvents: Bool { !events.isEmpty }
 

@@ -56,7 +56,8 @@ extension ScriptHost {
             return .error("sim.launch takes one table of options, e.g. sim.launch{ platform = \"ipados\" } (got \(call.count) arguments)")
         }
         return perform(call) { () throws(SimError) in
-            let config = try ConfigParser().parse(call.value(at: 1))
+            var parser = ConfigParser()
+            let config = try parser.parse(call.value(at: 1))
             let simulator = try Simulator(config: config)
             simulator.isTracing = true
             simulator.onHandlerPoint = { [unowned(unsafe) self] in reached($0) }
@@ -69,6 +70,7 @@ extension ScriptHost {
                 throw SimError(.invalidConfig, "sim.launch: \(error.message)")
             }
             self.simulator = simulator
+            sceneHandlers = parser.sceneHandlers
             try simulator.launch()
             return [appValue]
         }

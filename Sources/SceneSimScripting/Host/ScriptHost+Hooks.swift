@@ -113,12 +113,19 @@ extension ScriptHost {
         queuedRequests = []
     }
 
-    /// A handler point of a system action: the trace so far is written, then the hooks for it
-    /// run at once. After a hook failed, none runs until its error has been raised.
+    /// A handler point of a system action: the trace so far is written, then the app's code for
+    /// it runs at once — a scene's `on_phase`, then the hooks. After one failed, none runs until
+    /// its error has been raised.
     func reached(_ point: HandlerPoint) {
         takeEvents()
         guard hookFailure == nil else { return }
-        guard let call = hooks.call(for: point) else { return }
+        var call = hooks.call(for: point)
+        if case let .scenePhase(id, from, to) = point, let simulator,
+           let handler = sceneHandlers.isEmpty ? nil : sceneHandlers[simulator.group(of: id)] {
+            let hooks = call?.functions ?? []
+            call = HookCall(functions: [handler] + hooks, arguments: [.window(id), .text(from.text), .text(to.text)])
+        }
+        guard let call else { return }
         guard hookDepth < Self.maxHookDepth else {
             nestedTooDeep = true
             return

@@ -22,6 +22,8 @@ public final class ScriptHost {
     let write: ([UInt8]) -> Void
     var classes: Classes!
     var hooks = HookRegistry()
+    /// Each scene group's `on_phase` (declared in `sim.launch`), by scene id.
+    var sceneHandlers: [String: LuaFunctionRef] = [:]
     /// Lifecycle requests hooks made during the current operation, run once it is over.
     var queuedRequests: [QueuedRequest] = []
     /// The first error a hook raised during an operation, re-raised (with the hook's own
@@ -136,7 +138,7 @@ public final class ScriptHost {
     /// order with what the script prints and no cached value outlives a change.
     func takeEvents() {
         guard let simulator, simulator.hasEvents else { return }
-        for record in simulator.takeEvents() {
+        simulator.takeEvents { [unowned(unsafe) self] record in
             writeTrace(record)
             invalidateCaches(after: record.event)
         }
