@@ -137,6 +137,19 @@ local Server = {}
 ---@param user string
 function Server.revoke(user) end
 
+---@class scenesim.QueryItem
+---@field name string
+---@field value string   "" for an item without "="
+
+--- A URL taken apart by sim.url: every part percent-decoded, as bytes.
+---@class scenesim.URL
+---@field scheme string                   lowercased
+---@field host string|nil                 nil without "//"
+---@field path string[]                   decoded components; empty ones dropped
+---@field query table<string, string>     the last value of each name
+---@field query_items scenesim.QueryItem[] every item, in order
+---@field fragment string|nil             nil without "#"
+
 ---@class scenesim.Sim
 ---@field server scenesim.Server
 ---@field app scenesim.App|nil  the app sim.launch returned (nil before sim.launch)
@@ -164,5 +177,10 @@ function sim.log(...) end
 ---@param n? integer
 ---@return integer
 function sim.seed(n) end
+
+--- Takes a URL apart, percent-decoding each part; an unparsable URL is an error.
+---@param text string
+---@return scenesim.URL
+function sim.url(text) end
 
 return sim

@@ -14,6 +14,7 @@ extension ScriptHost {
             ("network", { [unowned(unsafe) self] in simNetwork($0) }),
             ("log", { [unowned(unsafe) self] in simLog($0) }),
             ("seed", { [unowned(unsafe) self] in simSeed($0) }),
+            ("url", { [unowned(unsafe) self] in simURL($0) }),
         ]
         for (name, body) in functions {
             sim[.string(ByteString(name))] = .function(lua.makeFunction(body))
