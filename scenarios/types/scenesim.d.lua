@@ -46,6 +46,24 @@ local Storage = {}
 ---@return string[]
 function Storage:keys() end
 
+--- UserDefaults / @AppStorage: survives every termination; each write is traced.
+--- `tostring` shows the contents, `defaults {theme = "dark"}`; pairs walks keys sorted.
+---@class scenesim.Defaults
+---@field [string] scenesim.Value
+local Defaults = {}
+--- The keys set, sorted.
+---@return string[]
+function Defaults:keys() end
+
+--- A timer made by app:after.
+---@class scenesim.Task
+---@field status "pending"|"done"|"cancelled"|"ended"  "ended": its process ended before it ran
+---@field at number                                     virtual seconds it fires at
+local Task = {}
+--- Stops a pending task: true; false when it already ran or was cancelled.
+---@return boolean
+function Task:cancel() end
+
 ---@class scenesim.Window
 ---@field id string                 stable label "group#n"
 ---@field group string              the declaring scene id
@@ -75,6 +93,8 @@ function Window:disconnect() end
 ---@field front scenesim.Window|nil        the frontmost connected window
 ---@field history scenesim.Transition[]    accepted transitions of the current process
 ---@field rejected scenesim.Transition[]   rejected transitions of the current process
+---@field defaults scenesim.Defaults       UserDefaults: survives every termination
+---@field keychain integer|nil             the stored login token; assign a token or nil
 local App = {}
 --- openWindow(id:) / openWindow(id:value:); an existing window for the value comes to front.
 ---@param id string
@@ -122,6 +142,11 @@ function App:transition(state) end
 ---@param url string
 ---@return boolean handled
 function App:open_url(url) end
+--- Runs fn(app) at virtual time now + seconds in this process; the task ends with the process.
+---@param seconds number
+---@param fn fun(app: scenesim.App)
+---@return scenesim.Task
+function App:after(seconds, fn) end
 --- Registers a hook (several per event run in registration order; they survive relaunches).
 ---@overload fun(self: scenesim.App, event: "phase", fn: fun(old: scenesim.ScenePhase, new: scenesim.ScenePhase))
 ---@overload fun(self: scenesim.App, event: "scene_phase", fn: fun(w: scenesim.Window, old: scenesim.WindowPhase, new: scenesim.WindowPhase))
@@ -136,6 +161,29 @@ local Server = {}
 --- The server invalidates that user's sessions.
 ---@param user string
 function Server.revoke(user) end
+--- A new session on the server for user, lasting ttl seconds (default session_ttl); its token.
+---@param user string
+---@param ttl? number
+---@return integer token
+function Server.create_session(user, ttl) end
+--- Asks the server about token; fn(answer, user) runs auth_latency later (never, if the app
+--- is terminated first). user is nil when the answer is "unreachable".
+---@param token integer
+---@param fn fun(answer: "valid"|"expired"|"revoked"|"unreachable", user: string|nil)
+function Server.validate(token, fn) end
+
+---@class scenesim.QueryItem
+---@field name string
+---@field value string   "" for an item without "="
+
+--- A URL taken apart by sim.url: every part percent-decoded, as bytes.
+---@class scenesim.URL
+---@field scheme string                   lowercased
+---@field host string|nil                 nil without "//"
+---@field path string[]                   decoded components; empty ones dropped
+---@field query table<string, string>     the last value of each name
+---@field query_items scenesim.QueryItem[] every item, in order
+---@field fragment string|nil             nil without "#"
 
 ---@class scenesim.Sim
 ---@field server scenesim.Server
@@ -164,5 +212,10 @@ function sim.log(...) end
 ---@param n? integer
 ---@return integer
 function sim.seed(n) end
+
+--- Takes a URL apart, percent-decoding each part; an unparsable URL is an error.
+---@param text string
+---@return scenesim.URL
+function sim.url(text) end
 
 return sim

@@ -32,6 +32,8 @@ public final class Simulator {
     /// The last process's window lists, emptied, for the next one to reuse their storage.
     var spareLists: (order: IndexList, visible: IndexList)?
     var scheduler = Scheduler<AppJob>()
+    /// Defaults, timers and server replies for models (see ModelServices).
+    var services = ModelServices()
     var busy = false
 
     /// Declares the app on a fresh device. Call `launch()` to start it.

@@ -14,12 +14,15 @@ extension ScriptHost {
             ("network", { [unowned(unsafe) self] in simNetwork($0) }),
             ("log", { [unowned(unsafe) self] in simLog($0) }),
             ("seed", { [unowned(unsafe) self] in simSeed($0) }),
+            ("url", { [unowned(unsafe) self] in simURL($0) }),
         ]
         for (name, body) in functions {
             sim[.string(ByteString(name))] = .function(lua.makeFunction(body))
         }
         var server = LuaTable()
         server[.string("revoke")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverRevoke($0) })
+        server[.string("create_session")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverCreateSession($0) })
+        server[.string("validate")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverValidate($0) })
         sim[.string("server")] = .table(server)
         // A LuaValue table is a copy: preload it, then make the global the very table
         // `require "scenesim"` returns, so both name one simulator. `sim.app` is a plain field
@@ -101,10 +104,11 @@ extension ScriptHost {
         }
     }
 
-    /// Hooks owed for one scheduled event run before the next event; a failing hook stops the
-    /// clock there, and `perform` reports its error.
+    /// Hooks owed for one scheduled event run before the next event, then the script
+    /// callbacks it made due (timers, server answers); a failure stops the clock there, and
+    /// `perform` reports its error.
     private func runHooksBetweenEvents() -> Bool {
-        guard let error = runPendingHooks() else { return true }
+        guard let error = runPendingHooks() ?? runDueCallbacks() else { return true }
         hookFailure = error
         return false
     }
