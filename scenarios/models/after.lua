@@ -1,5 +1,5 @@
 -- app:after runs a timer in this process at now + seconds; cancel stops it; termination ends them all
--- Spec: app-model 4; API app:after, task:cancel.
+-- Spec: semantics 8.3; API app:after, task:cancel.
 local app = sim.launch { scenes = { { id = "main" } } }
 sim.settle()
 

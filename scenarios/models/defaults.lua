@@ -1,5 +1,5 @@
 -- app.defaults (UserDefaults) are written through at each write: every kind of termination keeps them
--- Spec: app-model 4; API app.defaults.
+-- Spec: semantics 8.1; API app.defaults.
 local app = sim.launch { scenes = { { id = "main" } } }
 sim.settle()
 

@@ -1,5 +1,5 @@
 -- app.keychain is the built-in login's token; sim.server validates tokens on the clock, for the process that asked
--- Spec: app-model 4, semantics 4.5; API app.keychain, sim.server.create_session, sim.server.validate.
+-- Spec: semantics 8.2, 8.3, 4.5; API app.keychain, sim.server.create_session, sim.server.validate.
 local app = sim.launch { scenes = { { id = "main" } } }
 sim.settle()
 print("keychain", app.keychain)

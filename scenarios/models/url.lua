@@ -1,5 +1,5 @@
 -- sim.url takes a deep link apart as an .onOpenURL handler reads it: decoded path, query, fragment
--- Spec: app-model 2; API sim.url.
+-- Spec: semantics 8.4; API sim.url.
 local url = sim.url("APP://doc/42/notes%2F2025?tab=2&tab=3&flag&q=a+b%20c#para-3")
 print(url.scheme, url.host, #url.path, url.path[1], url.path[2])
 print(url.query)
