@@ -30,6 +30,7 @@ static int scn_load_text(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    scn_check_tripped(L);  // a reader function runs inside the original's protected parser
     return lua_gettop(L);
 }
 
@@ -192,6 +193,8 @@ static int scn_open_libraries_body(lua_State *L) {
     lua_getglobal(L, "setmetatable");
     lua_pushcclosure(L, scn_setmetatable, 1);
     lua_setglobal(L, "setmetatable");
+    scn_install_protected_functions(L);
+    scn_install_bounded_functions(L);
     return 0;
 }
 
