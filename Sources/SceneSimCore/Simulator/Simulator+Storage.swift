@@ -4,7 +4,7 @@ extension Simulator {
     /// Copies the live storage into the session if anything changed since the last save.
     func saveStorage(_ id: SessionID) {
         guard let scene = sessions[id.index].scene, scene.dirty else { return }
-        sessions[id.index].saved = scene.storage
+        changingStorage(of: id) { sessions[id.index].saved = scene.storage }
         sessions[id.index].scene!.dirty = false
         emit(.storageSaved(scene: sessions[id.index].label, keys: scene.storage.count, bytes: scene.storage.byteCount))
     }
@@ -30,10 +30,18 @@ extension Simulator {
     /// the new. A caller that folded several writes into one passes true when any of them
     /// changed the value, even if the last one put the old value back.
     public func setStorage(_ id: SessionID, key: String, value: SceneValue?, changed: Bool? = nil) throws(SimError) {
-        try operation { () throws(SimError) in
+        // A write adds no session or transition, only its entry: deleting is never refused.
+        try operation(memory: 0) { () throws(SimError) in
             try requireLiveScene(id, "writing storage")
             if case .double(let d)? = value, d.isNaN {
                 throw SimError(.invalidValue, "storage key \"\(key)\": NaN cannot be stored (it never equals itself); store a number or nil")
+            }
+            // At most the new entry twice (live and saved), checked before anything changes.
+            try requireMemory(value.map { 2 * (key.utf8.count + $0.byteSize + Self.storageEntryCost) } ?? 0)
+            let before = Self.cost(of: sessions[id.index].scene!.storage) + Self.cost(of: sessions[id.index].saved)
+            defer {
+                let after = Self.cost(of: sessions[id.index].scene!.storage) + Self.cost(of: sessions[id.index].saved)
+                recordBytes += after - before
             }
             // Mutate in place: copying the scene out would make its storage copy-on-write.
             let old = sessions[id.index].scene!.storage.set(key, value)
