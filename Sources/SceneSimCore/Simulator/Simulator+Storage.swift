@@ -46,6 +46,7 @@ extension Simulator {
             // Mutate in place: copying the scene out would make its storage copy-on-write.
             let old = sessions[id.index].scene!.storage.set(key, value)
             guard changed ?? (old != value) else { return }
+            let wasDirty = sessions[id.index].scene!.dirty
             sessions[id.index].scene!.dirty = true
             let bytes = sessions[id.index].scene!.storage.byteCount
             let limit = config.policy.storageWarnBytes
@@ -57,8 +58,14 @@ extension Simulator {
                 }
             }
             if config.policy.storageSave == .everyWrite {
-                // Saved at once: not a lifecycle event, so not traced.
-                sessions[id.index].saved = sessions[id.index].scene!.storage
+                // Saved at once: not a lifecycle event, so not traced. Saved equals live unless
+                // writes are pending, so the one write is applied to it: copying the whole
+                // storage instead made the next write copy it again (quadratic in keys).
+                if wasDirty {
+                    sessions[id.index].saved = sessions[id.index].scene!.storage
+                } else {
+                    sessions[id.index].saved.set(key, value)
+                }
                 sessions[id.index].scene!.dirty = false
             }
         }
