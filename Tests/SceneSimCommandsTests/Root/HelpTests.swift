@@ -65,10 +65,12 @@ struct HelpTests {
             OPTIONS:
               --seed <seed>           Seed of math.random and every random choice.
                                       (default: 0)
-              --max-instructions <n>  Stop a chunk after this many Lua instructions; 0 for
-                                      no limit. (default: 1000000000)
-              --max-memory <MiB>      Stop when the Lua state holds more than this many
-                                      MiB; 0 for no limit. (default: 512)
+              --max-instructions <n>  Stop a chunk after this many Lua instructions
+                                      (pattern matching included); 0 for no limit.
+                                      (default: 1000000000)
+              --max-memory <MiB>      Stop when the Lua state, or the simulator's own
+                                      records, hold more than this many MiB; 0 for no
+                                      limit. (default: 512)
               --allow-io              Open Lua's io, os, debug and package libraries (off:
                                       a sandbox without them).
               --trace <format>        How the trace is written: text, jsonl or off.
