@@ -56,6 +56,16 @@ struct LimitEscapeTests {
         #expect(error.message.hasSuffix(": instruction limit exceeded (100000 instructions)"))
     }
 
+    @Test("With every library open (--allow-io), catching the limit and C work are stopped the same", arguments: absorbers + runawayCalls)
+    func allLibraries(source: String) throws {
+        let (state, _) = makeState(LuaOptions(libraries: .all, maxInstructions: 1_000_000))
+
+        let error = try #require(capture { try state.run(source, chunkName: "@spin.lua") })
+
+        #expect(error.kind == .instructionLimit)
+        #expect(error.message.hasSuffix(": instruction limit exceeded (1000000 instructions)"))
+    }
+
     @Test("A pcall loop stops at the line of the pcall, with the limit's message verbatim")
     func pcallLoopMessage() throws {
         let (state, _) = makeState(LuaOptions(maxInstructions: 100_000))
