@@ -196,10 +196,10 @@ function sim.launch(config) end
 --- Virtual seconds since the scenario started.
 ---@return number
 function sim.now() end
---- Moves the clock forward, running every scheduled event in time order.
+--- Moves the clock forward, running every scheduled event in time order (at most 100000 events).
 ---@param seconds number
 function sim.advance(seconds) end
---- Runs until nothing is scheduled.
+--- Runs until nothing is scheduled (at most 100000 events).
 function sim.settle() end
 --- With an argument sets whether the network is reachable; returns the current value.
 ---@param up? boolean

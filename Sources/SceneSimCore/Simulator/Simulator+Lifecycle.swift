@@ -44,7 +44,7 @@ extension Simulator {
                     dedup[key] = nil
                 }
                 if config.scenes[record.group].kind == .windowGroup { sessions[id.index].value = nil }
-                sessions[id.index].saved = SceneStorage()
+                changingStorage(of: id) { sessions[id.index].saved = SceneStorage() }
                 emit(.restoreRejected(scene: record.label))
             }
             connect(id, reason: .restored)
@@ -192,7 +192,7 @@ extension Simulator {
             if !lost.isEmpty {
                 emit(.storageLost(scene: sessions[index].label, keys: lost))
             }
-            sessions[index].scene = nil
+            changingStorage(of: SessionID(index)) { sessions[index].scene = nil }
         }
         // Emptied in place first: copying out and then emptying would copy the storage.
         process!.order.removeAll()

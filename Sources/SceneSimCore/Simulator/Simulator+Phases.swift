@@ -65,7 +65,9 @@ extension Simulator {
     /// Attaches a scene to its session, with the saved storage, in `inactive` (§2.1, §2.2).
     func connect(_ id: SessionID, reason: ConnectReason) {
         let record = sessions[id.index]
-        sessions[id.index].scene = SessionRecord.LiveScene(phase: .inactive, storage: record.saved)
+        changingStorage(of: id) {
+            sessions[id.index].scene = SessionRecord.LiveScene(phase: .inactive, storage: record.saved)
+        }
         process!.counts.add(.inactive)
         process!.visible.pushFront(id.index)
         emit(.sceneConnected(scene: record.label, value: record.value, reason: reason))
@@ -81,7 +83,7 @@ extension Simulator {
         process!.counts.remove(scene.phase)
         process!.visible.remove(id.index)
         process!.order.remove(id.index)
-        sessions[id.index].scene = nil
+        changingStorage(of: id) { sessions[id.index].scene = nil }
         if traced { emit(.sceneDisconnected(scene: sessions[id.index].label)) }
         updateAggregate()
     }

@@ -35,6 +35,11 @@ public final class Simulator {
     /// Defaults, timers and server replies for models (see ModelServices).
     var services = ModelServices()
     var busy = false
+    /// The most bytes the simulator's records may hold (estimated; see Simulator+Memory.swift),
+    /// nil for no bound. An operation that could pass it fails before changing anything.
+    public var memoryBudget: Int?
+    /// Estimated bytes of sessions and storage (transitions are counted from the history).
+    var recordBytes = 0
 
     /// Declares the app on a fresh device. Call `launch()` to start it.
     public init(config: AppConfig) throws(SimError) {
@@ -92,11 +97,14 @@ public final class Simulator {
         onTrace(TraceRecord(time: now, event: event()))
     }
 
-    /// Runs one public operation: refuses re-entry from callbacks.
-    func operation<T>(_ body: () throws(SimError) -> T) throws(SimError) -> T {
+    /// Runs one public operation: refuses re-entry from callbacks, and refuses to start when
+    /// `memory` more bytes would pass the memory budget (the default covers a new session and
+    /// a few transitions; see Simulator+Memory.swift).
+    func operation<T>(memory: Int = operationAllowance, _ body: () throws(SimError) -> T) throws(SimError) -> T {
         guard !busy else {
             throw SimError(.reentrant, "cannot change the simulation from inside a restore hook; return true or false and act after the launch")
         }
+        try requireMemory(memory)
         busy = true
         defer { busy = false }
         return try body()

@@ -61,6 +61,8 @@ extension ScriptHost {
         return perform(call) { () throws(SimError) in
             let config = try ConfigParser().parse(call.value(at: 1))
             let simulator = try Simulator(config: config)
+            // The simulator's records get a budget of their own, as large as Lua's heap.
+            simulator.memoryBudget = options.maxMemory
             simulator.onTrace = { [unowned(unsafe) self] in record($0) }
             simulator.restoreDecider = { [unowned(unsafe) self] in decideRestore($0) }
             if !networkBeforeLaunch { try simulator.setNetwork(reachable: false) }
