@@ -3,10 +3,10 @@
 // scripted in embedded Lua 5.4.
 //
 // Targets are layered by dependency (see ../shared/STYLE.md):
-//   ByteText (Lua strings as bytes, and their one text form) under both of:
+//   ByteText (Lua strings as bytes, their one escaper and edit distance) under everything;
 //   CLua / CLuaShim (C) → LuaKit (knows no scenes), with SceneSimCore (pure Swift) beside it →
 //   SceneSimScripting (bindings) → SceneSimREPL → SceneSimCommands → scenesim; GoldenRunner
-//   depends on nothing and is wired to scenarios in SceneSimCommands.
+//   depends on ByteText only and is wired to scenarios in SceneSimCommands.
 import PackageDescription
 
 let package = Package(
@@ -51,7 +51,7 @@ let package = Package(
             ]
         ),
         .target(name: "SceneSimScripting", dependencies: ["ByteText", "LuaKit", "SceneSimCore"]),
-        .target(name: "GoldenRunner"),
+        .target(name: "GoldenRunner", dependencies: ["ByteText"]),
         .target(name: "SceneSimREPL", dependencies: ["SceneSimScripting", "SceneSimCore", "ByteText", "LuaKit", "CEditLine"]),
         .target(
             name: "SceneSimCommands",

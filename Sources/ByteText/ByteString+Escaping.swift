@@ -26,18 +26,35 @@ extension ByteString {
         return text
     }
 
+    /// Bytes as a person should see them in a report or a diff of output: as they are, except
+    /// what a terminal would act on or cannot show — control characters other than tab (and
+    /// line feed, with `keepingNewlines`) and bytes that are not valid UTF-8 — which read
+    /// `\ddd` as in `escaped`. A backslash stays as it is: the text mirrors the output, it is not
+    /// a literal to read back.
+    public static func displayed(_ bytes: some Collection<UInt8>, keepingNewlines: Bool = false) -> String {
+        let bytes = Array(bytes)
+        var text = ""
+        text.reserveCapacity(bytes.count)
+        escape(bytes, into: &text, quotes: false, literal: false, keepingNewlines: keepingNewlines)
+        return text
+    }
+
     /// Escapes `bytes` (see the type's comment) and appends them to `text`; `quotes` says
-    /// whether the text goes between double quotes, where `"` must be escaped too.
-    public static func escape(_ bytes: [UInt8], into text: inout String, quotes: Bool) {
+    /// whether the text goes between double quotes, where `"` must be escaped too. With
+    /// `literal` false (see `displayed`), `\` and tab stay as they are, and so does line feed
+    /// with `keepingNewlines`.
+    public static func escape(_ bytes: [UInt8], into text: inout String, quotes: Bool, literal: Bool = true, keepingNewlines: Bool = false) {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\"") where quotes: text += "\\\""
-            case UInt8(ascii: "\\"): text += "\\\\"
-            case UInt8(ascii: "\n"): text += "\\n"
+            case UInt8(ascii: "\\") where literal: text += "\\\\"
+            case UInt8(ascii: "\t") where !literal: text += "\t"
+            case UInt8(ascii: "\n") where !literal && keepingNewlines: text += "\n"
+            case UInt8(ascii: "\n") where literal: text += "\\n"
             case UInt8(ascii: "\t"): text += "\\t"
-            case UInt8(ascii: "\r"): text += "\\r"
+            case UInt8(ascii: "\r") where literal: text += "\\r"
             case 0x20..<0x7f: text.unicodeScalars.append(Unicode.Scalar(byte))
             case 0..<0x20, 0x7f: appendDecimal(byte, to: &text)
             default:

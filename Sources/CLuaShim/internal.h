@@ -15,7 +15,8 @@ typedef struct scn_state {
     int pending_writes;       // buffered field writes wait for scn_flush_writes
     long long instructions;   // executed in the current top-level call (in SCN_HOOK_STEP units)
     long long max_instructions;
-    int abort;                // scn_abort; sticky until the next top-level call
+    int abort;                // scn_abort; sticky until the next top-level call ("tripped")
+    char abort_message[192];  // the first located message of the trip, for calls that absorbed it
     int seen_generation;      // scn_interrupt_all generation when the top-level call began
     atomic_int *interrupt;    // optional per-state flag owned by the host
     void *host;
@@ -43,6 +44,21 @@ extern const char scn_classes_key;
 extern const char scn_cache_key;
 extern const char scn_randomseed_key;
 extern const char scn_pending_key;
+
+/// Charges `steps` units of work done in C (pattern matching, table.move) to the instruction
+/// budget, like the count hook charges VM instructions, and watches the interrupt flags: raises
+/// the limit's error at the calling script line once the budget is spent or an interrupt came.
+void scn_charge(lua_State *L, long long steps);
+/// Raises the limit's error again, located at the calling script line, when the current
+/// top-level call has tripped a limit: for functions that catch errors (pcall, resume, ...), so
+/// that none of them can absorb it.
+void scn_check_tripped(lua_State *L);
+
+/// Replaces pcall, xpcall, coroutine.resume and coroutine.close (protected.c).
+void scn_install_protected_functions(lua_State *L);
+/// Replaces string.find, match, gmatch, gsub and table.move by versions that charge their work
+/// to the instruction budget (patterns.c).
+void scn_install_bounded_functions(lua_State *L);
 
 /// Pushes registry[key], creating an empty table there first if needed.
 void scn_push_registry_table(lua_State *L, const void *key);

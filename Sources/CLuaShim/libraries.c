@@ -26,14 +26,24 @@ void scn_push_loaded(lua_State *L) {
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
 }
 
+// The wrappers below check their arguments themselves before calling the original: called
+// from C, the original would report a bad argument as "bad argument #1 to '?'", without the
+// script's file:line (luaL_argerror names the function from the calling instruction, and
+// locates the error at the caller, which would be the wrapper).
+
 // load(chunk [, chunkname [, mode [, env]]]) with mode forced to "t": no bytecode, ever.
+// A reader function runs inside the original's protected parser, so the trip check follows.
 static int scn_load_text(lua_State *L) {
+    if (!lua_isstring(L, 1)) luaL_checktype(L, 1, LUA_TFUNCTION);
+    luaL_optstring(L, 2, NULL);
+    luaL_optstring(L, 3, NULL);
     if (lua_gettop(L) < 3) lua_settop(L, 3);  // keeps env "none" when it was not given
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    scn_check_tripped(L);
     return lua_gettop(L);
 }
 
@@ -42,18 +52,23 @@ static int scn_randomseed(lua_State *L) {
         return luaL_error(L, "math.randomseed needs a seed: runs are deterministic, so the "
                              "clock is never used (call math.randomseed(n))");
     }
+    luaL_checkinteger(L, 1);
+    luaL_optinteger(L, 2, 0);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
     return lua_gettop(L);
 }
 
-// setmetatable(t, mt), refusing a `__gc` field. Lua runs finalizers with hooks off, so no
-// instruction limit or interrupt could stop one, and the collector may run it in the middle of
-// any allocation, Swift's included. Lua marks an object for finalization only here, so a `__gc`
-// added to the metatable later is never called.
+// setmetatable(t, mt) as Lua 5.4.4's (lbaselib.c), refusing a `__gc` field. Lua runs finalizers
+// with hooks off, so no instruction limit or interrupt could stop one, and the collector may
+// run it in the middle of any allocation, Swift's included. Lua marks an object for
+// finalization only here, so a `__gc` added to the metatable later is never called.
 static int scn_setmetatable(lua_State *L) {
-    if (lua_type(L, 2) == LUA_TTABLE) {
+    int t = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    if (t == LUA_TTABLE) {
         lua_pushliteral(L, "__gc");
         int finalizer = lua_rawget(L, 2) != LUA_TNIL;
         lua_pop(L, 1);
@@ -63,10 +78,12 @@ static int scn_setmetatable(lua_State *L) {
                                  "what the object holds explicitly instead");
         }
     }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) {
+        return luaL_error(L, "cannot change a protected metatable");
+    }
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
 }
 
 static int scn_valid_module_name(const char *name) {
@@ -199,9 +216,10 @@ static int scn_open_libraries_body(lua_State *L) {
     lua_pushcclosure(L, scn_randomseed, 1);
     lua_setfield(L, -2, "randomseed");
     lua_pop(L, 1);
-    lua_getglobal(L, "setmetatable");
-    lua_pushcclosure(L, scn_setmetatable, 1);
+    lua_pushcfunction(L, scn_setmetatable);
     lua_setglobal(L, "setmetatable");
+    scn_install_protected_functions(L);
+    scn_install_bounded_functions(L);
     return 0;
 }
 

@@ -38,46 +38,82 @@ static int scn_panic(lua_State *L) {
     return 0;
 }
 
-static void scn_raise_located(lua_State *L, lua_Debug *ar, const char *message) {
-    if (ar != NULL && lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
-        lua_pushfstring(L, "%s:%d: %s", ar->short_src, ar->currentline, message);
+// The text of the tripped limit, without a location.
+static void scn_abort_text(const scn_state *st, char *buffer, size_t size) {
+    if (st->abort == SCN_ABORT_INSTRUCTIONS) {
+        snprintf(buffer, size, "instruction limit exceeded (%lld instructions)", st->max_instructions);
     } else {
-        lua_pushstring(L, message);
+        snprintf(buffer, size, "interrupted");
     }
+}
+
+// Raises the tripped limit's error after `where` ("file:line: " or ""). The first such message
+// is kept: a top-level call that ends without an error after a script absorbed it reports it.
+static void scn_raise_abort(lua_State *L, const char *where) {
+    scn_state *st = scn_get_state(L);
+    char text[96];
+    scn_abort_text(st, text, sizeof text);
+    if (st->abort_message[0] == '\0') {
+        snprintf(st->abort_message, sizeof st->abort_message, "%s%s", where, text);
+    }
+    lua_pushfstring(L, "%s%s", where, text);
     lua_error(L);
+}
+
+// Trips the limit when the budget is spent or an interrupt came; true when tripped.
+static int scn_update_abort(scn_state *st, long long steps) {
+    if (st->abort != SCN_ABORT_NONE) return 1;
+    int interrupted = atomic_load_explicit(&scn_interrupt_generation, memory_order_relaxed)
+        != st->seen_generation;
+    if (st->interrupt != NULL && atomic_load_explicit(st->interrupt, memory_order_relaxed)) {
+        interrupted = 1;
+    }
+    if (interrupted) {
+        st->abort = SCN_ABORT_INTERRUPTED;
+    } else if (st->max_instructions > 0) {
+        st->instructions += steps;
+        if (st->instructions > st->max_instructions) st->abort = SCN_ABORT_INSTRUCTIONS;
+    }
+    return st->abort != SCN_ABORT_NONE;
 }
 
 static void scn_hook(lua_State *L, lua_Debug *ar) {
     scn_state *st = scn_get_state(L);
     if (st->depth == 0) return;  // e.g. a finalizer run by a collection outside any call
-    if (st->abort == SCN_ABORT_NONE) {
-        int interrupted = atomic_load_explicit(&scn_interrupt_generation, memory_order_relaxed)
-            != st->seen_generation;
-        if (st->interrupt != NULL && atomic_load_explicit(st->interrupt, memory_order_relaxed)) {
-            interrupted = 1;
-        }
-        if (interrupted) {
-            st->abort = SCN_ABORT_INTERRUPTED;
-        } else if (st->max_instructions > 0) {
-            st->instructions += SCN_HOOK_STEP;
-            if (st->instructions > st->max_instructions) st->abort = SCN_ABORT_INSTRUCTIONS;
-        }
+    int step = lua_gethookcount(L);
+    if (!scn_update_abort(st, step)) {
+        // A thread left at one instruction per hook by an earlier trip gets its normal step back.
+        if (step != SCN_HOOK_STEP) lua_sethook(L, scn_hook, LUA_MASKCOUNT, SCN_HOOK_STEP);
+        return;
     }
-    // Sticky: a script that catches the error with pcall is stopped again at the next step.
-    switch (st->abort) {
-    case SCN_ABORT_INSTRUCTIONS: {
-        char message[96];
-        snprintf(message, sizeof message, "instruction limit exceeded (%lld instructions)",
-                 st->max_instructions);
-        scn_raise_located(L, ar, message);
-        break;
+    // Tripped: from now on this thread stops at every instruction, so code that caught the
+    // error (pcall, a coroutine, an error handler, a __close) cannot run a single one.
+    if (step != 1) lua_sethook(L, scn_hook, LUA_MASKCOUNT, 1);
+    char where[160] = "";
+    if (ar != NULL && lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
+        snprintf(where, sizeof where, "%s:%d: ", ar->short_src, ar->currentline);
     }
-    case SCN_ABORT_INTERRUPTED:
-        scn_raise_located(L, ar, "interrupted");
-        break;
-    default:
-        break;
-    }
+    scn_raise_abort(L, where);
+}
+
+// Raises at the script line that called the running C function.
+static void scn_raise_abort_at_caller(lua_State *L) {
+    luaL_where(L, 1);
+    char where[160];
+    snprintf(where, sizeof where, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    scn_raise_abort(L, where);
+}
+
+void scn_charge(lua_State *L, long long steps) {
+    scn_state *st = scn_get_state(L);
+    if (st->depth == 0) return;
+    if (scn_update_abort(st, steps)) scn_raise_abort_at_caller(L);
+}
+
+void scn_check_tripped(lua_State *L) {
+    scn_state *st = scn_get_state(L);
+    if (st->depth > 0 && st->abort != SCN_ABORT_NONE) scn_raise_abort_at_caller(L);
 }
 
 lua_State *scn_newstate(void) {
@@ -166,6 +202,7 @@ int scn_pcall(lua_State *L, int nargs, int nresults) {
     if (st->depth == 0) {
         st->instructions = 0;
         st->abort = SCN_ABORT_NONE;
+        st->abort_message[0] = '\0';
         st->seen_generation = atomic_load_explicit(&scn_interrupt_generation, memory_order_relaxed);
         if (st->interrupt != NULL) atomic_store_explicit(st->interrupt, 0, memory_order_relaxed);
     }
@@ -175,6 +212,18 @@ int scn_pcall(lua_State *L, int nargs, int nresults) {
     int status = lua_pcall(L, nargs, nresults, handler);
     st->failable = was_failable;
     st->depth -= 1;
+    if (st->abort != SCN_ABORT_NONE
+        && (status == LUA_OK || status != LUA_ERRRUN || lua_type(L, -1) != LUA_TSTRING)) {
+        // The limit tripped, yet the call ended without its error: something absorbed it (or
+        // failed handling it). The call fails all the same, with the message of the trip.
+        lua_settop(L, handler);
+        char text[96];
+        scn_abort_text(st, text, sizeof text);
+        lua_pushstring(L, st->abort_message[0] != '\0' ? st->abort_message : text);
+        lua_pushnil(L);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_traceback_key);
+        status = LUA_ERRRUN;
+    }
     lua_remove(L, handler);
     return status;
 }

@@ -10,6 +10,7 @@ var rows: [(name: String, unit: String, values: [Double])] = [
     ("app background+foreground", "ns/pair", []),
     ("relaunch 1,000 x 10 keys: cycle", "us/relaunch", []),
     ("relaunch 1,000 x 10 keys: launch", "us/relaunch", []),
+    ("fill storage, every_write (N keys)", "ns/write", []),
 ]
 for size in sizes {
     let scenarios = Scenarios(windows: size)
@@ -19,6 +20,7 @@ for size in sizes {
     let (cycle, launch) = try scenarios.relaunch()
     rows[3].values.append(cycle / 1000)
     rows[4].values.append(launch / 1000)
+    rows[5].values.append(try scenarios.storageEveryWrite())
 }
 
 func pad(_ text: String, _ width: Int) -> String {

@@ -34,6 +34,14 @@ struct ByteStringTests {
         #expect(ByteString("😀").escaped == "😀")
     }
 
+    @Test("Displayed text keeps backslashes and tabs as they are, and escapes only what a terminal would act on")
+    func displayed() {
+        #expect(ByteString.displayed(Array("a\\b\tc \"q\" é".utf8)) == "a\\b\tc \"q\" é")
+        #expect(ByteString.displayed([0x1b, 0x5b, 0x32, 0x4a, 0x00, 0xff, 0x0d, 0x0a]) == "\\027[2J\\000\\255\\013\\010")
+        #expect(ByteString.displayed([0x61, 0x0a, 0x62], keepingNewlines: true) == "a\nb")
+        #expect(ByteString.displayed([0xc2, 0x9b]) == "\\194\\155")
+    }
+
     @Test("Escaped text never holds a line break or a control character")
     func escapedTextIsOneLine() {
         let every = ByteString((0...255).map { UInt8($0) })

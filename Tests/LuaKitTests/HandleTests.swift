@@ -43,6 +43,22 @@ struct HandleTests {
         return (state, window, store, output)
     }
 
+    @Test("pairs walks a handle's contents in pairs' fixed order, even after the global is replaced")
+    func pairsOverContents() throws {
+        let (state, output) = makeState()
+        var definition = LuaClassDefinition(name: "Bag")
+        definition.contents = { id in LuaTable(fields: ["b": .integer(id), "a": .string("x"), "c": .boolean(true)]) }
+        let bag = state.defineClass(definition)
+        state.register("bag") { call in call.results(.handle(LuaHandle(bag, id: 7))) }
+        let source = """
+            local walk = pairs
+            pairs = function() error("replaced") end
+            for k, v in walk(bag()) do print(k, v) end
+            """
+        _ = try state.run(source, chunkName: "=t")
+        #expect(output.text == "a\tx\nb\t7\nc\ttrue\n")
+    }
+
     @Test("Handles have methods, readable and writable fields, and a tostring")
     func methodsAndFields() throws {
         let (state, _, store, output) = makeWindowState()

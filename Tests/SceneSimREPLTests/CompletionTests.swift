@@ -21,7 +21,7 @@ struct CompletionTests {
     @Test("Fields of sim and sim.server, and of plain tables")
     func simFields() {
         let session = session([])
-        #expect(session.complete("sim.").candidates == ["advance", "launch", "log", "network", "now", "seed", "server", "settle"])
+        #expect(session.complete("sim.").candidates == ["advance", "launch", "log", "network", "now", "seed", "server", "settle", "url"])
         #expect(session.complete("sim.server.r") == Completion(partial: "r", candidates: ["revoke"]))
         #expect(session.complete("string.up").candidates == ["upper"])
         #expect(session.complete("nothing.").candidates == [])
@@ -33,7 +33,7 @@ struct CompletionTests {
             "app = sim.launch{}", "w = app:open_window('main')", "w.storage.tab = 1", "w.storage.zoom = 2",
         ])
         #expect(session.complete("app:open").candidates == ["open_url", "open_window"])
-        #expect(session.complete("app.").candidates == ["front", "history", "launches", "phase", "rejected", "running", "sessions", "state", "windows"])
+        #expect(session.complete("app.").candidates == ["defaults", "front", "history", "keychain", "launches", "phase", "rejected", "running", "sessions", "state", "windows"])
         #expect(session.complete("w:").candidates == ["background", "close", "disconnect", "focus"])
         #expect(session.complete("w.c").candidates == ["connected"])
         #expect(session.complete("app.front.st").candidates == ["storage"])

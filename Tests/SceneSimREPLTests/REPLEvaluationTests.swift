@@ -25,6 +25,12 @@ struct REPLEvaluationTests {
         #expect(run.status == 0)
     }
 
+    @Test("Printed strings and results reach standard output as their bytes: NUL and invalid UTF-8 included")
+    func bytesExact() {
+        let run = runSession(["print('a\\0b', '\\255')", "'\\254'"], interactive: false)
+        #expect(run.standardBytes == Array("a".utf8) + [0, UInt8(ascii: "b"), UInt8(ascii: "\t"), 0xff, 0x0a, 0xfe, 0x0a])
+    }
+
     @Test("Statements run silently; a prompt's locals end with it, globals stay")
     func statements() {
         let run = runSession(["x = 5", "local y = 1", "x, y", "print('hi', x)", "function g() end", "g()"])

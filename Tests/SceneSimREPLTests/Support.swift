@@ -7,12 +7,15 @@ final class Transcript {
     var text = ""
     /// Standard output alone (what a replay of `\save` must reproduce).
     var standard = ""
+    /// Standard output as the bytes written.
+    var bytes: [UInt8] = []
 }
 
 /// The outcome of one scripted session.
 struct SessionRun {
     var transcript: String
     var standard: String
+    var standardBytes: [UInt8]
     var status: Int32
     var history: [String]
     var session: REPLSession
@@ -26,13 +29,18 @@ func runSession(
     let transcript = Transcript()
     let reader = ScriptedLineReader(inputs, interactive: interactive) { transcript.text += $0 }
     let output = REPLOutput(
-        standard: { transcript.text += $0; transcript.standard += $0 },
+        standard: { bytes in
+            transcript.bytes += bytes
+            let text = String(decoding: bytes, as: UTF8.self)
+            transcript.text += text
+            transcript.standard += text
+        },
         error: { transcript.text += $0 }
     )
     let session = REPLSession(options: options, reader: reader, output: output, moduleDirectory: nil)
     prepare(session)
     let status = session.run(file: file, banner: banner)
-    return SessionRun(transcript: transcript.text, standard: transcript.standard, status: status, history: reader.history, session: session)
+    return SessionRun(transcript: transcript.text, standard: transcript.standard, standardBytes: transcript.bytes, status: status, history: reader.history, session: session)
 }
 
 /// Typed lines.

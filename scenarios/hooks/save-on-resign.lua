@@ -1,6 +1,6 @@
 -- A SceneStorage write in a scene_phase hook on active -> inactive (the everyday
 -- .onChange(of: scenePhase) pattern) is saved when the scene enters background, and survives a system kill
--- Spec: app-model 3.1, 3.3; semantics 3.3, 5.1; API app:on.
+-- Spec: semantics 9.1, 9.3, 3.3, 5.1; API app:on.
 local app = sim.launch { platform = "iphone" }
 sim.settle()
 app:on("scene_phase", function(w, old, new)

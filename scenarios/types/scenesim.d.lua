@@ -47,6 +47,24 @@ local Storage = {}
 ---@return string[]
 function Storage:keys() end
 
+--- UserDefaults / @AppStorage: survives every termination; each write is traced.
+--- `tostring` shows the contents, `defaults {theme = "dark"}`; pairs walks keys sorted.
+---@class scenesim.Defaults
+---@field [string] scenesim.Value
+local Defaults = {}
+--- The keys set, sorted.
+---@return string[]
+function Defaults:keys() end
+
+--- A timer made by app:after.
+---@class scenesim.Task
+---@field status "pending"|"done"|"cancelled"|"ended"  "ended": its process ended before it ran
+---@field at number                                     virtual seconds it fires at
+local Task = {}
+--- Stops a pending task: true; false when it already ran or was cancelled.
+---@return boolean
+function Task:cancel() end
+
 ---@class scenesim.Window
 ---@field id string                 stable label "group#n"
 ---@field group string              the declaring scene id
@@ -76,6 +94,8 @@ function Window:disconnect() end
 ---@field front scenesim.Window|nil        the frontmost connected window
 ---@field history scenesim.Transition[]    accepted transitions of the current process
 ---@field rejected scenesim.Transition[]   rejected transitions of the current process
+---@field defaults scenesim.Defaults       UserDefaults: survives every termination
+---@field keychain integer|nil             the stored login token; assign a token or nil
 local App = {}
 --- openWindow(id:) / openWindow(id:value:); an existing window for the value comes to front.
 ---@param id string
@@ -123,6 +143,11 @@ function App:transition(state) end
 ---@param url string
 ---@return boolean handled
 function App:open_url(url) end
+--- Runs fn(app) at virtual time now + seconds in this process; the task ends with the process.
+---@param seconds number
+---@param fn fun(app: scenesim.App)
+---@return scenesim.Task
+function App:after(seconds, fn) end
 --- Registers a hook (several per event run in registration order; they survive relaunches).
 --- Hooks run at their event: storage writes and transitions apply at once; lifecycle requests
 --- (open_window, background, w:focus, sim.advance, ...) made in a hook return nothing and run
@@ -140,6 +165,29 @@ local Server = {}
 --- The server invalidates that user's sessions.
 ---@param user string
 function Server.revoke(user) end
+--- A new session on the server for user, lasting ttl seconds (default session_ttl); its token.
+---@param user string
+---@param ttl? number
+---@return integer token
+function Server.create_session(user, ttl) end
+--- Asks the server about token; fn(answer, user) runs auth_latency later (never, if the app
+--- is terminated first). user is nil when the answer is "unreachable".
+---@param token integer
+---@param fn fun(answer: "valid"|"expired"|"revoked"|"unreachable", user: string|nil)
+function Server.validate(token, fn) end
+
+---@class scenesim.QueryItem
+---@field name string
+---@field value string   "" for an item without "="
+
+--- A URL taken apart by sim.url: every part percent-decoded, as bytes.
+---@class scenesim.URL
+---@field scheme string                   lowercased
+---@field host string|nil                 nil without "//"
+---@field path string[]                   decoded components; empty ones dropped
+---@field query table<string, string>     the last value of each name
+---@field query_items scenesim.QueryItem[] every item, in order
+---@field fragment string|nil             nil without "#"
 
 ---@class scenesim.Sim
 ---@field server scenesim.Server
@@ -152,10 +200,10 @@ function sim.launch(config) end
 --- Virtual seconds since the scenario started.
 ---@return number
 function sim.now() end
---- Moves the clock forward, running every scheduled event in time order.
+--- Moves the clock forward, running every scheduled event in time order (at most 100000 events).
 ---@param seconds number
 function sim.advance(seconds) end
---- Runs until nothing is scheduled.
+--- Runs until nothing is scheduled (at most 100000 events).
 function sim.settle() end
 --- With an argument sets whether the network is reachable; returns the current value.
 ---@param up? boolean
@@ -168,5 +216,10 @@ function sim.log(...) end
 ---@param n? integer
 ---@return integer
 function sim.seed(n) end
+
+--- Takes a URL apart, percent-decoding each part; an unparsable URL is an error.
+---@param text string
+---@return scenesim.URL
+function sim.url(text) end
 
 return sim

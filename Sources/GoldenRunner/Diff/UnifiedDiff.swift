@@ -1,3 +1,4 @@
+import ByteText
 /// Renders a `LineDiff` as a unified diff, the format `diff -u` and `git diff` print.
 enum UnifiedDiff {
     /// The diff from `old` to `new` with `---`/`+++` headers and `@@` hunks, each ending in a
@@ -64,7 +65,7 @@ enum UnifiedDiff {
         case .removed: ("-", "\u{1B}[31m")
         case .inserted: ("+", "\u{1B}[32m")
         }
-        let body = marker + VisibleText.escape(line.text)
+        let body = marker + ByteString.displayed(line.text)
         var output = colour && !code.isEmpty ? code + body + "\u{1B}[0m\n" : body + "\n"
         if line.lacksNewline {
             output += "\\ No newline at end of file\n"

@@ -1,3 +1,4 @@
+import ByteText
 /// Where a golden and the actual output first differ, for a one-line failure message:
 /// `, first at line 3: expected "active", got "inactive"`.
 struct FirstDifference: CustomStringConvertible {
@@ -12,7 +13,7 @@ struct FirstDifference: CustomStringConvertible {
         let lineNumber = lines[..<first].count { $0.kind != .inserted } + 1
         let change = lines[first...].prefix { $0.kind != .unchanged }
         func quoted(_ kind: LineDiff.Line.Kind) -> String {
-            change.first { $0.kind == kind }.map { "\"" + VisibleText.escape($0.text) + "\"" } ?? "nothing"
+            change.first { $0.kind == kind }.map { "\"" + ByteString.displayed($0.text) + "\"" } ?? "nothing"
         }
         description = ", first at line \(lineNumber): expected \(quoted(.removed)), got \(quoted(.inserted))"
     }

@@ -1,9 +1,10 @@
+import ByteText
 extension ScenarioCheck {
     /// A scenario that ended in an error without declaring `-- expect: error`: it fails even if
     /// its output matches the golden, and nothing is written (so `--update` cannot record it).
     static func undeclaredError(_ scenario: Scenario, outcome: ScenarioOutcome, plan: RunPlan) -> ScenarioCheck {
-        let stderr = VisibleText.escape(outcome.stderr, keepingNewlines: true)
-        let firstLine = outcome.stderr.split(separator: UInt8(ascii: "\n")).first.map { VisibleText.escape($0) }
+        let stderr = ByteString.displayed(outcome.stderr, keepingNewlines: true)
+        let firstLine = outcome.stderr.split(separator: UInt8(ascii: "\n")).first.map { ByteString.displayed($0) }
             ?? "exit \(outcome.exitStatus)"
         return ScenarioCheck(
             failing: scenario, .error, "error at \(firstLine)", colour: plan.configuration.colour,
@@ -18,10 +19,10 @@ extension ScenarioCheck {
         let lines = outcome.stdout.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let last = (lines.last?.isEmpty == true ? lines.dropLast() : lines[...]).suffix(5)
         if !last.isEmpty {
-            body += "last output:\n" + last.map { "  " + VisibleText.escape($0) + "\n" }.joined()
+            body += "last output:\n" + last.map { "  " + ByteString.displayed($0) + "\n" }.joined()
         }
         if !outcome.stderr.isEmpty {
-            body += "stopped at:\n" + terminated(VisibleText.escape(outcome.stderr, keepingNewlines: true))
+            body += "stopped at:\n" + terminated(ByteString.displayed(outcome.stderr, keepingNewlines: true))
         }
         return ScenarioCheck(
             failing: scenario, .timeout, "timed out after \(describe(plan.configuration.timeout))",

@@ -1,3 +1,5 @@
+import ByteText
+
 /// The scenario names closest to what the user typed, for a `--filter` that matched nothing.
 enum NearestNames {
     /// Up to `limit` names, nearest first (ties in byte order); a name is as near as the closer
@@ -12,18 +14,8 @@ enum NearestNames {
             .prefix(limit).map(\.0)
     }
 
-    /// Levenshtein distance over bytes, in two rows.
+    /// The whole edit distance (the bound is never reached), from the project's one edit distance.
     static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
+        EditDistance.distance(a, b, bound: max(a.count, b.count))!
     }
 }

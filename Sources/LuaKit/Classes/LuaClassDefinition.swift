@@ -40,6 +40,9 @@ public struct LuaClassDefinition {
     public var toString: ((Int64) -> String)?
     /// The `#obj` operator.
     public var length: Method?
+    /// What `pairs(obj)` visits: a snapshot of the handle's contents as a plain table, walked
+    /// in `pairs`' fixed key order. Nil: `pairs(obj)` is an error, as for any userdata.
+    public var contents: ((Int64) -> LuaTable)?
 
     /// A class with no methods or fields yet.
     public init(name: String) {

@@ -72,6 +72,13 @@ extension LuaState {
                 return length(call, id)
             })
         }
+        if let contents = definition.contents {
+            let snapshot = makeFunction { call in
+                guard let id = call.handle(at: 1, of: type) else { return .values(0) }
+                return call.results(.table(contents(id)))
+            }
+            metatable[field: "__pairs"] = .function(pairsMetamethod(snapshot: snapshot))
+        }
         stack.push(.table(metatable))
         if let bufferedWrite = definition.bufferedWrite {
             // __newindex is C (scn_newindex), which calls the Swift setter only for writes it
@@ -91,6 +98,25 @@ extension LuaState {
         stack.pop()  // the methods table
         assert(stack.top == top, "LuaKit: unbalanced stack in defineClass")
         return type
+    }
+
+    /// `__pairs` for a class with `contents`: `pairs` (the deterministic one installed with the
+    /// state, captured now so a script that replaces the global cannot change it) over a
+    /// snapshot, so a loop sees the keys in the same order as over a table.
+    private func pairsMetamethod(snapshot: LuaFunctionRef) -> LuaFunctionRef {
+        do {
+            let factory = try run("""
+                local pairs = pairs
+                return function(snapshot) return function(self) return pairs(snapshot(self)) end end
+                """, chunkName: "=pairs")
+            guard case .function(let make)? = factory.first,
+                  case .function(let metamethod)? = try call(make, [.function(snapshot)]).first else {
+                fatalError("LuaKit: building __pairs gave no function")
+            }
+            return metamethod
+        } catch {
+            fatalError("LuaKit: building __pairs failed: \(error)")
+        }
     }
 
     /// The class registered at `index` (1-based, as stored in handles).

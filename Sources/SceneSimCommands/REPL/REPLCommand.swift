@@ -43,7 +43,7 @@ struct REPLCommand: StatusCommand {
 
     mutating func runWithStatus() throws -> Int32 {
         let output = REPLOutput(
-            standard: { Output.standard($0) },
+            standard: { Output.standard(bytes: $0) },
             error: { Output.error($0) },
             flush: { Output.flush() }
         )

@@ -8,10 +8,10 @@ struct ScenarioFlags: ParsableArguments {
     @Option(name: .long, help: "Seed of math.random and every random choice.")
     var seed: Int64 = 0
 
-    @Option(name: .long, help: ArgumentHelp("Stop a chunk after this many Lua instructions; 0 for no limit.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Stop a chunk after this many Lua instructions (pattern matching included); 0 for no limit.", valueName: "n"))
     var maxInstructions: Int = ScenarioOptions.defaultMaxInstructions
 
-    @Option(name: .long, help: ArgumentHelp("Stop when the Lua state holds more than this many MiB; 0 for no limit.", valueName: "MiB"))
+    @Option(name: .long, help: ArgumentHelp("Stop when the Lua state, or the simulator's own records, hold more than this many MiB; 0 for no limit.", valueName: "MiB"))
     var maxMemory: Int = ScenarioOptions.defaultMaxMemory / (1024 * 1024)
 
     @Flag(name: .long, help: "Open Lua's io, os, debug and package libraries (off: a sandbox without them).")

@@ -40,10 +40,14 @@ struct AuthServer: Equatable {
         return count
     }
 
-    /// The app logged out: the session ends on the server too.
+    /// The app logged out: the session ends on the server too. The server remembers whose it
+    /// was, so a later validation of the token answers `revoked` for that user.
     mutating func end(token: Int) {
-        sessions[token] = nil
+        sessions[token]?.revoked = true
     }
+
+    /// The session behind `token`, if the server ever issued it.
+    func session(token: Int) -> ServerSession? { sessions[token] }
 }
 
 /// The login session the app keeps in the keychain: persistent device data.

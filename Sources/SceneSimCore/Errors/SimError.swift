@@ -21,6 +21,10 @@ public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
         case didNotSettle
         /// A simulator operation called while another one is still under way (from a hook).
         case reentrant
+        /// Time would pass `VirtualTime.latest`, the end of the virtual clock.
+        case clockEnd
+        /// The simulator's records would pass their memory budget (`Simulator.memoryBudget`).
+        case memoryLimit
     }
 
     public var kind: Kind

@@ -52,4 +52,8 @@ enum AppJob {
     case initializationComplete(initialization: Int)
     /// The validation started when the app became active completed.
     case activeValidationReply
+    /// A timer made by `after` is due.
+    case task(id: Int)
+    /// The server answers a `validate` request.
+    case validationAnswer(request: Int)
 }

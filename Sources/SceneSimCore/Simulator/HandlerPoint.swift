@@ -1,3 +1,5 @@
+import ByteText
+
 /// A named point of a system action where the app's own code runs (app-model §3): the model's
 /// handlers and the script's hooks. The simulator reaches each point with the world as of that
 /// event — the changing scene already in its new phase, scenes not reached yet still in their
@@ -12,6 +14,11 @@ public enum HandlerPoint: Equatable, Sendable {
     case appPhase(from: ScenePhase, to: ScenePhase)
     /// The app state changed (an accepted transition).
     case appState(from: AppState, to: AppState)
+    /// A timer made by `after` is due: its function runs here (it is the whole event).
+    case taskDue(id: Int)
+    /// The server answered validation request `request`; `user` is the session's user, nil
+    /// when the server could not be reached.
+    case serverAnswered(request: Int, answer: ServerAnswer, user: ByteString?)
 }
 
 /// What the simulator is doing when a call arrives. A call can only arrive in the middle of a

@@ -65,13 +65,15 @@ extension Simulator {
     func perform(_ job: AppJob, _ process: AppProcess) {
         switch job {
         case .initializationReply(let generation):
-            guard generation == process.initialization, let stored = keychain else { return }
-            let result = validationResult(for: stored)
-            emit(.validationFinished(user: stored.user, result: result))
-            if result == .valid {
+            guard generation == process.initialization else { return }
+            // The keychain may have been cleared meanwhile (app.keychain = nil): then there is
+            // no session to go on with, and loading ends unauthenticated.
+            let result = keychain.map(validationResult(for:))
+            if let stored = keychain, let result { emit(.validationFinished(user: stored.user, result: result)) }
+            if let stored = keychain, result == .valid {
                 process.pendingOutcome = .authenticated(user: stored.user)
             } else {
-                clearKeychain(reason: "initialization: \(result.rawValue)")
+                if let result { clearKeychain(reason: "initialization: \(result.rawValue)") }
                 process.pendingOutcome = .unauthenticated
             }
             scheduler.schedule(.initializationComplete(initialization: generation), at: max(now, process.loadingUntil ?? now))
@@ -92,6 +94,10 @@ extension Simulator {
                 emit(.validationFinished(user: stored.user, result: result))
                 request(.error(.sessionExpired), process)
             }
+        case .task(let id):
+            fireTask(id)
+        case .validationAnswer(let request):
+            answerValidation(request)
         }
     }
 

@@ -4,6 +4,11 @@ extension Simulator {
     /// its time. Returns false (and leaves the clock alone) when nothing is due.
     public func runNextEvent(notAfter limit: VirtualTime) throws(SimError) -> Bool {
         try action("the clock") { () throws(SimError) in
+            // Nothing runs past the end of the clock: an event the app scheduled beyond it
+            // (a delay added near the end) stays queued, and running it is an error.
+            if let next = scheduler.nextTime, next <= limit, next > VirtualTime.latest {
+                throw SimError(.clockEnd, "the next event is due at \(next.text) s, past \(VirtualTime.latest.text) s, the end of the virtual clock; nothing can run after it")
+            }
             guard let entry = scheduler.popDue(notAfter: limit) else { return false }
             now = max(now, entry.time)
             if let process { perform(entry.job, process) }
@@ -16,6 +21,9 @@ extension Simulator {
         try action("the clock") { () throws(SimError) in
             guard time >= now else {
                 throw SimError(.invalidValue, "the clock cannot go back (now \(now.text) s, asked for \(time.text) s)")
+            }
+            guard time <= VirtualTime.latest else {
+                throw SimError(.clockEnd, "the clock cannot move to \(time.text) s, past \(VirtualTime.latest.text) s, the end of the virtual clock")
             }
             now = time
         }
@@ -33,14 +41,19 @@ extension Simulator {
             throw SimError(.invalidValue, "sim.advance(\(duration.text)) would take the clock past \(VirtualTime.latest.text) s, the end of the virtual clock")
         }
         let target = now + duration
+        var count = 0
         while try runNextEvent(notAfter: target) {
             guard afterEach() else { return }
+            count += 1
+            if count >= Self.settleLimit {
+                throw SimError(.didNotSettle, "sim.advance(\(duration.text)): ran \(Self.settleLimit) events and the clock is only at \(now.text) s of \(target.text) s; something keeps scheduling work (a hook that reacts to every change?)")
+            }
         }
         // Something run between events may have moved the clock past the target already.
         if now < target { try moveClock(to: target) }
     }
 
-    /// The most events `settle` runs before it calls the simulation a livelock.
+    /// The most events one `settle` or `advance` runs before it calls the simulation a livelock.
     public static let settleLimit = 100_000
 
     /// sim.settle: runs until nothing is scheduled. `afterEach` as for `advance`.

@@ -45,7 +45,7 @@ extension Simulator {
                     dedup[key] = nil
                 }
                 if config.scenes[record.group].kind == .windowGroup { sessions[id.index].value = nil }
-                sessions[id.index].saved = SceneStorage()
+                changingStorage(of: id) { sessions[id.index].saved = SceneStorage() }
                 emit(.restoreRejected(scene: id))
             }
             connect(id, reason: .restored, process)
@@ -196,7 +196,7 @@ extension Simulator {
             if !lost.isEmpty {
                 emit(.storageLost(scene: SessionID(index), keys: lost))
             }
-            sessions[index].scene = nil
+            changingStorage(of: SessionID(index)) { sessions[index].scene = nil }
         }
         // Emptied in place first: copying out and then emptying would copy the storage.
         process.order.removeAll()

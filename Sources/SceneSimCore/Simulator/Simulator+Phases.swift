@@ -72,7 +72,9 @@ extension Simulator {
     /// Attaches a scene to its session, with the saved storage, in `inactive` (§2.1, §2.2).
     func connect(_ id: SessionID, reason: ConnectReason, _ process: AppProcess) {
         let record = sessions[id.index]
-        sessions[id.index].scene = SessionRecord.LiveScene(phase: .inactive, storage: record.saved)
+        changingStorage(of: id) {
+            sessions[id.index].scene = SessionRecord.LiveScene(phase: .inactive, storage: record.saved)
+        }
         process.counts.add(.inactive)
         // In the window order at once (at the back, until the caller places it), so code at
         // the connect point finds it among the app's windows.
@@ -92,7 +94,7 @@ extension Simulator {
         process.counts.remove(phase)
         process.visible.remove(id.index)
         process.order.remove(id.index)
-        sessions[id.index].scene = nil
+        changingStorage(of: id) { sessions[id.index].scene = nil }
         if traced {
             emit(.sceneDisconnected(scene: id))
             reach(.scenePhase(id, from: .connected(phase), to: .disconnected))

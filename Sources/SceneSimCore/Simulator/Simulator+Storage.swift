@@ -6,7 +6,7 @@ extension Simulator {
     /// Copies the live storage into the session if anything changed since the last save.
     func saveStorage(_ id: SessionID) {
         guard let scene = sessions[id.index].scene, scene.dirty else { return }
-        sessions[id.index].saved = scene.storage
+        changingStorage(of: id) { sessions[id.index].saved = scene.storage }
         sessions[id.index].scene?.dirty = false
         emit(.storageSaved(scene: id, keys: scene.storage.count, bytes: scene.storage.byteCount))
     }
@@ -34,14 +34,23 @@ extension Simulator {
     /// the new. A caller that folded several writes into one passes true when any of them
     /// changed the value, even if the last one put the old value back.
     public func setStorage(_ id: SessionID, key: ByteString, value: SceneValue?, changed: Bool? = nil) throws(SimError) {
-        try change { () throws(SimError) in
+        // A write adds no session or transition, only its entry: deleting is never refused.
+        try change(memory: 0) { () throws(SimError) in
             try requireLiveScene(id, "writing storage")
             if case .double(let d)? = value, d.isNaN {
                 throw SimError(.invalidValue, "storage key \(key.quoted): NaN cannot be stored (it never equals itself); store a number or nil")
             }
+            // At most the new entry twice (live and saved), checked before anything changes.
+            try requireMemory(value.map { 2 * (key.count + $0.byteSize + Self.storageEntryCost) } ?? 0)
+            let before = Self.cost(of: sessions[id.index].scene!.storage) + Self.cost(of: sessions[id.index].saved)
+            defer {
+                let after = Self.cost(of: sessions[id.index].scene!.storage) + Self.cost(of: sessions[id.index].saved)
+                recordBytes += after - before
+            }
             // Mutate in place: copying the scene out would make its storage copy-on-write.
             let old = sessions[id.index].scene!.storage.set(key, value)
             guard changed ?? (old != value) else { return }
+            let wasDirty = sessions[id.index].scene!.dirty
             sessions[id.index].scene!.dirty = true
             let bytes = sessions[id.index].scene!.storage.byteCount
             let limit = config.policy.storageWarnBytes
@@ -53,8 +62,14 @@ extension Simulator {
                 }
             }
             if config.policy.storageSave == .everyWrite {
-                // Saved at once: not a lifecycle event, so not traced.
-                sessions[id.index].saved = sessions[id.index].scene!.storage
+                // Saved at once: not a lifecycle event, so not traced. Saved equals live unless
+                // writes are pending, so the one write is applied to it: copying the whole
+                // storage instead made the next write copy it again (quadratic in keys).
+                if wasDirty {
+                    sessions[id.index].saved = sessions[id.index].scene!.storage
+                } else {
+                    sessions[id.index].saved.set(key, value)
+                }
                 sessions[id.index].scene!.dirty = false
             }
         }

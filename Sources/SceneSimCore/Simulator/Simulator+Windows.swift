@@ -68,6 +68,7 @@ extension Simulator {
         let id = SessionID(sessions.count)
         let label = "\(config.scenes[group].id)#\(sessionCounters[group])"
         sessions.append(SessionRecord(id: id, label: label, group: group, value: value))
+        accountForNewSession(id)
         labels[label] = id
         if let key = dedupKey(group: group, value: value) { dedup[key] = id }
         return id
@@ -176,7 +177,7 @@ extension Simulator {
                 dedup[key] = nil
             }
             sessions[id.index].discarded = SessionRecord.Discard(at: now, reason: reason)
-            sessions[id.index].saved = SceneStorage()
+            changingStorage(of: id) { sessions[id.index].saved = SceneStorage() }
         }
         if !delivered { pendingDiscards.append(contentsOf: ids) }
         emit(.sessionsDiscarded(scenes: ids, reason: reason, delivered: delivered))

@@ -43,6 +43,13 @@ public final class Simulator {
     var activity = Activity.idle
     /// Events not yet taken by the driver.
     var events: [TraceRecord] = []
+    /// Defaults, timers and server replies for models (see ModelServices).
+    var services = ModelServices()
+    /// The most bytes the simulator's records may hold (estimated; see Simulator+Memory.swift),
+    /// nil for no bound. An operation that could pass it fails before changing anything.
+    public var memoryBudget: Int?
+    /// Estimated bytes of sessions and storage (transitions are counted from the history).
+    var recordBytes = 0
 
     /// Declares the app on a fresh device. Call `launch()` to start it.
     public init(config: AppConfig) throws(SimError) {
@@ -123,8 +130,10 @@ public final class Simulator {
 
     /// Runs one lifecycle action (the system's or the user's: windows, phases, launch and
     /// termination, the clock). Code run at its handler points cannot start another: it would
-    /// land in the middle of this one's steps.
-    func action<T>(_ what: @autoclosure () -> String, _ body: () throws(SimError) -> T) throws(SimError) -> T {
+    /// land in the middle of this one's steps. It refuses to start when `memory` more bytes
+    /// would pass the memory budget (the default covers a new session and a few transitions;
+    /// see Simulator+Memory.swift), before changing anything.
+    func action<T>(_ what: @autoclosure () -> String, memory: Int = operationAllowance, _ body: () throws(SimError) -> T) throws(SimError) -> T {
         switch activity {
         case .idle:
             break
@@ -133,15 +142,18 @@ public final class Simulator {
         case .askingRestore:
             throw Self.restoreReentry
         }
+        try requireMemory(memory)
         activity = .acting
         defer { activity = .idle }
         return try body()
     }
 
     /// Runs one change the app's code may make at any time, a handler point included (storage
-    /// writes, transitions, intents, the network): everything but a lifecycle action.
-    func change<T>(_ body: () throws(SimError) -> T) throws(SimError) -> T {
+    /// writes, transitions, intents, the network): everything but a lifecycle action. `memory`
+    /// as for `action`.
+    func change<T>(memory: Int = operationAllowance, _ body: () throws(SimError) -> T) throws(SimError) -> T {
         if case .askingRestore = activity { throw Self.restoreReentry }
+        try requireMemory(memory)
         return try body()
     }
 

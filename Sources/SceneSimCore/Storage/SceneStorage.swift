@@ -37,9 +37,13 @@ public struct SceneStorage: Equatable, Sendable {
     /// that is not a Lua name is quoted in brackets, as Lua would need it).
     public var literal: String {
         let body = sortedKeys.map { key in
-            let name = LuaSyntax.isIdentifier(key.bytes) ? key.escaped : "[\(key.quoted)]"
-            return "\(name) = \(values[key]!.literal)"
+            "\(Self.keyLiteral(key)) = \(values[key]!.literal)"
         }.joined(separator: ", ")
         return "{" + body + "}"
+    }
+
+    /// A key as a Lua table constructor writes it: `tab`, or `["two words"]`.
+    public static func keyLiteral(_ key: ByteString) -> String {
+        LuaSyntax.isIdentifier(key.bytes) ? key.escaped : "[\(key.quoted)]"
     }
 }

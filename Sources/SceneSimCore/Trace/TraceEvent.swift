@@ -38,6 +38,8 @@ public enum TraceEvent: Equatable, Sendable {
     case serverRevoked(user: ByteString, sessions: Int)
     case deepLink(url: ByteString, outcome: DeepLinkOutcome)
     case warning(Warning)
+    /// The app wrote (or with nil removed) a key of `app.defaults`.
+    case defaultChanged(key: ByteString, value: SceneValue?)
     /// `sim.log` text.
     case note(ByteString)
 }

@@ -130,6 +130,8 @@ extension TraceRenderer {
             }
         case let .warning(warning):
             return [("event", .string("warning")), ("warning", .string(warningName(warning)))]
+        case let .defaultChanged(key, value):
+            return [("event", .string("defaultChanged")), ("key", .bytes(key)), ("value", JSON.value(value))]
         case let .note(text):
             return [("event", .string("note")), ("note", .bytes(text))]
         }

@@ -72,6 +72,8 @@ public enum TraceRenderer {
             }
         case let .warning(warning):
             return warningText(warning, label: label)
+        case let .defaultChanged(key, value):
+            return ("defaults", "\(SceneStorage.keyLiteral(key)) = \(value?.literal ?? "nil")")
         case let .note(text):
             return ("note", text.escaped)
         }

@@ -37,7 +37,7 @@ public final class REPLSession {
         self.reader = reader
         self.output = output
         self.moduleDirectory = moduleDirectory
-        host = ScriptHost(options: options, moduleDirectory: moduleDirectory, output: { [output] in output.standard(String(decoding: $0, as: UTF8.self)) })
+        host = ScriptHost(options: options, moduleDirectory: moduleDirectory, output: { [output] in output.standardBytes($0) })
     }
 
     /// Runs `file` first when given, then entries until `\quit` or the end of input. Returns the
@@ -77,7 +77,7 @@ public final class REPLSession {
 
     /// A fresh world: new Lua state and simulator, no entries to save.
     func reset() {
-        host = ScriptHost(options: options, moduleDirectory: moduleDirectory, output: { [output] in output.standard(String(decoding: $0, as: UTF8.self)) })
+        host = ScriptHost(options: options, moduleDirectory: moduleDirectory, output: { [output] in output.standardBytes($0) })
         host.traceEnabled = traceShown
         transcript.removeAll()
     }

@@ -4,7 +4,7 @@ import SceneSimCore
 
 // The `app` handle (scenarios/README.md, "app — the app on the device"): one for the app's whole life.
 extension ScriptHost {
-    static let appFields = ["running", "launches", "phase", "state", "windows", "sessions", "front", "history", "rejected"]
+    static let appFields = ["running", "launches", "phase", "state", "windows", "sessions", "front", "history", "rejected", "defaults", "keychain"]
 
     var appValue: LuaValue { .handle(LuaHandle(classes.app, id: 1)) }
 
@@ -15,8 +15,12 @@ extension ScriptHost {
             return "app(\(simulator.config.platform.rawValue), \(simulator.isRunning ? simulator.appState.text : "not running"))"
         }
         definition.getField = { [unowned(unsafe) self] call, _, key in appField(call, key.escaped) }
-        definition.setField = { _, _, key in
-            .error("app.\(key) is read-only; change the app through its methods (app:open_window, app:background, ...)")
+        definition.setField = { [unowned(unsafe) self] call, _, key in
+            if key == "keychain" { return setKeychain(call) }
+            if key == "defaults" {
+                return .error("cannot replace app.defaults; set its keys instead: app.defaults.theme = \"dark\"")
+            }
+            return .error("app.\(key) is read-only; change the app through its methods (app:open_window, app:background, ...)")
         }
         // Lifecycle requests: from a hook they wait until the system action is over (§3.5).
         let requests: [(String, (LuaCall) throws(SimError) -> Request)] = [
@@ -98,6 +102,7 @@ extension ScriptHost {
                 case .rejected(let reason): return [.boolean(false), .string(ByteString(reason))]
                 }
             }),
+            ("after", { [unowned(unsafe) self] call, sim throws(SimError) in try appAfter(call, sim) }),
         ]
         for (name, body) in changes {
             definition.methods[name] = { [unowned(unsafe) self] call, _ in
@@ -145,10 +150,28 @@ extension ScriptHost {
         case "front": return call.results(simulator.frontWindow.map(windowValue) ?? .nil)
         case "history": return call.results(transitions(simulator.history))
         case "rejected": return call.results(transitions(simulator.rejected))
+        case "defaults": return cached(defaultsValue)
+        case "keychain": return call.results(simulator.keychainToken.map { .integer(Int64($0)) } ?? .nil)
         default:
             let known = Self.appFields + Self.appMethods
             let hint = suggestion(for: key, among: known)
             return .error("app has no field \"\(key)\"\(hint); fields are \(Self.appFields.joined(separator: ", "))")
+        }
+    }
+
+    /// `app.keychain = token` or `= nil`.
+    private func setKeychain(_ call: LuaCall) -> LuaReturn {
+        perform(call) { () throws(SimError) in
+            let simulator = try requireSimulator("writing app.keychain")
+            if call.isNil(at: 3) {
+                try simulator.setKeychain(token: nil)
+                return []
+            }
+            guard call.isInteger(at: 3), let token = call.int(at: 3) else {
+                throw SimError(.invalidValue, "app.keychain holds a login token, an integer from sim.server.create_session(user), or nil to clear it (got \(luaTypeName(call.value(at: 3))))")
+            }
+            try simulator.setKeychain(token: Int(clamping: token))
+            return []
         }
     }
 

@@ -14,12 +14,15 @@ extension ScriptHost {
             ("network", { [unowned(unsafe) self] in simNetwork($0) }),
             ("log", { [unowned(unsafe) self] in simLog($0) }),
             ("seed", { [unowned(unsafe) self] in simSeed($0) }),
+            ("url", { [unowned(unsafe) self] in simURL($0) }),
         ]
         for (name, body) in functions {
             sim[.string(ByteString(name))] = .function(lua.makeFunction(body))
         }
         var server = LuaTable()
         server[.string("revoke")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverRevoke($0) })
+        server[.string("create_session")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverCreateSession($0) })
+        server[.string("validate")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverValidate($0) })
         sim[.string("server")] = .table(server)
         // A LuaValue table is a copy: preload it, then make the global the very table
         // `require "scenesim"` returns, so both name one simulator. `sim.app` is a plain field
@@ -59,6 +62,8 @@ extension ScriptHost {
             var parser = ConfigParser()
             let config = try parser.parse(call.value(at: 1))
             let simulator = try Simulator(config: config)
+            // The simulator's records get a budget of their own, as large as Lua's heap.
+            simulator.memoryBudget = options.maxMemory
             simulator.isTracing = true
             simulator.onHandlerPoint = { [unowned(unsafe) self] in reached($0) }
             simulator.restoreDecider = { [unowned(unsafe) self] in decideRestore($0) }
@@ -108,8 +113,8 @@ extension ScriptHost {
         }
     }
 
-    /// Each scheduled event is a system action: the requests its hooks queued run before the
-    /// next event. A failure stops the clock there, and `perform` reports it.
+    /// Each scheduled event is a system action (a timer's or a server answer's function runs at
+    /// its point, as hooks do): the requests they queued run before the next event. A failure stops the clock there, and `perform` reports it.
     private func runRequestsBetweenEvents() -> Bool {
         takeEvents()
         if hookFailure == nil && queuedFailure == nil { runQueuedRequests() }

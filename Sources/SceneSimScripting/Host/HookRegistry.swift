@@ -19,6 +19,12 @@ struct HookCall {
         case text(String)
         case window(SessionID)
     }
+
+    /// Functions and the Lua values they are called with, ready to call.
+    struct Direct {
+        var functions: [LuaFunctionRef]
+        var arguments: [LuaValue]
+    }
 }
 
 /// The functions registered with `app:on`, called in registration order. Script-side state:
@@ -46,7 +52,7 @@ struct HookRegistry {
             (event, arguments) = (.state, [.text(from.text), .text(to.text)])
         case let .scenePhase(id, from, to):
             (event, arguments) = (.scenePhase, [.window(id), .text(from.text), .text(to.text)])
-        case .processStarted:
+        case .processStarted, .taskDue, .serverAnswered:
             return nil
         }
         guard let registered = functions[event] else { return nil }

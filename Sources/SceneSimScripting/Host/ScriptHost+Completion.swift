@@ -8,7 +8,7 @@ import SceneSimCore
 extension ScriptHost {
     /// The methods of the app handle (`app:...`).
     public static let appMethods = [
-        "cancel_onboarding", "background", "dismiss_window", "foreground", "interrupt", "launch", "login",
+        "after", "cancel_onboarding", "background", "dismiss_window", "foreground", "interrupt", "launch", "login",
         "logout", "next_step", "on", "open_url", "open_window", "resume", "retry", "switcher", "terminate",
         "transition",
     ].sorted()
@@ -45,6 +45,11 @@ extension ScriptHost {
             if methodCall { return Self.storageMethods }
             let keys = try? simulator?.storageKeys(SessionID(index: Int(handle.id)))
             return Self.identifiers((keys ?? []).compactMap(\.string))
+        case .handle(let handle) where handle.type == classes.defaults:
+            if methodCall { return Self.storageMethods }
+            return Self.identifiers((simulator?.defaults.sortedKeys ?? []).compactMap(\.string))
+        case .handle(let handle) where handle.type == classes.task:
+            return methodCall ? ["cancel"] : Self.taskFields.sorted()
         default:
             return []
         }
@@ -55,7 +60,7 @@ extension ScriptHost {
         switch value {
         case .table(let table):
             return table[field: name]
-        case .handle(let handle) where [classes.app, classes.window].contains(handle.type):
+        case .handle(let handle) where [classes.app, classes.window, classes.task].contains(handle.type):
             guard let index = try? lua.load("local object, key = ...; return object[key]", chunkName: "=completion"),
                   let results = try? lua.call(index, [value, .string(ByteString(name))]) else { return nil }
             return results.first

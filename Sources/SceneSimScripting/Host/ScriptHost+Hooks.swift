@@ -114,39 +114,47 @@ extension ScriptHost {
     }
 
     /// A handler point of a system action: the trace so far is written, then the app's code for
-    /// it runs at once — a scene's `on_phase`, then the hooks. After one failed, none runs until
-    /// its error has been raised.
+    /// it runs at once — a timer's or a server answer's function; a scene's `on_phase`, then
+    /// the hooks. After one failed, none runs until its error has been raised.
     func reached(_ point: HandlerPoint) {
         takeEvents()
+        // Taken first: a timer's function is let go even when an earlier failure skips it.
+        let direct = modelCallback(at: point)
         guard hookFailure == nil else { return }
-        var call = hooks.call(for: point)
-        if case let .scenePhase(id, from, to) = point, let simulator,
-           let handler = sceneHandlers.isEmpty ? nil : sceneHandlers[simulator.group(of: id)] {
-            let hooks = call?.functions ?? []
-            call = HookCall(functions: [handler] + hooks, arguments: [.window(id), .text(from.text), .text(to.text)])
-        }
-        guard let call else { return }
+        guard let call = direct ?? handlers(at: point) else { return }
         guard hookDepth < Self.maxHookDepth else {
             nestedTooDeep = true
             return
         }
         hookDepth += 1
         defer { hookDepth -= 1 }
-        let arguments = call.arguments.map { argument -> LuaValue in
-            switch argument {
-            case .text(let text): .string(ByteString(text))
-            case .window(let id): windowValue(id)
-            }
-        }
         for function in call.functions {
             do {
-                _ = try lua.call(function, arguments)
+                _ = try lua.call(function, call.arguments)
             } catch {
                 noteHookError(error)
                 hookFailure = error
                 return
             }
         }
+    }
+
+    /// A scene's `on_phase` and the `app:on` hooks of a point, with their arguments.
+    private func handlers(at point: HandlerPoint) -> HookCall.Direct? {
+        var call = hooks.call(for: point)
+        if case let .scenePhase(id, from, to) = point, let simulator,
+           let handler = sceneHandlers.isEmpty ? nil : sceneHandlers[simulator.group(of: id)] {
+            let hooks = call?.functions ?? []
+            call = HookCall(functions: [handler] + hooks, arguments: [.window(id), .text(from.text), .text(to.text)])
+        }
+        guard let call else { return nil }
+        let arguments = call.arguments.map { argument -> LuaValue in
+            switch argument {
+            case .text(let text): .string(ByteString(text))
+            case .window(let id): windowValue(id)
+            }
+        }
+        return HookCall.Direct(functions: call.functions, arguments: arguments)
     }
 
     /// Keeps the traceback of a hook that failed (see `withHookFrames`). The innermost hook's

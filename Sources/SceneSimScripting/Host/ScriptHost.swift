@@ -50,7 +50,11 @@ public final class ScriptHost {
         var app: LuaClass
         var window: LuaClass
         var storage: LuaClass
+        var defaults: LuaClass
+        var task: LuaClass
     }
+    /// Functions of `app:after` and `sim.server.validate` waiting on the clock.
+    var callbacks = ModelCallbacks()
 
     /// A host whose output (trace lines and `print`) goes to `output`, one chunk per line.
     /// `moduleDirectory` is where `require` finds helper modules (the scenario's `lib/`).
@@ -68,7 +72,10 @@ public final class ScriptHost {
             ),
             output: output
         )
-        classes = Classes(app: defineAppClass(), window: defineWindowClass(), storage: defineStorageClass())
+        classes = Classes(
+            app: defineAppClass(), window: defineWindowClass(), storage: defineStorageClass(),
+            defaults: defineDefaultsClass(), task: defineTaskClass()
+        )
         installSim()
         if options.trace == .jsonl {
             lua.output = { [unowned(unsafe) self] in self.writeOutput($0) }

@@ -72,7 +72,7 @@ struct UnifiedDiffTests {
             \\ No newline at end of file
 
             """)
-        #expect(render("x\r\ny\n", "x\ny\n") == "--- a.golden\n+++ actual\n@@ -1,2 +1,2 @@\n-x\\x0D\n+x\n y\n")
+        #expect(render("x\r\ny\n", "x\ny\n") == "--- a.golden\n+++ actual\n@@ -1,2 +1,2 @@\n-x\\013\n+x\n y\n")
     }
 
     @Test("Bytes a terminal would act on, and bytes that are not UTF-8, are shown as Lua escapes")
@@ -82,7 +82,7 @@ struct UnifiedDiffTests {
 
         let diff = UnifiedDiff.render(old: old, new: new, oldLabel: "a.golden", newLabel: "actual")
 
-        #expect(diff == "--- a.golden\n+++ actual\n@@ -1 +1,2 @@\n-plain\n+\\x1B[2Jred\\x00nul \\u{9B}c1 é\n+\\xFF\n")
+        #expect(diff == "--- a.golden\n+++ actual\n@@ -1 +1,2 @@\n-plain\n+\\027[2Jred\\000nul \\194\\155c1 é\n+\\255\n")
     }
 
     @Test("Canonically equivalent lines differ: bytes are compared, not Unicode text")

@@ -32,6 +32,6 @@ struct ByteExactTests {
         #expect(update.status == .passed)
         #expect(golden == bytes + Array("--- exit 0\n".utf8))
         #expect(again == SuiteRun(status: .passed, output: "PASS: a\n1 passed, 0 failed\n"))
-        #expect(changed.output.contains("\n-a\\x00b\\xFF\n+a\n"))
+        #expect(changed.output.contains("\n-a\\000b\\255\n+a\n"))
     }
 }

@@ -53,7 +53,7 @@ struct TimeoutTests {
               three
               four
               five
-              six\\x1B[2J
+              six\\027[2J
             stopped at:
             loop.lua:2: interrupted
             stack traceback:

@@ -65,10 +65,12 @@ struct HelpTests {
             OPTIONS:
               --seed <seed>           Seed of math.random and every random choice.
                                       (default: 0)
-              --max-instructions <n>  Stop a chunk after this many Lua instructions; 0 for
-                                      no limit. (default: 1000000000)
-              --max-memory <MiB>      Stop when the Lua state holds more than this many
-                                      MiB; 0 for no limit. (default: 512)
+              --max-instructions <n>  Stop a chunk after this many Lua instructions
+                                      (pattern matching included); 0 for no limit.
+                                      (default: 1000000000)
+              --max-memory <MiB>      Stop when the Lua state, or the simulator's own
+                                      records, hold more than this many MiB; 0 for no
+                                      limit. (default: 512)
               --allow-io              Open Lua's io, os, debug and package libraries (off:
                                       a sandbox without them).
               --trace <format>        How the trace is written: text, jsonl (one JSON
@@ -98,12 +100,12 @@ struct HelpTests {
             produced, byte for byte: the output stream, then any error message (after a
             line '--- stderr'), then '--- exit N'.
 
-            A mismatch prints a unified diff (control bytes shown escaped, e.g. \\x1B) and
-            writes NAME.golden.new for review; --update accepts it. With the CI environment
-            variable set, or --check, nothing is ever written and a missing golden fails. A
-            golden without its .lua is obsolete: a full run fails on it and --update
-            removes it. A NAME.golden.tmp-* file left by an interrupted write is reported;
-            --update removes it.
+            A mismatch prints a unified diff (control bytes shown escaped, e.g. \\027 for
+            ESC) and writes NAME.golden.new for review; --update accepts it. With the CI
+            environment variable set, or --check, nothing is ever written and a missing
+            golden fails. A golden without its .lua is obsolete: a full run fails on it and
+            --update removes it. A NAME.golden.tmp-* file left by an interrupted write is
+            reported; --update removes it.
 
             A scenario that ends in an error fails, even if its output matches its golden,
             unless a line '-- expect: error' in its leading comments says it is meant to;
@@ -145,10 +147,12 @@ struct HelpTests {
                                       300.0)
               --seed <seed>           Seed of math.random and every random choice.
                                       (default: 0)
-              --max-instructions <n>  Stop a chunk after this many Lua instructions; 0 for
-                                      no limit. (default: 1000000000)
-              --max-memory <MiB>      Stop when the Lua state holds more than this many
-                                      MiB; 0 for no limit. (default: 512)
+              --max-instructions <n>  Stop a chunk after this many Lua instructions
+                                      (pattern matching included); 0 for no limit.
+                                      (default: 1000000000)
+              --max-memory <MiB>      Stop when the Lua state, or the simulator's own
+                                      records, hold more than this many MiB; 0 for no
+                                      limit. (default: 512)
               --allow-io              Open Lua's io, os, debug and package libraries (off:
                                       a sandbox without them).
               --version               Show the version.

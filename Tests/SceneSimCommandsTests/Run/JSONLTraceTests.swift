@@ -19,6 +19,8 @@ struct JSONLTraceTests {
         print(true)
         print("{}")
         sim.log("a note")
+        app.defaults.theme = "dark"
+        app.defaults.theme = nil
         app:open_url("app://doc/7")
         app:open_window("doc", "7")
         app.front.storage.big = "0123456789"

@@ -26,6 +26,8 @@ struct HandlerPointTests {
             case let .scenePhase(id, from, to): "scenePhase \(sim.label(of: id)) \(from.text) -> \(to.text)"
             case let .appPhase(from, to): "appPhase \(from.rawValue) -> \(to.rawValue)"
             case let .appState(from, to): "appState \(from.text) -> \(to.text)"
+            case let .taskDue(id): "taskDue \(id)"
+            case let .serverAnswered(request, answer, _): "serverAnswered \(request) \(answer.rawValue)"
             }
         }
     }

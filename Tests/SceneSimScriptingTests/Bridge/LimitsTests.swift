@@ -42,4 +42,25 @@ struct LimitsTests {
 
             """)
     }
+
+    @Test("The memory limit also bounds the simulator's own records: windows opened in a loop stop the run")
+    func simulatorMemoryLimit() throws {
+        let folder = try ScenarioFolder(["win.lua": """
+            local app = sim.launch{}
+            for i = 1, 1e9 do app:open_window("main") end
+            """])
+
+        let result = ScenarioRunner.capture(
+            path: folder.file("win.lua"), options: ScenarioOptions(maxInstructions: nil, maxMemory: 1 << 20, trace: .off)
+        )
+
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(String(decoding: result.stderr, as: UTF8.self) == """
+            \(folder.path)/win.lua:2: the simulation's own records (sessions, transitions, storage: about 1044740 bytes) would pass the memory limit (1048576 bytes); the scenario keeps too much (a loop that opens windows, changes state or writes storage without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)
+            stack traceback:
+            \t\(folder.path)/win.lua:2: in main chunk
+
+            """)
+    }
 }

@@ -131,4 +131,38 @@ struct AtEventHookTests {
 
             """, error: nil))
     }
+
+    @Test("9.1, 9.5 a timer's function runs at its event: its transition applies at once, its open_window returns nothing and runs once the event is over")
+    func timerFunctionRunsAtItsEvent() {
+        let run = runScript("""
+            local app = sim.launch{ scenes = { { id = "main" }, { id = "doc", value = "string" } } }
+            sim.settle()
+            app:on("scene_phase", function(w, old, new) print("hook", w, old, new) end)
+            app:after(1, function(a)
+              print("timer", a:open_window("doc", "x"), #a.windows)
+              a:transition("error(maintenanceMode)")
+              print("state", a.state)
+            end)
+            sim.advance(2)
+            print(#app.windows, app.front)
+            """)
+
+        #expect(run == ScriptRun(output: """
+            [   0.000] app         launch #1 on ipados: nothing to restore
+            [   0.000] main#1      connected (new session) -> inactive
+            [   0.000] app         phase background -> inactive: prepare for background
+            [   0.000] main#1      phase inactive -> active
+            [   0.000] app         phase inactive -> active: validate session and refresh
+            [   0.500] app         state loading -> unauthenticated
+            timer\tnil\t1
+            [   1.500] app         state unauthenticated -> error(maintenanceMode)
+            state\terror(maintenanceMode)
+            [   1.500] doc#1       connected (new session, value "x") -> inactive
+            hook\tdoc#1("x")\tdisconnected\tinactive
+            [   1.500] doc#1       phase inactive -> active
+            hook\tdoc#1("x")\tinactive\tactive
+            2\tdoc#1("x")
+
+            """, error: nil))
+    }
 }

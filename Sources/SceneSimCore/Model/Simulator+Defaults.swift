@@ -1,0 +1,21 @@
+import ByteText
+
+// app.defaults (app-model §4): UserDefaults / @AppStorage. One app-wide table of storable values,
+// written through to the device at each write, so no termination of any kind loses a write.
+extension Simulator {
+    /// The stored defaults. Readable while the app is not running: they are data on the device.
+    public var defaults: SceneStorage { services.defaults }
+
+    /// Writes (or with nil removes) a default. Only a running app writes its defaults; every
+    /// write is traced, as the app made it, even one that stores the value already there.
+    public func setDefault(_ key: ByteString, _ value: SceneValue?) throws(SimError) {
+        try change { () throws(SimError) in
+            try requireRunning("writing app.defaults")
+            if case .double(let d)? = value, d.isNaN {
+                throw SimError(.invalidValue, "app.defaults key \(key.quoted): NaN cannot be stored (it never equals itself); store a number or nil")
+            }
+            services.defaults.set(key, value)
+            emit(.defaultChanged(key: key, value: value))
+        }
+    }
+}

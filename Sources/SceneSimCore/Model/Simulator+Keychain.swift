@@ -1,0 +1,25 @@
+import ByteText
+
+// app.keychain (app-model §4): the stored login token, the same keychain item the built-in
+// model's login, logout and launch validation use.
+extension Simulator {
+    /// The token in the keychain, nil when none. Readable while the app is not running.
+    public var keychainToken: Int? { keychain?.token }
+
+    /// Stores `token` (a session the server issued) in the keychain, or with nil clears it.
+    /// Traced as the built-in model's login and logout trace the same item.
+    public func setKeychain(token: Int?) throws(SimError) {
+        try change { () throws(SimError) in
+            try requireRunning("writing app.keychain")
+            guard let token else {
+                clearKeychain(reason: "app.keychain = nil")
+                return
+            }
+            guard let session = server.session(token: token) else {
+                throw SimError(.invalidValue, "app.keychain = \(token): the server never issued token \(token); store a token from sim.server.create_session(user)")
+            }
+            keychain = StoredSession(user: session.user, token: token)
+            emit(.sessionStored(user: session.user, expires: session.expires))
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import ByteText
+
+// sim.server (app-model §4): the virtual auth server the built-in model talks to, made public.
+extension Simulator {
+    /// sim.server.create_session: a new session for `user` lasting `ttl` (default
+    /// `session_ttl`); returns its token. Not traced: it is the server's side of a login, and
+    /// the app's side — storing the token in the keychain — is.
+    public func createSession(user: ByteString, ttl: VirtualTime? = nil) throws(SimError) -> Int {
+        try change { () throws(SimError) in
+            guard !user.isEmpty else {
+                throw SimError(.invalidValue, "sim.server.create_session(user, ttl?): user must be a non-empty string, e.g. sim.server.create_session(\"ada\")")
+            }
+            return server.createSession(user: user, ttl: ttl ?? config.sessionTTL, now: now)
+        }
+    }
+
+    /// sim.server.validate: asks the server about `token`; the answer comes `auth_latency`
+    /// later, judged then (as the built-in validation is), at a `.serverAnswered` handler point.
+    /// The request belongs to the running process: if it ends first, the answer never comes.
+    /// Returns the request id.
+    public func validate(token: Int) throws(SimError) -> Int {
+        try change { () throws(SimError) in
+            try requireRunning("sim.server.validate")
+            guard let session = server.session(token: token) else {
+                throw SimError(.invalidValue, "sim.server.validate: the server never issued token \(token); validate a token from sim.server.create_session(user) or app.keychain")
+            }
+            // Requests of ended processes never get their reply: forget them.
+            services.validations = services.validations.filter { $0.value.launch == launches }
+            let request = services.nextValidation
+            services.nextValidation += 1
+            services.validations[request] = ModelServices.ValidationRequest(launch: launches, token: token)
+            emit(.validationStarted(user: session.user))
+            scheduler.schedule(.validationAnswer(request: request), at: now + config.authLatency)
+            return request
+        }
+    }
+
+    /// The server's answer arrives (called from `perform` for its scheduled job).
+    func answerValidation(_ request: Int) {
+        guard let pending = services.validations.removeValue(forKey: request), pending.launch == launches,
+              let session = server.session(token: pending.token) else { return }
+        let result = server.reachable ? server.verdict(token: pending.token, now: now) : .unreachable
+        emit(.validationFinished(user: session.user, result: result))
+        let answer: ServerAnswer
+        switch result {
+        case .valid: answer = .valid
+        case .expired: answer = .expired
+        // A token the server no longer knows was ended by a logout: for the app, revoked.
+        case .revoked, .unknown: answer = .revoked
+        case .unreachable: answer = .unreachable
+        }
+        reach(.serverAnswered(request: request, answer: answer, user: answer == .unreachable ? nil : session.user))
+    }
+}
+
+extension Simulator {
+    /// Whether validation request `request` may still be answered (its process is running).
+    public func isAwaitingValidation(_ request: Int) -> Bool {
+        guard isRunning, let pending = services.validations[request] else { return false }
+        return pending.launch == launches
+    }
+}

@@ -1,0 +1,50 @@
+// The simulator's own memory budget (issue 9.3). Lua's heap is bounded by the Lua state's
+// allocator, but what the simulator keeps (sessions, their labels and values, the
+// AppStateController's history, storage) grew without bound: a script that opens windows in
+// a loop holds almost nothing in Lua while Swift holds gigabytes. So the simulator keeps an
+// estimate of what its records hold and refuses, before changing anything, an operation that
+// could take it over `memoryBudget`.
+extension Simulator {
+    /// Estimated bytes of one session record besides its label, value and storage.
+    static let sessionCost = 256
+    /// Estimated bytes of one recorded transition (accepted or rejected).
+    static let transitionCost = 128
+    /// Estimated bytes of one storage entry besides its key and value bytes.
+    static let storageEntryCost = 64
+    /// What one operation may add besides storage values: a session and a few transitions.
+    static let operationAllowance = 4096
+
+    /// Estimated bytes the simulator's records hold now.
+    public var estimatedMemory: Int {
+        let transitions = (process?.machine.history.count ?? 0) + (process?.machine.rejected.count ?? 0)
+        return recordBytes + transitions * Self.transitionCost
+    }
+
+    static func cost(of storage: SceneStorage) -> Int {
+        storage.byteCount + storage.count * storageEntryCost
+    }
+
+    private func storageCost(of id: SessionID) -> Int {
+        let record = sessions[id.index]
+        return Self.cost(of: record.saved) + (record.scene.map { Self.cost(of: $0.storage) } ?? 0)
+    }
+
+    /// Runs `body`, which changes the saved or live storage of `id`, and accounts for it.
+    func changingStorage(of id: SessionID, _ body: () -> Void) {
+        let before = storageCost(of: id)
+        body()
+        recordBytes += storageCost(of: id) - before
+    }
+
+    func accountForNewSession(_ id: SessionID) {
+        let record = sessions[id.index]
+        recordBytes += Self.sessionCost + 2 * record.label.utf8.count + (record.value?.byteSize ?? 0)
+    }
+
+    /// Fails when `extra` more bytes would take the records over the budget; called before an
+    /// operation changes anything.
+    func requireMemory(_ extra: Int) throws(SimError) {
+        guard let budget = memoryBudget, estimatedMemory + extra > budget else { return }
+        throw SimError(.memoryLimit, "the simulation's own records (sessions, transitions, storage: about \(estimatedMemory) bytes) would pass the memory limit (\(budget) bytes); the scenario keeps too much (a loop that opens windows, changes state or writes storage without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)")
+    }
+}

@@ -1,0 +1,41 @@
+import ByteText
+import LuaKit
+import SceneSimCore
+
+// app.defaults (scenarios/README.md, "What a model uses"): UserDefaults as a handle that reads
+// and writes like a table, lists its keys sorted and walks them with pairs in that order.
+extension ScriptHost {
+    var defaultsValue: LuaValue { .handle(LuaHandle(classes.defaults, id: 1)) }
+
+    func defineDefaultsClass() -> LuaClass {
+        var definition = LuaClassDefinition(name: "scenesim.Defaults")
+        definition.toString = { [unowned(unsafe) self] _ in
+            "defaults \(simulator?.defaults.literal ?? "{}")"
+        }
+        definition.getField = { [unowned(unsafe) self] call, _, key in
+            call.results(simulator?.defaults[key]?.lua ?? .nil)
+        }
+        definition.setField = { [unowned(unsafe) self] call, _, key in
+            perform(call) { () throws(SimError) in
+                let raw = call.value(at: 3)
+                var value: SceneValue?
+                if !raw.isNil {
+                    guard let storable = SceneValue(lua: raw) else {
+                        throw SimError(.invalidValue, "app.defaults key \(key.quoted): cannot store a \(luaTypeName(raw)); defaults hold \(storableTypes) values (encode tables as strings)")
+                    }
+                    value = storable
+                }
+                try requireSimulator("writing app.defaults").setDefault(key, value)
+                return []
+            }
+        }
+        definition.methods["keys"] = { [unowned(unsafe) self] call, _ in
+            call.results(.table(LuaTable(sequence: (simulator?.defaults.sortedKeys ?? []).map { .string($0) })))
+        }
+        definition.contents = { [unowned(unsafe) self] _ in
+            guard case .table(let table) = simulator?.defaults.luaTable ?? .nil else { return LuaTable() }
+            return table
+        }
+        return lua.defineClass(definition)
+    }
+}

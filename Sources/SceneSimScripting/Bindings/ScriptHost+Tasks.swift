@@ -1,0 +1,71 @@
+import ByteText
+import LuaKit
+import SceneSimCore
+
+// app:after (scenarios/README.md, "What a model uses"): timers whose functions run when the
+// clock reaches them, through the same safe path as hooks; task handles to cancel them.
+extension ScriptHost {
+    static let taskFields = ["status", "at"]
+
+    func defineTaskClass() -> LuaClass {
+        var definition = LuaClassDefinition(name: "scenesim.Task")
+        definition.toString = { [unowned(unsafe) self] id in
+            guard let simulator else { return "task" }
+            return "task \(id) (at \(simulator.taskTime(Int(id)).text), \(simulator.taskStatus(Int(id)).rawValue))"
+        }
+        definition.getField = { [unowned(unsafe) self] call, id, key in
+            guard let simulator else { return .values(0) }
+            switch key {
+            case "status": return call.results(.string(ByteString(simulator.taskStatus(Int(id)).rawValue)))
+            case "at": return call.results(.number(simulator.taskTime(Int(id)).seconds))
+            default:
+                let hint = suggestion(for: key.escaped, among: Self.taskFields + ["cancel"])
+                return .error("task has no field \"\(key.escaped)\"\(hint); fields are status and at, and task:cancel() stops it")
+            }
+        }
+        definition.setField = { _, _, key in
+            .error("task.\(key.escaped) is read-only; stop a task with task:cancel()")
+        }
+        definition.methods["cancel"] = { [unowned(unsafe) self] call, id in
+            perform(call) { () throws(SimError) in
+                let cancelled = try requireSimulator("task:cancel()").cancelTask(Int(id))
+                if cancelled { callbacks.tasks[Int(id)] = nil }
+                return [.boolean(cancelled)]
+            }
+        }
+        return lua.defineClass(definition)
+    }
+
+    /// app:after(seconds, fn) → task.
+    func appAfter(_ call: LuaCall, _ simulator: Simulator) throws(SimError) -> [LuaValue] {
+        guard let seconds = call.number(at: 2) else {
+            throw SimError(.invalidValue, "app:after(seconds, fn) needs a number of seconds, e.g. app:after(1.5, function(app) ... end) (got \(call.typeName(at: 2)))")
+        }
+        guard let delay = VirtualTime(checkedSeconds: seconds) else {
+            throw SimError(.invalidValue, "app:after(seconds, fn) needs a finite number of seconds, at most 1e12 (got \((try? call.describe(at: 2)).map { String(decoding: $0, as: UTF8.self) } ?? "a number"))")
+        }
+        guard let function = call.function(at: 3) else {
+            throw SimError(.invalidValue, "app:after(seconds, fn) needs a function to run, e.g. app:after(1.5, function(app) ... end) (got \(call.typeName(at: 3)))")
+        }
+        let id = try simulator.after(delay)
+        // Functions of tasks that can no longer run (their process ended) are let go here.
+        callbacks.tasks = callbacks.tasks.filter { simulator.taskStatus($0.key) == .pending }
+        callbacks.tasks[id] = function
+        return [.handle(LuaHandle(classes.task, id: Int64(id)))]
+    }
+
+    /// The function a timer or a server answer runs at its handler point, with its arguments;
+    /// it is let go as it is taken (each runs once).
+    func modelCallback(at point: HandlerPoint) -> HookCall.Direct? {
+        switch point {
+        case .taskDue(let id):
+            guard let function = callbacks.tasks.removeValue(forKey: id) else { return nil }
+            return HookCall.Direct(functions: [function], arguments: [appValue])
+        case let .serverAnswered(request, answer, user):
+            guard let function = callbacks.validations.removeValue(forKey: request) else { return nil }
+            return HookCall.Direct(functions: [function], arguments: [.string(ByteString(answer.rawValue)), user.map(LuaValue.string) ?? .nil])
+        case .processStarted, .scenePhase, .appPhase, .appState:
+            return nil
+        }
+    }
+}

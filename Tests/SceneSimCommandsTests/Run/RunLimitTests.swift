@@ -1,0 +1,53 @@
+import Testing
+
+/// Issue 9, items 2 and 4, end to end: a runaway scenario stops with the limit's error and a
+/// non-zero exit, however it tries to carry on.
+@Suite("scenesim run stops runaway scenarios")
+struct RunLimitTests {
+    static let hint = "hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"
+
+    @Test("A pcall loop that catches the instruction limit exits 1 with the limit's error")
+    func pcallLoop() throws {
+        let folder = try TempFolder(["spin.lua": "sim.launch{}\nwhile true do pcall(function() while true do end end) end\n"])
+
+        let result = try BuiltBinary.run(["run", "--trace", "off", "--max-instructions", "100000", "spin.lua"], in: folder.path)
+
+        #expect(result == ProcessResult(status: 1, stdout: "", stderr: """
+            spin.lua:2: instruction limit exceeded (100000 instructions)
+            stack traceback:
+            \tspin.lua:2: in main chunk
+
+            """ + Self.hint))
+    }
+
+    @Test("A scenario that catches the limit and ends a few instructions later still exits 1")
+    func caughtThenEnds() throws {
+        let folder = try TempFolder(["catch.lua": """
+            local ok = pcall(function() while true do end end)
+            print("escaped", ok)
+            """])
+
+        let result = try BuiltBinary.run(["run", "--max-instructions", "100000", "catch.lua"], in: folder.path)
+
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("catch.lua:1: instruction limit exceeded (100000 instructions)\n"))
+    }
+
+    @Test("A backtracking string.find exits 1 with the instruction limit's error")
+    func backtrackingFind() throws {
+        let folder = try TempFolder(["find.lua": """
+            local s = ("a"):rep(40)
+            print(s:find(("a?"):rep(40) .. ("a"):rep(40) .. "b"))
+            """])
+
+        let result = try BuiltBinary.run(["run", "--max-instructions", "100000", "find.lua"], in: folder.path)
+
+        #expect(result == ProcessResult(status: 1, stdout: "", stderr: """
+            find.lua:2: instruction limit exceeded (100000 instructions)
+            stack traceback:
+            \tfind.lua:2: in main chunk
+
+            """ + Self.hint))
+    }
+}
