@@ -43,57 +43,18 @@ public enum AppState: Hashable, Sendable {
         }
     }
 
-    /// Parses a canonical name (see `init(parsing: String)`); the user keeps its bytes.
+    /// Parses a canonical name against the built-in model (see `AppModel.parse`); the user
+    /// keeps its bytes.
     public init(parsing name: ByteString) throws(SimError) {
-        let prefix = ByteString("authenticated(")
-        if name.hasPrefix(prefix), name.bytes.last == UInt8(ascii: ")"), name.count > prefix.count + 1 {
-            self = .authenticated(user: ByteString(name.bytes[prefix.count..<(name.count - 1)]))
-            return
+        let state = try AppModel.builtin.parse(name)
+        guard let parsed = AppState(state) else {
+            throw SimError(.invalidValue, "app state \"\(name.escaped)\" is not a state of the built-in model")
         }
-        try self.init(parsing: name.string ?? name.escaped)
+        self = parsed
     }
 
-    /// Parses canonical text; the error says what was wrong and what would be right.
     public init(parsing text: String) throws(SimError) {
-        let name: String
-        let argument: String?
-        if let open = text.firstIndex(of: "(") {
-            guard text.hasSuffix(")") else {
-                throw SimError(.invalidValue, "app state \"\(text)\" is missing its closing \")\"; write it like \"authenticated(ada)\"")
-            }
-            name = String(text[..<open])
-            argument = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
-        } else {
-            name = text
-            argument = nil
-        }
-        guard let kind = Kind(rawValue: name) else {
-            throw SimError(.invalidValue, "unknown app state \"\(text)\"\(suggestion(for: name, among: Kind.allCases.map(\.rawValue))); states are loading, unauthenticated, onboarding(<step>), authenticated(<user>), error(<kind>)")
-        }
-        switch kind {
-        case .loading, .unauthenticated:
-            if let argument {
-                throw SimError(.invalidValue, "app state \"\(name)\" takes no argument (got \"\(argument)\"); write \"\(name)\"")
-            }
-            self = kind == .loading ? .loading : .unauthenticated
-        case .onboarding:
-            let steps = OnboardingStep.allCases.map(\.rawValue)
-            guard let argument, let step = OnboardingStep(rawValue: argument) else {
-                throw SimError(.invalidValue, "app state \"\(text)\" needs an onboarding step\(suggestion(for: argument ?? "", among: steps)); steps are \(steps.joined(separator: ", ")), e.g. \"onboarding(welcome)\"")
-            }
-            self = .onboarding(step)
-        case .authenticated:
-            guard let argument, !argument.isEmpty else {
-                throw SimError(.invalidValue, "app state \"\(text)\" needs a user, e.g. \"authenticated(ada)\"")
-            }
-            self = .authenticated(user: ByteString(argument))
-        case .error:
-            let kinds = AppErrorKind.allCases.map(\.rawValue)
-            guard let argument, let errorKind = AppErrorKind(rawValue: argument) else {
-                throw SimError(.invalidValue, "app state \"\(text)\" needs an error kind\(suggestion(for: argument ?? "", among: kinds)); kinds are \(kinds.joined(separator: ", ")), e.g. \"error(sessionExpired)\"")
-            }
-            self = .error(errorKind)
-        }
+        try self.init(parsing: ByteString(text))
     }
 }
 

@@ -1,13 +1,20 @@
-/// The AppStateController of semantics §4.5 as a value: the current state, the seed's
-/// transition table, and the log of accepted and rejected requests. No clock, no I/O.
+/// The app's state machine as a value (semantics 4.5, 10): the current state of its model, the
+/// model's transition table, and the log of accepted and rejected requests. No clock, no I/O.
 public struct AppStateMachine: Equatable, Sendable {
     /// One accepted or rejected request, at the virtual time it was made.
     public struct Transition: Equatable, Sendable {
-        public var from: AppState
-        public var to: AppState
+        public var from: ModelState
+        public var to: ModelState
         public var at: VirtualTime
         /// Why a rejected request was refused; nil for accepted ones.
         public var reason: String?
+
+        public init(from: ModelState, to: ModelState, at: VirtualTime, reason: String?) {
+            self.from = from
+            self.to = to
+            self.at = at
+            self.reason = reason
+        }
     }
 
     public enum Outcome: Equatable, Sendable {
@@ -15,37 +22,52 @@ public struct AppStateMachine: Equatable, Sendable {
         case rejected(reason: String)
     }
 
-    public private(set) var state: AppState
+    public private(set) var state: ModelState
     public private(set) var history: [Transition] = []
     public private(set) var rejected: [Transition] = []
+    /// The model's table, by state name.
+    let table: [String: [String]]
 
-    public init(state: AppState = .loading) { self.state = state }
+    /// A machine in `model`'s initial state.
+    public init(model: AppModel) {
+        state = model.initial
+        table = model.transitions
+    }
 
-    /// The seed's table: the only kinds each kind may move to.
+    /// A machine of the built-in model in `state`.
+    public init(state: AppState = .loading) {
+        self.state = state.modelState
+        table = AppModel.builtinTransitions
+    }
+
+    /// The built-in model's table: the only kinds each kind may move to.
     public static func allowedTargets(from kind: AppState.Kind) -> [AppState.Kind] {
-        switch kind {
-        case .loading: [.unauthenticated, .authenticated, .error]
-        case .unauthenticated: [.onboarding, .authenticated, .error]
-        case .onboarding: [.onboarding, .authenticated, .unauthenticated]
-        case .authenticated: [.unauthenticated, .error]
-        case .error: [.loading, .unauthenticated]
-        }
+        (AppModel.builtinTransitions[kind.rawValue] ?? []).compactMap(AppState.Kind.init(rawValue:))
     }
 
     public static func isAllowed(from: AppState, to: AppState) -> Bool {
         allowedTargets(from: from.kind).contains(to.kind)
     }
 
+    /// Whether the table lets `from` move to `to` (only names matter).
+    public func allows(from: ModelState, to: ModelState) -> Bool {
+        table[from.name]?.contains(to.name) ?? false
+    }
+
     /// Validates and applies a request; a rejected one leaves the state as it was.
-    public mutating func request(_ target: AppState, at time: VirtualTime) -> Outcome {
-        guard Self.isAllowed(from: state, to: target) else {
-            let allowed = Self.allowedTargets(from: state.kind).map(\.rawValue)
-            let reason = "\(state.kind.rawValue) cannot go to \(target.kind.rawValue); from \(state.kind.rawValue) the app may go to \(allowed.joined(separator: ", "))"
+    public mutating func request(_ target: ModelState, at time: VirtualTime) -> Outcome {
+        guard allows(from: state, to: target) else {
+            let allowed = table[state.name] ?? []
+            let reason = "\(state.name) cannot go to \(target.name); from \(state.name) the app may go to \(allowed.isEmpty ? "no other state" : allowed.joined(separator: ", "))"
             rejected.append(Transition(from: state, to: target, at: time, reason: reason))
             return .rejected(reason: reason)
         }
         history.append(Transition(from: state, to: target, at: time, reason: nil))
         state = target
         return .accepted
+    }
+
+    public mutating func request(_ target: AppState, at time: VirtualTime) -> Outcome {
+        request(target.modelState, at: time)
     }
 }

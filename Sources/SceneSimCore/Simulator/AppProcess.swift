@@ -8,7 +8,7 @@ import ByteText
 /// exclusive `inout` borrow of it. The simulator hands the one live instance to each action's
 /// body (`Simulator.running`), so no code reaches it through an optional.
 final class AppProcess {
-    var machine = AppStateMachine()
+    var machine: AppStateMachine
     /// When the current app state appeared on screen (for flicker warnings).
     var stateSince: VirtualTime
     var counts = PhaseCounts()
@@ -32,7 +32,8 @@ final class AppProcess {
     var initialization = 0
 
     /// A fresh process; `lists` are emptied lists to reuse (see `IndexList.removeAll`).
-    init(now: VirtualTime, reusing lists: (order: IndexList, visible: IndexList)? = nil) {
+    init(model: AppModel, now: VirtualTime, reusing lists: (order: IndexList, visible: IndexList)? = nil) {
+        machine = AppStateMachine(model: model)
         stateSince = now
         if let lists {
             order = lists.order

@@ -13,7 +13,7 @@ public enum HandlerPoint: Equatable, Sendable {
     /// The aggregate phase changed (reached after the scene point that changed it).
     case appPhase(from: ScenePhase, to: ScenePhase)
     /// The app state changed (an accepted transition).
-    case appState(from: AppState, to: AppState)
+    case appState(from: ModelState, to: ModelState)
     /// A timer made by `after` is due: its function runs here (it is the whole event).
     case taskDue(id: Int)
     /// The server answered validation request `request`; `user` is the session's user, nil

@@ -1,11 +1,18 @@
 import ByteText
 
-// The shared AppStateController (§4.5–4.7): initialization, validation, the user's intents,
-// raw transitions, flicker warnings.
+// The app's state machine (semantics 4.7, 10) and the built-in model's code (§4.5, 4.6):
+// initialization, validation, the user's intents, raw transitions, flicker warnings.
 extension Simulator {
     /// Requests a transition; traces it, and warns if the state it replaces flickered.
     @discardableResult
     func request(_ target: AppState, _ process: AppProcess) -> AppStateMachine.Outcome {
+        request(target.modelState, process)
+    }
+
+    /// Requests a transition of the model; traces it, and warns if the state it replaces
+    /// flickered.
+    @discardableResult
+    func request(_ target: ModelState, _ process: AppProcess) -> AppStateMachine.Outcome {
         let old = process.machine.state
         let outcome = process.machine.request(target, at: now)
         switch outcome {
@@ -21,6 +28,11 @@ extension Simulator {
             emit(.stateRejected(from: old, to: target, reason: reason))
         }
         return outcome
+    }
+
+    /// The built-in model's `on_launch`: initialization in the running process.
+    func beginInitialization() {
+        if let process { beginInitialization(process) }
     }
 
     /// Starts initialization: validate a stored session (taking `auth_latency`), and show the
@@ -53,9 +65,14 @@ extension Simulator {
         return server.verdict(token: stored.token, now: now)
     }
 
+    /// The built-in model's `on_phase` on becoming active: validation in the running process.
+    func startActiveValidation() {
+        if let process { startActiveValidation(process) }
+    }
+
     /// When the app becomes active while authenticated: check the session with the server.
     func startActiveValidation(_ process: AppProcess) {
-        guard case .authenticated = process.machine.state, let stored = keychain else { return }
+        guard case .authenticated? = AppState(process.machine.state), let stored = keychain else { return }
         emit(.validationStarted(user: stored.user))
         scheduler.schedule(.activeValidationReply, at: now + config.authLatency)
     }
@@ -83,7 +100,7 @@ extension Simulator {
             process.loadingUntil = nil
             request(outcome, process)
         case .activeValidationReply:
-            guard case .authenticated = process.machine.state, let stored = keychain else { return }
+            guard case .authenticated? = AppState(process.machine.state), let stored = keychain else { return }
             let result = validationResult(for: stored)
             switch result {
             case .valid:
@@ -104,7 +121,9 @@ extension Simulator {
     // MARK: Intents
 
     private func requireState(_ kinds: [AppState.Kind], _ what: String, _ process: AppProcess) throws(SimError) {
-        let state = process.machine.state
+        guard let state = AppState(process.machine.state) else {
+            throw SimError(.forbidden, "\(what) is an intent of the built-in model, and this app declares its own model")
+        }
         guard !kinds.contains(state.kind) else { return }
         let needed = kinds.map(\.rawValue).joined(separator: " or ")
         let hint: String
@@ -145,7 +164,7 @@ extension Simulator {
     public func nextStep() throws(SimError) {
         try runningChange("app:next_step()") { process throws(SimError) in
             try requireState([.onboarding], "app:next_step()", process)
-            guard case .onboarding(let step) = process.machine.state else { return }
+            guard case .onboarding(let step)? = AppState(process.machine.state) else { return }
             if let next = step.next {
                 request(.onboarding(next), process)
                 return
@@ -188,10 +207,14 @@ extension Simulator {
 
     /// app:transition(text): a raw, validated request. Changes only the state machine: the
     /// intents (login, retry, ...) are what also do the work around it.
-    public func transition(to target: AppState) throws(SimError) -> AppStateMachine.Outcome {
+    public func transition(to target: ModelState) throws(SimError) -> AppStateMachine.Outcome {
         try runningChange("app:transition") { process throws(SimError) in
             request(target, process)
         }
+    }
+
+    public func transition(to target: AppState) throws(SimError) -> AppStateMachine.Outcome {
+        try transition(to: target.modelState)
     }
 
     // MARK: Deep links
@@ -210,8 +233,8 @@ extension Simulator {
             emit(.deepLink(url: url, outcome: .notHandled(reason: reason)))
             return .notHandled(reason: reason)
         }
-        guard case .authenticated = process.machine.state else {
-            return refuse("the app is \(process.machine.state.text); deep links are handled only while authenticated")
+        if let gate = model.refusesURLs, let reason = gate(self) {
+            return refuse(reason)
         }
         guard url.hasPrefix("app://") else { return refuse("not an app:// URL") }
         // Bytes throughout: the value part becomes a window value, which must stay exact.

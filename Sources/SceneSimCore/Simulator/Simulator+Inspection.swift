@@ -30,7 +30,7 @@ extension Simulator {
             running: isRunning,
             launches: launches,
             phase: appPhase,
-            state: isRunning ? appState.text : "not running",
+            state: isRunning ? state.text : "not running",
             windows: windows.map { "\(label(of: $0)) \(phase(of: $0).text)" },
             sessions: sessions.map { record in
                 Snapshot.Session(
@@ -100,7 +100,7 @@ extension Simulator {
         for (key, id) in dedup where !sessions[id.index].alive || presented[key] == nil {
             problems.append("dedup index points at \(sessions[id.index].label), which does not present that value")
         }
-        for transition in process.machine.history where !AppStateMachine.isAllowed(from: transition.from, to: transition.to) {
+        for transition in process.machine.history where !process.machine.allows(from: transition.from, to: transition.to) {
             problems.append("history holds a forbidden transition \(transition.from.text) -> \(transition.to.text)")
         }
         return problems.sorted()

@@ -8,7 +8,7 @@ extension Simulator {
                 throw SimError(.forbidden, "app:launch(): the app is already running (launch #\(launches)); terminate it first with app:terminate(\"system\" | \"user\" | \"crash\")")
             }
             launches += 1
-            let process = AppProcess(now: now, reusing: spareLists)
+            let process = AppProcess(model: model, now: now, reusing: spareLists)
             self.process = process
             spareLists = nil
             let candidates = onScreenAtExit.filter { sessions[$0.index].alive }
@@ -18,8 +18,11 @@ extension Simulator {
                 emit(.discardsDelivered(scenes: pendingDiscards))
                 pendingDiscards = []
             }
+            // A model grows a state at a time: a state nothing reaches yet is worth a look, once.
+            if launches == 1 {
+                for name in model.unreachableStates { emit(.warning(.unreachableState(name: name))) }
+            }
             reach(.processStarted)
-            beginInitialization(process)
             if candidates.isEmpty {
                 openPrimaryWindow(process)
             } else {
@@ -176,7 +179,9 @@ extension Simulator {
                 }
             case .crash:
                 if onScreen.isEmpty { onScreen = process.foregroundSet }
-                let loading = process.machine.state == .loading
+                // Still in the model's first state (the built-in model's loading): the
+                // app has not finished starting, so the system distrusts its restoration data.
+                let loading = process.machine.state.name == model.initial.name
                 finishProcess(how, onScreen: onScreen, keep: !loading, process)
                 if loading {
                     discard(sessions.filter(\.alive).map(\.id), reason: .crashWhileLoading, delivered: false)

@@ -64,9 +64,8 @@ extension Simulator {
         let aggregate = aggregatePhase(of: process.counts, reported: old)
         guard aggregate != old else { return }
         process.reportedPhase = aggregate
-        emit(.appPhaseChanged(from: old, to: aggregate))
+        emit(.appPhaseChanged(from: old, to: aggregate, note: model.phaseNote?(aggregate)))
         reach(.appPhase(from: old, to: aggregate))
-        if aggregate == .active { startActiveValidation(process) }
     }
 
     /// Attaches a scene to its session, with the saved storage, in `inactive` (§2.1, §2.2).

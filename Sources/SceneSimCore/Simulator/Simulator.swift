@@ -9,6 +9,8 @@
 /// `runNextEvent(notAfter:)` for drivers that want to act between events).
 public final class Simulator {
     public let config: AppConfig
+    /// The app's model: its states and table, and its code for launch and phase changes.
+    public let model: AppModel
     public internal(set) var now: VirtualTime = .zero
     /// Whether events are kept for `takeEvents` (off: nobody reads them, so none is built).
     public var isTracing = false
@@ -52,9 +54,10 @@ public final class Simulator {
     var recordBytes = 0
 
     /// Declares the app on a fresh device. Call `launch()` to start it.
-    public init(config: AppConfig) throws(SimError) {
+    public init(config: AppConfig, model: AppModel = .builtin) throws(SimError) {
         try config.validate()
         self.config = config
+        self.model = model
         self.sessionCounters = Array(repeating: 0, count: config.scenes.count)
         if let initial = config.storedSession {
             let token = server.createSession(user: initial.user, ttl: initial.ttl, now: .zero)
@@ -82,8 +85,11 @@ public final class Simulator {
 
     public var isRunning: Bool { process != nil }
 
-    /// The AppStateController's state; `loading` is what a process shows first.
-    public var appState: AppState { process?.machine.state ?? .loading }
+    /// The model's state; its initial state is what a process shows first.
+    public var state: ModelState { process?.machine.state ?? model.initial }
+
+    /// `state` as a state of the built-in model; nil when the app declares another model.
+    public var appState: AppState? { AppState(state) }
 
     /// Accepted transitions of the current process's controller (empty while no process runs).
     public var history: [AppStateMachine.Transition] { process?.machine.history ?? [] }
@@ -123,9 +129,16 @@ public final class Simulator {
         events.append(TraceRecord(time: now, event: event()))
     }
 
-    /// Runs the app's code at a handler point of the action under way.
+    /// Runs the app's code at a handler point of the action under way: the script's hooks,
+    /// then the model's own handler for the point (after the hooks, so a hook sees the event
+    /// before the model reacts to it, as the built-in model always ordered it).
     func reach(_ point: HandlerPoint) {
         onHandlerPoint?(point)
+        switch point {
+        case .processStarted: model.onLaunch?(self)
+        case let .appPhase(from, to): model.onPhase?(self, from, to)
+        case .scenePhase, .appState, .taskDue, .serverAnswered: break
+        }
     }
 
     /// Runs one lifecycle action (the system's or the user's: windows, phases, launch and
@@ -190,7 +203,7 @@ public final class Simulator {
         throw SimError(.notRunning, "\(what()) needs a running app; call app:launch() first")
     }
 
-    func requireRunning(_ what: @autoclosure () -> String) throws(SimError) {
+    public func requireRunning(_ what: @autoclosure () -> String) throws(SimError) {
         _ = try runningProcess(what())
     }
 

@@ -26,10 +26,11 @@ public enum TraceEvent: Equatable, Sendable {
     case storageSaved(scene: SessionID, keys: Int, bytes: Int)
     /// Writes made since the last save died with the process.
     case storageLost(scene: SessionID, keys: [ByteString])
-    /// The aggregate scene phase changed and the app-level handler ran (§1.4).
-    case appPhaseChanged(from: ScenePhase, to: ScenePhase)
-    case stateChanged(from: AppState, to: AppState)
-    case stateRejected(from: AppState, to: AppState, reason: String)
+    /// The aggregate scene phase changed and the app-level handler ran (§1.4); `note` says
+    /// what the model's handler does then, when the model describes it (the built-in one does).
+    case appPhaseChanged(from: ScenePhase, to: ScenePhase, note: String?)
+    case stateChanged(from: ModelState, to: ModelState)
+    case stateRejected(from: ModelState, to: ModelState, reason: String)
     case validationStarted(user: ByteString)
     case validationFinished(user: ByteString, result: ValidationResult)
     case sessionStored(user: ByteString, expires: VirtualTime)
@@ -92,7 +93,9 @@ public enum Warning: Equatable, Sendable {
     /// One scene's storage grew past `storage_warn_bytes` (§3.4).
     case storageLarge(scene: SessionID, bytes: Int, limit: Int)
     /// An app state was on screen shorter than `flicker_threshold` (§4.7).
-    case flicker(state: AppState, shown: VirtualTime, threshold: VirtualTime)
+    case flicker(state: ModelState, shown: VirtualTime, threshold: VirtualTime)
     /// Validation could not reach the server while authenticated; the user stays logged in (§4.5).
     case validationSkipped(user: ByteString)
+    /// No transition of the app's model leads to this declared state (semantics 10.1).
+    case unreachableState(name: String)
 }

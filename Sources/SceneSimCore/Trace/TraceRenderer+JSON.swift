@@ -103,7 +103,7 @@ extension TraceRenderer {
             return [("event", .string("storageSaved")), ("scene", string(scene)), ("keys", .int(keys)), ("bytes", .int(bytes))]
         case let .storageLost(scene, keys):
             return [("event", .string("storageLost")), ("scene", string(scene)), ("keys", .array(keys.map { .bytes($0) }))]
-        case let .appPhaseChanged(from, to):
+        case let .appPhaseChanged(from, to, _):
             return [("event", .string("appPhaseChanged")), ("from", .string(from.rawValue)), ("to", .string(to.rawValue))]
         case let .stateChanged(from, to):
             return [("event", .string("stateChanged")), ("from", .string(from.text)), ("to", .string(to.text))]
@@ -143,6 +143,7 @@ extension TraceRenderer {
         case .storageLarge: "storageLarge"
         case .flicker: "flicker"
         case .validationSkipped: "validationSkipped"
+        case .unreachableState: "unreachableState"
         }
     }
 }

@@ -47,8 +47,8 @@ public enum TraceRenderer {
             return (shown(scene), "storage saved: \(keys) \(keys == 1 ? "key" : "keys"), \(bytes) bytes")
         case let .storageLost(scene, keys):
             return (shown(scene), "storage lost: unsaved writes to \(keys.map(\.escaped).joined(separator: ", "))")
-        case let .appPhaseChanged(from, to):
-            return ("app", "phase \(from.rawValue) -> \(to.rawValue): \(handlerAction(to))")
+        case let .appPhaseChanged(from, to, note):
+            return ("app", "phase \(from.rawValue) -> \(to.rawValue)" + (note.map { ": " + $0 } ?? ""))
         case let .stateChanged(from, to):
             return ("app", "state \(from.text) -> \(to.text)")
         case let .stateRejected(from, to, reason):
@@ -82,6 +82,7 @@ public enum TraceRenderer {
     /// A scene id or label as the trace shows it (escaped: ids are the script's text).
     static func shown(_ scene: String) -> String { ByteString(scene).escaped }
 
+    /// What the built-in model's phase handler does (its `AppModel.phaseNote`).
     static func handlerAction(_ phase: ScenePhase) -> String {
         switch phase {
         case .active: "validate session and refresh"
@@ -100,6 +101,8 @@ public enum TraceRenderer {
             return ("app", "warning: state \(state.text) was on screen for \(shown.text) s, under flicker_threshold = \(threshold.text) s (flicker)")
         case let .validationSkipped(user):
             return ("auth", "warning: cannot reach the server to validate the session of \(user.escaped); staying logged in")
+        case let .unreachableState(name):
+            return ("model", "warning: state \(name) is declared but no transition leads to it")
         }
     }
 }

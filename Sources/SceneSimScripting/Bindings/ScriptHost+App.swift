@@ -12,7 +12,7 @@ extension ScriptHost {
         var definition = LuaClassDefinition(name: "scenesim.App")
         definition.toString = { [unowned(unsafe) self] _ in
             guard let simulator else { return "app" }
-            return "app(\(simulator.config.platform.rawValue), \(simulator.isRunning ? simulator.appState.text : "not running"))"
+            return "app(\(simulator.config.platform.rawValue), \(simulator.isRunning ? simulator.state.text : "not running"))"
         }
         definition.getField = { [unowned(unsafe) self] call, _, key in appField(call, key.escaped) }
         definition.setField = { [unowned(unsafe) self] call, _, key in
@@ -66,38 +66,11 @@ extension ScriptHost {
         }
         // Changes the app's code makes: they apply at once, from a hook too (§3.4).
         let changes: [(String, (LuaCall, Simulator) throws(SimError) -> [LuaValue])] = [
-            ("login", { call, sim throws(SimError) in
-                guard let options = call.table(at: 2) else {
-                    throw SimError(.invalidValue, "app:login takes a table, e.g. app:login{ user = \"ada\", new_user = false } (got \(call.typeName(at: 2)))")
-                }
-                for key in options.keys {
-                    guard let name = key.stringValue, ["user", "new_user"].contains(name) else {
-                        let text = key.bytesValue?.escaped ?? luaTypeName(key)
-                        let hint = suggestion(for: text, among: ["user", "new_user"])
-                        throw SimError(.invalidValue, "app:login: unknown option \"\(text)\"\(hint); options are user and new_user")
-                    }
-                }
-                guard case .string(let user) = options[field: "user"] else {
-                    throw SimError(.invalidValue, "app:login: user must be a string, e.g. app:login{ user = \"ada\" } (got \(luaTypeName(options[field: "user"])))")
-                }
-                let newUser: Bool
-                switch options[field: "new_user"] {
-                case .nil: newUser = false
-                case .boolean(let b): newUser = b
-                case let other: throw SimError(.invalidValue, "app:login: new_user must be true or false (got \(luaTypeName(other)))")
-                }
-                try sim.login(user: user, newUser: newUser)
-                return []
-            }),
-            ("next_step", { _, sim throws(SimError) in try sim.nextStep(); return [] }),
-            ("cancel_onboarding", { _, sim throws(SimError) in try sim.cancelOnboarding(); return [] }),
-            ("logout", { _, sim throws(SimError) in try sim.logout(); return [] }),
-            ("retry", { _, sim throws(SimError) in try sim.retry(); return [] }),
             ("transition", { call, sim throws(SimError) in
                 guard let text = call.bytes(at: 2) else {
                     throw SimError(.invalidValue, "app:transition(state) needs the state as canonical text, e.g. app:transition(\"authenticated(ada)\") (got \(call.typeName(at: 2)))")
                 }
-                switch try sim.transition(to: try AppState(parsing: text)) {
+                switch try sim.transition(to: try sim.model.parse(text)) {
                 case .accepted: return [.boolean(true)]
                 case .rejected(let reason): return [.boolean(false), .string(ByteString(reason))]
                 }
@@ -144,7 +117,7 @@ extension ScriptHost {
         case "running": return cached(.boolean(simulator.isRunning))
         case "launches": return cached(.integer(Int64(simulator.launches)))
         case "phase": return cached(.string(ByteString(simulator.appPhase.rawValue)))
-        case "state": return cached(.string(simulator.appState.name))
+        case "state": return cached(.string(simulator.state.bytes))
         case "windows": return call.results(.table(LuaTable(sequence: simulator.windows.map(windowValue))))
         case "sessions": return call.results(.table(LuaTable(sequence: simulator.liveSessions.map(windowValue))))
         case "front": return call.results(simulator.frontWindow.map(windowValue) ?? .nil)
@@ -153,7 +126,13 @@ extension ScriptHost {
         case "defaults": return cached(defaultsValue)
         case "keychain": return call.results(simulator.keychainToken.map { .integer(Int64($0)) } ?? .nil)
         default:
-            let known = Self.appFields + Self.appMethods
+            // The model's intents are methods of the app (semantics 10.2): app:unlock("1234").
+            if let intent = intentFunctions[key] { return cached(intent) }
+            if AppModel.builtinIntents.contains(key) {
+                let intents = intentFunctions.keys.sorted()
+                return .error("app:\(key) is an intent of the built-in model, and this app declares its own model; its intents are \(intents.isEmpty ? "none" : intents.joined(separator: ", "))")
+            }
+            let known = Self.appFields + Self.appMethods + intentFunctions.keys.sorted()
             let hint = suggestion(for: key, among: known)
             return .error("app has no field \"\(key)\"\(hint); fields are \(Self.appFields.joined(separator: ", "))")
         }
@@ -178,8 +157,8 @@ extension ScriptHost {
     private func transitions(_ list: [AppStateMachine.Transition]) -> LuaValue {
         .table(LuaTable(sequence: list.map { transition in
             var fields: [String: LuaValue] = [
-                "from": .string(transition.from.name),
-                "to": .string(transition.to.name),
+                "from": .string(transition.from.bytes),
+                "to": .string(transition.to.bytes),
                 "at": .number(transition.at.seconds),
             ]
             if let reason = transition.reason { fields["reason"] = .string(ByteString(reason)) }

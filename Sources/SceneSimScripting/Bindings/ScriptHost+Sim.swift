@@ -60,8 +60,9 @@ extension ScriptHost {
         }
         return perform(call) { () throws(SimError) in
             var parser = ConfigParser()
+            parser.reservedNames = Self.appMethods + Self.appFields
             let config = try parser.parse(call.value(at: 1))
-            let simulator = try Simulator(config: config)
+            let simulator = try Simulator(config: config, model: appModel(parser.model))
             // The simulator's records get a budget of their own, as large as Lua's heap.
             simulator.memoryBudget = options.maxMemory
             simulator.isTracing = true

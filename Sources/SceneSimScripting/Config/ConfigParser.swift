@@ -9,6 +9,10 @@ struct ConfigParser {
     private let where_: String = "sim.launch"
     /// Each scene's `on_phase`, by scene id (filled by `parse`).
     private(set) var sceneHandlers: [String: LuaFunctionRef] = [:]
+    /// The declared model (filled by `parse`); nil: the built-in one.
+    private(set) var model: LuaModel?
+    /// Names a model's intent cannot take (the app handle's methods and fields).
+    var reservedNames: [String] = []
 
     mutating func parse(_ value: LuaValue) throws(SimError) -> AppConfig {
         let table: LuaTable
@@ -19,7 +23,7 @@ struct ConfigParser {
         }
         try checkKeys(table, allowed: [
             "platform", "scenes", "session", "session_ttl", "min_loading", "auth_latency",
-            "multiple_scenes", "visible_limit", "routes", "policy",
+            "multiple_scenes", "visible_limit", "routes", "policy", "model",
         ], path: "")
         let platform = try enumValue(table[field: "platform"], key: "platform", default: Platform.ipados)
         let sessionTTL = try seconds(table[field: "session_ttl"], key: "session_ttl", default: 3600)
@@ -34,6 +38,9 @@ struct ConfigParser {
             routes: try routes(table[field: "routes"]),
             policy: try policy(table[field: "policy"])
         )
+        if !table[field: "model"].isNil {
+            model = try ModelParser(reserved: reservedNames).parse(table[field: "model"])
+        }
         if !table[field: "visible_limit"].isNil {
             config.visibleLimit = Int(try integer(table[field: "visible_limit"], key: "visible_limit"))
         }

@@ -6,11 +6,10 @@ import SceneSimCore
 // metamethod runs); handle fields go through the handle's own getters, which never change
 // the simulation.
 extension ScriptHost {
-    /// The methods of the app handle (`app:...`).
+    /// The methods of the app handle (`app:...`); the model's intents come on top.
     public static let appMethods = [
-        "after", "cancel_onboarding", "background", "dismiss_window", "foreground", "interrupt", "launch", "login",
-        "logout", "next_step", "on", "open_url", "open_window", "resume", "retry", "switcher", "terminate",
-        "transition",
+        "after", "background", "dismiss_window", "foreground", "interrupt", "launch", "on", "open_url",
+        "open_window", "resume", "switcher", "terminate", "transition",
     ].sorted()
     /// The methods of window handles (`w:...`).
     public static let windowMethods = ["background", "close", "disconnect", "focus"]
@@ -38,7 +37,7 @@ extension ScriptHost {
             let keys = table.entries.filter { !methodCall || $0.value.functionValue != nil }
             return Self.identifiers(keys.compactMap(\.key.stringValue))
         case .handle(let handle) where handle.type == classes.app:
-            return methodCall ? Self.appMethods : Self.appFields.sorted()
+            return methodCall ? (Self.appMethods + (simulator == nil ? AppModel.builtinIntents : intentFunctions.keys.sorted())).sorted() : Self.appFields.sorted()
         case .handle(let handle) where handle.type == classes.window:
             return methodCall ? Self.windowMethods : Self.windowFields.sorted()
         case .handle(let handle) where handle.type == classes.storage:

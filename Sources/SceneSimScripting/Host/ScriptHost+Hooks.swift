@@ -122,6 +122,14 @@ extension ScriptHost {
         let direct = modelCallback(at: point)
         guard hookFailure == nil else { return }
         guard let call = direct ?? handlers(at: point) else { return }
+        runAppCode(call)
+    }
+
+    /// Runs the app's code for one event, as hooks run: nested at most `maxHookDepth` deep; the
+    /// first error is kept (and raised once the system action is over) and stops the rest.
+    func runAppCode(_ call: HookCall.Direct) {
+        takeEvents()
+        guard hookFailure == nil else { return }
         guard hookDepth < Self.maxHookDepth else {
             nestedTooDeep = true
             return

@@ -24,6 +24,8 @@ public final class ScriptHost {
     var hooks = HookRegistry()
     /// Each scene group's `on_phase` (declared in `sim.launch`), by scene id.
     var sceneHandlers: [String: LuaFunctionRef] = [:]
+    /// The model's intents, by name: methods of the app handle (see ScriptHost+Model).
+    var intentFunctions: [String: LuaValue] = [:]
     /// Lifecycle requests hooks made during the current operation, run once it is over.
     var queuedRequests: [QueuedRequest] = []
     /// The first error a hook raised during an operation, re-raised (with the hook's own

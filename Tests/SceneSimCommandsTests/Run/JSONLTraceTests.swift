@@ -6,7 +6,7 @@ import Testing
 @Suite("JSON Lines trace against its published schema")
 struct JSONLTraceTests {
     /// A scenario that makes every kind of event at least once (the iPhone one adds the warning
-    /// only a one-window platform gives).
+    /// only a one-window platform gives, the model one a declared model's).
     static let everyEvent = """
         local app = sim.launch {
           scenes = { { id = "main" }, { id = "doc", value = "string" } },
@@ -47,11 +47,13 @@ struct JSONLTraceTests {
 
         """
     static let iphone = "local app = sim.launch { platform = \"iphone\" }\napp:open_window(\"main\")\n"
+    /// A declared model with a state no transition reaches (its warning).
+    static let model = "sim.launch { model = { states = { idle = {}, orphan = {} }, initial = \"idle\" } }\n"
 
     static func jsonLines() throws -> String {
-        let folder = try TempFolder(["all.lua": everyEvent, "iphone.lua": iphone])
+        let folder = try TempFolder(["all.lua": everyEvent, "iphone.lua": iphone, "model.lua": model])
         var lines = ""
-        for file in ["all.lua", "iphone.lua"] {
+        for file in ["all.lua", "iphone.lua", "model.lua"] {
             let result = try BuiltBinary.run(["run", "--trace", "jsonl", file], in: folder.path)
             try #require(result.status == 0, "\(result)")
             lines += result.stdout

@@ -190,7 +190,7 @@ struct TerminationRuleTests {
         #expect(device.sim.appPhase == .active)          // no overlay carried over
         try device.settle()
         #expect(device.sim.appState == .authenticated(user: "ada"))   // onboarding is not resumed
-        #expect(device.sim.history.map(\.to) == [.authenticated(user: "ada")])
+        #expect(device.sim.history.map(\.to) == [AppState.authenticated(user: "ada").modelState])
     }
 
     @Test("5.5 the restore hook stays registered across relaunches")

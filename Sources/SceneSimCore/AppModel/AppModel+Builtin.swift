@@ -1,0 +1,42 @@
+// The built-in model: the seed's AppStateController (semantics 4.5, 4.6), declared as any model
+// is. Its code — initialization at launch, validation on becoming active — runs at the same
+// handler points a declared model's `on_launch` and `on_phase` do; its intents are the
+// simulator's `login`, `nextStep`, `cancelOnboarding`, `logout` and `retry`.
+extension AppModel {
+    /// The intents of the built-in model, as scripts call them.
+    public static let builtinIntents = ["login", "next_step", "cancel_onboarding", "logout", "retry"]
+
+    static let builtinStates: [StateDeclaration] = [
+        StateDeclaration("loading"),
+        StateDeclaration("unauthenticated"),
+        StateDeclaration("onboarding", .oneOf(OnboardingStep.allCases.map(\.rawValue)),
+                         wording: Wording(placeholder: "step", noun: "an onboarding step", plural: "steps", example: "welcome")),
+        StateDeclaration("authenticated", .string,
+                         wording: Wording(placeholder: "user", noun: "a user", plural: "", example: "ada")),
+        StateDeclaration("error", .oneOf(AppErrorKind.allCases.map(\.rawValue)),
+                         wording: Wording(placeholder: "kind", noun: "an error kind", plural: "kinds", example: "sessionExpired")),
+    ]
+
+    static let builtinTransitions: [String: [String]] = [
+        "loading": ["unauthenticated", "authenticated", "error"],
+        "unauthenticated": ["onboarding", "authenticated", "error"],
+        "onboarding": ["onboarding", "authenticated", "unauthenticated"],
+        "authenticated": ["unauthenticated", "error"],
+        "error": ["loading", "unauthenticated"],
+    ]
+
+    /// The seed's AppStateController as a model (a new value each time: it holds its code).
+    public static var builtin: AppModel {
+        var model = AppModel(checked: builtinStates, initial: ModelState("loading"), transitions: builtinTransitions, intents: builtinIntents)
+        model.onLaunch = { sim in sim.beginInitialization() }
+        model.onPhase = { sim, _, new in
+            if new == .active { sim.startActiveValidation() }
+        }
+        model.phaseNote = TraceRenderer.handlerAction
+        model.refusesURLs = { sim in
+            if case .authenticated? = sim.appState { return nil }
+            return "the app is \(sim.state.text); deep links are handled only while authenticated"
+        }
+        return model
+    }
+}

@@ -1,0 +1,124 @@
+import ByteText
+
+/// The app's model (semantics 10): its states, each with the argument it carries, the state a
+/// process starts in, which states each may move to, and the app's code for launch and phase
+/// changes. The built-in model (the seed's AppStateController, `AppModel.builtin`) is one value
+/// of this type; a scenario declares others. The simulator runs every model the same way: the
+/// table decides transitions, the handlers run at their handler points.
+///
+/// A declaration is checked when it is made (`init` throws), so a model in hand is consistent:
+/// every state a transition or `initial` names is declared.
+public struct AppModel {
+    public private(set) var states: [StateDeclaration]
+    public private(set) var initial: ModelState
+    /// By state name: the names it may move to, in declaration order.
+    public private(set) var transitions: [String: [String]]
+    /// The names of the intents the model offers (`app:<name>(...)`), sorted.
+    public private(set) var intents: [String]
+    /// Runs when the process starts, before its first scene connects (the App's init).
+    public var onLaunch: ((Simulator) -> Void)?
+    /// Runs when the aggregate phase changes, after the `phase` hooks of that change.
+    public var onPhase: ((Simulator, ScenePhase, ScenePhase) -> Void)?
+    /// What `onPhase` does on entering a phase, for the trace's phase lines (the built-in
+    /// model's "validate session and refresh"); nil: the line says only the phases.
+    public var phaseNote: ((ScenePhase) -> String)?
+    /// Why the app takes no URL now, nil when it does (the built-in model: unless
+    /// authenticated, semantics 4.6).
+    public var refusesURLs: ((Simulator) -> String?)?
+
+    /// One declared state.
+    public struct StateDeclaration: Equatable, Sendable {
+        public var name: String
+        public var argument: ArgumentType
+        /// How messages speak of the argument (the built-in model's "a user", "steps", ...).
+        public var wording: Wording
+
+        public init(_ name: String, _ argument: ArgumentType = .none, wording: Wording? = nil) {
+            self.name = name
+            self.argument = argument
+            self.wording = wording ?? Wording(for: argument)
+        }
+    }
+
+    /// The argument a state carries.
+    public enum ArgumentType: Equatable, Sendable {
+        case none
+        case string
+        case integer
+        /// One of these words.
+        case oneOf([String])
+    }
+
+    /// The words messages use for a state's argument.
+    public struct Wording: Equatable, Sendable {
+        /// In "states are signed_in(<placeholder>)".
+        public var placeholder: String
+        /// In "needs <noun>".
+        public var noun: String
+        /// For a list: in "<plural> are a, b".
+        public var plural: String
+        /// The argument of the example in messages.
+        public var example: String
+
+        public init(placeholder: String, noun: String, plural: String, example: String) {
+            self.placeholder = placeholder
+            self.noun = noun
+            self.plural = plural
+            self.example = example
+        }
+
+        init(for argument: ArgumentType) {
+            switch argument {
+            case .none: self.init(placeholder: "", noun: "", plural: "", example: "")
+            case .string: self.init(placeholder: "string", noun: "a string argument", plural: "", example: "text")
+            case .integer: self.init(placeholder: "integer", noun: "an integer argument", plural: "", example: "1")
+            case .oneOf(let words): self.init(placeholder: words.joined(separator: "|"), noun: "one of its arguments", plural: "its arguments", example: words.first ?? "")
+            }
+        }
+    }
+
+    /// A declared model; every problem is an error whose message says what is wrong and what
+    /// would be right (with "did you mean"). `initial` is canonical state text.
+    public init(states: [StateDeclaration], initial: String, transitions: [String: [String]], intents: [String] = []) throws(SimError) {
+        self.states = states
+        self.transitions = [:]
+        self.intents = intents.sorted()
+        self.initial = ModelState("")
+        try checkStates()
+        do {
+            self.initial = try parse(ByteString(initial))
+        } catch {
+            throw SimError(.invalidConfig, "model.initial: \(error.message)")
+        }
+        try checkTransitions(transitions)
+        self.transitions = transitions
+    }
+
+    /// A declaration known to be consistent (the built-in model's; a test checks it with `init`).
+    init(checked states: [StateDeclaration], initial: ModelState, transitions: [String: [String]], intents: [String]) {
+        self.states = states
+        self.initial = initial
+        self.transitions = transitions
+        self.intents = intents.sorted()
+    }
+
+    public var stateNames: [String] { states.map(\.name) }
+
+    public func declaration(of name: String) -> StateDeclaration? {
+        states.first { $0.name == name }
+    }
+
+    /// The names `name` may move to.
+    public func targets(from name: String) -> [String] { transitions[name] ?? [] }
+
+    public func allows(from: ModelState, to: ModelState) -> Bool {
+        targets(from: from.name).contains(to.name)
+    }
+
+    /// Declared states no transition leads to (the initial state is reached by launching),
+    /// in declaration order: worth a warning, not an error, as models grow a state at a time.
+    public var unreachableStates: [String] {
+        let reached = Set(transitions.values.joined())
+        return stateNames.filter { $0 != initial.name && !reached.contains($0) }
+    }
+}

@@ -1,0 +1,160 @@
+import ByteText
+import LuaKit
+import SceneSimCore
+
+/// A model declared in Lua (`sim.launch{ model = ... }`, semantics 10): the core's declaration,
+/// and the Lua functions of the app's code, which stay with the script.
+struct LuaModel {
+    var declaration: AppModel
+    var onLaunch: LuaFunctionRef?
+    var onPhase: LuaFunctionRef?
+    var intents: [String: LuaFunctionRef] = [:]
+}
+
+/// Reads `model = {...}`; each problem is an error naming the part of the declaration, with
+/// "did you mean" for misspelt names.
+struct ModelParser {
+    /// Names an intent cannot take: they are the app handle's own methods and fields.
+    let reserved: [String]
+
+    static let keys = ["states", "initial", "transitions", "on_launch", "on_phase", "intents"]
+
+    func parse(_ value: LuaValue) throws(SimError) -> LuaModel {
+        guard case .table(let table) = value else {
+            throw fail("model must be a table declaring the app's states, initial, transitions, handlers and intents, not \(aLuaTypeName(value))")
+        }
+        try checkKeys(table, allowed: Self.keys, path: "model")
+        let states = try stateDeclarations(table[field: "states"])
+        guard case .string(let initial) = table[field: "initial"], let initialText = initial.string else {
+            let given = table[field: "initial"]
+            throw fail("model.initial must name the state a process starts in, e.g. initial = \"loading\"" + (given.isNil ? "" : " (got \(aLuaTypeName(given)))"))
+        }
+        let transitionTable = try transitions(table[field: "transitions"])
+        let intents = try intentFunctions(table[field: "intents"])
+        let declaration: AppModel
+        do {
+            declaration = try AppModel(states: states, initial: initialText, transitions: transitionTable, intents: intents.keys.sorted())
+        } catch {
+            throw fail(error.message)
+        }
+        return LuaModel(
+            declaration: declaration,
+            onLaunch: try handler(table[field: "on_launch"], "model.on_launch", "function(app)"),
+            onPhase: try handler(table[field: "on_phase"], "model.on_phase", "function(app, old, new)"),
+            intents: intents
+        )
+    }
+
+    private func fail(_ message: String) -> SimError {
+        SimError(.invalidConfig, "sim.launch: \(message)")
+    }
+
+    private func checkKeys(_ table: LuaTable, allowed: [String], path: String) throws(SimError) {
+        for key in table.keys {
+            let name = key.bytesValue?.escaped ?? "[\(luaTypeName(key))]"
+            guard allowed.contains(name) else {
+                let hint = closest(to: name, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? "; \(path) takes \(allowed.joined(separator: ", "))"
+                throw fail("unknown key \"\(name)\" in \(path)\(hint)")
+            }
+        }
+    }
+
+    private func stateDeclarations(_ value: LuaValue) throws(SimError) -> [AppModel.StateDeclaration] {
+        guard case .table(let table) = value, !table.isEmpty else {
+            throw fail("model.states must be a table of the app's states, e.g. states = { loading = {}, signed_in = { arg = \"string\" } }")
+        }
+        var result: [AppModel.StateDeclaration] = []
+        // By name: a Lua table has no order, and messages must read the same on every run.
+        for (key, entry) in table.entries.sorted(by: { ($0.key.bytesValue?.escaped ?? "") < ($1.key.bytesValue?.escaped ?? "") }) {
+            guard case .string(let bytes) = key, let name = bytes.string else {
+                throw fail("model.states must be keyed by state names, e.g. states = { locked = {} } (found a \(luaTypeName(key)) key)")
+            }
+            guard case .table(let body) = entry else {
+                throw fail("model.states.\(name) must be a table, {} or { arg = ... }, not \(aLuaTypeName(entry))")
+            }
+            try checkKeys(body, allowed: ["arg"], path: "model.states.\(name)")
+            result.append(AppModel.StateDeclaration(name, try argument(body[field: "arg"], of: name)))
+        }
+        return result
+    }
+
+    private func argument(_ value: LuaValue, of state: String) throws(SimError) -> AppModel.ArgumentType {
+        let expected = "must be \"string\", \"integer\" or a list of allowed values like { \"offline\", \"expired\" }"
+        switch value {
+        case .nil:
+            return .none
+        case .string(let bytes):
+            let text = bytes.escaped
+            switch text {
+            case "string": return .string
+            case "integer": return .integer
+            default: throw fail("model.states.\(state).arg \(expected) (got \"\(text)\")\(suggestion(for: text, among: ["string", "integer"]))")
+            }
+        case .table(let list) where list.count == list.sequence.count && !list.isEmpty:
+            var words: [String] = []
+            for item in list.sequence {
+                guard case .string(let bytes) = item, let word = bytes.string else {
+                    throw fail("model.states.\(state).arg lists allowed values as strings, not \(aLuaTypeName(item))")
+                }
+                words.append(word)
+            }
+            return .oneOf(words)
+        default:
+            throw fail("model.states.\(state).arg \(expected), not \(aLuaTypeName(value))")
+        }
+    }
+
+    private func transitions(_ value: LuaValue) throws(SimError) -> [String: [String]] {
+        if value.isNil { return [:] }
+        guard case .table(let table) = value else {
+            throw fail("model.transitions must be a table of state name -> list of states, e.g. transitions = { locked = { \"signed_in\" } }, not \(aLuaTypeName(value))")
+        }
+        var result: [String: [String]] = [:]
+        for (key, entry) in table.entries {
+            guard case .string(let bytes) = key, let from = bytes.string else {
+                throw fail("model.transitions must be keyed by state names (found a \(luaTypeName(key)) key)")
+            }
+            guard case .table(let list) = entry, list.count == list.sequence.count else {
+                throw fail("model.transitions.\(from) must be a list of state names, e.g. { \"signed_in\" }, not \(aLuaTypeName(entry))")
+            }
+            var targets: [String] = []
+            for item in list.sequence {
+                guard case .string(let name) = item, let target = name.string else {
+                    throw fail("model.transitions.\(from) lists state names as strings, not \(aLuaTypeName(item))")
+                }
+                targets.append(target)
+            }
+            result[from] = targets
+        }
+        return result
+    }
+
+    private func handler(_ value: LuaValue, _ key: String, _ shape: String) throws(SimError) -> LuaFunctionRef? {
+        switch value {
+        case .nil: return nil
+        case .function(let function): return function
+        default: throw fail("\(key) must be a \(shape), not \(aLuaTypeName(value))")
+        }
+    }
+
+    private func intentFunctions(_ value: LuaValue) throws(SimError) -> [String: LuaFunctionRef] {
+        if value.isNil { return [:] }
+        guard case .table(let table) = value else {
+            throw fail("model.intents must be a table of name -> function(app, ...), not \(aLuaTypeName(value))")
+        }
+        var result: [String: LuaFunctionRef] = [:]
+        for (key, entry) in table.entries {
+            guard case .string(let bytes) = key, let name = bytes.string, AppModel.isIntentName(name) else {
+                throw fail("model.intents must be keyed by names of letters, digits and _ (found \(key.bytesValue.map { "\"\($0.escaped)\"" } ?? "a \(luaTypeName(key)) key"))")
+            }
+            guard !reserved.contains(name) else {
+                throw fail("model.intents.\(name): app:\(name) is a built-in method or field of app; give the intent another name")
+            }
+            guard case .function(let function) = entry else {
+                throw fail("model.intents.\(name) must be a function(app, ...), not \(aLuaTypeName(entry))")
+            }
+            result[name] = function
+        }
+        return result
+    }
+}

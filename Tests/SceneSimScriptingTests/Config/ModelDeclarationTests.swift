@@ -1,0 +1,33 @@
+import SceneSimScripting
+import Testing
+
+/// semantics 10.1: a declared model is checked at sim.launch; each problem is an error at the
+/// scenario's line that names the part of the declaration, with "did you mean".
+@Suite("A model declaration is checked at sim.launch")
+struct ModelDeclarationTests {
+    @Test("an unknown key, an undeclared initial or target state, an argument outside its list, a bad arg type, a non-function handler or intent and an intent named like a method are errors at the line, verbatim")
+    func badDeclarations() {
+        let run = runScript("""
+            print(pcall(function() sim.launch { model = { states = { a = {} }, initial = "a", transitons = {} } } end))
+            print(pcall(function() sim.launch { model = { states = { loading = {} }, initial = "lodaing" } } end))
+            print(pcall(function() sim.launch { model = { states = { a = {}, b = {} }, initial = "a", transitions = { a = { "bb" } } } } end))
+            print(pcall(function() sim.launch { model = { states = { a = { arg = { "offline", "expired" } } }, initial = "a(ofline)" } } end))
+            print(pcall(function() sim.launch { model = { states = { a = { arg = "strnig" } }, initial = "a" } } end))
+            print(pcall(function() sim.launch { model = { states = { a = {} }, initial = "a", on_phase = 1 } } end))
+            print(pcall(function() sim.launch { model = { states = { a = {} }, initial = "a", intents = { background = print } } } end))
+            print(pcall(function() sim.launch { model = { states = { a = {} }, initial = "a", intents = { go = true } } } end))
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            false\ttest.lua:1: sim.launch: unknown key "transitons" in model (did you mean "transitions"?)
+            false\ttest.lua:2: sim.launch: model.initial: unknown app state "lodaing" (did you mean "loading"?); states are loading
+            false\ttest.lua:3: sim.launch: model.transitions.a names "bb", which is not a declared state (did you mean "b"?); states are a, b
+            false\ttest.lua:4: sim.launch: model.initial: app state "a(ofline)" needs one of its arguments (did you mean "offline"?); its arguments are offline, expired, e.g. "a(offline)"
+            false\ttest.lua:5: sim.launch: model.states.a.arg must be "string", "integer" or a list of allowed values like { "offline", "expired" } (got "strnig") (did you mean "string"?)
+            false\ttest.lua:6: sim.launch: model.on_phase must be a function(app, old, new), not an integer
+            false\ttest.lua:7: sim.launch: model.intents.background: app:background is a built-in method or field of app; give the intent another name
+            false\ttest.lua:8: sim.launch: model.intents.go must be a function(app, ...), not a boolean
+
+            """, error: nil))
+    }
+}
