@@ -31,6 +31,20 @@
 ---@field visible_limit? integer            windows on screen at once (iphone 1, ipados 2, others unlimited)
 ---@field routes? table<string, string>     deep-link routes: app://<route>/<value> opens that scene group
 ---@field policy? scenesim.Policy
+---@field model? scenesim.Model            the app's own model; omitted: the built-in one (semantics 10)
+
+---@class scenesim.StateDecl
+---@field arg? "string"|"integer"|string[]  the argument the state carries: a string, an integer, or one of these words
+
+---@class scenesim.Model
+---@field states table<string, scenesim.StateDecl>  every state by name: { loading = {}, signed_in = { arg = "string" } }
+---@field initial string                    the state a process starts in, as canonical text
+---@field transitions? table<string, string[]>  by state name, the states it may move to (the argument never matters)
+---@field on_launch? fun(app: scenesim.App)  the App's init: runs when a process starts, before its first scene connects
+---@field on_phase? fun(app: scenesim.App, old: scenesim.ScenePhase, new: scenesim.ScenePhase)  the App's .onChange(of: scenePhase): runs when the aggregate changes, after the "phase" hooks
+---@field on_url? fun(app: scenesim.App, url: string): boolean|nil, string|nil  the App's .onOpenURL: true = handled; false, reason = refused; nil = the routes try it
+---@field phase_notes? table<scenesim.ScenePhase, string>  what on_phase does on entering each phase, shown on the trace's phase lines
+---@field intents? table<string, fun(app: scenesim.App, ...): ...>  what the UI can ask: each becomes app:<name>(...)
 
 ---@class scenesim.Transition
 ---@field from string  canonical state text
@@ -123,6 +137,8 @@ function App:resume() end
 function App:terminate(how) end
 --- Launches again after termination, restoring scenes.
 function App:launch() end
+--- The built-in model's intents (login, next_step, cancel_onboarding, logout, retry); a declared
+--- model's intents are methods the same way: app:<name>(...).
 --- unauthenticated -> authenticated(user), or onboarding(welcome) when new_user.
 ---@param opts { user: string, new_user?: boolean }
 function App:login(opts) end
@@ -139,7 +155,8 @@ function App:retry() end
 ---@return boolean ok
 ---@return string|nil reason
 function App:transition(state) end
---- A deep link app://<route>/<value>; handled only while authenticated.
+--- A URL: the model's on_url first (the built-in model refuses it unless authenticated), then
+--- the routes (app://<route>/<value> opens or fronts that window).
 ---@param url string
 ---@return boolean handled
 function App:open_url(url) end
@@ -170,6 +187,11 @@ function Server.revoke(user) end
 ---@param ttl? number
 ---@return integer token
 function Server.create_session(user, ttl) end
+--- The server's side of a logout: the session behind token ends (validation answers "revoked").
+--- Not traced. False for a token the server never issued.
+---@param token integer
+---@return boolean ended
+function Server.end_session(token) end
 --- Asks the server about token; fn(answer, user) runs auth_latency later (never, if the app
 --- is terminated first). user is nil when the answer is "unreachable".
 ---@param token integer

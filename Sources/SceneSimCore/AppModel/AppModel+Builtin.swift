@@ -32,10 +32,10 @@ extension AppModel {
         model.onPhase = { sim, _, new in
             if new == .active { sim.startActiveValidation() }
         }
-        model.phaseNote = TraceRenderer.handlerAction
-        model.refusesURLs = { sim in
-            if case .authenticated? = sim.appState { return nil }
-            return "the app is \(sim.state.text); deep links are handled only while authenticated"
+        model.phaseNote = { TraceRenderer.handlerAction($0) }
+        model.onURL = { sim, _ in
+            if case .authenticated? = sim.appState { return .passed }
+            return .refused("the app is \(sim.state.text); deep links are handled only while authenticated")
         }
         return model
     }

@@ -21,10 +21,19 @@ public struct AppModel {
     public var onPhase: ((Simulator, ScenePhase, ScenePhase) -> Void)?
     /// What `onPhase` does on entering a phase, for the trace's phase lines (the built-in
     /// model's "validate session and refresh"); nil: the line says only the phases.
-    public var phaseNote: ((ScenePhase) -> String)?
-    /// Why the app takes no URL now, nil when it does (the built-in model: unless
-    /// authenticated, semantics 4.6).
-    public var refusesURLs: ((Simulator) -> String?)?
+    public var phaseNote: ((ScenePhase) -> String?)?
+    /// The app's `.onOpenURL`, asked first for each URL (semantics 10.7): it handles it, refuses
+    /// it (the built-in model unless authenticated, 4.6), or passes it on to the routes.
+    public var onURL: ((Simulator, ByteString) -> URLAnswer)?
+
+    /// What the model's URL handler did with a URL.
+    public enum URLAnswer: Equatable, Sendable {
+        case handled
+        /// Nothing else may take it; the trace says why.
+        case refused(String)
+        /// Not the app's: the routes try it.
+        case passed
+    }
 
     /// One declared state.
     public struct StateDeclaration: Equatable, Sendable {

@@ -14,6 +14,17 @@ extension Simulator {
         }
     }
 
+    /// sim.server.end_session: the server's side of a logout — the session behind `token` ends
+    /// (a later validation answers `revoked`). Not traced, as `create_session` is not: the app's
+    /// side, clearing the keychain, is. Returns false for a token the server never issued.
+    public func endSession(token: Int) throws(SimError) -> Bool {
+        try change { () throws(SimError) in
+            guard server.session(token: token) != nil else { return false }
+            server.end(token: token)
+            return true
+        }
+    }
+
     /// sim.server.validate: asks the server about `token`; the answer comes `auth_latency`
     /// later, judged then (as the built-in validation is), at a `.serverAnswered` handler point.
     /// The request belongs to the running process: if it ends first, the answer never comes.

@@ -224,7 +224,10 @@ extension Simulator {
         let outcome = try running("app:open_url") { process throws(SimError) -> DeepLinkOutcome in
             routeDeepLink(url, process)
         }
-        if case .handled = outcome { return true }
+        switch outcome {
+        case .handled, .handledByApp: return true
+        case .notHandled: return false
+        }
         return false
     }
 
@@ -233,8 +236,14 @@ extension Simulator {
             emit(.deepLink(url: url, outcome: .notHandled(reason: reason)))
             return .notHandled(reason: reason)
         }
-        if let gate = model.refusesURLs, let reason = gate(self) {
+        switch model.onURL?(self, url) ?? .passed {
+        case .handled:
+            emit(.deepLink(url: url, outcome: .handledByApp))
+            return .handledByApp
+        case .refused(let reason):
             return refuse(reason)
+        case .passed:
+            break
         }
         guard url.hasPrefix("app://") else { return refuse("not an app:// URL") }
         // Bytes throughout: the value part becomes a window value, which must stay exact.

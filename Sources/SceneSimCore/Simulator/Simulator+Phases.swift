@@ -64,7 +64,7 @@ extension Simulator {
         let aggregate = aggregatePhase(of: process.counts, reported: old)
         guard aggregate != old else { return }
         process.reportedPhase = aggregate
-        emit(.appPhaseChanged(from: old, to: aggregate, note: model.phaseNote?(aggregate)))
+        emit(.appPhaseChanged(from: old, to: aggregate, note: model.phaseNote?(aggregate) ?? nil))
         reach(.appPhase(from: old, to: aggregate))
     }
 

@@ -83,6 +83,8 @@ public enum ValidationResult: String, Sendable {
 
 public enum DeepLinkOutcome: Equatable, Sendable {
     case handled(scene: SessionID)
+    /// The model's own URL handler took it (semantics 10.7).
+    case handledByApp
     case notHandled(reason: String)
 }
 

@@ -125,6 +125,8 @@ extension TraceRenderer {
             switch outcome {
             case .handled(let scene):
                 return [("event", .string("deepLink")), ("url", .bytes(url)), ("handled", .bool(true)), ("scene", string(scene))]
+            case .handledByApp:
+                return [("event", .string("deepLink")), ("url", .bytes(url)), ("handled", .bool(true)), ("by", .string("app"))]
             case .notHandled(let reason):
                 return [("event", .string("deepLink")), ("url", .bytes(url)), ("handled", .bool(false)), ("reason", .string(reason))]
             }

@@ -68,6 +68,7 @@ public enum TraceRenderer {
         case let .deepLink(url, outcome):
             switch outcome {
             case .handled(let scene): return ("app", "open url \(url.escaped): handled by \(shown(scene))")
+            case .handledByApp: return ("app", "open url \(url.escaped): handled by the app")
             case .notHandled(let reason): return ("app", "open url \(url.escaped): not handled: \(reason)")
             }
         case let .warning(warning):

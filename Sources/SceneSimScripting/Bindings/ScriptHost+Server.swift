@@ -24,6 +24,15 @@ extension ScriptHost {
         }
     }
 
+    func serverEndSession(_ call: LuaCall) -> LuaReturn {
+        perform(call) { () throws(SimError) in
+            guard call.isInteger(at: 1), let token = call.int(at: 1) else {
+                throw SimError(.invalidValue, "sim.server.end_session(token) needs a token, an integer from sim.server.create_session or app.keychain (got \(luaTypeName(call.value(at: 1))))")
+            }
+            return [.boolean(try requireSimulator("sim.server.end_session").endSession(token: Int(clamping: token)))]
+        }
+    }
+
     func serverValidate(_ call: LuaCall) -> LuaReturn {
         perform(call) { () throws(SimError) in
             guard call.isInteger(at: 1), let token = call.int(at: 1) else {

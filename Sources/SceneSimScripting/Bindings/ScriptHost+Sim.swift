@@ -23,6 +23,7 @@ extension ScriptHost {
         server[.string("revoke")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverRevoke($0) })
         server[.string("create_session")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverCreateSession($0) })
         server[.string("validate")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverValidate($0) })
+        server[.string("end_session")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverEndSession($0) })
         sim[.string("server")] = .table(server)
         // A LuaValue table is a copy: preload it, then make the global the very table
         // `require "scenesim"` returns, so both name one simulator. `sim.app` is a plain field

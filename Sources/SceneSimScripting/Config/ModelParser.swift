@@ -8,6 +8,9 @@ struct LuaModel {
     var declaration: AppModel
     var onLaunch: LuaFunctionRef?
     var onPhase: LuaFunctionRef?
+    var onURL: LuaFunctionRef?
+    /// What `on_phase` does on entering each phase, for the trace's phase lines.
+    var phaseNotes: [String: String] = [:]
     var intents: [String: LuaFunctionRef] = [:]
 }
 
@@ -17,7 +20,7 @@ struct ModelParser {
     /// Names an intent cannot take: they are the app handle's own methods and fields.
     let reserved: [String]
 
-    static let keys = ["states", "initial", "transitions", "on_launch", "on_phase", "intents"]
+    static let keys = ["states", "initial", "transitions", "on_launch", "on_phase", "on_url", "phase_notes", "intents"]
 
     func parse(_ value: LuaValue) throws(SimError) -> LuaModel {
         guard case .table(let table) = value else {
@@ -41,6 +44,8 @@ struct ModelParser {
             declaration: declaration,
             onLaunch: try handler(table[field: "on_launch"], "model.on_launch", "function(app)"),
             onPhase: try handler(table[field: "on_phase"], "model.on_phase", "function(app, old, new)"),
+            onURL: try handler(table[field: "on_url"], "model.on_url", "function(app, url)"),
+            phaseNotes: try phaseNotes(table[field: "phase_notes"]),
             intents: intents
         )
     }
@@ -135,6 +140,23 @@ struct ModelParser {
         case .function(let function): return function
         default: throw fail("\(key) must be a \(shape), not \(aLuaTypeName(value))")
         }
+    }
+
+    private func phaseNotes(_ value: LuaValue) throws(SimError) -> [String: String] {
+        if value.isNil { return [:] }
+        let phases = ScenePhase.allCases.map(\.rawValue)
+        guard case .table(let table) = value else {
+            throw fail("model.phase_notes must be a table of phase -> text, e.g. { active = \"refresh\" }, not \(aLuaTypeName(value))")
+        }
+        try checkKeys(table, allowed: phases, path: "model.phase_notes")
+        var notes: [String: String] = [:]
+        for phase in phases where !table[field: phase].isNil {
+            guard case .string(let text) = table[field: phase] else {
+                throw fail("model.phase_notes.\(phase) must be a string, not \(aLuaTypeName(table[field: phase]))")
+            }
+            notes[phase] = text.escaped
+        }
+        return notes
     }
 
     private func intentFunctions(_ value: LuaValue) throws(SimError) -> [String: LuaFunctionRef] {

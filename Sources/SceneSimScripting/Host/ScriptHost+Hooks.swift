@@ -128,22 +128,28 @@ extension ScriptHost {
     /// Runs the app's code for one event, as hooks run: nested at most `maxHookDepth` deep; the
     /// first error is kept (and raised once the system action is over) and stops the rest.
     func runAppCode(_ call: HookCall.Direct) {
+        for function in call.functions {
+            guard callAppCode(function, call.arguments) != nil else { return }
+        }
+    }
+
+    /// Runs one function of the app's code at its event and hands back its results; nil when
+    /// it did not run (an earlier failure, nesting too deep) or failed (its error is kept).
+    func callAppCode(_ function: LuaFunctionRef, _ arguments: [LuaValue]) -> [LuaValue]? {
         takeEvents()
-        guard hookFailure == nil else { return }
+        guard hookFailure == nil else { return nil }
         guard hookDepth < Self.maxHookDepth else {
             nestedTooDeep = true
-            return
+            return nil
         }
         hookDepth += 1
         defer { hookDepth -= 1 }
-        for function in call.functions {
-            do {
-                _ = try lua.call(function, call.arguments)
-            } catch {
-                noteHookError(error)
-                hookFailure = error
-                return
-            }
+        do {
+            return try lua.call(function, arguments)
+        } catch {
+            noteHookError(error)
+            hookFailure = error
+            return nil
         }
     }
 

@@ -24,6 +24,21 @@ extension ScriptHost {
                 runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, .string(ByteString(old.rawValue)), .string(ByteString(new.rawValue))]))
             }
         }
+        if let function = declared.onURL {
+            model.onURL = { [unowned(unsafe) self] _, url in
+                // true: handled; false with a reason: refused; anything else: passed on.
+                guard let results = callAppCode(function, [appValue, .string(url)]) else { return .passed }
+                switch (results.first, results.dropFirst().first) {
+                case (.boolean(true)?, _): return .handled
+                case (.boolean(false)?, .string(let reason)?): return .refused(reason.escaped)
+                default: return .passed
+                }
+            }
+        }
+        if !declared.phaseNotes.isEmpty {
+            let notes = declared.phaseNotes
+            model.phaseNote = { phase in notes[phase.rawValue] }
+        }
         var functions: [String: LuaValue] = [:]
         for (name, function) in declared.intents {
             functions[name] = .function(lua.makeFunction { [unowned(unsafe) self] call in

@@ -77,4 +77,51 @@ struct DeclaredModelTests {
 
             """, error: nil))
     }
+
+    @Test("on_url is asked first: true handles the URL, false with a reason refuses it, nothing lets the routes try; phase_notes label the phase lines; sim.server.end_session ends a session untraced")
+    func urlsNotesAndEndSession() {
+        let run = runScript("""
+            local app = sim.launch {
+              scenes = { { id = "main" }, { id = "doc", value = "string" } },
+              routes = { doc = "doc" },
+              model = {
+                states = { ready = {} }, initial = "ready",
+                phase_notes = { active = "refresh the feed" },
+                on_url = function(app, url)
+                  local parsed = sim.url(url)
+                  if parsed.host == "settings" then print("settings", #app.windows) return true end
+                  if parsed.host == "admin" then return false, "admins only" end
+                end,
+              },
+            }
+            sim.settle()
+            print(app:open_url("app://settings"), app:open_url("app://admin/x"), app:open_url("app://doc/a"))
+            local token = sim.server.create_session("ada")
+            print(sim.server.end_session(token), sim.server.end_session(999))
+            sim.server.validate(token, function(answer, user) print(answer, user) end)
+            sim.settle()
+            print(pcall(sim.server.end_session, "x"))
+            """)
+
+        #expect(run == ScriptRun(output: """
+            [   0.000] app         launch #1 on ipados: nothing to restore
+            [   0.000] main#1      connected (new session) -> inactive
+            [   0.000] app         phase background -> inactive
+            [   0.000] main#1      phase inactive -> active
+            [   0.000] app         phase inactive -> active: refresh the feed
+            settings\t1
+            [   0.000] app         open url app://settings: handled by the app
+            [   0.000] app         open url app://admin/x: not handled: admins only
+            [   0.000] doc#1       connected (new session, value "a") -> inactive
+            [   0.000] doc#1       phase inactive -> active
+            [   0.000] app         open url app://doc/a: handled by doc#1
+            true\tfalse\ttrue
+            true\tfalse
+            [   0.000] auth        validating the session of ada with the server
+            [   0.200] auth        session of ada: revoked
+            revoked\tada
+            false\tsim.server.end_session(token) needs a token, an integer from sim.server.create_session or app.keychain (got string)
+
+            """, error: nil))
+    }
 }
