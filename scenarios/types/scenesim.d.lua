@@ -13,6 +13,9 @@
 ---@field value? "string"|"integer"        WindowGroup(id:for:) value type
 ---@field kind? "window_group"|"window"    "window" = single-instance Window scene (macos, visionos)
 ---@field on_phase? fun(w: scenesim.Window, old: scenesim.WindowPhase, new: scenesim.WindowPhase)  the root view's .onChange(of: scenePhase): runs at each phase change of this group's windows, before the app:on("scene_phase") hooks
+---@field on_url? fun(w: scenesim.Window, url: string): boolean?  .onOpenURL in this window: true when handled (after the model's on_url, before the routes)
+---@field handles? fun(url: string): boolean?  .handlesExternalEvents: whether a window of this group takes url
+---@field restore? fun(w: scenesim.Window): boolean?  checks a restored window before the restore hooks; false = it starts empty
 
 ---@class scenesim.Policy
 ---@field force_quit? "discard"|"keep"             restoration data after a force quit (default "discard")

@@ -245,6 +245,17 @@ extension Simulator {
         case .passed:
             break
         }
+        // Then the frontmost window that takes it (its scene's .onOpenURL), on every platform.
+        if let ask = windowURLHandler {
+            for id in process.order.elements.map({ SessionID($0) }) {
+                guard let handled = ask(id, url) else { continue }
+                if handled {
+                    emit(.deepLink(url: url, outcome: .handled(scene: id)))
+                    return .handled(scene: id)
+                }
+                break
+            }
+        }
         guard url.hasPrefix("app://") else { return refuse("not an app:// URL") }
         // Bytes throughout: the value part becomes a window value, which must stay exact.
         let rest = url.bytes.dropFirst("app://".utf8.count)

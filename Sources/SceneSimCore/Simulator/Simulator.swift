@@ -1,3 +1,5 @@
+import ByteText
+
 /// The simulated device and the one app on it: scene sessions, phases, SceneStorage, the shared
 /// AppStateController, the auth server and the process lifecycle, on a virtual clock.
 ///
@@ -22,6 +24,10 @@ public final class Simulator {
     /// Asked for each scene about to be restored at launch; `false` makes it start empty.
     /// It must not change the simulator: every change then gets a `reentrant` error (`note` may).
     public var restoreDecider: ((SessionID) -> Bool)?
+    /// Asked about the connected windows, front to back, for a URL the model passed on
+    /// (semantics 10.8): nil when that window does not take it, true when it handled it, false
+    /// when it took it but did not handle it (the routes try it then).
+    public var windowURLHandler: ((SessionID, ByteString) -> Bool?)?
 
     // Device data: survives process death.
     var server = AuthServer()

@@ -78,6 +78,9 @@ extension ScriptHost {
             }
             self.simulator = simulator
             sceneHandlers = parser.sceneHandlers
+            if sceneHandlers.values.contains(where: { $0.onURL != nil }) {
+                simulator.windowURLHandler = { [unowned(unsafe) self] in windowTakesURL($0, $1) }
+            }
             try simulator.launch()
             return [appValue]
         }

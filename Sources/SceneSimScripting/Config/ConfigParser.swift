@@ -4,11 +4,12 @@ import SceneSimCore
 
 /// Reads the `sim.launch` option bag into an `AppConfig`, naming the key of every problem:
 /// unknown keys (with "did you mean"), wrong types, bad enum values. The app's own code in it
-/// (a scene's `on_phase`) stays with the script: `sceneHandlers`, by scene id.
+/// (a scene's `on_phase`, `on_url`, `handles`, `restore`) stays with the script:
+/// `sceneHandlers`, by scene id.
 struct ConfigParser {
     private let where_: String = "sim.launch"
     /// Each scene's `on_phase`, by scene id (filled by `parse`).
-    private(set) var sceneHandlers: [String: LuaFunctionRef] = [:]
+    private(set) var sceneHandlers: [String: SceneHandlers] = [:]
     /// The declared model (filled by `parse`); nil: the built-in one.
     private(set) var model: LuaModel?
     /// Names a model's intent cannot take (the app handle's methods and fields).
@@ -149,7 +150,7 @@ struct ConfigParser {
             guard case .table(let scene) = item else {
                 throw fail("\(path) must be a table like { id = \"main\" }, not \(aLuaTypeName(item))")
             }
-            try checkKeys(scene, allowed: ["id", "value", "kind", "on_phase"], path: "\(path).")
+            try checkKeys(scene, allowed: ["id", "value", "kind", "on_phase", "on_url", "handles", "restore"], path: "\(path).")
             guard !scene[field: "id"].isNil else { throw fail("\(path) needs an id, e.g. { id = \"main\" }") }
             let id = try string(scene[field: "id"], key: "\(path).id")
             let kind = try enumValue(scene[field: "kind"], key: "\(path).kind", default: SceneDeclaration.Kind.windowGroup)
@@ -157,11 +158,15 @@ struct ConfigParser {
             if !scene[field: "value"].isNil {
                 valueType = try enumValue(scene[field: "value"], key: "\(path).value", default: SceneValue.Kind.string)
             }
-            switch scene[field: "on_phase"] {
-            case .nil: break
-            case .function(let handler): sceneHandlers[id] = handler
-            case let other: throw fail("\(path).on_phase must be a function(w, old, new), not \(aLuaTypeName(other))")
+            var handlers = SceneHandlers()
+            for (key, shape) in SceneHandlers.shapes {
+                switch scene[field: key] {
+                case .nil: break
+                case .function(let handler): handlers[key] = handler
+                case let other: throw fail("\(path).\(key) must be a \(shape), not \(aLuaTypeName(other))")
+                }
             }
+            if !handlers.isEmpty { sceneHandlers[id] = handlers }
             result.append(SceneDeclaration(id: id, kind: kind, valueType: valueType))
         }
         return result

@@ -157,7 +157,7 @@ extension ScriptHost {
     private func handlers(at point: HandlerPoint) -> HookCall.Direct? {
         var call = hooks.call(for: point)
         if case let .scenePhase(id, from, to) = point, let simulator,
-           let handler = sceneHandlers.isEmpty ? nil : sceneHandlers[simulator.group(of: id)] {
+           let handler = sceneHandlers.isEmpty ? nil : sceneHandlers[simulator.group(of: id)]?.onPhase {
             let hooks = call?.functions ?? []
             call = HookCall(functions: [handler] + hooks, arguments: [.window(id), .text(from.text), .text(to.text)])
         }
@@ -178,11 +178,13 @@ extension ScriptHost {
         hookErrorFrames = (error.message, error.traceback)
     }
 
-    /// The simulator's restore decision: every `restore` hook must not return false.
+    /// The simulator's restore decision: the scene's `restore`, then every `restore` hook, must
+    /// not return false.
     func decideRestore(_ id: SessionID) -> Bool {
         takeEvents()
         guard hookFailure == nil else { return true }
-        for function in hooks.functions(for: .restore) {
+        let sceneCheck = simulator.flatMap { sceneHandlers.isEmpty ? nil : sceneHandlers[$0.group(of: id)]?.restore }
+        for function in (sceneCheck.map { [$0] } ?? []) + hooks.functions(for: .restore) {
             do {
                 let results = try lua.call(function, [windowValue(id)])
                 if case .boolean(false)? = results.first { return false }

@@ -118,4 +118,20 @@ extension ScriptHost {
         }
         return functions
     }
+
+    /// A window's answer to a URL the model passed on (semantics 10.8): its scene's `handles`
+    /// says whether it takes the URL (without one, a scene with `on_url` takes every URL), then
+    /// its `on_url` handles it (true) or not.
+    func windowTakesURL(_ id: SessionID, _ url: ByteString) -> Bool? {
+        guard let simulator, let handlers = sceneHandlers[simulator.group(of: id)], let onURL = handlers.onURL else { return nil }
+        if let handles = handlers.handles {
+            guard let answer = callAppCode(handles, [.string(url)]) else { return nil }
+            switch answer.first {
+            case nil, .nil?, .boolean(false)?: return nil
+            default: break
+            }
+        }
+        guard let results = callAppCode(onURL, [windowValue(id), .string(url)]) else { return false }
+        return results.first == .boolean(true)
+    }
 }

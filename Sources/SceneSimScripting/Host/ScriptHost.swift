@@ -23,7 +23,7 @@ public final class ScriptHost {
     var classes: Classes!
     var hooks = HookRegistry()
     /// Each scene group's `on_phase` (declared in `sim.launch`), by scene id.
-    var sceneHandlers: [String: LuaFunctionRef] = [:]
+    var sceneHandlers: [String: SceneHandlers] = [:]
     /// The model's intents, by name: methods of the app handle (see ScriptHost+Model).
     var intentFunctions: [String: LuaValue] = [:]
     /// Lifecycle requests hooks made during the current operation, run once it is over.
