@@ -23,23 +23,20 @@ extension ScriptHost {
             return .error("app.\(key) is read-only; change the app through its methods (app:open_window, app:background, ...)")
         }
         // Lifecycle requests: from a hook they wait until the system action is over (§3.5).
-        let requests: [(String, (LuaCall) throws(SimError) -> Request)] = [
+        let requests: [(String, (LuaCall) throws(SimError) -> LifecycleRequest)] = [
             ("open_window", { [unowned(unsafe) self] call throws(SimError) in
                 let (group, value) = try windowTarget(call, "app:open_window")
-                return { [unowned(unsafe) self] sim throws(SimError) in
-                    let (window, created) = try sim.openWindow(group, value: value)
-                    return [window.map(windowValue) ?? .nil, .boolean(created)]
-                }
+                return .openWindow(group: group, value: value)
             }),
             ("dismiss_window", { [unowned(unsafe) self] call throws(SimError) in
                 let (group, value) = try windowTarget(call, "app:dismiss_window")
-                return { sim throws(SimError) in [.integer(Int64(try sim.dismissWindow(group, value: value)))] }
+                return .dismissWindow(group: group, value: value)
             }),
-            ("background", { _ in { sim throws(SimError) in try sim.background(); return [] } }),
-            ("foreground", { _ in { sim throws(SimError) in try sim.foreground(); return [] } }),
-            ("switcher", { _ in { sim throws(SimError) in try sim.switcher(); return [] } }),
-            ("interrupt", { _ in { sim throws(SimError) in try sim.interrupt(); return [] } }),
-            ("resume", { _ in { sim throws(SimError) in try sim.resume(); return [] } }),
+            ("background", { _ in .background }),
+            ("foreground", { _ in .foreground }),
+            ("switcher", { _ in .switcher }),
+            ("interrupt", { _ in .interrupt }),
+            ("resume", { _ in .resume }),
             ("terminate", { call throws(SimError) in
                 let kinds = Termination.allCases.map(\.rawValue)
                 guard let text = call.string(at: 2) else {
@@ -49,14 +46,14 @@ extension ScriptHost {
                     let hint = suggestion(for: text, among: kinds)
                     throw SimError(.invalidValue, "app:terminate: unknown kind \"\(text)\"\(hint); use \"system\" (killed while suspended), \"user\" (force quit) or \"crash\"")
                 }
-                return { sim throws(SimError) in try sim.terminate(how); return [] }
+                return .terminate(how)
             }),
-            ("launch", { _ in { sim throws(SimError) in try sim.launch(); return [] } }),
+            ("launch", { _ in .launch }),
             ("open_url", { call throws(SimError) in
                 guard let url = call.bytes(at: 2) else {
                     throw SimError(.invalidValue, "app:open_url(url) needs a URL string like \"app://item/42\" (got \(call.typeName(at: 2)))")
                 }
-                return { sim throws(SimError) in [.boolean(try sim.openURL(url))] }
+                return .openURL(url)
             }),
         ]
         for (name, prepare) in requests {

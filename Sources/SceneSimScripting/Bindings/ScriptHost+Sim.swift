@@ -100,27 +100,17 @@ extension ScriptHost {
     }
 
     private func simAdvance(_ call: LuaCall) -> LuaReturn {
-        request(call, "sim.advance") { () throws(SimError) -> Request in
-            let duration = try seconds(call, "sim.advance")
-            return { [unowned(unsafe) self] sim throws(SimError) in
-                try sim.advance(by: duration, afterEach: runRequestsBetweenEvents)
-                return []
-            }
-        }
+        request(call, "sim.advance") { () throws(SimError) in .advance(try seconds(call, "sim.advance")) }
     }
 
     private func simSettle(_ call: LuaCall) -> LuaReturn {
-        request(call, "sim.settle") { () throws(SimError) -> Request in
-            { [unowned(unsafe) self] sim throws(SimError) in
-                try sim.settle(afterEach: runRequestsBetweenEvents)
-                return []
-            }
-        }
+        request(call, "sim.settle") { () throws(SimError) in .settle }
     }
 
     /// Each scheduled event is a system action (a timer's or a server answer's function runs at
-    /// its point, as hooks do): the requests they queued run before the next event. A failure stops the clock there, and `perform` reports it.
-    private func runRequestsBetweenEvents() -> Bool {
+    /// its point, as hooks do): the requests they queued run before the next event. A failure
+    /// stops the clock there, and `perform` reports it.
+    func runRequestsBetweenEvents() -> Bool {
         takeEvents()
         if hookFailure == nil && queuedFailure == nil { runQueuedRequests() }
         return hookFailure == nil && queuedFailure == nil

@@ -28,20 +28,15 @@ extension ScriptHost {
             }
             return .error("w.\(key) is read-only; change the window through its methods (w:focus(), w:close(), ...)")
         }
-        let methods: [(String, (Simulator, SessionID) throws(SimError) -> Void)] = [
-            ("focus", { sim, id throws(SimError) in try sim.focus(id) }),
-            ("background", { sim, id throws(SimError) in try sim.backgroundWindow(id) }),
-            ("close", { sim, id throws(SimError) in try sim.close(id) }),
-            ("disconnect", { sim, id throws(SimError) in try sim.disconnect(id) }),
+        let methods: [(String, (SessionID) -> LifecycleRequest)] = [
+            ("focus", LifecycleRequest.focus),
+            ("background", LifecycleRequest.backgroundWindow),
+            ("close", LifecycleRequest.close),
+            ("disconnect", LifecycleRequest.disconnect),
         ]
-        for (name, body) in methods {
+        for (name, make) in methods {
             definition.methods[name] = { [unowned(unsafe) self] call, id in
-                request(call, "w:\(name)()") { () throws(SimError) -> Request in
-                    { [unowned(unsafe) self] sim throws(SimError) in
-                        try body(sim, session(id))
-                        return []
-                    }
-                }
+                request(call, "w:\(name)()") { () throws(SimError) in make(session(id)) }
             }
         }
         // The completion list is written out (ScriptHost+Completion); it must name exactly these.

@@ -6,13 +6,10 @@ import SceneSimCore
 // handler point, synchronously; their storage writes and transitions apply at once; their
 // lifecycle requests wait in a queue until the action is over; their errors wait too.
 extension ScriptHost {
-    /// A lifecycle action prepared from a Lua call's arguments, run now or, from a hook, later.
-    typealias Request = (Simulator) throws(SimError) -> [LuaValue]
-
     /// A lifecycle request a hook made, with the `file:line: ` of the line that made it.
     struct QueuedRequest {
         var location: String
-        var run: Request
+        var request: LifecycleRequest
     }
 
     /// How deep hooks may nest (a hook's transition firing a hook that transitions, ...) before
@@ -70,17 +67,17 @@ extension ScriptHost {
 
     /// A lifecycle request from Lua: inside a hook it is queued (its arguments checked now, so
     /// a misuse still fails at its line) and returns nothing; otherwise it runs at once.
-    func request(_ call: LuaCall, _ what: @autoclosure () -> String, _ prepare: () throws(SimError) -> Request) -> LuaReturn {
+    func request(_ call: LuaCall, _ what: @autoclosure () -> String, _ prepare: () throws(SimError) -> LifecycleRequest) -> LuaReturn {
         guard hookDepth > 0 else {
             return perform(call) { () throws(SimError) in
                 let request = try prepare()
-                return try request(try requireSimulator(what()))
+                return try run(request, try requireSimulator(what()))
             }
         }
         do throws(SimError) {
             let request = try prepare()
             _ = try requireSimulator(what())
-            queuedRequests.append(QueuedRequest(location: call.location(), run: request))
+            queuedRequests.append(QueuedRequest(location: call.location(), request: request))
             return .values(0)
         } catch {
             return .error(error.message)
@@ -104,7 +101,7 @@ extension ScriptHost {
             }
             guard let simulator else { break }
             do throws(SimError) {
-                _ = try request.run(simulator)
+                _ = try run(request.request, simulator)
             } catch {
                 queuedFailure = request.location + error.message + Self.queuedNote
             }
