@@ -219,7 +219,8 @@ extension Simulator {
 
     // MARK: Deep links
 
-    /// app:open_url: `app://<route>/<value>`, handled only while authenticated (§4.6).
+    /// app:open_url: the model's URL handler, then a window's, then the routes (semantics 10.7,
+    /// 10.8); `app://<route>/<value>` opens or fronts a window (§4.6).
     public func openURL(_ url: ByteString) throws(SimError) -> Bool {
         let outcome = try running("app:open_url") { process throws(SimError) -> DeepLinkOutcome in
             routeDeepLink(url, process)
@@ -228,7 +229,6 @@ extension Simulator {
         case .handled, .handledByApp: return true
         case .notHandled: return false
         }
-        return false
     }
 
     private func routeDeepLink(_ url: ByteString, _ process: AppProcess) -> DeepLinkOutcome {
