@@ -1,25 +1,35 @@
 import SceneSimCore
 
-/// Collects a simulator's trace records as they happen, so a test can compare the whole trace
-/// of a step with the lines it expects.
+/// Collects a simulator's trace records, so a test can compare the whole trace of a step with
+/// the lines it expects.
 public final class TraceCollector {
-    public private(set) var records: [TraceRecord] = []
+    private weak var simulator: Simulator?
+    private var kept: [TraceRecord] = []
 
     public init() {}
 
-    /// Becomes `simulator`'s trace sink (replacing any other).
+    /// Starts collecting `simulator`'s events (replacing any other).
     public func attach(to simulator: Simulator) {
-        simulator.onTrace = { [unowned self] record in self.records.append(record) }
+        simulator.isTracing = true
+        self.simulator = simulator
     }
 
     /// The records collected since the last take, rendered as trace text lines; clears them.
     public func takeLines() -> [String] {
-        takeRecords().map(TraceRenderer.text)
+        guard let simulator else { return [] }
+        return takeRecords().map { TraceRenderer.text($0, label: simulator.label(of:)) }
+    }
+
+    /// Keeps the events the simulator holds now (a handler point calls this so events taken
+    /// later stay in order with what the handler observed).
+    public func collect() {
+        kept += simulator?.takeEvents() ?? []
     }
 
     /// The records collected since the last take; clears them.
     public func takeRecords() -> [TraceRecord] {
-        defer { records = [] }
-        return records
+        collect()
+        defer { kept = [] }
+        return kept
     }
 }

@@ -1,4 +1,4 @@
--- A hook may drive the simulator: it runs after the operation that caused it, so a state hook can open a window
+-- A hook may drive the simulator: its lifecycle requests run once the action is over, so a state hook can open a window
 -- Spec: API app:on.
 local app = sim.launch {
   platform = "macos",

@@ -12,6 +12,7 @@
 ---@field id string                        scene id: WindowGroup(id:) or Window(id:)
 ---@field value? "string"|"integer"        WindowGroup(id:for:) value type
 ---@field kind? "window_group"|"window"    "window" = single-instance Window scene (macos, visionos)
+---@field on_phase? fun(w: scenesim.Window, old: scenesim.WindowPhase, new: scenesim.WindowPhase)  the root view's .onChange(of: scenePhase): runs at each phase change of this group's windows, before the app:on("scene_phase") hooks
 
 ---@class scenesim.Policy
 ---@field force_quit? "discard"|"keep"             restoration data after a force quit (default "discard")
@@ -148,6 +149,9 @@ function App:open_url(url) end
 ---@return scenesim.Task
 function App:after(seconds, fn) end
 --- Registers a hook (several per event run in registration order; they survive relaunches).
+--- Hooks run at their event: storage writes and transitions apply at once; lifecycle requests
+--- (open_window, background, w:focus, sim.advance, ...) made in a hook return nothing and run
+--- once the system action is over.
 ---@overload fun(self: scenesim.App, event: "phase", fn: fun(old: scenesim.ScenePhase, new: scenesim.ScenePhase))
 ---@overload fun(self: scenesim.App, event: "scene_phase", fn: fun(w: scenesim.Window, old: scenesim.WindowPhase, new: scenesim.WindowPhase))
 ---@overload fun(self: scenesim.App, event: "state", fn: fun(old: string, new: string))

@@ -143,6 +143,15 @@ public struct LuaCall {
         return parts
     }
 
+    /// `file:line: ` of the Lua code that called this function (`level` 1), as an error raised
+    /// there would start; "" where no line is known. For errors raised later, elsewhere.
+    public func location(level: Int = 1) -> String {
+        guard lua_checkstack(stack.L, 1) != 0 else { return "" }
+        luaL_where(stack.L, Int32(clamping: level))
+        defer { stack.pop() }
+        return stack.string(at: -1) ?? ""
+    }
+
     /// Remembers `value` as field `key` of the handle at argument 1 (self of a getter or
     /// setter), so later reads of that field are answered in C without calling Swift. The owner
     /// must call `LuaState.clearFieldCache(of:)` whenever the value could change.

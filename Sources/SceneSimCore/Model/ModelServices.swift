@@ -4,6 +4,9 @@ import ByteText
 /// the auth server it is waiting for. One value on the simulator, so the simulator's own shape
 /// can change without these moving.
 ///
+/// The driver's functions for timers and answers run at handler points (`HandlerPoint.taskDue`,
+/// `.serverAnswered`), at their event, as every piece of the app's code does.
+///
 /// Defaults are device data and survive every termination. Timers and validation requests
 /// belong to the process that made them: their scheduled jobs die with it (the scheduler is
 /// emptied at termination), and a record whose `launch` is not the running process's is over.
@@ -15,9 +18,6 @@ struct ModelServices {
     /// Validation requests still waiting for the server, by request id.
     var validations: [Int: ValidationRequest] = [:]
     var nextValidation = 1
-    /// Script callbacks owed for events that ran, in order; the driver takes them after each
-    /// event and calls them then (the core knows no scripts).
-    var due: [DueCallback] = []
 
     struct TaskRecord {
         /// The launch number of the process that made it.
@@ -31,15 +31,6 @@ struct ModelServices {
         var launch: Int
         var token: Int
     }
-}
-
-/// A script callback the clock made due: call it now (see `Simulator.takeDueCallbacks`).
-public enum DueCallback: Equatable, Sendable {
-    /// The timer made by `after` with this id fired: call its function with the app.
-    case task(id: Int)
-    /// The server answered validation request `request`; `user` is the session's user, nil
-    /// when the server could not be reached.
-    case validation(request: Int, answer: ServerAnswer, user: ByteString?)
 }
 
 /// What `sim.server.validate` answers (app-model §4).

@@ -9,7 +9,7 @@ extension Simulator {
     /// Writes (or with nil removes) a default. Only a running app writes its defaults; every
     /// write is traced, as the app made it, even one that stores the value already there.
     public func setDefault(_ key: ByteString, _ value: SceneValue?) throws(SimError) {
-        try operation { () throws(SimError) in
+        try change { () throws(SimError) in
             try requireRunning("writing app.defaults")
             if case .double(let d)? = value, d.isNaN {
                 throw SimError(.invalidValue, "app.defaults key \(key.quoted): NaN cannot be stored (it never equals itself); store a number or nil")

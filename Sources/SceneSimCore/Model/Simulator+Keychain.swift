@@ -9,7 +9,7 @@ extension Simulator {
     /// Stores `token` (a session the server issued) in the keychain, or with nil clears it.
     /// Traced as the built-in model's login and logout trace the same item.
     public func setKeychain(token: Int?) throws(SimError) {
-        try operation { () throws(SimError) in
+        try change { () throws(SimError) in
             try requireRunning("writing app.keychain")
             guard let token else {
                 clearKeychain(reason: "app.keychain = nil")

@@ -6,7 +6,7 @@ extension Simulator {
     /// `session_ttl`); returns its token. Not traced: it is the server's side of a login, and
     /// the app's side — storing the token in the keychain — is.
     public func createSession(user: ByteString, ttl: VirtualTime? = nil) throws(SimError) -> Int {
-        try operation { () throws(SimError) in
+        try change { () throws(SimError) in
             guard !user.isEmpty else {
                 throw SimError(.invalidValue, "sim.server.create_session(user, ttl?): user must be a non-empty string, e.g. sim.server.create_session(\"ada\")")
             }
@@ -15,11 +15,11 @@ extension Simulator {
     }
 
     /// sim.server.validate: asks the server about `token`; the answer comes `auth_latency`
-    /// later, judged then (as the built-in validation is), as a `.validation` due callback.
+    /// later, judged then (as the built-in validation is), at a `.serverAnswered` handler point.
     /// The request belongs to the running process: if it ends first, the answer never comes.
     /// Returns the request id.
     public func validate(token: Int) throws(SimError) -> Int {
-        try operation { () throws(SimError) in
+        try change { () throws(SimError) in
             try requireRunning("sim.server.validate")
             guard let session = server.session(token: token) else {
                 throw SimError(.invalidValue, "sim.server.validate: the server never issued token \(token); validate a token from sim.server.create_session(user) or app.keychain")
@@ -49,14 +49,7 @@ extension Simulator {
         case .revoked, .unknown: answer = .revoked
         case .unreachable: answer = .unreachable
         }
-        services.due.append(.validation(request: request, answer: answer, user: answer == .unreachable ? nil : session.user))
-    }
-
-    /// The script callbacks made due since the last call, in order; the driver calls them now.
-    public func takeDueCallbacks() -> [DueCallback] {
-        guard !services.due.isEmpty else { return [] }
-        defer { services.due = [] }
-        return services.due
+        reach(.serverAnswered(request: request, answer: answer, user: answer == .unreachable ? nil : session.user))
     }
 }
 

@@ -1,9 +1,9 @@
 // app:after (app-model §4): timers on the virtual clock that die with their process.
 extension Simulator {
     /// Schedules a timer `delay` from now in the running process; returns its id. Its function
-    /// is the driver's: when it fires, `takeDueCallbacks` hands out `.task(id:)`.
+    /// is the driver's: when it fires, the simulator reaches `HandlerPoint.taskDue(id:)`.
     public func after(_ delay: VirtualTime) throws(SimError) -> Int {
-        try operation { () throws(SimError) in
+        try change { () throws(SimError) in
             try requireRunning("app:after")
             guard delay >= .zero else {
                 throw SimError(.invalidValue, "app:after(seconds, fn) needs zero or more seconds (got \(delay.text)); the clock only moves forward")
@@ -32,7 +32,7 @@ extension Simulator {
     /// task:cancel(): stops a pending timer; returns false when it already ran or was cancelled.
     /// A timer whose process ended is an error: it is gone with that process.
     public func cancelTask(_ id: Int) throws(SimError) -> Bool {
-        try operation { () throws(SimError) in
+        try change { () throws(SimError) in
             switch taskStatus(id) {
             case .pending:
                 services.tasks[id - 1].cancelled = true
@@ -49,6 +49,6 @@ extension Simulator {
     func fireTask(_ id: Int) {
         guard taskStatus(id) == .pending else { return }
         services.tasks[id - 1].done = true
-        services.due.append(.task(id: id))
+        reach(.taskDue(id: id))
     }
 }

@@ -5,17 +5,18 @@ import ByteText
 extension Simulator {
     /// Requests a transition; traces it, and warns if the state it replaces flickered.
     @discardableResult
-    func request(_ target: AppState) -> AppStateMachine.Outcome {
-        let old = process!.machine.state
-        let outcome = process!.machine.request(target, at: now)
+    func request(_ target: AppState, _ process: AppProcess) -> AppStateMachine.Outcome {
+        let old = process.machine.state
+        let outcome = process.machine.request(target, at: now)
         switch outcome {
         case .accepted:
-            let shown = now - process!.stateSince
-            process!.stateSince = now
+            let shown = now - process.stateSince
+            process.stateSince = now
             emit(.stateChanged(from: old, to: target))
             if shown < config.policy.flickerThreshold {
                 emit(.warning(.flicker(state: old, shown: shown, threshold: config.policy.flickerThreshold)))
             }
+            reach(.appState(from: old, to: target))
         case .rejected(let reason):
             emit(.stateRejected(from: old, to: target, reason: reason))
         }
@@ -24,16 +25,17 @@ extension Simulator {
 
     /// Starts initialization: validate a stored session (taking `auth_latency`), and show the
     /// outcome once `min_loading` has passed.
-    func beginInitialization() {
-        process!.initialization += 1
-        let generation = process!.initialization
-        process!.loadingUntil = now + config.minLoading
+    func beginInitialization(_ process: AppProcess) {
+        process.initialization += 1
+        let generation = process.initialization
+        let loadingUntil = now + config.minLoading
+        process.loadingUntil = loadingUntil
         if let stored = keychain {
             emit(.validationStarted(user: stored.user))
             scheduler.schedule(.initializationReply(initialization: generation), at: now + config.authLatency)
         } else {
-            process!.pendingOutcome = .unauthenticated
-            scheduler.schedule(.initializationComplete(initialization: generation), at: process!.loadingUntil!)
+            process.pendingOutcome = .unauthenticated
+            scheduler.schedule(.initializationComplete(initialization: generation), at: loadingUntil)
         }
     }
 
@@ -52,35 +54,36 @@ extension Simulator {
     }
 
     /// When the app becomes active while authenticated: check the session with the server.
-    func startActiveValidation() {
-        guard case .authenticated = process!.machine.state, let stored = keychain else { return }
+    func startActiveValidation(_ process: AppProcess) {
+        guard case .authenticated = process.machine.state, let stored = keychain else { return }
         emit(.validationStarted(user: stored.user))
         scheduler.schedule(.activeValidationReply, at: now + config.authLatency)
     }
 
-    func perform(_ job: AppJob) {
-        guard process != nil else { return }
+    /// Runs scheduled work of the running process (the scheduler holds only the live
+    /// process's work: termination empties it).
+    func perform(_ job: AppJob, _ process: AppProcess) {
         switch job {
         case .initializationReply(let generation):
-            guard generation == process!.initialization else { return }
+            guard generation == process.initialization else { return }
             // The keychain may have been cleared meanwhile (app.keychain = nil): then there is
             // no session to go on with, and loading ends unauthenticated.
             let result = keychain.map(validationResult(for:))
             if let stored = keychain, let result { emit(.validationFinished(user: stored.user, result: result)) }
             if let stored = keychain, result == .valid {
-                process!.pendingOutcome = .authenticated(user: stored.user)
+                process.pendingOutcome = .authenticated(user: stored.user)
             } else {
                 if let result { clearKeychain(reason: "initialization: \(result.rawValue)") }
-                process!.pendingOutcome = .unauthenticated
+                process.pendingOutcome = .unauthenticated
             }
-            scheduler.schedule(.initializationComplete(initialization: generation), at: max(now, process!.loadingUntil!))
+            scheduler.schedule(.initializationComplete(initialization: generation), at: max(now, process.loadingUntil ?? now))
         case .initializationComplete(let generation):
-            guard generation == process!.initialization, let outcome = process!.pendingOutcome else { return }
-            process!.pendingOutcome = nil
-            process!.loadingUntil = nil
-            request(outcome)
+            guard generation == process.initialization, let outcome = process.pendingOutcome else { return }
+            process.pendingOutcome = nil
+            process.loadingUntil = nil
+            request(outcome, process)
         case .activeValidationReply:
-            guard case .authenticated = process!.machine.state, let stored = keychain else { return }
+            guard case .authenticated = process.machine.state, let stored = keychain else { return }
             let result = validationResult(for: stored)
             switch result {
             case .valid:
@@ -89,7 +92,7 @@ extension Simulator {
                 emit(.warning(.validationSkipped(user: stored.user)))
             case .expired, .revoked, .unknown:
                 emit(.validationFinished(user: stored.user, result: result))
-                request(.error(.sessionExpired))
+                request(.error(.sessionExpired), process)
             }
         case .task(let id):
             fireTask(id)
@@ -100,8 +103,8 @@ extension Simulator {
 
     // MARK: Intents
 
-    private func requireState(_ kinds: [AppState.Kind], _ what: String) throws(SimError) {
-        let state = process!.machine.state
+    private func requireState(_ kinds: [AppState.Kind], _ what: String, _ process: AppProcess) throws(SimError) {
+        let state = process.machine.state
         guard !kinds.contains(state.kind) else { return }
         let needed = kinds.map(\.rawValue).joined(separator: " or ")
         let hint: String
@@ -117,83 +120,77 @@ extension Simulator {
 
     /// app:login: unauthenticated → authenticated(user), or onboarding(welcome) for a new user.
     public func login(user: ByteString, newUser: Bool) throws(SimError) {
-        try operation { () throws(SimError) in
-            try requireRunning("app:login")
+        try runningChange("app:login") { process throws(SimError) in
             guard !user.isEmpty else {
                 throw SimError(.invalidValue, "app:login: user must be a non-empty string, e.g. app:login{ user = \"ada\" }")
             }
-            try requireState([.unauthenticated], "app:login")
+            try requireState([.unauthenticated], "app:login", process)
             guard server.reachable else {
-                request(.error(.networkUnavailable))
+                request(.error(.networkUnavailable), process)
                 return
             }
             let token = server.createSession(user: user, ttl: config.sessionTTL, now: now)
             keychain = StoredSession(user: user, token: token)
             emit(.sessionStored(user: user, expires: now + config.sessionTTL))
             if newUser {
-                process!.onboardingUser = user
-                request(.onboarding(.welcome))
+                process.onboardingUser = user
+                request(.onboarding(.welcome), process)
             } else {
-                request(.authenticated(user: user))
+                request(.authenticated(user: user), process)
             }
         }
     }
 
     /// app:next_step: onboarding advances one step; after `complete` the user is authenticated.
     public func nextStep() throws(SimError) {
-        try operation { () throws(SimError) in
-            try requireRunning("app:next_step()")
-            try requireState([.onboarding], "app:next_step()")
-            guard case .onboarding(let step) = process!.machine.state else { return }
+        try runningChange("app:next_step()") { process throws(SimError) in
+            try requireState([.onboarding], "app:next_step()", process)
+            guard case .onboarding(let step) = process.machine.state else { return }
             if let next = step.next {
-                request(.onboarding(next))
+                request(.onboarding(next), process)
                 return
             }
-            guard let user = process!.onboardingUser ?? keychain?.user else {
+            guard let user = process.onboardingUser ?? keychain?.user else {
                 throw SimError(.forbidden, "app:next_step(): onboarding is complete but no user logged in to finish as; start onboarding with app:login{ user = \"...\", new_user = true }")
             }
-            process!.onboardingUser = nil
-            request(.authenticated(user: user))
+            process.onboardingUser = nil
+            request(.authenticated(user: user), process)
         }
     }
 
     /// app:cancel_onboarding: onboarding → unauthenticated; the new session is cleared.
     public func cancelOnboarding() throws(SimError) {
-        try operation { () throws(SimError) in
-            try requireRunning("app:cancel_onboarding()")
-            try requireState([.onboarding], "app:cancel_onboarding()")
-            process!.onboardingUser = nil
+        try runningChange("app:cancel_onboarding()") { process throws(SimError) in
+            try requireState([.onboarding], "app:cancel_onboarding()", process)
+            process.onboardingUser = nil
             clearKeychain(reason: "onboarding cancelled", endOnServer: true)
-            request(.unauthenticated)
+            request(.unauthenticated, process)
         }
     }
 
     /// app:logout: → unauthenticated; the stored session is cleared.
     public func logout() throws(SimError) {
-        try operation { () throws(SimError) in
-            try requireRunning("app:logout()")
-            try requireState([.authenticated, .error], "app:logout()")
+        try runningChange("app:logout()") { process throws(SimError) in
+            try requireState([.authenticated, .error], "app:logout()", process)
             clearKeychain(reason: "logout", endOnServer: true)
-            request(.unauthenticated)
+            request(.unauthenticated, process)
         }
     }
 
     /// app:retry: error → loading, then initialization runs again.
     public func retry() throws(SimError) {
-        try operation { () throws(SimError) in
-            try requireRunning("app:retry()")
-            try requireState([.error], "app:retry()")
-            request(.loading)
-            beginInitialization()
+        try runningChange("app:retry()") { process throws(SimError) in
+            try requireState([.error], "app:retry()", process)
+            request(.loading, process)
+            beginInitialization(process)
         }
     }
 
     /// app:transition(text): a raw, validated request. Changes only the state machine: the
     /// intents (login, retry, ...) are what also do the work around it.
     public func transition(to target: AppState) throws(SimError) -> AppStateMachine.Outcome {
-        try operation { () throws(SimError) in
-            try requireRunning("app:transition")
-            return request(target)
+        try runningChange("app:transition") { process throws(SimError) in
+            request(target, process)
         }
     }
 
@@ -201,21 +198,20 @@ extension Simulator {
 
     /// app:open_url: `app://<route>/<value>`, handled only while authenticated (§4.6).
     public func openURL(_ url: ByteString) throws(SimError) -> Bool {
-        let outcome = try operation { () throws(SimError) -> DeepLinkOutcome in
-            try requireRunning("app:open_url")
-            return routeDeepLink(url)
+        let outcome = try running("app:open_url") { process throws(SimError) -> DeepLinkOutcome in
+            routeDeepLink(url, process)
         }
         if case .handled = outcome { return true }
         return false
     }
 
-    private func routeDeepLink(_ url: ByteString) -> DeepLinkOutcome {
+    private func routeDeepLink(_ url: ByteString, _ process: AppProcess) -> DeepLinkOutcome {
         func refuse(_ reason: String) -> DeepLinkOutcome {
             emit(.deepLink(url: url, outcome: .notHandled(reason: reason)))
             return .notHandled(reason: reason)
         }
-        guard case .authenticated = process!.machine.state else {
-            return refuse("the app is \(process!.machine.state.text); deep links are handled only while authenticated")
+        guard case .authenticated = process.machine.state else {
+            return refuse("the app is \(process.machine.state.text); deep links are handled only while authenticated")
         }
         guard url.hasPrefix("app://") else { return refuse("not an app:// URL") }
         // Bytes throughout: the value part becomes a window value, which must stay exact.
@@ -227,7 +223,8 @@ extension Simulator {
             let known = config.routes.keys.sorted()
             return refuse("no route \(route.quoted)\(suggestion(for: route.string ?? route.escaped, among: known))")
         }
-        let group = config.scenes.firstIndex { $0.id == groupID }!
+        // `validate` checked that every route names a declared scene.
+        guard let group = config.scenes.firstIndex(where: { $0.id == groupID }) else { return refuse("no scene \"\(groupID)\"") }
         let value: SceneValue
         switch config.scenes[group].valueType {
         case .integer?:
@@ -240,16 +237,16 @@ extension Simulator {
         guard config.allowsMultipleWindows else {
             return refuse("\(config.platform.rawValue) cannot open another window")
         }
-        let (target, _) = present(group: group, value: value)
-        emit(.deepLink(url: url, outcome: .handled(scene: sessions[target.index].label)))
-        return .handled(scene: sessions[target.index].label)
+        let (target, _) = present(group: group, value: value, process)
+        emit(.deepLink(url: url, outcome: .handled(scene: target)))
+        return .handled(scene: target)
     }
 
     // MARK: The device and the server
 
     /// sim.network(up): sets whether the server is reachable.
     public func setNetwork(reachable: Bool) throws(SimError) {
-        try operation { () throws(SimError) in
+        try change { () throws(SimError) in
             guard server.reachable != reachable else { return }
             server.reachable = reachable
             emit(.networkChanged(reachable: reachable))
@@ -258,7 +255,7 @@ extension Simulator {
 
     /// sim.server.revoke(user): the server invalidates that user's sessions.
     public func revokeSessions(of user: ByteString) throws(SimError) {
-        try operation { () throws(SimError) in
+        try change { () throws(SimError) in
             let count = server.revoke(user: user, now: now)
             emit(.serverRevoked(user: user, sessions: count))
         }

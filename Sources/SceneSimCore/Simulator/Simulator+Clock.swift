@@ -3,7 +3,7 @@ extension Simulator {
     /// Runs the earliest scheduled event if it is due at or before `limit`, moving the clock to
     /// its time. Returns false (and leaves the clock alone) when nothing is due.
     public func runNextEvent(notAfter limit: VirtualTime) throws(SimError) -> Bool {
-        try operation { () throws(SimError) in
+        try action("the clock") { () throws(SimError) in
             // Nothing runs past the end of the clock: an event the app scheduled beyond it
             // (a delay added near the end) stays queued, and running it is an error.
             if let next = scheduler.nextTime, next <= limit, next > VirtualTime.latest {
@@ -11,14 +11,14 @@ extension Simulator {
             }
             guard let entry = scheduler.popDue(notAfter: limit) else { return false }
             now = max(now, entry.time)
-            perform(entry.job)
+            if let process { perform(entry.job, process) }
             return true
         }
     }
 
     /// Moves the clock to `time` without running anything (drivers call this after draining).
     public func moveClock(to time: VirtualTime) throws(SimError) {
-        try operation { () throws(SimError) in
+        try action("the clock") { () throws(SimError) in
             guard time >= now else {
                 throw SimError(.invalidValue, "the clock cannot go back (now \(now.text) s, asked for \(time.text) s)")
             }

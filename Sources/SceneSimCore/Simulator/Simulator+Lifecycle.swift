@@ -1,179 +1,183 @@
 // The process lifecycle (§1.5, §5): launch, the user leaving and returning, overlays, and the
 // three kinds of termination with their restoration rules.
 extension Simulator {
-    /// Visible scenes front to back (the visible list is focus-ordered, which is front order).
-    var visibleScenes: [SessionID] { process?.visible.elements.map { SessionID($0) } ?? [] }
-
     /// Launches the app: the first time cold, later restoring per §5.4.
     public func launch() throws(SimError) {
-        try operation { () throws(SimError) in
+        try action("app:launch()") { () throws(SimError) in
             if process != nil {
                 throw SimError(.forbidden, "app:launch(): the app is already running (launch #\(launches)); terminate it first with app:terminate(\"system\" | \"user\" | \"crash\")")
             }
             launches += 1
-            process = ProcessState(now: now, reusing: spareLists)
+            let process = AppProcess(now: now, reusing: spareLists)
+            self.process = process
             spareLists = nil
             let candidates = onScreenAtExit.filter { sessions[$0.index].alive }
             onScreenAtExit = []
-            emit(.launched(number: launches, platform: config.platform, restoring: candidates.map { sessions[$0.index].label }))
+            emit(.launched(number: launches, platform: config.platform, restoring: candidates))
             if !pendingDiscards.isEmpty {
-                emit(.discardsDelivered(scenes: pendingDiscards.map { sessions[$0.index].label }))
+                emit(.discardsDelivered(scenes: pendingDiscards))
                 pendingDiscards = []
             }
-            beginInitialization()
+            reach(.processStarted)
+            beginInitialization(process)
             if candidates.isEmpty {
-                openPrimaryWindow()
+                openPrimaryWindow(process)
             } else {
-                restore(candidates)
+                restore(candidates, process)
             }
         }
     }
 
-    func openPrimaryWindow() {
-        let id = createSession(group: config.primaryGroup!, value: nil)
-        connect(id, reason: .new)
-        bringToFront(id)
+    func openPrimaryWindow(_ process: AppProcess) {
+        // `validate` refuses a config without a WindowGroup, so there always is a primary one.
+        guard let primary = config.primaryGroup else { return }
+        let id = createSession(group: primary, value: nil)
+        connect(id, reason: .new, process)
+        bringToFront(id, process)
     }
 
     /// Reconnects the scenes that were on screen, in order, each after the restore hook (§5.4).
-    func restore(_ ids: [SessionID]) {
+    func restore(_ ids: [SessionID], _ process: AppProcess) {
         for id in ids {
-            if let decide = restoreDecider, !decide(id) {
+            if !decideRestore(id) {
                 let record = sessions[id.index]
                 if let key = dedupKey(group: record.group, value: record.value), dedup[key] == id, record.value != nil {
                     dedup[key] = nil
                 }
                 if config.scenes[record.group].kind == .windowGroup { sessions[id.index].value = nil }
                 changingStorage(of: id) { sessions[id.index].saved = SceneStorage() }
-                emit(.restoreRejected(scene: record.label))
+                emit(.restoreRejected(scene: id))
             }
-            connect(id, reason: .restored)
-            process!.order.pushBack(id.index)
-            process!.visible.pushBack(id.index)
+            connect(id, reason: .restored, process)
+            process.order.pushBack(id.index)
+            process.visible.pushBack(id.index)
         }
-        for id in ids { setPhase(id, .active) }
-        if let front = ids.first { enforceVisibleLimit(keeping: front) }
+        for id in ids { setPhase(id, .active, process) }
+        if let front = ids.first { enforceVisibleLimit(keeping: front, process) }
+    }
+
+    /// Asks `restoreDecider` about one scene; nothing may change the simulation meanwhile.
+    private func decideRestore(_ id: SessionID) -> Bool {
+        guard let decide = restoreDecider else { return true }
+        activity = .askingRestore
+        defer { activity = .acting }
+        return decide(id)
     }
 
     /// app:background(): the user leaves the app; visible scenes go inactive, then background.
     public func background() throws(SimError) {
-        try operation { () throws(SimError) in
-            try requireRunning("app:background()")
-            let visible = visibleScenes
+        try running("app:background()") { process throws(SimError) in
+            let visible = process.visibleScenes
             guard !visible.isEmpty else {
                 throw SimError(.forbidden, "app:background(): the app is already in the background (no scene on screen); call app:foreground() first")
             }
-            process!.foregroundSet = visible
-            process!.overlay = false
-            walkTogether(visible, to: .background)
+            process.foregroundSet = visible
+            process.overlay = false
+            walkTogether(visible, to: .background, process)
         }
     }
 
     /// app:foreground(): the user returns; the scenes that were on screen come back (reconnecting
     /// any the system disconnected meanwhile), or, from the switcher or an overlay, go active again.
     public func foreground() throws(SimError) {
-        try operation { () throws(SimError) in
-            try requireRunning("app:foreground()")
-            let visible = visibleScenes
+        try running("app:foreground()") { process throws(SimError) in
+            let visible = process.visibleScenes
             if !visible.isEmpty {
-                let inactive = visible.filter { sessions[$0.index].scene!.phase == .inactive }
+                let inactive = visible.filter { scenePhase($0) == .inactive }
                 guard !inactive.isEmpty else {
                     throw SimError(.forbidden, "app:foreground(): the app is already in the foreground and active")
                 }
-                process!.overlay = false
-                walkTogether(inactive, to: .active)
+                process.overlay = false
+                walkTogether(inactive, to: .active, process)
                 return
             }
-            var targets = process!.foregroundSet.filter { sessions[$0.index].alive }
-            if targets.isEmpty, let front = process!.order.first { targets = [SessionID(front)] }
+            var targets = process.foregroundSet.filter { sessions[$0.index].alive }
+            if targets.isEmpty, let front = process.order.first { targets = [SessionID(front)] }
             if targets.isEmpty {
-                openPrimaryWindow()
+                openPrimaryWindow(process)
                 return
             }
-            process!.overlay = false
+            process.overlay = false
             for id in targets where sessions[id.index].scene == nil {
-                connect(id, reason: .reconnected)
+                connect(id, reason: .reconnected, process)
             }
             for id in targets.reversed() {
-                process!.order.pushFront(id.index)
+                process.order.pushFront(id.index)
             }
-            walkTogether(targets, to: .active)
+            walkTogether(targets, to: .active, process)
             // Each scene joined the visible list as it came on screen; restore front-to-back order.
-            for id in targets.reversed() where process!.visible.contains(id.index) {
-                process!.visible.pushFront(id.index)
+            for id in targets.reversed() where process.visible.contains(id.index) {
+                process.visible.pushFront(id.index)
             }
-            if let front = targets.first { enforceVisibleLimit(keeping: front) }
+            if let front = targets.first { enforceVisibleLimit(keeping: front, process) }
         }
     }
 
     /// app:switcher(): the app switcher opens; visible scenes go inactive.
     public func switcher() throws(SimError) {
-        try operation { () throws(SimError) in
-            try requireRunning("app:switcher()")
-            guard !visibleScenes.isEmpty else {
-                throw SimError(.forbidden, "app:switcher(): no scene is on screen (the app is \(process!.reportedPhase.rawValue)); the app switcher covers a visible app, so call app:foreground() first")
+        try running("app:switcher()") { process throws(SimError) in
+            let visible = process.visibleScenes
+            guard !visible.isEmpty else {
+                throw SimError(.forbidden, "app:switcher(): no scene is on screen (the app is \(process.reportedPhase.rawValue)); the app switcher covers a visible app, so call app:foreground() first")
             }
-            process!.overlay = true
-            walkTogether(visibleScenes.filter { sessions[$0.index].scene!.phase == .active }, to: .inactive)
+            process.overlay = true
+            walkTogether(visible.filter { scenePhase($0) == .active }, to: .inactive, process)
         }
     }
 
     /// app:interrupt(): a system overlay (Control Center, an alert) covers the app: active → inactive.
     public func interrupt() throws(SimError) {
-        try operation { () throws(SimError) in
-            try requireRunning("app:interrupt()")
-            let active = visibleScenes.filter { sessions[$0.index].scene!.phase == .active }
+        try running("app:interrupt()") { process throws(SimError) in
+            let active = process.visibleScenes.filter { scenePhase($0) == .active }
             guard !active.isEmpty else {
-                throw SimError(.forbidden, "app:interrupt(): no scene is active (the app is \(process!.reportedPhase.rawValue)); an overlay can only interrupt an active app")
+                throw SimError(.forbidden, "app:interrupt(): no scene is active (the app is \(process.reportedPhase.rawValue)); an overlay can only interrupt an active app")
             }
-            process!.overlay = true
-            walkTogether(active, to: .inactive)
+            process.overlay = true
+            walkTogether(active, to: .inactive, process)
         }
     }
 
     /// app:resume(): the overlay goes away: inactive → active.
     public func resume() throws(SimError) {
-        try operation { () throws(SimError) in
-            try requireRunning("app:resume()")
-            let inactive = visibleScenes.filter { sessions[$0.index].scene!.phase == .inactive }
-            guard process!.overlay, !inactive.isEmpty else {
+        try running("app:resume()") { process throws(SimError) in
+            let inactive = process.visibleScenes.filter { scenePhase($0) == .inactive }
+            guard process.overlay, !inactive.isEmpty else {
                 throw SimError(.forbidden, "app:resume(): nothing to resume: no overlay is up; call app:interrupt() or app:switcher() first")
             }
-            process!.overlay = false
-            walkTogether(inactive, to: .active)
+            process.overlay = false
+            walkTogether(inactive, to: .active, process)
         }
     }
 
     /// app:terminate(how): ends the process (§5.1–5.3).
     public func terminate(_ how: Termination) throws(SimError) {
-        try operation { () throws(SimError) in
-            try requireRunning("app:terminate(\"\(how.rawValue)\")")
-            var onScreen = visibleScenes
+        try running("app:terminate(\"\(how.rawValue)\")") { process throws(SimError) in
+            var onScreen = process.visibleScenes
             switch how {
             case .system:
                 if let shown = onScreen.first {
                     let label = sessions[shown.index].label
-                    let phase = sessions[shown.index].scene!.phase.rawValue
+                    let phase = scenePhase(shown)?.rawValue ?? "disconnected"
                     throw SimError(.forbidden, "app:terminate(\"system\"): the system kills only a suspended app, with every scene in the background, but \(label) is \(phase); call app:background() first")
                 }
-                onScreen = process!.foregroundSet
-                finishProcess(how, onScreen: onScreen, keep: true)
+                onScreen = process.foregroundSet
+                finishProcess(how, onScreen: onScreen, keep: true, process)
             case .user:
                 if !onScreen.isEmpty {
-                    process!.foregroundSet = onScreen
-                    walkTogether(onScreen, to: .background)
+                    process.foregroundSet = onScreen
+                    walkTogether(onScreen, to: .background, process)
                 } else {
-                    onScreen = process!.foregroundSet
+                    onScreen = process.foregroundSet
                 }
                 let keep = config.policy.forceQuit == .keep
-                finishProcess(how, onScreen: onScreen, keep: keep)
+                finishProcess(how, onScreen: onScreen, keep: keep, process)
                 if !keep {
                     discard(sessions.filter(\.alive).map(\.id), reason: .forceQuit, delivered: false)
                 }
             case .crash:
-                if onScreen.isEmpty { onScreen = process!.foregroundSet }
-                let loading = process!.machine.state == .loading
-                finishProcess(how, onScreen: onScreen, keep: !loading)
+                if onScreen.isEmpty { onScreen = process.foregroundSet }
+                let loading = process.machine.state == .loading
+                finishProcess(how, onScreen: onScreen, keep: !loading, process)
                 if loading {
                     discard(sessions.filter(\.alive).map(\.id), reason: .crashWhileLoading, delivered: false)
                 }
@@ -182,23 +186,26 @@ extension Simulator {
     }
 
     /// Drops the process: unsaved storage is lost, scheduled work dies, scenes detach silently.
-    private func finishProcess(_ how: Termination, onScreen: [SessionID], keep: Bool) {
+    private func finishProcess(_ how: Termination, onScreen: [SessionID], keep: Bool, _ process: AppProcess) {
         // The restore set is what was on screen when the app left, whether or not the system
         // disconnected a scene since (memory pressure disconnects before it kills): its session
         // keeps the storage saved on the way to background, and the system restores it (§5.4).
         let restorable = onScreen.filter { sessions[$0.index].alive }
-        for index in process!.order.elements {
+        for index in process.order.elements {
             let lost = unsavedKeys(SessionID(index))
             if !lost.isEmpty {
-                emit(.storageLost(scene: sessions[index].label, keys: lost))
+                emit(.storageLost(scene: SessionID(index), keys: lost))
             }
             changingStorage(of: SessionID(index)) { sessions[index].scene = nil }
         }
         // Emptied in place first: copying out and then emptying would copy the storage.
-        process!.order.removeAll()
-        process!.visible.removeAll()
-        spareLists = (process!.order, process!.visible)
-        process = nil
+        process.order.removeAll()
+        process.visible.removeAll()
+        spareLists = (process.order, process.visible)
+        // Dropped here, not when the action lets go of `process`, so reusing them copies nothing.
+        process.order = IndexList()
+        process.visible = IndexList()
+        self.process = nil
         scheduler.removeAll()
         lastTermination = (how, now)
         onScreenAtExit = keep ? restorable : []

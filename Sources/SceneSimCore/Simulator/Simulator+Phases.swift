@@ -1,48 +1,54 @@
 // Phase primitives: every change of a scene's phase goes through `setPhase`, which keeps the
-// counts, the visible list and the aggregate in step, and fires the app-level handler (§1).
+// counts, the visible list and the aggregate in step, and reaches the handler points (§1).
 extension Simulator {
+    /// The phase of a connected scene; nil while disconnected.
+    func scenePhase(_ id: SessionID) -> ScenePhase? { sessions[id.index].scene?.phase }
+
     /// Moves one connected scene to `phase` in a single step (callers order the steps).
-    func setPhase(_ id: SessionID, _ phase: ScenePhase, save: Bool = true) {
-        guard var scene = sessions[id.index].scene else { return }
-        let old = scene.phase
-        guard old != phase else { return }
-        scene.phase = phase
-        sessions[id.index].scene = scene
-        process!.counts.remove(old)
-        process!.counts.add(phase)
-        emit(.scenePhaseChanged(scene: sessions[id.index].label, from: old, to: phase))
-        if old.isVisible && !phase.isVisible {
-            process!.visible.remove(id.index)
-            if save { saveStorage(id) }
+    ///
+    /// The scene's handler point comes with the scene in its new phase and, when it leaves the
+    /// screen, before its storage is saved, so what its handler writes is saved with it (§3.3);
+    /// the aggregate follows, with its own point.
+    func setPhase(_ id: SessionID, _ phase: ScenePhase, _ process: AppProcess, save: Bool = true) {
+        guard let old = scenePhase(id), old != phase else { return }
+        sessions[id.index].scene?.phase = phase
+        process.counts.remove(old)
+        process.counts.add(phase)
+        emit(.scenePhaseChanged(scene: id, from: old, to: phase))
+        let hides = old.isVisible && !phase.isVisible
+        if hides {
+            process.visible.remove(id.index)
         } else if !old.isVisible && phase.isVisible {
-            process!.visible.pushFront(id.index)
+            process.visible.pushFront(id.index)
         }
-        updateAggregate()
+        reach(.scenePhase(id, from: .connected(old), to: .connected(phase)))
+        if hides && save { saveStorage(id) }
+        updateAggregate(process)
     }
 
     /// The steps from the scene's phase to `target`: never active ⇄ background in one step,
     /// except on macOS (§1.2).
-    func walk(_ id: SessionID, to target: ScenePhase, save: Bool = true) {
-        guard let current = sessions[id.index].scene?.phase, current != target else { return }
+    func walk(_ id: SessionID, to target: ScenePhase, _ process: AppProcess, save: Bool = true) {
+        guard let current = scenePhase(id), current != target else { return }
         let direct = config.platform.skipsInactiveWhenHiding
         if !direct, current != .inactive, target != .inactive {
-            setPhase(id, .inactive, save: save)
+            setPhase(id, .inactive, process, save: save)
         }
-        setPhase(id, target, save: save)
+        setPhase(id, target, process, save: save)
     }
 
     /// Moves several scenes in lockstep: all take their first step before any takes the second,
     /// as every scene of an app gets willResignActive before any gets didEnterBackground.
-    func walkTogether(_ ids: [SessionID], to target: ScenePhase) {
+    func walkTogether(_ ids: [SessionID], to target: ScenePhase, _ process: AppProcess) {
         if !config.platform.skipsInactiveWhenHiding {
             for id in ids {
-                guard let current = sessions[id.index].scene?.phase else { continue }
+                guard let current = scenePhase(id) else { continue }
                 if current != .inactive && current != target && target != .inactive {
-                    setPhase(id, .inactive)
+                    setPhase(id, .inactive, process)
                 }
             }
         }
-        for id in ids { setPhase(id, target) }
+        for id in ids { setPhase(id, target, process) }
     }
 
     /// The app phase `counts` make, given the phase reported so far (which a platform that
@@ -51,58 +57,66 @@ extension Simulator {
         counts.aggregate(whenEmpty: config.platform.keepsPhaseWithoutScenes ? reported : .background)
     }
 
-    /// Re-derives the aggregate from the counts; on a change, traces it and runs the handler.
-    func updateAggregate() {
-        guard let process else { return }
-        let aggregate = aggregatePhase(of: process.counts, reported: process.reportedPhase)
-        guard aggregate != process.reportedPhase else { return }
+    /// Re-derives the aggregate from the counts; on a change, traces it and reaches the app's
+    /// phase point, then runs the app-level handler (§1.4).
+    func updateAggregate(_ process: AppProcess) {
         let old = process.reportedPhase
-        self.process!.reportedPhase = aggregate
+        let aggregate = aggregatePhase(of: process.counts, reported: old)
+        guard aggregate != old else { return }
+        process.reportedPhase = aggregate
         emit(.appPhaseChanged(from: old, to: aggregate))
-        if aggregate == .active { startActiveValidation() }
+        reach(.appPhase(from: old, to: aggregate))
+        if aggregate == .active { startActiveValidation(process) }
     }
 
     /// Attaches a scene to its session, with the saved storage, in `inactive` (§2.1, §2.2).
-    func connect(_ id: SessionID, reason: ConnectReason) {
+    func connect(_ id: SessionID, reason: ConnectReason, _ process: AppProcess) {
         let record = sessions[id.index]
         changingStorage(of: id) {
             sessions[id.index].scene = SessionRecord.LiveScene(phase: .inactive, storage: record.saved)
         }
-        process!.counts.add(.inactive)
-        process!.visible.pushFront(id.index)
-        emit(.sceneConnected(scene: record.label, value: record.value, reason: reason))
-        updateAggregate()
+        process.counts.add(.inactive)
+        // In the window order at once (at the back, until the caller places it), so code at
+        // the connect point finds it among the app's windows.
+        process.order.pushBack(id.index)
+        process.visible.pushFront(id.index)
+        emit(.sceneConnected(scene: id, value: record.value, reason: reason))
+        reach(.scenePhase(id, from: .disconnected, to: .connected(.inactive)))
+        updateAggregate(process)
     }
 
     /// Detaches a scene (a background one, or on macOS a closed visible one); storage is saved
     /// first when `save` (§2.2). `traced` is false when the session is being discarded: its
-    /// "disconnected (session kept)" line would be untrue.
-    func detach(_ id: SessionID, save: Bool, traced: Bool = true) {
-        guard let scene = sessions[id.index].scene else { return }
+    /// "disconnected (session kept)" line would be untrue, and no handler hears of it.
+    func detach(_ id: SessionID, save: Bool, _ process: AppProcess, traced: Bool = true) {
+        guard let phase = scenePhase(id) else { return }
         if save { saveStorage(id) }
-        process!.counts.remove(scene.phase)
-        process!.visible.remove(id.index)
-        process!.order.remove(id.index)
+        process.counts.remove(phase)
+        process.visible.remove(id.index)
+        process.order.remove(id.index)
         changingStorage(of: id) { sessions[id.index].scene = nil }
-        if traced { emit(.sceneDisconnected(scene: sessions[id.index].label)) }
-        updateAggregate()
+        if traced {
+            emit(.sceneDisconnected(scene: id))
+            reach(.scenePhase(id, from: .connected(phase), to: .disconnected))
+        }
+        updateAggregate(process)
     }
 
     /// Puts a connected scene at the front and on screen, active unless an overlay is up, then
     /// sends the least recently focused visible scene to background if over `visible_limit` (§1.6).
-    func bringToFront(_ id: SessionID) {
-        process!.order.pushFront(id.index)
-        if sessions[id.index].scene!.phase.isVisible {
-            process!.visible.pushFront(id.index)
+    func bringToFront(_ id: SessionID, _ process: AppProcess) {
+        process.order.pushFront(id.index)
+        if scenePhase(id)?.isVisible == true {
+            process.visible.pushFront(id.index)
         }
-        walk(id, to: process!.overlay ? .inactive : .active)
-        enforceVisibleLimit(keeping: id)
+        walk(id, to: process.overlay ? .inactive : .active, process)
+        enforceVisibleLimit(keeping: id, process)
     }
 
-    func enforceVisibleLimit(keeping id: SessionID) {
+    func enforceVisibleLimit(keeping id: SessionID, _ process: AppProcess) {
         guard let limit = config.visibleLimit else { return }
-        while process!.visible.count > limit, let last = process!.visible.last, last != id.index {
-            walk(SessionID(last), to: .background)
+        while process.visible.count > limit, let last = process.visible.last, last != id.index {
+            walk(SessionID(last), to: .background, process)
         }
     }
 }

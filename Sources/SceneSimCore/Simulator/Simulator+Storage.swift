@@ -7,23 +7,25 @@ extension Simulator {
     func saveStorage(_ id: SessionID) {
         guard let scene = sessions[id.index].scene, scene.dirty else { return }
         changingStorage(of: id) { sessions[id.index].saved = scene.storage }
-        sessions[id.index].scene!.dirty = false
-        emit(.storageSaved(scene: sessions[id.index].label, keys: scene.storage.count, bytes: scene.storage.byteCount))
+        sessions[id.index].scene?.dirty = false
+        emit(.storageSaved(scene: id, keys: scene.storage.count, bytes: scene.storage.byteCount))
     }
 
-    private func requireLiveScene(_ id: SessionID, _ what: String) throws(SimError) {
+    /// The connected scene of a live session in the running app, or the error for `what`.
+    @discardableResult
+    private func requireLiveScene(_ id: SessionID, _ what: String) throws(SimError) -> SessionRecord.LiveScene {
         try requireAlive(id, what)
         try requireRunning(what)
-        guard sessions[id.index].scene != nil else {
+        guard let scene = sessions[id.index].scene else {
             let label = sessions[id.index].label
             throw SimError(.forbidden, "\(what): \(label) is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved")
         }
+        return scene
     }
 
     /// The live value of `key` in a connected scene; nil when unset.
     public func storageValue(_ id: SessionID, key: ByteString) throws(SimError) -> SceneValue? {
-        try requireLiveScene(id, "reading storage")
-        return sessions[id.index].scene!.storage[key]
+        try requireLiveScene(id, "reading storage").storage[key]
     }
 
     /// Writes (or with nil deletes) `key` in a connected scene's storage.
@@ -33,7 +35,7 @@ extension Simulator {
     /// changed the value, even if the last one put the old value back.
     public func setStorage(_ id: SessionID, key: ByteString, value: SceneValue?, changed: Bool? = nil) throws(SimError) {
         // A write adds no session or transition, only its entry: deleting is never refused.
-        try operation(memory: 0) { () throws(SimError) in
+        try change(memory: 0) { () throws(SimError) in
             try requireLiveScene(id, "writing storage")
             if case .double(let d)? = value, d.isNaN {
                 throw SimError(.invalidValue, "storage key \(key.quoted): NaN cannot be stored (it never equals itself); store a number or nil")
@@ -56,7 +58,7 @@ extension Simulator {
             if large != sessions[id.index].scene!.warnedLarge {
                 sessions[id.index].scene!.warnedLarge = large
                 if large {
-                    emit(.warning(.storageLarge(scene: sessions[id.index].label, bytes: bytes, limit: limit)))
+                    emit(.warning(.storageLarge(scene: id, bytes: bytes, limit: limit)))
                 }
             }
             if config.policy.storageSave == .everyWrite {
@@ -74,10 +76,10 @@ extension Simulator {
     }
 
     /// Whether a write that keeps the storage's byte count would succeed and do nothing but
-    /// change the value: the scene is connected, the simulator is not inside an operation,
-    /// and the size warning already matches the size, so no warning can start or end.
+    /// change the value: the scene is connected, no system action is under way, and the size
+    /// warning already matches the size, so no warning can start or end.
     public func storageWritesAreQuiet(_ id: SessionID) -> Bool {
-        guard !busy, (try? requireLiveScene(id, "writing storage")) != nil, let scene = sessions[id.index].scene else {
+        guard case .idle = activity, (try? requireLiveScene(id, "writing storage")) != nil, let scene = sessions[id.index].scene else {
             return false
         }
         return scene.warnedLarge == (scene.storage.byteCount > config.policy.storageWarnBytes)
@@ -85,14 +87,12 @@ extension Simulator {
 
     /// A connected scene's live storage.
     public func liveStorage(_ id: SessionID) throws(SimError) -> SceneStorage {
-        try requireLiveScene(id, "reading storage")
-        return sessions[id.index].scene!.storage
+        try requireLiveScene(id, "reading storage").storage
     }
 
     /// The keys of a connected scene's storage, in byte order.
     public func storageKeys(_ id: SessionID) throws(SimError) -> [ByteString] {
-        try requireLiveScene(id, "listing storage keys")
-        return sessions[id.index].scene!.storage.sortedKeys
+        try requireLiveScene(id, "listing storage keys").storage.sortedKeys
     }
 
     /// Keys whose live value differs from the saved one: the writes a crash would lose.

@@ -5,8 +5,7 @@ extension Simulator {
     /// nil when the platform ignores the request (§4.4, traced as a warning).
     @discardableResult
     public func openWindow(_ groupID: String, value: SceneValue? = nil) throws(SimError) -> (window: SessionID?, created: Bool) {
-        try operation { () throws(SimError) in
-            try requireRunning("app:open_window")
+        try running("app:open_window") { process throws(SimError) in
             let group = try groupIndex(groupID)
             try checkValue(value, for: group)
             guard config.allowsMultipleWindows else {
@@ -16,26 +15,26 @@ extension Simulator {
                 emit(.warning(.openWindowIgnored(group: groupID, why: why)))
                 return (nil, false)
             }
-            let (id, created) = present(group: group, value: value)
+            let (id, created) = present(group: group, value: value, process)
             return (id, created)
         }
     }
 
     /// Fronts the live window of (group, value) — reconnecting it if the system disconnected
     /// it — or creates one (§4.1–4.3). Dedup is one dictionary lookup.
-    func present(group: Int, value: SceneValue?) -> (SessionID, created: Bool) {
+    func present(group: Int, value: SceneValue?, _ process: AppProcess) -> (SessionID, created: Bool) {
         if let key = dedupKey(group: group, value: value), let existing = dedup[key] {
             if sessions[existing.index].scene == nil {
-                connect(existing, reason: .reconnected)
+                connect(existing, reason: .reconnected, process)
             } else {
-                emit(.windowFronted(scene: sessions[existing.index].label, byOpen: true))
+                emit(.windowFronted(scene: existing, byOpen: true))
             }
-            bringToFront(existing)
+            bringToFront(existing, process)
             return (existing, false)
         }
         let id = createSession(group: group, value: value)
-        connect(id, reason: .new)
-        bringToFront(id)
+        connect(id, reason: .new, process)
+        bringToFront(id, process)
         return (id, true)
     }
 
@@ -79,8 +78,7 @@ extension Simulator {
     /// Returns how many windows closed.
     @discardableResult
     public func dismissWindow(_ groupID: String, value: SceneValue? = nil) throws(SimError) -> Int {
-        try operation { () throws(SimError) in
-            try requireRunning("app:dismiss_window")
+        try running("app:dismiss_window") { process throws(SimError) in
             let group = try groupIndex(groupID)
             try checkValue(value, for: group)
             let targets: [SessionID]
@@ -88,90 +86,82 @@ extension Simulator {
                 let found = dedup[DedupKey(group: group, value: value)]
                 targets = found.flatMap { sessions[$0.index].scene == nil ? nil : [$0] } ?? []
             } else {
-                targets = process!.order.elements.map { SessionID($0) }.filter { sessions[$0.index].group == group }
+                targets = process.order.elements.map { SessionID($0) }.filter { sessions[$0.index].group == group }
             }
-            for id in targets { closeScene(id, reason: .dismissed) }
+            for id in targets { closeScene(id, reason: .dismissed, process) }
             return targets.count
         }
     }
 
     /// w:focus(): brings the window to the front, reconnecting or foregrounding it as needed.
     public func focus(_ id: SessionID) throws(SimError) {
-        try operation { () throws(SimError) in
-            try requireAlive(id, "w:focus()")
-            try requireRunning("w:focus()")
-            if sessions[id.index].scene == nil {
-                connect(id, reason: .reconnected)
-            } else if process!.order.first != id.index || sessions[id.index].scene!.phase != .active {
-                if sessions[id.index].scene!.phase.isVisible {
-                    emit(.windowFronted(scene: sessions[id.index].label, byOpen: false))
+        try running(window: id, "w:focus()") { process throws(SimError) in
+            if let phase = scenePhase(id) {
+                if phase.isVisible && (process.order.first != id.index || phase != .active) {
+                    emit(.windowFronted(scene: id, byOpen: false))
                 }
+            } else {
+                connect(id, reason: .reconnected, process)
             }
-            bringToFront(id)
+            bringToFront(id, process)
         }
     }
 
     /// w:background(): this scene alone leaves the screen.
     public func backgroundWindow(_ id: SessionID) throws(SimError) {
-        try operation { () throws(SimError) in
-            try requireAlive(id, "w:background()")
-            try requireRunning("w:background()")
+        try running(window: id, "w:background()") { process throws(SimError) in
             let label = sessions[id.index].label
-            guard let phase = sessions[id.index].scene?.phase else {
+            guard let phase = scenePhase(id) else {
                 throw SimError(.forbidden, "w:background(): \(label) is disconnected, so it is not on screen; call w:focus() to bring it back first")
             }
             guard phase.isVisible else {
                 throw SimError(.forbidden, "w:background(): \(label) is already in the background; call w:focus() to bring it back first")
             }
-            walk(id, to: .background)
+            walk(id, to: .background, process)
             // Off screen, it is no longer in front of the windows still shown (`app.front`).
-            process!.order.pushBack(id.index)
-            if process!.counts.visible == 0 { process!.foregroundSet = [id] }
+            process.order.pushBack(id.index)
+            if process.counts.visible == 0 { process.foregroundSet = [id] }
         }
     }
 
     /// w:disconnect(): the system reclaims a background scene; the session and storage stay.
     public func disconnect(_ id: SessionID) throws(SimError) {
-        try operation { () throws(SimError) in
-            try requireAlive(id, "w:disconnect()")
-            try requireRunning("w:disconnect()")
+        try running(window: id, "w:disconnect()") { process throws(SimError) in
             let label = sessions[id.index].label
-            guard let phase = sessions[id.index].scene?.phase else {
+            guard let phase = scenePhase(id) else {
                 throw SimError(.forbidden, "w:disconnect(): \(label) is already disconnected")
             }
             guard phase == .background else {
                 throw SimError(.forbidden, "w:disconnect(): the system disconnects only background scenes, and \(label) is \(phase.rawValue); call w:background() or app:background() first")
             }
-            detach(id, save: true)
+            detach(id, save: true, process)
         }
     }
 
     /// w:close(): the user closes the window; its session is discarded with its storage (§2.3),
     /// except the last window on visionOS, which goes to background and reopens at next launch (§7).
     public func close(_ id: SessionID) throws(SimError) {
-        try operation { () throws(SimError) in
-            try requireAlive(id, "w:close()")
-            try requireRunning("w:close()")
-            if config.platform == .visionos, sessions[id.index].scene != nil, process!.counts.connected == 1 {
-                if sessions[id.index].scene!.phase.isVisible {
-                    walk(id, to: .background)
+        try running(window: id, "w:close()") { process throws(SimError) in
+            if config.platform == .visionos, let phase = scenePhase(id), process.counts.connected == 1 {
+                if phase.isVisible {
+                    walk(id, to: .background, process)
                 }
-                process!.foregroundSet = [id]
+                process.foregroundSet = [id]
                 return
             }
-            closeScene(id, reason: .closed)
+            closeScene(id, reason: .closed, process)
         }
     }
 
     /// Takes a window off screen and discards its session: the storage dies with it, unsaved.
-    func closeScene(_ id: SessionID, reason: DiscardReason) {
+    func closeScene(_ id: SessionID, reason: DiscardReason, _ process: AppProcess) {
         if sessions[id.index].scene != nil {
             // An iOS-family scene leaves the screen before it goes; a closed macOS window simply
             // disappears, so the app keeps its phase (and its last value with no window left).
             if !config.platform.keepsPhaseWithoutScenes {
-                walk(id, to: .background, save: false)
+                walk(id, to: .background, process, save: false)
             }
-            detach(id, save: false, traced: false)
+            detach(id, save: false, process, traced: false)
         }
         // It may stay in foregroundSet: every reader skips discarded sessions, and removing it
         // here would cost a scan per close.
@@ -190,6 +180,6 @@ extension Simulator {
             changingStorage(of: id) { sessions[id.index].saved = SceneStorage() }
         }
         if !delivered { pendingDiscards.append(contentsOf: ids) }
-        emit(.sessionsDiscarded(scenes: ids.map { sessions[$0.index].label }, reason: reason, delivered: delivered))
+        emit(.sessionsDiscarded(scenes: ids, reason: reason, delivered: delivered))
     }
 }

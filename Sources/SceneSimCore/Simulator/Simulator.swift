@@ -1,17 +1,24 @@
 /// The simulated device and the one app on it: scene sessions, phases, SceneStorage, the shared
 /// AppStateController, the auth server and the process lifecycle, on a virtual clock.
 ///
-/// Pure Swift with no I/O: every effect is a `TraceRecord` handed to `onTrace`. Operations do
-/// their synchronous lifecycle work before returning; work the app schedules runs when the clock
-/// is advanced (`advance(by:)`, `settle()`, or `runNextEvent(notAfter:)` for drivers that want to
-/// act between events).
+/// Pure Swift with no I/O. Its effects are data: every event is a `TraceRecord` kept for the
+/// driver to take (`takeEvents`) after each operation. The app's own code runs at named points
+/// of each system action (`HandlerPoint`, `onHandlerPoint`), reached with the simulator's state
+/// consistent. Operations do their synchronous lifecycle work before returning; work the app
+/// schedules runs when the clock is advanced (`advance(by:)`, `settle()`, or
+/// `runNextEvent(notAfter:)` for drivers that want to act between events).
 public final class Simulator {
     public let config: AppConfig
     public internal(set) var now: VirtualTime = .zero
-    /// Receives every event as it happens. Must not call back into the simulator.
-    public var onTrace: ((TraceRecord) -> Void)?
+    /// Whether events are kept for `takeEvents` (off: nobody reads them, so none is built).
+    public var isTracing = false
+    /// Called at each handler point of a system action, after the events before it were kept.
+    /// It may read the simulator, write storage, request transitions and run intents; a
+    /// lifecycle action (open_window, background, ...) started from it is refused: a driver
+    /// queues those until the action is over (app-model §3.5).
+    public var onHandlerPoint: ((HandlerPoint) -> Void)?
     /// Asked for each scene about to be restored at launch; `false` makes it start empty.
-    /// Must not change the simulator: every change then gets a `reentrant` error (`note` may).
+    /// It must not change the simulator: every change then gets a `reentrant` error (`note` may).
     public var restoreDecider: ((SessionID) -> Bool)?
 
     // Device data: survives process death.
@@ -28,13 +35,16 @@ public final class Simulator {
     public internal(set) var lastTermination: (how: Termination, at: VirtualTime)?
 
     // The running process, if any.
-    var process: ProcessState?
+    var process: AppProcess?
     /// The last process's window lists, emptied, for the next one to reuse their storage.
     var spareLists: (order: IndexList, visible: IndexList)?
     var scheduler = Scheduler<AppJob>()
+    /// What is under way: decides which calls code run from inside an action may make.
+    var activity = Activity.idle
+    /// Events not yet taken by the driver.
+    var events: [TraceRecord] = []
     /// Defaults, timers and server replies for models (see ModelServices).
     var services = ModelServices()
-    var busy = false
     /// The most bytes the simulator's records may hold (estimated; see Simulator+Memory.swift),
     /// nil for no bound. An operation that could pass it fails before changing anything.
     public var memoryBudget: Int?
@@ -51,6 +61,22 @@ public final class Simulator {
             keychain = StoredSession(user: initial.user, token: token)
         }
     }
+
+    /// The events since the last take, in order; clears them.
+    public func takeEvents() -> [TraceRecord] {
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+
+    /// Hands each event since the last take to `body`, in order, and clears them, keeping the
+    /// buffer: a driver that takes events after every operation allocates nothing for them.
+    public func takeEvents(_ body: (TraceRecord) -> Void) {
+        for record in events { body(record) }
+        events.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether events wait to be taken.
+    public var hasEvents: Bool { !events.isEmpty }
 
     // MARK: Reading
 
@@ -93,29 +119,79 @@ public final class Simulator {
     // MARK: Plumbing
 
     func emit(_ event: @autoclosure () -> TraceEvent) {
-        guard let onTrace else { return }
-        onTrace(TraceRecord(time: now, event: event()))
+        guard isTracing else { return }
+        events.append(TraceRecord(time: now, event: event()))
     }
 
-    /// Runs one public operation: refuses re-entry from callbacks, and refuses to start when
-    /// `memory` more bytes would pass the memory budget (the default covers a new session and
-    /// a few transitions; see Simulator+Memory.swift).
-    func operation<T>(memory: Int = operationAllowance, _ body: () throws(SimError) -> T) throws(SimError) -> T {
-        guard !busy else {
-            throw SimError(.reentrant, "cannot change the simulation from inside a restore hook; return true or false and act after the launch")
+    /// Runs the app's code at a handler point of the action under way.
+    func reach(_ point: HandlerPoint) {
+        onHandlerPoint?(point)
+    }
+
+    /// Runs one lifecycle action (the system's or the user's: windows, phases, launch and
+    /// termination, the clock). Code run at its handler points cannot start another: it would
+    /// land in the middle of this one's steps. It refuses to start when `memory` more bytes
+    /// would pass the memory budget (the default covers a new session and a few transitions;
+    /// see Simulator+Memory.swift), before changing anything.
+    func action<T>(_ what: @autoclosure () -> String, memory: Int = operationAllowance, _ body: () throws(SimError) -> T) throws(SimError) -> T {
+        switch activity {
+        case .idle:
+            break
+        case .acting:
+            throw SimError(.reentrant, "\(what()): cannot start a lifecycle action from a handler in the middle of another system action; queue it and run it once the action is over")
+        case .askingRestore:
+            throw Self.restoreReentry
         }
         try requireMemory(memory)
-        busy = true
-        defer { busy = false }
+        activity = .acting
+        defer { activity = .idle }
         return try body()
     }
 
-    func requireRunning(_ what: String) throws(SimError) {
-        guard process == nil else { return }
-        if let last = lastTermination {
-            throw SimError(.notRunning, "\(what) needs a running app, but it was terminated (\(last.how.rawValue)) at \(last.at.text) s; call app:launch() first")
+    /// Runs one change the app's code may make at any time, a handler point included (storage
+    /// writes, transitions, intents, the network): everything but a lifecycle action. `memory`
+    /// as for `action`.
+    func change<T>(memory: Int = operationAllowance, _ body: () throws(SimError) -> T) throws(SimError) -> T {
+        if case .askingRestore = activity { throw Self.restoreReentry }
+        try requireMemory(memory)
+        return try body()
+    }
+
+    static let restoreReentry = SimError(.reentrant, "cannot change the simulation from inside a restore hook; return true or false and act after the launch")
+
+    /// Runs a lifecycle action that needs the app running, handing it the running process.
+    func running<T>(_ what: @autoclosure () -> String, _ body: (AppProcess) throws(SimError) -> T) throws(SimError) -> T {
+        try action(what()) { () throws(SimError) in
+            try body(try runningProcess(what()))
         }
-        throw SimError(.notRunning, "\(what) needs a running app; call app:launch() first")
+    }
+
+    /// Runs a change (see `change`) that needs the app running, handing it the running process.
+    func runningChange<T>(_ what: @autoclosure () -> String, _ body: (AppProcess) throws(SimError) -> T) throws(SimError) -> T {
+        try change { () throws(SimError) in
+            try body(try runningProcess(what()))
+        }
+    }
+
+    /// `running` for a window's method: the session must be alive, then the app running.
+    func running<T>(window id: SessionID, _ what: String, _ body: (AppProcess) throws(SimError) -> T) throws(SimError) -> T {
+        try action(what) { () throws(SimError) in
+            try requireAlive(id, what)
+            return try body(try runningProcess(what))
+        }
+    }
+
+    /// The running process, or the error that says the app must be launched for `what`.
+    func runningProcess(_ what: @autoclosure () -> String) throws(SimError) -> AppProcess {
+        if let process { return process }
+        if let last = lastTermination {
+            throw SimError(.notRunning, "\(what()) needs a running app, but it was terminated (\(last.how.rawValue)) at \(last.at.text) s; call app:launch() first")
+        }
+        throw SimError(.notRunning, "\(what()) needs a running app; call app:launch() first")
+    }
+
+    func requireRunning(_ what: @autoclosure () -> String) throws(SimError) {
+        _ = try runningProcess(what())
     }
 
     func requireAlive(_ id: SessionID, _ what: String) throws(SimError) {

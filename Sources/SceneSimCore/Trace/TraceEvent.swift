@@ -1,29 +1,31 @@
 import ByteText
 
-/// One lifecycle event, as it is traced. Events are named for what happened.
+/// One lifecycle event, as it is traced. Events are named for what happened and carry session
+/// ids, not labels: rendering (`TraceRenderer`) makes the text, so the core never formats a
+/// line nobody reads and a driver needs no label-to-id lookup to act on an event.
 public enum TraceEvent: Equatable, Sendable {
     /// The process started; `restoring` lists the scenes it brings back (empty: a fresh window opens).
-    case launched(number: Int, platform: Platform, restoring: [String])
+    case launched(number: Int, platform: Platform, restoring: [SessionID])
     /// The process ended.
     case terminated(how: Termination, restorationKept: Bool)
     /// A scene attached to its session and entered `inactive`.
-    case sceneConnected(scene: String, value: SceneValue?, reason: ConnectReason)
+    case sceneConnected(scene: SessionID, value: SceneValue?, reason: ConnectReason)
     /// A connected scene moved between phases.
-    case scenePhaseChanged(scene: String, from: ScenePhase, to: ScenePhase)
+    case scenePhaseChanged(scene: SessionID, from: ScenePhase, to: ScenePhase)
     /// The system reclaimed a background scene; its session stays.
-    case sceneDisconnected(scene: String)
+    case sceneDisconnected(scene: SessionID)
     /// An existing window came to the front (`byOpen`: an open_window for a value it already shows).
-    case windowFronted(scene: String, byOpen: Bool)
+    case windowFronted(scene: SessionID, byOpen: Bool)
     /// The app's restore hook refused a restored scene, which starts empty.
-    case restoreRejected(scene: String)
+    case restoreRejected(scene: SessionID)
     /// Sessions were discarded with their storage; `delivered` says whether the app was told now.
-    case sessionsDiscarded(scenes: [String], reason: DiscardReason, delivered: Bool)
+    case sessionsDiscarded(scenes: [SessionID], reason: DiscardReason, delivered: Bool)
     /// didDiscardSceneSessions for sessions discarded while the app was not running.
-    case discardsDelivered(scenes: [String])
+    case discardsDelivered(scenes: [SessionID])
     /// A scene's SceneStorage reached its session (a save point of policy `storage_save`).
-    case storageSaved(scene: String, keys: Int, bytes: Int)
+    case storageSaved(scene: SessionID, keys: Int, bytes: Int)
     /// Writes made since the last save died with the process.
-    case storageLost(scene: String, keys: [ByteString])
+    case storageLost(scene: SessionID, keys: [ByteString])
     /// The aggregate scene phase changed and the app-level handler ran (§1.4).
     case appPhaseChanged(from: ScenePhase, to: ScenePhase)
     case stateChanged(from: AppState, to: AppState)
@@ -79,7 +81,7 @@ public enum ValidationResult: String, Sendable {
 }
 
 public enum DeepLinkOutcome: Equatable, Sendable {
-    case handled(scene: String)
+    case handled(scene: SessionID)
     case notHandled(reason: String)
 }
 
@@ -88,7 +90,7 @@ public enum Warning: Equatable, Sendable {
     /// open_window on a platform or configuration without multiple windows (§4.4).
     case openWindowIgnored(group: String, why: String)
     /// One scene's storage grew past `storage_warn_bytes` (§3.4).
-    case storageLarge(scene: String, bytes: Int, limit: Int)
+    case storageLarge(scene: SessionID, bytes: Int, limit: Int)
     /// An app state was on screen shorter than `flicker_threshold` (§4.7).
     case flicker(state: AppState, shown: VirtualTime, threshold: VirtualTime)
     /// Validation could not reach the server while authenticated; the user stays logged in (§4.5).

@@ -3,10 +3,10 @@ import ByteText
 extension TraceRenderer {
     /// One JSON object per event, keys sorted, with the same content as the text line:
     /// `{"event":"scenePhaseChanged","from":"inactive","scene":"main#1","text":"phase inactive -> active","time":0.500,"to":"active"}`.
-    public static func jsonLine(_ record: TraceRecord) -> String {
-        var fields = jsonFields(record.event)
+    public static func jsonLine(_ record: TraceRecord, label: (SessionID) -> String) -> String {
+        var fields = jsonFields(record.event, label: label)
         fields.append(("time", .raw(record.time.text)))
-        fields.append(("text", .string(describe(record.event).message)))
+        fields.append(("text", .string(describe(record.event, label: label).message)))
         let body = fields
             .sorted { $0.0 < $1.0 }
             .map { "\(JSON.string($0.0).encoded):\($0.1.encoded)" }
@@ -77,31 +77,32 @@ extension TraceRenderer {
         }
     }
 
-    static func jsonFields(_ event: TraceEvent) -> [(String, JSON)] {
-        func strings(_ list: [String]) -> JSON { .array(list.map { .string($0) }) }
+    static func jsonFields(_ event: TraceEvent, label: (SessionID) -> String) -> [(String, JSON)] {
+        func strings(_ list: [SessionID]) -> JSON { .array(list.map { .string(label($0)) }) }
+        func string(_ id: SessionID) -> JSON { .string(label(id)) }
         switch event {
         case let .launched(number, platform, restoring):
             return [("event", .string("launched")), ("number", .int(number)), ("platform", .string(platform.rawValue)), ("restoring", strings(restoring))]
         case let .terminated(how, kept):
             return [("event", .string("terminated")), ("how", .string(how.rawValue)), ("restorationKept", .bool(kept))]
         case let .sceneConnected(scene, value, reason):
-            return [("event", .string("sceneConnected")), ("scene", .string(scene)), ("value", JSON.value(value)), ("reason", .string(reason.rawValue))]
+            return [("event", .string("sceneConnected")), ("scene", string(scene)), ("value", JSON.value(value)), ("reason", .string(reason.rawValue))]
         case let .scenePhaseChanged(scene, from, to):
-            return [("event", .string("scenePhaseChanged")), ("scene", .string(scene)), ("from", .string(from.rawValue)), ("to", .string(to.rawValue))]
+            return [("event", .string("scenePhaseChanged")), ("scene", string(scene)), ("from", .string(from.rawValue)), ("to", .string(to.rawValue))]
         case let .sceneDisconnected(scene):
-            return [("event", .string("sceneDisconnected")), ("scene", .string(scene))]
+            return [("event", .string("sceneDisconnected")), ("scene", string(scene))]
         case let .windowFronted(scene, byOpen):
-            return [("event", .string("windowFronted")), ("scene", .string(scene)), ("byOpen", .bool(byOpen))]
+            return [("event", .string("windowFronted")), ("scene", string(scene)), ("byOpen", .bool(byOpen))]
         case let .restoreRejected(scene):
-            return [("event", .string("restoreRejected")), ("scene", .string(scene))]
+            return [("event", .string("restoreRejected")), ("scene", string(scene))]
         case let .sessionsDiscarded(scenes, reason, delivered):
             return [("event", .string("sessionsDiscarded")), ("scenes", strings(scenes)), ("reason", .string(reason.rawValue)), ("delivered", .bool(delivered))]
         case let .discardsDelivered(scenes):
             return [("event", .string("discardsDelivered")), ("scenes", strings(scenes))]
         case let .storageSaved(scene, keys, bytes):
-            return [("event", .string("storageSaved")), ("scene", .string(scene)), ("keys", .int(keys)), ("bytes", .int(bytes))]
+            return [("event", .string("storageSaved")), ("scene", string(scene)), ("keys", .int(keys)), ("bytes", .int(bytes))]
         case let .storageLost(scene, keys):
-            return [("event", .string("storageLost")), ("scene", .string(scene)), ("keys", .array(keys.map { .bytes($0) }))]
+            return [("event", .string("storageLost")), ("scene", string(scene)), ("keys", .array(keys.map { .bytes($0) }))]
         case let .appPhaseChanged(from, to):
             return [("event", .string("appPhaseChanged")), ("from", .string(from.rawValue)), ("to", .string(to.rawValue))]
         case let .stateChanged(from, to):
@@ -123,7 +124,7 @@ extension TraceRenderer {
         case let .deepLink(url, outcome):
             switch outcome {
             case .handled(let scene):
-                return [("event", .string("deepLink")), ("url", .bytes(url)), ("handled", .bool(true)), ("scene", .string(scene))]
+                return [("event", .string("deepLink")), ("url", .bytes(url)), ("handled", .bool(true)), ("scene", string(scene))]
             case .notHandled(let reason):
                 return [("event", .string("deepLink")), ("url", .bytes(url)), ("handled", .bool(false)), ("reason", .string(reason))]
             }

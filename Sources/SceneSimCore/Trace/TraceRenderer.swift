@@ -8,16 +8,18 @@ import ByteText
 /// `ByteString.escaped` / `quoted`, so a line never holds a line break or a control character
 /// it did not write itself, and no script can forge a trace line.
 public enum TraceRenderer {
-    public static func text(_ record: TraceRecord) -> String {
-        let (subject, message) = describe(record.event)
+    public static func text(_ record: TraceRecord, label: (SessionID) -> String) -> String {
+        let (subject, message) = describe(record.event, label: label)
         let time = record.time.text
         let paddedTime = String(repeating: " ", count: max(0, 8 - time.count)) + time
         let paddedSubject = subject.count >= 12 ? subject + " " : subject + String(repeating: " ", count: 12 - subject.count)
         return "[\(paddedTime)] \(paddedSubject)\(message)"
     }
 
-    /// The subject column and the message of an event.
-    public static func describe(_ event: TraceEvent) -> (subject: String, message: String) {
+    /// The subject column and the message of an event; `label` names a session (`group#n`).
+    public static func describe(_ event: TraceEvent, label: (SessionID) -> String) -> (subject: String, message: String) {
+        func shown(_ id: SessionID) -> String { Self.shown(label(id)) }
+        func list(_ ids: [SessionID]) -> String { ids.map(shown).joined(separator: ", ") }
         switch event {
         case let .launched(number, platform, restoring):
             let what = restoring.isEmpty ? "nothing to restore" : "restoring " + list(restoring)
@@ -69,7 +71,7 @@ public enum TraceRenderer {
             case .notHandled(let reason): return ("app", "open url \(url.escaped): not handled: \(reason)")
             }
         case let .warning(warning):
-            return warningText(warning)
+            return warningText(warning, label: label)
         case let .defaultChanged(key, value):
             return ("defaults", "\(SceneStorage.keyLiteral(key)) = \(value?.literal ?? "nil")")
         case let .note(text):
@@ -80,8 +82,6 @@ public enum TraceRenderer {
     /// A scene id or label as the trace shows it (escaped: ids are the script's text).
     static func shown(_ scene: String) -> String { ByteString(scene).escaped }
 
-    static func list(_ scenes: [String]) -> String { scenes.map(shown).joined(separator: ", ") }
-
     static func handlerAction(_ phase: ScenePhase) -> String {
         switch phase {
         case .active: "validate session and refresh"
@@ -90,12 +90,12 @@ public enum TraceRenderer {
         }
     }
 
-    static func warningText(_ warning: Warning) -> (String, String) {
+    static func warningText(_ warning: Warning, label: (SessionID) -> String) -> (String, String) {
         switch warning {
         case let .openWindowIgnored(group, why):
             return ("app", "warning: openWindow(id: \(ByteString(group).quoted)) ignored: \(why)")
         case let .storageLarge(scene, bytes, limit):
-            return (shown(scene), "warning: storage is \(bytes) bytes, over storage_warn_bytes = \(limit); keep SceneStorage lightweight")
+            return (shown(label(scene)), "warning: storage is \(bytes) bytes, over storage_warn_bytes = \(limit); keep SceneStorage lightweight")
         case let .flicker(state, shown, threshold):
             return ("app", "warning: state \(state.text) was on screen for \(shown.text) s, under flicker_threshold = \(threshold.text) s (flicker)")
         case let .validationSkipped(user):

@@ -22,22 +22,25 @@ extension ScriptHost {
             }
             return .error("app.\(key) is read-only; change the app through its methods (app:open_window, app:background, ...)")
         }
-        let methods: [(String, (LuaCall, Simulator) throws(SimError) -> [LuaValue])] = [
-            ("open_window", { [unowned(unsafe) self] call, sim throws(SimError) in
+        // Lifecycle requests: from a hook they wait until the system action is over (§3.5).
+        let requests: [(String, (LuaCall) throws(SimError) -> Request)] = [
+            ("open_window", { [unowned(unsafe) self] call throws(SimError) in
                 let (group, value) = try windowTarget(call, "app:open_window")
-                let (window, created) = try sim.openWindow(group, value: value)
-                return [window.map(windowValue) ?? .nil, .boolean(created)]
+                return { [unowned(unsafe) self] sim throws(SimError) in
+                    let (window, created) = try sim.openWindow(group, value: value)
+                    return [window.map(windowValue) ?? .nil, .boolean(created)]
+                }
             }),
-            ("dismiss_window", { [unowned(unsafe) self] call, sim throws(SimError) in
+            ("dismiss_window", { [unowned(unsafe) self] call throws(SimError) in
                 let (group, value) = try windowTarget(call, "app:dismiss_window")
-                return [.integer(Int64(try sim.dismissWindow(group, value: value)))]
+                return { sim throws(SimError) in [.integer(Int64(try sim.dismissWindow(group, value: value)))] }
             }),
-            ("background", { _, sim throws(SimError) in try sim.background(); return [] }),
-            ("foreground", { _, sim throws(SimError) in try sim.foreground(); return [] }),
-            ("switcher", { _, sim throws(SimError) in try sim.switcher(); return [] }),
-            ("interrupt", { _, sim throws(SimError) in try sim.interrupt(); return [] }),
-            ("resume", { _, sim throws(SimError) in try sim.resume(); return [] }),
-            ("terminate", { call, sim throws(SimError) in
+            ("background", { _ in { sim throws(SimError) in try sim.background(); return [] } }),
+            ("foreground", { _ in { sim throws(SimError) in try sim.foreground(); return [] } }),
+            ("switcher", { _ in { sim throws(SimError) in try sim.switcher(); return [] } }),
+            ("interrupt", { _ in { sim throws(SimError) in try sim.interrupt(); return [] } }),
+            ("resume", { _ in { sim throws(SimError) in try sim.resume(); return [] } }),
+            ("terminate", { call throws(SimError) in
                 let kinds = Termination.allCases.map(\.rawValue)
                 guard let text = call.string(at: 2) else {
                     throw SimError(.invalidValue, "app:terminate(how) needs how = \"system\", \"user\" or \"crash\" (got \(call.typeName(at: 2)))")
@@ -46,10 +49,23 @@ extension ScriptHost {
                     let hint = suggestion(for: text, among: kinds)
                     throw SimError(.invalidValue, "app:terminate: unknown kind \"\(text)\"\(hint); use \"system\" (killed while suspended), \"user\" (force quit) or \"crash\"")
                 }
-                try sim.terminate(how)
-                return []
+                return { sim throws(SimError) in try sim.terminate(how); return [] }
             }),
-            ("launch", { _, sim throws(SimError) in try sim.launch(); return [] }),
+            ("launch", { _ in { sim throws(SimError) in try sim.launch(); return [] } }),
+            ("open_url", { call throws(SimError) in
+                guard let url = call.bytes(at: 2) else {
+                    throw SimError(.invalidValue, "app:open_url(url) needs a URL string like \"app://item/42\" (got \(call.typeName(at: 2)))")
+                }
+                return { sim throws(SimError) in [.boolean(try sim.openURL(url))] }
+            }),
+        ]
+        for (name, prepare) in requests {
+            definition.methods[name] = { [unowned(unsafe) self] call, _ in
+                request(call, "app:\(name)") { () throws(SimError) in try prepare(call) }
+            }
+        }
+        // Changes the app's code makes: they apply at once, from a hook too (§3.4).
+        let changes: [(String, (LuaCall, Simulator) throws(SimError) -> [LuaValue])] = [
             ("login", { call, sim throws(SimError) in
                 guard let options = call.table(at: 2) else {
                     throw SimError(.invalidValue, "app:login takes a table, e.g. app:login{ user = \"ada\", new_user = false } (got \(call.typeName(at: 2)))")
@@ -87,14 +103,8 @@ extension ScriptHost {
                 }
             }),
             ("after", { [unowned(unsafe) self] call, sim throws(SimError) in try appAfter(call, sim) }),
-            ("open_url", { call, sim throws(SimError) in
-                guard let url = call.bytes(at: 2) else {
-                    throw SimError(.invalidValue, "app:open_url(url) needs a URL string like \"app://item/42\" (got \(call.typeName(at: 2)))")
-                }
-                return [.boolean(try sim.openURL(url))]
-            }),
         ]
-        for (name, body) in methods {
+        for (name, body) in changes {
             definition.methods[name] = { [unowned(unsafe) self] call, _ in
                 perform(call) { () throws(SimError) in
                     try body(call, try requireSimulator("app:\(name)"))

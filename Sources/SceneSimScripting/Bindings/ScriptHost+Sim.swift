@@ -59,11 +59,13 @@ extension ScriptHost {
             return .error("sim.launch takes one table of options, e.g. sim.launch{ platform = \"ipados\" } (got \(call.count) arguments)")
         }
         return perform(call) { () throws(SimError) in
-            let config = try ConfigParser().parse(call.value(at: 1))
+            var parser = ConfigParser()
+            let config = try parser.parse(call.value(at: 1))
             let simulator = try Simulator(config: config)
             // The simulator's records get a budget of their own, as large as Lua's heap.
             simulator.memoryBudget = options.maxMemory
-            simulator.onTrace = { [unowned(unsafe) self] in record($0) }
+            simulator.isTracing = true
+            simulator.onHandlerPoint = { [unowned(unsafe) self] in reached($0) }
             simulator.restoreDecider = { [unowned(unsafe) self] in decideRestore($0) }
             if !networkBeforeLaunch { try simulator.setNetwork(reachable: false) }
             // sim.app first: if even that fails (the memory limit), nothing is declared.
@@ -73,6 +75,7 @@ extension ScriptHost {
                 throw SimError(.invalidConfig, "sim.launch: \(error.message)")
             }
             self.simulator = simulator
+            sceneHandlers = parser.sceneHandlers
             try simulator.launch()
             return [appValue]
         }
@@ -92,27 +95,30 @@ extension ScriptHost {
     }
 
     private func simAdvance(_ call: LuaCall) -> LuaReturn {
-        perform(call) { () throws(SimError) in
+        request(call, "sim.advance") { () throws(SimError) -> Request in
             let duration = try seconds(call, "sim.advance")
-            try requireSimulator("sim.advance").advance(by: duration, afterEach: runHooksBetweenEvents)
-            return []
+            return { [unowned(unsafe) self] sim throws(SimError) in
+                try sim.advance(by: duration, afterEach: runRequestsBetweenEvents)
+                return []
+            }
         }
     }
 
     private func simSettle(_ call: LuaCall) -> LuaReturn {
-        perform(call) { () throws(SimError) in
-            try requireSimulator("sim.settle").settle(afterEach: runHooksBetweenEvents)
-            return []
+        request(call, "sim.settle") { () throws(SimError) -> Request in
+            { [unowned(unsafe) self] sim throws(SimError) in
+                try sim.settle(afterEach: runRequestsBetweenEvents)
+                return []
+            }
         }
     }
 
-    /// Hooks owed for one scheduled event run before the next event, then the script
-    /// callbacks it made due (timers, server answers); a failure stops the clock there, and
-    /// `perform` reports its error.
-    private func runHooksBetweenEvents() -> Bool {
-        guard let error = runPendingHooks() ?? runDueCallbacks() else { return true }
-        hookFailure = error
-        return false
+    /// Each scheduled event is a system action (a timer's or a server answer's function runs at
+    /// its point, as hooks do): the requests they queued run before the next event. A failure stops the clock there, and `perform` reports it.
+    private func runRequestsBetweenEvents() -> Bool {
+        takeEvents()
+        if hookFailure == nil && queuedFailure == nil { runQueuedRequests() }
+        return hookFailure == nil && queuedFailure == nil
     }
 
     private func simNetwork(_ call: LuaCall) -> LuaReturn {
@@ -136,6 +142,7 @@ extension ScriptHost {
         }
         if let simulator {
             simulator.note(text)
+            takeEvents()
         } else {
             // Before sim.launch there is no device clock yet: notes stand at time zero.
             writeTrace(TraceRecord(time: .zero, event: .note(text)))

@@ -54,41 +54,18 @@ extension ScriptHost {
         return [.handle(LuaHandle(classes.task, id: Int64(id)))]
     }
 
-    /// Calls the script callbacks the last scheduled event made due, in order, as hooks are
-    /// called (same depth limit; an error is kept with its traceback and stops the rest).
-    func runDueCallbacks() -> LuaError? {
-        guard let simulator else { return nil }
-        let due = simulator.takeDueCallbacks()
-        guard !due.isEmpty else { return nil }
-        hookDepth += 1
-        defer { hookDepth -= 1 }
-        for (index, callback) in due.enumerated() {
-            let function: LuaFunctionRef?
-            let arguments: [LuaValue]
-            switch callback {
-            case .task(let id):
-                function = callbacks.tasks.removeValue(forKey: id)
-                arguments = [appValue]
-            case let .validation(request, answer, user):
-                function = callbacks.validations.removeValue(forKey: request)
-                arguments = [.string(ByteString(answer.rawValue)), user.map(LuaValue.string) ?? .nil]
-            }
-            guard let function else { continue }
-            do {
-                _ = try lua.call(function, arguments)
-            } catch {
-                // The callbacks after it are dropped with it, as hooks owed after a failing
-                // hook are.
-                for rest in due[(index + 1)...] {
-                    switch rest {
-                    case .task(let id): callbacks.tasks[id] = nil
-                    case .validation(let request, _, _): callbacks.validations[request] = nil
-                    }
-                }
-                noteHookError(error)
-                return error
-            }
+    /// The function a timer or a server answer runs at its handler point, with its arguments;
+    /// it is let go as it is taken (each runs once).
+    func modelCallback(at point: HandlerPoint) -> HookCall.Direct? {
+        switch point {
+        case .taskDue(let id):
+            guard let function = callbacks.tasks.removeValue(forKey: id) else { return nil }
+            return HookCall.Direct(functions: [function], arguments: [appValue])
+        case let .serverAnswered(request, answer, user):
+            guard let function = callbacks.validations.removeValue(forKey: request) else { return nil }
+            return HookCall.Direct(functions: [function], arguments: [.string(ByteString(answer.rawValue)), user.map(LuaValue.string) ?? .nil])
+        case .processStarted, .scenePhase, .appPhase, .appState:
+            return nil
         }
-        return nil
     }
 }

@@ -36,9 +36,11 @@ extension ScriptHost {
         ]
         for (name, body) in methods {
             definition.methods[name] = { [unowned(unsafe) self] call, id in
-                perform(call) { () throws(SimError) in
-                    try body(try requireSimulator("w:\(name)()"), session(id))
-                    return []
+                request(call, "w:\(name)()") { () throws(SimError) -> Request in
+                    { [unowned(unsafe) self] sim throws(SimError) in
+                        try body(sim, session(id))
+                        return []
+                    }
                 }
             }
         }

@@ -3,11 +3,14 @@ import LuaKit
 import SceneSimCore
 
 /// Reads the `sim.launch` option bag into an `AppConfig`, naming the key of every problem:
-/// unknown keys (with "did you mean"), wrong types, bad enum values.
+/// unknown keys (with "did you mean"), wrong types, bad enum values. The app's own code in it
+/// (a scene's `on_phase`) stays with the script: `sceneHandlers`, by scene id.
 struct ConfigParser {
     private let where_: String = "sim.launch"
+    /// Each scene's `on_phase`, by scene id (filled by `parse`).
+    private(set) var sceneHandlers: [String: LuaFunctionRef] = [:]
 
-    func parse(_ value: LuaValue) throws(SimError) -> AppConfig {
+    mutating func parse(_ value: LuaValue) throws(SimError) -> AppConfig {
         let table: LuaTable
         switch value {
         case .nil: table = LuaTable()
@@ -130,7 +133,7 @@ struct ConfigParser {
         }
     }
 
-    private func scenes(_ value: LuaValue) throws(SimError) -> [SceneDeclaration] {
+    private mutating func scenes(_ value: LuaValue) throws(SimError) -> [SceneDeclaration] {
         if value.isNil { return [SceneDeclaration(id: "main")] }
         guard case .table(let list) = value, list.count == list.sequence.count else {
             throw fail("scenes must be a list of scene tables, e.g. scenes = { { id = \"main\" }, { id = \"detail\", value = \"string\" } }")
@@ -141,13 +144,18 @@ struct ConfigParser {
             guard case .table(let scene) = item else {
                 throw fail("\(path) must be a table like { id = \"main\" }, not \(aLuaTypeName(item))")
             }
-            try checkKeys(scene, allowed: ["id", "value", "kind"], path: "\(path).")
+            try checkKeys(scene, allowed: ["id", "value", "kind", "on_phase"], path: "\(path).")
             guard !scene[field: "id"].isNil else { throw fail("\(path) needs an id, e.g. { id = \"main\" }") }
             let id = try string(scene[field: "id"], key: "\(path).id")
             let kind = try enumValue(scene[field: "kind"], key: "\(path).kind", default: SceneDeclaration.Kind.windowGroup)
             var valueType: SceneValue.Kind?
             if !scene[field: "value"].isNil {
                 valueType = try enumValue(scene[field: "value"], key: "\(path).value", default: SceneValue.Kind.string)
+            }
+            switch scene[field: "on_phase"] {
+            case .nil: break
+            case .function(let handler): sceneHandlers[id] = handler
+            case let other: throw fail("\(path).on_phase must be a function(w, old, new), not \(aLuaTypeName(other))")
             }
             result.append(SceneDeclaration(id: id, kind: kind, valueType: valueType))
         }

@@ -9,14 +9,21 @@ enum HookEvent: String, CaseIterable {
     case restore
 }
 
-/// A hook call owed for an event, made once the simulator operation that caused it returns.
-struct PendingHook {
-    var event: HookEvent
+/// The hooks a handler point calls, and what it passes them.
+struct HookCall {
+    /// A snapshot: a hook that registers or removes hooks changes the next point's calls.
+    var functions: [LuaFunctionRef]
     var arguments: [Argument]
 
     enum Argument {
         case text(String)
         case window(SessionID)
+    }
+
+    /// Functions and the Lua values they are called with, ready to call.
+    struct Direct {
+        var functions: [LuaFunctionRef]
+        var arguments: [LuaValue]
     }
 }
 
@@ -33,28 +40,22 @@ struct HookRegistry {
 
     func functions(for event: HookEvent) -> [LuaFunctionRef] { functions[event] ?? [] }
 
-    /// Turns a trace event into the hook calls it owes, if any hook listens for it.
-    func collect(_ record: TraceRecord, into pending: inout [PendingHook], sessionNamed: (String) -> SessionID?) {
-        guard !functions.isEmpty else { return }
-        switch record.event {
-        case let .appPhaseChanged(from, to) where functions[.phase] != nil:
-            pending.append(PendingHook(event: .phase, arguments: [.text(from.rawValue), .text(to.rawValue)]))
-        case let .stateChanged(from, to) where functions[.state] != nil:
-            pending.append(PendingHook(event: .state, arguments: [.text(from.text), .text(to.text)]))
-        case let .scenePhaseChanged(scene, from, to) where functions[.scenePhase] != nil:
-            if let id = sessionNamed(scene) {
-                pending.append(PendingHook(event: .scenePhase, arguments: [.window(id), .text(from.rawValue), .text(to.rawValue)]))
-            }
-        case let .sceneConnected(scene, _, _) where functions[.scenePhase] != nil:
-            if let id = sessionNamed(scene) {
-                pending.append(PendingHook(event: .scenePhase, arguments: [.window(id), .text("disconnected"), .text("inactive")]))
-            }
-        case let .sceneDisconnected(scene) where functions[.scenePhase] != nil:
-            if let id = sessionNamed(scene) {
-                pending.append(PendingHook(event: .scenePhase, arguments: [.window(id), .text("background"), .text("disconnected")]))
-            }
-        default:
-            break
+    /// The hook call a handler point makes, if any hook listens for it.
+    func call(for point: HandlerPoint) -> HookCall? {
+        guard !functions.isEmpty else { return nil }
+        let event: HookEvent
+        let arguments: [HookCall.Argument]
+        switch point {
+        case let .appPhase(from, to):
+            (event, arguments) = (.phase, [.text(from.rawValue), .text(to.rawValue)])
+        case let .appState(from, to):
+            (event, arguments) = (.state, [.text(from.text), .text(to.text)])
+        case let .scenePhase(id, from, to):
+            (event, arguments) = (.scenePhase, [.window(id), .text(from.text), .text(to.text)])
+        case .processStarted, .taskDue, .serverAnswered:
+            return nil
         }
+        guard let registered = functions[event] else { return nil }
+        return HookCall(functions: registered, arguments: arguments)
     }
 }

@@ -5,16 +5,17 @@ import SceneSimCore
 // Field caches: reads of app fields, fixed window fields and storage values are answered in C
 // from a table on the handle, without a call into Swift (see `LuaCall.cacheField`). Each cache
 // is filled by a read and dropped whenever the trace says its value may have changed: every
-// change the simulator makes is traced, so the trace is the invalidation signal.
+// change the simulator makes is traced, so the trace is the invalidation signal. Events are
+// taken (`takeEvents`) after every operation and at every handler point, before Lua runs again.
 extension ScriptHost {
     func invalidateCaches(after event: TraceEvent) {
         lua.clearFieldCache(of: LuaHandle(classes.app, id: 1))
         guard !cachedStorage.isEmpty else { return }
         switch event {
         case let .sceneConnected(scene, _, _), let .sceneDisconnected(scene), let .restoreRejected(scene):
-            clearStorageCache(label: scene)
+            clearStorageCache(scene)
         case let .sessionsDiscarded(scenes, _, _):
-            for scene in scenes { clearStorageCache(label: scene) }
+            for scene in scenes { clearStorageCache(scene) }
         case .terminated, .launched:
             for index in cachedStorage {
                 lua.clearFieldCache(of: LuaHandle(classes.storage, id: Int64(index)))
@@ -25,8 +26,8 @@ extension ScriptHost {
         }
     }
 
-    private func clearStorageCache(label: String) {
-        guard let id = simulator?.session(labeled: label), cachedStorage.remove(id.index) != nil else { return }
+    private func clearStorageCache(_ id: SessionID) {
+        guard cachedStorage.remove(id.index) != nil else { return }
         lua.clearFieldCache(of: LuaHandle(classes.storage, id: Int64(id.index)))
     }
 

@@ -2,10 +2,32 @@ import ByteText
 import LuaKit
 import SceneSimCore
 
+// When the script's code runs inside a system action (app-model §3): hooks run at their
+// handler point, synchronously; their storage writes and transitions apply at once; their
+// lifecycle requests wait in a queue until the action is over; their errors wait too.
 extension ScriptHost {
+    /// A lifecycle action prepared from a Lua call's arguments, run now or, from a hook, later.
+    typealias Request = (Simulator) throws(SimError) -> [LuaValue]
+
+    /// A lifecycle request a hook made, with the `file:line: ` of the line that made it.
+    struct QueuedRequest {
+        var location: String
+        var run: Request
+    }
+
+    /// How deep hooks may nest (a hook's transition firing a hook that transitions, ...) before
+    /// the innermost call is refused; well inside Lua's own limit of 200 nested C calls, which
+    /// would end the run with a bare "C stack overflow".
+    static let maxHookDepth = 40
+
+    /// The most queued requests one operation runs: hooks that keep requesting what fires them
+    /// again (a window focused on background, backgrounded on focus) end there.
+    static let maxQueuedRequests = 1000
+
     /// Runs a simulator operation for a Lua call. A `SimError` becomes a Lua error at the
-    /// calling line; hooks owed for the operation's events run after it returns (so a hook may
-    /// itself drive the simulator), and a hook's own error, with its own `file:line`, wins.
+    /// calling line. At the top level, once the operation is over, the requests its hooks
+    /// queued run in order; a hook's error (with the hook's own `file:line`) wins, then a queued
+    /// request's (at the line that made it), then the operation's own.
     func perform(_ call: LuaCall, _ body: () throws(SimError) -> [LuaValue]) -> LuaReturn {
         var results: [LuaValue] = []
         var failure: String?
@@ -14,54 +36,125 @@ extension ScriptHost {
         } catch {
             failure = error.message
         }
-        if hookDepth >= Self.maxHookDepth, !pendingHooks.isEmpty, hookFailure == nil {
-            // Located at the operation inside the innermost hook: the line that re-fires it.
-            let events = Set(pendingHooks.map(\.event.rawValue)).sorted().joined(separator: ", ")
-            pendingHooks = []
-            return .error("hooks are nested \(Self.maxHookDepth) deep: this operation, inside a hook, fires a \(events) hook again, "
-                + "and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)")
+        takeEvents()
+        if hookDepth > 0 {
+            // Inside a hook: what stops this hook's code travels up through it (and, uncaught,
+            // fails the hook, which `reached` notes again); the queue waits for the top level.
+            if let hookError = hookFailure {
+                hookFailure = nil
+                return .error(hookError.message, location: .none)
+            }
+            if nestedTooDeep {
+                nestedTooDeep = false
+                return .error("hooks are nested \(Self.maxHookDepth) deep: this call, inside a hook, fires a hook again, "
+                    + "and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)")
+            }
+            if let failure { return .error(failure) }
+            return call.results(results)
         }
-        if let hookError = hookFailure ?? runPendingHooks() {
-            // A hook failed: the hooks still owed for this operation are dropped with it, as
-            // runPendingHooks drops them, never run by the next operation.
+        if hookFailure == nil && failure == nil {
+            runQueuedRequests()
+        }
+        queuedRequests = []
+        if let hookError = hookFailure {
             hookFailure = nil
-            pendingHooks = []
             return .error(hookError.message, location: .none)
+        }
+        if let queued = queuedFailure {
+            queuedFailure = nil
+            return .error(queued, location: .none)
         }
         if let failure { return .error(failure) }
         return call.results(results)
     }
 
-    /// How deep hooks may nest before an operation inside one is refused; well inside Lua's
-    /// own limit of 200 nested C calls, which would end the run with a bare "C stack overflow".
-    static let maxHookDepth = 40
-
-    /// Calls the hooks owed so far, in event order; stops at the first error.
-    func runPendingHooks() -> LuaError? {
-        hookDepth += 1
-        defer { hookDepth -= 1 }
-        while !pendingHooks.isEmpty {
-            let batch = pendingHooks
-            pendingHooks = []
-            for hook in batch {
-                let arguments = hook.arguments.map { argument -> LuaValue in
-                    switch argument {
-                    case .text(let text): .string(ByteString(text))
-                    case .window(let id): windowValue(id)
-                    }
-                }
-                for function in hooks.functions(for: hook.event) {
-                    do {
-                        _ = try lua.call(function, arguments)
-                    } catch {
-                        pendingHooks = []
-                        noteHookError(error)
-                        return error
-                    }
-                }
+    /// A lifecycle request from Lua: inside a hook it is queued (its arguments checked now, so
+    /// a misuse still fails at its line) and returns nothing; otherwise it runs at once.
+    func request(_ call: LuaCall, _ what: @autoclosure () -> String, _ prepare: () throws(SimError) -> Request) -> LuaReturn {
+        guard hookDepth > 0 else {
+            return perform(call) { () throws(SimError) in
+                let request = try prepare()
+                return try request(try requireSimulator(what()))
             }
         }
-        return nil
+        do throws(SimError) {
+            let request = try prepare()
+            _ = try requireSimulator(what())
+            queuedRequests.append(QueuedRequest(location: call.location(), run: request))
+            return .values(0)
+        } catch {
+            return .error(error.message)
+        }
+    }
+
+    /// Why a pcall in the hook did not catch a queued request's error.
+    static let queuedNote = " (requested in a hook, it ran once the system action was over)"
+
+    /// Runs the queued requests in order, each a system action of its own whose hooks may
+    /// queue more; stops at the first error, dropping the rest.
+    func runQueuedRequests() {
+        var next = 0
+        while next < queuedRequests.count, hookFailure == nil, queuedFailure == nil {
+            let request = queuedRequests[next]
+            next += 1
+            guard next <= Self.maxQueuedRequests else {
+                queuedFailure = request.location + "hooks requested \(Self.maxQueuedRequests) lifecycle actions for one operation: "
+                    + "this request, made in a hook, fires a hook that requests again; let a hook act only on changes it did not cause (check old and new, or keep a flag)"
+                break
+            }
+            guard let simulator else { break }
+            do throws(SimError) {
+                _ = try request.run(simulator)
+            } catch {
+                queuedFailure = request.location + error.message + Self.queuedNote
+            }
+            takeEvents()
+        }
+        queuedRequests = []
+    }
+
+    /// A handler point of a system action: the trace so far is written, then the app's code for
+    /// it runs at once — a timer's or a server answer's function; a scene's `on_phase`, then
+    /// the hooks. After one failed, none runs until its error has been raised.
+    func reached(_ point: HandlerPoint) {
+        takeEvents()
+        // Taken first: a timer's function is let go even when an earlier failure skips it.
+        let direct = modelCallback(at: point)
+        guard hookFailure == nil else { return }
+        guard let call = direct ?? handlers(at: point) else { return }
+        guard hookDepth < Self.maxHookDepth else {
+            nestedTooDeep = true
+            return
+        }
+        hookDepth += 1
+        defer { hookDepth -= 1 }
+        for function in call.functions {
+            do {
+                _ = try lua.call(function, call.arguments)
+            } catch {
+                noteHookError(error)
+                hookFailure = error
+                return
+            }
+        }
+    }
+
+    /// A scene's `on_phase` and the `app:on` hooks of a point, with their arguments.
+    private func handlers(at point: HandlerPoint) -> HookCall.Direct? {
+        var call = hooks.call(for: point)
+        if case let .scenePhase(id, from, to) = point, let simulator,
+           let handler = sceneHandlers.isEmpty ? nil : sceneHandlers[simulator.group(of: id)] {
+            let hooks = call?.functions ?? []
+            call = HookCall(functions: [handler] + hooks, arguments: [.window(id), .text(from.text), .text(to.text)])
+        }
+        guard let call else { return nil }
+        let arguments = call.arguments.map { argument -> LuaValue in
+            switch argument {
+            case .text(let text): .string(ByteString(text))
+            case .window(let id): windowValue(id)
+            }
+        }
+        return HookCall.Direct(functions: call.functions, arguments: arguments)
     }
 
     /// Keeps the traceback of a hook that failed (see `withHookFrames`). The innermost hook's
@@ -73,13 +166,15 @@ extension ScriptHost {
 
     /// The simulator's restore decision: every `restore` hook must not return false.
     func decideRestore(_ id: SessionID) -> Bool {
+        takeEvents()
+        guard hookFailure == nil else { return true }
         for function in hooks.functions(for: .restore) {
             do {
                 let results = try lua.call(function, [windowValue(id)])
                 if case .boolean(false)? = results.first { return false }
             } catch {
                 noteHookError(error)
-                if hookFailure == nil { hookFailure = error }
+                hookFailure = error
                 return true
             }
         }

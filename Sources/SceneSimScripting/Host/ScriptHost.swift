@@ -22,13 +22,19 @@ public final class ScriptHost {
     let write: ([UInt8]) -> Void
     var classes: Classes!
     var hooks = HookRegistry()
-    /// Hook calls owed for events that happened during the current simulator operation.
-    var pendingHooks: [PendingHook] = []
+    /// Each scene group's `on_phase` (declared in `sim.launch`), by scene id.
+    var sceneHandlers: [String: LuaFunctionRef] = [:]
+    /// Lifecycle requests hooks made during the current operation, run once it is over.
+    var queuedRequests: [QueuedRequest] = []
     /// The first error a hook raised during an operation, re-raised (with the hook's own
     /// `file:line`) once the operation is over.
     var hookFailure: LuaError?
-    /// Hooks running now, one inside another (a hook's operation fired the next).
+    /// The error of a queued request, `file:line: ` of the line that made it included.
+    var queuedFailure: String?
+    /// Hooks running now, one inside another (a hook's transition fired the next).
     var hookDepth = 0
+    /// A handler point was reached with hooks `maxHookDepth` deep: the call that got there fails.
+    var nestedTooDeep = false
     /// While a hook's error travels out to the script: its message, and the traceback of the
     /// innermost hook it came from.
     var hookErrorFrames: (message: String, frames: [String])?
@@ -126,20 +132,25 @@ public final class ScriptHost {
     /// Writes one trace line in the chosen format, unless the trace is off.
     func writeTrace(_ record: TraceRecord) {
         guard traceEnabled else { return }
+        let label = { [unowned(unsafe) self] (id: SessionID) in simulator?.label(of: id) ?? "#\(id.index)" }
         switch options.trace {
-        case .text: write(Array((TraceRenderer.text(record) + "\n").utf8))
-        case .jsonl: write(Array((TraceRenderer.jsonLine(record) + "\n").utf8))
+        case .text: write(Array((TraceRenderer.text(record, label: label) + "\n").utf8))
+        case .jsonl: write(Array((TraceRenderer.jsonLine(record, label: label) + "\n").utf8))
         case .off: break
         }
     }
 
-    func record(_ record: TraceRecord) {
-        writeTrace(record)
-        invalidateCaches(after: record.event)
-        hooks.collect(record, into: &pendingHooks, sessionNamed: { [unowned(unsafe) self] label in
-            simulator?.session(labeled: label)
-        })
+    /// Takes the simulator's events so far: writes their trace lines and drops the caches they
+    /// make stale. Runs after every operation and at every handler point, so the trace stays in
+    /// order with what the script prints and no cached value outlives a change.
+    func takeEvents() {
+        guard let simulator, simulator.hasEvents else { return }
+        simulator.takeEvents { [unowned(unsafe) self] record in
+            writeTrace(record)
+            invalidateCaches(after: record.event)
+        }
     }
+
 }
 
 private extension Array where Element: Equatable {

@@ -62,21 +62,22 @@ struct KeychainAndServerTests {
     @Test("validate answers after auth_latency, judged then: valid, expired, revoked, unreachable")
     func validateAnswers() throws {
         let device = try TestDevice.ready()
+        let due = DuePoints(device)
         let short = try device.perform("createSession") { try $0.createSession(user: "ada", ttl: .at(0.1)) }
         let long = try device.perform("createSession") { try $0.createSession(user: "bob") }
         let doomed = try device.perform("createSession") { try $0.createSession(user: "eve") }
         let asks = try [short, long, doomed].map { token in try device.perform("validate") { try $0.validate(token: token) } }
         try device.revoke("eve")
         try device.advance(0.2)
-        #expect(device.sim.takeDueCallbacks() == [
-            .validation(request: asks[0], answer: .expired, user: "ada"),
-            .validation(request: asks[1], answer: .valid, user: "bob"),
-            .validation(request: asks[2], answer: .revoked, user: "eve"),
+        #expect(due.take() == [
+            .serverAnswered(request: asks[0], answer: .expired, user: "ada"),
+            .serverAnswered(request: asks[1], answer: .valid, user: "bob"),
+            .serverAnswered(request: asks[2], answer: .revoked, user: "eve"),
         ])
         try device.network(false)
         let offline = try device.perform("validate") { try $0.validate(token: long) }
         try device.advance(0.2)
-        #expect(device.sim.takeDueCallbacks() == [.validation(request: offline, answer: .unreachable, user: nil)])
+        #expect(due.take() == [.serverAnswered(request: offline, answer: .unreachable, user: nil)])
         device.expectTrace([
             "[   0.500] auth        validating the session of ada with the server",
             "[   0.500] auth        validating the session of bob with the server",
@@ -94,17 +95,19 @@ struct KeychainAndServerTests {
     @Test("a token ended by logout validates as revoked, for its user")
     func loggedOutTokenIsRevoked() throws {
         let device = try TestDevice.ready()
+        let due = DuePoints(device)
         try device.login("ada")
         let token = try #require(device.sim.keychainToken)
         try device.logout()
         let ask = try device.perform("validate") { try $0.validate(token: token) }
         try device.settle()
-        #expect(device.sim.takeDueCallbacks() == [.validation(request: ask, answer: .revoked, user: "ada")])
+        #expect(due.take() == [.serverAnswered(request: ask, answer: .revoked, user: "ada")])
     }
 
     @Test("an answer dies with the process that asked, and validate needs a running app")
     func answerDiesWithItsProcess() throws {
         let device = try TestDevice.ready()
+        let due = DuePoints(device)
         let token = try device.perform("createSession") { try $0.createSession(user: "ada") }
         let ask = try device.perform("validate") { try $0.validate(token: token) }
         try device.terminate(.crash)
@@ -114,6 +117,6 @@ struct KeychainAndServerTests {
         }
         try device.launch()
         try device.settle()
-        #expect(device.sim.takeDueCallbacks() == [])
+        #expect(due.take() == [])
     }
 }

@@ -8,17 +8,18 @@ struct TaskTests {
     @Test("a task fires when the clock reaches it, in time order, and is done")
     func firesInTimeOrder() throws {
         let device = try TestDevice.ready()
+        let due = DuePoints(device)
         let late = try device.perform("after") { try $0.after(.at(2)) }
         let early = try device.perform("after") { try $0.after(.at(1)) }
         let now = try device.perform("after") { try $0.after(.zero) }
         try device.advance(0.5)
-        #expect(device.sim.takeDueCallbacks() == [.task(id: now)])
+        #expect(due.take() == [.taskDue(id: now)])
         try device.advance(1)
-        #expect(device.sim.takeDueCallbacks() == [.task(id: early)])
+        #expect(due.take() == [.taskDue(id: early)])
         #expect(device.sim.taskStatus(late) == .pending)
         #expect(device.sim.taskTime(late) == .at(2.5))
         try device.settle()
-        #expect(device.sim.takeDueCallbacks() == [.task(id: late)])
+        #expect(due.take() == [.taskDue(id: late)])
         #expect(device.sim.taskStatus(late) == .done)
         #expect(device.sim.now == .at(2.5))
     }
@@ -26,11 +27,12 @@ struct TaskTests {
     @Test("cancel stops a pending task; cancelling again, or a done task, returns false")
     func cancel() throws {
         let device = try TestDevice.ready()
+        let due = DuePoints(device)
         let task = try device.perform("after") { try $0.after(.at(1)) }
         #expect(try device.perform("cancel") { try $0.cancelTask(task) } == true)
         #expect(try device.perform("cancel") { try $0.cancelTask(task) } == false)
         try device.settle()
-        #expect(device.sim.takeDueCallbacks() == [])
+        #expect(due.take() == [])
         #expect(device.sim.taskStatus(task) == .cancelled)
     }
 
@@ -38,13 +40,14 @@ struct TaskTests {
     func tasksDieWithTheirProcess() throws {
         for how in Termination.allCases {
             let device = try TestDevice.ready()
+            let due = DuePoints(device)
             let task = try device.perform("after") { try $0.after(.at(1)) }
             if how == .system { try device.background() }
             try device.terminate(how)
             #expect(device.sim.taskStatus(task) == .ended, "\(how)")
             try device.launch()
             try device.advance(5)
-            #expect(device.sim.takeDueCallbacks() == [], "\(how)")
+            #expect(due.take() == [], "\(how)")
             #expect(device.sim.taskStatus(task) == .ended, "\(how)")
             #expect(throws: SimError(.forbidden, "task:cancel(): this task was made by launch #1, which has ended, and a process's tasks end with it; schedule a new one with app:after in the running app")) {
                 try device.perform("cancel") { try $0.cancelTask(task) }

@@ -4,7 +4,7 @@ import Testing
 // Generated from each snippet's real run, then reviewed against the API reference (scenarios/README.md) line by line.
 @Suite("Hooks registered with app:on")
 struct HookTests {
-    @Test("the phase, scene_phase and state hooks are called with the old and new values")
+    @Test("the phase, scene_phase and state hooks are called with the old and new values, each at its event")
     func thePhaseScenePhaseAndStateHooksAreCalled() {
         let source = """
             local app = sim.launch{}
@@ -22,12 +22,12 @@ struct HookTests {
                 [   0.500] app         state loading -> unauthenticated
                 state	loading	unauthenticated
                 [   0.500] main#1      phase active -> inactive
-                [   0.500] app         phase active -> inactive: prepare for background
-                [   0.500] main#1      phase inactive -> background
-                [   0.500] app         phase inactive -> background: release resources
                 scene_phase	main#1	active	inactive
+                [   0.500] app         phase active -> inactive: prepare for background
                 phase	active	inactive
+                [   0.500] main#1      phase inactive -> background
                 scene_phase	main#1	inactive	background
+                [   0.500] app         phase inactive -> background: release resources
                 phase	inactive	background
 
                 """,

@@ -183,13 +183,14 @@ struct BufferedWriteTests {
             print(app.front.storage.k)
             """)
         #expect(buffered == flushed)
-        // The hook runs after the background that saved 10, so 110 is not saved.
-        #expect(buffered.output.contains("110\t10\n"))
+        // The hook runs at the scene's move to background, before its storage is saved
+        // (app-model §3.3), so 110 is saved.
+        #expect(buffered.output.contains("110\t110\n"))
         #expect(buffered.output.contains("\n120\n"))
         #expect(buffered.output.contains("restore\tfalse\ttest.lua:8: cannot change the simulation from inside a restore hook"))
         #expect(buffered.output.contains("storage lost: unsaved writes to k\n"))
-        // A system kill loses what was written after the background: the relaunch has 10.
-        #expect(buffered.output.hasSuffix("\n10\n"))
+        // A system kill loses what was written after the background: the relaunch has 110.
+        #expect(buffered.output.hasSuffix("\n110\n"))
         #expect(buffered.error == nil)
     }
 

@@ -43,8 +43,8 @@ struct HookErrorTests {
             """)
     }
 
-    @Test("A hook that fires itself without end stops at 40 levels with a located error, and the simulation stays usable")
-    func endlessHookRecursion() {
+    @Test("A hook that requests what fires it again without end stops after 1000 requests with an error at the request's line, and the simulation stays usable")
+    func endlessQueuedRequests() {
         let source = """
             local app = sim.launch{}
             local calls = 0
@@ -62,10 +62,37 @@ struct HookErrorTests {
         let run = runScript(source, options: ScenarioOptions(trace: .off))
 
         #expect(run == ScriptRun(output: """
-            false\ttest.lua:5: hooks are nested 40 deep: this operation, inside a hook, fires a scene_phase hook again, \
-            and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)
-            80\tbackground
+            false\ttest.lua:5: hooks requested 1000 lifecycle actions for one operation: this request, made in a hook, \
+            fires a hook that requests again; let a hook act only on changes it did not cause (check old and new, or keep a flag)
+            2002\tbackground
             active
+
+            """, error: nil))
+    }
+
+    @Test("A hook whose transition fires it again without end stops at 40 levels with an error at the innermost call's line, and the simulation stays usable")
+    func endlessNestedTransitions() {
+        let source = """
+            local app = sim.launch{}
+            sim.settle()
+            app:on("state", function(_, new)
+              if new == "unauthenticated" then app:transition("error(maintenanceMode)")
+              else app:transition("unauthenticated") end
+            end)
+            print(pcall(app.transition, app, "error(maintenanceMode)"))
+            app:on("state", nil)
+            print(#app.history, app.state)
+            app:interrupt()
+            print(app.phase)
+            """
+
+        let run = runScript(source, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            false\ttest.lua:4: hooks are nested 40 deep: this call, inside a hook, fires a hook again, \
+            and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)
+            42\terror(maintenanceMode)
+            inactive
 
             """, error: nil))
     }

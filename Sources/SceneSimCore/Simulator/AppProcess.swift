@@ -2,7 +2,12 @@ import ByteText
 
 /// Everything the running app holds in memory. Built fresh at each launch and dropped at
 /// termination, so nothing in it can leak from one launch into the next (§5.4, §5.5).
-struct ProcessState {
+///
+/// A class, not a struct: a system action holds the process across its handler points, where
+/// the app's code may change it (a transition, a storage write), so the action cannot hold an
+/// exclusive `inout` borrow of it. The simulator hands the one live instance to each action's
+/// body (`Simulator.running`), so no code reaches it through an optional.
+final class AppProcess {
     var machine = AppStateMachine()
     /// When the current app state appeared on screen (for flicker warnings).
     var stateSince: VirtualTime
@@ -34,6 +39,9 @@ struct ProcessState {
             visible = lists.visible
         }
     }
+
+    /// Visible scenes front to back (the visible list is focus-ordered, which is front order).
+    var visibleScenes: [SessionID] { visible.elements.map { SessionID($0) } }
 }
 
 /// Work the app scheduled on the virtual clock; it dies with the process.

@@ -1,0 +1,33 @@
+import ByteText
+
+/// A named point of a system action where the app's own code runs (app-model §3): the model's
+/// handlers and the script's hooks. The simulator reaches each point with the world as of that
+/// event — the changing scene already in its new phase, scenes not reached yet still in their
+/// old one, the aggregate not yet re-derived at a scene's point — and hands every event so far
+/// to the driver first (`takeEvents`), so output made at the point follows them in the trace.
+public enum HandlerPoint: Equatable, Sendable {
+    /// The process started, before its first scene connects (the App's init: `on_launch`).
+    case processStarted
+    /// One scene's phase changed; `disconnected` on either side for connecting and disconnecting.
+    case scenePhase(SessionID, from: WindowPhase, to: WindowPhase)
+    /// The aggregate phase changed (reached after the scene point that changed it).
+    case appPhase(from: ScenePhase, to: ScenePhase)
+    /// The app state changed (an accepted transition).
+    case appState(from: AppState, to: AppState)
+    /// A timer made by `after` is due: its function runs here (it is the whole event).
+    case taskDue(id: Int)
+    /// The server answered validation request `request`; `user` is the session's user, nil
+    /// when the server could not be reached.
+    case serverAnswered(request: Int, answer: ServerAnswer, user: ByteString?)
+}
+
+/// What the simulator is doing when a call arrives. A call can only arrive in the middle of a
+/// system action from code the action runs (a handler point, the restore decider), so this
+/// says which calls that code may make: reads and `note` always, changes not while restoring.
+enum Activity {
+    case idle
+    /// A system action is under way (the driver may be running handlers at its points).
+    case acting
+    /// Waiting for `restoreDecider`, in the middle of a launch.
+    case askingRestore
+}

@@ -1,0 +1,99 @@
+import CustomDump
+import SceneSimTestSupport
+import Testing
+@testable import SceneSimCore
+
+/// app-model §3: a system action reaches the app's code at named points, each with the world as
+/// of that event, after the events before it.
+@Suite("Handler points of a system action")
+struct HandlerPointTests {
+    /// Records each point with what the app's code would read there, and the trace before it.
+    final class Recorder {
+        var seen: [String] = []
+
+        func attach(to device: TestDevice) {
+            let sim = device.sim
+            sim.onHandlerPoint = { [unowned self, unowned device] point in
+                seen += device.takeTrace()
+                let windows = sim.windows.map { "\(sim.label(of: $0)) \(sim.phase(of: $0).text)" }
+                seen.append("> \(describe(point, sim)) | app \(sim.appPhase.rawValue), \(windows.joined(separator: ", "))")
+            }
+        }
+
+        func describe(_ point: HandlerPoint, _ sim: Simulator) -> String {
+            switch point {
+            case .processStarted: "processStarted"
+            case let .scenePhase(id, from, to): "scenePhase \(sim.label(of: id)) \(from.text) -> \(to.text)"
+            case let .appPhase(from, to): "appPhase \(from.rawValue) -> \(to.rawValue)"
+            case let .appState(from, to): "appState \(from.text) -> \(to.text)"
+            case let .taskDue(id): "taskDue \(id)"
+            case let .serverAnswered(request, answer, _): "serverAnswered \(request) \(answer.rawValue)"
+            }
+        }
+    }
+
+    @Test("each scene's point sees it in its new phase, the others not reached yet in their old one, and the app's point comes after the scene's")
+    func pointsSeeTheWorldAsOfTheirEvent() throws {
+        // given two windows on screen
+        let device = try TestDevice.ready()
+        try device.openWindow("detail", .string("a"))
+        _ = device.takeTrace()
+        let recorder = Recorder()
+        recorder.attach(to: device)
+        // when the user goes home
+        try device.background()
+        recorder.seen += device.takeTrace()
+        // then every point follows its own event and precedes the next
+        expectNoDifference(recorder.seen, [
+            "[   0.500] detail#1    phase active -> inactive",
+            "> scenePhase detail#1 active -> inactive | app active, detail#1 inactive, main#1 active",
+            "[   0.500] main#1      phase active -> inactive",
+            "> scenePhase main#1 active -> inactive | app active, detail#1 inactive, main#1 inactive",
+            "[   0.500] app         phase active -> inactive: prepare for background",
+            "> appPhase active -> inactive | app inactive, detail#1 inactive, main#1 inactive",
+            "[   0.500] detail#1    phase inactive -> background",
+            "> scenePhase detail#1 inactive -> background | app inactive, detail#1 background, main#1 inactive",
+            "[   0.500] main#1      phase inactive -> background",
+            "> scenePhase main#1 inactive -> background | app inactive, detail#1 background, main#1 background",
+            "[   0.500] app         phase inactive -> background: release resources",
+            "> appPhase inactive -> background | app background, detail#1 background, main#1 background",
+        ])
+    }
+
+    @Test("a launch reaches processStarted before the first scene connects, then the connect and each phase")
+    func launchPoints() throws {
+        let device = try TestDevice(.testing())
+        let recorder = Recorder()
+        recorder.attach(to: device)
+        try device.launch()
+        try device.settle()
+        recorder.seen += device.takeTrace()
+        expectNoDifference(recorder.seen, [
+            "[   0.000] app         launch #1 on ipados: nothing to restore",
+            "> processStarted | app background, ",
+            "[   0.000] main#1      connected (new session) -> inactive",
+            "> scenePhase main#1 disconnected -> inactive | app background, main#1 inactive",
+            "[   0.000] app         phase background -> inactive: prepare for background",
+            "> appPhase background -> inactive | app inactive, main#1 inactive",
+            "[   0.000] main#1      phase inactive -> active",
+            "> scenePhase main#1 inactive -> active | app inactive, main#1 active",
+            "[   0.000] app         phase inactive -> active: validate session and refresh",
+            "> appPhase inactive -> active | app active, main#1 active",
+            "[   0.500] app         state loading -> unauthenticated",
+            "> appState loading -> unauthenticated | app active, main#1 active",
+        ])
+    }
+
+    @Test("a lifecycle action started at a handler point is refused; the action under way completes")
+    func lifecycleActionFromAPointIsRefused() throws {
+        let device = try TestDevice.ready()
+        var caught: [SimError] = []
+        device.sim.onHandlerPoint = { [sim = device.sim] point in
+            guard case .appPhase = point else { return }
+            do throws(SimError) { try sim.openWindow("main") } catch { caught.append(error) }
+        }
+        try device.background()
+        #expect(caught == Array(repeating: SimError(.reentrant, "app:open_window: cannot start a lifecycle action from a handler in the middle of another system action; queue it and run it once the action is over"), count: 2))
+        #expect(device.snapshot.windows == ["main#1 background"])
+    }
+}
