@@ -5,7 +5,8 @@
 // Targets are layered by dependency (see ../shared/STYLE.md):
 //   ByteText (Lua strings as bytes, their one escaper and edit distance) under everything;
 //   CLua / CLuaShim (C) → LuaKit (knows no scenes), with SceneSimCore (pure Swift) beside it →
-//   SceneSimScripting (bindings) → SceneSimREPL → SceneSimCommands → scenesim; GoldenRunner
+//   SceneSimScripting (bindings) → SceneSimREPL → SceneSimCommands → scenesim; SceneSimTimeline
+//   and SceneSimCoverage (pure, over SceneSimCore) draw and count runs for the commands; GoldenRunner
 //   depends on ByteText only and is wired to scenarios in SceneSimCommands.
 import PackageDescription
 
@@ -51,12 +52,15 @@ let package = Package(
             ]
         ),
         .target(name: "SceneSimScripting", dependencies: ["ByteText", "LuaKit", "SceneSimCore"]),
+        // Pictures of a run and coverage of a suite: pure functions of the events that ran.
+        .target(name: "SceneSimTimeline", dependencies: ["ByteText", "SceneSimCore"]),
+        .target(name: "SceneSimCoverage", dependencies: ["ByteText", "SceneSimCore"]),
         .target(name: "GoldenRunner", dependencies: ["ByteText"]),
         .target(name: "SceneSimREPL", dependencies: ["SceneSimScripting", "SceneSimCore", "ByteText", "LuaKit", "CEditLine"]),
         .target(
             name: "SceneSimCommands",
             dependencies: [
-                "SceneSimScripting", "GoldenRunner", "SceneSimREPL",
+                "SceneSimScripting", "GoldenRunner", "SceneSimREPL", "SceneSimTimeline", "SceneSimCoverage", "SceneSimCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,10 +82,12 @@ let package = Package(
             dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimScripting", "SceneSimTestSupport"]
         ),
         .testTarget(name: "GoldenRunnerTests", dependencies: ["GoldenRunner"]),
+        .testTarget(name: "SceneSimTimelineTests", dependencies: ["SceneSimTimeline", "SceneSimCore", "SceneSimTestSupport"]),
+        .testTarget(name: "SceneSimCoverageTests", dependencies: ["SceneSimCoverage", "SceneSimCore", "SceneSimTestSupport"]),
         .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL", "SceneSimScripting", "SceneSimTestSupport", "LuaKit"]),
         .testTarget(
             name: "SceneSimCommandsTests",
-            dependencies: ["SceneSimCommands", "GoldenRunner", "SceneSimScripting"]
+            dependencies: ["SceneSimCommands", "GoldenRunner", "SceneSimScripting", "SceneSimTimeline", "SceneSimCore"]
         ),
     ]
 )

@@ -11,3 +11,5 @@ echo "test: linting scenarios"
 scripts/lint-scenarios.sh
 echo "test: running swift test"
 swift test --skip-build --parallel
+echo "test: coverage of the built-in model's states and transitions"
+CI=1 .build/debug/scenesim test --min-coverage transitions=100,states=100 > /dev/null

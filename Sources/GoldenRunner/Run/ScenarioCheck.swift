@@ -33,6 +33,8 @@ struct ScenarioCheck {
         } catch {
             return ScenarioCheck(failing: scenario, .error, error.message, colour: colour)
         }
+        var scenario = scenario
+        scenario.goldenHoldsTimeline = header.goldenHoldsTimeline
         let start = plan.clock.now()
         let outcome = executor.run(scenario, stop: stop)
         let time = plan.clock.now() - start

@@ -18,6 +18,9 @@ public struct Scenario: Sendable, Hashable {
     /// its messages start with (`phases/cold-launch.lua:3:`), the same from any directory and
     /// however the path was spelled, so goldens do not depend on where the suite is run from.
     public var chunkName: String
+    /// Whether its golden holds the text timeline instead of the trace (`-- golden: timeline`
+    /// in its leading comments; set once the header is read, before the executor runs it).
+    public var goldenHoldsTimeline = false
 
     /// Makes a scenario from its displayed path and absolute location; the name is derived, and
     /// the chunk name is the displayed path unless given.

@@ -5,9 +5,16 @@
 /// scenario that ends in an error fails the run even when its output matches its golden, and
 /// `--update` refuses to record it; with it, a scenario that runs to its end fails, so the
 /// declaration cannot outlive the error it describes.
+///
+/// `-- golden: timeline` makes the golden hold the run's text timeline instead of its trace
+/// (what `scenesim run --timeline - NAME.lua` prints), so a golden can pin a picture's lanes.
 struct ScenarioHeader: Sendable, Hashable {
     /// Whether the scenario declares `-- expect: error`.
     var expectsError = false
+    /// Whether the scenario declares `-- golden: timeline`.
+    var goldenHoldsTimeline = false
+
+    static let goldenKeyword = "golden:"
 
     /// The line that says what is expected: `expect:` after the dashes of a comment line.
     static let keyword = "expect:"
@@ -22,6 +29,13 @@ struct ScenarioHeader: Sendable, Hashable {
             if line.isEmpty || (offset == 0 && line.hasPrefix("#!")) { continue }
             guard line.hasPrefix("--"), !line.hasPrefix("--[[") else { return }
             let text = String(line.drop(while: { $0 == "-" })).trimmingBlanks()
+            if text.hasPrefix(Self.goldenKeyword) {
+                guard String(text.dropFirst(Self.goldenKeyword.count)).trimmingBlanks() == "timeline" else {
+                    throw ScenarioHeaderError(message: "\(path):\(offset + 1): unknown golden content '\(text)': the only one is '-- golden: timeline', for a golden that holds the text timeline instead of the trace")
+                }
+                goldenHoldsTimeline = true
+                continue
+            }
             guard text.hasPrefix(Self.keyword) else { continue }
             let value = String(text.dropFirst(Self.keyword.count)).trimmingBlanks()
             guard value == "error" else {

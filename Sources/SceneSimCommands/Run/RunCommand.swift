@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import SceneSimScripting
+import SceneSimTimeline
 
 /// `scenesim run FILE`: runs one scenario; the trace and `print` output go to stdout.
 struct RunCommand: StatusCommand {
@@ -20,6 +21,13 @@ struct RunCommand: StatusCommand {
 
             Helper modules load with require from the nearest lib/ folder at or above the \
             scenario's folder.
+
+            --timeline FILE also draws the run, by the file's extension: .svg a picture (a lane per \
+            window session, the app's phase and state, launches, terminations and restorations), \
+            .json the Chrome trace event format for ui.perfetto.dev or chrome://tracing, .txt text \
+            lanes (one column per event). --timeline - writes the text lanes to standard output \
+            instead of the trace (print output stays). The file is written even when the scenario \
+            fails; a file that cannot be written makes the exit status 2.
             """
     )
 
@@ -29,6 +37,12 @@ struct RunCommand: StatusCommand {
     @OptionGroup var flags: ScenarioFlags
     @OptionGroup var traceFlag: TraceFlag
 
+    @Option(name: .long, help: ArgumentHelp("Also draw the run into this file: .svg, .json (Perfetto) or .txt; - for text lanes on standard output instead of the trace.", valueName: "file"))
+    var timeline: String?
+
+    @Option(name: .long, help: ArgumentHelp("The timeline's horizontal axis: time (virtual seconds) or steps (one column per event, as many share one instant).", valueName: "axis"))
+    var timelineAxis: TimelineAxis = .time
+
     func validate() throws {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
@@ -37,15 +51,34 @@ struct RunCommand: StatusCommand {
         guard !isDirectory else {
             throw ValidationError("\(file) is a folder; run one .lua file, or test a folder with: scenesim test \(file)")
         }
+        if let timeline, TimelineFormat(path: timeline) == nil {
+            throw ValidationError("--timeline \(timeline): the extension says which picture to draw; give \(TimelineFormat.choices)")
+        }
     }
 
     mutating func runWithStatus() throws -> Int32 {
+        let recording = timeline.map { _ in RunRecording() }
         let status = ScenarioRunner.run(
             path: file,
-            options: flags.options(trace: traceFlag.trace),
+            options: flags.options(trace: timeline == "-" ? .off : traceFlag.trace),
+            recording: recording,
             stdout: { Output.standard(bytes: $0) },
             stderr: { Output.error($0) }
         )
+        if let timeline, let recording, let format = TimelineFormat(path: timeline) {
+            let picture = format.render(recording, axis: timelineAxis)
+            if timeline == "-" {
+                Output.standard(picture)
+            } else {
+                do throws(FileWriteError) {
+                    try FileWriter.write(picture, to: timeline)
+                } catch {
+                    Output.error("scenesim: \(error.message)\n")
+                    Output.flush()
+                    return 2
+                }
+            }
+        }
         Output.flush()
         return status
     }

@@ -1,23 +1,67 @@
 import GoldenRunner
 import SceneSimScripting
+import SceneSimTimeline
 
 /// Runs golden scenarios in-process, each in a fresh Lua state and simulator, with the options
 /// of `scenesim test`'s flags (by default those of a flagless `scenesim run`: seed 0, text trace)
 /// so a golden depends on flags only when the user passes them.
 public struct LuaScenarioExecutor: ScenarioExecutor {
     public var options: ScenarioOptions
+    /// `--timeline DIR`: where each scenario's picture goes, mirroring its path.
+    var timeline: TimelineRequest?
+    /// `--coverage`: receives each scenario's counts.
+    var coverage: CoverageSink?
 
     public init(options: ScenarioOptions = ScenarioOptions()) {
         self.options = options
     }
 
+    init(options: ScenarioOptions, timeline: TimelineRequest?, coverage: CoverageSink?) {
+        self.options = options
+        self.timeline = timeline
+        self.coverage = coverage
+    }
+
     public func run(_ scenario: Scenario, stop: ScenarioStop) -> ScenarioOutcome {
+        // Kept only when something reads it: the default run records nothing.
+        let recording = scenario.goldenHoldsTimeline || timeline != nil || coverage != nil ? RunRecording() : nil
+        var options = options
+        if scenario.goldenHoldsTimeline { options.trace = .off }
         // Messages name the scenario relative to its suite root, and a timeout interrupts it
         // as Ctrl-C would.
-        let result = ScenarioRunner.capture(
-            path: scenario.path, displayName: scenario.chunkName, options: options,
+        var result = ScenarioRunner.capture(
+            path: scenario.path, displayName: scenario.chunkName, options: options, recording: recording,
             started: { interrupt in stop.onRequest(interrupt) }
         )
+        guard let recording else {
+            return ScenarioOutcome(stdout: result.stdout, stderr: result.stderr, exitStatus: result.status)
+        }
+        if scenario.goldenHoldsTimeline {
+            result.stdout += Array(TimelineFormat.txt.render(recording, axis: .steps).utf8)
+        }
+        if let timeline {
+            timeline.write(recording, for: scenario)
+        }
+        coverage?.add(recording, scenario: scenario.name)
         return ScenarioOutcome(stdout: result.stdout, stderr: result.stderr, exitStatus: result.status)
+    }
+}
+
+/// `scenesim test --timeline DIR`: one picture per scenario, at `DIR/<its path>.<format>`.
+struct TimelineRequest: Sendable {
+    var folder: String
+    var format: TimelineFormat
+    var axis: TimelineAxis
+    /// Files that could not be written; the run then exits 2.
+    let failures = MessageLog()
+
+    func write(_ recording: RunRecording, for scenario: Scenario) {
+        let stem = scenario.chunkName.hasSuffix(".lua") ? String(scenario.chunkName.dropLast(4)) : scenario.chunkName
+        let path = folder + "/" + stem + "." + format.rawValue
+        do throws(FileWriteError) {
+            try FileWriter.write(format.render(recording, axis: axis), to: path)
+        } catch {
+            failures.append(error.message)
+        }
     }
 }

@@ -5,6 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import GoldenRunner
+import SceneSimCoverage
+import SceneSimTimeline
 
 /// `scenesim test [PATH...]`: golden-output regression tests over scenario folders.
 struct TestCommand: StatusCommand {
@@ -34,8 +36,22 @@ struct TestCommand: StatusCommand {
             The scenario flags are those of scenesim run, with the same defaults (goldens are \
             recorded with them); --trace does not apply: goldens hold the text trace.
 
-            Exit status: 0 all passed, 1 any failed, 2 usage error, an unreadable file or folder, \
-            or a file not written.
+            --timeline DIR draws each scenario's run into DIR, mirroring its path (phases/x.lua \
+            becomes DIR/phases/x.svg), in --timeline-format svg, json (Chrome trace for \
+            ui.perfetto.dev) or txt. A golden holds the text timeline instead of the trace when the \
+            scenario's leading comments say '-- golden: timeline'.
+
+            --coverage prints, after the report, what the scenarios that ran covered, computed from \
+            the events that actually happened: every state and transition of the app model's table, \
+            rejected transitions tried, scene and app phase transitions, connections, disconnects and \
+            discards, terminations by platform and restoration, deep-link outcomes and warnings, each \
+            with its hits and the first scenario (by name) that hit it; items nobody hit read NOT \
+            COVERED. --min-coverage transitions=100,states=100 fails the run (exit 1) below the bar, \
+            saying what is missing. --coverage-format mermaid draws the model's states with \
+            uncovered transitions dashed.
+
+            Exit status: 0 all passed, 1 any failed (or coverage under --min-coverage), 2 usage \
+            error, an unreadable file or folder, or a file not written.
             """
     )
 
@@ -67,10 +83,35 @@ struct TestCommand: StatusCommand {
     @Option(name: .long, help: ArgumentHelp("Stop and fail a scenario that runs longer than this, in wall-clock seconds; 0 for no limit.", valueName: "seconds"))
     var timeout: Double = Double(GoldenSuite.Configuration.defaultTimeout.components.seconds)
 
+    @Option(name: .long, help: ArgumentHelp("Also draw each scenario's run into this folder, mirroring the scenario paths.", valueName: "dir"))
+    var timeline: String?
+
+    @Option(name: .long, help: ArgumentHelp("The pictures --timeline draws: svg, json (Perfetto) or txt.", valueName: "format"))
+    var timelineFormat: TimelineFormat = .svg
+
+    @Option(name: .long, help: ArgumentHelp("The timeline's horizontal axis: time (virtual seconds) or steps (one column per event).", valueName: "axis"))
+    var timelineAxis: TimelineAxis = .time
+
+    @Flag(name: .long, help: "Print what the scenarios covered of the app model and the lifecycle, from the events that ran.")
+    var coverage = false
+
+    @Option(name: .long, help: ArgumentHelp("Fail when coverage is under these percents, e.g. transitions=100,states=100 (implies --coverage).", valueName: "spec"))
+    var minCoverage: String?
+
+    @Option(name: .long, help: ArgumentHelp("How --coverage prints: text, json or mermaid (the state diagram, uncovered transitions dashed).", valueName: "format"))
+    var coverageFormat: CoverageFormat = .text
+
     @OptionGroup var flags: ScenarioFlags
 
     func validate() throws {
         guard timeout >= 0, timeout.isFinite else { throw ValidationError("--timeout must be 0 (no limit) or more seconds, not \(timeout)") }
+        if let minCoverage {
+            do throws(CoverageGateError) {
+                _ = try CoverageGate(parsing: minCoverage)
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
     }
 
     mutating func runWithStatus() throws -> Int32 {
@@ -88,13 +129,28 @@ struct TestCommand: StatusCommand {
             timeout: timeout == 0 ? nil : .milliseconds(Int64((min(timeout, 1e12) * 1000).rounded(.up))),
             cleansUpOnSignals: true
         )
+        let gate = try minCoverage.map { spec throws in try CoverageGate(parsing: spec) }
+        let timelines = timeline.map { TimelineRequest(folder: $0, format: timelineFormat, axis: timelineAxis) }
+        let sink = coverage || gate != nil ? CoverageSink(table: .builtIn) : nil
         let status = GoldenSuite.run(
             configuration,
-            executor: LuaScenarioExecutor(options: flags.options()),
+            executor: LuaScenarioExecutor(options: flags.options(), timeline: list ? nil : timelines, coverage: list ? nil : sink),
             output: { Output.standard($0); Output.flush() },
             errorOutput: { Output.error($0) }
         )
+        var exit = status.rawValue
+        for failure in timelines?.failures.sorted ?? [] {
+            Output.error("scenesim: \(failure)\n")
+            exit = 2
+        }
+        if let sink, !list {
+            let report = sink.report
+            Output.standard("\n" + coverageFormat.render(report))
+            let shortfalls = gate?.shortfalls(in: report) ?? []
+            for shortfall in shortfalls { Output.error("coverage: \(shortfall)\n") }
+            if !shortfalls.isEmpty, exit == 0 { exit = 1 }
+        }
         Output.flush()
-        return status.rawValue
+        return exit
     }
 }

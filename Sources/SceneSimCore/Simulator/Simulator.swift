@@ -112,6 +112,9 @@ public final class Simulator {
     /// Every live session, connected or not, in creation order.
     public var liveSessions: [SessionID] { sessions.filter(\.alive).map(\.id) }
 
+    /// Every session the run created, discarded ones included, in creation order.
+    public var allSessions: [SessionID] { sessions.map(\.id) }
+
     public var networkReachable: Bool { server.reachable }
 
     public func label(of id: SessionID) -> String { sessions[id.index].label }

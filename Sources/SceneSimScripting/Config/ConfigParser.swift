@@ -60,7 +60,9 @@ struct ConfigParser {
     private func checkKeys(_ table: LuaTable, allowed: [String], path: String) throws(SimError) {
         for key in table.keys {
             guard case .string(let bytes) = key else {
-                throw fail("\(path.isEmpty ? "options" : path) must use string keys (found \(describeKey(key))); options are \(allowed.joined(separator: ", "))")
+                // `path` is the prefix of a nested option ("scenes[1]."), without its dot here.
+                let table = path.isEmpty ? "options" : String(path.dropLast(path.hasSuffix(".") ? 1 : 0))
+                throw fail("\(table) must use string keys (found \(describeKey(key))); options are \(allowed.joined(separator: ", "))")
             }
             let name = bytes.escaped
             if !allowed.contains(name) {

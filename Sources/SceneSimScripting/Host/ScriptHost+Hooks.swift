@@ -26,6 +26,10 @@ extension ScriptHost {
     /// queued run in order; a hook's error (with the hook's own `file:line`) wins, then a queued
     /// request's (at the line that made it), then the operation's own.
     func perform(_ call: LuaCall, _ body: () throws(SimError) -> [LuaValue]) -> LuaReturn {
+        let outerSource = currentSource
+        // Asked only when recording: finding the line costs a walk of Lua's debug info.
+        if recording != nil { currentSource = Self.sourceLine(call.location()) }
+        defer { currentSource = outerSource }
         var results: [LuaValue] = []
         var failure: String?
         do {
@@ -84,6 +88,12 @@ extension ScriptHost {
         }
     }
 
+    /// `file:line` from a location prefix `file:line: `; nil where Lua knows no line.
+    static func sourceLine(_ location: String) -> String? {
+        let line = location.hasSuffix(": ") ? String(location.dropLast(2)) : location
+        return line.isEmpty ? nil : line
+    }
+
     /// Why a pcall in the hook did not catch a queued request's error.
     static let queuedNote = " (requested in a hook, it ran once the system action was over)"
 
@@ -100,6 +110,7 @@ extension ScriptHost {
                 break
             }
             guard let simulator else { break }
+            if recording != nil { currentSource = Self.sourceLine(request.location) }
             do throws(SimError) {
                 _ = try run(request.request, simulator)
             } catch {

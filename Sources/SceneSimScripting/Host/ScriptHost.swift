@@ -45,6 +45,10 @@ public final class ScriptHost {
     var seed: Int64
     /// Sessions whose storage proxy has values cached in Lua (see ScriptHost+Caches.swift).
     var cachedStorage: Set<Int> = []
+    /// Keeps every event with its source line, when a picture or coverage was asked for.
+    public var recording: RunRecording?
+    /// While recording: the `file:line` of the script call under way.
+    var currentSource: String?
     /// Sets `sim.app` on the very table scripts see as `sim` (set by `installSim`).
     var setSimApp: LuaFunctionRef!
 
@@ -148,6 +152,7 @@ public final class ScriptHost {
     func takeEvents() {
         guard let simulator, simulator.hasEvents else { return }
         simulator.takeEvents { [unowned(unsafe) self] record in
+            recording?.add(record, source: currentSource)
             writeTrace(record)
             invalidateCaches(after: record.event)
         }

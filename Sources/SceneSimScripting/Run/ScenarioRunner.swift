@@ -21,15 +21,20 @@ public enum ScenarioRunner {
     ///     names a scenario relative to its suite root, so goldens do not depend on the cwd).
     ///   - started: receives, before the scenario runs, a function that interrupts it from any
     ///     thread (raising "interrupted" at its next hook step), e.g. for a timeout.
+    ///   - recording: when given, keeps every event with its source line (for `--timeline`
+    ///     and `--coverage`), whether the scenario ends well or in an error.
     public static func run(
         path: String,
         displayName: String? = nil,
         options: ScenarioOptions = ScenarioOptions(),
+        recording: RunRecording? = nil,
         started: (_ interrupt: @escaping @Sendable () -> Void) -> Void = { _ in },
         stdout: @escaping ([UInt8]) -> Void,
         stderr: (String) -> Void
     ) -> Int32 {
         let host = ScriptHost(options: options, moduleDirectory: moduleDirectory(for: path), output: stdout)
+        host.recording = recording
+        defer { recording?.finish(host.simulator) }
         let flag = host.lua.interruptFlag
         started { flag.raise() }
         do {
@@ -61,12 +66,13 @@ public enum ScenarioRunner {
     /// scenario prints is its bytes, NUL and invalid UTF-8 included.
     public static func capture(
         path: String, displayName: String? = nil, options: ScenarioOptions = ScenarioOptions(),
+        recording: RunRecording? = nil,
         started: (_ interrupt: @escaping @Sendable () -> Void) -> Void = { _ in }
     ) -> (stdout: [UInt8], stderr: [UInt8], status: Int32) {
         let out = OutputBuffer()
         var err: [UInt8] = []
         let status = run(
-            path: path, displayName: displayName, options: options, started: started,
+            path: path, displayName: displayName, options: options, recording: recording, started: started,
             stdout: { out.bytes += $0 }, stderr: { err += $0.utf8 }
         )
         return (out.bytes, err, status)

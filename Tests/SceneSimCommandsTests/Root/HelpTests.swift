@@ -57,7 +57,15 @@ struct HelpTests {
             Helper modules load with require from the nearest lib/ folder at or above the
             scenario's folder.
 
-            USAGE: scenesim run <file> [--seed <seed>] [--max-instructions <n>] [--max-memory <MiB>] [--allow-io] [--trace <format>]
+            --timeline FILE also draws the run, by the file's extension: .svg a picture (a
+            lane per window session, the app's phase and state, launches, terminations and
+            restorations), .json the Chrome trace event format for ui.perfetto.dev or
+            chrome://tracing, .txt text lanes (one column per event). --timeline - writes
+            the text lanes to standard output instead of the trace (print output stays).
+            The file is written even when the scenario fails; a file that cannot be written
+            makes the exit status 2.
+
+            USAGE: scenesim run <file> [--seed <seed>] [--max-instructions <n>] [--max-memory <MiB>] [--allow-io] [--trace <format>] [--timeline <file>] [--timeline-axis <axis>]
 
             ARGUMENTS:
               <file>                  The scenario to run.
@@ -77,6 +85,13 @@ struct HelpTests {
                                       object per line, print output included; schema in
                                       docs/trace-event.schema.json) or off (print output
                                       only). (values: text, jsonl, off; default: text)
+              --timeline <file>       Also draw the run into this file: .svg, .json
+                                      (Perfetto) or .txt; - for text lanes on standard
+                                      output instead of the trace.
+              --timeline-axis <axis>  The timeline's horizontal axis: time (virtual
+                                      seconds) or steps (one column per event, as many
+                                      share one instant). (values: time, steps; default:
+                                      time)
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -119,8 +134,23 @@ struct HelpTests {
             The scenario flags are those of scenesim run, with the same defaults (goldens
             are recorded with them); --trace does not apply: goldens hold the text trace.
 
-            Exit status: 0 all passed, 1 any failed, 2 usage error, an unreadable file or
-            folder, or a file not written.
+            --timeline DIR draws each scenario's run into DIR, mirroring its path
+            (phases/x.lua becomes DIR/phases/x.svg), in --timeline-format svg, json (Chrome
+            trace for ui.perfetto.dev) or txt. A golden holds the text timeline instead of
+            the trace when the scenario's leading comments say '-- golden: timeline'.
+
+            --coverage prints, after the report, what the scenarios that ran covered,
+            computed from the events that actually happened: every state and transition of
+            the app model's table, rejected transitions tried, scene and app phase
+            transitions, connections, disconnects and discards, terminations by platform
+            and restoration, deep-link outcomes and warnings, each with its hits and the
+            first scenario (by name) that hit it; items nobody hit read NOT COVERED.
+            --min-coverage transitions=100,states=100 fails the run (exit 1) below the bar,
+            saying what is missing. --coverage-format mermaid draws the model's states with
+            uncovered transitions dashed.
+
+            Exit status: 0 all passed, 1 any failed (or coverage under --min-coverage), 2
+            usage error, an unreadable file or folder, or a file not written.
 
             USAGE: scenesim test [<options>] [<path> ...]
 
@@ -145,6 +175,22 @@ struct HelpTests {
               --timeout <seconds>     Stop and fail a scenario that runs longer than this,
                                       in wall-clock seconds; 0 for no limit. (default:
                                       300.0)
+              --timeline <dir>        Also draw each scenario's run into this folder,
+                                      mirroring the scenario paths.
+              --timeline-format <format>
+                                      The pictures --timeline draws: svg, json (Perfetto)
+                                      or txt. (values: svg, json, txt; default: svg)
+              --timeline-axis <axis>  The timeline's horizontal axis: time (virtual
+                                      seconds) or steps (one column per event). (values:
+                                      time, steps; default: time)
+              --coverage              Print what the scenarios covered of the app model and
+                                      the lifecycle, from the events that ran.
+              --min-coverage <spec>   Fail when coverage is under these percents, e.g.
+                                      transitions=100,states=100 (implies --coverage).
+              --coverage-format <format>
+                                      How --coverage prints: text, json or mermaid (the
+                                      state diagram, uncovered transitions dashed).
+                                      (values: text, json, mermaid; default: text)
               --seed <seed>           Seed of math.random and every random choice.
                                       (default: 0)
               --max-instructions <n>  Stop a chunk after this many Lua instructions

@@ -17,7 +17,7 @@ struct SharedTableTests {
     @Test("A table shared 4^40 times given to sim.launch is copied once and refused at once")
     func copyIsBounded() {
         let run = runScript(Self.shared + " sim.launch { scenes = t }", options: ScenarioOptions(trace: .off))
-        #expect(run.error?.hasPrefix("test.lua:1: sim.launch: scenes[1]. must use string keys (found [1])") == true)
+        #expect(run.error?.hasPrefix("test.lua:1: sim.launch: scenes[1] must use string keys (found [1])") == true)
     }
 
     @Test("A table shared a million times as a value of a sequence prints in bounded time")

@@ -1,0 +1,73 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+import SceneSimCore
+import SceneSimScripting
+import SceneSimTimeline
+
+/// The three pictures of a run, chosen by the file's extension.
+enum TimelineFormat: String, CaseIterable, Sendable {
+    case svg, json, txt
+
+    /// The format a `--timeline` path asks for; `-` is text on standard output.
+    init?(path: String) {
+        if path == "-" { self = .txt; return }
+        guard let dot = path.lastIndex(of: "."), let format = TimelineFormat(rawValue: String(path[path.index(after: dot)...]).lowercased()) else {
+            return nil
+        }
+        self = format
+    }
+
+    static let choices = "a .svg picture, .json (Chrome trace for ui.perfetto.dev), .txt text lanes, or - for the text lanes on standard output instead of the trace"
+
+    /// The picture of a recorded run.
+    func render(_ recording: RunRecording, axis: TimelineAxis) -> String {
+        let timeline = Timeline(recording)
+        switch self {
+        case .svg: return timeline.svg(axis: axis)
+        case .json: return timeline.chromeTrace(axis: axis)
+        case .txt: return timeline.text()
+        }
+    }
+}
+
+extension Timeline {
+    /// The timeline of a recorded run (a run that never declared an app has no lanes but the app's).
+    init(_ recording: RunRecording) {
+        let entries = zip(recording.records, recording.sources).map { Timeline.Entry(record: $0, source: $1) }
+        self.init(entries: entries, platform: recording.platform ?? .ipados, initialState: recording.initialState, endTime: recording.endTime, label: recording.label(of:))
+    }
+}
+
+extension TimelineAxis: ExpressibleByArgument {}
+
+/// Writes a whole file, making its folder first; the error says which file and why.
+enum FileWriter {
+    static func write(_ text: String, to path: String) throws(FileWriteError) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        // A folder that cannot be made shows as the file's own error below.
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        guard let file = fopen(path, "wb") else {
+            throw FileWriteError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+        let failed = written != bytes.count
+        let error = errno
+        if fclose(file) != 0 || failed {
+            throw FileWriteError(message: "cannot write \(path): \(String(cString: strerror(failed ? error : errno)))")
+        }
+    }
+}
+
+struct FileWriteError: Error {
+    var message: String
+}
+extension TimelineFormat: ExpressibleByArgument {}
+extension CoverageFormat: ExpressibleByArgument {}

@@ -1,0 +1,70 @@
+import SceneSimCore
+
+/// What one scenario's run did, counted by item: computed from the trace events that ran,
+/// never from what a script meant to do. Keys are the items' report names.
+public struct CoverageCounts: Sendable, Equatable {
+    public var states: [String: Int] = [:]
+    public var transitions: [String: Int] = [:]
+    public var rejected: [String: Int] = [:]
+    public var scenePhases: [String: Int] = [:]
+    public var appPhases: [String: Int] = [:]
+    public var connects: [String: Int] = [:]
+    public var sessionEnds: [String: Int] = [:]
+    public var terminations: [String: Int] = [:]
+    public var deepLinks: [String: Int] = [:]
+    public var warnings: [String: Int] = [:]
+
+    public init() {}
+
+    /// Counts a run's events on `platform` against `table`.
+    public init(records: [TraceRecord], platform: Platform, table: TransitionTable) {
+        for record in records {
+            switch record.event {
+            case .launched:
+                states[table.states[0], default: 0] += 1
+            case let .stateChanged(from, to):
+                let transition = TransitionTable.Transition(from: table.stateName(from), to: table.stateName(to))
+                transitions[transition.text, default: 0] += 1
+                states[transition.to, default: 0] += 1
+            case let .stateRejected(from, to, _):
+                rejected[TransitionTable.Transition(from: table.stateName(from), to: table.stateName(to)).text, default: 0] += 1
+            case let .scenePhaseChanged(_, from, to):
+                scenePhases["\(from.rawValue) -> \(to.rawValue)", default: 0] += 1
+            case let .appPhaseChanged(from, to, _):
+                appPhases["\(from.rawValue) -> \(to.rawValue)", default: 0] += 1
+            case let .sceneConnected(_, _, reason):
+                connects[reason.rawValue, default: 0] += 1
+            case .sceneDisconnected:
+                sessionEnds["disconnected (session kept)", default: 0] += 1
+            case let .sessionsDiscarded(scenes, reason, _):
+                sessionEnds["discarded: \(reason.rawValue)", default: 0] += scenes.count
+            case let .terminated(how, kept):
+                terminations[Self.termination(how, platform, kept), default: 0] += 1
+            case let .deepLink(_, outcome):
+                switch outcome {
+                case .handled: deepLinks["handled", default: 0] += 1
+                case .handledByApp: deepLinks["handled by the app", default: 0] += 1
+                case .notHandled(let reason): deepLinks["not handled: " + reason, default: 0] += 1
+                }
+            case let .warning(warning):
+                warnings[Self.warningName(warning), default: 0] += 1
+            default:
+                break
+            }
+        }
+    }
+
+    static func termination(_ how: Termination, _ platform: Platform, _ kept: Bool) -> String {
+        "\(how.rawValue) on \(platform.rawValue), restoration \(kept ? "kept" : "discarded")"
+    }
+
+    static func warningName(_ warning: Warning) -> String {
+        switch warning {
+        case .openWindowIgnored: "openWindow ignored"
+        case .storageLarge: "storage over storage_warn_bytes"
+        case .flicker: "flicker"
+        case .validationSkipped: "validation skipped (server unreachable)"
+        case .unreachableState: "state no transition reaches"
+        }
+    }
+}

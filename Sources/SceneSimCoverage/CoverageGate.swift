@@ -1,0 +1,42 @@
+/// `--min-coverage transitions=100,states=100`: the least coverage, in percent, per metric.
+public struct CoverageGate: Sendable, Equatable {
+    public var minimums: [(metric: String, percent: Double)]
+
+    public static func == (a: CoverageGate, b: CoverageGate) -> Bool {
+        a.minimums.map(\.metric) == b.minimums.map(\.metric) && a.minimums.map(\.percent) == b.minimums.map(\.percent)
+    }
+
+    /// Parses the spec; the error says what was wrong and what is accepted.
+    public init(parsing spec: String) throws(CoverageGateError) {
+        minimums = []
+        for part in spec.split(separator: ",", omittingEmptySubsequences: false) {
+            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let metric = String(pair[0])
+            guard CoverageReport.metrics.contains(metric) else {
+                throw CoverageGateError(message: "--min-coverage: unknown metric '\(metric)'; give \(CoverageReport.metrics.joined(separator: " or ")) with a percent, e.g. --min-coverage transitions=100,states=100")
+            }
+            guard pair.count == 2, let percent = Double(pair[1]), percent >= 0, percent <= 100 else {
+                throw CoverageGateError(message: "--min-coverage: '\(part)' needs a percent from 0 to 100, e.g. \(metric)=100")
+            }
+            minimums.append((metric, percent))
+        }
+    }
+
+    /// What falls short: one line per metric under its minimum, naming what is not covered.
+    public func shortfalls(in report: CoverageReport) -> [String] {
+        minimums.compactMap { minimum in
+            guard let section = report.section(minimum.metric) else { return nil }
+            guard Double(section.perMille) < minimum.percent * 10 else { return nil }
+            let missing = section.items.filter { $0.hits == 0 }.map(\.name)
+            return "\(minimum.metric) coverage is \(section.covered)/\(section.items.count) (\(section.percentText)), under --min-coverage \(minimum.metric)=\(CoverageGate.number(minimum.percent)); not covered: \(missing.joined(separator: ", "))"
+        }
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+public struct CoverageGateError: Error, Sendable {
+    public var message: String
+}

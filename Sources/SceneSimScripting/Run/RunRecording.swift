@@ -1,0 +1,42 @@
+import SceneSimCore
+
+/// Everything a run traced, kept for a picture or a coverage report: each event with the
+/// scenario `file:line` whose call caused it, the platform, and the sessions' labels.
+///
+/// Only made when asked for (`scenesim run --timeline`, `scenesim test --coverage`): a run
+/// without one keeps nothing and never asks Lua where a call came from.
+public final class RunRecording {
+    public private(set) var records: [TraceRecord] = []
+    /// By record: the `file:line` of the script call under way when the event happened (a
+    /// queued request's own line, a hook's call inside the hook), nil before any call.
+    public private(set) var sources: [String?] = []
+    /// The platform of `sim.launch`; nil if the script never declared the app.
+    public private(set) var platform: Platform?
+    /// The state each process of the app's model starts in (the built-in model's `loading`).
+    public private(set) var initialState = ModelState("loading")
+    /// The virtual time when the run ended.
+    public private(set) var endTime: VirtualTime = .zero
+    /// Labels (`doc#1`) by session index, as the trace shows them.
+    public private(set) var labels: [String] = []
+
+    public init() {}
+
+    func add(_ record: TraceRecord, source: String?) {
+        records.append(record)
+        sources.append(source)
+    }
+
+    /// Takes what only the simulator knows once the run is over.
+    func finish(_ simulator: Simulator?) {
+        guard let simulator else { return }
+        platform = simulator.config.platform
+        initialState = simulator.model.initial
+        endTime = simulator.now
+        labels = simulator.allSessions.map { simulator.label(of: $0) }
+    }
+
+    /// A session's label as the trace shows it.
+    public func label(of id: SessionID) -> String {
+        labels.indices.contains(id.index) ? labels[id.index] : "#\(id.index)"
+    }
+}

@@ -1,0 +1,160 @@
+import SceneSimCore
+
+/// A run as a picture: lanes (the app's aggregate phase, its state, one per window session),
+/// intervals on them that close at the next change, markers for what happens at an instant,
+/// the processes with the gaps between them, and flows from a killed session to its restored
+/// continuation. Pure data, built from the trace records that actually ran
+/// (`init(entries:platform:label:)`); the renderers (`text`, `svg`, `chromeTrace`) only draw it.
+///
+/// Positions carry both axes: the virtual time, and the step (the event's index in the run),
+/// because many events share one instant and a time axis draws them on top of each other.
+public struct Timeline: Sendable {
+    public var platform: Platform
+    public var lanes: [Lane]
+    /// Ordered by start position; on one lane they never overlap.
+    public var intervals: [Interval]
+    public var markers: [Marker]
+    public var flows: [Flow]
+    public var processes: [ProcessSpan]
+    /// The virtual time of each event, by step.
+    public var stepTimes: [VirtualTime]
+    /// One step after the last event, at the last event's time (or the run's end, if later).
+    public var end: Point
+    /// The number of events (steps).
+    public var eventCount: Int { end.step }
+
+    /// A position on both axes.
+    public struct Point: Equatable, Sendable {
+        public var step: Int
+        public var time: VirtualTime
+        public init(step: Int, time: VirtualTime) {
+            self.step = step
+            self.time = time
+        }
+    }
+
+    public struct Lane: Equatable, Sendable {
+        public enum Kind: Equatable, Sendable {
+            case appPhase, appState
+            case window(SessionID)
+        }
+        public var kind: Kind
+        /// `app phase`, `app state`, or the session's label (`doc#1`), escaped as the trace shows it.
+        public var name: String
+    }
+
+    /// What an interval shows; it decides the colour.
+    public enum Value: Equatable, Sendable {
+        case phase(ScenePhase)
+        case state(ModelState)
+
+        public var text: String {
+            switch self {
+            case .phase(let phase): phase.rawValue
+            case .state(let state): state.text
+            }
+        }
+    }
+
+    public struct Interval: Equatable, Sendable {
+        public var lane: Int
+        public var value: Value
+        public var start: Point
+        public var end: Point
+        /// The launch (1, 2, ...) whose process the interval belongs to.
+        public var launch: Int
+        /// The trace text of the event that opened it, and the scenario line that caused that event.
+        public var text: String
+        public var source: String?
+    }
+
+    public enum MarkerKind: Equatable, Sendable {
+        case launch
+        case termination(Termination)
+        case deepLink(handled: Bool)
+        case storageSaved
+        case storageLost
+        case warning
+        case disconnected
+        case discarded
+        case restoreRejected
+        case stateRejected
+
+        /// One letter for the text timeline's marker row.
+        public var letter: Character {
+            switch self {
+            case .launch: "L"
+            case .termination(.system): "K"
+            case .termination(.user): "Q"
+            case .termination(.crash): "C"
+            case .deepLink(let handled): handled ? "U" : "u"
+            case .storageSaved: "S"
+            case .storageLost: "s"
+            case .warning: "W"
+            case .disconnected: "d"
+            case .discarded: "X"
+            case .restoreRejected: "R"
+            case .stateRejected: "r"
+            }
+        }
+
+        public var name: String {
+            switch self {
+            case .launch: "launch"
+            case .termination(let how): "terminated (\(how.rawValue))"
+            case .deepLink(let handled): handled ? "deep link handled" : "deep link not handled"
+            case .storageSaved: "storage saved"
+            case .storageLost: "storage lost"
+            case .warning: "warning"
+            case .disconnected: "disconnected"
+            case .discarded: "session discarded"
+            case .restoreRejected: "restore rejected"
+            case .stateRejected: "transition rejected"
+            }
+        }
+
+        /// Every kind, in the order legends list them.
+        public static let all: [MarkerKind] = [
+            .launch, .termination(.system), .termination(.user), .termination(.crash),
+            .deepLink(handled: true), .deepLink(handled: false), .storageSaved, .storageLost,
+            .warning, .disconnected, .discarded, .restoreRejected, .stateRejected,
+        ]
+    }
+
+    public struct Marker: Equatable, Sendable {
+        public var lane: Int
+        public var kind: MarkerKind
+        public var at: Point
+        public var launch: Int
+        public var text: String
+        public var source: String?
+    }
+
+    /// A session killed with its process and restored at a later launch: from the end of its
+    /// last interval to the start of its first one in the new process.
+    public struct Flow: Equatable, Sendable {
+        public var lane: Int
+        public var from: Point
+        public var to: Point
+        public var fromLaunch: Int
+        public var toLaunch: Int
+    }
+
+    public struct ProcessSpan: Equatable, Sendable {
+        public var number: Int
+        public var start: Point
+        /// Where it ended; nil while it still runs at the end of the run.
+        public var end: Point?
+        public var termination: Termination?
+    }
+
+    /// One event of the run and, when known, the scenario `file:line` whose call caused it.
+    public struct Entry: Sendable {
+        public var record: TraceRecord
+        public var source: String?
+        public init(record: TraceRecord, source: String? = nil) {
+            self.record = record
+            self.source = source
+        }
+    }
+}

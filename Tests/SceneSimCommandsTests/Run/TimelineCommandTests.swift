@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// `scenesim run --timeline`: the picture a user asks for, in the format its extension names.
+@Suite("scenesim run --timeline")
+struct TimelineCommandTests {
+    static let killAndRestore = """
+        local app = sim.launch { scenes = { { id = "main" }, { id = "doc", value = "integer" } } }
+        sim.settle()
+        app:open_window("doc", 1)
+        app:background()
+        app:terminate("system")
+        app:launch()
+        print("done")
+
+        """
+
+    @Test("docs/tour-timeline.svg, the README's picture, is what the command draws for scenarios/tour.lua")
+    func readmePictureIsCurrent() throws {
+        let folder = try TempFolder()
+        let out = folder.path + "/tour.svg"
+        let result = try BuiltBinary.run(["run", "--timeline", out, "--timeline-axis", "steps", "scenarios/tour.lua"], in: packageRoot.path)
+        try #require(result.status == 0, "\(result)")
+        let drawn = try String(contentsOfFile: out, encoding: .utf8)
+        let committed = try String(contentsOf: packageRoot.appendingPathComponent("docs/tour-timeline.svg"), encoding: .utf8)
+        #expect(drawn == committed, "regenerate it: scenesim run --timeline docs/tour-timeline.svg --timeline-axis steps scenarios/tour.lua")
+    }
+
+    @Test("--timeline - writes the text lanes to standard output instead of the trace; print output stays")
+    func textOnStandardOutput() throws {
+        let folder = try TempFolder(["k.lua": Self.killAndRestore])
+        let result = try BuiltBinary.run(["run", "--timeline", "-", "k.lua"], in: folder.path)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("done\ntimeline: 22 events, 2 launches on ipados"))
+        #expect(!result.stdout.contains("[   0.000]"), "no trace line")
+        #expect(result.stdout.contains("\nmarks       L             KL\n"))
+    }
+
+    @Test("an extension that names no picture is a usage error that lists the choices")
+    func unknownExtension() throws {
+        let folder = try TempFolder(["k.lua": Self.killAndRestore])
+        let result = try BuiltBinary.run(["run", "--timeline", "out.png", "k.lua"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("Error: --timeline out.png: the extension says which picture to draw; give a .svg picture, .json (Chrome trace for ui.perfetto.dev), .txt text lanes, or - for the text lanes on standard output instead of the trace\n"))
+    }
+
+    @Test("a file that cannot be written exits 2 naming it, after the scenario's output")
+    func unwritable() throws {
+        let folder = try TempFolder(["k.lua": Self.killAndRestore, "file": ""])
+        let result = try BuiltBinary.run(["run", "--trace", "off", "--timeline", "file/t.svg", "k.lua"], in: folder.path)
+        #expect(result == ProcessResult(status: 2, stdout: "done\n", stderr: "scenesim: cannot write file/t.svg: Not a directory\n"))
+    }
+
+    /// The Chrome trace of a run, parsed.
+    static func chromeEvents(_ source: String) throws -> [[String: Any]] {
+        let folder = try TempFolder(["k.lua": source])
+        let result = try BuiltBinary.run(["run", "--trace", "off", "--timeline", "t.json", "k.lua"], in: folder.path)
+        try #require(result.status == 0, "\(result)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/t.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(root["traceEvents"] as? [[String: Any]])
+    }
+
+    @Test("the Chrome trace: every event has ph, ts, pid, tid; slices on a lane never overlap; one lane per window; flows pair up")
+    func chromeTraceIsWellFormed() throws {
+        let events = try Self.chromeEvents(Self.killAndRestore + "app:open_window('doc', 2)\napp:terminate('crash')\napp:launch()\n")
+        for event in events {
+            for key in ["ph", "ts", "pid", "tid"] { #expect(event[key] != nil, "\(key) missing in \(event)") }
+        }
+        var slices: [String: [(Int, Int)]] = [:]
+        for event in events where event["ph"] as? String == "X" {
+            let lane = "\(event["pid"]!)/\(event["tid"]!)"
+            slices[lane, default: []].append((event["ts"] as! Int, event["dur"] as! Int))
+            #expect((event["args"] as? [String: Any])?["source"] as? String != nil, "no source line: \(event)")
+        }
+        for (lane, list) in slices {
+            let sorted = list.sorted { $0.0 < $1.0 }
+            for (a, b) in zip(sorted, sorted.dropFirst()) { #expect(a.0 + a.1 <= b.0, "overlap on \(lane)") }
+        }
+        let threads = events.filter { $0["name"] as? String == "thread_name" }
+        let names = threads.map { "\($0["pid"]!):\(($0["args"] as! [String: Any])["name"]!)" }
+        #expect(Set(names).count == names.count, "one lane per window per launch: \(names)")
+        #expect(Set(threads.map { $0["tid"] as! Int }).count == threads.count, "tids are unique across launches")
+        let tids = threads.map { $0["tid"] as! Int }
+        #expect(tids == tids.sorted())
+        #expect(names.contains("1:doc#1") && names.contains("2:doc#1") && names.contains("2:doc#2"))
+        let starts = events.filter { $0["ph"] as? String == "s" }.map { $0["id"] as! Int }
+        let finishes = events.filter { $0["ph"] as? String == "f" }.map { $0["id"] as! Int }
+        #expect(!starts.isEmpty && starts.sorted() == finishes.sorted())
+    }
+}

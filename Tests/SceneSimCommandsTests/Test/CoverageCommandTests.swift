@@ -1,0 +1,47 @@
+import Testing
+
+/// `scenesim test --coverage` over small suites whose coverage is known.
+@Suite("scenesim test --coverage")
+struct CoverageCommandTests {
+    static let suite = [
+        "a/launch.lua": "sim.launch{}\nsim.settle()\n",
+        "a/launch.golden": "[   0.000] app         launch #1 on ipados: nothing to restore\n[   0.000] main#1      connected (new session) -> inactive\n[   0.000] app         phase background -> inactive: prepare for background\n[   0.000] main#1      phase inactive -> active\n[   0.000] app         phase inactive -> active: validate session and refresh\n[   0.500] app         state loading -> unauthenticated\n--- exit 0\n",
+    ]
+
+    @Test("a gate the suite does not reach fails the run (exit 1), saying what is missing")
+    func failingGate() throws {
+        let folder = try TempFolder(Self.suite)
+        let result = try BuiltBinary.run(["test", "--min-coverage", "states=100", "a"], in: folder.path)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr == "coverage: states coverage is 2/5 (40%), under --min-coverage states=100; not covered: onboarding, authenticated, error\n")
+        #expect(result.stdout.contains("\nstates of the built-in AppStateController: 2/5 (40%)\n     1  loading          first: a/launch\n     1  unauthenticated  first: a/launch\n     0  onboarding       NOT COVERED\n"))
+    }
+
+    @Test("a gate the suite reaches passes, and the report is the same with one job or many")
+    func passingGate() throws {
+        let folder = try TempFolder(Self.suite.merging(["b/launch.lua": "sim.launch{}\nsim.settle()\n", "b/launch.golden": Self.suite["a/launch.golden"]!]) { a, _ in a })
+        let one = try BuiltBinary.run(["test", "-j1", "--coverage", "--min-coverage", "states=40", "--coverage-format", "json", "a", "b"], in: folder.path)
+        let many = try BuiltBinary.run(["test", "-j4", "--coverage", "--min-coverage", "states=40", "--coverage-format", "json", "a", "b"], in: folder.path)
+        #expect(one.status == 0, "\(one)")
+        #expect(one.stdout.contains("{\"covered\":2,\"items\":[{\"first\":\"a/launch\",\"hits\":2,\"name\":\"loading\"}"))
+        let report = { (r: ProcessResult) in r.stdout[r.stdout.range(of: "{\"model\"")!.lowerBound...] }
+        #expect(report(one) == report(many))
+    }
+
+    @Test("--min-coverage with an unknown metric is a usage error")
+    func badSpec() throws {
+        let folder = try TempFolder(Self.suite)
+        let result = try BuiltBinary.run(["test", "--min-coverage", "edges=1", "a"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("Error: --min-coverage: unknown metric 'edges'; give states or transitions with a percent, e.g. --min-coverage transitions=100,states=100\n"))
+    }
+
+    @Test("--timeline DIR writes one picture per scenario, mirroring its path")
+    func timelineFolder() throws {
+        let folder = try TempFolder(Self.suite)
+        let result = try BuiltBinary.run(["test", "--timeline", "out", "--timeline-format", "txt", "a"], in: folder.path)
+        #expect(result.status == 0, "\(result)")
+        let text = try String(contentsOfFile: folder.path + "/out/launch.txt", encoding: .utf8)
+        #expect(text.hasPrefix("timeline: 6 events, 1 launch on ipados"))
+    }
+}

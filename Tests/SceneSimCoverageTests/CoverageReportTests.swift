@@ -1,0 +1,93 @@
+import SceneSimCore
+import SceneSimCoverage
+import SceneSimTestSupport
+import Testing
+
+/// The records of a run on a fresh simulator.
+func records(_ platform: Platform = .ipados, _ steps: (Simulator) throws -> Void) throws -> [TraceRecord] {
+    let simulator = try Simulator(config: .testing(platform))
+    simulator.isTracing = true
+    try simulator.launch()
+    try steps(simulator)
+    return simulator.takeEvents()
+}
+
+func report(_ runs: [(String, [TraceRecord])], platform: Platform = .ipados) -> CoverageReport {
+    CoverageReport(runs.map { ($0.0, CoverageCounts(records: $0.1, platform: platform, table: .builtIn), platform) }, table: .builtIn)
+}
+
+@Suite("Coverage of a suite, from the events that ran")
+struct CoverageReportTests {
+    @Test("the built-in model's table has five states and thirteen transitions")
+    func builtInTable() {
+        #expect(TransitionTable.builtIn.states == ["loading", "unauthenticated", "onboarding", "authenticated", "error"])
+        #expect(TransitionTable.builtIn.transitions.count == 13)
+    }
+
+    @Test("a suite that only launches and settles covers loading -> unauthenticated: 2 of 5 states, 1 of 13 transitions")
+    func knownSmallCoverage() throws {
+        let launch = try records { try $0.settle() }
+        let report = report([("b/launch", launch), ("a/launch", launch)])
+        let states = try #require(report.section("states"))
+        #expect(states.items.map(\.hits) == [2, 2, 0, 0, 0])
+        #expect(states.items.map(\.first) == ["a/launch", "a/launch", nil, nil, nil])
+        let transitions = try #require(report.section("transitions"))
+        #expect(transitions.covered == 1 && transitions.items.count == 13)
+        #expect(transitions.percentText == "7.6%")
+        #expect(report.text().contains("     0  error -> loading                  NOT COVERED\n"))
+    }
+
+    @Test("what a script asked for but the model refused counts as a rejected transition, not a transition")
+    func rejectedIsNotCovered() throws {
+        let run = try records { simulator in
+            try simulator.settle()
+            _ = try simulator.transition(to: .loading)
+            _ = try simulator.transition(to: .error(.maintenanceMode))
+        }
+        let report = report([("x", run)])
+        let transitions = try #require(report.section("transitions"))
+        #expect(transitions.items.map(\.name).contains("unauthenticated -> loading") == false)
+        #expect(transitions.items.filter { $0.hits > 0 }.map(\.name) == ["loading -> unauthenticated", "unauthenticated -> error"])
+        let rejected = try #require(report.sections.first { $0.title == "rejected transitions tried" })
+        #expect(rejected.items.filter { $0.hits > 0 }.map(\.name) == ["unauthenticated -> loading"])
+    }
+
+    @Test("the report does not depend on the order scenarios finished in")
+    func orderIndependent() throws {
+        let a = try records { try $0.settle() }
+        let b = try records { simulator in
+            try simulator.settle()
+            try simulator.background()
+            try simulator.terminate(.system)
+        }
+        #expect(report([("a", a), ("b", b)]).text() == report([("b", b), ("a", a)]).text())
+        #expect(report([("a", a), ("b", b)]).json() == report([("b", b), ("a", a)]).json())
+    }
+
+    @Test("the gate fails below the bar and names what is missing; at the bar it passes")
+    func gate() throws {
+        let report = report([("a", try records { try $0.settle() })])
+        let gate = try CoverageGate(parsing: "transitions=100,states=40")
+        #expect(gate.shortfalls(in: report) == [
+            "transitions coverage is 1/13 (7.6%), under --min-coverage transitions=100; not covered: loading -> authenticated, loading -> error, unauthenticated -> onboarding, unauthenticated -> authenticated, unauthenticated -> error, onboarding -> onboarding, onboarding -> authenticated, onboarding -> unauthenticated, authenticated -> unauthenticated, authenticated -> error, error -> loading, error -> unauthenticated",
+        ])
+        #expect(try CoverageGate(parsing: "transitions=7,states=40").shortfalls(in: report).isEmpty)
+    }
+
+    @Test("a gate spec with an unknown metric or a bad percent says what is accepted", arguments: [
+        ("edges=100", "--min-coverage: unknown metric 'edges'; give states or transitions with a percent, e.g. --min-coverage transitions=100,states=100"),
+        ("states=120", "--min-coverage: 'states=120' needs a percent from 0 to 100, e.g. states=100"),
+        ("states", "--min-coverage: 'states' needs a percent from 0 to 100, e.g. states=100"),
+    ])
+    func badSpec(spec: String, message: String) {
+        #expect(throws: CoverageGateError.self) { try CoverageGate(parsing: spec) }
+        do { _ = try CoverageGate(parsing: spec) } catch { #expect(error.message == message) }
+    }
+
+    @Test("mermaid draws covered transitions solid with hits, uncovered ones dashed with 0")
+    func mermaid() throws {
+        let text = report([("a", try records { try $0.settle() })]).mermaid()
+        #expect(text.hasPrefix("flowchart LR\n    start((start)) --> loading\n    loading -->|1| unauthenticated\n    loading -.->|0| authenticated\n"))
+        #expect(text.hasSuffix("    class onboarding,authenticated,error uncovered\n"))
+    }
+}

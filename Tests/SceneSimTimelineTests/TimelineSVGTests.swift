@@ -1,0 +1,72 @@
+import Foundation
+import SceneSimCore
+import SceneSimTimeline
+import Testing
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The SVG picture, drawn by a real renderer: rsvg-convert (librsvg2-bin, installed by
+/// scripts/bootstrap.sh) turns it into a PNG, and scripts/lib/png-pixels.py reads its pixels.
+@Suite("Timeline SVG rendered by rsvg-convert")
+struct TimelineSVGTests {
+    /// The colours (`rrggbb`) of the PNG rendering of `svg` at `points`.
+    static func pixels(of svg: String, at points: [(Double, Double)]) throws -> [String] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenesim-svg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let svgFile = folder.appendingPathComponent("t.svg"), pngFile = folder.appendingPathComponent("t.png")
+        try svg.write(to: svgFile, atomically: true, encoding: .utf8)
+        let render = try run("/usr/bin/rsvg-convert", [svgFile.path, "-o", pngFile.path])
+        try #require(render.status == 0, "rsvg-convert failed (install librsvg2-bin: scripts/bootstrap.sh): \(render.output)")
+        let read = try run("/usr/bin/python3", [packageRoot.appendingPathComponent("scripts/lib/png-pixels.py").path, pngFile.path]
+            + points.map { "\(Int($0.0)),\(Int($0.1))" })
+        try #require(read.status == 0, "\(read.output)")
+        return read.output.split(separator: "\n").map { String($0.split(separator: " ")[1]) }
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        guard FileManager.default.isExecutableFile(atPath: tool) else { return (127, "\(tool) is not installed") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    @Test("it renders, and a window's lane changes colour where its phase changes", arguments: TimelineAxis.allCases)
+    func laneChangesColour(axis: TimelineAxis) throws {
+        let timeline = try timeline(.ipados) { simulator in
+            try simulator.settle()
+            try simulator.advance(by: .at(10))
+            try simulator.background()
+            try simulator.advance(by: .at(10))
+            try simulator.foreground()
+            try simulator.advance(by: .at(10))
+        }
+        let layout = SVGLayout(timeline, axis: axis)
+        let main = try #require(timeline.lanes.firstIndex { $0.name == "main#1" })
+        let bands = timeline.intervals.filter { $0.lane == main && layout.x($0.end) - layout.x($0.start) >= 4 }
+        let values = bands.map(\.value)
+        #expect(values.contains(.phase(.active)) && values.contains(.phase(.background)), "\(values)")
+        // Below the middle of the band, where a label's text never reaches.
+        let y = layout.laneTop(main) + layout.laneHeight - 3
+        let points = bands.map { ((layout.x($0.start) + layout.x($0.end)) / 2, y) }
+        let colours = try Self.pixels(of: timeline.svg(axis: axis), at: points)
+        #expect(colours == bands.map { String($0.value.colour.dropFirst()) })
+        for (earlier, later) in zip(colours, colours.dropFirst()) { #expect(earlier != later, "\(colours)") }
+    }
+
+    @Test("the same run draws the same bytes")
+    func deterministic() throws {
+        let first = try timeline(.macos, killAndRestore).svg(axis: .steps)
+        let second = try timeline(.macos, killAndRestore).svg(axis: .steps)
+        #expect(first == second)
+        #expect(first.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(!first.contains("href"), "self-contained: no external fonts, images or scripts")
+    }
+}
