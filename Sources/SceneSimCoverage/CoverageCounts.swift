@@ -21,7 +21,7 @@ public struct CoverageCounts: Sendable, Equatable {
         for record in records {
             switch record.event {
             case .launched:
-                states[table.states[0], default: 0] += 1
+                states[table.initial, default: 0] += 1
             case let .stateChanged(from, to):
                 let transition = TransitionTable.Transition(from: table.stateName(from), to: table.stateName(to))
                 transitions[transition.text, default: 0] += 1

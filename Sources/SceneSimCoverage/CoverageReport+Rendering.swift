@@ -18,7 +18,7 @@ extension CoverageReport {
         return out
     }
 
-    /// One JSON object: the model, the scenario count, and each section with its items.
+    /// One JSON object: the models, the scenario count, and each section with its items.
     public func json() -> String {
         func quote(_ s: String) -> String {
             var out = "\""
@@ -38,21 +38,32 @@ extension CoverageReport {
             }
             return "{\"covered\":\(section.covered),\"items\":[\(items.joined(separator: ","))],\"metric\":\(section.metric.map(quote) ?? "null"),\"title\":\(quote(section.title)),\"total\":\(section.items.count)}"
         }
-        return "{\"model\":\(quote(model)),\"scenarios\":\(scenarios),\"sections\":[\n" + sectionsJSON.joined(separator: ",\n") + "\n]}\n"
+        return "{\"models\":[\(tables.map { quote($0.name) }.joined(separator: ","))],\"scenarios\":\(scenarios),\"sections\":[\n" + sectionsJSON.joined(separator: ",\n") + "\n]}\n"
     }
 
-    /// A Mermaid flowchart of the model's states: covered transitions solid with their hits,
-    /// uncovered ones dashed with 0, states nobody reached drawn dashed.
+    /// A Mermaid flowchart of each model's states: covered transitions solid with their hits,
+    /// uncovered ones dashed with 0, states nobody reached drawn dashed. Several models are
+    /// drawn side by side, each in a subgraph of its own.
     public func mermaid() -> String {
-        var out = "flowchart LR\n    start((start)) --> \(table.states.first ?? "loading")\n"
-        let hits = Dictionary(uniqueKeysWithValues: (section("transitions")?.items ?? []).map { ($0.name, $0.hits) })
-        for transition in table.transitions {
-            let count = hits[transition.text] ?? 0
-            let arrow = count > 0 ? "-->|\(count)|" : "-.->|0|"
-            let from = transition.from, to = transition.to
-            out += "    \(from) \(arrow) \(to)\n"
+        var out = "flowchart LR\n"
+        var unreached: [String] = []
+        let modelSections = zip(sections("states"), sections("transitions"))
+        for (index, (table, (states, transitions))) in zip(tables, modelSections).enumerated() {
+            // One model keeps plain state names as node ids; several get a prefix each.
+            let prefix = tables.count > 1 ? "m\(index + 1)_" : ""
+            func node(_ state: String) -> String { prefix.isEmpty ? state : "\(prefix)\(state)[\(state)]" }
+            let indent = tables.count > 1 ? "        " : "    "
+            if tables.count > 1 { out += "    subgraph \(prefix)model[\"\(table.name)\"]\n" }
+            out += "\(indent)\(prefix)start((start)) --> \(node(table.initial))\n"
+            let hits = Dictionary(uniqueKeysWithValues: transitions.items.map { ($0.name, $0.hits) })
+            for transition in table.transitions {
+                let count = hits[transition.text] ?? 0
+                let arrow = count > 0 ? "-->|\(count)|" : "-.->|0|"
+                out += "\(indent)\(node(transition.from)) \(arrow) \(node(transition.to))\n"
+            }
+            if tables.count > 1 { out += "    end\n" }
+            unreached += states.items.filter { $0.hits == 0 }.map { prefix + $0.name }
         }
-        let unreached = (section("states")?.items ?? []).filter { $0.hits == 0 }.map(\.name)
         if !unreached.isEmpty {
             out += "    classDef uncovered stroke-dasharray: 5 5\n"
             out += "    class \(unreached.joined(separator: ",")) uncovered\n"

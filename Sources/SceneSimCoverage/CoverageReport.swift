@@ -23,21 +23,30 @@ public struct CoverageReport: Sendable {
         public var percentText: String { "\(perMille / 10)" + (perMille % 10 == 0 ? "" : ".\(perMille % 10)") + "%" }
     }
 
-    public var model: String
+    /// The models the suite ran, each once (the built-in one first, then by the first scenario
+    /// that declared each); each has its own states, transitions and rejected-transitions sections.
+    public var tables: [TransitionTable]
     public var scenarios: Int
     public var sections: [Section]
-    /// The transitions of the table, for the diagram.
-    public var table: TransitionTable
 
     public static let metrics = ["states", "transitions"]
 
+    /// One scenario's run: its name, its counts (against `table`), its platform and the table of
+    /// the model it ran.
+    public typealias Run = (scenario: String, counts: CoverageCounts, platform: Platform?, table: TransitionTable)
+
     /// Merges the counts of each scenario, by scenario name.
-    public init(_ runs: [(scenario: String, counts: CoverageCounts, platform: Platform?)], table: TransitionTable) {
+    public init(_ runs: [Run]) {
         let runs = runs.sorted { $0.scenario < $1.scenario }
-        model = table.name
         scenarios = runs.count
-        self.table = table
-        func section(_ metric: String?, _ title: String, _ universe: [String], _ path: KeyPath<CoverageCounts, [String: Int]>, extras: Bool = true) -> Section {
+        var tables: [TransitionTable] = []
+        for run in runs where !tables.contains(where: { $0.shape == run.table.shape }) {
+            tables.append(run.table)
+        }
+        let builtIn = TransitionTable.builtIn.shape
+        self.tables = tables.filter { $0.shape == builtIn } + tables.filter { $0.shape != builtIn }
+        tables = self.tables
+        func section(_ metric: String?, _ title: String, _ universe: [String], _ path: KeyPath<CoverageCounts, [String: Int]>, extras: Bool = true, of runs: [Run]) -> Section {
             var names = universe
             if extras {
                 let seen = Set(runs.flatMap { $0.counts[keyPath: path].keys })
@@ -49,8 +58,17 @@ public struct CoverageReport: Sendable {
             }
             return Section(metric: metric, title: title, items: items)
         }
-        let allowed = Set(table.transitions)
-        let disallowed = table.states.flatMap { from in table.states.map { TransitionTable.Transition(from: from, to: $0) } }.filter { !allowed.contains($0) }
+        var sections: [Section] = []
+        for table in tables {
+            let own = runs.filter { $0.table.shape == table.shape }
+            let allowed = Set(table.transitions)
+            let disallowed = table.states.flatMap { from in table.states.map { TransitionTable.Transition(from: from, to: $0) } }.filter { !allowed.contains($0) }
+            sections += [
+                section("states", "states of \(table.name)", table.states, \.states, extras: false, of: own),
+                section("transitions", "transitions of \(table.name)", table.transitions.map(\.text), \.transitions, of: own),
+                section(nil, "rejected transitions tried on \(table.name)", disallowed.map(\.text), \.rejected, of: own),
+            ]
+        }
         let phases = ScenePhase.allCases.flatMap { from in ScenePhase.allCases.filter { $0 != from }.map { "\(from.rawValue) -> \($0.rawValue)" } }
         let terminations = Platform.allCases.flatMap { platform in
             [(Termination.system, true), (.user, true), (.user, false), (.crash, true), (.crash, false)].map {
@@ -59,19 +77,22 @@ public struct CoverageReport: Sendable {
         }
         let seenLinks = Set(runs.flatMap { $0.counts.deepLinks.keys })
         let notHandled = seenLinks.filter { $0.hasPrefix("not handled") }.sorted()
-        sections = [
-            section("states", "states of \(table.name)", table.states, \.states, extras: false),
-            section("transitions", "transitions of \(table.name)", table.transitions.map(\.text), \.transitions),
-            section(nil, "rejected transitions tried", disallowed.map(\.text), \.rejected),
-            section(nil, "scene phase transitions", phases, \.scenePhases),
-            section(nil, "app phase transitions", phases, \.appPhases),
-            section(nil, "scene connections", [ConnectReason.new, .restored, .reconnected].map(\.rawValue), \.connects),
-            section(nil, "disconnects and discards", ["disconnected (session kept)"] + [DiscardReason.closed, .dismissed, .forceQuit, .crashWhileLoading].map { "discarded: \($0.rawValue)" }, \.sessionEnds),
-            section(nil, "terminations by platform and restoration", terminations, \.terminations),
-            section(nil, "deep links", ["handled"] + (notHandled.isEmpty ? ["not handled"] : notHandled), \.deepLinks),
-            section(nil, "warnings", ["openWindow ignored", "storage over storage_warn_bytes", "flicker", "validation skipped (server unreachable)"], \.warnings),
+        let handled = ["handled", "handled by the app"]
+        sections += [
+            section(nil, "scene phase transitions", phases, \.scenePhases, of: runs),
+            section(nil, "app phase transitions", phases, \.appPhases, of: runs),
+            section(nil, "scene connections", [ConnectReason.new, .restored, .reconnected].map(\.rawValue), \.connects, of: runs),
+            section(nil, "disconnects and discards", ["disconnected (session kept)"] + [DiscardReason.closed, .dismissed, .forceQuit, .crashWhileLoading].map { "discarded: \($0.rawValue)" }, \.sessionEnds, of: runs),
+            section(nil, "terminations by platform and restoration", terminations, \.terminations, of: runs),
+            section(nil, "deep links", handled + (notHandled.isEmpty ? ["not handled"] : notHandled), \.deepLinks, of: runs),
+            section(nil, "warnings", ["openWindow ignored", "storage over storage_warn_bytes", "flicker", "validation skipped (server unreachable)", "state no transition reaches"], \.warnings, of: runs),
         ]
+        self.sections = sections
     }
 
+    /// The first section of `metric` (the first model's).
     public func section(_ metric: String) -> Section? { sections.first { $0.metric == metric } }
+
+    /// Every model's section of `metric`.
+    public func sections(_ metric: String) -> [Section] { sections.filter { $0.metric == metric } }
 }

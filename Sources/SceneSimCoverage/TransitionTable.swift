@@ -1,9 +1,9 @@
 import SceneSimCore
 
-/// The states and allowed transitions of the app model in use, which coverage is measured
-/// against. Today that is the built-in AppStateController's table (semantics §4.5,
-/// `AppStateMachine.allowedTargets`); a declared model supplies its own states and table and
-/// names the state each `ModelState` of the trace falls in.
+/// The states and allowed transitions of an app model in use, which coverage is measured
+/// against: the built-in AppStateController's table (semantics §4.5) or a declared model's
+/// (semantics §10). Two runs are of the same model when their tables are equal (`shape`), so a
+/// model shared between scenarios with `require` is counted as one.
 public struct TransitionTable: Sendable {
     public struct Transition: Hashable, Sendable, Comparable {
         public var from: String
@@ -18,19 +18,32 @@ public struct TransitionTable: Sendable {
 
     /// What the reports call the model.
     public var name: String
-    /// In the order reports list them; the first is the state a process starts in.
+    /// In the order reports list them (the declaration's).
     public var states: [String]
+    /// The state every process starts in.
+    public var initial: String
     /// In the order reports list them.
     public var transitions: [Transition]
     /// The state an app state of the trace is in.
     public var stateName: @Sendable (ModelState) -> String
 
-    public init(name: String, states: [String], transitions: [Transition], stateName: @escaping @Sendable (ModelState) -> String) {
+    public init(name: String, states: [String], initial: String? = nil, transitions: [Transition], stateName: @escaping @Sendable (ModelState) -> String = { $0.name }) {
         self.name = name
         self.states = states
+        self.initial = initial ?? states.first ?? ""
         self.transitions = transitions
         self.stateName = stateName
     }
+
+    /// What makes two tables the same model: states, initial state and transitions.
+    /// Orders do not count: the same declaration written in another order is the same model.
+    public struct Shape: Hashable, Sendable {
+        var states: Set<String>
+        var initial: String
+        var transitions: Set<Transition>
+    }
+
+    public var shape: Shape { Shape(states: Set(states), initial: initial, transitions: Set(transitions)) }
 
     /// The built-in AppStateController: five states, thirteen transitions.
     public static let builtIn = TransitionTable(
@@ -38,7 +51,19 @@ public struct TransitionTable: Sendable {
         states: AppState.Kind.allCases.map(\.rawValue),
         transitions: AppState.Kind.allCases.flatMap { from in
             AppStateMachine.allowedTargets(from: from).map { Transition(from: from.rawValue, to: $0.rawValue) }
-        },
-        stateName: { $0.name }
+        }
     )
+
+    /// The table of `model`: the built-in one when it has the built-in's shape (its Lua twin
+    /// included), else a declared model's, named after `scenario`, the first that declared it.
+    public static func of(_ model: AppModel, declaredIn scenario: String) -> TransitionTable {
+        let states = model.stateNames
+        let table = TransitionTable(
+            name: "the model declared in \(scenario)",
+            states: states,
+            initial: model.initial.name,
+            transitions: states.flatMap { from in model.targets(from: from).map { Transition(from: from, to: $0) } }
+        )
+        return table.shape == builtIn.shape ? builtIn : table
+    }
 }

@@ -13,7 +13,7 @@ func records(_ platform: Platform = .ipados, _ steps: (Simulator) throws -> Void
 }
 
 func report(_ runs: [(String, [TraceRecord])], platform: Platform = .ipados) -> CoverageReport {
-    CoverageReport(runs.map { ($0.0, CoverageCounts(records: $0.1, platform: platform, table: .builtIn), platform) }, table: .builtIn)
+    CoverageReport(runs.map { ($0.0, CoverageCounts(records: $0.1, platform: platform, table: .builtIn), platform, .builtIn) })
 }
 
 @Suite("Coverage of a suite, from the events that ran")
@@ -48,7 +48,7 @@ struct CoverageReportTests {
         let transitions = try #require(report.section("transitions"))
         #expect(transitions.items.map(\.name).contains("unauthenticated -> loading") == false)
         #expect(transitions.items.filter { $0.hits > 0 }.map(\.name) == ["loading -> unauthenticated", "unauthenticated -> error"])
-        let rejected = try #require(report.sections.first { $0.title == "rejected transitions tried" })
+        let rejected = try #require(report.sections.first { $0.title == "rejected transitions tried on the built-in AppStateController" })
         #expect(rejected.items.filter { $0.hits > 0 }.map(\.name) == ["unauthenticated -> loading"])
     }
 
@@ -89,5 +89,44 @@ struct CoverageReportTests {
         let text = report([("a", try records { try $0.settle() })]).mermaid()
         #expect(text.hasPrefix("flowchart LR\n    start((start)) --> loading\n    loading -->|1| unauthenticated\n    loading -.->|0| authenticated\n"))
         #expect(text.hasSuffix("    class onboarding,authenticated,error uncovered\n"))
+    }
+}
+
+@Suite("Coverage of several app models in one suite")
+struct PerModelCoverageTests {
+    static func pin() throws -> AppModel {
+        try AppModel(
+            states: [.init("loading"), .init("locked"), .init("open")],
+            initial: "loading",
+            transitions: ["loading": ["locked", "open"], "locked": ["open"], "open": ["locked"]]
+        )
+    }
+
+    @Test("each model is counted against its own table; the built-in one comes first, a declared one is named after its first scenario")
+    func modelsKeepTheirOwnTables() throws {
+        let builtIn = try records { try $0.settle() }
+        let pinTable = TransitionTable.of(try Self.pin(), declaredIn: "b/pin")
+        #expect(pinTable.name == "the model declared in b/pin")
+        #expect(pinTable.transitions.map(\.text) == ["loading -> locked", "loading -> open", "locked -> open", "open -> locked"])
+        let pinRun = [TraceRecord(time: .zero, event: .stateChanged(from: ModelState("loading"), to: ModelState("locked")))]
+        let runs: [CoverageReport.Run] = [
+            ("b/pin", CoverageCounts(records: pinRun, platform: .ipados, table: pinTable), .ipados, pinTable),
+            ("a/builtin", CoverageCounts(records: builtIn, platform: .ipados, table: .builtIn), .ipados, .builtIn),
+        ]
+        let report = CoverageReport(runs)
+        #expect(report.tables.map(\.name) == ["the built-in AppStateController", "the model declared in b/pin"])
+        let transitions = report.sections("transitions")
+        #expect(transitions.map(\.items.count) == [13, 4], "a declared model's transitions never join the built-in table")
+        #expect(transitions[1].items.filter { $0.hits > 0 }.map(\.name) == ["loading -> locked"])
+        let gate = try CoverageGate(parsing: "transitions=100")
+        let shortfalls = gate.shortfalls(in: report)
+        #expect(shortfalls.count == 2)
+        #expect(shortfalls[1] == "transitions coverage of the model declared in b/pin is 1/4 (25%), under --min-coverage transitions=100; not covered: loading -> open, locked -> open, open -> locked")
+        #expect(report.mermaid().contains("    subgraph m2_model[\"the model declared in b/pin\"]\n        m2_start((start)) --> m2_loading[loading]\n        m2_loading[loading] -->|1| m2_locked[locked]\n"))
+    }
+
+    @Test("the built-in model declared again (its Lua twin) is the built-in table")
+    func twinIsBuiltIn() {
+        #expect(TransitionTable.of(.builtin, declaredIn: "x").name == TransitionTable.builtIn.name)
     }
 }

@@ -6,20 +6,20 @@ import Synchronization
 /// Collects each scenario's coverage counts from the worker threads; the report merges them
 /// by scenario name, so it is the same whatever order they finished in.
 final class CoverageSink: Sendable {
-    let table: TransitionTable
-    private let runs = Mutex<[(scenario: String, counts: CoverageCounts, platform: Platform?)]>([])
+    private let runs = Mutex<[CoverageReport.Run]>([])
 
-    init(table: TransitionTable) {
-        self.table = table
-    }
+    init() {}
 
+    /// Counts a scenario's run against the table of the model it ran (the built-in one for a
+    /// scenario that never declared its app).
     func add(_ recording: RunRecording, scenario: String) {
+        let table = recording.model.map { TransitionTable.of($0, declaredIn: scenario) } ?? .builtIn
         let counts = CoverageCounts(records: recording.records, platform: recording.platform ?? .ipados, table: table)
-        runs.withLock { $0.append((scenario, counts, recording.platform)) }
+        runs.withLock { $0.append((scenario, counts, recording.platform, table)) }
     }
 
     var report: CoverageReport {
-        CoverageReport(runs.withLock { $0 }, table: table)
+        CoverageReport(runs.withLock { $0 })
     }
 }
 

@@ -131,7 +131,7 @@ struct TestCommand: StatusCommand {
         )
         let gate = try minCoverage.map { spec throws in try CoverageGate(parsing: spec) }
         let timelines = timeline.map { TimelineRequest(folder: $0, format: timelineFormat, axis: timelineAxis) }
-        let sink = coverage || gate != nil ? CoverageSink(table: .builtIn) : nil
+        let sink = coverage || gate != nil ? CoverageSink() : nil
         let status = GoldenSuite.run(
             configuration,
             executor: LuaScenarioExecutor(options: flags.options(), timeline: list ? nil : timelines, coverage: list ? nil : sink),

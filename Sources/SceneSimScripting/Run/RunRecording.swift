@@ -14,6 +14,9 @@ public final class RunRecording {
     public private(set) var platform: Platform?
     /// The state each process of the app's model starts in (the built-in model's `loading`).
     public private(set) var initialState = ModelState("loading")
+    /// The app model the run declared (its table is what coverage measures); nil if the
+    /// script never declared the app.
+    public private(set) var model: AppModel?
     /// The virtual time when the run ended.
     public private(set) var endTime: VirtualTime = .zero
     /// Labels (`doc#1`) by session index, as the trace shows them.
@@ -31,6 +34,7 @@ public final class RunRecording {
         guard let simulator else { return }
         platform = simulator.config.platform
         initialState = simulator.model.initial
+        model = simulator.model
         endTime = simulator.now
         labels = simulator.allSessions.map { simulator.label(of: $0) }
     }

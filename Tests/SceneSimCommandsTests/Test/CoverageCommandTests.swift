@@ -24,7 +24,7 @@ struct CoverageCommandTests {
         let many = try BuiltBinary.run(["test", "-j4", "--coverage", "--min-coverage", "states=40", "--coverage-format", "json", "a", "b"], in: folder.path)
         #expect(one.status == 0, "\(one)")
         #expect(one.stdout.contains("{\"covered\":2,\"items\":[{\"first\":\"a/launch\",\"hits\":2,\"name\":\"loading\"}"))
-        let report = { (r: ProcessResult) in r.stdout[r.stdout.range(of: "{\"model\"")!.lowerBound...] }
+        let report = { (r: ProcessResult) in r.stdout[r.stdout.range(of: "{\"models\"")!.lowerBound...] }
         #expect(report(one) == report(many))
     }
 
