@@ -17,8 +17,9 @@ struct HelpTests {
             relaunches it, and asserts on what came back. The output is a trace, one line
             per lifecycle event on a virtual clock, identical byte for byte on every run.
 
-            Exit status: 0 success, 1 a scenario failed, 2 usage error. The scenario API is
-            documented in scenarios/README.md.
+            Exit status: 0 success, 1 a scenario failed (or explore found a failure), 2
+            usage error, 3 explore's shrunk run did not replay the same way twice. The
+            scenario API is documented in scenarios/README.md.
 
             USAGE: scenesim <subcommand>
 
@@ -32,6 +33,8 @@ struct HelpTests {
                                       reviewed golden file.
               repl                    Explore interactively: a Lua prompt with the scenario
                                       API.
+              explore                 Explore random lifecycle sequences; shrink a failure
+                                      to a scenario.
 
               See 'scenesim help <subcommand>' for detailed help.
 
