@@ -28,7 +28,7 @@ extension Simulator {
         case .resume:
             return process.overlay && phases.contains(.inactive)
         case .terminateSystem:
-            return visible.isEmpty || phases.contains(.inactive)
+            return visible.isEmpty
         case .terminateUser, .terminateCrash:
             return true
         }

@@ -54,4 +54,14 @@ struct AvailabilityTests {
             }
         }
     }
+
+    @Test("Under the app switcher the scenes are still on screen: the system does not kill the app")
+    func switcherIsOnScreen() throws {
+        let simulator = try Simulator(config: .testing())
+        try simulator.launch()
+        try simulator.switcher()
+
+        #expect(!simulator.accepts(.terminateSystem))
+        #expect(simulator.accepts(.foreground) && simulator.accepts(.background) && simulator.accepts(.resume))
+    }
 }
