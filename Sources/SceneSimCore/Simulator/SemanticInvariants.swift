@@ -36,16 +36,21 @@ public struct SemanticInvariants: Sendable {
 
     /// No two live sessions of a group present the same value; a `Window` scene has one at most.
     private func uniqueValues(_ simulator: Simulator) -> Violation? {
-        var seen: [String: String] = [:]
+        struct Presented: Hashable {
+            var group: String
+            var value: SceneValue?
+        }
+        var seen: [Presented: SessionID] = [:]
         for id in simulator.liveSessions {
             let group = simulator.group(of: id)
-            let single = simulator.config.scenes.first { $0.id == group }?.kind == .window
-            guard let key = simulator.value(of: id).map({ "\(group) \($0.literal)" }) ?? (single ? group : nil) else { continue }
+            let value = simulator.value(of: id)
+            guard value != nil || simulator.config.scenes.first(where: { $0.id == group })?.kind == .window else { continue }
+            let key = Presented(group: group, value: value)
             if let other = seen[key] {
-                let what = simulator.value(of: id).map { "the value \($0.literal)" } ?? "the single-instance Window \"\(group)\""
-                return Violation(name: "unique_values", message: "\(other) and \(simulator.label(of: id)) both present \(what)")
+                let what = value.map { "the value \($0.literal)" } ?? "the single-instance Window \"\(group)\""
+                return Violation(name: "unique_values", message: "\(simulator.label(of: other)) and \(simulator.label(of: id)) both present \(what)")
             }
-            seen[key] = simulator.label(of: id)
+            seen[key] = id
         }
         return nil
     }

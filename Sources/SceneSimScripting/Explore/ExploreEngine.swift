@@ -1,7 +1,19 @@
+import LuaKit
+
 // The exploration engine, in Lua: it runs rules and invariants where they live, in the
 // scenario's Lua state, so a step costs no crossing into Swift beyond the API calls it makes.
 // Kept as Swift text (no resource bundle: the package links FoundationEssentials only).
 enum ExploreEngine {
+    /// Compiled once per process: every run of an exploration starts a fresh Lua state, and
+    /// parsing the engine there again was most of a short run's cost.
+    static let bytecode: [UInt8] = {
+        let lua = LuaState()
+        guard let engine = try? lua.load(source, chunkName: "=explore"), let bytes = lua.dump(engine) else {
+            fatalError("scenesim: the explore engine does not compile")
+        }
+        return bytes
+    }()
+
     static let source = #"""
 -- The exploration engine of scenesim explore: generators, built-in rules, invariant checks,
 -- the run loop, and the checker a found scenario uses. Loaded once per Lua state, the first
@@ -465,9 +477,10 @@ local function start(X)
     rules[k] = make_rule(k, X.spec.rules[k], spell_user_rule)
   end
   X.rules = rules
-  X.list = {}
+  X.list, X.scratch, X.total = {}, {}, 0
   for _, k in ipairs(sorted_keys(rules)) do
     X.list[#X.list + 1] = rules[k]
+    X.total = X.total + rules[k].weight
     X.counts[k], X.enabled[k] = 0, 0
   end
   return app
@@ -476,6 +489,7 @@ end
 -- The arguments of `rule` from `choices`, or nil when its precondition or a choice does not
 -- hold now (a replay of a shrunk run re-checks both).
 local function resolve(X, rule, choices)
+  X.trying = rule.name
   if rule.pre and not rule.pre(X.app) then return nil end
   X.enabled[rule.name] = X.enabled[rule.name] + 1
   local args = {}
@@ -487,15 +501,17 @@ local function resolve(X, rule, choices)
   return args
 end
 
--- Chooses an enabled rule by weight and draws its arguments; nil when no rule can run.
+-- Chooses an enabled rule by weight and draws its arguments; nil when no rule can run. A rule
+-- that cannot run now is set aside and the choice made again among the others.
 local function pick(X, r)
-  local alive, n, total = {}, #X.list, 0
-  for i, rule in ipairs(X.list) do alive[i] = rule; total = total + rule.weight end
+  local alive, n, total = X.scratch, #X.list, X.total
+  for i, rule in ipairs(X.list) do alive[i] = rule end
   while n > 0 do
     local x = unit(r) * total
     local i, acc = 1, alive[1].weight
     while acc <= x and i < n do i = i + 1; acc = acc + alive[i].weight end
     local rule = alive[i]
+    X.trying = rule.name
     if not rule.pre or rule.pre(X.app) then
       X.enabled[rule.name] = X.enabled[rule.name] + 1
       local choices, args, ok = {}, {}, true
@@ -510,9 +526,25 @@ local function pick(X, r)
     end
     total = total - rule.weight
     alive[i] = alive[n]
-    alive[n] = nil
     n = n - 1
   end
+end
+
+-- The next step: whether there is one, and its rule, choices and arguments (no rule when a
+-- replayed step no longer applies and is skipped).
+local function next_step(X, r, replay, i, max_steps, taken)
+  if replay then
+    local s = replay[i]
+    if s == nil then return false end
+    local rule = X.rules[s.rule]
+    local args = rule and resolve(X, rule, s.choices)
+    if args then return true, rule, s.choices, args end
+    return true
+  end
+  if taken >= max_steps then return false end
+  local rule, choices, args = pick(X, r)
+  if rule == nil then return false end
+  return true, rule, choices, args
 end
 
 -- One run: `max_steps` random steps from `seed`, or the steps of `replay` in order (a step
@@ -528,25 +560,13 @@ function E.run(X, seed, max_steps, replay, keep)
   local i = 0
   while not result.failure do
     i = i + 1
-    local rule, choices, args
-    local ok, err = pcall(function()
-      if replay then
-        local s = replay[i]
-        if s == nil then return end
-        rule = X.rules[s.rule]
-        if rule then args = resolve(X, rule, s.choices) end
-        if args then choices = s.choices end
-      elseif #steps < max_steps then
-        rule, choices, args = pick(X, r)
-      end
-    end)
+    local ok, more, rule, choices, args = pcall(next_step, X, r, replay, i, max_steps, #steps)
     if not ok then
-      fail("rule " .. (rule and rule.name or "?"), tostring(err))
+      fail("rule " .. tostring(X.trying), tostring(more))
       break
     end
-    if replay and replay[i] == nil then break end
-    if not replay and not args then break end
-    if args then
+    if not more then break end
+    if rule then
       steps[#steps + 1] = { rule = rule.name, choices = choices, minimums = rule.minimums, code = rule.spell(rule, args) }
       X.counts[rule.name] = X.counts[rule.name] + 1
       local done, problem = pcall(rule.run, X.app, args)

@@ -13,11 +13,11 @@ import SceneSimCore
 extension ScriptHost {
     private static let stub = """
         local sim = require "scenesim"
-        local load, rawset, ipairs = load, rawset, ipairs
+        local rawset, ipairs = rawset, ipairs
         return function(natives)
           local engine
           local function get()
-            engine = engine or load(natives.engine_source(), "=explore", "t")(sim, natives)
+            engine = engine or natives.engine()(sim, natives)
             return engine
           end
           -- Each function hands over by a tail call, so an error the engine raises at level 2
@@ -35,7 +35,13 @@ extension ScriptHost {
     func installExplore() {
         var natives = LuaTable()
         let functions: [(String, LuaFunctionBody)] = [
-            ("engine_source", { call in call.results(.string(ByteString(ExploreEngine.source))) }),
+            ("engine", { call in
+                do throws(LuaError) {
+                    return call.results(.function(try call.state.load(bytecode: ExploreEngine.bytecode, chunkName: "=explore")))
+                } catch {
+                    return .error(error.message)
+                }
+            }),
             ("read_module", { [unowned(unsafe) self] in readModule($0) }),
             ("consistency", { [unowned(unsafe) self] call in
                 let problems = simulator?._checkInvariants() ?? []

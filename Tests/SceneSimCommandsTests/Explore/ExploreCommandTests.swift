@@ -166,4 +166,42 @@ struct ExploreCommandTests {
         #expect(both.status == 2)
         #expect(both.stderr.hasPrefix("Error: give --runs or --time, not both\n"))
     }
+
+    @Test("--time explores until the time is up; the header says so instead of runs=")
+    func timeBudget() throws {
+        let folder = try TempFolder(["plain.lua": "return { setup = function() return sim.launch {} end }\n"])
+
+        let result = try BuiltBinary.run(["explore", "plain.lua", "--seed", "2", "--time", "0.3", "--steps", "10", "-j", "1"], in: folder.path)
+
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first == "explore: seed=2 time=0.3s steps=10 jobs=1")
+        let runs = try #require(lines.last.flatMap { Int($0.split(separator: " ")[1]) })
+        #expect(runs > 0 && lines.last == "explore: \(runs) runs, \(runs * 10) steps, no failure")
+    }
+
+    @Test("A built-in rule whose call fails in the module's hook is a failure of that rule; its scenario fails with the hook's error")
+    func builtinRuleFailure() throws {
+        let folder = try TempFolder(["hook.lua": """
+            return {
+              setup = function()
+                local app = sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } } }
+                app:on("scene_phase", function(w, _, new)
+                  if new == "disconnected" and w.group == "doc" then error("a doc was disconnected") end
+                end)
+                return app
+              end,
+            }
+
+            """])
+
+        let result = try BuiltBinary.run(["explore", "hook.lua", "--seed", "1", "--runs", "100", "--steps", "60", "--out", "found"], in: folder.path)
+        let replayed = try BuiltBinary.run(["run", "--trace", "off", "found/hook-1-0.lua"], in: folder.path)
+
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\nshrunk: 46 steps -> 4 (26 replays): rule disconnect failed: hook.lua:5: a doc was disconnected\n"))
+        #expect(result.stdout.contains("\n  4  explore.window(\"doc#1\"):disconnect()\nwrote found/hook-1-0.lua\n"))
+        #expect(replayed.status == 1)
+        #expect(replayed.stderr.hasPrefix("hook.lua:5: a doc was disconnected\n"))
+    }
 }
