@@ -104,7 +104,8 @@ struct ExploreCommand: StatusCommand {
             budget: replayed.map { .replay(run: $0.run) } ?? time.map { .time(seconds: $0) } ?? .runs(runs ?? 100),
             steps: steps,
             jobs: replayed == nil ? jobs ?? ProcessInfo.processInfo.activeProcessorCount : 1,
-            shard: try shard.map(parsedShard),
+            // A replayed run is named by its index: no shard to filter it out.
+            shard: replayed == nil ? try shard.map(parsedShard) : nil,
             out: out,
             shrink: !noShrink,
             stats: stats

@@ -86,6 +86,12 @@ public struct ExplorationRunner: Sendable {
         value.bytesValue.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
     }
 
+    /// A message for the report: the script's bytes as a person should see them (a control
+    /// byte or invalid UTF-8 reads `\ddd`), never driving the terminal.
+    private static func displayed(_ value: LuaValue) -> String {
+        value.bytesValue.map { ByteString.displayed($0.bytes, keepingNewlines: true) } ?? ""
+    }
+
     private static func outcome(_ table: LuaTable) -> RunOutcome {
         var steps: [ExploreStep] = []
         if case .table(let list) = table[field: "steps"] {
@@ -100,7 +106,7 @@ public struct ExplorationRunner: Sendable {
         }
         var failure: ExploreFailure?
         if case .table(let found) = table[field: "failure"] {
-            failure = ExploreFailure(label: text(found[field: "label"]), message: text(found[field: "message"]), step: Int(found[field: "step"].intValue ?? 0))
+            failure = ExploreFailure(label: displayed(found[field: "label"]), message: displayed(found[field: "message"]), step: Int(found[field: "step"].intValue ?? 0))
         }
         var counts: [RunOutcome.RuleCount] = []
         if case .table(let ran) = table[field: "counts"], case .table(let enabled) = table[field: "enabled"] {

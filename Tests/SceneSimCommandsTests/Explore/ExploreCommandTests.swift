@@ -204,4 +204,24 @@ struct ExploreCommandTests {
         #expect(replayed.status == 1)
         #expect(replayed.stderr.hasPrefix("hook.lua:5: a doc was disconnected\n"))
     }
+
+    @Test("A failure's message shows control bytes and invalid UTF-8 escaped, so it cannot drive the terminal; --replay ignores --shard")
+    func displayedMessage() throws {
+        let folder = try TempFolder(["ctl.lua": """
+            return { setup = function() return sim.launch {} end, builtin = { "advance" },
+              invariants = { bell = function() error("bad\\7bytes \\255", 0) end } }
+
+            """])
+
+        let result = try BuiltBinary.run(["explore", "ctl.lua", "--replay", "1:3", "--shard", "1/2", "--no-shrink"], in: folder.path)
+
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            explore: seed=1 replay=1:3 steps=50 jobs=1
+            run 3, step 0: invariant bell failed: bad\\007bytes \\255
+            replay: scenesim explore ctl.lua --steps 50 --replay 1:3
+            explore: 1 run, 0 steps, 1 failure (run 3)
+
+            """)
+    }
 }
