@@ -69,6 +69,12 @@ struct ExploreCommand: StatusCommand {
     @Flag(name: .long, help: "Print how often each rule ran and how often its precondition held; warn about rules that never ran.")
     var stats = false
 
+    @Option(name: .long, help: ArgumentHelp("Stop a run after this many Lua instructions (pattern matching included); 0 for no limit.", valueName: "n"))
+    var maxInstructions: Int = ScenarioOptions.defaultMaxInstructions
+
+    @Option(name: .long, help: ArgumentHelp("Stop a run whose Lua state, or the simulator's own records, hold more than this many MiB; 0 for no limit.", valueName: "MiB"))
+    var maxMemory: Int = ScenarioOptions.defaultMaxMemory / (1024 * 1024)
+
     func validate() throws {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory else {
@@ -81,6 +87,8 @@ struct ExploreCommand: StatusCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
         if let shard { _ = try parsedShard(shard) }
         if let replay { _ = try parsedReplay(replay) }
+        guard maxInstructions >= 0 else { throw ValidationError("--max-instructions must be 0 (no limit) or more, not \(maxInstructions)") }
+        guard maxMemory >= 0 && maxMemory <= 1 << 30 else { throw ValidationError("--max-memory must be from 0 (no limit) to 1073741824 MiB, not \(maxMemory)") }
     }
 
     private func parsedShard(_ text: String) throws -> Shard {
@@ -108,7 +116,11 @@ struct ExploreCommand: StatusCommand {
             shard: replayed == nil ? try shard.map(parsedShard) : nil,
             out: out,
             shrink: !noShrink,
-            stats: stats
+            stats: stats,
+            options: ScenarioOptions(
+                maxInstructions: maxInstructions == 0 ? nil : maxInstructions,
+                maxMemory: maxMemory == 0 ? nil : maxMemory * 1024 * 1024
+            )
         )
         let status = ExploreSession(plan: plan).run()
         Output.flush()

@@ -1,4 +1,5 @@
 import GoldenRunner
+import SceneSimScripting
 
 /// What one `scenesim explore` invocation does, from its flags.
 struct ExplorePlan {
@@ -18,6 +19,8 @@ struct ExplorePlan {
     var out: String
     var shrink: Bool
     var stats: Bool
+    /// Each run's limits (its seed is the run's own, not `options.seed`).
+    var options: ScenarioOptions
 
     /// `explore: seed=N runs=N steps=N jobs=N`: the first line, so a seed is never hidden.
     var header: String {

@@ -19,7 +19,7 @@ struct ExploreSession {
 
     init(plan: ExplorePlan) {
         self.plan = plan
-        self.runner = ExplorationRunner(file: plan.file)
+        self.runner = ExplorationRunner(file: plan.file, options: plan.options)
     }
 
     /// A run's result as it crosses threads: what it did, that it was skipped (a lower run
@@ -69,7 +69,7 @@ struct ExploreSession {
                     return .done(outcome)
                 } catch {
                     lowestFailure.min(position)
-                    return .broken(String(describing: error))
+                    return .broken(ExplorationRunner.report(error))
                 }
             } abandoned: { _ in
                 .skipped

@@ -27,6 +27,13 @@ public struct ExplorationRunner: Sendable {
         return z ^ (z >> 31)
     }
 
+    /// What to print about an error that stopped a run: the message and script traceback, and
+    /// for a limit, the flag that raises it.
+    public static func report(_ error: any Error) -> String {
+        guard let error = error as? LuaError else { return "\(error)\n" }
+        return error.description + "\n" + ScenarioRunner.hint(for: error)
+    }
+
     /// Run `run`: up to `steps` random steps. A passing run's steps are kept only when asked
     /// for (`keepSteps`); a failing run's always are.
     public func run(seed: UInt64, run: Int, steps: Int, keepSteps: Bool = false) throws(LuaError) -> RunOutcome {

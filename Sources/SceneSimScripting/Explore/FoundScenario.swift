@@ -39,6 +39,7 @@ public struct FoundScenario: Equatable, Sendable {
             "-- command: \(command)",
             "-- replay:  \(replayCommand)",
             "-- seed \(seed), run \(run), steps \(stepsBefore) -> \(steps.count)",
+            "-- luacheck: no max line length",
             "local explore = sim.explore.load \(Self.quoted(modulePath))",
             (steps.contains { $0.code.hasPrefix("app:") } ? "local app = " : "") + "explore.setup()",
             "explore.check()",

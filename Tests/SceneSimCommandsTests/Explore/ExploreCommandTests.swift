@@ -59,6 +59,7 @@ struct ExploreCommandTests {
             -- command: scenesim explore lock.lua --seed 3 --runs 300 --steps 60
             -- replay:  scenesim explore lock.lua --steps 60 --replay 3:1
             -- seed 3, run 1, steps 19 -> 4
+            -- luacheck: no max line length
             local explore = sim.explore.load "../lock.lua"
             explore.setup()
             explore.check()
@@ -70,7 +71,7 @@ struct ExploreCommandTests {
 
             """)
         let replayed = try BuiltBinary.run(["run", "found/lock-3-1.lua"], in: folder.path)
-        #expect(replayed.stderr.hasPrefix("found/lock-3-1.lua:11: invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses\n"))
+        #expect(replayed.stderr.hasPrefix("found/lock-3-1.lua:12: invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses\n"))
     }
 
     @Test("The same seed prints the same report and writes the same scenario whatever --jobs; only the header's jobs= differs")
@@ -223,5 +224,17 @@ struct ExploreCommandTests {
             explore: 1 run, 0 steps, 1 failure (run 3)
 
             """)
+    }
+
+    @Test("Each run has the limits of scenesim run: an endless invariant stops at --max-instructions, exit 2 with the hint")
+    func limits() throws {
+        let folder = try TempFolder(["loop.lua": "return { setup = function() return sim.launch {} end, invariants = { spin = function() while true do end end } }\n"])
+
+        let result = try BuiltBinary.run(["explore", "loop.lua", "--seed", "1", "--runs", "3", "--max-instructions", "100000"], in: folder.path)
+
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("explore: run 0 of loop.lua could not run:\n"))
+        #expect(result.stderr.contains("instruction limit exceeded (100000 instructions)"))
+        #expect(result.stderr.hasSuffix("hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"))
     }
 }

@@ -198,7 +198,7 @@ struct HelpTests {
             that cannot run, 3 the shrunk run did not replay the same way twice
             (nondeterminism).
 
-            USAGE: scenesim explore <file> [--seed <n>] [--runs <n>] [--time <seconds>] [--steps <n>] [--jobs <n>] [--shard <K/N>] [--out <dir>] [--no-shrink] [--replay <SEED:RUN>] [--stats]
+            USAGE: scenesim explore [<options>] <file>
 
             ARGUMENTS:
               <file>                  The exploration module.
@@ -220,6 +220,12 @@ struct HelpTests {
                                       (what a failure report says to type).
               --stats                 Print how often each rule ran and how often its
                                       precondition held; warn about rules that never ran.
+              --max-instructions <n>  Stop a run after this many Lua instructions (pattern
+                                      matching included); 0 for no limit. (default:
+                                      1000000000)
+              --max-memory <MiB>      Stop a run whose Lua state, or the simulator's own
+                                      records, hold more than this many MiB; 0 for no
+                                      limit. (default: 512)
               --version               Show the version.
               -h, --help              Show help information.
 
