@@ -69,4 +69,19 @@ public struct RunOutcome: Sendable {
         public var ran: Int
         public var enabled: Int
     }
+
+    public init(steps: [ExploreStep] = [], failure: ExploreFailure? = nil, counts: [RuleCount] = [], stepCount: Int = 0, output: [UInt8] = []) {
+        self.steps = steps
+        self.failure = failure
+        self.counts = counts
+        self.stepCount = stepCount
+        self.output = output
+    }
+
+    /// Whether this replay and `other` of the same steps did the same: the same trace and
+    /// output bytes, the same failure, and that failure is still `label`. Anything else is
+    /// nondeterminism (explore's exit status 3), never shrugged off as flaky.
+    public func replaysTheSame(as other: RunOutcome, failing label: String) -> Bool {
+        failure?.label == label && failure == other.failure && output == other.output && steps == other.steps
+    }
 }

@@ -54,6 +54,28 @@ struct ShrinkerTests {
     }
 }
 
+/// Issue 11: before a shrunk run is written it is replayed twice; any difference is reported
+/// as nondeterminism.
+@Suite("Two replays of a shrunk run")
+struct ReplayAgreementTests {
+    private let failure = ExploreFailure(label: "invariant x", message: "broken", step: 2)
+
+    @Test("Replays agree only with the same output, the same failure, and the failure shrunk")
+    func agreement() {
+        let replay = RunOutcome(steps: [ExploreStep(rule: "a")], failure: failure, output: Array("trace\n".utf8))
+        var otherTrace = replay
+        otherTrace.output = Array("trace!\n".utf8)
+        var otherMessage = replay
+        otherMessage.failure?.message = "broken twice"
+
+        #expect(replay.replaysTheSame(as: replay, failing: "invariant x"))
+        #expect(!replay.replaysTheSame(as: otherTrace, failing: "invariant x"))
+        #expect(!replay.replaysTheSame(as: otherMessage, failing: "invariant x"))
+        #expect(!replay.replaysTheSame(as: replay, failing: "invariant y"))
+        #expect(!RunOutcome().replaysTheSame(as: RunOutcome(), failing: "invariant x"))
+    }
+}
+
 private func >= (lhs: ExploreStep.Value, rhs: ExploreStep.Value) -> Bool {
     if case .integer(let l) = lhs, case .integer(let r) = rhs { return l >= r }
     return false
