@@ -599,8 +599,13 @@ function E.checker(X)
     if label then error(label .. " failed: " .. message, 2) end
   end
   function explore.rule(name, args)
-    local rule = X.rules and X.rules[name]
-    if rule == nil then error(format("explore.rule: no rule named %s in %s", describe(name), X.name), 2) end
+    if X.rules == nil then error("explore.rule: call explore.setup() first; it launches the app the rules act on", 2) end
+    local rule = X.rules[name]
+    if rule == nil or X.spec.rules == nil or X.spec.rules[name] == nil then
+      local names = sorted_keys(X.spec.rules or {})
+      error(format("explore.rule: no rule named %s in %s; its rules are %s (built-in rules are the API calls themselves)",
+        describe(name), X.name, #names > 0 and concat(names, ", ") or "none"), 2)
+    end
     local ok, err = pcall(rule.run, X.app, args or {})
     if not ok then error("rule " .. name .. " failed: " .. tostring(err), 2) end
   end

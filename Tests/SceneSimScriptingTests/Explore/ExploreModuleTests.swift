@@ -57,4 +57,24 @@ struct ExploreModuleTests {
         #expect(first.steps != other.steps)
         #expect(try runner.replay(first.steps).steps == first.steps)
     }
+
+    @Test("A found scenario's misuse of sim.explore is an error at its line that says what to do")
+    func loaderMisuse() throws {
+        let folder = try ScenarioFolder([
+            "lock.lua": "return { setup = function() return sim.launch {} end, rules = { press = { run = function() end } } }\n",
+            "number.lua": "local x = 1\nsim.explore.load(42)\n",
+            "missing.lua": "\nsim.explore.load(\"nope.lua\")\n",
+            "early.lua": "local e = sim.explore.load(\"lock.lua\")\ne.rule(\"press\")\n",
+            "typo.lua": "local e = sim.explore.load(\"lock.lua\")\ne.setup()\ne.rule(\"pres\", {})\n",
+        ])
+        func firstLine(_ name: String) -> String {
+            let run = ScenarioRunner.capture(path: folder.path + "/" + name, displayName: name)
+            return String(decoding: run.stderr, as: UTF8.self).split(separator: "\n").first.map(String.init)?.replacing(folder.path + "/", with: "") ?? ""
+        }
+
+        #expect(firstLine("number.lua") == "number.lua:2: sim.explore.load(path) takes the path of an exploration module (got number)")
+        #expect(firstLine("missing.lua") == "missing.lua:2: sim.explore.load: cannot read the exploration module nope.lua (given as \"nope.lua\"); the path is relative to the scenario's folder")
+        #expect(firstLine("early.lua") == "early.lua:2: explore.rule: call explore.setup() first; it launches the app the rules act on")
+        #expect(firstLine("typo.lua") == "typo.lua:3: explore.rule: no rule named \"pres\" in lock.lua; its rules are press (built-in rules are the API calls themselves)")
+    }
 }
