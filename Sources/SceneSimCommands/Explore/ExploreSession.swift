@@ -34,14 +34,14 @@ struct ExploreSession {
         var runs = 0
         var steps = 0
         /// By rule name: how often it ran, how often its precondition held.
-        var rules: [String: (ran: Int, enabled: Int)] = [:]
+        var rules: [String: (ran: Int, enabled: Int, own: Bool)] = [:]
 
         mutating func add(_ outcome: RunOutcome) {
             runs += 1
             steps += outcome.stepCount
             for count in outcome.counts {
-                let old = rules[count.name] ?? (0, 0)
-                rules[count.name] = (old.ran + count.ran, old.enabled + count.enabled)
+                let old = rules[count.name] ?? (0, 0, count.own)
+                rules[count.name] = (old.ran + count.ran, old.enabled + count.enabled, count.own)
             }
         }
     }
@@ -101,6 +101,9 @@ struct ExploreSession {
         Output.standard("explore: \(totals.runs) \(totals.runs == 1 ? "run" : "runs"), \(totals.steps) steps, "
             + (found.map { "1 failure (run \($0.run))" } ?? "no failure") + "\n")
         if plan.stats { printStats(totals) }
+        // A rule that never runs tests nothing: the module's own are warned about after a
+        // whole exploration; the built-in ones (some need long runs, e.g. retry) with --stats.
+        if plan.stats || found == nil { warnNeverRan(totals, ownOnly: !plan.stats) }
         let seconds = Self.seconds(elapsed)
         Output.error("explore: \(totals.steps) steps in \(Self.fixed(seconds)) s (\(seconds > 0 ? Int(Double(totals.steps) / seconds) : 0) steps/s)\n")
         return status
@@ -189,8 +192,14 @@ struct ExploreSession {
             let count = totals.rules[name]!
             Output.standard(name.padding(to: width) + "  " + String(count.ran).leftPadding(to: ranWidth) + "  " + String(count.enabled) + "\n")
         }
-        for name in names where totals.rules[name]!.ran == 0 {
-            let why = totals.rules[name]!.enabled == 0 ? "its precondition never held when it was tried" : "its arguments could never be drawn (no window of the kind it needs)"
+    }
+
+    private func warnNeverRan(_ totals: Totals, ownOnly: Bool) {
+        guard totals.runs > 0 else { return }
+        for name in totals.rules.keys.sorted() {
+            let count = totals.rules[name]!
+            guard count.ran == 0, count.own || !ownOnly else { continue }
+            let why = count.enabled == 0 ? "its precondition never held when it was tried" : "its arguments could never be drawn (no window of the kind it needs)"
             Output.standard("warning: rule \(name) never ran: \(why); a rule that never runs tests nothing\n")
         }
     }

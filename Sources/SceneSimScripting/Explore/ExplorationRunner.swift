@@ -117,8 +117,12 @@ public struct ExplorationRunner: Sendable {
         }
         var counts: [RunOutcome.RuleCount] = []
         if case .table(let ran) = table[field: "counts"], case .table(let enabled) = table[field: "enabled"] {
+            let own = Set((table[field: "own"].tableValue?.sequence ?? []).map(text))
             counts = ran.stringKeys.sorted().map { name in
-                RunOutcome.RuleCount(name: name, ran: Int(ran[field: name].intValue ?? 0), enabled: Int(enabled[field: name].intValue ?? 0))
+                RunOutcome.RuleCount(
+                    name: name, ran: Int(ran[field: name].intValue ?? 0), enabled: Int(enabled[field: name].intValue ?? 0),
+                    own: own.contains(name)
+                )
             }
         }
         let stepCount = Int(table[field: "step_count"].intValue ?? 0)

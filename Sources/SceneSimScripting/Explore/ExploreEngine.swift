@@ -553,7 +553,9 @@ end
 function E.run(X, seed, max_steps, replay, keep)
   local r = { s = seed }
   start(X)
-  local steps, result = {}, { counts = X.counts, enabled = X.enabled, steps = {} }
+  local own = {}
+  for _, k in ipairs(sorted_keys(X.spec.rules or {})) do own[#own + 1] = k end
+  local steps, result = {}, { counts = X.counts, enabled = X.enabled, own = own, steps = {} }
   local function fail(label, message) result.failure = { label = label, message = message, step = #steps } end
   local label, message = check(X)
   if label then fail(label, message) end

@@ -14,6 +14,8 @@ public struct RunOutcome: Sendable {
         public var name: String
         public var ran: Int
         public var enabled: Int
+        /// A rule of the module (not a built-in one).
+        public var own: Bool
     }
 
     public init(steps: [ExploreStep] = [], failure: ExploreFailure? = nil, counts: [RuleCount] = [], stepCount: Int = 0, output: [UInt8] = []) {

@@ -237,4 +237,26 @@ struct ExploreCommandTests {
         #expect(result.stderr.contains("instruction limit exceeded (100000 instructions)"))
         #expect(result.stderr.hasSuffix("hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"))
     }
+
+    @Test("Without --stats, only the module's own rules that never ran are warned about")
+    func ownRulesWarned() throws {
+        let folder = try TempFolder(["narrow.lua": """
+            return {
+              setup = function() return sim.launch {} end,
+              builtin = { "advance", "retry" },
+              rules = { never = { pre = function() return false end, run = function() end } },
+            }
+
+            """])
+
+        let result = try BuiltBinary.run(["explore", "narrow.lua", "--seed", "1", "--runs", "2", "--steps", "5", "-j", "1"], in: folder.path)
+
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            explore: seed=1 runs=2 steps=5 jobs=1
+            explore: 2 runs, 10 steps, no failure
+            warning: rule never never ran: its precondition never held when it was tried; a rule that never runs tests nothing
+
+            """)
+    }
 }
