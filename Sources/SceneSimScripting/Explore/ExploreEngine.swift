@@ -441,6 +441,7 @@ local function check(X)
   local name, message = native.builtin_check()
   if name then return "invariant " .. name, message end
   for _, inv in ipairs(X.invariants) do
+    E.doing = "checking invariant " .. inv.name
     local ok, result, extra = pcall(inv.fn, X.app)
     if not ok then return "invariant " .. inv.name, tostring(result) end
     if result == false then return "invariant " .. inv.name, extra ~= nil and tostring(extra) or "returned false" end
@@ -448,9 +449,11 @@ local function check(X)
 end
 
 local function check_eventually(X)
+  E.doing = "settling after the last step"
   local ok, err = pcall(sim.settle)
   if not ok then return "eventually settle", tostring(err) end
   for _, inv in ipairs(X.eventually) do
+    E.doing = "checking eventually " .. inv.name
     local done, result, extra = pcall(inv.fn, X.app)
     if not done then return "eventually " .. inv.name, tostring(result) end
     if result == false then return "eventually " .. inv.name, extra ~= nil and tostring(extra) or "returned false" end
@@ -459,6 +462,7 @@ end
 
 -- Runs setup and assembles the rules (the built-in ones need the declared scenes).
 local function start(X)
+  E.doing = "running setup"
   local app = X.spec.setup()
   app = app or sim.app
   if app == nil then error(X.name .. ": setup must launch the app with sim.launch { ... } and return it", 0) end
@@ -490,6 +494,7 @@ end
 -- hold now (a replay of a shrunk run re-checks both).
 local function resolve(X, rule, choices)
   X.trying = rule.name
+  E.doing = "checking the precondition of rule " .. rule.name
   if rule.pre and not rule.pre(X.app) then return nil end
   X.enabled[rule.name] = X.enabled[rule.name] + 1
   local args = {}
@@ -512,6 +517,7 @@ local function pick(X, r)
     while acc <= x and i < n do i = i + 1; acc = acc + alive[i].weight end
     local rule = alive[i]
     X.trying = rule.name
+    E.doing = "checking the precondition of rule " .. rule.name
     if not rule.pre or rule.pre(X.app) then
       X.enabled[rule.name] = X.enabled[rule.name] + 1
       local choices, args, ok = {}, {}, true
@@ -571,6 +577,7 @@ function E.run(X, seed, max_steps, replay, keep)
     if rule then
       steps[#steps + 1] = { rule = rule.name, choices = choices, minimums = rule.minimums, code = rule.spell(rule, args) }
       X.counts[rule.name] = X.counts[rule.name] + 1
+      E.doing = "running rule " .. rule.name
       local done, problem = pcall(rule.run, X.app, args)
       if not done then
         fail("rule " .. rule.name, tostring(problem))

@@ -28,7 +28,9 @@ extension ScriptHost {
           end
           rawset(sim, "gen", gen)
           rawset(sim, "explore", { load = function(...) return get().api.load(...) end })
-          return function(...) return get().drive(...) end
+          -- The driver, and what the engine was doing (for a run stopped by a limit, whose
+          -- error names the engine's line rather than the module's).
+          return function(...) return get().drive(...) end, function() return engine and engine.doing end
         end
         """
 
@@ -65,11 +67,13 @@ extension ScriptHost {
         }
         do {
             let results = try lua.run(Self.stub, chunkName: "=explore")
-            guard case .function(let install)? = results.first,
-                  case .function(let drive)? = try lua.call(install, [.table(natives)]).first else {
+            guard case .function(let install)? = results.first else { fatalError("scenesim: installing sim.explore gave no installer") }
+            let installed = try lua.call(install, [.table(natives)])
+            guard installed.count == 2, case .function(let drive) = installed[0], case .function(let doing) = installed[1] else {
                 fatalError("scenesim: installing sim.explore gave no driver")
             }
             exploreDriver = drive
+            exploreDoing = doing
         } catch {
             fatalError("scenesim: installing sim.explore failed: \(error)")
         }
@@ -110,6 +114,16 @@ extension ScriptHost {
 
     /// One run of the exploration module at `path` (see ExplorationRunner).
     func drive(path: String, seed: Int64, maxSteps: Int, replay: LuaValue, keepSteps: Bool) throws(LuaError) -> LuaValue {
-        try lua.call(exploreDriver, [.string(ByteString(path)), .integer(seed), .integer(Int64(maxSteps)), replay, .boolean(keepSteps)]).first ?? .nil
+        do {
+            return try lua.call(exploreDriver, [.string(ByteString(path)), .integer(seed), .integer(Int64(maxSteps)), replay, .boolean(keepSteps)]).first ?? .nil
+        } catch {
+            // No protected call absorbs a limit: it is raised again where the engine caught
+            // it, so its message names the engine's line. Say what the engine was doing.
+            guard error.kind == .instructionLimit || error.kind == .memory,
+                  let doing = (try? lua.call(exploreDoing))?.first?.bytesValue else { throw error }
+            var located = error
+            located.message = "while \(String(decoding: doing.bytes, as: UTF8.self)): \(error.message)"
+            throw located
+        }
     }
 }

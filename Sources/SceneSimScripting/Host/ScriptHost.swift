@@ -56,6 +56,8 @@ public final class ScriptHost {
     var semanticInvariants = SemanticInvariants()
     /// Runs one exploration run (ScriptHost+Explore.swift).
     var exploreDriver: LuaFunctionRef!
+    /// Tells what the engine was doing when a run stopped.
+    var exploreDoing: LuaFunctionRef!
 
     /// A host whose output (trace lines and `print`) goes to `output`, one chunk per line.
     /// `moduleDirectory` is where `require` finds helper modules (the scenario's `lib/`).
