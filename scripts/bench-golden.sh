@@ -10,7 +10,7 @@ bin=$(scripts/build-release.sh)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mapfile -t library < <(find scenarios -name '*.lua' -not -path '*/lib/*' -not -name '*.d.lua' | sort)
+mapfile -t library < <(find scenarios -name '*.lua' -not -path '*/lib/*' -not -path '*/explore/*' -not -name '*.d.lua' | sort)
 for ((i = 0; i < count; i++)); do
   src=${library[i % ${#library[@]}]}
   dir=$work/suite/s$((i / 100))

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Bootstraps the machine, builds, and runs every test: the Swift unit and end-to-end tests, the
-# golden scenario suite (part of `swift test`), and the scenario linter. This is what CI runs.
+# golden scenario suite (part of `swift test`), the scenario linter, and the explorations in
+# scenarios/explore/ with a fixed seed and a small budget. This is what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,5 +12,10 @@ echo "test: linting scenarios"
 scripts/lint-scenarios.sh
 echo "test: running swift test"
 swift test --skip-build --parallel
-echo "test: coverage of the built-in model's states and transitions"
+echo "test: exploring scenarios/explore/ (seed 1, 40 runs of 40 steps each)"
+for module in scenarios/explore/*.lua; do
+  # A failure is shrunk and written to scenarios/found/, ready to replay with scenesim run.
+  .build/debug/scenesim explore "$module" --seed 1 --runs 40 --steps 40
+done
+echo "test: coverage of every app model's states and transitions"
 CI=1 .build/debug/scenesim test --min-coverage transitions=100,states=100 > /dev/null

@@ -322,6 +322,49 @@ int scn_load_string(lua_State *L, const char *source, size_t length, const char 
     return luaL_loadbufferx(L, source, length, chunk_name, "t");
 }
 
+int scn_load_binary(lua_State *L, const unsigned char *bytes, size_t length, const char *chunk_name) {
+    return luaL_loadbufferx(L, (const char *)bytes, length, chunk_name, "b");
+}
+
+typedef struct {
+    unsigned char *data;
+    size_t size;
+    size_t capacity;
+} scn_dump_buffer;
+
+static int scn_dump_writer(lua_State *L, const void *p, size_t size, void *ud) {
+    (void)L;
+    scn_dump_buffer *buffer = ud;
+    if (buffer->size + size > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 4096;
+        while (capacity < buffer->size + size) capacity *= 2;
+        unsigned char *grown = realloc(buffer->data, capacity);
+        if (grown == NULL) return 1;
+        buffer->data = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->data + buffer->size, p, size);
+    buffer->size += size;
+    return 0;
+}
+
+int scn_dump_function(lua_State *L, unsigned char **bytes, size_t *length) {
+    scn_dump_buffer buffer = { NULL, 0, 0 };
+    int status = lua_dump(L, scn_dump_writer, &buffer, 0);
+    if (status != 0) {
+        free(buffer.data);
+        buffer.data = NULL;
+        buffer.size = 0;
+    }
+    *bytes = buffer.data;
+    *length = buffer.size;
+    return status;
+}
+
+void scn_dump_free(unsigned char *bytes) {
+    free(bytes);
+}
+
 void scn_format_number(double value, char *buffer, size_t size) {
     int length = snprintf(buffer, size, LUA_NUMBER_FMT, value);
     if (length > 0 && (size_t)length + 2 < size

@@ -21,7 +21,7 @@ struct CompletionTests {
     @Test("Fields of sim and sim.server, and of plain tables")
     func simFields() {
         let session = session([])
-        #expect(session.complete("sim.").candidates == ["advance", "launch", "log", "network", "now", "seed", "server", "settle", "url"])
+        #expect(session.complete("sim.").candidates == ["advance", "explore", "gen", "launch", "log", "network", "now", "seed", "server", "settle", "url"])
         #expect(session.complete("sim.server.r") == Completion(partial: "r", candidates: ["revoke"]))
         #expect(session.complete("string.up").candidates == ["upper"])
         #expect(session.complete("nothing.").candidates == [])

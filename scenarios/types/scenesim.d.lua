@@ -214,8 +214,82 @@ function Server.validate(token, fn) end
 ---@field query_items scenesim.QueryItem[] every item, in order
 ---@field fragment string|nil             nil without "#"
 
+--- A shrinkable generator of a rule's argument (scenesim explore): deterministic from the seed.
+---@class scenesim.Generator
+
+---@class scenesim.Gen
+local Gen = {}
+--- One of the values (strings, numbers, booleans); shrinks toward the first.
+---@generic T
+---@param values T[]
+---@return scenesim.Generator
+function Gen.one_of(values) end
+--- An integer from lo to hi; shrinks toward lo.
+---@param lo integer
+---@param hi integer
+---@return scenesim.Generator
+function Gen.int(lo, hi) end
+--- A float from lo to hi; shrinks toward lo.
+---@param lo number
+---@param hi number
+---@return scenesim.Generator
+function Gen.float(lo, hi) end
+--- true or false; shrinks toward false.
+---@return scenesim.Generator
+function Gen.bool() end
+--- A window of the running exploration's app, drawn from the live set of that kind (default
+--- "live"); shrinks toward the oldest. The app may be left out.
+---@overload fun(kind?: "live"|"connected"|"visible"|"background"): scenesim.Generator
+---@param app scenesim.App|nil
+---@param kind? "live"|"connected"|"visible"|"background"
+---@return scenesim.Generator
+function Gen.window(app, kind) end
+
+--- A rule of an exploration: run(app, args) with args drawn from the generators.
+---@class scenesim.Rule
+---@field weight? number                          how often it is chosen, relative to the others (default 1)
+---@field pre? fun(app: scenesim.App): boolean     it may run only when this returns true
+---@field args? table<string, scenesim.Generator>
+---@field run fun(app: scenesim.App, args: table)
+
+--- What an exploration module returns (scenesim explore FILE).
+---@class scenesim.Exploration
+---@field setup fun(): scenesim.App                               a fresh world per run
+---@field rules? table<string, scenesim.Rule>                     added to the built-in rules
+---@field builtin? boolean|string[]                               true (default), false, or the built-in rules to keep
+---@field invariants? table<string, fun(app: scenesim.App): any>  after every step: error or return false (, message) to fail
+---@field eventually? table<string, fun(app: scenesim.App): any>  after a final sim.settle()
+
+--- A loaded exploration, as a found scenario drives it.
+---@class scenesim.Explorer
+local Explorer = {}
+--- Runs setup; returns the app.
+---@return scenesim.App
+function Explorer.setup() end
+--- Checks every invariant (built-in, then the module's); a failure is an error at this line.
+function Explorer.check() end
+--- Runs the module's rule with literal arguments.
+---@param name string
+---@param args? table
+function Explorer.rule(name, args) end
+--- The live window with this id, e.g. "doc#2".
+---@param id string
+---@return scenesim.Window
+function Explorer.window(id) end
+--- Settles the clock, then checks the eventually invariants.
+function Explorer.finish() end
+
+---@class scenesim.Explore
+local Explore = {}
+--- Loads an exploration module; the path is relative to the scenario's folder.
+---@param path string
+---@return scenesim.Explorer
+function Explore.load(path) end
+
 ---@class scenesim.Sim
 ---@field server scenesim.Server
+---@field gen scenesim.Gen          generators of exploration rules' arguments
+---@field explore scenesim.Explore  loads an exploration module (what a found scenario does)
 ---@field app scenesim.App|nil  the app sim.launch returned (nil before sim.launch)
 sim = {}
 --- Declares the app and cold-launches it (once per scenario).

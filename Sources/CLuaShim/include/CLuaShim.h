@@ -104,6 +104,13 @@ int scn_load_file(lua_State *L, const char *path);
 int scn_load_file_named(lua_State *L, const char *path, const char *chunk_name);
 /// Loads a string as text only with the given chunk name. Returns a Lua status.
 int scn_load_string(lua_State *L, const char *source, size_t length, const char *chunk_name);
+/// Loads a precompiled chunk (mode "b"): only for bytecode the host dumped itself, never a script's.
+int scn_load_binary(lua_State *L, const unsigned char *bytes, size_t length, const char *chunk_name);
+/// Dumps the Lua function on top of the stack (debug information kept); *bytes is malloc'd,
+/// freed by the caller. Returns 0, or lua_dump's error.
+int scn_dump_function(lua_State *L, unsigned char **bytes, size_t *length);
+/// Frees what scn_dump_function returned.
+void scn_dump_free(unsigned char *bytes);
 
 // MARK: Handles (userdata wrapping a class index and an integer id)
 

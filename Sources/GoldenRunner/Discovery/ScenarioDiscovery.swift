@@ -22,7 +22,8 @@ struct ScenarioDiscovery: Sendable {
     /// one that is merely outside the run.
     var coversWholeDirectories: Bool
 
-    /// Finds `**/*.lua` under each path, skipping `lib/` folders, `*.d.lua` and hidden entries.
+    /// Finds `**/*.lua` under each path, skipping `lib/` and `explore/` folders, `*.d.lua` and
+    /// hidden entries.
     /// `listDirectory` is the file system's listing, replaceable so tests can make it fail.
     static func discover(
         paths: [String], resolver: PathResolver, listDirectory: DirectoryListing = .system
@@ -99,8 +100,9 @@ private struct Walk {
                 continue
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                // `lib/` holds helper modules that scenarios `require`, not scenarios.
-                if entry != "lib" { self.directory(absolute, root: root) }
+                // `lib/` holds helper modules that scenarios `require`, and `explore/` the
+                // exploration modules `scenesim explore` runs: neither holds scenarios.
+                if entry != "lib" && entry != "explore" { self.directory(absolute, root: root) }
             } else if entry.hasSuffix(".lua") {
                 // `*.d.lua` are LuaLS definition files: declarations for the editor, never run.
                 guard !entry.hasSuffix(".d.lua") else { continue }

@@ -5,10 +5,10 @@ import Foundation
 #endif
 
 /// Quotes a word for a POSIX shell only when it needs it, so printed commands can be pasted.
-enum ShellQuoting {
+package enum ShellQuoting {
     private static let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+=:,@%")
 
-    static func quote(_ word: String) -> String {
+    package static func quote(_ word: String) -> String {
         if !word.isEmpty, word.allSatisfy(safe.contains) { return word }
         return "'" + word.replacing("'", with: "'\\''") + "'"
     }

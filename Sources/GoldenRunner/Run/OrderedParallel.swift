@@ -12,16 +12,24 @@ import Glibc
 /// longer is asked to stop through its `ScenarioStop` (again at every look, until it returns).
 /// One that still has not returned `grace` after the first request is given up: `abandoned`
 /// stands in for its result, and a fresh thread takes over its slot so the others carry on.
-enum OrderedParallel {
-    struct Limits {
+package enum OrderedParallel {
+    package struct Limits {
         var timeout: Duration?
         var grace: Duration = .seconds(5)
         /// How often the waiting thread looks at the clock.
         var tick: Duration = .milliseconds(20)
+
+        init(timeout: Duration? = nil, grace: Duration = .seconds(5)) {
+            self.timeout = timeout
+            self.grace = grace
+        }
+
+        /// No timeout: every item runs to its end.
+        package static var none: Limits { Limits() }
     }
 
-    static func forEach<Result: Sendable>(
-        count: Int, jobs: Int, limits: Limits = Limits(),
+    package static func forEach<Result: Sendable>(
+        count: Int, jobs: Int, limits: Limits = .none,
         work: @escaping @Sendable (Int, ScenarioStop) -> Result,
         abandoned: (Int) -> Result,
         deliver: (Int, Result) -> Void

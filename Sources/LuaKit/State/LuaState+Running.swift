@@ -123,7 +123,7 @@ extension LuaState {
         return (top + 1 ..< stack.top + 1).map { stack.value(at: $0) }
     }
 
-    private func loadChunk(
+    func loadChunk(
         named name: String, _ load: (OpaquePointer) -> Int32
     ) throws(LuaError) -> LuaFunctionRef {
         let stack = LuaStack(L: currentThread, state: self)

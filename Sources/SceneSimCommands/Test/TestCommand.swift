@@ -14,8 +14,8 @@ struct TestCommand: StatusCommand {
         commandName: "test",
         abstract: "Run scenarios and compare each whole output with its reviewed golden file.",
         discussion: """
-            Finds **/*.lua under the paths (default scenarios/), skipping lib/ helper modules and \
-            *.d.lua definition files, and runs each in its own Lua state and simulator, in parallel. \
+            Finds **/*.lua under the paths (default scenarios/), skipping lib/ helper modules, \
+            explore/ exploration modules (run by scenesim explore) and *.d.lua definition files, and runs each in its own Lua state and simulator, in parallel. \
             NAME.golden beside NAME.lua holds everything the run produced, byte for byte: the output \
             stream, then any error message (after a line '--- stderr'), then '--- exit N'.
 

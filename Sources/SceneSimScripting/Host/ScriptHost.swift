@@ -61,6 +61,15 @@ public final class ScriptHost {
     }
     /// Functions of `app:after` and `sim.server.validate` waiting on the clock.
     var callbacks = ModelCallbacks()
+    /// The folder of the scenario file being run, when there is one: `sim.explore.load`
+    /// resolves its path from there.
+    public var scenarioDirectory: String?
+    /// The built-in semantic invariants an exploration checks (one needs memory across steps).
+    var semanticInvariants = SemanticInvariants()
+    /// Runs one exploration run (ScriptHost+Explore.swift).
+    var exploreDriver: LuaFunctionRef!
+    /// Tells what the engine was doing when a run stopped.
+    var exploreDoing: LuaFunctionRef!
 
     /// A host whose output (trace lines and `print`) goes to `output`, one chunk per line.
     /// `moduleDirectory` is where `require` finds helper modules (the scenario's `lib/`).
@@ -83,6 +92,7 @@ public final class ScriptHost {
             defaults: defineDefaultsClass(), task: defineTaskClass()
         )
         installSim()
+        installExplore()
         if options.trace == .jsonl {
             lua.output = { [unowned(unsafe) self] in self.writeOutput($0) }
         }

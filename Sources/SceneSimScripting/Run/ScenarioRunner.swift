@@ -35,6 +35,7 @@ public enum ScenarioRunner {
         let host = ScriptHost(options: options, moduleDirectory: moduleDirectory(for: path), output: stdout)
         host.recording = recording
         defer { recording?.finish(host.simulator) }
+        host.scenarioDirectory = directory(of: path)
         let flag = host.lua.interruptFlag
         started { flag.raise() }
         do {
@@ -76,6 +77,12 @@ public enum ScenarioRunner {
             stdout: { out.bytes += $0 }, stderr: { err += $0.utf8 }
         )
         return (out.bytes, err, status)
+    }
+
+    /// The folder part of `path` ("" for a bare file name), as given.
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return path == "/" ? "/" : String(path[..<slash]).isEmpty ? "/" : String(path[..<slash])
     }
 
     /// The nearest `lib/` folder at or above the scenario's folder, within the path as given:

@@ -3,12 +3,12 @@ import Testing
 
 @Suite("Finding scenarios")
 struct ScenarioDiscoveryTests {
-    @Test("Discovery finds **/*.lua sorted by byte order, skipping lib/, *.d.lua and hidden files")
+    @Test("Discovery finds **/*.lua sorted by byte order, skipping lib/, explore/, *.d.lua and hidden files")
     func discoverySkipsHelpers() throws {
         let sandbox = try Sandbox()
         for path in [
             "scenarios/a.lua", "scenarios/Z.lua", "scenarios/phases/b.lua", "scenarios/lib/helper.lua",
-            "scenarios/phases/lib/more.lua", "scenarios/types.d.lua", "scenarios/.scratch.lua",
+            "scenarios/phases/lib/more.lua", "scenarios/explore/docs.lua", "scenarios/types.d.lua", "scenarios/.scratch.lua",
             "scenarios/notes.txt", "other/c.lua",
         ] {
             try sandbox.write(path, "")

@@ -17,8 +17,9 @@ struct HelpTests {
             relaunches it, and asserts on what came back. The output is a trace, one line
             per lifecycle event on a virtual clock, identical byte for byte on every run.
 
-            Exit status: 0 success, 1 a scenario failed, 2 usage error. The scenario API is
-            documented in scenarios/README.md.
+            Exit status: 0 success, 1 a scenario failed (or explore found a failure), 2
+            usage error, 3 explore's shrunk run did not replay the same way twice. The
+            scenario API is documented in scenarios/README.md.
 
             USAGE: scenesim <subcommand>
 
@@ -32,6 +33,8 @@ struct HelpTests {
                                       reviewed golden file.
               repl                    Explore interactively: a Lua prompt with the scenario
                                       API.
+              explore                 Explore random lifecycle sequences; shrink a failure
+                                      to a scenario.
 
               See 'scenesim help <subcommand>' for detailed help.
 
@@ -110,10 +113,11 @@ struct HelpTests {
             file.
 
             Finds **/*.lua under the paths (default scenarios/), skipping lib/ helper
-            modules and *.d.lua definition files, and runs each in its own Lua state and
-            simulator, in parallel. NAME.golden beside NAME.lua holds everything the run
-            produced, byte for byte: the output stream, then any error message (after a
-            line '--- stderr'), then '--- exit N'.
+            modules, explore/ exploration modules (run by scenesim explore) and *.d.lua
+            definition files, and runs each in its own Lua state and simulator, in
+            parallel. NAME.golden beside NAME.lua holds everything the run produced, byte
+            for byte: the output stream, then any error message (after a line '---
+            stderr'), then '--- exit N'.
 
             A mismatch prints a unified diff (control bytes shown escaped, e.g. \\027 for
             ESC) and writes NAME.golden.new for review; --update accepts it. With the CI
@@ -201,6 +205,73 @@ struct HelpTests {
                                       limit. (default: 512)
               --allow-io              Open Lua's io, os, debug and package libraries (off:
                                       a sandbox without them).
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """, stderr: ""))
+    }
+
+    @Test("scenesim explore --help shows the explore command's whole help")
+    func exploreHelp() throws {
+        let folder = try TempFolder()
+
+        let result = try BuiltBinary.run(["explore", "--help"], in: folder.path)
+
+        #expect(result == ProcessResult(status: 0, stdout: """
+            OVERVIEW: Explore random lifecycle sequences; shrink a failure to a scenario.
+
+            FILE is a Lua module that returns the exploration: { setup = function() return
+            sim.launch{...} end, rules = {...}, builtin = true, invariants = {...},
+            eventually = {...} } (see "Exploring" in scenarios/README.md). Each run starts
+            a fresh app with setup, then takes up to --steps random steps, each a rule (the
+            built-in lifecycle verbs and the module's own) whose precondition holds, with
+            arguments from its generators, and checks every invariant after each step;
+            after the last step it settles the clock and checks the eventually invariants.
+
+            A run is a pure function of the seed and its index: the same seed prints the
+            same bytes whatever --jobs, and --shard K/N runs every Nth run, so N machines
+            explore N times as much. The first line names the seed (random unless given).
+
+            On a failure it prints the invariant's message, the run and step, and the
+            command that replays that run; then it shrinks the run (chunks of steps, single
+            steps, then arguments, keeping only runs that fail the same way), replays the
+            result twice to check it is deterministic, and writes it to
+            DIR/<module>-<seed>-<run>.lua: a scenario that loads the module and fails with
+            the same message under scenesim run.
+
+            Exit status: 0 nothing found, 1 an invariant failed, 2 usage error or a module
+            that cannot run, 3 the shrunk run did not replay the same way twice
+            (nondeterminism).
+
+            USAGE: scenesim explore [<options>] <file>
+
+            ARGUMENTS:
+              <file>                  The exploration module.
+
+            OPTIONS:
+              --seed <n>              Seed of the whole exploration (default: a random one,
+                                      printed).
+              --runs <n>              How many runs (default 100).
+              --time <seconds>        Explore for this long instead of a number of runs.
+              --steps <n>             Steps of each run. (default: 50)
+              -j, --jobs <n>          Runs at once (default: the number of cores).
+              --shard <K/N>           Run shard K of N: the runs whose index is K-1 modulo
+                                      N.
+              --out <dir>             Where a shrunk failure is written. (default:
+                                      scenarios/found)
+              --no-shrink             Report a failure as found, without shrinking it or
+                                      writing a scenario.
+              --replay <SEED:RUN>     Run only run RUN of seed SEED, printing its steps
+                                      (what a failure report says to type).
+              --stats                 Print how often each rule ran and how often its
+                                      precondition held; warn about rules that never ran.
+              --max-instructions <n>  Stop a run after this many Lua instructions (pattern
+                                      matching included); 0 for no limit. (default:
+                                      1000000000)
+              --max-memory <MiB>      Stop a run whose Lua state, or the simulator's own
+                                      records, hold more than this many MiB; 0 for no
+                                      limit. (default: 512)
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -1,0 +1,108 @@
+/// The rules a user expects to hold in any app, checked from what a script can observe (not the
+/// simulator's own bookkeeping, which `Simulator._checkInvariants()` covers): scenesim explore
+/// checks them after every step.
+///
+/// A value because one rule needs memory across steps: the storage each session had saved
+/// when the system killed the app, compared with what the relaunch restored.
+public struct SemanticInvariants: Sendable {
+    /// A broken rule: its name (as `scenesim explore` reports it) and what is wrong.
+    public struct Violation: Equatable, Sendable {
+        public var name: String
+        public var message: String
+
+        public init(name: String, message: String) {
+            self.name = name
+            self.message = message
+        }
+    }
+
+    /// The names, in the order they are checked.
+    public static let names = ["unique_values", "visible_limit", "aggregate_phase", "restoration"]
+
+    /// Saved storage of each live session at a system kill, and the launch count then.
+    private var savedAtKill: (launches: Int, storage: [(label: String, id: SessionID, saved: SceneStorage)])?
+    /// When false, `restoration` is not checked: a `restore` hook may reject a window, which
+    /// then starts empty by design.
+    public var checksRestoration: Bool
+
+    public init(checksRestoration: Bool = true) {
+        self.checksRestoration = checksRestoration
+    }
+
+    /// The first broken rule, in `names` order, or nil.
+    public mutating func check(_ simulator: Simulator) -> Violation? {
+        uniqueValues(simulator) ?? visibleLimit(simulator) ?? aggregatePhase(simulator) ?? restoration(simulator)
+    }
+
+    /// No two live sessions of a group present the same value; a `Window` scene has one at most.
+    private func uniqueValues(_ simulator: Simulator) -> Violation? {
+        struct Presented: Hashable {
+            var group: String
+            var value: SceneValue?
+        }
+        var seen: [Presented: SessionID] = [:]
+        for id in simulator.liveSessions {
+            let group = simulator.group(of: id)
+            let value = simulator.value(of: id)
+            guard value != nil || simulator.config.scenes.first(where: { $0.id == group })?.kind == .window else { continue }
+            let key = Presented(group: group, value: value)
+            if let other = seen[key] {
+                let what = value.map { "the value \($0.literal)" } ?? "the single-instance Window \"\(group)\""
+                return Violation(name: "unique_values", message: "\(simulator.label(of: other)) and \(simulator.label(of: id)) both present \(what)")
+            }
+            seen[key] = id
+        }
+        return nil
+    }
+
+    /// No more windows on screen than `visible_limit`.
+    private func visibleLimit(_ simulator: Simulator) -> Violation? {
+        guard let limit = simulator.config.visibleLimit else { return nil }
+        let visible = simulator.windows.filter { simulator.phase(of: $0) == .connected(.active) || simulator.phase(of: $0) == .connected(.inactive) }
+        guard visible.count > limit else { return nil }
+        return Violation(name: "visible_limit", message: "\(visible.count) windows on screen (\(visible.map { simulator.label(of: $0) }.joined(separator: ", "))), over visible_limit \(limit)")
+    }
+
+    /// `app.phase` is what the scenes make it (§1.3): active if any is, else inactive if any is,
+    /// else background; with no scene, background, except on macOS, which keeps its last value.
+    private func aggregatePhase(_ simulator: Simulator) -> Violation? {
+        let phases = simulator.windows.compactMap { id -> ScenePhase? in
+            if case .connected(let phase) = simulator.phase(of: id) { return phase }
+            return nil
+        }
+        let derived: ScenePhase
+        if phases.contains(.active) {
+            derived = .active
+        } else if phases.contains(.inactive) {
+            derived = .inactive
+        } else if phases.isEmpty && simulator.isRunning && simulator.config.platform.keepsPhaseWithoutScenes {
+            return nil
+        } else {
+            derived = .background
+        }
+        guard simulator.appPhase != derived else { return nil }
+        let scenes = simulator.windows.map { "\(simulator.label(of: $0)) \(simulator.phase(of: $0).text)" }
+        return Violation(name: "aggregate_phase", message: "app.phase is \(simulator.appPhase.rawValue) but the scenes (\(scenes.isEmpty ? "none" : scenes.joined(separator: ", "))) make it \(derived.rawValue)")
+    }
+
+    /// After a system kill and relaunch, every restored window's storage is what it had saved.
+    private mutating func restoration(_ simulator: Simulator) -> Violation? {
+        guard checksRestoration else { return nil }
+        if !simulator.isRunning {
+            if savedAtKill == nil, simulator.lastTermination?.how == .system {
+                savedAtKill = (simulator.launches, simulator.liveSessions.compactMap { id in
+                    (try? simulator.savedStorage(id)).map { (simulator.label(of: id), id, $0) }
+                })
+            }
+            return nil
+        }
+        guard let kill = savedAtKill else { return nil }
+        savedAtKill = nil
+        guard simulator.launches == kill.launches + 1 else { return nil }
+        for entry in kill.storage where simulator.isConnected(entry.id) {
+            guard let live = try? simulator.liveStorage(entry.id), live != entry.saved else { continue }
+            return Violation(name: "restoration", message: "\(entry.label) saved \(entry.saved.literal) before the system killed the app, but the relaunch restored it with \(live.literal)")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,131 @@
+import ByteText
+import LuaKit
+
+/// Runs an exploration module's runs, each in a fresh Lua state and simulator, so a run is a
+/// pure function of its seed (or of the steps it replays).
+public struct ExplorationRunner: Sendable {
+    /// The module's path, as given (relative to the current directory, or absolute).
+    public let file: String
+    public let options: ScenarioOptions
+
+    public init(file: String, options: ScenarioOptions = ScenarioOptions()) {
+        self.file = file
+        self.options = options
+    }
+
+    /// The seed of run `run` of an exploration seeded `seed`: derived from the two alone, never
+    /// from shared state, so the runs a job or a shard gets do not change what each does.
+    public static func runSeed(seed: UInt64, run: Int) -> UInt64 {
+        mix(seed &+ mix(UInt64(truncatingIfNeeded: run) &+ 0x9E37_79B9_7F4A_7C15))
+    }
+
+    /// SplitMix64's output function.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// What to print about an error that stopped a run: the message and script traceback, and
+    /// for a limit, the flag that raises it.
+    public static func report(_ error: any Error) -> String {
+        guard let error = error as? LuaError else { return "\(error)\n" }
+        return error.description + "\n" + ScenarioRunner.hint(for: error)
+    }
+
+    /// Run `run`: up to `steps` random steps. A passing run's steps are kept only when asked
+    /// for (`keepSteps`); a failing run's always are.
+    public func run(seed: UInt64, run: Int, steps: Int, keepSteps: Bool = false) throws(LuaError) -> RunOutcome {
+        try execute(seed: Self.runSeed(seed: seed, run: run), steps: steps, replay: nil, keepSteps: keepSteps, trace: false)
+    }
+
+    /// Replays `steps` in order, skipping those whose precondition or arguments no longer hold;
+    /// with `trace`, keeps the run's text trace in `output`.
+    public func replay(_ steps: [ExploreStep], trace: Bool = false) throws(LuaError) -> RunOutcome {
+        try execute(seed: 0, steps: steps.count, replay: steps, keepSteps: true, trace: trace)
+    }
+
+    private func execute(seed: UInt64, steps: Int, replay: [ExploreStep]?, keepSteps: Bool, trace: Bool) throws(LuaError) -> RunOutcome {
+        var runOptions = options
+        runOptions.trace = trace ? .text : .off
+        let output = OutputBuffer()
+        let host = ScriptHost(
+            options: runOptions, moduleDirectory: ScenarioRunner.moduleDirectory(for: file),
+            output: { if trace { output.bytes += $0 } }
+        )
+        let result = try host.drive(
+            path: file, seed: Int64(bitPattern: seed), maxSteps: steps,
+            replay: replay.map { .table(LuaTable(sequence: $0.map(Self.luaStep))) } ?? .nil, keepSteps: keepSteps
+        )
+        guard case .table(let table) = result else {
+            throw LuaError(.runtime, "explore: the engine returned no result")
+        }
+        var outcome = Self.outcome(table)
+        outcome.output = output.bytes
+        return outcome
+    }
+
+    private static func luaStep(_ step: ExploreStep) -> LuaValue {
+        var choices = LuaTable()
+        for choice in step.choices { choices[field: choice.key] = luaValue(choice.value) }
+        return .table(LuaTable(fields: ["rule": .string(ByteString(step.rule)), "choices": .table(choices)]))
+    }
+
+    private static func luaValue(_ value: ExploreStep.Value) -> LuaValue {
+        switch value {
+        case .integer(let n): .integer(n)
+        case .number(let x): .number(x)
+        case .boolean(let b): .boolean(b)
+        }
+    }
+
+    private static func choiceValue(_ value: LuaValue) -> ExploreStep.Value? {
+        switch value {
+        case .integer(let n): .integer(n)
+        case .number(let x): .number(x)
+        case .boolean(let b): .boolean(b)
+        default: nil
+        }
+    }
+
+    private static func text(_ value: LuaValue) -> String {
+        value.bytesValue.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+    }
+
+    /// A message for the report: the script's bytes as a person should see them (a control
+    /// byte or invalid UTF-8 reads `\ddd`), never driving the terminal.
+    private static func displayed(_ value: LuaValue) -> String {
+        value.bytesValue.map { ByteString.displayed($0.bytes, keepingNewlines: true) } ?? ""
+    }
+
+    private static func outcome(_ table: LuaTable) -> RunOutcome {
+        var steps: [ExploreStep] = []
+        if case .table(let list) = table[field: "steps"] {
+            for case .table(let step) in list.sequence {
+                guard case .table(let choices) = step[field: "choices"], case .table(let minimums) = step[field: "minimums"] else { continue }
+                let parsed = choices.stringKeys.sorted().compactMap { key -> ExploreStep.Choice? in
+                    guard let value = choiceValue(choices[field: key]), let minimum = choiceValue(minimums[field: key]) else { return nil }
+                    return ExploreStep.Choice(key: key, value: value, minimum: minimum)
+                }
+                steps.append(ExploreStep(rule: text(step[field: "rule"]), choices: parsed, code: text(step[field: "code"])))
+            }
+        }
+        var failure: ExploreFailure?
+        if case .table(let found) = table[field: "failure"] {
+            failure = ExploreFailure(label: displayed(found[field: "label"]), message: displayed(found[field: "message"]), step: Int(found[field: "step"].intValue ?? 0))
+        }
+        var counts: [RunOutcome.RuleCount] = []
+        if case .table(let ran) = table[field: "counts"], case .table(let enabled) = table[field: "enabled"] {
+            let own = Set((table[field: "own"].tableValue?.sequence ?? []).map(text))
+            counts = ran.stringKeys.sorted().map { name in
+                RunOutcome.RuleCount(
+                    name: name, ran: Int(ran[field: name].intValue ?? 0), enabled: Int(enabled[field: name].intValue ?? 0),
+                    own: own.contains(name)
+                )
+            }
+        }
+        let stepCount = Int(table[field: "step_count"].intValue ?? 0)
+        return RunOutcome(steps: steps, failure: failure, counts: counts, stepCount: stepCount, output: [])
+    }
+}

@@ -1,0 +1,659 @@
+import LuaKit
+
+// The exploration engine, in Lua: it runs rules and invariants where they live, in the
+// scenario's Lua state, so a step costs no crossing into Swift beyond the API calls it makes.
+// Kept as Swift text (no resource bundle: the package links FoundationEssentials only).
+enum ExploreEngine {
+    /// Compiled once per process: every run of an exploration starts a fresh Lua state, and
+    /// parsing the engine there again was most of a short run's cost.
+    static let bytecode: [UInt8] = {
+        let lua = LuaState()
+        guard let engine = try? lua.load(source, chunkName: "=explore"), let bytes = lua.dump(engine) else {
+            fatalError("scenesim: the explore engine does not compile")
+        }
+        return bytes
+    }()
+
+    static let source = #"""
+-- The exploration engine of scenesim explore: generators, built-in rules, invariant checks,
+-- the run loop, and the checker a found scenario uses. Loaded once per Lua state, the first
+-- time a script reads sim.gen or sim.explore (or the explore command runs a run).
+local sim, native = ...
+local type, tostring, tonumber, pairs, ipairs, error, pcall = type, tostring, tonumber, pairs, ipairs, error, pcall
+local setmetatable, getmetatable, load = setmetatable, getmetatable, load
+local mtype, huge = math.type, math.huge
+local format, byte, concat, sort = string.format, string.byte, table.concat, table.sort
+
+local E = {}
+
+-- MARK: Literals (what a found scenario spells a value as)
+
+local identifier = "^[%a_][%w_]*$"
+local keywords = {}
+for word in ("and break do else elseif end false for function goto if in local nil not or repeat return then true until while"):gmatch("%a+") do
+  keywords[word] = true
+end
+
+local function quote(s)
+  -- Every byte that is not printable ASCII as a decimal escape: the file stays one line per
+  -- step, and the bytes come back exactly.
+  return '"' .. s:gsub('[%c\\"\128-\255]', function(c)
+    if c == "\\" or c == '"' then return "\\" .. c end
+    return format("\\%03d", byte(c))
+  end) .. '"'
+end
+
+local function literal(v)
+  local t = type(v)
+  if t == "string" then return quote(v) end
+  if t == "number" then
+    if mtype(v) == "integer" then
+      return v == math.mininteger and "math.mininteger" or tostring(v)
+    end
+    if v ~= v then return "(0/0)" end
+    if v == huge then return "math.huge" end
+    if v == -huge then return "-math.huge" end
+    local s
+    for digits = 15, 17 do
+      s = format("%." .. digits .. "g", v)
+      if tonumber(s) == v then break end
+    end
+    if not s:find("[%.eEn]") then s = s .. ".0" end
+    return s
+  end
+  return tostring(v)
+end
+E.literal = literal
+
+local function key_literal(k)
+  if k:find(identifier) and not keywords[k] then return k end
+  return "[" .. quote(k) .. "]"
+end
+
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  sort(keys)
+  return keys
+end
+
+-- MARK: Random stream (SplitMix64 on Lua's 64-bit integers, which wrap as UInt64 does)
+
+local function next64(r)
+  local s = r.s + 0x9E3779B97F4A7C15
+  r.s = s
+  local z = (s ~ (s >> 30)) * 0xBF58476D1CE4E5B9
+  z = (z ~ (z >> 27)) * 0x94D049BB133111EB
+  return z ~ (z >> 31)
+end
+
+local function below(r, n) return (next64(r) >> 1) % n end
+local function unit(r) return (next64(r) >> 11) * 0x1p-53 end
+
+-- MARK: Generators
+
+local generator = {}
+generator.__index = generator
+generator.__name = "generator"
+function generator.__tostring(g) return "generator " .. g.text end
+
+local function is_generator(v) return getmetatable(v) == generator end
+
+local gen = {}
+E.gen = gen
+
+local function describe(v)
+  if type(v) == "string" then return quote(v) end
+  return type(v) == "number" and literal(v) or type(v)
+end
+
+function gen.one_of(choices)
+  if type(choices) ~= "table" or choices[1] == nil then
+    error(format("sim.gen.one_of takes a non-empty list of values, e.g. sim.gen.one_of { \"A\", \"B\" } (got %s)", describe(choices)), 2)
+  end
+  local values = {}
+  for i, v in ipairs(choices) do
+    local t = type(v)
+    if t ~= "string" and t ~= "number" and t ~= "boolean" then
+      error(format("sim.gen.one_of: choice %d is a %s; choices are strings, numbers or booleans, so a found scenario can spell them", i, t), 2)
+    end
+    values[i] = v
+  end
+  local texts = {}
+  for i, v in ipairs(values) do texts[i] = literal(v) end
+  return setmetatable({
+    text = "one_of {" .. concat(texts, ", ") .. "}", minimum = 1, n = #values, values = values,
+    draw = function(self, r) return below(r, self.n) + 1 end,
+    resolve = function(self, c)
+      if mtype(c) == "integer" and c >= 1 and c <= self.n then return true, self.values[c] end
+      return false
+    end,
+    spell = function(_, v) return literal(v) end,
+  }, generator)
+end
+
+function gen.int(lo, hi)
+  if mtype(lo) ~= "integer" or mtype(hi) ~= "integer" or lo > hi or hi - lo >= 1 << 62 or hi - lo < 0 then
+    error(format("sim.gen.int(lo, hi) takes two integers with lo <= hi, e.g. sim.gen.int(1, 10) (got %s, %s)", describe(lo), describe(hi)), 2)
+  end
+  return setmetatable({
+    text = format("int(%d, %d)", lo, hi), minimum = lo, lo = lo, hi = hi,
+    draw = function(self, r) return self.lo + below(r, self.hi - self.lo + 1) end,
+    resolve = function(self, c)
+      if mtype(c) == "integer" and c >= self.lo and c <= self.hi then return true, c end
+      return false
+    end,
+    spell = function(_, v) return literal(v) end,
+  }, generator)
+end
+
+function gen.float(lo, hi)
+  if type(lo) ~= "number" or type(hi) ~= "number" or not (lo <= hi) or hi - lo == huge then
+    error(format("sim.gen.float(lo, hi) takes two finite numbers with lo <= hi, e.g. sim.gen.float(0, 1) (got %s, %s)", describe(lo), describe(hi)), 2)
+  end
+  lo, hi = lo + 0.0, hi + 0.0
+  return setmetatable({
+    text = format("float(%s, %s)", literal(lo), literal(hi)), minimum = lo, lo = lo, hi = hi,
+    draw = function(self, r) return self.lo + unit(r) * (self.hi - self.lo) end,
+    resolve = function(self, c)
+      if mtype(c) == "float" and c >= self.lo and c <= self.hi then return true, c end
+      return false
+    end,
+    spell = function(_, v) return literal(v) end,
+  }, generator)
+end
+
+function gen.bool()
+  return setmetatable({
+    text = "bool()", minimum = false,
+    draw = function(_, r) return below(r, 2) == 1 end,
+    resolve = function(_, c) return type(c) == "boolean", c end,
+    spell = function(_, v) return literal(v) end,
+  }, generator)
+end
+
+local window_kinds = { live = true, connected = true, visible = true, background = true }
+
+-- The windows a window generator draws from, oldest first.
+local function windows_of(app, kind)
+  local all = app.sessions
+  if kind == "live" then return all end
+  local list = {}
+  for _, w in ipairs(all) do
+    local phase = w.phase
+    if (kind == "connected" and phase ~= "disconnected")
+      or (kind == "visible" and (phase == "active" or phase == "inactive"))
+      or (kind == "background" and phase == "background") then
+      list[#list + 1] = w
+    end
+  end
+  return list
+end
+
+function gen.window(app, kind)
+  -- The app may be left out: rules are declared before setup makes it.
+  if type(app) == "string" or app == nil then app, kind = nil, app end
+  kind = kind or "live"
+  if not window_kinds[kind] then
+    error(format("sim.gen.window(app, kind): kind is \"live\", \"connected\", \"visible\" or \"background\" (got %s)", describe(kind)), 2)
+  end
+  return setmetatable({
+    text = format("window(%q)", kind), minimum = 1, kind = kind, app = app,
+    draw = function(self, r, run_app)
+      local list = windows_of(self.app or run_app, self.kind)
+      if #list == 0 then return nil end
+      return below(r, #list) + 1
+    end,
+    resolve = function(self, c, run_app)
+      if mtype(c) ~= "integer" then return false end
+      local w = windows_of(self.app or run_app, self.kind)[c]
+      return w ~= nil, w
+    end,
+    spell = function(_, w) return "explore.window(" .. quote(w.id) .. ")" end,
+  }, generator)
+end
+
+-- MARK: Rules
+
+-- A rule as the engine holds it: name, weight, pre, run, its generators in key order, and
+-- `spell(args)`, the statement a found scenario runs for it.
+local function make_rule(name, spec, spell)
+  local keys = sorted_keys(spec.args or {})
+  local minimums = {}
+  for _, k in ipairs(keys) do minimums[k] = spec.args[k].minimum end
+  return {
+    name = name, weight = spec.weight or 1, pre = spec.pre, run = spec.run, args = spec.args or {},
+    keys = keys, minimums = minimums, spell = spell,
+  }
+end
+
+local function spell_user_rule(rule, args)
+  if #rule.keys == 0 then return format("explore.rule(%s)", quote(rule.name)) end
+  local parts = {}
+  for i, k in ipairs(rule.keys) do parts[i] = key_literal(k) .. " = " .. rule.args[k]:spell(args[k]) end
+  return format("explore.rule(%s, { %s })", quote(rule.name), concat(parts, ", "))
+end
+
+local string_pool, integer_pool = { "A", "B", "C" }, { 1, 2, 3 }
+
+local function running(app) return app.running end
+local function in_state(...)
+  local states = { ... }
+  return function(app)
+    if not app.running then return false end
+    local state = app.state
+    for _, s in ipairs(states) do
+      if state:sub(1, #s) == s then return true end
+    end
+    return false
+  end
+end
+
+local app_calls = {
+  { "launch", "app:launch()" }, { "background", "app:background()" }, { "foreground", "app:foreground()" },
+  { "switcher", "app:switcher()" }, { "interrupt", "app:interrupt()" }, { "resume", "app:resume()" },
+  { "terminate_system", 'app:terminate("system")' }, { "terminate_user", 'app:terminate("user")' },
+  { "terminate_crash", 'app:terminate("crash")' },
+}
+
+-- The built-in rules for the declared app: every verb of the API, with arguments from the
+-- declared scenes and routes and a small value pool. Each runs the very call it spells.
+local function builtin_rules(declared)
+  local rules = {}
+  local ids, groups = {}, {}
+  for i, scene in ipairs(declared.scenes) do ids[i] = scene.id; groups[scene.id] = scene end
+  local function window_value(a)
+    local scene = groups[a.scene]
+    local pool = scene.value == "string" and string_pool or scene.value == "integer" and integer_pool or nil
+    return pool and pool[a.value]
+  end
+  local function scene_call(method)
+    return function(app, a)
+      local value = window_value(a)
+      if value == nil then app[method](app, a.scene) else app[method](app, a.scene, value) end
+    end
+  end
+  local function scene_spell(method)
+    return function(_, a)
+      local value = window_value(a)
+      return format("app:%s(%s%s)", method, quote(a.scene), value == nil and "" or ", " .. literal(value))
+    end
+  end
+  local scene_args = function() return { scene = gen.one_of(ids), value = gen.int(1, 3) } end
+  rules.open_window = make_rule("open_window", { pre = running, args = scene_args(), run = scene_call("open_window") }, scene_spell("open_window"))
+  rules.dismiss_window = make_rule("dismiss_window", { pre = running, args = scene_args(), run = scene_call("dismiss_window") }, scene_spell("dismiss_window"))
+
+  local function window_rule(name, kind, statement, run)
+    rules[name] = make_rule(name, { pre = running, args = { window = gen.window(kind) }, run = run },
+      function(rule, a) return rule.args.window:spell(a.window) .. statement end)
+  end
+  window_rule("focus", "live", ":focus()", function(_, a) a.window:focus() end)
+  window_rule("background_window", "visible", ":background()", function(_, a) a.window:background() end)
+  window_rule("close", "live", ":close()", function(_, a) a.window:close() end)
+  window_rule("disconnect", "background", ":disconnect()", function(_, a) a.window:disconnect() end)
+  rules.storage_write = make_rule("storage_write", {
+    pre = running,
+    args = { window = gen.window("connected"), key = gen.one_of { "a", "b" }, value = gen.one_of { 1, "x", true, 2.5 } },
+    run = function(_, a) a.window.storage[a.key] = a.value end,
+  }, function(rule, a) return format("%s.storage.%s = %s", rule.args.window:spell(a.window), a.key, literal(a.value)) end)
+
+  for _, entry in ipairs(app_calls) do
+    local name, statement = entry[1], entry[2]
+    local method, how = statement:match("^app:(%w+)%(?\"?(%w*)")
+    rules[name] = make_rule(name, {
+      -- A terminated app spends its steps relaunching: terminations are rarer than the rest.
+      weight = name:find("^terminate") and 0.3 or 1,
+      pre = function() return native.accepts(name) end,
+      run = how == "" and function(app) app[method](app) end or function(app) app[method](app, how) end,
+    }, function() return statement end)
+  end
+
+  rules.advance = make_rule("advance", {
+    args = { seconds = gen.one_of { 0.1, 0.5, 1, 10, 3600 } },
+    run = function(_, a) sim.advance(a.seconds) end,
+  }, function(_, a) return format("sim.advance(%s)", literal(a.seconds)) end)
+  rules.settle = make_rule("settle", { weight = 0.5, run = function() sim.settle() end }, function() return "sim.settle()" end)
+  rules.network = make_rule("network", { weight = 0.5, args = { up = gen.bool() }, run = function(_, a) sim.network(a.up) end },
+    function(_, a) return format("sim.network(%s)", tostring(a.up)) end)
+  rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of { "ada", "bob" } }, run = function(_, a) sim.server.revoke(a.user) end },
+    function(_, a) return format("sim.server.revoke(%s)", quote(a.user)) end)
+
+  if #declared.routes > 0 then
+    local names, targets = {}, {}
+    for i, route in ipairs(declared.routes) do names[i] = route.name; targets[route.name] = groups[route.scene] end
+    local function url(a)
+      local scene = targets[a.route]
+      local pool = scene.value == "integer" and integer_pool or string_pool
+      return "app://" .. a.route .. "/" .. tostring(pool[a.value])
+    end
+    rules.open_url = make_rule("open_url", {
+      pre = running, args = { route = gen.one_of(names), value = gen.int(1, 3) },
+      run = function(app, a) app:open_url(url(a)) end,
+    }, function(_, a) return format("app:open_url(%s)", quote(url(a))) end)
+  end
+
+  rules.login = make_rule("login", {
+    pre = in_state("unauthenticated"), args = { user = gen.one_of { "ada", "bob" }, new_user = gen.bool() },
+    run = function(app, a) app:login { user = a.user, new_user = a.new_user } end,
+  }, function(_, a)
+    return format("app:login { user = %s%s }", quote(a.user), a.new_user and ", new_user = true" or "")
+  end)
+  rules.logout = make_rule("logout", { pre = in_state("authenticated", "error"), run = function(app) app:logout() end },
+    function() return "app:logout()" end)
+  rules.next_step = make_rule("next_step", { pre = in_state("onboarding"), run = function(app) app:next_step() end },
+    function() return "app:next_step()" end)
+  rules.cancel_onboarding = make_rule("cancel_onboarding", { pre = in_state("onboarding"), run = function(app) app:cancel_onboarding() end },
+    function() return "app:cancel_onboarding()" end)
+  rules.retry = make_rule("retry", { pre = in_state("error"), run = function(app) app:retry() end },
+    function() return "app:retry()" end)
+  return rules
+end
+E.builtin_names = {
+  "advance", "background", "background_window", "cancel_onboarding", "close", "disconnect", "dismiss_window",
+  "focus", "foreground", "interrupt", "launch", "login", "logout", "network", "next_step", "open_url",
+  "open_window", "resume", "retry", "revoke", "settle", "storage_write", "switcher", "terminate_crash",
+  "terminate_system", "terminate_user",
+}
+
+-- MARK: The exploration
+
+local top_keys = { setup = true, rules = true, builtin = true, invariants = true, eventually = true }
+local rule_keys = { weight = true, pre = true, args = true, run = true }
+
+local function check_spec(spec, name)
+  local function fail(text) error(name .. ": " .. text, 0) end
+  if type(spec) ~= "table" then
+    fail(format("an exploration module returns a table, e.g. return { setup = function() return sim.launch {} end } (it returned %s)", describe(spec)))
+  end
+  for _, k in ipairs(sorted_keys(spec)) do
+    if not top_keys[k] then fail(format("unknown key %s in the exploration; its keys are setup, rules, builtin, invariants, eventually", describe(k))) end
+  end
+  if type(spec.setup) ~= "function" then
+    fail(format("setup must be a function that launches the app, e.g. setup = function() return sim.launch {} end (got %s)", type(spec.setup)))
+  end
+  for _, field in ipairs { "rules", "invariants", "eventually" } do
+    if spec[field] ~= nil and type(spec[field]) ~= "table" then fail(format("%s must be a table keyed by name (got %s)", field, type(spec[field]))) end
+  end
+  for _, k in ipairs(sorted_keys(spec.rules or {})) do
+    local rule = spec.rules[k]
+    local where = "rules." .. tostring(k)
+    if type(k) ~= "string" then fail("rule names are strings (got " .. describe(k) .. ")") end
+    if type(rule) ~= "table" then fail(format("%s must be a table { weight = 1, pre = function(app) ... end, args = { ... }, run = function(app, a) ... end } (got %s)", where, type(rule))) end
+    for _, key in ipairs(sorted_keys(rule)) do
+      if not rule_keys[key] then fail(format("unknown key %s in %s; a rule has weight, pre, args and run", describe(key), where)) end
+    end
+    if type(rule.run) ~= "function" then fail(format("%s.run must be a function(app, args) (got %s)", where, type(rule.run))) end
+    if rule.pre ~= nil and type(rule.pre) ~= "function" then fail(format("%s.pre must be a function(app) returning true when the rule may run (got %s)", where, type(rule.pre))) end
+    if rule.weight ~= nil and (type(rule.weight) ~= "number" or not (rule.weight > 0) or rule.weight == huge) then
+      fail(format("%s.weight must be a positive number (got %s)", where, describe(rule.weight)))
+    end
+    if rule.args ~= nil and type(rule.args) ~= "table" then fail(format("%s.args must be a table of sim.gen generators (got %s)", where, type(rule.args))) end
+    for _, a in ipairs(sorted_keys(rule.args or {})) do
+      if type(a) ~= "string" then fail(format("%s.args keys are names (got %s)", where, describe(a))) end
+      if not is_generator(rule.args[a]) then
+        fail(format("%s.args.%s must be a generator such as sim.gen.one_of { ... } or sim.gen.int(lo, hi) (got %s)", where, a, describe(rule.args[a])))
+      end
+    end
+  end
+  for _, field in ipairs { "invariants", "eventually" } do
+    for _, k in ipairs(sorted_keys(spec[field] or {})) do
+      if type(k) ~= "string" or type(spec[field][k]) ~= "function" then
+        fail(format("%s.%s must be a function(app) that errors or returns false when broken (got %s)", field, tostring(k), type(spec[field][k])))
+      end
+    end
+  end
+  local builtin = spec.builtin
+  if builtin ~= nil and type(builtin) ~= "boolean" and type(builtin) ~= "table" then
+    fail(format("builtin is true (every built-in rule), false (none) or a list of rule names (got %s)", type(builtin)))
+  end
+  if type(builtin) == "table" then
+    local known = {}
+    for _, n in ipairs(E.builtin_names) do known[n] = true end
+    for i, n in ipairs(builtin) do
+      if not known[n] then fail(format("builtin[%d] is %s, not a built-in rule; they are %s", i, describe(n), concat(E.builtin_names, ", "))) end
+    end
+  end
+  for _, k in ipairs(sorted_keys(spec.rules or {})) do
+    for _, n in ipairs(E.builtin_names) do
+      if n == k then fail(format("rules.%s has the name of a built-in rule; rename it, or leave the built-in out with builtin = { ... }", k)) end
+    end
+  end
+end
+
+local function named_functions(t)
+  local list = {}
+  for _, k in ipairs(sorted_keys(t or {})) do list[#list + 1] = { name = k, fn = t[k] } end
+  return list
+end
+
+-- An exploration: the module's table checked, and what one run of it needs. A fresh Lua state
+-- runs each run, so one object serves one run (or one found scenario).
+local function new_exploration(spec, name)
+  check_spec(spec, name)
+  local X = { spec = spec, name = name, invariants = named_functions(spec.invariants), eventually = named_functions(spec.eventually) }
+  X.counts, X.enabled = {}, {}
+  return X
+end
+
+local function check(X)
+  local problem = native.consistency()
+  if problem then return "invariant consistency", problem end
+  local name, message = native.builtin_check()
+  if name then return "invariant " .. name, message end
+  for _, inv in ipairs(X.invariants) do
+    E.doing = "checking invariant " .. inv.name
+    local ok, result, extra = pcall(inv.fn, X.app)
+    if not ok then return "invariant " .. inv.name, tostring(result) end
+    if result == false then return "invariant " .. inv.name, extra ~= nil and tostring(extra) or "returned false" end
+  end
+end
+
+local function check_eventually(X)
+  E.doing = "settling after the last step"
+  local ok, err = pcall(sim.settle)
+  if not ok then return "eventually settle", tostring(err) end
+  for _, inv in ipairs(X.eventually) do
+    E.doing = "checking eventually " .. inv.name
+    local done, result, extra = pcall(inv.fn, X.app)
+    if not done then return "eventually " .. inv.name, tostring(result) end
+    if result == false then return "eventually " .. inv.name, extra ~= nil and tostring(extra) or "returned false" end
+  end
+end
+
+-- Runs setup and assembles the rules (the built-in ones need the declared scenes).
+local function start(X)
+  E.doing = "running setup"
+  local app = X.spec.setup()
+  app = app or sim.app
+  if app == nil then error(X.name .. ": setup must launch the app with sim.launch { ... } and return it", 0) end
+  X.app = app
+  local rules = {}
+  local builtin = X.spec.builtin
+  if builtin ~= false then
+    local all = builtin_rules(native.declared())
+    if type(builtin) == "table" then
+      for _, n in ipairs(builtin) do rules[n] = all[n] end
+    else
+      rules = all
+    end
+  end
+  for _, k in ipairs(sorted_keys(X.spec.rules or {})) do
+    rules[k] = make_rule(k, X.spec.rules[k], spell_user_rule)
+  end
+  X.rules = rules
+  X.list, X.scratch, X.total = {}, {}, 0
+  for _, k in ipairs(sorted_keys(rules)) do
+    X.list[#X.list + 1] = rules[k]
+    X.total = X.total + rules[k].weight
+    X.counts[k], X.enabled[k] = 0, 0
+  end
+  return app
+end
+
+-- The arguments of `rule` from `choices`, or nil when its precondition or a choice does not
+-- hold now (a replay of a shrunk run re-checks both).
+local function resolve(X, rule, choices)
+  X.trying = rule.name
+  E.doing = "checking the precondition of rule " .. rule.name
+  if rule.pre and not rule.pre(X.app) then return nil end
+  X.enabled[rule.name] = X.enabled[rule.name] + 1
+  local args = {}
+  for _, k in ipairs(rule.keys) do
+    local ok, v = rule.args[k]:resolve(choices[k], X.app)
+    if not ok then return nil end
+    args[k] = v
+  end
+  return args
+end
+
+-- Chooses an enabled rule by weight and draws its arguments; nil when no rule can run. A rule
+-- that cannot run now is set aside and the choice made again among the others.
+local function pick(X, r)
+  local alive, n, total = X.scratch, #X.list, X.total
+  for i, rule in ipairs(X.list) do alive[i] = rule end
+  while n > 0 do
+    local x = unit(r) * total
+    local i, acc = 1, alive[1].weight
+    while acc <= x and i < n do i = i + 1; acc = acc + alive[i].weight end
+    local rule = alive[i]
+    X.trying = rule.name
+    E.doing = "checking the precondition of rule " .. rule.name
+    if not rule.pre or rule.pre(X.app) then
+      X.enabled[rule.name] = X.enabled[rule.name] + 1
+      local choices, args, ok = {}, {}, true
+      for _, k in ipairs(rule.keys) do
+        local c = rule.args[k]:draw(r, X.app)
+        if c == nil then ok = false; break end
+        choices[k] = c
+        local _, v = rule.args[k]:resolve(c, X.app)
+        args[k] = v
+      end
+      if ok then return rule, choices, args end
+    end
+    total = total - rule.weight
+    alive[i] = alive[n]
+    n = n - 1
+  end
+end
+
+-- The next step: whether there is one, and its rule, choices and arguments (no rule when a
+-- replayed step no longer applies and is skipped).
+local function next_step(X, r, replay, i, max_steps, taken)
+  if replay then
+    local s = replay[i]
+    if s == nil then return false end
+    local rule = X.rules[s.rule]
+    local args = rule and resolve(X, rule, s.choices)
+    if args then return true, rule, s.choices, args end
+    return true
+  end
+  if taken >= max_steps then return false end
+  local rule, choices, args = pick(X, r)
+  if rule == nil then return false end
+  return true, rule, choices, args
+end
+
+-- One run: `max_steps` random steps from `seed`, or the steps of `replay` in order (a step
+-- whose precondition or arguments no longer hold is skipped). Returns what ran and the first
+-- failure.
+function E.run(X, seed, max_steps, replay, keep)
+  local r = { s = seed }
+  start(X)
+  local own = {}
+  for _, k in ipairs(sorted_keys(X.spec.rules or {})) do own[#own + 1] = k end
+  local steps, result = {}, { counts = X.counts, enabled = X.enabled, own = own, steps = {} }
+  local function fail(label, message) result.failure = { label = label, message = message, step = #steps } end
+  local label, message = check(X)
+  if label then fail(label, message) end
+  local i = 0
+  while not result.failure do
+    i = i + 1
+    local ok, more, rule, choices, args = pcall(next_step, X, r, replay, i, max_steps, #steps)
+    if not ok then
+      fail("rule " .. tostring(X.trying), tostring(more))
+      break
+    end
+    if not more then break end
+    if rule then
+      steps[#steps + 1] = { rule = rule.name, choices = choices, minimums = rule.minimums, code = rule.spell(rule, args) }
+      X.counts[rule.name] = X.counts[rule.name] + 1
+      E.doing = "running rule " .. rule.name
+      local done, problem = pcall(rule.run, X.app, args)
+      if not done then
+        fail("rule " .. rule.name, tostring(problem))
+      else
+        label, message = check(X)
+        if label then fail(label, message) end
+      end
+    end
+  end
+  if not result.failure then
+    label, message = check_eventually(X)
+    if label then fail(label, message) end
+  end
+  result.step_count = #steps
+  -- A passing random run's steps are of no use, and copying them out costs.
+  result.steps = (replay or keep or result.failure) and steps or nil
+  return result
+end
+
+-- MARK: The checker a found scenario drives
+
+function E.checker(X)
+  local explore = {}
+  X.checker = explore
+  function explore.setup() return start(X) end
+  function explore.check()
+    local label, message = check(X)
+    if label then error(label .. " failed: " .. message, 2) end
+  end
+  function explore.rule(name, args)
+    if X.rules == nil then error("explore.rule: call explore.setup() first; it launches the app the rules act on", 2) end
+    local rule = X.rules[name]
+    if rule == nil or X.spec.rules == nil or X.spec.rules[name] == nil then
+      local names = sorted_keys(X.spec.rules or {})
+      error(format("explore.rule: no rule named %s in %s; its rules are %s (built-in rules are the API calls themselves)",
+        describe(name), X.name, #names > 0 and concat(names, ", ") or "none"), 2)
+    end
+    local ok, err = pcall(rule.run, X.app, args or {})
+    if not ok then error("rule " .. name .. " failed: " .. tostring(err), 2) end
+  end
+  function explore.window(id)
+    for _, w in ipairs(X.app.sessions) do
+      if w.id == id then return w end
+    end
+    error(format("explore.window: no live window %s (the steps above did not open it)", describe(id)), 2)
+  end
+  function explore.finish()
+    local label, message = check_eventually(X)
+    if label then error(label .. " failed: " .. message, 2) end
+  end
+  return explore
+end
+
+-- Loads an exploration module by path (relative to the running scenario's folder).
+function E.open(path)
+  if type(path) ~= "string" then
+    error(format("sim.explore.load(path) takes the path of an exploration module (got %s)", type(path)), 3)
+  end
+  local source, name = native.read_module(path)
+  if source == nil then error(name, 3) end
+  local chunk, err = load(source, "@" .. name, "t")
+  if not chunk then error(err, 0) end
+  return new_exploration(chunk(), name)
+end
+
+E.api = {
+  load = function(path) return E.checker(E.open(path)) end,
+}
+
+-- What the explore command calls: one run of the module at `path`.
+function E.drive(path, seed, max_steps, replay, keep)
+  local X = E.open(path)
+  E.checker(X)
+  return E.run(X, seed, max_steps, replay, keep)
+end
+
+return E
+"""#
+}

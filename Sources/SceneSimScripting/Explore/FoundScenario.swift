@@ -1,0 +1,77 @@
+/// The scenario a shrunk failure is written as: ordinary Lua that `scenesim run` replays,
+/// failing with the same message, and that becomes a golden test once the bug is fixed.
+public struct FoundScenario: Equatable, Sendable {
+    /// The command that explored, as a user would type it again.
+    public var command: String
+    /// The command that replays the unshrunk run.
+    public var replayCommand: String
+    public var seed: UInt64
+    public var run: Int
+    public var stepsBefore: Int
+    /// The exploration module, relative to the folder the scenario is written to.
+    public var modulePath: String
+    public var failure: ExploreFailure
+    public var steps: [ExploreStep]
+
+    public init(command: String, replayCommand: String, seed: UInt64, run: Int, stepsBefore: Int, modulePath: String, failure: ExploreFailure, steps: [ExploreStep]) {
+        self.command = command
+        self.replayCommand = replayCommand
+        self.seed = seed
+        self.run = run
+        self.stepsBefore = stepsBefore
+        self.modulePath = modulePath
+        self.failure = failure
+        self.steps = steps
+    }
+
+    /// `docs-7-12.lua` for module `…/docs.lua`, seed 7, run 12.
+    public static func fileName(module: String, seed: UInt64, run: Int) -> String {
+        var base = module.split(separator: "/").last.map(String.init) ?? module
+        if base.hasSuffix(".lua") { base.removeLast(4) }
+        return "\(base)-\(seed)-\(run).lua"
+    }
+
+    /// The scenario's text. The header's first line says what fails (what `scenesim test
+    /// --list` shows); each step is one line, its statement then the invariant check.
+    public var text: String {
+        var lines = [
+            "-- Found by scenesim explore: \(Self.oneLine(failure.text))",
+            "-- command: \(command)",
+            "-- replay:  \(replayCommand)",
+            "-- seed \(seed), run \(run), steps \(stepsBefore) -> \(steps.count)",
+            "-- luacheck: no max line length",
+            "local explore = sim.explore.load \(Self.quoted(modulePath))",
+            (steps.contains { $0.code.hasPrefix("app:") } ? "local app = " : "") + "explore.setup()",
+            "explore.check()",
+        ]
+        for step in steps {
+            lines.append("\(step.code); explore.check()")
+        }
+        lines.append("explore.finish()")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A message's first line, for a comment (the full message is what the run prints).
+    static func oneLine(_ text: String) -> String {
+        let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return first.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined()
+    }
+
+    static func quoted(_ path: String) -> String {
+        "\"" + path.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    }
+}
+
+extension FoundScenario {
+    /// The module's path as a scenario written to `directory` names it: relative to that folder.
+    /// When either is absolute, both are taken from `currentDirectory`.
+    public static func modulePath(_ module: String, writtenTo directory: String, currentDirectory: String) -> String {
+        if module.hasPrefix("/") || directory.hasPrefix("/") {
+            return ModulePath.relative(
+                ModulePath.resolve(module, from: currentDirectory),
+                from: ModulePath.resolve(directory, from: currentDirectory)
+            )
+        }
+        return ModulePath.relative(module, from: directory)
+    }
+}

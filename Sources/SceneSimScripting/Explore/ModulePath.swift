@@ -1,0 +1,37 @@
+/// Paths of exploration modules, as `sim.explore.load` and the explore command name them.
+enum ModulePath {
+    /// `path` joined to `directory` when relative, with `.` and `..` components folded, so
+    /// `scenarios/found/../explore/docs.lua` names the module as `scenarios/explore/docs.lua`
+    /// and messages from it read the same as under `scenesim explore`.
+    static func resolve(_ path: String, from directory: String?) -> String {
+        let joined = path.hasPrefix("/") || directory == nil || directory == "" ? path : directory! + "/" + path
+        return normalize(joined)
+    }
+
+    static func normalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == "..", absolute, parts.isEmpty {
+                continue
+            } else {
+                parts.append(part)
+            }
+        }
+        let body = parts.joined(separator: "/")
+        return absolute ? "/" + body : (body.isEmpty ? "." : body)
+    }
+
+    /// `target` as a path relative to the folder `from` (both relative to the same directory,
+    /// or both absolute): what a found scenario in `from` passes to `sim.explore.load`.
+    static func relative(_ target: String, from: String) -> String {
+        let to = normalize(target).split(separator: "/").map(String.init)
+        let base = normalize(from).split(separator: "/").map(String.init).filter { $0 != "." }
+        var common = 0
+        while common < min(to.count, base.count), to[common] == base[common] { common += 1 }
+        let ups = Array(repeating: "..", count: base.count - common)
+        return (ups + to[common...]).joined(separator: "/")
+    }
+}

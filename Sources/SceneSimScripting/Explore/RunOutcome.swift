@@ -1,0 +1,35 @@
+/// What one run did.
+public struct RunOutcome: Sendable {
+    /// The steps that ran (with a failure, up to the failing one); empty for a passing random
+    /// run, which has no use for them.
+    public var steps: [ExploreStep]
+    public var failure: ExploreFailure?
+    /// Every rule, by name: how often it ran, and how often its precondition held when asked.
+    public var counts: [RuleCount]
+    public var stepCount: Int
+    /// The trace and `print` output, when asked for.
+    public var output: [UInt8]
+
+    public struct RuleCount: Equatable, Sendable {
+        public var name: String
+        public var ran: Int
+        public var enabled: Int
+        /// A rule of the module (not a built-in one).
+        public var own: Bool
+    }
+
+    public init(steps: [ExploreStep] = [], failure: ExploreFailure? = nil, counts: [RuleCount] = [], stepCount: Int = 0, output: [UInt8] = []) {
+        self.steps = steps
+        self.failure = failure
+        self.counts = counts
+        self.stepCount = stepCount
+        self.output = output
+    }
+
+    /// Whether this replay and `other` of the same steps did the same: the same trace and
+    /// output bytes, the same failure, and that failure is still `label`. Anything else is
+    /// nondeterminism (explore's exit status 3), never shrugged off as flaky.
+    public func replaysTheSame(as other: RunOutcome, failing label: String) -> Bool {
+        failure?.label == label && failure == other.failure && output == other.output && steps == other.steps
+    }
+}

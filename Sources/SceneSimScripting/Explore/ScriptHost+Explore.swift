@@ -1,0 +1,129 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ByteText
+import LuaKit
+import SceneSimCore
+
+// `sim.gen` and `sim.explore` (scenarios/README.md, "Exploring"), and the entry the explore
+// command drives. The engine (ExploreEngine.swift) is compiled on first use only, so a scenario
+// that never explores pays nothing for it.
+extension ScriptHost {
+    private static let stub = """
+        local sim = require "scenesim"
+        local rawset, ipairs = rawset, ipairs
+        return function(natives)
+          local engine
+          local function get()
+            engine = engine or natives.engine()(sim, natives)
+            return engine
+          end
+          -- Each function hands over by a tail call, so an error the engine raises at level 2
+          -- still names the script's line.
+          local gen = {}
+          for _, name in ipairs { "bool", "float", "int", "one_of", "window" } do
+            gen[name] = function(...) return get().gen[name](...) end
+          end
+          rawset(sim, "gen", gen)
+          rawset(sim, "explore", { load = function(...) return get().api.load(...) end })
+          -- The driver, and what the engine was doing (for a run stopped by a limit, whose
+          -- error names the engine's line rather than the module's).
+          return function(...) return get().drive(...) end, function() return engine and engine.doing end
+        end
+        """
+
+    func installExplore() {
+        var natives = LuaTable()
+        let functions: [(String, LuaFunctionBody)] = [
+            ("engine", { call in
+                do throws(LuaError) {
+                    return call.results(.function(try call.state.load(bytecode: ExploreEngine.bytecode, chunkName: "=explore")))
+                } catch {
+                    return .error(error.message)
+                }
+            }),
+            ("read_module", { [unowned(unsafe) self] in readModule($0) }),
+            ("consistency", { [unowned(unsafe) self] call in
+                let problems = simulator?._checkInvariants() ?? []
+                return call.results(problems.isEmpty ? .nil : .string(ByteString(problems.joined(separator: "; "))))
+            }),
+            ("builtin_check", { [unowned(unsafe) self] call in
+                guard let simulator else { return call.results(.nil) }
+                semanticInvariants.checksRestoration = hooks.functions(for: .restore).isEmpty
+                guard let violation = semanticInvariants.check(simulator) else { return call.results(.nil) }
+                return call.results(.string(ByteString(violation.name)), .string(ByteString(violation.message)))
+            }),
+            ("accepts", { [unowned(unsafe) self] call in
+                guard let simulator, let name = call.bytes(at: 1).map({ String(decoding: $0.bytes, as: UTF8.self) }),
+                      let appCall = Simulator.AppCall(rawValue: name) else { return call.results(.boolean(false)) }
+                return call.results(.boolean(simulator.accepts(appCall)))
+            }),
+            ("declared", { [unowned(unsafe) self] call in call.results(declared()) }),
+        ]
+        for (name, body) in functions {
+            natives[.string(ByteString(name))] = .function(lua.makeFunction(body))
+        }
+        do {
+            let results = try lua.run(Self.stub, chunkName: "=explore")
+            guard case .function(let install)? = results.first else { fatalError("scenesim: installing sim.explore gave no installer") }
+            let installed = try lua.call(install, [.table(natives)])
+            guard installed.count == 2, case .function(let drive) = installed[0], case .function(let doing) = installed[1] else {
+                fatalError("scenesim: installing sim.explore gave no driver")
+            }
+            exploreDriver = drive
+            exploreDoing = doing
+        } catch {
+            fatalError("scenesim: installing sim.explore failed: \(error)")
+        }
+    }
+
+    /// The declared scenes and routes, for the built-in rules' arguments.
+    private func declared() -> LuaValue {
+        guard let config = simulator?.config else { return .nil }
+        let scenes = config.scenes.map { scene in
+            var entry = LuaTable(fields: ["id": .string(ByteString(scene.id)), "kind": .string(ByteString(scene.kind.rawValue))])
+            if let type = scene.valueType { entry[field: "value"] = .string(ByteString(type == .integer ? "integer" : "string")) }
+            return LuaValue.table(entry)
+        }
+        let routes = config.routes.keys.sorted().map { name in
+            LuaValue.table(LuaTable(fields: ["name": .string(ByteString(name)), "scene": .string(ByteString(config.routes[name]!))]))
+        }
+        return .table(LuaTable(fields: [
+            "platform": .string(ByteString(config.platform.rawValue)),
+            "scenes": .table(LuaTable(sequence: scenes)),
+            "routes": .table(LuaTable(sequence: routes)),
+        ]))
+    }
+
+    /// `sim.explore.load(path)`'s file: a path relative to the running scenario's folder (the
+    /// current directory when none is known), read as text; returns source and chunk name, or
+    /// nil and a message.
+    private func readModule(_ call: LuaCall) -> LuaReturn {
+        guard let bytes = call.bytes(at: 1) else {
+            return call.results(.nil, .string("sim.explore.load(path) takes the path of an exploration module"))
+        }
+        let path = String(decoding: bytes.bytes, as: UTF8.self)
+        let resolved = ModulePath.resolve(path, from: scenarioDirectory)
+        guard let data = FileManager.default.contents(atPath: resolved) else {
+            return call.results(.nil, .string(ByteString("sim.explore.load: cannot read the exploration module \(resolved) (given as \"\(path)\"); the path is relative to the scenario's folder")))
+        }
+        return call.results(.string(ByteString(Array(data))), .string(ByteString(resolved)))
+    }
+
+    /// One run of the exploration module at `path` (see ExplorationRunner).
+    func drive(path: String, seed: Int64, maxSteps: Int, replay: LuaValue, keepSteps: Bool) throws(LuaError) -> LuaValue {
+        do {
+            return try lua.call(exploreDriver, [.string(ByteString(path)), .integer(seed), .integer(Int64(maxSteps)), replay, .boolean(keepSteps)]).first ?? .nil
+        } catch {
+            // No protected call absorbs a limit: it is raised again where the engine caught
+            // it, so its message names the engine's line. Say what the engine was doing.
+            guard error.kind == .instructionLimit || error.kind == .memory,
+                  let doing = (try? lua.call(exploreDoing))?.first?.bytesValue else { throw error }
+            var located = error
+            located.message = "while \(String(decoding: doing.bytes, as: UTF8.self)): \(error.message)"
+            throw located
+        }
+    }
+}

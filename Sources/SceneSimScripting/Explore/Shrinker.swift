@@ -1,0 +1,90 @@
+/// Shrinks a failing run to a short one that fails the same way: deletes chunks of steps, then
+/// single steps, then moves each argument toward its generator's minimum, keeping a candidate
+/// only when its replay fails with the same label (the same invariant, not any failure).
+public struct Shrinker {
+    /// Replays candidate steps; returns the steps that ran up to the failure when the replay
+    /// fails with the label being shrunk, nil otherwise. (A replay skips steps whose
+    /// precondition or arguments no longer hold, so what comes back may be shorter still.)
+    public typealias Replay = ([ExploreStep]) -> [ExploreStep]?
+
+    /// Replays tried so far.
+    public private(set) var attempts = 0
+    private let replay: Replay
+
+    public init(replay: @escaping Replay) {
+        self.replay = replay
+    }
+
+    public mutating func shrink(_ steps: [ExploreStep]) -> [ExploreStep] {
+        var current = steps
+        // Each round either removes a step or lowers an argument, so rounds are few; the bound
+        // only guards against a replay that keeps returning the same steps.
+        for _ in 0..<8 {
+            let before = current
+            deleteChunks(&current)
+            shrinkArguments(&current)
+            if current == before { break }
+        }
+        return current
+    }
+
+    private mutating func attempt(_ candidate: [ExploreStep]) -> [ExploreStep]? {
+        attempts += 1
+        return replay(candidate)
+    }
+
+    /// Chunks of half the run, then a quarter, ... then single steps.
+    private mutating func deleteChunks(_ current: inout [ExploreStep]) {
+        var size = max(1, current.count / 2)
+        while true {
+            var start = 0
+            while start < current.count {
+                let end = min(start + size, current.count)
+                let candidate = Array(current[..<start] + current[end...])
+                if let shorter = attempt(candidate), shorter.count < current.count {
+                    current = shorter
+                } else {
+                    start += size
+                }
+            }
+            if size == 1 { return }
+            size = max(1, size / 2)
+        }
+    }
+
+    private mutating func shrinkArguments(_ current: inout [ExploreStep]) {
+        var index = 0
+        while index < current.count {
+            var slot = 0
+            while index < current.count, slot < current[index].choices.count {
+                for value in Self.smaller(current[index].choices[slot]) {
+                    var candidate = current
+                    candidate[index].choices[slot].value = value
+                    if let result = attempt(candidate), result.count <= current.count {
+                        current = result
+                        break
+                    }
+                }
+                slot += 1
+            }
+            index += 1
+        }
+    }
+
+    /// Values to try in place of a choice, smallest first: the minimum, then halfway there,
+    /// then one less.
+    static func smaller(_ choice: ExploreStep.Choice) -> [ExploreStep.Value] {
+        switch (choice.value, choice.minimum) {
+        case (.integer(let value), .integer(let minimum)) where value > minimum:
+            let half = minimum + (value - minimum) / 2
+            return [.integer(minimum)] + (half > minimum ? [.integer(half)] : []) + (value - 1 > half ? [.integer(value - 1)] : [])
+        case (.number(let value), .number(let minimum)) where value > minimum:
+            let half = minimum + (value - minimum) / 2
+            return [.number(minimum)] + (half > minimum && half < value ? [.number(half)] : [])
+        case (.boolean(true), .boolean(false)):
+            return [.boolean(false)]
+        default:
+            return []
+        }
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import Testing
+
+/// Issue 11: `scenesim explore` finds planted bugs, shrinks them to (nearly) their shortest run,
+/// and writes a scenario that `scenesim run` fails with the same message; its output depends on
+/// the seed only.
+@Suite("scenesim explore, as a user runs it")
+struct ExploreCommandTests {
+    /// What explore printed after "shrunk: ... replays): ", the failure the scenario must repeat.
+    private func shrunkFailure(_ stdout: String) throws -> String {
+        let line = try #require(stdout.split(separator: "\n").first { $0.hasPrefix("shrunk: ") })
+        return String(try #require(line.firstRange(of: "replays): ").map { line[$0.upperBound...] }))
+    }
+
+    private func stepLines(_ scenario: String) -> Int {
+        scenario.split(separator: "\n").filter { $0.hasSuffix("; explore.check()") }.count
+    }
+
+    @Test("Each planted bug is found, shrunk to at most one step over its minimum, and the scenario fails under scenesim run with the same message",
+          arguments: [PlantedBug.lock, PlantedBug.draft, PlantedBug.docs])
+    func plantedBugs(bug: (name: String, minimum: Int, source: String)) throws {
+        let folder = try TempFolder(["explore/" + bug.name: bug.source])
+
+        let explored = try BuiltBinary.run(["explore", "explore/" + bug.name, "--seed", "3", "--runs", "300", "--steps", "60", "--out", "found"], in: folder.path)
+
+        #expect(explored.status == 1, "\(explored)")
+        let failure = try shrunkFailure(explored.stdout)
+        let written = try #require(explored.stdout.split(separator: "\n").first { $0.hasPrefix("wrote ") }).dropFirst("wrote ".count)
+        let scenario = try String(contentsOfFile: folder.path + "/" + written, encoding: .utf8)
+        #expect(stepLines(scenario) >= bug.minimum && stepLines(scenario) <= bug.minimum + 1, "\(scenario)")
+        let replayed = try BuiltBinary.run(["run", "--trace", "off", String(written)], in: folder.path)
+        #expect(replayed.status == 1)
+        let firstLine = replayed.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(firstLine.hasPrefix(written + ":") && firstLine.hasSuffix(": " + failure), "\(replayed)")
+    }
+
+    @Test("A failure's whole report: the run and step, the replay command, the shrunk steps and the file written")
+    func wholeReport() throws {
+        let folder = try TempFolder(["lock.lua": PlantedBug.lock.source])
+
+        let result = try BuiltBinary.run(["explore", "lock.lua", "--seed", "3", "--runs", "300", "--steps", "60", "--jobs", "2", "--out", "found"], in: folder.path)
+
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            explore: seed=3 runs=300 steps=60 jobs=2
+            run 1, step 19: invariant stays_locked failed: lock.lua:16: the lock opened after 5 presses
+            replay: scenesim explore lock.lua --steps 60 --replay 3:1
+            shrunk: 19 steps -> 4 (40 replays): invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses
+              1  explore.rule("press", { digit = 4 })
+              2  explore.rule("press", { digit = 3 })
+              3  explore.rule("press", { digit = 2 })
+              4  explore.rule("press", { digit = 1 })
+            wrote found/lock-3-1.lua
+            explore: 2 runs, 79 steps, 1 failure (run 1)
+
+            """)
+        #expect(try String(contentsOfFile: folder.path + "/found/lock-3-1.lua", encoding: .utf8) == """
+            -- Found by scenesim explore: invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses
+            -- command: scenesim explore lock.lua --seed 3 --runs 300 --steps 60
+            -- replay:  scenesim explore lock.lua --steps 60 --replay 3:1
+            -- seed 3, run 1, steps 19 -> 4
+            -- luacheck: no max line length
+            local explore = sim.explore.load "../lock.lua"
+            explore.setup()
+            explore.check()
+            explore.rule("press", { digit = 4 }); explore.check()
+            explore.rule("press", { digit = 3 }); explore.check()
+            explore.rule("press", { digit = 2 }); explore.check()
+            explore.rule("press", { digit = 1 }); explore.check()
+            explore.finish()
+
+            """)
+        let replayed = try BuiltBinary.run(["run", "found/lock-3-1.lua"], in: folder.path)
+        #expect(replayed.stderr.hasPrefix("found/lock-3-1.lua:12: invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses\n"))
+    }
+
+    @Test("The same seed prints the same report and writes the same scenario whatever --jobs; only the header's jobs= differs")
+    func sameSeedSameBytes() throws {
+        var reports: [String] = []
+        var scenarios: [String] = []
+        for jobs in ["1", "2", "4"] {
+            let folder = try TempFolder(["draft.lua": PlantedBug.draft.source])
+            let result = try BuiltBinary.run(["explore", "draft.lua", "--seed", "11", "--runs", "200", "--steps", "40", "--jobs", jobs, "--out", "found"], in: folder.path)
+            #expect(result.status == 1)
+            #expect(result.stdout.hasPrefix("explore: seed=11 runs=200 steps=40 jobs=\(jobs)\n"))
+            reports.append(String(result.stdout.drop { $0 != "\n" }))
+            scenarios.append(try String(contentsOfFile: folder.path + "/found/draft-11-3.lua", encoding: .utf8))
+        }
+        #expect(Set(reports).count == 1, "\(reports)")
+        #expect(Set(scenarios).count == 1, "\(scenarios)")
+    }
+
+    @Test("Shards partition the runs: together they do every run once, and with the same seed each shard's report is its own every time")
+    func shardsPartitionRuns() throws {
+        let folder = try TempFolder(["plain.lua": "return { setup = function() return sim.launch {} end }\n"])
+        var total = 0
+        for shard in ["1/3", "2/3", "3/3"] {
+            let first = try BuiltBinary.run(["explore", "plain.lua", "--seed", "5", "--runs", "10", "--steps", "20", "--shard", shard], in: folder.path)
+            let again = try BuiltBinary.run(["explore", "plain.lua", "--seed", "5", "--runs", "10", "--steps", "20", "--shard", shard, "-j", "1"], in: folder.path)
+            #expect(first.status == 0)
+            let summary = try #require(first.stdout.split(separator: "\n").last)
+            total += Int(summary.split(separator: " ")[1]) ?? 0
+            #expect(first.stdout.split(separator: "\n").dropFirst() == again.stdout.split(separator: "\n").dropFirst())
+        }
+        #expect(total == 10)
+    }
+
+    @Test("--replay runs one run and prints its steps; --no-shrink reports without writing")
+    func replayAndNoShrink() throws {
+        let folder = try TempFolder(["lock.lua": PlantedBug.lock.source])
+
+        let replayed = try BuiltBinary.run(["explore", "lock.lua", "--steps", "60", "--replay", "3:1", "--no-shrink"], in: folder.path)
+
+        #expect(replayed.status == 1)
+        let lines = replayed.stdout.split(separator: "\n")
+        #expect(lines.first == "explore: seed=3 replay=3:1 steps=60 jobs=1")
+        #expect(lines.filter { $0.hasPrefix("  ") }.count == 19)
+        #expect(lines.suffix(3) == [
+            "run 1, step 19: invariant stays_locked failed: lock.lua:16: the lock opened after 5 presses",
+            "replay: scenesim explore lock.lua --steps 60 --replay 3:1",
+            "explore: 1 run, 19 steps, 1 failure (run 1)",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/scenarios/found"))
+    }
+
+    @Test("--stats counts each rule and warns about rules that never ran")
+    func stats() throws {
+        let folder = try TempFolder(["narrow.lua": """
+            return {
+              setup = function() return sim.launch {} end,
+              builtin = { "advance", "retry" },
+              rules = { never = { pre = function() return false end, run = function() end } },
+            }
+
+            """])
+
+        let result = try BuiltBinary.run(["explore", "narrow.lua", "--seed", "1", "--runs", "2", "--steps", "5", "--stats"], in: folder.path)
+
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            explore: seed=1 runs=2 steps=5 jobs=\(ProcessInfo.processInfo.activeProcessorCount)
+            explore: 2 runs, 10 steps, no failure
+            rule     ran  precondition held
+            advance   10  10
+            never      0  0
+            retry      0  0
+            warning: rule never never ran: its precondition never held when it was tried; a rule that never runs tests nothing
+            warning: rule retry never ran: its precondition never held when it was tried; a rule that never runs tests nothing
+
+            """)
+        #expect(result.stderr.hasPrefix("explore: 10 steps in "))
+    }
+
+    @Test("A module that cannot run, and bad flags, are exit status 2 with a message that says what to do")
+    func brokenModuleAndUsage() throws {
+        let folder = try TempFolder(["nosetup.lua": "return { rules = {} }\n"])
+
+        let broken = try BuiltBinary.run(["explore", "nosetup.lua", "--seed", "1", "--runs", "1"], in: folder.path)
+        let replay = try BuiltBinary.run(["explore", "nosetup.lua", "--replay", "7"], in: folder.path)
+        let both = try BuiltBinary.run(["explore", "nosetup.lua", "--runs", "3", "--time", "1"], in: folder.path)
+
+        #expect(broken.status == 2)
+        #expect(broken.stdout == "explore: seed=1 runs=1 steps=50 jobs=\(ProcessInfo.processInfo.activeProcessorCount)\n")
+        #expect(broken.stderr.hasPrefix("explore: run 0 of nosetup.lua could not run:\nnosetup.lua: setup must be a function that launches the app, e.g. setup = function() return sim.launch {} end (got nil)\n"))
+        #expect(replay.status == 2)
+        #expect(replay.stderr.hasPrefix("Error: invalid --replay '7': expected SEED:RUN as a failure report prints it, e.g. --replay 7:12\n"))
+        #expect(both.status == 2)
+        #expect(both.stderr.hasPrefix("Error: give --runs or --time, not both\n"))
+    }
+
+    @Test("--time explores until the time is up; the header says so instead of runs=")
+    func timeBudget() throws {
+        let folder = try TempFolder(["plain.lua": "return { setup = function() return sim.launch {} end }\n"])
+
+        let result = try BuiltBinary.run(["explore", "plain.lua", "--seed", "2", "--time", "0.3", "--steps", "10", "-j", "1"], in: folder.path)
+
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first == "explore: seed=2 time=0.3s steps=10 jobs=1")
+        let runs = try #require(lines.last.flatMap { Int($0.split(separator: " ")[1]) })
+        #expect(runs > 0 && lines.last == "explore: \(runs) runs, \(runs * 10) steps, no failure")
+    }
+
+    @Test("A built-in rule whose call fails in the module's hook is a failure of that rule; its scenario fails with the hook's error")
+    func builtinRuleFailure() throws {
+        let folder = try TempFolder(["hook.lua": """
+            return {
+              setup = function()
+                local app = sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } } }
+                app:on("scene_phase", function(w, _, new)
+                  if new == "disconnected" and w.group == "doc" then error("a doc was disconnected") end
+                end)
+                return app
+              end,
+            }
+
+            """])
+
+        let result = try BuiltBinary.run(["explore", "hook.lua", "--seed", "1", "--runs", "100", "--steps", "60", "--out", "found"], in: folder.path)
+        let replayed = try BuiltBinary.run(["run", "--trace", "off", "found/hook-1-0.lua"], in: folder.path)
+
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\nshrunk: 46 steps -> 4 (26 replays): rule disconnect failed: hook.lua:5: a doc was disconnected\n"))
+        #expect(result.stdout.contains("\n  4  explore.window(\"doc#1\"):disconnect()\nwrote found/hook-1-0.lua\n"))
+        #expect(replayed.status == 1)
+        #expect(replayed.stderr.hasPrefix("hook.lua:5: a doc was disconnected\n"))
+    }
+
+    @Test("A failure's message shows control bytes and invalid UTF-8 escaped, so it cannot drive the terminal; --replay ignores --shard")
+    func displayedMessage() throws {
+        let folder = try TempFolder(["ctl.lua": """
+            return { setup = function() return sim.launch {} end, builtin = { "advance" },
+              invariants = { bell = function() error("bad\\7bytes \\255", 0) end } }
+
+            """])
+
+        let result = try BuiltBinary.run(["explore", "ctl.lua", "--replay", "1:3", "--shard", "1/2", "--no-shrink"], in: folder.path)
+
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            explore: seed=1 replay=1:3 steps=50 jobs=1
+            run 3, step 0: invariant bell failed: bad\\007bytes \\255
+            replay: scenesim explore ctl.lua --steps 50 --replay 1:3
+            explore: 1 run, 0 steps, 1 failure (run 3)
+
+            """)
+    }
+
+    @Test("Each run has the limits of scenesim run: an endless invariant stops at --max-instructions, exit 2, saying which invariant, with the hint")
+    func limits() throws {
+        let folder = try TempFolder(["loop.lua": "return { setup = function() return sim.launch {} end, invariants = { spin = function() while true do end end } }\n"])
+
+        let result = try BuiltBinary.run(["explore", "loop.lua", "--seed", "1", "--runs", "3", "--max-instructions", "100000"], in: folder.path)
+
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("explore: run 0 of loop.lua could not run:\n"))
+        #expect(result.stderr.contains("\nwhile checking invariant spin: explore:") && result.stderr.contains(": instruction limit exceeded (100000 instructions)\n"))
+        #expect(result.stderr.hasSuffix("hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"))
+    }
+
+    @Test("Without --stats, only the module's own rules that never ran are warned about")
+    func ownRulesWarned() throws {
+        let folder = try TempFolder(["narrow.lua": """
+            return {
+              setup = function() return sim.launch {} end,
+              builtin = { "advance", "retry" },
+              rules = { never = { pre = function() return false end, run = function() end } },
+            }
+
+            """])
+
+        let result = try BuiltBinary.run(["explore", "narrow.lua", "--seed", "1", "--runs", "2", "--steps", "5", "-j", "1"], in: folder.path)
+
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            explore: seed=1 runs=2 steps=5 jobs=1
+            explore: 2 runs, 10 steps, no failure
+            warning: rule never never ran: its precondition never held when it was tried; a rule that never runs tests nothing
+
+            """)
+    }
+}

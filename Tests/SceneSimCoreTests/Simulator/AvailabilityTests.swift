@@ -1,0 +1,67 @@
+import SceneSimCore
+import SceneSimTestSupport
+import Testing
+
+/// Issue 11: `accepts(_:)` tells, without changing anything, whether an app-level call would be
+/// refused; scenesim explore chooses its built-in rules by it.
+@Suite("Which app-level calls the simulator accepts")
+struct AvailabilityTests {
+    /// Performs `call`, returning whether it went through (a refused call changes nothing).
+    private func perform(_ call: Simulator.AppCall, on simulator: Simulator) -> Bool {
+        do {
+            switch call {
+            case .launch: try simulator.launch()
+            case .background: try simulator.background()
+            case .foreground: try simulator.foreground()
+            case .switcher: try simulator.switcher()
+            case .interrupt: try simulator.interrupt()
+            case .resume: try simulator.resume()
+            case .terminateSystem: try simulator.terminate(.system)
+            case .terminateUser: try simulator.terminate(.user)
+            case .terminateCrash: try simulator.terminate(.crash)
+            }
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    @Test("On every platform, along a random walk, each call is accepted exactly when making it succeeds")
+    func acceptsMatchesTheOperations() throws {
+        for platform in Platform.allCases {
+            let simulator = try Simulator(config: .testing(platform, scenes: [.group("main"), .group("doc", value: .string)]))
+            try simulator.launch()
+            var random = SplitMix64(seed: 11)
+            for step in 0..<400 {
+                for call in Simulator.AppCall.allCases where !simulator.accepts(call) {
+                    let before = simulator.snapshot()
+                    #expect(!perform(call, on: simulator), "\(platform) step \(step): \(call) was refused by accepts but went through")
+                    #expect(simulator.snapshot() == before)
+                }
+                // Move on by an accepted call, or by a window operation now and then.
+                switch random.next() % 4 {
+                case 0 where simulator.isRunning:
+                    _ = try? simulator.openWindow("doc", value: .string(["A", "B", "C"][Int(random.next() % 3)]))
+                case 1 where simulator.isRunning && !simulator.windows.isEmpty:
+                    let windows = simulator.windows
+                    let window = windows[Int(random.next() % UInt64(windows.count))]
+                    if random.next() % 2 == 0 { _ = try? simulator.backgroundWindow(window) } else { _ = try? simulator.focus(window) }
+                default:
+                    let accepted = Simulator.AppCall.allCases.filter { simulator.accepts($0) }
+                    let call = try #require(accepted.isEmpty ? nil : accepted[Int(random.next() % UInt64(accepted.count))])
+                    #expect(perform(call, on: simulator), "\(platform) step \(step): \(call) was accepted but refused")
+                }
+            }
+        }
+    }
+
+    @Test("Under the app switcher the scenes are still on screen: the system does not kill the app")
+    func switcherIsOnScreen() throws {
+        let simulator = try Simulator(config: .testing())
+        try simulator.launch()
+        try simulator.switcher()
+
+        #expect(!simulator.accepts(.terminateSystem))
+        #expect(simulator.accepts(.foreground) && simulator.accepts(.background) && simulator.accepts(.resume))
+    }
+}

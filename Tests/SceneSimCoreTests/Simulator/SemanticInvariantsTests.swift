@@ -1,0 +1,70 @@
+import ByteText
+import SceneSimCore
+import SceneSimTestSupport
+import Testing
+
+/// Issue 11: the semantic invariants scenesim explore checks after every step hold along any
+/// walk of the real simulator (no false alarms), and the restoration rule catches a relaunch
+/// that brings a window back without the storage it saved.
+@Suite("Semantic invariants of an exploration")
+struct SemanticInvariantsTests {
+    @Test("A random walk of every operation on every platform breaks none of them")
+    func randomWalkHoldsThem() throws {
+        for platform in Platform.allCases {
+            let simulator = try Simulator(config: .testing(platform, scenes: [.group("main"), .group("doc", value: .string)]))
+            try simulator.launch()
+            var invariants = SemanticInvariants()
+            var random = SplitMix64(seed: 23)
+            for step in 0..<600 {
+                let live = simulator.liveSessions
+                let window = live.isEmpty ? nil : live[Int(random.next() % UInt64(live.count))]
+                switch random.next() % 9 {
+                case 0: _ = try? simulator.openWindow("doc", value: .string(["A", "B", "C"][Int(random.next() % 3)]))
+                case 1: if let window { _ = try? simulator.focus(window) }
+                case 2: if let window { _ = try? simulator.backgroundWindow(window) }
+                case 3: if let window { _ = try? simulator.disconnect(window) }
+                case 4: if let window { _ = try? simulator.close(window) }
+                case 5: if let window { _ = try? simulator.setStorage(window, key: "k", value: .int(Int64(step))) }
+                case 6: _ = try? simulator.advance(by: .at(1))
+                default:
+                    let calls = Simulator.AppCall.allCases.filter { simulator.accepts($0) }
+                    if !calls.isEmpty {
+                        switch calls[Int(random.next() % UInt64(calls.count))] {
+                        case .launch: try simulator.launch()
+                        case .background: try simulator.background()
+                        case .foreground: try simulator.foreground()
+                        case .switcher: try simulator.switcher()
+                        case .interrupt: try simulator.interrupt()
+                        case .resume: try simulator.resume()
+                        case .terminateSystem: try simulator.terminate(.system)
+                        case .terminateUser: try simulator.terminate(.user)
+                        case .terminateCrash: try simulator.terminate(.crash)
+                        }
+                    }
+                }
+                let violation = invariants.check(simulator)
+                #expect(violation == nil, "\(platform) step \(step): \(String(describing: violation))")
+            }
+        }
+    }
+
+    @Test("A window that a restore hook empties at relaunch breaks restoration, naming what it saved and got")
+    func rejectedRestoreBreaksRestoration() throws {
+        let simulator = try Simulator(config: .testing(scenes: [.group("main"), .group("doc", value: .string)]))
+        try simulator.launch()
+        var invariants = SemanticInvariants()
+        let (window, _) = try simulator.openWindow("doc", value: .string("A"))
+        try simulator.setStorage(try #require(window), key: "tab", value: .int(2))
+        try simulator.background()
+        try simulator.terminate(.system)
+        #expect(invariants.check(simulator) == nil)
+        simulator.restoreDecider = { _ in false }
+        try simulator.launch()
+
+        #expect(invariants.check(simulator) == SemanticInvariants.Violation(
+            name: "restoration",
+            message: "doc#1 saved {tab = 2} before the system killed the app, but the relaunch restored it with {}"
+        ))
+        #expect(invariants.check(simulator) == nil)
+    }
+}

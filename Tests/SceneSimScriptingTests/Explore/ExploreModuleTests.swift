@@ -1,0 +1,80 @@
+import LuaKit
+import SceneSimScripting
+import Testing
+
+/// Issue 11: misuse of sim.gen and of an exploration module is an error that says where, what
+/// and what to do; a module's runs depend on the seed and run index only.
+@Suite("Exploration modules and generators")
+struct ExploreModuleTests {
+    @Test("Generators refuse bad arguments at the caller's line")
+    func generatorMisuse() {
+        #expect(runScript("sim.gen.int(3, 1)").error?.hasPrefix("test.lua:1: sim.gen.int(lo, hi) takes two integers with lo <= hi, e.g. sim.gen.int(1, 10) (got 3, 1)") == true)
+        #expect(runScript("sim.gen.one_of {}").error?.hasPrefix("test.lua:1: sim.gen.one_of takes a non-empty list of values, e.g. sim.gen.one_of { \"A\", \"B\" } (got table)") == true)
+        #expect(runScript("\nsim.gen.one_of { {} }").error?.hasPrefix("test.lua:2: sim.gen.one_of: choice 1 is a table; choices are strings, numbers or booleans, so a found scenario can spell them") == true)
+        #expect(runScript("sim.gen.window(\"open\")").error?.hasPrefix("test.lua:1: sim.gen.window(app, kind): kind is \"live\", \"connected\", \"visible\" or \"background\" (got \"open\")") == true)
+        #expect(runScript("sim.gen.float(1, 0/0)").error?.hasPrefix("test.lua:1: sim.gen.float(lo, hi) takes two finite numbers with lo <= hi, e.g. sim.gen.float(0, 1) (got 1, (0/0))") == true)
+        #expect(runScript("print(sim.gen.one_of { \"a\\n\", 2, 2.5, true }, sim.gen.bool(), sim.gen.window())").output == "generator one_of {\"a\\010\", 2, 2.5, true}\tgenerator bool()\tgenerator window(\"live\")\n")
+    }
+
+    @Test("A module with a mistake is refused before any run, naming the module and the key")
+    func moduleMistakes() throws {
+        let folder = try ScenarioFolder([
+            "weight.lua": "return { setup = function() end, rules = { r = { weight = 0, run = function() end } } }\n",
+            "args.lua": "return { setup = function() end, rules = { r = { args = { n = 3 }, run = function() end } } }\n",
+            "key.lua": "return { setup = function() end, invariant = {} }\n",
+            "clash.lua": "return { setup = function() end, rules = { focus = { run = function() end } } }\n",
+            "builtin.lua": "return { setup = function() end, builtin = { \"focus\", \"teleport\" } }\n",
+            "noapp.lua": "return { setup = function() end }\n",
+        ])
+        func message(_ file: String) -> String {
+            do {
+                _ = try ExplorationRunner(file: folder.path + "/" + file).run(seed: 1, run: 0, steps: 5)
+                return "no error"
+            } catch {
+                return error.message.replacing(folder.path + "/", with: "")
+            }
+        }
+
+        #expect(message("weight.lua") == "weight.lua: rules.r.weight must be a positive number (got 0)")
+        #expect(message("args.lua") == "args.lua: rules.r.args.n must be a generator such as sim.gen.one_of { ... } or sim.gen.int(lo, hi) (got 3)")
+        #expect(message("key.lua") == "key.lua: unknown key \"invariant\" in the exploration; its keys are setup, rules, builtin, invariants, eventually")
+        #expect(message("clash.lua") == "clash.lua: rules.focus has the name of a built-in rule; rename it, or leave the built-in out with builtin = { ... }")
+        #expect(message("builtin.lua").hasPrefix("builtin.lua: builtin[2] is \"teleport\", not a built-in rule; they are advance, background, "))
+        #expect(message("noapp.lua") == "noapp.lua: setup must launch the app with sim.launch { ... } and return it")
+    }
+
+    @Test("A run depends on the seed and its index only: the same pair gives the same steps, another index others")
+    func runsArePureFunctions() throws {
+        let folder = try ScenarioFolder(["plain.lua": "return { setup = function() return sim.launch {} end }\n"])
+        let runner = ExplorationRunner(file: folder.path + "/plain.lua")
+
+        let first = try runner.run(seed: 9, run: 4, steps: 30, keepSteps: true)
+        let again = try runner.run(seed: 9, run: 4, steps: 30, keepSteps: true)
+        let other = try runner.run(seed: 9, run: 5, steps: 30, keepSteps: true)
+
+        #expect(first.steps.count == 30 && first.failure == nil)
+        #expect(first.steps == again.steps)
+        #expect(first.steps != other.steps)
+        #expect(try runner.replay(first.steps).steps == first.steps)
+    }
+
+    @Test("A found scenario's misuse of sim.explore is an error at its line that says what to do")
+    func loaderMisuse() throws {
+        let folder = try ScenarioFolder([
+            "lock.lua": "return { setup = function() return sim.launch {} end, rules = { press = { run = function() end } } }\n",
+            "number.lua": "local x = 1\nsim.explore.load(42)\n",
+            "missing.lua": "\nsim.explore.load(\"nope.lua\")\n",
+            "early.lua": "local e = sim.explore.load(\"lock.lua\")\ne.rule(\"press\")\n",
+            "typo.lua": "local e = sim.explore.load(\"lock.lua\")\ne.setup()\ne.rule(\"pres\", {})\n",
+        ])
+        func firstLine(_ name: String) -> String {
+            let run = ScenarioRunner.capture(path: folder.path + "/" + name, displayName: name)
+            return String(decoding: run.stderr, as: UTF8.self).split(separator: "\n").first.map(String.init)?.replacing(folder.path + "/", with: "") ?? ""
+        }
+
+        #expect(firstLine("number.lua") == "number.lua:2: sim.explore.load(path) takes the path of an exploration module (got number)")
+        #expect(firstLine("missing.lua") == "missing.lua:2: sim.explore.load: cannot read the exploration module nope.lua (given as \"nope.lua\"); the path is relative to the scenario's folder")
+        #expect(firstLine("early.lua") == "early.lua:2: explore.rule: call explore.setup() first; it launches the app the rules act on")
+        #expect(firstLine("typo.lua") == "typo.lua:3: explore.rule: no rule named \"pres\" in lock.lua; its rules are press (built-in rules are the API calls themselves)")
+    }
+}

@@ -1,0 +1,82 @@
+import SceneSimScripting
+import Testing
+
+/// Issue 11: the shrinker deletes chunks, then single steps, then lowers arguments, keeping
+/// only candidates that fail the same way. A pure replay stands in for the Lua engine here.
+@Suite("Shrinking a failing run")
+struct ShrinkerTests {
+    private func step(_ rule: String, _ n: Int64 = 1) -> ExploreStep {
+        ExploreStep(rule: rule, choices: [.init(key: "n", value: .integer(n), minimum: .integer(1))])
+    }
+
+    /// Fails once a, b and c have run in that order (anything between), stopping there, as the
+    /// engine stops at the failing step.
+    private func abc(_ steps: [ExploreStep]) -> [ExploreStep]? {
+        var want = ["a", "b", "c"][...]
+        for (index, step) in steps.enumerated() where step.rule == want.first {
+            want.removeFirst()
+            if want.isEmpty { return Array(steps[...index]) }
+        }
+        return nil
+    }
+
+    @Test("Three steps that matter, buried in noise, shrink to exactly those three with minimal arguments")
+    func buriedSequence() {
+        var noise = (0..<60).map { step("noise", Int64($0 % 7 + 1)) }
+        noise.insert(step("a", 5), at: 13)
+        noise.insert(step("b", 9), at: 30)
+        noise.insert(step("c", 3), at: 52)
+        var shrinker = Shrinker(replay: abc)
+
+        let shrunk = shrinker.shrink(noise)
+
+        #expect(shrunk == [step("a"), step("b"), step("c")])
+        #expect(shrinker.attempts < 200)
+    }
+
+    @Test("An argument the failure needs stays at the smallest value that still fails")
+    func argumentThreshold() {
+        var shrinker = Shrinker { steps in
+            steps.contains { $0.rule == "x" && $0.choices[0].value >= .integer(5) } ? steps : nil
+        }
+
+        #expect(shrinker.shrink([step("y", 3), step("x", 40), step("y", 8)]) == [step("x", 5)])
+    }
+
+    @Test("A candidate that fails another way is not kept")
+    func sameFailureOnly() {
+        // Without b the run "fails" too, but another way: the replay reports that as no match.
+        var shrinker = Shrinker { steps in
+            steps.map(\.rule) == ["a", "b"] ? steps : nil
+        }
+
+        #expect(shrinker.shrink([step("a"), step("b")]) == [step("a"), step("b")])
+    }
+}
+
+/// Issue 11: before a shrunk run is written it is replayed twice; any difference is reported
+/// as nondeterminism.
+@Suite("Two replays of a shrunk run")
+struct ReplayAgreementTests {
+    private let failure = ExploreFailure(label: "invariant x", message: "broken", step: 2)
+
+    @Test("Replays agree only with the same output, the same failure, and the failure shrunk")
+    func agreement() {
+        let replay = RunOutcome(steps: [ExploreStep(rule: "a")], failure: failure, output: Array("trace\n".utf8))
+        var otherTrace = replay
+        otherTrace.output = Array("trace!\n".utf8)
+        var otherMessage = replay
+        otherMessage.failure?.message = "broken twice"
+
+        #expect(replay.replaysTheSame(as: replay, failing: "invariant x"))
+        #expect(!replay.replaysTheSame(as: otherTrace, failing: "invariant x"))
+        #expect(!replay.replaysTheSame(as: otherMessage, failing: "invariant x"))
+        #expect(!replay.replaysTheSame(as: replay, failing: "invariant y"))
+        #expect(!RunOutcome().replaysTheSame(as: RunOutcome(), failing: "invariant x"))
+    }
+}
+
+private func >= (lhs: ExploreStep.Value, rhs: ExploreStep.Value) -> Bool {
+    if case .integer(let l) = lhs, case .integer(let r) = rhs { return l >= r }
+    return false
+}

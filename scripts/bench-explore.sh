@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Benchmark (not a test) of scenesim explore: steps per second with the built-in rules and
+# invariants (scenarios/explore/documents.lua) at --jobs 1 and at the default (one per core),
+# and the time to shrink a failing run of 200 steps or more (a lock that opens on 4, 3, 2, 1
+# pressed in a row, among lifecycle noise).
+# Targets: >= 50,000 steps/s per core; a >= 200-step failure shrunk in <= 2 s.
+# BIN=path/to/scenesim measures another build (default: the release build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bin=$(realpath "${BIN:-$(scripts/build-release.sh)}")
+runs=${RUNS:-2000}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+echo "bench-explore: $runs runs of 100 steps of scenarios/explore/documents.lua, $(nproc) cores"
+
+rate() {  # best steps/s of three runs with the given flags (the machine is shared and noisy)
+  local best=0 r
+  for _ in 1 2 3; do
+    r=$("$bin" explore scenarios/explore/documents.lua --seed 1 --runs "$runs" --steps 100 --out "$work" "$@" 2>&1 >/dev/null \
+      | sed -n 's/.*(\([0-9]*\) steps\/s).*/\1/p')
+    (( r > best )) && best=$r
+  done
+  echo "$best"
+}
+one=$(rate --jobs 1)
+all=$(rate)
+awk -v a="$one" -v b="$all" -v n="$(nproc)" 'BEGIN {
+  printf "--jobs 1        %8d steps/s  (target >= 50000 per core)\n", a
+  printf "--jobs default  %8d steps/s  %.0f per core, speedup %.2fx on %d cores\n", b, b / n, b / a, n
+}'
+
+cat > "$work/lock.lua" <<'LUA'
+local pressed = {}
+return {
+  setup = function() return sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } } } end,
+  rules = {
+    press = { weight = 2, pre = function(app) return app.running end,
+              args = { digit = sim.gen.one_of { 1, 2, 3, 4 } },
+              run = function(_, a) pressed[#pressed + 1] = a.digit end },
+  },
+  invariants = {
+    stays_locked = function()
+      local n = #pressed
+      return not (n >= 4 and pressed[n - 3] == 4 and pressed[n - 2] == 3 and pressed[n - 1] == 2 and pressed[n] == 1)
+    end,
+  },
+}
+LUA
+cd "$work"
+# The first failing run of 200 steps or more, then its shrinking, timed.
+for seed in $(seq 1 200); do
+  report=$("$bin" explore lock.lua --seed "$seed" --runs 40 --steps 1000 --no-shrink 2>/dev/null || true)
+  line=$(grep '^run ' <<<"$report" || true)
+  step=$(sed -n 's/^run [0-9]*, step \([0-9]*\):.*/\1/p' <<<"$line")
+  [[ -n $step ]] && (( step >= 200 )) || continue
+  run=$(sed -n 's/^run \([0-9]*\),.*/\1/p' <<<"$line")
+  start=$(date +%s%N)
+  shrunk=$("$bin" explore lock.lua --steps 1000 --replay "$seed:$run" --out found 2>/dev/null | grep '^shrunk: ' || true)
+  end=$(date +%s%N)
+  awk -v s="$step" -v ms=$(( (end - start) / 1000000 )) -v line="$shrunk" 'BEGIN {
+    split(line, parts, " ")
+    printf "shrink          %8d ms  for a failure at step %d (%s -> %s steps, replay included; target <= 2000 ms)\n", ms, s, parts[2], parts[5]
+  }'
+  exit 0
+done
+echo "bench-explore: no failing run of 200 steps or more found" >&2
+exit 1
