@@ -1,5 +1,5 @@
 -- Explores a document app on iPadOS: windows by value, deep links, storage, every termination
--- Spec: semantics 1.3, 2.1-2.4, 5.4; API sim.gen, scenesim explore.
+-- Spec: semantics 1.3, 2.1-2.3, 5.4; API sim.gen, scenesim explore.
 -- Run: scenesim explore scenarios/explore/documents.lua
 local opened = {}
 

@@ -18,7 +18,8 @@ struct CitationTests {
     /// (file, rule) for every citation under the project's scenarios, docs, sources and tests.
     static func citations() throws -> [(String, String)] {
         var found: [(String, String)] = []
-        let citation = /semantics(?:\.md)?\s*§?(\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?(?:\s*,\s*§?\d+(?:\.\d+)?)*)/
+        // A list of rules or ranges: "semantics 1.3, 2.1-2.3, 5.4" (both ends of a range checked).
+        let citation = /semantics(?:\.md)?\s*§?(\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?(?:\s*,\s*§?\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?)*)/
         for folder in ["scenarios", "Sources", "Tests", "README.md"] {
             let root = packageRoot.appendingPathComponent(folder)
             var isDirectory: ObjCBool = false
