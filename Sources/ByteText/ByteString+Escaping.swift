@@ -44,6 +44,12 @@ extension ByteString {
     /// `literal` false (see `displayed`), `\` and tab stay as they are, and so does line feed
     /// with `keepingNewlines`.
     public static func escape(_ bytes: [UInt8], into text: inout String, quotes: Bool, literal: Bool = true, keepingNewlines: Bool = false) {
+        // The common case, printable ASCII with nothing to escape (ids, values, most notes),
+        // is appended in one piece rather than byte by byte.
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\\") && ($0 != UInt8(ascii: "\"") || !quotes) }) {
+            text += String(decoding: bytes, as: UTF8.self)
+            return
+        }
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
