@@ -21,6 +21,9 @@ let editLinePkgConfig: String? = "libedit"
 
 let package = Package(
     name: "scenesim",
+    // Synchronization's Mutex and Atomic (the commands' shared state) need macOS 15; Linux has no
+    // minimum.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "scenesim", targets: ["scenesim"]),
         .library(name: "SceneSimCore", targets: ["SceneSimCore"]),
