@@ -10,8 +10,20 @@
 //   depends on ByteText only and is wired to scenarios in SceneSimCommands.
 import PackageDescription
 
+// This file is evaluated on the machine that builds, so `os` here is the host's.
+#if os(macOS)
+let luaPkgConfig = "lua"
+let editLinePkgConfig: String? = nil
+#else
+let luaPkgConfig = "lua5.4"
+let editLinePkgConfig: String? = "libedit"
+#endif
+
 let package = Package(
     name: "scenesim",
+    // Synchronization's Mutex and Atomic (the commands' shared state) need macOS 15; Linux has no
+    // minimum.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "scenesim", targets: ["scenesim"]),
         .library(name: "SceneSimCore", targets: ["SceneSimCore"]),
@@ -25,15 +37,19 @@ let package = Package(
     ],
     targets: [
         // MARK: C layer
+        // Found with pkg-config, whose flags name the library to link (so the module map names
+        // none): Debian's liblua5.4-dev installs lua5.4.pc, Homebrew's lua formula lua.pc.
         .systemLibrary(
             name: "CLua",
-            pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"])]
+            pkgConfig: luaPkgConfig,
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // macOS has libedit (histedit.h, libedit.tbd) in its SDK, without a .pc file; Homebrew's
+        // libedit is keg-only, so pkg-config would not find it either: the SDK's is used.
         .systemLibrary(
             name: "CEditLine",
-            pkgConfig: "libedit",
+            pkgConfig: editLinePkgConfig,
             providers: [.apt(["libedit-dev"])]
         ),
 

@@ -1,9 +1,22 @@
 #!/usr/bin/env bash
-# Installs what scenesim needs to build and test on a Debian machine, and nothing that is
-# already there. Idempotent: a second run only checks. Needs root (or sudo) for apt-get.
+# Installs what scenesim needs to build and test on a Debian machine (or, with Homebrew, a Mac),
+# and nothing that is already there. Idempotent: a second run only checks. Needs root (or sudo) for apt-get.
 # Extra Debian packages named as arguments are installed the same way (the benchmarks use it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# macOS: Homebrew's names for the same tools (README, "Set up on macOS"); libedit is the SDK's.
+if [[ $(uname -s) == Darwin ]]; then
+  command -v brew >/dev/null 2>&1 || { echo "bootstrap: error: install Homebrew first (README, Set up on macOS)" >&2; exit 1; }
+  brew list --versions lua pkgconf luarocks librsvg >/dev/null 2>&1 || brew install lua pkgconf luarocks librsvg
+  command -v luacheck >/dev/null 2>&1 || luarocks install luacheck
+  python3 -c "import jsonschema" 2>/dev/null || {
+    echo "bootstrap: error: the python3 on PATH has no jsonschema; see README, Set up on macOS (a venv)" >&2; exit 1; }
+  command -v swift >/dev/null 2>&1 || { echo "bootstrap: error: no 'swift' on PATH; install Xcode or a Swift 6 toolchain" >&2; exit 1; }
+  pkg-config --exists lua || { echo "bootstrap: error: pkg-config cannot find lua (brew install lua)" >&2; exit 1; }
+  echo "bootstrap: all Homebrew packages present (lua pkgconf luarocks librsvg, luacheck)"
+  exit 0
+fi
 
 # Debian packages: the Lua 5.4 headers and library, libedit for the REPL's line editing,
 # pkg-config to find both, luacheck for scripts/lint-scenarios.sh, python3-jsonschema for the

@@ -1,6 +1,8 @@
 import ArgumentParser
 #if canImport(Glibc)
 @preconcurrency import Glibc
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
 #endif
 
 /// The `scenesim` command line: a thin root over the run, test and repl subcommands.

@@ -12,9 +12,14 @@ final class TerminalSession: @unchecked Sendable {
 
     /// The scenesim executable beside this test bundle (one build puts both in the bin folder).
     static var binary: String? {
+        #if os(Linux)
         let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         let path = bundle.appendingPathComponent("scenesim").path
         return FileManager.default.isExecutableFile(atPath: path) && FileManager.default.isExecutableFile(atPath: "/usr/bin/script") ? path : nil
+        #else
+        // macOS has no /proc, and its BSD script(1) takes neither -e nor -c: Linux only.
+        return nil
+        #endif
     }
 
     /// Starts `scenesim` with `arguments` in a pty; history goes to a temporary state folder.

@@ -2,7 +2,7 @@ import Foundation
 import SceneSimScripting
 import Testing
 
-@Suite("End to end in a real terminal", .serialized, .enabled(if: TerminalSession.binary != nil, "needs the built scenesim and script(1)"))
+@Suite("End to end in a real terminal", .serialized, .enabled(if: TerminalSession.binary != nil, "needs Linux (util-linux script(1), /proc) and the built scenesim"))
 struct TerminalTests {
     @Test("Multi-line function, error and recovery, completion, Ctrl-C of a runaway loop, Ctrl-D")
     func interactiveSession() throws {

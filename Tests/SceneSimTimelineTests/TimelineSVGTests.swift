@@ -16,16 +16,20 @@ struct TimelineSVGTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let svgFile = folder.appendingPathComponent("t.svg"), pngFile = folder.appendingPathComponent("t.png")
         try svg.write(to: svgFile, atomically: true, encoding: .utf8)
-        let render = try run("/usr/bin/rsvg-convert", [svgFile.path, "-o", pngFile.path])
-        try #require(render.status == 0, "rsvg-convert failed (install librsvg2-bin: scripts/bootstrap.sh): \(render.output)")
-        let read = try run("/usr/bin/python3", [packageRoot.appendingPathComponent("scripts/lib/png-pixels.py").path, pngFile.path]
+        let render = try run("rsvg-convert", [svgFile.path, "-o", pngFile.path])
+        try #require(render.status == 0, "rsvg-convert failed (install librsvg2-bin: scripts/bootstrap.sh; on macOS, brew install librsvg): \(render.output)")
+        let read = try run("python3", [packageRoot.appendingPathComponent("scripts/lib/png-pixels.py").path, pngFile.path]
             + points.map { "\(Int($0.0)),\(Int($0.1))" })
         try #require(read.status == 0, "\(read.output)")
         return read.output.split(separator: "\n").map { String($0.split(separator: " ")[1]) }
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        guard FileManager.default.isExecutableFile(atPath: tool) else { return (127, "\(tool) is not installed") }
+    /// Runs `name` found on the PATH: /usr/bin on Debian, Homebrew's bin folder on macOS.
+    static func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let tool = folders.map({ $0 + "/" + name }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            return (127, "\(name) is not installed (not found on the PATH)")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// How discovery lists a folder: the system's `opendir`/`readdir`, or a stand-in in tests

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The runner's only file access for goldens and scenarios: read bytes, replace a file
@@ -20,7 +22,7 @@ enum GoldenFiles {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count == 0 { return bytes }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -53,7 +55,7 @@ enum GoldenFiles {
         guard descriptor >= 0 else { throw .cannotWrite(display, errno: errno) }
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
             if count < 0 {
                 if errno == EINTR { continue }
                 let failure = errno
@@ -69,4 +71,14 @@ enum GoldenFiles {
     static func remove(_ path: String, displayedAs display: String) throws(GoldenRunnerError) {
         guard unlink(path) == 0 || errno == ENOENT else { throw .cannotRemove(display, errno: errno) }
     }
+}
+
+// Inside GoldenFiles, `read` and `write` name its own functions; at file scope they are the C
+// library's, whichever module (Glibc or Darwin) provides it, so no module name is spelled out.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A detached POSIX thread running one closure (on the calling thread if none can start).
@@ -16,9 +18,16 @@ enum DetachedThread {
         pthread_attr_setstacksize(&attributes, stackSize)
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        // pthread_t is an integer on Linux and a non-null pointer on macOS, where pthread_create
+        // takes an optional one to fill in.
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
         var thread = pthread_t()
+        #endif
         let status = pthread_create(&thread, &attributes, { context in
-            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+            // The context is optional on Linux only; the cast makes one spelling fit both.
+            let box = Unmanaged<Box>.fromOpaque((context as UnsafeMutableRawPointer?)!).takeRetainedValue()
             box.body()
             return nil
         }, box)

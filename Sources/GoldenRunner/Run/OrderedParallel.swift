@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Runs work items on up to `jobs` threads and hands the results back on the calling thread
@@ -133,8 +135,11 @@ private final class Condition: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
+        #if !canImport(Darwin)
         // Timed waits measure on the monotonic clock, immune to the wall clock being set.
+        // (macOS has no pthread_condattr_setclock: its waits are relative, see `wait(for:)`.)
         pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        #endif
         pthread_cond_init(condition, &attributes)
         pthread_condattr_destroy(&attributes)
     }
@@ -164,6 +169,12 @@ private final class Condition: @unchecked Sendable {
 
     /// Waits for `broadcast` or until `duration` has passed; call with the lock held.
     func wait(for duration: Duration) {
+        #if canImport(Darwin)
+        // A relative wait, which the wall clock being set does not stretch either.
+        let (seconds, attoseconds) = duration.components
+        var relative = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        pthread_cond_timedwait_relative_np(condition, mutex, &relative)
+        #else
         var deadline = timespec()
         clock_gettime(CLOCK_MONOTONIC, &deadline)
         let (seconds, attoseconds) = duration.components
@@ -171,6 +182,7 @@ private final class Condition: @unchecked Sendable {
         deadline.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
         deadline.tv_nsec = nanoseconds % 1_000_000_000
         pthread_cond_timedwait(condition, mutex, &deadline)
+        #endif
     }
 
     func broadcast() { pthread_cond_broadcast(condition) }

@@ -1,13 +1,16 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Removes the temporary files of golden writes in progress when SIGINT or SIGTERM arrives,
 /// then lets the signal end the process as it would have.
 ///
 /// The signals are blocked in the calling thread (and so in the worker threads it starts) and
-/// taken by a watcher thread with `sigtimedwait`: the cleanup runs as ordinary code, free to
-/// lock and unlink, rather than in an async signal handler.
+/// taken by a watcher thread with `sigtimedwait` (on macOS, which lacks it, `sigpending` and
+/// `sigwait`): the cleanup runs as ordinary code, free to lock and unlink, rather than in an
+/// async signal handler.
 enum SignalCleanup {
     static func during<T>(_ body: () -> T) -> T {
         var signals = sigset_t()
@@ -45,17 +48,38 @@ enum SignalCleanup {
             var signals = self.signals
             var wait = timespec(tv_sec: 0, tv_nsec: 20_000_000)
             while !mutex.withLock({ done }) {
-                let signal = sigtimedwait(&signals, nil, &wait)
-                guard signal > 0 else { continue }
+                let caught = Self.take(&signals, waitingAtMost: &wait)
+                guard caught > 0 else { continue }
                 TemporaryFiles.shared.removeAll()
                 // End the process the way the signal would have: default action, unblocked here.
-                Glibc.signal(signal, SIG_DFL)
+                signal(caught, SIG_DFL)
                 var only = sigset_t()
                 sigemptyset(&only)
-                sigaddset(&only, signal)
+                sigaddset(&only, caught)
                 pthread_sigmask(SIG_UNBLOCK, &only, nil)
-                raise(signal)
+                raise(caught)
             }
+        }
+
+        /// Takes one of `signals` that is pending, waiting at most `timeout` for one; the signal,
+        /// or -1 if none came.
+        private static func take(_ signals: inout sigset_t, waitingAtMost timeout: inout timespec) -> Int32 {
+            #if canImport(Darwin)
+            // macOS has no sigtimedwait. sigwait returns at once for a signal already pending, so
+            // take it only when sigpending shows one, and otherwise sleep the timeout: a signal
+            // waits (blocked) at most that long, as with sigtimedwait's timeout.
+            var pending = sigset_t()
+            sigpending(&pending)
+            let arrived = (1..<32).contains { sigismember(&pending, $0) == 1 && sigismember(&signals, $0) == 1 }
+            guard arrived else {
+                nanosleep(&timeout, nil)
+                return -1
+            }
+            var caught: Int32 = 0
+            return sigwait(&signals, &caught) == 0 ? caught : -1
+            #else
+            return sigtimedwait(&signals, nil, &timeout)
+            #endif
         }
     }
 }

@@ -8,6 +8,8 @@ import SceneSimREPL
 import SceneSimScripting
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `scenesim repl [FILE]`: the interactive explorer.

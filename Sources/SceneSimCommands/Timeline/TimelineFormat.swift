@@ -6,6 +6,8 @@ import Foundation
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import SceneSimCore
 import SceneSimScripting

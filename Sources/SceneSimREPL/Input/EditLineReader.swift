@@ -6,6 +6,8 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A terminal reader on libedit: emacs-style editing, tab completion, and a history file where

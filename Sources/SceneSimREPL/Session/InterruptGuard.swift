@@ -1,6 +1,8 @@
 import LuaKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Ctrl-C while a chunk runs: a SIGINT handler that stops the Lua code at its next hook step
@@ -10,7 +12,12 @@ enum InterruptGuard {
     /// Runs `body` with the handler installed, then restores the previous disposition.
     static func whileRunning<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
         var action = sigaction()
+        // The handler's field is in a union that glibc and macOS name differently.
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = { _ in LuaState.interruptAll() }
+        #else
         action.__sigaction_handler.sa_handler = { _ in LuaState.interruptAll() }
+        #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         var previous = sigaction()

@@ -7,7 +7,8 @@ struct LinkageTests {
     // ICU: 50 MB more binary and about 1.5 ms more on every `scenesim run` start-up. The
     // sources use FoundationEssentials only; this catches an `import Foundation`, `NSString`,
     // `Thread` or `localizedDescription` that would bring the rest back.
-    @Test("scenesim links FoundationEssentials, never Foundation or ICU")
+    // Linux only: it reads ldd, and on macOS Foundation is the system's, not a library we ship.
+    @Test("scenesim links FoundationEssentials, never Foundation or ICU", .enabled(if: isLinux, "needs Linux: ldd, and a swift-corelibs Foundation to keep out"))
     func foundationEssentialsOnly() throws {
         let binary = try #require(BuiltBinary.url, "the scenesim executable is not in the build products folder")
         let ldd = Process()
@@ -24,3 +25,9 @@ struct LinkageTests {
         #expect(foundation.allSatisfy { $0.hasPrefix("libFoundationEssentials.so") }, "\(foundation)")
     }
 }
+
+#if os(Linux)
+private let isLinux = true
+#else
+private let isLinux = false
+#endif

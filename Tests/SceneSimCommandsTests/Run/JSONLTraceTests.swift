@@ -65,8 +65,9 @@ struct JSONLTraceTests {
     func everyLineValidates() throws {
         let lines = try Self.jsonLines()
         let validator = Process()
-        validator.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        validator.arguments = [packageRoot.appendingPathComponent("scripts/lib/validate-jsonl.py").path,
+        // python3 from the PATH: the one with jsonschema is Homebrew's (or a venv's) on macOS.
+        validator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        validator.arguments = ["python3", packageRoot.appendingPathComponent("scripts/lib/validate-jsonl.py").path,
                                packageRoot.appendingPathComponent("docs/trace-event.schema.json").path]
         let input = Pipe(), output = Pipe()
         validator.standardInput = input
@@ -77,7 +78,7 @@ struct JSONLTraceTests {
         try input.fileHandleForWriting.close()
         let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         validator.waitUntilExit()
-        #expect(!report.contains("No module named 'jsonschema'"), "install python3-jsonschema: run scripts/bootstrap.sh")
+        #expect(!report.contains("No module named 'jsonschema'"), "install python3-jsonschema: run scripts/bootstrap.sh (on macOS: pip install jsonschema)")
         #expect(validator.terminationStatus == 0, "\(report)")
     }
 

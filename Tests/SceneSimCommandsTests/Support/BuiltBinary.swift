@@ -15,8 +15,10 @@ enum BuiltBinary {
     /// The build products folder holds the test bundle and the executable, whatever
     /// `--scratch-path` was; `CommandLine.arguments[0]` is the bundle (or a runner inside it).
     static var url: URL? {
-        let candidates = [CommandLine.arguments.first, Bundle.main.executablePath, Bundle.main.bundlePath]
-            .compactMap { $0 }
+        // On macOS the tests run inside a runner from the toolchain, and the products folder is
+        // the one holding the loaded .xctest bundle.
+        let bundles = Bundle.allBundles.map(\.bundlePath).filter { $0.hasSuffix(".xctest") }
+        let candidates = ([CommandLine.arguments.first, Bundle.main.executablePath, Bundle.main.bundlePath].compactMap { $0 } + bundles)
             .map { URL(fileURLWithPath: $0).resolvingSymlinksInPath() }
         for start in candidates {
             var folder = start.deletingLastPathComponent()
