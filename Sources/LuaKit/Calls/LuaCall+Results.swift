@@ -12,6 +12,14 @@ extension LuaCall {
         stack.push(value) ? .values(1) : .error("stack overflow (cannot push a result)")
     }
 
+    /// Pushes text made in Swift as one Lua string (its UTF-8 bytes) and returns `.values(1)`,
+    /// without building a `ByteString` on the way: `tostring` of a handle is on hot paths.
+    public func results(text: String) -> LuaReturn {
+        guard lua_checkstack(stack.L, 1) != 0 else { return .error("stack overflow (cannot push a result)") }
+        stack.push(string: text)
+        return .values(1)
+    }
+
     /// Pushes `values` and returns `.values(values.count)`.
     public func results(_ values: LuaValue...) -> LuaReturn {
         results(values)

@@ -64,7 +64,7 @@ extension LuaState {
         }
         metatable[field: "__tostring"] = .function(makeFunction { call in
             guard let id = call.handle(at: 1, of: type) else { return call.results(.string(ByteString(name))) }
-            return call.results(.string(ByteString(definition.toString?(id) ?? "\(name)(\(id))")))
+            return call.results(text: definition.toString?(id) ?? "\(name)(\(id))")
         })
         if let length = definition.length {
             metatable[field: "__len"] = .function(makeFunction { call in

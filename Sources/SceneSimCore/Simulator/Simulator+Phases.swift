@@ -2,7 +2,11 @@
 // counts, the visible list and the aggregate in step, and reaches the handler points (§1).
 extension Simulator {
     /// The phase of a connected scene; nil while disconnected.
-    func scenePhase(_ id: SessionID) -> ScenePhase? { sessions[id.index].scene?.phase }
+    func scenePhase(_ id: SessionID) -> ScenePhase? {
+        // Through the buffer: reading `sessions[i].scene?.phase` copied the whole record
+        // (storage included) on every call, a hot path of every phase step.
+        sessions.withUnsafeBufferPointer { $0[id.index].scene?.phase }
+    }
 
     /// Moves one connected scene to `phase` in a single step (callers order the steps).
     ///

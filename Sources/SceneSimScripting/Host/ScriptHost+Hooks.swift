@@ -26,10 +26,15 @@ extension ScriptHost {
     /// queued run in order; a hook's error (with the hook's own `file:line`) wins, then a queued
     /// request's (at the line that made it), then the operation's own.
     func perform(_ call: LuaCall, _ body: () throws(SimError) -> [LuaValue]) -> LuaReturn {
-        let outerSource = currentSource
         // Asked only when recording: finding the line costs a walk of Lua's debug info.
-        if recording != nil { currentSource = Self.sourceLine(call.location()) }
-        defer { currentSource = outerSource }
+        let outerSource: String??
+        if recording != nil {
+            outerSource = .some(currentSource)
+            currentSource = Self.sourceLine(call.location())
+        } else {
+            outerSource = .none
+        }
+        defer { if case .some(let outer) = outerSource { currentSource = outer } }
         var results: [LuaValue] = []
         var failure: String?
         do {
@@ -53,10 +58,12 @@ extension ScriptHost {
             if let failure { return .error(failure) }
             return call.results(results)
         }
-        if hookFailure == nil && failure == nil {
-            runQueuedRequests()
+        if !queuedRequests.isEmpty {
+            if hookFailure == nil && failure == nil {
+                runQueuedRequests()
+            }
+            queuedRequests = []
         }
-        queuedRequests = []
         if let hookError = hookFailure {
             hookFailure = nil
             return .error(hookError.message, location: .none)

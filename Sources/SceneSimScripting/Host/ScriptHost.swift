@@ -147,7 +147,7 @@ public final class ScriptHost {
 
     /// Writes one trace line in the chosen format, unless the trace is off.
     func writeTrace(_ record: TraceRecord) {
-        guard traceEnabled else { return }
+        guard traceEnabled, options.trace != .off else { return }
         let label = { [unowned(unsafe) self] (id: SessionID) in simulator?.label(of: id) ?? "#\(id.index)" }
         switch options.trace {
         case .text: write(Array((TraceRenderer.text(record, label: label) + "\n").utf8))
