@@ -29,23 +29,23 @@ public struct AppStateMachine: Equatable, Sendable {
     let table: [String: [String]]
 
     /// A machine in `model`'s initial state.
-    public init(model: AppModel) {
+    package init(model: AppModel) {
         state = model.initial
         table = model.transitions
     }
 
     /// A machine of the built-in model in `state`.
-    public init(state: AppState = .loading) {
+    package init(state: AppState = .loading) {
         self.state = state.modelState
         table = AppModel.builtinTransitions
     }
 
     /// The built-in model's table: the only kinds each kind may move to.
-    public static func allowedTargets(from kind: AppState.Kind) -> [AppState.Kind] {
+    package static func allowedTargets(from kind: AppState.Kind) -> [AppState.Kind] {
         (AppModel.builtinTransitions[kind.rawValue] ?? []).compactMap(AppState.Kind.init(rawValue:))
     }
 
-    public static func isAllowed(from: AppState, to: AppState) -> Bool {
+    package static func isAllowed(from: AppState, to: AppState) -> Bool {
         allowedTargets(from: from.kind).contains(to.kind)
     }
 
@@ -55,7 +55,7 @@ public struct AppStateMachine: Equatable, Sendable {
     }
 
     /// Validates and applies a request; a rejected one leaves the state as it was.
-    public mutating func request(_ target: ModelState, at time: VirtualTime) -> Outcome {
+    package mutating func request(_ target: ModelState, at time: VirtualTime) -> Outcome {
         guard allows(from: state, to: target) else {
             let allowed = table[state.name] ?? []
             let reason = "\(state.name) cannot go to \(target.name); from \(state.name) the app may go to \(allowed.isEmpty ? "no other state" : allowed.joined(separator: ", "))"
@@ -67,7 +67,7 @@ public struct AppStateMachine: Equatable, Sendable {
         return .accepted
     }
 
-    public mutating func request(_ target: AppState, at time: VirtualTime) -> Outcome {
+    package mutating func request(_ target: AppState, at time: VirtualTime) -> Outcome {
         request(target.modelState, at: time)
     }
 }

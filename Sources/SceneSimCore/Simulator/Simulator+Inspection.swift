@@ -47,7 +47,7 @@ extension Simulator {
 
     /// Checks the model's invariants by brute force; returns a description of each violation.
     /// Tests run it after every operation; it scans everything, so it is not for production paths.
-    public func _checkInvariants() -> [String] {
+    package func _checkInvariants() -> [String] {
         var problems: [String] = []
         guard let process else {
             for record in sessions where record.scene != nil {
