@@ -16,6 +16,8 @@ let package = Package(
         .executable(name: "scenesim", targets: ["scenesim"]),
         // The simulator for Swift users (its API: Tests/SceneSimCommandsTests/Package/SceneSim.api).
         .library(name: "SceneSim", targets: ["SceneSim"]),
+        // Swift Testing helpers over it: SceneSimTestStore.
+        .library(name: "SceneSimTesting", targets: ["SceneSimTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -46,6 +48,14 @@ let package = Package(
         .target(name: "SceneSimCore", dependencies: ["ByteText"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // `import SceneSim`: the public API of SceneSimCore and ByteText, under one name.
         .target(name: "SceneSim", dependencies: ["ByteText", "SceneSimCore"]),
+        .target(
+            name: "SceneSimTesting",
+            dependencies: [
+                "SceneSim",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ]
+        ),
         .target(
             name: "SceneSimTestSupport",
             dependencies: [
@@ -78,6 +88,7 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
+        .testTarget(name: "SceneSimTestingTests", dependencies: ["SceneSimTesting", "SceneSim"]),
         .testTarget(name: "ByteTextTests", dependencies: ["ByteText"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "ByteText"]),
         .testTarget(

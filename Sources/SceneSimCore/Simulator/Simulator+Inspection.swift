@@ -21,6 +21,16 @@ extension Simulator {
             public var storage: String?
             /// Saved storage literal (what restoration gives).
             public var saved: String
+
+            /// A session as a test expects it (`expectSnapshot` adds the ones an operation made).
+            public init(id: String, value: String? = nil, phase: String, alive: Bool = true, storage: String? = nil, saved: String = "{}") {
+                self.id = id
+                self.value = value
+                self.phase = phase
+                self.alive = alive
+                self.storage = storage
+                self.saved = saved
+            }
         }
     }
 
