@@ -22,9 +22,11 @@ public struct AppStateMachine: Equatable, Sendable {
         case rejected(reason: String)
     }
 
-    public private(set) var state: ModelState
-    public private(set) var history: [Transition] = []
-    public private(set) var rejected: [Transition] = []
+    // The machine itself is the simulator's: users meet its Transition (`Simulator.history`)
+    // and Outcome (`Simulator.transition(to:)`), so the rest is `package`.
+    package private(set) var state: ModelState
+    package private(set) var history: [Transition] = []
+    package private(set) var rejected: [Transition] = []
     /// The model's table, by state name.
     let table: [String: [String]]
 
@@ -50,7 +52,7 @@ public struct AppStateMachine: Equatable, Sendable {
     }
 
     /// Whether the table lets `from` move to `to` (only names matter).
-    public func allows(from: ModelState, to: ModelState) -> Bool {
+    package func allows(from: ModelState, to: ModelState) -> Bool {
         table[from.name]?.contains(to.name) ?? false
     }
 
