@@ -25,6 +25,9 @@ let package = Package(
         // Its IssueReportingTestSupport lets CustomDump's expectNoDifference fail a Swift Testing
         // test on Linux; without it a difference is silently ignored.
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+        // `swift package generate-documentation --target SceneSimCore`: the SceneSim library's
+        // DocC. A plugin, so it builds only when invoked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: C layer

@@ -1,5 +1,6 @@
-// README.md's "Use from Swift" section shows the code between the markers below, verbatim (a
-// test in SceneSimCommandsTests compares them), so the example always compiles and passes.
+// README.md's "Use from Swift" section and the DocC article "Test your app's lifecycle in
+// Swift" show the code between the markers below verbatim (tests in SceneSimCommandsTests
+// compare them), so the example always compiles and passes.
 // README example begins
 import SceneSim
 import SceneSimTesting
