@@ -99,6 +99,21 @@ struct SceneSimTestStoreTests {
         }
     }
 
+    @Test("a state that differs fails the test naming both states")
+    func stateMismatchShowsBoth() throws {
+        let store = try SceneSimTestStore(Self.config)
+        try store.launch()
+        try store.advance(1)
+        withKnownIssue {
+            store.expectState(#"authenticated("ada")"#)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+            return text.hasPrefix("the app's state differs (−: expected, +: what ran)")
+                && text.contains(##"− #"authenticated("ada")"#"##)
+                && text.contains(#"+ "unauthenticated""#)
+        }
+    }
+
     @Test("a store runs an app model of the test's own, whose launch handler moves it to its first screen")
     func ownModel() throws {
         var model = try AppModel(
