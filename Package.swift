@@ -26,7 +26,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "scenesim", targets: ["scenesim"]),
-        .library(name: "SceneSimCore", targets: ["SceneSimCore"]),
+        // The simulator for Swift users (its API: Tests/SceneSimCommandsTests/Package/SceneSim.api).
+        .library(name: "SceneSim", targets: ["SceneSim"]),
+        // Swift Testing helpers over it: SceneSimTestStore.
+        .library(name: "SceneSimTesting", targets: ["SceneSimTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,6 +37,9 @@ let package = Package(
         // Its IssueReportingTestSupport lets CustomDump's expectNoDifference fail a Swift Testing
         // test on Linux; without it a difference is silently ignored.
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+        // `swift package generate-documentation --target SceneSimCore`: the SceneSim library's
+        // DocC. A plugin, so it builds only when invoked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: C layer
@@ -59,6 +65,16 @@ let package = Package(
         // Double.rounded() calls libm's round, which nothing else links into a program that uses
         // only the core (the bench).
         .target(name: "SceneSimCore", dependencies: ["ByteText"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        // `import SceneSim`: the public API of SceneSimCore and ByteText, under one name.
+        .target(name: "SceneSim", dependencies: ["ByteText", "SceneSimCore"]),
+        .target(
+            name: "SceneSimTesting",
+            dependencies: [
+                "SceneSim",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ]
+        ),
         .target(
             name: "SceneSimTestSupport",
             dependencies: [
@@ -91,6 +107,7 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
+        .testTarget(name: "SceneSimTestingTests", dependencies: ["SceneSimTesting", "SceneSim"]),
         .testTarget(name: "ByteTextTests", dependencies: ["ByteText"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "ByteText"]),
         .testTarget(
@@ -103,7 +120,9 @@ let package = Package(
         .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL", "SceneSimScripting", "SceneSimTestSupport", "LuaKit"]),
         .testTarget(
             name: "SceneSimCommandsTests",
-            dependencies: ["SceneSimCommands", "GoldenRunner", "SceneSimScripting", "SceneSimTimeline", "SceneSimCore"]
+            dependencies: ["SceneSimCommands", "GoldenRunner", "SceneSimScripting", "SceneSimTimeline", "SceneSimCore"],
+            // The reviewed public API of the SceneSim library, read by PublicAPITests.
+            exclude: ["Package/SceneSim.api"]
         ),
     ]
 )

@@ -19,3 +19,6 @@ for module in scenarios/explore/*.lua; do
 done
 echo "test: coverage of every app model's states and transitions"
 CI=1 .build/debug/scenesim test --min-coverage transitions=100,states=100 > /dev/null
+echo "test: the SceneSim library's documentation builds without warnings"
+# The plugin builds only here; the docs are the README's promise to Swift users.
+swift package generate-documentation --target SceneSimCore --warnings-as-errors > /dev/null

@@ -31,7 +31,7 @@ extension ByteString {
     /// line feed, with `keepingNewlines`) and bytes that are not valid UTF-8 — which read
     /// `\ddd` as in `escaped`. A backslash stays as it is: the text mirrors the output, it is not
     /// a literal to read back.
-    public static func displayed(_ bytes: some Collection<UInt8>, keepingNewlines: Bool = false) -> String {
+    package static func displayed(_ bytes: some Collection<UInt8>, keepingNewlines: Bool = false) -> String {
         let bytes = Array(bytes)
         var text = ""
         text.reserveCapacity(bytes.count)
@@ -43,7 +43,7 @@ extension ByteString {
     /// whether the text goes between double quotes, where `"` must be escaped too. With
     /// `literal` false (see `displayed`), `\` and tab stay as they are, and so does line feed
     /// with `keepingNewlines`.
-    public static func escape(_ bytes: [UInt8], into text: inout String, quotes: Bool, literal: Bool = true, keepingNewlines: Bool = false) {
+    package static func escape(_ bytes: [UInt8], into text: inout String, quotes: Bool, literal: Bool = true, keepingNewlines: Bool = false) {
         // The common case, printable ASCII with nothing to escape (ids, values, most notes),
         // is appended in one piece rather than byte by byte.
         if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\\") && ($0 != UInt8(ascii: "\"") || !quotes) }) {

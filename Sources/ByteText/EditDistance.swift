@@ -6,9 +6,9 @@
 /// differ by more than the bound are not compared, only the diagonal band of width
 /// `2 * bound + 1` is computed, and a row whose every cell is past the bound ends the
 /// comparison. A 20,000-character name costs a few hundred thousand steps, not 400 million.
-public enum EditDistance {
+package enum EditDistance {
     /// The distance between `a` and `b` when it is at most `bound`, else nil.
-    public static func distance<C: Collection>(_ a: C, _ b: C, bound: Int) -> Int? where C.Element: Equatable {
+    package static func distance<C: Collection>(_ a: C, _ b: C, bound: Int) -> Int? where C.Element: Equatable {
         let a = Array(a), b = Array(b)
         guard bound >= 0, abs(a.count - b.count) <= bound else { return nil }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
@@ -37,7 +37,7 @@ public enum EditDistance {
     }
 
     /// The candidate closest to `name` within `bound` (the first of equally close ones), else nil.
-    public static func closest(to name: String, among candidates: [String], bound: (String) -> Int) -> String? {
+    package static func closest(to name: String, among candidates: [String], bound: (String) -> Int) -> String? {
         let key = Array(name.lowercased().unicodeScalars)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {

@@ -4,7 +4,7 @@
 // simulator's `login`, `nextStep`, `cancelOnboarding`, `logout` and `retry`.
 extension AppModel {
     /// The intents of the built-in model, as scripts call them.
-    public static let builtinIntents = ["login", "next_step", "cancel_onboarding", "logout", "retry"]
+    package static let builtinIntents = ["login", "next_step", "cancel_onboarding", "logout", "retry"]
 
     static let builtinStates: [StateDeclaration] = [
         StateDeclaration("loading"),

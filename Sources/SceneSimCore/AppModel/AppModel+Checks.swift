@@ -51,5 +51,5 @@ extension AppModel {
 
 extension AppModel {
     /// Whether `name` can name an intent (it becomes a method: `app:<name>(...)`).
-    public static func isIntentName(_ name: String) -> Bool { isWord(name) }
+    package static func isIntentName(_ name: String) -> Bool { isWord(name) }
 }

@@ -4,7 +4,7 @@ import ByteText
 // declaration of `name`. The built-in model's words make its messages read as they always have.
 extension AppModel {
     /// The state `text` names; the error says what was wrong and what would be right.
-    public func parse(_ text: ByteString) throws(SimError) -> ModelState {
+    package func parse(_ text: ByteString) throws(SimError) -> ModelState {
         let shown = text.escaped
         let name: String
         var argument: ByteString?
@@ -51,7 +51,7 @@ extension AppModel {
     }
 
     /// "loading, onboarding(<step>), ...": every state, as messages list them.
-    public var statesText: String {
+    package var statesText: String {
         states.map { $0.argument == .none ? $0.name : "\($0.name)(<\($0.wording.placeholder)>)" }.joined(separator: ", ")
     }
 

@@ -45,7 +45,7 @@ public enum AppState: Hashable, Sendable {
 
     /// Parses a canonical name against the built-in model (see `AppModel.parse`); the user
     /// keeps its bytes.
-    public init(parsing name: ByteString) throws(SimError) {
+    package init(parsing name: ByteString) throws(SimError) {
         let state = try AppModel.builtin.parse(name)
         guard let parsed = AppState(state) else {
             throw SimError(.invalidValue, "app state \"\(name.escaped)\" is not a state of the built-in model")

@@ -22,40 +22,42 @@ public struct AppStateMachine: Equatable, Sendable {
         case rejected(reason: String)
     }
 
-    public private(set) var state: ModelState
-    public private(set) var history: [Transition] = []
-    public private(set) var rejected: [Transition] = []
+    // The machine itself is the simulator's: users meet its Transition (`Simulator.history`)
+    // and Outcome (`Simulator.transition(to:)`), so the rest is `package`.
+    package private(set) var state: ModelState
+    package private(set) var history: [Transition] = []
+    package private(set) var rejected: [Transition] = []
     /// The model's table, by state name.
     let table: [String: [String]]
 
     /// A machine in `model`'s initial state.
-    public init(model: AppModel) {
+    package init(model: AppModel) {
         state = model.initial
         table = model.transitions
     }
 
     /// A machine of the built-in model in `state`.
-    public init(state: AppState = .loading) {
+    package init(state: AppState = .loading) {
         self.state = state.modelState
         table = AppModel.builtinTransitions
     }
 
     /// The built-in model's table: the only kinds each kind may move to.
-    public static func allowedTargets(from kind: AppState.Kind) -> [AppState.Kind] {
+    package static func allowedTargets(from kind: AppState.Kind) -> [AppState.Kind] {
         (AppModel.builtinTransitions[kind.rawValue] ?? []).compactMap(AppState.Kind.init(rawValue:))
     }
 
-    public static func isAllowed(from: AppState, to: AppState) -> Bool {
+    package static func isAllowed(from: AppState, to: AppState) -> Bool {
         allowedTargets(from: from.kind).contains(to.kind)
     }
 
     /// Whether the table lets `from` move to `to` (only names matter).
-    public func allows(from: ModelState, to: ModelState) -> Bool {
+    package func allows(from: ModelState, to: ModelState) -> Bool {
         table[from.name]?.contains(to.name) ?? false
     }
 
     /// Validates and applies a request; a rejected one leaves the state as it was.
-    public mutating func request(_ target: ModelState, at time: VirtualTime) -> Outcome {
+    package mutating func request(_ target: ModelState, at time: VirtualTime) -> Outcome {
         guard allows(from: state, to: target) else {
             let allowed = table[state.name] ?? []
             let reason = "\(state.name) cannot go to \(target.name); from \(state.name) the app may go to \(allowed.isEmpty ? "no other state" : allowed.joined(separator: ", "))"
@@ -67,7 +69,7 @@ public struct AppStateMachine: Equatable, Sendable {
         return .accepted
     }
 
-    public mutating func request(_ target: AppState, at time: VirtualTime) -> Outcome {
+    package mutating func request(_ target: AppState, at time: VirtualTime) -> Outcome {
         request(target.modelState, at: time)
     }
 }

@@ -14,11 +14,11 @@ public struct VirtualTime: Hashable, Comparable, Sendable {
 
     /// The longest span a script may name, in seconds: about 31,700 years, far beyond any
     /// scenario and far inside Int64 microseconds, so sums of times stay exact.
-    public static let maxSeconds: Double = 1e12
+    package static let maxSeconds: Double = 1e12
 
     /// `seconds` as a time, or nil when it is not finite or beyond ±`maxSeconds` (where the
     /// plain initializer would trap): for numbers that come from scripts.
-    public init?(checkedSeconds seconds: Double) {
+    package init?(checkedSeconds seconds: Double) {
         guard seconds.isFinite, seconds.magnitude <= Self.maxSeconds else { return nil }
         self.init(seconds: seconds)
     }

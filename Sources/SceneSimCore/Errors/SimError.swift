@@ -39,7 +39,7 @@ public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// ` (did you mean "x"?)` for the closest candidate within a small edit distance, else `""`.
-public func suggestion(for name: String, among candidates: [String]) -> String {
+package func suggestion(for name: String, among candidates: [String]) -> String {
     guard let best = closest(to: name, among: candidates) else { return "" }
     return " (did you mean \"\(best)\"?)"
 }
@@ -47,7 +47,7 @@ public func suggestion(for name: String, among candidates: [String]) -> String {
 /// The candidate with the smallest edit distance to `name`, if it is close enough to be a typo:
 /// a third of the name's length, at least 1 and at most 8 (longer names are not typos of each
 /// other; the cap also bounds the work for a huge name, see `EditDistance`).
-public func closest(to name: String, among candidates: [String]) -> String? {
+package func closest(to name: String, among candidates: [String]) -> String? {
     let limit = max(1, min(name.count / 3, 8))
     return EditDistance.closest(to: name, among: candidates, bound: { _ in limit })
 }

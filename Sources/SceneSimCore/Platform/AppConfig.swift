@@ -51,11 +51,11 @@ public struct AppConfig: Sendable, Equatable {
     }
 
     /// The first WindowGroup: what opens when there is nothing to restore.
-    public var primaryGroup: Int? { scenes.firstIndex { $0.kind == .windowGroup } }
+    package var primaryGroup: Int? { scenes.firstIndex { $0.kind == .windowGroup } }
 
     /// Checks what cannot be expressed in the types: unique ids, Window scenes only where they
     /// exist, routes to declared groups, sane numbers. Throws the first problem found.
-    public func validate() throws(SimError) {
+    package func validate() throws(SimError) {
         if scenes.isEmpty {
             throw SimError(.invalidConfig, "scenes must declare at least one scene (e.g. scenes = { { id = \"main\" } })")
         }

@@ -3,13 +3,13 @@ public enum Platform: String, CaseIterable, Sendable {
     case iphone, ipados, macos, visionos
 
     /// Whether `Window(id:)` single-instance scenes exist (macOS and visionOS).
-    public var supportsWindowScenes: Bool { self == .macos || self == .visionos }
+    package var supportsWindowScenes: Bool { self == .macos || self == .visionos }
 
     /// Hiding a macOS app takes its windows from active straight to background (§1.2).
-    public var skipsInactiveWhenHiding: Bool { self == .macos }
+    package var skipsInactiveWhenHiding: Bool { self == .macos }
 
     /// With no connected scene, macOS keeps the last aggregate phase; the iOS family reads background (§1.3).
-    public var keepsPhaseWithoutScenes: Bool { self == .macos }
+    package var keepsPhaseWithoutScenes: Bool { self == .macos }
 
     /// Windows on screen at once by default: iphone 1, ipados 2, others unlimited (nil).
     public var defaultVisibleLimit: Int? {

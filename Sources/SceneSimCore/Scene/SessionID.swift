@@ -1,8 +1,8 @@
 /// The identity of a scene session on the device; an index into the simulator's session table.
 public struct SessionID: Hashable, Comparable, Sendable {
-    public let index: Int
+    package let index: Int
     init(_ index: Int) { self.index = index }
     /// The session at `index` of the simulator's table (handles carry this number).
-    public init(index: Int) { self.index = index }
+    package init(index: Int) { self.index = index }
     public static func < (a: SessionID, b: SessionID) -> Bool { a.index < b.index }
 }

@@ -4,33 +4,33 @@
 ///
 /// A value because one rule needs memory across steps: the storage each session had saved
 /// when the system killed the app, compared with what the relaunch restored.
-public struct SemanticInvariants: Sendable {
+package struct SemanticInvariants: Sendable {
     /// A broken rule: its name (as `scenesim explore` reports it) and what is wrong.
-    public struct Violation: Equatable, Sendable {
-        public var name: String
-        public var message: String
+    package struct Violation: Equatable, Sendable {
+        package var name: String
+        package var message: String
 
-        public init(name: String, message: String) {
+        package init(name: String, message: String) {
             self.name = name
             self.message = message
         }
     }
 
     /// The names, in the order they are checked.
-    public static let names = ["unique_values", "visible_limit", "aggregate_phase", "restoration"]
+    package static let names = ["unique_values", "visible_limit", "aggregate_phase", "restoration"]
 
     /// Saved storage of each live session at a system kill, and the launch count then.
     private var savedAtKill: (launches: Int, storage: [(label: String, id: SessionID, saved: SceneStorage)])?
     /// When false, `restoration` is not checked: a `restore` hook may reject a window, which
     /// then starts empty by design.
-    public var checksRestoration: Bool
+    package var checksRestoration: Bool
 
-    public init(checksRestoration: Bool = true) {
+    package init(checksRestoration: Bool = true) {
         self.checksRestoration = checksRestoration
     }
 
     /// The first broken rule, in `names` order, or nil.
-    public mutating func check(_ simulator: Simulator) -> Violation? {
+    package mutating func check(_ simulator: Simulator) -> Violation? {
         uniqueValues(simulator) ?? visibleLimit(simulator) ?? aggregatePhase(simulator) ?? restoration(simulator)
     }
 

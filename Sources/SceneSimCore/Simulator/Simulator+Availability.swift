@@ -3,7 +3,7 @@
 // what decides it (an overlay being up) is not observable from a script.
 extension Simulator {
     /// The app-level calls whose acceptance depends on the process and its scenes.
-    public enum AppCall: String, Sendable, CaseIterable {
+    package enum AppCall: String, Sendable, CaseIterable {
         case launch, background, foreground, switcher, interrupt, resume
         case terminateSystem = "terminate_system"
         case terminateUser = "terminate_user"
@@ -12,7 +12,7 @@ extension Simulator {
 
     /// True when `call` would not be refused with a misuse error now (the guards of the
     /// operations in Simulator+Lifecycle.swift, read without changing anything).
-    public func accepts(_ call: AppCall) -> Bool {
+    package func accepts(_ call: AppCall) -> Bool {
         guard let process else { return call == .launch }
         let visible = process.visible.elements
         let phases = visible.map { sessions[$0].scene!.phase }

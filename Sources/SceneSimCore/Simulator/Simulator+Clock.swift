@@ -2,7 +2,7 @@
 extension Simulator {
     /// Runs the earliest scheduled event if it is due at or before `limit`, moving the clock to
     /// its time. Returns false (and leaves the clock alone) when nothing is due.
-    public func runNextEvent(notAfter limit: VirtualTime) throws(SimError) -> Bool {
+    package func runNextEvent(notAfter limit: VirtualTime) throws(SimError) -> Bool {
         try action("the clock") { () throws(SimError) in
             // Nothing runs past the end of the clock: an event the app scheduled beyond it
             // (a delay added near the end) stays queued, and running it is an error.
@@ -17,7 +17,7 @@ extension Simulator {
     }
 
     /// Moves the clock to `time` without running anything (drivers call this after draining).
-    public func moveClock(to time: VirtualTime) throws(SimError) {
+    package func moveClock(to time: VirtualTime) throws(SimError) {
         try action("the clock") { () throws(SimError) in
             guard time >= now else {
                 throw SimError(.invalidValue, "the clock cannot go back (now \(now.text) s, asked for \(time.text) s)")
@@ -30,8 +30,13 @@ extension Simulator {
     }
 
     /// sim.advance: runs every event due within `duration`, in order, then sets the clock.
-    /// `afterEach` runs between events (drivers run script hooks there); returning false stops.
-    public func advance(by duration: VirtualTime, afterEach: () -> Bool = { true }) throws(SimError) {
+    public func advance(by duration: VirtualTime) throws(SimError) {
+        try advance(by: duration, afterEach: { true })
+    }
+
+    /// `advance` for a driver that acts between events: `afterEach` runs after each one (the
+    /// Lua bridge runs the lifecycle requests of script hooks there); returning false stops.
+    package func advance(by duration: VirtualTime, afterEach: () -> Bool) throws(SimError) {
         guard duration.microseconds >= 0 else {
             throw SimError(.invalidValue, "sim.advance needs a duration of zero or more seconds (got \(duration.text))")
         }
@@ -54,10 +59,15 @@ extension Simulator {
     }
 
     /// The most events one `settle` or `advance` runs before it calls the simulation a livelock.
-    public static let settleLimit = 100_000
+    package static let settleLimit = 100_000
 
-    /// sim.settle: runs until nothing is scheduled. `afterEach` as for `advance`.
-    public func settle(afterEach: () -> Bool = { true }) throws(SimError) {
+    /// sim.settle: runs until nothing is scheduled.
+    public func settle() throws(SimError) {
+        try settle(afterEach: { true })
+    }
+
+    /// `settle` for a driver that acts between events; `afterEach` as for `advance`.
+    package func settle(afterEach: () -> Bool) throws(SimError) {
         var count = 0
         while try runNextEvent(notAfter: VirtualTime(microseconds: .max)) {
             guard afterEach() else { return }

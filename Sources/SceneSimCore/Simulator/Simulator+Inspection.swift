@@ -21,6 +21,16 @@ extension Simulator {
             public var storage: String?
             /// Saved storage literal (what restoration gives).
             public var saved: String
+
+            /// A session as a test expects it (`expectSnapshot` adds the ones an operation made).
+            public init(id: String, value: String? = nil, phase: String, alive: Bool = true, storage: String? = nil, saved: String = "{}") {
+                self.id = id
+                self.value = value
+                self.phase = phase
+                self.alive = alive
+                self.storage = storage
+                self.saved = saved
+            }
         }
     }
 
@@ -47,7 +57,7 @@ extension Simulator {
 
     /// Checks the model's invariants by brute force; returns a description of each violation.
     /// Tests run it after every operation; it scans everything, so it is not for production paths.
-    public func _checkInvariants() -> [String] {
+    package func _checkInvariants() -> [String] {
         var problems: [String] = []
         guard let process else {
             for record in sessions where record.scene != nil {

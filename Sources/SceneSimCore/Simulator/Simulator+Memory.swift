@@ -15,7 +15,7 @@ extension Simulator {
     static let operationAllowance = 4096
 
     /// Estimated bytes the simulator's records hold now.
-    public var estimatedMemory: Int {
+    package var estimatedMemory: Int {
         let transitions = (process?.machine.history.count ?? 0) + (process?.machine.rejected.count ?? 0)
         return recordBytes + transitions * Self.transitionCost
     }

@@ -29,11 +29,16 @@ extension Simulator {
     }
 
     /// Writes (or with nil deletes) `key` in a connected scene's storage.
+    public func setStorage(_ id: SessionID, key: ByteString, value: SceneValue?) throws(SimError) {
+        try setStorage(id, key: key, value: value, changed: nil)
+    }
+
+    /// `setStorage` for a driver that folds writes (the Lua bridge's write buffer).
     ///
     /// `changed` says whether the write changed the storage; nil compares the old value with
     /// the new. A caller that folded several writes into one passes true when any of them
     /// changed the value, even if the last one put the old value back.
-    public func setStorage(_ id: SessionID, key: ByteString, value: SceneValue?, changed: Bool? = nil) throws(SimError) {
+    package func setStorage(_ id: SessionID, key: ByteString, value: SceneValue?, changed: Bool?) throws(SimError) {
         // A write adds no session or transition, only its entry: deleting is never refused.
         try change(memory: 0) { () throws(SimError) in
             try requireLiveScene(id, "writing storage")
@@ -78,7 +83,7 @@ extension Simulator {
     /// Whether a write that keeps the storage's byte count would succeed and do nothing but
     /// change the value: the scene is connected, no system action is under way, and the size
     /// warning already matches the size, so no warning can start or end.
-    public func storageWritesAreQuiet(_ id: SessionID) -> Bool {
+    package func storageWritesAreQuiet(_ id: SessionID) -> Bool {
         guard case .idle = activity, (try? requireLiveScene(id, "writing storage")) != nil, let scene = sessions[id.index].scene else {
             return false
         }

@@ -55,7 +55,7 @@ public final class Simulator {
     var services = ModelServices()
     /// The most bytes the simulator's records may hold (estimated; see Simulator+Memory.swift),
     /// nil for no bound. An operation that could pass it fails before changing anything.
-    public var memoryBudget: Int?
+    package var memoryBudget: Int?
     /// Estimated bytes of sessions and storage (transitions are counted from the history).
     var recordBytes = 0
 
@@ -79,7 +79,7 @@ public final class Simulator {
 
     /// Hands each event since the last take to `body`, in order, and clears them, keeping the
     /// buffer: a driver that takes events after every operation allocates nothing for them.
-    public func takeEvents(_ body: (TraceRecord) -> Void) {
+    package func takeEvents(_ body: (TraceRecord) -> Void) {
         for record in events { body(record) }
         events.removeAll(keepingCapacity: true)
     }
@@ -212,7 +212,7 @@ public final class Simulator {
         throw SimError(.notRunning, "\(what()) needs a running app; call app:launch() first")
     }
 
-    public func requireRunning(_ what: @autoclosure () -> String) throws(SimError) {
+    package func requireRunning(_ what: @autoclosure () -> String) throws(SimError) {
         _ = try runningProcess(what())
     }
 

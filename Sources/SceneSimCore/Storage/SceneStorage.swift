@@ -20,7 +20,7 @@ public struct SceneStorage: Equatable, Sendable {
 
     /// Sets (or with nil removes) `key` with one hash lookup; returns the previous value.
     @discardableResult
-    public mutating func set(_ key: ByteString, _ value: SceneValue?) -> SceneValue? {
+    package mutating func set(_ key: ByteString, _ value: SceneValue?) -> SceneValue? {
         let old = value.map { values.updateValue($0, forKey: key) } ?? values.removeValue(forKey: key)
         if let old { byteCount -= key.count + old.byteSize }
         if let value { byteCount += key.count + value.byteSize }
@@ -43,7 +43,7 @@ public struct SceneStorage: Equatable, Sendable {
     }
 
     /// A key as a Lua table constructor writes it: `tab`, or `["two words"]`.
-    public static func keyLiteral(_ key: ByteString) -> String {
+    package static func keyLiteral(_ key: ByteString) -> String {
         LuaSyntax.isIdentifier(key.bytes) ? key.escaped : "[\(key.quoted)]"
     }
 }

@@ -17,7 +17,7 @@ extension TraceRenderer {
     /// A line of script output (`print`, the REPL's results) as a JSON Lines event, so that in
     /// JSONL mode every line is one JSON object: `{"event":"print","text":"hello","time":0.500}`.
     /// `text` is the line without its newline; bytes that are not valid UTF-8 read U+FFFD.
-    public static func jsonPrintLine(_ line: some Collection<UInt8>, at time: VirtualTime) -> String {
+    package static func jsonPrintLine(_ line: some Collection<UInt8>, at time: VirtualTime) -> String {
         "{\"event\":\"print\",\"text\":\(JSON.bytes(ByteString(Array(line))).encoded),\"time\":\(time.text)}"
     }
 

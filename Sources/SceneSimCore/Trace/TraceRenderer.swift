@@ -17,7 +17,7 @@ public enum TraceRenderer {
     }
 
     /// The subject column and the message of an event; `label` names a session (`group#n`).
-    public static func describe(_ event: TraceEvent, label: (SessionID) -> String) -> (subject: String, message: String) {
+    package static func describe(_ event: TraceEvent, label: (SessionID) -> String) -> (subject: String, message: String) {
         func shown(_ id: SessionID) -> String { Self.shown(label(id)) }
         func list(_ ids: [SessionID]) -> String { ids.map(shown).joined(separator: ", ") }
         switch event {

@@ -18,32 +18,32 @@ import ByteText
 /// - the fragment is everything after the first `#`, decoded; nil when there is no `#`;
 /// - a space or control byte anywhere, or a `%` not followed by two hex digits, makes the URL
 ///   unparsable (raw bytes of 0x80 and above are accepted and kept exactly).
-public struct AppURL: Equatable, Sendable {
-    public struct QueryItem: Equatable, Sendable {
-        public var name: ByteString
-        public var value: ByteString
-        public init(name: ByteString, value: ByteString) {
+package struct AppURL: Equatable, Sendable {
+    package struct QueryItem: Equatable, Sendable {
+        package var name: ByteString
+        package var value: ByteString
+        package init(name: ByteString, value: ByteString) {
             self.name = name
             self.value = value
         }
     }
 
-    public var scheme: ByteString
-    public var host: ByteString?
-    public var path: [ByteString]
-    public var queryItems: [QueryItem]
-    public var fragment: ByteString?
+    package var scheme: ByteString
+    package var host: ByteString?
+    package var path: [ByteString]
+    package var queryItems: [QueryItem]
+    package var fragment: ByteString?
 
     /// The query as a dictionary-like list: one entry per name, the last value of a repeated
     /// name winning (as assigning the items in order would), sorted by name for stable output.
-    public var query: [(name: ByteString, value: ByteString)] {
+    package var query: [(name: ByteString, value: ByteString)] {
         var last: [ByteString: ByteString] = [:]
         for item in queryItems { last[item.name] = item.value }
         return last.keys.sorted().map { ($0, last[$0]!) }
     }
 
     /// Parses `text`; the error says what is wrong (the caller adds which call and where).
-    public init(parsing text: ByteString) throws(SimError) {
+    package init(parsing text: ByteString) throws(SimError) {
         let bytes = text.bytes
         guard !bytes.isEmpty else {
             throw SimError(.invalidValue, "it is empty; a URL looks like app://doc/42")

@@ -16,7 +16,7 @@ public enum SceneValue: Hashable, Sendable {
     }
 
     /// The Lua-facing type name used in messages: boolean, integer, float, string.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .bool: "boolean"
         case .int: "integer"
@@ -25,7 +25,7 @@ public enum SceneValue: Hashable, Sendable {
         }
     }
 
-    public func matches(_ kind: Kind) -> Bool {
+    package func matches(_ kind: Kind) -> Bool {
         switch (self, kind) {
         case (.string, .string), (.int, .integer): true
         default: false
