@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Bootstraps the machine, builds, and runs every test: the Swift unit and end-to-end tests, the
-# golden scenario suite (part of `swift test`), the scenario linter, and the explorations in
-# scenarios/explore/ with a fixed seed and a small budget. This is what CI runs.
+# Bootstraps the machine, builds, and runs every test: the scenario linter, the explorations in
+# scenarios/explore/ with a fixed seed and a small budget, the coverage gate, the SceneSim
+# documentation, then the Swift unit and end-to-end tests with the golden scenario suite (part
+# of `swift test`), last, so its summary closes the output. This is what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,8 +11,6 @@ echo "test: building"
 swift build --build-tests
 echo "test: linting scenarios"
 scripts/lint-scenarios.sh
-echo "test: running swift test"
-swift test --skip-build --parallel
 echo "test: exploring scenarios/explore/ (seed 1, 40 runs of 40 steps each)"
 for module in scenarios/explore/*.lua; do
   # A failure is shrunk and written to scenarios/found/, ready to replay with scenesim run.
@@ -22,3 +21,5 @@ CI=1 .build/debug/scenesim test --min-coverage transitions=100,states=100 > /dev
 echo "test: the SceneSim library's documentation builds without warnings"
 # The plugin builds only here; the docs are the README's promise to Swift users.
 swift package generate-documentation --target SceneSimCore --warnings-as-errors > /dev/null
+echo "test: running swift test"
+swift test --skip-build --parallel
