@@ -1,3 +1,4 @@
+import ByteText
 extension CoverageReport {
     /// Plain text: a heading per section with covered/total, then each item with its hits and
     /// the first scenario that hit it, or `NOT COVERED`.
@@ -20,18 +21,7 @@ extension CoverageReport {
 
     /// One JSON object: the models, the scenario count, and each section with its items.
     public func json() -> String {
-        func quote(_ s: String) -> String {
-            var out = "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                default:
-                    if scalar.value < 0x20 { out += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
-                }
-            }
-            return out + "\""
-        }
+        func quote(_ s: String) -> String { JSONText.quoted(s) }
         let sectionsJSON = sections.map { section in
             let items = section.items.map { item in
                 "{\"first\":\(item.first.map(quote) ?? "null"),\"hits\":\(item.hits),\"name\":\(quote(item.name))}"

@@ -1,3 +1,4 @@
+import ByteText
 /// Builds SVG text: numbers with at most one decimal, so the bytes never depend on how a
 /// platform prints a Double, and every text XML-escaped.
 struct SVGWriter {
@@ -62,21 +63,6 @@ struct SVGWriter {
         return fraction == 0 ? sign + String(whole) : sign + String(whole) + "." + String(fraction)
     }
 
-    /// XML text: markup characters escaped, and control characters (the trace never has any,
-    /// but a label might) as visible `\ddd`.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7f { out += "\\\(scalar.value)" } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    /// XML text and attribute values, by the project's one XML escaper.
+    static func escape(_ text: String) -> String { XMLText.escaped(text) }
 }

@@ -1,3 +1,4 @@
+import ByteText
 import SceneSimCore
 
 extension Timeline {
@@ -16,8 +17,8 @@ extension Timeline {
             axis == .time ? point.time.microseconds : Int64(point.step) * 1000
         }
         func args(_ text: String, _ point: Point, _ source: String?) -> String {
-            var fields = #""step":\#(point.step),"text":\#(JSONText.quote(text)),"time":\#(JSONText.quote(point.time.text))"#
-            if let source { fields = #""source":\#(JSONText.quote(source)),"# + fields }
+            var fields = #""step":\#(point.step),"text":\#(JSONText.quoted(text)),"time":\#(JSONText.quoted(point.time.text))"#
+            if let source { fields = #""source":\#(JSONText.quoted(source)),"# + fields }
             return "{" + fields + "}"
         }
         var events: [String] = []
@@ -30,7 +31,7 @@ extension Timeline {
             used.formUnion(markers.filter { $0.launch == pid }.map(\.lane))
             for lane in used.sorted() {
                 let tid = Self.threadID(launch: pid, lane: lane)
-                events.append(#"{"args":{"name":\#(JSONText.quote(lanes[lane].name))},"name":"thread_name","ph":"M","pid":\#(pid),"tid":\#(tid),"ts":0}"#)
+                events.append(#"{"args":{"name":\#(JSONText.quoted(lanes[lane].name))},"name":"thread_name","ph":"M","pid":\#(pid),"tid":\#(tid),"ts":0}"#)
                 events.append(#"{"args":{"sort_index":\#(lane)},"name":"thread_sort_index","ph":"M","pid":\#(pid),"tid":\#(tid),"ts":0}"#)
             }
         }
@@ -39,16 +40,16 @@ extension Timeline {
         for interval in intervals where interval.launch > 0 {
             let tid = Self.threadID(launch: interval.launch, lane: interval.lane)
             let category = if case .phase = interval.value { "phase" } else { "state" }
-            let json = #"{"args":\#(args(interval.text, interval.start, interval.source)),"cat":"\#(category)","dur":\#(ts(interval.end) - ts(interval.start)),"name":\#(JSONText.quote(interval.value.text)),"ph":"X","pid":\#(interval.launch),"tid":\#(tid),"ts":\#(ts(interval.start))}"#
+            let json = #"{"args":\#(args(interval.text, interval.start, interval.source)),"cat":"\#(category)","dur":\#(ts(interval.end) - ts(interval.start)),"name":\#(JSONText.quoted(interval.value.text)),"ph":"X","pid":\#(interval.launch),"tid":\#(tid),"ts":\#(ts(interval.start))}"#
             timed.append((interval.end.step, timed.count, json))
         }
         for marker in markers where marker.launch > 0 {
             let tid = Self.threadID(launch: marker.launch, lane: marker.lane)
-            let json = #"{"args":\#(args(marker.text, marker.at, marker.source)),"cat":"marker","name":\#(JSONText.quote(marker.kind.name)),"ph":"i","pid":\#(marker.launch),"s":"t","tid":\#(tid),"ts":\#(ts(marker.at))}"#
+            let json = #"{"args":\#(args(marker.text, marker.at, marker.source)),"cat":"marker","name":\#(JSONText.quoted(marker.kind.name)),"ph":"i","pid":\#(marker.launch),"s":"t","tid":\#(tid),"ts":\#(ts(marker.at))}"#
             timed.append((marker.at.step, timed.count, json))
         }
         for (index, flow) in flows.enumerated() {
-            let name = JSONText.quote("restored " + lanes[flow.lane].name)
+            let name = JSONText.quoted("restored " + lanes[flow.lane].name)
             let start = #"{"cat":"restore","id":\#(index + 1),"name":\#(name),"ph":"s","pid":\#(flow.fromLaunch),"tid":\#(Self.threadID(launch: flow.fromLaunch, lane: flow.lane)),"ts":\#(ts(flow.from))}"#
             let finish = #"{"bp":"e","cat":"restore","id":\#(index + 1),"name":\#(name),"ph":"f","pid":\#(flow.toLaunch),"tid":\#(Self.threadID(launch: flow.toLaunch, lane: flow.lane)),"ts":\#(ts(flow.to))}"#
             timed.append((flow.to.step, timed.count, start))
@@ -56,28 +57,5 @@ extension Timeline {
         }
         events += timed.sorted { ($0.step, $0.order) < ($1.step, $1.order) }.map(\.json)
         return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
-    }
-}
-
-/// JSON string literals for the Chrome trace (text is already the trace's escaped form).
-enum JSONText {
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

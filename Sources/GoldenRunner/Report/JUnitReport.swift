@@ -1,3 +1,4 @@
+import ByteText
 /// Renders a run as JUnit XML for CI dashboards: per case its `file`, its `time` in seconds,
 /// and for a failure its `type` (the `CaseRecord.Failure.Kind`), a one-line message and the
 /// report text. No host names or timestamps; times come from the run's injected clock.
@@ -19,7 +20,7 @@ enum JUnitReport {
             }
             xml += "    <testcase \(attributes)>\n"
             xml += "      <failure type=\"\(failure.kind.rawValue)\" message=\"\(escape(failure.message))\">"
-            xml += "\(escape(failure.details))</failure>\n"
+            xml += "\(escape(failure.details, attribute: false))</failure>\n"
             xml += "    </testcase>\n"
         }
         xml += "  </testsuite>\n</testsuites>\n"
@@ -34,23 +35,7 @@ enum JUnitReport {
         return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - digits.count) + digits
     }
 
-    // Report text is already made visible (see `VisibleText`); characters XML 1.0 still forbids
-    // become U+FFFD so the report always parses.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                escaped += "\u{FFFD}"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
+    // Report text is already made visible (`ByteString.displayed`); the project's one XML
+    // escaper makes it safe in content and attributes, so the report always parses.
+    static func escape(_ text: String, attribute: Bool = true) -> String { XMLText.escaped(text, attribute: attribute) }
 }

@@ -54,27 +54,7 @@ extension TraceRenderer {
             }
         }
 
-        static func escape(_ s: String) -> String {
-            var out = "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    // C0, DEL and C1 (ESC among them) never reach a terminal raw.
-                    if scalar.value < 0x20 || (0x7f..<0xa0).contains(scalar.value) {
-                        let hex = String(scalar.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out + "\""
-        }
+        static func escape(_ s: String) -> String { JSONText.quoted(s) }
     }
 
     static func jsonFields(_ event: TraceEvent, label: (SessionID) -> String) -> [(String, JSON)] {

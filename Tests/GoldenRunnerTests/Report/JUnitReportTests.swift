@@ -64,9 +64,10 @@ struct JUnitReportTests {
         #expect(JUnitReport.seconds(.seconds(62)) == "62.000")
     }
 
-    @Test("Characters XML forbids become U+FFFD; tabs and newlines stay")
+    @Test("Characters XML forbids show as \\ddd; tabs and newlines stay, as references inside an attribute")
     func escapesControlCharacters() {
-        #expect(JUnitReport.escape("a\u{1B}[31mb\tc'\n") == "a\u{FFFD}[31mb\tc&apos;\n")
+        #expect(JUnitReport.escape("a\u{1B}[31mb\tc'\n\u{FFFF}", attribute: false) == "a\\027[31mb\tc&apos;\n\u{FFFD}")
+        #expect(JUnitReport.escape("a\u{1B}b\tc\n") == "a\\027b&#9;c&#10;")
     }
 }
 
