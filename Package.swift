@@ -30,6 +30,8 @@ let package = Package(
         .library(name: "SceneSim", targets: ["SceneSim"]),
         // Swift Testing helpers over it: SceneSimTestStore.
         .library(name: "SceneSimTesting", targets: ["SceneSimTesting"]),
+        // scenesim's command line for a package's own executable, its Swift models registered.
+        .library(name: "SceneSimCLI", targets: ["SceneSimCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -96,6 +98,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "SceneSimCLI", dependencies: ["SceneSim", "SceneSimCommands", "SceneSimScripting"]),
         .executableTarget(name: "scenesim", dependencies: ["SceneSimCommands"]),
         .executableTarget(name: "SceneSimBench", dependencies: ["ByteText", "SceneSimCore"]),
 
@@ -120,7 +123,7 @@ let package = Package(
         .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL", "SceneSimScripting", "SceneSimTestSupport", "LuaKit"]),
         .testTarget(
             name: "SceneSimCommandsTests",
-            dependencies: ["SceneSimCommands", "GoldenRunner", "SceneSimScripting", "SceneSimTimeline", "SceneSimCore"],
+            dependencies: ["SceneSimCommands", "SceneSimCLI", "GoldenRunner", "SceneSimScripting", "SceneSimTimeline", "SceneSimCore"],
             // The reviewed public API of the SceneSim library, read by PublicAPITests.
             exclude: ["Package/SceneSim.api"]
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SceneSimScripting
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Darwin)
@@ -32,6 +33,13 @@ public struct SceneSimCommand: ParsableCommand {
     /// Parses `arguments` (without the program name), runs the command, and returns the exit
     /// status: usage errors are 2 (not ArgumentParser's 64), help and version 0.
     public static func main(arguments: [String]) -> Int32 {
+        main(arguments: arguments, models: ModelRegistry())
+    }
+
+    /// `main(arguments:)` of an executable whose scripts may name `models` in
+    /// `sim.launch{ model = "..." }` (the SceneSimCLI library's entry point).
+    public static func main(arguments: [String], models: ModelRegistry) -> Int32 {
+        RegisteredModels.current = models
         do {
             var command = try parseAsRoot(TestCommand.splittingAttachedJobs(arguments))
             if var status = command as? StatusCommand {

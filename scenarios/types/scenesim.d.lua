@@ -34,7 +34,7 @@
 ---@field visible_limit? integer            windows on screen at once (iphone 1, ipados 2, others unlimited)
 ---@field routes? table<string, string>     deep-link routes: app://<route>/<value> opens that scene group
 ---@field policy? scenesim.Policy
----@field model? scenesim.Model            the app's own model; omitted: the built-in one (semantics 10)
+---@field model? scenesim.Model|string     the app's own model, or the name of a registered Swift model ("builtin" for the built-in one); omitted: the built-in one (semantics 10)
 
 ---@class scenesim.StateDecl
 ---@field arg? "string"|"integer"|string[]  the argument the state carries: a string, an integer, or one of these words

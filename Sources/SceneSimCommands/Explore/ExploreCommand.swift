@@ -119,7 +119,8 @@ struct ExploreCommand: StatusCommand {
             stats: stats,
             options: ScenarioOptions(
                 maxInstructions: maxInstructions == 0 ? nil : maxInstructions,
-                maxMemory: maxMemory == 0 ? nil : maxMemory * 1024 * 1024
+                maxMemory: maxMemory == 0 ? nil : maxMemory * 1024 * 1024,
+                models: RegisteredModels.current
             )
         )
         let status = ExploreSession(plan: plan).run()

@@ -30,7 +30,8 @@ struct ScenarioFlags: ParsableArguments {
             maxInstructions: maxInstructions == 0 ? nil : maxInstructions,
             maxMemory: maxMemory == 0 ? nil : maxMemory * 1024 * 1024,
             allowIO: allowIO,
-            trace: trace
+            trace: trace,
+            models: RegisteredModels.current
         )
     }
 }

@@ -14,7 +14,9 @@ public struct AppModel {
     /// By state name: the names it may move to, in declaration order.
     public private(set) var transitions: [String: [String]]
     /// The names of the intents the model offers (`app:<name>(...)`), sorted.
-    public private(set) var intents: [String]
+    public internal(set) var intents: [String]
+    /// A Swift model's intents, by name (see `addIntent`); a Lua model's run in the script.
+    public internal(set) var intentHandlers: [String: Intent] = [:]
     /// Runs when the process starts, before its first scene connects (the App's init).
     public var onLaunch: ((Simulator) -> Void)?
     /// Runs when the aggregate phase changes, after the `phase` hooks of that change.

@@ -62,8 +62,10 @@ extension ScriptHost {
         return perform(call) { () throws(SimError) in
             var parser = ConfigParser()
             parser.reservedNames = Self.appMethods + Self.appFields
+            parser.models = options.models
             let config = try parser.parse(call.value(at: 1))
-            let simulator = try Simulator(config: config, model: appModel(parser.model))
+            let model = parser.swiftModel.map(swiftAppModel) ?? appModel(parser.model)
+            let simulator = try Simulator(config: config, model: model)
             // The simulator's records get a budget of their own, as large as Lua's heap.
             simulator.memoryBudget = options.maxMemory
             simulator.isTracing = true

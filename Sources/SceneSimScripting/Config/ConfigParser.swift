@@ -12,8 +12,12 @@ struct ConfigParser {
     private(set) var sceneHandlers: [String: SceneHandlers] = [:]
     /// The declared model (filled by `parse`); nil: the built-in one.
     private(set) var model: LuaModel?
+    /// A registered Swift model the script named (filled by `parse`).
+    private(set) var swiftModel: AppModel?
     /// Names a model's intent cannot take (the app handle's methods and fields).
     var reservedNames: [String] = []
+    /// The Swift models a script may name.
+    var models = ModelRegistry()
 
     mutating func parse(_ value: LuaValue) throws(SimError) -> AppConfig {
         let table: LuaTable
@@ -39,7 +43,10 @@ struct ConfigParser {
             routes: try routes(table[field: "routes"]),
             policy: try policy(table[field: "policy"])
         )
-        if !table[field: "model"].isNil {
+        if case .string(let name) = table[field: "model"] {
+            // "builtin" is the model a launch without `model` gets.
+            if name.escaped != ModelRegistry.builtinName { swiftModel = try registeredModel(name.escaped) }
+        } else if !table[field: "model"].isNil {
             model = try ModelParser(reserved: reservedNames).parse(table[field: "model"])
         }
         if !table[field: "visible_limit"].isNil {
@@ -51,6 +58,25 @@ struct ConfigParser {
             throw fail(error.message)
         }
         return config
+    }
+
+    /// `model = "notes"`: a fresh model from the registry, whose intents must not take the app
+    /// handle's own names (a Lua model's are checked the same way).
+    private func registeredModel(_ name: String) throws(SimError) -> AppModel {
+        let made: AppModel?
+        do {
+            made = try models.make(name)
+        } catch {
+            throw fail("model \"\(name)\": \(error.message)")
+        }
+        guard let model = made else {
+            throw fail("model \"\(name)\" is not a registered model\(suggestion(for: name, among: models.names)); registered models are \(models.names.joined(separator: ", ")) "
+                + "(Swift models are registered by an executable built with the SceneSimCLI library), or declare one as a table, model = { states = ..., initial = ... }")
+        }
+        for intent in model.intentHandlers.keys.sorted() where reservedNames.contains(intent) {
+            throw fail("model \"\(name)\": intent \(intent): app:\(intent) is a built-in method or field of app; give the intent another name")
+        }
+        return model
     }
 
     private func fail(_ message: String) -> SimError {

@@ -24,7 +24,7 @@ struct ModelParser {
 
     func parse(_ value: LuaValue) throws(SimError) -> LuaModel {
         guard case .table(let table) = value else {
-            throw fail("model must be a table declaring the app's states, initial, transitions, handlers and intents, not \(aLuaTypeName(value))")
+            throw fail("model must be a table declaring the app's states, initial, transitions, handlers and intents, or the name of a registered model, e.g. model = \"builtin\", not \(aLuaTypeName(value))")
         }
         try checkKeys(table, allowed: Self.keys, path: "model")
         let states = try stateDeclarations(table[field: "states"])

@@ -1,4 +1,5 @@
 import LuaKit
+import SceneSimCore
 
 /// How a scenario runs: its seed, limits, libraries and trace format (the `run`/`repl` flags).
 public struct ScenarioOptions: Sendable, Equatable {
@@ -15,6 +16,8 @@ public struct ScenarioOptions: Sendable, Equatable {
     /// Opens io, os, debug and package (off: the sandbox).
     public var allowIO: Bool
     public var trace: TraceFormat
+    /// The Swift models scripts may name in `sim.launch{ model = "..." }`.
+    public var models: ModelRegistry
 
     /// A billion instructions (tens of seconds of Lua) and 512 MiB: no honest scenario notices.
     public static let defaultMaxInstructions = 1_000_000_000
@@ -25,8 +28,10 @@ public struct ScenarioOptions: Sendable, Equatable {
         maxInstructions: Int? = ScenarioOptions.defaultMaxInstructions,
         maxMemory: Int? = ScenarioOptions.defaultMaxMemory,
         allowIO: Bool = false,
-        trace: TraceFormat = .text
+        trace: TraceFormat = .text,
+        models: ModelRegistry = ModelRegistry()
     ) {
+        self.models = models
         self.seed = seed
         self.maxInstructions = maxInstructions
         self.maxMemory = maxMemory

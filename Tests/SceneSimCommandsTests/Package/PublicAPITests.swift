@@ -7,8 +7,8 @@ import Testing
 /// `package`, so a new `public` fails here until someone decides users should have it.
 @Suite("The SceneSim library's public API is the reviewed one")
 struct PublicAPITests {
-    /// The modules `import SceneSim` brings in, and the SceneSimTesting product's.
-    static let exportedModules = ["Sources/SceneSim", "Sources/SceneSimCore", "Sources/ByteText", "Sources/SceneSimTesting"]
+    /// The modules `import SceneSim` brings in, and the SceneSimTesting and SceneSimCLI products'.
+    static let exportedModules = ["Sources/SceneSim", "Sources/SceneSimCore", "Sources/ByteText", "Sources/SceneSimTesting", "Sources/SceneSimCLI"]
 
     /// One line per public declaration, `file: declaration`, bodies cut off, files in path order.
     static func publicDeclarations() throws -> [String] {

@@ -1,0 +1,103 @@
+import ByteText
+
+// Intents written in Swift (issue 13): a Swift model's `app:<name>(...)`. A Lua model's intents
+// stay Lua functions in the scripting layer; a Swift intent is declared here with the types of
+// its parameters, so a script's wrong call is refused before the app's code sees it, with the
+// same message from Lua and from Swift.
+extension AppModel {
+    /// One intent of a Swift model: what it takes, and the app's code that runs for it.
+    public struct Intent {
+        public var parameters: [Parameter]
+        /// Runs with the simulator and the checked arguments; its result (if any) is the call's.
+        public var body: (Simulator, [SceneValue]) throws(SimError) -> SceneValue?
+    }
+
+    /// A named, typed parameter of an intent (`unlock(code: string)`).
+    public struct Parameter: Equatable, Sendable {
+        public var name: String
+        public var type: ParameterType
+
+        public init(_ name: String, _ type: ParameterType) {
+            self.name = name
+            self.type = type
+        }
+    }
+
+    /// What a parameter accepts, in Lua's words: a float parameter takes an integer too.
+    public enum ParameterType: String, Equatable, Sendable {
+        case boolean, integer, float, string
+    }
+
+    /// Adds a Swift intent, callable as `app:<name>(...)` and with `Simulator.perform(intent:_:)`.
+    /// The name must be a word of letters, digits and `_`, and new to the model.
+    public mutating func addIntent(
+        _ name: String, parameters: [Parameter] = [],
+        _ body: @escaping (Simulator, [SceneValue]) throws(SimError) -> SceneValue?
+    ) throws(SimError) {
+        guard Self.isIntentName(name) else {
+            throw SimError(.invalidConfig, "intent \"\(name)\" cannot be an intent name; use a word of letters, digits and _, e.g. unlock")
+        }
+        guard !intents.contains(name) else {
+            throw SimError(.invalidConfig, "the model declares intent \"\(name)\" twice")
+        }
+        intents = (intents + [name]).sorted()
+        intentHandlers[name] = Intent(parameters: parameters, body: body)
+    }
+
+    /// `unlock(code: string)`: an intent's call shape, as messages show it.
+    package func signature(of name: String) -> String {
+        let parameters = intentHandlers[name]?.parameters ?? []
+        return "app:\(name)(" + parameters.map { "\($0.name): \($0.type.rawValue)" }.joined(separator: ", ") + ")"
+    }
+
+    /// The error for argument `index` (from 1) of a wrong type, `given` in Lua's words
+    /// ("a table", "nil"); shared by the Lua bridge, which sees values Swift cannot hold.
+    package func argumentError(intent name: String, index: Int, given: String) -> SimError {
+        let parameters = intentHandlers[name]?.parameters ?? []
+        let parameter = parameters.indices.contains(index - 1) ? parameters[index - 1] : nil
+        let wanted = parameter.map { $0.type == .integer ? "an integer" : "a \($0.type.rawValue)" } ?? "a value"
+        return SimError(.invalidValue, "\(signature(of: name)): argument \(index) (\(parameter?.name ?? "?")) must be \(wanted), not \(given)")
+    }
+
+    /// That the intent takes `count` arguments; checked before their types.
+    package func checkCount(intent name: String, _ count: Int) throws(SimError) {
+        let wanted = intentHandlers[name]?.parameters.count ?? count
+        guard count == wanted else {
+            throw SimError(.invalidValue, "\(signature(of: name)) takes \(wanted) \(wanted == 1 ? "argument" : "arguments"), not \(count)")
+        }
+    }
+
+    /// The arguments as the intent takes them: the right number, each of its parameter's type
+    /// (an integer given for a float parameter becomes a float).
+    package func checkedArguments(intent name: String, _ arguments: [SceneValue]) throws(SimError) -> [SceneValue] {
+        guard let intent = intentHandlers[name] else { return arguments }
+        try checkCount(intent: name, arguments.count)
+        var checked: [SceneValue] = []
+        for (index, (parameter, value)) in zip(intent.parameters, arguments).enumerated() {
+            switch (parameter.type, value) {
+            case (.boolean, .bool), (.integer, .int), (.float, .double), (.string, .string):
+                checked.append(value)
+            case (.float, .int(let number)):
+                checked.append(.double(Double(number)))
+            default:
+                let article = value.typeName == "integer" ? "an" : "a"
+                throw argumentError(intent: name, index: index + 1, given: "\(article) \(value.typeName)")
+            }
+        }
+        return checked
+    }
+}
+
+extension Simulator {
+    /// Runs the model's Swift intent `name` with `arguments` (checked against its parameters),
+    /// as a script's `app:<name>(...)` does; returns its result.
+    public func perform(intent name: String, _ arguments: [SceneValue] = []) throws(SimError) -> SceneValue? {
+        guard let intent = model.intentHandlers[name] else {
+            let names = model.intentHandlers.keys.sorted()
+            throw SimError(.invalidValue, "the model has no Swift intent \"\(name)\"\(suggestion(for: name, among: names)); "
+                + (names.isEmpty ? "it declares none" : "its intents are \(names.joined(separator: ", "))"))
+        }
+        try requireRunning("app:\(name)")
+        return try intent.body(self, try model.checkedArguments(intent: name, arguments))
+    }
+}
