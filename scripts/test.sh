@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Bootstraps the machine, builds, and runs every test: the scenario linter, the explorations in
 # scenarios/explore/ with a fixed seed and a small budget, the coverage gate, the SceneSim
-# documentation, then the Swift unit and end-to-end tests with the golden scenario suite (part
+# documentation, the Examples/NotesApp package (its tests and goldens), then the Swift unit and end-to-end tests with the golden scenario suite (part
 # of `swift test`), last, so its summary closes the output. This is what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,5 +21,10 @@ CI=1 .build/debug/scenesim test --min-coverage transitions=100,states=100 > /dev
 echo "test: the SceneSim library's documentation builds without warnings"
 # The plugin builds only here; the docs are the README's promise to Swift users.
 swift package generate-documentation --target SceneSimCore --warnings-as-errors > /dev/null
+echo "test: Examples/NotesApp: its Swift tests and its Lua goldens through notes-scenesim"
+# The example builds the SceneSimCLI and SceneSimTesting products as a user's package would.
+swift build --package-path Examples/NotesApp --build-tests
+swift test --package-path Examples/NotesApp --skip-build
+(cd Examples/NotesApp && CI=1 .build/debug/notes-scenesim test scenarios)
 echo "test: running swift test"
 swift test --skip-build --parallel
