@@ -27,6 +27,8 @@ extension LuaState {
         stack.push(.table(methods))  // stays on the stack until the class is registered
         let methodsIndex = stack.top
         classes.append(type)
+        let text: (Int64) -> String = { id in definition.toString?(id) ?? "\(name)(\(id))" }
+        handleText.append(text)
 
         // __index is a C function (scn_index): methods and cached fields never reach Swift; only
         // other reads come here.
@@ -64,7 +66,7 @@ extension LuaState {
         }
         metatable[field: "__tostring"] = .function(makeFunction { call in
             guard let id = call.handle(at: 1, of: type) else { return call.results(.string(ByteString(name))) }
-            return call.results(text: definition.toString?(id) ?? "\(name)(\(id))")
+            return call.results(text: text(id))
         })
         if let length = definition.length {
             metatable[field: "__len"] = .function(makeFunction { call in

@@ -112,6 +112,11 @@ extension LuaStack {
 
     /// Calls `__tostring` under pcall; nil when there is none.
     private func metaToString(at index: Int32) throws(LuaError) -> ByteString? {
+        var classIndex: Int32 = 0
+        var id: Int64 = 0
+        if scn_to_handle(L, index, &classIndex, &id) != 0, classIndex >= 1, Int(classIndex) <= state.handleText.count {
+            return ByteString(state.handleText[Int(classIndex) - 1](id))
+        }
         guard lua_checkstack(L, 3) != 0 else { return nil }
         let base = top
         guard luaL_getmetafield(L, index, "__tostring") != LUA_TNIL else { return nil }

@@ -20,6 +20,10 @@ public final class LuaState {
     private(set) lazy var lifetime = LuaStateLifetime(self)
     /// Registered classes, in index order (index 1 first).
     var classes: [LuaClass] = []
+    /// What `tostring` shows for a handle of each class, in class index order: rendering a
+    /// handle (`print`, `tostring`) calls it directly instead of a protected call of the
+    /// handle's `__tostring`, which is the same function and cannot be replaced by a script.
+    var handleText: [(Int64) -> String] = []
     /// `LuaClassDefinition.bufferedWrite` of the classes that have one, by class index.
     var bufferedWriters: [Int32: LuaClassDefinition.BufferedWrite] = [:]
 
