@@ -39,7 +39,10 @@ public struct SceneSimCommand: ParsableCommand {
     /// `main(arguments:)` of an executable whose scripts may name `models` in
     /// `sim.launch{ model = "..." }` (the SceneSimCLI library's entry point).
     public static func main(arguments: [String], models: ModelRegistry) -> Int32 {
-        RegisteredModels.current = models
+        RegisteredModels.running(with: models) { run(arguments) }
+    }
+
+    private static func run(_ arguments: [String]) -> Int32 {
         do {
             var command = try parseAsRoot(TestCommand.splittingAttachedJobs(arguments))
             if var status = command as? StatusCommand {
