@@ -53,6 +53,10 @@ void scn_charge(lua_State *L, long long steps);
 /// top-level call has tripped a limit: for functions that catch errors (pcall, resume, ...), so
 /// that none of them can absorb it.
 void scn_check_tripped(lua_State *L);
+/// For a wrapper whose upvalue 1 is the library's original function: calls it with the
+/// wrapper's arguments, keeping `results` of its results (LUA_MULTRET for all), and returns
+/// how many are on the stack. Errors propagate as from the original.
+int scn_call_original(lua_State *L, int results);
 
 /// Replaces pcall, xpcall, coroutine.resume and coroutine.close (protected.c).
 void scn_install_protected_functions(lua_State *L);

@@ -40,11 +40,9 @@ static int scn_load_text(lua_State *L) {
     if (lua_gettop(L) < 3) lua_settop(L, 3);  // keeps env "none" when it was not given
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    int results = scn_call_original(L, LUA_MULTRET);
     scn_check_tripped(L);
-    return lua_gettop(L);
+    return results;
 }
 
 static int scn_randomseed(lua_State *L) {
@@ -54,10 +52,7 @@ static int scn_randomseed(lua_State *L) {
     }
     luaL_checkinteger(L, 1);
     luaL_optinteger(L, 2, 0);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    return scn_call_original(L, LUA_MULTRET);
 }
 
 // setmetatable(t, mt) as Lua 5.4.4's (lbaselib.c), refusing a `__gc` field. Lua runs finalizers

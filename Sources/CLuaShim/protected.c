@@ -34,10 +34,7 @@ static int scn_pcall_function(lua_State *L) {
 // handler that loops would never be stopped. Its message goes through as it is.
 static int scn_guarded_handler(lua_State *L) {
     if (scn_get_state(L)->abort != SCN_ABORT_NONE) return 1;
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
-    return 1;
+    return scn_call_original(L, 1);
 }
 
 // After `lua_rotate` the stack holds <f, err, true, f, [args...]>, so the first two values are
@@ -68,11 +65,9 @@ static lua_State *scn_check_coroutine(lua_State *L) {
 static int scn_resume(lua_State *L) {
     scn_check_coroutine(L);
     scn_check_tripped(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    int results = scn_call_original(L, LUA_MULTRET);
     scn_check_tripped(L);
-    return lua_gettop(L);
+    return results;
 }
 
 // coroutine.close(co): the original (upvalue 1) runs the coroutine's pending __close
@@ -90,11 +85,9 @@ static int scn_close_coroutine(lua_State *L) {
     // A coroutine the limit stopped died with Lua's hooks off (see scn_guarded_handler): its
     // __close metamethods must not run.
     scn_check_tripped(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    int results = scn_call_original(L, LUA_MULTRET);
     scn_check_tripped(L);
-    return lua_gettop(L);
+    return results;
 }
 
 // The function coroutine.wrap returns: Lua 5.4.4's auxwrap (lcorolib.c), except that once a

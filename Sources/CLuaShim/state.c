@@ -116,6 +116,13 @@ void scn_check_tripped(lua_State *L) {
     if (st->depth > 0 && st->abort != SCN_ABORT_NONE) scn_raise_abort_at_caller(L);
 }
 
+int scn_call_original(lua_State *L, int results) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, results);
+    return lua_gettop(L);
+}
+
 lua_State *scn_newstate(void) {
     scn_state *st = calloc(1, sizeof *st);
     if (st == NULL) return NULL;
