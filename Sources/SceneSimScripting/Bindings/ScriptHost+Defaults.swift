@@ -17,14 +17,7 @@ extension ScriptHost {
         }
         definition.setField = { [unowned(unsafe) self] call, _, key in
             perform(call) { () throws(SimError) in
-                let raw = call.value(at: 3)
-                var value: SceneValue?
-                if !raw.isNil {
-                    guard let storable = SceneValue(lua: raw) else {
-                        throw SimError(.invalidValue, "app.defaults key \(key.quoted): cannot store a \(luaTypeName(raw)); defaults hold \(storableTypes) values (encode tables as strings)")
-                    }
-                    value = storable
-                }
+                let value = try storedValue(call.value(at: 3), "app.defaults key \(key.quoted)", holder: "defaults hold")
                 try requireSimulator("writing app.defaults").setDefault(key, value)
                 return []
             }

@@ -98,14 +98,7 @@ extension ScriptHost {
         definition.setField = { [unowned(unsafe) self] call, id, key in
             perform(call) { () throws(SimError) in
                 let simulator = try requireSimulator("writing storage")
-                let raw = call.value(at: 3)
-                var value: SceneValue?
-                if !raw.isNil {
-                    guard let storable = SceneValue(lua: raw) else {
-                        throw SimError(.invalidValue, "storage key \(key.quoted): cannot store a \(luaTypeName(raw)); SceneStorage holds \(storableTypes) values (encode tables as strings)")
-                    }
-                    value = storable
-                }
+                let value = try storedValue(call.value(at: 3), "storage key \(key.quoted)", holder: "SceneStorage holds")
                 try simulator.setStorage(session(id), key: key, value: value)
                 cacheStorage(call, session: session(id), key: key, value: value?.lua ?? .nil)
                 return []

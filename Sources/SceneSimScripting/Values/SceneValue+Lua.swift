@@ -35,6 +35,17 @@ extension SceneStorage {
 /// `"boolean, integer, float or string"`: what storage and window values may be.
 let storableTypes = "boolean, integer, float or string"
 
+/// The value a script writes into a key-value store (SceneStorage, defaults): nil deletes the
+/// key; anything else must be storable, or the error names the key (`what`) and what the store
+/// (`holder`, e.g. "SceneStorage holds") can keep.
+func storedValue(_ raw: LuaValue, _ what: String, holder: String) throws(SimError) -> SceneValue? {
+    if raw.isNil { return nil }
+    guard let storable = SceneValue(lua: raw) else {
+        throw SimError(.invalidValue, "\(what): cannot store a \(luaTypeName(raw)); \(holder) \(storableTypes) values (encode tables as strings)")
+    }
+    return storable
+}
+
 /// Lua's type name with integer and float told apart, for messages.
 func luaTypeName(_ value: LuaValue) -> String {
     switch value {
