@@ -28,12 +28,12 @@ extension AppModel {
     /// The seed's AppStateController as a model (a new value each time: it holds its code).
     public static var builtin: AppModel {
         var model = AppModel(checked: builtinStates, initial: ModelState("loading"), transitions: builtinTransitions, intents: builtinIntents)
-        model.onLaunch = { sim in sim.beginInitialization() }
-        model.onPhase = { sim, _, new in
+        model.launchCode = { sim in sim.beginInitialization() }
+        model.phaseCode = { sim, _, new in
             if new == .active { sim.startActiveValidation() }
         }
         model.phaseNote = { TraceRenderer.handlerAction($0) }
-        model.onURL = { sim, _ in
+        model.urlCode = { sim, _ in
             if case .authenticated? = sim.appState { return .passed }
             return .refused("the app is \(sim.state.text); deep links are handled only while authenticated")
         }

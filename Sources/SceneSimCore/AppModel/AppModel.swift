@@ -18,15 +18,35 @@ public struct AppModel {
     /// A Swift model's intents, by name (see `addIntent`); a Lua model's run in the script.
     public internal(set) var intentHandlers: [String: Intent] = [:]
     /// Runs when the process starts, before its first scene connects (the App's init).
-    public var onLaunch: ((Simulator) -> Void)?
-    /// Runs when the aggregate phase changes, after the `phase` hooks of that change.
-    public var onPhase: ((Simulator, ScenePhase, ScenePhase) -> Void)?
+    /// Lifecycle actions it makes (`openWindow`, ...) run once the launch is over; if it
+    /// throws, the launch completes and then throws that error.
+    public var onLaunch: (@MainActor (Simulator) throws -> Void)? {
+        didSet { launchCode = onLaunch.map { body in { sim in try onMainActor(sim) { sim in try body(sim) } } } }
+    }
+    /// Runs when the aggregate phase changes, after the `phase` hooks of that change, with the
+    /// old and the new phase (`.onChange(of: scenePhase)` on the App).
+    public var onPhase: (@MainActor (Simulator, ScenePhase, ScenePhase) throws -> Void)? {
+        didSet { phaseCode = onPhase.map { body in { sim, old, new in try onMainActor(sim) { sim in try body(sim, old, new) } } } }
+    }
     /// What `onPhase` does on entering a phase, for the trace's phase lines (the built-in
     /// model's "validate session and refresh"); nil: the line says only the phases.
-    public var phaseNote: ((ScenePhase) -> String?)?
+    public var phaseNote: (@Sendable (ScenePhase) -> String?)?
     /// The app's `.onOpenURL`, asked first for each URL (semantics 10.7): it handles it, refuses
-    /// it (the built-in model unless authenticated, 4.6), or passes it on to the routes.
-    public var onURL: ((Simulator, ByteString) -> URLAnswer)?
+    /// it (the built-in model unless authenticated, 4.6), or passes it on to the windows and
+    /// the routes. A window it opens opens once the URL's action is over.
+    public var onURL: (@MainActor (Simulator, String) throws -> URLAnswer)? {
+        didSet {
+            urlCode = onURL.map { body in
+                { sim, url in try onMainActor(sim) { sim in try body(sim, String(decoding: url.bytes, as: UTF8.self)) } }
+            }
+        }
+    }
+
+    // The handlers as the simulator calls them, on whatever thread drives it: a Swift model's
+    // hop to the main actor (set through the properties above); a script's call Lua directly.
+    package var launchCode: ((Simulator) throws -> Void)?
+    package var phaseCode: ((Simulator, ScenePhase, ScenePhase) throws -> Void)?
+    package var urlCode: ((Simulator, ByteString) throws -> URLAnswer)?
 
     /// What the model's URL handler did with a URL.
     public enum URLAnswer: Equatable, Sendable {

@@ -221,11 +221,21 @@ extension Simulator {
 
     /// app:open_url: the model's URL handler, then a window's, then the routes (semantics 10.7,
     /// 10.8); `app://<route>/<value>` opens or fronts a window (§4.6).
+    @discardableResult
+    public func openURL(_ url: String) throws(SimError) -> Bool {
+        try openURL(ByteString(url))
+    }
+
+    /// `openURL` with the URL's exact bytes (a script's string). False when app code's request
+    /// was queued.
+    @discardableResult
     public func openURL(_ url: ByteString) throws(SimError) -> Bool {
-        let outcome = try running("app:open_url") { process throws(SimError) -> DeepLinkOutcome in
-            routeDeepLink(url, process)
-        }
-        switch outcome {
+        guard case .urlHandled(let handled) = try send(.openURL(url)) else { return false }
+        return handled
+    }
+
+    func openURL(_ url: ByteString, _ process: AppProcess) -> Bool {
+        switch routeDeepLink(url, process) {
         case .handled, .handledByApp: return true
         case .notHandled: return false
         }
@@ -236,7 +246,9 @@ extension Simulator {
             emit(.deepLink(url: url, outcome: .notHandled(reason: reason)))
             return .notHandled(reason: reason)
         }
-        switch model.onURL?(self, url) ?? .passed {
+        var answer = AppModel.URLAnswer.passed
+        if let code = model.urlCode { runAppCode { answer = try code(self, url) } }
+        switch answer {
         case .handled:
             emit(.deepLink(url: url, outcome: .handledByApp))
             return .handledByApp

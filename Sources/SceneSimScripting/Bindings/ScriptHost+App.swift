@@ -23,14 +23,14 @@ extension ScriptHost {
             return .error("app.\(key) is read-only; change the app through its methods (app:open_window, app:background, ...)")
         }
         // Lifecycle requests: from a hook they wait until the system action is over (§3.5).
-        let requests: [(String, (LuaCall) throws(SimError) -> LifecycleRequest)] = [
+        let requests: [(String, (LuaCall) throws(SimError) -> SimInput)] = [
             ("open_window", { [unowned(unsafe) self] call throws(SimError) in
                 let (group, value) = try windowTarget(call, "app:open_window")
-                return .openWindow(group: group, value: value)
+                return .openWindow(group, value: value)
             }),
             ("dismiss_window", { [unowned(unsafe) self] call throws(SimError) in
                 let (group, value) = try windowTarget(call, "app:dismiss_window")
-                return .dismissWindow(group: group, value: value)
+                return .dismissWindow(group, value: value)
             }),
             ("background", { _ in .background }),
             ("foreground", { _ in .foreground }),

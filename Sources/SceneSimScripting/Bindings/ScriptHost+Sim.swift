@@ -71,6 +71,7 @@ extension ScriptHost {
             simulator.isTracing = true
             simulator.onHandlerPoint = { [unowned(unsafe) self] in reached($0) }
             simulator.restoreDecider = { [unowned(unsafe) self] in decideRestore($0) }
+            simulator.onQueuedInput = { [unowned(unsafe) self] in willRunQueued($0) }
             if !networkBeforeLaunch { try simulator.setNetwork(reachable: false) }
             // sim.app first: if even that fails (the memory limit), nothing is declared.
             do throws(LuaError) {
@@ -107,15 +108,6 @@ extension ScriptHost {
 
     private func simSettle(_ call: LuaCall) -> LuaReturn {
         request(call, "sim.settle") { () throws(SimError) in .settle }
-    }
-
-    /// Each scheduled event is a system action (a timer's or a server answer's function runs at
-    /// its point, as hooks do): the requests they queued run before the next event. A failure
-    /// stops the clock there, and `perform` reports it.
-    func runRequestsBetweenEvents() -> Bool {
-        takeEvents()
-        if hookFailure == nil && queuedFailure == nil { runQueuedRequests() }
-        return hookFailure == nil && queuedFailure == nil
     }
 
     private func simNetwork(_ call: LuaCall) -> LuaReturn {

@@ -28,11 +28,11 @@ extension ScriptHost {
             }
             return .error("w.\(key) is read-only; change the window through its methods (w:focus(), w:close(), ...)")
         }
-        let methods: [(String, (SessionID) -> LifecycleRequest)] = [
-            ("focus", LifecycleRequest.focus),
-            ("background", LifecycleRequest.backgroundWindow),
-            ("close", LifecycleRequest.close),
-            ("disconnect", LifecycleRequest.disconnect),
+        let methods: [(String, (SessionID) -> SimInput)] = [
+            ("focus", SimInput.focus),
+            ("background", SimInput.backgroundWindow),
+            ("close", SimInput.close),
+            ("disconnect", SimInput.disconnect),
         ]
         for (name, make) in methods {
             definition.methods[name] = { [unowned(unsafe) self] call, id in

@@ -57,8 +57,8 @@ extension ScriptHost {
             }),
             ("accepts", { [unowned(unsafe) self] call in
                 guard let simulator, let name = call.bytes(at: 1).map({ String(decoding: $0.bytes, as: UTF8.self) }),
-                      let appCall = Simulator.AppCall(rawValue: name) else { return call.results(.boolean(false)) }
-                return call.results(.boolean(simulator.accepts(appCall)))
+                      let input = Self.exploreAppCalls[name] else { return call.results(.boolean(false)) }
+                return call.results(.boolean(simulator.accepts(input)))
             }),
             ("declared", { [unowned(unsafe) self] call in call.results(declared()) }),
         ]
@@ -126,4 +126,14 @@ extension ScriptHost {
             throw located
         }
     }
+}
+
+extension ScriptHost {
+    /// The engine's app-level rules whose precondition is the core's own `validate`, by rule name.
+    static let exploreAppCalls: [String: SimInput] = [
+        "launch": .launch, "background": .background, "foreground": .foreground,
+        "switcher": .switcher, "interrupt": .interrupt, "resume": .resume,
+        "terminate_system": .terminate(.system), "terminate_user": .terminate(.user),
+        "terminate_crash": .terminate(.crash),
+    ]
 }

@@ -26,13 +26,9 @@ public final class ScriptHost {
     var sceneHandlers: [String: SceneHandlers] = [:]
     /// The model's intents, by name: methods of the app handle (see ScriptHost+Model).
     var intentFunctions: [String: LuaValue] = [:]
-    /// Lifecycle requests hooks made during the current operation, run once it is over.
-    var queuedRequests: [QueuedRequest] = []
     /// The first error a hook raised during an operation, re-raised (with the hook's own
     /// `file:line`) once the operation is over.
     var hookFailure: LuaError?
-    /// The error of a queued request, `file:line: ` of the line that made it included.
-    var queuedFailure: String?
     /// Hooks running now, one inside another (a hook's transition fired the next).
     var hookDepth = 0
     /// A handler point was reached with hooks `maxHookDepth` deep: the call that got there fails.
@@ -59,8 +55,6 @@ public final class ScriptHost {
         var defaults: LuaClass
         var task: LuaClass
     }
-    /// Functions of `app:after` and `sim.server.validate` waiting on the clock.
-    var callbacks = ModelCallbacks()
     /// The folder of the scenario file being run, when there is one: `sim.explore.load`
     /// resolves its path from there.
     public var scenarioDirectory: String?
