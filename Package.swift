@@ -74,13 +74,14 @@ let package = Package(
             dependencies: [
                 "SceneSim",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),
         .target(
             name: "SceneSimTestSupport",
             dependencies: [
-                "ByteText", "SceneSimCore",
+                "ByteText", "SceneSimCore", "SceneSimTesting",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]

@@ -125,6 +125,21 @@ public struct AppModel {
         self.transitions = transitions
     }
 
+    /// A model whose states carry no argument, named by `ModelState`s.
+    public init(states: [ModelState], initial: ModelState, transitions: [String: [String]], intents: [String] = []) throws(SimError) {
+        try self.init(states: states.map { StateDeclaration($0.name) }, initial: initial.text, transitions: transitions, intents: intents)
+    }
+
+    /// `init(states:initial:transitions:intents:)` with the initial state as a `ModelState`.
+    public init(states: [StateDeclaration], initial: ModelState, transitions: [String: [String]], intents: [String] = []) throws(SimError) {
+        try self.init(states: states, initial: initial.text, transitions: transitions, intents: intents)
+    }
+
+    /// A model whose states carry no argument, named by `ModelState`s, its initial state by name.
+    public init(states: [ModelState], initial: String, transitions: [String: [String]], intents: [String] = []) throws(SimError) {
+        try self.init(states: states.map { StateDeclaration($0.name) }, initial: initial, transitions: transitions, intents: intents)
+    }
+
     /// A declaration known to be consistent (the built-in model's; a test checks it with `init`).
     init(checked states: [StateDeclaration], initial: ModelState, transitions: [String: [String]], intents: [String]) {
         self.states = states
@@ -151,5 +166,12 @@ public struct AppModel {
     public var unreachableStates: [String] {
         let reached = Set(transitions.values.joined())
         return stateNames.filter { $0 != initial.name && !reached.contains($0) }
+    }
+}
+
+extension AppModel.StateDeclaration: ExpressibleByStringLiteral {
+    /// A state without an argument: `"locked"`.
+    public init(stringLiteral name: String) {
+        self.init(name)
     }
 }

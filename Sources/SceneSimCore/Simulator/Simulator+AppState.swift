@@ -207,12 +207,14 @@ extension Simulator {
 
     /// app:transition(text): a raw, validated request. Changes only the state machine: the
     /// intents (login, retry, ...) are what also do the work around it.
+    @discardableResult
     public func transition(to target: ModelState) throws(SimError) -> AppStateMachine.Outcome {
         try runningChange("app:transition") { process throws(SimError) in
             request(target, process)
         }
     }
 
+    @discardableResult
     public func transition(to target: AppState) throws(SimError) -> AppStateMachine.Outcome {
         try transition(to: target.modelState)
     }
