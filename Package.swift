@@ -99,7 +99,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "SceneSimCLI", dependencies: ["SceneSim", "SceneSimCommands", "SceneSimScripting"]),
+        .target(name: "SceneSimCLI", dependencies: ["SceneSim", "SceneSimCommands", "SceneSimScripting", "GoldenRunner"]),
         .executableTarget(name: "scenesim", dependencies: ["SceneSimCommands"]),
         .executableTarget(name: "SceneSimBench", dependencies: ["ByteText", "SceneSimCore"]),
 

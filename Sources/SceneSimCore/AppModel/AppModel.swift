@@ -42,6 +42,11 @@ public struct AppModel {
         }
     }
 
+    /// The app's body, when the model carries it (see `addScene`); empty: the config declares it.
+    public internal(set) var scenes: [SceneDeclaration] = []
+    /// The code of each scene the model declares, by scene id.
+    var sceneCode: [String: SceneCode] = [:]
+
     // The handlers as the simulator calls them, on whatever thread drives it: a Swift model's
     // hop to the main actor (set through the properties above); a script's call Lua directly.
     package var launchCode: ((Simulator) throws -> Void)?

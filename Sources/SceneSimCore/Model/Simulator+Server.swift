@@ -37,6 +37,7 @@ extension Simulator {
     }
 
     /// sim.server.validate for a front end whose code runs on the thread driving the simulator.
+    @discardableResult
     package func validate(token: Int, answer: @escaping (Simulator, ServerAnswer, ByteString?) throws -> Void) throws(SimError) -> ValidationRequestID {
         try change { () throws(SimError) in
             try requireRunning("sim.server.validate")

@@ -260,9 +260,9 @@ extension Simulator {
             break
         }
         // Then the frontmost window that takes it (its scene's .onOpenURL), on every platform.
-        if let ask = windowURLHandler {
+        if windowURLHandler != nil || !model.sceneCode.isEmpty {
             for id in process.order.elements.map({ SessionID($0) }) {
-                guard let handled = ask(id, url) else { continue }
+                guard let handled = sceneTakesURL(id, url) ?? windowURLHandler?(id, url) else { continue }
                 if handled {
                     emit(.deepLink(url: url, outcome: .handled(scene: id)))
                     return .handled(scene: id)

@@ -60,10 +60,10 @@ extension Simulator {
 
     /// Asks `restoreDecider` about one scene; nothing may change the simulation meanwhile.
     private func decideRestore(_ id: SessionID) -> Bool {
-        guard let decide = restoreDecider else { return true }
         activity = .askingRestore
         defer { activity = .acting }
-        return decide(id)
+        guard sceneAllowsRestore(id) else { return false }
+        return restoreDecider?(id) ?? true
     }
 
     /// app:background(): the user leaves the app; visible scenes go inactive, then background.

@@ -73,6 +73,8 @@ public final class Simulator {
 
     /// Declares the app on a fresh device. Call `launch()` to start it.
     public init(config: AppConfig, model: AppModel = .builtin) throws(SimError) {
+        var config = config
+        if !model.scenes.isEmpty { config.scenes = model.scenes }
         try config.validate()
         self.config = config
         self.model = model
@@ -170,7 +172,9 @@ public final class Simulator {
                 services.validations[request.rawValue]?.answer = nil
                 runAppCode { try body(self, answer, user) }
             }
-        case .scenePhase, .appState:
+        case let .scenePhase(id, from, to):
+            runScenePhaseCode(id, from: from, to: to)
+        case .appState:
             break
         }
     }

@@ -46,6 +46,13 @@ struct ConfigParser {
         if case .string(let name) = table[field: "model"] {
             // "builtin" is the model a launch without `model` gets.
             if name.escaped != ModelRegistry.builtinName { swiftModel = try registeredModel(name.escaped) }
+            // A Swift model that carries its scenes declares the app's body itself.
+            if let declared = swiftModel?.scenes, !declared.isEmpty {
+                guard table[field: "scenes"].isNil else {
+                    throw fail("model \"\(name.escaped)\" declares the app's scenes itself (\(declared.map(\.id).joined(separator: ", "))); remove scenes from sim.launch")
+                }
+                config.scenes = declared
+            }
         } else if !table[field: "model"].isNil {
             model = try ModelParser(reserved: reservedNames).parse(table[field: "model"])
         }
