@@ -49,7 +49,7 @@ public enum SimInput: Equatable, Sendable {
         case openWindow = "open_window"
         case dismissWindow = "dismiss_window"
         case focus
-        case backgroundWindow = "window_background"
+        case backgroundWindow = "background_window"
         case close, disconnect
         case openURL = "open_url"
         case advance, settle, intent

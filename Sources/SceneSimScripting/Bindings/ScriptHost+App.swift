@@ -22,44 +22,9 @@ extension ScriptHost {
             }
             return .error("app.\(key) is read-only; change the app through its methods (app:open_window, app:background, ...)")
         }
-        // Lifecycle requests: from a hook they wait until the system action is over (§3.5).
-        let requests: [(String, (LuaCall) throws(SimError) -> SimInput)] = [
-            ("open_window", { [unowned(unsafe) self] call throws(SimError) in
-                let (group, value) = try windowTarget(call, "app:open_window")
-                return .openWindow(group, value: value)
-            }),
-            ("dismiss_window", { [unowned(unsafe) self] call throws(SimError) in
-                let (group, value) = try windowTarget(call, "app:dismiss_window")
-                return .dismissWindow(group, value: value)
-            }),
-            ("background", { _ in .background }),
-            ("foreground", { _ in .foreground }),
-            ("switcher", { _ in .switcher }),
-            ("interrupt", { _ in .interrupt }),
-            ("resume", { _ in .resume }),
-            ("terminate", { call throws(SimError) in
-                let kinds = Termination.allCases.map(\.rawValue)
-                guard let text = call.string(at: 2) else {
-                    throw SimError(.invalidValue, "app:terminate(how) needs how = \"system\", \"user\" or \"crash\" (got \(call.typeName(at: 2)))")
-                }
-                guard let how = Termination(rawValue: text) else {
-                    let hint = suggestion(for: text, among: kinds)
-                    throw SimError(.invalidValue, "app:terminate: unknown kind \"\(text)\"\(hint); use \"system\" (killed while suspended), \"user\" (force quit) or \"crash\"")
-                }
-                return .terminate(how)
-            }),
-            ("launch", { _ in .launch }),
-            ("open_url", { call throws(SimError) in
-                guard let url = call.bytes(at: 2) else {
-                    throw SimError(.invalidValue, "app:open_url(url) needs a URL string like \"app://item/42\" (got \(call.typeName(at: 2)))")
-                }
-                return .openURL(url)
-            }),
-        ]
-        for (name, prepare) in requests {
-            definition.methods[name] = { [unowned(unsafe) self] call, _ in
-                request(call, "app:\(name)") { () throws(SimError) in try prepare(call) }
-            }
+        // Lifecycle inputs: from a hook the core queues them until the system action is over (§3.5).
+        for kind in Self.inputKinds(prefix: "app:") {
+            definition.methods[Self.functionName(kind)] = inputFunction(kind, what: kind.scriptName)
         }
         // Changes the app's code makes: they apply at once, from a hook too (§3.4).
         let changes: [(String, (LuaCall, Simulator) throws(SimError) -> [LuaValue])] = [
@@ -85,19 +50,6 @@ extension ScriptHost {
         // The completion list is written out (ScriptHost+Completion); it must name exactly these.
         assert(definition.methods.keys.sorted() == Self.appMethods.sorted(), "ScriptHost.appMethods is out of date")
         return lua.defineClass(definition)
-    }
-
-    /// The (group, value) arguments of open_window / dismiss_window.
-    private func windowTarget(_ call: LuaCall, _ what: String) throws(SimError) -> (String, SceneValue?) {
-        guard let group = call.string(at: 2) else {
-            throw SimError(.invalidValue, "\(what)(id, value?) needs a scene id string, e.g. \(what)(\"main\") (got \(call.typeName(at: 2)))")
-        }
-        if call.isNil(at: 3) { return (group, nil) }
-        let raw = call.value(at: 3)
-        guard let value = SceneValue(lua: raw) else {
-            throw SimError(.invalidValue, "\(what): a window value must be a \(storableTypes), not \(aLuaTypeName(raw))")
-        }
-        return (group, value)
     }
 
     private func appField(_ call: LuaCall, _ key: String) -> LuaReturn {

@@ -9,8 +9,6 @@ extension ScriptHost {
         let functions: [(String, LuaFunctionBody)] = [
             ("launch", { [unowned(unsafe) self] in simLaunch($0) }),
             ("now", { [unowned(unsafe) self] call in call.results(.number(simulator?.now.seconds ?? 0)) }),
-            ("advance", { [unowned(unsafe) self] in simAdvance($0) }),
-            ("settle", { [unowned(unsafe) self] in simSettle($0) }),
             ("network", { [unowned(unsafe) self] in simNetwork($0) }),
             ("log", { [unowned(unsafe) self] in simLog($0) }),
             ("seed", { [unowned(unsafe) self] in simSeed($0) }),
@@ -18,6 +16,10 @@ extension ScriptHost {
         ]
         for (name, body) in functions {
             sim[.string(ByteString(name))] = .function(lua.makeFunction(body))
+        }
+        for kind in Self.inputKinds(prefix: "sim.") {
+            let send = inputFunction(kind, what: kind.scriptName)
+            sim[.string(ByteString(Self.functionName(kind)))] = .function(lua.makeFunction { send($0, 0) })
         }
         var server = LuaTable()
         server[.string("revoke")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverRevoke($0) })
@@ -87,27 +89,6 @@ extension ScriptHost {
             try simulator.launch()
             return [appValue]
         }
-    }
-
-    private func seconds(_ call: LuaCall, _ what: String) throws(SimError) -> VirtualTime {
-        guard let seconds = call.number(at: 1) else {
-            throw SimError(.invalidValue, "\(what) needs a number of seconds, e.g. \(what)(1.5) (got \(call.typeName(at: 1)))")
-        }
-        guard let time = VirtualTime(checkedSeconds: seconds) else {
-            throw SimError(.invalidValue, "\(what) needs a finite number of seconds, at most 1e12 (got \((try? call.describe(at: 1)).map { String(decoding: $0, as: UTF8.self) } ?? "a number"))")
-        }
-        guard time >= .zero else {
-            throw SimError(.invalidValue, "\(what) needs zero or more seconds (got \(time.text)); the clock only moves forward")
-        }
-        return time
-    }
-
-    private func simAdvance(_ call: LuaCall) -> LuaReturn {
-        request(call, "sim.advance") { () throws(SimError) in .advance(try seconds(call, "sim.advance")) }
-    }
-
-    private func simSettle(_ call: LuaCall) -> LuaReturn {
-        request(call, "sim.settle") { () throws(SimError) in .settle }
     }
 
     private func simNetwork(_ call: LuaCall) -> LuaReturn {
