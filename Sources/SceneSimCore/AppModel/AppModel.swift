@@ -42,6 +42,19 @@ public struct AppModel {
         }
     }
 
+    /// Runs when a script asks for a raw transition (`app:transition`) on this Swift model: the
+    /// model moves its controller (and the simulator with `transition(to:)`) and returns
+    /// whether it did. Without it a script cannot move a Swift model's state behind its
+    /// controller's back, so the two never disagree.
+    public var onTransitionRequest: (@MainActor (Simulator, ModelState) throws -> Bool)? {
+        didSet {
+            transitionRequestCode = onTransitionRequest.map { body in
+                { sim, target in try onMainActor(sim) { sim in try body(sim, target) } }
+            }
+        }
+    }
+    package var transitionRequestCode: ((Simulator, ModelState) throws -> Bool)?
+
     /// The app's body, when the model carries it (see `addScene`); empty: the config declares it.
     public internal(set) var scenes: [SceneDeclaration] = []
     /// The code of each scene the model declares, by scene id.

@@ -214,6 +214,33 @@ extension Simulator {
         }
     }
 
+    /// A script's `app:transition` on a Swift model: it goes through the model's
+    /// `onTransitionRequest`, which may refuse it (traced as a rejection), so the model's
+    /// controller and the simulator cannot disagree.
+    package func requestTransitionThroughModel(to target: ModelState, modelName: String) throws(SimError) -> AppStateMachine.Outcome {
+        try runningChange("app:transition") { process throws(SimError) in
+            guard let code = model.transitionRequestCode else {
+                throw SimError(.forbidden, "app:transition: model \"\(modelName)\" is a Swift model, whose state follows its own code; call one of its intents, or give the model an onTransitionRequest that moves its controller")
+            }
+            let old = process.machine.state
+            var accepted = false
+            do {
+                accepted = try code(self, target)
+            } catch let error as SimError {
+                throw error
+            } catch {
+                throw SimError(.appCode, "app:transition: the model's onTransitionRequest threw \(error)")
+            }
+            guard accepted else {
+                let reason = "the model refused it"
+                emit(.stateRejected(from: old, to: target, reason: reason))
+                return .rejected(reason: reason)
+            }
+            if state == target { return .accepted }
+            return .rejected(reason: "the model accepted it, but its state is \(state.text)")
+        }
+    }
+
     @discardableResult
     public func transition(to target: AppState) throws(SimError) -> AppStateMachine.Outcome {
         try transition(to: target.modelState)

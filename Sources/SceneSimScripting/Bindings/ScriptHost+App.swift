@@ -28,11 +28,19 @@ extension ScriptHost {
         }
         // Changes the app's code makes: they apply at once, from a hook too (§3.4).
         let changes: [(String, (LuaCall, Simulator) throws(SimError) -> [LuaValue])] = [
-            ("transition", { call, sim throws(SimError) in
+            ("transition", { [unowned(unsafe) self] call, sim throws(SimError) in
                 guard let text = call.bytes(at: 2) else {
                     throw SimError(.invalidValue, "app:transition(state) needs the state as canonical text, e.g. app:transition(\"authenticated(ada)\") (got \(call.typeName(at: 2)))")
                 }
-                switch try sim.transition(to: try sim.model.parse(text)) {
+                let target = try sim.model.parse(text)
+                // A Swift model's state follows its controller: the request goes through it.
+                let outcome: AppStateMachine.Outcome
+                if let name = swiftModelName {
+                    outcome = try sim.requestTransitionThroughModel(to: target, modelName: name)
+                } else {
+                    outcome = try sim.transition(to: target)
+                }
+                switch outcome {
                 case .accepted: return [.boolean(true)]
                 case .rejected(let reason): return [.boolean(false), .string(ByteString(reason))]
                 }

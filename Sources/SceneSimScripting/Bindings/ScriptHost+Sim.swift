@@ -82,6 +82,7 @@ extension ScriptHost {
                 throw SimError(.invalidConfig, "sim.launch: \(error.message)")
             }
             self.simulator = simulator
+            swiftModelName = parser.swiftModelName
             sceneHandlers = parser.sceneHandlers
             if sceneHandlers.values.contains(where: { $0.onURL != nil }) {
                 simulator.windowURLHandler = { [unowned(unsafe) self] in windowTakesURL($0, $1) }

@@ -14,6 +14,8 @@ struct ConfigParser {
     private(set) var model: LuaModel?
     /// A registered Swift model the script named (filled by `parse`).
     private(set) var swiftModel: AppModel?
+    /// Its registered name.
+    private(set) var swiftModelName: String?
     /// Names a model's intent cannot take (the app handle's methods and fields).
     var reservedNames: [String] = []
     /// The Swift models a script may name.
@@ -45,7 +47,10 @@ struct ConfigParser {
         )
         if case .string(let name) = table[field: "model"] {
             // "builtin" is the model a launch without `model` gets.
-            if name.escaped != ModelRegistry.builtinName { swiftModel = try registeredModel(name.escaped) }
+            if name.escaped != ModelRegistry.builtinName {
+                swiftModel = try registeredModel(name.escaped)
+                swiftModelName = name.escaped
+            }
             // A Swift model that carries its scenes declares the app's body itself.
             if let declared = swiftModel?.scenes, !declared.isEmpty {
                 guard table[field: "scenes"].isNil else {

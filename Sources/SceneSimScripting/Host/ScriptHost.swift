@@ -24,6 +24,9 @@ public final class ScriptHost {
     var hooks = HookRegistry()
     /// Each scene group's `on_phase` (declared in `sim.launch`), by scene id.
     var sceneHandlers: [String: SceneHandlers] = [:]
+    /// The registered Swift model the script launched (`model = "notes"`), by name; nil for
+    /// the built-in model and models declared in Lua.
+    var swiftModelName: String?
     /// The model's intents, by name: methods of the app handle (see ScriptHost+Model).
     var intentFunctions: [String: LuaValue] = [:]
     /// The first error a hook raised during an operation, re-raised (with the hook's own
