@@ -41,7 +41,7 @@ extension TestDevice {
     }
 
     public func switcher() throws {
-        try perform("switcher()") { try $0.switcher() }
+        try perform("switcher()") { try $0.openAppSwitcher() }
     }
 
     public func interrupt() throws {

@@ -33,6 +33,24 @@ extension AppModel {
             if new == .active { sim.startActiveValidation() }
         }
         model.phaseNote = { TraceRenderer.handlerAction($0) }
+        // Its intents, for Swift callers (`perform(intent: "login", [.string("ada"), .bool(false)])`);
+        // scripts call them with their own argument shapes (`app:login{ user = "ada" }`).
+        let intents: [(String, [Parameter], (Simulator, [SceneValue]) throws(SimError) -> Void)] = [
+            ("login", [Parameter("user", .string), Parameter("new_user", .boolean)], { sim, arguments throws(SimError) in
+                guard case .string(let user) = arguments[0], case .bool(let newUser) = arguments[1] else { return }
+                try sim.login(user: user, newUser: newUser)
+            }),
+            ("next_step", [], { sim, _ throws(SimError) in try sim.nextStep() }),
+            ("cancel_onboarding", [], { sim, _ throws(SimError) in try sim.cancelOnboarding() }),
+            ("logout", [], { sim, _ throws(SimError) in try sim.logout() }),
+            ("retry", [], { sim, _ throws(SimError) in try sim.retry() }),
+        ]
+        for (name, parameters, body) in intents {
+            model.intentHandlers[name] = Intent(parameters: parameters) { sim, arguments in
+                try body(sim, arguments)
+                return nil
+            }
+        }
         model.urlCode = { sim, _ in
             if case .authenticated? = sim.appState { return .passed }
             return .refused("the app is \(sim.state.text); deep links are handled only while authenticated")

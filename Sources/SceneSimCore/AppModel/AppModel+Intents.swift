@@ -8,9 +8,9 @@ extension AppModel {
     /// One intent of a Swift model: what it takes, and the app's code that runs for it.
     public struct Intent {
         public var parameters: [Parameter]
-        /// Runs on the main actor with the simulator and the checked arguments; its result (if
-        /// any) is the call's.
-        public var body: @MainActor (Simulator, [SceneValue]) throws -> SceneValue?
+        /// Runs with the simulator and the checked arguments; its result (if any) is the
+        /// call's. A Swift model's body hops to the main actor (see `addIntent`).
+        package var code: (Simulator, [SceneValue]) throws -> SceneValue?
     }
 
     /// A named, typed parameter of an intent (`unlock(code: string)`).
@@ -42,7 +42,9 @@ extension AppModel {
             throw SimError(.invalidConfig, "the model declares intent \"\(name)\" twice")
         }
         intents = (intents + [name]).sorted()
-        intentHandlers[name] = Intent(parameters: parameters, body: body)
+        intentHandlers[name] = Intent(parameters: parameters) { sim, arguments in
+            try onMainActor(sim) { sim in try body(sim, arguments) }
+        }
     }
 
     /// `unlock(code: string)`: an intent's call shape, as messages show it.
@@ -102,8 +104,7 @@ extension Simulator {
             guard let intent = model.intentHandlers[name] else { return nil }
             let checked = try model.checkedArguments(intent: name, arguments)
             do {
-                let body = intent.body
-                return try onMainActor(self) { sim in try body(sim, checked) }
+                return try intent.code(self, checked)
             } catch let error as SimError {
                 throw error
             } catch {

@@ -43,7 +43,11 @@ public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { message }
+    /// The error as a Swift caller reads it: `swiftMessage`, and where a queued request came
+    /// from (see SimError+Swift.swift).
+    public var description: String {
+        swiftMessage + (queuedAt == nil ? "" : " (requested by app code during a system action, it ran once the action was over)")
+    }
 }
 
 /// ` (did you mean "x"?)` for the closest candidate within a small edit distance, else `""`.

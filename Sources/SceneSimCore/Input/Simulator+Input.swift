@@ -62,7 +62,7 @@ extension Simulator {
         switch input {
         case .launch:
             if process != nil {
-                throw SimError(.forbidden, "app:launch(): the app is already running (launch #\(launches)); terminate it first with app:terminate(\"system\" | \"user\" | \"crash\")")
+                throw SimError(.forbidden, "app:launch(): the app is already running (launch #\(launchCount)); terminate it first with app:terminate(\"system\" | \"user\" | \"crash\")")
             }
             return nil
         case .advance(let duration):

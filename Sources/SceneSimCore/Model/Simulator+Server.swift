@@ -46,7 +46,7 @@ extension Simulator {
             }
             let request = services.nextValidation
             services.nextValidation += 1
-            services.validations[request] = ModelServices.ValidationRequest(launch: launches, token: token, answer: answer)
+            services.validations[request] = ModelServices.ValidationRequest(launch: launchCount, token: token, answer: answer)
             emit(.validationStarted(user: session.user))
             scheduler.schedule(.validationAnswer(request: request), at: now + config.authLatency)
             return ValidationRequestID(rawValue: request)
@@ -55,7 +55,7 @@ extension Simulator {
 
     /// The server's answer arrives (called from `perform` for its scheduled job).
     func answerValidation(_ request: Int) {
-        guard let pending = services.validations[request], pending.launch == launches,
+        guard let pending = services.validations[request], pending.launch == launchCount,
               let session = server.session(token: pending.token) else {
             services.validations[request] = nil
             return
@@ -79,6 +79,6 @@ extension Simulator {
     /// Whether validation request `request` may still be answered (its process is running).
     public func isAwaitingValidation(_ request: ValidationRequestID) -> Bool {
         guard isRunning, let pending = services.validations[request.rawValue] else { return false }
-        return pending.launch == launches
+        return pending.launch == launchCount
     }
 }

@@ -23,7 +23,7 @@ extension Simulator {
             guard now.microseconds <= VirtualTime.latest.microseconds - delay.microseconds else {
                 throw SimError(.invalidValue, "app:after(\(delay.text)) would fire past \(VirtualTime.latest.text) s, the end of the virtual clock")
             }
-            services.tasks.append(ModelServices.TaskRecord(launch: launches, at: now + delay))
+            services.tasks.append(ModelServices.TaskRecord(launch: launchCount, at: now + delay))
             let id = services.tasks.count
             services.taskBodies[id] = body
             scheduler.schedule(.task(id: id), at: now + delay)
@@ -36,7 +36,7 @@ extension Simulator {
         let task = services.tasks[id.rawValue - 1]
         if task.done { return .done }
         if task.cancelled { return .cancelled }
-        return task.launch == launches && isRunning ? .pending : .ended
+        return task.launch == launchCount && isRunning ? .pending : .ended
     }
 
     /// When timer `id` fires (or would have).

@@ -138,7 +138,7 @@ extension Simulator {
     }
 
     /// app:login: unauthenticated → authenticated(user), or onboarding(welcome) for a new user.
-    public func login(user: ByteString, newUser: Bool) throws(SimError) {
+    package func login(user: ByteString, newUser: Bool) throws(SimError) {
         try runningChange("app:login") { process throws(SimError) in
             guard !user.isEmpty else {
                 throw SimError(.invalidValue, "app:login: user must be a non-empty string, e.g. app:login{ user = \"ada\" }")
@@ -161,7 +161,7 @@ extension Simulator {
     }
 
     /// app:next_step: onboarding advances one step; after `complete` the user is authenticated.
-    public func nextStep() throws(SimError) {
+    package func nextStep() throws(SimError) {
         try runningChange("app:next_step()") { process throws(SimError) in
             try requireState([.onboarding], "app:next_step()", process)
             guard case .onboarding(let step)? = AppState(process.machine.state) else { return }
@@ -178,7 +178,7 @@ extension Simulator {
     }
 
     /// app:cancel_onboarding: onboarding → unauthenticated; the new session is cleared.
-    public func cancelOnboarding() throws(SimError) {
+    package func cancelOnboarding() throws(SimError) {
         try runningChange("app:cancel_onboarding()") { process throws(SimError) in
             try requireState([.onboarding], "app:cancel_onboarding()", process)
             process.onboardingUser = nil
@@ -188,7 +188,7 @@ extension Simulator {
     }
 
     /// app:logout: → unauthenticated; the stored session is cleared.
-    public func logout() throws(SimError) {
+    package func logout() throws(SimError) {
         try runningChange("app:logout()") { process throws(SimError) in
             try requireState([.authenticated, .error], "app:logout()", process)
             clearKeychain(reason: "logout", endOnServer: true)
@@ -197,7 +197,7 @@ extension Simulator {
     }
 
     /// app:retry: error → loading, then initialization runs again.
-    public func retry() throws(SimError) {
+    package func retry() throws(SimError) {
         try runningChange("app:retry()") { process throws(SimError) in
             try requireState([.error], "app:retry()", process)
             request(.loading, process)

@@ -7,19 +7,19 @@ extension Simulator {
     /// Starts a new process (the guards passed): the launch line, `on_launch`, then the
     /// restored windows or the primary one.
     func startProcess() {
-        launches += 1
+        launchCount += 1
         let process = AppProcess(model: model, now: now, reusing: spareLists)
         self.process = process
         spareLists = nil
         let candidates = onScreenAtExit.filter { sessions[$0.index].alive }
         onScreenAtExit = []
-        emit(.launched(number: launches, platform: config.platform, restoring: candidates))
+        emit(.launched(number: launchCount, platform: config.platform, restoring: candidates))
         if !pendingDiscards.isEmpty {
             emit(.discardsDelivered(scenes: pendingDiscards))
             pendingDiscards = []
         }
         // A model grows a state at a time: a state nothing reaches yet is worth a look, once.
-        if launches == 1 {
+        if launchCount == 1 {
             for name in model.unreachableStates { emit(.warning(.unreachableState(name: name))) }
         }
         reach(.processStarted)
@@ -109,7 +109,7 @@ extension Simulator {
     }
 
     /// app:switcher(): the app switcher opens; visible scenes go inactive.
-    public func switcher() throws(SimError) { try send(.switcher) }
+    public func openAppSwitcher() throws(SimError) { try send(.switcher) }
 
     /// app:interrupt(): a system overlay (Control Center, an alert) covers the app: active → inactive.
     public func interrupt() throws(SimError) { try send(.interrupt) }
@@ -185,7 +185,7 @@ extension Simulator {
         self.process = nil
         scheduler.removeAll()
         services.processEnded()
-        lastTermination = (how, now)
+        lastTermination = TerminationRecord(how: how, at: now)
         onScreenAtExit = keep ? restorable : []
         emit(.terminated(how: how, restorationKept: keep))
     }

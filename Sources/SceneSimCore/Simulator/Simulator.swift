@@ -23,11 +23,11 @@ public final class Simulator {
     public var onHandlerPoint: ((HandlerPoint) -> Void)?
     /// Asked for each scene about to be restored at launch; `false` makes it start empty.
     /// It must not change the simulator: every change then gets a `reentrant` error (`note` may).
-    public var restoreDecider: ((SessionID) -> Bool)?
+    package var restoreDecider: ((SessionID) -> Bool)?
     /// Asked about the connected windows, front to back, for a URL the model passed on
     /// (semantics 10.8): nil when that window does not take it, true when it handled it, false
     /// when it took it but did not handle it (the routes try it then).
-    public var windowURLHandler: ((SessionID, ByteString) -> Bool?)?
+    package var windowURLHandler: ((SessionID, ByteString) -> Bool?)?
 
     // Device data: survives process death.
     var server = AuthServer()
@@ -39,8 +39,9 @@ public final class Simulator {
     var pendingDiscards: [SessionID] = []
     /// The scenes that were on screen when the process ended, front to back.
     var onScreenAtExit: [SessionID] = []
-    public internal(set) var launches = 0
-    public internal(set) var lastTermination: (how: Termination, at: VirtualTime)?
+    public internal(set) var launchCount = 0
+    /// How and when the last process ended; nil before the first termination.
+    public internal(set) var lastTermination: TerminationRecord?
 
     // The running process, if any.
     var process: AppProcess?
@@ -113,7 +114,7 @@ public final class Simulator {
 
     /// Accepted transitions of the current process's controller (empty while no process runs).
     public var history: [AppStateMachine.Transition] { process?.machine.history ?? [] }
-    public var rejected: [AppStateMachine.Transition] { process?.machine.rejected ?? [] }
+    public var rejectedTransitions: [AppStateMachine.Transition] { process?.machine.rejected ?? [] }
 
     /// The aggregate phase (§1.3): what the App's `scenePhase` reads. Background when not running.
     public var appPhase: ScenePhase { process?.reportedPhase ?? .background }
@@ -129,7 +130,7 @@ public final class Simulator {
     /// Every session the run created, discarded ones included, in creation order.
     public var allSessions: [SessionID] { sessions.map(\.id) }
 
-    public var networkReachable: Bool { server.reachable }
+    public var isNetworkReachable: Bool { server.reachable }
 
     public func label(of id: SessionID) -> String { sessions[id.index].label }
     public func group(of id: SessionID) -> String { config.scenes[sessions[id.index].group].id }

@@ -72,14 +72,14 @@ extension ScriptHost {
         }
         switch key {
         case "running": return cached(.boolean(simulator.isRunning))
-        case "launches": return cached(.integer(Int64(simulator.launches)))
+        case "launches": return cached(.integer(Int64(simulator.launchCount)))
         case "phase": return cached(.string(ByteString(simulator.appPhase.rawValue)))
         case "state": return cached(.string(simulator.state.bytes))
         case "windows": return call.results(.table(LuaTable(sequence: simulator.windows.map(windowValue))))
         case "sessions": return call.results(.table(LuaTable(sequence: simulator.liveSessions.map(windowValue))))
         case "front": return call.results(simulator.frontWindow.map(windowValue) ?? .nil)
         case "history": return call.results(transitions(simulator.history))
-        case "rejected": return call.results(transitions(simulator.rejected))
+        case "rejected": return call.results(transitions(simulator.rejectedTransitions))
         case "defaults": return cached(defaultsValue)
         case "keychain": return call.results(simulator.keychainToken.map { .integer(Int64($0)) } ?? .nil)
         default:

@@ -56,7 +56,7 @@ extension ScriptHost {
 
     private func simLaunch(_ call: LuaCall) -> LuaReturn {
         if let simulator {
-            return .error("sim.launch: the app is already declared (\(simulator.launches) \(simulator.launches == 1 ? "launch" : "launches") so far); sim.launch runs once per scenario: to start the app again after app:terminate(), call app:launch()")
+            return .error("sim.launch: the app is already declared (\(simulator.launchCount) \(simulator.launchCount == 1 ? "launch" : "launches") so far); sim.launch runs once per scenario: to start the app again after app:terminate(), call app:launch()")
         }
         if call.count > 1 {
             return .error("sim.launch takes one table of options, e.g. sim.launch{ platform = \"ipados\" } (got \(call.count) arguments)")
@@ -100,7 +100,7 @@ extension ScriptHost {
                 }
                 if let simulator { try simulator.setNetwork(reachable: up) } else { networkBeforeLaunch = up }
             }
-            return [.boolean(simulator?.networkReachable ?? networkBeforeLaunch)]
+            return [.boolean(simulator?.isNetworkReachable ?? networkBeforeLaunch)]
         }
     }
 

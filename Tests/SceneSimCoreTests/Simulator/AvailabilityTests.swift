@@ -50,7 +50,7 @@ struct AvailabilityTests {
     func switcherIsOnScreen() throws {
         let simulator = try Simulator(config: .testing())
         try simulator.launch()
-        try simulator.switcher()
+        try simulator.openAppSwitcher()
 
         #expect(!simulator.accepts(.terminate(.system)))
         #expect(simulator.accepts(.foreground) && simulator.accepts(.background) && simulator.accepts(.resume))
