@@ -31,7 +31,7 @@ extension SceneSimTestStore {
     public func launch() throws { try perform("launch()") { try $0.launch() } }
     public func background() throws { try perform("background()") { try $0.background() } }
     public func foreground() throws { try perform("foreground()") { try $0.foreground() } }
-    public func switcher() throws { try perform("switcher()") { try $0.openAppSwitcher() } }
+    public func openAppSwitcher() throws { try perform("openAppSwitcher()") { try $0.openAppSwitcher() } }
     public func interrupt() throws { try perform("interrupt()") { try $0.interrupt() } }
     public func resume() throws { try perform("resume()") { try $0.resume() } }
     public func terminate(_ how: Termination) throws { try perform("terminate(.\(how))") { try $0.terminate(how) } }
