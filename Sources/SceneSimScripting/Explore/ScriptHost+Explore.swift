@@ -6,34 +6,12 @@ import Foundation
 import ByteText
 import LuaKit
 import SceneSimCore
+import SceneSimExplore
 
 // `sim.gen` and `sim.explore` (scenarios/README.md, "Exploring"), and the entry the explore
-// command drives. The engine (ExploreEngine.swift) is compiled on first use only, so a scenario
-// that never explores pays nothing for it.
+// command drives. The engine (SceneSimExplore's engine.lua) is compiled on first use only, so a
+// scenario that never explores pays nothing for it.
 extension ScriptHost {
-    private static let stub = """
-        local sim = require "scenesim"
-        local rawset, ipairs = rawset, ipairs
-        return function(natives)
-          local engine
-          local function get()
-            engine = engine or natives.engine()(sim, natives)
-            return engine
-          end
-          -- Each function hands over by a tail call, so an error the engine raises at level 2
-          -- still names the script's line.
-          local gen = {}
-          for _, name in ipairs { "bool", "float", "int", "one_of", "window" } do
-            gen[name] = function(...) return get().gen[name](...) end
-          end
-          rawset(sim, "gen", gen)
-          rawset(sim, "explore", { load = function(...) return get().api.load(...) end })
-          -- The driver, and what the engine was doing (for a run stopped by a limit, whose
-          -- error names the engine's line rather than the module's).
-          return function(...) return get().drive(...) end, function() return engine and engine.doing end
-        end
-        """
-
     func installExplore() {
         var natives = LuaTable()
         let functions: [(String, LuaFunctionBody)] = [
@@ -66,7 +44,7 @@ extension ScriptHost {
             natives[.string(ByteString(name))] = .function(lua.makeFunction(body))
         }
         do {
-            let results = try lua.run(Self.stub, chunkName: "=explore")
+            let results = try lua.run(ExploreEngine.installer, chunkName: "=explore")
             guard case .function(let install)? = results.first else { fatalError("scenesim: installing sim.explore gave no installer") }
             let installed = try lua.call(install, [.table(natives)])
             guard installed.count == 2, case .function(let drive) = installed[0], case .function(let doing) = installed[1] else {

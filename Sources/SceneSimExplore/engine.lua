@@ -1,20 +1,3 @@
-import LuaKit
-
-// The exploration engine, in Lua: it runs rules and invariants where they live, in the
-// scenario's Lua state, so a step costs no crossing into Swift beyond the API calls it makes.
-// Kept as Swift text (no resource bundle: the package links FoundationEssentials only).
-enum ExploreEngine {
-    /// Compiled once per process: every run of an exploration starts a fresh Lua state, and
-    /// parsing the engine there again was most of a short run's cost.
-    static let bytecode: [UInt8] = {
-        let lua = LuaState()
-        guard let engine = try? lua.load(source, chunkName: "=explore"), let bytes = lua.dump(engine) else {
-            fatalError("scenesim: the explore engine does not compile")
-        }
-        return bytes
-    }()
-
-    static let source = #"""
 -- The exploration engine of scenesim explore: generators, built-in rules, invariant checks,
 -- the run loop, and the checker a found scenario uses. Loaded once per Lua state, the first
 -- time a script reads sim.gen or sim.explore (or the explore command runs a run).
@@ -655,5 +638,3 @@ function E.drive(path, seed, max_steps, replay, keep)
 end
 
 return E
-"""#
-}

@@ -1,0 +1,20 @@
+local sim = require "scenesim"
+local rawset, ipairs = rawset, ipairs
+return function(natives)
+  local engine
+  local function get()
+    engine = engine or natives.engine()(sim, natives)
+    return engine
+  end
+  -- Each function hands over by a tail call, so an error the engine raises at level 2
+  -- still names the script's line.
+  local gen = {}
+  for _, name in ipairs { "bool", "float", "int", "one_of", "window" } do
+    gen[name] = function(...) return get().gen[name](...) end
+  end
+  rawset(sim, "gen", gen)
+  rawset(sim, "explore", { load = function(...) return get().api.load(...) end })
+  -- The driver, and what the engine was doing (for a run stopped by a limit, whose
+  -- error names the engine's line rather than the module's).
+  return function(...) return get().drive(...) end, function() return engine and engine.doing end
+end
