@@ -583,7 +583,7 @@ end
 -- MARK: The checker a found scenario drives
 
 function E.checker(X)
-  local explore = {}
+  local explore = setmetatable({}, { __index = native.checker_fields })
   X.checker = explore
   function explore.setup() return start(X) end
   function explore.check()
@@ -595,8 +595,24 @@ function E.checker(X)
     local rule = X.rules[name]
     if rule == nil or X.spec.rules == nil or X.spec.rules[name] == nil then
       local names = sorted_keys(X.spec.rules or {})
-      error(format("explore.rule: no rule named %s in %s; its rules are %s (built-in rules are the API calls themselves)",
-        describe(name), X.name, #names > 0 and concat(names, ", ") or "none"), 2)
+      error(format("explore.rule: no rule named %s in %s%s; its rules are %s (built-in rules are the API calls themselves)",
+        describe(name), X.name, native.suggestion(name, names), #names > 0 and concat(names, ", ") or "none"), 2)
+    end
+    if args ~= nil and type(args) ~= "table" then
+      error(format("explore.rule: the arguments of rule %s are a table keyed by argument name, e.g. explore.rule(%s, { ... }) (got %s)",
+        quote(name), quote(name), describe(args)), 2)
+    end
+    -- An argument the rule does not declare is a typo: the first in sorted order is named.
+    local unknown
+    for k in pairs(args or {}) do
+      if type(k) ~= "string" or rule.args[k] == nil then
+        local text = describe(k)
+        if unknown == nil or text < unknown.text then unknown = { text = text, key = k } end
+      end
+    end
+    if unknown then
+      error(format("explore.rule: rule %s has no argument %s%s; %s", quote(name), unknown.text, native.suggestion(unknown.key, rule.keys),
+        #rule.keys > 0 and "its arguments are " .. concat(rule.keys, ", ") or "it takes no arguments"), 2)
     end
     local ok, err = pcall(rule.run, X.app, args or {})
     if not ok then error("rule " .. name .. " failed: " .. tostring(err), 2) end

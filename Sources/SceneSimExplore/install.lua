@@ -1,5 +1,5 @@
 local sim = require "scenesim"
-local rawset, ipairs = rawset, ipairs
+local rawset, ipairs, setmetatable = rawset, ipairs, setmetatable
 return function(natives)
   local engine
   local function get()
@@ -7,13 +7,14 @@ return function(natives)
     return engine
   end
   -- Each function hands over by a tail call, so an error the engine raises at level 2
-  -- still names the script's line.
-  local gen = {}
+  -- still names the script's line; an unknown field is an error with "did you mean".
+  local gen = setmetatable({}, { __index = natives.gen_fields })
   for _, name in ipairs { "bool", "float", "int", "one_of", "window" } do
     gen[name] = function(...) return get().gen[name](...) end
   end
   rawset(sim, "gen", gen)
-  rawset(sim, "explore", { load = function(...) return get().api.load(...) end })
+  local explore = { load = function(...) return get().api.load(...) end }
+  rawset(sim, "explore", setmetatable(explore, { __index = natives.explore_fields }))
   -- The driver, and what the engine was doing (for a run stopped by a limit, whose
   -- error names the engine's line rather than the module's).
   return function(...) return get().drive(...) end, function() return engine and engine.doing end

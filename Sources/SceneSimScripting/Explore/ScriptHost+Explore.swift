@@ -39,10 +39,21 @@ extension ScriptHost {
                 return call.results(.boolean(simulator.accepts(appCall)))
             }),
             ("declared", { [unowned(unsafe) self] call in call.results(declared()) }),
+            // ` (did you mean "x"?)` for a name among a list of names, else "": the one edit
+            // distance of the project, for the engine's messages.
+            ("suggestion", { call in
+                guard let name = call.string(at: 1), let list = call.table(at: 2) else { return call.results(.string("")) }
+                let names = list.sequence.compactMap { $0.bytesValue.map { String(decoding: $0.bytes, as: UTF8.self) } }
+                return call.results(.string(ByteString(suggestion(for: name, among: names))))
+            }),
         ]
         for (name, body) in functions {
             natives[.string(ByteString(name))] = .function(lua.makeFunction(body))
         }
+        // `__index` of sim.gen, sim.explore and a found scenario's `explore` (ScriptHost+Fields).
+        natives[field: "gen_fields"] = fieldGuard("sim.gen")
+        natives[field: "explore_fields"] = fieldGuard("sim.explore")
+        natives[field: "checker_fields"] = fieldGuard("explore")
         do {
             let results = try lua.run(ExploreEngine.installer, chunkName: "=explore")
             guard case .function(let install)? = results.first else { fatalError("scenesim: installing sim.explore gave no installer") }
