@@ -88,7 +88,7 @@ extension ScriptHost {
 
     /// `sim.explore.load(path)`'s file: a path relative to the running scenario's folder (the
     /// current directory when none is known), read as text; returns source and chunk name, or
-    /// nil and a message.
+    /// nil and a message. From then on `require` looks in the module's `lib/`.
     private func readModule(_ call: LuaCall) -> LuaReturn {
         guard let bytes = call.bytes(at: 1) else {
             return call.results(.nil, .string("sim.explore.load(path) takes the path of an exploration module"))
@@ -97,6 +97,13 @@ extension ScriptHost {
         let resolved = ModulePath.resolve(path, from: scenarioDirectory)
         guard let data = FileManager.default.contents(atPath: resolved) else {
             return call.results(.nil, .string(ByteString("sim.explore.load: cannot read the exploration module \(resolved) (given as \"\(path)\"); the path is relative to the scenario's folder")))
+        }
+        // The module's `require`s find its helpers as under `scenesim explore`: in the `lib/`
+        // beside it (or above it), wherever the scenario that loads it was written (--out).
+        do throws(LuaError) {
+            try lua.setModuleDirectory(ScenarioRunner.moduleDirectory(for: resolved))
+        } catch {
+            return .error(error.message)
         }
         return call.results(.string(ByteString(Array(data))), .string(ByteString(resolved)))
     }

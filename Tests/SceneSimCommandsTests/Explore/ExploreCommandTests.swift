@@ -34,6 +34,37 @@ struct ExploreCommandTests {
         #expect(firstLine.hasPrefix(written + ":") && firstLine.hasSuffix(": " + failure), "\(replayed)")
     }
 
+    @Test("A scenario written outside the suite (--out elsewhere) replays with the same failure from any folder: the module's require finds its lib/")
+    func outOutsideTheSuite() throws {
+        let suite = try TempFolder([
+            "explore/lib/limits.lua": "return { max_presses = 3 }\n",
+            "explore/lock.lua": """
+                local limits = require "limits"
+                local presses = 0
+                return {
+                  setup = function() presses = 0; return sim.launch {} end,
+                  builtin = false,
+                  rules = { press = { run = function() presses = presses + 1 end } },
+                  invariants = { locked = function() return presses <= limits.max_presses, "opened after " .. presses .. " presses" end },
+                }
+
+                """,
+        ])
+        let out = try TempFolder()
+
+        let explored = try BuiltBinary.run(["explore", "explore/lock.lua", "--seed", "1", "--runs", "5", "--steps", "10", "--out", out.path], in: suite.path)
+
+        #expect(explored.status == 1, "\(explored)")
+        let failure = try shrunkFailure(explored.stdout)
+        #expect(failure == "invariant locked failed: opened after 4 presses")
+        let relativeFromRoot = String(out.path.dropFirst()) + "/lock-1-0.lua"
+        for (folder, file) in [(out.path, "lock-1-0.lua"), (suite.path, out.path + "/lock-1-0.lua"), ("/", relativeFromRoot)] {
+            let replayed = try BuiltBinary.run(["run", "--trace", "off", file], in: folder)
+            #expect(replayed.status == 1)
+            #expect(replayed.stderr.split(separator: "\n").first.map(String.init) == "\(file):12: \(failure)", "\(replayed)")
+        }
+    }
+
     @Test("A failure's whole report: the run and step, the replay command, the shrunk steps and the file written")
     func wholeReport() throws {
         let folder = try TempFolder(["lock.lua": PlantedBug.lock.source])
