@@ -69,8 +69,12 @@ public struct CoverageReport: Sendable {
                 section(nil, "rejected transitions tried on \(table.name)", disallowed.map(\.text), \.rejected, of: own),
             ]
         }
-        let phases = ScenePhase.allCases.flatMap { from in ScenePhase.allCases.filter { $0 != from }.map { "\(from.rawValue) -> \($0.rawValue)" } }
-        let terminations = Platform.allCases.flatMap { platform in
+        // Rows for the platforms the suite ran on, and only the moves those can make.
+        let platforms = Platform.allCases.filter { platform in runs.contains { $0.platform == platform } }
+        let phases = ScenePhase.allCases.flatMap { from in
+            ScenePhase.allCases.filter { to in to != from && platforms.contains { Self.canMove(from, to, on: $0) } }.map { "\(from.rawValue) -> \($0.rawValue)" }
+        }
+        let terminations = platforms.flatMap { platform in
             [(Termination.system, true), (.user, true), (.user, false), (.crash, true), (.crash, false)].map {
                 CoverageCounts.termination($0.0, platform, $0.1)
             }
@@ -88,6 +92,15 @@ public struct CoverageReport: Sendable {
             section(nil, "warnings", ["openWindow ignored", "storage over storage_warn_bytes", "flicker", "validation skipped (server unreachable)", "state no transition reaches"], \.warnings, of: runs),
         ]
         self.sections = sections
+    }
+
+    /// Whether a scene (and so the app's aggregate) can move from `from` to `to` on `platform`:
+    /// the iOS family passes through `inactive` between `active` and `background`, the Mac goes
+    /// straight (semantics 1.2).
+    static func canMove(_ from: ScenePhase, _ to: ScenePhase, on platform: Platform) -> Bool {
+        let direct: Set<ScenePhase> = [.active, .background]
+        guard direct == [from, to] else { return true }
+        return platform == .macos
     }
 
     /// The first section of `metric` (the first model's).

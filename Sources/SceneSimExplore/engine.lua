@@ -239,10 +239,24 @@ local app_calls = {
   { "terminate_crash", 'app:terminate("crash")' },
 }
 
+-- Calls of the iOS family's overlays (the app switcher, Control Center, alerts): a Mac app has
+-- none, so they are not explored there.
+local overlay_calls = { switcher = true, interrupt = true, resume = true }
+
 -- The built-in rules for the declared app: every verb of the API, with arguments from the
--- declared scenes and routes and a small value pool. Each runs the very call it spells.
-local function builtin_rules(declared)
+-- declared scenes and routes and a small value pool. Each runs the very call it spells. Unless
+-- `every` (a module's explicit list), only the rules this app can take: the model's own intents
+-- (login, logout, ... are the built-in model's), and no overlay on macOS.
+local function builtin_rules(declared, every)
   local rules = {}
+  local intents = {}
+  for _, name in ipairs(declared.intents) do intents[name] = true end
+  local function applies(name)
+    if every then return true end
+    if overlay_calls[name] then return declared.platform ~= "macos" end
+    return true
+  end
+  local function intent(name) return every or intents[name] == true end
   local ids, groups = {}, {}
   for i, scene in ipairs(declared.scenes) do ids[i] = scene.id; groups[scene.id] = scene end
   local function window_value(a)
@@ -283,12 +297,12 @@ local function builtin_rules(declared)
   for _, entry in ipairs(app_calls) do
     local name, statement = entry[1], entry[2]
     local method, how = statement:match("^app:(%w+)%(?\"?(%w*)")
-    rules[name] = make_rule(name, {
+    rules[name] = applies(name) and make_rule(name, {
       -- A terminated app spends its steps relaunching: terminations are rarer than the rest.
       weight = name:find("^terminate") and 0.3 or 1,
       pre = function() return native.accepts(name) end,
       run = how == "" and function(app) app[method](app) end or function(app) app[method](app, how) end,
-    }, function() return statement end)
+    }, function() return statement end) or nil
   end
 
   rules.advance = make_rule("advance", {
@@ -315,20 +329,20 @@ local function builtin_rules(declared)
     }, function(_, a) return format("app:open_url(%s)", quote(url(a))) end)
   end
 
-  rules.login = make_rule("login", {
+  rules.login = intent("login") and make_rule("login", {
     pre = in_state("unauthenticated"), args = { user = gen.one_of { "ada", "bob" }, new_user = gen.bool() },
     run = function(app, a) app:login { user = a.user, new_user = a.new_user } end,
   }, function(_, a)
     return format("app:login { user = %s%s }", quote(a.user), a.new_user and ", new_user = true" or "")
-  end)
-  rules.logout = make_rule("logout", { pre = in_state("authenticated", "error"), run = function(app) app:logout() end },
-    function() return "app:logout()" end)
-  rules.next_step = make_rule("next_step", { pre = in_state("onboarding"), run = function(app) app:next_step() end },
-    function() return "app:next_step()" end)
-  rules.cancel_onboarding = make_rule("cancel_onboarding", { pre = in_state("onboarding"), run = function(app) app:cancel_onboarding() end },
-    function() return "app:cancel_onboarding()" end)
-  rules.retry = make_rule("retry", { pre = in_state("error"), run = function(app) app:retry() end },
-    function() return "app:retry()" end)
+  end) or nil
+  rules.logout = intent("logout") and make_rule("logout", { pre = in_state("authenticated", "error"), run = function(app) app:logout() end },
+    function() return "app:logout()" end) or nil
+  rules.next_step = intent("next_step") and make_rule("next_step", { pre = in_state("onboarding"), run = function(app) app:next_step() end },
+    function() return "app:next_step()" end) or nil
+  rules.cancel_onboarding = intent("cancel_onboarding") and make_rule("cancel_onboarding", { pre = in_state("onboarding"), run = function(app) app:cancel_onboarding() end },
+    function() return "app:cancel_onboarding()" end) or nil
+  rules.retry = intent("retry") and make_rule("retry", { pre = in_state("error"), run = function(app) app:retry() end },
+    function() return "app:retry()" end) or nil
   return rules
 end
 E.builtin_names = {
@@ -453,7 +467,7 @@ local function start(X)
   local rules = {}
   local builtin = X.spec.builtin
   if builtin ~= false then
-    local all = builtin_rules(native.declared())
+    local all = builtin_rules(native.declared(), type(builtin) == "table")
     if type(builtin) == "table" then
       for _, n in ipairs(builtin) do rules[n] = all[n] end
     else

@@ -73,6 +73,7 @@ extension ScriptHost {
             parser.models = options.models
             let config = try parser.parse(call.value(at: 1))
             let model = parser.swiftModel.map(swiftAppModel) ?? appModel(parser.model)
+            recording?.modelName = parser.modelName
             let simulator = try Simulator(config: config, model: model)
             // The simulator's records get a budget of their own, as large as Lua's heap.
             simulator.memoryBudget = options.maxMemory

@@ -14,6 +14,9 @@ struct ConfigParser {
     private(set) var model: LuaModel?
     /// A registered Swift model the script named (filled by `parse`).
     private(set) var swiftModel: AppModel?
+    /// What reports call the model: a declared model's `name`, or the registered model's name;
+    /// nil for the built-in model and an unnamed declared one (filled by `parse`).
+    private(set) var modelName: String?
     /// Names a model's intent cannot take (the app handle's methods and fields).
     var reservedNames: [String] = []
     /// The Swift models a script may name.
@@ -45,9 +48,13 @@ struct ConfigParser {
         )
         if case .string(let name) = table[field: "model"] {
             // "builtin" is the model a launch without `model` gets.
-            if name.escaped != ModelRegistry.builtinName { swiftModel = try registeredModel(name.escaped) }
+            if name.escaped != ModelRegistry.builtinName {
+                swiftModel = try registeredModel(name.escaped)
+                modelName = name.escaped
+            }
         } else if !table[field: "model"].isNil {
             model = try ModelParser(reserved: reservedNames).parse(table[field: "model"])
+            modelName = model?.name
         }
         if !table[field: "visible_limit"].isNil {
             config.visibleLimit = Int(try integer(table[field: "visible_limit"], key: "visible_limit"))

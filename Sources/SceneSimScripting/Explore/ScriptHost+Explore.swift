@@ -68,9 +68,11 @@ extension ScriptHost {
         }
     }
 
-    /// The declared scenes and routes, for the built-in rules' arguments.
+    /// The declared scenes and routes, for the built-in rules' arguments; the platform and the
+    /// model's intents, for which built-in rules apply at all.
     private func declared() -> LuaValue {
-        guard let config = simulator?.config else { return .nil }
+        guard let simulator else { return .nil }
+        let config = simulator.config
         let scenes = config.scenes.map { scene in
             var entry = LuaTable(fields: ["id": .string(ByteString(scene.id)), "kind": .string(ByteString(scene.kind.rawValue))])
             if let type = scene.valueType { entry[field: "value"] = .string(ByteString(type == .integer ? "integer" : "string")) }
@@ -83,6 +85,7 @@ extension ScriptHost {
             "platform": .string(ByteString(config.platform.rawValue)),
             "scenes": .table(LuaTable(sequence: scenes)),
             "routes": .table(LuaTable(sequence: routes)),
+            "intents": .table(LuaTable(sequence: simulator.model.intents.sorted().map { .string(ByteString($0)) })),
         ]))
     }
 

@@ -182,6 +182,49 @@ struct ExploreCommandTests {
         #expect(result.stderr.hasPrefix("explore: 10 steps in "))
     }
 
+    @Test("--stats lists only the built-in rules the app can take: no intents its declared model lacks, no overlays on macOS, so no warnings about them")
+    func statsFollowModelAndPlatform() throws {
+        let folder = try TempFolder(["mac.lua": """
+            return {
+              setup = function()
+                return sim.launch {
+                  platform = "macos",
+                  model = { states = { ready = {}, busy = {} }, initial = "ready", transitions = { ready = { "busy" }, busy = { "ready" } },
+                    intents = { work = function(app) app:transition("busy") end } },
+                }
+              end,
+            }
+
+            """])
+
+        let result = try BuiltBinary.run(["explore", "mac.lua", "--seed", "1", "--runs", "3", "--steps", "30", "--stats", "-j", "1"], in: folder.path)
+
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            explore: seed=1 runs=3 steps=30 jobs=1
+            explore: 3 runs, 90 steps, no failure
+            rule               ran  precondition held
+            advance             12  12
+            background           3  3
+            background_window    4  11
+            close                5  6
+            disconnect           3  11
+            dismiss_window      13  13
+            focus                3  6
+            foreground           5  5
+            launch               4  4
+            network              3  3
+            open_window         12  12
+            revoke               4  4
+            settle               9  9
+            storage_write        5  9
+            terminate_crash      1  1
+            terminate_system     1  1
+            terminate_user       3  3
+
+            """)
+    }
+
     @Test("A module that cannot run, and bad flags, are exit status 2 with a message that says what to do")
     func brokenModuleAndUsage() throws {
         let folder = try TempFolder(["nosetup.lua": "return { rules = {} }\n"])
