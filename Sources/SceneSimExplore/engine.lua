@@ -1,6 +1,29 @@
 -- The exploration engine of scenesim explore: generators, built-in rules, invariant checks,
 -- the run loop, and the checker a found scenario uses. Loaded once per Lua state, the first
 -- time a script reads sim.gen or sim.explore (or the explore command runs a run).
+
+--- What the host gives the engine (ScriptHost+Explore.swift), typed for LuaLS, which reads this
+--- file beside scenarios/types/scenesim.d.lua.
+---@class scenesim.ExploreNatives
+---@field engine fun(): fun(sim: scenesim.Sim, natives: scenesim.ExploreNatives): table  the compiled engine
+---@field read_module fun(path: string): string|nil, string  an exploration module's source and chunk name, or nil and why
+---@field consistency fun(): string|nil                       the simulator's own bookkeeping, broken
+---@field builtin_check fun(): string|nil, string|nil         a built-in invariant broken: its name and message
+---@field accepts fun(call: string): boolean                  whether an app-level call would be accepted now
+---@field declared fun(): scenesim.ExploreDeclared
+---@field suggestion fun(name: any, names: string[]): string  ' (did you mean "x"?)' or ""
+---@field gen_fields function                                 __index of sim.gen: unknown fields are errors
+---@field explore_fields function                             __index of sim.explore
+---@field checker_fields function                             __index of a found scenario's explorer
+
+--- The declared app, for the built-in rules.
+---@class scenesim.ExploreDeclared
+---@field platform scenesim.Platform
+---@field scenes { id: string, kind: string, value?: "string"|"integer" }[]
+---@field routes { name: string, scene: string }[]
+---@field intents string[]  the model's intents, sorted
+
+---@type scenesim.Sim, scenesim.ExploreNatives
 local sim, native = ...
 local type, tostring, tonumber, pairs, ipairs, error, pcall = type, tostring, tonumber, pairs, ipairs, error, pcall
 local setmetatable, getmetatable, load = setmetatable, getmetatable, load
@@ -75,6 +98,15 @@ local function unit(r) return (next64(r) >> 11) * 0x1p-53 end
 
 -- MARK: Generators
 
+--- A generator as the engine holds it (scenesim.Generator to scripts): `draw` makes a raw
+--- choice from the random stream, `resolve` turns a choice into the value (false when it no
+--- longer applies), `spell` writes the value as a found scenario's Lua.
+---@class scenesim.EngineGenerator: scenesim.Generator
+---@field text string
+---@field minimum any
+---@field draw fun(self: scenesim.EngineGenerator, r: { s: integer }, app?: scenesim.App): any
+---@field resolve fun(self: scenesim.EngineGenerator, choice: any, app?: scenesim.App): boolean, any
+---@field spell fun(self: scenesim.EngineGenerator, value: any): string
 local generator = {}
 generator.__index = generator
 generator.__name = "generator"
@@ -200,6 +232,20 @@ end
 
 -- A rule as the engine holds it: name, weight, pre, run, its generators in key order, and
 -- `spell(args)`, the statement a found scenario runs for it.
+---@class scenesim.EngineRule
+---@field name string
+---@field weight number
+---@field pre? fun(app: scenesim.App): boolean
+---@field run fun(app: scenesim.App, args: table)
+---@field args table<string, scenesim.EngineGenerator>
+---@field keys string[]
+---@field minimums table<string, any>
+---@field spell fun(rule: scenesim.EngineRule, args: table): string
+
+---@param name string
+---@param spec scenesim.Rule
+---@param spell fun(rule: scenesim.EngineRule, args: table): string
+---@return scenesim.EngineRule
 local function make_rule(name, spec, spell)
   local keys = sorted_keys(spec.args or {})
   local minimums = {}
@@ -247,6 +293,9 @@ local overlay_calls = { switcher = true, interrupt = true, resume = true }
 -- declared scenes and routes and a small value pool. Each runs the very call it spells. Unless
 -- `every` (a module's explicit list), only the rules this app can take: the model's own intents
 -- (login, logout, ... are the built-in model's), and no overlay on macOS.
+---@param declared scenesim.ExploreDeclared
+---@param every boolean
+---@return table<string, scenesim.EngineRule>
 local function builtin_rules(declared, every)
   local rules = {}
   local intents = {}
@@ -661,6 +710,12 @@ E.api = {
 }
 
 -- What the explore command calls: one run of the module at `path`.
+---@param path string
+---@param seed integer
+---@param max_steps integer
+---@param replay? { rule: string, choices: table<string, any> }[]
+---@param keep boolean
+---@return table
 function E.drive(path, seed, max_steps, replay, keep)
   local X = E.open(path)
   E.checker(X)

@@ -1,5 +1,10 @@
+-- Installs sim.gen and sim.explore in a scenario's state (ScriptHost+Explore.swift runs it once
+-- per state); the engine (engine.lua) is loaded the first time one of them is used.
 local sim = require "scenesim"
 local rawset, ipairs, setmetatable = rawset, ipairs, setmetatable
+---@param natives scenesim.ExploreNatives (typed in engine.lua)
+---@return fun(path: string, seed: integer, max_steps: integer, replay?: table, keep: boolean): table drive
+---@return fun(): string|nil doing
 return function(natives)
   local engine
   local function get()
