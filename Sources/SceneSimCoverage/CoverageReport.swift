@@ -79,6 +79,11 @@ public struct CoverageReport: Sendable {
                 CoverageCounts.termination($0.0, platform, $0.1)
             }
         }
+        // Warnings only one kind of model gives: the built-in model's validation, a declared
+        // model's state that nothing reaches.
+        let usesBuiltIn = tables.contains { $0.shape == builtIn }, usesDeclared = tables.contains { $0.shape != builtIn }
+        let warnings = ["openWindow ignored", "storage over storage_warn_bytes", "flicker"]
+            + (usesBuiltIn ? ["validation skipped (server unreachable)"] : []) + (usesDeclared ? ["state no transition reaches"] : [])
         let seenLinks = Set(runs.flatMap { $0.counts.deepLinks.keys })
         let notHandled = seenLinks.filter { $0.hasPrefix("not handled") }.sorted()
         let handled = ["handled", "handled by the app"]
@@ -89,7 +94,7 @@ public struct CoverageReport: Sendable {
             section(nil, "disconnects and discards", ["disconnected (session kept)"] + [DiscardReason.closed, .dismissed, .forceQuit, .crashWhileLoading].map { "discarded: \($0.rawValue)" }, \.sessionEnds, of: runs),
             section(nil, "terminations by platform and restoration", terminations, \.terminations, of: runs),
             section(nil, "deep links", handled + (notHandled.isEmpty ? ["not handled"] : notHandled), \.deepLinks, of: runs),
-            section(nil, "warnings", ["openWindow ignored", "storage over storage_warn_bytes", "flicker", "validation skipped (server unreachable)", "state no transition reaches"], \.warnings, of: runs),
+            section(nil, "warnings", warnings, \.warnings, of: runs),
         ]
         self.sections = sections
     }

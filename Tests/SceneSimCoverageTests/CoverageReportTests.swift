@@ -173,4 +173,15 @@ struct PerModelCoverageTests {
         #expect(report.sections("states").map(\.title) == ["states of model pin pad", "states of model door", "states of the model declared in d/pin"])
         #expect(TransitionTable.of(.builtin, named: "twin", declaredIn: "x").name == TransitionTable.builtIn.name)
     }
+
+    @Test("warnings only one kind of model gives are listed only when such a model ran")
+    func warningRowsFollowModels() throws {
+        let pin = TransitionTable.of(try Self.pin(), declaredIn: "p")
+        let declared = CoverageReport([("p", CoverageCounts(records: [], platform: .ipados, table: pin), .ipados, pin)])
+        let builtIn = report([("b", try records { try $0.settle() })])
+        func warnings(_ report: CoverageReport) -> [String] { report.sections.first { $0.title == "warnings" }?.items.map(\.name) ?? [] }
+
+        #expect(warnings(declared) == ["openWindow ignored", "storage over storage_warn_bytes", "flicker", "state no transition reaches"])
+        #expect(warnings(builtIn) == ["openWindow ignored", "storage over storage_warn_bytes", "flicker", "validation skipped (server unreachable)"])
+    }
 }
