@@ -52,7 +52,9 @@ let package = Package(
             pkgConfig: luaPkgConfig,
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
-        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // vendor/ holds the C copied from Lua 5.4.4; its files include the shim's private
+        // internal.h from the target's root.
+        .target(name: "CLuaShim", dependencies: ["CLua"], cSettings: [.headerSearchPath(".")]),
         // macOS has libedit (histedit.h, libedit.tbd) in its SDK, without a .pc file; Homebrew's
         // libedit is keg-only, so pkg-config would not find it either: the SDK's is used.
         .systemLibrary(
