@@ -66,3 +66,11 @@ void scn_install_bounded_functions(lua_State *L);
 
 /// Pushes registry[key], creating an empty table there first if needed.
 void scn_push_registry_table(lua_State *L, const void *key);
+
+/// pcall, xpcall and the function coroutine.wrap returns (upvalue 1: the coroutine): Lua
+/// 5.4.4's, unable to absorb a tripped limit (vendor/catching.c).
+int scn_pcall_function(lua_State *L);
+int scn_xpcall_function(lua_State *L);
+int scn_wrapped_coroutine(lua_State *L);
+/// xpcall's message handler (upvalue 1) as a C function that skips it once a limit tripped.
+int scn_guarded_handler(lua_State *L);
