@@ -8,8 +8,8 @@
 ** Changes to the originals: the names; scn_check_tripped calls around each protected call, so
 ** that once the instruction limit or an interrupt fired the call raises that error again at the
 ** script's line; xpcall's message handler wrapped in scn_guarded_handler; and wrap's function
-** checks the trip before it closes a dead coroutine's variables (their __close would run with
-** Lua's hooks off). Everything else is the original.
+** checks the trip before it closes a coroutine that died by an error (its __close metamethods
+** would run with Lua's hooks off). Everything else is the original.
 **
 ** The originals' notices: "$Id: lbaselib.c $ Basic library" and "$Id: lcorolib.c $
 ** Coroutine Library", "See Copyright Notice in lua.h": the notice is in LICENSE beside this file.
@@ -68,31 +68,51 @@ int scn_xpcall_function(lua_State *L) {
     return scn_finish_pcall(L, status, 2);
 }
 
+/*
+** Resumes a coroutine. Returns the number of results for non-error
+** cases or -1 for errors.
+*/
+static int scn_auxresume(lua_State *L, lua_State *co, int narg) {
+    int status, nres;
+    if (l_unlikely(!lua_checkstack(co, narg))) {
+        lua_pushliteral(L, "too many arguments to resume");
+        return -1;  /* error flag */
+    }
+    lua_xmove(L, co, narg);
+    status = lua_resume(co, L, narg, &nres);
+    if (l_likely(status == LUA_OK || status == LUA_YIELD)) {
+        if (l_unlikely(!lua_checkstack(L, nres + 1))) {
+            lua_pop(co, nres);  /* remove results anyway */
+            lua_pushliteral(L, "too many results to resume");
+            return -1;  /* error flag */
+        }
+        lua_xmove(co, L, nres);  /* move yielded values */
+        return nres;
+    } else {
+        lua_xmove(co, L, 1);  /* move error message */
+        return -1;  /* error flag */
+    }
+}
+
 /* Upvalue 1 is the coroutine. */
 int scn_wrapped_coroutine(lua_State *L) {
     lua_State *co = lua_tothread(L, lua_upvalueindex(1));
     scn_check_tripped(L);
-    int narg = lua_gettop(L);
-    if (!lua_checkstack(co, narg)) return luaL_error(L, "too many arguments to resume");
-    lua_xmove(L, co, narg);
-    int nres = 0;
-    int status = lua_resume(co, L, narg, &nres);
+    int r = scn_auxresume(L, co, lua_gettop(L));
     scn_check_tripped(L);
-    if (status == LUA_OK || status == LUA_YIELD) {
-        if (!lua_checkstack(L, nres + 1)) {
-            lua_pop(co, nres);  // remove results anyway
-            return luaL_error(L, "too many results to resume");
+    if (l_unlikely(r < 0)) {  /* error? */
+        int stat = lua_status(co);
+        if (stat != LUA_OK && stat != LUA_YIELD) {  /* error in the coroutine? */
+            stat = lua_resetthread(co);  /* close its tbc variables */
+            lua_xmove(co, L, 1);  /* move error message to the caller */
         }
-        lua_xmove(co, L, nres);  // move yielded values
-        return nres;
+        if (stat != LUA_ERRMEM &&  /* not a memory error and ... */
+            lua_type(L, -1) == LUA_TSTRING) {  /* ... error object is a string? */
+            luaL_where(L, 1);  /* get extra info, if available */
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);  /* propagate error */
     }
-    lua_xmove(co, L, 1);  // the error message
-    status = lua_resetthread(co);  // close its tbc variables
-    lua_xmove(co, L, 1);  // the error message after them
-    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {  // add where, as stock does
-        luaL_where(L, 1);
-        lua_insert(L, -2);
-        lua_concat(L, 2);
-    }
-    return lua_error(L);
+    return r;
 }
