@@ -7,6 +7,7 @@
 // `string.format` renders values as `tostring` does (or refuses `%p`).
 #include "internal.h"
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,15 +80,30 @@ static int scn_pairs_next(lua_State *L) {
     return 0;
 }
 
-// pairs(t): like Lua's (a __pairs metamethod wins), but the keys come in a fixed order.
+// pairs's continuation after a __pairs metamethod that yielded: its three results are on top.
+static int scn_pairs_continued(lua_State *L, int status, lua_KContext context) {
+    (void)L;
+    (void)status;
+    (void)context;
+    return 3;
+}
+
+// pairs(t): like Lua's luaB_pairs (a __pairs metamethod wins, and may yield), but the keys of a
+// table come in a fixed order. Anything else gets stock `next` (upvalue 1), which fails at the
+// loop as stock pairs does.
 static int scn_pairs(lua_State *L) {
     luaL_checkany(L, 1);
     if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
         lua_pushvalue(L, 1);
-        lua_call(L, 1, 3);
+        lua_callk(L, 1, 3, 0, scn_pairs_continued);
         return 3;
     }
-    luaL_checktype(L, 1, LUA_TTABLE);
+    if (!lua_istable(L, 1)) {
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_pushvalue(L, 1);
+        lua_pushnil(L);
+        return 3;
+    }
     lua_settop(L, 1);
     int count = 0;
     lua_pushnil(L);
@@ -200,9 +216,18 @@ static int scn_format(lua_State *L) {
     int status = lua_pcall(L, top, 1, 0);
     if (status == LUA_OK) return 1;
     if (status == LUA_ERRRUN && lua_type(L, -1) == LUA_TSTRING) {
-        // "bad argument #2 to '?' (...)": the original, called from C, knows neither its name
-        // nor the script's line.
-        luaL_gsub(L, lua_tostring(L, -1), "to '?'", "to 'format'");
+        // The original, called from C, knows neither its name nor the script's line: "bad
+        // argument #2 to '?' (...)". Raised again from here, the argument error is named as stock
+        // names it ('format', 'string.format' under pcall, a method call's self not counted).
+        const char *message = lua_tostring(L, -1);
+        size_t length = strlen(message);
+        int bad = 0;
+        int consumed = 0;
+        if (sscanf(message, "bad argument #%d to '?' (%n", &bad, &consumed) == 1 && consumed > 0
+            && length > (size_t)consumed && message[length - 1] == ')') {
+            lua_pushlstring(L, message + consumed, length - (size_t)consumed - 1);
+            return luaL_argerror(L, bad, lua_tostring(L, -1));
+        }
         luaL_where(L, 1);
         lua_insert(L, -2);
         lua_concat(L, 2);
@@ -211,7 +236,8 @@ static int scn_format(lua_State *L) {
 }
 
 static int scn_install_body(lua_State *L) {
-    lua_pushcfunction(L, scn_pairs);
+    lua_getglobal(L, "next");
+    lua_pushcclosure(L, scn_pairs, 1);
     lua_setglobal(L, "pairs");
     if (lua_getglobal(L, LUA_STRLIBNAME) == LUA_TTABLE) {
         lua_getfield(L, -1, "format");
