@@ -109,9 +109,7 @@ static int scn_setmetatable(lua_State *L) {
         int finalizer = lua_rawget(L, 2) != LUA_TNIL;
         lua_pop(L, 1);
         if (finalizer) {
-            return luaL_error(L, "setmetatable: __gc finalizers are not supported: the garbage collector "
-                                 "runs them at moments no instruction limit or Ctrl-C can reach; release "
-                                 "what the object holds explicitly instead");
+            return luaL_error(L, "setmetatable: " SCN_GC_REFUSAL);
         }
     }
     if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) {
@@ -256,6 +254,7 @@ static int scn_open_libraries_body(lua_State *L) {
     lua_setglobal(L, "setmetatable");
     scn_install_protected_functions(L);
     scn_install_bounded_functions(L);
+    scn_install_debug_functions(L);
     return 0;
 }
 
