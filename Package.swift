@@ -2,7 +2,7 @@
 // scenesim: a headless, deterministic simulator of the SwiftUI multi-window app lifecycle,
 // scripted in embedded Lua 5.4.
 //
-// Targets are layered by dependency (see ../shared/STYLE.md):
+// Targets are layered by dependency (the README's Layout table says what each holds):
 //   ByteText (Lua strings as bytes, their one escaper and edit distance) under everything;
 //   CLua / CLuaShim (C) → LuaKit (knows no scenes), with SceneSimCore (pure Swift) beside it →
 //   SceneSimScripting (bindings) → SceneSimREPL → SceneSimCommands → scenesim; SceneSimTimeline

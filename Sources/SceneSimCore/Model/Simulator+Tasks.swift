@@ -1,4 +1,4 @@
-// app:after (app-model §4): timers on the virtual clock that die with their process.
+// app:after (semantics 8.3): timers on the virtual clock that die with their process.
 extension Simulator {
     /// Schedules a timer `delay` from now in the running process; returns its id. Its function
     /// is the driver's: when it fires, the simulator reaches `HandlerPoint.taskDue(id:)`.

@@ -2,7 +2,7 @@ import ByteText
 import LuaKit
 import SceneSimCore
 
-/// A lifecycle request from Lua, with its arguments checked (app-model §3.5, semantics 9.5):
+/// A lifecycle request from Lua, with its arguments checked (semantics 9.5):
 /// run at once at the top level, or queued from the app's code until the system action is over.
 /// Data, not a closure: building a closure that captures the arguments cost an allocation on
 /// every call, queued or not (the colleague's bench-lua measurement of open_window, ~1.4x).
