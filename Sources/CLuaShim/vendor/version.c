@@ -5,7 +5,7 @@
 // compares scenesim with the stock lua5.4 byte for byte, or Homebrew's on macOS. The later
 // 5.4 releases below keep these functions as 5.4.4 has them (5.4.6 renamed lua_resetthread to
 // lua_closethread and kept the old name), so they build and behave alike. A release outside
-// the range stops the build: compare lstrlib.c, lbaselib.c, lcorolib.c and ldblib.c of that
+// the range stops the build: compare lstrlib.c, lbaselib.c and lcorolib.c of that
 // release with these copies before widening it.
 #include <lua.h>
 
