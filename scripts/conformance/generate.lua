@@ -307,9 +307,39 @@ function kinds.pairs()
   }, "\n")
 end
 
+-- The base library functions scenesim replaces or wraps: tostring and print (with __tostring
+-- and __name), pcall/xpcall/error with levels and odd error objects, select, setmetatable,
+-- load with modes and environments.
+function kinds.base()
+  local value = pick({
+    "nil", "true", "false", numlit(number()), lit(subject(5)),
+    "setmetatable({}, { __tostring = function() return 'T!' end })",
+    "setmetatable({}, { __tostring = function() return 42 end })",
+    "setmetatable({}, { __tostring = function() error('in tostring') end })",
+    "setmetatable({}, { __name = 'Named', __tostring = function(t) return 'named' end })",
+  })
+  local level = pick({ "", ", 0", ", 1", ", 2", ", 3" })
+  local errobj = pick({ lit("msg"), "nil", "42", "{ code = 1 }", value, "setmetatable({}, { __tostring = function() return 'E' end })" })
+  return table.concat({
+    string.format("show(pcall(tostring, %s))", value),
+    string.format("show(pcall(function() print(%s, nil, 1.0, -0.0, 1/0, -1/0, math.mininteger) end))", value),
+    string.format("show(pcall(string.format, '%%s|%%10s|%%-3s', %s, %s, %s))", value, pick({ "true", "nil", "12", "'ab'" }), pick({ "false", "3.5", "''" })),
+    string.format("show(pcall(error, %s%s))", errobj, level),
+    string.format("show(pcall(function() error(%s%s) end))", errobj, level),
+    string.format("show(select('#', pcall(error)), pcall(tostring))"),
+    string.format("show(xpcall(function() error(%s%s) end, function(m) return 'handled', type(m) end))", errobj, level),
+    string.format("show(xpcall(function(...) return select('#', ...), ... end, print, %s, nil))", value),
+    string.format("show(pcall(select, %s, 'a', 'b', 'c'))", pick({ "1", "2", "-1", "-3", "-4", "0", "'#'", "4", "1.5" })),
+    string.format("show(pcall(setmetatable, %s, %s))", pick({ "{}", "1", "nil", "setmetatable({}, { __metatable = 'locked' })" }), pick({ "{}", "nil", "1", "{ __index = {} }" })),
+    string.format("show(pcall(load, %s, %s, %s, %s))", lit(pick({ "return 1 + ...", "return x", "syntax error here", "", "return", "local a <const> = 1; a = 2" })), pick({ "nil", "'=name'", "'@file.lua'", "'chunk'" }), pick({ "nil", "'t'", "'b'", "'bt'", "'x'" }), pick({ "nil", "{ x = 5 }" })),
+    string.format("show(pcall(function() local f = load(%s, 'c', 't', { x = 7 }) return f(1) end))", lit(pick({ "return x", "return ...", "return x + ...", "error('from chunk')" }))),
+    string.format("show(tostring(%s) == tostring(%s), rawequal(%s, %s), type(%s))", numlit(number()), numlit(number()), value, value, value),
+  }, "\n")
+end
+
 -- MARK: output
 
-local order = { "find", "gmatch", "gsub", "format", "strings", "tables", "utf8", "numbers", "coroutines", "pairs" }
+local order = { "find", "gmatch", "gsub", "format", "strings", "tables", "utf8", "numbers", "coroutines", "pairs", "base" }
 
 -- Prints values as both interpreters print them: addresses never (a table, function, thread or
 -- userdata prints as its type), numbers and strings as tostring gives them.
