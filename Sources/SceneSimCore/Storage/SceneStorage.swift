@@ -47,3 +47,10 @@ public struct SceneStorage: Equatable, Sendable {
         LuaSyntax.isIdentifier(key.bytes) ? key.escaped : "[\(key.quoted)]"
     }
 }
+
+extension SceneStorage: ExpressibleByDictionaryLiteral {
+    /// Storage written as a literal, `["tab": .int(2)]`.
+    public init(dictionaryLiteral elements: (ByteString, SceneValue)...) {
+        self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}

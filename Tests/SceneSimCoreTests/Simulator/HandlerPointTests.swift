@@ -105,6 +105,6 @@ struct HandlerPointTests {
             "[   0.500] main#2      phase inactive -> active",
             "[   0.500] app         phase inactive -> active: validate session and refresh",
         ])
-        #expect(device.snapshot.windows == ["main#2 active", "main#1 background"])
+        #expect(device.snapshot.windows.map(\.description) == ["main#2 active", "main#1 background"])
     }
 }
