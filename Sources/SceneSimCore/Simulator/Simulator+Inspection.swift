@@ -2,20 +2,30 @@
 extension Simulator {
     /// Everything observable about the device and app, in a stable order.
     public struct Snapshot: Equatable, Sendable {
+        /// The virtual time, as the trace writes it (`0.500`).
         public var time: String
+        /// Whether the app's process is running.
         public var running: Bool
+        /// How many times the app has launched.
         public var launches: Int
+        /// The app's aggregate phase; background when it is not running.
         public var phase: ScenePhase
+        /// The app's state as the trace writes it, or `not running`.
         public var state: String
         /// Connected windows front to back, as `"main#1 active"`.
         public var windows: [String]
         /// Every session ever created, in creation order.
         public var sessions: [Session]
 
+        /// One scene session, as the snapshot shows it.
         public struct Session: Equatable, Sendable {
+            /// The session's label (`note#1`).
             public var id: String
+            /// The value the window presents, as a literal; nil when it presents none.
             public var value: String?
+            /// The window's phase (`active`, `disconnected`), or `discarded`.
             public var phase: String
+            /// Whether the session still exists (not discarded).
             public var alive: Bool
             /// Live storage literal when connected.
             public var storage: String?
@@ -34,6 +44,7 @@ extension Simulator {
         }
     }
 
+    /// Everything observable about the device and app now, for comparing whole states.
     public func snapshot() -> Snapshot {
         Snapshot(
             time: now.text,

@@ -47,8 +47,11 @@ public enum TraceEvent: Equatable, Sendable {
 
 /// One traced event at its virtual time.
 public struct TraceRecord: Equatable, Sendable {
+    /// When the event happened, on the virtual clock.
     public var time: VirtualTime
+    /// What happened.
     public var event: TraceEvent
+    /// The event `event` at `time`.
     public init(time: VirtualTime, event: TraceEvent) {
         self.time = time
         self.event = event
@@ -62,15 +65,19 @@ public enum Termination: String, Sendable, CaseIterable {
 
 /// How and when a process ended (`Simulator.lastTermination`).
 public struct TerminationRecord: Equatable, Sendable {
+    /// How the process ended.
     public var how: Termination
+    /// When it ended, on the virtual clock.
     public var at: VirtualTime
 
+    /// A process that ended `how` at `at`.
     public init(how: Termination, at: VirtualTime) {
         self.how = how
         self.at = at
     }
 }
 
+/// Why a scene connected.
 public enum ConnectReason: String, Sendable {
     /// A session created by open_window or at a launch with nothing to restore.
     case new
@@ -80,6 +87,7 @@ public enum ConnectReason: String, Sendable {
     case reconnected
 }
 
+/// Why sessions were discarded, as the trace words it.
 public enum DiscardReason: String, Sendable {
     case closed = "closed by the user"
     case dismissed = "dismissWindow"
@@ -87,11 +95,13 @@ public enum DiscardReason: String, Sendable {
     case crashWhileLoading = "crash while loading discards restoration data"
 }
 
+/// What the auth server answered about a stored session, as the trace words it.
 public enum ValidationResult: String, Sendable {
     case valid, expired, revoked, unknown
     case unreachable = "network unreachable"
 }
 
+/// What became of a URL the app was asked to open.
 public enum DeepLinkOutcome: Equatable, Sendable {
     case handled(scene: SessionID)
     /// The model's own URL handler took it (semantics 10.7).

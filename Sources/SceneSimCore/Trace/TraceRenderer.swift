@@ -8,6 +8,7 @@ import ByteText
 /// `ByteString.escaped` / `quoted`, so a line never holds a line break or a control character
 /// it did not write itself, and no script can forge a trace line.
 public enum TraceRenderer {
+    /// One trace line for `record`: time, subject and message; `label` names a session (`main#1`).
     public static func text(_ record: TraceRecord, label: (SessionID) -> String) -> String {
         let (subject, message) = describe(record.event, label: label)
         let time = record.time.text
