@@ -70,6 +70,7 @@ public struct AppModel {
 
     /// What the model's URL handler did with a URL.
     public enum URLAnswer: Equatable, Sendable {
+        /// The app handled the URL itself.
         case handled
         /// Nothing else may take it; the trace says why.
         case refused(String)

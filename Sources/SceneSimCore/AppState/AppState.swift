@@ -77,5 +77,6 @@ public enum OnboardingStep: String, Sendable, CaseIterable {
 
 /// Why the app shows its error screen.
 public enum AppErrorKind: String, Sendable, CaseIterable {
+    /// The network is down, the login session has expired, or the service is in maintenance.
     case networkUnavailable, sessionExpired, maintenanceMode
 }

@@ -72,6 +72,7 @@ public struct ValidationRequestID: Hashable, Sendable {
 
 /// What `sim.server.validate` answers (app-model §4).
 public enum ServerAnswer: String, Sendable, CaseIterable {
+    /// The token is valid, has expired, was revoked or is unknown, or the server could not be reached.
     case valid, expired, revoked, unreachable
 }
 
