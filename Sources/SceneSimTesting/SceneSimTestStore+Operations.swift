@@ -36,7 +36,7 @@ extension SceneSimTestStore {
     /// The user returns to the app: the scenes that were on screen come back.
     public func foreground() throws { try perform("foreground()") { try $0.foreground() } }
     /// The app switcher opens: visible scenes go inactive.
-    public func switcher() throws { try perform("switcher()") { try $0.openAppSwitcher() } }
+    public func openAppSwitcher() throws { try perform("openAppSwitcher()") { try $0.openAppSwitcher() } }
     /// A system overlay (Control Center, an alert) covers the app: active scenes go inactive.
     public func interrupt() throws { try perform("interrupt()") { try $0.interrupt() } }
     /// The overlay goes away: inactive scenes go active.

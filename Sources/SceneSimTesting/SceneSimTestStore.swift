@@ -76,7 +76,8 @@ public final class SceneSimTestStore {
 
     /// The trace lines since the last take, as `scenesim run` prints them; clears them.
     public func takeTrace() -> [String] {
-        simulator.takeEvents().map { TraceRenderer.text($0, label: simulator.label(of:)) }
+        let width = TraceRenderer.subjectWidth(scenes: simulator.config.scenes)
+        return simulator.takeEvents().map { TraceRenderer.text($0, label: simulator.label(of:), subjectWidth: width) }
     }
 
     /// The session whose trace label is `label` (`"main#1"`).

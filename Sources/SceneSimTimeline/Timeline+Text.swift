@@ -13,28 +13,23 @@ extension Timeline {
     ///     marks         L        S
     ///     app phase     bbiAAAAAAiib
     ///     ...
-    /// The built-in model's five state letters; a declared model's states as they first appear.
-    func stateLegend() -> String {
-        let builtin = ["loading", "unauthenticated", "onboarding", "authenticated", "error"]
-        var shown: [String] = []
-        for interval in intervals {
-            if case .state(let state) = interval.value, !shown.contains(state.name) { shown.append(state.name) }
-        }
-        let names = shown.allSatisfy(builtin.contains) ? builtin : shown
-        return names.map { "\(Value.state(ModelState($0)).letter) \($0)" }.joined(separator: ", ")
+    /// The states' letters, as the key lists them (`L loading, U unauthenticated, ...`).
+    func stateLegend(_ key: Key) -> String {
+        key.states.map { "\(key.letter(.state(ModelState($0)))) \($0)" }.joined(separator: ", ")
     }
 
     public func text() -> String {
         let launches = processes.count
         var out = "timeline: \(eventCount) \(eventCount == 1 ? "event" : "events"), \(launches) \(launches == 1 ? "launch" : "launches") on \(platform.rawValue), "
             + "\(VirtualTime.zero.text) s to \(end.time.text) s; one column per event\n"
-        out += "phases: A active, i inactive, b background; states: \(stateLegend()); "
+        let key = self.key
+        out += "phases: A active, i inactive, b background; states: \(stateLegend(key)); "
             + "' ' no scene, '.' the app is not running\n"
         out += "marks: " + MarkerKind.all.map { "\($0.letter) \($0.name)" }.joined(separator: ", ") + "\n"
         out += "times: " + timeRuns().map { $0.first == $0.last ? "\($0.first) at \($0.time.text)" : "\($0.first)-\($0.last) at \($0.time.text)" }
             .joined(separator: ", ") + "\n"
         let nameWidth = max(12, (lanes.map(\.name.count).max() ?? 0) + 2)
-        let rows = laneRows()
+        let rows = laneRows(key)
         let marks = markRow()
         var start = 0
         repeat {
@@ -80,7 +75,7 @@ extension Timeline {
         return runs
     }
 
-    func laneRows() -> [[Character]] {
+    func laneRows(_ key: Key) -> [[Character]] {
         var running = Array(repeating: false, count: eventCount)
         for process in processes {
             for step in process.start.step..<(process.end?.step ?? end.step) { running[step] = true }
@@ -88,7 +83,7 @@ extension Timeline {
         var rows = lanes.map { _ in running.map { $0 ? Character(" ") : "." } }
         for interval in intervals {
             for step in interval.start.step..<interval.end.step {
-                rows[interval.lane][step] = interval.value.letter
+                rows[interval.lane][step] = key.letter(interval.value)
             }
         }
         return rows
@@ -109,26 +104,5 @@ extension Timeline {
         var text = String(row)
         while text.last == " " { text.removeLast() }
         return text
-    }
-}
-
-extension Timeline.Value {
-    /// The letter of the text timeline.
-    public var letter: Character {
-        switch self {
-        case .phase(.active): "A"
-        case .phase(.inactive): "i"
-        case .phase(.background): "b"
-        case .state(let state):
-            switch state.name {
-            case "loading": "L"
-            case "unauthenticated": "U"
-            case "onboarding": "O"
-            case "authenticated": "A"
-            case "error": "E"
-            // A declared model's state: its initial, lower case so it never reads as a built-in one.
-            default: state.name.first.map { Character($0.lowercased()) } ?? "?"
-            }
-        }
     }
 }

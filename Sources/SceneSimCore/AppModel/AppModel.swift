@@ -57,6 +57,9 @@ public struct AppModel {
     }
     package var transitionRequestCode: ((Simulator, ModelState) throws -> Bool)?
 
+    /// The built-in model's code, for the script's `app:login{...}` (which takes a table).
+    var builtinController: BuiltinController?
+
     /// The app's body, when the model carries it (see `addScene`); empty: the config declares it.
     public internal(set) var scenes: [SceneDeclaration] = []
     /// The code of each scene the model declares, by scene id.

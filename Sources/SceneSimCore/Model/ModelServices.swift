@@ -19,6 +19,10 @@ struct ModelServices {
     /// The bodies of the pending timers, by id; each is let go when it runs, is cancelled, or
     /// its process ends, so the table holds only what can still run.
     var taskBodies: [Int: (Simulator) throws -> Void] = [:]
+    /// The built-in model's own timers, by an id of their own: not tasks a script can see, so
+    /// they take no task number.
+    var modelTimers: [Int: (Simulator) -> Void] = [:]
+    var nextModelTimer = 1
     /// Validation requests still waiting for the server, by request id.
     var validations: [Int: ValidationRequest] = [:]
     var nextValidation = 1
@@ -45,6 +49,7 @@ struct ModelServices {
     /// The process ended: its timers' bodies and its waiting requests are let go.
     mutating func processEnded() {
         taskBodies.removeAll()
+        modelTimers.removeAll()
         validations.removeAll()
     }
 }

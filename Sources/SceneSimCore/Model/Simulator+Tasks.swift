@@ -68,3 +68,14 @@ extension Simulator {
         reach(.taskDue(id: TaskID(rawValue: id)))
     }
 }
+
+extension Simulator {
+    /// Runs `body` at `time` in the running process, as the built-in model's own work: no task
+    /// number, no handler point (its effects are traced themselves). Dies with the process.
+    func scheduleModelTimer(at time: VirtualTime, _ body: @escaping (Simulator) -> Void) {
+        let id = services.nextModelTimer
+        services.nextModelTimer += 1
+        services.modelTimers[id] = body
+        scheduler.schedule(.modelTimer(id: id), at: time)
+    }
+}

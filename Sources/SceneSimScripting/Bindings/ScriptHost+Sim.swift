@@ -35,11 +35,19 @@ extension ScriptHost {
         do {
             let results = try lua.run("""
                 sim = require "scenesim"
-                local sim, rawset = sim, rawset
-                return function(app) rawset(sim, "app", app) end
+                local sim, rawset, setmetatable = sim, rawset, setmetatable
+                return function(app) rawset(sim, "app", app) end, function(guard, server)
+                  setmetatable(sim, { __index = guard })
+                  setmetatable(sim.server, { __index = server })
+                end
                 """, chunkName: "=scenesim")
-            guard case .function(let setter)? = results.first else { fatalError("scenesim: installing sim gave no setter") }
+            guard results.count == 2, case .function(let setter) = results[0], case .function(let guardFields) = results[1] else {
+                fatalError("scenesim: installing sim gave no setter")
+            }
             setSimApp = setter
+            // Unknown fields are errors (ScriptHost+Fields.swift); sim.gen and sim.explore are
+            // set by installExplore.
+            _ = try lua.call(guardFields, [fieldGuard("sim", absent: ["app"]), fieldGuard("sim.server")])
         } catch {
             fatalError("scenesim: installing sim failed: \(error)")
         }
@@ -67,6 +75,7 @@ extension ScriptHost {
             parser.models = options.models
             let config = try parser.parse(call.value(at: 1))
             let model = parser.swiftModel.map(swiftAppModel) ?? appModel(parser.model)
+            recording?.modelName = parser.modelName
             let simulator = try Simulator(config: config, model: model)
             // The simulator's records get a budget of their own, as large as Lua's heap.
             simulator.memoryBudget = options.maxMemory

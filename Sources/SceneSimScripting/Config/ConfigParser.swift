@@ -16,6 +16,9 @@ struct ConfigParser {
     private(set) var swiftModel: AppModel?
     /// Its registered name.
     private(set) var swiftModelName: String?
+    /// What reports call the model: a declared model's `name`, or the registered model's name;
+    /// nil for the built-in model and an unnamed declared one (filled by `parse`).
+    private(set) var modelName: String?
     /// Names a model's intent cannot take (the app handle's methods and fields).
     var reservedNames: [String] = []
     /// The Swift models a script may name.
@@ -50,6 +53,7 @@ struct ConfigParser {
             if name.escaped != ModelRegistry.builtinName {
                 swiftModel = try registeredModel(name.escaped)
                 swiftModelName = name.escaped
+                modelName = name.escaped
             }
             // A Swift model that carries its scenes declares the app's body itself.
             if let declared = swiftModel?.scenes, !declared.isEmpty {
@@ -60,6 +64,7 @@ struct ConfigParser {
             }
         } else if !table[field: "model"].isNil {
             model = try ModelParser(reserved: reservedNames).parse(table[field: "model"])
+            modelName = model?.name
         }
         if !table[field: "visible_limit"].isNil {
             config.visibleLimit = Int(try integer(table[field: "visible_limit"], key: "visible_limit"))

@@ -147,7 +147,10 @@ public final class ScriptHost {
         guard traceEnabled, options.trace != .off else { return }
         let label = { [unowned(unsafe) self] (id: SessionID) in simulator?.label(of: id) ?? "#\(id.index)" }
         switch options.trace {
-        case .text: write(Array((TraceRenderer.text(record, label: label) + "\n").utf8))
+        case .text:
+            // The column fits the declared scene ids (before sim.launch: notes only, 12 wide).
+            let width = simulator.map { TraceRenderer.subjectWidth(scenes: $0.config.scenes) } ?? TraceRenderer.minimumSubjectWidth
+            write(Array((TraceRenderer.text(record, label: label, subjectWidth: width) + "\n").utf8))
         case .jsonl: write(Array((TraceRenderer.jsonLine(record, label: label) + "\n").utf8))
         case .off: break
         }
