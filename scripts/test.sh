@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Bootstraps the machine, builds, and runs every test: the scenario linter, the explorations in
-# scenarios/explore/ with a fixed seed and a small budget, the coverage gate, the library
+# Bootstraps the machine, builds, and runs every test: the scenario linter, the conformance test
+# against stock lua5.4, the explorations in scenarios/explore/ with a fixed seed and a small budget, the coverage gate, the library
 # products' documentation, the Examples/NotesApp package (its tests and goldens), then the Swift unit and end-to-end tests with the golden scenario suite (part
 # of `swift test`), last, so its summary closes the output. This is what CI runs.
 set -euo pipefail
@@ -11,6 +11,8 @@ echo "test: building"
 swift build --build-tests
 echo "test: linting scenarios"
 scripts/lint-scenarios.sh
+echo "test: conformance with stock lua5.4 (seed 1, 3000 cases; docs/lua-conformance.md)"
+scripts/conformance.sh --seed 1 --cases 3000
 echo "test: exploring scenarios/explore/ (seed 1, 40 runs of 40 steps each)"
 for module in scenarios/explore/*.lua; do
   # A failure is shrunk and written to scenarios/found/, ready to replay with scenesim run.

@@ -1,6 +1,6 @@
 import ByteText
 
-// app.defaults (app-model §4): UserDefaults / @AppStorage. One app-wide table of storable values,
+// app.defaults (semantics 8.1): UserDefaults / @AppStorage. One app-wide table of storable values,
 // written through to the device at each write, so no termination of any kind loses a write.
 extension Simulator {
     /// The stored defaults. Readable while the app is not running: they are data on the device.

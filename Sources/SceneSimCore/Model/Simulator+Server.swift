@@ -1,6 +1,6 @@
 import ByteText
 
-// sim.server (app-model §4): the virtual auth server the built-in model talks to, made public.
+// sim.server (semantics 8.3): the virtual auth server the built-in model talks to, made public.
 extension Simulator {
     /// sim.server.create_session: a new session for `user` lasting `ttl` (default
     /// `session_ttl`); returns its token. Not traced: it is the server's side of a login, and

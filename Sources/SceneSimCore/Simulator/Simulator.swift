@@ -21,7 +21,7 @@ public final class Simulator {
     /// Called at each handler point of a system action, after the events before it were kept.
     /// It may read the simulator, write storage, request transitions and run intents; a
     /// lifecycle action (open_window, background, ...) it sends is queued by the core and runs
-    /// once the action is over (app-model §3.5).
+    /// once the action is over (semantics 9.5).
     public var onHandlerPoint: ((HandlerPoint) -> Void)?
     /// Asked for each scene about to be restored at launch; `false` makes it start empty.
     /// It must not change the simulator: every change then gets a `reentrant` error (`note` may).

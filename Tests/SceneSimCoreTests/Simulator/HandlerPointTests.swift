@@ -3,7 +3,7 @@ import SceneSimTestSupport
 import Testing
 @testable import SceneSimCore
 
-/// app-model §3: a system action reaches the app's code at named points, each with the world as
+/// semantics 9: a system action reaches the app's code at named points, each with the world as
 /// of that event, after the events before it.
 @Suite("Handler points of a system action")
 struct HandlerPointTests {
