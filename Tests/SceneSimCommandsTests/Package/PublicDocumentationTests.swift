@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Public API gets a one-line `///` summary (STYLE.md), and a library product a DocC catalog:
+/// Public API gets a one-line `///` summary, and a library product a DocC catalog:
 /// what a user reads in Xcode's quick help and in the generated documentation. scripts/test.sh
 /// builds each catalog with `--warnings-as-errors`; this checks, quickly, that there is one to
 /// build and that no public declaration lacks its summary.
