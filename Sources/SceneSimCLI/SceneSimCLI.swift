@@ -16,6 +16,7 @@ import SceneSimScripting
 @preconcurrency import Darwin
 #endif
 
+/// `scenesim`'s command line as a library, for an executable of your own with your Swift models registered.
 public enum SceneSimCLI {
     /// A fresh model each time it is called: every scenario launches its own.
     public typealias ModelFactory = @Sendable () throws(SimError) -> AppModel

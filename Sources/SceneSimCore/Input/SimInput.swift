@@ -68,6 +68,7 @@ public enum SimInput: Equatable, Sendable {
         }
     }
 
+    /// The input's kind, without its arguments.
     public var kind: Kind {
         switch self {
         case .launch: .launch

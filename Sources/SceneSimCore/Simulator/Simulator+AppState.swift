@@ -113,6 +113,7 @@ extension Simulator {
         }
     }
 
+    /// `transition(to:)` with a state of the built-in model.
     @discardableResult
     public func transition(to target: AppState) throws(SimError) -> AppStateMachine.Outcome {
         try transition(to: target.modelState)

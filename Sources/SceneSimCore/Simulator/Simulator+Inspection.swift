@@ -20,9 +20,12 @@ extension Simulator {
 
         /// A connected window: its label and phase (`main#1 active` in the dump).
         public struct Window: Equatable, Sendable, CustomStringConvertible {
+            /// The window's trace label, `main#1`.
             public var label: String
+            /// Its phase.
             public var phase: ScenePhase
 
+            /// A window as a test expects it.
             public init(_ label: String, _ phase: ScenePhase) {
                 self.label = label
                 self.phase = phase
