@@ -266,16 +266,7 @@ static int scn_pairs(lua_State *L) {
         order->count = count;
         lua_pushvalue(L, 3);
         lua_setiuservalue(L, 4, 1);
-        if (lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_pairs_cache_key) != LUA_TTABLE) {
-            lua_pop(L, 1);
-            lua_newtable(L);
-            lua_pushliteral(L, "k");
-            lua_setfield(L, -2, "__mode");
-            lua_pushvalue(L, -1);
-            lua_setmetatable(L, -2);
-            lua_pushvalue(L, -1);
-            lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_pairs_cache_key);
-        }
+        scn_push_weak_registry_table(L, &scn_pairs_cache_key);
         lua_pushvalue(L, 1);
         lua_pushvalue(L, 4);
         lua_rawset(L, -3);

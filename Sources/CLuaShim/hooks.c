@@ -151,16 +151,7 @@ static int scn_sethook(lua_State *L) {
         if (strchr(events, 'l') != NULL) mask |= LUA_MASKLINE;
         if (count < 0) count = 0;
     }
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_script_hooks_key) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_newtable(L);
-        lua_pushliteral(L, "k");
-        lua_setfield(L, -2, "__mode");
-        lua_pushvalue(L, -1);
-        lua_setmetatable(L, -2);
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_script_hooks_key);
-    }
+    scn_push_weak_registry_table(L, &scn_script_hooks_key);
     lua_checkstack(thread, 1);
     lua_pushthread(thread);
     lua_xmove(thread, L, 1);

@@ -72,6 +72,10 @@ void scn_install_bounded_functions(lua_State *L);
 /// Pushes registry[key], creating an empty table there first if needed.
 void scn_push_registry_table(lua_State *L, const void *key);
 
+/// Pushes registry[key], creating there first if needed an empty table with weak keys (its own
+/// metatable), for data kept beside objects that must not keep them alive.
+void scn_push_weak_registry_table(lua_State *L, const void *key);
+
 /// pcall, xpcall and the function coroutine.wrap returns (upvalue 1: the coroutine): Lua
 /// 5.4.4's, unable to absorb a tripped limit (vendor/catching.c).
 int scn_pcall_function(lua_State *L);

@@ -21,6 +21,19 @@ void scn_push_registry_table(lua_State *L, const void *key) {
     }
 }
 
+void scn_push_weak_registry_table(lua_State *L, const void *key) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_pushvalue(L, -1);
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+    }
+}
+
 void scn_push_loaded(lua_State *L) {
     lua_checkstack(L, 3);
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);

@@ -16,12 +16,7 @@ struct PublicDocumentationTests {
     static func undocumentedDeclarations() throws -> [String] {
         var missing: [String] = []
         for module in PublicAPITests.exportedModules {
-            let root = packageRoot.appendingPathComponent(module)
-            let files = (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? [])
-                .filter { $0.hasSuffix(".swift") }
-                .sorted()
-            for file in files {
-                let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for (file, text) in try PublicAPITests.swiftFiles(in: module) {
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                     .map { $0.trimmingCharacters(in: .whitespaces) }
                 for (index, line) in lines.enumerated() where line.hasPrefix("public ") {
