@@ -4,7 +4,7 @@ import SceneSimCore
 
 // When the script's code runs inside a system action (semantics 9): hooks run at their
 // handler point, synchronously; their storage writes and transitions apply at once; their
-// lifecycle requests wait in a queue until the action is over; their errors wait too.
+// lifecycle requests wait in the core's queue until the action is over; their errors wait too.
 extension ScriptHost {
     /// How deep hooks may nest (a hook's transition firing a hook that transitions, ...) before
     /// the innermost call is refused; well inside Lua's own limit of 200 nested C calls, which
