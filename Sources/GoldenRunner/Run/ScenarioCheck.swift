@@ -51,7 +51,9 @@ struct ScenarioCheck {
                 advice: "remove the '-- expect: error' line, or restore the error it expects\n"
             )
         } else {
-            check = ScenarioCheck(scenario, outcome: outcome, plan: plan)
+            check = ScenarioCheck(scenario, outcome: outcome, plan: plan, isCancelled: { stop.isRequested })
+            // Comparing with the golden is part of the scenario's time.
+            if stop.isRequested { check = .timedOut(scenario, outcome: outcome, plan: plan) }
         }
         check.record.time = time
         return check
@@ -71,7 +73,7 @@ struct ScenarioCheck {
     }
 
     /// Compares a finished run's output with the golden and performs the mode's file actions.
-    init(_ scenario: Scenario, outcome: ScenarioOutcome, plan: RunPlan) {
+    init(_ scenario: Scenario, outcome: ScenarioOutcome, plan: RunPlan, isCancelled: () -> Bool = { false }) {
         let name = scenario.name
         let colour = plan.configuration.colour
         let actual = GoldenFormat.render(outcome)
@@ -123,16 +125,18 @@ struct ScenarioCheck {
             record = CaseRecord(name: name, file: scenario.path)
         case .mismatched, .missingGolden:
             let missing = decision.verdict == .missingGolden
+            // One bounded diff for the message and both renderings, stopped with the scenario's time.
+            let lineDiff = LineDiff(old: golden ?? [], new: actual, isCancelled: isCancelled)
             let message = missing
                 ? "no golden: \(scenario.goldenPath)"
-                : "output differs from \(scenario.goldenPath)" + FirstDifference(old: golden ?? [], new: actual).description
+                : "output differs from \(scenario.goldenPath)" + FirstDifference(lineDiff, old: golden ?? [], new: actual).description
             let headline = missing ? " (\(message))" : ""
             let wroteReview = decision.actions.contains(.writeReview) && !failed.contains(.writeReview)
             var advice = wroteReview ? "wrote \(reviewDisplay) for review\n" : ""
             advice += "accept with: \(plan.acceptCommand(for: scenario.path))\n"
             func diff(colour: Bool) -> String {
                 UnifiedDiff.render(
-                    old: golden ?? [], new: actual, oldLabel: scenario.goldenPath, newLabel: "actual", colour: colour
+                    lineDiff, old: golden ?? [], new: actual, oldLabel: scenario.goldenPath, newLabel: "actual", colour: colour
                 )
             }
             let plain = diff(colour: false)

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ByteText
 import SceneSimScripting
 import SceneSimTimeline
 
@@ -57,16 +58,24 @@ struct RunCommand: StatusCommand {
     }
 
     mutating func runWithStatus() throws -> Int32 {
-        let recording = timeline.map { _ in RunRecording() }
+        let options = flags.options(trace: timeline == "-" ? .off : traceFlag.trace)
+        let recording = timeline.map { _ in RunRecording(maxBytes: options.maxMemory) }
         let status = ScenarioRunner.run(
             path: file,
-            options: flags.options(trace: timeline == "-" ? .off : traceFlag.trace),
+            options: options,
             recording: recording,
             stdout: { Output.standard(bytes: $0) },
             stderr: { Output.error($0) }
         )
         if let timeline, let recording, let format = TimelineFormat(path: timeline) {
-            let picture = format.render(recording, axis: timelineAxis)
+            let picture: String
+            do throws(RenderError) {
+                picture = try format.render(recording, axis: timelineAxis, budget: RenderBudget(maxBytes: options.maxMemory))
+            } catch {
+                Output.error("scenesim: --timeline \(ByteString(timeline).escaped): \(error.message)\n")
+                Output.flush()
+                return 2
+            }
             if timeline == "-" {
                 Output.standard(picture)
             } else {

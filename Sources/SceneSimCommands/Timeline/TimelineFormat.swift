@@ -28,13 +28,16 @@ enum TimelineFormat: String, CaseIterable, Sendable {
 
     static let choices = "a .svg picture, .json (Chrome trace for ui.perfetto.dev), .txt text lanes, or - for the text lanes on standard output instead of the trace"
 
-    /// The picture of a recorded run.
-    func render(_ recording: RunRecording, axis: TimelineAxis) -> String {
+    /// The picture of a recorded run, within `budget`.
+    func render(_ recording: RunRecording, axis: TimelineAxis, budget: RenderBudget) throws(RenderError) -> String {
+        guard !recording.overflowed else {
+            throw .tooLarge(what: "the run's events (more than \(recording.records.count) kept for the timeline)", limit: recording.maxBytes ?? 0)
+        }
         let timeline = Timeline(recording)
         switch self {
-        case .svg: return timeline.svg(axis: axis)
-        case .json: return timeline.chromeTrace(axis: axis)
-        case .txt: return timeline.text()
+        case .svg: return try timeline.svg(axis: axis, budget: budget)
+        case .json: return try timeline.chromeTrace(axis: axis, budget: budget)
+        case .txt: return try timeline.text(budget: budget)
         }
     }
 }
