@@ -134,11 +134,26 @@ struct ExploreSession {
         guard plan.shrink else { return 1 }
         let started = ContinuousClock.now
         let runner = runner
+        // A replay that cannot run (a limit, above all) ends the exploration with exit 2, as a
+        // run that cannot run does; it never reads as a candidate that does not fail.
+        var limit: (any Error)?
         var shrinker = Shrinker { candidate in
-            guard let replayed = try? runner.replay(candidate), replayed.failure?.label == failure.label else { return nil }
+            guard limit == nil else { return nil }
+            let replayed: RunOutcome
+            do {
+                replayed = try runner.replay(candidate)
+            } catch {
+                limit = error
+                return nil
+            }
+            guard replayed.failure?.label == failure.label else { return nil }
             return replayed.steps
         }
         let shrunk = shrinker.shrink(outcome.steps)
+        if let limit {
+            Output.error("explore: a replay while shrinking run \(run) of \(plan.file) could not run:\n\(ExplorationRunner.report(limit))")
+            return 2
+        }
         let first: RunOutcome, second: RunOutcome
         do {
             first = try runner.replay(shrunk, trace: true)

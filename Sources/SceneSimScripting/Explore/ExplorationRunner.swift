@@ -61,6 +61,11 @@ public struct ExplorationRunner: Sendable {
         guard case .table(let table) = result else {
             throw LuaError(.runtime, "explore: the engine returned no result")
         }
+        // A memory limit a rule or an invariant ran into ends the exploration as one outside them does.
+        if case .table(let limit) = table[field: "limit"] {
+            let message = Self.text(limit[field: "message"])
+            throw LuaError(message == "not enough memory" ? .memory : .runtime, "while \(Self.text(limit[field: "doing"])): \(Self.displayed(limit[field: "message"]))")
+        }
         var outcome = Self.outcome(table)
         outcome.output = output.bytes
         return outcome

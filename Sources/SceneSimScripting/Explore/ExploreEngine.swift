@@ -562,7 +562,11 @@ function E.run(X, seed, max_steps, replay, keep)
   local own = {}
   for _, k in ipairs(sorted_keys(X.spec.rules or {})) do own[#own + 1] = k end
   local steps, result = {}, { counts = X.counts, enabled = X.enabled, own = own, steps = {} }
-  local function fail(label, message) result.failure = { label = label, message = message, step = #steps } end
+  local function fail(label, message)
+    result.failure = { label = label, message = message, step = #steps }
+    -- A memory limit a protected call caught stops the exploration; it is no failure to shrink.
+    if native.is_limit(message) then result.limit = { message = message, doing = E.doing } end
+  end
   local label, message = check(X)
   if label then fail(label, message) end
   local i = 0

@@ -61,6 +61,9 @@ extension ScriptHost {
                 return call.results(.boolean(simulator.accepts(appCall)))
             }),
             ("declared", { [unowned(unsafe) self] call in call.results(declared()) }),
+            ("is_limit", { call in
+                call.results(.boolean(call.bytes(at: 1).map { Self.isMemoryLimit(String(decoding: $0.bytes, as: UTF8.self)) } ?? false))
+            }),
         ]
         for (name, body) in functions {
             natives[.string(ByteString(name))] = .function(lua.makeFunction(body))
@@ -77,6 +80,12 @@ extension ScriptHost {
         } catch {
             fatalError("scenesim: installing sim.explore failed: \(error)")
         }
+    }
+
+    /// Whether an error a protected call caught is a memory limit: Lua's own (raised by the
+    /// allocator, with no location) or the simulator's records passing `--max-memory`.
+    static func isMemoryLimit(_ message: String) -> Bool {
+        message == "not enough memory" || message.contains("would pass the memory limit (")
     }
 
     /// The declared scenes and routes, for the built-in rules' arguments.

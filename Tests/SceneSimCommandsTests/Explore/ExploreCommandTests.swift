@@ -238,6 +238,41 @@ struct ExploreCommandTests {
         #expect(result.stderr.hasSuffix("hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"))
     }
 
+    @Test("A memory limit a protected call caught, in an invariant or a rule, stops the exploration with exit 2 and the hint, not a failure to shrink", arguments: [
+        ("invariants = { hog = function() local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end }", "while checking invariant hog: not enough memory\n"),
+        ("rules = { hog = { run = function() local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end } }", "while running rule hog: not enough memory\n"),
+    ])
+    func memoryLimitInsideTheEngine(body: String, message: String) throws {
+        let folder = try TempFolder(["hog.lua": "return { setup = function() return sim.launch {} end, \(body) }\n"])
+
+        let result = try BuiltBinary.run(["explore", "hog.lua", "--seed", "1", "--runs", "2", "--max-memory", "8", "-j", "1"], in: folder.path)
+
+        #expect(result.status == 2)
+        #expect(result.stderr == "explore: run 0 of hog.lua could not run:\n" + message
+            + "hint: the scenario holds too much memory; if it really needs more, raise the limit with --max-memory MiB (0 for none)\n")
+        #expect(!result.stdout.contains("shrunk"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/scenarios/found"))
+    }
+
+    @Test("The simulator's own records passing --max-memory inside a rule stop the exploration with exit 2 too")
+    func simulatorMemoryLimitInsideARule() throws {
+        let folder = try TempFolder(["windows.lua": """
+            return {
+              setup = function() return sim.launch { scenes = { { id = "doc", kind = "window_group", value = "integer" } } } end,
+              builtin = {},
+              rules = { many = { run = function(app) for i = 1, 1e7 do app:open_window("doc", i) end end } },
+            }
+
+            """])
+
+        let result = try BuiltBinary.run(["explore", "windows.lua", "--seed", "1", "--runs", "1", "--max-memory", "1", "-j", "1"], in: folder.path)
+
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("explore: run 0 of windows.lua could not run:\nwhile running rule many: windows.lua:4: "))
+        #expect(result.stderr.contains("would pass the memory limit (1048576 bytes)"))
+        #expect(!result.stdout.contains("shrunk"))
+    }
+
     @Test("Without --stats, only the module's own rules that never ran are warned about")
     func ownRulesWarned() throws {
         let folder = try TempFolder(["narrow.lua": """
