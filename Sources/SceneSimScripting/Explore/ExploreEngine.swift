@@ -636,11 +636,11 @@ function E.checker(X)
 end
 
 -- Loads an exploration module by path (relative to the running scenario's folder).
-function E.open(path)
+function E.open(path, chosen_by_the_user)
   if type(path) ~= "string" then
     error(format("sim.explore.load(path) takes the path of an exploration module (got %s)", type(path)), 3)
   end
-  local source, name = native.read_module(path)
+  local source, name = native.read_module(path, chosen_by_the_user)
   if source == nil then error(name, 3) end
   local chunk, err = load(source, "@" .. name, "t")
   if not chunk then error(err, 0) end
@@ -653,7 +653,7 @@ E.api = {
 
 -- What the explore command calls: one run of the module at `path`.
 function E.drive(path, seed, max_steps, replay, keep)
-  local X = E.open(path)
+  local X = E.open(path, true)
   E.checker(X)
   return E.run(X, seed, max_steps, replay, keep)
 end

@@ -108,17 +108,40 @@ extension ScriptHost {
 
     /// `sim.explore.load(path)`'s file: a path relative to the running scenario's folder (the
     /// current directory when none is known), read as text; returns source and chunk name, or
-    /// nil and a message.
+    /// nil and a message. The explore command's own module (argument 2 true) is the user's
+    /// choice; a script's follows `require`'s rules (see `mayLoad`).
     private func readModule(_ call: LuaCall) -> LuaReturn {
         guard let bytes = call.bytes(at: 1) else {
             return call.results(.nil, .string("sim.explore.load(path) takes the path of an exploration module"))
         }
         let path = String(decoding: bytes.bytes, as: UTF8.self)
         let resolved = ModulePath.resolve(path, from: scenarioDirectory)
+        let chosenByTheUser = call.value(at: 2) == .boolean(true)
+        guard chosenByTheUser || options.allowIO || mayLoad(resolved, given: bytes.bytes) else {
+            // Nothing about the file: not its path (the call's line says which), whether it
+            // exists, nor a byte of it.
+            return call.results(.nil, .string(ByteString(Self.outsideMessage)))
+        }
         guard let data = FileManager.default.contents(atPath: resolved) else {
-            return call.results(.nil, .string(ByteString("sim.explore.load: cannot read the exploration module \(resolved) (given as \"\(path)\"); the path is relative to the scenario's folder")))
+            return call.results(.nil, .string(ByteString("sim.explore.load: cannot read the exploration module \(ByteString(resolved).escaped) (given as \"\(ByteString(bytes.bytes).escaped)\"); the path is relative to the scenario's folder")))
         }
         return call.results(.string(ByteString(Array(data))), .string(ByteString(resolved)))
+    }
+
+    static let outsideMessage = "sim.explore.load: a scenario loads exploration modules (.lua files) only from its own folder, its lib/ folder and its suite (the folder scenesim test runs, or the current directory), as require does; this path is outside them. Move the module there, or run with --allow-io to load one from anywhere"
+
+    /// Whether a script may load `resolved` without `--allow-io`: a `.lua` file under the
+    /// scenario's folder, the `lib/` folder `require` reads, or the suite's root, decided from
+    /// the path alone (no file is touched, so a refusal tells nothing about what exists).
+    private func mayLoad(_ resolved: String, given: [UInt8]) -> Bool {
+        guard !given.contains(0), resolved.hasSuffix(".lua") else { return false }
+        let current = FileManager.default.currentDirectoryPath
+        let target = ModulePath.absolute(resolved, currentDirectory: current)
+        let folder = scenarioDirectory ?? ""
+        var roots = [folder, ScenarioRunner.moduleDirectory(for: (folder.isEmpty ? "" : folder + "/") + "scenario.lua")]
+        if let root = options.moduleRoot { roots.append(root) }
+        if scenarioDirectory == nil { roots.append(current) }
+        return roots.contains { ModulePath.contains(ModulePath.absolute($0.isEmpty ? "." : $0, currentDirectory: current), target) }
     }
 
     /// One run of the exploration module at `path` (see ExplorationRunner).

@@ -32,6 +32,8 @@ public enum ScenarioRunner {
         stdout: @escaping ([UInt8]) -> Void,
         stderr: (String) -> Void
     ) -> Int32 {
+        var options = options
+        options.moduleRoot = options.moduleRoot ?? moduleRoot(path: path, displayName: displayName)
         let host = ScriptHost(options: options, moduleDirectory: moduleDirectory(for: path), output: stdout)
         host.recording = recording
         defer { recording?.finish(host.simulator) }
@@ -77,6 +79,18 @@ public enum ScenarioRunner {
             stdout: { out.bytes += $0 }, stderr: { err += $0.utf8 }
         )
         return (out.bytes, err, status)
+    }
+
+    /// The suite a scenario belongs to, for `sim.explore.load`: the folder `displayName` is
+    /// relative to (the golden runner names a scenario from its suite's root), else the current
+    /// directory when `path` lies under it; nil otherwise (the scenario's folder and lib/ only).
+    static func moduleRoot(path: String, displayName: String?) -> String? {
+        if let displayName, !displayName.hasPrefix("/"), path.hasSuffix("/" + displayName) {
+            let root = String(path.dropLast(displayName.utf8.count + 1))
+            return root.isEmpty ? "/" : root
+        }
+        let current = FileManager.default.currentDirectoryPath
+        return ModulePath.contains(current, ModulePath.absolute(path, currentDirectory: current)) ? current : nil
     }
 
     /// The folder part of `path` ("" for a bare file name), as given.

@@ -1,3 +1,4 @@
+import Foundation
 import LuaKit
 import SceneSimScripting
 import Testing
@@ -76,5 +77,38 @@ struct ExploreModuleTests {
         #expect(firstLine("missing.lua") == "missing.lua:2: sim.explore.load: cannot read the exploration module nope.lua (given as \"nope.lua\"); the path is relative to the scenario's folder")
         #expect(firstLine("early.lua") == "early.lua:2: explore.rule: call explore.setup() first; it launches the app the rules act on")
         #expect(firstLine("typo.lua") == "typo.lua:3: explore.rule: no rule named \"pres\" in lock.lua; its rules are press (built-in rules are the API calls themselves)")
+    }
+
+    @Test("sim.explore.load follows require's rules: a .lua module in the scenario's folder, its lib/ or its suite; elsewhere refused without a word about the file")
+    func loaderSandbox() throws {
+        let folder = try ScenarioFolder([
+            "secret.lua": "password = hunter2 is not lua\n",
+            "suite/explore/lock.lua": "return { setup = function() return sim.launch {} end }\n",
+            "suite/lib/helper.lua": "return { setup = function() return sim.launch {} end }\n",
+            "suite/found/ok.lua": "sim.explore.load(\"../explore/lock.lua\").setup()\n",
+            "suite/found/lib.lua": "sim.explore.load(\"../lib/helper.lua\").setup()\n",
+            "suite/found/up.lua": "sim.explore.load(\"../../secret.lua\")\n",
+            "suite/found/absolute.lua": "sim.explore.load(\"\(FileManager.default.currentDirectoryPath)/Package.swift\")\n",
+            "suite/found/shadow.lua": "sim.explore.load(\"/etc/shadow\")\n",
+            "suite/found/missing.lua": "sim.explore.load(\"/no/such/file.lua\")\n",
+            "suite/found/text.lua": "sim.explore.load(\"../explore/notes.txt\")\n",
+        ])
+        func stderr(_ name: String, allowIO: Bool = false) -> String {
+            let run = ScenarioRunner.capture(
+                path: folder.path + "/suite/" + name, displayName: name, options: ScenarioOptions(allowIO: allowIO)
+            )
+            return String(decoding: run.stderr, as: UTF8.self)
+        }
+        let refused = "sim.explore.load: a scenario loads exploration modules (.lua files) only from its own folder, its lib/ folder and its suite (the folder scenesim test runs, or the current directory), as require does; this path is outside them. Move the module there, or run with --allow-io to load one from anywhere"
+
+        #expect(stderr("found/ok.lua") == "")
+        #expect(stderr("found/lib.lua") == "")
+        for name in ["up", "absolute", "shadow", "missing", "text"] {
+            let message = stderr("found/\(name).lua")
+            #expect(message.hasPrefix("found/\(name).lua:1: " + refused + "\n"), "\(message)")
+            #expect(!message.contains("hunter2") && !message.contains("secret") && !message.contains("/etc") && !message.contains("Package"))
+        }
+        // With --allow-io a script reads what it likes, as io.open would let it.
+        #expect(stderr("found/up.lua", allowIO: true).hasPrefix("\(folder.path)/secret.lua:1: syntax error near 'not'"))
     }
 }
