@@ -81,6 +81,13 @@ extension GoldenRunnerError {
     static func cannotReadFolder(_ path: String, errno code: Int32) -> Self {
         .init(.fileSystem, "cannot read folder \(path): \(reason(code)); its scenarios were not run")
     }
+
+    /// `path` is displayed with the name's bytes escaped (`\255`).
+    static func nameNotUTF8(_ path: String, isFolder: Bool) -> Self {
+        isFolder
+            ? .init(.fileSystem, "cannot run the scenarios in folder \(path): its name is not valid UTF-8; rename it")
+            : .init(.fileSystem, "cannot run \(path): its name is not valid UTF-8; rename it")
+    }
 }
 
 extension GoldenRunnerError {

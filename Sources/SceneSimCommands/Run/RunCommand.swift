@@ -5,6 +5,11 @@ import FoundationEssentials
 import Foundation
 #endif
 import ByteText
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SceneSimScripting
 import SceneSimTimeline
 
@@ -47,7 +52,10 @@ struct RunCommand: StatusCommand {
     func validate() throws {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-            throw ValidationError("no such scenario file: \(file)")
+            if let bytes = RawArguments.invalidUTF8(matching: file) {
+                throw ValidationError("cannot run \(ByteString.displayed(bytes)): its name is not valid UTF-8; rename it")
+            }
+            throw ValidationError("no such scenario file: \(ByteString(file).escaped)")
         }
         guard !isDirectory else {
             throw ValidationError("\(file) is a folder; run one .lua file, or test a folder with: scenesim test \(file)")
@@ -90,5 +98,19 @@ struct RunCommand: StatusCommand {
         }
         Output.flush()
         return status
+    }
+}
+
+/// The command line as bytes: an argument that is not UTF-8 reaches Swift repaired (its bad
+/// bytes become U+FFFD), so it names no file; its own bytes say what the user gave.
+enum RawArguments {
+    /// The bytes of the argument that reads as `text` once repaired, when they are not UTF-8.
+    static func invalidUTF8(matching text: String) -> [UInt8]? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
+            if String(validating: bytes, as: UTF8.self) == nil, String(decoding: bytes, as: UTF8.self) == text { return bytes }
+        }
+        return nil
     }
 }

@@ -103,6 +103,44 @@ struct FileSystemTroubleTests {
         #expect(errors == "error: cannot read folder scenarios/locked: Permission denied; its scenarios were not run\n")
     }
 
+    @Test("A scenario or a folder whose name is not UTF-8 is reported with its bytes escaped, never skipped; the run exits 2")
+    func namesThatAreNotUTF8() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scenarios/ok.lua", "")
+        try sandbox.write("scenarios/ok.golden", FakeExecutor.golden("ok"))
+        for (name, isFolder) in [([UInt8]("bad".utf8) + [0xFF] + Array(".lua".utf8), false), ([UInt8]("dir".utf8) + [0xFE], true)] {
+            let path = Array((sandbox.root + "/scenarios/").utf8) + name + [0]
+            path.withUnsafeBufferPointer { buffer in
+                let cPath = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+                if isFolder { mkdir(cPath, 0o755) } else { close(creat(cPath, 0o644)) }
+            }
+        }
+
+        let run = runSuite(in: sandbox)
+
+        #expect(run.status == .error)
+        #expect(run.output == "PASS: ok\n1 passed, 0 failed\n")
+        #expect(run.errors == """
+            error: cannot run scenarios/bad\\255.lua: its name is not valid UTF-8; rename it
+            error: cannot run the scenarios in folder scenarios/dir\\254: its name is not valid UTF-8; rename it
+
+            """)
+    }
+
+    @Test("A symlinked folder's scenarios run; a symlink loop lists each folder once")
+    func symlinkedFolders() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("elsewhere/linked.lua", "")
+        try sandbox.write("scenarios/ok.lua", "")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.root + "/scenarios/more", withDestinationPath: sandbox.root + "/elsewhere")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.root + "/scenarios/loop", withDestinationPath: sandbox.root + "/scenarios")
+
+        let run = runSuite(in: sandbox) { $0.update = true }
+
+        #expect(run.output == "UPDATED: more/linked (new golden)\nUPDATED: ok (new golden)\n2 passed, 0 failed\n")
+        #expect(run.status == GoldenSuite.ExitStatus.passed)
+    }
+
     @Test("A path that cannot be reached says why, not 'no such file'")
     func unreachablePathSaysWhy() throws {
         let sandbox = try Sandbox()
