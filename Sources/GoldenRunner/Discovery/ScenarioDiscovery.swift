@@ -78,7 +78,7 @@ private struct Walk {
     mutating func addScenario(_ absolute: String, root: String) {
         let display = resolver.display(absolute)
         found[display] = Scenario(
-            path: display, fileURL: URL(fileURLWithPath: absolute), chunkName: SuiteRoot.relative(absolute, to: root)
+            path: display, fileURL: URL(fileURLWithPath: absolute), chunkName: shown(SuiteRoot.relative(absolute, to: root))
         )
     }
 
@@ -132,12 +132,12 @@ private struct Walk {
                 addScenario(absolute, root: root)
             } else if entry.contains(".golden" + GoldenFiles.temporaryMarker)
                         || entry.contains(".golden.new" + GoldenFiles.temporaryMarker) {
-                strays.append((resolver.display(absolute), absolute))
+                strays.append((shown(resolver.display(absolute)), absolute))
             } else if let suffix = [".golden", ".golden.new"].first(where: entry.hasSuffix) {
                 // The scenario would sit in this same folder: no need to ask the file system.
                 guard !names.contains(String(entry.dropLast(suffix.count)) + ".lua") else { continue }
                 let golden = ObsoleteGolden(
-                    path: resolver.display(absolute), absolutePath: absolute, isReview: suffix == ".golden.new"
+                    path: shown(resolver.display(absolute)), absolutePath: absolute, isReview: suffix == ".golden.new"
                 )
                 obsolete[golden.path] = golden
             }

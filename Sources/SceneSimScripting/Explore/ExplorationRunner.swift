@@ -31,7 +31,8 @@ public struct ExplorationRunner: Sendable {
     /// for a limit, the flag that raises it.
     public static func report(_ error: any Error) -> String {
         guard let error = error as? LuaError else { return "\(error)\n" }
-        return error.description + "\n" + ScenarioRunner.hint(for: error)
+        // Control bytes of a module's message read \ddd, as in the trace.
+        return ByteString.displayed(Array((error.description + "\n" + ScenarioRunner.hint(for: error)).utf8), keepingNewlines: true)
     }
 
     /// Run `run`: up to `steps` random steps. A passing run's steps are kept only when asked

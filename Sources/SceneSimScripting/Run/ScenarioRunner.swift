@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ByteText
 import LuaKit
 
 /// Runs one scenario file in a fresh host: the shared core of `scenesim run` and the golden
@@ -48,7 +49,9 @@ public enum ScenarioRunner {
             }
             return success
         } catch {
-            stderr(error.description + "\n" + hint(for: error))
+            // As the trace shows text: a message's control bytes read \ddd, so a script's
+            // error cannot drive the terminal or forge a line of a report.
+            stderr(ByteString.displayed(Array((error.description + "\n" + hint(for: error)).utf8), keepingNewlines: true))
             return failure
         }
     }

@@ -111,4 +111,14 @@ struct ExploreModuleTests {
         // With --allow-io a script reads what it likes, as io.open would let it.
         #expect(stderr("found/up.lua", allowIO: true).hasPrefix("\(folder.path)/secret.lua:1: syntax error near 'not'"))
     }
+
+    @Test("An error message keeps every byte visible: control bytes and bytes that are not UTF-8 read \\ddd, never U+FFFD, under scenesim run")
+    func errorMessagesShowTheirBytes() throws {
+        let folder = try ScenarioFolder(["bad.lua": "error(\"\\27[2Jgone \\255 and \\0\")\n"])
+
+        let run = ScenarioRunner.capture(path: folder.path + "/bad.lua", displayName: "bad.lua")
+
+        #expect(run.status == 1)
+        #expect(String(decoding: run.stderr, as: UTF8.self) == "bad.lua:1: \\027[2Jgone \\255 and \\000\nstack traceback:\n\tbad.lua:1: in main chunk\n")
+    }
 }
