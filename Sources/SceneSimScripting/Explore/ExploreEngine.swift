@@ -133,12 +133,22 @@ function gen.one_of(choices)
 end
 
 function gen.int(lo, hi)
-  if mtype(lo) ~= "integer" or mtype(hi) ~= "integer" or lo > hi or hi - lo >= 1 << 62 or hi - lo < 0 then
+  if mtype(lo) ~= "integer" or mtype(hi) ~= "integer" or lo > hi then
     error(format("sim.gen.int(lo, hi) takes two integers with lo <= hi, e.g. sim.gen.int(1, 10) (got %s, %s)", describe(lo), describe(hi)), 2)
   end
   return setmetatable({
-    text = format("int(%d, %d)", lo, hi), minimum = lo, lo = lo, hi = hi,
-    draw = function(self, r) return self.lo + below(r, self.hi - self.lo + 1) end,
+    -- A span of 2^62 or more (hi - lo wraps below 0 past 2^63) is drawn by rejection from
+    -- the whole 64-bit range: at least one draw in four lands in it.
+    text = format("int(%d, %d)", lo, hi), minimum = lo, lo = lo, hi = hi, wide = hi - lo < 0 or hi - lo >= 1 << 62,
+    draw = function(self, r)
+      if self.wide then
+        while true do
+          local v = next64(r)
+          if v >= self.lo and v <= self.hi then return v end
+        end
+      end
+      return self.lo + below(r, self.hi - self.lo + 1)
+    end,
     resolve = function(self, c)
       if mtype(c) == "integer" and c >= self.lo and c <= self.hi then return true, c end
       return false
@@ -465,7 +475,11 @@ local function start(X)
   E.doing = "running setup"
   local app = X.spec.setup()
   app = app or sim.app
-  if app == nil then error(X.name .. ": setup must launch the app with sim.launch { ... } and return it", 0) end
+  -- Anything but the app sim.launch made (a number, a table, nothing) would fail later, inside
+  -- the engine, with a message about the engine.
+  if app == nil or app ~= sim.app then
+    error(X.name .. ": setup must launch the app with sim.launch { ... } and return it" .. (app == nil and "" or format(" (it returned a %s)", type(app))), 0)
+  end
   X.app = app
   local rules = {}
   local builtin = X.spec.builtin

@@ -26,6 +26,7 @@ struct ExploreModuleTests {
             "clash.lua": "return { setup = function() end, rules = { focus = { run = function() end } } }\n",
             "builtin.lua": "return { setup = function() end, builtin = { \"focus\", \"teleport\" } }\n",
             "noapp.lua": "return { setup = function() end }\n",
+            "number.lua": "return { setup = function() sim.launch {} return 42 end }\n",
         ])
         func message(_ file: String) -> String {
             do {
@@ -42,6 +43,7 @@ struct ExploreModuleTests {
         #expect(message("clash.lua") == "clash.lua: rules.focus has the name of a built-in rule; rename it, or leave the built-in out with builtin = { ... }")
         #expect(message("builtin.lua").hasPrefix("builtin.lua: builtin[2] is \"teleport\", not a built-in rule; they are advance, background, "))
         #expect(message("noapp.lua") == "noapp.lua: setup must launch the app with sim.launch { ... } and return it")
+        #expect(message("number.lua") == "number.lua: setup must launch the app with sim.launch { ... } and return it (it returned a number)")
     }
 
     @Test("A run depends on the seed and its index only: the same pair gives the same steps, another index others")
@@ -120,5 +122,30 @@ struct ExploreModuleTests {
 
         #expect(run.status == 1)
         #expect(String(decoding: run.stderr, as: UTF8.self) == "bad.lua:1: \\027[2Jgone \\255 and \\000\nstack traceback:\n\tbad.lua:1: in main chunk\n")
+    }
+
+    @Test("sim.gen.int draws from any range of integers, the whole 64 bits included, and a run still replays")
+    func wideIntegerRanges() throws {
+        let folder = try ScenarioFolder(["wide.lua": """
+            local seen = {}
+            return {
+              setup = function() return sim.launch {} end,
+              builtin = {},
+              rules = {
+                all = { args = { n = sim.gen.int(math.mininteger, math.maxinteger) }, run = function(_, a) seen[#seen + 1] = a.n end },
+                low = { args = { n = sim.gen.int(math.mininteger, -1) }, run = function(_, a) assert(a.n < 0) end },
+              },
+              invariants = { integers = function() for _, n in ipairs(seen) do assert(math.type(n) == "integer") end end },
+            }
+
+            """])
+        let runner = ExplorationRunner(file: folder.path + "/wide.lua")
+
+        let run = try runner.run(seed: 3, run: 0, steps: 40, keepSteps: true)
+
+        #expect(run.failure == nil)
+        #expect(run.steps.count == 40)
+        #expect(Set(run.steps.flatMap(\.choices).map { "\($0.value)" }).count > 30, "wide draws repeat rarely")
+        #expect(try runner.replay(run.steps).steps == run.steps)
     }
 }
