@@ -179,13 +179,11 @@ struct ExploreSession {
             failure: final, steps: first.steps
         )
         let path = (plan.out.hasSuffix("/") ? plan.out : plan.out + "/") + FoundScenario.fileName(module: plan.file, seed: plan.seed, run: run)
-        do {
-            try FileManager.default.createDirectory(atPath: plan.out, withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: path, contents: Data(scenario.text.utf8)) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
+        // Written whole or not at all, with the system's reason ("No space left on device").
+        do throws(FileWriteError) {
+            try FileWriter.write(scenario.text, to: path)
         } catch {
-            Output.error("explore: cannot write \(path): \(error)\n")
+            Output.error("explore: \(error.message)\n")
             return 2
         }
         Output.standard("wrote \(path)\n")

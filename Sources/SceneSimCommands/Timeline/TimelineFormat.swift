@@ -9,6 +9,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ByteText
+import GoldenRunner
 import SceneSimCore
 import SceneSimScripting
 import SceneSimTimeline
@@ -54,10 +56,22 @@ extension TimelineAxis: ExpressibleByArgument {}
 
 /// Writes a whole file, making its folder first; the error says which file and why.
 enum FileWriter {
+    /// A regular file (or a new one) is written beside itself and renamed into place, so a
+    /// full disk or a failed write leaves the old file or none, never a truncated one; a
+    /// special file (`/dev/stdout`) is written in place.
     static func write(_ text: String, to path: String) throws(FileWriteError) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         // A folder that cannot be made shows as the file's own error below.
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var info = stat()
+        if stat(path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG {
+            do throws(GoldenRunnerError) {
+                try GoldenFiles.writeAtomically(Array(text.utf8), to: path, displayedAs: ByteString(path).escaped)
+            } catch {
+                throw FileWriteError(message: error.message)
+            }
+            return
+        }
         guard let file = fopen(path, "wb") else {
             throw FileWriteError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
         }

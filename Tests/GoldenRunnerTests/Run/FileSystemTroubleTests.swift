@@ -204,4 +204,27 @@ struct FileSystemTroubleTests {
             """))
         #expect(sandbox.tree().keys.sorted() == ["scenarios/a.golden", "scenarios/a.lua"])
     }
+
+    @Test("--update with --filter removes only the selected scenarios' temporary files")
+    func straysOutsideTheFilterStay() throws {
+        let sandbox = try Sandbox()
+        for name in ["a", "b"] {
+            try sandbox.write("scenarios/\(name).lua", "")
+            try sandbox.write("scenarios/\(name).golden", FakeExecutor.golden(name))
+            try sandbox.write("scenarios/\(name).golden.tmp-0C1D", "half a golden")
+        }
+
+        let update = runSuite(in: sandbox) {
+            $0.update = true
+            $0.filter = "a"
+        }
+
+        #expect(update == SuiteRun(status: .passed, output: """
+            PASS: a
+            REMOVED: scenarios/a.golden.tmp-0C1D (temporary file of an unfinished golden write)
+            1 passed, 0 failed
+
+            """))
+        #expect(sandbox.read("scenarios/b.golden.tmp-0C1D") == "half a golden")
+    }
 }

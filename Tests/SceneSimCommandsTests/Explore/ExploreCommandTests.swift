@@ -273,6 +273,20 @@ struct ExploreCommandTests {
         #expect(!result.stdout.contains("shrunk"))
     }
 
+    @Test("A found scenario that cannot be written is exit 2 with the system's reason, not a Foundation error value")
+    func unwritableOut() throws {
+        let folder = try TempFolder([
+            "fails.lua": "return { setup = function() return sim.launch {} end, builtin = {}, invariants = { no = function() return false end } }\n",
+            "file": "",
+        ])
+
+        let result = try BuiltBinary.run(["explore", "fails.lua", "--seed", "1", "--runs", "1", "--out", "file/found"], in: folder.path)
+
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("explore: cannot write file/found/fails-1-0.lua: Not a directory\n"))
+        #expect(!result.stderr.contains("CocoaError"))
+    }
+
     @Test("Without --stats, only the module's own rules that never ran are warned about")
     func ownRulesWarned() throws {
         let folder = try TempFolder(["narrow.lua": """
