@@ -32,6 +32,12 @@ extension Timeline {
     /// The text timeline, drawn block by block into bytes: memory and time in proportion to
     /// the text written, checked against `budget` as it grows.
     public func text(budget: RenderBudget) throws(RenderError) -> String {
+        String(decoding: try textBytes(budget: budget), as: UTF8.self)
+    }
+
+    /// The text timeline's UTF-8 bytes: what `text(budget:)` returns, without a copy into a
+    /// `String` (a large picture is written as it is made).
+    public func textBytes(budget: RenderBudget) throws(RenderError) -> [UInt8] {
         let what = "the text timeline (\(lanes.count) lanes, \(eventCount) events)"
         let launches = processes.count
         var out = TextBytes()
@@ -70,7 +76,7 @@ extension Timeline {
             try budget.check(out.bytes.count, what)
             start = stop
         } while start < eventCount
-        return String(decoding: out.bytes, as: UTF8.self)
+        return out.bytes
     }
 
     /// The ruler's first row: the tens digit (of the step number) at every tenth column.

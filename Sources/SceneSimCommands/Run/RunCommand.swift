@@ -76,7 +76,7 @@ struct RunCommand: StatusCommand {
             stderr: { Output.error($0) }
         )
         if let timeline, let recording, let format = TimelineFormat(path: timeline) {
-            let picture: String
+            let picture: [UInt8]
             do throws(RenderError) {
                 picture = try format.render(recording, axis: timelineAxis, budget: RenderBudget(maxBytes: options.maxMemory))
             } catch {
@@ -85,10 +85,10 @@ struct RunCommand: StatusCommand {
                 return 2
             }
             if timeline == "-" {
-                Output.standard(picture)
+                Output.standard(bytes: picture)
             } else {
                 do throws(FileWriteError) {
-                    try FileWriter.write(picture, to: timeline)
+                    try FileWriter.write(bytes: picture, to: timeline)
                 } catch {
                     Output.error("scenesim: \(error.message)\n")
                     Output.flush()

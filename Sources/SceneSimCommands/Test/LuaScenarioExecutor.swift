@@ -41,7 +41,7 @@ public struct LuaScenarioExecutor: ScenarioExecutor {
         let budget = RenderBudget(maxBytes: options.maxMemory, isCancelled: { stop.isRequested })
         if scenario.goldenHoldsTimeline {
             do throws(RenderError) {
-                result.stdout += Array(try TimelineFormat.txt.render(recording, axis: .steps, budget: budget).utf8)
+                result.stdout += try TimelineFormat.txt.render(recording, axis: .steps, budget: budget)
             } catch .cancelled {
                 // The runner reports the scenario as timed out.
             } catch {
@@ -68,7 +68,7 @@ struct TimelineRequest: Sendable {
     func write(_ recording: RunRecording, for scenario: Scenario, budget: RenderBudget) {
         let stem = scenario.chunkName.hasSuffix(".lua") ? String(scenario.chunkName.dropLast(4)) : scenario.chunkName
         let path = folder + "/" + stem + "." + format.rawValue
-        let picture: String
+        let picture: [UInt8]
         do throws(RenderError) {
             picture = try format.render(recording, axis: axis, budget: budget)
         } catch .cancelled {
@@ -78,7 +78,7 @@ struct TimelineRequest: Sendable {
             return
         }
         do throws(FileWriteError) {
-            try FileWriter.write(picture, to: path)
+            try FileWriter.write(bytes: picture, to: path)
         } catch {
             failures.append(error.message)
         }

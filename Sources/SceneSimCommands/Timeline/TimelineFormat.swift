@@ -31,15 +31,15 @@ enum TimelineFormat: String, CaseIterable, Sendable {
     static let choices = "a .svg picture, .json (Chrome trace for ui.perfetto.dev), .txt text lanes, or - for the text lanes on standard output instead of the trace"
 
     /// The picture of a recorded run, within `budget`.
-    func render(_ recording: RunRecording, axis: TimelineAxis, budget: RenderBudget) throws(RenderError) -> String {
+    func render(_ recording: RunRecording, axis: TimelineAxis, budget: RenderBudget) throws(RenderError) -> [UInt8] {
         guard !recording.overflowed else {
             throw .tooLarge(what: "the run's events (more than \(recording.records.count) kept for the timeline)", limit: recording.maxBytes ?? 0)
         }
         let timeline = Timeline(recording)
         switch self {
-        case .svg: return try timeline.svg(axis: axis, budget: budget)
-        case .json: return try timeline.chromeTrace(axis: axis, budget: budget)
-        case .txt: return try timeline.text(budget: budget)
+        case .svg: return Array(try timeline.svg(axis: axis, budget: budget).utf8)
+        case .json: return Array(try timeline.chromeTrace(axis: axis, budget: budget).utf8)
+        case .txt: return try timeline.textBytes(budget: budget)
         }
     }
 }
@@ -60,13 +60,17 @@ enum FileWriter {
     /// full disk or a failed write leaves the old file or none, never a truncated one; a
     /// special file (`/dev/stdout`) is written in place.
     static func write(_ text: String, to path: String) throws(FileWriteError) {
+        try write(bytes: Array(text.utf8), to: path)
+    }
+
+    static func write(bytes: [UInt8], to path: String) throws(FileWriteError) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         // A folder that cannot be made shows as the file's own error below.
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var info = stat()
         if stat(path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG {
             do throws(GoldenRunnerError) {
-                try GoldenFiles.writeAtomically(Array(text.utf8), to: path, displayedAs: ByteString(path).escaped)
+                try GoldenFiles.writeAtomically(bytes, to: path, displayedAs: ByteString(path).escaped)
             } catch {
                 throw FileWriteError(message: error.message)
             }
@@ -75,7 +79,6 @@ enum FileWriter {
         guard let file = fopen(path, "wb") else {
             throw FileWriteError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
         }
-        let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
         let failed = written != bytes.count
         let error = errno
