@@ -54,7 +54,7 @@ struct ExploreSession {
         var totals = Totals()
         var found: (run: Int, outcome: RunOutcome)?
         var broken: String?
-        let progress = ProgressLine(enabled: isatty(STDERR_FILENO) != 0, plan: plan, started: started)
+        let progress = ProgressLine(mode: isatty(STDERR_FILENO) != 0 ? .terminal : .log, plan: plan, started: started)
 
         var next = 0
         while found == nil, broken == nil, let batch = nextBatch(from: next, elapsed: started.duration(to: .now)) {

@@ -44,11 +44,11 @@ public struct SceneStorage: Equatable, Sendable {
 
     /// The most bytes `literal(maxBytes:)` writes by default: what `print` and `tostring` of a
     /// table write (1 MiB).
-    public static let maxLiteralBytes = 1 << 20
+    package static let maxLiteralBytes = 1 << 20
 
     /// `literal`, cut short once it reaches `maxBytes`: the entries that fit, then `...}`, as
     /// `print` cuts a table. Costs time and memory in proportion to what it writes.
-    public func literal(maxBytes: Int) -> String {
+    package func literal(maxBytes: Int) -> String {
         var text = "{"
         for (index, key) in sortedKeys.enumerated() {
             if text.utf8.count >= maxBytes {
