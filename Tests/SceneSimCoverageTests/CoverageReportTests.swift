@@ -129,4 +129,15 @@ struct PerModelCoverageTests {
     func twinIsBuiltIn() {
         #expect(TransitionTable.of(.builtin, declaredIn: "x").name == TransitionTable.builtIn.name)
     }
+
+    @Test("A model of many states lists only the rejected transitions its runs tried, not every pair of states")
+    func manyStatesStayBounded() {
+        let states = (0..<1000).map { "s\($0)" }
+        let table = TransitionTable(name: "big", states: states, transitions: zip(states, states.dropFirst()).map { TransitionTable.Transition(from: $0, to: $1) })
+        let report = CoverageReport([("a", CoverageCounts(records: [], platform: .ipados, table: table), .ipados, table)])
+
+        let rejected = report.sections.first { $0.title == "rejected transitions tried on big" }
+        #expect(rejected?.items.isEmpty == true)
+        #expect(report.sections.first { $0.title == "transitions of big" }?.items.count == 999)
+    }
 }
