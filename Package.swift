@@ -5,7 +5,8 @@
 // Targets are layered by dependency (see ../shared/STYLE.md):
 //   ByteText (Lua strings as bytes, their one escaper and edit distance) under everything;
 //   CLua / CLuaShim (C) → LuaKit (knows no scenes), with SceneSimCore (pure Swift) beside it →
-//   SceneSimScripting (bindings) → SceneSimREPL → SceneSimCommands → scenesim; SceneSimTimeline
+//   SceneSimScripting (bindings; explore's engine, in Lua, is SceneSimExplore under it) →
+//   SceneSimREPL → SceneSimCommands → scenesim; SceneSimTimeline
 //   and SceneSimCoverage (pure, over SceneSimCore) draw and count runs for the commands; GoldenRunner
 //   depends on ByteText only and is wired to scenarios in SceneSimCommands.
 import PackageDescription
@@ -74,18 +75,21 @@ let package = Package(
             dependencies: [
                 "SceneSim",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),
         .target(
             name: "SceneSimTestSupport",
             dependencies: [
-                "ByteText", "SceneSimCore",
+                "ByteText", "SceneSimCore", "SceneSimTesting",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),
-        .target(name: "SceneSimScripting", dependencies: ["ByteText", "LuaKit", "SceneSimCore"]),
+        // Explore's engine: Lua files embedded in the code (no resource bundle, no Foundation).
+        .target(name: "SceneSimExplore", dependencies: ["LuaKit"], resources: [.embedInCode("engine.lua"), .embedInCode("install.lua")]),
+        .target(name: "SceneSimScripting", dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimExplore"]),
         // Pictures of a run and coverage of a suite: pure functions of the events that ran.
         .target(name: "SceneSimTimeline", dependencies: ["ByteText", "SceneSimCore"]),
         .target(name: "SceneSimCoverage", dependencies: ["ByteText", "SceneSimCore"]),
@@ -98,7 +102,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "SceneSimCLI", dependencies: ["SceneSim", "SceneSimCommands", "SceneSimScripting"]),
+        .target(name: "SceneSimCLI", dependencies: ["SceneSim", "SceneSimCommands", "SceneSimScripting", "GoldenRunner"]),
         .executableTarget(name: "scenesim", dependencies: ["SceneSimCommands"]),
         .executableTarget(name: "SceneSimBench", dependencies: ["ByteText", "SceneSimCore"]),
 

@@ -25,6 +25,7 @@ echo "test: Examples/NotesApp: its Swift tests and its Lua goldens through notes
 # The example builds the SceneSimCLI and SceneSimTesting products as a user's package would.
 swift build --package-path Examples/NotesApp --build-tests
 swift test --package-path Examples/NotesApp --skip-build
-(cd Examples/NotesApp && CI=1 .build/debug/notes-scenesim test scenarios)
+# --jobs 2: Swift-model scenarios run in parallel, the model's code on the main actor.
+(cd Examples/NotesApp && CI=1 .build/debug/notes-scenesim test scenarios --jobs 2)
 echo "test: running swift test"
 swift test --skip-build --parallel

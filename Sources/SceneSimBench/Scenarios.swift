@@ -31,8 +31,7 @@ struct Scenarios {
             opened.removeAll(keepingCapacity: true)
         }) {
             for _ in 0..<batch {
-                let (id, _) = try sim.openWindow("item", value: .int(next))
-                opened.append(id!)
+                opened.append(try sim.openWindow("item", value: .int(next)).window!)
                 next += 1
             }
         }

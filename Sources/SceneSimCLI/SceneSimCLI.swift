@@ -5,6 +5,8 @@
 //     // Sources/notes-scenesim/main.swift
 //     import SceneSimCLI
 //     SceneSimCLI.main(models: ["notes": { try NotesModel.make() }])
+import Dispatch
+import GoldenRunner
 @_exported import SceneSim
 import SceneSimCommands
 import SceneSimScripting
@@ -20,8 +22,27 @@ public enum SceneSimCLI {
 
     /// Runs the command line with `models` registered and exits with its status (0 success,
     /// 1 a scenario failed, 2 a usage error, or a model name that cannot be registered).
+    ///
+    /// The models' `@MainActor` code runs on the main queue, which the main thread serves while
+    /// the command runs on a thread of its own: `test --jobs N` runs its scenarios in parallel,
+    /// and each model's code on the main actor, as the app's would.
     public static func main(models: [String: ModelFactory]) -> Never {
-        exit(run(arguments: Array(CommandLine.arguments.dropFirst()), models: models))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // Ctrl-C and SIGTERM go to the command's thread (its handlers and its cleanup of
+        // golden files wait for them there), never to the main thread serving the queue.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &signals, &previous)
+        let commandMask = previous
+        DetachedThread.start(stackSize: 8 << 20) {
+            var mask = commandMask
+            pthread_sigmask(SIG_SETMASK, &mask, nil)
+            exit(run(arguments: arguments, models: models))
+        }
+        dispatchMain()
     }
 
     /// Runs the command line on `arguments` (without the program name) with `models`

@@ -72,12 +72,21 @@ public struct CoverageReport: Sendable {
                 section(nil, "rejected transitions tried on \(table.name)", disallowed.map(\.text), \.rejected, of: own),
             ]
         }
-        let phases = ScenePhase.allCases.flatMap { from in ScenePhase.allCases.filter { $0 != from }.map { "\(from.rawValue) -> \($0.rawValue)" } }
-        let terminations = Platform.allCases.flatMap { platform in
+        // Rows for the platforms the suite ran on, and only the moves those can make.
+        let platforms = Platform.allCases.filter { platform in runs.contains { $0.platform == platform } }
+        let phases = ScenePhase.allCases.flatMap { from in
+            ScenePhase.allCases.filter { to in to != from && platforms.contains { Self.canMove(from, to, on: $0) } }.map { "\(from.rawValue) -> \($0.rawValue)" }
+        }
+        let terminations = platforms.flatMap { platform in
             [(Termination.system, true), (.user, true), (.user, false), (.crash, true), (.crash, false)].map {
                 CoverageCounts.termination($0.0, platform, $0.1)
             }
         }
+        // Warnings only one kind of model gives: the built-in model's validation, a declared
+        // model's state that nothing reaches.
+        let usesBuiltIn = tables.contains { $0.shape == builtIn }, usesDeclared = tables.contains { $0.shape != builtIn }
+        let warnings = ["openWindow ignored", "storage over storage_warn_bytes", "flicker"]
+            + (usesBuiltIn ? ["validation skipped (server unreachable)"] : []) + (usesDeclared ? ["state no transition reaches"] : [])
         let seenLinks = Set(runs.flatMap { $0.counts.deepLinks.keys })
         let notHandled = seenLinks.filter { $0.hasPrefix("not handled") }.sorted()
         let handled = ["handled", "handled by the app"]
@@ -88,13 +97,22 @@ public struct CoverageReport: Sendable {
             section(nil, "disconnects and discards", ["disconnected (session kept)"] + [DiscardReason.closed, .dismissed, .forceQuit, .crashWhileLoading].map { "discarded: \($0.rawValue)" }, \.sessionEnds, of: runs),
             section(nil, "terminations by platform and restoration", terminations, \.terminations, of: runs),
             section(nil, "deep links", handled + (notHandled.isEmpty ? ["not handled"] : notHandled), \.deepLinks, of: runs),
-            section(nil, "warnings", ["openWindow ignored", "storage over storage_warn_bytes", "flicker", "validation skipped (server unreachable)", "state no transition reaches"], \.warnings, of: runs),
+            section(nil, "warnings", warnings, \.warnings, of: runs),
         ]
         self.sections = sections
     }
 
     /// The most states of a model whose untried rejected transitions a report lists.
     package static let maxListedStates = 64
+
+    /// Whether a scene (and so the app's aggregate) can move from `from` to `to` on `platform`:
+    /// the iOS family passes through `inactive` between `active` and `background`, the Mac goes
+    /// straight (semantics 1.2).
+    static func canMove(_ from: ScenePhase, _ to: ScenePhase, on platform: Platform) -> Bool {
+        let direct: Set<ScenePhase> = [.active, .background]
+        guard direct == [from, to] else { return true }
+        return platform == .macos
+    }
 
     /// The first section of `metric` (the first model's).
     public func section(_ metric: String) -> Section? { sections.first { $0.metric == metric } }

@@ -35,15 +35,19 @@ public struct TransitionTable: Sendable {
         self.stateName = stateName
     }
 
-    /// What makes two tables the same model: states, initial state and transitions.
-    /// Orders do not count: the same declaration written in another order is the same model.
+    /// What makes two tables the same model: states, initial state and transitions, and the
+    /// name the model was given, if any (two apps named apart stay apart). Orders do not count:
+    /// the same declaration written in another order is the same model.
     public struct Shape: Hashable, Sendable {
         var states: Set<String>
         var initial: String
         var transitions: Set<Transition>
+        var given: String?
     }
 
-    public var shape: Shape { Shape(states: Set(states), initial: initial, transitions: Set(transitions)) }
+    public var shape: Shape { Shape(states: Set(states), initial: initial, transitions: Set(transitions), given: givenName) }
+    /// The model's own name (`model = { name = "notes" }`), when it has one.
+    public var givenName: String?
 
     /// The built-in AppStateController: five states, thirteen transitions.
     public static let builtIn = TransitionTable(
@@ -54,16 +58,19 @@ public struct TransitionTable: Sendable {
         }
     )
 
-    /// The table of `model`: the built-in one when it has the built-in's shape (its Lua twin
-    /// included), else a declared model's, named after `scenario`, the first that declared it.
-    public static func of(_ model: AppModel, declaredIn scenario: String) -> TransitionTable {
+    /// The table of `model`: the built-in one when it has the built-in's table (its Lua twin
+    /// included), else a declared model's, called `model NAME` when it was given `name`, or
+    /// else named after `scenario`, the first that declared it.
+    public static func of(_ model: AppModel, named name: String? = nil, declaredIn scenario: String) -> TransitionTable {
         let states = model.stateNames
-        let table = TransitionTable(
-            name: "the model declared in \(scenario)",
+        var table = TransitionTable(
+            name: name.map { "model \($0)" } ?? "the model declared in \(scenario)",
             states: states,
             initial: model.initial.name,
             transitions: states.flatMap { from in model.targets(from: from).map { Transition(from: from, to: $0) } }
         )
-        return table.shape == builtIn.shape ? builtIn : table
+        if table.shape == builtIn.shape { return builtIn }
+        table.givenName = name
+        return table
     }
 }

@@ -41,7 +41,7 @@ extension TestDevice {
     }
 
     public func switcher() throws {
-        try perform("switcher()") { try $0.switcher() }
+        try perform("switcher()") { try $0.openAppSwitcher() }
     }
 
     public func interrupt() throws {
@@ -62,8 +62,8 @@ extension TestDevice {
     @discardableResult
     public func openWindow(_ group: String, _ value: SceneValue? = nil) throws -> (window: String?, created: Bool) {
         try perform("openWindow(\(group), \(value?.literal ?? "nil"))") { sim in
-            let (id, created) = try sim.openWindow(group, value: value)
-            return (id.map(sim.label(of:)), created)
+            let opening = try sim.openWindow(group, value: value)
+            return (opening.window.map(sim.label(of:)), opening.isNew)
         }
     }
 

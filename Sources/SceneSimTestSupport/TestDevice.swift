@@ -1,17 +1,18 @@
 import SceneSimCore
+import SceneSimTesting
 
-/// A simulated device for tests: a `Simulator` whose trace is collected as text lines and whose
-/// invariants are checked after every operation, failed ones included.
-///
-/// Windows are named by their `group#n` labels, so tests read like the trace they compare.
+/// The project's own core tests drive the simulator through `SceneSimTestStore`, the store
+/// users get, so its invariant check after every operation guards them too. A `TestDevice` is
+/// such a store with exhaustivity off (these tests assert traces step by step, not at the
+/// end), plus the spellings the core tests use: the built-in model's intents, `sim`, tuples.
 public final class TestDevice {
-    public let sim: Simulator
-    public let trace = TraceCollector()
+    public let store: SceneSimTestStore
+    public var sim: Simulator { store.simulator }
 
     /// Declares the app on a fresh device; nothing runs until `launch()`.
-    public init(_ config: AppConfig = .testing()) throws {
-        sim = try Simulator(config: config)
-        trace.attach(to: sim)
+    public init(_ config: AppConfig = .testing(), model: AppModel = .builtin) throws {
+        store = try SceneSimTestStore(config, model: model)
+        store.exhaustivity = .off
     }
 
     /// A device whose app has cold-launched (the launch trace is still to be taken).
@@ -21,41 +22,22 @@ public final class TestDevice {
         return device
     }
 
-    /// Runs `body` against the simulator, then the invariant check. An error from `body` is
-    /// rethrown after the check passes: a misuse must leave the model consistent too.
+    /// Runs `body` against the simulator, then the store's invariant check (a violation fails
+    /// the test). An error from `body` is rethrown: a misuse must leave the model consistent too.
     @discardableResult
     public func perform<T>(_ operation: String, _ body: (Simulator) throws -> T) throws -> T {
-        let result: Result<T, any Error>
-        do {
-            result = .success(try body(sim))
-        } catch {
-            result = .failure(error)
-        }
-        try InvariantViolation.check(sim, after: operation)
-        return try result.get()
+        try store.perform(operation, body)
     }
 
     /// The trace lines since the last take; clears them.
-    public func takeTrace() -> [String] { trace.takeLines() }
+    public func takeTrace() -> [String] { store.takeTrace() }
 
     /// The whole observable state.
     public var snapshot: Simulator.Snapshot { sim.snapshot() }
 
     /// The session labelled `group#n`; throws when there is none.
-    public func window(_ label: String) throws -> SessionID {
-        guard let id = sim.session(labeled: label) else {
-            throw UnknownWindow(label: label, known: sim.snapshot().sessions.map(\.id))
-        }
-        return id
-    }
+    public func window(_ label: String) throws -> SessionID { try store.window(label) }
 
     /// Labels of the connected windows, front to back.
-    public var windowLabels: [String] { sim.windows.map(sim.label(of:)) }
-}
-
-/// A test named a window label that no session has.
-public struct UnknownWindow: Error, CustomStringConvertible {
-    public var label: String
-    public var known: [String]
-    public var description: String { "no window \(label); sessions are \(known)" }
+    public var windowLabels: [String] { store.windows }
 }

@@ -2,57 +2,104 @@ import SceneSim
 
 // One method per user or system action, named as in scenarios. Times are seconds; windows are
 // labels. Each throws the simulator's error (a `SimError`, whose message says what to do) for a
-// misuse, e.g. backgrounding an app that is not running.
+// misuse, e.g. backgrounding an app that is not running, and checks the simulator's invariants.
 extension SceneSimTestStore {
+    // MARK: Inputs
+
+    /// Sends one input, as `Simulator.send(_:)` does.
+    @discardableResult
+    public func send(_ input: SimInput) throws -> InputResult {
+        try perform("send(\(input))") { try $0.send(input) }
+    }
+
     // MARK: The clock and the device
 
     /// Runs everything due in the next `seconds` of virtual time.
     public func advance(_ seconds: Double) throws {
-        try simulator.advance(by: VirtualTime(seconds: seconds))
+        try perform("advance(\(seconds))") { try $0.advance(by: VirtualTime(seconds: seconds)) }
     }
 
     /// Runs until nothing is scheduled.
-    public func settle() throws { try simulator.settle() }
+    public func settle() throws { try perform("settle()") { try $0.settle() } }
 
-    public func network(reachable: Bool) throws { try simulator.setNetwork(reachable: reachable) }
+    public func network(reachable: Bool) throws {
+        try perform("network(reachable: \(reachable))") { try $0.setNetwork(reachable: reachable) }
+    }
 
     // MARK: The app's lifecycle
 
-    public func launch() throws { try simulator.launch() }
-    public func background() throws { try simulator.background() }
-    public func foreground() throws { try simulator.foreground() }
-    public func switcher() throws { try simulator.switcher() }
-    public func interrupt() throws { try simulator.interrupt() }
-    public func resume() throws { try simulator.resume() }
-    public func terminate(_ how: Termination) throws { try simulator.terminate(how) }
+    public func launch() throws { try perform("launch()") { try $0.launch() } }
+    public func background() throws { try perform("background()") { try $0.background() } }
+    public func foreground() throws { try perform("foreground()") { try $0.foreground() } }
+    public func openAppSwitcher() throws { try perform("openAppSwitcher()") { try $0.openAppSwitcher() } }
+    public func interrupt() throws { try perform("interrupt()") { try $0.interrupt() } }
+    public func resume() throws { try perform("resume()") { try $0.resume() } }
+    public func terminate(_ how: Termination) throws { try perform("terminate(.\(how))") { try $0.terminate(how) } }
 
     // MARK: Windows
 
     /// `openWindow(id:value:)`: the window's label, or nil when the platform ignored the request.
     @discardableResult
-    public func openWindow(_ group: String, value: SceneValue? = nil) throws -> String? {
-        try simulator.openWindow(group, value: value).window.map(simulator.label(of:))
+    public func openWindow(_ scene: String, value: SceneValue? = nil) throws -> String? {
+        try perform("openWindow(\"\(scene)\", value: \(value?.literal ?? "nil"))") { sim in
+            try sim.openWindow(scene, value: value).window.map(sim.label(of:))
+        }
     }
 
     /// `dismissWindow(id:value:)`: how many windows it closed.
     @discardableResult
-    public func dismissWindow(_ group: String, value: SceneValue? = nil) throws -> Int {
-        try simulator.dismissWindow(group, value: value)
+    public func dismissWindow(_ scene: String, value: SceneValue? = nil) throws -> Int {
+        try perform("dismissWindow(\"\(scene)\", value: \(value?.literal ?? "nil"))") { try $0.dismissWindow(scene, value: value) }
     }
 
-    public func focus(_ window: String) throws { try simulator.focus(self.window(window)) }
-    public func backgroundWindow(_ window: String) throws { try simulator.backgroundWindow(self.window(window)) }
-    public func disconnect(_ window: String) throws { try simulator.disconnect(self.window(window)) }
-    public func close(_ window: String) throws { try simulator.close(self.window(window)) }
+    public func focus(_ window: String) throws {
+        let id = try self.window(window)
+        try perform("focus(\"\(window)\")") { try $0.focus(id) }
+    }
+
+    public func backgroundWindow(_ window: String) throws {
+        let id = try self.window(window)
+        try perform("backgroundWindow(\"\(window)\")") { try $0.backgroundWindow(id) }
+    }
+
+    public func disconnect(_ window: String) throws {
+        let id = try self.window(window)
+        try perform("disconnect(\"\(window)\")") { try $0.disconnect(id) }
+    }
+
+    public func close(_ window: String) throws {
+        let id = try self.window(window)
+        try perform("close(\"\(window)\")") { try $0.close(id) }
+    }
 
     /// Writes (or with nil removes) a `@SceneStorage` key of a connected window.
     public func setStorage(_ window: String, _ key: String, _ value: SceneValue?) throws {
-        try simulator.setStorage(self.window(window), key: ByteString(key), value: value)
+        let id = try self.window(window)
+        try perform("setStorage(\"\(window)\", \"\(key)\", \(value?.literal ?? "nil"))") {
+            try $0.setStorage(id, key: ByteString(key), value: value)
+        }
     }
 
     /// Opens a URL (`.onOpenURL`): whether anything handled it.
     @discardableResult
     public func openURL(_ url: String) throws -> Bool {
-        try simulator.openURL(ByteString(url))
+        try perform("openURL(\"\(url)\")") { try $0.openURL(url) }
+    }
+
+    // MARK: The model
+
+    /// Runs one of the model's Swift intents, as the app's UI would; returns its result.
+    @discardableResult
+    public func perform(intent name: String, _ arguments: [SceneValue] = []) throws -> SceneValue? {
+        try perform("perform(intent: \"\(name)\")") { try $0.perform(intent: name, arguments) }
+    }
+
+    /// A raw transition request, validated by the model's table: whether it was accepted.
+    @discardableResult
+    public func transition(to state: ModelState) throws -> Bool {
+        try perform("transition(to: \(state.text))") { sim in
+            if case .accepted = try sim.transition(to: state) { return true }
+            return false
+        }
     }
 }

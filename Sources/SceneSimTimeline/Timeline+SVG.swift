@@ -32,8 +32,9 @@ extension Timeline {
             svg.text(8, y + 14, lane.name, weight: index < 2 ? "bold" : nil)
             if index % 256 == 0 { try budget.check(svg.output.utf8.count, what) }
         }
+        let key = self.key
         for (index, interval) in intervals.enumerated() {
-            drawInterval(&svg, interval, layout)
+            drawInterval(&svg, interval, key, layout)
             if index % 256 == 0 { try budget.check(svg.output.utf8.count, what) }
         }
         // Each process's launch and termination markers, found once rather than per process.
@@ -57,7 +58,7 @@ extension Timeline {
             drawMarker(&svg, marker, layout)
             if index % 256 == 0 { try budget.check(svg.output.utf8.count, what) }
         }
-        drawLegend(&svg, top: legendTop, width: layout.width)
+        drawLegend(&svg, key, top: legendTop, width: layout.width)
         svg.line("</svg>")
         try budget.check(svg.output.utf8.count, what)
         return svg.output
@@ -107,17 +108,17 @@ extension Timeline {
         for (start, stop) in gaps {
             let x0 = layout.x(start), x1 = layout.x(stop)
             guard x1 > x0 else { continue }
-            svg.rect(x0, layout.top - 2, x1 - x0, layout.lanesBottom - layout.top + 4, fill: "#ececec")
+            svg.rect(x0, layout.top - 2, x1 - x0, layout.lanesBottom - layout.top + 4, fill: Key.notRunning)
             if x1 - x0 > 70 { svg.text(x0 + 4, layout.lanesBottom - 4, "not running", size: 10, fill: "#777777") }
         }
     }
 
-    private func drawInterval(_ svg: inout SVGWriter, _ interval: Interval, _ layout: SVGLayout) {
+    private func drawInterval(_ svg: inout SVGWriter, _ interval: Interval, _ key: Key, _ layout: SVGLayout) {
         let x0 = layout.x(interval.start), x1 = layout.x(interval.end)
         guard x1 > x0 else { return }
         let y = layout.laneTop(interval.lane)
         let tip = "\(lanes[interval.lane].name): \(interval.value.text) from \(interval.start.time.text) s (step \(interval.start.step)) to \(interval.end.time.text) s (step \(interval.end.step))\n\(interval.text)" + (interval.source.map { "\n" + $0 } ?? "")
-        svg.rect(x0, y, x1 - x0, layout.laneHeight, fill: interval.value.colour, title: tip)
+        svg.rect(x0, y, x1 - x0, layout.laneHeight, fill: key.colour(interval.value), title: tip)
         let label = interval.value.text
         if x1 - x0 > Double(label.count) * 6.5 + 8 {
             svg.text(x0 + 4, y + 14, label, size: 10, fill: interval.value.textColour)
@@ -159,18 +160,11 @@ extension Timeline {
         svg.marker(marker.kind, x: x, top: y, height: layout.laneHeight, title: tip(marker))
     }
 
-    private func drawLegend(_ svg: inout SVGWriter, top: Double, width canvas: Double) {
+    private func drawLegend(_ svg: inout SVGWriter, _ key: Key, top: Double, width canvas: Double) {
         var x = 8.0
         var y = top
-        // The built-in model's five states; a declared model's, as they first appear.
-        let builtin = ["loading", "unauthenticated", "onboarding", "authenticated", "error"]
-        var shown: [String] = []
-        for interval in intervals {
-            if case .state(let state) = interval.value, !shown.contains(state.name) { shown.append(state.name) }
-        }
-        let names = shown.allSatisfy(builtin.contains) ? builtin : shown
-        let values: [Value] = ScenePhase.allCases.map { .phase($0) } + names.map { .state(ModelState($0)) }
-        let swatches = values.map { ($0.legendName, $0.colour) } + [("not running", "#ececec")]
+        let values: [Value] = ScenePhase.allCases.map { .phase($0) } + key.states.map { .state(ModelState($0)) }
+        let swatches = values.map { ($0.legendName, key.colour($0)) } + [("not running", Key.notRunning)]
         for (name, colour) in swatches {
             let width = 16 + Double(name.count) * 6 + 14
             if x + width > canvas - 8 { x = 8; y += 20 }
@@ -212,28 +206,6 @@ extension Timeline {
 }
 
 extension Timeline.Value {
-    /// Colours for a declared model's states (dark enough for white text).
-    static let palette = ["#5f3dc4", "#0b7285", "#862e9c", "#364fc7", "#a61e4d", "#2b8a3e", "#d9480f", "#495057"]
-
-    /// The band's fill colour.
-    public var colour: String {
-        switch self {
-        case .phase(.active): "#2f9e44"
-        case .phase(.inactive): "#f2b705"
-        case .phase(.background): "#6c8ebf"
-        case .state(let state):
-            switch state.name {
-            case "loading": "#adb5bd"
-            case "unauthenticated": "#e8590c"
-            case "onboarding": "#9c36b5"
-            case "authenticated": "#1971c2"
-            case "error": "#c92a2a"
-            // A declared model's states: a colour by name, the same on every run.
-            default: Self.palette[state.name.utf8.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xffff } % Self.palette.count]
-            }
-        }
-    }
-
     var textColour: String {
         switch self {
         case .phase(.inactive): "#222222"
@@ -258,7 +230,8 @@ extension Timeline.MarkerKind {
         }
     }
 
-    var colour: String {
+    /// The marker's colour in the SVG picture: no two kinds, phases or states share one.
+    public var colour: String {
         switch self {
         case .launch: "#0b7a33"
         case .termination(.system): "#7048e8"
@@ -266,12 +239,12 @@ extension Timeline.MarkerKind {
         case .termination(.crash): "#e03131"
         case .deepLink(let handled): handled ? "#0c8599" : "#868e96"
         case .storageSaved: "#212529"
-        case .storageLost: "#e03131"
+        case .storageLost: "#ff8787"
         case .warning: "#f08c00"
         case .disconnected: "#495057"
         case .discarded: "#000000"
         case .restoreRejected: "#c2255c"
-        case .stateRejected: "#c92a2a"
+        case .stateRejected: "#9c1c1c"
         }
     }
 }

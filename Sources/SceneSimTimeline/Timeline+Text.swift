@@ -13,15 +13,9 @@ extension Timeline {
     ///     marks         L        S
     ///     app phase     bbiAAAAAAiib
     ///     ...
-    /// The built-in model's five state letters; a declared model's states as they first appear.
-    func stateLegend() -> String {
-        let builtin = ["loading", "unauthenticated", "onboarding", "authenticated", "error"]
-        var shown: [String] = []
-        for interval in intervals {
-            if case .state(let state) = interval.value, !shown.contains(state.name) { shown.append(state.name) }
-        }
-        let names = shown.allSatisfy(builtin.contains) ? builtin : shown
-        return names.map { "\(Value.state(ModelState($0)).letter) \($0)" }.joined(separator: ", ")
+    /// The states' letters, as the key lists them (`L loading, U unauthenticated, ...`).
+    func stateLegend(_ key: Key) -> String {
+        key.states.map { "\(key.letter(.state(ModelState($0)))) \($0)" }.joined(separator: ", ")
     }
 
     /// The text timeline with no limit (an unlimited budget never stops a drawing).
@@ -43,7 +37,8 @@ extension Timeline {
         var out = TextBytes()
         out += "timeline: \(eventCount) \(eventCount == 1 ? "event" : "events"), \(launches) \(launches == 1 ? "launch" : "launches") on \(platform.rawValue), "
             + "\(VirtualTime.zero.text) s to \(end.time.text) s; one column per event\n"
-        out += "phases: A active, i inactive, b background; states: \(stateLegend()); "
+        let key = self.key
+        out += "phases: A active, i inactive, b background; states: \(stateLegend(key)); "
             + "' ' no scene, '.' the app is not running\n"
         out += "marks: " + MarkerKind.all.map { "\($0.letter) \($0.name)" }.joined(separator: ", ") + "\n"
         out += "times: "
@@ -57,7 +52,7 @@ extension Timeline {
         let names = lanes.map { Array(pad($0.name, nameWidth).utf8) }
         let blank = Array(pad("", nameWidth).utf8)
         let limit = budget.maxBytes ?? .max
-        var rows = BlockRows(self)
+        var rows = BlockRows(self, key: key)
         var start = 0
         repeat {
             let stop = min(eventCount, start + Self.textBlockWidth)
@@ -149,7 +144,7 @@ private struct BlockRows {
     /// Where a lane's row is written before it is copied out.
     var scratch: [UInt8] = []
 
-    init(_ timeline: Timeline) {
+    init(_ timeline: Timeline, key: Timeline.Key) {
         self.timeline = timeline
         var laneIntervals = Array(repeating: [Int](), count: timeline.lanes.count)
         for (index, interval) in timeline.intervals.enumerated() { laneIntervals[interval.lane].append(index) }
@@ -158,7 +153,7 @@ private struct BlockRows {
         }
         self.laneIntervals = laneIntervals
         cursors = Array(repeating: 0, count: timeline.lanes.count)
-        letters = timeline.intervals.map { Array(String($0.value.letter).utf8) }
+        letters = timeline.intervals.map { Array(String(key.letter($0.value)).utf8) }
         markerOrder = timeline.markers.indices.sorted { (timeline.markers[$0].at.step, $0) < (timeline.markers[$1].at.step, $1) }
     }
 
@@ -234,26 +229,5 @@ private struct BlockRows {
             }
         }
         out.bytes.append(UInt8(ascii: "\n"))
-    }
-}
-
-extension Timeline.Value {
-    /// The letter of the text timeline.
-    public var letter: Character {
-        switch self {
-        case .phase(.active): "A"
-        case .phase(.inactive): "i"
-        case .phase(.background): "b"
-        case .state(let state):
-            switch state.name {
-            case "loading": "L"
-            case "unauthenticated": "U"
-            case "onboarding": "O"
-            case "authenticated": "A"
-            case "error": "E"
-            // A declared model's state: its initial, lower case so it never reads as a built-in one.
-            default: state.name.first.map { Character($0.lowercased()) } ?? "?"
-            }
-        }
     }
 }

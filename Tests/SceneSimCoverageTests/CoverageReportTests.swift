@@ -130,6 +130,61 @@ struct PerModelCoverageTests {
         #expect(TransitionTable.of(.builtin, declaredIn: "x").name == TransitionTable.builtIn.name)
     }
 
+    @Test("rows follow the platforms the suite ran: their terminations only, and phase moves they can make (the Mac's active <-> background)")
+    func rowsFollowPlatforms() throws {
+        let ipad = try records(.ipados) { try $0.settle() }
+        let mac = try records(.macos) { try $0.settle() }
+        let onlyIPad = report([("a", ipad)], platform: .ipados)
+        let both = CoverageReport([
+            ("a", CoverageCounts(records: ipad, platform: .ipados, table: .builtIn), .ipados, .builtIn),
+            ("b", CoverageCounts(records: mac, platform: .macos, table: .builtIn), .macos, .builtIn),
+        ])
+        func items(_ report: CoverageReport, _ title: String) -> [String] {
+            report.sections.first { $0.title == title }?.items.map(\.name) ?? []
+        }
+
+        #expect(items(onlyIPad, "terminations by platform and restoration") == [
+            "system on ipados, restoration kept", "user on ipados, restoration kept", "user on ipados, restoration discarded",
+            "crash on ipados, restoration kept", "crash on ipados, restoration discarded",
+        ])
+        #expect(items(onlyIPad, "scene phase transitions") == ["active -> inactive", "inactive -> active", "inactive -> background", "background -> inactive"])
+        #expect(items(onlyIPad, "app phase transitions") == ["active -> inactive", "inactive -> active", "inactive -> background", "background -> inactive"])
+        #expect(items(both, "terminations by platform and restoration").count == 10)
+        #expect(items(both, "terminations by platform and restoration").last == "crash on macos, restoration discarded")
+        #expect(items(both, "scene phase transitions") == [
+            "active -> inactive", "active -> background", "inactive -> active", "inactive -> background", "background -> active", "background -> inactive",
+        ])
+    }
+
+    @Test("a model with a name is called by it, whichever scenario declared it first; two models named apart stay apart")
+    func namedModels() throws {
+        let named = TransitionTable.of(try Self.pin(), named: "pin pad", declaredIn: "b/pin")
+        let again = TransitionTable.of(try Self.pin(), named: "pin pad", declaredIn: "a/pin")
+        let other = TransitionTable.of(try Self.pin(), named: "door", declaredIn: "c/door")
+        let unnamed = TransitionTable.of(try Self.pin(), declaredIn: "d/pin")
+        let runs: [CoverageReport.Run] = [named, again, other, unnamed].enumerated().map { index, table in
+            ("s\(index)", CoverageCounts(records: [], platform: .ipados, table: table), .ipados, table)
+        }
+
+        let report = CoverageReport(runs)
+
+        #expect(named.name == "model pin pad")
+        #expect(report.tables.map(\.name) == ["model pin pad", "model door", "the model declared in d/pin"])
+        #expect(report.sections("states").map(\.title) == ["states of model pin pad", "states of model door", "states of the model declared in d/pin"])
+        #expect(TransitionTable.of(.builtin, named: "twin", declaredIn: "x").name == TransitionTable.builtIn.name)
+    }
+
+    @Test("warnings only one kind of model gives are listed only when such a model ran")
+    func warningRowsFollowModels() throws {
+        let pin = TransitionTable.of(try Self.pin(), declaredIn: "p")
+        let declared = CoverageReport([("p", CoverageCounts(records: [], platform: .ipados, table: pin), .ipados, pin)])
+        let builtIn = report([("b", try records { try $0.settle() })])
+        func warnings(_ report: CoverageReport) -> [String] { report.sections.first { $0.title == "warnings" }?.items.map(\.name) ?? [] }
+
+        #expect(warnings(declared) == ["openWindow ignored", "storage over storage_warn_bytes", "flicker", "state no transition reaches"])
+        #expect(warnings(builtIn) == ["openWindow ignored", "storage over storage_warn_bytes", "flicker", "validation skipped (server unreachable)"])
+    }
+
     @Test("A model of many states lists only the rejected transitions its runs tried, not every pair of states")
     func manyStatesStayBounded() {
         let states = (0..<1000).map { "s\($0)" }

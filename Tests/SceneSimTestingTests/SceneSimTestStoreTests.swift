@@ -47,6 +47,7 @@ struct SceneSimTestStoreTests {
     @Test("storage saved when the app is backgrounded comes back after the system kills and relaunches it")
     func storageSurvivesSystemKill() throws {
         let store = try SceneSimTestStore(Self.config)
+        store.exhaustivity = .off
         try store.launch()
         try store.openWindow("detail", value: .string("42"))
         try store.setStorage("detail#1", "draft", .string("hello"))
@@ -60,6 +61,7 @@ struct SceneSimTestStoreTests {
     @Test("expectSnapshot checks only what its closure says changed since the last snapshot")
     func snapshotChanges() throws {
         let store = try SceneSimTestStore(Self.config)
+        store.exhaustivity = .off
         try store.launch()
         store.expectSnapshot {
             $0.running = true
@@ -102,6 +104,7 @@ struct SceneSimTestStoreTests {
     @Test("a state that differs fails the test naming both states")
     func stateMismatchShowsBoth() throws {
         let store = try SceneSimTestStore(Self.config)
+        store.exhaustivity = .off
         try store.launch()
         try store.advance(1)
         withKnownIssue {
@@ -148,6 +151,7 @@ struct SceneSimTestStoreTests {
     @Test("a window label no session has is an error that lists the labels there are")
     func unknownWindow() throws {
         let store = try SceneSimTestStore(Self.config)
+        store.exhaustivity = .off
         try store.launch()
         let error = #expect(throws: UnknownWindow.self) { try store.focus("detail#1") }
         #expect(error?.description == "no window is labelled detail#1; the sessions are main#1")

@@ -23,7 +23,7 @@ private func referenceRows(_ timeline: Timeline) -> (marks: [Character], lanes: 
     }
     var rows = timeline.lanes.map { _ in running.map { $0 ? Character(" ") : "." } }
     for interval in timeline.intervals {
-        for step in interval.start.step..<interval.end.step { rows[interval.lane][step] = interval.value.letter }
+        for step in interval.start.step..<interval.end.step { rows[interval.lane][step] = timeline.key.letter(interval.value) }
     }
     var marks = Array(repeating: Character(" "), count: timeline.eventCount)
     for marker in timeline.markers { marks[marker.at.step] = marker.kind.letter }

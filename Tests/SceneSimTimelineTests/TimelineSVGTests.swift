@@ -61,7 +61,7 @@ struct TimelineSVGTests {
         let y = layout.laneTop(main) + layout.laneHeight - 3
         let points = bands.map { ((layout.x($0.start) + layout.x($0.end)) / 2, y) }
         let colours = try Self.pixels(of: timeline.svg(axis: axis), at: points)
-        #expect(colours == bands.map { String($0.value.colour.dropFirst()) })
+        #expect(colours == bands.map { String(timeline.key.colour($0.value).dropFirst()) })
         for (earlier, later) in zip(colours, colours.dropFirst()) { #expect(earlier != later, "\(colours)") }
     }
 

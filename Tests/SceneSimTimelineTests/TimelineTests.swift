@@ -107,3 +107,58 @@ struct DeclaredModelTimelineTests {
         #expect(timeline.svg().contains("state locked"))
     }
 }
+
+/// Issue 21, item 2: states whose names share a first letter, and more states than the palette
+/// holds, are still told apart in text and in the picture.
+@Suite("Timeline key: one letter and one colour per value")
+struct TimelineKeyTests {
+    /// A declared model with `names` (the first initial), moved through each in order.
+    func walk(_ names: [String]) throws -> Timeline {
+        var transitions: [String: [String]] = [:]
+        for (from, to) in zip(names, names.dropFirst()) { transitions[from] = [to] }
+        let model = try AppModel(states: names.map { .init($0) }, initial: names[0], transitions: transitions)
+        let simulator = try Simulator(config: .testing(), model: model)
+        simulator.isTracing = true
+        try simulator.launch()
+        for name in names.dropFirst() { _ = try simulator.transition(to: try model.parse(name)) }
+        let entries = simulator.takeEvents().map { Timeline.Entry(record: $0) }
+        return Timeline(entries: entries, platform: .ipados, initialState: model.initial, endTime: simulator.now, label: simulator.label(of:))
+    }
+
+    @Test("states sharing a first letter take the next free letter of their name, in the legend and on the lane")
+    func sharedInitials() throws {
+        let timeline = try walk(["starting", "signed_in", "signed_out", "sync", "loading"])
+        let text = timeline.text()
+
+        #expect(text.contains("; states: s starting, i signed_in, g signed_out, y sync, L loading; "))
+        let lane = try #require(text.split(separator: "\n").first { $0.hasPrefix("app state") })
+        #expect(lane == "app state   sssssiiggyyLL")
+    }
+
+    @Test("every phase, state, gap and marker has its own colour, more states than the palette included, and bands use the legend's")
+    func coloursOneToOne() throws {
+        let names = (1...20).map { "state\($0)" }
+        let timeline = try walk(names)
+        let key = timeline.key
+        let values: [Timeline.Value] = ScenePhase.allCases.map { .phase($0) } + key.states.map { .state(ModelState($0)) }
+        let colours = values.map(key.colour) + ["#ececec"] + Timeline.MarkerKind.all.map(\.colour)
+        #expect(Set(colours).count == colours.count, "\(colours)")
+        #expect(key.states == names)
+        let letters = key.states.map { key.letter(.state(ModelState($0))) }
+        #expect(Set(letters).count == letters.count, "\(letters)")
+        let svg = timeline.svg(axis: .steps)
+        for name in names {
+            let band = svg.split(separator: "\n").first { $0.contains("<title>app state: \(name) from") }
+            #expect(band?.contains("fill=\"\(key.colour(.state(ModelState(name))))\"") == true, "\(name)")
+        }
+        #expect(timeline.svg(axis: .steps) == svg && timeline.text() == timeline.text())
+    }
+
+    @Test("the built-in model's letters and colours are the fixed ones")
+    func builtinKey() throws {
+        let key = try timeline(.ipados, killAndRestore).key
+        #expect(key.states == ["loading", "unauthenticated", "onboarding", "authenticated", "error"])
+        #expect(key.states.map { key.letter(.state(ModelState($0))) } == ["L", "U", "O", "A", "E"])
+        #expect(key.states.map { key.colour(.state(ModelState($0))) } == ["#adb5bd", "#e8590c", "#9c36b5", "#1971c2", "#c92a2a"])
+    }
+}

@@ -40,6 +40,7 @@
 ---@field arg? "string"|"integer"|string[]  the argument the state carries: a string, an integer, or one of these words
 
 ---@class scenesim.Model
+---@field name? string                      what coverage reports call the model (default: after the first scenario declaring it)
 ---@field states table<string, scenesim.StateDecl>  every state by name: { loading = {}, signed_in = { arg = "string" } }
 ---@field initial string                    the state a process starts in, as canonical text
 ---@field transitions? table<string, string[]>  by state name, the states it may move to (the argument never matters)

@@ -4,8 +4,6 @@
 -- The lock screen replaces loading at once (the controller reads its PIN synchronously): no flicker.
 local app = sim.launch {
   model = "notes",
-  scenes = { { id = "main" }, { id = "note", value = "string" } },
-  routes = { note = "note" },
   policy = { flicker_threshold = 0 },
 }
 app:open_url("app://note/groceries")

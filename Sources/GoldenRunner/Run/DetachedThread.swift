@@ -5,13 +5,13 @@ import Darwin
 #endif
 
 /// A detached POSIX thread running one closure (on the calling thread if none can start).
-enum DetachedThread {
+package enum DetachedThread {
     private final class Box {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 
-    static func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+    package static func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }

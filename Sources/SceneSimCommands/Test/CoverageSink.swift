@@ -13,7 +13,7 @@ final class CoverageSink: Sendable {
     /// Counts a scenario's run against the table of the model it ran (the built-in one for a
     /// scenario that never declared its app).
     func add(_ recording: RunRecording, scenario: String) {
-        let table = recording.model.map { TransitionTable.of($0, declaredIn: scenario) } ?? .builtIn
+        let table = recording.model.map { TransitionTable.of($0, named: recording.modelName, declaredIn: scenario) } ?? .builtIn
         let counts = CoverageCounts(records: recording.records, platform: recording.platform ?? .ipados, table: table)
         runs.withLock { $0.append((scenario, counts, recording.platform, table)) }
     }

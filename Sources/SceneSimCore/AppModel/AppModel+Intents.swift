@@ -8,8 +8,9 @@ extension AppModel {
     /// One intent of a Swift model: what it takes, and the app's code that runs for it.
     public struct Intent {
         public var parameters: [Parameter]
-        /// Runs with the simulator and the checked arguments; its result (if any) is the call's.
-        public var body: (Simulator, [SceneValue]) throws(SimError) -> SceneValue?
+        /// Runs with the simulator and the checked arguments; its result (if any) is the
+        /// call's. A Swift model's body hops to the main actor (see `addIntent`).
+        package var code: (Simulator, [SceneValue]) throws -> SceneValue?
     }
 
     /// A named, typed parameter of an intent (`unlock(code: string)`).
@@ -32,7 +33,7 @@ extension AppModel {
     /// The name must be a word of letters, digits and `_`, and new to the model.
     public mutating func addIntent(
         _ name: String, parameters: [Parameter] = [],
-        _ body: @escaping (Simulator, [SceneValue]) throws(SimError) -> SceneValue?
+        _ body: @escaping @MainActor (Simulator, [SceneValue]) throws -> SceneValue?
     ) throws(SimError) {
         guard Self.isIntentName(name) else {
             throw SimError(.invalidConfig, "intent \"\(name)\" cannot be an intent name; use a word of letters, digits and _, e.g. unlock")
@@ -41,7 +42,9 @@ extension AppModel {
             throw SimError(.invalidConfig, "the model declares intent \"\(name)\" twice")
         }
         intents = (intents + [name]).sorted()
-        intentHandlers[name] = Intent(parameters: parameters, body: body)
+        intentHandlers[name] = Intent(parameters: parameters) { sim, arguments in
+            try onMainActor(sim) { sim in try body(sim, arguments) }
+        }
     }
 
     /// `unlock(code: string)`: an intent's call shape, as messages show it.
@@ -90,14 +93,23 @@ extension AppModel {
 
 extension Simulator {
     /// Runs the model's Swift intent `name` with `arguments` (checked against its parameters),
-    /// as a script's `app:<name>(...)` does; returns its result.
+    /// as a script's `app:<name>(...)` does; returns its result. An intent is a change the app's
+    /// code makes: it runs at once, from a handler too; the lifecycle actions it makes run at
+    /// once at the top level and are queued inside a system action. An error it throws is
+    /// thrown here (not a `SimError`: as `.appCode`).
+    @discardableResult
     public func perform(intent name: String, _ arguments: [SceneValue] = []) throws(SimError) -> SceneValue? {
-        guard let intent = model.intentHandlers[name] else {
-            let names = model.intentHandlers.keys.sorted()
-            throw SimError(.invalidValue, "the model has no Swift intent \"\(name)\"\(suggestion(for: name, among: names)); "
-                + (names.isEmpty ? "it declares none" : "its intents are \(names.joined(separator: ", "))"))
+        try entry { () throws(SimError) -> SceneValue? in
+            _ = try check(.intent(name, arguments))
+            guard let intent = model.intentHandlers[name] else { return nil }
+            let checked = try model.checkedArguments(intent: name, arguments)
+            do {
+                return try intent.code(self, checked)
+            } catch let error as SimError {
+                throw error
+            } catch {
+                throw SimError(.appCode, "app:\(name): \(error)")
+            }
         }
-        try requireRunning("app:\(name)")
-        return try intent.body(self, try model.checkedArguments(intent: name, arguments))
     }
 }

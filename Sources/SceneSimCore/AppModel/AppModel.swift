@@ -18,15 +18,56 @@ public struct AppModel {
     /// A Swift model's intents, by name (see `addIntent`); a Lua model's run in the script.
     public internal(set) var intentHandlers: [String: Intent] = [:]
     /// Runs when the process starts, before its first scene connects (the App's init).
-    public var onLaunch: ((Simulator) -> Void)?
-    /// Runs when the aggregate phase changes, after the `phase` hooks of that change.
-    public var onPhase: ((Simulator, ScenePhase, ScenePhase) -> Void)?
+    /// Lifecycle actions it makes (`openWindow`, ...) run once the launch is over; if it
+    /// throws, the launch completes and then throws that error.
+    public var onLaunch: (@MainActor (Simulator) throws -> Void)? {
+        didSet { launchCode = onLaunch.map { body in { sim in try onMainActor(sim) { sim in try body(sim) } } } }
+    }
+    /// Runs when the aggregate phase changes, after the `phase` hooks of that change, with the
+    /// old and the new phase (`.onChange(of: scenePhase)` on the App).
+    public var onPhase: (@MainActor (Simulator, ScenePhase, ScenePhase) throws -> Void)? {
+        didSet { phaseCode = onPhase.map { body in { sim, old, new in try onMainActor(sim) { sim in try body(sim, old, new) } } } }
+    }
     /// What `onPhase` does on entering a phase, for the trace's phase lines (the built-in
     /// model's "validate session and refresh"); nil: the line says only the phases.
-    public var phaseNote: ((ScenePhase) -> String?)?
+    public var phaseNote: (@Sendable (ScenePhase) -> String?)?
     /// The app's `.onOpenURL`, asked first for each URL (semantics 10.7): it handles it, refuses
-    /// it (the built-in model unless authenticated, 4.6), or passes it on to the routes.
-    public var onURL: ((Simulator, ByteString) -> URLAnswer)?
+    /// it (the built-in model unless authenticated, 4.6), or passes it on to the windows and
+    /// the routes. A window it opens opens once the URL's action is over.
+    public var onURL: (@MainActor (Simulator, String) throws -> URLAnswer)? {
+        didSet {
+            urlCode = onURL.map { body in
+                { sim, url in try onMainActor(sim) { sim in try body(sim, String(decoding: url.bytes, as: UTF8.self)) } }
+            }
+        }
+    }
+
+    /// Runs when a script asks for a raw transition (`app:transition`) on this Swift model: the
+    /// model moves its controller (and the simulator with `transition(to:)`) and returns
+    /// whether it did. Without it a script cannot move a Swift model's state behind its
+    /// controller's back, so the two never disagree.
+    public var onTransitionRequest: (@MainActor (Simulator, ModelState) throws -> Bool)? {
+        didSet {
+            transitionRequestCode = onTransitionRequest.map { body in
+                { sim, target in try onMainActor(sim) { sim in try body(sim, target) } }
+            }
+        }
+    }
+    package var transitionRequestCode: ((Simulator, ModelState) throws -> Bool)?
+
+    /// The built-in model's code, for the script's `app:login{...}` (which takes a table).
+    var builtinController: BuiltinController?
+
+    /// The app's body, when the model carries it (see `addScene`); empty: the config declares it.
+    public internal(set) var scenes: [SceneDeclaration] = []
+    /// The code of each scene the model declares, by scene id.
+    var sceneCode: [String: SceneCode] = [:]
+
+    // The handlers as the simulator calls them, on whatever thread drives it: a Swift model's
+    // hop to the main actor (set through the properties above); a script's call Lua directly.
+    package var launchCode: ((Simulator) throws -> Void)?
+    package var phaseCode: ((Simulator, ScenePhase, ScenePhase) throws -> Void)?
+    package var urlCode: ((Simulator, ByteString) throws -> URLAnswer)?
 
     /// What the model's URL handler did with a URL.
     public enum URLAnswer: Equatable, Sendable {
@@ -105,6 +146,21 @@ public struct AppModel {
         self.transitions = transitions
     }
 
+    /// A model whose states carry no argument, named by `ModelState`s.
+    public init(states: [ModelState], initial: ModelState, transitions: [String: [String]], intents: [String] = []) throws(SimError) {
+        try self.init(states: states.map { StateDeclaration($0.name) }, initial: initial.text, transitions: transitions, intents: intents)
+    }
+
+    /// `init(states:initial:transitions:intents:)` with the initial state as a `ModelState`.
+    public init(states: [StateDeclaration], initial: ModelState, transitions: [String: [String]], intents: [String] = []) throws(SimError) {
+        try self.init(states: states, initial: initial.text, transitions: transitions, intents: intents)
+    }
+
+    /// A model whose states carry no argument, named by `ModelState`s, its initial state by name.
+    public init(states: [ModelState], initial: String, transitions: [String: [String]], intents: [String] = []) throws(SimError) {
+        try self.init(states: states.map { StateDeclaration($0.name) }, initial: initial, transitions: transitions, intents: intents)
+    }
+
     /// A declaration known to be consistent (the built-in model's; a test checks it with `init`).
     init(checked states: [StateDeclaration], initial: ModelState, transitions: [String: [String]], intents: [String]) {
         self.states = states
@@ -131,5 +187,12 @@ public struct AppModel {
     public var unreachableStates: [String] {
         let reached = Set(transitions.values.joined())
         return stateNames.filter { $0 != initial.name && !reached.contains($0) }
+    }
+}
+
+extension AppModel.StateDeclaration: ExpressibleByStringLiteral {
+    /// A state without an argument: `"locked"`.
+    public init(stringLiteral name: String) {
+        self.init(name)
     }
 }

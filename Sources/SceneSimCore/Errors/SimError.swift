@@ -25,17 +25,29 @@ public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
         case clockEnd
         /// The simulator's records would pass their memory budget (`Simulator.memoryBudget`).
         case memoryLimit
+        /// The app's own code (a model handler, a timer body, an intent) threw an error.
+        case appCode
+        /// App code kept queueing lifecycle actions (`Simulator.maxQueuedInputs` for one call).
+        case tooManyRequests
     }
 
     public var kind: Kind
     public var message: String
+    /// For an input that app code made in the middle of a system action and the core queued:
+    /// where it was made (for a script, `file:line: ` of the call), so the front end can say
+    /// where the failed request came from. Nil for an input run when it was made.
+    public var queuedAt: String?
 
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
-    public var description: String { message }
+    /// The error as a Swift caller reads it: `swiftMessage`, and where a queued request came
+    /// from (see SimError+Swift.swift).
+    public var description: String {
+        swiftMessage + (queuedAt == nil ? "" : " (requested by app code during a system action, it ran once the action was over)")
+    }
 }
 
 /// ` (did you mean "x"?)` for the closest candidate within a small edit distance, else `""`.

@@ -4,17 +4,25 @@ import ByteText
 /// the auth server it is waiting for. One value on the simulator, so the simulator's own shape
 /// can change without these moving.
 ///
-/// The driver's functions for timers and answers run at handler points (`HandlerPoint.taskDue`,
-/// `.serverAnswered`), at their event, as every piece of the app's code does.
+/// Timer bodies and server-answer bodies are the app's code: the simulator runs them itself at
+/// their handler points (`HandlerPoint.taskDue`, `.serverAnswered`), after the driver has seen
+/// the point, as every piece of the app's code runs.
 ///
 /// Defaults are device data and survive every termination. Timers and validation requests
-/// belong to the process that made them: their scheduled jobs die with it (the scheduler is
-/// emptied at termination), and a record whose `launch` is not the running process's is over.
+/// belong to the process that made them: their scheduled jobs and bodies die with it
+/// (`processEnded`), and a record whose `launch` is not the running process's is over.
 struct ModelServices {
     /// UserDefaults / @AppStorage: on disk, written through at each write.
     var defaults = SceneStorage()
-    /// Every timer made by `after`, by id - 1 (ids are never reused).
+    /// Every timer made by `scheduleTask`, by id - 1 (ids are never reused).
     var tasks: [TaskRecord] = []
+    /// The bodies of the pending timers, by id; each is let go when it runs, is cancelled, or
+    /// its process ends, so the table holds only what can still run.
+    var taskBodies: [Int: (Simulator) throws -> Void] = [:]
+    /// The built-in model's own timers, by an id of their own: not tasks a script can see, so
+    /// they take no task number.
+    var modelTimers: [Int: (Simulator) -> Void] = [:]
+    var nextModelTimer = 1
     /// Validation requests still waiting for the server, by request id.
     var validations: [Int: ValidationRequest] = [:]
     var nextValidation = 1
@@ -30,7 +38,37 @@ struct ModelServices {
     struct ValidationRequest {
         var launch: Int
         var token: Int
+        /// The app's code for the answer; nil once it ran.
+        var answer: ((Simulator, ServerAnswer, ByteString?) throws -> Void)?
     }
+
+    mutating func takeTaskBody(_ id: Int) -> ((Simulator) throws -> Void)? {
+        taskBodies.removeValue(forKey: id)
+    }
+
+    /// The process ended: its timers' bodies and its waiting requests are let go.
+    mutating func processEnded() {
+        taskBodies.removeAll()
+        modelTimers.removeAll()
+        validations.removeAll()
+    }
+}
+
+/// A timer made by `Simulator.scheduleTask(after:_:)` (a script's `app:after`).
+public struct TaskID: Hashable, Sendable, CustomStringConvertible {
+    /// Timers are numbered from 1 in the order they were made, for the whole run.
+    public let rawValue: Int
+
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public var description: String { "task \(rawValue)" }
+}
+
+/// A request made by `Simulator.validate(token:_:)` (a script's `sim.server.validate`).
+public struct ValidationRequestID: Hashable, Sendable {
+    public let rawValue: Int
+
+    public init(rawValue: Int) { self.rawValue = rawValue }
 }
 
 /// What `sim.server.validate` answers (app-model §4).
@@ -38,13 +76,13 @@ public enum ServerAnswer: String, Sendable, CaseIterable {
     case valid, expired, revoked, unreachable
 }
 
-/// Where a timer made by `after` stands.
+/// Where a timer made by `scheduleTask` stands.
 public enum TaskStatus: String, Sendable {
     /// Scheduled and still to run.
     case pending
-    /// Its function was called.
+    /// Its body ran.
     case done
-    /// `cancel()` stopped it before it ran.
+    /// `cancelTask` stopped it before it ran.
     case cancelled
     /// Its process ended before it ran: tasks die with their process.
     case ended

@@ -25,31 +25,41 @@ extension Simulator {
         }
     }
 
-    /// sim.server.validate: asks the server about `token`; the answer comes `auth_latency`
-    /// later, judged then (as the built-in validation is), at a `.serverAnswered` handler point.
-    /// The request belongs to the running process: if it ends first, the answer never comes.
-    /// Returns the request id.
-    public func validate(token: Int) throws(SimError) -> Int {
+    /// Asks the server about `token`; the answer comes `auth_latency` later, judged then (as
+    /// the built-in validation is), and `answer` runs with it on the main actor, with the
+    /// session's user (nil when the server could not be reached). The request belongs to the
+    /// running process: if it ends first, the answer never comes.
+    @discardableResult
+    public func validate(token: Int, _ answer: @escaping @MainActor (Simulator, ServerAnswer, String?) throws -> Void) throws(SimError) -> ValidationRequestID {
+        try validate(token: token, answer: { sim, result, user in
+            try onMainActor(sim) { sim in try answer(sim, result, user.map { String(decoding: $0.bytes, as: UTF8.self) }) }
+        })
+    }
+
+    /// sim.server.validate for a front end whose code runs on the thread driving the simulator.
+    @discardableResult
+    package func validate(token: Int, answer: @escaping (Simulator, ServerAnswer, ByteString?) throws -> Void) throws(SimError) -> ValidationRequestID {
         try change { () throws(SimError) in
             try requireRunning("sim.server.validate")
             guard let session = server.session(token: token) else {
                 throw SimError(.invalidValue, "sim.server.validate: the server never issued token \(token); validate a token from sim.server.create_session(user) or app.keychain")
             }
-            // Requests of ended processes never get their reply: forget them.
-            services.validations = services.validations.filter { $0.value.launch == launches }
             let request = services.nextValidation
             services.nextValidation += 1
-            services.validations[request] = ModelServices.ValidationRequest(launch: launches, token: token)
+            services.validations[request] = ModelServices.ValidationRequest(launch: launchCount, token: token, answer: answer)
             emit(.validationStarted(user: session.user))
             scheduler.schedule(.validationAnswer(request: request), at: now + config.authLatency)
-            return request
+            return ValidationRequestID(rawValue: request)
         }
     }
 
     /// The server's answer arrives (called from `perform` for its scheduled job).
     func answerValidation(_ request: Int) {
-        guard let pending = services.validations.removeValue(forKey: request), pending.launch == launches,
-              let session = server.session(token: pending.token) else { return }
+        guard let pending = services.validations[request], pending.launch == launchCount,
+              let session = server.session(token: pending.token) else {
+            services.validations[request] = nil
+            return
+        }
         let result = server.reachable ? server.verdict(token: pending.token, now: now) : .unreachable
         emit(.validationFinished(user: session.user, result: result))
         let answer: ServerAnswer
@@ -60,14 +70,15 @@ extension Simulator {
         case .revoked, .unknown: answer = .revoked
         case .unreachable: answer = .unreachable
         }
-        reach(.serverAnswered(request: request, answer: answer, user: answer == .unreachable ? nil : session.user))
+        reach(.serverAnswered(request: ValidationRequestID(rawValue: request), answer: answer, user: answer == .unreachable ? nil : session.user))
+        services.validations[request] = nil
     }
 }
 
 extension Simulator {
     /// Whether validation request `request` may still be answered (its process is running).
-    public func isAwaitingValidation(_ request: Int) -> Bool {
-        guard isRunning, let pending = services.validations[request] else { return false }
-        return pending.launch == launches
+    public func isAwaitingValidation(_ request: ValidationRequestID) -> Bool {
+        guard isRunning, let pending = services.validations[request.rawValue] else { return false }
+        return pending.launch == launchCount
     }
 }

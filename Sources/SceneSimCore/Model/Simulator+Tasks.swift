@@ -1,8 +1,20 @@
-// app:after (app-model §4): timers on the virtual clock that die with their process.
+// Timers on the virtual clock that die with their process (app-model §4: a script's app:after,
+// a Swift model's scheduleTask). Their bodies are the app's code, run by the simulator at their
+// event: lifecycle actions they make are queued until the event is over.
 extension Simulator {
-    /// Schedules a timer `delay` from now in the running process; returns its id. Its function
-    /// is the driver's: when it fires, the simulator reaches `HandlerPoint.taskDue(id:)`.
-    public func after(_ delay: VirtualTime) throws(SimError) -> Int {
+    /// Schedules `body` to run `seconds` from now in the running process, on the main actor;
+    /// returns the timer's id. It dies with the process: if the app is terminated first, it
+    /// never runs. If `body` throws, the call that moved the clock throws that error.
+    @discardableResult
+    public func scheduleTask(after seconds: Double, _ body: @escaping @MainActor (Simulator) throws -> Void) throws(SimError) -> TaskID {
+        guard let delay = VirtualTime(checkedSeconds: seconds) else {
+            throw SimError(.invalidValue, "scheduleTask(after: \(seconds)): the delay must be a finite number of seconds, at most 1e12")
+        }
+        return try scheduleTask(after: delay) { sim in try onMainActor(sim) { sim in try body(sim) } }
+    }
+
+    /// `scheduleTask` for a front end whose code runs on the thread driving the simulator.
+    package func scheduleTask(after delay: VirtualTime, _ body: @escaping (Simulator) throws -> Void) throws(SimError) -> TaskID {
         try change { () throws(SimError) in
             try requireRunning("app:after")
             guard delay >= .zero else {
@@ -11,44 +23,59 @@ extension Simulator {
             guard now.microseconds <= VirtualTime.latest.microseconds - delay.microseconds else {
                 throw SimError(.invalidValue, "app:after(\(delay.text)) would fire past \(VirtualTime.latest.text) s, the end of the virtual clock")
             }
-            services.tasks.append(ModelServices.TaskRecord(launch: launches, at: now + delay))
+            services.tasks.append(ModelServices.TaskRecord(launch: launchCount, at: now + delay))
             let id = services.tasks.count
+            services.taskBodies[id] = body
             scheduler.schedule(.task(id: id), at: now + delay)
-            return id
+            return TaskID(rawValue: id)
         }
     }
 
     /// Where timer `id` stands.
-    public func taskStatus(_ id: Int) -> TaskStatus {
-        let task = services.tasks[id - 1]
+    public func taskStatus(_ id: TaskID) -> TaskStatus {
+        let task = services.tasks[id.rawValue - 1]
         if task.done { return .done }
         if task.cancelled { return .cancelled }
-        return task.launch == launches && isRunning ? .pending : .ended
+        return task.launch == launchCount && isRunning ? .pending : .ended
     }
 
     /// When timer `id` fires (or would have).
-    public func taskTime(_ id: Int) -> VirtualTime { services.tasks[id - 1].at }
+    public func taskTime(_ id: TaskID) -> VirtualTime { services.tasks[id.rawValue - 1].at }
 
-    /// task:cancel(): stops a pending timer; returns false when it already ran or was cancelled.
-    /// A timer whose process ended is an error: it is gone with that process.
-    public func cancelTask(_ id: Int) throws(SimError) -> Bool {
+    /// Stops a pending timer; returns false when it already ran or was cancelled. A timer whose
+    /// process ended is an error: it is gone with that process.
+    @discardableResult
+    public func cancelTask(_ id: TaskID) throws(SimError) -> Bool {
         try change { () throws(SimError) in
             switch taskStatus(id) {
             case .pending:
-                services.tasks[id - 1].cancelled = true
+                services.tasks[id.rawValue - 1].cancelled = true
+                services.taskBodies[id.rawValue] = nil
                 return true
             case .done, .cancelled:
                 return false
             case .ended:
-                throw SimError(.forbidden, "task:cancel(): this task was made by launch #\(services.tasks[id - 1].launch), which has ended, and a process's tasks end with it; schedule a new one with app:after in the running app")
+                throw SimError(.forbidden, "task:cancel(): this task was made by launch #\(services.tasks[id.rawValue - 1].launch), which has ended, and a process's tasks end with it; schedule a new one with app:after in the running app")
             }
         }
     }
 
-    /// Timer `id` fires (called from `perform` for its scheduled job).
+    /// Timer `id` fires (called from `perform` for its scheduled job): the driver sees the
+    /// point, then the body runs (`reach`).
     func fireTask(_ id: Int) {
-        guard taskStatus(id) == .pending else { return }
+        guard taskStatus(TaskID(rawValue: id)) == .pending else { return }
         services.tasks[id - 1].done = true
-        reach(.taskDue(id: id))
+        reach(.taskDue(id: TaskID(rawValue: id)))
+    }
+}
+
+extension Simulator {
+    /// Runs `body` at `time` in the running process, as the built-in model's own work: no task
+    /// number, no handler point (its effects are traced themselves). Dies with the process.
+    func scheduleModelTimer(at time: VirtualTime, _ body: @escaping (Simulator) -> Void) {
+        let id = services.nextModelTimer
+        services.nextModelTimer += 1
+        services.modelTimers[id] = body
+        scheduler.schedule(.modelTimer(id: id), at: time)
     }
 }

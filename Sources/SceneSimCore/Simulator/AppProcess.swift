@@ -23,13 +23,6 @@ final class AppProcess {
     /// The scenes that were on screen when the app last left the foreground; may hold sessions
     /// discarded since, which every reader skips.
     var foregroundSet: [SessionID] = []
-    /// The user an onboarding flow will finish as.
-    var onboardingUser: ByteString?
-    /// Initialization in flight: when loading may end and what it will become.
-    var loadingUntil: VirtualTime?
-    var pendingOutcome: AppState?
-    /// Bumped by each initialization so replies of an abandoned one are ignored.
-    var initialization = 0
 
     /// A fresh process; `lists` are emptied lists to reuse (see `IndexList.removeAll`).
     init(model: AppModel, now: VirtualTime, reusing lists: (order: IndexList, visible: IndexList)? = nil) {
@@ -47,14 +40,10 @@ final class AppProcess {
 
 /// Work the app scheduled on the virtual clock; it dies with the process.
 enum AppJob {
-    /// The launch-time session validation round trip completed.
-    case initializationReply(initialization: Int)
-    /// The minimum loading time is over: show the initialization outcome.
-    case initializationComplete(initialization: Int)
-    /// The validation started when the app became active completed.
-    case activeValidationReply
-    /// A timer made by `after` is due.
+    /// A timer made by `scheduleTask` is due.
     case task(id: Int)
     /// The server answers a `validate` request.
     case validationAnswer(request: Int)
+    /// A timer of the model's own code, unnumbered (see `scheduleModelTimer`).
+    case modelTimer(id: Int)
 }

@@ -14,11 +14,12 @@ public enum HandlerPoint: Equatable, Sendable {
     case appPhase(from: ScenePhase, to: ScenePhase)
     /// The app state changed (an accepted transition).
     case appState(from: ModelState, to: ModelState)
-    /// A timer made by `after` is due: its function runs here (it is the whole event).
-    case taskDue(id: Int)
+    /// A timer made by `scheduleTask` is due: its body runs here, after the driver has seen the
+    /// point (it is the whole event).
+    case taskDue(id: TaskID)
     /// The server answered validation request `request`; `user` is the session's user, nil
     /// when the server could not be reached.
-    case serverAnswered(request: Int, answer: ServerAnswer, user: ByteString?)
+    case serverAnswered(request: ValidationRequestID, answer: ServerAnswer, user: ByteString?)
 }
 
 /// What the simulator is doing when a call arrives. A call can only arrive in the middle of a

@@ -90,7 +90,7 @@ package struct SemanticInvariants: Sendable {
         guard checksRestoration else { return nil }
         if !simulator.isRunning {
             if savedAtKill == nil, simulator.lastTermination?.how == .system {
-                savedAtKill = (simulator.launches, simulator.liveSessions.compactMap { id in
+                savedAtKill = (simulator.launchCount, simulator.liveSessions.compactMap { id in
                     (try? simulator.savedStorage(id)).map { (simulator.label(of: id), id, $0) }
                 })
             }
@@ -98,7 +98,7 @@ package struct SemanticInvariants: Sendable {
         }
         guard let kill = savedAtKill else { return nil }
         savedAtKill = nil
-        guard simulator.launches == kill.launches + 1 else { return nil }
+        guard simulator.launchCount == kill.launches + 1 else { return nil }
         for entry in kill.storage where simulator.isConnected(entry.id) {
             guard let live = try? simulator.liveStorage(entry.id), live != entry.saved else { continue }
             return Violation(name: "restoration", message: "\(entry.label) saved \(entry.saved.literal) before the system killed the app, but the relaunch restored it with \(live.literal)")

@@ -38,7 +38,7 @@ extension Simulator {
         Snapshot(
             time: now.text,
             running: isRunning,
-            launches: launches,
+            launches: launchCount,
             phase: appPhase,
             state: isRunning ? state.text : "not running",
             windows: windows.map { "\(label(of: $0)) \(phase(of: $0).text)" },

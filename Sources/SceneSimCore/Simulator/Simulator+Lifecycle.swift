@@ -2,32 +2,31 @@
 // three kinds of termination with their restoration rules.
 extension Simulator {
     /// Launches the app: the first time cold, later restoring per §5.4.
-    public func launch() throws(SimError) {
-        try action("app:launch()") { () throws(SimError) in
-            if process != nil {
-                throw SimError(.forbidden, "app:launch(): the app is already running (launch #\(launches)); terminate it first with app:terminate(\"system\" | \"user\" | \"crash\")")
-            }
-            launches += 1
-            let process = AppProcess(model: model, now: now, reusing: spareLists)
-            self.process = process
-            spareLists = nil
-            let candidates = onScreenAtExit.filter { sessions[$0.index].alive }
-            onScreenAtExit = []
-            emit(.launched(number: launches, platform: config.platform, restoring: candidates))
-            if !pendingDiscards.isEmpty {
-                emit(.discardsDelivered(scenes: pendingDiscards))
-                pendingDiscards = []
-            }
-            // A model grows a state at a time: a state nothing reaches yet is worth a look, once.
-            if launches == 1 {
-                for name in model.unreachableStates { emit(.warning(.unreachableState(name: name))) }
-            }
-            reach(.processStarted)
-            if candidates.isEmpty {
-                openPrimaryWindow(process)
-            } else {
-                restore(candidates, process)
-            }
+    public func launch() throws(SimError) { try send(.launch) }
+
+    /// Starts a new process (the guards passed): the launch line, `on_launch`, then the
+    /// restored windows or the primary one.
+    func startProcess() {
+        launchCount += 1
+        let process = AppProcess(model: model, now: now, reusing: spareLists)
+        self.process = process
+        spareLists = nil
+        let candidates = onScreenAtExit.filter { sessions[$0.index].alive }
+        onScreenAtExit = []
+        emit(.launched(number: launchCount, platform: config.platform, restoring: candidates))
+        if !pendingDiscards.isEmpty {
+            emit(.discardsDelivered(scenes: pendingDiscards))
+            pendingDiscards = []
+        }
+        // A model grows a state at a time: a state nothing reaches yet is worth a look, once.
+        if launchCount == 1 {
+            for name in model.unreachableStates { emit(.warning(.unreachableState(name: name))) }
+        }
+        reach(.processStarted)
+        if candidates.isEmpty {
+            openPrimaryWindow(process)
+        } else {
+            restore(candidates, process)
         }
     }
 
@@ -61,131 +60,104 @@ extension Simulator {
 
     /// Asks `restoreDecider` about one scene; nothing may change the simulation meanwhile.
     private func decideRestore(_ id: SessionID) -> Bool {
-        guard let decide = restoreDecider else { return true }
         activity = .askingRestore
         defer { activity = .acting }
-        return decide(id)
+        guard sceneAllowsRestore(id) else { return false }
+        return restoreDecider?(id) ?? true
     }
 
     /// app:background(): the user leaves the app; visible scenes go inactive, then background.
-    public func background() throws(SimError) {
-        try running("app:background()") { process throws(SimError) in
-            let visible = process.visibleScenes
-            guard !visible.isEmpty else {
-                throw SimError(.forbidden, "app:background(): the app is already in the background (no scene on screen); call app:foreground() first")
-            }
-            process.foregroundSet = visible
-            process.overlay = false
-            walkTogether(visible, to: .background, process)
-        }
+    public func background() throws(SimError) { try send(.background) }
+
+    func leave(_ process: AppProcess) {
+        let visible = process.visibleScenes
+        process.foregroundSet = visible
+        process.overlay = false
+        walkTogether(visible, to: .background, process)
     }
 
     /// app:foreground(): the user returns; the scenes that were on screen come back (reconnecting
     /// any the system disconnected meanwhile), or, from the switcher or an overlay, go active again.
-    public func foreground() throws(SimError) {
-        try running("app:foreground()") { process throws(SimError) in
-            let visible = process.visibleScenes
-            if !visible.isEmpty {
-                let inactive = visible.filter { scenePhase($0) == .inactive }
-                guard !inactive.isEmpty else {
-                    throw SimError(.forbidden, "app:foreground(): the app is already in the foreground and active")
-                }
-                process.overlay = false
-                walkTogether(inactive, to: .active, process)
-                return
-            }
-            var targets = process.foregroundSet.filter { sessions[$0.index].alive }
-            if targets.isEmpty, let front = process.order.first { targets = [SessionID(front)] }
-            if targets.isEmpty {
-                openPrimaryWindow(process)
-                return
-            }
+    public func foreground() throws(SimError) { try send(.foreground) }
+
+    func returnToForeground(_ process: AppProcess) {
+        let visible = process.visibleScenes
+        if !visible.isEmpty {
             process.overlay = false
-            for id in targets where sessions[id.index].scene == nil {
-                connect(id, reason: .reconnected, process)
-            }
-            for id in targets.reversed() {
-                process.order.pushFront(id.index)
-            }
-            walkTogether(targets, to: .active, process)
-            // Each scene joined the visible list as it came on screen; restore front-to-back order.
-            for id in targets.reversed() where process.visible.contains(id.index) {
-                process.visible.pushFront(id.index)
-            }
-            if let front = targets.first { enforceVisibleLimit(keeping: front, process) }
+            walkTogether(visible.filter { scenePhase($0) == .inactive }, to: .active, process)
+            return
         }
+        var targets = process.foregroundSet.filter { sessions[$0.index].alive }
+        if targets.isEmpty, let front = process.order.first { targets = [SessionID(front)] }
+        if targets.isEmpty {
+            openPrimaryWindow(process)
+            return
+        }
+        process.overlay = false
+        for id in targets where sessions[id.index].scene == nil {
+            connect(id, reason: .reconnected, process)
+        }
+        for id in targets.reversed() {
+            process.order.pushFront(id.index)
+        }
+        walkTogether(targets, to: .active, process)
+        // Each scene joined the visible list as it came on screen; restore front-to-back order.
+        for id in targets.reversed() where process.visible.contains(id.index) {
+            process.visible.pushFront(id.index)
+        }
+        if let front = targets.first { enforceVisibleLimit(keeping: front, process) }
     }
 
     /// app:switcher(): the app switcher opens; visible scenes go inactive.
-    public func switcher() throws(SimError) {
-        try running("app:switcher()") { process throws(SimError) in
-            let visible = process.visibleScenes
-            guard !visible.isEmpty else {
-                throw SimError(.forbidden, "app:switcher(): no scene is on screen (the app is \(process.reportedPhase.rawValue)); the app switcher covers a visible app, so call app:foreground() first")
-            }
-            process.overlay = true
-            walkTogether(visible.filter { scenePhase($0) == .active }, to: .inactive, process)
-        }
-    }
+    public func openAppSwitcher() throws(SimError) { try send(.switcher) }
 
     /// app:interrupt(): a system overlay (Control Center, an alert) covers the app: active → inactive.
-    public func interrupt() throws(SimError) {
-        try running("app:interrupt()") { process throws(SimError) in
-            let active = process.visibleScenes.filter { scenePhase($0) == .active }
-            guard !active.isEmpty else {
-                throw SimError(.forbidden, "app:interrupt(): no scene is active (the app is \(process.reportedPhase.rawValue)); an overlay can only interrupt an active app")
-            }
-            process.overlay = true
-            walkTogether(active, to: .inactive, process)
-        }
+    public func interrupt() throws(SimError) { try send(.interrupt) }
+
+    /// The switcher or an overlay covers the app: its active scenes go inactive.
+    func showOverlay(_ process: AppProcess) {
+        let visible = process.visibleScenes
+        process.overlay = true
+        walkTogether(visible.filter { scenePhase($0) == .active }, to: .inactive, process)
     }
 
     /// app:resume(): the overlay goes away: inactive → active.
-    public func resume() throws(SimError) {
-        try running("app:resume()") { process throws(SimError) in
-            let inactive = process.visibleScenes.filter { scenePhase($0) == .inactive }
-            guard process.overlay, !inactive.isEmpty else {
-                throw SimError(.forbidden, "app:resume(): nothing to resume: no overlay is up; call app:interrupt() or app:switcher() first")
-            }
-            process.overlay = false
-            walkTogether(inactive, to: .active, process)
-        }
+    public func resume() throws(SimError) { try send(.resume) }
+
+    func removeOverlay(_ process: AppProcess) {
+        process.overlay = false
+        walkTogether(process.visibleScenes.filter { scenePhase($0) == .inactive }, to: .active, process)
     }
 
     /// app:terminate(how): ends the process (§5.1–5.3).
-    public func terminate(_ how: Termination) throws(SimError) {
-        try running("app:terminate(\"\(how.rawValue)\")") { process throws(SimError) in
-            var onScreen = process.visibleScenes
-            switch how {
-            case .system:
-                if let shown = onScreen.first {
-                    let label = sessions[shown.index].label
-                    let phase = scenePhase(shown)?.rawValue ?? "disconnected"
-                    throw SimError(.forbidden, "app:terminate(\"system\"): the system kills only a suspended app, with every scene in the background, but \(label) is \(phase); call app:background() first")
-                }
+    public func terminate(_ how: Termination) throws(SimError) { try send(.terminate(how)) }
+
+    func end(_ how: Termination, _ process: AppProcess) {
+        var onScreen = process.visibleScenes
+        switch how {
+        case .system:
+            onScreen = process.foregroundSet
+            finishProcess(how, onScreen: onScreen, keep: true, process)
+        case .user:
+            if !onScreen.isEmpty {
+                process.foregroundSet = onScreen
+                walkTogether(onScreen, to: .background, process)
+            } else {
                 onScreen = process.foregroundSet
-                finishProcess(how, onScreen: onScreen, keep: true, process)
-            case .user:
-                if !onScreen.isEmpty {
-                    process.foregroundSet = onScreen
-                    walkTogether(onScreen, to: .background, process)
-                } else {
-                    onScreen = process.foregroundSet
-                }
-                let keep = config.policy.forceQuit == .keep
-                finishProcess(how, onScreen: onScreen, keep: keep, process)
-                if !keep {
-                    discard(sessions.filter(\.alive).map(\.id), reason: .forceQuit, delivered: false)
-                }
-            case .crash:
-                if onScreen.isEmpty { onScreen = process.foregroundSet }
-                // Still in the model's first state (the built-in model's loading): the
-                // app has not finished starting, so the system distrusts its restoration data.
-                let loading = process.machine.state.name == model.initial.name
-                finishProcess(how, onScreen: onScreen, keep: !loading, process)
-                if loading {
-                    discard(sessions.filter(\.alive).map(\.id), reason: .crashWhileLoading, delivered: false)
-                }
+            }
+            let keep = config.policy.forceQuit == .keep
+            finishProcess(how, onScreen: onScreen, keep: keep, process)
+            if !keep {
+                discard(sessions.filter(\.alive).map(\.id), reason: .forceQuit, delivered: false)
+            }
+        case .crash:
+            if onScreen.isEmpty { onScreen = process.foregroundSet }
+            // Still in the model's first state (the built-in model's loading): the
+            // app has not finished starting, so the system distrusts its restoration data.
+            let loading = process.machine.state.name == model.initial.name
+            finishProcess(how, onScreen: onScreen, keep: !loading, process)
+            if loading {
+                discard(sessions.filter(\.alive).map(\.id), reason: .crashWhileLoading, delivered: false)
             }
         }
     }
@@ -212,7 +184,8 @@ extension Simulator {
         process.visible = IndexList()
         self.process = nil
         scheduler.removeAll()
-        lastTermination = (how, now)
+        services.processEnded()
+        lastTermination = TerminationRecord(how: how, at: now)
         onScreenAtExit = keep ? restorable : []
         emit(.terminated(how: how, restorationKept: keep))
     }

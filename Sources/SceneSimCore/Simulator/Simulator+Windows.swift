@@ -1,23 +1,26 @@
 // Windows (§2, §4.1–4.4): opening with dedup, dismissing, focusing, closing, and the system's
 // disconnects.
 extension Simulator {
-    /// openWindow(id:) / openWindow(id:value:). Returns the window and whether it was created;
-    /// nil when the platform ignores the request (§4.4, traced as a warning).
+    /// openWindow(id:) / openWindow(id:value:): opens a window presenting `value`, or brings
+    /// the one already presenting it to the front (§4.1–4.4). From app code in the middle of a
+    /// system action it is queued (`.queued`) and runs once the action is over.
     @discardableResult
-    public func openWindow(_ groupID: String, value: SceneValue? = nil) throws(SimError) -> (window: SessionID?, created: Bool) {
-        try running("app:open_window") { process throws(SimError) in
-            let group = try groupIndex(groupID)
-            try checkValue(value, for: group)
-            guard config.allowsMultipleWindows else {
-                let why = config.platform == .iphone
-                    ? "iphone shows one window per app"
-                    : "UIApplicationSupportsMultipleScenes is false (multiple_scenes = false)"
-                emit(.warning(.openWindowIgnored(group: groupID, why: why)))
-                return (nil, false)
-            }
-            let (id, created) = present(group: group, value: value, process)
-            return (id, created)
+    public func openWindow(_ sceneID: String, value: SceneValue? = nil) throws(SimError) -> WindowOpening {
+        guard case .window(let opening) = try send(.openWindow(sceneID, value: value)) else { return .queued }
+        return opening
+    }
+
+    func openWindow(_ groupID: String, value: SceneValue?, _ process: AppProcess) -> WindowOpening {
+        guard let group = config.scenes.firstIndex(where: { $0.id == groupID }) else { return .ignored }
+        guard config.allowsMultipleWindows else {
+            let why = config.platform == .iphone
+                ? "iphone shows one window per app"
+                : "UIApplicationSupportsMultipleScenes is false (multiple_scenes = false)"
+            emit(.warning(.openWindowIgnored(group: groupID, why: why)))
+            return .ignored
         }
+        let (id, created) = present(group: group, value: value, process)
+        return created ? .created(id) : .fronted(id)
     }
 
     /// Fronts the live window of (group, value) — reconnecting it if the system disconnected
@@ -75,82 +78,66 @@ extension Simulator {
     }
 
     /// dismissWindow(id:) closes every window of the group; with a value, the one presenting it.
-    /// Returns how many windows closed.
+    /// Returns how many windows closed (0 when app code's request was queued).
     @discardableResult
-    public func dismissWindow(_ groupID: String, value: SceneValue? = nil) throws(SimError) -> Int {
-        try running("app:dismiss_window") { process throws(SimError) in
-            let group = try groupIndex(groupID)
-            try checkValue(value, for: group)
-            let targets: [SessionID]
-            if let value {
-                let found = dedup[DedupKey(group: group, value: value)]
-                targets = found.flatMap { sessions[$0.index].scene == nil ? nil : [$0] } ?? []
-            } else {
-                targets = process.order.elements.map { SessionID($0) }.filter { sessions[$0.index].group == group }
-            }
-            for id in targets { closeScene(id, reason: .dismissed, process) }
-            return targets.count
+    public func dismissWindow(_ sceneID: String, value: SceneValue? = nil) throws(SimError) -> Int {
+        guard case .closed(let count) = try send(.dismissWindow(sceneID, value: value)) else { return 0 }
+        return count
+    }
+
+    func dismissWindow(_ groupID: String, value: SceneValue?, _ process: AppProcess) -> Int {
+        guard let group = config.scenes.firstIndex(where: { $0.id == groupID }) else { return 0 }
+        let targets: [SessionID]
+        if let value {
+            let found = dedup[DedupKey(group: group, value: value)]
+            targets = found.flatMap { sessions[$0.index].scene == nil ? nil : [$0] } ?? []
+        } else {
+            targets = process.order.elements.map { SessionID($0) }.filter { sessions[$0.index].group == group }
         }
+        for id in targets { closeScene(id, reason: .dismissed, process) }
+        return targets.count
     }
 
     /// w:focus(): brings the window to the front, reconnecting or foregrounding it as needed.
-    public func focus(_ id: SessionID) throws(SimError) {
-        try running(window: id, "w:focus()") { process throws(SimError) in
-            if let phase = scenePhase(id) {
-                if phase.isVisible && (process.order.first != id.index || phase != .active) {
-                    emit(.windowFronted(scene: id, byOpen: false))
-                }
-            } else {
-                connect(id, reason: .reconnected, process)
+    public func focus(_ id: SessionID) throws(SimError) { try send(.focus(id)) }
+
+    func focus(_ id: SessionID, _ process: AppProcess) {
+        if let phase = scenePhase(id) {
+            if phase.isVisible && (process.order.first != id.index || phase != .active) {
+                emit(.windowFronted(scene: id, byOpen: false))
             }
-            bringToFront(id, process)
+        } else {
+            connect(id, reason: .reconnected, process)
         }
+        bringToFront(id, process)
     }
 
     /// w:background(): this scene alone leaves the screen.
-    public func backgroundWindow(_ id: SessionID) throws(SimError) {
-        try running(window: id, "w:background()") { process throws(SimError) in
-            let label = sessions[id.index].label
-            guard let phase = scenePhase(id) else {
-                throw SimError(.forbidden, "w:background(): \(label) is disconnected, so it is not on screen; call w:focus() to bring it back first")
-            }
-            guard phase.isVisible else {
-                throw SimError(.forbidden, "w:background(): \(label) is already in the background; call w:focus() to bring it back first")
-            }
-            walk(id, to: .background, process)
-            // Off screen, it is no longer in front of the windows still shown (`app.front`).
-            process.order.pushBack(id.index)
-            if process.counts.visible == 0 { process.foregroundSet = [id] }
-        }
+    public func backgroundWindow(_ id: SessionID) throws(SimError) { try send(.backgroundWindow(id)) }
+
+    func backgroundWindow(_ id: SessionID, _ process: AppProcess) {
+        walk(id, to: .background, process)
+        // Off screen, it is no longer in front of the windows still shown (`app.front`).
+        process.order.pushBack(id.index)
+        if process.counts.visible == 0 { process.foregroundSet = [id] }
     }
 
     /// w:disconnect(): the system reclaims a background scene; the session and storage stay.
-    public func disconnect(_ id: SessionID) throws(SimError) {
-        try running(window: id, "w:disconnect()") { process throws(SimError) in
-            let label = sessions[id.index].label
-            guard let phase = scenePhase(id) else {
-                throw SimError(.forbidden, "w:disconnect(): \(label) is already disconnected")
-            }
-            guard phase == .background else {
-                throw SimError(.forbidden, "w:disconnect(): the system disconnects only background scenes, and \(label) is \(phase.rawValue); call w:background() or app:background() first")
-            }
-            detach(id, save: true, process)
-        }
-    }
+    public func disconnect(_ id: SessionID) throws(SimError) { try send(.disconnect(id)) }
 
     /// w:close(): the user closes the window; its session is discarded with its storage (§2.3),
     /// except the last window on visionOS, which goes to background and reopens at next launch (§7).
-    public func close(_ id: SessionID) throws(SimError) {
-        try running(window: id, "w:close()") { process throws(SimError) in
-            if config.platform == .visionos, let phase = scenePhase(id), process.counts.connected == 1 {
-                if phase.isVisible {
-                    walk(id, to: .background, process)
-                }
-                process.foregroundSet = [id]
-                return
+    public func close(_ id: SessionID) throws(SimError) { try send(.close(id)) }
+
+    func close(_ id: SessionID, _ process: AppProcess) {
+        if config.platform == .visionos, let phase = scenePhase(id), process.counts.connected == 1 {
+            if phase.isVisible {
+                walk(id, to: .background, process)
             }
-            closeScene(id, reason: .closed, process)
+            process.foregroundSet = [id]
+            return
         }
+        closeScene(id, reason: .closed, process)
     }
 
     /// Takes a window off screen and discards its session: the storage dies with it, unsaved.

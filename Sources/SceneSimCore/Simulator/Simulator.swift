@@ -18,16 +18,16 @@ public final class Simulator {
     public var isTracing = false
     /// Called at each handler point of a system action, after the events before it were kept.
     /// It may read the simulator, write storage, request transitions and run intents; a
-    /// lifecycle action (open_window, background, ...) started from it is refused: a driver
-    /// queues those until the action is over (app-model §3.5).
+    /// lifecycle action (open_window, background, ...) it sends is queued by the core and runs
+    /// once the action is over (app-model §3.5).
     public var onHandlerPoint: ((HandlerPoint) -> Void)?
     /// Asked for each scene about to be restored at launch; `false` makes it start empty.
     /// It must not change the simulator: every change then gets a `reentrant` error (`note` may).
-    public var restoreDecider: ((SessionID) -> Bool)?
+    package var restoreDecider: ((SessionID) -> Bool)?
     /// Asked about the connected windows, front to back, for a URL the model passed on
     /// (semantics 10.8): nil when that window does not take it, true when it handled it, false
     /// when it took it but did not handle it (the routes try it then).
-    public var windowURLHandler: ((SessionID, ByteString) -> Bool?)?
+    package var windowURLHandler: ((SessionID, ByteString) -> Bool?)?
 
     // Device data: survives process death.
     var server = AuthServer()
@@ -39,8 +39,9 @@ public final class Simulator {
     var pendingDiscards: [SessionID] = []
     /// The scenes that were on screen when the process ended, front to back.
     var onScreenAtExit: [SessionID] = []
-    public internal(set) var launches = 0
-    public internal(set) var lastTermination: (how: Termination, at: VirtualTime)?
+    public internal(set) var launchCount = 0
+    /// How and when the last process ended; nil before the first termination.
+    public internal(set) var lastTermination: TerminationRecord?
 
     // The running process, if any.
     var process: AppProcess?
@@ -53,6 +54,18 @@ public final class Simulator {
     var events: [TraceRecord] = []
     /// Defaults, timers and server replies for models (see ModelServices).
     var services = ModelServices()
+    /// Lifecycle actions app code made in the middle of a system action (Simulator+Input).
+    var queue: [QueuedInput] = []
+    /// Entries into the simulator under way, one inside another (see `entry`).
+    var entryDepth = 0
+    /// App code running now, one inside another (handler points, timer bodies).
+    var appCodeDepth = 0
+    /// The first failure of app code in the entry under way.
+    var appFailure: SimError?
+    /// The queue is being run (its actions do not run it again when they end).
+    var draining = false
+    /// Told before each queued action runs, with where it was made (a driver traces it).
+    package var onQueuedInput: ((String?) -> Void)?
     /// The most bytes the simulator's records may hold (estimated; see Simulator+Memory.swift),
     /// nil for no bound. An operation that could pass it fails before changing anything.
     package var memoryBudget: Int?
@@ -61,6 +74,8 @@ public final class Simulator {
 
     /// Declares the app on a fresh device. Call `launch()` to start it.
     public init(config: AppConfig, model: AppModel = .builtin) throws(SimError) {
+        var config = config
+        if !model.scenes.isEmpty { config.scenes = model.scenes }
         try config.validate()
         self.config = config
         self.model = model
@@ -99,7 +114,7 @@ public final class Simulator {
 
     /// Accepted transitions of the current process's controller (empty while no process runs).
     public var history: [AppStateMachine.Transition] { process?.machine.history ?? [] }
-    public var rejected: [AppStateMachine.Transition] { process?.machine.rejected ?? [] }
+    public var rejectedTransitions: [AppStateMachine.Transition] { process?.machine.rejected ?? [] }
 
     /// The aggregate phase (§1.3): what the App's `scenePhase` reads. Background when not running.
     public var appPhase: ScenePhase { process?.reportedPhase ?? .background }
@@ -115,7 +130,7 @@ public final class Simulator {
     /// Every session the run created, discarded ones included, in creation order.
     public var allSessions: [SessionID] { sessions.map(\.id) }
 
-    public var networkReachable: Bool { server.reachable }
+    public var isNetworkReachable: Bool { server.reachable }
 
     public func label(of id: SessionID) -> String { sessions[id.index].label }
     public func group(of id: SessionID) -> String { config.scenes[sessions[id.index].group].id }
@@ -138,36 +153,54 @@ public final class Simulator {
         events.append(TraceRecord(time: now, event: event()))
     }
 
-    /// Runs the app's code at a handler point of the action under way: the script's hooks,
-    /// then the model's own handler for the point (after the hooks, so a hook sees the event
-    /// before the model reacts to it, as the built-in model always ordered it).
+    /// Runs the app's code at a handler point of the action under way: the driver's (the
+    /// script's hooks), then the model's own handler for the point (after the hooks, so a hook
+    /// sees the event before the model reacts to it, as the built-in model always ordered it).
+    /// Lifecycle actions this code makes are queued until the action is over.
     func reach(_ point: HandlerPoint) {
+        appCodeDepth += 1
+        defer { appCodeDepth -= 1 }
         onHandlerPoint?(point)
         switch point {
-        case .processStarted: model.onLaunch?(self)
-        case let .appPhase(from, to): model.onPhase?(self, from, to)
-        case .scenePhase, .appState, .taskDue, .serverAnswered: break
+        case .processStarted:
+            if let code = model.launchCode { runAppCode { try code(self) } }
+        case let .appPhase(from, to):
+            if let code = model.phaseCode { runAppCode { try code(self, from, to) } }
+        case .taskDue(let id):
+            if let body = services.takeTaskBody(id.rawValue) { runAppCode { try body(self) } }
+        case let .serverAnswered(request, answer, user):
+            if let body = services.validations[request.rawValue]?.answer {
+                services.validations[request.rawValue]?.answer = nil
+                runAppCode { try body(self, answer, user) }
+            }
+        case let .scenePhase(id, from, to):
+            runScenePhaseCode(id, from: from, to: to)
+        case .appState:
+            break
         }
     }
 
     /// Runs one lifecycle action (the system's or the user's: windows, phases, launch and
-    /// termination, the clock). Code run at its handler points cannot start another: it would
-    /// land in the middle of this one's steps. It refuses to start when `memory` more bytes
-    /// would pass the memory budget (the default covers a new session and a few transitions;
-    /// see Simulator+Memory.swift), before changing anything.
+    /// termination, an event of the clock) as an entry (see `entry`). Code run at its handler
+    /// points cannot start another in the middle of its steps: `send` queues what it asks for.
+    /// It refuses to start when `memory` more bytes would pass the memory budget (the default
+    /// covers a new session and a few transitions; see Simulator+Memory.swift), before changing
+    /// anything.
     func action<T>(_ what: @autoclosure () -> String, memory: Int = operationAllowance, _ body: () throws(SimError) -> T) throws(SimError) -> T {
         switch activity {
         case .idle:
             break
         case .acting:
-            throw SimError(.reentrant, "\(what()): cannot start a lifecycle action from a handler in the middle of another system action; queue it and run it once the action is over")
+            throw SimError(.reentrant, "\(what()): cannot start a lifecycle action from a handler in the middle of another system action; send it as an input, which queues it until the action is over")
         case .askingRestore:
             throw Self.restoreReentry
         }
-        try requireMemory(memory)
-        activity = .acting
-        defer { activity = .idle }
-        return try body()
+        return try entry { () throws(SimError) -> T in
+            try requireMemory(memory)
+            activity = .acting
+            defer { activity = .idle }
+            return try body()
+        }
     }
 
     /// Runs one change the app's code may make at any time, a handler point included (storage
@@ -175,31 +208,18 @@ public final class Simulator {
     /// as for `action`.
     func change<T>(memory: Int = operationAllowance, _ body: () throws(SimError) -> T) throws(SimError) -> T {
         if case .askingRestore = activity { throw Self.restoreReentry }
-        try requireMemory(memory)
-        return try body()
+        return try entry { () throws(SimError) -> T in
+            try requireMemory(memory)
+            return try body()
+        }
     }
 
     static let restoreReentry = SimError(.reentrant, "cannot change the simulation from inside a restore hook; return true or false and act after the launch")
-
-    /// Runs a lifecycle action that needs the app running, handing it the running process.
-    func running<T>(_ what: @autoclosure () -> String, _ body: (AppProcess) throws(SimError) -> T) throws(SimError) -> T {
-        try action(what()) { () throws(SimError) in
-            try body(try runningProcess(what()))
-        }
-    }
 
     /// Runs a change (see `change`) that needs the app running, handing it the running process.
     func runningChange<T>(_ what: @autoclosure () -> String, _ body: (AppProcess) throws(SimError) -> T) throws(SimError) -> T {
         try change { () throws(SimError) in
             try body(try runningProcess(what()))
-        }
-    }
-
-    /// `running` for a window's method: the session must be alive, then the app running.
-    func running<T>(window id: SessionID, _ what: String, _ body: (AppProcess) throws(SimError) -> T) throws(SimError) -> T {
-        try action(what) { () throws(SimError) in
-            try requireAlive(id, what)
-            return try body(try runningProcess(what))
         }
     }
 

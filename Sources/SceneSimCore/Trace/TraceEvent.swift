@@ -60,6 +60,17 @@ public enum Termination: String, Sendable, CaseIterable {
     case system, user, crash
 }
 
+/// How and when a process ended (`Simulator.lastTermination`).
+public struct TerminationRecord: Equatable, Sendable {
+    public var how: Termination
+    public var at: VirtualTime
+
+    public init(how: Termination, at: VirtualTime) {
+        self.how = how
+        self.at = at
+    }
+}
+
 public enum ConnectReason: String, Sendable {
     /// A session created by open_window or at a launch with nothing to restore.
     case new

@@ -3,17 +3,31 @@ import ByteText
 /// Turns trace records into text: one stable line per event, or JSON Lines with the same content.
 ///
 /// Text lines read `[    0.500] main#1      phase inactive -> active`: the virtual time, the
-/// subject (app, a scene id, auth, network, server, note) padded to 12 columns, and the message.
+/// subject (app, a scene id, auth, network, server, note) padded to 12 columns (more when a
+/// declared scene id is long, see `subjectWidth(scenes:)`), and the message.
 /// Every text a script supplied (scene ids, values, users, URLs, notes) is escaped with
 /// `ByteString.escaped` / `quoted`, so a line never holds a line break or a control character
 /// it did not write itself, and no script can forge a trace line.
 public enum TraceRenderer {
-    public static func text(_ record: TraceRecord, label: (SessionID) -> String) -> String {
+    /// One text line; `subjectWidth` is the run's subject column (`subjectWidth(scenes:)`).
+    public static func text(_ record: TraceRecord, label: (SessionID) -> String, subjectWidth: Int = minimumSubjectWidth) -> String {
         let (subject, message) = describe(record.event, label: label)
         let time = record.time.text
         let paddedTime = String(repeating: " ", count: max(0, 8 - time.count)) + time
-        let paddedSubject = subject.count >= 12 ? subject + " " : subject + String(repeating: " ", count: 12 - subject.count)
+        let paddedSubject = subject.count >= subjectWidth ? subject + " " : subject + String(repeating: " ", count: subjectWidth - subject.count)
         return "[\(paddedTime)] \(paddedSubject)\(message)"
+    }
+
+    /// The subject column of a run with no long scene id.
+    public static let minimumSubjectWidth = 12
+
+    /// The subject column of a run that declares `scenes`: wide enough that every window label
+    /// up to `<id>#9` keeps a space before the message (`MainWindow#1 phase ...`), and 12 when
+    /// every id has at most 9 characters (as before: `inspector#1 phase ...`). It depends on the
+    /// declaration alone, so every line of a run, and every run of a scenario, aligns the same
+    /// way; a tenth window of the longest id is one column over.
+    public static func subjectWidth(scenes: [SceneDeclaration]) -> Int {
+        scenes.reduce(minimumSubjectWidth) { max($0, shown($1.id).count + 3) }
     }
 
     /// The subject column and the message of an event; `label` names a session (`group#n`).

@@ -10,6 +10,9 @@ public enum SceneValue: Hashable, Sendable {
     case double(Double)
     case string(ByteString)
 
+    /// A string value from Swift text (its UTF-8 bytes).
+    public static func string(_ text: String) -> SceneValue { .string(ByteString(text)) }
+
     /// The declared type of a value group (`WindowGroup(id:for:)`).
     public enum Kind: String, Sendable, CaseIterable {
         case string, integer

@@ -22,52 +22,25 @@ extension ScriptHost {
             }
             return .error("app.\(key) is read-only; change the app through its methods (app:open_window, app:background, ...)")
         }
-        // Lifecycle requests: from a hook they wait until the system action is over (§3.5).
-        let requests: [(String, (LuaCall) throws(SimError) -> LifecycleRequest)] = [
-            ("open_window", { [unowned(unsafe) self] call throws(SimError) in
-                let (group, value) = try windowTarget(call, "app:open_window")
-                return .openWindow(group: group, value: value)
-            }),
-            ("dismiss_window", { [unowned(unsafe) self] call throws(SimError) in
-                let (group, value) = try windowTarget(call, "app:dismiss_window")
-                return .dismissWindow(group: group, value: value)
-            }),
-            ("background", { _ in .background }),
-            ("foreground", { _ in .foreground }),
-            ("switcher", { _ in .switcher }),
-            ("interrupt", { _ in .interrupt }),
-            ("resume", { _ in .resume }),
-            ("terminate", { call throws(SimError) in
-                let kinds = Termination.allCases.map(\.rawValue)
-                guard let text = call.string(at: 2) else {
-                    throw SimError(.invalidValue, "app:terminate(how) needs how = \"system\", \"user\" or \"crash\" (got \(call.typeName(at: 2)))")
-                }
-                guard let how = Termination(rawValue: text) else {
-                    let hint = suggestion(for: text, among: kinds)
-                    throw SimError(.invalidValue, "app:terminate: unknown kind \"\(text)\"\(hint); use \"system\" (killed while suspended), \"user\" (force quit) or \"crash\"")
-                }
-                return .terminate(how)
-            }),
-            ("launch", { _ in .launch }),
-            ("open_url", { call throws(SimError) in
-                guard let url = call.bytes(at: 2) else {
-                    throw SimError(.invalidValue, "app:open_url(url) needs a URL string like \"app://item/42\" (got \(call.typeName(at: 2)))")
-                }
-                return .openURL(url)
-            }),
-        ]
-        for (name, prepare) in requests {
-            definition.methods[name] = { [unowned(unsafe) self] call, _ in
-                request(call, "app:\(name)") { () throws(SimError) in try prepare(call) }
-            }
+        // Lifecycle inputs: from a hook the core queues them until the system action is over (§3.5).
+        for kind in Self.inputKinds(prefix: "app:") {
+            definition.methods[Self.functionName(kind)] = inputFunction(kind, what: kind.scriptName)
         }
         // Changes the app's code makes: they apply at once, from a hook too (§3.4).
         let changes: [(String, (LuaCall, Simulator) throws(SimError) -> [LuaValue])] = [
-            ("transition", { call, sim throws(SimError) in
+            ("transition", { [unowned(unsafe) self] call, sim throws(SimError) in
                 guard let text = call.bytes(at: 2) else {
                     throw SimError(.invalidValue, "app:transition(state) needs the state as canonical text, e.g. app:transition(\"authenticated(ada)\") (got \(call.typeName(at: 2)))")
                 }
-                switch try sim.transition(to: try sim.model.parse(text)) {
+                let target = try sim.model.parse(text)
+                // A Swift model's state follows its controller: the request goes through it.
+                let outcome: AppStateMachine.Outcome
+                if let name = swiftModelName {
+                    outcome = try sim.requestTransitionThroughModel(to: target, modelName: name)
+                } else {
+                    outcome = try sim.transition(to: target)
+                }
+                switch outcome {
                 case .accepted: return [.boolean(true)]
                 case .rejected(let reason): return [.boolean(false), .string(ByteString(reason))]
                 }
@@ -87,19 +60,6 @@ extension ScriptHost {
         return lua.defineClass(definition)
     }
 
-    /// The (group, value) arguments of open_window / dismiss_window.
-    private func windowTarget(_ call: LuaCall, _ what: String) throws(SimError) -> (String, SceneValue?) {
-        guard let group = call.string(at: 2) else {
-            throw SimError(.invalidValue, "\(what)(id, value?) needs a scene id string, e.g. \(what)(\"main\") (got \(call.typeName(at: 2)))")
-        }
-        if call.isNil(at: 3) { return (group, nil) }
-        let raw = call.value(at: 3)
-        guard let value = SceneValue(lua: raw) else {
-            throw SimError(.invalidValue, "\(what): a window value must be a \(storableTypes), not \(aLuaTypeName(raw))")
-        }
-        return (group, value)
-    }
-
     private func appField(_ call: LuaCall, _ key: String) -> LuaReturn {
         guard let simulator else {
             return .error("app.\(key): the app is not declared yet; call sim.launch{ ... } first")
@@ -112,14 +72,14 @@ extension ScriptHost {
         }
         switch key {
         case "running": return cached(.boolean(simulator.isRunning))
-        case "launches": return cached(.integer(Int64(simulator.launches)))
+        case "launches": return cached(.integer(Int64(simulator.launchCount)))
         case "phase": return cached(.string(ByteString(simulator.appPhase.rawValue)))
         case "state": return cached(.string(simulator.state.bytes))
         case "windows": return call.results(.table(LuaTable(sequence: simulator.windows.map(windowValue))))
         case "sessions": return call.results(.table(LuaTable(sequence: simulator.liveSessions.map(windowValue))))
         case "front": return call.results(simulator.frontWindow.map(windowValue) ?? .nil)
         case "history": return call.results(transitions(simulator.history))
-        case "rejected": return call.results(transitions(simulator.rejected))
+        case "rejected": return call.results(transitions(simulator.rejectedTransitions))
         case "defaults": return cached(defaultsValue)
         case "keychain": return call.results(simulator.keychainToken.map { .integer(Int64($0)) } ?? .nil)
         default:

@@ -42,9 +42,9 @@ extension ScriptHost {
                 throw SimError(.invalidValue, "sim.server.validate(token, fn) needs a function for the answer, e.g. function(answer, user) ... end (got \(call.typeName(at: 2)))")
             }
             let simulator = try requireSimulator("sim.server.validate")
-            let request = try simulator.validate(token: Int(clamping: token))
-            callbacks.validations = callbacks.validations.filter { simulator.isAwaitingValidation($0.key) }
-            callbacks.validations[request] = function
+            try simulator.validate(token: Int(clamping: token), answer: { [unowned(unsafe) self] _, answer, user in
+                runAppCode(HookCall.Direct(functions: [function], arguments: [.string(ByteString(answer.rawValue)), user.map(LuaValue.string) ?? .nil]))
+            })
             return []
         }
     }

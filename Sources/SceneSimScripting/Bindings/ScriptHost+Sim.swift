@@ -9,8 +9,6 @@ extension ScriptHost {
         let functions: [(String, LuaFunctionBody)] = [
             ("launch", { [unowned(unsafe) self] in simLaunch($0) }),
             ("now", { [unowned(unsafe) self] call in call.results(.number(simulator?.now.seconds ?? 0)) }),
-            ("advance", { [unowned(unsafe) self] in simAdvance($0) }),
-            ("settle", { [unowned(unsafe) self] in simSettle($0) }),
             ("network", { [unowned(unsafe) self] in simNetwork($0) }),
             ("log", { [unowned(unsafe) self] in simLog($0) }),
             ("seed", { [unowned(unsafe) self] in simSeed($0) }),
@@ -18,6 +16,10 @@ extension ScriptHost {
         ]
         for (name, body) in functions {
             sim[.string(ByteString(name))] = .function(lua.makeFunction(body))
+        }
+        for kind in Self.inputKinds(prefix: "sim.") {
+            let send = inputFunction(kind, what: kind.scriptName)
+            sim[.string(ByteString(Self.functionName(kind)))] = .function(lua.makeFunction { send($0, 0) })
         }
         var server = LuaTable()
         server[.string("revoke")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverRevoke($0) })
@@ -33,11 +35,19 @@ extension ScriptHost {
         do {
             let results = try lua.run("""
                 sim = require "scenesim"
-                local sim, rawset = sim, rawset
-                return function(app) rawset(sim, "app", app) end
+                local sim, rawset, setmetatable = sim, rawset, setmetatable
+                return function(app) rawset(sim, "app", app) end, function(guard, server)
+                  setmetatable(sim, { __index = guard })
+                  setmetatable(sim.server, { __index = server })
+                end
                 """, chunkName: "=scenesim")
-            guard case .function(let setter)? = results.first else { fatalError("scenesim: installing sim gave no setter") }
+            guard results.count == 2, case .function(let setter) = results[0], case .function(let guardFields) = results[1] else {
+                fatalError("scenesim: installing sim gave no setter")
+            }
             setSimApp = setter
+            // Unknown fields are errors (ScriptHost+Fields.swift); sim.gen and sim.explore are
+            // set by installExplore.
+            _ = try lua.call(guardFields, [fieldGuard("sim", absent: ["app"]), fieldGuard("sim.server")])
         } catch {
             fatalError("scenesim: installing sim failed: \(error)")
         }
@@ -54,7 +64,7 @@ extension ScriptHost {
 
     private func simLaunch(_ call: LuaCall) -> LuaReturn {
         if let simulator {
-            return .error("sim.launch: the app is already declared (\(simulator.launches) \(simulator.launches == 1 ? "launch" : "launches") so far); sim.launch runs once per scenario: to start the app again after app:terminate(), call app:launch()")
+            return .error("sim.launch: the app is already declared (\(simulator.launchCount) \(simulator.launchCount == 1 ? "launch" : "launches") so far); sim.launch runs once per scenario: to start the app again after app:terminate(), call app:launch()")
         }
         if call.count > 1 {
             return .error("sim.launch takes one table of options, e.g. sim.launch{ platform = \"ipados\" } (got \(call.count) arguments)")
@@ -65,12 +75,14 @@ extension ScriptHost {
             parser.models = options.models
             let config = try parser.parse(call.value(at: 1))
             let model = parser.swiftModel.map(swiftAppModel) ?? appModel(parser.model)
+            recording?.modelName = parser.modelName
             let simulator = try Simulator(config: config, model: model)
             // The simulator's records get a budget of their own, as large as Lua's heap.
             simulator.memoryBudget = options.maxMemory
             simulator.isTracing = true
             simulator.onHandlerPoint = { [unowned(unsafe) self] in reached($0) }
             simulator.restoreDecider = { [unowned(unsafe) self] in decideRestore($0) }
+            simulator.onQueuedInput = { [unowned(unsafe) self] in willRunQueued($0) }
             if !networkBeforeLaunch { try simulator.setNetwork(reachable: false) }
             // sim.app first: if even that fails (the memory limit), nothing is declared.
             do throws(LuaError) {
@@ -79,6 +91,7 @@ extension ScriptHost {
                 throw SimError(.invalidConfig, "sim.launch: \(error.message)")
             }
             self.simulator = simulator
+            swiftModelName = parser.swiftModelName
             sceneHandlers = parser.sceneHandlers
             if sceneHandlers.values.contains(where: { $0.onURL != nil }) {
                 simulator.windowURLHandler = { [unowned(unsafe) self] in windowTakesURL($0, $1) }
@@ -86,36 +99,6 @@ extension ScriptHost {
             try simulator.launch()
             return [appValue]
         }
-    }
-
-    private func seconds(_ call: LuaCall, _ what: String) throws(SimError) -> VirtualTime {
-        guard let seconds = call.number(at: 1) else {
-            throw SimError(.invalidValue, "\(what) needs a number of seconds, e.g. \(what)(1.5) (got \(call.typeName(at: 1)))")
-        }
-        guard let time = VirtualTime(checkedSeconds: seconds) else {
-            throw SimError(.invalidValue, "\(what) needs a finite number of seconds, at most 1e12 (got \((try? call.describe(at: 1)).map { String(decoding: $0, as: UTF8.self) } ?? "a number"))")
-        }
-        guard time >= .zero else {
-            throw SimError(.invalidValue, "\(what) needs zero or more seconds (got \(time.text)); the clock only moves forward")
-        }
-        return time
-    }
-
-    private func simAdvance(_ call: LuaCall) -> LuaReturn {
-        request(call, "sim.advance") { () throws(SimError) in .advance(try seconds(call, "sim.advance")) }
-    }
-
-    private func simSettle(_ call: LuaCall) -> LuaReturn {
-        request(call, "sim.settle") { () throws(SimError) in .settle }
-    }
-
-    /// Each scheduled event is a system action (a timer's or a server answer's function runs at
-    /// its point, as hooks do): the requests they queued run before the next event. A failure
-    /// stops the clock there, and `perform` reports it.
-    func runRequestsBetweenEvents() -> Bool {
-        takeEvents()
-        if hookFailure == nil && queuedFailure == nil { runQueuedRequests() }
-        return hookFailure == nil && queuedFailure == nil
     }
 
     private func simNetwork(_ call: LuaCall) -> LuaReturn {
@@ -126,7 +109,7 @@ extension ScriptHost {
                 }
                 if let simulator { try simulator.setNetwork(reachable: up) } else { networkBeforeLaunch = up }
             }
-            return [.boolean(simulator?.networkReachable ?? networkBeforeLaunch)]
+            return [.boolean(simulator?.isNetworkReachable ?? networkBeforeLaunch)]
         }
     }
 

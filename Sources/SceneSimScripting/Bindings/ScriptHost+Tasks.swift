@@ -11,13 +11,13 @@ extension ScriptHost {
         var definition = LuaClassDefinition(name: "scenesim.Task")
         definition.toString = { [unowned(unsafe) self] id in
             guard let simulator else { return "task" }
-            return "task \(id) (at \(simulator.taskTime(Int(id)).text), \(simulator.taskStatus(Int(id)).rawValue))"
+            return "task \(id) (at \(simulator.taskTime(TaskID(rawValue: Int(id))).text), \(simulator.taskStatus(TaskID(rawValue: Int(id))).rawValue))"
         }
         definition.getField = { [unowned(unsafe) self] call, id, key in
             guard let simulator else { return .values(0) }
             switch key {
-            case "status": return call.results(.string(ByteString(simulator.taskStatus(Int(id)).rawValue)))
-            case "at": return call.results(.number(simulator.taskTime(Int(id)).seconds))
+            case "status": return call.results(.string(ByteString(simulator.taskStatus(TaskID(rawValue: Int(id))).rawValue)))
+            case "at": return call.results(.number(simulator.taskTime(TaskID(rawValue: Int(id))).seconds))
             default:
                 let hint = suggestion(for: key.escaped, among: Self.taskFields + ["cancel"])
                 return .error("task has no field \"\(key.escaped)\"\(hint); fields are status and at, and task:cancel() stops it")
@@ -28,9 +28,7 @@ extension ScriptHost {
         }
         definition.methods["cancel"] = { [unowned(unsafe) self] call, id in
             perform(call) { () throws(SimError) in
-                let cancelled = try requireSimulator("task:cancel()").cancelTask(Int(id))
-                if cancelled { callbacks.tasks[Int(id)] = nil }
-                return [.boolean(cancelled)]
+                [.boolean(try requireSimulator("task:cancel()").cancelTask(TaskID(rawValue: Int(id))))]
             }
         }
         return lua.defineClass(definition)
@@ -47,25 +45,10 @@ extension ScriptHost {
         guard let function = call.function(at: 3) else {
             throw SimError(.invalidValue, "app:after(seconds, fn) needs a function to run, e.g. app:after(1.5, function(app) ... end) (got \(call.typeName(at: 3)))")
         }
-        let id = try simulator.after(delay)
-        // Functions of tasks that can no longer run (their process ended) are let go here.
-        callbacks.tasks = callbacks.tasks.filter { simulator.taskStatus($0.key) == .pending }
-        callbacks.tasks[id] = function
-        return [.handle(LuaHandle(classes.task, id: Int64(id)))]
-    }
-
-    /// The function a timer or a server answer runs at its handler point, with its arguments;
-    /// it is let go as it is taken (each runs once).
-    func modelCallback(at point: HandlerPoint) -> HookCall.Direct? {
-        switch point {
-        case .taskDue(let id):
-            guard let function = callbacks.tasks.removeValue(forKey: id) else { return nil }
-            return HookCall.Direct(functions: [function], arguments: [appValue])
-        case let .serverAnswered(request, answer, user):
-            guard let function = callbacks.validations.removeValue(forKey: request) else { return nil }
-            return HookCall.Direct(functions: [function], arguments: [.string(ByteString(answer.rawValue)), user.map(LuaValue.string) ?? .nil])
-        case .processStarted, .scenePhase, .appPhase, .appState:
-            return nil
+        // The function runs at its event as the app's code, through the same path as hooks.
+        let id = try simulator.scheduleTask(after: delay) { [unowned(unsafe) self] _ in
+            runAppCode(HookCall.Direct(functions: [function], arguments: [appValue]))
         }
+        return [.handle(LuaHandle(classes.task, id: Int64(id.rawValue)))]
     }
 }

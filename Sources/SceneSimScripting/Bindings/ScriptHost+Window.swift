@@ -28,16 +28,8 @@ extension ScriptHost {
             }
             return .error("w.\(key) is read-only; change the window through its methods (w:focus(), w:close(), ...)")
         }
-        let methods: [(String, (SessionID) -> LifecycleRequest)] = [
-            ("focus", LifecycleRequest.focus),
-            ("background", LifecycleRequest.backgroundWindow),
-            ("close", LifecycleRequest.close),
-            ("disconnect", LifecycleRequest.disconnect),
-        ]
-        for (name, make) in methods {
-            definition.methods[name] = { [unowned(unsafe) self] call, id in
-                request(call, "w:\(name)()") { () throws(SimError) in make(session(id)) }
-            }
+        for kind in Self.inputKinds(prefix: "w:") {
+            definition.methods[Self.functionName(kind)] = inputFunction(kind, what: kind.scriptName + "()") { [unowned(unsafe) self] in session($0) }
         }
         // The completion list is written out (ScriptHost+Completion); it must name exactly these.
         assert(definition.methods.keys.sorted() == Self.windowMethods.sorted(), "ScriptHost.windowMethods is out of date")

@@ -14,6 +14,11 @@ struct ConfigParser {
     private(set) var model: LuaModel?
     /// A registered Swift model the script named (filled by `parse`).
     private(set) var swiftModel: AppModel?
+    /// Its registered name.
+    private(set) var swiftModelName: String?
+    /// What reports call the model: a declared model's `name`, or the registered model's name;
+    /// nil for the built-in model and an unnamed declared one (filled by `parse`).
+    private(set) var modelName: String?
     /// Names a model's intent cannot take (the app handle's methods and fields).
     var reservedNames: [String] = []
     /// The Swift models a script may name.
@@ -45,9 +50,21 @@ struct ConfigParser {
         )
         if case .string(let name) = table[field: "model"] {
             // "builtin" is the model a launch without `model` gets.
-            if name.escaped != ModelRegistry.builtinName { swiftModel = try registeredModel(name.escaped) }
+            if name.escaped != ModelRegistry.builtinName {
+                swiftModel = try registeredModel(name.escaped)
+                swiftModelName = name.escaped
+                modelName = name.escaped
+            }
+            // A Swift model that carries its scenes declares the app's body itself.
+            if let declared = swiftModel?.scenes, !declared.isEmpty {
+                guard table[field: "scenes"].isNil else {
+                    throw fail("model \"\(name.escaped)\" declares the app's scenes itself (\(declared.map(\.id).joined(separator: ", "))); remove scenes from sim.launch")
+                }
+                config.scenes = declared
+            }
         } else if !table[field: "model"].isNil {
             model = try ModelParser(reserved: reservedNames).parse(table[field: "model"])
+            modelName = model?.name
         }
         if !table[field: "visible_limit"].isNil {
             config.visibleLimit = Int(try integer(table[field: "visible_limit"], key: "visible_limit"))

@@ -12,6 +12,9 @@ struct LuaModel {
     /// What `on_phase` does on entering each phase, for the trace's phase lines.
     var phaseNotes: [String: String] = [:]
     var intents: [String: LuaFunctionRef] = [:]
+    /// What reports call the model (`name = "notes"`); nil: named after the first scenario
+    /// that declares it.
+    var name: String?
 }
 
 /// Reads `model = {...}`; each problem is an error naming the part of the declaration, with
@@ -20,7 +23,7 @@ struct ModelParser {
     /// Names an intent cannot take: they are the app handle's own methods and fields.
     let reserved: [String]
 
-    static let keys = ["states", "initial", "transitions", "on_launch", "on_phase", "on_url", "phase_notes", "intents"]
+    static let keys = ["name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "phase_notes", "intents"]
 
     func parse(_ value: LuaValue) throws(SimError) -> LuaModel {
         guard case .table(let table) = value else {
@@ -46,8 +49,21 @@ struct ModelParser {
             onPhase: try handler(table[field: "on_phase"], "model.on_phase", "function(app, old, new)"),
             onURL: try handler(table[field: "on_url"], "model.on_url", "function(app, url)"),
             phaseNotes: try phaseNotes(table[field: "phase_notes"]),
-            intents: intents
+            intents: intents,
+            name: try name(table[field: "name"])
         )
+    }
+
+    /// `name = "notes"`: letters, digits, `_`, `-`, `.` and spaces, as reports print it as is.
+    private func name(_ value: LuaValue) throws(SimError) -> String? {
+        if value.isNil { return nil }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-. ")
+        guard case .string(let bytes) = value, let text = bytes.string, !text.isEmpty, text.count <= 64, text.allSatisfy(allowed.contains),
+              text.first != " ", text.last != " " else {
+            let got = value.bytesValue.map(\.quoted) ?? aLuaTypeName(value)
+            throw fail("model.name is what coverage reports call the model: up to 64 letters, digits, '_', '-', '.' or inner spaces, e.g. name = \"notes\" (got \(got))")
+        }
+        return text
     }
 
     private func fail(_ message: String) -> SimError {

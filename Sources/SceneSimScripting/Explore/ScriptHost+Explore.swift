@@ -6,34 +6,12 @@ import Foundation
 import ByteText
 import LuaKit
 import SceneSimCore
+import SceneSimExplore
 
 // `sim.gen` and `sim.explore` (scenarios/README.md, "Exploring"), and the entry the explore
-// command drives. The engine (ExploreEngine.swift) is compiled on first use only, so a scenario
-// that never explores pays nothing for it.
+// command drives. The engine (SceneSimExplore's engine.lua) is compiled on first use only, so a
+// scenario that never explores pays nothing for it.
 extension ScriptHost {
-    private static let stub = """
-        local sim = require "scenesim"
-        local rawset, ipairs = rawset, ipairs
-        return function(natives)
-          local engine
-          local function get()
-            engine = engine or natives.engine()(sim, natives)
-            return engine
-          end
-          -- Each function hands over by a tail call, so an error the engine raises at level 2
-          -- still names the script's line.
-          local gen = {}
-          for _, name in ipairs { "bool", "float", "int", "one_of", "window" } do
-            gen[name] = function(...) return get().gen[name](...) end
-          end
-          rawset(sim, "gen", gen)
-          rawset(sim, "explore", { load = function(...) return get().api.load(...) end })
-          -- The driver, and what the engine was doing (for a run stopped by a limit, whose
-          -- error names the engine's line rather than the module's).
-          return function(...) return get().drive(...) end, function() return engine and engine.doing end
-        end
-        """
-
     func installExplore() {
         var natives = LuaTable()
         let functions: [(String, LuaFunctionBody)] = [
@@ -57,19 +35,30 @@ extension ScriptHost {
             }),
             ("accepts", { [unowned(unsafe) self] call in
                 guard let simulator, let name = call.bytes(at: 1).map({ String(decoding: $0.bytes, as: UTF8.self) }),
-                      let appCall = Simulator.AppCall(rawValue: name) else { return call.results(.boolean(false)) }
-                return call.results(.boolean(simulator.accepts(appCall)))
+                      let input = Self.exploreAppCalls[name] else { return call.results(.boolean(false)) }
+                return call.results(.boolean(simulator.accepts(input)))
             }),
             ("declared", { [unowned(unsafe) self] call in call.results(declared()) }),
             ("is_limit", { call in
                 call.results(.boolean(call.bytes(at: 1).map { Self.isMemoryLimit(String(decoding: $0.bytes, as: UTF8.self)) } ?? false))
             }),
+            // ` (did you mean "x"?)` for a name among a list of names, else "": the one edit
+            // distance of the project, for the engine's messages.
+            ("suggestion", { call in
+                guard let name = call.string(at: 1), let list = call.table(at: 2) else { return call.results(.string("")) }
+                let names = list.sequence.compactMap { $0.bytesValue.map { String(decoding: $0.bytes, as: UTF8.self) } }
+                return call.results(.string(ByteString(suggestion(for: name, among: names))))
+            }),
         ]
         for (name, body) in functions {
             natives[.string(ByteString(name))] = .function(lua.makeFunction(body))
         }
+        // `__index` of sim.gen, sim.explore and a found scenario's `explore` (ScriptHost+Fields).
+        natives[field: "gen_fields"] = fieldGuard("sim.gen")
+        natives[field: "explore_fields"] = fieldGuard("sim.explore")
+        natives[field: "checker_fields"] = fieldGuard("explore")
         do {
-            let results = try lua.run(Self.stub, chunkName: "=explore")
+            let results = try lua.run(ExploreEngine.installer, chunkName: "=explore")
             guard case .function(let install)? = results.first else { fatalError("scenesim: installing sim.explore gave no installer") }
             let installed = try lua.call(install, [.table(natives)])
             guard installed.count == 2, case .function(let drive) = installed[0], case .function(let doing) = installed[1] else {
@@ -88,9 +77,11 @@ extension ScriptHost {
         message == "not enough memory" || message.contains("would pass the memory limit (")
     }
 
-    /// The declared scenes and routes, for the built-in rules' arguments.
+    /// The declared scenes and routes, for the built-in rules' arguments; the platform and the
+    /// model's intents, for which built-in rules apply at all.
     private func declared() -> LuaValue {
-        guard let config = simulator?.config else { return .nil }
+        guard let simulator else { return .nil }
+        let config = simulator.config
         let scenes = config.scenes.map { scene in
             var entry = LuaTable(fields: ["id": .string(ByteString(scene.id)), "kind": .string(ByteString(scene.kind.rawValue))])
             if let type = scene.valueType { entry[field: "value"] = .string(ByteString(type == .integer ? "integer" : "string")) }
@@ -103,13 +94,15 @@ extension ScriptHost {
             "platform": .string(ByteString(config.platform.rawValue)),
             "scenes": .table(LuaTable(sequence: scenes)),
             "routes": .table(LuaTable(sequence: routes)),
+            "intents": .table(LuaTable(sequence: simulator.model.intents.sorted().map { .string(ByteString($0)) })),
         ]))
     }
 
     /// `sim.explore.load(path)`'s file: a path relative to the running scenario's folder (the
     /// current directory when none is known), read as text; returns source and chunk name, or
-    /// nil and a message. The explore command's own module (argument 2 true) is the user's
-    /// choice; a script's follows `require`'s rules (see `mayLoad`).
+    /// nil and a message. From then on `require` looks in the module's `lib/`. The explore
+    /// command's own module (argument 2 true) is the user's choice; a script's follows
+    /// `require`'s rules (see `mayLoad`).
     private func readModule(_ call: LuaCall) -> LuaReturn {
         guard let bytes = call.bytes(at: 1) else {
             return call.results(.nil, .string("sim.explore.load(path) takes the path of an exploration module"))
@@ -124,6 +117,13 @@ extension ScriptHost {
         }
         guard let data = FileManager.default.contents(atPath: resolved) else {
             return call.results(.nil, .string(ByteString("sim.explore.load: cannot read the exploration module \(ByteString(resolved).escaped) (given as \"\(ByteString(bytes.bytes).escaped)\"); the path is relative to the scenario's folder")))
+        }
+        // The module's `require`s find its helpers as under `scenesim explore`: in the `lib/`
+        // beside it (or above it), wherever the scenario that loads it was written (--out).
+        do throws(LuaError) {
+            try lua.setModuleDirectory(ScenarioRunner.moduleDirectory(for: resolved))
+        } catch {
+            return .error(error.message)
         }
         return call.results(.string(ByteString(Array(data))), .string(ByteString(resolved)))
     }
@@ -158,4 +158,14 @@ extension ScriptHost {
             throw located
         }
     }
+}
+
+extension ScriptHost {
+    /// The engine's app-level rules whose precondition is the core's own `validate`, by rule name.
+    static let exploreAppCalls: [String: SimInput] = [
+        "launch": .launch, "background": .background, "foreground": .foreground,
+        "switcher": .switcher, "interrupt": .interrupt, "resume": .resume,
+        "terminate_system": .terminate(.system), "terminate_user": .terminate(.user),
+        "terminate_crash": .terminate(.crash),
+    ]
 }

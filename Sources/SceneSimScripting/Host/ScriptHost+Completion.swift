@@ -6,13 +6,11 @@ import SceneSimCore
 // metamethod runs); handle fields go through the handle's own getters, which never change
 // the simulation.
 extension ScriptHost {
-    /// The methods of the app handle (`app:...`); the model's intents come on top.
-    public static let appMethods = [
-        "after", "background", "dismiss_window", "foreground", "interrupt", "launch", "on", "open_url",
-        "open_window", "resume", "switcher", "terminate", "transition",
-    ].sorted()
-    /// The methods of window handles (`w:...`).
-    public static let windowMethods = ["background", "close", "disconnect", "focus"]
+    /// The methods of the app handle (`app:...`): its inputs (`SimInput.Kind`) and the changes
+    /// its code makes; the model's intents come on top.
+    public static let appMethods = (inputKinds(prefix: "app:").map(functionName) + ["after", "on", "transition"]).sorted()
+    /// The methods of window handles (`w:...`): their inputs.
+    public static let windowMethods = inputKinds(prefix: "w:").map(functionName).sorted()
     /// The methods of `w.storage`.
     public static let storageMethods = ["keys"]
 

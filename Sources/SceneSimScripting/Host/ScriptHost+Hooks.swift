@@ -6,24 +6,14 @@ import SceneSimCore
 // handler point, synchronously; their storage writes and transitions apply at once; their
 // lifecycle requests wait in a queue until the action is over; their errors wait too.
 extension ScriptHost {
-    /// A lifecycle request a hook made, with the `file:line: ` of the line that made it.
-    struct QueuedRequest {
-        var location: String
-        var request: LifecycleRequest
-    }
-
     /// How deep hooks may nest (a hook's transition firing a hook that transitions, ...) before
     /// the innermost call is refused; well inside Lua's own limit of 200 nested C calls, which
     /// would end the run with a bare "C stack overflow".
     static let maxHookDepth = 40
 
-    /// The most queued requests one operation runs: hooks that keep requesting what fires them
-    /// again (a window focused on background, backgrounded on focus) end there.
-    static let maxQueuedRequests = 1000
-
     /// Runs a simulator operation for a Lua call. A `SimError` becomes a Lua error at the
-    /// calling line. At the top level, once the operation is over, the requests its hooks
-    /// queued run in order; a hook's error (with the hook's own `file:line`) wins, then a queued
+    /// calling line. At the top level, once the operation is over (the core has run what its
+    /// hooks queued), a hook's error (with the hook's own `file:line`) wins, then a queued
     /// request's (at the line that made it), then the operation's own.
     func perform(_ call: LuaCall, _ body: () throws(SimError) -> [LuaValue]) -> LuaReturn {
         // Asked only when recording: finding the line costs a walk of Lua's debug info.
@@ -37,17 +27,26 @@ extension ScriptHost {
         defer { if case .some(let outer) = outerSource { currentSource = outer } }
         var results: [LuaValue] = []
         var failure: String?
+        var failureLocation = LuaErrorLocation.caller
         do {
             results = try body()
         } catch {
-            failure = error.message
+            if let origin = error.queuedAt {
+                // A queued request's error, at the line that made it.
+                failure = origin + error.message + (error.kind == .tooManyRequests ? "" : Self.queuedNote)
+                failureLocation = .none
+            } else {
+                failure = error.message
+            }
         }
         takeEvents()
         if hookDepth > 0 {
             // Inside a hook: what stops this hook's code travels up through it (and, uncaught,
             // fails the hook, which `reached` notes again); the queue waits for the top level.
             if let hookError = hookFailure {
+                // It travels on as this call's error, through Lua code that may catch it.
                 hookFailure = nil
+                simulator?.appCodeFailureHandled()
                 return .error(hookError.message, location: .none)
             }
             if nestedTooDeep {
@@ -55,43 +54,23 @@ extension ScriptHost {
                 return .error("hooks are nested \(Self.maxHookDepth) deep: this call, inside a hook, fires a hook again, "
                     + "and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)")
             }
-            if let failure { return .error(failure) }
+            if let failure { return .error(failure, location: failureLocation) }
             return call.results(results)
-        }
-        if !queuedRequests.isEmpty {
-            if hookFailure == nil && failure == nil {
-                runQueuedRequests()
-            }
-            queuedRequests = []
         }
         if let hookError = hookFailure {
             hookFailure = nil
             return .error(hookError.message, location: .none)
         }
-        if let queued = queuedFailure {
-            queuedFailure = nil
-            return .error(queued, location: .none)
-        }
-        if let failure { return .error(failure) }
+        if let failure { return .error(failure, location: failureLocation) }
         return call.results(results)
     }
 
-    /// A lifecycle request from Lua: inside a hook it is queued (its arguments checked now, so
-    /// a misuse still fails at its line) and returns nothing; otherwise it runs at once.
-    func request(_ call: LuaCall, _ what: @autoclosure () -> String, _ prepare: () throws(SimError) -> LifecycleRequest) -> LuaReturn {
-        guard hookDepth > 0 else {
-            return perform(call) { () throws(SimError) in
-                let request = try prepare()
-                return try run(request, try requireSimulator(what()))
-            }
-        }
-        do throws(SimError) {
-            let request = try prepare()
-            _ = try requireSimulator(what())
-            queuedRequests.append(QueuedRequest(location: call.location(), request: request))
-            return .values(0)
-        } catch {
-            return .error(error.message)
+    /// A lifecycle request from Lua: its arguments are checked at the calling line, then it is
+    /// sent to the core, which runs it or, from a hook, queues it (and the call returns nothing).
+    func request(_ call: LuaCall, _ what: @autoclosure () -> String, _ prepare: () throws(SimError) -> SimInput) -> LuaReturn {
+        perform(call) { () throws(SimError) in
+            let input = try prepare()
+            return try send(input, call, try requireSimulator(what()))
         }
     }
 
@@ -104,28 +83,11 @@ extension ScriptHost {
     /// Why a pcall in the hook did not catch a queued request's error.
     static let queuedNote = " (requested in a hook, it ran once the system action was over)"
 
-    /// Runs the queued requests in order, each a system action of its own whose hooks may
-    /// queue more; stops at the first error, dropping the rest.
-    func runQueuedRequests() {
-        var next = 0
-        while next < queuedRequests.count, hookFailure == nil, queuedFailure == nil {
-            let request = queuedRequests[next]
-            next += 1
-            guard next <= Self.maxQueuedRequests else {
-                queuedFailure = request.location + "hooks requested \(Self.maxQueuedRequests) lifecycle actions for one operation: "
-                    + "this request, made in a hook, fires a hook that requests again; let a hook act only on changes it did not cause (check old and new, or keep a flag)"
-                break
-            }
-            guard let simulator else { break }
-            if recording != nil { currentSource = Self.sourceLine(request.location) }
-            do throws(SimError) {
-                _ = try run(request.request, simulator)
-            } catch {
-                queuedFailure = request.location + error.message + Self.queuedNote
-            }
-            takeEvents()
-        }
-        queuedRequests = []
+    /// Before the core runs a queued request: the trace so far is written, and while recording
+    /// its events are put down to the line that made the request.
+    func willRunQueued(_ origin: String?) {
+        takeEvents()
+        if recording != nil { currentSource = origin.flatMap(Self.sourceLine) }
     }
 
     /// A handler point of a system action: the trace so far is written, then the app's code for
@@ -133,10 +95,7 @@ extension ScriptHost {
     /// the hooks. After one failed, none runs until its error has been raised.
     func reached(_ point: HandlerPoint) {
         takeEvents()
-        // Taken first: a timer's function is let go even when an earlier failure skips it.
-        let direct = modelCallback(at: point)
-        guard hookFailure == nil else { return }
-        guard let call = direct ?? handlers(at: point) else { return }
+        guard hookFailure == nil, let call = handlers(at: point) else { return }
         runAppCode(call)
     }
 
@@ -162,10 +121,17 @@ extension ScriptHost {
         do {
             return try lua.call(function, arguments)
         } catch {
-            noteHookError(error)
-            hookFailure = error
+            failed(error)
             return nil
         }
+    }
+
+    /// App code raised `error`: it is raised once the system action is over, and the core runs
+    /// nothing it queued.
+    func failed(_ error: LuaError) {
+        noteHookError(error)
+        hookFailure = error
+        simulator?.appCodeFailed(SimError(.appCode, error.message))
     }
 
     /// A scene's `on_phase` and the `app:on` hooks of a point, with their arguments.
@@ -204,8 +170,7 @@ extension ScriptHost {
                 let results = try lua.call(function, [windowValue(id)])
                 if case .boolean(false)? = results.first { return false }
             } catch {
-                noteHookError(error)
-                hookFailure = error
+                failed(error)
                 return true
             }
         }

@@ -15,17 +15,17 @@ extension ScriptHost {
         }
         var model = declared.declaration
         if let function = declared.onLaunch {
-            model.onLaunch = { [unowned(unsafe) self] _ in
+            model.launchCode = { [unowned(unsafe) self] _ in
                 runAppCode(HookCall.Direct(functions: [function], arguments: [appValue]))
             }
         }
         if let function = declared.onPhase {
-            model.onPhase = { [unowned(unsafe) self] _, old, new in
+            model.phaseCode = { [unowned(unsafe) self] _, old, new in
                 runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, .string(ByteString(old.rawValue)), .string(ByteString(new.rawValue))]))
             }
         }
         if let function = declared.onURL {
-            model.onURL = { [unowned(unsafe) self] _, url in
+            model.urlCode = { [unowned(unsafe) self] _, url in
                 // true: handled; false with a reason: refused; anything else: passed on.
                 guard let results = callAppCode(function, [appValue, .string(url)]) else { return .passed }
                 switch (results.first, results.dropFirst().first) {

@@ -24,15 +24,14 @@ public final class ScriptHost {
     var hooks = HookRegistry()
     /// Each scene group's `on_phase` (declared in `sim.launch`), by scene id.
     var sceneHandlers: [String: SceneHandlers] = [:]
+    /// The registered Swift model the script launched (`model = "notes"`), by name; nil for
+    /// the built-in model and models declared in Lua.
+    var swiftModelName: String?
     /// The model's intents, by name: methods of the app handle (see ScriptHost+Model).
     var intentFunctions: [String: LuaValue] = [:]
-    /// Lifecycle requests hooks made during the current operation, run once it is over.
-    var queuedRequests: [QueuedRequest] = []
     /// The first error a hook raised during an operation, re-raised (with the hook's own
     /// `file:line`) once the operation is over.
     var hookFailure: LuaError?
-    /// The error of a queued request, `file:line: ` of the line that made it included.
-    var queuedFailure: String?
     /// Hooks running now, one inside another (a hook's transition fired the next).
     var hookDepth = 0
     /// A handler point was reached with hooks `maxHookDepth` deep: the call that got there fails.
@@ -59,8 +58,6 @@ public final class ScriptHost {
         var defaults: LuaClass
         var task: LuaClass
     }
-    /// Functions of `app:after` and `sim.server.validate` waiting on the clock.
-    var callbacks = ModelCallbacks()
     /// The folder of the scenario file being run, when there is one: `sim.explore.load`
     /// resolves its path from there.
     public var scenarioDirectory: String?
@@ -150,7 +147,10 @@ public final class ScriptHost {
         guard traceEnabled, options.trace != .off else { return }
         let label = { [unowned(unsafe) self] (id: SessionID) in simulator?.label(of: id) ?? "#\(id.index)" }
         switch options.trace {
-        case .text: write(Array((TraceRenderer.text(record, label: label) + "\n").utf8))
+        case .text:
+            // The column fits the declared scene ids (before sim.launch: notes only, 12 wide).
+            let width = simulator.map { TraceRenderer.subjectWidth(scenes: $0.config.scenes) } ?? TraceRenderer.minimumSubjectWidth
+            write(Array((TraceRenderer.text(record, label: label, subjectWidth: width) + "\n").utf8))
         case .jsonl: write(Array((TraceRenderer.jsonLine(record, label: label) + "\n").utf8))
         case .off: break
         }

@@ -17,6 +17,9 @@ public final class RunRecording {
     /// The app model the run declared (its table is what coverage measures); nil if the
     /// script never declared the app.
     public private(set) var model: AppModel?
+    /// What reports call that model (`model = { name = "notes", ... }`, or a registered Swift
+    /// model's name); nil: the built-in model, or a declared one named after its scenario.
+    public internal(set) var modelName: String?
     /// The virtual time when the run ended.
     public private(set) var endTime: VirtualTime = .zero
     /// Labels (`doc#1`) by session index, as the trace shows them.

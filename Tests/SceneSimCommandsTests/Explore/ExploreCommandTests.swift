@@ -34,6 +34,41 @@ struct ExploreCommandTests {
         #expect(firstLine.hasPrefix(written + ":") && firstLine.hasSuffix(": " + failure), "\(replayed)")
     }
 
+    @Test("A scenario written outside the suite (--out elsewhere) replays with --allow-io with the same failure from any folder: the module's require finds its lib/")
+    func outOutsideTheSuite() throws {
+        let suite = try TempFolder([
+            "explore/lib/limits.lua": "return { max_presses = 3 }\n",
+            "explore/lock.lua": """
+                local limits = require "limits"
+                local presses = 0
+                return {
+                  setup = function() presses = 0; return sim.launch {} end,
+                  builtin = false,
+                  rules = { press = { run = function() presses = presses + 1 end } },
+                  invariants = { locked = function() return presses <= limits.max_presses, "opened after " .. presses .. " presses" end },
+                }
+
+                """,
+        ])
+        let out = try TempFolder()
+
+        let explored = try BuiltBinary.run(["explore", "explore/lock.lua", "--seed", "1", "--runs", "5", "--steps", "10", "--out", out.path], in: suite.path)
+
+        #expect(explored.status == 1, "\(explored)")
+        let failure = try shrunkFailure(explored.stdout)
+        #expect(failure == "invariant locked failed: opened after 4 presses")
+        let relativeFromRoot = String(out.path.dropFirst()) + "/lock-1-0.lua"
+        // The module lies outside the scenario's folder and suite: the sandbox lets a scenario
+        // load it only with --allow-io (issue 20), and then from any folder.
+        for (folder, file) in [(out.path, "lock-1-0.lua"), (suite.path, out.path + "/lock-1-0.lua"), ("/", relativeFromRoot)] {
+            let replayed = try BuiltBinary.run(["run", "--trace", "off", "--allow-io", file], in: folder)
+            #expect(replayed.status == 1)
+            #expect(replayed.stderr.split(separator: "\n").first.map(String.init) == "\(file):12: \(failure)", "\(replayed)")
+        }
+        let sandboxed = try BuiltBinary.run(["run", "--trace", "off", "lock-1-0.lua"], in: out.path)
+        #expect(sandboxed.stderr.hasPrefix("lock-1-0.lua:6: sim.explore.load: a scenario loads exploration modules (.lua files) only from its own folder"))
+    }
+
     @Test("A failure's whole report: the run and step, the replay command, the shrunk steps and the file written")
     func wholeReport() throws {
         let folder = try TempFolder(["lock.lua": PlantedBug.lock.source])
@@ -149,6 +184,49 @@ struct ExploreCommandTests {
 
             """)
         #expect(result.stderr.hasPrefix("explore: 10 steps in "))
+    }
+
+    @Test("--stats lists only the built-in rules the app can take: no intents its declared model lacks, no overlays on macOS, so no warnings about them")
+    func statsFollowModelAndPlatform() throws {
+        let folder = try TempFolder(["mac.lua": """
+            return {
+              setup = function()
+                return sim.launch {
+                  platform = "macos",
+                  model = { states = { ready = {}, busy = {} }, initial = "ready", transitions = { ready = { "busy" }, busy = { "ready" } },
+                    intents = { work = function(app) app:transition("busy") end } },
+                }
+              end,
+            }
+
+            """])
+
+        let result = try BuiltBinary.run(["explore", "mac.lua", "--seed", "1", "--runs", "3", "--steps", "30", "--stats", "-j", "1"], in: folder.path)
+
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            explore: seed=1 runs=3 steps=30 jobs=1
+            explore: 3 runs, 90 steps, no failure
+            rule               ran  precondition held
+            advance             12  12
+            background           3  3
+            background_window    4  11
+            close                5  6
+            disconnect           3  11
+            dismiss_window      13  13
+            focus                3  6
+            foreground           5  5
+            launch               4  4
+            network              3  3
+            open_window         12  12
+            revoke               4  4
+            settle               9  9
+            storage_write        5  9
+            terminate_crash      1  1
+            terminate_system     1  1
+            terminate_user       3  3
+
+            """)
     }
 
     @Test("A module that cannot run, and bad flags, are exit status 2 with a message that says what to do")

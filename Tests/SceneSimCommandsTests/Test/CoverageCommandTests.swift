@@ -28,6 +28,22 @@ struct CoverageCommandTests {
         #expect(report(one) == report(many))
     }
 
+    @Test("a model shared with require and given a name is reported by that name, not after the first scenario that declared it")
+    func namedSharedModel() throws {
+        let folder = try TempFolder([
+            "lib/notes.lua": "return { name = \"notes\", states = { ready = {}, busy = {} }, initial = \"ready\", transitions = { ready = { \"busy\" }, busy = { \"ready\" } } }\n",
+            "a/one.lua": "local app = sim.launch{ model = require \"notes\" }\napp:transition(\"busy\")\n",
+            "a/two.lua": "sim.launch{ model = require \"notes\" }\n",
+        ])
+        _ = try BuiltBinary.run(["test", "--update", "a"], in: folder.path)
+
+        let result = try BuiltBinary.run(["test", "--coverage", "a"], in: folder.path)
+
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("\nstates of model notes: 2/2 (100%)\n     1  busy   first: a/one\n     2  ready  first: a/one\n"), "\(result.stdout)")
+        #expect(!result.stdout.contains("the model declared in"))
+    }
+
     @Test("--min-coverage with an unknown metric is a usage error")
     func badSpec() throws {
         let folder = try TempFolder(Self.suite)

@@ -19,7 +19,7 @@ struct SeedCaseTests {
             .init(from: .loading, to: .unauthenticated, at: .at(0.5), reason: nil),
             .init(from: .unauthenticated, to: .authenticated(user: "ada"), at: .at(1), reason: nil),
         ])
-        #expect(device.sim.rejected.isEmpty)
+        #expect(device.sim.rejectedTransitions.isEmpty)
         #expect(device.sim.appState == .authenticated(user: "ada"))
     }
 
@@ -35,7 +35,7 @@ struct SeedCaseTests {
         let reason = "loading cannot go to onboarding; from loading the app may go to unauthenticated, authenticated, error"
         #expect(outcome == .rejected(reason: reason))
         expectNoDifference(device.snapshot, before)
-        expectNoDifference(device.sim.rejected, [.init(from: .loading, to: .onboarding(.welcome), at: .zero, reason: reason)])
+        expectNoDifference(device.sim.rejectedTransitions, [.init(from: .loading, to: .onboarding(.welcome), at: .zero, reason: reason)])
         #expect(device.sim.history.isEmpty)
         device.expectTrace([
             "[   0.000] app         state loading -> onboarding(welcome) rejected: \(reason)",

@@ -54,7 +54,7 @@ struct KeychainAndServerTests {
             try device.perform("setKeychain") { try $0.setKeychain(token: 7) }
         }
         #expect(throws: SimError(.invalidValue, "sim.server.validate: the server never issued token 7; validate a token from sim.server.create_session(user) or app.keychain")) {
-            try device.perform("validate") { try $0.validate(token: 7) }
+            try device.perform("validate") { try $0.validate(token: 7, answer: { _, _, _ in }) }
         }
         #expect(device.sim.keychainToken == nil)
     }
@@ -66,7 +66,7 @@ struct KeychainAndServerTests {
         let short = try device.perform("createSession") { try $0.createSession(user: "ada", ttl: .at(0.1)) }
         let long = try device.perform("createSession") { try $0.createSession(user: "bob") }
         let doomed = try device.perform("createSession") { try $0.createSession(user: "eve") }
-        let asks = try [short, long, doomed].map { token in try device.perform("validate") { try $0.validate(token: token) } }
+        let asks = try [short, long, doomed].map { token in try device.perform("validate") { try $0.validate(token: token, answer: { _, _, _ in }) } }
         try device.revoke("eve")
         try device.advance(0.2)
         #expect(due.take() == [
@@ -75,7 +75,7 @@ struct KeychainAndServerTests {
             .serverAnswered(request: asks[2], answer: .revoked, user: "eve"),
         ])
         try device.network(false)
-        let offline = try device.perform("validate") { try $0.validate(token: long) }
+        let offline = try device.perform("validate") { try $0.validate(token: long, answer: { _, _, _ in }) }
         try device.advance(0.2)
         #expect(due.take() == [.serverAnswered(request: offline, answer: .unreachable, user: nil)])
         device.expectTrace([
@@ -99,7 +99,7 @@ struct KeychainAndServerTests {
         try device.login("ada")
         let token = try #require(device.sim.keychainToken)
         try device.logout()
-        let ask = try device.perform("validate") { try $0.validate(token: token) }
+        let ask = try device.perform("validate") { try $0.validate(token: token, answer: { _, _, _ in }) }
         try device.settle()
         #expect(due.take() == [.serverAnswered(request: ask, answer: .revoked, user: "ada")])
     }
@@ -109,11 +109,11 @@ struct KeychainAndServerTests {
         let device = try TestDevice.ready()
         let due = DuePoints(device)
         let token = try device.perform("createSession") { try $0.createSession(user: "ada") }
-        let ask = try device.perform("validate") { try $0.validate(token: token) }
+        let ask = try device.perform("validate") { try $0.validate(token: token, answer: { _, _, _ in }) }
         try device.terminate(.crash)
         #expect(!device.sim.isAwaitingValidation(ask))
         #expect(throws: SimError(.notRunning, "sim.server.validate needs a running app, but it was terminated (crash) at 0.500 s; call app:launch() first")) {
-            try device.perform("validate") { try $0.validate(token: token) }
+            try device.perform("validate") { try $0.validate(token: token, answer: { _, _, _ in }) }
         }
         try device.launch()
         try device.settle()

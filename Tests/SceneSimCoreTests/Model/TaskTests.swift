@@ -9,9 +9,9 @@ struct TaskTests {
     func firesInTimeOrder() throws {
         let device = try TestDevice.ready()
         let due = DuePoints(device)
-        let late = try device.perform("after") { try $0.after(.at(2)) }
-        let early = try device.perform("after") { try $0.after(.at(1)) }
-        let now = try device.perform("after") { try $0.after(.zero) }
+        let late = try device.perform("after") { try $0.scheduleTask(after: .at(2), { _ in }) }
+        let early = try device.perform("after") { try $0.scheduleTask(after: .at(1), { _ in }) }
+        let now = try device.perform("after") { try $0.scheduleTask(after: .zero, { _ in }) }
         try device.advance(0.5)
         #expect(due.take() == [.taskDue(id: now)])
         try device.advance(1)
@@ -28,7 +28,7 @@ struct TaskTests {
     func cancel() throws {
         let device = try TestDevice.ready()
         let due = DuePoints(device)
-        let task = try device.perform("after") { try $0.after(.at(1)) }
+        let task = try device.perform("after") { try $0.scheduleTask(after: .at(1), { _ in }) }
         #expect(try device.perform("cancel") { try $0.cancelTask(task) } == true)
         #expect(try device.perform("cancel") { try $0.cancelTask(task) } == false)
         try device.settle()
@@ -41,7 +41,7 @@ struct TaskTests {
         for how in Termination.allCases {
             let device = try TestDevice.ready()
             let due = DuePoints(device)
-            let task = try device.perform("after") { try $0.after(.at(1)) }
+            let task = try device.perform("after") { try $0.scheduleTask(after: .at(1), { _ in }) }
             if how == .system { try device.background() }
             try device.terminate(how)
             #expect(device.sim.taskStatus(task) == .ended, "\(how)")
@@ -59,11 +59,11 @@ struct TaskTests {
     func afterMisuse() throws {
         let device = try TestDevice.ready()
         #expect(throws: SimError(.invalidValue, "app:after(seconds, fn) needs zero or more seconds (got -1.000); the clock only moves forward")) {
-            try device.perform("after") { try $0.after(.at(-1)) }
+            try device.perform("after") { try $0.scheduleTask(after: .at(-1), { _ in }) }
         }
         try device.terminate(.user)
         #expect(throws: SimError(.notRunning, "app:after needs a running app, but it was terminated (user) at 0.500 s; call app:launch() first")) {
-            try device.perform("after") { try $0.after(.at(1)) }
+            try device.perform("after") { try $0.scheduleTask(after: .at(1), { _ in }) }
         }
     }
 }

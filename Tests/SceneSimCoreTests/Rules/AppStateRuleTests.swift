@@ -29,7 +29,7 @@ struct AppStateRuleTests {
         let reason = "authenticated cannot go to onboarding; from authenticated the app may go to unauthenticated, error"
         #expect(outcome == .rejected(reason: reason))
         #expect(device.sim.appState == .authenticated(user: "ada"))
-        expectNoDifference(device.sim.rejected, [.init(from: .authenticated(user: "ada"), to: .onboarding(.welcome), at: .at(2), reason: reason)])
+        expectNoDifference(device.sim.rejectedTransitions, [.init(from: .authenticated(user: "ada"), to: .onboarding(.welcome), at: .at(2), reason: reason)])
         device.expectTrace(["[   2.000] app         state authenticated(ada) -> onboarding(welcome) rejected: \(reason)"])
     }
 

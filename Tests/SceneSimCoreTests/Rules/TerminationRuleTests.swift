@@ -186,7 +186,7 @@ struct TerminationRuleTests {
         try device.interrupt()
         try device.terminate(.crash)
         try device.launch()
-        #expect(device.sim.history.isEmpty && device.sim.rejected.isEmpty)
+        #expect(device.sim.history.isEmpty && device.sim.rejectedTransitions.isEmpty)
         #expect(device.sim.appPhase == .active)          // no overlay carried over
         try device.settle()
         #expect(device.sim.appState == .authenticated(user: "ada"))   // onboarding is not resumed

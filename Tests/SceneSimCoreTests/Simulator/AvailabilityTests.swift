@@ -6,24 +6,15 @@ import Testing
 /// refused; scenesim explore chooses its built-in rules by it.
 @Suite("Which app-level calls the simulator accepts")
 struct AvailabilityTests {
-    /// Performs `call`, returning whether it went through (a refused call changes nothing).
-    private func perform(_ call: Simulator.AppCall, on simulator: Simulator) -> Bool {
-        do {
-            switch call {
-            case .launch: try simulator.launch()
-            case .background: try simulator.background()
-            case .foreground: try simulator.foreground()
-            case .switcher: try simulator.switcher()
-            case .interrupt: try simulator.interrupt()
-            case .resume: try simulator.resume()
-            case .terminateSystem: try simulator.terminate(.system)
-            case .terminateUser: try simulator.terminate(.user)
-            case .terminateCrash: try simulator.terminate(.crash)
-            }
-            return true
-        } catch {
-            return false
-        }
+    /// The app-level inputs whose acceptance depends on the process and its scenes.
+    private static let appCalls: [SimInput] = [
+        .launch, .background, .foreground, .switcher, .interrupt, .resume,
+        .terminate(.system), .terminate(.user), .terminate(.crash),
+    ]
+
+    /// Sends `call`, returning whether it went through (a refused call changes nothing).
+    private func perform(_ call: SimInput, on simulator: Simulator) -> Bool {
+        (try? simulator.send(call)) != nil
     }
 
     @Test("On every platform, along a random walk, each call is accepted exactly when making it succeeds")
@@ -33,7 +24,7 @@ struct AvailabilityTests {
             try simulator.launch()
             var random = SplitMix64(seed: 11)
             for step in 0..<400 {
-                for call in Simulator.AppCall.allCases where !simulator.accepts(call) {
+                for call in Self.appCalls where !simulator.accepts(call) {
                     let before = simulator.snapshot()
                     #expect(!perform(call, on: simulator), "\(platform) step \(step): \(call) was refused by accepts but went through")
                     #expect(simulator.snapshot() == before)
@@ -47,7 +38,7 @@ struct AvailabilityTests {
                     let window = windows[Int(random.next() % UInt64(windows.count))]
                     if random.next() % 2 == 0 { _ = try? simulator.backgroundWindow(window) } else { _ = try? simulator.focus(window) }
                 default:
-                    let accepted = Simulator.AppCall.allCases.filter { simulator.accepts($0) }
+                    let accepted = Self.appCalls.filter { simulator.accepts($0) }
                     let call = try #require(accepted.isEmpty ? nil : accepted[Int(random.next() % UInt64(accepted.count))])
                     #expect(perform(call, on: simulator), "\(platform) step \(step): \(call) was accepted but refused")
                 }
@@ -59,9 +50,9 @@ struct AvailabilityTests {
     func switcherIsOnScreen() throws {
         let simulator = try Simulator(config: .testing())
         try simulator.launch()
-        try simulator.switcher()
+        try simulator.openAppSwitcher()
 
-        #expect(!simulator.accepts(.terminateSystem))
+        #expect(!simulator.accepts(.terminate(.system)))
         #expect(simulator.accepts(.foreground) && simulator.accepts(.background) && simulator.accepts(.resume))
     }
 }

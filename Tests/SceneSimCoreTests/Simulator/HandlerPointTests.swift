@@ -84,16 +84,27 @@ struct HandlerPointTests {
         ])
     }
 
-    @Test("a lifecycle action started at a handler point is refused; the action under way completes")
-    func lifecycleActionFromAPointIsRefused() throws {
+    @Test("a lifecycle action sent at a handler point is queued: the action under way completes, then it runs")
+    func lifecycleActionFromAPointIsQueued() throws {
         let device = try TestDevice.ready()
-        var caught: [SimError] = []
+        var results: [WindowOpening] = []
         device.sim.onHandlerPoint = { [sim = device.sim] point in
-            guard case .appPhase = point else { return }
-            do throws(SimError) { try sim.openWindow("main") } catch { caught.append(error) }
+            guard case .appPhase(_, .background) = point, results.isEmpty else { return }
+            do throws(SimError) { results.append(try sim.openWindow("main")) } catch { Issue.record(error) }
         }
+        _ = device.takeTrace()
         try device.background()
-        #expect(caught == Array(repeating: SimError(.reentrant, "app:open_window: cannot start a lifecycle action from a handler in the middle of another system action; queue it and run it once the action is over"), count: 2))
-        #expect(device.snapshot.windows == ["main#1 background"])
+        #expect(results == [.queued])
+        expectNoDifference(device.takeTrace(), [
+            "[   0.500] main#1      phase active -> inactive",
+            "[   0.500] app         phase active -> inactive: prepare for background",
+            "[   0.500] main#1      phase inactive -> background",
+            "[   0.500] app         phase inactive -> background: release resources",
+            "[   0.500] main#2      connected (new session) -> inactive",
+            "[   0.500] app         phase background -> inactive: prepare for background",
+            "[   0.500] main#2      phase inactive -> active",
+            "[   0.500] app         phase inactive -> active: validate session and refresh",
+        ])
+        #expect(device.snapshot.windows == ["main#2 active", "main#1 background"])
     }
 }

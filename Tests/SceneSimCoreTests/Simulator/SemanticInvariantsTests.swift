@@ -27,20 +27,9 @@ struct SemanticInvariantsTests {
                 case 5: if let window { _ = try? simulator.setStorage(window, key: "k", value: .int(Int64(step))) }
                 case 6: _ = try? simulator.advance(by: .at(1))
                 default:
-                    let calls = Simulator.AppCall.allCases.filter { simulator.accepts($0) }
-                    if !calls.isEmpty {
-                        switch calls[Int(random.next() % UInt64(calls.count))] {
-                        case .launch: try simulator.launch()
-                        case .background: try simulator.background()
-                        case .foreground: try simulator.foreground()
-                        case .switcher: try simulator.switcher()
-                        case .interrupt: try simulator.interrupt()
-                        case .resume: try simulator.resume()
-                        case .terminateSystem: try simulator.terminate(.system)
-                        case .terminateUser: try simulator.terminate(.user)
-                        case .terminateCrash: try simulator.terminate(.crash)
-                        }
-                    }
+                    let calls: [SimInput] = [.launch, .background, .foreground, .switcher, .interrupt, .resume,
+                                             .terminate(.system), .terminate(.user), .terminate(.crash)].filter { simulator.accepts($0) }
+                    if !calls.isEmpty { try simulator.send(calls[Int(random.next() % UInt64(calls.count))]) }
                 }
                 let violation = invariants.check(simulator)
                 #expect(violation == nil, "\(platform) step \(step): \(String(describing: violation))")
@@ -53,7 +42,7 @@ struct SemanticInvariantsTests {
         let simulator = try Simulator(config: .testing(scenes: [.group("main"), .group("doc", value: .string)]))
         try simulator.launch()
         var invariants = SemanticInvariants()
-        let (window, _) = try simulator.openWindow("doc", value: .string("A"))
+        let window = try simulator.openWindow("doc", value: .string("A")).window
         try simulator.setStorage(try #require(window), key: "tab", value: .int(2))
         try simulator.background()
         try simulator.terminate(.system)

@@ -222,6 +222,43 @@ struct MisuseErrorTests {
         ))
     }
 
+    @Test("an unknown field of sim, sim.server, sim.gen or sim.explore is an error at its line with did-you-mean, not nil")
+    func anUnknownFieldOfTheSimTablesIsAnError() {
+        let source = """
+            print(pcall(function() sim.lanch{} end))
+            print(pcall(function() sim.server.revok("ada") end))
+            print(pcall(function() return sim.gen.intt(1, 2) end))
+            print(pcall(function() return sim.explore.lod("x.lua") end))
+            print(pcall(function() return sim[1] end))
+            print(pcall(function() return sim.zzzzzzzz end))
+            print(sim.app)
+            sim.helper = "mine"
+            print(sim.helper)
+            local app = sim.launch{}
+            print(sim.app == app)
+            """
+
+        let run = runScript(source)
+
+        #expect(run == ScriptRun(
+            output: """
+                false	test.lua:1: sim has no field "lanch" (did you mean "launch"?); fields are advance, app, explore, gen, launch, log, network, now, seed, server, settle, url
+                false	test.lua:2: sim.server has no field "revok" (did you mean "revoke"?); fields are create_session, end_session, revoke, validate
+                false	test.lua:3: sim.gen has no field "intt" (did you mean "int"?); fields are bool, float, int, one_of, window
+                false	test.lua:4: sim.explore has no field "lod" (did you mean "load"?); fields are load
+                false	test.lua:5: sim has no field 1; fields are advance, app, explore, gen, launch, log, network, now, seed, server, settle, url
+                false	test.lua:6: sim has no field "zzzzzzzz"; fields are advance, app, explore, gen, launch, log, network, now, seed, server, settle, url
+                nil
+                mine
+
+                """ + coldLaunchTrace + """
+                true
+
+                """,
+            error: nil
+        ))
+    }
+
     @Test("operations before sim.launch ask for sim.launch first")
     func operationsBeforeSimLaunchAskForSimLaunchFirst() {
         let source = """

@@ -30,4 +30,22 @@ struct ModelDeclarationTests {
 
             """, error: nil))
     }
+
+    @Test("a model may carry a name for the reports; one that is not a short plain string is an error at the line, verbatim")
+    func modelName() {
+        let run = runScript("""
+            print(pcall(function() sim.launch { model = { name = 3, states = { a = {} }, initial = "a" } } end))
+            print(pcall(function() sim.launch { model = { name = "a\\"b", states = { a = {} }, initial = "a" } } end))
+            print(pcall(function() sim.launch { model = { nme = "notes", states = { a = {} }, initial = "a" } } end))
+            print(pcall(function() return sim.launch { model = { name = "notes app-2.0", states = { a = {} }, initial = "a" } } end))
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            false\ttest.lua:1: sim.launch: model.name is what coverage reports call the model: up to 64 letters, digits, '_', '-', '.' or inner spaces, e.g. name = "notes" (got an integer)
+            false\ttest.lua:2: sim.launch: model.name is what coverage reports call the model: up to 64 letters, digits, '_', '-', '.' or inner spaces, e.g. name = "notes" (got "a\\"b")
+            false\ttest.lua:3: sim.launch: unknown key "nme" in model (did you mean "name"?)
+            true\tapp(ipados, a)
+
+            """, error: nil))
+    }
 }

@@ -69,6 +69,11 @@ struct ExploreModuleTests {
             "missing.lua": "\nsim.explore.load(\"nope.lua\")\n",
             "early.lua": "local e = sim.explore.load(\"lock.lua\")\ne.rule(\"press\")\n",
             "typo.lua": "local e = sim.explore.load(\"lock.lua\")\ne.setup()\ne.rule(\"pres\", {})\n",
+            "argument.lua": "local e = sim.explore.load(\"code.lua\")\ne.setup()\ne.rule(\"unlock\", { cod = \"0000\", [1] = 2 })\n",
+            "noargs.lua": "local e = sim.explore.load(\"lock.lua\")\ne.setup()\ne.rule(\"press\", { times = 2 })\n",
+            "notable.lua": "local e = sim.explore.load(\"lock.lua\")\ne.setup()\ne.rule(\"press\", 2)\n",
+            "checker.lua": "local e = sim.explore.load(\"lock.lua\")\ne.setup()\ne.chek()\n",
+            "code.lua": "return { setup = function() return sim.launch {} end, rules = { unlock = { args = { code = sim.gen.one_of { \"0000\" } }, run = function() end } } }\n",
         ])
         func firstLine(_ name: String) -> String {
             let run = ScenarioRunner.capture(path: folder.path + "/" + name, displayName: name)
@@ -78,7 +83,11 @@ struct ExploreModuleTests {
         #expect(firstLine("number.lua") == "number.lua:2: sim.explore.load(path) takes the path of an exploration module (got number)")
         #expect(firstLine("missing.lua") == "missing.lua:2: sim.explore.load: cannot read the exploration module nope.lua (given as \"nope.lua\"); the path is relative to the scenario's folder")
         #expect(firstLine("early.lua") == "early.lua:2: explore.rule: call explore.setup() first; it launches the app the rules act on")
-        #expect(firstLine("typo.lua") == "typo.lua:3: explore.rule: no rule named \"pres\" in lock.lua; its rules are press (built-in rules are the API calls themselves)")
+        #expect(firstLine("typo.lua") == "typo.lua:3: explore.rule: no rule named \"pres\" in lock.lua (did you mean \"press\"?); its rules are press (built-in rules are the API calls themselves)")
+        #expect(firstLine("argument.lua") == "argument.lua:3: explore.rule: rule \"unlock\" has no argument \"cod\" (did you mean \"code\"?); its arguments are code")
+        #expect(firstLine("noargs.lua") == "noargs.lua:3: explore.rule: rule \"press\" has no argument \"times\"; it takes no arguments")
+        #expect(firstLine("notable.lua") == "notable.lua:3: explore.rule: the arguments of rule \"press\" are a table keyed by argument name, e.g. explore.rule(\"press\", { ... }) (got 2)")
+        #expect(firstLine("checker.lua") == "checker.lua:3: explore has no field \"chek\" (did you mean \"check\"?); fields are check, finish, rule, setup, window")
     }
 
     @Test("sim.explore.load follows require's rules: a .lua module in the scenario's folder, its lib/ or its suite; elsewhere refused without a word about the file")

@@ -4,7 +4,9 @@ import Observation
 /// user unlocks it, locked again whenever the app leaves the screen. A deep link to a note
 /// that arrives while locked waits until the app is unlocked.
 ///
-/// Plain Swift with Observation (which builds on Linux): nothing here knows about scenesim.
+/// Plain Swift with Observation (which builds on Linux), on the main actor as the SwiftUI views
+/// that observe it are: nothing here knows about scenesim.
+@MainActor
 @Observable
 public final class AppStateController {
     public enum Phase: String, Sendable {
@@ -23,7 +25,7 @@ public final class AppStateController {
     public static let maxAttempts = 3
     private let pin: String
 
-    public init(pin: String) {
+    public nonisolated init(pin: String) {
         self.pin = pin
     }
 

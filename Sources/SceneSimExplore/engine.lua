@@ -1,23 +1,29 @@
-import LuaKit
-
-// The exploration engine, in Lua: it runs rules and invariants where they live, in the
-// scenario's Lua state, so a step costs no crossing into Swift beyond the API calls it makes.
-// Kept as Swift text (no resource bundle: the package links FoundationEssentials only).
-enum ExploreEngine {
-    /// Compiled once per process: every run of an exploration starts a fresh Lua state, and
-    /// parsing the engine there again was most of a short run's cost.
-    static let bytecode: [UInt8] = {
-        let lua = LuaState()
-        guard let engine = try? lua.load(source, chunkName: "=explore"), let bytes = lua.dump(engine) else {
-            fatalError("scenesim: the explore engine does not compile")
-        }
-        return bytes
-    }()
-
-    static let source = #"""
 -- The exploration engine of scenesim explore: generators, built-in rules, invariant checks,
 -- the run loop, and the checker a found scenario uses. Loaded once per Lua state, the first
 -- time a script reads sim.gen or sim.explore (or the explore command runs a run).
+
+--- What the host gives the engine (ScriptHost+Explore.swift), typed for LuaLS, which reads this
+--- file beside scenarios/types/scenesim.d.lua.
+---@class scenesim.ExploreNatives
+---@field engine fun(): fun(sim: scenesim.Sim, natives: scenesim.ExploreNatives): table  the compiled engine
+---@field read_module fun(path: string): string|nil, string  an exploration module's source and chunk name, or nil and why
+---@field consistency fun(): string|nil                       the simulator's own bookkeeping, broken
+---@field builtin_check fun(): string|nil, string|nil         a built-in invariant broken: its name and message
+---@field accepts fun(call: string): boolean                  whether an app-level call would be accepted now
+---@field declared fun(): scenesim.ExploreDeclared
+---@field suggestion fun(name: any, names: string[]): string  ' (did you mean "x"?)' or ""
+---@field gen_fields function                                 __index of sim.gen: unknown fields are errors
+---@field explore_fields function                             __index of sim.explore
+---@field checker_fields function                             __index of a found scenario's explorer
+
+--- The declared app, for the built-in rules.
+---@class scenesim.ExploreDeclared
+---@field platform scenesim.Platform
+---@field scenes { id: string, kind: string, value?: "string"|"integer" }[]
+---@field routes { name: string, scene: string }[]
+---@field intents string[]  the model's intents, sorted
+
+---@type scenesim.Sim, scenesim.ExploreNatives
 local sim, native = ...
 local type, tostring, tonumber, pairs, ipairs, error, pcall = type, tostring, tonumber, pairs, ipairs, error, pcall
 local setmetatable, getmetatable, load = setmetatable, getmetatable, load
@@ -92,6 +98,15 @@ local function unit(r) return (next64(r) >> 11) * 0x1p-53 end
 
 -- MARK: Generators
 
+--- A generator as the engine holds it (scenesim.Generator to scripts): `draw` makes a raw
+--- choice from the random stream, `resolve` turns a choice into the value (false when it no
+--- longer applies), `spell` writes the value as a found scenario's Lua.
+---@class scenesim.EngineGenerator: scenesim.Generator
+---@field text string
+---@field minimum any
+---@field draw fun(self: scenesim.EngineGenerator, r: { s: integer }, app?: scenesim.App): any
+---@field resolve fun(self: scenesim.EngineGenerator, choice: any, app?: scenesim.App): boolean, any
+---@field spell fun(self: scenesim.EngineGenerator, value: any): string
 local generator = {}
 generator.__index = generator
 generator.__name = "generator"
@@ -227,6 +242,20 @@ end
 
 -- A rule as the engine holds it: name, weight, pre, run, its generators in key order, and
 -- `spell(args)`, the statement a found scenario runs for it.
+---@class scenesim.EngineRule
+---@field name string
+---@field weight number
+---@field pre? fun(app: scenesim.App): boolean
+---@field run fun(app: scenesim.App, args: table)
+---@field args table<string, scenesim.EngineGenerator>
+---@field keys string[]
+---@field minimums table<string, any>
+---@field spell fun(rule: scenesim.EngineRule, args: table): string
+
+---@param name string
+---@param spec scenesim.Rule
+---@param spell fun(rule: scenesim.EngineRule, args: table): string
+---@return scenesim.EngineRule
 local function make_rule(name, spec, spell)
   local keys = sorted_keys(spec.args or {})
   local minimums = {}
@@ -266,10 +295,27 @@ local app_calls = {
   { "terminate_crash", 'app:terminate("crash")' },
 }
 
+-- Calls of the iOS family's overlays (the app switcher, Control Center, alerts): a Mac app has
+-- none, so they are not explored there.
+local overlay_calls = { switcher = true, interrupt = true, resume = true }
+
 -- The built-in rules for the declared app: every verb of the API, with arguments from the
--- declared scenes and routes and a small value pool. Each runs the very call it spells.
-local function builtin_rules(declared)
+-- declared scenes and routes and a small value pool. Each runs the very call it spells. Unless
+-- `every` (a module's explicit list), only the rules this app can take: the model's own intents
+-- (login, logout, ... are the built-in model's), and no overlay on macOS.
+---@param declared scenesim.ExploreDeclared
+---@param every boolean
+---@return table<string, scenesim.EngineRule>
+local function builtin_rules(declared, every)
   local rules = {}
+  local intents = {}
+  for _, name in ipairs(declared.intents) do intents[name] = true end
+  local function applies(name)
+    if every then return true end
+    if overlay_calls[name] then return declared.platform ~= "macos" end
+    return true
+  end
+  local function intent(name) return every or intents[name] == true end
   local ids, groups = {}, {}
   for i, scene in ipairs(declared.scenes) do ids[i] = scene.id; groups[scene.id] = scene end
   local function window_value(a)
@@ -310,12 +356,12 @@ local function builtin_rules(declared)
   for _, entry in ipairs(app_calls) do
     local name, statement = entry[1], entry[2]
     local method, how = statement:match("^app:(%w+)%(?\"?(%w*)")
-    rules[name] = make_rule(name, {
+    rules[name] = applies(name) and make_rule(name, {
       -- A terminated app spends its steps relaunching: terminations are rarer than the rest.
       weight = name:find("^terminate") and 0.3 or 1,
       pre = function() return native.accepts(name) end,
       run = how == "" and function(app) app[method](app) end or function(app) app[method](app, how) end,
-    }, function() return statement end)
+    }, function() return statement end) or nil
   end
 
   rules.advance = make_rule("advance", {
@@ -342,20 +388,20 @@ local function builtin_rules(declared)
     }, function(_, a) return format("app:open_url(%s)", quote(url(a))) end)
   end
 
-  rules.login = make_rule("login", {
+  rules.login = intent("login") and make_rule("login", {
     pre = in_state("unauthenticated"), args = { user = gen.one_of { "ada", "bob" }, new_user = gen.bool() },
     run = function(app, a) app:login { user = a.user, new_user = a.new_user } end,
   }, function(_, a)
     return format("app:login { user = %s%s }", quote(a.user), a.new_user and ", new_user = true" or "")
-  end)
-  rules.logout = make_rule("logout", { pre = in_state("authenticated", "error"), run = function(app) app:logout() end },
-    function() return "app:logout()" end)
-  rules.next_step = make_rule("next_step", { pre = in_state("onboarding"), run = function(app) app:next_step() end },
-    function() return "app:next_step()" end)
-  rules.cancel_onboarding = make_rule("cancel_onboarding", { pre = in_state("onboarding"), run = function(app) app:cancel_onboarding() end },
-    function() return "app:cancel_onboarding()" end)
-  rules.retry = make_rule("retry", { pre = in_state("error"), run = function(app) app:retry() end },
-    function() return "app:retry()" end)
+  end) or nil
+  rules.logout = intent("logout") and make_rule("logout", { pre = in_state("authenticated", "error"), run = function(app) app:logout() end },
+    function() return "app:logout()" end) or nil
+  rules.next_step = intent("next_step") and make_rule("next_step", { pre = in_state("onboarding"), run = function(app) app:next_step() end },
+    function() return "app:next_step()" end) or nil
+  rules.cancel_onboarding = intent("cancel_onboarding") and make_rule("cancel_onboarding", { pre = in_state("onboarding"), run = function(app) app:cancel_onboarding() end },
+    function() return "app:cancel_onboarding()" end) or nil
+  rules.retry = intent("retry") and make_rule("retry", { pre = in_state("error"), run = function(app) app:retry() end },
+    function() return "app:retry()" end) or nil
   return rules
 end
 E.builtin_names = {
@@ -484,7 +530,7 @@ local function start(X)
   local rules = {}
   local builtin = X.spec.builtin
   if builtin ~= false then
-    local all = builtin_rules(native.declared())
+    local all = builtin_rules(native.declared(), type(builtin) == "table")
     if type(builtin) == "table" then
       for _, n in ipairs(builtin) do rules[n] = all[n] end
     else
@@ -618,7 +664,7 @@ end
 -- MARK: The checker a found scenario drives
 
 function E.checker(X)
-  local explore = {}
+  local explore = setmetatable({}, { __index = native.checker_fields })
   X.checker = explore
   function explore.setup() return start(X) end
   function explore.check()
@@ -630,8 +676,24 @@ function E.checker(X)
     local rule = X.rules[name]
     if rule == nil or X.spec.rules == nil or X.spec.rules[name] == nil then
       local names = sorted_keys(X.spec.rules or {})
-      error(format("explore.rule: no rule named %s in %s; its rules are %s (built-in rules are the API calls themselves)",
-        describe(name), X.name, #names > 0 and concat(names, ", ") or "none"), 2)
+      error(format("explore.rule: no rule named %s in %s%s; its rules are %s (built-in rules are the API calls themselves)",
+        describe(name), X.name, native.suggestion(name, names), #names > 0 and concat(names, ", ") or "none"), 2)
+    end
+    if args ~= nil and type(args) ~= "table" then
+      error(format("explore.rule: the arguments of rule %s are a table keyed by argument name, e.g. explore.rule(%s, { ... }) (got %s)",
+        quote(name), quote(name), describe(args)), 2)
+    end
+    -- An argument the rule does not declare is a typo: the first in sorted order is named.
+    local unknown
+    for k in pairs(args or {}) do
+      if type(k) ~= "string" or rule.args[k] == nil then
+        local text = describe(k)
+        if unknown == nil or text < unknown.text then unknown = { text = text, key = k } end
+      end
+    end
+    if unknown then
+      error(format("explore.rule: rule %s has no argument %s%s; %s", quote(name), unknown.text, native.suggestion(unknown.key, rule.keys),
+        #rule.keys > 0 and "its arguments are " .. concat(rule.keys, ", ") or "it takes no arguments"), 2)
     end
     local ok, err = pcall(rule.run, X.app, args or {})
     if not ok then error("rule " .. name .. " failed: " .. tostring(err), 2) end
@@ -666,6 +728,12 @@ E.api = {
 }
 
 -- What the explore command calls: one run of the module at `path`.
+---@param path string
+---@param seed integer
+---@param max_steps integer
+---@param replay? { rule: string, choices: table<string, any> }[]
+---@param keep boolean
+---@return table
 function E.drive(path, seed, max_steps, replay, keep)
   local X = E.open(path, true)
   E.checker(X)
@@ -673,5 +741,3 @@ function E.drive(path, seed, max_steps, replay, keep)
 end
 
 return E
-"""#
-}

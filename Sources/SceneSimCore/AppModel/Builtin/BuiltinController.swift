@@ -1,0 +1,162 @@
+import ByteText
+
+/// The built-in model's code (the seed's AppStateController, semantics 4.5, 4.6): what its
+/// process holds in memory, initialization at launch, validation on becoming active, and its
+/// five intents. A client of the simulator as any model is: it keeps its own per-process state
+/// (reset when a process starts), schedules its own timers, and moves the state through
+/// `transition(to:)`. What it uses beyond the public API is only what its trace says that no
+/// other model's does: the reason a keychain is cleared, and the warning for a validation that
+/// could not reach the server (see docs/semantics.md, 10.5).
+///
+/// One controller belongs to one simulator: `AppModel.builtin` makes a new one each time.
+final class BuiltinController {
+    /// The user an onboarding flow will finish as.
+    private var onboardingUser: ByteString?
+    /// Initialization in flight: when loading may end and what it will become.
+    private var loadingUntil: VirtualTime?
+    private var pendingOutcome: AppState?
+    /// Bumped by each initialization so replies of an abandoned one are ignored.
+    private var initialization = 0
+
+    /// `on_launch`: a new process holds nothing yet; initialization starts.
+    func processStarted(_ sim: Simulator) {
+        onboardingUser = nil
+        loadingUntil = nil
+        pendingOutcome = nil
+        initialization = 0
+        beginInitialization(sim)
+    }
+
+    /// Validates a stored session (taking `auth_latency`), and shows the outcome once
+    /// `min_loading` has passed.
+    private func beginInitialization(_ sim: Simulator) {
+        initialization += 1
+        let generation = initialization
+        loadingUntil = sim.now + sim.config.minLoading
+        if let stored = sim.keychain {
+            sim.emit(.validationStarted(user: stored.user))
+            sim.scheduleModelTimer(at: sim.now + sim.config.authLatency) { [self] sim in initializationReply(generation, sim) }
+        } else {
+            pendingOutcome = .unauthenticated
+            sim.scheduleModelTimer(at: loadingUntil ?? sim.now) { [self] sim in initializationComplete(generation, sim) }
+        }
+    }
+
+    private func initializationReply(_ generation: Int, _ sim: Simulator) {
+        guard generation == initialization else { return }
+        // The keychain may have been cleared meanwhile (app.keychain = nil): then there is no
+        // session to go on with, and loading ends unauthenticated.
+        let result = sim.keychain.map(sim.validationResult(for:))
+        if let stored = sim.keychain, let result { sim.emit(.validationFinished(user: stored.user, result: result)) }
+        if let stored = sim.keychain, result == .valid {
+            pendingOutcome = .authenticated(user: stored.user)
+        } else {
+            if let result { sim.clearKeychain(reason: "initialization: \(result.rawValue)") }
+            pendingOutcome = .unauthenticated
+        }
+        sim.scheduleModelTimer(at: max(sim.now, loadingUntil ?? sim.now)) { [self] sim in initializationComplete(generation, sim) }
+    }
+
+    private func initializationComplete(_ generation: Int, _ sim: Simulator) {
+        guard generation == initialization, let outcome = pendingOutcome else { return }
+        pendingOutcome = nil
+        loadingUntil = nil
+        _ = try? sim.transition(to: outcome.modelState)
+    }
+
+    /// `on_phase`: becoming active while authenticated checks the session with the server.
+    func phaseChanged(to phase: ScenePhase, _ sim: Simulator) {
+        guard phase == .active, case .authenticated? = sim.appState, let stored = sim.keychain else { return }
+        sim.emit(.validationStarted(user: stored.user))
+        sim.scheduleModelTimer(at: sim.now + sim.config.authLatency) { sim in
+            guard case .authenticated? = sim.appState, let stored = sim.keychain else { return }
+            let result = sim.validationResult(for: stored)
+            switch result {
+            case .valid:
+                sim.emit(.validationFinished(user: stored.user, result: result))
+            case .unreachable:
+                sim.emit(.warning(.validationSkipped(user: stored.user)))
+            case .expired, .revoked, .unknown:
+                sim.emit(.validationFinished(user: stored.user, result: result))
+                _ = try? sim.transition(to: AppState.error(.sessionExpired).modelState)
+            }
+        }
+    }
+
+    // MARK: Intents
+
+    private func requireState(_ kinds: [AppState.Kind], _ what: String, _ sim: Simulator) throws(SimError) {
+        try sim.requireRunning(what)
+        guard let state = sim.appState else {
+            throw SimError(.forbidden, "\(what) is an intent of the built-in model, and this app declares its own model")
+        }
+        guard !kinds.contains(state.kind) else { return }
+        let needed = kinds.map(\.rawValue).joined(separator: " or ")
+        let hint: String
+        switch state.kind {
+        case .loading: hint = "advance the clock until initialization finishes (sim.settle())"
+        case .unauthenticated: hint = "log in first with app:login{ user = \"...\" }"
+        case .onboarding: hint = "finish onboarding with app:next_step() or leave it with app:cancel_onboarding()"
+        case .authenticated: hint = "log out first with app:logout()"
+        case .error: hint = "leave the error with app:retry() or app:logout()"
+        }
+        throw SimError(.forbidden, "\(what) needs the app to be \(needed), but it is \(state.text); \(hint)")
+    }
+
+    /// app:login: unauthenticated → authenticated(user), or onboarding(welcome) for a new user.
+    func login(user: ByteString, newUser: Bool, _ sim: Simulator) throws(SimError) {
+        try sim.requireRunning("app:login")
+        guard !user.isEmpty else {
+            throw SimError(.invalidValue, "app:login: user must be a non-empty string, e.g. app:login{ user = \"ada\" }")
+        }
+        try requireState([.unauthenticated], "app:login", sim)
+        guard sim.isNetworkReachable else {
+            try sim.transition(to: AppState.error(.networkUnavailable).modelState)
+            return
+        }
+        try sim.storeSession(user: user)
+        if newUser {
+            onboardingUser = user
+            try sim.transition(to: AppState.onboarding(.welcome).modelState)
+        } else {
+            try sim.transition(to: AppState.authenticated(user: user).modelState)
+        }
+    }
+
+    /// app:next_step: onboarding advances one step; after `complete` the user is authenticated.
+    func nextStep(_ sim: Simulator) throws(SimError) {
+        try requireState([.onboarding], "app:next_step()", sim)
+        guard case .onboarding(let step)? = sim.appState else { return }
+        if let next = step.next {
+            try sim.transition(to: AppState.onboarding(next).modelState)
+            return
+        }
+        guard let user = onboardingUser ?? sim.keychain?.user else {
+            throw SimError(.forbidden, "app:next_step(): onboarding is complete but no user logged in to finish as; start onboarding with app:login{ user = \"...\", new_user = true }")
+        }
+        onboardingUser = nil
+        try sim.transition(to: AppState.authenticated(user: user).modelState)
+    }
+
+    /// app:cancel_onboarding: onboarding → unauthenticated; the new session is cleared.
+    func cancelOnboarding(_ sim: Simulator) throws(SimError) {
+        try requireState([.onboarding], "app:cancel_onboarding()", sim)
+        onboardingUser = nil
+        sim.clearKeychain(reason: "onboarding cancelled", endOnServer: true)
+        try sim.transition(to: AppState.unauthenticated.modelState)
+    }
+
+    /// app:logout: → unauthenticated; the stored session is cleared.
+    func logout(_ sim: Simulator) throws(SimError) {
+        try requireState([.authenticated, .error], "app:logout()", sim)
+        sim.clearKeychain(reason: "logout", endOnServer: true)
+        try sim.transition(to: AppState.unauthenticated.modelState)
+    }
+
+    /// app:retry: error → loading, then initialization runs again.
+    func retry(_ sim: Simulator) throws(SimError) {
+        try requireState([.error], "app:retry()", sim)
+        try sim.transition(to: AppState.loading.modelState)
+        beginInitialization(sim)
+    }
+}

@@ -1,0 +1,143 @@
+import ByteText
+
+/// One input to the simulator: a lifecycle operation of the user or the system, a move of the
+/// clock, or a call of one of the model's intents. Inputs are data: `Simulator.send(_:)` runs
+/// one, `Simulator.validate(_:)` says whether it would be accepted now, with the same guards,
+/// and an input that app code makes in the middle of a system action is queued by the core and
+/// runs once the action is over (app-model §3.5).
+public enum SimInput: Equatable, Sendable {
+    /// `app:launch()`: starts the app, restoring what the system kept (§5.4).
+    case launch
+    /// `app:background()`: the user leaves the app.
+    case background
+    /// `app:foreground()`: the user returns to the app.
+    case foreground
+    /// `app:switcher()`: the app switcher opens over the app.
+    case switcher
+    /// `app:interrupt()`: a system overlay covers the app.
+    case interrupt
+    /// `app:resume()`: the overlay goes away.
+    case resume
+    /// `app:terminate(how)`: the process ends.
+    case terminate(Termination)
+    /// `app:open_window(id, value?)`: `openWindow(id:value:)`.
+    case openWindow(String, value: SceneValue?)
+    /// `app:dismiss_window(id, value?)`: `dismissWindow(id:value:)`.
+    case dismissWindow(String, value: SceneValue?)
+    /// `w:focus()`: a window comes to the front.
+    case focus(SessionID)
+    /// `w:background()`: one window leaves the screen.
+    case backgroundWindow(SessionID)
+    /// `w:close()`: the user closes a window.
+    case close(SessionID)
+    /// `w:disconnect()`: the system reclaims a background scene.
+    case disconnect(SessionID)
+    /// `app:open_url(url)`: the system opens a URL in the app.
+    case openURL(ByteString)
+    /// `sim.advance(seconds)`: the clock moves, running what falls due.
+    case advance(VirtualTime)
+    /// `sim.settle()`: the clock runs until nothing is scheduled.
+    case settle
+    /// `app:<name>(...)`: one of the model's Swift intents.
+    case intent(String, [SceneValue])
+
+    /// The kinds of input, each with the name scripts call it by. The Lua bindings, the REPL's
+    /// completion, the LuaLS definitions and explore's built-in rules are tested against this
+    /// list in both directions, so a new input cannot miss one of them.
+    public enum Kind: String, CaseIterable, Sendable {
+        case launch, background, foreground, switcher, interrupt, resume, terminate
+        case openWindow = "open_window"
+        case dismissWindow = "dismiss_window"
+        case focus
+        case backgroundWindow = "background_window"
+        case close, disconnect
+        case openURL = "open_url"
+        case advance, settle, intent
+
+        /// How a script calls it: `app:launch`, `w:focus`, `sim.advance`, `app:<intent>`.
+        public var scriptName: String {
+            switch self {
+            case .launch, .background, .foreground, .switcher, .interrupt, .resume, .terminate,
+                 .openWindow, .dismissWindow, .openURL:
+                "app:\(rawValue)"
+            case .focus, .close, .disconnect: "w:\(rawValue)"
+            case .backgroundWindow: "w:background"
+            case .advance, .settle: "sim.\(rawValue)"
+            case .intent: "app:<intent>"
+            }
+        }
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .launch: .launch
+        case .background: .background
+        case .foreground: .foreground
+        case .switcher: .switcher
+        case .interrupt: .interrupt
+        case .resume: .resume
+        case .terminate: .terminate
+        case .openWindow: .openWindow
+        case .dismissWindow: .dismissWindow
+        case .focus: .focus
+        case .backgroundWindow: .backgroundWindow
+        case .close: .close
+        case .disconnect: .disconnect
+        case .openURL: .openURL
+        case .advance: .advance
+        case .settle: .settle
+        case .intent: .intent
+        }
+    }
+
+    /// Whether it is a lifecycle action (everything but an intent call): made by app code in
+    /// the middle of a system action, it waits in the core's queue. An intent is a change the
+    /// app's code makes, and runs at once wherever it is called.
+    public var isLifecycleAction: Bool {
+        if case .intent = self { return false }
+        return true
+    }
+}
+
+/// What an input did.
+public enum InputResult: Equatable, Sendable {
+    /// It ran, and has nothing to return.
+    case done
+    /// App code made it in the middle of a system action: the core runs it once the action is
+    /// over (its errors are then the error of the call that started the action).
+    case queued
+    /// `openWindow`: what happened to the window.
+    case window(WindowOpening)
+    /// `dismissWindow`: how many windows closed.
+    case closed(Int)
+    /// `openURL`: whether anything handled the URL.
+    case urlHandled(Bool)
+    /// An intent's result.
+    case value(SceneValue?)
+}
+
+/// What `openWindow(_:value:)` did.
+public enum WindowOpening: Equatable, Sendable {
+    /// A new session was created and its window connected.
+    case created(SessionID)
+    /// The window already showing the value came to the front (reconnected if it had to be).
+    case fronted(SessionID)
+    /// The platform shows one window per app, so the request was ignored (traced as a warning).
+    case ignored
+    /// App code asked in the middle of a system action: it opens once the action is over.
+    case queued
+
+    /// The window that shows the value, if the request ran and was not ignored.
+    public var window: SessionID? {
+        switch self {
+        case .created(let id), .fronted(let id): id
+        case .ignored, .queued: nil
+        }
+    }
+
+    /// Whether a new window was created.
+    public var isNew: Bool {
+        if case .created = self { return true }
+        return false
+    }
+}

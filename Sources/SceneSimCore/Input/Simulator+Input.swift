@@ -1,0 +1,325 @@
+import ByteText
+
+// Inputs as data (issue 17): every operation is a `SimInput`, checked by one `check` whose
+// guards `validate` (is this allowed now?) and the operation itself both use, and run by one
+// `send`. The core owns the queue of lifecycle actions that app code makes in the middle of a
+// system action (app-model §3.5): they run, in order, once the outermost call is over, for a
+// script's hooks and a Swift model's closures alike, as swift-nio's EmbeddedEventLoop runs
+// what a task enqueues on the next `run()`.
+extension Simulator {
+    /// Runs one input now, or, when app code makes it in the middle of a system action,
+    /// queues it to run once that action is over (and returns `.queued`).
+    @discardableResult
+    public func send(_ input: SimInput) throws(SimError) -> InputResult {
+        try send(input, origin: nil)
+    }
+
+    /// `send` for a front end that knows where the input was made (a script's `file:line: `):
+    /// a queued input that fails carries it in `SimError.queuedAt`.
+    package func send(_ input: SimInput, origin: String?) throws(SimError) -> InputResult {
+        if case .askingRestore = activity { throw Self.restoreReentry }
+        if input.isLifecycleAction, queuesLifecycleActions {
+            queue.append(QueuedInput(input: input, origin: origin))
+            return .queued
+        }
+        switch input {
+        // Each event the clock runs is an entry of its own, so what its app code queued runs
+        // right after it, before the next event.
+        case .advance(let duration):
+            try advance(by: duration)
+            return .done
+        case .settle:
+            try settle()
+            return .done
+        case let .intent(name, arguments):
+            return .value(try perform(intent: name, arguments))
+        default:
+            return try entry { () throws(SimError) in try apply(input) }
+        }
+    }
+
+    /// Throws the error `send(input)` would refuse it with now, without changing anything:
+    /// the guards of the operation itself (a limit that the operation would pass, such as the
+    /// memory budget, is not checked).
+    public func validate(_ input: SimInput) throws(SimError) {
+        _ = try check(input)
+    }
+
+    /// Whether `send(input)` would be accepted now (`validate` without the message).
+    public func accepts(_ input: SimInput) -> Bool {
+        do {
+            try validate(input)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// The guards of each input: what must hold for it to run, in the order the operation
+    /// checks them. Returns the running process (nil for a launch, which needs none).
+    func check(_ input: SimInput) throws(SimError) -> AppProcess? {
+        let what = input.operationName
+        switch input {
+        case .launch:
+            if process != nil {
+                throw SimError(.forbidden, "app:launch(): the app is already running (launch #\(launchCount)); terminate it first with app:terminate(\"system\" | \"user\" | \"crash\")")
+            }
+            return nil
+        case .advance(let duration):
+            guard duration.microseconds >= 0 else {
+                throw SimError(.invalidValue, "sim.advance needs a duration of zero or more seconds (got \(duration.text))")
+            }
+            // The clock stops well short of Int64 microseconds, so now + any script-given span
+            // (at most VirtualTime.maxSeconds) never overflows.
+            guard now.microseconds <= VirtualTime.latest.microseconds - duration.microseconds else {
+                throw SimError(.invalidValue, "sim.advance(\(duration.text)) would take the clock past \(VirtualTime.latest.text) s, the end of the virtual clock")
+            }
+            return process
+        case .settle:
+            return process
+        case let .intent(name, arguments):
+            guard model.intentHandlers[name] != nil else {
+                let names = model.intentHandlers.keys.sorted()
+                throw SimError(.invalidValue, "the model has no Swift intent \"\(name)\"\(suggestion(for: name, among: names)); "
+                    + (names.isEmpty ? "it declares none" : "its intents are \(names.joined(separator: ", "))"))
+            }
+            let process = try runningProcess("app:\(name)")
+            _ = try model.checkedArguments(intent: name, arguments)
+            return process
+        case .focus(let id), .close(let id):
+            try requireAlive(id, what)
+            return try runningProcess(what)
+        case .backgroundWindow(let id):
+            try requireAlive(id, what)
+            let process = try runningProcess(what)
+            let label = sessions[id.index].label
+            guard let phase = scenePhase(id) else {
+                throw SimError(.forbidden, "w:background(): \(label) is disconnected, so it is not on screen; call w:focus() to bring it back first")
+            }
+            guard phase.isVisible else {
+                throw SimError(.forbidden, "w:background(): \(label) is already in the background; call w:focus() to bring it back first")
+            }
+            return process
+        case .disconnect(let id):
+            try requireAlive(id, what)
+            let process = try runningProcess(what)
+            let label = sessions[id.index].label
+            guard let phase = scenePhase(id) else {
+                throw SimError(.forbidden, "w:disconnect(): \(label) is already disconnected")
+            }
+            guard phase == .background else {
+                throw SimError(.forbidden, "w:disconnect(): the system disconnects only background scenes, and \(label) is \(phase.rawValue); call w:background() or app:background() first")
+            }
+            return process
+        case .openWindow(let groupID, let value), .dismissWindow(let groupID, let value):
+            let process = try runningProcess(what)
+            try checkValue(value, for: try groupIndex(groupID))
+            return process
+        case .openURL:
+            return try runningProcess(what)
+        case .background, .switcher:
+            let process = try runningProcess(what)
+            guard (process.visible.count == 0) else { return process }
+            if case .background = input {
+                throw SimError(.forbidden, "app:background(): the app is already in the background (no scene on screen); call app:foreground() first")
+            }
+            throw SimError(.forbidden, "app:switcher(): no scene is on screen (the app is \(process.reportedPhase.rawValue)); the app switcher covers a visible app, so call app:foreground() first")
+        case .foreground:
+            let process = try runningProcess(what)
+            if !(process.visible.count == 0) && !visibleScenes(process, contain: .inactive) {
+                throw SimError(.forbidden, "app:foreground(): the app is already in the foreground and active")
+            }
+            return process
+        case .interrupt:
+            let process = try runningProcess(what)
+            guard visibleScenes(process, contain: .active) else {
+                throw SimError(.forbidden, "app:interrupt(): no scene is active (the app is \(process.reportedPhase.rawValue)); an overlay can only interrupt an active app")
+            }
+            return process
+        case .resume:
+            let process = try runningProcess(what)
+            guard process.overlay, visibleScenes(process, contain: .inactive) else {
+                throw SimError(.forbidden, "app:resume(): nothing to resume: no overlay is up; call app:interrupt() or app:switcher() first")
+            }
+            return process
+        case .terminate(let how):
+            let process = try runningProcess(what)
+            if how == .system, let front = process.visible.first {
+                let shown = SessionID(front)
+                let label = sessions[shown.index].label
+                let phase = scenePhase(shown)?.rawValue ?? "disconnected"
+                throw SimError(.forbidden, "app:terminate(\"system\"): the system kills only a suspended app, with every scene in the background, but \(label) is \(phase); call app:background() first")
+            }
+            return process
+        }
+    }
+
+    private func visibleScenes(_ process: AppProcess, contain phase: ScenePhase) -> Bool {
+        process.visible.elements.contains { scenePhase(SessionID($0)) == phase }
+    }
+
+    /// Runs one lifecycle action: its guards, then its steps, as one system action.
+    private func apply(_ input: SimInput) throws(SimError) -> InputResult {
+        try action(input.operationName) { () throws(SimError) -> InputResult in
+            guard let process = try check(input) else {
+                startProcess()
+                return .done
+            }
+            switch input {
+            case .launch, .advance, .settle, .intent:
+                // `check` returns no process for a launch; the others do not come here.
+                return .done
+            case .background: leave(process)
+            case .foreground: returnToForeground(process)
+            case .switcher, .interrupt: showOverlay(process)
+            case .resume: removeOverlay(process)
+            case .terminate(let how): end(how, process)
+            case let .openWindow(groupID, value):
+                return .window(openWindow(groupID, value: value, process))
+            case let .dismissWindow(groupID, value):
+                return .closed(dismissWindow(groupID, value: value, process))
+            case .focus(let id): focus(id, process)
+            case .backgroundWindow(let id): backgroundWindow(id, process)
+            case .close(let id): close(id, process)
+            case .disconnect(let id): detach(id, save: true, process)
+            case .openURL(let url): return .urlHandled(openURL(url, process))
+            }
+            return .done
+        }
+    }
+
+    // MARK: The queue
+
+    /// Runs `body` as one entry into the simulator from outside (a script's call, a Swift
+    /// caller, an event of the clock). When the outermost entry is over, the app code's first
+    /// failure is thrown, or, if none and the entry itself did not fail, the queued lifecycle
+    /// actions run in order, each an action of its own whose app code may queue more.
+    func entry<T>(_ body: () throws(SimError) -> T) throws(SimError) -> T {
+        entryDepth += 1
+        let result: Result<T, SimError>
+        do throws(SimError) {
+            result = .success(try body())
+        } catch {
+            result = .failure(error)
+        }
+        entryDepth -= 1
+        guard entryDepth == 0, !draining else { return try result.get() }
+        if let failure = appFailure {
+            appFailure = nil
+            queue.removeAll()
+            throw failure
+        }
+        switch result {
+        case .failure(let error):
+            queue.removeAll()
+            throw error
+        case .success(let value):
+            if !queue.isEmpty { try drainQueue() }
+            return value
+        }
+    }
+
+    /// The most queued actions one entry runs: app code that keeps requesting what fires it
+    /// again (a window focused on background, backgrounded on focus) ends there.
+    package static let maxQueuedInputs = 1000
+
+    /// Runs the queued actions in order; the first failure (of an action, or of the app code it
+    /// ran) stops it and drops the rest.
+    private func drainQueue() throws(SimError) {
+        draining = true
+        defer {
+            draining = false
+            queue.removeAll()
+        }
+        var next = 0
+        while next < queue.count {
+            let queued = queue[next]
+            next += 1
+            guard next <= Self.maxQueuedInputs else {
+                var error = SimError(.tooManyRequests, "hooks requested \(Self.maxQueuedInputs) lifecycle actions for one operation: this request, made in a hook, fires a hook that requests again; let a hook act only on changes it did not cause (check old and new, or keep a flag)")
+                error.queuedAt = queued.origin ?? ""
+                throw error
+            }
+            onQueuedInput?(queued.origin)
+            do throws(SimError) {
+                _ = try send(queued.input)
+            } catch {
+                var error = error
+                if error.queuedAt == nil { error.queuedAt = queued.origin ?? "" }
+                throw error
+            }
+            if let failure = appFailure {
+                appFailure = nil
+                throw failure
+            }
+        }
+    }
+
+    /// Runs the app's own code (a model handler, a timer body, an intent called from a
+    /// handler): lifecycle actions it makes are queued; if it throws, the first error is kept,
+    /// no more app code runs in this entry, and the outermost call throws it once its action
+    /// is over. Swift code runs on the main actor (see `onMainActor`).
+    func runAppCode(_ body: () throws -> Void) {
+        guard appFailure == nil else { return }
+        appCodeDepth += 1
+        defer { appCodeDepth -= 1 }
+        do {
+            try body()
+        } catch {
+            appCodeFailed(error)
+        }
+    }
+
+    /// A front end's app code failed (a script's hook raised): nothing queued runs, and no
+    /// more app code runs until the outermost call is over. The first failure is kept.
+    package func appCodeFailed(_ error: any Error) {
+        guard entryDepth > 0, appFailure == nil else { return }
+        appFailure = (error as? SimError) ?? SimError(.appCode, "\(error)")
+    }
+
+    /// Whether app code failed in the entry under way (nothing more of it runs).
+    package var hasAppCodeFailed: Bool { appFailure != nil }
+}
+
+/// A lifecycle action app code made in the middle of a system action, waiting for it to end.
+struct QueuedInput {
+    var input: SimInput
+    /// Where it was made, for the front end's error (a script's `file:line: `).
+    var origin: String?
+}
+
+extension SimInput {
+    /// The operation as messages name it.
+    var operationName: String {
+        switch self {
+        case .launch: "app:launch()"
+        case .background: "app:background()"
+        case .foreground: "app:foreground()"
+        case .switcher: "app:switcher()"
+        case .interrupt: "app:interrupt()"
+        case .resume: "app:resume()"
+        case .terminate(let how): "app:terminate(\"\(how.rawValue)\")"
+        case .openWindow: "app:open_window"
+        case .dismissWindow: "app:dismiss_window"
+        case .focus: "w:focus()"
+        case .backgroundWindow: "w:background()"
+        case .close: "w:close()"
+        case .disconnect: "w:disconnect()"
+        case .openURL: "app:open_url"
+        case .advance: "sim.advance"
+        case .settle: "sim.settle()"
+        case .intent(let name, _): "app:\(name)"
+        }
+    }
+}
+
+extension Simulator {
+    /// Whether a lifecycle action sent now would be queued (app code is running in the middle
+    /// of a system action).
+    package var queuesLifecycleActions: Bool { activity == .acting || appCodeDepth > 0 }
+
+    /// The failure a front end reported with `appCodeFailed` was handed back to the app's code
+    /// as an error it may catch (a script's `pcall` in the hook around it): it no longer stops
+    /// the queue.
+    package func appCodeFailureHandled() { appFailure = nil }
+}

@@ -1,0 +1,26 @@
+-- Installs sim.gen and sim.explore in a scenario's state (ScriptHost+Explore.swift runs it once
+-- per state); the engine (engine.lua) is loaded the first time one of them is used.
+local sim = require "scenesim"
+local rawset, ipairs, setmetatable = rawset, ipairs, setmetatable
+---@param natives scenesim.ExploreNatives (typed in engine.lua)
+---@return fun(path: string, seed: integer, max_steps: integer, replay?: table, keep: boolean): table drive
+---@return fun(): string|nil doing
+return function(natives)
+  local engine
+  local function get()
+    engine = engine or natives.engine()(sim, natives)
+    return engine
+  end
+  -- Each function hands over by a tail call, so an error the engine raises at level 2
+  -- still names the script's line; an unknown field is an error with "did you mean".
+  local gen = setmetatable({}, { __index = natives.gen_fields })
+  for _, name in ipairs { "bool", "float", "int", "one_of", "window" } do
+    gen[name] = function(...) return get().gen[name](...) end
+  end
+  rawset(sim, "gen", gen)
+  local explore = { load = function(...) return get().api.load(...) end }
+  rawset(sim, "explore", setmetatable(explore, { __index = natives.explore_fields }))
+  -- The driver, and what the engine was doing (for a run stopped by a limit, whose
+  -- error names the engine's line rather than the module's).
+  return function(...) return get().drive(...) end, function() return engine and engine.doing end
+end

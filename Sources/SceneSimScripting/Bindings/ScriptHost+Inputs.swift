@@ -1,0 +1,101 @@
+import ByteText
+import LuaKit
+import SceneSimCore
+
+// The Lua spelling of every input (issue 17): one exhaustive switch over `SimInput.Kind`, so a
+// new input does not compile until scripts can call it, and the app, window and `sim` tables
+// install exactly the inputs whose script names they carry (tests check the completion lists,
+// the LuaLS definitions and explore's rules against the same kinds).
+extension ScriptHost {
+    /// The input a script's call of `kind` makes, its arguments checked at the calling line;
+    /// `window` is the handle's session for a window's method. Nil for `.intent`: intents are
+    /// methods by their own names (ScriptHost+Model).
+    func input(_ kind: SimInput.Kind, _ call: LuaCall, window: SessionID?) throws(SimError) -> SimInput? {
+        switch kind {
+        case .launch: return .launch
+        case .background: return .background
+        case .foreground: return .foreground
+        case .switcher: return .switcher
+        case .interrupt: return .interrupt
+        case .resume: return .resume
+        case .terminate:
+            let kinds = Termination.allCases.map(\.rawValue)
+            guard let text = call.string(at: 2) else {
+                throw SimError(.invalidValue, "app:terminate(how) needs how = \"system\", \"user\" or \"crash\" (got \(call.typeName(at: 2)))")
+            }
+            guard let how = Termination(rawValue: text) else {
+                let hint = suggestion(for: text, among: kinds)
+                throw SimError(.invalidValue, "app:terminate: unknown kind \"\(text)\"\(hint); use \"system\" (killed while suspended), \"user\" (force quit) or \"crash\"")
+            }
+            return .terminate(how)
+        case .openWindow:
+            let (group, value) = try windowTarget(call, "app:open_window")
+            return .openWindow(group, value: value)
+        case .dismissWindow:
+            let (group, value) = try windowTarget(call, "app:dismiss_window")
+            return .dismissWindow(group, value: value)
+        case .focus: return window.map(SimInput.focus)
+        case .backgroundWindow: return window.map(SimInput.backgroundWindow)
+        case .close: return window.map(SimInput.close)
+        case .disconnect: return window.map(SimInput.disconnect)
+        case .openURL:
+            guard let url = call.bytes(at: 2) else {
+                throw SimError(.invalidValue, "app:open_url(url) needs a URL string like \"app://item/42\" (got \(call.typeName(at: 2)))")
+            }
+            return .openURL(url)
+        case .advance: return .advance(try seconds(call, "sim.advance"))
+        case .settle: return .settle
+        case .intent: return nil
+        }
+    }
+
+    /// The kinds a handle or table offers as its own functions: `app:`, `w:` or `sim.`.
+    static func inputKinds(prefix: String) -> [SimInput.Kind] {
+        SimInput.Kind.allCases.filter { $0 != .intent && $0.scriptName.hasPrefix(prefix) }
+    }
+
+    /// The name a kind's function has on its table (`open_window`, `background` for `w:`).
+    static func functionName(_ kind: SimInput.Kind) -> String {
+        String(kind.scriptName.drop { $0 != ":" && $0 != "." }.dropFirst())
+    }
+
+    /// The function that makes a script's call of `kind` an input and sends it; `what` names the
+    /// call in the error for a script that has not launched the app yet.
+    func inputFunction(_ kind: SimInput.Kind, what: String, window: @escaping (Int64) -> SessionID? = { _ in nil }) -> (LuaCall, Int64) -> LuaReturn {
+        { [unowned(unsafe) self] call, id in
+            request(call, what) { () throws(SimError) in
+                guard let input = try input(kind, call, window: window(id)) else {
+                    throw SimError(.invalidValue, "\(kind.scriptName) is not a call scripts make this way")
+                }
+                return input
+            }
+        }
+    }
+
+    /// The (group, value) arguments of open_window / dismiss_window.
+    private func windowTarget(_ call: LuaCall, _ what: String) throws(SimError) -> (String, SceneValue?) {
+        guard let group = call.string(at: 2) else {
+            throw SimError(.invalidValue, "\(what)(id, value?) needs a scene id string, e.g. \(what)(\"main\") (got \(call.typeName(at: 2)))")
+        }
+        if call.isNil(at: 3) { return (group, nil) }
+        let raw = call.value(at: 3)
+        guard let value = SceneValue(lua: raw) else {
+            throw SimError(.invalidValue, "\(what): a window value must be a \(storableTypes), not \(aLuaTypeName(raw))")
+        }
+        return (group, value)
+    }
+
+    /// The seconds argument of `sim.advance`.
+    private func seconds(_ call: LuaCall, _ what: String) throws(SimError) -> VirtualTime {
+        guard let seconds = call.number(at: 1) else {
+            throw SimError(.invalidValue, "\(what) needs a number of seconds, e.g. \(what)(1.5) (got \(call.typeName(at: 1)))")
+        }
+        guard let time = VirtualTime(checkedSeconds: seconds) else {
+            throw SimError(.invalidValue, "\(what) needs a finite number of seconds, at most 1e12 (got \((try? call.describe(at: 1)).map { String(decoding: $0, as: UTF8.self) } ?? "a number"))")
+        }
+        guard time >= .zero else {
+            throw SimError(.invalidValue, "\(what) needs zero or more seconds (got \(time.text)); the clock only moves forward")
+        }
+        return time
+    }
+}
