@@ -2,7 +2,7 @@
 // scenesim: a headless, deterministic simulator of the SwiftUI multi-window app lifecycle,
 // scripted in embedded Lua 5.4.
 //
-// Targets are layered by dependency (see ../shared/STYLE.md):
+// Targets are layered by dependency (the README's Layout table says what each holds):
 //   ByteText (Lua strings as bytes, their one escaper and edit distance) under everything;
 //   CLua / CLuaShim (C) → LuaKit (knows no scenes), with SceneSimCore (pure Swift) beside it →
 //   SceneSimScripting (bindings; explore's engine, in Lua, is SceneSimExplore under it) →
@@ -53,7 +53,9 @@ let package = Package(
             pkgConfig: luaPkgConfig,
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
-        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // vendor/ holds the C copied from Lua 5.4.4; its files include the shim's private
+        // internal.h from the target's root.
+        .target(name: "CLuaShim", dependencies: ["CLua"], cSettings: [.headerSearchPath(".")]),
         // macOS has libedit (histedit.h, libedit.tbd) in its SDK, without a .pc file; Homebrew's
         // libedit is keg-only, so pkg-config would not find it either: the SDK's is used.
         .systemLibrary(

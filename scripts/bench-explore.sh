@@ -3,7 +3,11 @@
 # invariants (scenarios/explore/documents.lua) at --jobs 1 and at the default (one per core),
 # and the time to shrink a failing run of 200 steps or more (a lock that opens on 4, 3, 2, 1
 # pressed in a row, among lifecycle noise).
-# Targets: >= 50,000 steps/s per core; a >= 200-step failure shrunk in <= 2 s.
+# It also prints explore's cost per step against the core operation a step performs (one
+# lifecycle operation, SceneSimBench --operation, measured in the same run): the overhead of the
+# rules, the invariants and the Lua around them.
+# Targets: >= 50,000 steps/s per core; a step <= 10x the core operation; a >= 200-step failure
+# shrunk in <= 2 s.
 # BIN=path/to/scenesim measures another build (default: the release build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,9 +29,13 @@ rate() {  # best steps/s of three runs with the given flags (the machine is shar
 }
 one=$(rate --jobs 1)
 all=$(rate)
-awk -v a="$one" -v b="$all" -v n="$(nproc)" 'BEGIN {
+swift build -c release --scratch-path .build-bench --product SceneSimBench 2>&1 | tail -1 >&2
+operation=$(for _ in 1 2 3; do .build-bench/release/SceneSimBench --operation; done | sort -n | head -n 1)
+awk -v a="$one" -v b="$all" -v n="$(nproc)" -v op="$operation" 'BEGIN {
   printf "--jobs 1        %8d steps/s  (target >= 50000 per core)\n", a
   printf "--jobs default  %8d steps/s  %.0f per core, speedup %.2fx on %d cores\n", b, b / n, b / a, n
+  step = 1e9 / a
+  printf "per step        %8.0f ns     %.1fx the core operation (%d ns, bench-core; target <= 10x)\n", step, step / op, op
 }'
 
 cat > "$work/lock.lua" <<'LUA'

@@ -21,8 +21,9 @@ fi
 # Debian packages: the Lua 5.4 headers and library, libedit for the REPL's line editing,
 # pkg-config to find both, luacheck for scripts/lint-scenarios.sh, python3-jsonschema for the
 # test that checks --trace jsonl against docs/trace-event.schema.json, librsvg2-bin for the
-# test that renders --timeline SVG with rsvg-convert and reads its pixels.
-packages=(liblua5.4-dev libedit-dev pkg-config lua-check python3-jsonschema librsvg2-bin "$@")
+# test that renders --timeline SVG with rsvg-convert and reads its pixels, lua5.4 (the stock
+# interpreter) for the conformance test that compares scenesim's Lua with it byte for byte.
+packages=(liblua5.4-dev libedit-dev pkg-config lua-check python3-jsonschema librsvg2-bin lua5.4 "$@")
 
 missing=()
 for p in "${packages[@]}"; do

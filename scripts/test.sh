@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Bootstraps the machine, builds, and runs every test: the scenario linter, the explorations in
-# scenarios/explore/ with a fixed seed and a small budget, the coverage gate, the SceneSim
-# documentation, the Examples/NotesApp package (its tests and goldens), then the Swift unit and end-to-end tests with the golden scenario suite (part
+# Bootstraps the machine, builds, and runs every test: the scenario linter, the conformance test
+# against stock lua5.4, the explorations in scenarios/explore/ with a fixed seed and a small budget, the coverage gate, the library
+# products' documentation, the Examples/NotesApp package (its tests and goldens), then the Swift unit and end-to-end tests with the golden scenario suite (part
 # of `swift test`), last, so its summary closes the output. This is what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +11,8 @@ echo "test: building"
 swift build --build-tests
 echo "test: linting scenarios"
 scripts/lint-scenarios.sh
+echo "test: conformance with stock lua5.4 (seed 1, 3000 cases; docs/lua-conformance.md)"
+scripts/conformance.sh --seed 1 --cases 3000
 echo "test: exploring scenarios/explore/ (seed 1, 40 runs of 40 steps each)"
 for module in scenarios/explore/*.lua; do
   # A failure is shrunk and written to scenarios/found/, ready to replay with scenesim run.
@@ -18,9 +20,11 @@ for module in scenarios/explore/*.lua; do
 done
 echo "test: coverage of every app model's states and transitions"
 CI=1 .build/debug/scenesim test --min-coverage transitions=100,states=100 > /dev/null
-echo "test: the SceneSim library's documentation builds without warnings"
+echo "test: the SceneSim, SceneSimTesting and SceneSimCLI libraries' documentation builds without warnings"
 # The plugin builds only here; the docs are the README's promise to Swift users.
 swift package generate-documentation --target SceneSimCore --warnings-as-errors > /dev/null
+swift package generate-documentation --target SceneSimTesting --warnings-as-errors > /dev/null
+swift package generate-documentation --target SceneSimCLI --warnings-as-errors > /dev/null
 echo "test: Examples/NotesApp: its Swift tests and its Lua goldens through notes-scenesim"
 # The example builds the SceneSimCLI and SceneSimTesting products as a user's package would.
 swift build --package-path Examples/NotesApp --build-tests

@@ -5,10 +5,13 @@
 /// tells apart would merge. Everything a script hands the simulator as a string is kept as a
 /// `ByteString`; it becomes text only where it is shown, through `escaped` / `quoted`.
 public struct ByteString: Hashable, Comparable, Sendable {
+    /// The bytes.
     public var bytes: [UInt8]
 
+    /// The string of these bytes.
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+    /// The string of the bytes in `bytes`.
     public init(_ bytes: some Sequence<UInt8>) { self.bytes = Array(bytes) }
 
     /// The UTF-8 bytes of `string`.
@@ -17,7 +20,9 @@ public struct ByteString: Hashable, Comparable, Sendable {
     /// The empty string.
     public init() { bytes = [] }
 
+    /// The length in bytes.
     public var count: Int { bytes.count }
+    /// Whether the string has no bytes.
     public var isEmpty: Bool { bytes.isEmpty }
 
     /// Byte order, as Lua's `<` compares strings in the C locale.
@@ -25,6 +30,7 @@ public struct ByteString: Hashable, Comparable, Sendable {
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
     }
 
+    /// The bytes of `lhs` followed by those of `rhs`.
     public static func + (lhs: ByteString, rhs: ByteString) -> ByteString {
         ByteString(lhs.bytes + rhs.bytes)
     }
@@ -41,6 +47,7 @@ public struct ByteString: Hashable, Comparable, Sendable {
 }
 
 extension ByteString: ExpressibleByStringLiteral {
+    /// The UTF-8 bytes of a string literal.
     public init(stringLiteral value: String) { self.init(value) }
 }
 

@@ -7,6 +7,8 @@
 // `string.format` renders values as `tostring` does (or refuses `%p`).
 #include "internal.h"
 #include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +59,85 @@ static int scn_compare_keys(const void *pa, const void *pb) {
     return a->position < b->position ? -1 : a->position > b->position;
 }
 
+// The order of a table's keys is kept for the next pairs of the same table, which checks it with
+// one pass of lua_next instead of sorting again: a loop that runs pairs over an unchanged table
+// costs about what stock Lua's costs. The registry's scn_pairs_cache_key table (weak keys) maps
+// a table to a scn_key_order userdata whose user value is the table of its keys sorted, and
+// which holds their identities in the table's own order. They still match when the table has the
+// same keys in the same slots: a key added or removed (its value set to nil) changes the pass,
+// and the order is built again. An identity is the key's value, or its object's address: the
+// sorted keys keep every object alive, so no other object can take its address.
+static const char scn_pairs_cache_key = 0;
+
+// Tables with fewer keys are sorted at each call: cheaper than keeping an order for them.
+#define SCN_PAIRS_CACHED_FROM 8
+
+typedef struct scn_key_identity {
+    uint64_t bits;
+    int tag;  // 0 integer, 1 float, 2 boolean, else 3 + the Lua type
+} scn_key_identity;
+
+typedef struct scn_key_order {
+    int count;
+    scn_key_identity identities[];
+} scn_key_order;
+
+static scn_key_identity scn_identity(lua_State *L, int index) {
+    scn_key_identity identity = { 0, 0 };
+    int type = lua_type(L, index);
+    if (type == LUA_TNUMBER) {
+        if (lua_isinteger(L, index)) {
+            identity.bits = (uint64_t)lua_tointeger(L, index);
+        } else {
+            lua_Number number = lua_tonumber(L, index);
+            memcpy(&identity.bits, &number, sizeof number < sizeof identity.bits ? sizeof number : sizeof identity.bits);
+            identity.tag = 1;
+        }
+    } else if (type == LUA_TBOOLEAN) {
+        identity.bits = (uint64_t)lua_toboolean(L, index);
+        identity.tag = 2;
+    } else {
+        identity.bits = (uint64_t)(uintptr_t)lua_topointer(L, index);
+        identity.tag = 3 + type;
+    }
+    return identity;
+}
+
+// Pushes the kept sorted keys of the table at index 1 and returns their count, when they still
+// match the table; otherwise pushes nothing and returns -1. Allocates nothing.
+static int scn_push_kept_order(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_pairs_cache_key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return -1;
+    }
+    lua_pushvalue(L, 1);
+    lua_rawget(L, -2);
+    const scn_key_order *order = lua_touserdata(L, -1);
+    int matched = 0;
+    if (order != NULL) {
+        lua_pushnil(L);
+        while (lua_next(L, 1)) {
+            lua_pop(L, 1);
+            scn_key_identity identity = scn_identity(L, -1);
+            if (matched == order->count || identity.bits != order->identities[matched].bits
+                || identity.tag != order->identities[matched].tag) {
+                lua_pop(L, 1);
+                matched = -1;
+                break;
+            }
+            matched++;
+        }
+    }
+    if (order == NULL || matched != order->count) {
+        lua_pop(L, 2);
+        return -1;
+    }
+    lua_getiuservalue(L, -1, 1);
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+    return order->count;
+}
+
 // The iterator: upvalue 1 the sorted keys, 2 their count, 3 the last position handed out.
 // A key whose value became nil since pairs was called is skipped, as `next` would skip it.
 static int scn_pairs_next(lua_State *L) {
@@ -79,16 +160,40 @@ static int scn_pairs_next(lua_State *L) {
     return 0;
 }
 
-// pairs(t): like Lua's (a __pairs metamethod wins), but the keys come in a fixed order.
+// pairs's continuation after a __pairs metamethod that yielded: its three results are on top.
+static int scn_pairs_continued(lua_State *L, int status, lua_KContext context) {
+    (void)L;
+    (void)status;
+    (void)context;
+    return 3;
+}
+
+// pairs(t): like Lua's luaB_pairs (a __pairs metamethod wins, and may yield), but the keys of a
+// table come in a fixed order. Anything else gets stock `next` (upvalue 1), which fails at the
+// loop as stock pairs does.
 static int scn_pairs(lua_State *L) {
     luaL_checkany(L, 1);
     if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
         lua_pushvalue(L, 1);
-        lua_call(L, 1, 3);
+        lua_callk(L, 1, 3, 0, scn_pairs_continued);
         return 3;
     }
-    luaL_checktype(L, 1, LUA_TTABLE);
+    if (!lua_istable(L, 1)) {
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_pushvalue(L, 1);
+        lua_pushnil(L);
+        return 3;
+    }
     lua_settop(L, 1);
+    int kept = scn_push_kept_order(L);  // 2: the sorted keys, when still right
+    if (kept >= 0) {
+        lua_pushinteger(L, kept);
+        lua_pushinteger(L, 0);
+        lua_pushcclosure(L, scn_pairs_next, 3);
+        lua_pushvalue(L, 1);
+        lua_pushnil(L);
+        return 3;
+    }
     int count = 0;
     lua_pushnil(L);
     while (lua_next(L, 1)) {
@@ -102,6 +207,12 @@ static int scn_pairs(lua_State *L) {
     lua_pop(L, 1);
     lua_createtable(L, count, 0);  // 2: keys in the table's order (keeps the strings alive)
     lua_createtable(L, count, 0);  // 3: keys sorted
+    scn_key_order *order = NULL;   // 4: the order kept for the next call, for a large table
+    if (count >= SCN_PAIRS_CACHED_FROM) {
+        order = lua_newuserdatauv(L, sizeof *order + sizeof order->identities[0] * (size_t)count, 1);
+        order->count = 0;
+    }
+    int order_index = lua_gettop(L);
     scn_key *keys = count > 0 ? malloc(sizeof *keys * (size_t)count) : NULL;
     if (count > 0 && keys == NULL) return luaL_error(L, "not enough memory");
     int position = 0;
@@ -139,10 +250,11 @@ static int scn_pairs(lua_State *L) {
             break;
         }
         }
+        if (order != NULL) order->identities[position] = scn_identity(L, -1);
         lua_pushvalue(L, -1);
         lua_rawseti(L, 2, ++position);  // preallocated: no allocation
     }
-    lua_settop(L, 3);
+    lua_settop(L, order_index);
     count = position;
     if (count > 1) qsort(keys, (size_t)count, sizeof *keys, scn_compare_keys);
     for (int i = 0; i < count; i++) {
@@ -150,6 +262,16 @@ static int scn_pairs(lua_State *L) {
         lua_rawseti(L, 3, i + 1);
     }
     free(keys);
+    if (order != NULL) {
+        order->count = count;
+        lua_pushvalue(L, 3);
+        lua_setiuservalue(L, 4, 1);
+        scn_push_weak_registry_table(L, &scn_pairs_cache_key);
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, 4);
+        lua_rawset(L, -3);
+    }
+    lua_settop(L, 3);
     lua_pushinteger(L, count);
     lua_pushinteger(L, 0);
     lua_pushcclosure(L, scn_pairs_next, 3);
@@ -200,9 +322,18 @@ static int scn_format(lua_State *L) {
     int status = lua_pcall(L, top, 1, 0);
     if (status == LUA_OK) return 1;
     if (status == LUA_ERRRUN && lua_type(L, -1) == LUA_TSTRING) {
-        // "bad argument #2 to '?' (...)": the original, called from C, knows neither its name
-        // nor the script's line.
-        luaL_gsub(L, lua_tostring(L, -1), "to '?'", "to 'format'");
+        // The original, called from C, knows neither its name nor the script's line: "bad
+        // argument #2 to '?' (...)". Raised again from here, the argument error is named as stock
+        // names it ('format', 'string.format' under pcall, a method call's self not counted).
+        const char *message = lua_tostring(L, -1);
+        size_t length = strlen(message);
+        int bad = 0;
+        int consumed = 0;
+        if (sscanf(message, "bad argument #%d to '?' (%n", &bad, &consumed) == 1 && consumed > 0
+            && length > (size_t)consumed && message[length - 1] == ')') {
+            lua_pushlstring(L, message + consumed, length - (size_t)consumed - 1);
+            return luaL_argerror(L, bad, lua_tostring(L, -1));
+        }
         luaL_where(L, 1);
         lua_insert(L, -2);
         lua_concat(L, 2);
@@ -211,7 +342,8 @@ static int scn_format(lua_State *L) {
 }
 
 static int scn_install_body(lua_State *L) {
-    lua_pushcfunction(L, scn_pairs);
+    lua_getglobal(L, "next");
+    lua_pushcclosure(L, scn_pairs, 1);
     lua_setglobal(L, "pairs");
     if (lua_getglobal(L, LUA_STRLIBNAME) == LUA_TTABLE) {
         lua_getfield(L, -1, "format");

@@ -18,6 +18,7 @@ typedef struct scn_state {
     int abort;                // scn_abort; sticky until the next top-level call ("tripped")
     char abort_message[192];  // the first located message of the trip, for calls that absorbed it
     int seen_generation;      // scn_interrupt_all generation when the top-level call began
+    lua_State *hooked_thread; // whose debug.sethook function is running now, if one is (hooks.c)
     atomic_int *interrupt;    // optional per-state flag owned by the host
     void *host;
     scn_dispatch_fn dispatch;
@@ -64,5 +65,35 @@ void scn_install_protected_functions(lua_State *L);
 /// to the instruction budget (patterns.c).
 void scn_install_bounded_functions(lua_State *L);
 
+/// Why setmetatable and debug.setmetatable refuse a metatable with a `__gc` field.
+#define SCN_GC_REFUSAL "__gc finalizers are not supported: the garbage collector runs them at " \
+    "moments no instruction limit or Ctrl-C can reach; release what the object holds explicitly instead"
+
 /// Pushes registry[key], creating an empty table there first if needed.
 void scn_push_registry_table(lua_State *L, const void *key);
+
+/// Pushes registry[key], creating there first if needed an empty table with weak keys (its own
+/// metatable), for data kept beside objects that must not keep them alive.
+void scn_push_weak_registry_table(lua_State *L, const void *key);
+
+/// pcall, xpcall and the function coroutine.wrap returns (upvalue 1: the coroutine): Lua
+/// 5.4.4's, unable to absorb a tripped limit (vendor/catching.c).
+int scn_pcall_function(lua_State *L);
+int scn_xpcall_function(lua_State *L);
+int scn_wrapped_coroutine(lua_State *L);
+/// xpcall's message handler (upvalue 1) as a C function that skips it once a limit tripped.
+int scn_guarded_handler(lua_State *L);
+
+/// The count hook of every thread (state.c): charges the instruction budget, trips the limit, and
+/// runs the script's own hook, if it set one with debug.sethook.
+void scn_hook(lua_State *L, lua_Debug *ar);
+/// Trips the limit on thread L (one instruction per hook from now on, the script's hook dropped)
+/// and raises its error at the line `ar` describes. Does not return.
+void scn_trip(lua_State *L, lua_Debug *ar);
+/// Runs the hook the script set on thread L for the event `ar` describes, if it asked for that
+/// event, and sets the thread's next count step; `step` instructions ran since the last count
+/// event (hooks.c).
+void scn_run_script_hook(lua_State *L, lua_Debug *ar, int step);
+/// Replaces debug.sethook, debug.gethook and debug.setmetatable, when the debug library is open,
+/// by versions that keep the count hook and refuse __gc (hooks.c).
+void scn_install_debug_functions(lua_State *L);

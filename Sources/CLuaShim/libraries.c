@@ -1,4 +1,4 @@
-// The library sets: the sandbox (text-only load, no files), a folder-bound require, and a
+// The library sets: the sandbox (a load that refuses bytecode, no files), a folder-bound require, and a
 // math.randomseed that never falls back to the clock.
 #include "internal.h"
 
@@ -21,6 +21,19 @@ void scn_push_registry_table(lua_State *L, const void *key) {
     }
 }
 
+void scn_push_weak_registry_table(lua_State *L, const void *key) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_pushvalue(L, -1);
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+    }
+}
+
 void scn_push_loaded(lua_State *L) {
     lua_checkstack(L, 3);
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
@@ -31,15 +44,56 @@ void scn_push_loaded(lua_State *L) {
 // script's file:line (luaL_argerror names the function from the calling instruction, and
 // locates the error at the caller, which would be the wrapper).
 
-// load(chunk [, chunkname [, mode [, env]]]) with mode forced to "t": no bytecode, ever.
-// A reader function runs inside the original's protected parser, so the trip check follows.
+// Why the sandbox's load refuses a chunk that stock Lua would load: bytecode is unchecked, and a
+// crafted one reads and writes memory outside the sandbox.
+#define SCN_BINARY_REFUSAL "attempt to load a binary chunk (scenesim loads Lua source text only)"
+
+static int scn_is_binary(const char *piece, size_t length) {
+    return length > 0 && piece[0] == LUA_SIGNATURE[0];
+}
+
+// A reader function's stand-in (upvalue 1 the reader, 2 whether its first piece was seen): its
+// first piece decides whether the chunk is text, as Lua's parser decides it, and bytecode stops
+// the load. Raising here is safe: lua_load calls readers inside its protected parser.
+static int scn_text_reader(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_call(L, 0, 1);
+    if (!lua_toboolean(L, lua_upvalueindex(2)) && lua_type(L, -1) == LUA_TSTRING) {
+        size_t length = 0;
+        const char *piece = lua_tolstring(L, -1, &length);
+        if (scn_is_binary(piece, length)) {
+            lua_pushliteral(L, SCN_BINARY_REFUSAL);
+            return lua_error(L);
+        }
+        lua_pushboolean(L, 1);
+        lua_replace(L, lua_upvalueindex(2));
+    }
+    return 1;
+}
+
+// load(chunk [, chunkname [, mode [, env]]]): stock load (upvalue 1), which refuses a chunk its
+// mode does not allow with stock's message, except that a binary chunk is refused even when the
+// mode allows it. A reader function runs inside the original's protected parser, so the trip
+// check follows.
 static int scn_load_text(lua_State *L) {
-    if (!lua_isstring(L, 1)) luaL_checktype(L, 1, LUA_TFUNCTION);
+    size_t length = 0;
+    const char *chunk = lua_tolstring(L, 1, &length);
+    if (chunk == NULL) luaL_checktype(L, 1, LUA_TFUNCTION);
     luaL_optstring(L, 2, NULL);
-    luaL_optstring(L, 3, NULL);
-    if (lua_gettop(L) < 3) lua_settop(L, 3);  // keeps env "none" when it was not given
-    lua_pushliteral(L, "t");
-    lua_replace(L, 3);
+    const char *mode = luaL_optstring(L, 3, "bt");
+    if (strchr(mode, 'b') != NULL) {
+        if (chunk != NULL && lua_type(L, 1) == LUA_TSTRING && scn_is_binary(chunk, length)) {
+            luaL_pushfail(L);
+            lua_pushliteral(L, SCN_BINARY_REFUSAL);
+            return 2;
+        }
+        if (chunk == NULL) {
+            lua_pushvalue(L, 1);
+            lua_pushboolean(L, 0);
+            lua_pushcclosure(L, scn_text_reader, 2);
+            lua_replace(L, 1);
+        }
+    }
     int results = scn_call_original(L, LUA_MULTRET);
     scn_check_tripped(L);
     return results;
@@ -68,9 +122,7 @@ static int scn_setmetatable(lua_State *L) {
         int finalizer = lua_rawget(L, 2) != LUA_TNIL;
         lua_pop(L, 1);
         if (finalizer) {
-            return luaL_error(L, "setmetatable: __gc finalizers are not supported: the garbage collector "
-                                 "runs them at moments no instruction limit or Ctrl-C can reach; release "
-                                 "what the object holds explicitly instead");
+            return luaL_error(L, "setmetatable: " SCN_GC_REFUSAL);
         }
     }
     if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) {
@@ -215,6 +267,7 @@ static int scn_open_libraries_body(lua_State *L) {
     lua_setglobal(L, "setmetatable");
     scn_install_protected_functions(L);
     scn_install_bounded_functions(L);
+    scn_install_debug_functions(L);
     return 0;
 }
 

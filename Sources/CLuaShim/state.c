@@ -77,23 +77,35 @@ static int scn_update_abort(scn_state *st, long long steps) {
     return st->abort != SCN_ABORT_NONE;
 }
 
-static void scn_hook(lua_State *L, lua_Debug *ar) {
-    scn_state *st = scn_get_state(L);
-    if (st->depth == 0) return;  // e.g. a finalizer run by a collection outside any call
-    int step = lua_gethookcount(L);
-    if (!scn_update_abort(st, step)) {
-        // A thread left at one instruction per hook by an earlier trip gets its normal step back.
-        if (step != SCN_HOOK_STEP) lua_sethook(L, scn_hook, LUA_MASKCOUNT, SCN_HOOK_STEP);
-        return;
+// Tripped: from now on this thread stops at every instruction, so code that caught the error
+// (pcall, a coroutine, an error handler, a __close) cannot run a single one; a script's own hook
+// (debug.sethook) is dropped with its events.
+void scn_trip(lua_State *L, lua_Debug *ar) {
+    if (lua_gethookcount(L) != 1 || lua_gethookmask(L) != LUA_MASKCOUNT) {
+        lua_sethook(L, scn_hook, LUA_MASKCOUNT, 1);
     }
-    // Tripped: from now on this thread stops at every instruction, so code that caught the
-    // error (pcall, a coroutine, an error handler, a __close) cannot run a single one.
-    if (step != 1) lua_sethook(L, scn_hook, LUA_MASKCOUNT, 1);
     char where[160] = "";
     if (ar != NULL && lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
         snprintf(where, sizeof where, "%s:%d: ", ar->short_src, ar->currentline);
     }
     scn_raise_abort(L, where);
+}
+
+void scn_hook(lua_State *L, lua_Debug *ar) {
+    scn_state *st = scn_get_state(L);
+    if (st->depth == 0) return;  // e.g. a finalizer run by a collection outside any call
+    int step = lua_gethookcount(L);
+    if (lua_gethookmask(L) == LUA_MASKCOUNT && step == SCN_HOOK_STEP) {
+        // No script hook on this thread, no trip: the common case.
+        if (scn_update_abort(st, step)) scn_trip(L, ar);
+        return;
+    }
+    if (ar->event == LUA_HOOKCOUNT ? scn_update_abort(st, step) : st->abort != SCN_ABORT_NONE) {
+        scn_trip(L, ar);
+    }
+    // A script's hook, or a thread left at one instruction per hook by an earlier trip (which
+    // gets its normal step back).
+    scn_run_script_hook(L, ar, step);
 }
 
 // Raises at the script line that called the running C function.

@@ -6,8 +6,18 @@ extension Scenarios {
     /// each write is saved at once, so a save must cost what changed, not the whole storage
     /// (copying it made filling quadratic). Nanoseconds per write.
     func storageEveryWrite() throws -> Double {
+        try fillStorage(.everyWrite)
+    }
+
+    /// The same writes saved only at background: what the writes cost without their saves, so
+    /// the difference is the saves' cost.
+    func storageSavedAtBackground() throws -> Double {
+        try fillStorage(.background)
+    }
+
+    private func fillStorage(_ save: Policy.StorageSave) throws -> Double {
         var config = AppConfig(platform: .ipados, scenes: Self.scenes)
-        config.policy.storageSave = .everyWrite
+        config.policy.storageSave = save
         var sim = try Simulator(config: config)
         return try Measure.nanosPerOperation(repeats: 3, operations: windows, prepare: {
             sim = try Simulator(config: config)

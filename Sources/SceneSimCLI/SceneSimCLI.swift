@@ -16,6 +16,7 @@ import SceneSimScripting
 @preconcurrency import Darwin
 #endif
 
+/// `scenesim`'s command line as a library, for an executable of your own with your Swift models registered.
 public enum SceneSimCLI {
     /// A fresh model each time it is called: every scenario launches its own.
     public typealias ModelFactory = @Sendable () throws(SimError) -> AppModel
@@ -30,13 +31,7 @@ public enum SceneSimCLI {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // Ctrl-C and SIGTERM go to the command's thread (its handlers and its cleanup of
         // golden files wait for them there), never to the main thread serving the queue.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &signals, &previous)
-        let commandMask = previous
+        let commandMask = SignalCleanup.blockInterrupts().previous
         DetachedThread.start(stackSize: 8 << 20) {
             var mask = commandMask
             pthread_sigmask(SIG_SETMASK, &mask, nil)

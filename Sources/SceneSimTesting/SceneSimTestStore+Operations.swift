@@ -22,18 +22,26 @@ extension SceneSimTestStore {
     /// Runs until nothing is scheduled.
     public func settle() throws { try perform("settle()") { try $0.settle() } }
 
+    /// Makes the auth server reachable or unreachable.
     public func network(reachable: Bool) throws {
         try perform("network(reachable: \(reachable))") { try $0.setNetwork(reachable: reachable) }
     }
 
     // MARK: The app's lifecycle
 
+    /// Launches the app: the first time cold, later restoring what the system kept.
     public func launch() throws { try perform("launch()") { try $0.launch() } }
+    /// The user leaves the app: visible scenes go inactive, then background.
     public func background() throws { try perform("background()") { try $0.background() } }
+    /// The user returns to the app: the scenes that were on screen come back.
     public func foreground() throws { try perform("foreground()") { try $0.foreground() } }
+    /// The app switcher opens: visible scenes go inactive.
     public func openAppSwitcher() throws { try perform("openAppSwitcher()") { try $0.openAppSwitcher() } }
+    /// A system overlay (Control Center, an alert) covers the app: active scenes go inactive.
     public func interrupt() throws { try perform("interrupt()") { try $0.interrupt() } }
+    /// The overlay goes away: inactive scenes go active.
     public func resume() throws { try perform("resume()") { try $0.resume() } }
+    /// Ends the process: a system kill, a user's force quit or a crash.
     public func terminate(_ how: Termination) throws { try perform("terminate(.\(how))") { try $0.terminate(how) } }
 
     // MARK: Windows
@@ -52,21 +60,25 @@ extension SceneSimTestStore {
         try perform("dismissWindow(\"\(scene)\", value: \(value?.literal ?? "nil"))") { try $0.dismissWindow(scene, value: value) }
     }
 
+    /// Brings the window to the front, reconnecting or foregrounding it as needed.
     public func focus(_ window: String) throws {
         let id = try self.window(window)
         try perform("focus(\"\(window)\")") { try $0.focus(id) }
     }
 
+    /// This window alone leaves the screen.
     public func backgroundWindow(_ window: String) throws {
         let id = try self.window(window)
         try perform("backgroundWindow(\"\(window)\")") { try $0.backgroundWindow(id) }
     }
 
+    /// The system reclaims the background window's scene; its session and storage stay.
     public func disconnect(_ window: String) throws {
         let id = try self.window(window)
         try perform("disconnect(\"\(window)\")") { try $0.disconnect(id) }
     }
 
+    /// The user closes the window; its session is discarded with its storage.
     public func close(_ window: String) throws {
         let id = try self.window(window)
         try perform("close(\"\(window)\")") { try $0.close(id) }

@@ -96,7 +96,7 @@ struct DeterministicLibraryTests {
             -1=m 1=a 2=b 2.5=x 3=c 1152921504606846976=big Zulu=6 alpha=2 beta=4 kappa=1 theta=3 two words=5 false=f true=t
             abd\ttrue
             x\t1
-            false\tbad argument #1 to 'pairs' (table expected, got nil)
+            true\tfunction\tnil\tnil
 
             """)
     }

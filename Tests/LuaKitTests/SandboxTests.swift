@@ -27,8 +27,8 @@ struct SandboxTests {
             """
         let results = try state.run(source, chunkName: "=t")
         #expect(results == [
-            .nil, "attempt to load a binary chunk (mode is 't')",
-            .nil, "attempt to load a binary chunk (mode is 't')", 7, 9,
+            .nil, "attempt to load a binary chunk (scenesim loads Lua source text only)",
+            .nil, "attempt to load a binary chunk (scenesim loads Lua source text only)", 7, 9,
         ])
     }
 

@@ -64,18 +64,18 @@ struct SceneSimTestStoreTests {
         store.exhaustivity = .off
         try store.launch()
         store.expectSnapshot {
-            $0.running = true
-            $0.launches = 1
+            $0.isRunning = true
+            $0.launchCount = 1
             $0.phase = .active
-            $0.state = "loading"
-            $0.windows = ["main#1 active"]
-            $0.sessions = [.init(id: "main#1", phase: "active", storage: "{}")]
+            $0.state = ModelState("loading")
+            $0.windows = [.init("main#1", .active)]
+            $0.sessions = [.init(id: "main#1", phase: .connected(.active), storage: [:])]
         }
         try store.background()
         store.expectSnapshot {
             $0.phase = .background
-            $0.windows = ["main#1 background"]
-            $0.sessions[0].phase = "background"
+            $0.windows = [.init("main#1", .background)]
+            $0.sessions[0].phase = .connected(.background)
         }
     }
 

@@ -11,15 +11,23 @@ import Darwin
 /// taken by a watcher thread with `sigtimedwait` (on macOS, which lacks it, `sigpending` and
 /// `sigwait`): the cleanup runs as ordinary code, free to lock and unlink, rather than in an
 /// async signal handler.
-enum SignalCleanup {
-    static func during<T>(_ body: () -> T) -> T {
+package enum SignalCleanup {
+    /// Blocks SIGINT and SIGTERM in the calling thread (and the threads it starts from now on);
+    /// returns the two signals and the mask that was in force before.
+    package static func blockInterrupts() -> (signals: sigset_t, previous: sigset_t) {
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &signals, &previous)
-        let watcher = Watcher(signals: signals)
+        return (signals, previous)
+    }
+
+    static func during<T>(_ body: () -> T) -> T {
+        let blocked = blockInterrupts()
+        var previous = blocked.previous
+        let watcher = Watcher(signals: blocked.signals)
         watcher.start()
         defer {
             watcher.stop()

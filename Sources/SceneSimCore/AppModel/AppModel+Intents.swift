@@ -7,6 +7,7 @@ import ByteText
 extension AppModel {
     /// One intent of a Swift model: what it takes, and the app's code that runs for it.
     public struct Intent {
+        /// The parameters the intent takes, in the order a call passes them.
         public var parameters: [Parameter]
         /// Runs with the simulator and the checked arguments; its result (if any) is the
         /// call's. A Swift model's body hops to the main actor (see `addIntent`).
@@ -15,9 +16,12 @@ extension AppModel {
 
     /// A named, typed parameter of an intent (`unlock(code: string)`).
     public struct Parameter: Equatable, Sendable {
+        /// The parameter's name, as the intent's signature and its messages show it.
         public var name: String
+        /// The kind of value the parameter accepts.
         public var type: ParameterType
 
+        /// A parameter called `name` that accepts values of `type`.
         public init(_ name: String, _ type: ParameterType) {
             self.name = name
             self.type = type

@@ -19,6 +19,7 @@ extension AppModel {
         /// the simulator and must not change it.
         public var restore: (@MainActor (Simulator, SessionID) -> Bool)?
 
+        /// Scene code with the handlers given; each one is optional.
         public init(
             onPhase: (@MainActor (Simulator, SessionID, WindowPhase, WindowPhase) throws -> Void)? = nil,
             onURL: (@MainActor (Simulator, SessionID, String) throws -> Bool)? = nil,

@@ -9,7 +9,9 @@ import ByteText
 /// A declaration is checked when it is made (`init` throws), so a model in hand is consistent:
 /// every state a transition or `initial` names is declared.
 public struct AppModel {
+    /// The declared states, in declaration order.
     public private(set) var states: [StateDeclaration]
+    /// The state each new process starts in.
     public private(set) var initial: ModelState
     /// By state name: the names it may move to, in declaration order.
     public private(set) var transitions: [String: [String]]
@@ -71,6 +73,7 @@ public struct AppModel {
 
     /// What the model's URL handler did with a URL.
     public enum URLAnswer: Equatable, Sendable {
+        /// The app handled the URL itself.
         case handled
         /// Nothing else may take it; the trace says why.
         case refused(String)
@@ -80,11 +83,14 @@ public struct AppModel {
 
     /// One declared state.
     public struct StateDeclaration: Equatable, Sendable {
+        /// The state's name, as the transition table and scripts write it.
         public var name: String
+        /// The argument the state carries, if any.
         public var argument: ArgumentType
         /// How messages speak of the argument (the built-in model's "a user", "steps", ...).
         public var wording: Wording
 
+        /// A state called `name` with an argument of type `argument`; `wording` defaults to words that fit the type.
         public init(_ name: String, _ argument: ArgumentType = .none, wording: Wording? = nil) {
             self.name = name
             self.argument = argument
@@ -112,6 +118,7 @@ public struct AppModel {
         /// The argument of the example in messages.
         public var example: String
 
+        /// The words messages use for an argument, each as its property describes.
         public init(placeholder: String, noun: String, plural: String, example: String) {
             self.placeholder = placeholder
             self.noun = noun
@@ -169,8 +176,10 @@ public struct AppModel {
         self.intents = intents.sorted()
     }
 
+    /// The declared states' names, in declaration order.
     public var stateNames: [String] { states.map(\.name) }
 
+    /// The declaration of the state called `name`; nil when the model declares none.
     public func declaration(of name: String) -> StateDeclaration? {
         states.first { $0.name == name }
     }
@@ -178,6 +187,7 @@ public struct AppModel {
     /// The names `name` may move to.
     public func targets(from name: String) -> [String] { transitions[name] ?? [] }
 
+    /// Whether the table lets the app move from `from` to `to` (only the states' names count).
     public func allows(from: ModelState, to: ModelState) -> Bool {
         targets(from: from.name).contains(to.name)
     }

@@ -4,14 +4,18 @@ import ByteText
 /// for one, an argument — `locked`, `signed_in(ada)`, `failed(offline)`. The argument is
 /// bytes or an integer, kept exactly; the transition table looks only at the name.
 public struct ModelState: Hashable, Sendable {
+    /// The declared state's name (`signed_in` in `signed_in(ada)`).
     public var name: String
+    /// The state's argument (`ada` in `signed_in(ada)`); nil when it has none.
     public var argument: Argument?
 
+    /// The argument a state carries: text as exact bytes, or an integer.
     public enum Argument: Hashable, Sendable {
         case text(ByteString)
         case integer(Int64)
     }
 
+    /// The state called `name`, with `argument` when its declaration takes one.
     public init(_ name: String, _ argument: Argument? = nil) {
         self.name = name
         self.argument = argument

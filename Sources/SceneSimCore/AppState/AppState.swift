@@ -13,6 +13,7 @@ public enum AppState: Hashable, Sendable {
         case loading, unauthenticated, onboarding, authenticated, error
     }
 
+    /// The state without its payload (`onboarding` for `onboarding(welcome)`).
     public var kind: Kind {
         switch self {
         case .loading: .loading
@@ -53,6 +54,7 @@ public enum AppState: Hashable, Sendable {
         self = parsed
     }
 
+    /// Parses canonical state text (`authenticated(ada)`) as a state of the built-in model.
     public init(parsing text: String) throws(SimError) {
         try self.init(parsing: ByteString(text))
     }
@@ -75,5 +77,6 @@ public enum OnboardingStep: String, Sendable, CaseIterable {
 
 /// Why the app shows its error screen.
 public enum AppErrorKind: String, Sendable, CaseIterable {
+    /// The network is down, the login session has expired, or the service is in maintenance.
     case networkUnavailable, sessionExpired, maintenanceMode
 }

@@ -3,12 +3,16 @@
 public struct AppStateMachine: Equatable, Sendable {
     /// One accepted or rejected request, at the virtual time it was made.
     public struct Transition: Equatable, Sendable {
+        /// The state the app was in when the request was made.
         public var from: ModelState
+        /// The state requested.
         public var to: ModelState
+        /// When the request was made, on the virtual clock.
         public var at: VirtualTime
         /// Why a rejected request was refused; nil for accepted ones.
         public var reason: String?
 
+        /// A request from `from` to `to` made at `at`; `reason` is nil for an accepted one.
         public init(from: ModelState, to: ModelState, at: VirtualTime, reason: String?) {
             self.from = from
             self.to = to
@@ -17,6 +21,7 @@ public struct AppStateMachine: Equatable, Sendable {
         }
     }
 
+    /// What became of a transition request: accepted, or rejected with the reason why.
     public enum Outcome: Equatable, Sendable {
         case accepted
         case rejected(reason: String)

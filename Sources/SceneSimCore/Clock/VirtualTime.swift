@@ -3,8 +3,10 @@
 /// Integer microseconds keep arithmetic exact, so `0.1 + 0.2` seconds of advances land on the same
 /// instant on every machine and every run; the scripting layer converts from and to seconds.
 public struct VirtualTime: Hashable, Comparable, Sendable {
+    /// The time in microseconds.
     public var microseconds: Int64
 
+    /// The instant `microseconds` after the start.
     public init(microseconds: Int64) { self.microseconds = microseconds }
 
     /// The instant `seconds` after the start, rounded to the nearest microsecond.
@@ -23,17 +25,22 @@ public struct VirtualTime: Hashable, Comparable, Sendable {
         self.init(seconds: seconds)
     }
 
+    /// The start of the clock.
     public static let zero = VirtualTime(microseconds: 0)
     /// The end of the clock (about 146,000 years): half of Int64 microseconds, so adding any
     /// span a script can name to a time on the clock cannot overflow.
     public static let latest = VirtualTime(microseconds: Int64.max / 2)
 
+    /// The time in seconds.
     public var seconds: Double { Double(microseconds) / 1_000_000 }
 
+    /// Whether `a` comes before `b`.
     public static func < (a: VirtualTime, b: VirtualTime) -> Bool { a.microseconds < b.microseconds }
+    /// The sum of two times, such as an instant and a span.
     public static func + (a: VirtualTime, b: VirtualTime) -> VirtualTime {
         VirtualTime(microseconds: a.microseconds &+ b.microseconds)
     }
+    /// The span from `b` to `a`.
     public static func - (a: VirtualTime, b: VirtualTime) -> VirtualTime {
         VirtualTime(microseconds: a.microseconds - b.microseconds)
     }

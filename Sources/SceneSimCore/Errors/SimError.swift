@@ -4,6 +4,7 @@ import ByteText
 ///
 /// The core knows no script locations; the scripting layer prefixes `file:line:`.
 public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of misuse an error reports, for code that handles some kinds differently.
     public enum Kind: String, Sendable {
         /// `sim.launch` options that are unknown, of the wrong type or inconsistent.
         case invalidConfig
@@ -31,13 +32,16 @@ public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
         case tooManyRequests
     }
 
+    /// What kind of misuse this is.
     public var kind: Kind
+    /// What went wrong and what to do, in a script's words (`description` spells it for Swift callers).
     public var message: String
     /// For an input that app code made in the middle of a system action and the core queued:
     /// where it was made (for a script, `file:line: ` of the call), so the front end can say
     /// where the failed request came from. Nil for an input run when it was made.
     public var queuedAt: String?
 
+    /// An error of `kind` whose `message` tells the scenario's author what went wrong and what to do.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message

@@ -4,7 +4,7 @@ import ByteText
 /// clock, or a call of one of the model's intents. Inputs are data: `Simulator.send(_:)` runs
 /// one, `Simulator.validate(_:)` says whether it would be accepted now, with the same guards,
 /// and an input that app code makes in the middle of a system action is queued by the core and
-/// runs once the action is over (app-model §3.5).
+/// runs once the action is over (semantics 9.5).
 public enum SimInput: Equatable, Sendable {
     /// `app:launch()`: starts the app, restoring what the system kept (§5.4).
     case launch
@@ -68,6 +68,7 @@ public enum SimInput: Equatable, Sendable {
         }
     }
 
+    /// The input's kind, without its arguments.
     public var kind: Kind {
         switch self {
         case .launch: .launch

@@ -3,7 +3,7 @@ import ByteText
 // Inputs as data (issue 17): every operation is a `SimInput`, checked by one `check` whose
 // guards `validate` (is this allowed now?) and the operation itself both use, and run by one
 // `send`. The core owns the queue of lifecycle actions that app code makes in the middle of a
-// system action (app-model §3.5): they run, in order, once the outermost call is over, for a
+// system action (semantics 9.5): they run, in order, once the outermost call is over, for a
 // script's hooks and a Swift model's closures alike, as swift-nio's EmbeddedEventLoop runs
 // what a task enqueues on the next `run()`.
 extension Simulator {

@@ -1,6 +1,6 @@
 import ByteText
 
-/// What a model uses besides scenes (app-model §4): UserDefaults, timers, and the replies of
+/// What a model uses besides scenes (semantics 8): UserDefaults, timers, and the replies of
 /// the auth server it is waiting for. One value on the simulator, so the simulator's own shape
 /// can change without these moving.
 ///
@@ -59,20 +59,25 @@ public struct TaskID: Hashable, Sendable, CustomStringConvertible {
     /// Timers are numbered from 1 in the order they were made, for the whole run.
     public let rawValue: Int
 
+    /// The timer numbered `rawValue`.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// The timer as the trace names it (`task 1`).
     public var description: String { "task \(rawValue)" }
 }
 
 /// A request made by `Simulator.validate(token:_:)` (a script's `sim.server.validate`).
 public struct ValidationRequestID: Hashable, Sendable {
+    /// Requests are numbered from 1 in the order they were made, for the whole run.
     public let rawValue: Int
 
+    /// The request numbered `rawValue`.
     public init(rawValue: Int) { self.rawValue = rawValue }
 }
 
-/// What `sim.server.validate` answers (app-model §4).
+/// What `sim.server.validate` answers (semantics 8.3).
 public enum ServerAnswer: String, Sendable, CaseIterable {
+    /// The token is valid, has expired, was revoked or is unknown, or the server could not be reached.
     case valid, expired, revoked, unreachable
 }
 

@@ -1,6 +1,6 @@
 import ByteText
 
-// app.defaults (app-model §4): UserDefaults / @AppStorage. One app-wide table of storable values,
+// app.defaults (semantics 8.1): UserDefaults / @AppStorage. One app-wide table of storable values,
 // written through to the device at each write, so no termination of any kind loses a write.
 extension Simulator {
     /// The stored defaults. Readable while the app is not running: they are data on the device.
@@ -8,7 +8,12 @@ extension Simulator {
 
     /// Writes (or with nil removes) a default. Only a running app writes its defaults; every
     /// write is traced, as the app made it, even one that stores the value already there.
-    public func setDefault(_ key: ByteString, _ value: SceneValue?) throws(SimError) {
+    public func setDefault(_ key: String, _ value: SceneValue?) throws(SimError) {
+        try setDefault(ByteString(key), value)
+    }
+
+    /// `setDefault` with the key's exact bytes (a script's string).
+    package func setDefault(_ key: ByteString, _ value: SceneValue?) throws(SimError) {
         try change { () throws(SimError) in
             try requireRunning("writing app.defaults")
             if case .double(let d)? = value, d.isNaN {

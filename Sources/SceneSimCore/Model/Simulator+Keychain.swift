@@ -1,6 +1,6 @@
 import ByteText
 
-// app.keychain (app-model §4): the stored login token, the same keychain item the built-in
+// app.keychain (semantics 8.2): the stored login token, the same keychain item the built-in
 // model's login, logout and launch validation use.
 extension Simulator {
     /// The token in the keychain, nil when none. Readable while the app is not running.

@@ -1,11 +1,16 @@
 import ByteText
 
-// sim.server (app-model §4): the virtual auth server the built-in model talks to, made public.
+// sim.server (semantics 8.3): the virtual auth server the built-in model talks to, made public.
 extension Simulator {
     /// sim.server.create_session: a new session for `user` lasting `ttl` (default
     /// `session_ttl`); returns its token. Not traced: it is the server's side of a login, and
     /// the app's side — storing the token in the keychain — is.
-    public func createSession(user: ByteString, ttl: VirtualTime? = nil) throws(SimError) -> Int {
+    public func createSession(user: String, ttl: VirtualTime? = nil) throws(SimError) -> Int {
+        try createSession(user: ByteString(user), ttl: ttl)
+    }
+
+    /// `createSession` with the user's exact bytes (a script's string).
+    package func createSession(user: ByteString, ttl: VirtualTime? = nil) throws(SimError) -> Int {
         try change { () throws(SimError) in
             guard !user.isEmpty else {
                 throw SimError(.invalidValue, "sim.server.create_session(user, ttl?): user must be a non-empty string, e.g. sim.server.create_session(\"ada\")")

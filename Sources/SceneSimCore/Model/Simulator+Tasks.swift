@@ -1,4 +1,4 @@
-// Timers on the virtual clock that die with their process (app-model §4: a script's app:after,
+// Timers on the virtual clock that die with their process (semantics 8.3: a script's app:after,
 // a Swift model's scheduleTask). Their bodies are the app's code, run by the simulator at their
 // event: lifecycle actions they make are queued until the event is over.
 extension Simulator {

@@ -2,12 +2,17 @@ import ByteText
 
 /// Everything `sim.launch` declares about the app: its scenes, its platform and its policies.
 public struct AppConfig: Sendable, Equatable {
+    /// The device the app runs on.
     public var platform: Platform
+    /// The App's body, in body order: the first WindowGroup opens when there is nothing to restore.
     public var scenes: [SceneDeclaration]
     /// A login session stored in the keychain before the first launch.
     public var storedSession: InitialSession?
+    /// How long a login session the server creates stays valid.
     public var sessionTTL: VirtualTime
+    /// The shortest time the built-in model's `loading` state stays on screen.
     public var minLoading: VirtualTime
+    /// How long the auth server takes to answer.
     public var authLatency: VirtualTime
     /// UIApplicationSupportsMultipleScenes; only consulted on ipados.
     public var multipleScenes: Bool
@@ -15,8 +20,10 @@ public struct AppConfig: Sendable, Equatable {
     public var visibleLimit: Int?
     /// Deep-link routes: `app://<route>/<value>` opens the named scene group.
     public var routes: [String: String]
+    /// The switches for platform rules that can go either way, and the thresholds of the trace's warnings.
     public var policy: Policy
 
+    /// A configuration; every default is an iPad app with one `main` WindowGroup and no stored session.
     public init(
         platform: Platform = .ipados,
         scenes: [SceneDeclaration] = [SceneDeclaration(id: "main")],
@@ -112,12 +119,16 @@ public struct AppConfig: Sendable, Equatable {
 
 /// One scene of the App's body: `WindowGroup(id:)`, `WindowGroup(id:for:)` or `Window(id:)`.
 public struct SceneDeclaration: Sendable, Equatable {
+    /// Whether the scene is a `WindowGroup` (any number of windows) or a single `Window`.
     public enum Kind: String, Sendable, CaseIterable { case windowGroup = "window_group", window }
+    /// The scene's id, as `openWindow(id:)` and window labels (`main#1`) name it.
     public var id: String
+    /// Whether the scene is a WindowGroup or a Window.
     public var kind: Kind
     /// The presented value's type for `WindowGroup(id:for:)`; nil when the group takes none.
     public var valueType: SceneValue.Kind?
 
+    /// A scene with `id`; a WindowGroup unless `kind` says otherwise, presenting values of `valueType` when given.
     public init(id: String, kind: Kind = .windowGroup, valueType: SceneValue.Kind? = nil) {
         self.id = id
         self.kind = kind
@@ -127,8 +138,11 @@ public struct SceneDeclaration: Sendable, Equatable {
 
 /// A login session that is already in the keychain before the first launch.
 public struct InitialSession: Sendable, Equatable {
+    /// The user the session belongs to.
     public var user: ByteString
+    /// How long the session stays valid from the start of the run.
     public var ttl: VirtualTime
+    /// A stored session of `user`, valid for `ttl`.
     public init(user: ByteString, ttl: VirtualTime) {
         self.user = user
         self.ttl = ttl
@@ -137,16 +151,23 @@ public struct InitialSession: Sendable, Equatable {
 
 /// The switches behind the observed (O) and inferred (I) rules of docs/semantics.md.
 public struct Policy: Sendable, Equatable {
+    /// What a force quit does to restoration data: discard it, as Apple documents, or keep it.
     public enum ForceQuit: String, Sendable, CaseIterable { case discard, keep }
+    /// When the system saves a scene's storage: as the app goes to the background, or after every write.
     public enum StorageSave: String, Sendable, CaseIterable {
         case background
         case everyWrite = "every_write"
     }
+    /// What a force quit does to restoration data.
     public var forceQuit: ForceQuit
+    /// When the system saves a scene's storage.
     public var storageSave: StorageSave
+    /// The size in bytes past which a scene's storage gets a warning in the trace.
     public var storageWarnBytes: Int
+    /// How briefly an app state may be on screen before the trace warns of a flicker.
     public var flickerThreshold: VirtualTime
 
+    /// A policy with the switches given; each one left out keeps its default.
     public init(
         forceQuit: ForceQuit = .discard,
         storageSave: StorageSave = .background,

@@ -11,6 +11,7 @@ public enum WindowPhase: Hashable, Sendable {
     case connected(ScenePhase)
     case disconnected
 
+    /// The phase as the trace writes it (`active`, `disconnected`).
     public var text: String {
         switch self {
         case .connected(let phase): phase.rawValue

@@ -4,5 +4,6 @@ public struct SessionID: Hashable, Comparable, Sendable {
     init(_ index: Int) { self.index = index }
     /// The session at `index` of the simulator's table (handles carry this number).
     package init(index: Int) { self.index = index }
+    /// Creation order: an earlier session comes first.
     public static func < (a: SessionID, b: SessionID) -> Bool { a.index < b.index }
 }

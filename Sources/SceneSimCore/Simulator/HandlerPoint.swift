@@ -1,6 +1,6 @@
 import ByteText
 
-/// A named point of a system action where the app's own code runs (app-model §3): the model's
+/// A named point of a system action where the app's own code runs (semantics 9): the model's
 /// handlers and the script's hooks. The simulator reaches each point with the world as of that
 /// event — the changing scene already in its new phase, scenes not reached yet still in their
 /// old one, the aggregate not yet re-derived at a scene's point — and hands every event so far

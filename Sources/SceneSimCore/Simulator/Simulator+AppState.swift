@@ -113,6 +113,7 @@ extension Simulator {
         }
     }
 
+    /// `transition(to:)` with a state of the built-in model.
     @discardableResult
     public func transition(to target: AppState) throws(SimError) -> AppStateMachine.Outcome {
         try transition(to: target.modelState)
@@ -130,7 +131,7 @@ extension Simulator {
     /// `openURL` with the URL's exact bytes (a script's string). False when app code's request
     /// was queued.
     @discardableResult
-    public func openURL(_ url: ByteString) throws(SimError) -> Bool {
+    package func openURL(_ url: ByteString) throws(SimError) -> Bool {
         guard case .urlHandled(let handled) = try send(.openURL(url)) else { return false }
         return handled
     }
@@ -210,7 +211,12 @@ extension Simulator {
     }
 
     /// sim.server.revoke(user): the server invalidates that user's sessions.
-    public func revokeSessions(of user: ByteString) throws(SimError) {
+    public func revokeSessions(of user: String) throws(SimError) {
+        try revokeSessions(of: ByteString(user))
+    }
+
+    /// `revokeSessions` with the user's exact bytes (a script's string).
+    package func revokeSessions(of user: ByteString) throws(SimError) {
         try change { () throws(SimError) in
             let count = server.revoke(user: user, now: now)
             emit(.serverRevoked(user: user, sessions: count))
@@ -218,5 +224,8 @@ extension Simulator {
     }
 
     /// sim.log: a note in the trace. It changes nothing, so a restore hook may log too.
-    public func note(_ text: ByteString) { emit(.note(text)) }
+    public func note(_ text: String) { emit(.note(ByteString(text))) }
+
+    /// `note` with the text's exact bytes (a script's string).
+    package func note(_ text: ByteString) { emit(.note(text)) }
 }

@@ -1,55 +1,102 @@
 // Whole-state views for tests, displays and the REPL's `\state`, and the invariant check.
 extension Simulator {
-    /// Everything observable about the device and app, in a stable order.
-    public struct Snapshot: Equatable, Sendable {
-        public var time: String
-        public var running: Bool
-        public var launches: Int
+    /// Everything observable about the device and app, in a stable order, as Swift values;
+    /// `description` is its text dump (the REPL's `\state` reads the same).
+    public struct Snapshot: Equatable, Sendable, CustomStringConvertible {
+        /// The virtual clock.
+        public var time: VirtualTime
+        /// Whether a process runs.
+        public var isRunning: Bool
+        /// How many times the app was launched.
+        public var launchCount: Int
+        /// The app's aggregate phase.
         public var phase: ScenePhase
-        public var state: String
-        /// Connected windows front to back, as `"main#1 active"`.
-        public var windows: [String]
+        /// The model's state; nil while no process runs.
+        public var state: ModelState?
+        /// Connected windows front to back.
+        public var windows: [Window]
         /// Every session ever created, in creation order.
         public var sessions: [Session]
 
+        /// A connected window: its label and phase (`main#1 active` in the dump).
+        public struct Window: Equatable, Sendable, CustomStringConvertible {
+            /// The window's trace label, `main#1`.
+            public var label: String
+            /// Its phase.
+            public var phase: ScenePhase
+
+            /// A window as a test expects it.
+            public init(_ label: String, _ phase: ScenePhase) {
+                self.label = label
+                self.phase = phase
+            }
+
+            /// `main#1 active`.
+            public var description: String { "\(label) \(phase.rawValue)" }
+        }
+
+        /// One scene session, connected or not, discarded ones included.
         public struct Session: Equatable, Sendable {
+            /// Its trace label, `detail#1`.
             public var id: String
-            public var value: String?
-            public var phase: String
-            public var alive: Bool
-            /// Live storage literal when connected.
-            public var storage: String?
-            /// Saved storage literal (what restoration gives).
-            public var saved: String
+            /// The value it presents, if its scene takes one.
+            public var value: SceneValue?
+            /// Its phase; nil once the session is discarded.
+            public var phase: WindowPhase?
+            /// Live storage while connected.
+            public var storage: SceneStorage?
+            /// Saved storage: what restoration gives.
+            public var saved: SceneStorage
+
+            /// Whether the session still exists.
+            public var isAlive: Bool { phase != nil }
 
             /// A session as a test expects it (`expectSnapshot` adds the ones an operation made).
-            public init(id: String, value: String? = nil, phase: String, alive: Bool = true, storage: String? = nil, saved: String = "{}") {
+            public init(id: String, value: SceneValue? = nil, phase: WindowPhase?, storage: SceneStorage? = nil, saved: SceneStorage = SceneStorage()) {
                 self.id = id
                 self.value = value
                 self.phase = phase
-                self.alive = alive
                 self.storage = storage
                 self.saved = saved
             }
         }
+
+        /// The dump: the app, its windows, and each session with its storage.
+        public var description: String {
+            let launches = launchCount == 1 ? "1 launch" : "\(launchCount) launches"
+            var lines = [
+                "app: \(isRunning ? "running" : "not running"), \(launches), phase \(phase.rawValue), state \(state?.text ?? "not running")",
+                "time: \(time.text)",
+                "windows (front to back): " + (windows.isEmpty ? "none" : windows.map(\.description).joined(separator: ", ")),
+                "sessions:" + (sessions.isEmpty ? " none" : ""),
+            ]
+            for session in sessions {
+                var parts = [session.phase?.text ?? "discarded"]
+                if let storage = session.storage { parts.append("storage \(storage.literal)") }
+                if session.isAlive { parts.append("saved \(session.saved.literal)") }
+                let name = session.id + (session.value.map { "(\($0.literal))" } ?? "")
+                lines.append("  \(name): " + parts.joined(separator: ", "))
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
     }
 
+    /// Everything observable now (see `Snapshot`).
     public func snapshot() -> Snapshot {
         Snapshot(
-            time: now.text,
-            running: isRunning,
-            launches: launchCount,
+            time: now,
+            isRunning: isRunning,
+            launchCount: launchCount,
             phase: appPhase,
-            state: isRunning ? state.text : "not running",
-            windows: windows.map { "\(label(of: $0)) \(phase(of: $0).text)" },
+            state: isRunning ? state : nil,
+            windows: windows.map { Snapshot.Window(label(of: $0), scenePhase($0) ?? .background) },
             sessions: sessions.map { record in
                 Snapshot.Session(
                     id: record.label,
-                    value: record.value?.literal,
-                    phase: record.alive ? phase(of: record.id).text : "discarded",
-                    alive: record.alive,
-                    storage: record.scene?.storage.literal,
-                    saved: record.saved.literal
+                    value: record.value,
+                    phase: record.alive ? phase(of: record.id) : nil,
+                    storage: record.scene?.storage,
+                    saved: record.saved
                 )
             }
         )

@@ -24,12 +24,22 @@ extension Simulator {
     }
 
     /// The live value of `key` in a connected scene; nil when unset.
-    public func storageValue(_ id: SessionID, key: ByteString) throws(SimError) -> SceneValue? {
+    /// A window's live `@SceneStorage` value for `key`.
+    public func storageValue(_ id: SessionID, key: String) throws(SimError) -> SceneValue? {
+        try storageValue(id, key: ByteString(key))
+    }
+
+    package func storageValue(_ id: SessionID, key: ByteString) throws(SimError) -> SceneValue? {
         try requireLiveScene(id, "reading storage").storage[key]
     }
 
     /// Writes (or with nil deletes) `key` in a connected scene's storage.
-    public func setStorage(_ id: SessionID, key: ByteString, value: SceneValue?) throws(SimError) {
+    /// Writes (or with nil removes) a connected window's `@SceneStorage` key.
+    public func setStorage(_ id: SessionID, key: String, value: SceneValue?) throws(SimError) {
+        try setStorage(id, key: ByteString(key), value: value)
+    }
+
+    package func setStorage(_ id: SessionID, key: ByteString, value: SceneValue?) throws(SimError) {
         try setStorage(id, key: key, value: value, changed: nil)
     }
 

@@ -10,16 +10,18 @@ import ByteText
 /// schedules runs when the clock is advanced (`advance(by:)`, `settle()`, or
 /// `runNextEvent(notAfter:)` for drivers that want to act between events).
 public final class Simulator {
+    /// The app as declared: its platform, scenes and policies.
     public let config: AppConfig
     /// The app's model: its states and table, and its code for launch and phase changes.
     public let model: AppModel
+    /// The current virtual time.
     public internal(set) var now: VirtualTime = .zero
     /// Whether events are kept for `takeEvents` (off: nobody reads them, so none is built).
     public var isTracing = false
     /// Called at each handler point of a system action, after the events before it were kept.
     /// It may read the simulator, write storage, request transitions and run intents; a
     /// lifecycle action (open_window, background, ...) it sends is queued by the core and runs
-    /// once the action is over (app-model §3.5).
+    /// once the action is over (semantics 9.5).
     public var onHandlerPoint: ((HandlerPoint) -> Void)?
     /// Asked for each scene about to be restored at launch; `false` makes it start empty.
     /// It must not change the simulator: every change then gets a `reentrant` error (`note` may).
@@ -39,6 +41,7 @@ public final class Simulator {
     var pendingDiscards: [SessionID] = []
     /// The scenes that were on screen when the process ended, front to back.
     var onScreenAtExit: [SessionID] = []
+    /// How many times the app has launched.
     public internal(set) var launchCount = 0
     /// How and when the last process ended; nil before the first termination.
     public internal(set) var lastTermination: TerminationRecord?
@@ -104,6 +107,7 @@ public final class Simulator {
 
     // MARK: Reading
 
+    /// Whether the app's process is running.
     public var isRunning: Bool { process != nil }
 
     /// The model's state; its initial state is what a process shows first.
@@ -114,6 +118,7 @@ public final class Simulator {
 
     /// Accepted transitions of the current process's controller (empty while no process runs).
     public var history: [AppStateMachine.Transition] { process?.machine.history ?? [] }
+    /// Transition requests the current process's controller refused (empty while no process runs).
     public var rejectedTransitions: [AppStateMachine.Transition] { process?.machine.rejected ?? [] }
 
     /// The aggregate phase (§1.3): what the App's `scenePhase` reads. Background when not running.
@@ -122,6 +127,7 @@ public final class Simulator {
     /// Connected scenes, front to back.
     public var windows: [SessionID] { process?.order.elements.map { SessionID($0) } ?? [] }
 
+    /// The connected scene in front, if any.
     public var frontWindow: SessionID? { process?.order.first.map { SessionID($0) } }
 
     /// Every live session, connected or not, in creation order.
@@ -130,13 +136,20 @@ public final class Simulator {
     /// Every session the run created, discarded ones included, in creation order.
     public var allSessions: [SessionID] { sessions.map(\.id) }
 
+    /// Whether the auth server can be reached.
     public var isNetworkReachable: Bool { server.reachable }
 
+    /// The session's label in the trace (`note#1`).
     public func label(of id: SessionID) -> String { sessions[id.index].label }
+    /// The id of the scene the session belongs to (`note`).
     public func group(of id: SessionID) -> String { config.scenes[sessions[id.index].group].id }
+    /// The value the session's window presents, if any.
     public func value(of id: SessionID) -> SceneValue? { sessions[id.index].value }
+    /// Whether the session still exists (not discarded).
     public func isAlive(_ id: SessionID) -> Bool { sessions[id.index].alive }
+    /// Whether a scene is attached to the session.
     public func isConnected(_ id: SessionID) -> Bool { sessions[id.index].scene != nil }
+    /// The session's scene phase, or `disconnected` when no scene is attached.
     public func phase(of id: SessionID) -> WindowPhase {
         sessions[id.index].scene.map { .connected($0.phase) } ?? .disconnected
     }

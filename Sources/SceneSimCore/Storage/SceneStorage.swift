@@ -3,16 +3,20 @@ import ByteText
 /// One scene's SceneStorage: keys (the script's bytes, exactly) to storable values, with its
 /// size kept up to date.
 public struct SceneStorage: Equatable, Sendable {
+    /// The stored values, by key.
     public private(set) var values: [ByteString: SceneValue] = [:]
     /// Bytes of keys plus value sizes (Bool 1, Int and Double 8, String its length in bytes).
     public private(set) var byteCount = 0
 
+    /// Empty storage.
     public init() {}
 
+    /// Storage holding `values`.
     public init(_ values: [ByteString: SceneValue]) {
         for (key, value) in values { self[key] = value }
     }
 
+    /// The value stored under `key`; setting nil removes the key.
     public subscript(key: ByteString) -> SceneValue? {
         get { values[key] }
         set { _ = set(key, newValue) }
@@ -27,7 +31,9 @@ public struct SceneStorage: Equatable, Sendable {
         return old
     }
 
+    /// Whether no key is stored.
     public var isEmpty: Bool { values.isEmpty }
+    /// The number of keys stored.
     public var count: Int { values.count }
 
     /// Keys in byte order: the only order in which storage is ever shown.
@@ -64,5 +70,12 @@ public struct SceneStorage: Equatable, Sendable {
     /// A key as a Lua table constructor writes it: `tab`, or `["two words"]`.
     package static func keyLiteral(_ key: ByteString) -> String {
         LuaSyntax.isIdentifier(key.bytes) ? key.escaped : "[\(key.quoted)]"
+    }
+}
+
+extension SceneStorage: ExpressibleByDictionaryLiteral {
+    /// Storage written as a literal, `["tab": .int(2)]`.
+    public init(dictionaryLiteral elements: (ByteString, SceneValue)...) {
+        self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }

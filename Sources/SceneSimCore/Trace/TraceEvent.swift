@@ -29,15 +29,25 @@ public enum TraceEvent: Equatable, Sendable {
     /// The aggregate scene phase changed and the app-level handler ran (§1.4); `note` says
     /// what the model's handler does then, when the model describes it (the built-in one does).
     case appPhaseChanged(from: ScenePhase, to: ScenePhase, note: String?)
+    /// The app's model moved from one state to another.
     case stateChanged(from: ModelState, to: ModelState)
+    /// A transition the model refused; the state stays `from`.
     case stateRejected(from: ModelState, to: ModelState, reason: String)
+    /// The app asked the auth server whether `user`'s stored session is still valid.
     case validationStarted(user: ByteString)
+    /// The auth server answered a validation.
     case validationFinished(user: ByteString, result: ValidationResult)
+    /// A login session was stored in the keychain, valid until `expires`.
     case sessionStored(user: ByteString, expires: VirtualTime)
+    /// The stored session was removed from the keychain (a logout, an expiry, a revocation).
     case sessionCleared(user: ByteString, reason: String)
+    /// The auth server became reachable or unreachable.
     case networkChanged(reachable: Bool)
+    /// The server invalidated `sessions` sessions of `user`.
     case serverRevoked(user: ByteString, sessions: Int)
+    /// The app was asked to open a URL.
     case deepLink(url: ByteString, outcome: DeepLinkOutcome)
+    /// Something that works but that the app's developer should look at.
     case warning(Warning)
     /// The app wrote (or with nil removed) a key of `app.defaults`.
     case defaultChanged(key: ByteString, value: SceneValue?)
@@ -47,8 +57,11 @@ public enum TraceEvent: Equatable, Sendable {
 
 /// One traced event at its virtual time.
 public struct TraceRecord: Equatable, Sendable {
+    /// When the event happened, on the virtual clock.
     public var time: VirtualTime
+    /// What happened.
     public var event: TraceEvent
+    /// The event `event` at `time`.
     public init(time: VirtualTime, event: TraceEvent) {
         self.time = time
         self.event = event
@@ -57,20 +70,25 @@ public struct TraceRecord: Equatable, Sendable {
 
 /// How the process ended (semantics §5).
 public enum Termination: String, Sendable, CaseIterable {
+    /// `system`: the system kills the suspended app; `user`: a force quit from the app switcher; `crash`: the app crashes.
     case system, user, crash
 }
 
 /// How and when a process ended (`Simulator.lastTermination`).
 public struct TerminationRecord: Equatable, Sendable {
+    /// How the process ended.
     public var how: Termination
+    /// When it ended, on the virtual clock.
     public var at: VirtualTime
 
+    /// A process that ended `how` at `at`.
     public init(how: Termination, at: VirtualTime) {
         self.how = how
         self.at = at
     }
 }
 
+/// Why a scene connected.
 public enum ConnectReason: String, Sendable {
     /// A session created by open_window or at a launch with nothing to restore.
     case new
@@ -80,22 +98,33 @@ public enum ConnectReason: String, Sendable {
     case reconnected
 }
 
+/// Why sessions were discarded, as the trace words it.
 public enum DiscardReason: String, Sendable {
+    /// The user closed the window.
     case closed = "closed by the user"
+    /// The app dismissed the window with `dismissWindow`.
     case dismissed = "dismissWindow"
+    /// A force quit, under the policy that discards restoration data.
     case forceQuit = "force quit discards restoration data"
+    /// The app crashed while loading, which discards restoration data.
     case crashWhileLoading = "crash while loading discards restoration data"
 }
 
+/// What the auth server answered about a stored session, as the trace words it.
 public enum ValidationResult: String, Sendable {
+    /// The session is valid, has expired, was revoked, or is not one the server knows.
     case valid, expired, revoked, unknown
+    /// The server could not be reached.
     case unreachable = "network unreachable"
 }
 
+/// What became of a URL the app was asked to open.
 public enum DeepLinkOutcome: Equatable, Sendable {
+    /// A window took the URL (`.onOpenURL`), or a route opened one for it.
     case handled(scene: SessionID)
     /// The model's own URL handler took it (semantics 10.7).
     case handledByApp
+    /// Nothing took the URL; `reason` says why.
     case notHandled(reason: String)
 }
 

@@ -1,7 +1,7 @@
 import ByteText
 
 /// A URL taken apart the way an app's `.onOpenURL` handler reads it: scheme, host, decoded path
-/// components, query items and fragment (app-model §2, `sim.url`).
+/// components, query items and fragment (semantics 8.4, `sim.url`).
 ///
 /// Bytes throughout: a URL is the script's bytes and every decoded part is bytes too, so
 /// `%FF` decodes to the byte 0xFF and `é` written raw stays its two UTF-8 bytes. The rules

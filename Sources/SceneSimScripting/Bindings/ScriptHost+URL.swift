@@ -2,7 +2,7 @@ import ByteText
 import LuaKit
 import SceneSimCore
 
-// sim.url (app-model §2): a URL as a plain Lua table. Needs no app, so it works before sim.launch.
+// sim.url (semantics 8.4): a URL as a plain Lua table. Needs no app, so it works before sim.launch.
 extension ScriptHost {
     func simURL(_ call: LuaCall) -> LuaReturn {
         guard let text = call.bytes(at: 1) else {

@@ -2,7 +2,7 @@ import ByteText
 import LuaKit
 import SceneSimCore
 
-// When the script's code runs inside a system action (app-model §3): hooks run at their
+// When the script's code runs inside a system action (semantics 9): hooks run at their
 // handler point, synchronously; their storage writes and transitions apply at once; their
 // lifecycle requests wait in a queue until the action is over; their errors wait too.
 extension ScriptHost {

@@ -3,7 +3,7 @@ import LuaKit
 import SceneSimCore
 
 // A script's lifecycle call is a `SimInput` sent to the core, which runs it at once or, from a
-// hook in the middle of a system action, queues it until the action is over (app-model §3.5).
+// hook in the middle of a system action, queues it until the action is over (semantics 9.5).
 extension ScriptHost {
     /// Sends `input` for the Lua call `call`; its results are the call's (nothing when queued).
     func send(_ input: SimInput, _ call: LuaCall, _ sim: Simulator) throws(SimError) -> [LuaValue] {

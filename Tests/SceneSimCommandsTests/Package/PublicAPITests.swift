@@ -14,12 +14,7 @@ struct PublicAPITests {
     static func publicDeclarations() throws -> [String] {
         var lines: [String] = []
         for module in exportedModules {
-            let root = packageRoot.appendingPathComponent(module)
-            let files = (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? [])
-                .filter { $0.hasSuffix(".swift") }
-                .sorted()
-            for file in files {
-                let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for (file, text) in try swiftFiles(in: module) {
                 for line in text.split(separator: "\n") {
                     let trimmed = line.trimmingCharacters(in: .whitespaces)
                     guard trimmed.hasPrefix("public ") || trimmed.hasPrefix("@_exported ") else { continue }
@@ -32,6 +27,15 @@ struct PublicAPITests {
             }
         }
         return lines
+    }
+
+    /// Each Swift file of `module` (a folder under the package), by path in the module, sorted.
+    static func swiftFiles(in module: String) throws -> [(file: String, text: String)] {
+        let root = packageRoot.appendingPathComponent(module)
+        let files = (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".swift") }
+            .sorted()
+        return try files.map { ($0, try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)) }
     }
 
     @Test("every public declaration of the SceneSim and SceneSimTesting products is in the reviewed list, and nothing else is")

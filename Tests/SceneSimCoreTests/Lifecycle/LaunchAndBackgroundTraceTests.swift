@@ -44,7 +44,7 @@ struct LaunchAndBackgroundTraceTests {
             "[  61.500] app         phase inactive -> active: validate session and refresh",
             "[  61.500] main#1      phase inactive -> active",
         ])
-        #expect(device.snapshot.windows == ["detail#1 active", "main#1 active"])
+        #expect(device.snapshot.windows.map(\.description) == ["detail#1 active", "main#1 active"])
     }
 
     @Test("a system kill in the background and a relaunch restore the scenes with their storage")

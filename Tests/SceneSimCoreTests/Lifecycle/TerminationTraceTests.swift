@@ -84,7 +84,7 @@ struct TerminationTraceTests {
             "[   0.500] app         phase inactive -> active: validate session and refresh",
             "[   0.500] main#1      phase inactive -> active",
         ])
-        #expect(device.snapshot.sessions[1].storage == "{tab = 2}")
+        #expect(device.snapshot.sessions[1].storage?.literal == "{tab = 2}")
     }
 
     @Test("a crash while loading discards restoration data; the next launch starts fresh")

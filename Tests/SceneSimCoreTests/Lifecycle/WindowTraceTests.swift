@@ -50,6 +50,6 @@ struct WindowTraceTests {
             "[   0.500] main#1      phase inactive -> background",
             "[   0.500] detail#1    already open: brought to front",
         ])
-        #expect(device.snapshot.windows == ["detail#1 active", "detail#2 active", "main#1 background"])
+        #expect(device.snapshot.windows.map(\.description) == ["detail#1 active", "detail#2 active", "main#1 background"])
     }
 }

@@ -19,7 +19,7 @@ struct AppStateRuleTests {
         try device.openWindow("detail", .string("a"))
         try device.logout()
         #expect(device.sim.appState == .unauthenticated)
-        #expect(device.snapshot.state == "unauthenticated")
+        #expect(device.snapshot.state?.text == "unauthenticated")
     }
 
     @Test("4.5 a request outside the seed table is rejected, recorded and traced; the state is unchanged")
@@ -123,10 +123,10 @@ struct AppStateRuleTests {
         try device.login("ada")
         #expect(try device.openURL("app://item/1") == true)
         #expect(try device.openURL("app://item/1") == true)
-        #expect(device.snapshot.windows == ["item#1 active", "main#1 active"])
+        #expect(device.snapshot.windows.map(\.description) == ["item#1 active", "main#1 active"])
         try device.logout()
         #expect(try device.openURL("app://item/2") == false)
-        #expect(device.snapshot.windows == ["item#1 active", "main#1 active"])
+        #expect(device.snapshot.windows.map(\.description) == ["item#1 active", "main#1 active"])
     }
 
     @Test("4.7 a state on screen for less than flicker_threshold traces a flicker warning")

@@ -15,7 +15,7 @@ struct ScenePhaseRuleTests {
         // when one of them alone leaves the screen
         try device.backgroundWindow("detail#1")
         // then each reports its own phase
-        expectNoDifference(device.snapshot.windows, ["main#1 active", "detail#1 background"])
+        expectNoDifference(device.snapshot.windows.map(\.description), ["main#1 active", "detail#1 background"])
         #expect(device.sim.phase(of: try device.window("detail#1")) == .connected(.background))
         #expect(device.sim.phase(of: try device.window("main#1")) == .connected(.active))
     }
@@ -52,7 +52,7 @@ struct ScenePhaseRuleTests {
         let device = try TestDevice.ready()
         try device.openWindow("detail", .string("a"))
         try device.backgroundWindow("main#1")
-        #expect(device.snapshot.windows == ["detail#1 active", "main#1 background"])
+        #expect(device.snapshot.windows.map(\.description) == ["detail#1 active", "main#1 background"])
         #expect(device.sim.appPhase == .active)
     }
 
@@ -62,7 +62,7 @@ struct ScenePhaseRuleTests {
         try device.openWindow("detail", .string("a"))
         try device.backgroundWindow("main#1")
         try device.interrupt()
-        #expect(device.snapshot.windows == ["detail#1 inactive", "main#1 background"])
+        #expect(device.snapshot.windows.map(\.description) == ["detail#1 inactive", "main#1 background"])
         #expect(device.sim.appPhase == .inactive)
     }
 
@@ -71,7 +71,7 @@ struct ScenePhaseRuleTests {
         let device = try TestDevice.ready()
         try device.openWindow("detail", .string("a"))
         try device.background()
-        #expect(device.snapshot.windows == ["detail#1 background", "main#1 background"])
+        #expect(device.snapshot.windows.map(\.description) == ["detail#1 background", "main#1 background"])
         #expect(device.sim.appPhase == .background)
     }
 
@@ -184,14 +184,14 @@ struct ScenePhaseRuleTests {
     func sideBySide() throws {
         let device = try TestDevice.ready()
         try device.openWindow("detail", .string("a"))
-        expectNoDifference(device.snapshot.windows, ["detail#1 active", "main#1 active"])
+        expectNoDifference(device.snapshot.windows.map(\.description), ["detail#1 active", "main#1 active"])
     }
 
     @Test("1.6 non-key macos windows are active, with no visible limit")
     func macosAllActive() throws {
         let device = try TestDevice.ready(.testing(.macos, scenes: valueScenes))
         for value in ["a", "b", "c"] { try device.openWindow("detail", .string(ByteString(value))) }
-        expectNoDifference(device.snapshot.windows, ["detail#3 active", "detail#2 active", "detail#1 active", "main#1 active"])
+        expectNoDifference(device.snapshot.windows.map(\.description), ["detail#3 active", "detail#2 active", "detail#1 active", "main#1 active"])
     }
 
     @Test("1.6 opening one window more than visible_limit sends the least recently focused to background")
@@ -207,7 +207,7 @@ struct ScenePhaseRuleTests {
             "[   0.500] detail#1    phase active -> inactive",
             "[   0.500] detail#1    phase inactive -> background",
         ])
-        expectNoDifference(device.snapshot.windows, ["detail#2 active", "main#1 active", "detail#1 background"])
+        expectNoDifference(device.snapshot.windows.map(\.description), ["detail#2 active", "main#1 active", "detail#1 background"])
     }
 
     @Test("1.6 focusing a background window over visible_limit sends the least recently focused to background")
@@ -223,6 +223,6 @@ struct ScenePhaseRuleTests {
             "[   0.500] detail#1    phase active -> inactive",
             "[   0.500] detail#1    phase inactive -> background",
         ])
-        expectNoDifference(device.snapshot.windows, ["main#1 active", "detail#2 active", "detail#1 background"])
+        expectNoDifference(device.snapshot.windows.map(\.description), ["main#1 active", "detail#2 active", "detail#1 background"])
     }
 }

@@ -26,7 +26,7 @@ struct SceneStorageRuleTests {
         #expect(try device.storage("main#1", "missing") == nil)
         #expect(SceneValue.int(2) != SceneValue.double(2.0))
         #expect(try device.sim.storageKeys(device.window("main#1")) == ["b", "d", "i", "s"])
-        #expect(device.snapshot.sessions[0].storage == "{b = true, d = 2.0, i = 2, s = \"x\"}")
+        #expect(device.snapshot.sessions[0].storage?.literal == "{b = true, d = 2.0, i = 2, s = \"x\"}")
     }
 
     @Test("3.2 a value storage cannot hold is a clear error and changes nothing")

@@ -24,10 +24,10 @@ struct TerminationRuleTests {
         try device.background()
         try device.terminate(.system)
         expectNoDifference(device.snapshot.sessions, [
-            .init(id: "main#1", value: nil, phase: "disconnected", alive: true, storage: nil, saved: "{}"),
-            .init(id: "detail#1", value: "\"a\"", phase: "disconnected", alive: true, storage: nil, saved: "{tab = 1}"),
+            .init(id: "main#1", value: nil, phase: .disconnected, storage: nil, saved: [:]),
+            .init(id: "detail#1", value: .string("a"), phase: .disconnected, storage: nil, saved: ["tab": .int(1)]),
         ])
-        #expect(device.snapshot.running == false)
+        #expect(device.snapshot.isRunning == false)
     }
 
     @Test("5.2 force quit of an active app goes inactive → background first; discard drops restoration data")
@@ -52,7 +52,7 @@ struct TerminationRuleTests {
         try device.terminate(.user)
         device.expectTrace(["[   0.500] app         terminated (user): restoration data kept"])
         try device.launch()
-        #expect(device.snapshot.windows == ["main#1 active"])
+        #expect(device.snapshot.windows.map(\.description) == ["main#1 active"])
     }
 
     @Test("5.3 a crash has no events; writes since the last save are lost")
@@ -64,7 +64,7 @@ struct TerminationRuleTests {
             "[   0.500] main#1      storage lost: unsaved writes to a",
             "[   0.500] app         terminated (crash): restoration data kept",
         ])
-        #expect(device.snapshot.sessions[0].saved == "{}")
+        #expect(device.snapshot.sessions[0].saved.literal == "{}")
     }
 
     @Test("5.3 a crash while the app state is loading discards restoration data")
@@ -101,17 +101,17 @@ struct TerminationRuleTests {
             "[   0.500] detail#1    phase inactive -> active",
         ])
         expectNoDifference(device.snapshot, Simulator.Snapshot(
-            time: "0.500", running: true, launches: 2, phase: .active, state: "loading",
-            windows: ["item#1 active", "detail#1 active"],
+            time: .at(0.5), isRunning: true, launchCount: 2, phase: .active, state: ModelState("loading"),
+            windows: [.init("item#1", .active), .init("detail#1", .active)],
             sessions: [
-                .init(id: "main#1", value: nil, phase: "disconnected", alive: true, storage: nil, saved: "{}"),
-                .init(id: "detail#1", value: "\"a\"", phase: "active", alive: true, storage: "{tab = 2}", saved: "{tab = 2}"),
-                .init(id: "item#1", value: "9", phase: "active", alive: true, storage: "{}", saved: "{}"),
+                .init(id: "main#1", value: nil, phase: .disconnected, storage: nil, saved: [:]),
+                .init(id: "detail#1", value: .string("a"), phase: .connected(.active), storage: ["tab": .int(2)], saved: ["tab": .int(2)]),
+                .init(id: "item#1", value: .int(9), phase: .connected(.active), storage: [:], saved: [:]),
             ]
         ))
         // and main#1 reconnects when focused
         try device.focus("main#1")
-        #expect(device.snapshot.windows == ["main#1 active", "item#1 active", "detail#1 background"])
+        #expect(device.snapshot.windows.map(\.description) == ["main#1 active", "item#1 active", "detail#1 background"])
     }
 
     @Test("5.4 each restored scene passes the restore hook; a rejected one starts empty")
@@ -129,7 +129,7 @@ struct TerminationRuleTests {
         try device.launch()
         #expect(asked == ["detail#1", "main#1"])
         let detail = try #require(device.snapshot.sessions.first { $0.id == "detail#1" })
-        expectNoDifference(detail, .init(id: "detail#1", value: nil, phase: "active", alive: true, storage: "{}", saved: "{}"))
+        expectNoDifference(detail, .init(id: "detail#1", value: nil, phase: .connected(.active), storage: [:], saved: [:]))
     }
 
     @Test("5.4 a scene on screen when the app left is restored even if the system disconnected it before the kill")
@@ -153,7 +153,7 @@ struct TerminationRuleTests {
             "[   0.500] app         phase inactive -> active: validate session and refresh",
         ])
         expectNoDifference(device.snapshot.sessions, [
-            .init(id: "main#1", value: nil, phase: "active", alive: true, storage: "{draft = \"hello\"}", saved: "{draft = \"hello\"}"),
+            .init(id: "main#1", value: nil, phase: .connected(.active), storage: ["draft": .string("hello")], saved: ["draft": .string("hello")]),
         ])
     }
 

@@ -3,7 +3,7 @@ import SceneSimTestSupport
 import Testing
 @testable import SceneSimCore
 
-/// app-model §3: a system action reaches the app's code at named points, each with the world as
+/// semantics 9: a system action reaches the app's code at named points, each with the world as
 /// of that event, after the events before it.
 @Suite("Handler points of a system action")
 struct HandlerPointTests {
@@ -105,6 +105,6 @@ struct HandlerPointTests {
             "[   0.500] main#2      phase inactive -> active",
             "[   0.500] app         phase inactive -> active: validate session and refresh",
         ])
-        #expect(device.snapshot.windows == ["main#2 active", "main#1 background"])
+        #expect(device.snapshot.windows.map(\.description) == ["main#2 active", "main#1 background"])
     }
 }

@@ -184,7 +184,7 @@ struct BufferedWriteTests {
             """)
         #expect(buffered == flushed)
         // The hook runs at the scene's move to background, before its storage is saved
-        // (app-model §3.3), so 110 is saved.
+        // (semantics 9.3), so 110 is saved.
         #expect(buffered.output.contains("110\t110\n"))
         #expect(buffered.output.contains("\n120\n"))
         #expect(buffered.output.contains("restore\tfalse\ttest.lua:8: cannot change the simulation from inside a restore hook"))

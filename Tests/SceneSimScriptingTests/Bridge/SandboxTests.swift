@@ -15,7 +15,7 @@ struct SandboxTests {
     func loadRefusesBytecode() {
         let run = runScript("print(load(string.dump(function() return 1 end)))")
 
-        #expect(run == ScriptRun(output: "nil\tattempt to load a binary chunk (mode is 't')\n", error: nil))
+        #expect(run == ScriptRun(output: "nil\tattempt to load a binary chunk (scenesim loads Lua source text only)\n", error: nil))
     }
 
     @Test("A precompiled file is refused as a scenario with exit status 1")

@@ -1,7 +1,7 @@
 import SceneSimScripting
 import Testing
 
-/// app-model §3: hooks run at their event, synchronously, seeing the world as of that event.
+/// semantics 9.1: hooks run at their event, synchronously, seeing the world as of that event.
 @Suite("Hooks run at their event")
 struct AtEventHookTests {
     @Test("3.3 a SceneStorage write in a scene's active → inactive hook is saved on the way to background and survives a system kill")

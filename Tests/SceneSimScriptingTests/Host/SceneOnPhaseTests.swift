@@ -1,7 +1,7 @@
 import SceneSimScripting
 import Testing
 
-/// app-model §2: a scene declaration's `on_phase`, its root view's `.onChange(of: scenePhase)`.
+/// semantics 10.8: a scene declaration's `on_phase`, its root view's `.onChange(of: scenePhase)`.
 @Suite("A scene's on_phase")
 struct SceneOnPhaseTests {
     @Test("on_phase runs at each phase change of its group's windows, before the scene_phase hooks, and its write on resign is saved")
