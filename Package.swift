@@ -100,7 +100,7 @@ let package = Package(
         .target(
             name: "SceneSimCommands",
             dependencies: [
-                "SceneSimScripting", "GoldenRunner", "SceneSimREPL", "SceneSimTimeline", "SceneSimCoverage", "SceneSimCore",
+                "ByteText", "SceneSimScripting", "GoldenRunner", "SceneSimREPL", "SceneSimTimeline", "SceneSimCoverage", "SceneSimCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -44,15 +44,15 @@ extension GoldenRunnerError {
     }
 
     static func noSuchPath(_ path: String) -> Self {
-        .init(.usage, "no such file or directory: \(path)")
+        .init(.usage, "no such file or directory: \(shown(path))")
     }
 
     static func noScenariosFolder(_ directory: String) -> Self {
-        .init(.usage, "no scenarios/ folder in \(directory): run scenesim test from the project root, or name scenario files or folders (scenesim test path/to/scenarios)")
+        .init(.usage, "no scenarios/ folder in \(shown(directory)): run scenesim test from the project root, or name scenario files or folders (scenesim test path/to/scenarios)")
     }
 
     static func notAScenario(_ path: String) -> Self {
-        .init(.usage, "not a Lua scenario (expected a .lua file or a directory): \(path)")
+        .init(.usage, "not a Lua scenario (expected a .lua file or a directory): \(shown(path))")
     }
 
     static func updateInCheckMode(reason: String) -> Self {
@@ -60,15 +60,15 @@ extension GoldenRunnerError {
     }
 
     static func cannotRead(_ path: String, errno code: Int32) -> Self {
-        .init(.fileSystem, "cannot read \(path): \(reason(code))")
+        .init(.fileSystem, "cannot read \(shown(path)): \(reason(code))")
     }
 
     static func cannotWrite(_ path: String, errno code: Int32) -> Self {
-        .init(.fileSystem, "cannot write \(path): \(reason(code))")
+        .init(.fileSystem, "cannot write \(shown(path)): \(reason(code))")
     }
 
     static func cannotRemove(_ path: String, errno code: Int32) -> Self {
-        .init(.fileSystem, "cannot remove \(path): \(reason(code))")
+        .init(.fileSystem, "cannot remove \(shown(path)): \(reason(code))")
     }
 }
 
@@ -79,7 +79,14 @@ func reason(_ code: Int32) -> String {
 
 extension GoldenRunnerError {
     static func cannotReadFolder(_ path: String, errno code: Int32) -> Self {
-        .init(.fileSystem, "cannot read folder \(path): \(reason(code)); its scenarios were not run")
+        .init(.fileSystem, "cannot read folder \(shown(path)): \(reason(code)); its scenarios were not run")
+    }
+
+    /// `path` is displayed with the name's bytes escaped (`\255`).
+    static func nameNotUTF8(_ path: String, isFolder: Bool) -> Self {
+        isFolder
+            ? .init(.fileSystem, "cannot run the scenarios in folder \(path): its name is not valid UTF-8; rename it")
+            : .init(.fileSystem, "cannot run \(path): its name is not valid UTF-8; rename it")
     }
 }
 

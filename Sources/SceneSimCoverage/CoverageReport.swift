@@ -62,7 +62,10 @@ public struct CoverageReport: Sendable {
         for table in tables {
             let own = runs.filter { $0.table.shape == table.shape }
             let allowed = Set(table.transitions)
-            let disallowed = table.states.flatMap { from in table.states.map { TransitionTable.Transition(from: from, to: $0) } }.filter { !allowed.contains($0) }
+            // Every pair a model does not allow, listed so a report shows which were never tried;
+            // past `maxListedStates` states (their square would make the report's size) only
+            // the rejected transitions the runs tried are listed.
+            let disallowed = table.states.count > Self.maxListedStates ? [] : table.states.flatMap { from in table.states.map { TransitionTable.Transition(from: from, to: $0) } }.filter { !allowed.contains($0) }
             sections += [
                 section("states", "states of \(table.name)", table.states, \.states, extras: false, of: own),
                 section("transitions", "transitions of \(table.name)", table.transitions.map(\.text), \.transitions, of: own),
@@ -98,6 +101,9 @@ public struct CoverageReport: Sendable {
         ]
         self.sections = sections
     }
+
+    /// The most states of a model whose untried rejected transitions a report lists.
+    package static let maxListedStates = 64
 
     /// Whether a scene (and so the app's aggregate) can move from `from` to `to` on `platform`:
     /// the iOS family passes through `inactive` between `active` and `background`, the Mac goes

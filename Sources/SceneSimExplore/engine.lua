@@ -148,12 +148,22 @@ function gen.one_of(choices)
 end
 
 function gen.int(lo, hi)
-  if mtype(lo) ~= "integer" or mtype(hi) ~= "integer" or lo > hi or hi - lo >= 1 << 62 or hi - lo < 0 then
+  if mtype(lo) ~= "integer" or mtype(hi) ~= "integer" or lo > hi then
     error(format("sim.gen.int(lo, hi) takes two integers with lo <= hi, e.g. sim.gen.int(1, 10) (got %s, %s)", describe(lo), describe(hi)), 2)
   end
   return setmetatable({
-    text = format("int(%d, %d)", lo, hi), minimum = lo, lo = lo, hi = hi,
-    draw = function(self, r) return self.lo + below(r, self.hi - self.lo + 1) end,
+    -- A span of 2^62 or more (hi - lo wraps below 0 past 2^63) is drawn by rejection from
+    -- the whole 64-bit range: at least one draw in four lands in it.
+    text = format("int(%d, %d)", lo, hi), minimum = lo, lo = lo, hi = hi, wide = hi - lo < 0 or hi - lo >= 1 << 62,
+    draw = function(self, r)
+      if self.wide then
+        while true do
+          local v = next64(r)
+          if v >= self.lo and v <= self.hi then return v end
+        end
+      end
+      return self.lo + below(r, self.hi - self.lo + 1)
+    end,
     resolve = function(self, c)
       if mtype(c) == "integer" and c >= self.lo and c <= self.hi then return true, c end
       return false
@@ -511,7 +521,11 @@ local function start(X)
   E.doing = "running setup"
   local app = X.spec.setup()
   app = app or sim.app
-  if app == nil then error(X.name .. ": setup must launch the app with sim.launch { ... } and return it", 0) end
+  -- Anything but the app sim.launch made (a number, a table, nothing) would fail later, inside
+  -- the engine, with a message about the engine.
+  if app == nil or app ~= sim.app then
+    error(X.name .. ": setup must launch the app with sim.launch { ... } and return it" .. (app == nil and "" or format(" (it returned a %s)", type(app))), 0)
+  end
   X.app = app
   local rules = {}
   local builtin = X.spec.builtin
@@ -608,7 +622,11 @@ function E.run(X, seed, max_steps, replay, keep)
   local own = {}
   for _, k in ipairs(sorted_keys(X.spec.rules or {})) do own[#own + 1] = k end
   local steps, result = {}, { counts = X.counts, enabled = X.enabled, own = own, steps = {} }
-  local function fail(label, message) result.failure = { label = label, message = message, step = #steps } end
+  local function fail(label, message)
+    result.failure = { label = label, message = message, step = #steps }
+    -- A memory limit a protected call caught stops the exploration; it is no failure to shrink.
+    if native.is_limit(message) then result.limit = { message = message, doing = E.doing } end
+  end
   local label, message = check(X)
   if label then fail(label, message) end
   local i = 0
@@ -694,11 +712,11 @@ function E.checker(X)
 end
 
 -- Loads an exploration module by path (relative to the running scenario's folder).
-function E.open(path)
+function E.open(path, chosen_by_the_user)
   if type(path) ~= "string" then
     error(format("sim.explore.load(path) takes the path of an exploration module (got %s)", type(path)), 3)
   end
-  local source, name = native.read_module(path)
+  local source, name = native.read_module(path, chosen_by_the_user)
   if source == nil then error(name, 3) end
   local chunk, err = load(source, "@" .. name, "t")
   if not chunk then error(err, 0) end
@@ -717,7 +735,7 @@ E.api = {
 ---@param keep boolean
 ---@return table
 function E.drive(path, seed, max_steps, replay, keep)
-  local X = E.open(path)
+  local X = E.open(path, true)
   E.checker(X)
   return E.run(X, seed, max_steps, replay, keep)
 end

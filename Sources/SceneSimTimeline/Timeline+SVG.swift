@@ -7,6 +7,13 @@ extension Timeline {
     /// a shape per marker. Every band and marker has a tooltip (`<title>`) with its trace text
     /// and the scenario line that caused it. The bytes depend only on the timeline.
     public func svg(axis: TimelineAxis = .time) -> String {
+        // An unlimited budget never stops a drawing.
+        try! svg(axis: axis, budget: .unlimited)
+    }
+
+    /// The SVG picture, checked against `budget` as it grows.
+    public func svg(axis: TimelineAxis = .time, budget: RenderBudget) throws(RenderError) -> String {
+        let what = "the SVG timeline (\(lanes.count) lanes, \(intervals.count + markers.count) bands and marks)"
         let layout = SVGLayout(self, axis: axis)
         var svg = SVGWriter()
         let legendTop = layout.lanesBottom + 24
@@ -23,14 +30,37 @@ extension Timeline {
             let y = layout.laneTop(index)
             svg.rect(layout.plotLeft, y, layout.plotWidth, layout.laneHeight, fill: "none", stroke: "#dddddd")
             svg.text(8, y + 14, lane.name, weight: index < 2 ? "bold" : nil)
+            if index % 256 == 0 { try budget.check(svg.output.utf8.count, what) }
         }
         let key = self.key
-        for interval in intervals { drawInterval(&svg, interval, key, layout) }
-        for process in processes { drawProcessEdges(&svg, process, layout) }
-        for flow in flows { drawFlow(&svg, flow, layout) }
-        for marker in markers where !marker.kind.isProcessEdge { drawMarker(&svg, marker, layout) }
+        for (index, interval) in intervals.enumerated() {
+            drawInterval(&svg, interval, key, layout)
+            if index % 256 == 0 { try budget.check(svg.output.utf8.count, what) }
+        }
+        // Each process's launch and termination markers, found once rather than per process.
+        var edges: [Int: (launch: Marker?, termination: Marker?)] = [:]
+        for marker in markers {
+            switch marker.kind {
+            case .launch where edges[marker.launch]?.launch == nil: edges[marker.launch, default: (nil, nil)].launch = marker
+            case .termination where edges[marker.launch]?.termination == nil: edges[marker.launch, default: (nil, nil)].termination = marker
+            default: break
+            }
+        }
+        for (index, process) in processes.enumerated() {
+            drawProcessEdges(&svg, process, layout, edges: edges[process.number])
+            if index % 256 == 0 { try budget.check(svg.output.utf8.count, what) }
+        }
+        for (index, flow) in flows.enumerated() {
+            drawFlow(&svg, flow, layout)
+            if index % 256 == 0 { try budget.check(svg.output.utf8.count, what) }
+        }
+        for (index, marker) in markers.enumerated() where !marker.kind.isProcessEdge {
+            drawMarker(&svg, marker, layout)
+            if index % 256 == 0 { try budget.check(svg.output.utf8.count, what) }
+        }
         drawLegend(&svg, key, top: legendTop, width: layout.width)
         svg.line("</svg>")
+        try budget.check(svg.output.utf8.count, what)
         return svg.output
     }
 
@@ -96,13 +126,13 @@ extension Timeline {
     }
 
     /// A launch is a green line across every lane, a termination a line in its kind's colour.
-    private func drawProcessEdges(_ svg: inout SVGWriter, _ process: ProcessSpan, _ layout: SVGLayout) {
+    private func drawProcessEdges(_ svg: inout SVGWriter, _ process: ProcessSpan, _ layout: SVGLayout, edges: (launch: Marker?, termination: Marker?)?) {
         let top = layout.top - 4, bottom = layout.lanesBottom + 4
-        let launch = markers.first { $0.kind == .launch && $0.launch == process.number }
+        let launch = edges?.launch
         let x = layout.x(process.start)
         svg.line(#"<line x1="\#(SVGWriter.n(x))" y1="\#(SVGWriter.n(top))" x2="\#(SVGWriter.n(x))" y2="\#(SVGWriter.n(bottom))" stroke="\#(MarkerKind.launch.colour)" stroke-width="2"><title>\#(SVGWriter.escape(tip(launch)))</title></line>"#)
         if let end = process.end, let how = process.termination {
-            let marker = markers.first { $0.kind == .termination(how) && $0.launch == process.number }
+            let marker = edges?.termination.flatMap { $0.kind == .termination(how) ? $0 : nil }
             let x = layout.x(end)
             svg.line(#"<line x1="\#(SVGWriter.n(x))" y1="\#(SVGWriter.n(top))" x2="\#(SVGWriter.n(x))" y2="\#(SVGWriter.n(bottom))" stroke="\#(MarkerKind.termination(how).colour)" stroke-width="2" stroke-dasharray="5 2"><title>\#(SVGWriter.escape(tip(marker)))</title></line>"#)
         }

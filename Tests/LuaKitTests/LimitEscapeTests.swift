@@ -146,6 +146,11 @@ struct LimitEscapeTests {
         "local s = ('a'):rep(200000)\nfor i = 1, 1e9 do s:find(('a'):rep(100000) .. 'b', 1, true) end",
         // Nothing to allocate, so only the budget stops it.
         "local t = {}\nreturn table.move(t, 1, 1e15, 1, {})",
+        // One find whose items the matcher walks without a recursive call (a step each), and
+        // one whose class it scans whole at every character (a step per 4 of its bytes):
+        // charged one step per position before, they ran 10 to 100 times a loop's time.
+        "local s = ('a'):rep(20000)\nreturn s:find(('a'):rep(10000) .. '%d')",
+        "local s = ('a'):rep(20000)\nreturn s:find('[' .. ('%d'):rep(2000) .. 'a]*b')",
     ]
 
     @Test("Pattern matching and table.move are charged to the instruction limit", arguments: runawayCalls)

@@ -184,4 +184,15 @@ struct PerModelCoverageTests {
         #expect(warnings(declared) == ["openWindow ignored", "storage over storage_warn_bytes", "flicker", "state no transition reaches"])
         #expect(warnings(builtIn) == ["openWindow ignored", "storage over storage_warn_bytes", "flicker", "validation skipped (server unreachable)"])
     }
+
+    @Test("A model of many states lists only the rejected transitions its runs tried, not every pair of states")
+    func manyStatesStayBounded() {
+        let states = (0..<1000).map { "s\($0)" }
+        let table = TransitionTable(name: "big", states: states, transitions: zip(states, states.dropFirst()).map { TransitionTable.Transition(from: $0, to: $1) })
+        let report = CoverageReport([("a", CoverageCounts(records: [], platform: .ipados, table: table), .ipados, table)])
+
+        let rejected = report.sections.first { $0.title == "rejected transitions tried on big" }
+        #expect(rejected?.items.isEmpty == true)
+        #expect(report.sections.first { $0.title == "transitions of big" }?.items.count == 999)
+    }
 }

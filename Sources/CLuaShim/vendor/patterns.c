@@ -217,7 +217,9 @@ static int singlematch (MatchState *ms, const char *s, const char *p,
     switch (*p) {
       case '.': return 1;  /* matches any char */
       case L_ESC: return match_class(c, uchar(*(p+1)));
-      case '[': return matchbracketclass(c, p, ep-1);
+      case '[':  /* scenesim: a class is scanned whole, a step per 4 of its bytes */
+        SCN_STEP(ms, 1 + (long long)((ep - p) / 4));
+        return matchbracketclass(c, p, ep-1);
       default:  return (uchar(*p) == c);
     }
   }
@@ -314,8 +316,8 @@ static const char *match_capture (MatchState *ms, const char *s, int l) {
 static const char *match (MatchState *ms, const char *s, const char *p) {
   if (l_unlikely(ms->matchdepth-- == 0))
     luaL_error(ms->L, "pattern too complex");
-  SCN_STEP(ms, 1);
   init: /* using goto's to optimize tail recursion */
+  SCN_STEP(ms, 1);  /* scenesim: each item a step, the ones the goto reaches too */
   if (p != ms->p_end) {  /* end of pattern? */
     switch (*p) {
       case '(': {  /* start capture */

@@ -8,13 +8,54 @@ enum UnifiedDiff {
     static func render(
         old: [UInt8], new: [UInt8], oldLabel: String, newLabel: String, context: Int = 3, colour: Bool = false
     ) -> String {
-        let lines = LineDiff(old: old, new: new).lines
+        render(LineDiff(old: old, new: new), old: old, new: new, oldLabel: oldLabel, newLabel: newLabel, context: context, colour: colour)
+    }
+
+    /// The diff of an edit script already computed. Past the diff's bounds it says where the
+    /// texts first differ and shows the next lines of each, rather than a diff.
+    static func render(
+        _ diff: LineDiff, old: [UInt8], new: [UInt8], oldLabel: String, newLabel: String, context: Int = 3, colour: Bool = false
+    ) -> String {
+        switch diff.outcome {
+        case .lines(let lines):
+            return render(lines, oldLabel: oldLabel, newLabel: newLabel, context: context, colour: colour)
+        case .cancelled:
+            return ""
+        case let .tooLarge(first, oldCount, newCount):
+            var output = "--- \(oldLabel)\n+++ \(newLabel)\n"
+            output += "outputs differ from line \(first + 1) (\(oldLabel): \(oldCount) lines, \(newLabel): \(newCount)); "
+                + "too many changes for a line diff, so the next lines of each follow:\n"
+            for (marker, text) in [("-", old), ("+", new)] {
+                var line = 0, shown = 0
+                for piece in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+                    defer { line += 1 }
+                    guard line >= first else { continue }
+                    guard shown < previewLines, line < (marker == "-" ? oldCount : newCount) else { break }
+                    output += render(LineDiff.Line(kind: marker == "-" ? .removed : .inserted, text: Array(piece), lacksNewline: false), colour: colour)
+                    shown += 1
+                }
+            }
+            return output
+        }
+    }
+
+    /// How many lines of each text a diff past its bounds shows.
+    static let previewLines = 10
+
+    private static func render(_ lines: [LineDiff.Line], oldLabel: String, newLabel: String, context: Int, colour: Bool) -> String {
         let changes = lines.indices.filter { lines[$0].kind != .unchanged }
         guard !changes.isEmpty else { return "" }
 
         var output = "--- \(oldLabel)\n+++ \(newLabel)\n"
+        // Line numbers counted once, as the hunks go down the script (not from the top per hunk).
+        var counted = 0, oldBefore = 0, newBefore = 0
         for range in hunkRanges(changes: changes, lineCount: lines.count, context: context) {
-            output += header(for: range, in: lines)
+            while counted < range.lowerBound {
+                if lines[counted].kind != .inserted { oldBefore += 1 }
+                if lines[counted].kind != .removed { newBefore += 1 }
+                counted += 1
+            }
+            output += header(for: range, in: lines, oldBefore: oldBefore, newBefore: newBefore)
             for line in lines[range] {
                 output += render(line, colour: colour)
             }
@@ -39,11 +80,8 @@ enum UnifiedDiff {
         return ranges
     }
 
-    private static func header(for range: ClosedRange<Int>, in lines: [LineDiff.Line]) -> String {
-        let before = lines[..<range.lowerBound]
+    private static func header(for range: ClosedRange<Int>, in lines: [LineDiff.Line], oldBefore oldStart: Int, newBefore newStart: Int) -> String {
         let inside = lines[range]
-        let oldStart = before.count { $0.kind != .inserted }
-        let newStart = before.count { $0.kind != .removed }
         let oldCount = inside.count { $0.kind != .inserted }
         let newCount = inside.count { $0.kind != .removed }
         return "@@ -\(span(oldStart, oldCount)) +\(span(newStart, newCount)) @@\n"

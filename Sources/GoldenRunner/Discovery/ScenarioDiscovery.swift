@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ByteText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -77,28 +78,48 @@ private struct Walk {
     mutating func addScenario(_ absolute: String, root: String) {
         let display = resolver.display(absolute)
         found[display] = Scenario(
-            path: display, fileURL: URL(fileURLWithPath: absolute), chunkName: SuiteRoot.relative(absolute, to: root)
+            path: display, fileURL: URL(fileURLWithPath: absolute), chunkName: shown(SuiteRoot.relative(absolute, to: root))
         )
     }
 
     mutating func directory(_ directory: String, root: String) {
-        // Two overlapping paths on the command line list a folder once, and report it once.
-        guard visited.insert(directory).inserted else { return }
-        let entries: [String]
+        // Two overlapping paths on the command line, or a symlinked folder and its target,
+        // list a folder once (and a symlink loop ends here).
+        guard visited.insert(Self.canonical(directory)).inserted else { return }
+        let listed: [DirectoryEntry]
         switch listDirectory.list(directory) {
-        case .success(let names): entries = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        case .success(let names): listed = names.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         case .failure(let error):
             // Never skipped silently: a folder the run cannot see could hold failing scenarios.
             problems.append(.cannotReadFolder(resolver.display(directory), errno: error.code))
             return
         }
+        // A name that is not UTF-8 cannot be run by its path (a String would change its
+        // bytes): such a scenario, or a folder that could hold some, is reported, never skipped.
+        for entry in listed where !entry.name.hasPrefix(".") {
+            guard let bytes = entry.invalidBytes else { continue }
+            var info = stat()
+            let path = Array(directory.utf8) + [UInt8(ascii: "/")] + bytes + [0]
+            let isFolder = path.withUnsafeBufferPointer { stat(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), &info) } == 0
+                && (info.st_mode & S_IFMT) == S_IFDIR
+            guard isFolder || bytes.ends(with: Array(".lua".utf8)) else { continue }
+            problems.append(.nameNotUTF8(resolver.display(directory) + "/" + ByteString.displayed(bytes), isFolder: isFolder))
+        }
+        let entries = listed.filter { $0.invalidBytes == nil }.map(\.name)
         let names = Set(entries)
         for entry in entries where !entry.hasPrefix(".") {
             let absolute = directory + "/" + entry
             var info = stat()
-            // lstat, not stat: a symlinked directory is never descended into (it could loop).
             guard lstat(absolute, &info) == 0 else {
                 if errno != ENOENT { problems.append(.cannotRead(resolver.display(absolute), errno: errno)) }
+                continue
+            }
+            // A symlinked folder is followed (its scenarios are the suite's too); a loop ends
+            // at a folder already listed.
+            // (A link named *.lua stays a scenario: reading it says what is wrong.)
+            var target = stat()
+            if (info.st_mode & S_IFMT) == S_IFLNK, !entry.hasSuffix(".lua"), stat(absolute, &target) == 0, (target.st_mode & S_IFMT) == S_IFDIR {
+                if entry != "lib" && entry != "explore" { self.directory(absolute, root: root) }
                 continue
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
@@ -111,15 +132,30 @@ private struct Walk {
                 addScenario(absolute, root: root)
             } else if entry.contains(".golden" + GoldenFiles.temporaryMarker)
                         || entry.contains(".golden.new" + GoldenFiles.temporaryMarker) {
-                strays.append((resolver.display(absolute), absolute))
+                strays.append((shown(resolver.display(absolute)), absolute))
             } else if let suffix = [".golden", ".golden.new"].first(where: entry.hasSuffix) {
                 // The scenario would sit in this same folder: no need to ask the file system.
                 guard !names.contains(String(entry.dropLast(suffix.count)) + ".lua") else { continue }
                 let golden = ObsoleteGolden(
-                    path: resolver.display(absolute), absolutePath: absolute, isReview: suffix == ".golden.new"
+                    path: shown(resolver.display(absolute)), absolutePath: absolute, isReview: suffix == ".golden.new"
                 )
                 obsolete[golden.path] = golden
             }
         }
+    }
+}
+
+extension Walk {
+    /// The folder's real path (symlinks resolved), to know a folder met twice.
+    static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+private extension Array where Element == UInt8 {
+    func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
     }
 }

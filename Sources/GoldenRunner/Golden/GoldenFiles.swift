@@ -6,7 +6,7 @@ import Darwin
 
 /// The runner's only file access for goldens and scenarios: read bytes, replace a file
 /// atomically, remove a file. Plain system calls, so every failure keeps its errno.
-enum GoldenFiles {
+package enum GoldenFiles {
     /// The marker between a target's name and the unique suffix of its temporary file.
     static let temporaryMarker = ".tmp-"
 
@@ -36,7 +36,7 @@ enum GoldenFiles {
     /// (or an interrupted run) sees either the old golden or the new one, never half of one.
     /// The temporary file is removed whenever the write fails, and on SIGINT/SIGTERM while it
     /// exists (see `TemporaryFiles`), so no `NAME.golden.tmp-…` is left behind.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, displayedAs display: String) throws(GoldenRunnerError) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, displayedAs display: String) throws(GoldenRunnerError) {
         // Unique per write: runs in one process (the test suite) or in two may touch one folder.
         let temporary = path + temporaryMarker + UniqueName.make()
         TemporaryFiles.shared.register(temporary)

@@ -5,7 +5,21 @@ struct FirstDifference: CustomStringConvertible {
     var description: String
 
     init(old: [UInt8], new: [UInt8]) {
-        let lines = LineDiff(old: old, new: new).lines
+        self.init(LineDiff(old: old, new: new), old: old, new: new)
+    }
+
+    /// From a diff already computed; past the diff's bounds, the first lines that differ.
+    init(_ diff: LineDiff, old: [UInt8], new: [UInt8]) {
+        if case let .tooLarge(first, oldCount, newCount) = diff.outcome {
+            func quoted(_ text: [UInt8], _ count: Int) -> String {
+                guard first < count else { return "nothing" }
+                let line = text.split(separator: UInt8(ascii: "\n"), maxSplits: first + 1, omittingEmptySubsequences: false)[first]
+                return "\"" + ByteString.displayed(line) + "\""
+            }
+            description = ", first at line \(first + 1): expected \(quoted(old, oldCount)), got \(quoted(new, newCount))"
+            return
+        }
+        let lines = diff.lines
         guard let first = lines.firstIndex(where: { $0.kind != .unchanged }) else {
             description = ""
             return

@@ -49,10 +49,20 @@ struct RunPlan {
             throw .filterMatchesNothing(pattern, nearest: NearestNames.nearest(to: pattern, in: discovery.scenarios.map(\.name)))
         }
         scenarios = matching.filter { shard?.contains(name: $0.name) ?? true }
-        strays = discovery.strays
         problems = discovery.problems
         let isFullRun = shard == nil && filter == nil && discovery.coversWholeDirectories
+        // A run that selects scenarios touches only their files: the temporary files of other
+        // scenarios' goldens are neither reported nor removed.
+        let selected = Set(scenarios.map { Scenario.stem(of: $0.fileURL.path) })
+        strays = isFullRun ? discovery.strays : discovery.strays.filter { selected.contains(RunPlan.scenarioStem(ofStray: $0.absolutePath)) }
         obsolete = isFullRun ? discovery.obsolete : []
+    }
+
+    /// The scenario path without `.lua` that a golden's temporary file belongs to:
+    /// `a/x.golden.tmp-…` and `a/x.golden.new.tmp-…` belong to `a/x`.
+    static func scenarioStem(ofStray path: String) -> String {
+        guard let range = path.ranges(of: ".golden").last else { return path }
+        return String(path[..<range.lowerBound])
     }
 
     private static func mode(

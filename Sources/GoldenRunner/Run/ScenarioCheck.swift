@@ -22,8 +22,8 @@ struct ScenarioCheck {
         do throws(GoldenRunnerError) {
             // Read here, not only by the executor: an unreadable scenario is an error of the run,
             // never output that `--update` could record over a reviewed golden.
-            guard let bytes = try GoldenFiles.read(scenario.fileURL.path, displayedAs: scenario.path) else {
-                throw .cannotRead(scenario.path, errno: ENOENT)
+            guard let bytes = try GoldenFiles.read(scenario.fileURL.path, displayedAs: scenario.shownPath) else {
+                throw .cannotRead(scenario.shownPath, errno: ENOENT)
             }
             source = bytes
         } catch {
@@ -31,7 +31,7 @@ struct ScenarioCheck {
         }
         let header: ScenarioHeader
         do {
-            header = try ScenarioHeader(parsing: source, path: scenario.path)
+            header = try ScenarioHeader(parsing: source, path: scenario.shownPath)
         } catch {
             return ScenarioCheck(failing: scenario, .error, error.message, colour: colour)
         }
@@ -51,7 +51,9 @@ struct ScenarioCheck {
                 advice: "remove the '-- expect: error' line, or restore the error it expects\n"
             )
         } else {
-            check = ScenarioCheck(scenario, outcome: outcome, plan: plan)
+            check = ScenarioCheck(scenario, outcome: outcome, plan: plan, isCancelled: { stop.isRequested })
+            // Comparing with the golden is part of the scenario's time.
+            if stop.isRequested { check = .timedOut(scenario, outcome: outcome, plan: plan) }
         }
         check.record.time = time
         return check
@@ -64,20 +66,20 @@ struct ScenarioCheck {
     ) {
         report = Label.fail.text(colour: colour) + scenario.name + " (\(message))\n" + body + advice
         record = CaseRecord(
-            name: scenario.name, file: scenario.path,
+            name: scenario.name, file: scenario.shownPath,
             failure: .init(kind: kind, message: message, details: body + advice)
         )
         self.errors = errors
     }
 
     /// Compares a finished run's output with the golden and performs the mode's file actions.
-    init(_ scenario: Scenario, outcome: ScenarioOutcome, plan: RunPlan) {
+    init(_ scenario: Scenario, outcome: ScenarioOutcome, plan: RunPlan, isCancelled: () -> Bool = { false }) {
         let name = scenario.name
         let colour = plan.configuration.colour
         let actual = GoldenFormat.render(outcome)
         let golden: [UInt8]?
         do {
-            golden = try GoldenFiles.read(scenario.goldenURL.path, displayedAs: scenario.goldenPath)
+            golden = try GoldenFiles.read(scenario.goldenURL.path, displayedAs: scenario.shownGoldenPath)
         } catch {
             // Never decide on an unreadable golden: `--update` would overwrite it unseen.
             self = ScenarioCheck(failing: scenario, .file, error.message, colour: colour, errors: [error])
@@ -85,7 +87,7 @@ struct ScenarioCheck {
         }
 
         let reviewPath = scenario.reviewURL.path
-        let reviewDisplay = scenario.goldenPath + ".new"
+        let reviewDisplay = scenario.shownGoldenPath + ".new"
         let decision = GoldenDecision.decide(
             actual: actual, golden: golden,
             reviewExists: plan.mode != .check && reviewPath.isExistingFile, mode: plan.mode
@@ -96,7 +98,7 @@ struct ScenarioCheck {
             do {
                 switch action {
                 case .writeGolden:
-                    try GoldenFiles.writeAtomically(actual, to: scenario.goldenURL.path, displayedAs: scenario.goldenPath)
+                    try GoldenFiles.writeAtomically(actual, to: scenario.goldenURL.path, displayedAs: scenario.shownGoldenPath)
                 case .writeReview:
                     try GoldenFiles.writeAtomically(actual, to: reviewPath, displayedAs: reviewDisplay)
                 case .removeReview:
@@ -111,34 +113,36 @@ struct ScenarioCheck {
         switch decision.verdict {
         case .passed:
             report = Label.pass.text(colour: colour) + name + "\n"
-            record = CaseRecord(name: name, file: scenario.path)
+            record = CaseRecord(name: name, file: scenario.shownPath)
         case .updated where failed.contains(.writeGolden):
             report = Label.fail.text(colour: colour) + name + " (golden not written)\n"
             record = CaseRecord(
-                name: name, file: scenario.path,
+                name: name, file: scenario.shownPath,
                 failure: .init(kind: .file, message: "golden not written", details: errors.map(\.message).joined(separator: "\n"))
             )
         case .updated(let created):
             report = "UPDATED: \(name)" + (created ? " (new golden)" : "") + "\n"
-            record = CaseRecord(name: name, file: scenario.path)
+            record = CaseRecord(name: name, file: scenario.shownPath)
         case .mismatched, .missingGolden:
             let missing = decision.verdict == .missingGolden
+            // One bounded diff for the message and both renderings, stopped with the scenario's time.
+            let lineDiff = LineDiff(old: golden ?? [], new: actual, isCancelled: isCancelled)
             let message = missing
-                ? "no golden: \(scenario.goldenPath)"
-                : "output differs from \(scenario.goldenPath)" + FirstDifference(old: golden ?? [], new: actual).description
+                ? "no golden: \(scenario.shownGoldenPath)"
+                : "output differs from \(scenario.shownGoldenPath)" + FirstDifference(lineDiff, old: golden ?? [], new: actual).description
             let headline = missing ? " (\(message))" : ""
             let wroteReview = decision.actions.contains(.writeReview) && !failed.contains(.writeReview)
             var advice = wroteReview ? "wrote \(reviewDisplay) for review\n" : ""
             advice += "accept with: \(plan.acceptCommand(for: scenario.path))\n"
             func diff(colour: Bool) -> String {
                 UnifiedDiff.render(
-                    old: golden ?? [], new: actual, oldLabel: scenario.goldenPath, newLabel: "actual", colour: colour
+                    lineDiff, old: golden ?? [], new: actual, oldLabel: scenario.shownGoldenPath, newLabel: "actual", colour: colour
                 )
             }
             let plain = diff(colour: false)
             report = Label.fail.text(colour: colour) + name + headline + "\n" + (colour ? diff(colour: true) : plain) + advice
             record = CaseRecord(
-                name: name, file: scenario.path,
+                name: name, file: scenario.shownPath,
                 failure: .init(kind: missing ? .missingGolden : .mismatch, message: message, details: plain + advice)
             )
         }

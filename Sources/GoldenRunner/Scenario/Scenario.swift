@@ -1,3 +1,4 @@
+import ByteText
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -27,12 +28,17 @@ public struct Scenario: Sendable, Hashable {
     public init(path: String, fileURL: URL, chunkName: String? = nil) {
         self.path = path
         self.fileURL = fileURL
-        self.name = Scenario.name(forDisplayPath: path)
+        self.name = shown(Scenario.name(forDisplayPath: path))
         self.chunkName = chunkName ?? path
     }
 
     /// The golden file beside the scenario, as displayed: `NAME.golden` for `NAME.lua`.
     public var goldenPath: String { Scenario.stem(of: path) + ".golden" }
+
+    /// `path` as a report shows it: control bytes escaped (`\010`), so a file's name can never
+    /// forge a line of the report or drive the terminal.
+    var shownPath: String { shown(path) }
+    var shownGoldenPath: String { shown(goldenPath) }
 
     /// The golden file's absolute location.
     public var goldenURL: URL { URL(fileURLWithPath: Scenario.stem(of: fileURL.path) + ".golden") }
@@ -51,4 +57,10 @@ public struct Scenario: Sendable, Hashable {
     static func stem(of path: String) -> String {
         path.hasSuffix(".lua") ? String(path.dropLast(4)) : path
     }
+}
+
+/// Text from a file's name as a report or message shows it: as the trace escapes it (control
+/// bytes read `\ddd`), so a name can never forge a report line or drive the terminal.
+func shown(_ text: String) -> String {
+    ByteString.displayed(Array(text.utf8))
 }

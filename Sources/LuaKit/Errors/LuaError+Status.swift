@@ -19,7 +19,7 @@ extension LuaState {
             return LuaError(.runtime, "stack overflow: no room on the Lua stack to make the call")
         }
         let stack = LuaStack(L: thread, state: self)
-        let message = stack.string(at: -1) ?? "(error object is a \(stack.typeName(at: -1)) value)"
+        let message = stack.message(at: -1) ?? "(error object is a \(stack.typeName(at: -1)) value)"
         stack.pop()
         scn_push_traceback(thread)
         let traceback = stack.string(at: -1) ?? ""

@@ -38,6 +38,15 @@ struct LuaStack {
         return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
 
+    /// The string at `index` as the text of a message: valid UTF-8 as it is, and each byte
+    /// that is not part of valid UTF-8 as `\ddd` (as the trace shows it), never U+FFFD, so the
+    /// message keeps every byte visible.
+    func message(at index: Int32) -> String? {
+        guard let bytes = bytes(at: index) else { return nil }
+        if let text = String(validating: bytes.bytes, as: UTF8.self) { return text }
+        return ByteString.displayed(bytes.bytes, keepingNewlines: true)
+    }
+
     func handle(at index: Int32) -> LuaHandle? {
         var classIndex: Int32 = 0
         var id: Int64 = 0

@@ -54,7 +54,7 @@ struct ExploreSession {
         var totals = Totals()
         var found: (run: Int, outcome: RunOutcome)?
         var broken: String?
-        let progress = ProgressLine(enabled: isatty(STDERR_FILENO) != 0, plan: plan, started: started)
+        let progress = ProgressLine(mode: isatty(STDERR_FILENO) != 0 ? .terminal : .log, plan: plan, started: started)
 
         var next = 0
         while found == nil, broken == nil, let batch = nextBatch(from: next, elapsed: started.duration(to: .now)) {
@@ -134,11 +134,26 @@ struct ExploreSession {
         guard plan.shrink else { return 1 }
         let started = ContinuousClock.now
         let runner = runner
+        // A replay that cannot run (a limit, above all) ends the exploration with exit 2, as a
+        // run that cannot run does; it never reads as a candidate that does not fail.
+        var limit: (any Error)?
         var shrinker = Shrinker { candidate in
-            guard let replayed = try? runner.replay(candidate), replayed.failure?.label == failure.label else { return nil }
+            guard limit == nil else { return nil }
+            let replayed: RunOutcome
+            do {
+                replayed = try runner.replay(candidate)
+            } catch {
+                limit = error
+                return nil
+            }
+            guard replayed.failure?.label == failure.label else { return nil }
             return replayed.steps
         }
         let shrunk = shrinker.shrink(outcome.steps)
+        if let limit {
+            Output.error("explore: a replay while shrinking run \(run) of \(plan.file) could not run:\n\(ExplorationRunner.report(limit))")
+            return 2
+        }
         let first: RunOutcome, second: RunOutcome
         do {
             first = try runner.replay(shrunk, trace: true)
@@ -164,13 +179,11 @@ struct ExploreSession {
             failure: final, steps: first.steps
         )
         let path = (plan.out.hasSuffix("/") ? plan.out : plan.out + "/") + FoundScenario.fileName(module: plan.file, seed: plan.seed, run: run)
-        do {
-            try FileManager.default.createDirectory(atPath: plan.out, withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: path, contents: Data(scenario.text.utf8)) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
+        // Written whole or not at all, with the system's reason ("No space left on device").
+        do throws(FileWriteError) {
+            try FileWriter.write(scenario.text, to: path)
         } catch {
-            Output.error("explore: cannot write \(path): \(error)\n")
+            Output.error("explore: \(error.message)\n")
             return 2
         }
         Output.standard("wrote \(path)\n")

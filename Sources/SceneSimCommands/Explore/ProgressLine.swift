@@ -4,24 +4,42 @@ import Glibc
 import Darwin
 #endif
 
-/// The live progress line on standard error (only at a terminal): runs done, steps per second,
-/// failures so far; redrawn at most ten times a second, and erased at the end.
+/// Progress on standard error: at a terminal, a live line (runs done, steps per second,
+/// failures so far) redrawn at most ten times a second and erased at the end; elsewhere (a CI
+/// log), the same words as a plain line every `logInterval`, so a long exploration shows it is
+/// alive without writing control sequences into the log.
 final class ProgressLine {
-    private let enabled: Bool
+    enum Mode { case terminal, log }
+
+    private let mode: Mode
     private let plan: ExplorePlan
     private let started: ContinuousClock.Instant
+    private let now: () -> ContinuousClock.Instant
+    private let write: (String) -> Void
     private var lastDrawn: ContinuousClock.Instant?
 
-    init(enabled: Bool, plan: ExplorePlan, started: ContinuousClock.Instant) {
-        self.enabled = enabled
+    /// How often a log gets a progress line.
+    static let logInterval: Duration = .seconds(30)
+
+    init(
+        mode: Mode, plan: ExplorePlan, started: ContinuousClock.Instant,
+        now: @escaping () -> ContinuousClock.Instant = { .now }, write: @escaping (String) -> Void = { Output.error($0) }
+    ) {
+        self.mode = mode
         self.plan = plan
         self.started = started
+        self.now = now
+        self.write = write
     }
 
     func update(runs: Int, steps: Int, failures: Int) {
-        guard enabled else { return }
-        let now = ContinuousClock.now
-        if let lastDrawn, lastDrawn.duration(to: now) < .milliseconds(100) { return }
+        let now = now()
+        switch mode {
+        case .terminal:
+            if let lastDrawn, lastDrawn.duration(to: now) < .milliseconds(100) { return }
+        case .log:
+            guard (lastDrawn ?? started).duration(to: now) >= Self.logInterval else { return }
+        }
         lastDrawn = now
         let seconds = ExploreSession.seconds(started.duration(to: now))
         let amount = switch plan.budget {
@@ -30,11 +48,12 @@ final class ProgressLine {
         case .replay: "\(runs)/1 runs"
         }
         let rate = seconds > 0 ? Int(Double(steps) / seconds) : 0
-        Output.error("\r\u{1B}[Kexplore: \(amount), \(rate) steps/s, \(failures) \(failures == 1 ? "failure" : "failures")")
+        let text = "explore: \(amount), \(rate) steps/s, \(failures) \(failures == 1 ? "failure" : "failures")"
+        write(mode == .terminal ? "\r\u{1B}[K" + text : text + "\n")
     }
 
     func clear() {
-        guard enabled, lastDrawn != nil else { return }
-        Output.error("\r\u{1B}[K")
+        guard mode == .terminal, lastDrawn != nil else { return }
+        write("\r\u{1B}[K")
     }
 }

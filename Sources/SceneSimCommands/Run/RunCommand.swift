@@ -4,6 +4,12 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ByteText
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SceneSimScripting
 import SceneSimTimeline
 
@@ -46,7 +52,10 @@ struct RunCommand: StatusCommand {
     func validate() throws {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-            throw ValidationError("no such scenario file: \(file)")
+            if let bytes = RawArguments.invalidUTF8(matching: file) {
+                throw ValidationError("cannot run \(ByteString.displayed(bytes)): its name is not valid UTF-8; rename it")
+            }
+            throw ValidationError("no such scenario file: \(ByteString(file).escaped)")
         }
         guard !isDirectory else {
             throw ValidationError("\(file) is a folder; run one .lua file, or test a folder with: scenesim test \(file)")
@@ -57,21 +66,29 @@ struct RunCommand: StatusCommand {
     }
 
     mutating func runWithStatus() throws -> Int32 {
-        let recording = timeline.map { _ in RunRecording() }
+        let options = flags.options(trace: timeline == "-" ? .off : traceFlag.trace)
+        let recording = timeline.map { _ in RunRecording(maxBytes: options.maxMemory) }
         let status = ScenarioRunner.run(
             path: file,
-            options: flags.options(trace: timeline == "-" ? .off : traceFlag.trace),
+            options: options,
             recording: recording,
             stdout: { Output.standard(bytes: $0) },
             stderr: { Output.error($0) }
         )
         if let timeline, let recording, let format = TimelineFormat(path: timeline) {
-            let picture = format.render(recording, axis: timelineAxis)
+            let picture: [UInt8]
+            do throws(RenderError) {
+                picture = try format.render(recording, axis: timelineAxis, budget: RenderBudget(maxBytes: options.maxMemory))
+            } catch {
+                Output.error("scenesim: --timeline \(ByteString(timeline).escaped): \(error.message)\n")
+                Output.flush()
+                return 2
+            }
             if timeline == "-" {
-                Output.standard(picture)
+                Output.standard(bytes: picture)
             } else {
                 do throws(FileWriteError) {
-                    try FileWriter.write(picture, to: timeline)
+                    try FileWriter.write(bytes: picture, to: timeline)
                 } catch {
                     Output.error("scenesim: \(error.message)\n")
                     Output.flush()
@@ -81,5 +98,19 @@ struct RunCommand: StatusCommand {
         }
         Output.flush()
         return status
+    }
+}
+
+/// The command line as bytes: an argument that is not UTF-8 reaches Swift repaired (its bad
+/// bytes become U+FFFD), so it names no file; its own bytes say what the user gave.
+enum RawArguments {
+    /// The bytes of the argument that reads as `text` once repaired, when they are not UTF-8.
+    static func invalidUTF8(matching text: String) -> [UInt8]? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
+            if String(validating: bytes, as: UTF8.self) == nil, String(decoding: bytes, as: UTF8.self) == text { return bytes }
+        }
+        return nil
     }
 }

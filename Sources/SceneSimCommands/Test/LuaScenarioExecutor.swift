@@ -1,3 +1,4 @@
+import ByteText
 import GoldenRunner
 import SceneSimScripting
 import SceneSimTimeline
@@ -24,7 +25,7 @@ public struct LuaScenarioExecutor: ScenarioExecutor {
 
     public func run(_ scenario: Scenario, stop: ScenarioStop) -> ScenarioOutcome {
         // Kept only when something reads it: the default run records nothing.
-        let recording = scenario.goldenHoldsTimeline || timeline != nil || coverage != nil ? RunRecording() : nil
+        let recording = scenario.goldenHoldsTimeline || timeline != nil || coverage != nil ? RunRecording(maxBytes: options.maxMemory) : nil
         var options = options
         if scenario.goldenHoldsTimeline { options.trace = .off }
         // Messages name the scenario relative to its suite root, and a timeout interrupts it
@@ -36,11 +37,20 @@ public struct LuaScenarioExecutor: ScenarioExecutor {
         guard let recording else {
             return ScenarioOutcome(stdout: result.stdout, stderr: result.stderr, exitStatus: result.status)
         }
+        // A picture costs what it writes, within the run's memory limit and its --timeout.
+        let budget = RenderBudget(maxBytes: options.maxMemory, isCancelled: { stop.isRequested })
         if scenario.goldenHoldsTimeline {
-            result.stdout += Array(TimelineFormat.txt.render(recording, axis: .steps).utf8)
+            do throws(RenderError) {
+                result.stdout += try TimelineFormat.txt.render(recording, axis: .steps, budget: budget)
+            } catch .cancelled {
+                // The runner reports the scenario as timed out.
+            } catch {
+                result.stderr += Array("\(scenario.chunkName): \(error.message)\n".utf8)
+                if result.status == 0 { result.status = 1 }
+            }
         }
-        if let timeline {
-            timeline.write(recording, for: scenario)
+        if let timeline, !stop.isRequested {
+            timeline.write(recording, for: scenario, budget: budget)
         }
         coverage?.add(recording, scenario: scenario.name)
         return ScenarioOutcome(stdout: result.stdout, stderr: result.stderr, exitStatus: result.status)
@@ -55,11 +65,20 @@ struct TimelineRequest: Sendable {
     /// Files that could not be written; the run then exits 2.
     let failures = MessageLog()
 
-    func write(_ recording: RunRecording, for scenario: Scenario) {
+    func write(_ recording: RunRecording, for scenario: Scenario, budget: RenderBudget) {
         let stem = scenario.chunkName.hasSuffix(".lua") ? String(scenario.chunkName.dropLast(4)) : scenario.chunkName
         let path = folder + "/" + stem + "." + format.rawValue
+        let picture: [UInt8]
+        do throws(RenderError) {
+            picture = try format.render(recording, axis: axis, budget: budget)
+        } catch .cancelled {
+            return
+        } catch {
+            failures.append("\(ByteString(path).escaped): \(error.message)")
+            return
+        }
         do throws(FileWriteError) {
-            try FileWriter.write(format.render(recording, axis: axis), to: path)
+            try FileWriter.write(bytes: picture, to: path)
         } catch {
             failures.append(error.message)
         }

@@ -9,6 +9,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ByteText
+import GoldenRunner
 import SceneSimCore
 import SceneSimScripting
 import SceneSimTimeline
@@ -28,13 +30,16 @@ enum TimelineFormat: String, CaseIterable, Sendable {
 
     static let choices = "a .svg picture, .json (Chrome trace for ui.perfetto.dev), .txt text lanes, or - for the text lanes on standard output instead of the trace"
 
-    /// The picture of a recorded run.
-    func render(_ recording: RunRecording, axis: TimelineAxis) -> String {
+    /// The picture of a recorded run, within `budget`.
+    func render(_ recording: RunRecording, axis: TimelineAxis, budget: RenderBudget) throws(RenderError) -> [UInt8] {
+        guard !recording.overflowed else {
+            throw .tooLarge(what: "the run's events (more than \(recording.records.count) kept for the timeline)", limit: recording.maxBytes ?? 0)
+        }
         let timeline = Timeline(recording)
         switch self {
-        case .svg: return timeline.svg(axis: axis)
-        case .json: return timeline.chromeTrace(axis: axis)
-        case .txt: return timeline.text()
+        case .svg: return Array(try timeline.svg(axis: axis, budget: budget).utf8)
+        case .json: return Array(try timeline.chromeTrace(axis: axis, budget: budget).utf8)
+        case .txt: return try timeline.textBytes(budget: budget)
         }
     }
 }
@@ -51,14 +56,29 @@ extension TimelineAxis: ExpressibleByArgument {}
 
 /// Writes a whole file, making its folder first; the error says which file and why.
 enum FileWriter {
+    /// A regular file (or a new one) is written beside itself and renamed into place, so a
+    /// full disk or a failed write leaves the old file or none, never a truncated one; a
+    /// special file (`/dev/stdout`) is written in place.
     static func write(_ text: String, to path: String) throws(FileWriteError) {
+        try write(bytes: Array(text.utf8), to: path)
+    }
+
+    static func write(bytes: [UInt8], to path: String) throws(FileWriteError) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         // A folder that cannot be made shows as the file's own error below.
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var info = stat()
+        if stat(path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG {
+            do throws(GoldenRunnerError) {
+                try GoldenFiles.writeAtomically(bytes, to: path, displayedAs: ByteString(path).escaped)
+            } catch {
+                throw FileWriteError(message: error.message)
+            }
+            return
+        }
         guard let file = fopen(path, "wb") else {
             throw FileWriteError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
         }
-        let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
         let failed = written != bytes.count
         let error = errno

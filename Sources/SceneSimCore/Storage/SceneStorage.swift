@@ -48,6 +48,25 @@ public struct SceneStorage: Equatable, Sendable {
         return "{" + body + "}"
     }
 
+    /// The most bytes `literal(maxBytes:)` writes by default: what `print` and `tostring` of a
+    /// table write (1 MiB).
+    package static let maxLiteralBytes = 1 << 20
+
+    /// `literal`, cut short once it reaches `maxBytes`: the entries that fit, then `...}`, as
+    /// `print` cuts a table. Costs time and memory in proportion to what it writes.
+    package func literal(maxBytes: Int) -> String {
+        var text = "{"
+        for (index, key) in sortedKeys.enumerated() {
+            if text.utf8.count >= maxBytes {
+                text += ", ..."
+                break
+            }
+            if index > 0 { text += ", " }
+            text += "\(Self.keyLiteral(key)) = \(values[key]!.literal)"
+        }
+        return text + "}"
+    }
+
     /// A key as a Lua table constructor writes it: `tab`, or `["two words"]`.
     package static func keyLiteral(_ key: ByteString) -> String {
         LuaSyntax.isIdentifier(key.bytes) ? key.escaped : "[\(key.quoted)]"

@@ -10,7 +10,8 @@ extension ScriptHost {
     func defineDefaultsClass() -> LuaClass {
         var definition = LuaClassDefinition(name: "scenesim.Defaults")
         definition.toString = { [unowned(unsafe) self] _ in
-            "defaults \(simulator?.defaults.literal ?? "{}")"
+            // Capped as print caps a table: the text costs what it shows, at most about 1 MiB.
+            "defaults \(simulator?.defaults.literal(maxBytes: SceneStorage.maxLiteralBytes) ?? "{}")"
         }
         definition.getField = { [unowned(unsafe) self] call, _, key in
             call.results(simulator?.defaults[key]?.lua ?? .nil)

@@ -73,8 +73,9 @@ extension ScriptHost {
             guard let simulator else { return "storage" }
             let session = session(id)
             let label = simulator.label(of: session)
-            if let live = try? simulator.liveStorage(session) { return "storage of \(label) \(live.literal)" }
-            let saved = (try? simulator.savedStorage(session))?.literal ?? "{}"
+            // Capped as print caps a table: the text costs what it shows, at most about 1 MiB.
+            if let live = try? simulator.liveStorage(session) { return "storage of \(label) \(live.literal(maxBytes: SceneStorage.maxLiteralBytes))" }
+            let saved = (try? simulator.savedStorage(session))?.literal(maxBytes: SceneStorage.maxLiteralBytes) ?? "{}"
             return "storage of \(label) (not connected; saved: \(saved))"
         }
         definition.getField = { [unowned(unsafe) self] call, id, key in

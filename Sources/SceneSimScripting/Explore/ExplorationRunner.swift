@@ -31,7 +31,8 @@ public struct ExplorationRunner: Sendable {
     /// for a limit, the flag that raises it.
     public static func report(_ error: any Error) -> String {
         guard let error = error as? LuaError else { return "\(error)\n" }
-        return error.description + "\n" + ScenarioRunner.hint(for: error)
+        // Control bytes of a module's message read \ddd, as in the trace.
+        return ByteString.displayed(Array((error.description + "\n" + ScenarioRunner.hint(for: error)).utf8), keepingNewlines: true)
     }
 
     /// Run `run`: up to `steps` random steps. A passing run's steps are kept only when asked
@@ -60,6 +61,11 @@ public struct ExplorationRunner: Sendable {
         )
         guard case .table(let table) = result else {
             throw LuaError(.runtime, "explore: the engine returned no result")
+        }
+        // A memory limit a rule or an invariant ran into ends the exploration as one outside them does.
+        if case .table(let limit) = table[field: "limit"] {
+            let message = Self.text(limit[field: "message"])
+            throw LuaError(message == "not enough memory" ? .memory : .runtime, "while \(Self.text(limit[field: "doing"])): \(Self.displayed(limit[field: "message"]))")
         }
         var outcome = Self.outcome(table)
         outcome.output = output.bytes

@@ -24,6 +24,19 @@ enum ModulePath {
         return absolute ? "/" + body : (body.isEmpty ? "." : body)
     }
 
+    /// `path` made absolute from `currentDirectory`, with `.` and `..` folded.
+    static func absolute(_ path: String, currentDirectory: String) -> String {
+        normalize(path.hasPrefix("/") ? path : currentDirectory + "/" + path)
+    }
+
+    /// Whether the absolute `path` lies inside the absolute folder `folder`, by components:
+    /// no file is read, so the answer tells nothing about what exists.
+    static func contains(_ folder: String, _ path: String) -> Bool {
+        let folderParts = normalize(folder).split(separator: "/")
+        let parts = normalize(path).split(separator: "/")
+        return folder.hasPrefix("/") && path.hasPrefix("/") && parts.count > folderParts.count && parts.starts(with: folderParts)
+    }
+
     /// `target` as a path relative to the folder `from` (both relative to the same directory,
     /// or both absolute): what a found scenario in `from` passes to `sim.explore.load`.
     static func relative(_ target: String, from: String) -> String {

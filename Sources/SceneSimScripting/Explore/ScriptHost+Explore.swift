@@ -39,6 +39,9 @@ extension ScriptHost {
                 return call.results(.boolean(simulator.accepts(input)))
             }),
             ("declared", { [unowned(unsafe) self] call in call.results(declared()) }),
+            ("is_limit", { call in
+                call.results(.boolean(call.bytes(at: 1).map { Self.isMemoryLimit(String(decoding: $0.bytes, as: UTF8.self)) } ?? false))
+            }),
             // ` (did you mean "x"?)` for a name among a list of names, else "": the one edit
             // distance of the project, for the engine's messages.
             ("suggestion", { call in
@@ -68,6 +71,12 @@ extension ScriptHost {
         }
     }
 
+    /// Whether an error a protected call caught is a memory limit: Lua's own (raised by the
+    /// allocator, with no location) or the simulator's records passing `--max-memory`.
+    static func isMemoryLimit(_ message: String) -> Bool {
+        message == "not enough memory" || message.contains("would pass the memory limit (")
+    }
+
     /// The declared scenes and routes, for the built-in rules' arguments; the platform and the
     /// model's intents, for which built-in rules apply at all.
     private func declared() -> LuaValue {
@@ -91,15 +100,23 @@ extension ScriptHost {
 
     /// `sim.explore.load(path)`'s file: a path relative to the running scenario's folder (the
     /// current directory when none is known), read as text; returns source and chunk name, or
-    /// nil and a message. From then on `require` looks in the module's `lib/`.
+    /// nil and a message. From then on `require` looks in the module's `lib/`. The explore
+    /// command's own module (argument 2 true) is the user's choice; a script's follows
+    /// `require`'s rules (see `mayLoad`).
     private func readModule(_ call: LuaCall) -> LuaReturn {
         guard let bytes = call.bytes(at: 1) else {
             return call.results(.nil, .string("sim.explore.load(path) takes the path of an exploration module"))
         }
         let path = String(decoding: bytes.bytes, as: UTF8.self)
         let resolved = ModulePath.resolve(path, from: scenarioDirectory)
+        let chosenByTheUser = call.value(at: 2) == .boolean(true)
+        guard chosenByTheUser || options.allowIO || mayLoad(resolved, given: bytes.bytes) else {
+            // Nothing about the file: not its path (the call's line says which), whether it
+            // exists, nor a byte of it.
+            return call.results(.nil, .string(ByteString(Self.outsideMessage)))
+        }
         guard let data = FileManager.default.contents(atPath: resolved) else {
-            return call.results(.nil, .string(ByteString("sim.explore.load: cannot read the exploration module \(resolved) (given as \"\(path)\"); the path is relative to the scenario's folder")))
+            return call.results(.nil, .string(ByteString("sim.explore.load: cannot read the exploration module \(ByteString(resolved).escaped) (given as \"\(ByteString(bytes.bytes).escaped)\"); the path is relative to the scenario's folder")))
         }
         // The module's `require`s find its helpers as under `scenesim explore`: in the `lib/`
         // beside it (or above it), wherever the scenario that loads it was written (--out).
@@ -109,6 +126,22 @@ extension ScriptHost {
             return .error(error.message)
         }
         return call.results(.string(ByteString(Array(data))), .string(ByteString(resolved)))
+    }
+
+    static let outsideMessage = "sim.explore.load: a scenario loads exploration modules (.lua files) only from its own folder, its lib/ folder and its suite (the folder scenesim test runs, or the current directory), as require does; this path is outside them. Move the module there, or run with --allow-io to load one from anywhere"
+
+    /// Whether a script may load `resolved` without `--allow-io`: a `.lua` file under the
+    /// scenario's folder, the `lib/` folder `require` reads, or the suite's root, decided from
+    /// the path alone (no file is touched, so a refusal tells nothing about what exists).
+    private func mayLoad(_ resolved: String, given: [UInt8]) -> Bool {
+        guard !given.contains(0), resolved.hasSuffix(".lua") else { return false }
+        let current = FileManager.default.currentDirectoryPath
+        let target = ModulePath.absolute(resolved, currentDirectory: current)
+        let folder = scenarioDirectory ?? ""
+        var roots = [folder, ScenarioRunner.moduleDirectory(for: (folder.isEmpty ? "" : folder + "/") + "scenario.lua")]
+        if let root = options.moduleRoot { roots.append(root) }
+        if scenarioDirectory == nil { roots.append(current) }
+        return roots.contains { ModulePath.contains(ModulePath.absolute($0.isEmpty ? "." : $0, currentDirectory: current), target) }
     }
 
     /// One run of the exploration module at `path` (see ExplorationRunner).

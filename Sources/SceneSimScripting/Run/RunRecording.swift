@@ -25,9 +25,30 @@ public final class RunRecording {
     /// Labels (`doc#1`) by session index, as the trace shows them.
     public private(set) var labels: [String] = []
 
-    public init() {}
+    /// The most bytes the recording may keep (the run's `--max-memory`); nil for no limit.
+    public let maxBytes: Int?
+    /// Estimated bytes kept so far.
+    public private(set) var byteCount = 0
+    /// Whether the run traced more than `maxBytes` allows: the records stop there, and a
+    /// picture or coverage of the run is refused rather than drawn from part of it.
+    public private(set) var overflowed = false
+
+    /// A recording that keeps at most about `maxBytes` (nil: no limit).
+    public init(maxBytes: Int? = nil) {
+        self.maxBytes = maxBytes
+    }
+
+    /// Estimated bytes of one kept event besides its source line.
+    static let recordCost = MemoryLayout<TraceRecord>.stride + MemoryLayout<String?>.stride + 64
 
     func add(_ record: TraceRecord, source: String?) {
+        guard !overflowed else { return }
+        let cost = Self.recordCost + (source?.utf8.count ?? 0)
+        if let maxBytes, byteCount + cost > maxBytes {
+            overflowed = true
+            return
+        }
+        byteCount += cost
         records.append(record)
         sources.append(source)
     }

@@ -18,6 +18,10 @@ public struct ScenarioOptions: Sendable, Equatable {
     public var trace: TraceFormat
     /// The Swift models scripts may name in `sim.launch{ model = "..." }`.
     public var models: ModelRegistry
+    /// The folder (besides the scenario's own and its `lib/`) under which `sim.explore.load`
+    /// reads modules without `allowIO`: the suite's root under `scenesim test`, the current
+    /// directory under `scenesim run` (set by `ScenarioRunner`); nil for none.
+    public var moduleRoot: String?
 
     /// A billion instructions (tens of seconds of Lua) and 512 MiB: no honest scenario notices.
     public static let defaultMaxInstructions = 1_000_000_000

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ByteText
 import LuaKit
 
 /// Runs one scenario file in a fresh host: the shared core of `scenesim run` and the golden
@@ -32,6 +33,8 @@ public enum ScenarioRunner {
         stdout: @escaping ([UInt8]) -> Void,
         stderr: (String) -> Void
     ) -> Int32 {
+        var options = options
+        options.moduleRoot = options.moduleRoot ?? moduleRoot(path: path, displayName: displayName)
         let host = ScriptHost(options: options, moduleDirectory: moduleDirectory(for: path), output: stdout)
         host.recording = recording
         defer { recording?.finish(host.simulator) }
@@ -46,7 +49,9 @@ public enum ScenarioRunner {
             }
             return success
         } catch {
-            stderr(error.description + "\n" + hint(for: error))
+            // As the trace shows text: a message's control bytes read \ddd, so a script's
+            // error cannot drive the terminal or forge a line of a report.
+            stderr(ByteString.displayed(Array((error.description + "\n" + hint(for: error)).utf8), keepingNewlines: true))
             return failure
         }
     }
@@ -77,6 +82,18 @@ public enum ScenarioRunner {
             stdout: { out.bytes += $0 }, stderr: { err += $0.utf8 }
         )
         return (out.bytes, err, status)
+    }
+
+    /// The suite a scenario belongs to, for `sim.explore.load`: the folder `displayName` is
+    /// relative to (the golden runner names a scenario from its suite's root), else the current
+    /// directory when `path` lies under it; nil otherwise (the scenario's folder and lib/ only).
+    static func moduleRoot(path: String, displayName: String?) -> String? {
+        if let displayName, !displayName.hasPrefix("/"), path.hasSuffix("/" + displayName) {
+            let root = String(path.dropLast(displayName.utf8.count + 1))
+            return root.isEmpty ? "/" : root
+        }
+        let current = FileManager.default.currentDirectoryPath
+        return ModulePath.contains(current, ModulePath.absolute(path, currentDirectory: current)) ? current : nil
     }
 
     /// The folder part of `path` ("" for a bare file name), as given.

@@ -103,6 +103,44 @@ struct FileSystemTroubleTests {
         #expect(errors == "error: cannot read folder scenarios/locked: Permission denied; its scenarios were not run\n")
     }
 
+    @Test("A scenario or a folder whose name is not UTF-8 is reported with its bytes escaped, never skipped; the run exits 2")
+    func namesThatAreNotUTF8() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scenarios/ok.lua", "")
+        try sandbox.write("scenarios/ok.golden", FakeExecutor.golden("ok"))
+        for (name, isFolder) in [([UInt8]("bad".utf8) + [0xFF] + Array(".lua".utf8), false), ([UInt8]("dir".utf8) + [0xFE], true)] {
+            let path = Array((sandbox.root + "/scenarios/").utf8) + name + [0]
+            path.withUnsafeBufferPointer { buffer in
+                let cPath = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+                if isFolder { mkdir(cPath, 0o755) } else { close(creat(cPath, 0o644)) }
+            }
+        }
+
+        let run = runSuite(in: sandbox)
+
+        #expect(run.status == .error)
+        #expect(run.output == "PASS: ok\n1 passed, 0 failed\n")
+        #expect(run.errors == """
+            error: cannot run scenarios/bad\\255.lua: its name is not valid UTF-8; rename it
+            error: cannot run the scenarios in folder scenarios/dir\\254: its name is not valid UTF-8; rename it
+
+            """)
+    }
+
+    @Test("A symlinked folder's scenarios run; a symlink loop lists each folder once")
+    func symlinkedFolders() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("elsewhere/linked.lua", "")
+        try sandbox.write("scenarios/ok.lua", "")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.root + "/scenarios/more", withDestinationPath: sandbox.root + "/elsewhere")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.root + "/scenarios/loop", withDestinationPath: sandbox.root + "/scenarios")
+
+        let run = runSuite(in: sandbox) { $0.update = true }
+
+        #expect(run.output == "UPDATED: more/linked (new golden)\nUPDATED: ok (new golden)\n2 passed, 0 failed\n")
+        #expect(run.status == GoldenSuite.ExitStatus.passed)
+    }
+
     @Test("A path that cannot be reached says why, not 'no such file'")
     func unreachablePathSaysWhy() throws {
         let sandbox = try Sandbox()
@@ -165,5 +203,28 @@ struct FileSystemTroubleTests {
 
             """))
         #expect(sandbox.tree().keys.sorted() == ["scenarios/a.golden", "scenarios/a.lua"])
+    }
+
+    @Test("--update with --filter removes only the selected scenarios' temporary files")
+    func straysOutsideTheFilterStay() throws {
+        let sandbox = try Sandbox()
+        for name in ["a", "b"] {
+            try sandbox.write("scenarios/\(name).lua", "")
+            try sandbox.write("scenarios/\(name).golden", FakeExecutor.golden(name))
+            try sandbox.write("scenarios/\(name).golden.tmp-0C1D", "half a golden")
+        }
+
+        let update = runSuite(in: sandbox) {
+            $0.update = true
+            $0.filter = "a"
+        }
+
+        #expect(update == SuiteRun(status: .passed, output: """
+            PASS: a
+            REMOVED: scenarios/a.golden.tmp-0C1D (temporary file of an unfinished golden write)
+            1 passed, 0 failed
+
+            """))
+        #expect(sandbox.read("scenarios/b.golden.tmp-0C1D") == "half a golden")
     }
 }

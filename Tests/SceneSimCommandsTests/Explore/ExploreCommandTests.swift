@@ -34,7 +34,7 @@ struct ExploreCommandTests {
         #expect(firstLine.hasPrefix(written + ":") && firstLine.hasSuffix(": " + failure), "\(replayed)")
     }
 
-    @Test("A scenario written outside the suite (--out elsewhere) replays with the same failure from any folder: the module's require finds its lib/")
+    @Test("A scenario written outside the suite (--out elsewhere) replays with --allow-io with the same failure from any folder: the module's require finds its lib/")
     func outOutsideTheSuite() throws {
         let suite = try TempFolder([
             "explore/lib/limits.lua": "return { max_presses = 3 }\n",
@@ -58,11 +58,15 @@ struct ExploreCommandTests {
         let failure = try shrunkFailure(explored.stdout)
         #expect(failure == "invariant locked failed: opened after 4 presses")
         let relativeFromRoot = String(out.path.dropFirst()) + "/lock-1-0.lua"
+        // The module lies outside the scenario's folder and suite: the sandbox lets a scenario
+        // load it only with --allow-io (issue 20), and then from any folder.
         for (folder, file) in [(out.path, "lock-1-0.lua"), (suite.path, out.path + "/lock-1-0.lua"), ("/", relativeFromRoot)] {
-            let replayed = try BuiltBinary.run(["run", "--trace", "off", file], in: folder)
+            let replayed = try BuiltBinary.run(["run", "--trace", "off", "--allow-io", file], in: folder)
             #expect(replayed.status == 1)
             #expect(replayed.stderr.split(separator: "\n").first.map(String.init) == "\(file):12: \(failure)", "\(replayed)")
         }
+        let sandboxed = try BuiltBinary.run(["run", "--trace", "off", "lock-1-0.lua"], in: out.path)
+        #expect(sandboxed.stderr.hasPrefix("lock-1-0.lua:6: sim.explore.load: a scenario loads exploration modules (.lua files) only from its own folder"))
     }
 
     @Test("A failure's whole report: the run and step, the replay command, the shrunk steps and the file written")
@@ -310,6 +314,55 @@ struct ExploreCommandTests {
         #expect(result.stderr.hasPrefix("explore: run 0 of loop.lua could not run:\n"))
         #expect(result.stderr.contains("\nwhile checking invariant spin: explore:") && result.stderr.contains(": instruction limit exceeded (100000 instructions)\n"))
         #expect(result.stderr.hasSuffix("hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"))
+    }
+
+    @Test("A memory limit a protected call caught, in an invariant or a rule, stops the exploration with exit 2 and the hint, not a failure to shrink", arguments: [
+        ("invariants = { hog = function() local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end }", "while checking invariant hog: not enough memory\n"),
+        ("rules = { hog = { run = function() local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end } }", "while running rule hog: not enough memory\n"),
+    ])
+    func memoryLimitInsideTheEngine(body: String, message: String) throws {
+        let folder = try TempFolder(["hog.lua": "return { setup = function() return sim.launch {} end, \(body) }\n"])
+
+        let result = try BuiltBinary.run(["explore", "hog.lua", "--seed", "1", "--runs", "2", "--max-memory", "8", "-j", "1"], in: folder.path)
+
+        #expect(result.status == 2)
+        #expect(result.stderr == "explore: run 0 of hog.lua could not run:\n" + message
+            + "hint: the scenario holds too much memory; if it really needs more, raise the limit with --max-memory MiB (0 for none)\n")
+        #expect(!result.stdout.contains("shrunk"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/scenarios/found"))
+    }
+
+    @Test("The simulator's own records passing --max-memory inside a rule stop the exploration with exit 2 too")
+    func simulatorMemoryLimitInsideARule() throws {
+        let folder = try TempFolder(["windows.lua": """
+            return {
+              setup = function() return sim.launch { scenes = { { id = "doc", kind = "window_group", value = "integer" } } } end,
+              builtin = {},
+              rules = { many = { run = function(app) for i = 1, 1e7 do app:open_window("doc", i) end end } },
+            }
+
+            """])
+
+        let result = try BuiltBinary.run(["explore", "windows.lua", "--seed", "1", "--runs", "1", "--max-memory", "1", "-j", "1"], in: folder.path)
+
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("explore: run 0 of windows.lua could not run:\nwhile running rule many: windows.lua:4: "))
+        #expect(result.stderr.contains("would pass the memory limit (1048576 bytes)"))
+        #expect(!result.stdout.contains("shrunk"))
+    }
+
+    @Test("A found scenario that cannot be written is exit 2 with the system's reason, not a Foundation error value")
+    func unwritableOut() throws {
+        let folder = try TempFolder([
+            "fails.lua": "return { setup = function() return sim.launch {} end, builtin = {}, invariants = { no = function() return false end } }\n",
+            "file": "",
+        ])
+
+        let result = try BuiltBinary.run(["explore", "fails.lua", "--seed", "1", "--runs", "1", "--out", "file/found"], in: folder.path)
+
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("explore: cannot write file/found/fails-1-0.lua: Not a directory\n"))
+        #expect(!result.stderr.contains("CocoaError"))
     }
 
     @Test("Without --stats, only the module's own rules that never ran are warned about")

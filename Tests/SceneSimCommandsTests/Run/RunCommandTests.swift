@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite("scenesim run, as a user runs it")
@@ -10,6 +11,25 @@ struct RunCommandTests {
         [   0.000] app         phase inactive -> active: validate session and refresh
 
         """
+
+    @Test("A scenario whose name is not UTF-8 is named with its bytes escaped, not called 'no such scenario file'")
+    func nameNotUTF8() throws {
+        let binary = try #require(BuiltBinary.url)
+        let folder = try TempFolder()
+        let path = Array((folder.path + "/bad").utf8) + [0xFF] + Array(".lua\0".utf8)
+        path.withUnsafeBufferPointer { close(creat(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o644)) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" run \"$(printf 'bad\\377.lua')\" 2>err", binary.path]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+
+        #expect(process.terminationStatus == 2)
+        let stderr = try String(contentsOfFile: folder.path + "/err", encoding: .utf8)
+        #expect(stderr.hasPrefix("Error: cannot run bad\\255.lua: its name is not valid UTF-8; rename it\n"))
+    }
 
     @Test("A passing scenario prints its trace and output and exits 0")
     func passingScenario() throws {

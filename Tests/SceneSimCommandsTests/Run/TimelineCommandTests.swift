@@ -51,6 +51,40 @@ struct TimelineCommandTests {
         #expect(result == ProcessResult(status: 2, stdout: "done\n", stderr: "scenesim: cannot write file/t.svg: Not a directory\n"))
     }
 
+    @Test("a write that fails midway (the file size limit standing in for a full disk) leaves no file, old or truncated")
+    func failedWriteLeavesNoFile() throws {
+        let binary = try #require(BuiltBinary.url)
+        let folder = try TempFolder(["k.lua": Self.killAndRestore, "old.svg": "reviewed"])
+        for target in ["t.svg", "old.svg"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            // SIGXFSZ ignored, so a write past the limit fails with EFBIG instead of killing the process.
+            process.arguments = ["-c", "trap '' XFSZ; ulimit -f 2; exec \"$0\" run --trace off --timeline \(target) k.lua 2>err", binary.path]
+            process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            let stderr = try String(contentsOfFile: folder.path + "/err", encoding: .utf8)
+            #expect(process.terminationStatus == 2)
+            #expect(stderr == "scenesim: cannot write \(target): File too large\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/t.svg"))
+        #expect(try String(contentsOfFile: folder.path + "/old.svg", encoding: .utf8) == "reviewed")
+        let strays = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".tmp-") }
+        #expect(strays.isEmpty)
+    }
+
+    @Test("a picture past --max-memory is refused with exit 2 and what to do; no file is written")
+    func pictureTooLarge() throws {
+        let folder = try TempFolder(["many.lua": "local app = sim.launch { scenes = { { id = \"doc\" } } }\nfor _ = 1, 1000 do app:open_window(\"doc\") end\nprint(\"done\")\n"])
+        let result = try BuiltBinary.run(["run", "--trace", "off", "--max-memory", "1", "--timeline", "t.txt", "many.lua"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.stdout == "done\n")
+        #expect(result.stderr.hasPrefix("scenesim: --timeline t.txt: the text timeline (1003 lanes, "))
+        #expect(result.stderr.hasSuffix(" events) would take more than the memory limit (1 MiB); draw a shorter run or fewer windows, or raise the limit with --max-memory MiB (0 for none)\n"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/t.txt"))
+    }
+
     /// The Chrome trace of a run, parsed.
     static func chromeEvents(_ source: String) throws -> [[String: Any]] {
         let folder = try TempFolder(["k.lua": source])

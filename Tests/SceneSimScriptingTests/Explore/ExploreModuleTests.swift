@@ -1,3 +1,4 @@
+import Foundation
 import LuaKit
 import SceneSimScripting
 import Testing
@@ -25,6 +26,7 @@ struct ExploreModuleTests {
             "clash.lua": "return { setup = function() end, rules = { focus = { run = function() end } } }\n",
             "builtin.lua": "return { setup = function() end, builtin = { \"focus\", \"teleport\" } }\n",
             "noapp.lua": "return { setup = function() end }\n",
+            "number.lua": "return { setup = function() sim.launch {} return 42 end }\n",
         ])
         func message(_ file: String) -> String {
             do {
@@ -41,6 +43,7 @@ struct ExploreModuleTests {
         #expect(message("clash.lua") == "clash.lua: rules.focus has the name of a built-in rule; rename it, or leave the built-in out with builtin = { ... }")
         #expect(message("builtin.lua").hasPrefix("builtin.lua: builtin[2] is \"teleport\", not a built-in rule; they are advance, background, "))
         #expect(message("noapp.lua") == "noapp.lua: setup must launch the app with sim.launch { ... } and return it")
+        #expect(message("number.lua") == "number.lua: setup must launch the app with sim.launch { ... } and return it (it returned a number)")
     }
 
     @Test("A run depends on the seed and its index only: the same pair gives the same steps, another index others")
@@ -85,5 +88,73 @@ struct ExploreModuleTests {
         #expect(firstLine("noargs.lua") == "noargs.lua:3: explore.rule: rule \"press\" has no argument \"times\"; it takes no arguments")
         #expect(firstLine("notable.lua") == "notable.lua:3: explore.rule: the arguments of rule \"press\" are a table keyed by argument name, e.g. explore.rule(\"press\", { ... }) (got 2)")
         #expect(firstLine("checker.lua") == "checker.lua:3: explore has no field \"chek\" (did you mean \"check\"?); fields are check, finish, rule, setup, window")
+    }
+
+    @Test("sim.explore.load follows require's rules: a .lua module in the scenario's folder, its lib/ or its suite; elsewhere refused without a word about the file")
+    func loaderSandbox() throws {
+        let folder = try ScenarioFolder([
+            "secret.lua": "password = hunter2 is not lua\n",
+            "suite/explore/lock.lua": "return { setup = function() return sim.launch {} end }\n",
+            "suite/lib/helper.lua": "return { setup = function() return sim.launch {} end }\n",
+            "suite/found/ok.lua": "sim.explore.load(\"../explore/lock.lua\").setup()\n",
+            "suite/found/lib.lua": "sim.explore.load(\"../lib/helper.lua\").setup()\n",
+            "suite/found/up.lua": "sim.explore.load(\"../../secret.lua\")\n",
+            "suite/found/absolute.lua": "sim.explore.load(\"\(FileManager.default.currentDirectoryPath)/Package.swift\")\n",
+            "suite/found/shadow.lua": "sim.explore.load(\"/etc/shadow\")\n",
+            "suite/found/missing.lua": "sim.explore.load(\"/no/such/file.lua\")\n",
+            "suite/found/text.lua": "sim.explore.load(\"../explore/notes.txt\")\n",
+        ])
+        func stderr(_ name: String, allowIO: Bool = false) -> String {
+            let run = ScenarioRunner.capture(
+                path: folder.path + "/suite/" + name, displayName: name, options: ScenarioOptions(allowIO: allowIO)
+            )
+            return String(decoding: run.stderr, as: UTF8.self)
+        }
+        let refused = "sim.explore.load: a scenario loads exploration modules (.lua files) only from its own folder, its lib/ folder and its suite (the folder scenesim test runs, or the current directory), as require does; this path is outside them. Move the module there, or run with --allow-io to load one from anywhere"
+
+        #expect(stderr("found/ok.lua") == "")
+        #expect(stderr("found/lib.lua") == "")
+        for name in ["up", "absolute", "shadow", "missing", "text"] {
+            let message = stderr("found/\(name).lua")
+            #expect(message.hasPrefix("found/\(name).lua:1: " + refused + "\n"), "\(message)")
+            #expect(!message.contains("hunter2") && !message.contains("secret") && !message.contains("/etc") && !message.contains("Package"))
+        }
+        // With --allow-io a script reads what it likes, as io.open would let it.
+        #expect(stderr("found/up.lua", allowIO: true).hasPrefix("\(folder.path)/secret.lua:1: syntax error near 'not'"))
+    }
+
+    @Test("An error message keeps every byte visible: control bytes and bytes that are not UTF-8 read \\ddd, never U+FFFD, under scenesim run")
+    func errorMessagesShowTheirBytes() throws {
+        let folder = try ScenarioFolder(["bad.lua": "error(\"\\27[2Jgone \\255 and \\0\")\n"])
+
+        let run = ScenarioRunner.capture(path: folder.path + "/bad.lua", displayName: "bad.lua")
+
+        #expect(run.status == 1)
+        #expect(String(decoding: run.stderr, as: UTF8.self) == "bad.lua:1: \\027[2Jgone \\255 and \\000\nstack traceback:\n\tbad.lua:1: in main chunk\n")
+    }
+
+    @Test("sim.gen.int draws from any range of integers, the whole 64 bits included, and a run still replays")
+    func wideIntegerRanges() throws {
+        let folder = try ScenarioFolder(["wide.lua": """
+            local seen = {}
+            return {
+              setup = function() return sim.launch {} end,
+              builtin = {},
+              rules = {
+                all = { args = { n = sim.gen.int(math.mininteger, math.maxinteger) }, run = function(_, a) seen[#seen + 1] = a.n end },
+                low = { args = { n = sim.gen.int(math.mininteger, -1) }, run = function(_, a) assert(a.n < 0) end },
+              },
+              invariants = { integers = function() for _, n in ipairs(seen) do assert(math.type(n) == "integer") end end },
+            }
+
+            """])
+        let runner = ExplorationRunner(file: folder.path + "/wide.lua")
+
+        let run = try runner.run(seed: 3, run: 0, steps: 40, keepSteps: true)
+
+        #expect(run.failure == nil)
+        #expect(run.steps.count == 40)
+        #expect(Set(run.steps.flatMap(\.choices).map { "\($0.value)" }).count > 30, "wide draws repeat rarely")
+        #expect(try runner.replay(run.steps).steps == run.steps)
     }
 }
