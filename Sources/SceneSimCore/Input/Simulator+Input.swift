@@ -115,8 +115,14 @@ extension Simulator {
             let process = try runningProcess(what)
             try checkValue(value, for: try groupIndex(groupID))
             return process
-        case .openURL:
-            return try runningProcess(what)
+        case .openURL(let url):
+            let process = try runningProcess(what)
+            do throws(SimError) {
+                _ = try AppURL(parsing: url)
+            } catch {
+                throw SimError(.invalidValue, "app:open_url: \(url.quoted) is not a URL: \(error.message)")
+            }
+            return process
         case .background, .switcher:
             let process = try runningProcess(what)
             guard (process.visible.count == 0) else { return process }

@@ -170,12 +170,13 @@ extension Simulator {
                 break
             }
         }
-        guard url.hasPrefix("app://") else { return refuse("not an app:// URL") }
-        // Bytes throughout: the value part becomes a window value, which must stay exact.
-        let rest = url.bytes.dropFirst("app://".utf8.count)
-        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return refuse("expected app://<route>/<value>") }
-        let route = ByteString(rest[..<slash])
-        let text = ByteString(rest[(slash + 1)...])
+        // Read as an app's .onOpenURL reads it (semantics 8.4): `check` parsed it already.
+        guard let parsed = try? AppURL(parsing: url), parsed.scheme == "app" else { return refuse("not an app:// URL") }
+        guard let route = parsed.host, !parsed.path.isEmpty else { return refuse("expected app://<route>/<value>") }
+        // Bytes throughout: the value becomes a window value, which must stay exact; its path
+        // components are percent-decoded (`tarte%20tatin` is "tarte tatin"), the query and
+        // fragment are not part of it.
+        let text = parsed.path.dropFirst().reduce(parsed.path[0]) { $0 + "/" + $1 }
         guard let groupID = route.string.flatMap({ config.routes[$0] }) else {
             let known = config.routes.keys.sorted()
             return refuse("no route \(route.quoted)\(suggestion(for: route.string ?? route.escaped, among: known))")

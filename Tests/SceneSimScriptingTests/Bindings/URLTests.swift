@@ -1,3 +1,4 @@
+import SceneSimScripting
 import Testing
 
 /// `sim.url(text)` from Lua: the table a handler reads, and errors at the caller's line.
@@ -38,5 +39,27 @@ struct URLTests {
             false	test.lua:4: sim.url(text) needs a URL string, e.g. sim.url("app://doc/42?tab=2") (got number)
 
             """, error: "test.lua:5: sim.url(text) needs a URL string, e.g. sim.url(\"app://doc/42?tab=2\") (got no value)\nstack traceback:\n\ttest.lua:5: in main chunk"))
+    }
+
+    @Test("app:open_url refuses what sim.url refuses, and a route's value is read as sim.url reads it: decoded, without query or fragment")
+    func openURLReadsTheURLAsSimURLDoes() {
+        let run = runScript("""
+            local app = sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } }, routes = { doc = "doc" } }
+            sim.settle()
+            app:login { user = "ada" } -- the built-in model follows links only while authenticated
+            print(pcall(function() return app:open_url("app://doc/a b") end))
+            print(pcall(function() return app:open_url("doc/42") end))
+            print(app:open_url("app://doc/tarte%20tatin?tab=2#top"), app.front.value)
+            print(app:open_url("app://doc/a%2Fb/c"), app.front.value)
+            print(#app.sessions)
+            """, options: ScenarioOptions(trace: .off))
+        #expect(run == ScriptRun(output: """
+            false	test.lua:4: app:open_url: "app://doc/a b" is not a URL: byte 12 is a space; percent-encode it as %20
+            false	test.lua:5: app:open_url: "doc/42" is not a URL: it has no scheme (the part before ":", as "app" in app://doc/42)
+            true	tarte tatin
+            true	a/b/c
+            3
+
+            """, error: nil))
     }
 }
