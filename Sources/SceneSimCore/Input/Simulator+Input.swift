@@ -34,7 +34,8 @@ extension Simulator {
         case let .intent(name, arguments):
             return .value(try perform(intent: name, arguments))
         default:
-            return try entry { () throws(SimError) in try apply(input) }
+            // `apply` runs it as an action, itself an entry.
+            return try apply(input)
         }
     }
 
@@ -58,7 +59,8 @@ extension Simulator {
     /// The guards of each input: what must hold for it to run, in the order the operation
     /// checks them. Returns the running process (nil for a launch, which needs none).
     func check(_ input: SimInput) throws(SimError) -> AppProcess? {
-        let what = input.operationName
+        // Named only in errors: building the text on every call cost the hot path.
+        func what() -> String { input.operationName }
         switch input {
         case .launch:
             if process != nil {
@@ -87,11 +89,11 @@ extension Simulator {
             _ = try model.checkedArguments(intent: name, arguments)
             return process
         case .focus(let id), .close(let id):
-            try requireAlive(id, what)
-            return try runningProcess(what)
+            try requireAlive(id, what())
+            return try runningProcess(what())
         case .backgroundWindow(let id):
-            try requireAlive(id, what)
-            let process = try runningProcess(what)
+            try requireAlive(id, what())
+            let process = try runningProcess(what())
             let label = sessions[id.index].label
             guard let phase = scenePhase(id) else {
                 throw SimError(.forbidden, "w:background(): \(label) is disconnected, so it is not on screen; call w:focus() to bring it back first")
@@ -101,8 +103,8 @@ extension Simulator {
             }
             return process
         case .disconnect(let id):
-            try requireAlive(id, what)
-            let process = try runningProcess(what)
+            try requireAlive(id, what())
+            let process = try runningProcess(what())
             let label = sessions[id.index].label
             guard let phase = scenePhase(id) else {
                 throw SimError(.forbidden, "w:disconnect(): \(label) is already disconnected")
@@ -112,11 +114,11 @@ extension Simulator {
             }
             return process
         case .openWindow(let groupID, let value), .dismissWindow(let groupID, let value):
-            let process = try runningProcess(what)
+            let process = try runningProcess(what())
             try checkValue(value, for: try groupIndex(groupID))
             return process
         case .openURL(let url):
-            let process = try runningProcess(what)
+            let process = try runningProcess(what())
             do throws(SimError) {
                 _ = try AppURL(parsing: url)
             } catch {
@@ -124,32 +126,32 @@ extension Simulator {
             }
             return process
         case .background, .switcher:
-            let process = try runningProcess(what)
+            let process = try runningProcess(what())
             guard (process.visible.count == 0) else { return process }
             if case .background = input {
                 throw SimError(.forbidden, "app:background(): the app is already in the background (no scene on screen); call app:foreground() first")
             }
             throw SimError(.forbidden, "app:switcher(): no scene is on screen (the app is \(process.reportedPhase.rawValue)); the app switcher covers a visible app, so call app:foreground() first")
         case .foreground:
-            let process = try runningProcess(what)
+            let process = try runningProcess(what())
             if !(process.visible.count == 0) && !visibleScenes(process, contain: .inactive) {
                 throw SimError(.forbidden, "app:foreground(): the app is already in the foreground and active")
             }
             return process
         case .interrupt:
-            let process = try runningProcess(what)
+            let process = try runningProcess(what())
             guard visibleScenes(process, contain: .active) else {
                 throw SimError(.forbidden, "app:interrupt(): no scene is active (the app is \(process.reportedPhase.rawValue)); an overlay can only interrupt an active app")
             }
             return process
         case .resume:
-            let process = try runningProcess(what)
+            let process = try runningProcess(what())
             guard process.overlay, visibleScenes(process, contain: .inactive) else {
                 throw SimError(.forbidden, "app:resume(): nothing to resume: no overlay is up; call app:interrupt() or app:switcher() first")
             }
             return process
         case .terminate(let how):
-            let process = try runningProcess(what)
+            let process = try runningProcess(what())
             if how == .system, let front = process.visible.first {
                 let shown = SessionID(front)
                 let label = sessions[shown.index].label
@@ -202,27 +204,28 @@ extension Simulator {
     /// actions run in order, each an action of its own whose app code may queue more.
     func entry<T>(_ body: () throws(SimError) -> T) throws(SimError) -> T {
         entryDepth += 1
-        let result: Result<T, SimError>
+        let value: T
         do throws(SimError) {
-            result = .success(try body())
+            value = try body()
         } catch {
-            result = .failure(error)
+            entryDepth -= 1
+            guard entryDepth == 0, !draining else { throw error }
+            queue.removeAll()
+            if let failure = appFailure {
+                appFailure = nil
+                throw failure
+            }
+            throw error
         }
         entryDepth -= 1
-        guard entryDepth == 0, !draining else { return try result.get() }
+        guard entryDepth == 0, !draining else { return value }
         if let failure = appFailure {
             appFailure = nil
             queue.removeAll()
             throw failure
         }
-        switch result {
-        case .failure(let error):
-            queue.removeAll()
-            throw error
-        case .success(let value):
-            if !queue.isEmpty { try drainQueue() }
-            return value
-        }
+        if !queue.isEmpty { try drainQueue() }
+        return value
     }
 
     /// The most queued actions one entry runs: app code that keeps requesting what fires it

@@ -249,10 +249,11 @@ public final class Simulator {
         _ = try runningProcess(what())
     }
 
-    func requireAlive(_ id: SessionID, _ what: String) throws(SimError) {
+    func requireAlive(_ id: SessionID, _ what: @autoclosure () -> String) throws(SimError) {
+        // The record itself is read only for the error: copying it copies its storage.
+        guard let discard = sessions[id.index].discarded else { return }
         let record = sessions[id.index]
-        guard let discard = record.discarded else { return }
-        throw SimError(.discardedSession, "\(what): window \(record.label) no longer exists: its session was discarded at \(discard.at.text) s (\(discard.reason.rawValue)); open a new window with app:open_window(\"\(config.scenes[record.group].id)\"\(record.value.map { ", " + $0.literal } ?? ""))")
+        throw SimError(.discardedSession, "\(what()): window \(record.label) no longer exists: its session was discarded at \(discard.at.text) s (\(discard.reason.rawValue)); open a new window with app:open_window(\"\(config.scenes[record.group].id)\"\(record.value.map { ", " + $0.literal } ?? ""))")
     }
 
     func groupIndex(_ id: String) throws(SimError) -> Int {
