@@ -667,9 +667,15 @@ function E.checker(X)
   local explore = setmetatable({}, { __index = native.checker_fields })
   X.checker = explore
   function explore.setup() return start(X) end
+  -- A memory limit a protected call caught is raised as itself: the scenario ran out of memory,
+  -- no invariant or rule failed (scenesim run adds the hint).
+  local function raise(label, message)
+    if native.is_limit(message) then error(message, 0) end
+    error(label .. " failed: " .. message, 3)
+  end
   function explore.check()
     local label, message = check(X)
-    if label then error(label .. " failed: " .. message, 2) end
+    if label then raise(label, message) end
   end
   function explore.rule(name, args)
     if X.rules == nil then error("explore.rule: call explore.setup() first; it launches the app the rules act on", 2) end
@@ -696,7 +702,7 @@ function E.checker(X)
         #rule.keys > 0 and "its arguments are " .. concat(rule.keys, ", ") or "it takes no arguments"), 2)
     end
     local ok, err = pcall(rule.run, X.app, args or {})
-    if not ok then error("rule " .. name .. " failed: " .. tostring(err), 2) end
+    if not ok then raise("rule " .. name, tostring(err)) end
   end
   function explore.window(id)
     for _, w in ipairs(X.app.sessions) do
@@ -706,7 +712,7 @@ function E.checker(X)
   end
   function explore.finish()
     local label, message = check_eventually(X)
-    if label then error(label .. " failed: " .. message, 2) end
+    if label then raise(label, message) end
   end
   return explore
 end

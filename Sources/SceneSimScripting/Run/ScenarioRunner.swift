@@ -58,13 +58,19 @@ public enum ScenarioRunner {
 
     /// What to do about a limit the scenario ran into; "" for other errors.
     public static func hint(for error: LuaError) -> String {
+        let memory = "hint: the scenario holds too much memory; if it really needs more, raise the limit with --max-memory MiB (0 for none)\n"
         switch error.kind {
         case .memory:
-            "hint: the scenario holds too much memory; if it really needs more, raise the limit with --max-memory MiB (0 for none)\n"
+            return memory
         case .instructionLimit:
-            "hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"
-        case .syntax, .runtime, .interrupted, .file:
-            ""
+            return "hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"
+        case .runtime:
+            // Lua's memory limit that a protected call caught and raised again (a found
+            // scenario's explore.check()): still the scenario's memory. The simulator's own
+            // limit says what to do in its message.
+            return error.message == "not enough memory" ? memory : ""
+        case .syntax, .interrupted, .file:
+            return ""
         }
     }
 

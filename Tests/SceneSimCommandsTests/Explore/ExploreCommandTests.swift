@@ -332,6 +332,20 @@ struct ExploreCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/scenarios/found"))
     }
 
+    @Test("A found scenario replayed by scenesim run: a memory limit inside explore.check() is the run's memory limit with its hint, not an invariant failure")
+    func memoryLimitInAFoundScenario() throws {
+        let folder = try TempFolder([
+            "hog.lua": "return { setup = function() return sim.launch {} end, builtin = {}, invariants = { hog = function() local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end } }\n",
+            "found.lua": "local explore = sim.explore.load(\"hog.lua\")\nexplore.setup()\nexplore.check()\n",
+        ])
+
+        let result = try BuiltBinary.run(["run", "--trace", "off", "--max-memory", "8", "found.lua"], in: folder.path)
+
+        #expect(result.status == 1)
+        #expect(!result.stderr.contains("invariant hog failed"), "\(result)")
+        #expect(result.stderr.hasSuffix("hint: the scenario holds too much memory; if it really needs more, raise the limit with --max-memory MiB (0 for none)\n"), "\(result)")
+    }
+
     @Test("The simulator's own records passing --max-memory inside a rule stop the exploration with exit 2 too")
     func simulatorMemoryLimitInsideARule() throws {
         let folder = try TempFolder(["windows.lua": """
