@@ -104,9 +104,7 @@ extension Simulator {
     @discardableResult
     public func perform(intent name: String, _ arguments: [SceneValue] = []) throws(SimError) -> SceneValue? {
         try entry { () throws(SimError) -> SceneValue? in
-            _ = try check(.intent(name, arguments))
-            guard let intent = model.intentHandlers[name] else { return nil }
-            let checked = try model.checkedArguments(intent: name, arguments)
+            let (intent, checked) = try checkedIntent(name, arguments)
             do {
                 return try intent.code(self, checked)
             } catch let error as SimError {

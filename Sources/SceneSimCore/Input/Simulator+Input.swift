@@ -80,13 +80,7 @@ extension Simulator {
         case .settle:
             return process
         case let .intent(name, arguments):
-            guard model.intentHandlers[name] != nil else {
-                let names = model.intentHandlers.keys.sorted()
-                throw SimError(.invalidValue, "the model has no Swift intent \"\(name)\"\(suggestion(for: name, among: names)); "
-                    + (names.isEmpty ? "it declares none" : "its intents are \(names.joined(separator: ", "))"))
-            }
-            let process = try runningProcess("app:\(name)")
-            _ = try model.checkedArguments(intent: name, arguments)
+            _ = try checkedIntent(name, arguments)
             return process
         case .focus(let id), .close(let id):
             try requireAlive(id, what())
@@ -127,14 +121,14 @@ extension Simulator {
             return process
         case .background, .switcher:
             let process = try runningProcess(what())
-            guard (process.visible.count == 0) else { return process }
+            guard process.visible.isEmpty else { return process }
             if case .background = input {
                 throw SimError(.forbidden, "app:background(): the app is already in the background (no scene on screen); call app:foreground() first")
             }
             throw SimError(.forbidden, "app:switcher(): no scene is on screen (the app is \(process.reportedPhase.rawValue)); the app switcher covers a visible app, so call app:foreground() first")
         case .foreground:
             let process = try runningProcess(what())
-            if !(process.visible.count == 0) && !visibleScenes(process, contain: .inactive) {
+            if !process.visible.isEmpty && !visibleScenes(process, contain: .inactive) {
                 throw SimError(.forbidden, "app:foreground(): the app is already in the foreground and active")
             }
             return process
@@ -160,6 +154,18 @@ extension Simulator {
             }
             return process
         }
+    }
+
+    /// The intent `name` of a running app, with `arguments` as it takes them: the guards of
+    /// `SimInput.intent`, which `perform(intent:)` runs once and then calls.
+    func checkedIntent(_ name: String, _ arguments: [SceneValue]) throws(SimError) -> (AppModel.Intent, [SceneValue]) {
+        guard let intent = model.intentHandlers[name] else {
+            let names = model.intentHandlers.keys.sorted()
+            throw SimError(.invalidValue, "the model has no Swift intent \"\(name)\"\(suggestion(for: name, among: names)); "
+                + (names.isEmpty ? "it declares none" : "its intents are \(names.joined(separator: ", "))"))
+        }
+        try requireRunning("app:\(name)")
+        return (intent, try model.checkedArguments(intent: name, arguments))
     }
 
     private func visibleScenes(_ process: AppProcess, contain phase: ScenePhase) -> Bool {

@@ -9,6 +9,7 @@ struct IndexList {
     private(set) var head = IndexList.none
     private(set) var tail = IndexList.none
     private(set) var count = 0
+    var isEmpty: Bool { count == 0 }
 
     var first: Int? { head == Self.none ? nil : head }
     var last: Int? { tail == Self.none ? nil : tail }

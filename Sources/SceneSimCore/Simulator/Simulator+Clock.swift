@@ -37,14 +37,8 @@ extension Simulator {
     /// `advance` for a driver that acts between events: `afterEach` runs after each one (the
     /// Lua bridge runs the lifecycle requests of script hooks there); returning false stops.
     package func advance(by duration: VirtualTime, afterEach: () -> Bool) throws(SimError) {
-        guard duration.microseconds >= 0 else {
-            throw SimError(.invalidValue, "sim.advance needs a duration of zero or more seconds (got \(duration.text))")
-        }
-        // The clock stops well short of Int64 microseconds, so now + any script-given span
-        // (at most VirtualTime.maxSeconds) never overflows.
-        guard now.microseconds <= VirtualTime.latest.microseconds - duration.microseconds else {
-            throw SimError(.invalidValue, "sim.advance(\(duration.text)) would take the clock past \(VirtualTime.latest.text) s, the end of the virtual clock")
-        }
+        // The guards of `SimInput.advance`, written once in `check`.
+        _ = try check(.advance(duration))
         let target = now + duration
         var count = 0
         while try runNextEvent(notAfter: target) {
