@@ -52,6 +52,14 @@ struct SVGWriter {
             polygon([(x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)], fill: kind.colour, stroke: "#ffffff", title: title)
         case .disconnected, .discarded, .restoreRejected, .launch, .termination:
             polygon([(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)], fill: kind.colour, stroke: "#ffffff", title: title)
+        case .memoryLost, .taskExpiring:
+            // A downward triangle: something the process held is going.
+            polygon([(x - r - 1, y - r), (x + r + 1, y - r), (x, y + r + 1)], fill: kind.colour, stroke: "#ffffff", title: title)
+        case .suspended, .resumed:
+            // A hexagon-like octagon: the process itself stops or runs again.
+            let q = r * 0.45
+            polygon([(x - q, y - r), (x + q, y - r), (x + r, y - q), (x + r, y + q), (x + q, y + r), (x - q, y + r), (x - r, y + q), (x - r, y - q)],
+                    fill: kind.colour, stroke: "#ffffff", title: title)
         }
     }
 

@@ -46,6 +46,8 @@ private struct Builder {
     var processes: [Timeline.ProcessSpan] = []
     /// Per window lane, where its last interval ended and in which launch.
     var lastEnd: [Int: (point: Timeline.Point, launch: Int)] = [:]
+    /// Per window lane, the launch whose end took its memory.
+    var memoryLostAtEnd: [Int: Int] = [:]
     var launch = 0
 
     init(platform: Platform, initialState: ModelState, label: @escaping (SessionID) -> String) {
@@ -81,13 +83,14 @@ private struct Builder {
         let event = entry.record.event
         let text = TraceRenderer.describe(event, label: label).message
         switch event {
-        case .launched:
+        case .launched, .launchedInBackground:
             launch += 1
             processes.append(.init(number: launch, start: point, end: nil, termination: nil))
             begin(Timeline.appPhaseLane, .phase(.background), at: point, entry, text)
             begin(Timeline.appStateLane, .state(initialState), at: point, entry, text)
             mark(Timeline.appPhaseLane, .launch, at: point, entry, text)
-        case let .terminated(how, _):
+        case .terminated, .watchdogTerminated:
+            let how: Termination = if case .terminated(let how, _) = event { how } else { .watchdog }
             for lane in open.keys.sorted() { close(lane, at: point) }
             if !processes.isEmpty {
                 processes[processes.count - 1].end = point
@@ -97,7 +100,8 @@ private struct Builder {
         case let .sceneConnected(scene, _, reason):
             let lane = lane(scene)
             if reason == .restored, let last = lastEnd[lane], last.launch < launch {
-                flows.append(.init(lane: lane, from: last.point, to: point, fromLaunch: last.launch, toLaunch: launch))
+                flows.append(.init(lane: lane, from: last.point, to: point, fromLaunch: last.launch, toLaunch: launch,
+                                   memoryLost: memoryLostAtEnd[lane] == last.launch))
             }
             begin(lane, .phase(.inactive), at: point, entry, text)
         case let .scenePhaseChanged(scene, _, to):
@@ -136,7 +140,22 @@ private struct Builder {
             case .flicker: mark(Timeline.appStateLane, .warning, at: point, entry, text)
             case .openWindowIgnored, .validationSkipped, .unreachableState: mark(Timeline.appPhaseLane, .warning, at: point, entry, text)
             }
-        case .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
+        case let .memoryLost(scene, _, cause):
+            if let scene {
+                let lane = lane(scene)
+                if cause == .terminated { memoryLostAtEnd[lane] = launch }
+                mark(lane, .memoryLost, at: point, entry, text)
+            } else {
+                mark(Timeline.appStateLane, .memoryLost, at: point, entry, text)
+            }
+        case .suspended:
+            mark(Timeline.appPhaseLane, .suspended, at: point, entry, text)
+        case .resumed:
+            mark(Timeline.appPhaseLane, .resumed, at: point, entry, text)
+        case .backgroundTaskExpiring:
+            mark(Timeline.appPhaseLane, .taskExpiring, at: point, entry, text)
+        case .backgroundTaskBegan, .backgroundTaskFinished, .refreshRequested, .refreshCancelled,
+             .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
              .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .note:
             break
         }

@@ -149,8 +149,11 @@ extension Timeline {
         let lift = min(12, layout.lanePitch / 2)
         let middle = (x0 + x1) / 2
         let d = "M \(SVGWriter.n(x0)) \(SVGWriter.n(y)) Q \(SVGWriter.n(middle)) \(SVGWriter.n(y - lift * 2)) \(SVGWriter.n(x1)) \(SVGWriter.n(y))"
-        let tip = "\(lanes[flow.lane].name) restored: killed at \(flow.from.time.text) s with launch #\(flow.fromLaunch), continues at \(flow.to.time.text) s in launch #\(flow.toLaunch)"
-        svg.line(##"<path d="\##(d)" fill="none" stroke="#333333" stroke-width="1.5" stroke-dasharray="4 3"><title>\##(SVGWriter.escape(tip))</title></path>"##)
+        var tip = "\(lanes[flow.lane].name) restored: killed at \(flow.from.time.text) s with launch #\(flow.fromLaunch), continues at \(flow.to.time.text) s in launch #\(flow.toLaunch)"
+        // Only SceneStorage came back when memory was lost: a fainter, finer dash says so.
+        if flow.memoryLost { tip += "; only its SceneStorage came back: its memory (@State) was lost" }
+        let dash = flow.memoryLost ? "1 3" : "4 3"
+        svg.line(##"<path d="\##(d)" fill="none" stroke="#333333" stroke-width="1.5" stroke-dasharray="\##(dash)"><title>\##(SVGWriter.escape(tip))</title></path>"##)
         svg.polygon([(x1, y), (x1 - 6, y - 5), (x1 - 5, y + 2)], fill: "#333333")
     }
 
@@ -245,6 +248,11 @@ extension Timeline.MarkerKind {
         case .discarded: "#000000"
         case .restoreRejected: "#c2255c"
         case .stateRejected: "#9c1c1c"
+        case .termination(.watchdog): "#6741d9"
+        case .memoryLost: "#e64980"
+        case .suspended: "#1c7ed6"
+        case .resumed: "#66d9e8"
+        case .taskExpiring: "#fd7e14"
         }
     }
 }

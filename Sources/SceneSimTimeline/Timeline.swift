@@ -79,6 +79,14 @@ public struct Timeline: Sendable {
         case discarded
         case restoreRejected
         case stateRejected
+        /// What lived only in memory (`app.memory`, `w.memory`) was lost.
+        case memoryLost
+        /// The system suspended the app.
+        case suspended
+        /// The suspended app runs again.
+        case resumed
+        /// A background task's expiration handler was called.
+        case taskExpiring
 
         /// One letter for the text timeline's marker row.
         public var letter: Character {
@@ -87,6 +95,7 @@ public struct Timeline: Sendable {
             case .termination(.system): "K"
             case .termination(.user): "Q"
             case .termination(.crash): "C"
+            case .termination(.watchdog): "T"
             case .deepLink(let handled): handled ? "U" : "u"
             case .storageSaved: "S"
             case .storageLost: "s"
@@ -95,6 +104,10 @@ public struct Timeline: Sendable {
             case .discarded: "X"
             case .restoreRejected: "R"
             case .stateRejected: "r"
+            case .memoryLost: "m"
+            case .suspended: "Z"
+            case .resumed: "w"
+            case .taskExpiring: "E"
             }
         }
 
@@ -110,14 +123,19 @@ public struct Timeline: Sendable {
             case .discarded: "session discarded"
             case .restoreRejected: "restore rejected"
             case .stateRejected: "transition rejected"
+            case .memoryLost: "memory lost"
+            case .suspended: "suspended"
+            case .resumed: "resumed"
+            case .taskExpiring: "background task expiring"
             }
         }
 
         /// Every kind, in the order legends list them.
         public static let all: [MarkerKind] = [
-            .launch, .termination(.system), .termination(.user), .termination(.crash),
+            .launch, .termination(.system), .termination(.user), .termination(.crash), .termination(.watchdog),
             .deepLink(handled: true), .deepLink(handled: false), .storageSaved, .storageLost,
             .warning, .disconnected, .discarded, .restoreRejected, .stateRejected,
+            .memoryLost, .suspended, .resumed, .taskExpiring,
         ]
     }
 
@@ -138,6 +156,9 @@ public struct Timeline: Sendable {
         public var to: Point
         public var fromLaunch: Int
         public var toLaunch: Int
+        /// The window's memory (`w.memory`) died with the process: only its SceneStorage and
+        /// value came back, so the picture must not suggest its content did.
+        public var memoryLost = false
     }
 
     public struct ProcessSpan: Equatable, Sendable {

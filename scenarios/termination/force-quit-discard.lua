@@ -1,11 +1,12 @@
 -- Force quit with force_quit = "discard" (Apple docs): nothing restored, discarded sessions reported at next launch
--- Spec: semantics 5.2, 2.3.
+-- Spec: semantics 5.2, 2.3, 11.5.
 local app = sim.launch { platform = "iphone", policy = { force_quit = "discard" } }
 sim.settle()
 local w = app.front
 w.storage.tab = 3
 
--- Force quit from the switcher while active: the scene first goes inactive -> background.
+-- Force quit from the switcher while active: on iPhone the scene goes inactive, then disconnects,
+-- with no background step (semantics 11.5), so the write above was never saved: "storage lost".
 app:switcher()
 app:terminate("user")
 assert(not app.running and not w.alive, "the session is discarded with its storage")

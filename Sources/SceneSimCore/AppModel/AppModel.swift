@@ -57,6 +57,19 @@ public struct AppModel {
     }
     package var transitionRequestCode: ((Simulator, ModelState) throws -> Bool)?
 
+    /// Runs a background refresh the system launched or woke the app for (the handler
+    /// registered with `BGTaskScheduler`), with the refresh's background task: finish it with
+    /// `finishBackgroundTask` before `Policy.refreshTime` runs out (semantics 11.4).
+    public var onRefresh: (@MainActor (Simulator, BackgroundTaskID) throws -> Void)? {
+        didSet { refreshCode = onRefresh.map { body in { sim, task in try onMainActor(sim) { sim in try body(sim, task) } } } }
+    }
+    /// The refresh task's expiration handler.
+    public var onRefreshExpired: (@MainActor (Simulator, BackgroundTaskID) throws -> Void)? {
+        didSet { refreshExpiredCode = onRefreshExpired.map { body in { sim, task in try onMainActor(sim) { sim in try body(sim, task) } } } }
+    }
+    package var refreshCode: ((Simulator, BackgroundTaskID) throws -> Void)?
+    package var refreshExpiredCode: ((Simulator, BackgroundTaskID) throws -> Void)?
+
     /// The built-in model's code, for the script's `app:login{...}` (which takes a table).
     var builtinController: BuiltinController?
 

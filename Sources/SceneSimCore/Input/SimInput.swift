@@ -40,6 +40,9 @@ public enum SimInput: Equatable, Sendable {
     case settle
     /// `app:<name>(...)`: one of the model's Swift intents.
     case intent(String, [SceneValue])
+    /// `sim.system.refresh(app)`: the system runs the app's due background refresh, launching
+    /// it in the background if it is not running (semantics 11.4).
+    case refresh
 
     /// The kinds of input, each with the name scripts call it by. The Lua bindings, the REPL's
     /// completion, the LuaLS definitions and explore's built-in rules are tested against this
@@ -53,6 +56,7 @@ public enum SimInput: Equatable, Sendable {
         case close, disconnect
         case openURL = "open_url"
         case advance, settle, intent
+        case refresh
 
         /// How a script calls it: `app:launch`, `w:focus`, `sim.advance`, `app:<intent>`.
         public var scriptName: String {
@@ -64,6 +68,7 @@ public enum SimInput: Equatable, Sendable {
             case .backgroundWindow: "w:background"
             case .advance, .settle: "sim.\(rawValue)"
             case .intent: "app:<intent>"
+            case .refresh: "sim.system.refresh"
             }
         }
     }
@@ -88,6 +93,7 @@ public enum SimInput: Equatable, Sendable {
         case .advance: .advance
         case .settle: .settle
         case .intent: .intent
+        case .refresh: .refresh
         }
     }
 

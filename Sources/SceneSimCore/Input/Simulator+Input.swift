@@ -144,7 +144,13 @@ extension Simulator {
                 throw SimError(.forbidden, "app:resume(): nothing to resume: no overlay is up; call app:interrupt() or app:switcher() first")
             }
             return process
+        case .refresh:
+            try checkRefresh()
+            return process
         case .terminate(let how):
+            if how == .watchdog {
+                throw SimError(.invalidValue, "app:terminate(\"watchdog\"): only the system's watchdog ends an app that way, when a background task outlives its background time; begin a task with app:begin_background_task and let the time run out, or use \"system\", \"user\" or \"crash\"")
+            }
             let process = try runningProcess(what())
             if how == .system, let front = process.visible.first {
                 let shown = SessionID(front)
@@ -165,6 +171,7 @@ extension Simulator {
                 + (names.isEmpty ? "it declares none" : "its intents are \(names.joined(separator: ", "))"))
         }
         try requireRunning("app:\(name)")
+        try requireAwake("app:\(name)")
         return (intent, try model.checkedArguments(intent: name, arguments))
     }
 
@@ -175,12 +182,16 @@ extension Simulator {
     /// Runs one lifecycle action: its guards, then its steps, as one system action.
     private func apply(_ input: SimInput) throws(SimError) -> InputResult {
         try action(input.operationName) { () throws(SimError) -> InputResult in
+            if case .refresh = input {
+                try runRefresh(try check(input))
+                return .done
+            }
             guard let process = try check(input) else {
                 startProcess()
                 return .done
             }
             switch input {
-            case .launch, .advance, .settle, .intent:
+            case .launch, .advance, .settle, .intent, .refresh:
                 // `check` returns no process for a launch; the others do not come here.
                 return .done
             case .background: leave(process)
@@ -231,6 +242,10 @@ extension Simulator {
             throw failure
         }
         if !queue.isEmpty { try drainQueue() }
+        // What the process does once a call is over: expiration handlers of tasks begun after
+        // the warning moment, then a suspension whose moment has come (semantics 11.3).
+        if let process, !process.pendingExpirations.isEmpty { try runPendingExpirations() }
+        suspendIfDue()
         return value
     }
 
@@ -324,6 +339,7 @@ extension SimInput {
         case .advance: "sim.advance"
         case .settle: "sim.settle()"
         case .intent(let name, _): "app:\(name)"
+        case .refresh: "sim.system.refresh(app)"
         }
     }
 }

@@ -26,6 +26,10 @@ struct ModelServices {
     /// Validation requests still waiting for the server, by request id.
     var validations: [Int: ValidationRequest] = [:]
     var nextValidation = 1
+    /// Every background task, by id - 1 (semantics 11.3).
+    var backgroundTasks: [BackgroundTaskRecord] = []
+    /// The pending background refresh request, if any: it outlives the process (11.4).
+    var refreshRequest: RefreshRequest?
 
     struct TaskRecord {
         /// The launch number of the process that made it.

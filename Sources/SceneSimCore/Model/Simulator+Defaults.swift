@@ -16,6 +16,7 @@ extension Simulator {
     package func setDefault(_ key: ByteString, _ value: SceneValue?) throws(SimError) {
         try change { () throws(SimError) in
             try requireRunning("writing app.defaults")
+            try requireAwake("writing app.defaults")
             if case .double(let d)? = value, d.isNaN {
                 throw SimError(.invalidValue, "app.defaults key \(key.quoted): NaN cannot be stored (it never equals itself); store a number or nil")
             }

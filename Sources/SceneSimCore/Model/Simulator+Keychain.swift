@@ -11,6 +11,7 @@ extension Simulator {
     public func setKeychain(token: Int?) throws(SimError) {
         try change { () throws(SimError) in
             try requireRunning("writing app.keychain")
+            try requireAwake("writing app.keychain")
             guard let token else {
                 clearKeychain(reason: "app.keychain = nil")
                 return

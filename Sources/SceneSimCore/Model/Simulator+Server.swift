@@ -46,6 +46,7 @@ extension Simulator {
     package func validate(token: Int, answer: @escaping (Simulator, ServerAnswer, ByteString?) throws -> Void) throws(SimError) -> ValidationRequestID {
         try change { () throws(SimError) in
             try requireRunning("sim.server.validate")
+            try requireAwake("sim.server.validate")
             guard let session = server.session(token: token) else {
                 throw SimError(.invalidValue, "sim.server.validate: the server never issued token \(token); validate a token from sim.server.create_session(user) or app.keychain")
             }

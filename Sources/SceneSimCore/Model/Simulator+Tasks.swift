@@ -17,6 +17,7 @@ extension Simulator {
     package func scheduleTask(after delay: VirtualTime, _ body: @escaping (Simulator) throws -> Void) throws(SimError) -> TaskID {
         try change { () throws(SimError) in
             try requireRunning("app:after")
+            try requireAwake("app:after")
             guard delay >= .zero else {
                 throw SimError(.invalidValue, "app:after(seconds, fn) needs zero or more seconds (got \(delay.text)); the clock only moves forward")
             }

@@ -114,6 +114,18 @@ public struct AppConfig: Sendable, Equatable {
         if policy.flickerThreshold.microseconds < 0 {
             throw SimError(.invalidConfig, "policy.flicker_threshold must not be negative")
         }
+        if case .after(let delay)? = policy.suspendAfter, delay.microseconds < 0 {
+            throw SimError(.invalidConfig, "policy.suspend_after must not be negative (got \(delay.text)); use false for an app that is never suspended")
+        }
+        if policy.backgroundTime.microseconds <= 0 {
+            throw SimError(.invalidConfig, "policy.background_time must be positive (got \(policy.backgroundTime.text))")
+        }
+        if policy.refreshTime.microseconds <= 0 {
+            throw SimError(.invalidConfig, "policy.refresh_time must be positive (got \(policy.refreshTime.text))")
+        }
+        if policy.expirationWarning.microseconds < 0 || policy.expirationWarning > policy.backgroundTime || policy.expirationWarning > policy.refreshTime {
+            throw SimError(.invalidConfig, "policy.expiration_warning must be between 0 and background_time and refresh_time (got \(policy.expirationWarning.text)); it is how long before the time runs out the expiration handlers are called")
+        }
     }
 }
 
@@ -166,17 +178,75 @@ public struct Policy: Sendable, Equatable {
     public var storageWarnBytes: Int
     /// How briefly an app state may be on screen before the trace warns of a flicker.
     public var flickerThreshold: VirtualTime
+    /// How long the app runs in the background before the system suspends it (semantics 11.2);
+    /// nil: the platform's default (5 s on iphone, ipados and visionos; never on macos).
+    public var suspendAfter: Suspension?
+    /// What a force quit from the app switcher does to scenes still on screen (semantics 11.5);
+    /// nil: the platform's default (`noBackground` on iphone and ipados, `background` elsewhere).
+    public var appSwitchForceQuit: AppSwitchForceQuit?
+    /// The time the system grants a backgrounded app's background tasks, from the moment the
+    /// app's phase becomes background (semantics 11.3).
+    public var backgroundTime: VirtualTime
+    /// How long before `backgroundTime` runs out the system calls the tasks' expiration handlers.
+    public var expirationWarning: VirtualTime
+    /// The time a background refresh's task gets (semantics 11.4).
+    public var refreshTime: VirtualTime
+
+    /// When a backgrounded app is suspended.
+    public enum Suspension: Equatable, Sendable {
+        /// Never: the app keeps running in the background (a Mac app).
+        case never
+        /// After this long in the background, unless a background task runs.
+        case after(VirtualTime)
+    }
+
+    /// A force quit of an app whose scenes are on screen (the app switcher is up).
+    public enum AppSwitchForceQuit: String, Sendable, CaseIterable {
+        /// The scenes go inactive, then disconnect: no background step, no save (observed on iOS).
+        case noBackground = "no_background"
+        /// The scenes go to the background first (saving their storage), then the process ends.
+        case background
+    }
 
     /// A policy with the switches given; each one left out keeps its default.
     public init(
         forceQuit: ForceQuit = .discard,
         storageSave: StorageSave = .background,
         storageWarnBytes: Int = 4096,
-        flickerThreshold: VirtualTime = VirtualTime(seconds: 0.1)
+        flickerThreshold: VirtualTime = VirtualTime(seconds: 0.1),
+        suspendAfter: Suspension? = nil,
+        appSwitchForceQuit: AppSwitchForceQuit? = nil,
+        backgroundTime: VirtualTime = VirtualTime(seconds: 30),
+        expirationWarning: VirtualTime = VirtualTime(seconds: 5),
+        refreshTime: VirtualTime = VirtualTime(seconds: 30)
     ) {
         self.forceQuit = forceQuit
         self.storageSave = storageSave
         self.storageWarnBytes = storageWarnBytes
         self.flickerThreshold = flickerThreshold
+        self.suspendAfter = suspendAfter
+        self.appSwitchForceQuit = appSwitchForceQuit
+        self.backgroundTime = backgroundTime
+        self.expirationWarning = expirationWarning
+        self.refreshTime = refreshTime
     }
+}
+
+extension AppConfig {
+    /// How long the app runs in the background before it is suspended; nil: never.
+    public var suspendDelay: VirtualTime? {
+        switch policy.suspendAfter {
+        case .never: return nil
+        case .after(let delay): return delay
+        case nil: return platform == .macos ? nil : VirtualTime(seconds: 5)
+        }
+    }
+
+    /// What a force quit does to scenes on screen, the platform's default applied.
+    public var forceQuitOnScreen: Policy.AppSwitchForceQuit {
+        policy.appSwitchForceQuit ?? (platform == .iphone || platform == .ipados ? .noBackground : .background)
+    }
+
+    /// Whether the app can schedule background refreshes (BGTaskScheduler: not on macOS).
+    package var hasBackgroundRefresh: Bool { platform != .macos }
 }

@@ -23,6 +23,8 @@ struct SessionRecord {
     struct LiveScene {
         var phase: ScenePhase
         var storage: SceneStorage
+        /// `w.memory`: the views' in-memory state (@State, @StateObject); it dies with the scene.
+        var memory = SceneStorage()
         /// Written since the last save (lost if the process dies before the next one). A flag,
         /// not a key set, to keep writes cheap; which keys differ is computed when it matters.
         var dirty = false

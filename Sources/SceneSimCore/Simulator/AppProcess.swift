@@ -24,6 +24,39 @@ final class AppProcess {
     /// discarded since, which every reader skips.
     var foregroundSet: [SessionID] = []
 
+    // Process memory and the process's own clock (semantics 11).
+    /// `app.memory`: the App's in-memory state; it lives exactly as long as this process.
+    var memory = SceneStorage()
+    /// Whether the system has suspended the process, and since when.
+    var suspendedSince: VirtualTime?
+    /// When the aggregate phase last became background (or the background launch began); nil
+    /// while the app is in the foreground.
+    var backgroundSince: VirtualTime?
+    /// The background time granted from `backgroundSince` (policy background_time, or
+    /// refresh_time for a background launch or refresh).
+    var grant: VirtualTime = .zero
+    /// When the grace of `suspend_after` ends in this background stay.
+    var graceEnd: VirtualTime?
+    /// The system's own deadlines on the clock: suspension, the tasks' expiration warning, and
+    /// the end of the background time. They are not jobs in the scheduler, so cancelling one
+    /// is setting it to nil, and nothing is left to move the clock for nothing.
+    var suspendAt: VirtualTime?
+    var warningAt: VirtualTime?
+    var timeUpAt: VirtualTime?
+    /// Tasks begun after the warning moment, whose handlers run once the call that began
+    /// them is over.
+    var pendingExpirations: [BackgroundTaskID] = []
+    /// The background tasks running or expired, in the order they began.
+    var openTasks: [BackgroundTaskID] = []
+    /// The process resumed in the action under way: what fell due while it was suspended runs
+    /// at the end of that action.
+    var resumedInAction = false
+    /// Launched in the background: the scenes to restore once the user brings it to the
+    /// foreground (empty: the launch window), nil once that happened or for a normal launch.
+    var deferredRestore: [SessionID]?
+
+    var isSuspended: Bool { suspendedSince != nil }
+
     /// A fresh process; `lists` are emptied lists to reuse (see `IndexList.removeAll`).
     init(model: AppModel, now: VirtualTime, reusing lists: (order: IndexList, visible: IndexList)? = nil) {
         machine = AppStateMachine(model: model)

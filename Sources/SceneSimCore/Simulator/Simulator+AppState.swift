@@ -73,6 +73,7 @@ extension Simulator {
             guard let controller = model.builtinController else {
                 throw SimError(.forbidden, "\(what) is an intent of the built-in model, and this app declares its own model")
             }
+            try requireAwake(what)
             try body(controller)
         }
     }
@@ -82,7 +83,8 @@ extension Simulator {
     @discardableResult
     public func transition(to target: ModelState) throws(SimError) -> AppStateMachine.Outcome {
         try runningChange("app:transition") { process throws(SimError) in
-            request(target, process)
+            try requireAwake("app:transition")
+            return request(target, process)
         }
     }
 
@@ -91,6 +93,7 @@ extension Simulator {
     /// controller and the simulator cannot disagree.
     package func requestTransitionThroughModel(to target: ModelState, modelName: String) throws(SimError) -> AppStateMachine.Outcome {
         try runningChange("app:transition") { process throws(SimError) in
+            try requireAwake("app:transition")
             guard let code = model.transitionRequestCode else {
                 throw SimError(.forbidden, "app:transition: model \"\(modelName)\" is a Swift model, whose state follows its own code; call one of its intents, or give the model an onTransitionRequest that moves its controller")
             }

@@ -4,9 +4,19 @@ extension Simulator {
     /// its time. Returns false (and leaves the clock alone) when nothing is due.
     package func runNextEvent(notAfter limit: VirtualTime) throws(SimError) -> Bool {
         try action("the clock") { () throws(SimError) in
+            // A suspended app's work waits in the scheduler until it resumes (semantics 11.2).
+            let appNext = process?.isSuspended == true ? nil : scheduler.nextTime
+            // The system's deadlines; at the same instant the app's own work runs first.
+            if let process, let deadline = nextSystemDeadline(process), deadline.time <= limit,
+               appNext.map({ deadline.time < $0 }) ?? true {
+                now = max(now, deadline.time)
+                runSystemDeadline(deadline.kind, process)
+                return true
+            }
             // Nothing runs past the end of the clock: an event the app scheduled beyond it
             // (a delay added near the end) stays queued, and running it is an error.
-            if let next = scheduler.nextTime, next <= limit, next > VirtualTime.latest {
+            guard let next = appNext, next <= limit else { return false }
+            if next > VirtualTime.latest {
                 throw SimError(.clockEnd, "the next event is due at \(next.text) s, past \(VirtualTime.latest.text) s, the end of the virtual clock; nothing can run after it")
             }
             guard let entry = scheduler.popDue(notAfter: limit) else { return false }

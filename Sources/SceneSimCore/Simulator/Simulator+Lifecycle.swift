@@ -6,14 +6,22 @@ extension Simulator {
 
     /// Starts a new process (the guards passed): the launch line, `on_launch`, then the
     /// restored windows or the primary one.
-    func startProcess() {
+    ///
+    /// Launched in the background (`reason`, a background refresh), no scene connects: the
+    /// scenes to restore wait until the user brings the app to the foreground (semantics 11.4).
+    func startProcess(inBackgroundFor reason: String? = nil) {
         launchCount += 1
         let process = AppProcess(model: model, now: now, reusing: spareLists)
         self.process = process
         spareLists = nil
         let candidates = onScreenAtExit.filter { sessions[$0.index].alive }
         onScreenAtExit = []
-        emit(.launched(number: launchCount, platform: config.platform, restoring: candidates))
+        if let reason {
+            emit(.launchedInBackground(number: launchCount, platform: config.platform, reason: reason))
+            process.deferredRestore = candidates
+        } else {
+            emit(.launched(number: launchCount, platform: config.platform, restoring: candidates))
+        }
         if !pendingDiscards.isEmpty {
             emit(.discardsDelivered(scenes: pendingDiscards))
             pendingDiscards = []
@@ -23,6 +31,7 @@ extension Simulator {
             for name in model.unreachableStates { emit(.warning(.unreachableState(name: name))) }
         }
         reach(.processStarted)
+        if reason != nil { return }
         if candidates.isEmpty {
             openPrimaryWindow(process)
         } else {
@@ -81,6 +90,17 @@ extension Simulator {
     public func foreground() throws(SimError) { try send(.foreground) }
 
     func returnToForeground(_ process: AppProcess) {
+        if let deferred = process.deferredRestore {
+            // Launched in the background: the scenes connect now, as a launch would connect them.
+            process.deferredRestore = nil
+            let alive = deferred.filter { sessions[$0.index].alive }
+            if alive.isEmpty {
+                openPrimaryWindow(process)
+            } else {
+                restore(alive, process)
+            }
+            return
+        }
         let visible = process.visibleScenes
         if !visible.isEmpty {
             process.overlay = false
@@ -141,15 +161,37 @@ extension Simulator {
         case .user:
             if !onScreen.isEmpty {
                 process.foregroundSet = onScreen
-                walkTogether(onScreen, to: .background, process)
+                switch config.forceQuitOnScreen {
+                case .background:
+                    walkTogether(onScreen, to: .background, process)
+                case .noBackground:
+                    // Swiped away from the switcher: willResignActive, then sceneDidDisconnect,
+                    // and no didEnterBackground (semantics 11.5): nothing is saved on the way,
+                    // and the App's phase is not re-derived after the last scene goes.
+                    walkTogether(onScreen, to: .inactive, process)
+                    for id in onScreen where self.process === process {
+                        // Writes made since the last save go with the scene, unsaved.
+                        let lost = unsavedKeys(id)
+                        if !lost.isEmpty { emit(.storageLost(scene: id, keys: lost)) }
+                        detach(id, save: false, process, updatesAggregate: false)
+                    }
+                }
             } else {
                 onScreen = process.foregroundSet
             }
             let keep = config.policy.forceQuit == .keep
             finishProcess(how, onScreen: onScreen, keep: keep, process)
+            if services.refreshRequest != nil {
+                // iOS drops the pending requests of an app the user force-quits.
+                services.refreshRequest = nil
+                emit(.refreshCancelled)
+            }
             if !keep {
                 discard(sessions.filter(\.alive).map(\.id), reason: .forceQuit, delivered: false)
             }
+        case .watchdog:
+            // `check` refuses it from outside; the watchdog itself calls `watchdogTerminate`.
+            watchdogTerminate(process)
         case .crash:
             if onScreen.isEmpty { onScreen = process.foregroundSet }
             // Still in the model's first state (the built-in model's loading): the
@@ -163,18 +205,30 @@ extension Simulator {
     }
 
     /// Drops the process: unsaved storage is lost, scheduled work dies, scenes detach silently.
-    private func finishProcess(_ how: Termination, onScreen: [SessionID], keep: Bool, _ process: AppProcess) {
+    func finishProcess(_ how: Termination, onScreen: [SessionID], keep: Bool, _ process: AppProcess, event: TraceEvent? = nil) {
         // The restore set is what was on screen when the app left, whether or not the system
         // disconnected a scene since (memory pressure disconnects before it kills): its session
         // keeps the storage saved on the way to background, and the system restores it (§5.4).
-        let restorable = onScreen.filter { sessions[$0.index].alive }
+        // A process launched in the background and never brought forward restores what the
+        // launch before it would have.
+        let restorable = (process.deferredRestore ?? onScreen).filter { sessions[$0.index].alive }
         for index in process.order.elements {
             let lost = unsavedKeys(SessionID(index))
             if !lost.isEmpty {
                 emit(.storageLost(scene: SessionID(index), keys: lost))
             }
+            traceWindowMemoryLoss(SessionID(index), .terminated)
             changingStorage(of: SessionID(index)) { sessions[index].scene = nil }
         }
+        if isTracing, !process.memory.isEmpty {
+            emit(.memoryLost(scene: nil, keys: process.memory.sortedKeys, cause: .terminated))
+        }
+        for id in process.openTasks {
+            services.backgroundTasks[id.rawValue - 1].status = .ended
+            services.backgroundTasks[id.rawValue - 1].expiration = nil
+        }
+        process.openTasks = []
+        process.pendingExpirations = []
         // Emptied in place first: copying out and then emptying would copy the storage.
         process.order.removeAll()
         process.visible.removeAll()
@@ -187,6 +241,6 @@ extension Simulator {
         services.processEnded()
         lastTermination = TerminationRecord(how: how, at: now)
         onScreenAtExit = keep ? restorable : []
-        emit(.terminated(how: how, restorationKept: keep))
+        emit(event ?? .terminated(how: how, restorationKept: keep))
     }
 }

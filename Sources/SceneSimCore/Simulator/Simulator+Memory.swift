@@ -17,7 +17,7 @@ extension Simulator {
     /// Estimated bytes the simulator's records hold now.
     package var estimatedMemory: Int {
         let transitions = (process?.machine.history.count ?? 0) + (process?.machine.rejected.count ?? 0)
-        return recordBytes + transitions * Self.transitionCost
+        return recordBytes + transitions * Self.transitionCost + (process.map { Self.cost(of: $0.memory) } ?? 0)
     }
 
     static func cost(of storage: SceneStorage) -> Int {
@@ -26,7 +26,7 @@ extension Simulator {
 
     private func storageCost(of id: SessionID) -> Int {
         let record = sessions[id.index]
-        return Self.cost(of: record.saved) + (record.scene.map { Self.cost(of: $0.storage) } ?? 0)
+        return Self.cost(of: record.saved) + (record.scene.map { Self.cost(of: $0.storage) + Self.cost(of: $0.memory) } ?? 0)
     }
 
     /// Runs `body`, which changes the saved or live storage of `id`, and accounts for it.

@@ -15,6 +15,7 @@ extension Simulator {
     /// the aggregate follows, with its own point.
     func setPhase(_ id: SessionID, _ phase: ScenePhase, _ process: AppProcess, save: Bool = true) {
         guard let old = scenePhase(id), old != phase else { return }
+        if phase.isVisible, process.isSuspended { resumeIfSuspended(process) }
         sessions[id.index].scene?.phase = phase
         process.counts.remove(old)
         process.counts.add(phase)
@@ -68,12 +69,20 @@ extension Simulator {
         let aggregate = aggregatePhase(of: process.counts, reported: old)
         guard aggregate != old else { return }
         process.reportedPhase = aggregate
+        // The background stay starts (or ends) with the App's phase, before its handler runs,
+        // so a task begun there is counted from this moment (semantics 11.2, 11.3).
+        if aggregate == .background {
+            enterBackground(process)
+        } else if old == .background {
+            leaveBackground(process)
+        }
         emit(.appPhaseChanged(from: old, to: aggregate, note: model.phaseNote?(aggregate) ?? nil))
         reach(.appPhase(from: old, to: aggregate))
     }
 
     /// Attaches a scene to its session, with the saved storage, in `inactive` (§2.1, §2.2).
     func connect(_ id: SessionID, reason: ConnectReason, _ process: AppProcess) {
+        if process.isSuspended { resumeIfSuspended(process) }
         let record = sessions[id.index]
         changingStorage(of: id) {
             sessions[id.index].scene = SessionRecord.LiveScene(phase: .inactive, storage: record.saved)
@@ -91,18 +100,28 @@ extension Simulator {
     /// Detaches a scene (a background one, or on macOS a closed visible one); storage is saved
     /// first when `save` (§2.2). `traced` is false when the session is being discarded: its
     /// "disconnected (session kept)" line would be untrue, and no handler hears of it.
-    func detach(_ id: SessionID, save: Bool, _ process: AppProcess, traced: Bool = true) {
+    ///
+    /// What lived in the scene's memory is gone with it, traced as lost (`disconnected`, or
+    /// `closed` for a scene going with its session). `updatesAggregate` is false for a force
+    /// quit's disconnects, after which the App's phase is not re-derived (semantics 11.5).
+    func detach(_ id: SessionID, save: Bool, _ process: AppProcess, traced: Bool = true, updatesAggregate: Bool = true) {
         guard let phase = scenePhase(id) else { return }
         if save { saveStorage(id) }
         process.counts.remove(phase)
         process.visible.remove(id.index)
         process.order.remove(id.index)
+        let memory = isTracing ? sessions.withUnsafeBufferPointer { $0[id.index].scene?.memory } : nil
         changingStorage(of: id) { sessions[id.index].scene = nil }
         if traced {
             emit(.sceneDisconnected(scene: id))
+        }
+        if let memory, !memory.isEmpty {
+            emit(.memoryLost(scene: id, keys: memory.sortedKeys, cause: traced ? .disconnected : .closed))
+        }
+        if traced {
             reach(.scenePhase(id, from: .connected(phase), to: .disconnected))
         }
-        updateAggregate(process)
+        if updatesAggregate { updateAggregate(process) }
     }
 
     /// Puts a connected scene at the front and on screen, active unless an overlay is up, then

@@ -52,6 +52,7 @@ extension Simulator {
         // A write adds no session or transition, only its entry: deleting is never refused.
         try change(memory: 0) { () throws(SimError) in
             try requireLiveScene(id, "writing storage")
+            try requireAwake("writing storage")
             if case .double(let d)? = value, d.isNaN {
                 throw SimError(.invalidValue, "storage key \(key.quoted): NaN cannot be stored (it never equals itself); store a number or nil")
             }
@@ -94,7 +95,7 @@ extension Simulator {
     /// change the value: the scene is connected, no system action is under way, and the size
     /// warning already matches the size, so no warning can start or end.
     package func storageWritesAreQuiet(_ id: SessionID) -> Bool {
-        guard case .idle = activity, (try? requireLiveScene(id, "writing storage")) != nil, let scene = sessions[id.index].scene else {
+        guard case .idle = activity, !isSuspended, (try? requireLiveScene(id, "writing storage")) != nil, let scene = sessions[id.index].scene else {
             return false
         }
         return scene.warnedLarge == (scene.storage.byteCount > config.policy.storageWarnBytes)

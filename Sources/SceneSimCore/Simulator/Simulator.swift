@@ -212,7 +212,11 @@ public final class Simulator {
             try requireMemory(memory)
             activity = .acting
             defer { activity = .idle }
-            return try body()
+            let value = try body()
+            // The app resumed in this action: what fell due while it was suspended runs now,
+            // after the action's own phase changes (semantics 11.2).
+            if let process, process.resumedInAction { runFallenDue(process) }
+            return value
         }
     }
 

@@ -53,6 +53,58 @@ public enum TraceEvent: Equatable, Sendable {
     case defaultChanged(key: ByteString, value: SceneValue?)
     /// `sim.log` text.
     case note(ByteString)
+    /// What lived only in memory died with its holder: `scene` nil for the app's memory (the
+    /// App's state, singletons), else that window's view state (semantics 11.1).
+    case memoryLost(scene: SessionID?, keys: [ByteString], cause: MemoryLossCause)
+    /// The system suspended the app: none of its code runs until it resumes (semantics 11.2).
+    case suspended
+    /// The app runs again after `suspended` seconds.
+    case resumed(suspended: VirtualTime)
+    /// The app began a background task (`beginBackgroundTask(withName:expirationHandler:)`).
+    case backgroundTaskBegan(BackgroundTaskRef)
+    /// The background time is about to run out: the task's expiration handler runs now, with
+    /// `remaining` seconds left.
+    case backgroundTaskExpiring(BackgroundTaskRef, remaining: VirtualTime)
+    /// The app finished a background task (`endBackgroundTask`).
+    case backgroundTaskFinished(BackgroundTaskRef)
+    /// The watchdog ended the process: `tasks` were still running when the `after` seconds of
+    /// background time ran out. Restoration data is kept, as for a system kill.
+    case watchdogTerminated(tasks: [BackgroundTaskRef], after: VirtualTime)
+    /// The system started the app in the background for `reason` (a background refresh): no
+    /// scene connects until the user brings it to the foreground.
+    case launchedInBackground(number: Int, platform: Platform, reason: String)
+    /// The app asked for a background refresh no earlier than `earliest`
+    /// (`BGTaskScheduler.submit`); it replaces any pending request.
+    case refreshRequested(earliest: VirtualTime)
+    /// A pending background refresh request was dropped: iOS cancels a force-quit app's requests.
+    case refreshCancelled
+}
+
+/// A background task as the trace names it: `background task 1 "upload"`.
+public struct BackgroundTaskRef: Equatable, Sendable, CustomStringConvertible {
+    /// Its number.
+    public var id: BackgroundTaskID
+    /// The name the app gave it.
+    public var name: ByteString
+
+    /// The task numbered `id`, named `name`.
+    public init(id: BackgroundTaskID, name: ByteString) {
+        self.id = id
+        self.name = name
+    }
+
+    /// `background task 1 "upload"`.
+    public var description: String { "background task \(id.rawValue) \(name.quoted)" }
+}
+
+/// Why something that lived only in memory is gone.
+public enum MemoryLossCause: String, Sendable, CaseIterable {
+    /// The system disconnected the window's scene (its session stays).
+    case disconnected
+    /// The window was closed (by the user or `dismissWindow`): its session is gone too.
+    case closed
+    /// The process ended (any kind of termination).
+    case terminated
 }
 
 /// One traced event at its virtual time.
@@ -72,6 +124,9 @@ public struct TraceRecord: Equatable, Sendable {
 public enum Termination: String, Sendable, CaseIterable {
     /// `system`: the system kills the suspended app; `user`: a force quit from the app switcher; `crash`: the app crashes.
     case system, user, crash
+    /// The watchdog ended an app whose background task outlived its background time (the
+    /// system does this itself: `app:terminate` cannot ask for it).
+    case watchdog
 }
 
 /// How and when a process ended (`Simulator.lastTermination`).

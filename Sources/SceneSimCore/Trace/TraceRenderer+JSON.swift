@@ -116,6 +116,27 @@ extension TraceRenderer {
             return [("event", .string("defaultChanged")), ("key", .bytes(key)), ("value", JSON.value(value))]
         case let .note(text):
             return [("event", .string("note")), ("note", .bytes(text))]
+        case let .memoryLost(scene, keys, cause):
+            return [("event", .string("memoryLost")), ("scene", scene.map(string) ?? .string("app")), ("keys", .array(keys.map { .bytes($0) })), ("cause", .string(cause.rawValue))]
+        case .suspended:
+            return [("event", .string("suspended"))]
+        case let .resumed(suspended):
+            return [("event", .string("resumed")), ("suspended", .raw(suspended.text))]
+        case let .backgroundTaskBegan(task):
+            return [("event", .string("backgroundTaskBegan")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name))]
+        case let .backgroundTaskExpiring(task, remaining):
+            return [("event", .string("backgroundTaskExpiring")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name)), ("remaining", .raw(remaining.text))]
+        case let .backgroundTaskFinished(task):
+            return [("event", .string("backgroundTaskFinished")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name))]
+        case let .watchdogTerminated(tasks, after):
+            return [("event", .string("terminated")), ("how", .string("watchdog")), ("restorationKept", .bool(true)),
+                    ("tasks", .array(tasks.map { .int($0.id.rawValue) })), ("after", .raw(after.text))]
+        case let .launchedInBackground(number, platform, reason):
+            return [("event", .string("launched")), ("number", .int(number)), ("platform", .string(platform.rawValue)), ("background", .string(reason))]
+        case let .refreshRequested(earliest):
+            return [("event", .string("refreshRequested")), ("earliest", .raw(earliest.text))]
+        case .refreshCancelled:
+            return [("event", .string("refreshCancelled"))]
         }
     }
 

@@ -91,6 +91,27 @@ public enum TraceRenderer {
             return ("defaults", "\(SceneStorage.keyLiteral(key)) = \(value?.literal ?? "nil")")
         case let .note(text):
             return ("note", text.escaped)
+        case let .memoryLost(scene, keys, cause):
+            return (scene.map(shown) ?? "app", "memory lost (\(cause.rawValue)): \(keys.map(\.escaped).joined(separator: ", "))")
+        case .suspended:
+            return ("app", "suspended")
+        case let .resumed(suspended):
+            return ("app", "resumed (suspended \(suspended.text) s)")
+        case let .backgroundTaskBegan(task):
+            return ("app", "\(task) began")
+        case let .backgroundTaskExpiring(task, remaining):
+            return ("app", "\(task) expiring: \(remaining.text) s of background time left; its expiration handler runs")
+        case let .backgroundTaskFinished(task):
+            return ("app", "\(task) finished")
+        case let .watchdogTerminated(tasks, after):
+            let names = tasks.map(\.description).joined(separator: ", ")
+            return ("app", "terminated (watchdog): \(names) still running after \(after.text) s")
+        case let .launchedInBackground(number, platform, reason):
+            return ("app", "launch #\(number) on \(platform.rawValue) (background: \(reason))")
+        case let .refreshRequested(earliest):
+            return ("app", "background refresh requested, due at \(earliest.text) s")
+        case .refreshCancelled:
+            return ("app", "background refresh request cancelled (force quit)")
         }
     }
 

@@ -4,7 +4,8 @@ import SceneSimCore
 
 // The `app` handle (scenarios/README.md, "app — the app on the device"): one for the app's whole life.
 extension ScriptHost {
-    static let appFields = ["running", "launches", "phase", "state", "windows", "sessions", "front", "history", "rejected", "defaults", "keychain"]
+    static let appFields = ["running", "launches", "phase", "state", "windows", "sessions", "front", "history", "rejected", "defaults", "keychain",
+                            "memory", "suspended", "background_time_remaining"]
 
     var appValue: LuaValue { .handle(LuaHandle(classes.app, id: 1)) }
 
@@ -19,6 +20,9 @@ extension ScriptHost {
             if key == "keychain" { return setKeychain(call) }
             if key == "defaults" {
                 return .error("cannot replace app.defaults; set its keys instead: app.defaults.theme = \"dark\"")
+            }
+            if key == "memory" {
+                return .error("cannot replace app.memory; set its keys instead: app.memory.tab = \"timeline\"")
             }
             return .error("app.\(key) is read-only; change the app through its methods (app:open_window, app:background, ...)")
         }
@@ -46,6 +50,8 @@ extension ScriptHost {
                 }
             }),
             ("after", { [unowned(unsafe) self] call, sim throws(SimError) in try appAfter(call, sim) }),
+            ("begin_background_task", { [unowned(unsafe) self] call, sim throws(SimError) in try appBeginBackgroundTask(call, sim) }),
+            ("schedule_refresh", { [unowned(unsafe) self] call, sim throws(SimError) in try appScheduleRefresh(call, sim) }),
         ]
         for (name, body) in changes {
             definition.methods[name] = { [unowned(unsafe) self] call, _ in
@@ -82,6 +88,9 @@ extension ScriptHost {
         case "rejected": return call.results(transitions(simulator.rejectedTransitions))
         case "defaults": return cached(defaultsValue)
         case "keychain": return call.results(simulator.keychainToken.map { .integer(Int64($0)) } ?? .nil)
+        case "memory": return cached(appMemoryValue)
+        case "suspended": return call.results(.boolean(simulator.isSuspended))
+        case "background_time_remaining": return call.results(simulator.backgroundTimeRemaining.map { .number($0.seconds) } ?? .nil)
         default:
             // The model's intents are methods of the app (semantics 10.2): app:unlock("1234").
             if let intent = intentFunctions[key] { return cached(intent) }

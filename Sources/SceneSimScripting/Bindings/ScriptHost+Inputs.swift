@@ -46,17 +46,26 @@ extension ScriptHost {
         case .advance: return .advance(try seconds(call, "sim.advance"))
         case .settle: return .settle
         case .intent: return nil
+        case .refresh:
+            guard call.handle(at: 1, of: classes.app) != nil else {
+                throw SimError(.invalidValue, "sim.system.refresh(app) needs the app handle, e.g. sim.system.refresh(app) (got \(call.typeName(at: 1)))")
+            }
+            return .refresh
         }
     }
 
     /// The kinds a handle or table offers as its own functions: `app:`, `w:` or `sim.`.
+    /// `sim.` takes the functions directly on `sim`; `sim.system.` those of `sim.system`.
     static func inputKinds(prefix: String) -> [SimInput.Kind] {
-        SimInput.Kind.allCases.filter { $0 != .intent && $0.scriptName.hasPrefix(prefix) }
+        SimInput.Kind.allCases.filter {
+            $0 != .intent && $0.scriptName.hasPrefix(prefix) && !$0.scriptName.dropFirst(prefix.count).contains(".")
+        }
     }
 
-    /// The name a kind's function has on its table (`open_window`, `background` for `w:`).
+    /// The name a kind's function has on its table (`open_window`, `background` for `w:`,
+    /// `refresh` for `sim.system.refresh`).
     static func functionName(_ kind: SimInput.Kind) -> String {
-        String(kind.scriptName.drop { $0 != ":" && $0 != "." }.dropFirst())
+        String(kind.scriptName.reversed().prefix { $0 != ":" && $0 != "." }.reversed())
     }
 
     /// The function that makes a script's call of `kind` an input and sends it; `what` names the

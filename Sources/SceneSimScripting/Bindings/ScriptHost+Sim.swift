@@ -27,6 +27,13 @@ extension ScriptHost {
         server[.string("validate")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverValidate($0) })
         server[.string("end_session")] = .function(lua.makeFunction { [unowned(unsafe) self] in serverEndSession($0) })
         sim[.string("server")] = .table(server)
+        // The system's own actions on the app (semantics 11.4): `sim.system.refresh(app)`.
+        var system = LuaTable()
+        for kind in Self.inputKinds(prefix: "sim.system.") {
+            let send = inputFunction(kind, what: kind.scriptName + "(app)")
+            system[.string(ByteString(Self.functionName(kind)))] = .function(lua.makeFunction { send($0, 0) })
+        }
+        sim[.string("system")] = .table(system)
         // A LuaValue table is a copy: preload it, then make the global the very table
         // `require "scenesim"` returns, so both name one simulator. `sim.app` is a plain field
         // of that table, set by sim.launch through a setter that holds the table and `rawset`,
@@ -36,9 +43,10 @@ extension ScriptHost {
             let results = try lua.run("""
                 sim = require "scenesim"
                 local sim, rawset, setmetatable = sim, rawset, setmetatable
-                return function(app) rawset(sim, "app", app) end, function(guard, server)
+                return function(app) rawset(sim, "app", app) end, function(guard, server, system)
                   setmetatable(sim, { __index = guard })
                   setmetatable(sim.server, { __index = server })
+                  setmetatable(sim.system, { __index = system })
                 end
                 """, chunkName: "=scenesim")
             guard results.count == 2, case .function(let setter) = results[0], case .function(let guardFields) = results[1] else {
@@ -47,7 +55,7 @@ extension ScriptHost {
             setSimApp = setter
             // Unknown fields are errors (ScriptHost+Fields.swift); sim.gen and sim.explore are
             // set by installExplore.
-            _ = try lua.call(guardFields, [fieldGuard("sim", absent: ["app"]), fieldGuard("sim.server")])
+            _ = try lua.call(guardFields, [fieldGuard("sim", absent: ["app"]), fieldGuard("sim.server"), fieldGuard("sim.system")])
         } catch {
             fatalError("scenesim: installing sim failed: \(error)")
         }

@@ -4,7 +4,7 @@ import SceneSimCore
 
 // Window handles (scenarios/README.md, "window — one scene session") and their SceneStorage proxies.
 extension ScriptHost {
-    static let windowFields = ["id", "group", "value", "phase", "connected", "alive", "storage", "saved"]
+    static let windowFields = ["id", "group", "value", "phase", "connected", "alive", "storage", "saved", "memory"]
 
     func windowValue(_ id: SessionID) -> LuaValue {
         .handle(LuaHandle(classes.window, id: Int64(id.index)))
@@ -25,6 +25,9 @@ extension ScriptHost {
         definition.setField = { _, _, key in
             if key == "storage" {
                 return .error("cannot replace w.storage; set its keys instead: w.storage.tab = 2")
+            }
+            if key == "memory" {
+                return .error("cannot replace w.memory; set its keys instead: w.memory.draft = \"...\"")
             }
             return .error("w.\(key) is read-only; change the window through its methods (w:focus(), w:close(), ...)")
         }
@@ -50,6 +53,10 @@ extension ScriptHost {
         case "alive": return call.results(.boolean(simulator.isAlive(id)))
         case "storage":
             let proxy = LuaValue.handle(LuaHandle(classes.storage, id: Int64(id.index)))
+            call.cacheField(key, proxy)
+            return call.results(proxy)
+        case "memory":
+            let proxy = windowMemoryValue(id)
             call.cacheField(key, proxy)
             return call.results(proxy)
         case "saved":

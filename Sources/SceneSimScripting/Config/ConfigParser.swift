@@ -247,7 +247,8 @@ struct ConfigParser {
         guard case .table(let table) = value else {
             throw fail("policy must be a table like { force_quit = \"keep\" }, not \(aLuaTypeName(value))")
         }
-        try checkKeys(table, allowed: ["force_quit", "storage_save", "storage_warn_bytes", "flicker_threshold"], path: "policy.")
+        try checkKeys(table, allowed: ["force_quit", "storage_save", "storage_warn_bytes", "flicker_threshold",
+                                       "suspend_after", "app_switch_force_quit", "background_time", "expiration_warning", "refresh_time"], path: "policy.")
         var policy = Policy()
         policy.forceQuit = try enumValue(table[field: "force_quit"], key: "policy.force_quit", default: Policy.ForceQuit.discard)
         policy.storageSave = try enumValue(table[field: "storage_save"], key: "policy.storage_save", default: Policy.StorageSave.background)
@@ -255,6 +256,20 @@ struct ConfigParser {
             policy.storageWarnBytes = Int(try integer(table[field: "storage_warn_bytes"], key: "policy.storage_warn_bytes"))
         }
         policy.flickerThreshold = try seconds(table[field: "flicker_threshold"], key: "policy.flicker_threshold", default: 0.1)
+        switch table[field: "suspend_after"] {
+        case .nil: break
+        case .boolean(false): policy.suspendAfter = .never
+        case .integer, .number:
+            policy.suspendAfter = .after(try seconds(table[field: "suspend_after"], key: "policy.suspend_after", default: 5))
+        case let other:
+            throw fail("policy.suspend_after must be a number of seconds, or false for an app that is never suspended, not \(luaTypeName(other)) \(literal(other))")
+        }
+        if !table[field: "app_switch_force_quit"].isNil {
+            policy.appSwitchForceQuit = try enumValue(table[field: "app_switch_force_quit"], key: "policy.app_switch_force_quit", default: Policy.AppSwitchForceQuit.background)
+        }
+        policy.backgroundTime = try seconds(table[field: "background_time"], key: "policy.background_time", default: 30)
+        policy.expirationWarning = try seconds(table[field: "expiration_warning"], key: "policy.expiration_warning", default: 5)
+        policy.refreshTime = try seconds(table[field: "refresh_time"], key: "policy.refresh_time", default: 30)
         return policy
     }
 }

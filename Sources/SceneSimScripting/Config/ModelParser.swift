@@ -9,6 +9,8 @@ struct LuaModel {
     var onLaunch: LuaFunctionRef?
     var onPhase: LuaFunctionRef?
     var onURL: LuaFunctionRef?
+    var onRefresh: LuaFunctionRef?
+    var onRefreshExpired: LuaFunctionRef?
     /// What `on_phase` does on entering each phase, for the trace's phase lines.
     var phaseNotes: [String: String] = [:]
     var intents: [String: LuaFunctionRef] = [:]
@@ -23,7 +25,7 @@ struct ModelParser {
     /// Names an intent cannot take: they are the app handle's own methods and fields.
     let reserved: [String]
 
-    static let keys = ["name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "phase_notes", "intents"]
+    static let keys = ["name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "phase_notes", "intents"]
 
     func parse(_ value: LuaValue) throws(SimError) -> LuaModel {
         guard case .table(let table) = value else {
@@ -48,6 +50,8 @@ struct ModelParser {
             onLaunch: try handler(table[field: "on_launch"], "model.on_launch", "function(app)"),
             onPhase: try handler(table[field: "on_phase"], "model.on_phase", "function(app, old, new)"),
             onURL: try handler(table[field: "on_url"], "model.on_url", "function(app, url)"),
+            onRefresh: try handler(table[field: "on_refresh"], "model.on_refresh", "function(app, task)"),
+            onRefreshExpired: try handler(table[field: "on_refresh_expired"], "model.on_refresh_expired", "function(app, task)"),
             phaseNotes: try phaseNotes(table[field: "phase_notes"]),
             intents: intents,
             name: try name(table[field: "name"])

@@ -8,7 +8,7 @@ import SceneSimCore
 extension ScriptHost {
     /// The methods of the app handle (`app:...`): its inputs (`SimInput.Kind`) and the changes
     /// its code makes; the model's intents come on top.
-    public static let appMethods = (inputKinds(prefix: "app:").map(functionName) + ["after", "on", "transition"]).sorted()
+    public static let appMethods = (inputKinds(prefix: "app:").map(functionName) + ["after", "begin_background_task", "on", "schedule_refresh", "transition"]).sorted()
     /// The methods of window handles (`w:...`): their inputs.
     public static let windowMethods = inputKinds(prefix: "w:").map(functionName).sorted()
     /// The methods of `w.storage`.
@@ -47,6 +47,13 @@ extension ScriptHost {
             return Self.identifiers((simulator?.defaults.sortedKeys ?? []).compactMap(\.string))
         case .handle(let handle) where handle.type == classes.task:
             return methodCall ? ["cancel"] : Self.taskFields.sorted()
+        case .handle(let handle) where handle.type == classes.memory:
+            if methodCall { return Self.memoryMethods }
+            guard let simulator else { return [] }
+            let memory = handle.id == 0 ? try? simulator.appMemory() : try? simulator.windowMemory(SessionID(index: Int(handle.id - 1)))
+            return Self.identifiers((memory?.sortedKeys ?? []).compactMap(\.string))
+        case .handle(let handle) where handle.type == classes.backgroundTask:
+            return methodCall ? Self.backgroundTaskMethods : Self.backgroundTaskFields.sorted()
         default:
             return []
         }
@@ -57,7 +64,7 @@ extension ScriptHost {
         switch value {
         case .table(let table):
             return table[field: name]
-        case .handle(let handle) where [classes.app, classes.window, classes.task].contains(handle.type):
+        case .handle(let handle) where [classes.app, classes.window, classes.task, classes.backgroundTask].contains(handle.type):
             guard let index = try? lua.load("local object, key = ...; return object[key]", chunkName: "=completion"),
                   let results = try? lua.call(index, [value, .string(ByteString(name))]) else { return nil }
             return results.first

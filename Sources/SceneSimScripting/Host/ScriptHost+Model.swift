@@ -35,6 +35,16 @@ extension ScriptHost {
                 }
             }
         }
+        if let function = declared.onRefresh {
+            model.refreshCode = { [unowned(unsafe) self] _, task in
+                runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, backgroundTaskValue(task)]))
+            }
+        }
+        if let function = declared.onRefreshExpired {
+            model.refreshExpiredCode = { [unowned(unsafe) self] _, task in
+                runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, backgroundTaskValue(task)]))
+            }
+        }
         if !declared.phaseNotes.isEmpty {
             let notes = declared.phaseNotes
             model.phaseNote = { phase in notes[phase.rawValue] }

@@ -57,6 +57,8 @@ public final class ScriptHost {
         var storage: LuaClass
         var defaults: LuaClass
         var task: LuaClass
+        var memory: LuaClass
+        var backgroundTask: LuaClass
     }
     /// The folder of the scenario file being run, when there is one: `sim.explore.load`
     /// resolves its path from there.
@@ -86,7 +88,8 @@ public final class ScriptHost {
         )
         classes = Classes(
             app: defineAppClass(), window: defineWindowClass(), storage: defineStorageClass(),
-            defaults: defineDefaultsClass(), task: defineTaskClass()
+            defaults: defineDefaultsClass(), task: defineTaskClass(),
+            memory: defineMemoryClass(), backgroundTask: defineBackgroundTaskClass()
         )
         installSim()
         installExplore()

@@ -1,0 +1,137 @@
+import ByteText
+
+// Background tasks (semantics 11.3): `beginBackgroundTask(withName:expirationHandler:)` keeps a
+// backgrounded app from being suspended for the background time the system grants; the
+// expiration handlers run `expiration_warning` seconds before it runs out, and a task still
+// open when it does ends the process (the watchdog).
+extension Simulator {
+    /// Begins a background task named `name`; `expirationHandler` runs, on the main actor,
+    /// when the background time is about to run out (the task is then `.expired`; finish it).
+    @discardableResult
+    public func beginBackgroundTask(named name: String, expirationHandler: (@MainActor (Simulator, BackgroundTaskID) throws -> Void)? = nil) throws(SimError) -> BackgroundTaskID {
+        try beginBackgroundTask(named: ByteString(name), expirationHandler.map { body in
+            { sim, id in try onMainActor(sim) { sim in try body(sim, id) } }
+        })
+    }
+
+    /// `beginBackgroundTask` for a front end whose code runs on the thread driving the simulator.
+    package func beginBackgroundTask(named name: ByteString, _ expiration: ((Simulator, BackgroundTaskID) throws -> Void)?) throws(SimError) -> BackgroundTaskID {
+        try change { () throws(SimError) in
+            let process = try runningProcess("app:begin_background_task")
+            try requireAwake("app:begin_background_task")
+            return openBackgroundTask(named: name, expiration, process)
+        }
+    }
+
+    /// Begins a task in the running, awake process (the guards passed).
+    func openBackgroundTask(named name: ByteString, _ expiration: ((Simulator, BackgroundTaskID) throws -> Void)?, _ process: AppProcess) -> BackgroundTaskID {
+        let id = BackgroundTaskID(rawValue: services.backgroundTasks.count + 1)
+        let ref = BackgroundTaskRef(id: id, name: name)
+        services.backgroundTasks.append(BackgroundTaskRecord(ref: ref, launch: launchCount, status: .running, expiration: expiration))
+        process.openTasks.append(id)
+        emit(.backgroundTaskBegan(ref))
+        // A task holds the app awake: no suspension while it runs.
+        if process.backgroundSince != nil { startBackgroundClock(process) }
+        return id
+    }
+
+    /// Finishes a background task (`endBackgroundTask`); false when it was already finished.
+    /// A task whose process ended is an error: it ended with that process.
+    @discardableResult
+    public func finishBackgroundTask(_ id: BackgroundTaskID) throws(SimError) -> Bool {
+        try change { () throws(SimError) in
+            let record = try backgroundTaskRecord(id, "task:finish()")
+            switch record.status {
+            case .finished:
+                return false
+            case .ended:
+                throw SimError(.forbidden, "task:finish(): \(record.ref) was begun by launch #\(record.launch), which has ended, and a process's background tasks end with it; begin a new one with app:begin_background_task in the running app")
+            case .running, .expired:
+                break
+            }
+            guard let process else { return false }
+            try requireAwake("task:finish()")
+            closeBackgroundTask(id, process)
+            return true
+        }
+    }
+
+    /// Finishes an open task of the running process.
+    func closeBackgroundTask(_ id: BackgroundTaskID, _ process: AppProcess) {
+        services.backgroundTasks[id.rawValue - 1].status = .finished
+        services.backgroundTasks[id.rawValue - 1].expiration = nil
+        process.openTasks.removeAll { $0 == id }
+        process.pendingExpirations.removeAll { $0 == id }
+        emit(.backgroundTaskFinished(services.backgroundTasks[id.rawValue - 1].ref))
+        if process.openTasks.isEmpty, process.backgroundSince != nil, config.suspendDelay != nil {
+            // Suspension follows at once if the grace is spent, else when it is; it happens
+            // when the call is over (`suspendIfDue`), not in the middle of it.
+            process.warningAt = nil
+            process.timeUpAt = nil
+            process.suspendAt = max(process.graceEnd ?? now, now)
+        }
+    }
+
+    /// Where background task `id` stands.
+    public func backgroundTaskStatus(_ id: BackgroundTaskID) -> BackgroundTaskStatus {
+        services.backgroundTasks[id.rawValue - 1].status
+    }
+
+    /// The name background task `id` was begun with.
+    public func backgroundTaskName(_ id: BackgroundTaskID) -> String {
+        services.backgroundTasks[id.rawValue - 1].ref.name.escaped
+    }
+
+    /// The background task's trace name (`background task 1 "upload"`), for front ends.
+    package func backgroundTaskRef(_ id: BackgroundTaskID) -> BackgroundTaskRef {
+        services.backgroundTasks[id.rawValue - 1].ref
+    }
+
+    /// How many background tasks the run has begun (their ids are 1 through this).
+    public var backgroundTaskCount: Int { services.backgroundTasks.count }
+
+    private func backgroundTaskRecord(_ id: BackgroundTaskID, _ what: String) throws(SimError) -> BackgroundTaskRecord {
+        guard id.rawValue >= 1, id.rawValue <= services.backgroundTasks.count else {
+            throw SimError(.invalidValue, "\(what): there is no background task \(id.rawValue)")
+        }
+        return services.backgroundTasks[id.rawValue - 1]
+    }
+
+    /// The background time is about to run out for task `id`: it is `.expired` and its handler
+    /// runs now, as the app's code.
+    func expire(_ id: BackgroundTaskID, _ process: AppProcess) {
+        let index = id.rawValue - 1
+        guard services.backgroundTasks[index].status == .running else { return }
+        services.backgroundTasks[index].status = .expired
+        let handler = services.backgroundTasks[index].expiration
+        services.backgroundTasks[index].expiration = nil
+        emit(.backgroundTaskExpiring(services.backgroundTasks[index].ref, remaining: backgroundTimeRemaining ?? .zero))
+        guard let handler else { return }
+        runAppCode { try handler(self, id) }
+    }
+
+    /// Tasks begun after the warning moment get their handlers once the call that began them is
+    /// over: one system action, at the current time.
+    func runPendingExpirations() throws(SimError) {
+        guard let process, !process.pendingExpirations.isEmpty else { return }
+        try action("a background task's expiration handler") { () throws(SimError) in
+            var rounds = 0
+            while let id = process.pendingExpirations.first, self.process === process {
+                process.pendingExpirations.removeFirst()
+                rounds += 1
+                guard rounds <= Self.maxQueuedInputs else {
+                    throw SimError(.tooManyRequests, "expiration handlers began \(Self.maxQueuedInputs) background tasks after the warning moment, each calling the next handler at once; an expiration handler should finish its task, not begin another")
+                }
+                expire(id, process)
+            }
+        }
+    }
+
+    /// The background time ran out with tasks open: the watchdog ends the process. Sessions are
+    /// kept as for a system kill; no handler runs and unsaved writes are lost, as in a crash.
+    func watchdogTerminate(_ process: AppProcess) {
+        let open = process.openTasks.map { services.backgroundTasks[$0.rawValue - 1].ref }
+        let after = now - (process.backgroundSince ?? now)
+        finishProcess(.watchdog, onScreen: process.foregroundSet, keep: true, process, event: .watchdogTerminated(tasks: open, after: after))
+    }
+}

@@ -1,0 +1,73 @@
+import ByteText
+
+// Process memory (semantics 11.1): `app.memory` lives as long as the process, `w.memory` as
+// long as the window's scene is connected. Writes are not traced; a loss of a non-empty store
+// is, at the event that caused it.
+extension Simulator {
+    /// The App's in-memory state (`@State` on the App, `@Observable` singletons): `app.memory`.
+    public func appMemory() throws(SimError) -> SceneStorage {
+        try runningProcess("reading app.memory").memory
+    }
+
+    /// Writes (or with nil removes) a key of the App's in-memory state.
+    public func setAppMemory(key: String, value: SceneValue?) throws(SimError) {
+        try setAppMemory(key: ByteString(key), value: value)
+    }
+
+    /// `setAppMemory` with the key's exact bytes (a script's string).
+    package func setAppMemory(key: ByteString, value: SceneValue?) throws(SimError) {
+        try change(memory: 0) { () throws(SimError) in
+            let process = try runningProcess("writing app.memory")
+            try requireAwake("writing app.memory")
+            try checkStorable(value, "app.memory key \(key.quoted)")
+            try requireMemory(value.map { key.count + $0.byteSize + Self.storageEntryCost } ?? 0)
+            process.memory.set(key, value)
+        }
+    }
+
+    /// A window's in-memory view state (`@State`, `@StateObject` in its views): `w.memory`.
+    public func windowMemory(_ id: SessionID) throws(SimError) -> SceneStorage {
+        try connectedScene(id, "reading w.memory").memory
+    }
+
+    /// Writes (or with nil removes) a key of a connected window's in-memory view state.
+    public func setWindowMemory(_ id: SessionID, key: String, value: SceneValue?) throws(SimError) {
+        try setWindowMemory(id, key: ByteString(key), value: value)
+    }
+
+    /// `setWindowMemory` with the key's exact bytes (a script's string).
+    package func setWindowMemory(_ id: SessionID, key: ByteString, value: SceneValue?) throws(SimError) {
+        try change(memory: 0) { () throws(SimError) in
+            try connectedScene(id, "writing w.memory")
+            try requireAwake("writing w.memory")
+            try checkStorable(value, "w.memory key \(key.quoted)")
+            try requireMemory(value.map { key.count + $0.byteSize + Self.storageEntryCost } ?? 0)
+            changingStorage(of: id) { sessions[id.index].scene!.memory.set(key, value) }
+        }
+    }
+
+    /// The connected scene of a live session in the running app: its views (and their memory)
+    /// exist only while it is connected.
+    @discardableResult
+    private func connectedScene(_ id: SessionID, _ what: String) throws(SimError) -> SessionRecord.LiveScene {
+        try requireAlive(id, what)
+        try requireRunning(what)
+        guard let scene = sessions[id.index].scene else {
+            let label = sessions[id.index].label
+            throw SimError(.forbidden, "\(what): \(label) is disconnected: its views and their @State are gone; call w:focus() to reconnect it (it comes back with empty memory)")
+        }
+        return scene
+    }
+
+    private func checkStorable(_ value: SceneValue?, _ what: String) throws(SimError) {
+        if case .double(let d)? = value, d.isNaN {
+            throw SimError(.invalidValue, "\(what): NaN cannot be stored (it never equals itself); store a number or nil")
+        }
+    }
+
+    /// Traces the loss of a window's memory when it is not empty (its scene is going away).
+    func traceWindowMemoryLoss(_ id: SessionID, _ cause: MemoryLossCause) {
+        guard isTracing, let memory = sessions[id.index].scene?.memory, !memory.isEmpty else { return }
+        emit(.memoryLost(scene: id, keys: memory.sortedKeys, cause: cause))
+    }
+}

@@ -1,0 +1,87 @@
+import ByteText
+
+// Background launches (semantics 11.4): the app asks for a refresh (`BGTaskScheduler.submit`
+// of a `BGAppRefreshTaskRequest`); once it is due the system may run it, launching the app in
+// the background if it is not running. The model's `onRefresh` gets a background task with
+// `refresh_time` seconds; finishing it lets the app suspend at once.
+extension Simulator {
+    /// Asks for a background refresh no earlier than `seconds` from now; it replaces a pending
+    /// request. iPhone, iPad and Vision Pro only.
+    public func scheduleRefresh(after seconds: Double) throws(SimError) {
+        guard let delay = VirtualTime(checkedSeconds: seconds) else {
+            throw SimError(.invalidValue, "app:schedule_refresh(seconds) needs a finite number of seconds, at most 1e12 (got \(seconds))")
+        }
+        try scheduleRefresh(after: delay)
+    }
+
+    /// `scheduleRefresh` with the delay on the virtual clock.
+    package func scheduleRefresh(after delay: VirtualTime) throws(SimError) {
+        try change { () throws(SimError) in
+            try requireRunning("app:schedule_refresh")
+            try requireAwake("app:schedule_refresh")
+            guard config.hasBackgroundRefresh else {
+                throw SimError(.forbidden, "app:schedule_refresh: \(config.platform.rawValue) has no background app refresh (BGTaskScheduler exists on iphone, ipados and visionos); a Mac app keeps running in the background instead")
+            }
+            guard delay >= .zero else {
+                throw SimError(.invalidValue, "app:schedule_refresh(seconds) needs zero or more seconds (got \(delay.text)): the earliest time the system may run it, from now")
+            }
+            guard now.microseconds <= VirtualTime.latest.microseconds - delay.microseconds else {
+                throw SimError(.invalidValue, "app:schedule_refresh(\(delay.text)) would be due past \(VirtualTime.latest.text) s, the end of the virtual clock")
+            }
+            services.refreshRequest = RefreshRequest(earliest: now + delay)
+            emit(.refreshRequested(earliest: now + delay))
+        }
+    }
+
+    /// The earliest time of the pending background refresh request, if any.
+    public var pendingRefresh: VirtualTime? { services.refreshRequest?.earliest }
+
+    /// The system runs the app's due background refresh (`sim.system.refresh(app)`).
+    public func runBackgroundRefresh() throws(SimError) { try send(.refresh) }
+
+    /// The guards of `SimInput.refresh`.
+    func checkRefresh() throws(SimError) {
+        let what = "sim.system.refresh(app)"
+        guard config.hasBackgroundRefresh else {
+            throw SimError(.forbidden, "\(what): \(config.platform.rawValue) has no background app refresh (only iphone, ipados and visionos)")
+        }
+        guard let request = services.refreshRequest else {
+            let dropped = lastTermination?.how == .user ? " (a force quit cancelled the app's requests)" : ""
+            throw SimError(.forbidden, "\(what): no background refresh is pending\(dropped); the app asks for one with app:schedule_refresh(seconds)")
+        }
+        guard request.earliest <= now else {
+            throw SimError(.forbidden, "\(what): the refresh is not due: the app asked for it no earlier than \(request.earliest.text) s, and it is \(now.text) s; call sim.advance(\((request.earliest - now).text)) first")
+        }
+        if let process, !process.visible.isEmpty || process.reportedPhase != .background {
+            throw SimError(.forbidden, "\(what): the app is in the foreground (\(process.reportedPhase.rawValue)); the system runs background refreshes only for an app in the background or not running; call app:background() first")
+        }
+    }
+
+    /// Runs the refresh (the guards passed): launches the app in the background or resumes it,
+    /// then hands the model's `onRefresh` a background task with `refresh_time` seconds.
+    func runRefresh(_ running: AppProcess?) throws(SimError) {
+        services.refreshRequest = nil
+        let process: AppProcess
+        if let running {
+            process = running
+            if process.isSuspended {
+                resumeIfSuspended(process)
+                runFallenDue(process)
+            }
+        } else {
+            startProcess(inBackgroundFor: "refresh")
+            guard let started = self.process else { return }
+            process = started
+        }
+        guard self.process === process else { return }
+        enterBackground(process, grant: config.policy.refreshTime, graceSpent: true)
+        let expired = model.refreshExpiredCode
+        let id = openBackgroundTask(named: "refresh", expired, process)
+        if let code = model.refreshCode {
+            runAppCode { try code(self, id) }
+        } else {
+            // Nothing registered to run it: the system's task ends at once.
+            closeBackgroundTask(id, process)
+        }
+    }
+}

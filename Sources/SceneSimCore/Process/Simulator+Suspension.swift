@@ -1,0 +1,144 @@
+import ByteText
+
+// Suspension (semantics 11.2): a backgrounded app keeps running for `suspend_after` seconds,
+// then the system suspends it unless a background task runs. While suspended none of its
+// code runs: its timers and server answers wait in the scheduler, and run, in the order they
+// fell due, when it resumes. The system's deadlines (suspension, the expiration warning, the
+// end of the background time) are fields of the process, not scheduled jobs.
+extension Simulator {
+    /// Whether the system has suspended the app (false when it is not running).
+    public var isSuspended: Bool { process?.isSuspended ?? false }
+
+    /// Seconds of background time left: nil in the foreground, when the app is not running or
+    /// is never suspended; 0 while suspended (`UIApplication.backgroundTimeRemaining`).
+    public var backgroundTimeRemaining: VirtualTime? {
+        guard let process, config.suspendDelay != nil, let since = process.backgroundSince else { return nil }
+        if process.isSuspended { return .zero }
+        let left = since + process.grant - now
+        return left.microseconds > 0 ? left : .zero
+    }
+
+    /// Fails while the app is suspended: `what` is a call that runs the app's code or stands
+    /// for it, and a suspended app runs none.
+    func requireAwake(_ what: @autoclosure () -> String) throws(SimError) {
+        guard let process, let since = process.suspendedSince else { return }
+        throw SimError(.forbidden, "\(what()): the app is suspended (since \(since.text) s, in the background), so none of its code runs; resume it first: app:foreground(), w:focus(), app:open_url(...) or sim.system.refresh(app)")
+    }
+
+    /// The aggregate phase became background: the grace before suspension and the background
+    /// time start now (only where the app can be suspended).
+    func enterBackground(_ process: AppProcess, grant: VirtualTime? = nil, graceSpent: Bool = false) {
+        process.backgroundSince = now
+        process.grant = grant ?? config.policy.backgroundTime
+        process.warningAt = nil
+        process.timeUpAt = nil
+        guard let delay = config.suspendDelay else {
+            process.graceEnd = nil
+            process.suspendAt = nil
+            return
+        }
+        let graceEnd = graceSpent ? now : now + delay
+        process.graceEnd = graceEnd
+        process.suspendAt = graceEnd
+        if !process.openTasks.isEmpty { startBackgroundClock(process) }
+    }
+
+    /// The aggregate phase left background: the count stops; the next background stay starts
+    /// a fresh background time.
+    func leaveBackground(_ process: AppProcess) {
+        process.backgroundSince = nil
+        process.graceEnd = nil
+        process.suspendAt = nil
+        process.warningAt = nil
+        process.timeUpAt = nil
+    }
+
+    /// Sets the expiration warning and the end of the background time for the stay under way
+    /// (a task runs in the background).
+    func startBackgroundClock(_ process: AppProcess) {
+        guard config.suspendDelay != nil, let since = process.backgroundSince, process.timeUpAt == nil else { return }
+        let end = since + process.grant
+        let warning = end - config.policy.expirationWarning
+        process.timeUpAt = max(end, now)
+        if warning <= now {
+            // Begun after the warning moment: the handlers run once the call is over.
+            for id in process.openTasks where !process.pendingExpirations.contains(id)
+                && services.backgroundTasks[id.rawValue - 1].status == .running {
+                process.pendingExpirations.append(id)
+            }
+        } else {
+            process.warningAt = warning
+        }
+    }
+
+    /// A scene of a suspended app comes on screen: the process runs again. What fell due runs
+    /// at the end of the action under way, after its own phase changes (semantics 11.2).
+    func resumeIfSuspended(_ process: AppProcess) {
+        guard let since = process.suspendedSince else { return }
+        process.suspendedSince = nil
+        process.resumedInAction = true
+        emit(.resumed(suspended: now - since))
+    }
+
+    /// Runs what fell due while the app was suspended, in the order it fell due, at the time
+    /// of the resume.
+    func runFallenDue(_ process: AppProcess) {
+        process.resumedInAction = false
+        while self.process === process, !process.isSuspended, let entry = scheduler.popDue(notAfter: now) {
+            perform(entry.job, process)
+        }
+    }
+
+    /// The earliest deadline of the system's own, if any.
+    func nextSystemDeadline(_ process: AppProcess) -> (time: VirtualTime, kind: SystemDeadline)? {
+        var best: (time: VirtualTime, kind: SystemDeadline)?
+        // At the same instant: the warning, then the end of the time, then suspension.
+        for (time, kind) in [(process.warningAt, SystemDeadline.warning), (process.timeUpAt, .timeUp), (process.suspendAt, .suspend)] {
+            guard let time else { continue }
+            if best == nil || time < best!.time { best = (time, kind) }
+        }
+        return best
+    }
+
+    /// Runs one of the system's deadlines (the clock reached it).
+    func runSystemDeadline(_ kind: SystemDeadline, _ process: AppProcess) {
+        switch kind {
+        case .suspend:
+            process.suspendAt = nil
+            suspendIfIdle(process)
+        case .warning:
+            process.warningAt = nil
+            for id in process.openTasks where services.backgroundTasks[id.rawValue - 1].status == .running {
+                expire(id, process)
+                guard self.process === process else { return }
+            }
+        case .timeUp:
+            process.timeUpAt = nil
+            guard !process.openTasks.isEmpty else { return }
+            watchdogTerminate(process)
+        }
+    }
+
+    /// Suspends the app unless a background task holds it awake (then it is suspended when
+    /// the last one finishes).
+    func suspendIfIdle(_ process: AppProcess) {
+        guard !process.isSuspended, process.openTasks.isEmpty, process.backgroundSince != nil else { return }
+        process.suspendAt = nil
+        process.warningAt = nil
+        process.timeUpAt = nil
+        process.suspendedSince = now
+        emit(.suspended)
+    }
+
+    /// At the end of a call from outside: a suspension whose moment has come (the last task
+    /// finished after the grace was spent) happens now.
+    func suspendIfDue() {
+        guard let process, let at = process.suspendAt, at <= now, process.openTasks.isEmpty else { return }
+        suspendIfIdle(process)
+    }
+}
+
+/// One of the system's own deadlines in a background stay.
+enum SystemDeadline {
+    case suspend, warning, timeUp
+}
