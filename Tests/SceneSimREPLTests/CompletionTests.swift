@@ -21,8 +21,9 @@ struct CompletionTests {
     @Test("Fields of sim and sim.server, and of plain tables")
     func simFields() {
         let session = session([])
-        #expect(session.complete("sim.").candidates == ["advance", "explore", "gen", "launch", "log", "network", "now", "seed", "server", "settle", "url"])
+        #expect(session.complete("sim.").candidates == ["advance", "explore", "gen", "launch", "log", "network", "now", "seed", "server", "settle", "system", "url"])
         #expect(session.complete("sim.server.r") == Completion(partial: "r", candidates: ["revoke"]))
+        #expect(session.complete("sim.system.").candidates == ["refresh"])
         #expect(session.complete("string.up").candidates == ["upper"])
         #expect(session.complete("nothing.").candidates == [])
     }
@@ -33,12 +34,14 @@ struct CompletionTests {
             "app = sim.launch{}", "w = app:open_window('main')", "w.storage.tab = 1", "w.storage.zoom = 2",
         ])
         #expect(session.complete("app:open").candidates == ["open_url", "open_window"])
-        #expect(session.complete("app.").candidates == ["defaults", "front", "history", "keychain", "launches", "phase", "rejected", "running", "sessions", "state", "windows"])
+        #expect(session.complete("app.").candidates == ["background_time_remaining", "defaults", "front", "history", "keychain", "launches", "memory", "phase", "rejected", "running", "sessions", "state", "suspended", "windows"])
+        #expect(session.complete("app:begin").candidates == ["begin_background_task"])
         #expect(session.complete("w:").candidates == ["background", "close", "disconnect", "focus"])
         #expect(session.complete("w.c").candidates == ["connected"])
         #expect(session.complete("app.front.st").candidates == ["storage"])
         #expect(session.complete("w.storage.").candidates == ["tab", "zoom"])
         #expect(session.complete("w.storage:").candidates == ["keys"])
+        #expect(session.complete("w.memory:").candidates == ["keys"])
         #expect(session.complete("sim.a").candidates == ["advance", "app"])
         #expect(session.complete("sim.app.ph").candidates == ["phase"])
         #expect(session.complete("sim.app:open_w").candidates == ["open_window"])

@@ -6,6 +6,7 @@
 ---@alias scenesim.ScenePhase "active"|"inactive"|"background"
 ---@alias scenesim.WindowPhase "active"|"inactive"|"background"|"disconnected"
 ---@alias scenesim.Termination "system"|"user"|"crash"
+---@alias scenesim.BackgroundTaskStatus "running"|"finished"|"expired"|"ended"
 ---@alias scenesim.Value boolean|integer|number|string
 
 ---@class scenesim.SceneDecl
@@ -22,6 +23,11 @@
 ---@field storage_save? "background"|"every_write" when SceneStorage reaches the session (default "background")
 ---@field storage_warn_bytes? integer              warn when one scene's storage grows past this (default 4096)
 ---@field flicker_threshold? number                warn when an app state shows shorter than this, seconds (default 0.1)
+---@field suspend_after? number|false              seconds in the background before suspension (5 on iphone, ipados, visionos; false = never, macos)
+---@field app_switch_force_quit? "no_background"|"background"  a force quit of scenes on screen: straight to disconnected (iphone, ipados) or via background
+---@field background_time? number                  background time granted to background tasks, seconds (default 30)
+---@field expiration_warning? number               expiration handlers run this long before it runs out (default 5)
+---@field refresh_time? number                     the time a background refresh's task gets, seconds (default 30)
 
 ---@class scenesim.Config
 ---@field platform? scenesim.Platform       default "ipados"
@@ -49,6 +55,8 @@
 ---@field on_url? fun(app: scenesim.App, url: string): boolean|nil, string|nil  the App's .onOpenURL: true = handled; false, reason = refused; nil = the routes try it
 ---@field phase_notes? table<scenesim.ScenePhase, string>  what on_phase does on entering each phase, shown on the trace's phase lines
 ---@field intents? table<string, fun(app: scenesim.App, ...): ...>  what the UI can ask: each becomes app:<name>(...)
+---@field on_refresh? fun(app: scenesim.App, task: scenesim.BackgroundTask)  the BGAppRefreshTask handler: runs when sim.system.refresh runs a due refresh; finish task before refresh_time runs out
+---@field on_refresh_expired? fun(app: scenesim.App, task: scenesim.BackgroundTask)  the refresh task's expiration handler
 
 ---@class scenesim.Transition
 ---@field from string  canonical state text
@@ -83,6 +91,26 @@ local Task = {}
 ---@return boolean
 function Task:cancel() end
 
+--- Process memory (@State, @StateObject, @Observable singletons): the API of SceneStorage, but
+--- it dies with its holder (app.memory with the process, w.memory with the window's scene);
+--- writes are not traced, losses are. `tostring` shows the contents, `memory of the app {tab = 1}`.
+---@class scenesim.Memory
+---@field [string] scenesim.Value
+local Memory = {}
+--- The keys set, sorted.
+---@return string[]
+function Memory:keys() end
+
+--- A background task made by app:begin_background_task (or a refresh's task).
+---@class scenesim.BackgroundTask
+---@field id integer
+---@field name string
+---@field status scenesim.BackgroundTaskStatus  "expired": its handler ran and it is not finished; "ended": its process ended
+local BackgroundTask = {}
+--- endBackgroundTask: true; false when it was already finished.
+---@return boolean
+function BackgroundTask:finish() end
+
 ---@class scenesim.Window
 ---@field id string                 stable label "group#n"
 ---@field group string              the declaring scene id
@@ -92,6 +120,7 @@ function Task:cancel() end
 ---@field alive boolean             the session still exists (false once discarded)
 ---@field storage scenesim.Storage  live SceneStorage (connected scenes of a running app only)
 ---@field saved table<string, scenesim.Value>  read-only copy of what restoration would give now
+---@field memory scenesim.Memory    the views' in-memory state: lost when the scene disconnects
 local Window = {}
 --- Brings this window to the front, reconnecting or foregrounding it as needed.
 function Window:focus() end
@@ -114,6 +143,9 @@ function Window:disconnect() end
 ---@field rejected scenesim.Transition[]   rejected transitions of the current process
 ---@field defaults scenesim.Defaults       UserDefaults: survives every termination
 ---@field keychain integer|nil             the stored login token; assign a token or nil
+---@field memory scenesim.Memory           the App's in-memory state: lost at every termination
+---@field suspended boolean                the system suspended the app (no code of it runs)
+---@field background_time_remaining number|nil  background time left; nil in the foreground
 local App = {}
 --- openWindow(id:) / openWindow(id:value:); an existing window for the value comes to front.
 ---@param id string
@@ -169,6 +201,17 @@ function App:open_url(url) end
 ---@param fn fun(app: scenesim.App)
 ---@return scenesim.Task
 function App:after(seconds, fn) end
+--- beginBackgroundTask(withName:expirationHandler:): keeps a backgrounded app from being
+--- suspended for background_time; fn(app, task) runs expiration_warning seconds before it runs
+--- out; a task still running then ends the process (the watchdog).
+---@param name string
+---@param fn? fun(app: scenesim.App, task: scenesim.BackgroundTask)
+---@return scenesim.BackgroundTask
+function App:begin_background_task(name, fn) end
+--- BGTaskScheduler.submit: asks for a background refresh no earlier than seconds from now
+--- (iphone, ipados, visionos); replaces a pending one; a force quit cancels it.
+---@param seconds number
+function App:schedule_refresh(seconds) end
 --- Registers a hook (several per event run in registration order; they survive relaunches).
 --- Hooks run at their event: storage writes and transitions apply at once; lifecycle requests
 --- (open_window, background, w:focus, sim.advance, ...) made in a hook return nothing and run
@@ -287,8 +330,16 @@ local Explore = {}
 ---@return scenesim.Explorer
 function Explore.load(path) end
 
+---@class scenesim.System
+local System = {}
+--- The system runs the app's due background refresh: launches it in the background if it is not
+--- running (no scene connects until app:foreground()), or resumes it, then calls on_refresh.
+---@param app scenesim.App
+function System.refresh(app) end
+
 ---@class scenesim.Sim
 ---@field server scenesim.Server
+---@field system scenesim.System    what the system does to the app on its own
 ---@field gen scenesim.Gen          generators of exploration rules' arguments
 ---@field explore scenesim.Explore  loads an exploration module (what a found scenario does)
 ---@field app scenesim.App|nil  the app sim.launch returned (nil before sim.launch)

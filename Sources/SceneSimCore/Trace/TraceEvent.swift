@@ -127,6 +127,9 @@ public enum Termination: String, Sendable, CaseIterable {
     /// The watchdog ended an app whose background task outlived its background time (the
     /// system does this itself: `app:terminate` cannot ask for it).
     case watchdog
+
+    /// The kinds `app:terminate(how)` may ask for (the watchdog acts on its own).
+    public static let requestable: [Termination] = [.system, .user, .crash]
 }
 
 /// How and when a process ended (`Simulator.lastTermination`).

@@ -19,7 +19,7 @@ extension ScriptHost {
         case .interrupt: return .interrupt
         case .resume: return .resume
         case .terminate:
-            let kinds = Termination.allCases.map(\.rawValue)
+            let kinds = Termination.requestable.map(\.rawValue)
             guard let text = call.string(at: 2) else {
                 throw SimError(.invalidValue, "app:terminate(how) needs how = \"system\", \"user\" or \"crash\" (got \(call.typeName(at: 2)))")
             }

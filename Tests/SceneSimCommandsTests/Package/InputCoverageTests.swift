@@ -13,11 +13,12 @@ struct InputCoverageTests {
     static let kinds = SimInput.Kind.allCases.filter { $0 != .intent }
 
     /// `app:open_window` → (`App`, `open_window`), `w:focus` → (`Window`, `focus`),
-    /// `sim.advance` → (`sim`, `advance`).
+    /// `sim.advance` → (`sim`, `advance`), `sim.system.refresh` → (`sim.system`, `refresh`).
     static func owner(_ kind: SimInput.Kind) -> (table: String, name: String) {
         let name = kind.scriptName
         if name.hasPrefix("app:") { return ("App", String(name.dropFirst(4))) }
         if name.hasPrefix("w:") { return ("Window", String(name.dropFirst(2))) }
+        if name.hasPrefix("sim.system.") { return ("sim.system", String(name.dropFirst(11))) }
         return ("sim", String(name.dropFirst(4)))
     }
 
@@ -46,12 +47,18 @@ struct InputCoverageTests {
             end
             table.sort(names)
             print(table.concat(names, " "))
+            local system = {}
+            for name, value in pairs(sim.system) do
+              if type(value) == "function" then system[#system + 1] = name end
+            end
+            table.sort(system)
+            print(table.concat(system, " "))
             """)
         let result = try BuiltBinary.run(["run", "--trace", "off", "surface.lua"], in: folder.path)
         try #require(result.status == 0, "\(result)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map { Set($0.split(separator: " ").map(String.init)) }
-        try #require(lines.count >= 3, "\(result)")
-        return ["App": lines[0], "Window": lines[1], "sim": lines[2]]
+        try #require(lines.count >= 4, "\(result)")
+        return ["App": lines[0], "Window": lines[1], "sim": lines[2], "sim.system": lines[3]]
     }
 
     /// Every name that might be a function of the app or a window: the completion lists (which
@@ -89,7 +96,8 @@ struct InputCoverageTests {
         }
         // The other direction: what else the handles offer is a known change or read.
         let changes: [String: Set<String>] = [
-            "App": ["after", "on", "transition", "login", "next_step", "cancel_onboarding", "logout", "retry"],
+            "App": ["after", "on", "transition", "login", "next_step", "cancel_onboarding", "logout", "retry",
+                    "begin_background_task", "schedule_refresh"],
             "Window": [],
             "sim": ["launch", "now", "network", "log", "seed", "url"],
         ]
@@ -119,7 +127,7 @@ struct InputCoverageTests {
         let declared = try Self.declaredFunctions()
         for kind in Self.kinds {
             let (table, name) = Self.owner(kind)
-            let spelled = table == "sim" ? "sim.\(name)" : "\(table):\(name)"
+            let spelled = table == "sim" ? "sim.\(name)" : table == "sim.system" ? "System.\(name)" : "\(table):\(name)"
             #expect(declared.contains(spelled), "scenesim.d.lua does not declare \(spelled)")
         }
         let surface = try Self.scriptSurface(try Self.candidates())

@@ -20,6 +20,8 @@ struct AuthTraceTests {
             "[   2.000] app         phase active -> inactive: prepare for background",
             "[   2.000] main#1      phase inactive -> background",
             "[   2.000] app         phase inactive -> background: release resources",
+            "[   7.000] app         suspended",
+            "[  62.000] app         resumed (suspended 55.000 s)",
             "[  62.000] main#1      phase background -> inactive",
             "[  62.000] app         phase background -> inactive: prepare for background",
             "[  62.000] main#1      phase inactive -> active",

@@ -37,6 +37,8 @@ struct LaunchAndBackgroundTraceTests {
             "[   1.500] detail#1    storage saved: 1 key, 11 bytes",
             "[   1.500] main#1      phase inactive -> background",
             "[   1.500] app         phase inactive -> background: release resources",
+            "[   6.500] app         suspended",
+            "[  61.500] app         resumed (suspended 55.000 s)",
             "[  61.500] detail#1    phase background -> inactive",
             "[  61.500] app         phase background -> inactive: prepare for background",
             "[  61.500] main#1      phase background -> inactive",
@@ -60,6 +62,7 @@ struct LaunchAndBackgroundTraceTests {
         try device.launch()
         try device.settle()
         device.expectTrace([
+            "[   5.500] app         suspended",
             "[ 600.500] app         terminated (system): restoration data kept",
             "[ 610.500] app         launch #2 on ipados: restoring detail#1, main#1",
             "[ 610.500] detail#1    connected (restored, value \"a\") -> inactive",

@@ -31,7 +31,7 @@ struct RandomOperationTests {
                 case 6: try device.switcher()
                 case 7: try device.interrupt()
                 case 8: try device.resume()
-                case 9: try device.terminate(pick(Termination.allCases))
+                case 9: try device.terminate(pick(Termination.requestable))
                 case 10: try device.launch()
                 case 11: try device.focus(window)
                 case 12: try device.backgroundWindow(window)

@@ -14,7 +14,7 @@ struct TerminationTraceTests {
         return device
     }
 
-    @Test("force quit with force_quit = discard: events, then every session discarded, told at next launch")
+    @Test("force quit with force_quit = discard: inactive, disconnected without a background step (the unsaved write is lost), every session discarded, told at next launch")
     func forceQuitDiscard() throws {
         let device = try Self.twoWindows()
         try device.terminate(.user)
@@ -23,10 +23,9 @@ struct TerminationTraceTests {
             "[   0.500] detail#1    phase active -> inactive",
             "[   0.500] main#1      phase active -> inactive",
             "[   0.500] app         phase active -> inactive: prepare for background",
-            "[   0.500] detail#1    phase inactive -> background",
-            "[   0.500] detail#1    storage saved: 1 key, 11 bytes",
-            "[   0.500] main#1      phase inactive -> background",
-            "[   0.500] app         phase inactive -> background: release resources",
+            "[   0.500] detail#1    storage lost: unsaved writes to tab",
+            "[   0.500] detail#1    disconnected (session kept)",
+            "[   0.500] main#1      disconnected (session kept)",
             "[   0.500] app         terminated (user): restoration data discarded",
             "[   0.500] app         sessions discarded (force quit discards restoration data): main#1, detail#1; the app is told at its next launch",
             "[   0.500] app         launch #2 on ipados: nothing to restore",
@@ -38,9 +37,12 @@ struct TerminationTraceTests {
         ])
     }
 
-    @Test("force quit with force_quit = keep: the scenes come back with their saved storage")
+    @Test("force quit with force_quit = keep and app_switch_force_quit = background: the scenes come back with their saved storage")
     func forceQuitKeep() throws {
-        let device = try Self.twoWindows(.testing(scenes: valueScenes) { $0.policy.forceQuit = .keep })
+        let device = try Self.twoWindows(.testing(scenes: valueScenes) {
+            $0.policy.forceQuit = .keep
+            $0.policy.appSwitchForceQuit = .background
+        })
         try device.terminate(.user)
         try device.launch()
         device.expectTrace([

@@ -38,7 +38,7 @@ struct TaskTests {
 
     @Test("every kind of termination ends the process's tasks; the next process does not run them")
     func tasksDieWithTheirProcess() throws {
-        for how in Termination.allCases {
+        for how in Termination.requestable {
             let device = try TestDevice.ready()
             let due = DuePoints(device)
             let task = try device.perform("after") { try $0.scheduleTask(after: .at(1), { _ in }) }

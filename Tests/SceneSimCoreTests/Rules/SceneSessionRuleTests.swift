@@ -82,8 +82,7 @@ struct SceneSessionRuleTests {
         device.expectTrace([
             "[   0.500] main#1      phase active -> inactive",
             "[   0.500] app         phase active -> inactive: prepare for background",
-            "[   0.500] main#1      phase inactive -> background",
-            "[   0.500] app         phase inactive -> background: release resources",
+            "[   0.500] main#1      disconnected (session kept)",
             "[   0.500] app         terminated (user): restoration data discarded",
             "[   0.500] app         sessions discarded (force quit discards restoration data): main#1; the app is told at its next launch",
             "[   0.500] app         launch #2 on ipados: nothing to restore",

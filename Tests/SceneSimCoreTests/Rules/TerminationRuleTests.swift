@@ -30,15 +30,14 @@ struct TerminationRuleTests {
         #expect(device.snapshot.isRunning == false)
     }
 
-    @Test("5.2 force quit of an active app goes inactive → background first; discard drops restoration data")
+    @Test("5.2, 11.5 force quit of an active iPad app goes inactive, then disconnects with no background step; discard drops restoration data")
     func forceQuitActive() throws {
         let device = try TestDevice.ready()
         try device.terminate(.user)
         device.expectTrace([
             "[   0.500] main#1      phase active -> inactive",
             "[   0.500] app         phase active -> inactive: prepare for background",
-            "[   0.500] main#1      phase inactive -> background",
-            "[   0.500] app         phase inactive -> background: release resources",
+            "[   0.500] main#1      disconnected (session kept)",
             "[   0.500] app         terminated (user): restoration data discarded",
             "[   0.500] app         sessions discarded (force quit discards restoration data): main#1; the app is told at its next launch",
         ])

@@ -239,9 +239,8 @@ struct AppTests {
                 [   1.000] detail#1    phase active -> inactive
                 [   1.000] main#1      phase active -> inactive
                 [   1.000] app         phase active -> inactive: prepare for background
-                [   1.000] detail#1    phase inactive -> background
-                [   1.000] main#1      phase inactive -> background
-                [   1.000] app         phase inactive -> background: release resources
+                [   1.000] detail#1    disconnected (session kept)
+                [   1.000] main#1      disconnected (session kept)
                 [   1.000] app         terminated (user): restoration data discarded
                 [   1.000] app         sessions discarded (force quit discards restoration data): main#1, detail#1; the app is told at its next launch
                 false	{}

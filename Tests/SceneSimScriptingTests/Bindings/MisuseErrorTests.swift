@@ -200,12 +200,12 @@ struct MisuseErrorTests {
 
         #expect(run == ScriptRun(
             output: coldLaunchTrace + """
-                false	test.lua:3: app has no field "windws" (did you mean "windows"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain
+                false	test.lua:3: app has no field "windws" (did you mean "windows"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended, background_time_remaining
                 false	test.lua:4: app.running is read-only; change the app through its methods (app:open_window, app:background, ...)
-                false	test.lua:5: window has no field "phse" (did you mean "phase"?); fields are id, group, value, phase, connected, alive, storage, saved (storage keys go in w.storage)
+                false	test.lua:5: window has no field "phse" (did you mean "phase"?); fields are id, group, value, phase, connected, alive, storage, saved, memory (storage keys go in w.storage)
                 false	test.lua:6: w.id is read-only; change the window through its methods (w:focus(), w:close(), ...)
                 false	test.lua:7: cannot replace w.storage; set its keys instead: w.storage.tab = 2
-                false	test.lua:8: window has no field "foucs" (did you mean "focus"?); fields are id, group, value, phase, connected, alive, storage, saved (storage keys go in w.storage)
+                false	test.lua:8: window has no field "foucs" (did you mean "focus"?); fields are id, group, value, phase, connected, alive, storage, saved, memory (storage keys go in w.storage)
                 false	test.lua:9: app:on: unknown event "stat" (did you mean "state"?); events are phase, scene_phase, state, restore
                 false	test.lua:10: app:on("state", fn) needs a function (got number); pass nil to remove the state hooks
                 false	test.lua:11: app:login: unknown option "usr" (did you mean "user"?); options are user and new_user
@@ -242,12 +242,12 @@ struct MisuseErrorTests {
 
         #expect(run == ScriptRun(
             output: """
-                false	test.lua:1: sim has no field "lanch" (did you mean "launch"?); fields are advance, app, explore, gen, launch, log, network, now, seed, server, settle, url
+                false	test.lua:1: sim has no field "lanch" (did you mean "launch"?); fields are advance, app, explore, gen, launch, log, network, now, seed, server, settle, system, url
                 false	test.lua:2: sim.server has no field "revok" (did you mean "revoke"?); fields are create_session, end_session, revoke, validate
                 false	test.lua:3: sim.gen has no field "intt" (did you mean "int"?); fields are bool, float, int, one_of, window
                 false	test.lua:4: sim.explore has no field "lod" (did you mean "load"?); fields are load
-                false	test.lua:5: sim has no field 1; fields are advance, app, explore, gen, launch, log, network, now, seed, server, settle, url
-                false	test.lua:6: sim has no field "zzzzzzzz"; fields are advance, app, explore, gen, launch, log, network, now, seed, server, settle, url
+                false	test.lua:5: sim has no field 1; fields are advance, app, explore, gen, launch, log, network, now, seed, server, settle, system, url
+                false	test.lua:6: sim has no field "zzzzzzzz"; fields are advance, app, explore, gen, launch, log, network, now, seed, server, settle, system, url
                 nil
                 mine
 

@@ -98,8 +98,7 @@ struct ModelServicesTests {
             pending	2.0
             [   2.000] main#1      phase active -> inactive
             [   2.000] app         phase active -> inactive: prepare for background
-            [   2.000] main#1      phase inactive -> background
-            [   2.000] app         phase inactive -> background: release resources
+            [   2.000] main#1      disconnected (session kept)
             [   2.000] app         terminated (user): restoration data discarded
             [   2.000] app         sessions discarded (force quit discards restoration data): main#1; the app is told at its next launch
             ended	false	test.lua:20: task:cancel(): this task was made by launch #1, which has ended, and a process's tasks end with it; schedule a new one with app:after in the running app
