@@ -1,0 +1,26 @@
+-- Misusing the process API: each error names the call's line, what was wrong and what to do
+-- Spec: semantics 11.1, 11.3, 11.4.
+-- A policy of the wrong type fails the declaration, which changes nothing.
+print(pcall(function() sim.launch { policy = { suspend_after = "soon" } } end))
+print(pcall(function() sim.launch { policy = { background_time = 0 } } end))
+print(pcall(function() sim.launch { policy = { app_switch_force_quit = "never" } } end))
+local app = sim.launch { platform = "ipados", scenes = { { id = "main" }, { id = "doc", value = "string" } } }
+sim.settle()
+local doc = app:open_window("doc", "a")
+doc:background()
+doc:disconnect()
+print(pcall(function() doc.memory.draft = "x" end))
+print(pcall(function() app.memory.t = {} end))
+print(pcall(function() app.memory.n = 0 / 0 end))
+print(pcall(function() app.memory = {} end))
+print(pcall(function() sim.system.refresh(app) end))
+print(pcall(function() app:schedule_refresh(-1) end))
+print(pcall(function() app:begin_background_task(42) end))
+print(pcall(function() app:terminate("watchdog") end))
+local task = app:begin_background_task("upload")
+print(pcall(function() return task.stauts end))
+app:terminate("crash")
+print(pcall(function() return task:finish() end))
+print(pcall(function() app:begin_background_task("again") end))
+print(pcall(function() return app.memory.x end))
+print(pcall(function() sim.system.refresh() end))
