@@ -120,6 +120,8 @@ extension Simulator {
                 process.pendingExpirations.removeFirst()
                 rounds += 1
                 guard rounds <= Self.maxQueuedInputs else {
+                    // The tasks stay open (the watchdog will end them); their handlers are dropped.
+                    process.pendingExpirations.removeAll()
                     throw SimError(.tooManyRequests, "expiration handlers began \(Self.maxQueuedInputs) background tasks after the warning moment, each calling the next handler at once; an expiration handler should finish its task, not begin another")
                 }
                 expire(id, process)

@@ -56,18 +56,19 @@ extension Simulator {
     /// Sets the expiration warning and the end of the background time for the stay under way
     /// (a task runs in the background).
     func startBackgroundClock(_ process: AppProcess) {
-        guard config.suspendDelay != nil, let since = process.backgroundSince, process.timeUpAt == nil else { return }
+        guard config.suspendDelay != nil, let since = process.backgroundSince else { return }
         let end = since + process.grant
         let warning = end - config.policy.expirationWarning
-        process.timeUpAt = max(end, now)
+        if process.timeUpAt == nil {
+            process.timeUpAt = max(end, now)
+            if warning > now { process.warningAt = warning }
+        }
         if warning <= now {
             // Begun after the warning moment: the handlers run once the call is over.
             for id in process.openTasks where !process.pendingExpirations.contains(id)
                 && services.backgroundTasks[id.rawValue - 1].status == .running {
                 process.pendingExpirations.append(id)
             }
-        } else {
-            process.warningAt = warning
         }
     }
 
@@ -78,6 +79,9 @@ extension Simulator {
         process.suspendedSince = nil
         process.resumedInAction = true
         emit(.resumed(suspended: now - since))
+        // Still in the background (a URL handled without a window coming forward): a new
+        // background stay starts, with its grace and background time (semantics 11.2).
+        if process.backgroundSince != nil { enterBackground(process) }
     }
 
     /// Runs what fell due while the app was suspended, in the order it fell due, at the time

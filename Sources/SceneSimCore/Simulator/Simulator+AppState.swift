@@ -140,6 +140,8 @@ extension Simulator {
     }
 
     func openURL(_ url: ByteString, _ process: AppProcess) -> Bool {
+        // A URL wakes a suspended app before any of its code sees it (semantics 11.2).
+        resumeIfSuspended(process)
         switch routeDeepLink(url, process) {
         case .handled, .handledByApp: return true
         case .notHandled: return false

@@ -131,6 +131,13 @@ extension ScriptHost {
                 return .error(error.message)
             }
         }
+        // `pairs(w.storage)` walks the live storage in key order, as `pairs(app.defaults)` does
+        // (a disconnected scene's is empty: read w.saved).
+        definition.contents = { [unowned(unsafe) self] id in
+            guard let simulator, let live = try? simulator.liveStorage(session(id)),
+                  case .table(let table) = live.luaTable else { return LuaTable() }
+            return table
+        }
         // The completion list is written out (ScriptHost+Completion); it must name exactly these.
         assert(definition.methods.keys.sorted() == Self.storageMethods.sorted(), "ScriptHost.storageMethods is out of date")
         return lua.defineClass(definition)
