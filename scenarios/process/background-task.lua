@@ -1,11 +1,11 @@
--- An upload wrapped in a background task finishes in the background; another outlives its 30 s and the watchdog ends the process
+-- A background task finishes in time; another outlives its 30 s and the watchdog ends the process
 -- Spec: semantics 11.3, 5.1, 5.4.
 local app = sim.launch { platform = "iphone" }
 sim.settle()
 
 -- Begun in the foreground it costs nothing until the app leaves.
-local upload = app:begin_background_task("upload", function(app, task)
-  app.defaults.upload_state = "expired"
+local upload = app:begin_background_task("upload", function(a)
+  a.defaults.upload_state = "expired"
 end)
 print(upload, upload.status, app.background_time_remaining)
 app:background()
@@ -19,8 +19,8 @@ app:foreground()
 -- A sync that never finishes: its handler runs at 25 s (5 s before the end), the watchdog at 30 s.
 local w = app.front
 w.storage.tab = 1                                  -- saved on the way to the background
-local sync = app:begin_background_task("sync", function(app, task)
-  print("expiration handler:", task, task.status, app.background_time_remaining)
+local sync = app:begin_background_task("sync", function(a, task)
+  print("expiration handler:", task, task.status, a.background_time_remaining)
 end)
 app:background()
 w.storage.tab = 2                                  -- written after the save: lost with the process

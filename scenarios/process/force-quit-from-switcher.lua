@@ -1,4 +1,4 @@
--- Swiped away in the app switcher on iPhone: inactive, then disconnected, with no background step, so a save made only on background never happens
+-- Swiped away in the iPhone switcher: inactive, then disconnected, so a save made only on background never happens
 -- Spec: semantics 11.5, 5.2.
 local app = sim.launch { platform = "iphone", policy = { force_quit = "keep" } }
 sim.settle()

@@ -1,4 +1,4 @@
--- What lives in memory survives the background and suspension, and dies when its scene disconnects, its window closes or its process ends
+-- Memory survives background and suspension; it dies with its scene, its window or its process
 -- Spec: semantics 11.1, 2.2, 2.3.
 local app = sim.launch { platform = "ipados", scenes = { { id = "main" }, { id = "doc", value = "string" } } }
 sim.settle()

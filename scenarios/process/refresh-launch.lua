@@ -1,4 +1,4 @@
--- A background refresh launches a killed app in the background: on_launch and on_refresh run, no window connects until the user returns
+-- A refresh launches a killed app in the background: no window connects until the user returns
 -- Spec: semantics 11.4, 11.2.
 local app = sim.launch {
   platform = "iphone",
@@ -11,9 +11,9 @@ local app = sim.launch {
     on_refresh = function(app, task)
       print("on_refresh:", task, app.phase, #app.windows, app.background_time_remaining)
       app.memory.fetched = 12
-      app:after(3, function(app)
-        app.defaults.last_refresh = sim.now()
-        app:schedule_refresh(3600)               -- the next one
+      app:after(3, function(a)
+        a.defaults.last_refresh = sim.now()
+        a:schedule_refresh(3600)                 -- the next one
         task:finish()
       end)
     end,

@@ -1,4 +1,4 @@
--- A 60-second auto-lock timer does not fire in the background on iPhone: the app is suspended at 5 s and the timer runs, late, on return
+-- An iPhone app suspended at 5 s in the background: its 60 s auto-lock timer fires late, on return
 -- Spec: semantics 11.2.
 local app = sim.launch {
   platform = "iphone",
