@@ -6,7 +6,7 @@ local app = sim.launch {
     name = "locker",
     states = { unlocked = {}, locked = {} },
     initial = "unlocked",
-    transitions = { unlocked = { "locked" }, locked = { "unlocked" } },
+    transitions = { unlocked = { "locked" } },
   },
 }
 -- An auto-lock after 60 s and an autosave after 2 s, both armed on the way out.
