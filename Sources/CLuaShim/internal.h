@@ -16,6 +16,12 @@ typedef struct scn_state {
     long long instructions;   // executed in the current top-level call (in SCN_HOOK_STEP units)
     long long max_instructions;
     int abort;                // scn_abort; sticky until the next top-level call ("tripped")
+    // The growth the allocator last refused at the limit: Lua runs a full collection and asks
+    // again for the same block; still over the limit then, the memory limit trips (scn_alloc).
+    void *refused_ptr;
+    size_t refused_osize, refused_nsize;
+    int refused;
+    char memory_message[192]; // the last memory-limit error raised with its line (catchable)
     char abort_message[192];  // the first located message of the trip, for calls that absorbed it
     int seen_generation;      // scn_interrupt_all generation when the top-level call began
     lua_State *hooked_thread; // whose debug.sethook function is running now, if one is (hooks.c)

@@ -21,7 +21,26 @@ static void *scn_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     // Only growth fails, and only where Lua can raise LUA_ERRMEM through its own frames.
     if (nsize > old && st->limit != 0 && st->failable && st->used - old + nsize > st->limit) {
-        return NULL;
+        size_t after = st->used - old + nsize;
+        int retry = st->refused && st->refused_ptr == ptr && st->refused_osize == osize && st->refused_nsize == nsize;
+        st->refused = 0;
+        // First refusal: Lua collects all its garbage and asks again (its emergency collection).
+        // Asked again and still over: the limit trips, and the count hook raises its error at
+        // the script's line within SCN_HOOK_STEP instructions (a memory error raised here would
+        // carry no line). Until then Lua may hold up to a slack past the limit; past that, or
+        // once another limit tripped, growth fails as before (LUA_ERRMEM, no line).
+        size_t slack = st->limit / 8 > SCN_MEMORY_SLACK ? st->limit / 8 : SCN_MEMORY_SLACK;
+        if (!retry && st->abort != SCN_ABORT_MEMORY) {
+            st->refused = 1;
+            st->refused_ptr = ptr;
+            st->refused_osize = osize;
+            st->refused_nsize = nsize;
+            return NULL;
+        }
+        if (after > st->limit + slack || (st->abort != SCN_ABORT_NONE && st->abort != SCN_ABORT_MEMORY)) {
+            return NULL;
+        }
+        st->abort = SCN_ABORT_MEMORY;
     }
     void *block = realloc(ptr, nsize);
     if (block == NULL) return NULL;
@@ -42,6 +61,8 @@ static int scn_panic(lua_State *L) {
 static void scn_abort_text(const scn_state *st, char *buffer, size_t size) {
     if (st->abort == SCN_ABORT_INSTRUCTIONS) {
         snprintf(buffer, size, "instruction limit exceeded (%lld instructions)", st->max_instructions);
+    } else if (st->abort == SCN_ABORT_MEMORY) {
+        snprintf(buffer, size, "memory limit exceeded (%zu bytes)", st->limit);
     } else {
         snprintf(buffer, size, "interrupted");
     }
@@ -53,6 +74,15 @@ static void scn_raise_abort(lua_State *L, const char *where) {
     scn_state *st = scn_get_state(L);
     char text[96];
     scn_abort_text(st, text, sizeof text);
+    if (st->abort == SCN_ABORT_MEMORY) {
+        // Lua's own memory error is catchable (pcall gives it back, and the script goes on once
+        // the garbage is freed); this one is raised from the hook only to carry the script's
+        // line, so it is not sticky either. Swift tells it by its message (scn_is_memory_error).
+        st->abort = SCN_ABORT_NONE;
+        snprintf(st->memory_message, sizeof st->memory_message, "%s%s", where, text);
+        lua_pushstring(L, st->memory_message);
+        lua_error(L);
+    }
     if (st->abort_message[0] == '\0') {
         snprintf(st->abort_message, sizeof st->abort_message, "%s%s", where, text);
     }
@@ -81,7 +111,8 @@ static int scn_update_abort(scn_state *st, long long steps) {
 // (pcall, a coroutine, an error handler, a __close) cannot run a single one; a script's own hook
 // (debug.sethook) is dropped with its events.
 void scn_trip(lua_State *L, lua_Debug *ar) {
-    if (lua_gethookcount(L) != 1 || lua_gethookmask(L) != LUA_MASKCOUNT) {
+    if (scn_get_state(L)->abort != SCN_ABORT_MEMORY
+        && (lua_gethookcount(L) != 1 || lua_gethookmask(L) != LUA_MASKCOUNT)) {
         lua_sethook(L, scn_hook, LUA_MASKCOUNT, 1);
     }
     char where[160] = "";
@@ -125,6 +156,12 @@ void scn_charge(lua_State *L, long long steps) {
 
 void scn_check_tripped(lua_State *L) {
     scn_state *st = scn_get_state(L);
+    // A memory trip is not sticky: the call that protected the code that tripped it ends it
+    // (it caught Lua's memory error, or the code finished before the hook raised ours).
+    if (st->abort == SCN_ABORT_MEMORY) {
+        st->abort = SCN_ABORT_NONE;
+        return;
+    }
     if (st->depth > 0 && st->abort != SCN_ABORT_NONE) scn_raise_abort_at_caller(L);
 }
 
@@ -172,6 +209,11 @@ void scn_set_instruction_limit(lua_State *L, long long instructions) {
 }
 
 int scn_last_abort(lua_State *L) { return scn_get_state(L)->abort; }
+
+int scn_is_memory_error(lua_State *L, const char *message) {
+    const char *raised = scn_get_state(L)->memory_message;
+    return raised[0] != '\0' && message != NULL && strcmp(raised, message) == 0;
+}
 
 void *scn_interrupt_flag_create(void) {
     atomic_int *flag = malloc(sizeof *flag);
@@ -222,6 +264,8 @@ int scn_pcall(lua_State *L, int nargs, int nresults) {
         st->instructions = 0;
         st->abort = SCN_ABORT_NONE;
         st->abort_message[0] = '\0';
+        st->refused = 0;
+        st->memory_message[0] = '\0';
         st->seen_generation = atomic_load_explicit(&scn_interrupt_generation, memory_order_relaxed);
         if (st->interrupt != NULL) atomic_store_explicit(st->interrupt, 0, memory_order_relaxed);
     }

@@ -12,7 +12,7 @@ struct LuaLimitsTests {
             try state.run("local t = {} for i = 1, 1e9 do t[i] = i end", chunkName: "@grow.lua")
         }
         #expect(error?.kind == .memory)
-        #expect(error?.message == "memory limit exceeded (8388608 bytes)")
+        #expect(error?.message == "grow.lua:1: memory limit exceeded (8388608 bytes)", "the line that grew the table (issue 20)")
         #expect(try state.run("collectgarbage() return 40 + 2", chunkName: "=t") == [42])
         #expect(state.memoryUsed < 8 << 20)
     }
@@ -27,7 +27,36 @@ struct LuaLimitsTests {
             collectgarbage()
             return ok, message
             """
-        #expect(try state.run(source, chunkName: "=t") == [false, "not enough memory"])
+        #expect(try state.run(source, chunkName: "=t") == [false, "t:2: memory limit exceeded (4194304 bytes)"])
+    }
+
+    @Test("The memory limit names the line growing memory in a coroutine too, is caught there as Lua's own memory error, and cannot be defeated by a loop around pcall")
+    func memoryLimitLocatedAndBounded() throws {
+        let (state, _) = makeState(LuaOptions(maxMemory: 4 << 20))
+        let source = """
+            local co = coroutine.wrap(function()
+              local t = {}
+              for i = 1, 1e9 do t[i] = i end
+            end)
+            local ok, message = pcall(co)
+            local caught = 0
+            for _ = 1, 50 do
+              if not pcall(function() local t = {} for i = 1, 1e9 do t[i] = i end end) then caught = caught + 1 end
+            end
+            collectgarbage()
+            return ok, message, caught, collectgarbage("count") < 4096
+            """
+        #expect(try state.run(source, chunkName: "@co.lua") == [false, "co.lua:3: memory limit exceeded (4194304 bytes)", 50, true])
+        #expect(state.memoryUsed < 4 << 20)
+    }
+
+    @Test("One allocation far past the limit fails at once, as Lua's memory error without a line, and the state survives")
+    func memoryLimitHugeAllocation() throws {
+        let (state, _) = makeState(LuaOptions(maxMemory: 4 << 20))
+        let error = capture { try state.run("local s = 'x' while true do s = s .. s end", chunkName: "@double.lua") }
+        #expect(error?.kind == .memory)
+        #expect(error?.message == "memory limit exceeded (4194304 bytes)")
+        #expect(try state.run("return 1", chunkName: "=t") == [1])
     }
 
     @Test("Memory that Swift allocates past the limit fails the script after the callback returns")

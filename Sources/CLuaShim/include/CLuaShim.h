@@ -31,6 +31,8 @@ typedef enum scn_abort {
     SCN_ABORT_NONE = 0,
     SCN_ABORT_INSTRUCTIONS = 1,
     SCN_ABORT_INTERRUPTED = 2,
+    /// The memory limit: Lua still needed more after a full collection (see scn_alloc).
+    SCN_ABORT_MEMORY = 3,
 } scn_abort;
 
 /// Which standard libraries `scn_open_libraries` opens.
@@ -41,6 +43,10 @@ typedef enum scn_libraries {
 
 /// How many VM instructions run between two calls of the count hook.
 #define SCN_HOOK_STEP 1000
+
+/// The least Lua may hold past the memory limit between tripping it and the count hook raising
+/// its error at the script's line (an eighth of the limit when that is more).
+#define SCN_MEMORY_SLACK (256 * 1024)
 
 // MARK: State lifecycle
 
@@ -60,6 +66,9 @@ size_t scn_memory_used(lua_State *L);
 void scn_set_instruction_limit(lua_State *L, long long instructions);
 /// Why the last failed protected call was stopped by the hook (`scn_abort`).
 int scn_last_abort(lua_State *L);
+/// Whether `message` is the memory-limit error the count hook raised with its script line in
+/// the current top-level call (it is an ordinary, catchable error; this tells its kind).
+int scn_is_memory_error(lua_State *L, const char *message);
 
 /// A flag the count hook watches; raising it is async-signal-safe and thread-safe.
 void *scn_interrupt_flag_create(void);

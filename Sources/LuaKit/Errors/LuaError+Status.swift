@@ -35,7 +35,8 @@ extension LuaState {
             switch scn_abort(UInt32(scn_last_abort(thread))) {
             case SCN_ABORT_INSTRUCTIONS: kind = .instructionLimit
             case SCN_ABORT_INTERRUPTED: kind = .interrupted
-            default: kind = .runtime
+            case SCN_ABORT_MEMORY: kind = .memory
+            default: kind = scn_is_memory_error(thread, message) != 0 ? .memory : .runtime
             }
             return LuaError(kind, message, traceback: LuaError.scriptFrames(of: traceback), fullTraceback: traceback)
         }

@@ -63,3 +63,25 @@ public struct LuaError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension LuaError {
+    /// Whether `message`, an error a protected call caught, is Lua's memory limit: the
+    /// allocator's own ("not enough memory", no location) or the one the count hook raises at
+    /// the script's line ("grow.lua:3: memory limit exceeded (4194304 bytes)").
+    public static func isMemoryLimitMessage(_ message: String) -> Bool {
+        if message == "not enough memory" { return true }
+        let marker = "memory limit exceeded ("
+        let suffix = " bytes)"
+        guard message.hasSuffix(suffix) else { return false }
+        // `file:line: ` (or nothing), the marker, digits, the suffix.
+        var rest = Substring(message.dropLast(suffix.count))
+        var prefix = Substring("")
+        while !rest.hasPrefix(marker) {
+            guard let first = rest.first else { return false }
+            prefix.append(first)
+            rest = rest.dropFirst()
+        }
+        let digits = rest.dropFirst(marker.count)
+        return (prefix.isEmpty || prefix.hasSuffix(": ")) && !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}

@@ -65,7 +65,7 @@ public struct ExplorationRunner: Sendable {
         // A memory limit a rule or an invariant ran into ends the exploration as one outside them does.
         if case .table(let limit) = table[field: "limit"] {
             let message = Self.text(limit[field: "message"])
-            throw LuaError(message == "not enough memory" ? .memory : .runtime, "while \(Self.text(limit[field: "doing"])): \(Self.displayed(limit[field: "message"]))")
+            throw LuaError(LuaError.isMemoryLimitMessage(message) ? .memory : .runtime, "while \(Self.text(limit[field: "doing"])): \(Self.displayed(limit[field: "message"]))")
         }
         var outcome = Self.outcome(table)
         outcome.output = output.bytes

@@ -74,7 +74,7 @@ extension ScriptHost {
     /// Whether an error a protected call caught is a memory limit: Lua's own (raised by the
     /// allocator, with no location) or the simulator's records passing `--max-memory`.
     static func isMemoryLimit(_ message: String) -> Bool {
-        message == "not enough memory" || message.contains("would pass the memory limit (")
+        LuaError.isMemoryLimitMessage(message) || message.contains("would pass the memory limit (")
     }
 
     /// The declared scenes and routes, for the built-in rules' arguments; the platform and the

@@ -68,7 +68,7 @@ public enum ScenarioRunner {
             // Lua's memory limit that a protected call caught and raised again (a found
             // scenario's explore.check()): still the scenario's memory. The simulator's own
             // limit says what to do in its message.
-            return error.message == "not enough memory" ? memory : ""
+            return LuaError.isMemoryLimitMessage(error.message) ? memory : ""
         case .syntax, .interrupted, .file:
             return ""
         }

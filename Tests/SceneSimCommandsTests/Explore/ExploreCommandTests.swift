@@ -317,8 +317,8 @@ struct ExploreCommandTests {
     }
 
     @Test("A memory limit a protected call caught, in an invariant or a rule, stops the exploration with exit 2 and the hint, not a failure to shrink", arguments: [
-        ("invariants = { hog = function() local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end }", "while checking invariant hog: not enough memory\n"),
-        ("rules = { hog = { run = function() local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end } }", "while running rule hog: not enough memory\n"),
+        ("invariants = { hog = function() local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end }", "while checking invariant hog: hog.lua:1: memory limit exceeded (8388608 bytes)\n"),
+        ("rules = { hog = { run = function() local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end } }", "while running rule hog: hog.lua:1: memory limit exceeded (8388608 bytes)\n"),
     ])
     func memoryLimitInsideTheEngine(body: String, message: String) throws {
         let folder = try TempFolder(["hog.lua": "return { setup = function() return sim.launch {} end, \(body) }\n"])
