@@ -98,6 +98,42 @@ extension SceneSimTestStore {
         try perform("openURL(\"\(url)\")") { try $0.openURL(url) }
     }
 
+    /// Writes (or with nil removes) a key of a connected window's in-memory view state
+    /// (`@State`), which dies with its scene.
+    public func setMemory(_ window: String, _ key: String, _ value: SceneValue?) throws {
+        let id = try self.window(window)
+        try perform("setMemory(\"\(window)\", \"\(key)\", \(value?.literal ?? "nil"))") {
+            try $0.setWindowMemory(id, key: key, value: value)
+        }
+    }
+
+    /// Writes (or with nil removes) a key of the App's in-memory state, which dies with the process.
+    public func setAppMemory(_ key: String, _ value: SceneValue?) throws {
+        try perform("setAppMemory(\"\(key)\", \(value?.literal ?? "nil"))") { try $0.setAppMemory(key: key, value: value) }
+    }
+
+    // MARK: The process
+
+    /// The system runs the app's due background refresh (semantics 11.4).
+    public func runBackgroundRefresh() throws { try perform("runBackgroundRefresh()") { try $0.runBackgroundRefresh() } }
+
+    /// Asks for a background refresh no earlier than `seconds` from now.
+    public func scheduleRefresh(after seconds: Double) throws {
+        try perform("scheduleRefresh(after: \(seconds))") { try $0.scheduleRefresh(after: seconds) }
+    }
+
+    /// Begins a background task; its expiration handler runs as the app's code.
+    @discardableResult
+    public func beginBackgroundTask(named name: String, expirationHandler: (@MainActor (Simulator, BackgroundTaskID) throws -> Void)? = nil) throws -> BackgroundTaskID {
+        try perform("beginBackgroundTask(named: \"\(name)\")") { try $0.beginBackgroundTask(named: name, expirationHandler: expirationHandler) }
+    }
+
+    /// Finishes a background task: false when it was already finished.
+    @discardableResult
+    public func finishBackgroundTask(_ task: BackgroundTaskID) throws -> Bool {
+        try perform("finishBackgroundTask(\(task.rawValue))") { try $0.finishBackgroundTask(task) }
+    }
+
     // MARK: The model
 
     /// Runs one of the model's Swift intents, as the app's UI would; returns its result.
