@@ -95,12 +95,12 @@ extension Simulator {
 
     /// The earliest deadline of the system's own, if any.
     func nextSystemDeadline(_ process: AppProcess) -> (time: VirtualTime, kind: SystemDeadline)? {
+        // At the same instant: the warning, then the end of the time, then suspension. No
+        // collection is built: this runs for every event of the clock.
         var best: (time: VirtualTime, kind: SystemDeadline)?
-        // At the same instant: the warning, then the end of the time, then suspension.
-        for (time, kind) in [(process.warningAt, SystemDeadline.warning), (process.timeUpAt, .timeUp), (process.suspendAt, .suspend)] {
-            guard let time else { continue }
-            if best == nil || time < best!.time { best = (time, kind) }
-        }
+        if let time = process.warningAt { best = (time, .warning) }
+        if let time = process.timeUpAt, best.map({ time < $0.time }) ?? true { best = (time, .timeUp) }
+        if let time = process.suspendAt, best.map({ time < $0.time }) ?? true { best = (time, .suspend) }
         return best
     }
 
