@@ -56,4 +56,33 @@ struct SemanticInvariantsTests {
         ))
         #expect(invariants.check(simulator) == nil)
     }
+
+    @Test("A watchdog termination breaks watchdog once, unless the exploration allows it; restoration holds across it")
+    func watchdogIsAFailureUnlessAllowed() throws {
+        func overrun(_ invariants: inout SemanticInvariants) throws -> (Simulator, [SemanticInvariants.Violation]) {
+            let simulator = try Simulator(config: .testing(.ipados, scenes: [.group("main"), .group("doc", value: .string)]))
+            try simulator.launch()
+            let window = try #require(try simulator.openWindow("doc", value: .string("A")).window)
+            try simulator.setStorage(window, key: "tab", value: .int(2))
+            try simulator.beginBackgroundTask(named: "upload")
+            try simulator.background()
+            var seen: [SemanticInvariants.Violation] = []
+            try simulator.advance(by: .at(60))
+            if let violation = invariants.check(simulator) { seen.append(violation) }
+            if let violation = invariants.check(simulator) { seen.append(violation) }
+            try simulator.launch()
+            if let violation = invariants.check(simulator) { seen.append(violation) }
+            return (simulator, seen)
+        }
+        var strict = SemanticInvariants()
+        let (simulator, violations) = try overrun(&strict)
+        #expect(simulator.launchCount == 2)
+        #expect(violations == [SemanticInvariants.Violation(
+            name: "watchdog",
+            message: "the watchdog ended the app at 30.000 s: background task 1 \"upload\" was still running when the background time ran out; finish every task, in its expiration handler at the latest (or set watchdog_ok = true in the exploration if the app is meant to overrun)"
+        )])
+
+        var lenient = SemanticInvariants(allowsWatchdog: true)
+        #expect(try overrun(&lenient).1 == [])
+    }
 }
