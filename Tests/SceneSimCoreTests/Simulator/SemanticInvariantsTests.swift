@@ -85,4 +85,25 @@ struct SemanticInvariantsTests {
         var lenient = SemanticInvariants(allowsWatchdog: true)
         #expect(try overrun(&lenient).1 == [])
     }
+
+    @Test("A window the user focuses in a process launched in the background is not restored a second time by app:foreground() (found by explore)")
+    func focusEndsTheDeferredRestore() throws {
+        let simulator = try Simulator(config: .testing(.ipados))
+        simulator.isTracing = true
+        try simulator.launch()
+        try simulator.advance(by: .at(0.5))
+        try simulator.scheduleRefresh(after: 0.0)
+        try simulator.terminate(.crash)
+        try simulator.runBackgroundRefresh()
+        let main = try #require(simulator.liveSessions.first)
+        try simulator.focus(main)
+        try simulator.backgroundWindow(main)
+        _ = simulator.takeEvents()
+        try simulator.foreground()
+
+        #expect(simulator._checkInvariants() == [])
+        let connects = simulator.takeEvents().filter { if case .sceneConnected = $0.event { true } else { false } }
+        #expect(connects.isEmpty)
+        #expect(simulator.appPhase == .active)
+    }
 }
