@@ -13,6 +13,10 @@ public struct CoverageCounts: Sendable, Equatable {
     public var terminations: [String: Int] = [:]
     public var deepLinks: [String: Int] = [:]
     public var warnings: [String: Int] = [:]
+    /// What only lived in memory and was lost, by cause (`terminated`, `disconnected`, `closed`).
+    public var memoryLosses: [String: Int] = [:]
+    /// Suspensions, expiring background tasks and background launches (semantics 11.2-11.4).
+    public var backgroundTime: [String: Int] = [:]
 
     public init() {}
 
@@ -22,6 +26,9 @@ public struct CoverageCounts: Sendable, Equatable {
             switch record.event {
             case .launched:
                 states[table.initial, default: 0] += 1
+            case let .launchedInBackground(_, _, reason):
+                states[table.initial, default: 0] += 1
+                backgroundTime[Self.backgroundLaunch(reason), default: 0] += 1
             case let .stateChanged(from, to):
                 let transition = TransitionTable.Transition(from: table.stateName(from), to: table.stateName(to))
                 transitions[transition.text, default: 0] += 1
@@ -40,6 +47,15 @@ public struct CoverageCounts: Sendable, Equatable {
                 sessionEnds["discarded: \(reason.rawValue)", default: 0] += scenes.count
             case let .terminated(how, kept):
                 terminations[Self.termination(how, platform, kept), default: 0] += 1
+            case .watchdogTerminated:
+                // The watchdog keeps restoration, as a system kill does.
+                terminations[Self.termination(.watchdog, platform, true), default: 0] += 1
+            case let .memoryLost(_, _, cause):
+                memoryLosses[cause.rawValue, default: 0] += 1
+            case .suspended:
+                backgroundTime[Self.suspended, default: 0] += 1
+            case .backgroundTaskExpiring:
+                backgroundTime[Self.expired, default: 0] += 1
             case let .deepLink(_, outcome):
                 switch outcome {
                 case .handled: deepLinks["handled", default: 0] += 1
@@ -57,6 +73,10 @@ public struct CoverageCounts: Sendable, Equatable {
     static func termination(_ how: Termination, _ platform: Platform, _ kept: Bool) -> String {
         "\(how.rawValue) on \(platform.rawValue), restoration \(kept ? "kept" : "discarded")"
     }
+
+    static let suspended = "suspended"
+    static let expired = "background task expiring (handler called)"
+    static func backgroundLaunch(_ reason: String) -> String { "launched in the background (\(reason))" }
 
     static func warningName(_ warning: Warning) -> String {
         switch warning {

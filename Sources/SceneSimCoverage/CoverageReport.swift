@@ -77,11 +77,18 @@ public struct CoverageReport: Sendable {
         let phases = ScenePhase.allCases.flatMap { from in
             ScenePhase.allCases.filter { to in to != from && platforms.contains { Self.canMove(from, to, on: $0) } }.map { "\(from.rawValue) -> \($0.rawValue)" }
         }
+        // The watchdog ends only an app that is suspended in the background (by default not
+        // on macOS, which never suspends; a policy can make it, and its rows then show as seen).
         let terminations = platforms.flatMap { platform in
-            [(Termination.system, true), (.user, true), (.user, false), (.crash, true), (.crash, false)].map {
+            ([(Termination.system, true), (.user, true), (.user, false), (.crash, true), (.crash, false)]
+                + (Self.suspends(platform) ? [(.watchdog, true)] : [])).map {
                 CoverageCounts.termination($0.0, platform, $0.1)
             }
         }
+        // Suspension, expiring tasks and background refresh launches: where the platforms
+        // suspend by default (the iOS family).
+        let backgroundTime = platforms.contains(where: Self.suspends)
+            ? [CoverageCounts.suspended, CoverageCounts.expired, CoverageCounts.backgroundLaunch("refresh")] : []
         // Warnings only one kind of model gives: the built-in model's validation, a declared
         // model's state that nothing reaches.
         let usesBuiltIn = tables.contains { $0.shape == builtIn }, usesDeclared = tables.contains { $0.shape != builtIn }
@@ -96,9 +103,12 @@ public struct CoverageReport: Sendable {
             section(nil, "scene connections", [ConnectReason.new, .restored, .reconnected].map(\.rawValue), \.connects, of: runs),
             section(nil, "disconnects and discards", ["disconnected (session kept)"] + [DiscardReason.closed, .dismissed, .forceQuit, .crashWhileLoading].map { "discarded: \($0.rawValue)" }, \.sessionEnds, of: runs),
             section(nil, "terminations by platform and restoration", terminations, \.terminations, of: runs),
+            section(nil, "process memory lost, by cause", MemoryLossCause.allCases.map(\.rawValue), \.memoryLosses, of: runs),
             section(nil, "deep links", handled + (notHandled.isEmpty ? ["not handled"] : notHandled), \.deepLinks, of: runs),
             section(nil, "warnings", warnings, \.warnings, of: runs),
         ]
+        let background = section(nil, "suspension and background time", backgroundTime, \.backgroundTime, of: runs)
+        if !background.items.isEmpty { sections.insert(background, at: sections.count - 2) }
         self.sections = sections
     }
 
@@ -113,6 +123,10 @@ public struct CoverageReport: Sendable {
         guard direct == [from, to] else { return true }
         return platform == .macos
     }
+
+    /// Whether `platform` suspends a backgrounded app by default (semantics 11.2): the only
+    /// platforms where background time runs out (expiration, the watchdog).
+    static func suspends(_ platform: Platform) -> Bool { platform != .macos }
 
     /// The first section of `metric` (the first model's).
     public func section(_ metric: String) -> Section? { sections.first { $0.metric == metric } }

@@ -8,8 +8,9 @@
 ---@field engine fun(): fun(sim: scenesim.Sim, natives: scenesim.ExploreNatives): table  the compiled engine
 ---@field read_module fun(path: string): string|nil, string  an exploration module's source and chunk name, or nil and why
 ---@field consistency fun(): string|nil                       the simulator's own bookkeeping, broken
----@field builtin_check fun(): string|nil, string|nil         a built-in invariant broken: its name and message
+---@field builtin_check fun(watchdog_ok: boolean): string|nil, string|nil  a built-in invariant broken: its name and message
 ---@field accepts fun(call: string): boolean                  whether an app-level call would be accepted now
+---@field task fun(id: integer): scenesim.BackgroundTask       background task `id`, for a found scenario's explore.task
 ---@field declared fun(): scenesim.ExploreDeclared
 ---@field suggestion fun(name: any, names: string[]): string  ' (did you mean "x"?)' or ""
 ---@field gen_fields function                                 __index of sim.gen: unknown fields are errors
@@ -22,6 +23,9 @@
 ---@field scenes { id: string, kind: string, value?: "string"|"integer" }[]
 ---@field routes { name: string, scene: string }[]
 ---@field intents string[]  the model's intents, sorted
+---@field suspend_after? number  seconds a backgrounded app runs before it is suspended; nil: never
+---@field refresh boolean        whether the platform has background refresh (BGTaskScheduler)
+---@field on_refresh boolean     whether the model declares on_refresh (it does background work)
 
 ---@type scenesim.Sim, scenesim.ExploreNatives
 local sim, native = ...
@@ -276,17 +280,26 @@ end
 local string_pool, integer_pool = { "A", "B", "C" }, { 1, 2, 3 }
 
 local function running(app) return app.running end
+-- Running and not suspended: a suspended app runs none of its code, so its intents, its
+-- storage writes and its background calls are errors until it resumes (semantics 11.2).
+local function awake(app) return app.running and not app.suspended end
 local function in_state(...)
   local states = { ... }
   return function(app)
     if not app.running then return false end
     local state = app.state
     for _, s in ipairs(states) do
-      if state:sub(1, #s) == s then return true end
+      if state:sub(1, #s) == s then return not app.suspended end
     end
     return false
   end
 end
+
+-- The expiration handler of the tasks the built-in rule begins: a well-behaved app's, which
+-- ends its task when told the time is running out (so only the model's own code can leave one
+-- running into the watchdog).
+local function finish_on_expiry(_, task) task:finish() end
+local begin_task_statement = 'app:begin_background_task("explore", function(_, task) task:finish() end)'
 
 local app_calls = {
   { "launch", "app:launch()" }, { "background", "app:background()" }, { "foreground", "app:foreground()" },
@@ -302,11 +315,15 @@ local overlay_calls = { switcher = true, interrupt = true, resume = true }
 -- The built-in rules for the declared app: every verb of the API, with arguments from the
 -- declared scenes and routes and a small value pool. Each runs the very call it spells. Unless
 -- `every` (a module's explicit list), only the rules this app can take: the model's own intents
--- (login, logout, ... are the built-in model's), and no overlay on macOS.
+-- (login, logout, ... are the built-in model's), no overlay on macOS, the wait past suspension
+-- only where the app is suspended, background refresh only where the platform has it, and
+-- background tasks only when the app uses them: its model declares on_refresh, or the module
+-- says background_tasks = true (false leaves them out even then).
 ---@param declared scenesim.ExploreDeclared
 ---@param every boolean
+---@param background_tasks? boolean
 ---@return table<string, scenesim.EngineRule>
-local function builtin_rules(declared, every)
+local function builtin_rules(declared, every, background_tasks)
   local rules = {}
   local intents = {}
   for _, name in ipairs(declared.intents) do intents[name] = true end
@@ -348,7 +365,7 @@ local function builtin_rules(declared, every)
   window_rule("close", "live", ":close()", function(_, a) a.window:close() end)
   window_rule("disconnect", "background", ":disconnect()", function(_, a) a.window:disconnect() end)
   rules.storage_write = make_rule("storage_write", {
-    pre = running,
+    pre = awake,
     args = { window = gen.window("connected"), key = gen.one_of { "a", "b" }, value = gen.one_of { 1, "x", true, 2.5 } },
     run = function(_, a) a.window.storage[a.key] = a.value end,
   }, function(rule, a) return format("%s.storage.%s = %s", rule.args.window:spell(a.window), a.key, literal(a.value)) end)
@@ -371,6 +388,47 @@ local function builtin_rules(declared, every)
   rules.settle = make_rule("settle", { weight = 0.5, run = function() sim.settle() end }, function() return "sim.settle()" end)
   rules.network = make_rule("network", { weight = 0.5, args = { up = gen.bool() }, run = function(_, a) sim.network(a.up) end },
     function(_, a) return format("sim.network(%s)", tostring(a.up)) end)
+  -- Past the suspension moment of a backgrounded app that runs (what an app's timers, server
+  -- answers and tasks do across a suspension), whatever the advance rule draws.
+  if every or declared.suspend_after then
+    local wait = (declared.suspend_after or 5) + 1
+    wait = math.tointeger(wait) or wait
+    rules.advance_past_suspension = make_rule("advance_past_suspension", {
+      weight = 0.5,
+      pre = function(app) return app.running and app.phase == "background" and not app.suspended end,
+      run = function() sim.advance(wait) end,
+    }, function() return format("sim.advance(%s)", literal(wait)) end)
+  end
+  if every or declared.refresh then
+    rules.schedule_refresh = make_rule("schedule_refresh", {
+      weight = 0.5, pre = awake, args = { seconds = gen.one_of { 0, 60, 3600 } },
+      run = function(app, a) app:schedule_refresh(a.seconds) end,
+    }, function(_, a) return format("app:schedule_refresh(%s)", literal(a.seconds)) end)
+    rules.refresh = make_rule("refresh", {
+      pre = function() return native.accepts("refresh") end,
+      run = function(app) sim.system.refresh(app) end,
+    }, function() return "sim.system.refresh(app)" end)
+  end
+  if every or background_tasks or (background_tasks == nil and declared.on_refresh) then
+    -- The tasks begin_background_task began in this run, oldest first; finished and ended
+    -- ones are dropped as they are met.
+    local tasks = {}
+    local function oldest_open()
+      while tasks[1] do
+        local status = tasks[1].status
+        if status == "running" or status == "expired" then return tasks[1] end
+        table.remove(tasks, 1)
+      end
+    end
+    rules.begin_background_task = make_rule("begin_background_task", {
+      weight = 0.5, pre = awake,
+      run = function(app) tasks[#tasks + 1] = app:begin_background_task("explore", finish_on_expiry) end,
+    }, function() return begin_task_statement end)
+    rules.finish_background_task = make_rule("finish_background_task", {
+      pre = function() return oldest_open() ~= nil end,
+      run = function() oldest_open():finish() end,
+    }, function() return format("explore.task(%d):finish()", oldest_open().id) end)
+  end
   rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of { "ada", "bob" } }, run = function(_, a) sim.server.revoke(a.user) end },
     function(_, a) return format("sim.server.revoke(%s)", quote(a.user)) end)
 
@@ -405,15 +463,18 @@ local function builtin_rules(declared, every)
   return rules
 end
 E.builtin_names = {
-  "advance", "background", "background_window", "cancel_onboarding", "close", "disconnect", "dismiss_window",
-  "focus", "foreground", "interrupt", "launch", "login", "logout", "network", "next_step", "open_url",
-  "open_window", "resume", "retry", "revoke", "settle", "storage_write", "switcher", "terminate_crash",
-  "terminate_system", "terminate_user",
+  "advance", "advance_past_suspension", "background", "background_window", "begin_background_task",
+  "cancel_onboarding", "close", "disconnect", "dismiss_window", "finish_background_task", "focus",
+  "foreground", "interrupt", "launch", "login", "logout", "network", "next_step", "open_url",
+  "open_window", "refresh", "resume", "retry", "revoke", "schedule_refresh", "settle", "storage_write",
+  "switcher", "terminate_crash", "terminate_system", "terminate_user",
 }
 
 -- MARK: The exploration
 
-local top_keys = { setup = true, rules = true, builtin = true, invariants = true, eventually = true }
+local top_keys = {
+  setup = true, rules = true, builtin = true, invariants = true, eventually = true, background_tasks = true, watchdog_ok = true,
+}
 local rule_keys = { weight = true, pre = true, args = true, run = true }
 
 local function check_spec(spec, name)
@@ -422,7 +483,7 @@ local function check_spec(spec, name)
     fail(format("an exploration module returns a table, e.g. return { setup = function() return sim.launch {} end } (it returned %s)", describe(spec)))
   end
   for _, k in ipairs(sorted_keys(spec)) do
-    if not top_keys[k] then fail(format("unknown key %s in the exploration; its keys are setup, rules, builtin, invariants, eventually", describe(k))) end
+    if not top_keys[k] then fail(format("unknown key %s in the exploration; its keys are setup, rules, builtin, background_tasks, watchdog_ok, invariants, eventually", describe(k))) end
   end
   if type(spec.setup) ~= "function" then
     fail(format("setup must be a function that launches the app, e.g. setup = function() return sim.launch {} end (got %s)", type(spec.setup)))
@@ -458,6 +519,11 @@ local function check_spec(spec, name)
       end
     end
   end
+  for _, option in ipairs { "background_tasks", "watchdog_ok" } do
+    if spec[option] ~= nil and type(spec[option]) ~= "boolean" then
+      fail(format("%s is true or false (got %s)", option, describe(spec[option])))
+    end
+  end
   local builtin = spec.builtin
   if builtin ~= nil and type(builtin) ~= "boolean" and type(builtin) ~= "table" then
     fail(format("builtin is true (every built-in rule), false (none) or a list of rule names (got %s)", type(builtin)))
@@ -486,7 +552,10 @@ end
 -- runs each run, so one object serves one run (or one found scenario).
 local function new_exploration(spec, name)
   check_spec(spec, name)
-  local X = { spec = spec, name = name, invariants = named_functions(spec.invariants), eventually = named_functions(spec.eventually) }
+  local X = {
+    spec = spec, name = name, invariants = named_functions(spec.invariants), eventually = named_functions(spec.eventually),
+    watchdog_ok = spec.watchdog_ok == true,
+  }
   X.counts, X.enabled = {}, {}
   return X
 end
@@ -494,7 +563,7 @@ end
 local function check(X)
   local problem = native.consistency()
   if problem then return "invariant consistency", problem end
-  local name, message = native.builtin_check()
+  local name, message = native.builtin_check(X.watchdog_ok)
   if name then return "invariant " .. name, message end
   for _, inv in ipairs(X.invariants) do
     E.doing = "checking invariant " .. inv.name
@@ -530,7 +599,7 @@ local function start(X)
   local rules = {}
   local builtin = X.spec.builtin
   if builtin ~= false then
-    local all = builtin_rules(native.declared(), type(builtin) == "table")
+    local all = builtin_rules(native.declared(), type(builtin) == "table", X.spec.background_tasks)
     if type(builtin) == "table" then
       for _, n in ipairs(builtin) do rules[n] = all[n] end
     else
@@ -709,6 +778,13 @@ function E.checker(X)
       if w.id == id then return w end
     end
     error(format("explore.window: no live window %s (the steps above did not open it)", describe(id)), 2)
+  end
+  function explore.task(id)
+    local task = mtype(id) == "integer" and native.task(id)
+    if not task then
+      error(format("explore.task: no background task %s (the steps above did not begin it)", describe(id)), 2)
+    end
+    return task
   end
   function explore.finish()
     local label, message = check_eventually(X)

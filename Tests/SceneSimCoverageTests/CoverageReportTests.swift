@@ -145,11 +145,12 @@ struct PerModelCoverageTests {
 
         #expect(items(onlyIPad, "terminations by platform and restoration") == [
             "system on ipados, restoration kept", "user on ipados, restoration kept", "user on ipados, restoration discarded",
-            "crash on ipados, restoration kept", "crash on ipados, restoration discarded",
+            "crash on ipados, restoration kept", "crash on ipados, restoration discarded", "watchdog on ipados, restoration kept",
         ])
         #expect(items(onlyIPad, "scene phase transitions") == ["active -> inactive", "inactive -> active", "inactive -> background", "background -> inactive"])
         #expect(items(onlyIPad, "app phase transitions") == ["active -> inactive", "inactive -> active", "inactive -> background", "background -> inactive"])
-        #expect(items(both, "terminations by platform and restoration").count == 10)
+        // The Mac is never suspended: no watchdog row for it.
+        #expect(items(both, "terminations by platform and restoration").count == 11)
         #expect(items(both, "terminations by platform and restoration").last == "crash on macos, restoration discarded")
         #expect(items(both, "scene phase transitions") == [
             "active -> inactive", "active -> background", "inactive -> active", "inactive -> background", "background -> active", "background -> inactive",
@@ -194,5 +195,61 @@ struct PerModelCoverageTests {
         let rejected = report.sections.first { $0.title == "rejected transitions tried on big" }
         #expect(rejected?.items.isEmpty == true)
         #expect(report.sections.first { $0.title == "transitions of big" }?.items.count == 999)
+    }
+
+    @Test("the process is counted: memory lost by cause, suspensions, expiring tasks, background launches and the watchdog")
+    func processCounts() throws {
+        let run = try records(.ipados) { simulator in
+            try simulator.settle()
+            try simulator.setAppMemory(key: "tab", value: .string("timeline"))
+            let doc = try #require(try simulator.openWindow("main").window)
+            try simulator.setWindowMemory(doc, key: "draft", value: .string("half"))
+            try simulator.close(doc)
+            try simulator.background()
+            try simulator.advance(by: .at(10))
+            try simulator.foreground()
+            try simulator.beginBackgroundTask(named: "upload")
+            try simulator.scheduleRefresh(after: .zero)
+            try simulator.background()
+            try simulator.advance(by: .at(60))
+            try simulator.runBackgroundRefresh()
+        }
+        let report = report([("p", run)], platform: .ipados)
+        func hits(_ title: String) -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: (report.sections.first { $0.title == title }?.items ?? []).map { ($0.name, $0.hits) })
+        }
+
+        #expect(hits("process memory lost, by cause") == ["disconnected": 0, "closed": 1, "terminated": 1])
+        #expect(hits("suspension and background time") == [
+            // Once after 5 s in the background, once when the refresh (no on_refresh) ended at once.
+            "suspended": 2, "background task expiring (handler called)": 1, "launched in the background (refresh)": 1,
+        ])
+        #expect(hits("terminations by platform and restoration")["watchdog on ipados, restoration kept"] == 1)
+        // A background launch starts the model in its initial state, as a launch does.
+        #expect(report.section("states")?.items.first?.hits == 2)
+        let titles = report.sections.map(\.title)
+        #expect(titles.suffix(5) == [
+            "terminations by platform and restoration", "process memory lost, by cause", "suspension and background time", "deep links", "warnings",
+        ])
+    }
+
+    @Test("a Mac-only suite has no suspension section and no watchdog row; a policy that suspends a Mac app shows them as seen")
+    func processRowsFollowPlatforms() throws {
+        let mac = try records(.macos) { try $0.settle() }
+        let plain = report([("m", mac)], platform: .macos)
+        #expect(!plain.sections.contains { $0.title == "suspension and background time" })
+        #expect(!(plain.sections.first { $0.title == "terminations by platform and restoration" }?.items.map(\.name) ?? []).contains { $0.hasPrefix("watchdog") })
+        #expect(plain.sections.first { $0.title == "process memory lost, by cause" }?.items.map(\.name) == ["disconnected", "closed", "terminated"])
+
+        let simulator = try Simulator(config: .testing(.macos) { $0.policy.suspendAfter = .after(.at(5)) })
+        simulator.isTracing = true
+        try simulator.launch()
+        try simulator.settle()
+        try simulator.beginBackgroundTask(named: "upload")
+        try simulator.background()
+        try simulator.advance(by: .at(60))
+        let suspending = report([("m", simulator.takeEvents())], platform: .macos)
+        #expect(suspending.sections.first { $0.title == "suspension and background time" }?.items.map(\.name) == ["background task expiring (handler called)"])
+        #expect((suspending.sections.first { $0.title == "terminations by platform and restoration" }?.items ?? []).last.map { "\($0.name) \($0.hits)" } == "watchdog on macos, restoration kept 1")
     }
 }

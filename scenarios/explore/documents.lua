@@ -36,9 +36,10 @@ return {
     end,
   },
   eventually = {
-    -- Once the clock has run out of work, a running app has finished loading.
+    -- Once the clock has run out of work, a running app has finished loading, unless it was
+    -- launched in the background and suspended: its loading waits for it to resume.
     done_loading = function(app)
-      return not app.running or app.state ~= "loading", "still loading after settling"
+      return not app.running or app.suspended or app.state ~= "loading", "still loading after settling"
     end,
   },
 }

@@ -11,7 +11,8 @@ return {
     -- Each edit restarts a two-second timer that copies the text to defaults.
     edit = {
       weight = 3,
-      pre = function(app) return app.running and app.front ~= nil end,
+      -- A suspended app runs no code: nobody edits until it resumes.
+      pre = function(app) return app.running and not app.suspended and app.front ~= nil end,
       args = { text = sim.gen.one_of { "h", "hi", "hi!" }, delay = sim.gen.float(0.5, 3) },
       run = function(app, a)
         if save and save.status == "pending" then save:cancel() end
@@ -30,9 +31,10 @@ return {
     end,
   },
   eventually = {
-    -- After settling, the last edit's timer has run, been cancelled, or ended with its process.
-    no_timer_left = function()
-      return save == nil or save.status ~= "pending", "a timer is still pending after settling"
+    -- After settling, the last edit's timer has run, been cancelled, or ended with its process,
+    -- or it waits for a suspended app to resume (semantics 11.2).
+    no_timer_left = function(app)
+      return save == nil or save.status ~= "pending" or app.suspended, "a timer is still pending after settling"
     end,
   },
 }

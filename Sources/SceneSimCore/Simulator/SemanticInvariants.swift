@@ -17,21 +17,29 @@ package struct SemanticInvariants: Sendable {
     }
 
     /// The names, in the order they are checked.
-    package static let names = ["unique_values", "visible_limit", "aggregate_phase", "restoration"]
+    package static let names = ["unique_values", "visible_limit", "aggregate_phase", "restoration", "watchdog"]
 
-    /// Saved storage of each live session at a system kill, and the launch count then.
-    private var savedAtKill: (launches: Int, storage: [(label: String, id: SessionID, saved: SceneStorage)])?
+    /// Saved storage of each live session at a system kill (or a watchdog termination, which
+    /// keeps restoration as one does), how the app ended, and the launch count then.
+    private var savedAtKill: (launches: Int, how: Termination, storage: [(label: String, id: SessionID, saved: SceneStorage)])?
+    /// When the watchdog termination already reported happened, so it is reported once (two
+    /// cannot happen at one instant: a process gets a positive background time).
+    private var reportedWatchdog: VirtualTime?
     /// When false, `restoration` is not checked: a `restore` hook may reject a window, which
     /// then starts empty by design.
     package var checksRestoration: Bool
+    /// When true, a watchdog termination is no failure: the exploration expects the app to
+    /// overrun its background time (an explore module's `watchdog_ok = true`).
+    package var allowsWatchdog: Bool
 
-    package init(checksRestoration: Bool = true) {
+    package init(checksRestoration: Bool = true, allowsWatchdog: Bool = false) {
         self.checksRestoration = checksRestoration
+        self.allowsWatchdog = allowsWatchdog
     }
 
     /// The first broken rule, in `names` order, or nil.
     package mutating func check(_ simulator: Simulator) -> Violation? {
-        uniqueValues(simulator) ?? visibleLimit(simulator) ?? aggregatePhase(simulator) ?? restoration(simulator)
+        uniqueValues(simulator) ?? visibleLimit(simulator) ?? aggregatePhase(simulator) ?? restoration(simulator) ?? watchdog(simulator)
     }
 
     /// No two live sessions of a group present the same value; a `Window` scene has one at most.
@@ -89,8 +97,8 @@ package struct SemanticInvariants: Sendable {
     private mutating func restoration(_ simulator: Simulator) -> Violation? {
         guard checksRestoration else { return nil }
         if !simulator.isRunning {
-            if savedAtKill == nil, simulator.lastTermination?.how == .system {
-                savedAtKill = (simulator.launchCount, simulator.liveSessions.compactMap { id in
+            if savedAtKill == nil, let how = simulator.lastTermination?.how, how == .system || how == .watchdog {
+                savedAtKill = (simulator.launchCount, how, simulator.liveSessions.compactMap { id in
                     (try? simulator.savedStorage(id)).map { (simulator.label(of: id), id, $0) }
                 })
             }
@@ -101,8 +109,24 @@ package struct SemanticInvariants: Sendable {
         guard simulator.launchCount == kill.launches + 1 else { return nil }
         for entry in kill.storage where simulator.isConnected(entry.id) {
             guard let live = try? simulator.liveStorage(entry.id), live != entry.saved else { continue }
-            return Violation(name: "restoration", message: "\(entry.label) saved \(entry.saved.literal) before the system killed the app, but the relaunch restored it with \(live.literal)")
+            let killed = kill.how == .watchdog ? "the watchdog ended the app" : "the system killed the app"
+            return Violation(name: "restoration", message: "\(entry.label) saved \(entry.saved.literal) before \(killed), but the relaunch restored it with \(live.literal)")
         }
         return nil
+    }
+
+    /// No watchdog termination: an app ends its background tasks before its background time
+    /// runs out (an expiration handler that finishes its task is the usual way), else iOS
+    /// kills it. Skipped when the exploration allows it (`allowsWatchdog`).
+    private mutating func watchdog(_ simulator: Simulator) -> Violation? {
+        guard !allowsWatchdog, let last = simulator.lastTermination, last.how == .watchdog else { return nil }
+        guard reportedWatchdog != last.at else { return nil }
+        reportedWatchdog = last.at
+        // The tasks that ended with the process the watchdog ended (the last one, unless the
+        // app was launched again since).
+        let launch = simulator.isRunning ? simulator.launchCount - 1 : simulator.launchCount
+        let open = simulator.services.backgroundTasks.filter { $0.launch == launch && $0.status == .ended }.map { "\($0.ref)" }
+        let tasks = open.isEmpty ? "a background task was" : open.joined(separator: ", ") + (open.count == 1 ? " was" : " were")
+        return Violation(name: "watchdog", message: "the watchdog ended the app at \(last.at.text) s: \(tasks) still running when the background time ran out; finish every task, in its expiration handler at the latest (or set watchdog_ok = true in the exploration if the app is meant to overrun)")
     }
 }

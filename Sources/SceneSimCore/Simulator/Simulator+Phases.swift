@@ -83,6 +83,10 @@ extension Simulator {
     /// Attaches a scene to its session, with the saved storage, in `inactive` (§2.1, §2.2).
     func connect(_ id: SessionID, reason: ConnectReason, _ process: AppProcess) {
         if process.isSuspended { resumeIfSuspended(process) }
+        // A process launched in the background whose scene connects another way (w:focus, a
+        // URL) has been brought up by the user: its deferred restore is over, else a later
+        // app:foreground() would connect that scene a second time (found by scenesim explore).
+        process.deferredRestore = nil
         let record = sessions[id.index]
         changingStorage(of: id) {
             sessions[id.index].scene = SessionRecord.LiveScene(phase: .inactive, storage: record.saved)

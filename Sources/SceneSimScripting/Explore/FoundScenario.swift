@@ -41,7 +41,7 @@ public struct FoundScenario: Equatable, Sendable {
             "-- seed \(seed), run \(run), steps \(stepsBefore) -> \(steps.count)",
             "-- luacheck: no max line length",
             "local explore = sim.explore.load \(Self.quoted(modulePath))",
-            (steps.contains { $0.code.hasPrefix("app:") } ? "local app = " : "") + "explore.setup()",
+            (steps.contains { $0.code.hasPrefix("app:") || $0.code.contains("(app)") } ? "local app = " : "") + "explore.setup()",
             "explore.check()",
         ]
         for step in steps {

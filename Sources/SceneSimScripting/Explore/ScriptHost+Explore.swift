@@ -30,6 +30,7 @@ extension ScriptHost {
             ("builtin_check", { [unowned(unsafe) self] call in
                 guard let simulator else { return call.results(.nil) }
                 semanticInvariants.checksRestoration = hooks.functions(for: .restore).isEmpty
+                semanticInvariants.allowsWatchdog = call.truthy(at: 1)
                 guard let violation = semanticInvariants.check(simulator) else { return call.results(.nil) }
                 return call.results(.string(ByteString(violation.name)), .string(ByteString(violation.message)))
             }),
@@ -39,6 +40,14 @@ extension ScriptHost {
                 return call.results(.boolean(simulator.accepts(input)))
             }),
             ("declared", { [unowned(unsafe) self] call in call.results(declared()) }),
+            // Background task `id` (1 through the count begun), for a found scenario's
+            // explore.task(id); nil when there is none.
+            ("task", { [unowned(unsafe) self] call in
+                guard let simulator, let id = call.int(at: 1), id >= 1, id <= Int64(simulator.backgroundTaskCount) else {
+                    return call.results(.nil)
+                }
+                return call.results(backgroundTaskValue(BackgroundTaskID(rawValue: Int(id))))
+            }),
             ("is_limit", { call in
                 call.results(.boolean(call.bytes(at: 1).map { Self.isMemoryLimit(String(decoding: $0.bytes, as: UTF8.self)) } ?? false))
             }),
@@ -77,8 +86,9 @@ extension ScriptHost {
         LuaError.isMemoryLimitMessage(message) || message.contains("would pass the memory limit (")
     }
 
-    /// The declared scenes and routes, for the built-in rules' arguments; the platform and the
-    /// model's intents, for which built-in rules apply at all.
+    /// The declared scenes and routes, for the built-in rules' arguments; the platform, the
+    /// model's intents, suspension, background refresh and the model's `on_refresh`, for which
+    /// built-in rules apply at all.
     private func declared() -> LuaValue {
         guard let simulator else { return .nil }
         let config = simulator.config
@@ -90,12 +100,16 @@ extension ScriptHost {
         let routes = config.routes.keys.sorted().map { name in
             LuaValue.table(LuaTable(fields: ["name": .string(ByteString(name)), "scene": .string(ByteString(config.routes[name]!))]))
         }
-        return .table(LuaTable(fields: [
+        var fields: [String: LuaValue] = [
             "platform": .string(ByteString(config.platform.rawValue)),
             "scenes": .table(LuaTable(sequence: scenes)),
             "routes": .table(LuaTable(sequence: routes)),
             "intents": .table(LuaTable(sequence: simulator.model.intents.sorted().map { .string(ByteString($0)) })),
-        ]))
+            "refresh": .boolean(config.hasBackgroundRefresh),
+            "on_refresh": .boolean(simulator.model.refreshCode != nil),
+        ]
+        if let delay = config.suspendDelay { fields["suspend_after"] = .number(delay.seconds) }
+        return .table(LuaTable(fields: fields))
     }
 
     /// `sim.explore.load(path)`'s file: a path relative to the running scenario's folder (the
@@ -166,6 +180,6 @@ extension ScriptHost {
         "launch": .launch, "background": .background, "foreground": .foreground,
         "switcher": .switcher, "interrupt": .interrupt, "resume": .resume,
         "terminate_system": .terminate(.system), "terminate_user": .terminate(.user),
-        "terminate_crash": .terminate(.crash),
+        "terminate_crash": .terminate(.crash), "refresh": .refresh,
     ]
 }

@@ -37,7 +37,9 @@ enum PlantedBug {
             return sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } } }
           end,
           rules = {
-            type_draft = { args = { window = sim.gen.window("connected"), text = sim.gen.one_of { "x", "y" } },
+            -- A suspended app runs no code, so nobody types (issue 18).
+            type_draft = { pre = function(app) return not app.suspended end,
+                           args = { window = sim.gen.window("connected"), text = sim.gen.one_of { "x", "y" } },
                            run = function(_, a) a.window.storage.draft = a.text; typed[a.window.id] = a.text end },
           },
           invariants = {

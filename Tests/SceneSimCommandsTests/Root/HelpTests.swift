@@ -147,11 +147,12 @@ struct HelpTests {
             computed from the events that actually happened: every state and transition of
             the app model's table, rejected transitions tried, scene and app phase
             transitions, connections, disconnects and discards, terminations by platform
-            and restoration, deep-link outcomes and warnings, each with its hits and the
-            first scenario (by name) that hit it; items nobody hit read NOT COVERED.
-            --min-coverage transitions=100,states=100 fails the run (exit 1) below the bar,
-            saying what is missing. --coverage-format mermaid draws the model's states with
-            uncovered transitions dashed.
+            and restoration, process memory lost by cause, suspension and background time,
+            deep-link outcomes and warnings, each with its hits and the first scenario (by
+            name) that hit it; items nobody hit read NOT COVERED. --min-coverage
+            transitions=100,states=100 fails the run (exit 1) below the bar, saying what is
+            missing. --coverage-format mermaid draws the model's states with uncovered
+            transitions dashed.
 
             Exit status: 0 all passed, 1 any failed (or coverage under --min-coverage), 2
             usage error, an unreadable file or folder, or a file not written.

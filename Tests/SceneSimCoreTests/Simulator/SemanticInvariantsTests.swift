@@ -56,4 +56,54 @@ struct SemanticInvariantsTests {
         ))
         #expect(invariants.check(simulator) == nil)
     }
+
+    @Test("A watchdog termination breaks watchdog once, unless the exploration allows it; restoration holds across it")
+    func watchdogIsAFailureUnlessAllowed() throws {
+        func overrun(_ invariants: inout SemanticInvariants) throws -> (Simulator, [SemanticInvariants.Violation]) {
+            let simulator = try Simulator(config: .testing(.ipados, scenes: [.group("main"), .group("doc", value: .string)]))
+            try simulator.launch()
+            let window = try #require(try simulator.openWindow("doc", value: .string("A")).window)
+            try simulator.setStorage(window, key: "tab", value: .int(2))
+            try simulator.beginBackgroundTask(named: "upload")
+            try simulator.background()
+            var seen: [SemanticInvariants.Violation] = []
+            try simulator.advance(by: .at(60))
+            if let violation = invariants.check(simulator) { seen.append(violation) }
+            if let violation = invariants.check(simulator) { seen.append(violation) }
+            try simulator.launch()
+            if let violation = invariants.check(simulator) { seen.append(violation) }
+            return (simulator, seen)
+        }
+        var strict = SemanticInvariants()
+        let (simulator, violations) = try overrun(&strict)
+        #expect(simulator.launchCount == 2)
+        #expect(violations == [SemanticInvariants.Violation(
+            name: "watchdog",
+            message: "the watchdog ended the app at 30.000 s: background task 1 \"upload\" was still running when the background time ran out; finish every task, in its expiration handler at the latest (or set watchdog_ok = true in the exploration if the app is meant to overrun)"
+        )])
+
+        var lenient = SemanticInvariants(allowsWatchdog: true)
+        #expect(try overrun(&lenient).1 == [])
+    }
+
+    @Test("A window the user focuses in a process launched in the background is not restored a second time by app:foreground() (found by explore)")
+    func focusEndsTheDeferredRestore() throws {
+        let simulator = try Simulator(config: .testing(.ipados))
+        simulator.isTracing = true
+        try simulator.launch()
+        try simulator.advance(by: .at(0.5))
+        try simulator.scheduleRefresh(after: 0.0)
+        try simulator.terminate(.crash)
+        try simulator.runBackgroundRefresh()
+        let main = try #require(simulator.liveSessions.first)
+        try simulator.focus(main)
+        try simulator.backgroundWindow(main)
+        _ = simulator.takeEvents()
+        try simulator.foreground()
+
+        #expect(simulator._checkInvariants() == [])
+        let connects = simulator.takeEvents().filter { if case .sceneConnected = $0.event { true } else { false } }
+        #expect(connects.isEmpty)
+        #expect(simulator.appPhase == .active)
+    }
 }

@@ -39,9 +39,9 @@ struct ExploreModuleTests {
 
         #expect(message("weight.lua") == "weight.lua: rules.r.weight must be a positive number (got 0)")
         #expect(message("args.lua") == "args.lua: rules.r.args.n must be a generator such as sim.gen.one_of { ... } or sim.gen.int(lo, hi) (got 3)")
-        #expect(message("key.lua") == "key.lua: unknown key \"invariant\" in the exploration; its keys are setup, rules, builtin, invariants, eventually")
+        #expect(message("key.lua") == "key.lua: unknown key \"invariant\" in the exploration; its keys are setup, rules, builtin, background_tasks, watchdog_ok, invariants, eventually")
         #expect(message("clash.lua") == "clash.lua: rules.focus has the name of a built-in rule; rename it, or leave the built-in out with builtin = { ... }")
-        #expect(message("builtin.lua").hasPrefix("builtin.lua: builtin[2] is \"teleport\", not a built-in rule; they are advance, background, "))
+        #expect(message("builtin.lua").hasPrefix("builtin.lua: builtin[2] is \"teleport\", not a built-in rule; they are advance, advance_past_suspension, background, "))
         #expect(message("noapp.lua") == "noapp.lua: setup must launch the app with sim.launch { ... } and return it")
         #expect(message("number.lua") == "number.lua: setup must launch the app with sim.launch { ... } and return it (it returned a number)")
     }
@@ -87,7 +87,29 @@ struct ExploreModuleTests {
         #expect(firstLine("argument.lua") == "argument.lua:3: explore.rule: rule \"unlock\" has no argument \"cod\" (did you mean \"code\"?); its arguments are code")
         #expect(firstLine("noargs.lua") == "noargs.lua:3: explore.rule: rule \"press\" has no argument \"times\"; it takes no arguments")
         #expect(firstLine("notable.lua") == "notable.lua:3: explore.rule: the arguments of rule \"press\" are a table keyed by argument name, e.g. explore.rule(\"press\", { ... }) (got 2)")
-        #expect(firstLine("checker.lua") == "checker.lua:3: explore has no field \"chek\" (did you mean \"check\"?); fields are check, finish, rule, setup, window")
+        #expect(firstLine("checker.lua") == "checker.lua:3: explore has no field \"chek\" (did you mean \"check\"?); fields are check, finish, rule, setup, task, window")
+    }
+
+    @Test("A found scenario finishes a task the steps began with explore.task(n); a number no step began is an error at its line")
+    func exploreTask() throws {
+        let folder = try ScenarioFolder([
+            "phone.lua": "return { background_tasks = true, setup = function() return sim.launch { platform = \"iphone\" } end }\n",
+            "found.lua": """
+                local explore = sim.explore.load "phone.lua"
+                local app = explore.setup()
+                app:begin_background_task("explore", function(_, task) task:finish() end); explore.check()
+                sim.log(explore.task(1):finish(), explore.task(1).status); explore.check()
+                explore.task(2):finish()
+
+                """,
+        ])
+        let run = ScenarioRunner.capture(path: folder.path + "/found.lua", displayName: "found.lua")
+        let stdout = String(decoding: run.stdout, as: UTF8.self)
+        let stderr = String(decoding: run.stderr, as: UTF8.self)
+
+        #expect(stdout.contains("background task 1 \"explore\" finished"), "\(stdout)")
+        #expect(stdout.contains("true finished"), "\(stdout)")
+        #expect(stderr.hasPrefix("found.lua:5: explore.task: no background task 2 (the steps above did not begin it)"), "\(stderr)")
     }
 
     @Test("sim.explore.load follows require's rules: a .lua module in the scenario's folder, its lib/ or its suite; elsewhere refused without a word about the file")
