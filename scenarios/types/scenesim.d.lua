@@ -303,6 +303,8 @@ function Gen.window(app, kind) end
 ---@field builtin? boolean|string[]                               true (default), false, or the built-in rules to keep
 ---@field invariants? table<string, fun(app: scenesim.App): any>  after every step: error or return false (, message) to fail
 ---@field eventually? table<string, fun(app: scenesim.App): any>  after a final sim.settle()
+---@field background_tasks? boolean                               the begin/finish_background_task rules (default: when the model declares on_refresh)
+---@field watchdog_ok? boolean                                    true: a watchdog termination does not fail the run
 
 --- A loaded exploration, as a found scenario drives it.
 ---@class scenesim.Explorer
@@ -320,6 +322,10 @@ function Explorer.rule(name, args) end
 ---@param id string
 ---@return scenesim.Window
 function Explorer.window(id) end
+--- The background task numbered n (the rules' tasks, in found scenarios).
+---@param n integer
+---@return scenesim.BackgroundTask
+function Explorer.task(n) end
 --- Settles the clock, then checks the eventually invariants.
 function Explorer.finish() end
 

@@ -16,7 +16,8 @@ extension ScriptHost {
             clearStorageCache(scene)
         case let .sessionsDiscarded(scenes, _, _):
             for scene in scenes { clearStorageCache(scene) }
-        case .terminated, .launched:
+        // A suspended app takes no writes, so no cached value may accept one in C.
+        case .terminated, .launched, .watchdogTerminated, .launchedInBackground, .suspended:
             for index in cachedStorage {
                 lua.clearFieldCache(of: LuaHandle(classes.storage, id: Int64(index)))
             }

@@ -40,6 +40,24 @@ struct BufferedWriteTests {
         #expect(buffered.output.hasSuffix("\n0\n"))
     }
 
+    @Test("A write to a cached key of a suspended app fails at its own line, as an unbuffered one does (found by scenesim explore)")
+    func suspendedAppRefusesCachedWrite() {
+        let (buffered, flushed) = runBothWays("""
+            local app = sim.launch{ platform = "iphone" }
+            sim.settle()
+            local s = app.front.storage
+            s.n = 1
+            print(s.n)
+            app:background(); sim.advance(10)
+            print(pcall(function() s.n = 2 end))
+            print(s.n, app.suspended)
+            """)
+        #expect(buffered == flushed)
+        #expect(buffered.output.contains("false\ttest.lua:7: writing storage: the app is suspended (since 5.500 s"), "\(buffered)")
+        #expect(buffered.output.hasSuffix("\n1\ttrue\n"))
+        #expect(buffered.error == nil)
+    }
+
     @Test("With storage_save = every_write a run of writes is saved, and a crash loses nothing")
     func everyWrite() {
         let (buffered, flushed) = runBothWays("""
