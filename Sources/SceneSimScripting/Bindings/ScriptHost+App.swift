@@ -89,7 +89,8 @@ extension ScriptHost {
         case "defaults": return cached(defaultsValue)
         case "keychain": return call.results(simulator.keychainToken.map { .integer(Int64($0)) } ?? .nil)
         case "memory": return cached(appMemoryValue)
-        case "suspended": return call.results(.boolean(simulator.isSuspended))
+        // Suspending and resuming are traced, which drops the cache (ScriptHost+Caches).
+        case "suspended": return cached(.boolean(simulator.isSuspended))
         case "background_time_remaining": return call.results(simulator.backgroundTimeRemaining.map { .number($0.seconds) } ?? .nil)
         default:
             // The model's intents are methods of the app (semantics 10.2): app:unlock("1234").

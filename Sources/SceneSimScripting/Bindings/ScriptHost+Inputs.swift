@@ -57,15 +57,20 @@ extension ScriptHost {
     /// The kinds a handle or table offers as its own functions: `app:`, `w:` or `sim.`.
     /// `sim.` takes the functions directly on `sim`; `sim.system.` those of `sim.system`.
     static func inputKinds(prefix: String) -> [SimInput.Kind] {
-        SimInput.Kind.allCases.filter {
-            $0 != .intent && $0.scriptName.hasPrefix(prefix) && !$0.scriptName.dropFirst(prefix.count).contains(".")
+        SimInput.Kind.allCases.filter { kind in
+            guard kind != .intent else { return false }
+            let name = kind.scriptName
+            return name.hasPrefix(prefix) && !name.utf8.dropFirst(prefix.utf8.count).contains(UInt8(ascii: "."))
         }
     }
 
     /// The name a kind's function has on its table (`open_window`, `background` for `w:`,
-    /// `refresh` for `sim.system.refresh`).
+    /// `refresh` for `sim.system.refresh`): what follows the last `:` or `.`. Bytes, not
+    /// Characters: every new Lua state installs each function by this name.
     static func functionName(_ kind: SimInput.Kind) -> String {
-        String(kind.scriptName.reversed().prefix { $0 != ":" && $0 != "." }.reversed())
+        let name = kind.scriptName
+        guard let cut = name.utf8.lastIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }) else { return name }
+        return String(name[name.utf8.index(after: cut)...])
     }
 
     /// The function that makes a script's call of `kind` an input and sends it; `what` names the
