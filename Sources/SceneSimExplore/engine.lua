@@ -22,6 +22,8 @@
 ---@field scenes { id: string, kind: string, value?: "string"|"integer" }[]
 ---@field routes { name: string, scene: string }[]
 ---@field intents string[]  the model's intents, sorted
+---@field activities boolean  the app's code answers user activities (on_activity, matching)
+---@field notifications boolean  the model answers notifications (on_notification)
 
 ---@type scenesim.Sim, scenesim.ExploreNatives
 local sim, native = ...
@@ -388,6 +390,17 @@ local function builtin_rules(declared, every)
     }, function(_, a) return format("app:open_url(%s)", quote(url(a))) end)
   end
 
+  -- External events (semantics 11), for an app whose code answers them: they launch a
+  -- terminated app, so they need no running one.
+  rules.continue_activity = (every or declared.activities) and make_rule("continue_activity", {
+    weight = 0.5, args = { type = gen.one_of { "com.example.view", "com.example.edit" }, id = gen.int(1, 3) },
+    run = function(app, a) app:continue_activity(a.type, { id = a.id }) end,
+  }, function(_, a) return format("app:continue_activity(%s, { id = %d })", quote(a.type), a.id) end) or nil
+  rules.open_notification = (every or declared.notifications) and make_rule("open_notification", {
+    weight = 0.5, args = { id = gen.int(1, 3) },
+    run = function(app, a) app:open_notification { id = a.id } end,
+  }, function(_, a) return format("app:open_notification { id = %d }", a.id) end) or nil
+
   rules.login = intent("login") and make_rule("login", {
     pre = in_state("unauthenticated"), args = { user = gen.one_of { "ada", "bob" }, new_user = gen.bool() },
     run = function(app, a) app:login { user = a.user, new_user = a.new_user } end,
@@ -405,10 +418,10 @@ local function builtin_rules(declared, every)
   return rules
 end
 E.builtin_names = {
-  "advance", "background", "background_window", "cancel_onboarding", "close", "disconnect", "dismiss_window",
-  "focus", "foreground", "interrupt", "launch", "login", "logout", "network", "next_step", "open_url",
-  "open_window", "resume", "retry", "revoke", "settle", "storage_write", "switcher", "terminate_crash",
-  "terminate_system", "terminate_user",
+  "advance", "background", "background_window", "cancel_onboarding", "close", "continue_activity", "disconnect",
+  "dismiss_window", "focus", "foreground", "interrupt", "launch", "login", "logout", "network", "next_step",
+  "open_notification", "open_url", "open_window", "resume", "retry", "revoke", "settle", "storage_write",
+  "switcher", "terminate_crash", "terminate_system", "terminate_user",
 }
 
 -- MARK: The exploration

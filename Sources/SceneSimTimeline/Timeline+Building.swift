@@ -81,7 +81,7 @@ private struct Builder {
         let event = entry.record.event
         let text = TraceRenderer.describe(event, label: label).message
         switch event {
-        case .launched:
+        case .launched, .eventLaunched:
             launch += 1
             processes.append(.init(number: launch, start: point, end: nil, termination: nil))
             begin(Timeline.appPhaseLane, .phase(.background), at: point, entry, text)
@@ -124,7 +124,7 @@ private struct Builder {
             begin(Timeline.appStateLane, .state(to), at: point, entry, text)
         case .stateRejected:
             mark(Timeline.appStateLane, .stateRejected, at: point, entry, text)
-        case let .deepLink(_, outcome):
+        case let .deepLink(_, outcome), let .activityContinued(_, outcome):
             if case .handled(let scene) = outcome {
                 mark(lane(scene), .deepLink(handled: true), at: point, entry, text)
             } else {
@@ -137,7 +137,7 @@ private struct Builder {
             case .openWindowIgnored, .validationSkipped, .unreachableState: mark(Timeline.appPhaseLane, .warning, at: point, entry, text)
             }
         case .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
-             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .note:
+             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .note, .notificationOpened:
             break
         }
     }

@@ -14,7 +14,11 @@
 ---@field kind? "window_group"|"window"    "window" = single-instance Window scene (macos, visionos)
 ---@field on_phase? fun(w: scenesim.Window, old: scenesim.WindowPhase, new: scenesim.WindowPhase)  the root view's .onChange(of: scenePhase): runs at each phase change of this group's windows, before the app:on("scene_phase") hooks
 ---@field on_url? fun(w: scenesim.Window, url: string): boolean?  .onOpenURL in this window: true when handled (after the model's on_url, before the routes)
----@field handles? fun(url: string): boolean?  .handlesExternalEvents: whether a window of this group takes url
+---@field handles? fun(url: string): boolean?  the older spelling of allows, for URLs only
+---@field prefers? fun(w: scenesim.Window, event: string): boolean?  .handlesExternalEvents(preferring:): event is the URL text or the activity type; a preferring window wins over an allowing one (not on iphone, where the one scene takes every event)
+---@field allows? fun(w: scenesim.Window, event: string): boolean?  .handlesExternalEvents(allowing:): may this window take the event?
+---@field matching? string[]                Scene.handlesExternalEvents(matching:): a new window of this scene takes an event whose URL text or activity type contains one of these ("*": all)
+---@field on_activity? fun(w: scenesim.Window, type: string, info: table<string, scenesim.Value>): boolean?  .onContinueUserActivity in this window: true when handled
 ---@field restore? fun(w: scenesim.Window): boolean?  checks a restored window before the restore hooks; false = it starts empty
 
 ---@class scenesim.Policy
@@ -32,7 +36,8 @@
 ---@field auth_latency? number              a session validation round trip, seconds (default 0.2)
 ---@field multiple_scenes? boolean          UIApplicationSupportsMultipleScenes (ipados; default true)
 ---@field visible_limit? integer            windows on screen at once (iphone 1, ipados 2, others unlimited)
----@field routes? table<string, string>     deep-link routes: app://<route>/<value> opens that scene group
+---@field routes? table<string, string>     deep-link routes: <scheme>://<route>/<value> opens that scene group; a key "myapp://route" is for that scheme only
+---@field url_schemes? string[]              CFBundleURLTypes: the schemes the app registers; a URL of another scheme never reaches it (default: every scheme)
 ---@field policy? scenesim.Policy
 ---@field model? scenesim.Model|string     the app's own model, or the name of a registered Swift model ("builtin" for the built-in one); omitted: the built-in one (semantics 10)
 
@@ -47,6 +52,8 @@
 ---@field on_launch? fun(app: scenesim.App)  the App's init: runs when a process starts, before its first scene connects
 ---@field on_phase? fun(app: scenesim.App, old: scenesim.ScenePhase, new: scenesim.ScenePhase)  the App's .onChange(of: scenePhase): runs when the aggregate changes, after the "phase" hooks
 ---@field on_url? fun(app: scenesim.App, url: string): boolean|nil, string|nil  the App's .onOpenURL: true = handled; false, reason = refused; nil = the routes try it
+---@field on_activity? fun(app: scenesim.App, type: string, info: table<string, scenesim.Value>): boolean|nil, string|nil  the App's .onContinueUserActivity: answers as on_url
+---@field on_notification? fun(app: scenesim.App, info: table<string, scenesim.Value>)  the notification response handler: runs once the app is active after app:open_notification
 ---@field phase_notes? table<scenesim.ScenePhase, string>  what on_phase does on entering each phase, shown on the trace's phase lines
 ---@field intents? table<string, fun(app: scenesim.App, ...): ...>  what the UI can ask: each becomes app:<name>(...)
 
@@ -161,9 +168,20 @@ function App:retry() end
 function App:transition(state) end
 --- A URL: the model's on_url first (the built-in model refuses it unless authenticated), then
 --- the routes (app://<route>/<value> opens or fronts that window).
+--- On a terminated app it launches it first (semantics 11).
 ---@param url string
 ---@return boolean handled
 function App:open_url(url) end
+--- A user activity (Handoff, Spotlight, a widget): the model's on_activity, then the window that
+--- prefers, allows or matches it, whose on_activity runs. Launches a terminated app first.
+---@param type string
+---@param info? table<string, scenesim.Value>
+---@return boolean handled
+function App:continue_activity(type, info) end
+--- The user opens one of the app's notifications: the app comes to the foreground (launching
+--- if needed), then the model's on_notification(app, info) runs.
+---@param info? table<string, scenesim.Value>
+function App:open_notification(info) end
 --- Runs fn(app) at virtual time now + seconds in this process; the task ends with the process.
 ---@param seconds number
 ---@param fn fun(app: scenesim.App)

@@ -40,6 +40,10 @@ public enum SimInput: Equatable, Sendable {
     case settle
     /// `app:<name>(...)`: one of the model's Swift intents.
     case intent(String, [SceneValue])
+    /// `app:continue_activity(type, info)`: the system hands the app a user activity.
+    case continueActivity(String, info: SceneStorage)
+    /// `app:open_notification(info)`: the user opens one of the app's notifications.
+    case openNotification(SceneStorage)
 
     /// The kinds of input, each with the name scripts call it by. The Lua bindings, the REPL's
     /// completion, the LuaLS definitions and explore's built-in rules are tested against this
@@ -53,12 +57,14 @@ public enum SimInput: Equatable, Sendable {
         case close, disconnect
         case openURL = "open_url"
         case advance, settle, intent
+        case continueActivity = "continue_activity"
+        case openNotification = "open_notification"
 
         /// How a script calls it: `app:launch`, `w:focus`, `sim.advance`, `app:<intent>`.
         public var scriptName: String {
             switch self {
             case .launch, .background, .foreground, .switcher, .interrupt, .resume, .terminate,
-                 .openWindow, .dismissWindow, .openURL:
+                 .openWindow, .dismissWindow, .openURL, .continueActivity, .openNotification:
                 "app:\(rawValue)"
             case .focus, .close, .disconnect: "w:\(rawValue)"
             case .backgroundWindow: "w:background"
@@ -88,6 +94,8 @@ public enum SimInput: Equatable, Sendable {
         case .advance: .advance
         case .settle: .settle
         case .intent: .intent
+        case .continueActivity: .continueActivity
+        case .openNotification: .openNotification
         }
     }
 

@@ -111,13 +111,9 @@ extension Simulator {
             let process = try runningProcess(what())
             try checkValue(value, for: try groupIndex(groupID))
             return process
-        case .openURL(let url):
-            let process = try runningProcess(what())
-            do throws(SimError) {
-                _ = try AppURL(parsing: url)
-            } catch {
-                throw SimError(.invalidValue, "app:open_url: \(url.quoted) is not a URL: \(error.message)")
-            }
+        case .openURL, .continueActivity, .openNotification:
+            // A terminated app launches for the event (nil: a launch; semantics 11.8).
+            try checkEvent(input)
             return process
         case .background, .switcher:
             let process = try runningProcess(what())
@@ -176,10 +172,16 @@ extension Simulator {
     private func apply(_ input: SimInput) throws(SimError) -> InputResult {
         try action(input.operationName) { () throws(SimError) -> InputResult in
             guard let process = try check(input) else {
+                switch input {
+                case .openURL, .continueActivity, .openNotification: return runEvent(input, nil)
+                default: break
+                }
                 startProcess()
                 return .done
             }
             switch input {
+            case .openURL, .continueActivity, .openNotification:
+                return runEvent(input, process)
             case .launch, .advance, .settle, .intent:
                 // `check` returns no process for a launch; the others do not come here.
                 return .done
@@ -196,7 +198,6 @@ extension Simulator {
             case .backgroundWindow(let id): backgroundWindow(id, process)
             case .close(let id): close(id, process)
             case .disconnect(let id): detach(id, save: true, process)
-            case .openURL(let url): return .urlHandled(openURL(url, process))
             }
             return .done
         }
@@ -324,6 +325,8 @@ extension SimInput {
         case .advance: "sim.advance"
         case .settle: "sim.settle()"
         case .intent(let name, _): "app:\(name)"
+        case .continueActivity: "app:continue_activity"
+        case .openNotification: "app:open_notification"
         }
     }
 }

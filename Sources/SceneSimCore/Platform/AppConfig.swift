@@ -22,6 +22,9 @@ public struct AppConfig: Sendable, Equatable {
     public var routes: [String: String]
     /// The switches for platform rules that can go either way, and the thresholds of the trace's warnings.
     public var policy: Policy
+    /// The URL schemes the app registers (CFBundleURLTypes); empty: every scheme reaches it.
+    /// Compared without case (semantics 11.6).
+    public var urlSchemes: [String] = []
 
     /// A configuration; every default is an iPad app with one `main` WindowGroup and no stored session.
     public init(
@@ -60,6 +63,16 @@ public struct AppConfig: Sendable, Equatable {
     /// The first WindowGroup: what opens when there is nothing to restore.
     package var primaryGroup: Int? { scenes.firstIndex { $0.kind == .windowGroup } }
 
+    /// `myapp://item` as (scheme, host); nil for a route without a scheme.
+    static func splitRoute(_ route: String) -> (String, String)? {
+        let bytes = Array(route.utf8)
+        guard bytes.count >= 3 else { return nil }
+        for start in 0...(bytes.count - 3) where bytes[start] == UInt8(ascii: ":") && bytes[start + 1] == UInt8(ascii: "/") && bytes[start + 2] == UInt8(ascii: "/") {
+            return (String(decoding: bytes[..<start], as: UTF8.self), String(decoding: bytes[(start + 3)...], as: UTF8.self))
+        }
+        return nil
+    }
+
     /// Checks what cannot be expressed in the types: unique ids, Window scenes only where they
     /// exist, routes to declared groups, sane numbers. Throws the first problem found.
     package func validate() throws(SimError) {
@@ -81,11 +94,36 @@ public struct AppConfig: Sendable, Equatable {
                 throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" is a Window scene and cannot take a value; drop value or make it a WindowGroup")
             }
         }
-        if primaryGroup == nil {
+        for scene in scenes where scene.kind == .settings {
+            if platform != .macos {
+                throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" has kind = \"settings\", but the Settings scene exists only on macos; drop it or use a WindowGroup")
+            }
+            if scene.valueType != nil {
+                throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" is the Settings scene and cannot take a value; drop value")
+            }
+            if scenes.filter({ $0.kind == .settings }).count > 1 {
+                throw SimError(.invalidConfig, "scenes: an app has one Settings scene, and \"\(scene.id)\" is a second; keep one")
+            }
+        }
+        // A body of Window scenes only is legal SwiftUI on macOS and visionOS (semantics 12.3).
+        if platform.supportsWindowScenes {
+            if !scenes.contains(where: { $0.kind != .settings }) {
+                throw SimError(.invalidConfig, "scenes: the app needs at least one WindowGroup or Window besides Settings")
+            }
+        } else if primaryGroup == nil {
             throw SimError(.invalidConfig, "scenes: the app needs at least one WindowGroup (a scene without kind = \"window\")")
         }
         for route in routes.keys.sorted() {
             let target = routes[route]!
+            // `scheme://host` keys a route to one scheme, which the app must register.
+            if let (scheme, host) = Self.splitRoute(route) {
+                if scheme.isEmpty || host.isEmpty {
+                    throw SimError(.invalidConfig, "routes[\"\(route)\"]: a route is a host (item) or a scheme and a host (myapp://item)")
+                }
+                if !urlSchemes.isEmpty && !urlSchemes.contains(where: { $0.lowercased() == scheme.lowercased() }) {
+                    throw SimError(.invalidConfig, "routes[\"\(route)\"]: scheme \"\(scheme)\" is not registered in url_schemes (\(urlSchemes.joined(separator: ", "))), so no such URL reaches the app; add it to url_schemes or route \"\(host)\" for every scheme")
+                }
+            }
             guard let scene = scenes.first(where: { $0.id == target }) else {
                 throw SimError(.invalidConfig, "routes.\(route) names scene \"\(target)\", which is not declared\(suggestion(for: target, among: scenes.map(\.id)))")
             }
@@ -119,14 +157,25 @@ public struct AppConfig: Sendable, Equatable {
 
 /// One scene of the App's body: `WindowGroup(id:)`, `WindowGroup(id:for:)` or `Window(id:)`.
 public struct SceneDeclaration: Sendable, Equatable {
-    /// Whether the scene is a `WindowGroup` (any number of windows) or a single `Window`.
-    public enum Kind: String, Sendable, CaseIterable { case windowGroup = "window_group", window }
+    /// Whether the scene is a `WindowGroup` (any number of windows), a single `Window`, or the
+    /// macOS `Settings` scene.
+    public enum Kind: String, Sendable, CaseIterable { case windowGroup = "window_group", window, settings }
     /// The scene's id, as `openWindow(id:)` and window labels (`main#1`) name it.
     public var id: String
     /// Whether the scene is a WindowGroup or a Window.
     public var kind: Kind
     /// The presented value's type for `WindowGroup(id:for:)`; nil when the group takes none.
     public var valueType: SceneValue.Kind?
+    /// `Scene.handlesExternalEvents(matching:)`: a new window of this scene takes an external
+    /// event whose URL text or activity type contains one of these (`"*"`: every event);
+    /// empty when the scene does not declare it (semantics 11.4).
+    public var matching: [String] = []
+    /// `defaultLaunchBehavior` (macOS, visionOS): whether the scene opens a window at launch
+    /// when nothing is restored (semantics 12.1).
+    public var launch: LaunchBehavior = .automatic
+    /// `restorationBehavior`: false (`.disabled`) means the scene's windows are never restored
+    /// (semantics 12.2).
+    public var restoration = true
 
     /// A scene with `id`; a WindowGroup unless `kind` says otherwise, presenting values of `valueType` when given.
     public init(id: String, kind: Kind = .windowGroup, valueType: SceneValue.Kind? = nil) {

@@ -5,6 +5,9 @@ public enum Platform: String, CaseIterable, Sendable {
     /// Whether `Window(id:)` single-instance scenes exist (macOS and visionOS).
     package var supportsWindowScenes: Bool { self == .macos || self == .visionos }
 
+    /// Whether scenes take `defaultLaunchBehavior` and `restorationBehavior` (macOS, visionOS).
+    package var hasSceneLaunchBehaviors: Bool { self == .macos || self == .visionos }
+
     /// Hiding a macOS app takes its windows from active straight to background (§1.2).
     package var skipsInactiveWhenHiding: Bool { self == .macos }
 

@@ -5,15 +5,21 @@ extension Simulator {
     public func launch() throws(SimError) { try send(.launch) }
 
     /// Starts a new process (the guards passed): the launch line, `on_launch`, then the
-    /// restored windows or the primary one.
-    func startProcess() {
+    /// restored windows or the ones that open at launch. Launched by an event with nothing to
+    /// restore, it opens the window the event's routing picks instead, and returns it.
+    @discardableResult
+    func startProcess(for event: ExternalEvent? = nil, cause: LaunchCause? = nil) -> SessionID? {
         launchCount += 1
         let process = AppProcess(model: model, now: now, reusing: spareLists)
         self.process = process
         spareLists = nil
         let candidates = onScreenAtExit.filter { sessions[$0.index].alive }
         onScreenAtExit = []
-        emit(.launched(number: launchCount, platform: config.platform, restoring: candidates))
+        if let cause {
+            emit(.eventLaunched(number: launchCount, platform: config.platform, cause: cause, restoring: candidates))
+        } else {
+            emit(.launched(number: launchCount, platform: config.platform, restoring: candidates))
+        }
         if !pendingDiscards.isEmpty {
             emit(.discardsDelivered(scenes: pendingDiscards))
             pendingDiscards = []
@@ -23,19 +29,36 @@ extension Simulator {
             for name in model.unreachableStates { emit(.warning(.unreachableState(name: name))) }
         }
         reach(.processStarted)
-        if candidates.isEmpty {
-            openPrimaryWindow(process)
-        } else {
+        guard candidates.isEmpty else {
             restore(candidates, process)
+            return nil
         }
+        // Semantics 11.8: one window, the one the event's routing picks (rule 2 or 4).
+        if let event, config.allowsMultipleWindows, let group = newWindowScene(for: event, process) {
+            return present(group: group, value: nil, process).0
+        }
+        let opened = openLaunchWindows(process)
+        return event != nil && !config.allowsMultipleWindows ? opened.first : nil
     }
 
     func openPrimaryWindow(_ process: AppProcess) {
-        // `validate` refuses a config without a WindowGroup, so there always is a primary one.
-        guard let primary = config.primaryGroup else { return }
-        let id = createSession(group: primary, value: nil)
-        connect(id, reason: .new, process)
-        bringToFront(id, process)
+        openLaunchWindows(process)
+    }
+
+    /// The scenes that open at launch with nothing restored (semantics 12.1): every scene with
+    /// `launch = "presented"`, in body order; if none, the first scene of the body, unless it
+    /// is suppressed or the Settings scene.
+    var launchScenes: [Int] {
+        let presented = config.scenes.indices.filter { config.scenes[$0].launch == .presented && config.scenes[$0].kind != .settings }
+        if !presented.isEmpty { return presented }
+        guard let first = config.scenes.first, first.launch != .suppressed, first.kind != .settings else { return [] }
+        return [0]
+    }
+
+    /// Opens a window of each launch scene; returns them in the order they opened.
+    @discardableResult
+    func openLaunchWindows(_ process: AppProcess) -> [SessionID] {
+        launchScenes.map { group in present(group: group, value: nil, process).0 }
     }
 
     /// Reconnects the scenes that were on screen, in order, each after the restore hook (§5.4).
@@ -186,7 +209,14 @@ extension Simulator {
         scheduler.removeAll()
         services.processEnded()
         lastTermination = TerminationRecord(how: how, at: now)
-        onScreenAtExit = keep ? restorable : []
+        onScreenAtExit = keep ? restorable.filter { restores(sessions[$0.index].group) } : []
         emit(.terminated(how: how, restorationKept: keep))
+        // Scenes that are never restored (restoration = false, Settings) lose their sessions.
+        discard(sessions.filter { $0.alive && !restores($0.group) }.map(\.id), reason: .restorationDisabled, delivered: false)
+    }
+
+    /// Whether the windows of scene `group` are ever restored (semantics 12.2).
+    func restores(_ group: Int) -> Bool {
+        config.scenes[group].restoration && config.scenes[group].kind != .settings
     }
 }

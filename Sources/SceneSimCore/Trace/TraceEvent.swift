@@ -53,6 +53,12 @@ public enum TraceEvent: Equatable, Sendable {
     case defaultChanged(key: ByteString, value: SceneValue?)
     /// `sim.log` text.
     case note(ByteString)
+    /// The app was handed a user activity (semantics 11).
+    case activityContinued(type: String, outcome: DeepLinkOutcome)
+    /// The process started because of an event (semantics 11.8); otherwise as `launched`.
+    case eventLaunched(number: Int, platform: Platform, cause: LaunchCause, restoring: [SessionID])
+    /// The user opened one of the app's notifications; `handler`: the model responds to it.
+    case notificationOpened(info: SceneStorage, handler: Bool)
 }
 
 /// One traced event at its virtual time.
@@ -108,6 +114,8 @@ public enum DiscardReason: String, Sendable {
     case forceQuit = "force quit discards restoration data"
     /// The app crashed while loading, which discards restoration data.
     case crashWhileLoading = "crash while loading discards restoration data"
+    /// The scene is never restored: `restorationBehavior(.disabled)`, or the Settings scene.
+    case restorationDisabled = "restoration disabled for the scene"
 }
 
 /// What the auth server answered about a stored session, as the trace words it.

@@ -116,6 +116,18 @@ extension TraceRenderer {
             return [("event", .string("defaultChanged")), ("key", .bytes(key)), ("value", JSON.value(value))]
         case let .note(text):
             return [("event", .string("note")), ("note", .bytes(text))]
+        case let .activityContinued(type, outcome):
+            let base: [(String, JSON)] = [("event", .string("activityContinued")), ("type", .string(type))]
+            switch outcome {
+            case .handled(let scene): return base + [("handled", .bool(true)), ("scene", string(scene))]
+            case .handledByApp: return base + [("handled", .bool(true)), ("by", .string("app"))]
+            case .notHandled(let reason): return base + [("handled", .bool(false)), ("reason", .string(reason))]
+            }
+        case let .eventLaunched(number, platform, cause, restoring):
+            return [("event", .string("launched")), ("number", .int(number)), ("platform", .string(platform.rawValue)),
+                    ("restoring", strings(restoring)), ("cause", .string(causeText(cause)))]
+        case let .notificationOpened(info, handler):
+            return [("event", .string("notificationOpened")), ("info", .string(info.literal)), ("handler", .bool(handler))]
         }
     }
 

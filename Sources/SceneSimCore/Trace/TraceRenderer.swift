@@ -91,6 +91,27 @@ public enum TraceRenderer {
             return ("defaults", "\(SceneStorage.keyLiteral(key)) = \(value?.literal ?? "nil")")
         case let .note(text):
             return ("note", text.escaped)
+        case let .activityContinued(type, outcome):
+            let what = "continue activity \(ByteString(type).escaped)"
+            switch outcome {
+            case .handled(let scene): return ("app", "\(what): handled by \(shown(scene))")
+            case .handledByApp: return ("app", "\(what): handled by the app")
+            case .notHandled(let reason): return ("app", "\(what): not handled: \(reason)")
+            }
+        case let .eventLaunched(number, platform, cause, restoring):
+            let what = restoring.isEmpty ? "nothing to restore" : "restoring " + list(restoring)
+            return ("app", "launch #\(number) on \(platform.rawValue) (\(causeText(cause))): \(what)")
+        case let .notificationOpened(info, handler):
+            return ("app", "open notification \(info.literal): " + (handler ? "on_notification responds" : "no on_notification, the app comes to the foreground"))
+        }
+    }
+
+    /// What launched a process, as its launch line says it.
+    static func causeText(_ cause: LaunchCause) -> String {
+        switch cause {
+        case .url(let url): "url \(url.escaped)"
+        case .activity(let type): "activity \(ByteString(type).escaped)"
+        case .notification: "notification"
         }
     }
 

@@ -46,7 +46,30 @@ extension ScriptHost {
         case .advance: return .advance(try seconds(call, "sim.advance"))
         case .settle: return .settle
         case .intent: return nil
+        case .continueActivity:
+            guard let type = call.string(at: 2) else {
+                throw SimError(.invalidValue, "app:continue_activity(type, info?) needs the activity type, e.g. app:continue_activity(\"com.example.edit\", { id = 7 }) (got \(call.typeName(at: 2)))")
+            }
+            return .continueActivity(type, info: try eventInfo(call, at: 3, "app:continue_activity"))
+        case .openNotification:
+            return .openNotification(try eventInfo(call, at: 2, "app:open_notification"))
         }
+    }
+
+    /// An event's `info` (userInfo): a table of string keys and storable values, or nothing.
+    private func eventInfo(_ call: LuaCall, at index: Int, _ what: String) throws(SimError) -> SceneStorage {
+        if call.isNil(at: index) { return SceneStorage() }
+        guard let table = call.table(at: index) else {
+            throw SimError(.invalidValue, "\(what): info must be a table of storable values, e.g. { id = 7 } (got \(call.typeName(at: index)))")
+        }
+        var info = SceneStorage()
+        for (key, value) in table.entries {
+            guard case .string(let name) = key else {
+                throw SimError(.invalidValue, "\(what): info keys are strings (found \(aLuaTypeName(key)) key)")
+            }
+            info[name] = try storedValue(value, "\(what): info.\(name.escaped)", holder: "info holds")
+        }
+        return info
     }
 
     /// The kinds a handle or table offers as its own functions: `app:`, `w:` or `sim.`.

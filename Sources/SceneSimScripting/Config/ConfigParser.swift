@@ -33,13 +33,13 @@ struct ConfigParser {
         }
         try checkKeys(table, allowed: [
             "platform", "scenes", "session", "session_ttl", "min_loading", "auth_latency",
-            "multiple_scenes", "visible_limit", "routes", "policy", "model",
+            "multiple_scenes", "visible_limit", "routes", "policy", "model", "url_schemes",
         ], path: "")
         let platform = try enumValue(table[field: "platform"], key: "platform", default: Platform.ipados)
         let sessionTTL = try seconds(table[field: "session_ttl"], key: "session_ttl", default: 3600)
         var config = AppConfig(
             platform: platform,
-            scenes: try scenes(table[field: "scenes"]),
+            scenes: try scenes(table[field: "scenes"], platform: platform),
             storedSession: try session(table[field: "session"], defaultTTL: sessionTTL),
             sessionTTL: sessionTTL,
             minLoading: try seconds(table[field: "min_loading"], key: "min_loading", default: 0.5),
@@ -66,6 +66,7 @@ struct ConfigParser {
             model = try ModelParser(reserved: reservedNames).parse(table[field: "model"])
             modelName = model?.name
         }
+        config.urlSchemes = try urlSchemes(table[field: "url_schemes"])
         if !table[field: "visible_limit"].isNil {
             config.visibleLimit = Int(try integer(table[field: "visible_limit"], key: "visible_limit"))
         }
@@ -184,7 +185,39 @@ struct ConfigParser {
         }
     }
 
-    private mutating func scenes(_ value: LuaValue) throws(SimError) -> [SceneDeclaration] {
+    /// `url_schemes = { "icecubesapp" }` (CFBundleURLTypes): a list of scheme names.
+    private func urlSchemes(_ value: LuaValue) throws(SimError) -> [String] {
+        if value.isNil { return [] }
+        guard case .table(let list) = value, list.count == list.sequence.count, !list.isEmpty else {
+            throw fail("url_schemes must be a list of the URL schemes the app registers, e.g. url_schemes = { \"myapp\" }")
+        }
+        var schemes: [String] = []
+        for (offset, item) in list.sequence.enumerated() {
+            let scheme = try string(item, key: "url_schemes[\(offset + 1)]")
+            let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.")
+            guard let first = scheme.first, first.isLetter, scheme.allSatisfy(allowed.contains) else {
+                throw fail("url_schemes[\(offset + 1)] must be a scheme name: a letter, then letters, digits, '+', '-' or '.' (got \"\(scheme)\"; write \"myapp\", not \"myapp://\")")
+            }
+            schemes.append(scheme)
+        }
+        return schemes
+    }
+
+    /// `matching = { "doc", "*" }`: strings an event's text must contain.
+    private func matching(_ value: LuaValue, _ path: String) throws(SimError) -> [String] {
+        if value.isNil { return [] }
+        if case .string = value { return [try string(value, key: "\(path).matching")] }
+        guard case .table(let list) = value, list.count == list.sequence.count, !list.isEmpty else {
+            throw fail("\(path).matching must be a list of strings an event's URL or activity type contains, e.g. matching = { \"doc\" } (\"*\" matches every event), not \(aLuaTypeName(value))")
+        }
+        var result: [String] = []
+        for (offset, item) in list.sequence.enumerated() {
+            result.append(try string(item, key: "\(path).matching[\(offset + 1)]"))
+        }
+        return result
+    }
+
+    private mutating func scenes(_ value: LuaValue, platform: Platform) throws(SimError) -> [SceneDeclaration] {
         if value.isNil { return [SceneDeclaration(id: "main")] }
         guard case .table(let list) = value, list.count == list.sequence.count else {
             throw fail("scenes must be a list of scene tables, e.g. scenes = { { id = \"main\" }, { id = \"detail\", value = \"string\" } }")
@@ -195,7 +228,8 @@ struct ConfigParser {
             guard case .table(let scene) = item else {
                 throw fail("\(path) must be a table like { id = \"main\" }, not \(aLuaTypeName(item))")
             }
-            try checkKeys(scene, allowed: ["id", "value", "kind", "on_phase", "on_url", "handles", "restore"], path: "\(path).")
+            try checkKeys(scene, allowed: ["id", "value", "kind", "on_phase", "on_url", "handles", "restore",
+                                           "prefers", "allows", "matching", "on_activity", "launch", "restoration"], path: "\(path).")
             guard !scene[field: "id"].isNil else { throw fail("\(path) needs an id, e.g. { id = \"main\" }") }
             let id = try string(scene[field: "id"], key: "\(path).id")
             let kind = try enumValue(scene[field: "kind"], key: "\(path).kind", default: SceneDeclaration.Kind.windowGroup)
@@ -211,8 +245,18 @@ struct ConfigParser {
                 case let other: throw fail("\(path).\(key) must be a \(shape), not \(aLuaTypeName(other))")
                 }
             }
+            if handlers.handles != nil && handlers.allows != nil {
+                throw fail("\(path) gives both handles and allows; handles is the older name of allows: keep allows = function(w, event)")
+            }
             if !handlers.isEmpty { sceneHandlers[id] = handlers }
-            result.append(SceneDeclaration(id: id, kind: kind, valueType: valueType))
+            var declaration = SceneDeclaration(id: id, kind: kind, valueType: valueType)
+            declaration.matching = try matching(scene[field: "matching"], path)
+            for key in ["launch", "restoration"] where !scene[field: key].isNil && !platform.hasSceneLaunchBehaviors {
+                throw fail("\(path).\(key): \(key == "launch" ? "defaultLaunchBehavior" : "restorationBehavior") exists only on macos and visionos, not on \(platform.rawValue); remove \(key)")
+            }
+            declaration.launch = try enumValue(scene[field: "launch"], key: "\(path).launch", default: LaunchBehavior.automatic)
+            declaration.restoration = try bool(scene[field: "restoration"], key: "\(path).restoration", default: true)
+            result.append(declaration)
         }
         return result
     }

@@ -16,7 +16,7 @@ extension ScriptHost {
             clearStorageCache(scene)
         case let .sessionsDiscarded(scenes, _, _):
             for scene in scenes { clearStorageCache(scene) }
-        case .terminated, .launched:
+        case .terminated, .launched, .eventLaunched:
             for index in cachedStorage {
                 lua.clearFieldCache(of: LuaHandle(classes.storage, id: Int64(index)))
             }
