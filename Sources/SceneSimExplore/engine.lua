@@ -209,7 +209,7 @@ local function windows_of(app, kind)
   for _, w in ipairs(all) do
     local phase = w.phase
     if (kind == "connected" and phase ~= "disconnected")
-      or (kind == "visible" and (phase == "active" or phase == "inactive"))
+      or (kind == "visible" and (phase == "active" or phase == "inactive") and not w.minimized)
       or (kind == "background" and phase == "background") then
       list[#list + 1] = w
     end
@@ -294,8 +294,12 @@ local app_calls = {
   { "launch", "app:launch()" }, { "background", "app:background()" }, { "foreground", "app:foreground()" },
   { "switcher", "app:switcher()" }, { "interrupt", "app:interrupt()" }, { "resume", "app:resume()" },
   { "terminate_system", 'app:terminate("system")' }, { "terminate_user", 'app:terminate("user")' },
-  { "terminate_crash", 'app:terminate("crash")' },
+  { "terminate_crash", 'app:terminate("crash")' }, { "terminate_force", 'app:terminate("force")' },
+  { "hide", "app:hide()" }, { "reopen", "app:reopen()" },
 }
+
+-- Calls that exist only on the Mac (semantics 12): explored only there.
+local mac_calls = { terminate_force = true, hide = true, reopen = true }
 
 -- Calls of the iOS family's overlays (the app switcher, Control Center, alerts): a Mac app has
 -- none, so they are not explored there.
@@ -315,6 +319,7 @@ local function builtin_rules(declared, every)
   local function applies(name)
     if every then return true end
     if overlay_calls[name] then return declared.platform ~= "macos" end
+    if mac_calls[name] then return declared.platform == "macos" end
     return true
   end
   local function intent(name) return every or intents[name] == true end
@@ -349,6 +354,19 @@ local function builtin_rules(declared, every)
   window_rule("background_window", "visible", ":background()", function(_, a) a.window:background() end)
   window_rule("close", "live", ":close()", function(_, a) a.window:close() end)
   window_rule("disconnect", "background", ":disconnect()", function(_, a) a.window:disconnect() end)
+  if every or declared.platform == "macos" then
+    window_rule("minimize", "visible", ":minimize()", function(_, a) a.window:minimize() end)
+    rules.terminate_keep_windows = make_rule("terminate_keep_windows", {
+      weight = 0.3, pre = function(app) return app.running end,
+      run = function(app) app:terminate("user", { keep_windows = true }) end,
+    }, function() return 'app:terminate("user", { keep_windows = true })' end)
+  end
+  local has_settings = false
+  for _, scene in ipairs(declared.scenes) do has_settings = has_settings or scene.kind == "settings" end
+  if every or has_settings then
+    rules.open_settings = make_rule("open_settings", { pre = running, run = function(app) app:open_settings() end },
+      function() return "app:open_settings()" end)
+  end
   rules.storage_write = make_rule("storage_write", {
     pre = running,
     args = { window = gen.window("connected"), key = gen.one_of { "a", "b" }, value = gen.one_of { 1, "x", true, 2.5 } },
@@ -419,9 +437,10 @@ local function builtin_rules(declared, every)
 end
 E.builtin_names = {
   "advance", "background", "background_window", "cancel_onboarding", "close", "continue_activity", "disconnect",
-  "dismiss_window", "focus", "foreground", "interrupt", "launch", "login", "logout", "network", "next_step",
-  "open_notification", "open_url", "open_window", "resume", "retry", "revoke", "settle", "storage_write",
-  "switcher", "terminate_crash", "terminate_system", "terminate_user",
+  "dismiss_window", "focus", "foreground", "hide", "interrupt", "launch", "login", "logout", "minimize", "network",
+  "next_step", "open_notification", "open_settings", "open_url", "open_window", "reopen", "resume", "retry",
+  "revoke", "settle", "storage_write", "switcher", "terminate_crash", "terminate_force", "terminate_keep_windows",
+  "terminate_system", "terminate_user",
 }
 
 -- MARK: The exploration

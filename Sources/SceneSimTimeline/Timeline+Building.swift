@@ -137,7 +137,8 @@ private struct Builder {
             case .openWindowIgnored, .validationSkipped, .unreachableState: mark(Timeline.appPhaseLane, .warning, at: point, entry, text)
             }
         case .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
-             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .note, .notificationOpened:
+             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .note, .notificationOpened,
+             .reopened, .windowMinimized:
             break
         }
     }

@@ -87,6 +87,7 @@ public struct Timeline: Sendable {
             case .termination(.system): "K"
             case .termination(.user): "Q"
             case .termination(.crash): "C"
+            case .termination(.force): "F"
             case .deepLink(let handled): handled ? "U" : "u"
             case .storageSaved: "S"
             case .storageLost: "s"
@@ -115,7 +116,7 @@ public struct Timeline: Sendable {
 
         /// Every kind, in the order legends list them.
         public static let all: [MarkerKind] = [
-            .launch, .termination(.system), .termination(.user), .termination(.crash),
+            .launch, .termination(.system), .termination(.user), .termination(.crash), .termination(.force),
             .deepLink(handled: true), .deepLink(handled: false), .storageSaved, .storageLost,
             .warning, .disconnected, .discarded, .restoreRejected, .stateRejected,
         ]

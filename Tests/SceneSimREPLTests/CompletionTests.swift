@@ -32,9 +32,9 @@ struct CompletionTests {
         let session = session([
             "app = sim.launch{}", "w = app:open_window('main')", "w.storage.tab = 1", "w.storage.zoom = 2",
         ])
-        #expect(session.complete("app:open").candidates == ["open_notification", "open_url", "open_window"])
+        #expect(session.complete("app:open").candidates == ["open_notification", "open_settings", "open_url", "open_window"])
         #expect(session.complete("app.").candidates == ["defaults", "front", "history", "keychain", "launches", "phase", "rejected", "running", "sessions", "state", "windows"])
-        #expect(session.complete("w:").candidates == ["background", "close", "disconnect", "focus"])
+        #expect(session.complete("w:").candidates == ["background", "close", "disconnect", "focus", "minimize"])
         #expect(session.complete("w.c").candidates == ["connected"])
         #expect(session.complete("app.front.st").candidates == ["storage"])
         #expect(session.complete("w.storage.").candidates == ["tab", "zoom"])

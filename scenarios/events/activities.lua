@@ -24,5 +24,5 @@ print(app:continue_activity("com.example.edit", { file = "notes.txt" }), app.fro
 print(app:continue_activity("com.example.private"))
 print(app:continue_activity("com.example.browse", { page = 2 }), app.front)
 
-app:terminate("user")
+app:terminate("force")   -- Force Quit: the windows come back
 print(app:continue_activity("com.example.edit", { file = "todo.txt" }), app.front)

@@ -22,6 +22,7 @@ return {
           prefers = function(w, event) return w.value ~= nil and event:find(w.value, 1, true) ~= nil end,
           on_url = function(w) w.storage.links = (w.storage.links or 0) + 1 return true end,
           on_activity = function(w, _, info) w.storage.item = info.id return true end },
+        { id = "settings", kind = "settings" },
       },
       routes = { doc = "doc" },
     }

@@ -5,13 +5,15 @@
 ---@alias scenesim.Platform "iphone"|"ipados"|"macos"|"visionos"
 ---@alias scenesim.ScenePhase "active"|"inactive"|"background"
 ---@alias scenesim.WindowPhase "active"|"inactive"|"background"|"disconnected"
----@alias scenesim.Termination "system"|"user"|"crash"
+---@alias scenesim.Termination "system"|"user"|"crash"|"force"
 ---@alias scenesim.Value boolean|integer|number|string
 
 ---@class scenesim.SceneDecl
 ---@field id string                        scene id: WindowGroup(id:) or Window(id:)
 ---@field value? "string"|"integer"        WindowGroup(id:for:) value type
----@field kind? "window_group"|"window"    "window" = single-instance Window scene (macos, visionos)
+---@field kind? "window_group"|"window"|"settings"  "window" = single-instance Window scene (macos, visionos); "settings" = the Settings scene (macos; app:open_settings)
+---@field launch? "automatic"|"presented"|"suppressed"  defaultLaunchBehavior (macos, visionos): what opens at launch with nothing restored
+---@field restoration? boolean             false = restorationBehavior(.disabled) (macos, visionos): its windows are never restored
 ---@field on_phase? fun(w: scenesim.Window, old: scenesim.WindowPhase, new: scenesim.WindowPhase)  the root view's .onChange(of: scenePhase): runs at each phase change of this group's windows, before the app:on("scene_phase") hooks
 ---@field on_url? fun(w: scenesim.Window, url: string): boolean?  .onOpenURL in this window: true when handled (after the model's on_url, before the routes)
 ---@field handles? fun(url: string): boolean?  the older spelling of allows, for URLs only
@@ -26,6 +28,8 @@
 ---@field storage_save? "background"|"every_write" when SceneStorage reaches the session (default "background")
 ---@field storage_warn_bytes? integer              warn when one scene's storage grows past this (default 4096)
 ---@field flicker_threshold? number                warn when an app state shows shorter than this, seconds (default 0.1)
+---@field close_windows_on_quit? boolean           macos "Close windows when quitting an application": Quit discards restoration data (default true)
+---@field quit_when_last_window_closes? boolean    macos applicationShouldTerminateAfterLastWindowClosed (default false)
 
 ---@class scenesim.Config
 ---@field platform? scenesim.Platform       default "ipados"
@@ -53,6 +57,7 @@
 ---@field on_phase? fun(app: scenesim.App, old: scenesim.ScenePhase, new: scenesim.ScenePhase)  the App's .onChange(of: scenePhase): runs when the aggregate changes, after the "phase" hooks
 ---@field on_url? fun(app: scenesim.App, url: string): boolean|nil, string|nil  the App's .onOpenURL: true = handled; false, reason = refused; nil = the routes try it
 ---@field on_activity? fun(app: scenesim.App, type: string, info: table<string, scenesim.Value>): boolean|nil, string|nil  the App's .onContinueUserActivity: answers as on_url
+---@field on_reopen? fun(app: scenesim.App): boolean?  applicationShouldHandleReopen (macos): runs on app:reopen() with no window visible; false stops the default (a window of each launch scene)
 ---@field on_notification? fun(app: scenesim.App, info: table<string, scenesim.Value>)  the notification response handler: runs once the app is active after app:open_notification
 ---@field phase_notes? table<scenesim.ScenePhase, string>  what on_phase does on entering each phase, shown on the trace's phase lines
 ---@field intents? table<string, fun(app: scenesim.App, ...): ...>  what the UI can ask: each becomes app:<name>(...)
@@ -99,11 +104,14 @@ function Task:cancel() end
 ---@field alive boolean             the session still exists (false once discarded)
 ---@field storage scenesim.Storage  live SceneStorage (connected scenes of a running app only)
 ---@field saved table<string, scenesim.Value>  read-only copy of what restoration would give now
+---@field minimized boolean         minimised to the Dock (macos): inactive and off screen
 local Window = {}
 --- Brings this window to the front, reconnecting or foregrounding it as needed.
 function Window:focus() end
---- This scene alone leaves the screen (goes to background).
+--- This scene alone leaves the screen (goes to background); on macos it is minimised to the Dock.
 function Window:background() end
+--- macos: the window goes to the Dock: inactive, off screen, its storage saved; w:focus() brings it back.
+function Window:minimize() end
 --- The user closes the window: its session is discarded with its storage.
 function Window:close() end
 --- The system reclaims this background scene; the session and its saved storage stay.
@@ -143,9 +151,21 @@ function App:switcher() end
 function App:interrupt() end
 --- The overlay goes away: inactive -> active.
 function App:resume() end
---- Ends the process: "system" (suspended app killed), "user" (force quit), "crash".
+--- Ends the process: "system" (suspended app killed), "user" (force quit from the switcher; on
+--- macos Quit, ⌘Q), "crash", "force" (macos Force Quit: no events, restoration kept).
+--- { keep_windows = true } with "user" on macos: Quit and Keep Windows (⌥⌘Q).
 ---@param how scenesim.Termination
-function App:terminate(how) end
+---@param options? { keep_windows?: boolean }
+function App:terminate(how, options) end
+--- macos: opens the Settings scene (kind = "settings"), or brings it to the front.
+---@return scenesim.Window|nil window
+---@return boolean created
+function App:open_settings() end
+--- macos: the Dock icon is clicked; a hidden app unhides; with no window visible on_reopen runs
+--- and, unless it returns false, a window of each scene that opens at launch opens.
+function App:reopen() end
+--- macos (⌘H): every window leaves the screen; app:foreground() unhides.
+function App:hide() end
 --- Launches again after termination, restoring scenes.
 function App:launch() end
 --- The built-in model's intents (login, next_step, cancel_onboarding, logout, retry); a declared

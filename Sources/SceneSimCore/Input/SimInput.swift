@@ -44,6 +44,16 @@ public enum SimInput: Equatable, Sendable {
     case continueActivity(String, info: SceneStorage)
     /// `app:open_notification(info)`: the user opens one of the app's notifications.
     case openNotification(SceneStorage)
+    /// `app:open_settings()` (macOS): the Settings scene opens or comes to the front.
+    case openSettings
+    /// `app:reopen()` (macOS): the user clicks the app's Dock icon.
+    case reopen
+    /// `app:hide()` (macOS, ⌘H): every window leaves the screen.
+    case hide
+    /// `w:minimize()` (macOS; `w:background()` there): the window goes to the Dock.
+    case minimize(SessionID)
+    /// `app:terminate("user", { keep_windows = true })` (macOS): Quit and Keep Windows (⌥⌘Q).
+    case terminateKeepingWindows
 
     /// The kinds of input, each with the name scripts call it by. The Lua bindings, the REPL's
     /// completion, the LuaLS definitions and explore's built-in rules are tested against this
@@ -59,14 +69,17 @@ public enum SimInput: Equatable, Sendable {
         case advance, settle, intent
         case continueActivity = "continue_activity"
         case openNotification = "open_notification"
+        case openSettings = "open_settings"
+        case reopen, hide, minimize
 
         /// How a script calls it: `app:launch`, `w:focus`, `sim.advance`, `app:<intent>`.
         public var scriptName: String {
             switch self {
             case .launch, .background, .foreground, .switcher, .interrupt, .resume, .terminate,
-                 .openWindow, .dismissWindow, .openURL, .continueActivity, .openNotification:
+                 .openWindow, .dismissWindow, .openURL, .continueActivity, .openNotification,
+                 .openSettings, .reopen, .hide:
                 "app:\(rawValue)"
-            case .focus, .close, .disconnect: "w:\(rawValue)"
+            case .focus, .close, .disconnect, .minimize: "w:\(rawValue)"
             case .backgroundWindow: "w:background"
             case .advance, .settle: "sim.\(rawValue)"
             case .intent: "app:<intent>"
@@ -96,6 +109,11 @@ public enum SimInput: Equatable, Sendable {
         case .intent: .intent
         case .continueActivity: .continueActivity
         case .openNotification: .openNotification
+        case .openSettings: .openSettings
+        case .reopen: .reopen
+        case .hide: .hide
+        case .minimize: .minimize
+        case .terminateKeepingWindows: .terminate
         }
     }
 

@@ -215,6 +215,12 @@ public struct Policy: Sendable, Equatable {
     public var storageWarnBytes: Int
     /// How briefly an app state may be on screen before the trace warns of a flicker.
     public var flickerThreshold: VirtualTime
+    /// macOS "Close windows when quitting an application": Quit (⌘Q) discards restoration data
+    /// (true, macOS's default) or keeps it (semantics 12.4).
+    public var closeWindowsOnQuit = true
+    /// macOS `applicationShouldTerminateAfterLastWindowClosed`: the app quits when its last
+    /// window closes (semantics 12.6).
+    public var quitWhenLastWindowCloses = false
 
     /// A policy with the switches given; each one left out keeps its default.
     public init(

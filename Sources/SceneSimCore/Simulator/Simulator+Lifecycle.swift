@@ -110,8 +110,10 @@ extension Simulator {
             walkTogether(visible.filter { scenePhase($0) == .inactive }, to: .active, process)
             return
         }
-        var targets = process.foregroundSet.filter { sessions[$0.index].alive }
-        if targets.isEmpty, let front = process.order.first { targets = [SessionID(front)] }
+        // Minimised windows stay in the Dock (semantics 12.7).
+        var targets = process.foregroundSet.filter { sessions[$0.index].alive && !process.minimized.contains($0.index) }
+        if targets.isEmpty, let front = process.order.elements.first(where: { !process.minimized.contains($0) }) { targets = [SessionID(front)] }
+        if targets.isEmpty && !process.minimized.isEmpty { return }
         if targets.isEmpty {
             openPrimaryWindow(process)
             return
@@ -161,7 +163,13 @@ extension Simulator {
         case .system:
             onScreen = process.foregroundSet
             finishProcess(how, onScreen: onScreen, keep: true, process)
+        case .force:
+            forceQuit(process)
         case .user:
+            if config.platform == .macos {
+                quit(keepingWindows: false, process)
+                return
+            }
             if !onScreen.isEmpty {
                 process.foregroundSet = onScreen
                 walkTogether(onScreen, to: .background, process)
@@ -186,7 +194,7 @@ extension Simulator {
     }
 
     /// Drops the process: unsaved storage is lost, scheduled work dies, scenes detach silently.
-    private func finishProcess(_ how: Termination, onScreen: [SessionID], keep: Bool, _ process: AppProcess) {
+    func finishProcess(_ how: Termination, onScreen: [SessionID], keep: Bool, _ process: AppProcess) {
         // The restore set is what was on screen when the app left, whether or not the system
         // disconnected a scene since (memory pressure disconnects before it kills): its session
         // keeps the storage saved on the way to background, and the system restores it (§5.4).

@@ -79,6 +79,7 @@ extension Simulator {
             sessions[id.index].scene = SessionRecord.LiveScene(phase: .inactive, storage: record.saved)
         }
         process.counts.add(.inactive)
+        process.minimized.remove(id.index)
         // In the window order at once (at the back, until the caller places it), so code at
         // the connect point finds it among the app's windows.
         process.order.pushBack(id.index)
@@ -97,6 +98,7 @@ extension Simulator {
         process.counts.remove(phase)
         process.visible.remove(id.index)
         process.order.remove(id.index)
+        process.minimized.remove(id.index)
         changingStorage(of: id) { sessions[id.index].scene = nil }
         if traced {
             emit(.sceneDisconnected(scene: id))
@@ -108,6 +110,8 @@ extension Simulator {
     /// Puts a connected scene at the front and on screen, active unless an overlay is up, then
     /// sends the least recently focused visible scene to background if over `visible_limit` (§1.6).
     func bringToFront(_ id: SessionID, _ process: AppProcess) {
+        // Out of the Dock first, if it was there (semantics 12.7).
+        _ = unminimize(id, process)
         process.order.pushFront(id.index)
         if scenePhase(id)?.isVisible == true {
             process.visible.pushFront(id.index)

@@ -59,6 +59,11 @@ public enum TraceEvent: Equatable, Sendable {
     case eventLaunched(number: Int, platform: Platform, cause: LaunchCause, restoring: [SessionID])
     /// The user opened one of the app's notifications; `handler`: the model responds to it.
     case notificationOpened(info: SceneStorage, handler: Bool)
+    /// The Dock icon was clicked (macOS); `visible`: a window was visible; `handler`: the
+    /// model's `on_reopen` answered (nil: it has none), false stopping the default.
+    case reopened(visible: Bool, handler: Bool?)
+    /// A window went to the Dock (macOS), or came back from it.
+    case windowMinimized(scene: SessionID, minimized: Bool)
 }
 
 /// One traced event at its virtual time.
@@ -76,8 +81,11 @@ public struct TraceRecord: Equatable, Sendable {
 
 /// How the process ended (semantics §5).
 public enum Termination: String, Sendable, CaseIterable {
-    /// `system`: the system kills the suspended app; `user`: a force quit from the app switcher; `crash`: the app crashes.
+    /// `system`: the system kills the suspended app; `user`: a force quit from the app switcher
+    /// (on macOS: Quit, ⌘Q); `crash`: the app crashes.
     case system, user, crash
+    /// macOS Force Quit (⌥⌘⎋, `kill`): no events, restoration kept (semantics 12.4).
+    case force
 }
 
 /// How and when a process ended (`Simulator.lastTermination`).
@@ -116,6 +124,8 @@ public enum DiscardReason: String, Sendable {
     case crashWhileLoading = "crash while loading discards restoration data"
     /// The scene is never restored: `restorationBehavior(.disabled)`, or the Settings scene.
     case restorationDisabled = "restoration disabled for the scene"
+    /// macOS Quit with "Close windows when quitting an application" on (`close_windows_on_quit`).
+    case quitClosesWindows = "quit closes windows (close_windows_on_quit)"
 }
 
 /// What the auth server answered about a stored session, as the trace words it.

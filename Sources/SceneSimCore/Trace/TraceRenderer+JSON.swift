@@ -126,6 +126,10 @@ extension TraceRenderer {
         case let .eventLaunched(number, platform, cause, restoring):
             return [("event", .string("launched")), ("number", .int(number)), ("platform", .string(platform.rawValue)),
                     ("restoring", strings(restoring)), ("cause", .string(causeText(cause)))]
+        case let .reopened(visible, handler):
+            return [("event", .string("reopened")), ("visible", .bool(visible)), ("handler", handler.map { .bool($0) } ?? .null)]
+        case let .windowMinimized(scene, minimized):
+            return [("event", .string("windowMinimized")), ("scene", string(scene)), ("minimized", .bool(minimized))]
         case let .notificationOpened(info, handler):
             return [("event", .string("notificationOpened")), ("info", .string(info.literal)), ("handler", .bool(handler))]
         }

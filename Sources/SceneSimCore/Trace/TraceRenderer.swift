@@ -101,6 +101,16 @@ public enum TraceRenderer {
         case let .eventLaunched(number, platform, cause, restoring):
             let what = restoring.isEmpty ? "nothing to restore" : "restoring " + list(restoring)
             return ("app", "launch #\(number) on \(platform.rawValue) (\(causeText(cause))): \(what)")
+        case let .reopened(visible, handler):
+            let what = visible ? "a window is visible" : "no window visible"
+            let answer = switch handler {
+            case nil: ""
+            case true?: "; on_reopen lets the default run"
+            case false?: "; on_reopen returned false: no window opens"
+            }
+            return ("app", "reopen (Dock icon clicked): \(what)\(answer)")
+        case let .windowMinimized(scene, minimized):
+            return (shown(scene), minimized ? "minimized to the Dock (inactive, off screen)" : "back from the Dock")
         case let .notificationOpened(info, handler):
             return ("app", "open notification \(info.literal): " + (handler ? "on_notification responds" : "no on_notification, the app comes to the foreground"))
         }

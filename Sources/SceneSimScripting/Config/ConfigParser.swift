@@ -46,7 +46,7 @@ struct ConfigParser {
             authLatency: try seconds(table[field: "auth_latency"], key: "auth_latency", default: 0.2),
             multipleScenes: try bool(table[field: "multiple_scenes"], key: "multiple_scenes", default: true),
             routes: try routes(table[field: "routes"]),
-            policy: try policy(table[field: "policy"])
+            policy: try policy(table[field: "policy"], platform: platform)
         )
         if case .string(let name) = table[field: "model"] {
             // "builtin" is the model a launch without `model` gets.
@@ -286,12 +286,13 @@ struct ConfigParser {
         return result
     }
 
-    private func policy(_ value: LuaValue) throws(SimError) -> Policy {
+    private func policy(_ value: LuaValue, platform: Platform) throws(SimError) -> Policy {
         if value.isNil { return Policy() }
         guard case .table(let table) = value else {
             throw fail("policy must be a table like { force_quit = \"keep\" }, not \(aLuaTypeName(value))")
         }
-        try checkKeys(table, allowed: ["force_quit", "storage_save", "storage_warn_bytes", "flicker_threshold"], path: "policy.")
+        try checkKeys(table, allowed: ["force_quit", "storage_save", "storage_warn_bytes", "flicker_threshold",
+                                       "close_windows_on_quit", "quit_when_last_window_closes"], path: "policy.")
         var policy = Policy()
         policy.forceQuit = try enumValue(table[field: "force_quit"], key: "policy.force_quit", default: Policy.ForceQuit.discard)
         policy.storageSave = try enumValue(table[field: "storage_save"], key: "policy.storage_save", default: Policy.StorageSave.background)
@@ -299,6 +300,12 @@ struct ConfigParser {
             policy.storageWarnBytes = Int(try integer(table[field: "storage_warn_bytes"], key: "policy.storage_warn_bytes"))
         }
         policy.flickerThreshold = try seconds(table[field: "flicker_threshold"], key: "policy.flicker_threshold", default: 0.1)
+        // The Mac's quitting settings (semantics 12.4, 12.6).
+        for key in ["close_windows_on_quit", "quit_when_last_window_closes"] where !table[field: key].isNil && platform != .macos {
+            throw fail("policy.\(key) is a macOS setting; this app runs on \(platform.rawValue) (remove it, or set platform = \"macos\")")
+        }
+        policy.closeWindowsOnQuit = try bool(table[field: "close_windows_on_quit"], key: "policy.close_windows_on_quit", default: true)
+        policy.quitWhenLastWindowCloses = try bool(table[field: "quit_when_last_window_closes"], key: "policy.quit_when_last_window_closes", default: false)
         return policy
     }
 }

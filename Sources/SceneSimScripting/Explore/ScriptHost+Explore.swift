@@ -170,6 +170,7 @@ extension ScriptHost {
         "launch": .launch, "background": .background, "foreground": .foreground,
         "switcher": .switcher, "interrupt": .interrupt, "resume": .resume,
         "terminate_system": .terminate(.system), "terminate_user": .terminate(.user),
-        "terminate_crash": .terminate(.crash),
+        "terminate_crash": .terminate(.crash), "terminate_force": .terminate(.force),
+        "hide": .hide, "reopen": .reopen,
     ]
 }
