@@ -324,7 +324,11 @@ local function builtin_rules(declared, every)
   end
   local function intent(name) return every or intents[name] == true end
   local ids, groups = {}, {}
-  for i, scene in ipairs(declared.scenes) do ids[i] = scene.id; groups[scene.id] = scene end
+  -- The Settings scene opens with app:open_settings() only (semantics 12.3).
+  for _, scene in ipairs(declared.scenes) do
+    if scene.kind ~= "settings" then ids[#ids + 1] = scene.id end
+    groups[scene.id] = scene
+  end
   local function window_value(a)
     local scene = groups[a.scene]
     local pool = scene.value == "string" and string_pool or scene.value == "integer" and integer_pool or nil

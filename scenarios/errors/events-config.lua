@@ -17,3 +17,5 @@ launch_error { platform = "macos", scenes = { { id = "prefs", kind = "settings" 
 launch_error { platform = "macos", scenes = { { id = "main", launch = "always" } } }
 launch_error { scenes = { { id = "main", handles = function() end, allows = function() end } } }
 launch_error { scenes = { { id = "main", matching = 3 } } }
+launch_error { platform = "macos", policy = { force_quit = "keep" } }
+launch_error { platform = "iphone", policy = { close_windows_on_quit = false } }

@@ -41,6 +41,7 @@
 ---@field multiple_scenes? boolean          UIApplicationSupportsMultipleScenes (ipados; default true)
 ---@field visible_limit? integer            windows on screen at once (iphone 1, ipados 2, others unlimited)
 ---@field routes? table<string, string>     deep-link routes: <scheme>://<route>/<value> opens that scene group; a key "myapp://route" is for that scheme only
+---@field os? string                       the OS major version, e.g. "18" (default: the newest scenesim knows, "26"); features newer than it are errors
 ---@field url_schemes? string[]              CFBundleURLTypes: the schemes the app registers; a URL of another scheme never reaches it (default: every scheme)
 ---@field policy? scenesim.Policy
 ---@field model? scenesim.Model|string     the app's own model, or the name of a registered Swift model ("builtin" for the built-in one); omitted: the built-in one (semantics 10)

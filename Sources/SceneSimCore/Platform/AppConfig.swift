@@ -25,6 +25,9 @@ public struct AppConfig: Sendable, Equatable {
     /// The URL schemes the app registers (CFBundleURLTypes); empty: every scheme reaches it.
     /// Compared without case (semantics 11.6).
     public var urlSchemes: [String] = []
+    /// The OS major version the app runs on (`os = "18"`); nil: the newest scenesim knows
+    /// (`Platform.newestOS`). Features newer than it are refused (semantics 13.1).
+    public var osVersion: Int?
 
     /// A configuration; every default is an iPad app with one `main` WindowGroup and no stored session.
     public init(
@@ -73,6 +76,15 @@ public struct AppConfig: Sendable, Equatable {
         return nil
     }
 
+    /// The OS version in effect: the declared one, or the newest known.
+    package var os: Int { osVersion ?? platform.newestOS }
+
+    /// Refuses a feature that needs OS `needed` on this platform (semantics 13.1).
+    func require(_ feature: String, _ needed: Int?) throws(SimError) {
+        guard let needed, os < needed else { return }
+        throw SimError(.invalidConfig, "\(feature) needs \(platform.osName) \(needed), and this app runs on \(platform.osName) \(os) (os = \"\(os)\"); raise os, or drop the feature")
+    }
+
     /// Checks what cannot be expressed in the types: unique ids, Window scenes only where they
     /// exist, routes to declared groups, sane numbers. Throws the first problem found.
     package func validate() throws(SimError) {
@@ -92,6 +104,20 @@ public struct AppConfig: Sendable, Equatable {
             }
             if scene.kind == .window && scene.valueType != nil {
                 throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" is a Window scene and cannot take a value; drop value or make it a WindowGroup")
+            }
+        }
+        if let version = osVersion, !platform.knownOS.contains(version) {
+            throw SimError(.invalidConfig, "os = \"\(version)\" is not a version of \(platform.osName) scenesim knows; use one of \(platform.knownOS.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        for scene in scenes {
+            if scene.kind == .window {
+                try require("scenes: \"\(scene.id)\" (kind = \"window\", a Window scene)", platform.windowSceneOS)
+            }
+            if scene.launch != .automatic {
+                try require("scenes: \"\(scene.id)\".launch (defaultLaunchBehavior)", platform.sceneBehaviorOS)
+            }
+            if !scene.restoration {
+                try require("scenes: \"\(scene.id)\".restoration (restorationBehavior)", platform.sceneBehaviorOS)
             }
         }
         for scene in scenes where scene.kind == .settings {

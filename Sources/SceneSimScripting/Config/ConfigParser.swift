@@ -33,7 +33,7 @@ struct ConfigParser {
         }
         try checkKeys(table, allowed: [
             "platform", "scenes", "session", "session_ttl", "min_loading", "auth_latency",
-            "multiple_scenes", "visible_limit", "routes", "policy", "model", "url_schemes",
+            "multiple_scenes", "visible_limit", "routes", "policy", "model", "url_schemes", "os",
         ], path: "")
         let platform = try enumValue(table[field: "platform"], key: "platform", default: Platform.ipados)
         let sessionTTL = try seconds(table[field: "session_ttl"], key: "session_ttl", default: 3600)
@@ -67,6 +67,7 @@ struct ConfigParser {
             modelName = model?.name
         }
         config.urlSchemes = try urlSchemes(table[field: "url_schemes"])
+        config.osVersion = try osVersion(table[field: "os"], platform)
         if !table[field: "visible_limit"].isNil {
             config.visibleLimit = Int(try integer(table[field: "visible_limit"], key: "visible_limit"))
         }
@@ -185,6 +186,24 @@ struct ConfigParser {
         }
     }
 
+    /// `os = "18"`: the OS major version, as text (`"15.2"` reads 15) or an integer.
+    private func osVersion(_ value: LuaValue, _ platform: Platform) throws(SimError) -> Int? {
+        let known = platform.knownOS.map { "\"\($0)\"" }.joined(separator: ", ")
+        switch value {
+        case .nil: return nil
+        case .integer(let i) where i > 0 && i < 1000: return Int(i)
+        case .string(let s):
+            let text = s.string ?? ""
+            let major = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            if let version = Int(major), version > 0, version < 1000, text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ Int($0) != nil }) {
+                return version
+            }
+            throw fail("os must be a version of \(platform.osName) such as \(known) (got \(s.quoted))")
+        default:
+            throw fail("os must be a version of \(platform.osName) such as \(known), as a string, not \(aLuaTypeName(value))")
+        }
+    }
+
     /// `url_schemes = { "icecubesapp" }` (CFBundleURLTypes): a list of scheme names.
     private func urlSchemes(_ value: LuaValue) throws(SimError) -> [String] {
         if value.isNil { return [] }
@@ -300,7 +319,10 @@ struct ConfigParser {
             policy.storageWarnBytes = Int(try integer(table[field: "storage_warn_bytes"], key: "policy.storage_warn_bytes"))
         }
         policy.flickerThreshold = try seconds(table[field: "flicker_threshold"], key: "policy.flicker_threshold", default: 0.1)
-        // The Mac's quitting settings (semantics 12.4, 12.6).
+        // The Mac's quitting settings (semantics 12.4, 12.6); force_quit is the iOS family's.
+        if platform == .macos && !table[field: "force_quit"].isNil {
+            throw fail("policy.force_quit is about a force quit from the app switcher, which macos has not; there Quit (terminate(\"user\")) follows policy.close_windows_on_quit and terminate(\"force\") keeps restoration data")
+        }
         for key in ["close_windows_on_quit", "quit_when_last_window_closes"] where !table[field: key].isNil && platform != .macos {
             throw fail("policy.\(key) is a macOS setting; this app runs on \(platform.rawValue) (remove it, or set platform = \"macos\")")
         }
