@@ -298,7 +298,7 @@ local app_calls = {
   { "hide", "app:hide()" }, { "reopen", "app:reopen()" },
 }
 
--- Calls that exist only on the Mac (semantics 12): explored only there.
+-- Calls that exist only on the Mac (semantics 13): explored only there.
 local mac_calls = { terminate_force = true, hide = true, reopen = true }
 
 -- Calls of the iOS family's overlays (the app switcher, Control Center, alerts): a Mac app has
@@ -324,7 +324,7 @@ local function builtin_rules(declared, every)
   end
   local function intent(name) return every or intents[name] == true end
   local ids, groups = {}, {}
-  -- The Settings scene opens with app:open_settings() only (semantics 12.3).
+  -- The Settings scene opens with app:open_settings() only (semantics 13.3).
   for _, scene in ipairs(declared.scenes) do
     if scene.kind ~= "settings" then ids[#ids + 1] = scene.id end
     groups[scene.id] = scene
@@ -412,7 +412,7 @@ local function builtin_rules(declared, every)
     }, function(_, a) return format("app:open_url(%s)", quote(url(a))) end)
   end
 
-  -- External events (semantics 11), for an app whose code answers them: they launch a
+  -- External events (semantics 12), for an app whose code answers them: they launch a
   -- terminated app, so they need no running one.
   rules.continue_activity = (every or declared.activities) and make_rule("continue_activity", {
     weight = 0.5, args = { type = gen.one_of { "com.example.view", "com.example.edit" }, id = gen.int(1, 3) },

@@ -1,9 +1,9 @@
 -- While authenticated a deep link opens the routed window, and fronts it the second time
--- Spec: semantics 4.2, 4.6, 11.3, 11.5; API app:open_url, routes.
+-- Spec: semantics 4.2, 4.6, 12.3, 12.5; API app:open_url, routes.
 local app = sim.launch {
   platform = "ipados",
   -- main takes every link (.handlesExternalEvents allowing "*") and leaves it to the routes;
-  -- without that, each link would also open a new main window (semantics 11.4)
+  -- without that, each link would also open a new main window (semantics 12.4)
   scenes = {
     { id = "main", allows = function() return true end },
     { id = "item", value = "integer" },

@@ -1,6 +1,6 @@
 -- sim.launch refuses event and Mac declarations that cannot work, naming the key: a route for a
 -- scheme the app does not register, Mac-only scene keys elsewhere, a Settings scene off the Mac
--- Spec: semantics 11.6, 12.3; API sim.launch config.
+-- Spec: semantics 12.6, 13.3; API sim.launch config.
 local function launch_error(config)
   local ok, message = pcall(function() sim.launch(config) end)
   assert(not ok, "the config should be refused")

@@ -1,7 +1,7 @@
 -- The Mac's calls on an iPhone are errors at the calling line that say what to use instead:
 -- "force" (Force Quit), keep_windows, the Dock, Settings, minimise and hide; an unknown
 -- termination option names its key
--- Spec: semantics 12.4, 12.5, 12.7; API app:terminate.
+-- Spec: semantics 13.4, 13.5, 13.7; API app:terminate.
 local app = sim.launch { platform = "iphone" }
 local function try(label, fn)
   local ok, message = pcall(fn)

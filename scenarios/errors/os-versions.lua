@@ -1,7 +1,7 @@
 -- os names the OS version the app runs on (default: the newest scenesim knows); a feature used
 -- below the version that has it is an error naming both, and an unknown version lists the
 -- known ones
--- Spec: semantics 13.1; API sim.launch os.
+-- Spec: semantics 14.1; API sim.launch os.
 local function launch_error(config)
   local ok, message = pcall(function() sim.launch(config) end)
   assert(not ok, "the config should be refused")

@@ -1,6 +1,6 @@
 -- User activities (Handoff, Spotlight) are routed as URLs are: the model's on_activity first,
 -- then the window that prefers, allows or matches the activity type; they launch the app too
--- Spec: semantics 11.1, 11.3, 11.4, 11.8; API app:continue_activity, on_activity.
+-- Spec: semantics 12.1, 12.3, 12.4, 12.8; API app:continue_activity, on_activity.
 local app = sim.launch {
   platform = "macos",
   model = {

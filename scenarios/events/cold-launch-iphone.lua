@@ -1,6 +1,6 @@
 -- A link launches an iPhone app that is not running: the launch line names it, on_launch runs,
 -- the one scene connects and becomes active, then it receives the link
--- Spec: semantics 11.8, 11.2; API app:open_url.
+-- Spec: semantics 12.8, 12.2; API app:open_url.
 local app = sim.launch {
   platform = "iphone",
   url_schemes = { "icecubesapp" },

@@ -1,6 +1,6 @@
 -- On the iPad a link that launches the app with windows to restore is routed among them; with
 -- nothing to restore only the window the routing picks opens, not the launch window
--- Spec: semantics 11.8, 11.4; API app:open_url, matching.
+-- Spec: semantics 12.8, 12.4; API app:open_url, matching.
 local app = sim.launch {
   platform = "ipados",
   model = { states = { ready = {} }, initial = "ready" },

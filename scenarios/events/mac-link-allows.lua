@@ -1,6 +1,6 @@
 -- On the Mac, a scene that allows every link keeps them in the front window; prefers sends a
 -- link to the window already showing it, in front or not
--- Spec: semantics 11.3, 11.5; API scenes allows, prefers, on_url.
+-- Spec: semantics 12.3, 12.5; API scenes allows, prefers, on_url.
 local app = sim.launch {
   platform = "macos",
   model = { states = { ready = {} }, initial = "ready" },

@@ -1,6 +1,6 @@
 -- On the Mac a scene with on_url but no handlesExternalEvents gets a new window for every link
 -- (the classic bug): the window that was open never sees them
--- Spec: semantics 11.4, 11.5; API scenes on_url.
+-- Spec: semantics 12.4, 12.5; API scenes on_url.
 local app = sim.launch {
   platform = "macos",
   model = { states = { ready = {} }, initial = "ready" },

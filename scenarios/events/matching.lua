@@ -1,7 +1,7 @@
 -- Scene.handlesExternalEvents(matching:): a link no window takes opens a window of the first
 -- scene whose matching strings it contains; with none, of the first scene without modifiers;
 -- a scene that only allows some links and matches nothing has no candidate
--- Spec: semantics 11.4, 11.5; API scenes matching, allows.
+-- Spec: semantics 12.4, 12.5; API scenes matching, allows.
 local app = sim.launch {
   platform = "macos",
   model = { states = { ready = {} }, initial = "ready" },

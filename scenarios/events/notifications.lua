@@ -1,6 +1,6 @@
 -- Opening a notification brings the app forward (launching it if needed: on_launch, the
 -- scenes connect and become active) and then runs the model's on_notification
--- Spec: semantics 11.7, 11.8, 11.9; API app:open_notification, on_notification.
+-- Spec: semantics 12.7, 12.8, 12.9; API app:open_notification, on_notification.
 local app = sim.launch {
   platform = "iphone",
   model = {

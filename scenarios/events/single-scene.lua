@@ -1,6 +1,6 @@
 -- On iPad without multiple scenes (as on iPhone) every event goes to the one scene whatever
 -- its modifiers say, reconnected if the system had disconnected it
--- Spec: semantics 11.2, 11.7; API scenes allows, on_url, w:disconnect.
+-- Spec: semantics 12.2, 12.7; API scenes allows, on_url, w:disconnect.
 local app = sim.launch {
   platform = "ipados",
   multiple_scenes = false,

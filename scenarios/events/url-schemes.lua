@@ -1,6 +1,6 @@
 -- url_schemes: a URL of a scheme the app does not register never reaches it; routes work for
 -- every scheme that does, and a route may be kept to one scheme
--- Spec: semantics 11.5, 11.6; API url_schemes, routes.
+-- Spec: semantics 12.5, 12.6; API url_schemes, routes.
 local app = sim.launch {
   platform = "ipados",
   url_schemes = { "icecubesapp", "https" },

@@ -1,6 +1,6 @@
 -- Explores a Mac app's external events: links, Handoff activities and notifications, which
 -- launch the app when it is not running, among windows that prefer, allow or match them
--- Spec: semantics 11.1-11.9; API scenes prefers, allows, matching, on_activity, scenesim explore.
+-- Spec: semantics 12.1-12.9; API scenes prefers, allows, matching, on_activity, scenesim explore.
 -- Run: scenesim explore scenarios/explore/events.lua
 local Events = {
   name = "events",

@@ -1,7 +1,7 @@
 -- The Dock: minimising makes a window inactive and off screen (its storage saved), w:focus()
 -- brings it back; a Dock click with only minimised windows finds none visible and opens the
 -- launch window; hiding (⌘H) sends every window to the background and app:foreground() unhides
--- Spec: semantics 12.6, 12.7; API w:minimize, w:background, app:hide, app:reopen.
+-- Spec: semantics 13.6, 13.7; API w:minimize, w:background, app:hide, app:reopen.
 local app = sim.launch {
   platform = "macos",
   model = { states = { ready = {} }, initial = "ready" },

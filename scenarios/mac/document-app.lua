@@ -1,7 +1,7 @@
 -- A Mac document app across Quit (⌘Q), Quit and Keep Windows (⌥⌘Q) and Force Quit: ⌘Q runs
 -- the app's handlers and, with macOS's default "Close windows when quitting", restores nothing;
 -- ⌥⌘Q keeps the windows; Force Quit runs no code, loses unsaved writes, and restores them
--- Spec: semantics 12.1, 12.3, 12.4; API app:terminate, policy.close_windows_on_quit.
+-- Spec: semantics 13.1, 13.3, 13.4; API app:terminate, policy.close_windows_on_quit.
 local app = sim.launch {
   platform = "macos",
   model = {

@@ -1,6 +1,6 @@
 -- policy.quit_when_last_window_closes (applicationShouldTerminateAfterLastWindowClosed): closing
 -- the last window quits the app; without it a Mac app keeps running with no window
--- Spec: semantics 12.6, 7; API policy.quit_when_last_window_closes, w:close.
+-- Spec: semantics 13.6, 7; API policy.quit_when_last_window_closes, w:close.
 local app = sim.launch {
   platform = "macos",
   policy = { quit_when_last_window_closes = true },

@@ -1,7 +1,7 @@
 -- What opens at launch on the Mac: every scene with launch = "presented", in body order; else
 -- the first scene of the body unless it is suppressed; restored windows instead when there are
 -- any, except those of a scene with restoration = false
--- Spec: semantics 12.1, 12.2; API scenes launch, restoration.
+-- Spec: semantics 13.1, 13.2; API scenes launch, restoration.
 local app = sim.launch {
   platform = "macos",
   model = { states = { ready = {} }, initial = "ready" },

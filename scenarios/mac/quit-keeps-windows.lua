@@ -1,6 +1,6 @@
 -- With "Close windows when quitting an application" off (policy.close_windows_on_quit = false),
 -- Quit (⌘Q) keeps the windows for the next launch
--- Spec: semantics 12.4; API policy.close_windows_on_quit.
+-- Spec: semantics 13.4; API policy.close_windows_on_quit.
 local app = sim.launch {
   platform = "macos",
   policy = { close_windows_on_quit = false },

@@ -1,7 +1,7 @@
 -- A Dock click (app:reopen) with no window visible asks the model's on_reopen
 -- (applicationShouldHandleReopen): false stops the default, which opens a window of each scene
 -- that opens at launch; with a window visible nothing happens; a hidden app unhides
--- Spec: semantics 12.6; API app:reopen, on_reopen.
+-- Spec: semantics 13.6; API app:reopen, on_reopen.
 local allow = false
 local app = sim.launch {
   platform = "macos",

@@ -1,6 +1,6 @@
 -- A Mac app whose only scene is suppressed opens no window at launch (a menu-bar style app);
 -- the app still runs, and opens its window when asked
--- Spec: semantics 12.1; API scenes launch.
+-- Spec: semantics 13.1; API scenes launch.
 local app = sim.launch {
   platform = "macos",
   model = { states = { ready = {} }, initial = "ready" },

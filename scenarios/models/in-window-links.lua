@@ -1,6 +1,6 @@
 -- On iPhone a deep link navigates inside the one window: the scene's on_url writes its
 -- navigation path to SceneStorage, which a system kill keeps
--- Spec: semantics 10.7, 10.8, 11.2, 4.6, 5.1; API scenes on_url, sim.url.
+-- Spec: semantics 10.7, 10.8, 12.2, 4.6, 5.1; API scenes on_url, sim.url.
 local app = sim.launch {
   platform = "iphone",
   session = { user = "ada" },

@@ -189,7 +189,7 @@ function App:retry() end
 function App:transition(state) end
 --- A URL: the model's on_url first (the built-in model refuses it unless authenticated), then
 --- the routes (app://<route>/<value> opens or fronts that window).
---- On a terminated app it launches it first (semantics 11).
+--- On a terminated app it launches it first (semantics 12).
 ---@param url string
 ---@return boolean handled
 function App:open_url(url) end

@@ -16,7 +16,7 @@ extension AppModel {
         /// `allows`): may a window of the scene take this URL?
         public var handles: (@MainActor (String) -> Bool)?
         /// `.handlesExternalEvents(preferring:)`: does this window prefer the event (a URL's
-        /// text or an activity's type)? Preferred windows win over allowing ones (semantics 11.3).
+        /// text or an activity's type)? Preferred windows win over allowing ones (semantics 12.3).
         public var prefers: (@MainActor (Simulator, SessionID, String) -> Bool)?
         /// `.handlesExternalEvents(allowing:)`: may this window take the event?
         public var allows: (@MainActor (Simulator, SessionID, String) -> Bool)?

@@ -71,10 +71,10 @@ public struct AppModel {
     package var phaseCode: ((Simulator, ScenePhase, ScenePhase) throws -> Void)?
     package var urlCode: ((Simulator, ByteString) throws -> URLAnswer)?
     /// The App's `.onContinueUserActivity`, asked first for each activity as `urlCode` is for
-    /// URLs (semantics 11.1): type and `userInfo`.
+    /// URLs (semantics 12.1): type and `userInfo`.
     package var activityCode: ((Simulator, String, SceneStorage) throws -> URLAnswer)?
     /// The notification center delegate's response handler, run once the app is active after
-    /// the user opens one of its notifications (semantics 11.9).
+    /// the user opens one of its notifications (semantics 12.9).
     package var notificationCode: ((Simulator, SceneStorage) throws -> Void)?
     /// `applicationShouldHandleReopen` (macOS): false stops the default of opening the launch
     /// windows when the Dock icon is clicked with no window visible.

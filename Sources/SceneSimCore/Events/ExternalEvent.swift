@@ -1,6 +1,6 @@
 import ByteText
 
-/// An event from outside the app that SwiftUI routes to one of its scenes (semantics 11): a
+/// An event from outside the app that SwiftUI routes to one of its scenes (semantics 12): a
 /// URL (`.onOpenURL`) or a user activity (`.onContinueUserActivity`, Handoff, Spotlight).
 public enum ExternalEvent: Equatable, Sendable {
     /// A URL, as the script wrote it.
@@ -25,7 +25,7 @@ public enum ExternalEvent: Equatable, Sendable {
     }
 }
 
-/// What launched a process, when an event did (semantics 11.8): the launch line names it.
+/// What launched a process, when an event did (semantics 12.8): the launch line names it.
 public enum LaunchCause: Equatable, Sendable {
     /// `app:open_url` on an app that was not running.
     case url(ByteString)

@@ -23,7 +23,7 @@ package struct WindowEventCode {
     }
 }
 
-// External events as SwiftUI routes them (semantics 11): the model's handler, the single-scene
+// External events as SwiftUI routes them (semantics 12): the model's handler, the single-scene
 // rule, `prefers` then `allows` over the connected windows front to back, a new window by
 // `matching`, the window's own handler, then the routes; and launching by an event.
 extension Simulator {
@@ -96,13 +96,13 @@ extension Simulator {
         return .urlHandled(route(event, running, target: target))
     }
 
-    /// A suspended, hidden or covered app comes to the foreground for an event (semantics 11.7).
+    /// A suspended, hidden or covered app comes to the foreground for an event (semantics 12.7).
     private func comeForward(_ process: AppProcess) {
         let covered = process.visible.elements.contains { scenePhase(SessionID($0)) == .inactive }
         if process.visible.isEmpty || covered { returnToForeground(process) }
     }
 
-    /// The notification's response handler, once the app is active (semantics 11.9).
+    /// The notification's response handler, once the app is active (semantics 12.9).
     private func respondToNotification(_ info: SceneStorage) {
         emit(.notificationOpened(info: info, handler: model.notificationCode != nil))
         if let code = model.notificationCode { runAppCode { try code(self, info) } }
@@ -116,7 +116,7 @@ extension Simulator {
         return "no app handles scheme \"\(scheme)\""
     }
 
-    /// Routes an event in a running app (semantics 11.1–11.5); `target` is the window a cold
+    /// Routes an event in a running app (semantics 12.1–12.5); `target` is the window a cold
     /// launch opened for it. Traces the outcome; true when something handled it.
     func route(_ event: ExternalEvent, _ process: AppProcess, target: SessionID?) -> Bool {
         func finish(_ outcome: DeepLinkOutcome) -> Bool {

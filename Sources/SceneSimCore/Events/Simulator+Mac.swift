@@ -1,6 +1,6 @@
 import ByteText
 
-// The Mac's app lifecycle (semantics 12): the Settings scene, the three ways to quit, the Dock
+// The Mac's app lifecycle (semantics 13): the Settings scene, the three ways to quit, the Dock
 // (reopen, minimise) and hiding.
 extension Simulator {
     /// app:open_settings() (macOS): opens the Settings scene, or brings it to the front.
@@ -10,13 +10,13 @@ extension Simulator {
         return opening
     }
 
-    /// app:reopen() (macOS): the user clicks the Dock icon (semantics 12.6).
+    /// app:reopen() (macOS): the user clicks the Dock icon (semantics 13.6).
     public func reopen() throws(SimError) { try send(.reopen) }
 
-    /// app:hide() (macOS, ⌘H): every window leaves the screen (semantics 12.7).
+    /// app:hide() (macOS, ⌘H): every window leaves the screen (semantics 13.7).
     public func hide() throws(SimError) { try send(.hide) }
 
-    /// w:minimize() (macOS): the window goes to the Dock, inactive and off screen (semantics 12.7).
+    /// w:minimize() (macOS): the window goes to the Dock, inactive and off screen (semantics 13.7).
     public func minimize(_ id: SessionID) throws(SimError) { try send(.minimize(id)) }
 
     /// app:terminate("user", { keep_windows = true }) (macOS): Quit and Keep Windows (⌥⌘Q).
@@ -107,7 +107,7 @@ extension Simulator {
     /// The Settings scene, if the app declares one.
     var settingsScene: Int? { config.scenes.firstIndex { $0.kind == .settings } }
 
-    // MARK: Quitting (semantics 12.4)
+    // MARK: Quitting (semantics 13.4)
 
     /// Quit (⌘Q): the windows leave the screen, the app's handlers run, and the user's "Close
     /// windows when quitting an application" setting decides restoration, unless kept (⌥⌘Q).
@@ -133,7 +133,7 @@ extension Simulator {
         quit(keepingWindows: false, process)
     }
 
-    // MARK: The Dock and hiding (semantics 12.6, 12.7)
+    // MARK: The Dock and hiding (semantics 13.6, 13.7)
 
     /// A Dock click: a hidden app unhides; with no window visible, the model's `on_reopen`
     /// runs, and unless it returns false a window of each launch scene opens.

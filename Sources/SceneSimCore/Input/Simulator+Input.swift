@@ -88,7 +88,7 @@ extension Simulator {
         case .backgroundWindow(let id):
             try requireAlive(id, what())
             let process = try runningProcess(what())
-            // On macOS it is minimising to the Dock (semantics 12.7).
+            // On macOS it is minimising to the Dock (semantics 13.7).
             if config.platform == .macos {
                 try checkMinimizable(id, process)
                 return process
@@ -123,7 +123,7 @@ extension Simulator {
         case .openSettings, .reopen, .hide, .minimize, .terminateKeepingWindows:
             return try checkMac(input)
         case .openURL, .continueActivity, .openNotification:
-            // A terminated app launches for the event (nil: a launch; semantics 11.8).
+            // A terminated app launches for the event (nil: a launch; semantics 12.8).
             try checkEvent(input)
             return process
         case .background, .switcher:

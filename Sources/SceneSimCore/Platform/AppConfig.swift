@@ -23,10 +23,10 @@ public struct AppConfig: Sendable, Equatable {
     /// The switches for platform rules that can go either way, and the thresholds of the trace's warnings.
     public var policy: Policy
     /// The URL schemes the app registers (CFBundleURLTypes); empty: every scheme reaches it.
-    /// Compared without case (semantics 11.6).
+    /// Compared without case (semantics 12.6).
     public var urlSchemes: [String] = []
     /// The OS major version the app runs on (`os = "18"`); nil: the newest scenesim knows
-    /// (`Platform.newestOS`). Features newer than it are refused (semantics 13.1).
+    /// (`Platform.newestOS`). Features newer than it are refused (semantics 14.1).
     public var osVersion: Int?
 
     /// A configuration; every default is an iPad app with one `main` WindowGroup and no stored session.
@@ -79,7 +79,7 @@ public struct AppConfig: Sendable, Equatable {
     /// The OS version in effect: the declared one, or the newest known.
     package var os: Int { osVersion ?? platform.newestOS }
 
-    /// Refuses a feature that needs OS `needed` on this platform (semantics 13.1).
+    /// Refuses a feature that needs OS `needed` on this platform (semantics 14.1).
     func require(_ feature: String, _ needed: Int?) throws(SimError) {
         guard let needed, os < needed else { return }
         throw SimError(.invalidConfig, "\(feature) needs \(platform.osName) \(needed), and this app runs on \(platform.osName) \(os) (os = \"\(os)\"); raise os, or drop the feature")
@@ -131,7 +131,7 @@ public struct AppConfig: Sendable, Equatable {
                 throw SimError(.invalidConfig, "scenes: an app has one Settings scene, and \"\(scene.id)\" is a second; keep one")
             }
         }
-        // A body of Window scenes only is legal SwiftUI on macOS and visionOS (semantics 12.3).
+        // A body of Window scenes only is legal SwiftUI on macOS and visionOS (semantics 13.3).
         if platform.supportsWindowScenes {
             if !scenes.contains(where: { $0.kind != .settings }) {
                 throw SimError(.invalidConfig, "scenes: the app needs at least one WindowGroup or Window besides Settings")
@@ -194,13 +194,13 @@ public struct SceneDeclaration: Sendable, Equatable {
     public var valueType: SceneValue.Kind?
     /// `Scene.handlesExternalEvents(matching:)`: a new window of this scene takes an external
     /// event whose URL text or activity type contains one of these (`"*"`: every event);
-    /// empty when the scene does not declare it (semantics 11.4).
+    /// empty when the scene does not declare it (semantics 12.4).
     public var matching: [String] = []
     /// `defaultLaunchBehavior` (macOS, visionOS): whether the scene opens a window at launch
-    /// when nothing is restored (semantics 12.1).
+    /// when nothing is restored (semantics 13.1).
     public var launch: LaunchBehavior = .automatic
     /// `restorationBehavior`: false (`.disabled`) means the scene's windows are never restored
-    /// (semantics 12.2).
+    /// (semantics 13.2).
     public var restoration = true
 
     /// A scene with `id`; a WindowGroup unless `kind` says otherwise, presenting values of `valueType` when given.
@@ -242,10 +242,10 @@ public struct Policy: Sendable, Equatable {
     /// How briefly an app state may be on screen before the trace warns of a flicker.
     public var flickerThreshold: VirtualTime
     /// macOS "Close windows when quitting an application": Quit (⌘Q) discards restoration data
-    /// (true, macOS's default) or keeps it (semantics 12.4).
+    /// (true, macOS's default) or keeps it (semantics 13.4).
     public var closeWindowsOnQuit = true
     /// macOS `applicationShouldTerminateAfterLastWindowClosed`: the app quits when its last
-    /// window closes (semantics 12.6).
+    /// window closes (semantics 13.6).
     public var quitWhenLastWindowCloses = false
 
     /// A policy with the switches given; each one left out keeps its default.

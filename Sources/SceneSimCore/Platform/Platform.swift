@@ -15,7 +15,7 @@ public enum Platform: String, CaseIterable, Sendable {
         }
     }
 
-    /// The major OS versions scenesim knows, oldest first (semantics 13.1).
+    /// The major OS versions scenesim knows, oldest first (semantics 14.1).
     public var knownOS: [Int] {
         switch self {
         case .iphone, .ipados: [15, 16, 17, 18, 26]

@@ -23,7 +23,7 @@ final class AppProcess {
     /// The scenes that were on screen when the app last left the foreground; may hold sessions
     /// discarded since, which every reader skips.
     var foregroundSet: [SessionID] = []
-    /// macOS windows in the Dock: inactive but not on screen (semantics 12.7).
+    /// macOS windows in the Dock: inactive but not on screen (semantics 13.7).
     var minimized: Set<Int> = []
 
     /// A fresh process; `lists` are emptied lists to reuse (see `IndexList.removeAll`).

@@ -136,7 +136,7 @@ extension Simulator {
         return handled
     }
 
-    /// The routes (`routes = { item = "detail" }`, semantics 11.5): the URL's host names a
+    /// The routes (`routes = { item = "detail" }`, semantics 12.5): the URL's host names a
     /// route (`scheme://host` keys a route to one scheme), whose window presenting the decoded
     /// path opens or comes to the front. Traces nothing: the caller does.
     func routeByTable(_ url: ByteString, _ process: AppProcess) -> DeepLinkOutcome {

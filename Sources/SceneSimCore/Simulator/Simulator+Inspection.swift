@@ -119,7 +119,7 @@ extension Simulator {
             if let scene = record.scene {
                 counts.add(scene.phase)
                 connected.insert(record.id.index)
-                // A minimised window is inactive but off screen (semantics 12.7).
+                // A minimised window is inactive but off screen (semantics 13.7).
                 if scene.phase.isVisible && !process.minimized.contains(record.id.index) { visible.insert(record.id.index) }
                 if process.minimized.contains(record.id.index) && scene.phase == .active {
                     problems.append("minimised \(record.label) is active")

@@ -33,7 +33,7 @@ extension Simulator {
             restore(candidates, process)
             return nil
         }
-        // Semantics 11.8: one window, the one the event's routing picks (rule 2 or 4).
+        // Semantics 12.8: one window, the one the event's routing picks (rule 2 or 4).
         if let event, config.allowsMultipleWindows, let group = newWindowScene(for: event, process) {
             return present(group: group, value: nil, process).0
         }
@@ -45,7 +45,7 @@ extension Simulator {
         openLaunchWindows(process)
     }
 
-    /// The scenes that open at launch with nothing restored (semantics 12.1): every scene with
+    /// The scenes that open at launch with nothing restored (semantics 13.1): every scene with
     /// `launch = "presented"`, in body order; if none, the first scene of the body, unless it
     /// is suppressed or the Settings scene.
     var launchScenes: [Int] {
@@ -110,7 +110,7 @@ extension Simulator {
             walkTogether(visible.filter { scenePhase($0) == .inactive }, to: .active, process)
             return
         }
-        // Minimised windows stay in the Dock (semantics 12.7).
+        // Minimised windows stay in the Dock (semantics 13.7).
         var targets = process.foregroundSet.filter { sessions[$0.index].alive && !process.minimized.contains($0.index) }
         if targets.isEmpty, let front = process.order.elements.first(where: { !process.minimized.contains($0) }) { targets = [SessionID(front)] }
         if targets.isEmpty && !process.minimized.isEmpty { return }
@@ -223,7 +223,7 @@ extension Simulator {
         discard(sessions.filter { $0.alive && !restores($0.group) }.map(\.id), reason: .restorationDisabled, delivered: false)
     }
 
-    /// Whether the windows of scene `group` are ever restored (semantics 12.2).
+    /// Whether the windows of scene `group` are ever restored (semantics 13.2).
     func restores(_ group: Int) -> Bool {
         config.scenes[group].restoration && config.scenes[group].kind != .settings
     }

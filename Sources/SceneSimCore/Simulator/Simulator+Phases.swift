@@ -110,7 +110,7 @@ extension Simulator {
     /// Puts a connected scene at the front and on screen, active unless an overlay is up, then
     /// sends the least recently focused visible scene to background if over `visible_limit` (§1.6).
     func bringToFront(_ id: SessionID, _ process: AppProcess) {
-        // Out of the Dock first, if it was there (semantics 12.7).
+        // Out of the Dock first, if it was there (semantics 13.7).
         _ = unminimize(id, process)
         process.order.pushFront(id.index)
         if scenePhase(id)?.isVisible == true {

@@ -103,7 +103,7 @@ extension Simulator {
 
     func focus(_ id: SessionID, _ process: AppProcess) {
         if unminimize(id, process) {
-            // Out of the Dock (semantics 12.7): it comes to the front below.
+            // Out of the Dock (semantics 13.7): it comes to the front below.
         } else if let phase = scenePhase(id) {
             if phase.isVisible && (process.order.first != id.index || phase != .active) {
                 emit(.windowFronted(scene: id, byOpen: false))

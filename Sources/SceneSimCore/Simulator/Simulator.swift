@@ -26,7 +26,7 @@ public final class Simulator {
     /// Asked for each scene about to be restored at launch; `false` makes it start empty.
     /// It must not change the simulator: every change then gets a `reentrant` error (`note` may).
     package var restoreDecider: ((SessionID) -> Bool)?
-    /// The script's windows' code for external events (semantics 11): their `prefers`,
+    /// The script's windows' code for external events (semantics 12): their `prefers`,
     /// `allows` and handlers; a Swift model's scenes carry their own.
     package var windowEventCode: WindowEventCode?
 

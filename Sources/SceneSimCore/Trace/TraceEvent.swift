@@ -53,9 +53,9 @@ public enum TraceEvent: Equatable, Sendable {
     case defaultChanged(key: ByteString, value: SceneValue?)
     /// `sim.log` text.
     case note(ByteString)
-    /// The app was handed a user activity (semantics 11).
+    /// The app was handed a user activity (semantics 12).
     case activityContinued(type: String, outcome: DeepLinkOutcome)
-    /// The process started because of an event (semantics 11.8); otherwise as `launched`.
+    /// The process started because of an event (semantics 12.8); otherwise as `launched`.
     case eventLaunched(number: Int, platform: Platform, cause: LaunchCause, restoring: [SessionID])
     /// The user opened one of the app's notifications; `handler`: the model responds to it.
     case notificationOpened(info: SceneStorage, handler: Bool)
@@ -84,7 +84,7 @@ public enum Termination: String, Sendable, CaseIterable {
     /// `system`: the system kills the suspended app; `user`: a force quit from the app switcher
     /// (on macOS: Quit, ⌘Q); `crash`: the app crashes.
     case system, user, crash
-    /// macOS Force Quit (⌥⌘⎋, `kill`): no events, restoration kept (semantics 12.4).
+    /// macOS Force Quit (⌥⌘⎋, `kill`): no events, restoration kept (semantics 13.4).
     case force
 }
 

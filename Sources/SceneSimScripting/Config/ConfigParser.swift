@@ -319,7 +319,7 @@ struct ConfigParser {
             policy.storageWarnBytes = Int(try integer(table[field: "storage_warn_bytes"], key: "policy.storage_warn_bytes"))
         }
         policy.flickerThreshold = try seconds(table[field: "flicker_threshold"], key: "policy.flicker_threshold", default: 0.1)
-        // The Mac's quitting settings (semantics 12.4, 12.6); force_quit is the iOS family's.
+        // The Mac's quitting settings (semantics 13.4, 13.6); force_quit is the iOS family's.
         if platform == .macos && !table[field: "force_quit"].isNil {
             throw fail("policy.force_quit is about a force quit from the app switcher, which macos has not; there Quit (terminate(\"user\")) follows policy.close_windows_on_quit and terminate(\"force\") keeps restoration data")
         }

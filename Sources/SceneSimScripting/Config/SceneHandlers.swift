@@ -1,6 +1,6 @@
 import LuaKit
 
-/// The handlers of one scene's root view (semantics 10.8, 11), declared on its scene entry.
+/// The handlers of one scene's root view (semantics 10.8, 12), declared on its scene entry.
 struct SceneHandlers {
     /// `.onChange(of: scenePhase)`: at each phase change of the group's windows.
     var onPhase: LuaFunctionRef?
@@ -29,7 +29,7 @@ struct SceneHandlers {
         onPhase == nil && onURL == nil && handles == nil && restore == nil && prefers == nil && allows == nil && onActivity == nil
     }
 
-    /// Whether the scene declares `prefers`, `allows` or `handles` (semantics 11.4).
+    /// Whether the scene declares `prefers`, `allows` or `handles` (semantics 12.4).
     var declaresModifiers: Bool { prefers != nil || allows != nil || handles != nil }
 
     subscript(key: String) -> LuaFunctionRef? {

@@ -95,7 +95,7 @@ extension ScriptHost {
             "scenes": .table(LuaTable(sequence: scenes)),
             "routes": .table(LuaTable(sequence: routes)),
             "intents": .table(LuaTable(sequence: simulator.model.intents.sorted().map { .string(ByteString($0)) })),
-            // The external events the app's code answers (semantics 11): their rules apply then.
+            // The external events the app's code answers (semantics 12): their rules apply then.
             "activities": .boolean(simulator.model.activityCode != nil || sceneHandlers.values.contains { $0.onActivity != nil }
                 || config.scenes.contains { !$0.matching.isEmpty }),
             "notifications": .boolean(simulator.model.notificationCode != nil),

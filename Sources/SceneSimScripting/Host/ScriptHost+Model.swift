@@ -141,7 +141,7 @@ extension ScriptHost {
         return functions
     }
 
-    /// The script's windows' code for external events (semantics 11): `prefers`, `allows`
+    /// The script's windows' code for external events (semantics 12): `prefers`, `allows`
     /// (or the older `handles`, for URLs) and the handlers, by the window's scene.
     func windowEventCode() -> WindowEventCode {
         func handlers(_ id: SessionID) -> SceneHandlers? {

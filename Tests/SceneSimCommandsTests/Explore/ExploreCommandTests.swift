@@ -201,7 +201,7 @@ struct ExploreCommandTests {
 
             """])
 
-        // 40 steps a run: with the Mac's own rules (semantics 12) among them, every rule runs.
+        // 40 steps a run: with the Mac's own rules (semantics 13) among them, every rule runs.
         let result = try BuiltBinary.run(["explore", "mac.lua", "--seed", "1", "--runs", "3", "--steps", "40", "--stats", "-j", "1"], in: folder.path)
 
         #expect(result.status == 0)

@@ -151,7 +151,7 @@ struct AuthTraceTests {
             "[   2.500] item#1      connected (new session, value 7) -> inactive",
             "[   2.500] item#1      phase inactive -> active",
             "[   2.500] app         open url app://item/7: handled by item#1",
-            // main takes every link (semantics 11.3) and comes to the front; the routes follow.
+            // main takes every link (semantics 12.3) and comes to the front; the routes follow.
             "[   2.500] main#1      brought to front",
             "[   2.500] app         open url app://item/x: not handled: main#1 has no on_url; \"x\" is not an integer",
             "[   2.500] app         open url app://zzz/7: not handled: main#1 has no on_url; no route \"zzz\"",

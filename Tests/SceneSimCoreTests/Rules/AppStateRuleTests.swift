@@ -123,7 +123,7 @@ struct AppStateRuleTests {
         try device.login("ada")
         #expect(try device.openURL("app://item/1") == true)
         #expect(try device.openURL("app://item/1") == true)
-        // main takes each link (semantics 11.3) and leaves it to the route, which fronts item#1.
+        // main takes each link (semantics 12.3) and leaves it to the route, which fronts item#1.
         let windows = ["item#1 active", "main#1 active"]
         #expect(device.snapshot.windows.map(\.description) == windows)
         try device.logout()

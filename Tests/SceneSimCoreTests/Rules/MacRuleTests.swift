@@ -2,9 +2,9 @@ import SceneSimTestSupport
 import Testing
 @testable import SceneSimCore
 
-/// docs/semantics.md §11–12 from Swift: the three ways to quit a Mac app, and a Swift model's
+/// docs/semantics.md §12–13 from Swift: the three ways to quit a Mac app, and a Swift model's
 /// scene code routing a user activity.
-@Suite("§11–12 External events and the Mac")
+@Suite("§12–13 External events and the Mac")
 struct MacRuleTests {
     /// A Mac device with a document open whose storage was saved, then written once more.
     static func macWithDocument() throws -> TestDevice {
@@ -17,7 +17,7 @@ struct MacRuleTests {
         return device
     }
 
-    @Test("12.4 Quit discards the windows by default; Quit and Keep Windows keeps them with every write; Force Quit keeps them but loses the unsaved write")
+    @Test("13.4 Quit discards the windows by default; Quit and Keep Windows keeps them with every write; Force Quit keeps them but loses the unsaved write")
     func quits() throws {
         let quit = try Self.macWithDocument()
         try quit.terminate(.user)
@@ -37,7 +37,7 @@ struct MacRuleTests {
         #expect(try force.storage("detail#1", "cursor") == .int(1))
     }
 
-    @Test("12.4 \"force\" on the iOS family is an error that says to use \"user\"")
+    @Test("13.4 \"force\" on the iOS family is an error that says to use \"user\"")
     func forceOffTheMac() throws {
         let device = try TestDevice.ready()
         #expect(throws: SimError(.forbidden, "app:terminate(\"force\") is the Mac's Force Quit (⌥⌘⎋); on ipados the user force quits an app from the app switcher: use app:terminate(\"user\")")) {
@@ -45,7 +45,7 @@ struct MacRuleTests {
         }
     }
 
-    @Test("11.3 a Swift scene's prefers wins over the front window; its onActivity handles the activity")
+    @Test("12.3 a Swift scene's prefers wins over the front window; its onActivity handles the activity")
     func swiftSceneActivity() throws {
         var model = AppModel.builtin
         try model.addScene(SceneDeclaration(id: "main"))

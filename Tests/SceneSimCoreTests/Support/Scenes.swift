@@ -28,7 +28,7 @@ extension TestDevice {
 
 /// The built-in model carrying `valueScenes`, whose main window takes every link
 /// (`.handlesExternalEvents(allowing: ["*"])`), so a link reaches the routes without opening a
-/// new main window first (semantics 11.3, 11.4).
+/// new main window first (semantics 12.3, 12.4).
 func linkTakingModel() throws -> AppModel {
     var model = AppModel.builtin
     for scene in valueScenes {

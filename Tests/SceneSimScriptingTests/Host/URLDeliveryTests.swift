@@ -1,7 +1,7 @@
 import SceneSimScripting
 import Testing
 
-/// semantics 10.7, 11.1–11.5: a URL goes to the model's on_url, then to the frontmost window
+/// semantics 10.7, 12.1–12.5: a URL goes to the model's on_url, then to the frontmost window
 /// whose scene allows it (handles), or else a new window of the first scene without modifiers,
 /// whose on_url runs; then to the routes.
 @Suite("URL delivery to the app, its windows and the routes")
