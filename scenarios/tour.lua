@@ -6,7 +6,9 @@
 local app = sim.launch {
   platform = "ipados",
   scenes = {
-    { id = "main" },                     -- WindowGroup(id: "main"), the primary group
+    -- WindowGroup(id: "main"), the first scene; it takes links (.handlesExternalEvents allowing "*"),
+    -- else SwiftUI would open a new main window for each one
+    { id = "main", allows = function() return true end },
     { id = "doc", value = "integer" },   -- WindowGroup(id: "doc", for: Int.self)
   },
   routes = { doc = "doc" },              -- app://doc/<n> opens a doc window

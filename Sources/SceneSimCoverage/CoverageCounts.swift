@@ -24,7 +24,7 @@ public struct CoverageCounts: Sendable, Equatable {
     public init(records: [TraceRecord], platform: Platform, table: TransitionTable) {
         for record in records {
             switch record.event {
-            case .launched:
+            case .launched, .eventLaunched:
                 states[table.initial, default: 0] += 1
             case let .launchedInBackground(_, _, reason):
                 states[table.initial, default: 0] += 1
@@ -61,6 +61,12 @@ public struct CoverageCounts: Sendable, Equatable {
                 case .handled: deepLinks["handled", default: 0] += 1
                 case .handledByApp: deepLinks["handled by the app", default: 0] += 1
                 case .notHandled(let reason): deepLinks["not handled: " + reason, default: 0] += 1
+                }
+            case let .activityContinued(_, outcome):
+                switch outcome {
+                case .handled: deepLinks["activity handled", default: 0] += 1
+                case .handledByApp: deepLinks["activity handled by the app", default: 0] += 1
+                case .notHandled(let reason): deepLinks["activity not handled: " + reason, default: 0] += 1
                 }
             case let .warning(warning):
                 warnings[Self.warningName(warning), default: 0] += 1

@@ -26,6 +26,8 @@
 ---@field suspend_after? number  seconds a backgrounded app runs before it is suspended; nil: never
 ---@field refresh boolean        whether the platform has background refresh (BGTaskScheduler)
 ---@field on_refresh boolean     whether the model declares on_refresh (it does background work)
+---@field activities boolean  the app's code answers user activities (on_activity, matching)
+---@field notifications boolean  the model answers notifications (on_notification)
 
 ---@type scenesim.Sim, scenesim.ExploreNatives
 local sim, native = ...
@@ -211,7 +213,7 @@ local function windows_of(app, kind)
   for _, w in ipairs(all) do
     local phase = w.phase
     if (kind == "connected" and phase ~= "disconnected")
-      or (kind == "visible" and (phase == "active" or phase == "inactive"))
+      or (kind == "visible" and (phase == "active" or phase == "inactive") and not w.minimized)
       or (kind == "background" and phase == "background") then
       list[#list + 1] = w
     end
@@ -305,8 +307,12 @@ local app_calls = {
   { "launch", "app:launch()" }, { "background", "app:background()" }, { "foreground", "app:foreground()" },
   { "switcher", "app:switcher()" }, { "interrupt", "app:interrupt()" }, { "resume", "app:resume()" },
   { "terminate_system", 'app:terminate("system")' }, { "terminate_user", 'app:terminate("user")' },
-  { "terminate_crash", 'app:terminate("crash")' },
+  { "terminate_crash", 'app:terminate("crash")' }, { "terminate_force", 'app:terminate("force")' },
+  { "hide", "app:hide()" }, { "reopen", "app:reopen()" },
 }
+
+-- Calls that exist only on the Mac (semantics 13): explored only there.
+local mac_calls = { terminate_force = true, hide = true, reopen = true }
 
 -- Calls of the iOS family's overlays (the app switcher, Control Center, alerts): a Mac app has
 -- none, so they are not explored there.
@@ -330,11 +336,16 @@ local function builtin_rules(declared, every, background_tasks)
   local function applies(name)
     if every then return true end
     if overlay_calls[name] then return declared.platform ~= "macos" end
+    if mac_calls[name] then return declared.platform == "macos" end
     return true
   end
   local function intent(name) return every or intents[name] == true end
   local ids, groups = {}, {}
-  for i, scene in ipairs(declared.scenes) do ids[i] = scene.id; groups[scene.id] = scene end
+  -- The Settings scene opens with app:open_settings() only (semantics 13.3).
+  for _, scene in ipairs(declared.scenes) do
+    if scene.kind ~= "settings" then ids[#ids + 1] = scene.id end
+    groups[scene.id] = scene
+  end
   local function window_value(a)
     local scene = groups[a.scene]
     local pool = scene.value == "string" and string_pool or scene.value == "integer" and integer_pool or nil
@@ -364,6 +375,19 @@ local function builtin_rules(declared, every, background_tasks)
   window_rule("background_window", "visible", ":background()", function(_, a) a.window:background() end)
   window_rule("close", "live", ":close()", function(_, a) a.window:close() end)
   window_rule("disconnect", "background", ":disconnect()", function(_, a) a.window:disconnect() end)
+  if every or declared.platform == "macos" then
+    window_rule("minimize", "visible", ":minimize()", function(_, a) a.window:minimize() end)
+    rules.terminate_keep_windows = make_rule("terminate_keep_windows", {
+      weight = 0.3, pre = function(app) return app.running end,
+      run = function(app) app:terminate("user", { keep_windows = true }) end,
+    }, function() return 'app:terminate("user", { keep_windows = true })' end)
+  end
+  local has_settings = false
+  for _, scene in ipairs(declared.scenes) do has_settings = has_settings or scene.kind == "settings" end
+  if every or has_settings then
+    rules.open_settings = make_rule("open_settings", { pre = running, run = function(app) app:open_settings() end },
+      function() return "app:open_settings()" end)
+  end
   rules.storage_write = make_rule("storage_write", {
     pre = awake,
     args = { window = gen.window("connected"), key = gen.one_of { "a", "b" }, value = gen.one_of { 1, "x", true, 2.5 } },
@@ -446,6 +470,17 @@ local function builtin_rules(declared, every, background_tasks)
     }, function(_, a) return format("app:open_url(%s)", quote(url(a))) end)
   end
 
+  -- External events (semantics 12), for an app whose code answers them: they launch a
+  -- terminated app, so they need no running one.
+  rules.continue_activity = (every or declared.activities) and make_rule("continue_activity", {
+    weight = 0.5, args = { type = gen.one_of { "com.example.view", "com.example.edit" }, id = gen.int(1, 3) },
+    run = function(app, a) app:continue_activity(a.type, { id = a.id }) end,
+  }, function(_, a) return format("app:continue_activity(%s, { id = %d })", quote(a.type), a.id) end) or nil
+  rules.open_notification = (every or declared.notifications) and make_rule("open_notification", {
+    weight = 0.5, args = { id = gen.int(1, 3) },
+    run = function(app, a) app:open_notification { id = a.id } end,
+  }, function(_, a) return format("app:open_notification { id = %d }", a.id) end) or nil
+
   rules.login = intent("login") and make_rule("login", {
     pre = in_state("unauthenticated"), args = { user = gen.one_of { "ada", "bob" }, new_user = gen.bool() },
     run = function(app, a) app:login { user = a.user, new_user = a.new_user } end,
@@ -464,10 +499,12 @@ local function builtin_rules(declared, every, background_tasks)
 end
 E.builtin_names = {
   "advance", "advance_past_suspension", "background", "background_window", "begin_background_task",
-  "cancel_onboarding", "close", "disconnect", "dismiss_window", "finish_background_task", "focus",
-  "foreground", "interrupt", "launch", "login", "logout", "network", "next_step", "open_url",
-  "open_window", "refresh", "resume", "retry", "revoke", "schedule_refresh", "settle", "storage_write",
-  "switcher", "terminate_crash", "terminate_system", "terminate_user",
+  "cancel_onboarding", "close", "continue_activity", "disconnect", "dismiss_window",
+  "finish_background_task", "focus", "foreground", "hide", "interrupt", "launch", "login", "logout",
+  "minimize", "network", "next_step", "open_notification", "open_settings", "open_url", "open_window",
+  "refresh", "reopen", "resume", "retry", "revoke", "schedule_refresh", "settle", "storage_write",
+  "switcher", "terminate_crash", "terminate_force", "terminate_keep_windows", "terminate_system",
+  "terminate_user",
 }
 
 -- MARK: The exploration

@@ -83,7 +83,7 @@ private struct Builder {
         let event = entry.record.event
         let text = TraceRenderer.describe(event, label: label).message
         switch event {
-        case .launched, .launchedInBackground:
+        case .launched, .launchedInBackground, .eventLaunched:
             launch += 1
             processes.append(.init(number: launch, start: point, end: nil, termination: nil))
             begin(Timeline.appPhaseLane, .phase(.background), at: point, entry, text)
@@ -128,7 +128,7 @@ private struct Builder {
             begin(Timeline.appStateLane, .state(to), at: point, entry, text)
         case .stateRejected:
             mark(Timeline.appStateLane, .stateRejected, at: point, entry, text)
-        case let .deepLink(_, outcome):
+        case let .deepLink(_, outcome), let .activityContinued(_, outcome):
             if case .handled(let scene) = outcome {
                 mark(lane(scene), .deepLink(handled: true), at: point, entry, text)
             } else {
@@ -156,7 +156,8 @@ private struct Builder {
             mark(Timeline.appPhaseLane, .taskExpiring, at: point, entry, text)
         case .backgroundTaskBegan, .backgroundTaskFinished, .refreshRequested, .refreshCancelled,
              .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
-             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .note:
+             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .note, .notificationOpened,
+             .reopened, .windowMinimized:
             break
         }
     }

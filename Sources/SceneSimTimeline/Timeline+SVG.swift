@@ -240,6 +240,7 @@ extension Timeline.MarkerKind {
         case .termination(.system): "#7048e8"
         case .termination(.user): "#f76707"
         case .termination(.crash): "#e03131"
+        case .termination(.force): "#d6336c"
         case .deepLink(let handled): handled ? "#0c8599" : "#868e96"
         case .storageSaved: "#212529"
         case .storageLost: "#ff8787"

@@ -96,6 +96,7 @@ public struct Timeline: Sendable {
             case .termination(.user): "Q"
             case .termination(.crash): "C"
             case .termination(.watchdog): "T"
+            case .termination(.force): "F"
             case .deepLink(let handled): handled ? "U" : "u"
             case .storageSaved: "S"
             case .storageLost: "s"
@@ -132,7 +133,7 @@ public struct Timeline: Sendable {
 
         /// Every kind, in the order legends list them.
         public static let all: [MarkerKind] = [
-            .launch, .termination(.system), .termination(.user), .termination(.crash), .termination(.watchdog),
+            .launch, .termination(.system), .termination(.user), .termination(.crash), .termination(.force), .termination(.watchdog),
             .deepLink(handled: true), .deepLink(handled: false), .storageSaved, .storageLost,
             .warning, .disconnected, .discarded, .restoreRejected, .stateRejected,
             .memoryLost, .suspended, .resumed, .taskExpiring,

@@ -33,10 +33,10 @@ struct CompletionTests {
         let session = session([
             "app = sim.launch{}", "w = app:open_window('main')", "w.storage.tab = 1", "w.storage.zoom = 2",
         ])
-        #expect(session.complete("app:open").candidates == ["open_url", "open_window"])
+        #expect(session.complete("app:open").candidates == ["open_notification", "open_settings", "open_url", "open_window"])
         #expect(session.complete("app.").candidates == ["background_time_remaining", "defaults", "front", "history", "keychain", "launches", "memory", "phase", "rejected", "running", "sessions", "state", "suspended", "windows"])
         #expect(session.complete("app:begin").candidates == ["begin_background_task"])
-        #expect(session.complete("w:").candidates == ["background", "close", "disconnect", "focus"])
+        #expect(session.complete("w:").candidates == ["background", "close", "disconnect", "focus", "minimize"])
         #expect(session.complete("w.c").candidates == ["connected"])
         #expect(session.complete("app.front.st").candidates == ["storage"])
         #expect(session.complete("w.storage.").candidates == ["tab", "zoom"])

@@ -2,7 +2,7 @@
 -- Spec: semantics 4.6.
 local app = sim.launch {
   platform = "ipados",
-  scenes = { { id = "main" }, { id = "item", value = "string" } },
+  scenes = { { id = "main", allows = function() return true end }, { id = "item", value = "string" } },
   routes = { item = "item" },
 }
 local function try(when)

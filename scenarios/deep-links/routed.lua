@@ -1,8 +1,14 @@
 -- While authenticated a deep link opens the routed window, and fronts it the second time
--- Spec: semantics 4.2, 4.6; API app:open_url, routes.
+-- Spec: semantics 4.2, 4.6, 12.3, 12.5; API app:open_url, routes.
 local app = sim.launch {
   platform = "ipados",
-  scenes = { { id = "main" }, { id = "item", value = "integer" }, { id = "user", value = "string" } },
+  -- main takes every link (.handlesExternalEvents allowing "*") and leaves it to the routes;
+  -- without that, each link would also open a new main window (semantics 12.4)
+  scenes = {
+    { id = "main", allows = function() return true end },
+    { id = "item", value = "integer" },
+    { id = "user", value = "string" },
+  },
   routes = { item = "item", profile = "user" },
   session = { user = "ada" },
 }
@@ -20,9 +26,10 @@ assert(app.front.value == "grace", "the profile window")
 assert(app:open_url("app://item/42") == true and app.front == item, "fronted, not duplicated")
 assert(#app.sessions == 3, "main, item 42, profile grace")
 
--- Links the app cannot route are refused and change nothing.
+-- Links the app cannot route are refused.
 for _, url in ipairs { "https://example.com/item/1", "app://item", "app://itme/7", "app://item/forty-two" } do
   assert(app:open_url(url) == false, url .. " is refused")
 end
-assert(#app.sessions == 3 and app.front == item, "nothing changed")
+-- The main window took each of them (and so came to the front); no window opened.
+assert(#app.sessions == 3 and app.front.group == "main", "no new window")
 print("front:", tostring(app.front))

@@ -1,18 +1,18 @@
 -- On iPhone a deep link navigates inside the one window: the scene's on_url writes its
 -- navigation path to SceneStorage, which a system kill keeps
--- Spec: semantics 10.7, 10.8, 4.6, 5.1; API scenes on_url, handles, sim.url.
+-- Spec: semantics 10.7, 10.8, 12.2, 4.6, 5.1; API scenes on_url, sim.url.
 local app = sim.launch {
   platform = "iphone",
   session = { user = "ada" },
   routes = { item = "item" },
   scenes = { {
     id = "main",
-    -- .handlesExternalEvents: this window takes the app's note links
-    handles = function(url) return sim.url(url).host == "notes" end,
-    -- .onOpenURL: app://notes/<folder>/<note> becomes the window's navigation path
+    -- On iPhone every link comes to the one scene (SwiftUI ignores .handlesExternalEvents
+    -- there), so .onOpenURL itself keeps to the note links:
+    -- app://notes/<folder>/<note> becomes the window's navigation path
     on_url = function(w, url)
       local link = sim.url(url)
-      if #link.path == 0 then return false end
+      if link.host ~= "notes" or #link.path == 0 then return false end
       w.storage.path = table.concat(link.path, "/")
       return true
     end,
@@ -27,9 +27,9 @@ sim.settle()
 print(app:open_url("app://notes/work/42"), app.front.storage.path, #app.windows)
 print(app:open_url("app://notes/recipes/tarte%20tatin"), app.front.storage.path)
 
--- A link the window does not take goes to the routes, which cannot open a window on iPhone.
+-- A link the window does not handle goes to the routes, which cannot open a window on iPhone.
 print(app:open_url("app://item/7"))
--- A note link without a note is taken but not handled: the routes try it, and have no "notes".
+-- A note link without a note is not handled either: the routes try it, and have no "notes".
 print(app:open_url("app://notes"))
 
 -- The path was written at once, so it is saved on the way to background and survives a kill.

@@ -1,5 +1,5 @@
 -- A relaunch is a new process: persistent data survives, hooks stay registered, off-screen sessions stay disconnected
--- Spec: semantics 5.4, 5.5.
+-- Spec: semantics 5.4, 5.5, 13.7.
 local app = sim.launch {
   platform = "macos",
   scenes = { { id = "main" }, { id = "doc", value = "string" } },
@@ -11,9 +11,9 @@ sim.settle()
 
 local main = app.front
 local parked = app:open_window("doc", "archive")
-parked:background()
-parked:disconnect() -- not on screen when the app leaves
-app:background()
+parked:background()   -- on macOS: minimised to the Dock (semantics 13.7)
+app:background()      -- hidden: every window leaves the screen
+parked:disconnect()   -- not on screen when the app left
 app:terminate("system")
 
 app:launch()

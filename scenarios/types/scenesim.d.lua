@@ -5,17 +5,23 @@
 ---@alias scenesim.Platform "iphone"|"ipados"|"macos"|"visionos"
 ---@alias scenesim.ScenePhase "active"|"inactive"|"background"
 ---@alias scenesim.WindowPhase "active"|"inactive"|"background"|"disconnected"
----@alias scenesim.Termination "system"|"user"|"crash"
+---@alias scenesim.Termination "system"|"user"|"crash"|"force"
 ---@alias scenesim.BackgroundTaskStatus "running"|"finished"|"expired"|"ended"
 ---@alias scenesim.Value boolean|integer|number|string
 
 ---@class scenesim.SceneDecl
 ---@field id string                        scene id: WindowGroup(id:) or Window(id:)
 ---@field value? "string"|"integer"        WindowGroup(id:for:) value type
----@field kind? "window_group"|"window"    "window" = single-instance Window scene (macos, visionos)
+---@field kind? "window_group"|"window"|"settings"  "window" = single-instance Window scene (macos, visionos); "settings" = the Settings scene (macos; app:open_settings)
+---@field launch? "automatic"|"presented"|"suppressed"  defaultLaunchBehavior (macos, visionos): what opens at launch with nothing restored
+---@field restoration? boolean             false = restorationBehavior(.disabled) (macos, visionos): its windows are never restored
 ---@field on_phase? fun(w: scenesim.Window, old: scenesim.WindowPhase, new: scenesim.WindowPhase)  the root view's .onChange(of: scenePhase): runs at each phase change of this group's windows, before the app:on("scene_phase") hooks
 ---@field on_url? fun(w: scenesim.Window, url: string): boolean?  .onOpenURL in this window: true when handled (after the model's on_url, before the routes)
----@field handles? fun(url: string): boolean?  .handlesExternalEvents: whether a window of this group takes url
+---@field handles? fun(url: string): boolean?  the older spelling of allows, for URLs only
+---@field prefers? fun(w: scenesim.Window, event: string): boolean?  .handlesExternalEvents(preferring:): event is the URL text or the activity type; a preferring window wins over an allowing one (not on iphone, where the one scene takes every event)
+---@field allows? fun(w: scenesim.Window, event: string): boolean?  .handlesExternalEvents(allowing:): may this window take the event?
+---@field matching? string[]                Scene.handlesExternalEvents(matching:): a new window of this scene takes an event whose URL text or activity type contains one of these ("*": all)
+---@field on_activity? fun(w: scenesim.Window, type: string, info: table<string, scenesim.Value>): boolean?  .onContinueUserActivity in this window: true when handled
 ---@field restore? fun(w: scenesim.Window): boolean?  checks a restored window before the restore hooks; false = it starts empty
 
 ---@class scenesim.Policy
@@ -28,6 +34,8 @@
 ---@field background_time? number                  background time granted to background tasks, seconds (default 30)
 ---@field expiration_warning? number               expiration handlers run this long before it runs out (default 5)
 ---@field refresh_time? number                     the time a background refresh's task gets, seconds (default 30)
+---@field close_windows_on_quit? boolean           macos "Close windows when quitting an application": Quit discards restoration data (default true)
+---@field quit_when_last_window_closes? boolean    macos applicationShouldTerminateAfterLastWindowClosed (default false)
 
 ---@class scenesim.Config
 ---@field platform? scenesim.Platform       default "ipados"
@@ -38,7 +46,9 @@
 ---@field auth_latency? number              a session validation round trip, seconds (default 0.2)
 ---@field multiple_scenes? boolean          UIApplicationSupportsMultipleScenes (ipados; default true)
 ---@field visible_limit? integer            windows on screen at once (iphone 1, ipados 2, others unlimited)
----@field routes? table<string, string>     deep-link routes: app://<route>/<value> opens that scene group
+---@field routes? table<string, string>     deep-link routes: <scheme>://<route>/<value> opens that scene group; a key "myapp://route" is for that scheme only
+---@field os? string                       the OS major version, e.g. "18" (default: the newest scenesim knows, "26"); features newer than it are errors
+---@field url_schemes? string[]              CFBundleURLTypes: the schemes the app registers; a URL of another scheme never reaches it (default: every scheme)
 ---@field policy? scenesim.Policy
 ---@field model? scenesim.Model|string     the app's own model, or the name of a registered Swift model ("builtin" for the built-in one); omitted: the built-in one (semantics 10)
 
@@ -53,6 +63,9 @@
 ---@field on_launch? fun(app: scenesim.App)  the App's init: runs when a process starts, before its first scene connects
 ---@field on_phase? fun(app: scenesim.App, old: scenesim.ScenePhase, new: scenesim.ScenePhase)  the App's .onChange(of: scenePhase): runs when the aggregate changes, after the "phase" hooks
 ---@field on_url? fun(app: scenesim.App, url: string): boolean|nil, string|nil  the App's .onOpenURL: true = handled; false, reason = refused; nil = the routes try it
+---@field on_activity? fun(app: scenesim.App, type: string, info: table<string, scenesim.Value>): boolean|nil, string|nil  the App's .onContinueUserActivity: answers as on_url
+---@field on_reopen? fun(app: scenesim.App): boolean?  applicationShouldHandleReopen (macos): runs on app:reopen() with no window visible; false stops the default (a window of each launch scene)
+---@field on_notification? fun(app: scenesim.App, info: table<string, scenesim.Value>)  the notification response handler: runs once the app is active after app:open_notification
 ---@field phase_notes? table<scenesim.ScenePhase, string>  what on_phase does on entering each phase, shown on the trace's phase lines
 ---@field intents? table<string, fun(app: scenesim.App, ...): ...>  what the UI can ask: each becomes app:<name>(...)
 ---@field on_refresh? fun(app: scenesim.App, task: scenesim.BackgroundTask)  the BGAppRefreshTask handler: runs when sim.system.refresh runs a due refresh; finish task before refresh_time runs out
@@ -121,11 +134,14 @@ function BackgroundTask:finish() end
 ---@field storage scenesim.Storage  live SceneStorage (connected scenes of a running app only)
 ---@field saved table<string, scenesim.Value>  read-only copy of what restoration would give now
 ---@field memory scenesim.Memory    the views' in-memory state: lost when the scene disconnects
+---@field minimized boolean         minimised to the Dock (macos): inactive and off screen
 local Window = {}
 --- Brings this window to the front, reconnecting or foregrounding it as needed.
 function Window:focus() end
---- This scene alone leaves the screen (goes to background).
+--- This scene alone leaves the screen (goes to background); on macos it is minimised to the Dock.
 function Window:background() end
+--- macos: the window goes to the Dock: inactive, off screen, its storage saved; w:focus() brings it back.
+function Window:minimize() end
 --- The user closes the window: its session is discarded with its storage.
 function Window:close() end
 --- The system reclaims this background scene; the session and its saved storage stay.
@@ -168,9 +184,21 @@ function App:switcher() end
 function App:interrupt() end
 --- The overlay goes away: inactive -> active.
 function App:resume() end
---- Ends the process: "system" (suspended app killed), "user" (force quit), "crash".
+--- Ends the process: "system" (suspended app killed), "user" (force quit from the switcher; on
+--- macos Quit, ⌘Q), "crash", "force" (macos Force Quit: no events, restoration kept).
+--- { keep_windows = true } with "user" on macos: Quit and Keep Windows (⌥⌘Q).
 ---@param how scenesim.Termination
-function App:terminate(how) end
+---@param options? { keep_windows?: boolean }
+function App:terminate(how, options) end
+--- macos: opens the Settings scene (kind = "settings"), or brings it to the front.
+---@return scenesim.Window|nil window
+---@return boolean created
+function App:open_settings() end
+--- macos: the Dock icon is clicked; a hidden app unhides; with no window visible on_reopen runs
+--- and, unless it returns false, a window of each scene that opens at launch opens.
+function App:reopen() end
+--- macos (⌘H): every window leaves the screen; app:foreground() unhides.
+function App:hide() end
 --- Launches again after termination, restoring scenes.
 function App:launch() end
 --- The built-in model's intents (login, next_step, cancel_onboarding, logout, retry); a declared
@@ -193,9 +221,20 @@ function App:retry() end
 function App:transition(state) end
 --- A URL: the model's on_url first (the built-in model refuses it unless authenticated), then
 --- the routes (app://<route>/<value> opens or fronts that window).
+--- On a terminated app it launches it first (semantics 12).
 ---@param url string
 ---@return boolean handled
 function App:open_url(url) end
+--- A user activity (Handoff, Spotlight, a widget): the model's on_activity, then the window that
+--- prefers, allows or matches it, whose on_activity runs. Launches a terminated app first.
+---@param type string
+---@param info? table<string, scenesim.Value>
+---@return boolean handled
+function App:continue_activity(type, info) end
+--- The user opens one of the app's notifications: the app comes to the foreground (launching
+--- if needed), then the model's on_notification(app, info) runs.
+---@param info? table<string, scenesim.Value>
+function App:open_notification(info) end
 --- Runs fn(app) at virtual time now + seconds in this process; the task ends with the process.
 ---@param seconds number
 ---@param fn fun(app: scenesim.App)

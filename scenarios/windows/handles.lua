@@ -11,7 +11,8 @@ assert(tostring(app.windows[2]) == "main#1", "no value, no parentheses")
 assert(app.front == w and app.windows[1] == w, "one handle per session")
 
 -- app.windows lists connected scenes front to back; app.sessions every live session in creation order.
-w:background()
+w:background()   -- on macOS: minimised to the Dock, inactive and off screen (semantics 13.7)
+app:background() -- hidden: every window leaves the screen
 w:disconnect()
 assert(#app.windows == 1 and #app.sessions == 2, "disconnected: not a window, still a session")
 assert(app.sessions[1].id == "main#1" and app.sessions[2].id == "detail#1", "creation order")

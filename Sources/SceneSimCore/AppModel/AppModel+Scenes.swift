@@ -12,9 +12,16 @@ extension AppModel {
         public var onPhase: (@MainActor (Simulator, SessionID, WindowPhase, WindowPhase) throws -> Void)?
         /// `.onOpenURL` in the window: true when it handled the URL (false: the routes try it).
         public var onURL: (@MainActor (Simulator, SessionID, String) throws -> Bool)?
-        /// `.handlesExternalEvents(preferring:allowing:)`: may a window of the scene take this
-        /// URL? Without it, a scene with `onURL` takes every URL.
+        /// The `allowing:` half of `.handlesExternalEvents` for URLs only (kept from before
+        /// `allows`): may a window of the scene take this URL?
         public var handles: (@MainActor (String) -> Bool)?
+        /// `.handlesExternalEvents(preferring:)`: does this window prefer the event (a URL's
+        /// text or an activity's type)? Preferred windows win over allowing ones (semantics 12.3).
+        public var prefers: (@MainActor (Simulator, SessionID, String) -> Bool)?
+        /// `.handlesExternalEvents(allowing:)`: may this window take the event?
+        public var allows: (@MainActor (Simulator, SessionID, String) -> Bool)?
+        /// `.onContinueUserActivity` in the window: type and `userInfo`; true when handled.
+        public var onActivity: (@MainActor (Simulator, SessionID, String, SceneStorage) throws -> Bool)?
         /// Checks a window about to be restored at launch: false makes it start empty. It reads
         /// the simulator and must not change it.
         public var restore: (@MainActor (Simulator, SessionID) -> Bool)?
@@ -24,8 +31,14 @@ extension AppModel {
             onPhase: (@MainActor (Simulator, SessionID, WindowPhase, WindowPhase) throws -> Void)? = nil,
             onURL: (@MainActor (Simulator, SessionID, String) throws -> Bool)? = nil,
             handles: (@MainActor (String) -> Bool)? = nil,
-            restore: (@MainActor (Simulator, SessionID) -> Bool)? = nil
+            restore: (@MainActor (Simulator, SessionID) -> Bool)? = nil,
+            prefers: (@MainActor (Simulator, SessionID, String) -> Bool)? = nil,
+            allows: (@MainActor (Simulator, SessionID, String) -> Bool)? = nil,
+            onActivity: (@MainActor (Simulator, SessionID, String, SceneStorage) throws -> Bool)? = nil
         ) {
+            self.prefers = prefers
+            self.allows = allows
+            self.onActivity = onActivity
             self.onPhase = onPhase
             self.onURL = onURL
             self.handles = handles
@@ -55,20 +68,6 @@ extension Simulator {
     func runScenePhaseCode(_ id: SessionID, from: WindowPhase, to: WindowPhase) {
         guard let body = sceneCode(of: id)?.onPhase else { return }
         runAppCode { try onMainActor(self) { sim in try body(sim, id, from, to) } }
-    }
-
-    /// A window's answer to a URL the model passed on: nil when it does not take it, else
-    /// whether its `onURL` handled it.
-    func sceneTakesURL(_ id: SessionID, _ url: ByteString) -> Bool? {
-        guard let code = sceneCode(of: id), let onURL = code.onURL else { return nil }
-        let text = String(decoding: url.bytes, as: UTF8.self)
-        if let handles = code.handles {
-            let takes = (try? onMainActor(self) { _ in handles(text) }) ?? false
-            guard takes else { return nil }
-        }
-        var handled = false
-        runAppCode { handled = try onMainActor(self) { sim in try onURL(sim, id, text) } }
-        return handled
     }
 
     /// A scene's `restore` for a window about to be restored.

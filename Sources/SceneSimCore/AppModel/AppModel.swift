@@ -83,6 +83,28 @@ public struct AppModel {
     package var launchCode: ((Simulator) throws -> Void)?
     package var phaseCode: ((Simulator, ScenePhase, ScenePhase) throws -> Void)?
     package var urlCode: ((Simulator, ByteString) throws -> URLAnswer)?
+    /// The App's `.onContinueUserActivity`, asked first for each activity as `urlCode` is for
+    /// URLs (semantics 12.1): type and `userInfo`.
+    package var activityCode: ((Simulator, String, SceneStorage) throws -> URLAnswer)?
+    /// The notification center delegate's response handler, run once the app is active after
+    /// the user opens one of its notifications (semantics 12.9).
+    package var notificationCode: ((Simulator, SceneStorage) throws -> Void)?
+    /// `applicationShouldHandleReopen` (macOS): false stops the default of opening the launch
+    /// windows when the Dock icon is clicked with no window visible.
+    package var reopenCode: ((Simulator) throws -> Bool)?
+
+    /// The App's `.onContinueUserActivity`, as `onURL` for URLs: type and `userInfo`.
+    public var onActivity: (@MainActor (Simulator, String, SceneStorage) throws -> URLAnswer)? {
+        didSet { activityCode = onActivity.map { body in { sim, type, info in try onMainActor(sim) { sim in try body(sim, type, info) } } } }
+    }
+    /// The response to a notification the user opened, run once the app is active.
+    public var onNotification: (@MainActor (Simulator, SceneStorage) throws -> Void)? {
+        didSet { notificationCode = onNotification.map { body in { sim, info in try onMainActor(sim) { sim in try body(sim, info) } } } }
+    }
+    /// `applicationShouldHandleReopen` (macOS): false stops the default reopening.
+    public var onReopen: (@MainActor (Simulator) throws -> Bool)? {
+        didSet { reopenCode = onReopen.map { body in { sim in try onMainActor(sim) { sim in try body(sim) } } } }
+    }
 
     /// What the model's URL handler did with a URL.
     public enum URLAnswer: Equatable, Sendable {

@@ -25,6 +25,7 @@ extension SimError {
         ("app:launch()", "launch()"), ("app:background()", "background()"), ("app:foreground()", "foreground()"),
         ("app:switcher()", "openAppSwitcher()"), ("app:interrupt()", "interrupt()"), ("app:resume()", "resume()"),
         ("app:dismiss_window", "dismissWindow(_:value:)"), ("app:open_url", "openURL(_:)"),
+        ("app:continue_activity", "continueActivity(_:info:)"), ("app:open_notification", "openNotification(_:)"),
         ("app:transition", "transition(to:)"), ("app:after", "scheduleTask(after:_:)"),
         ("w:focus()", "focus(_:)"), ("w:background()", "backgroundWindow(_:)"), ("w:close()", "close(_:)"),
         ("w:disconnect()", "disconnect(_:)"),

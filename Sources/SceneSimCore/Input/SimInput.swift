@@ -43,6 +43,20 @@ public enum SimInput: Equatable, Sendable {
     /// `sim.system.refresh(app)`: the system runs the app's due background refresh, launching
     /// it in the background if it is not running (semantics 11.4).
     case refresh
+    /// `app:continue_activity(type, info)`: the system hands the app a user activity.
+    case continueActivity(String, info: SceneStorage)
+    /// `app:open_notification(info)`: the user opens one of the app's notifications.
+    case openNotification(SceneStorage)
+    /// `app:open_settings()` (macOS): the Settings scene opens or comes to the front.
+    case openSettings
+    /// `app:reopen()` (macOS): the user clicks the app's Dock icon.
+    case reopen
+    /// `app:hide()` (macOS, ⌘H): every window leaves the screen.
+    case hide
+    /// `w:minimize()` (macOS; `w:background()` there): the window goes to the Dock.
+    case minimize(SessionID)
+    /// `app:terminate("user", { keep_windows = true })` (macOS): Quit and Keep Windows (⌥⌘Q).
+    case terminateKeepingWindows
 
     /// The kinds of input, each with the name scripts call it by. The Lua bindings, the REPL's
     /// completion, the LuaLS definitions and explore's built-in rules are tested against this
@@ -57,14 +71,19 @@ public enum SimInput: Equatable, Sendable {
         case openURL = "open_url"
         case advance, settle, intent
         case refresh
+        case continueActivity = "continue_activity"
+        case openNotification = "open_notification"
+        case openSettings = "open_settings"
+        case reopen, hide, minimize
 
         /// How a script calls it: `app:launch`, `w:focus`, `sim.advance`, `app:<intent>`.
         public var scriptName: String {
             switch self {
             case .launch, .background, .foreground, .switcher, .interrupt, .resume, .terminate,
-                 .openWindow, .dismissWindow, .openURL:
+                 .openWindow, .dismissWindow, .openURL, .continueActivity, .openNotification,
+                 .openSettings, .reopen, .hide:
                 "app:\(rawValue)"
-            case .focus, .close, .disconnect: "w:\(rawValue)"
+            case .focus, .close, .disconnect, .minimize: "w:\(rawValue)"
             case .backgroundWindow: "w:background"
             case .advance, .settle: "sim.\(rawValue)"
             case .intent: "app:<intent>"
@@ -94,6 +113,13 @@ public enum SimInput: Equatable, Sendable {
         case .settle: .settle
         case .intent: .intent
         case .refresh: .refresh
+        case .continueActivity: .continueActivity
+        case .openNotification: .openNotification
+        case .openSettings: .openSettings
+        case .reopen: .reopen
+        case .hide: .hide
+        case .minimize: .minimize
+        case .terminateKeepingWindows: .terminate
         }
     }
 

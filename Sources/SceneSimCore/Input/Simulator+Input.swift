@@ -90,6 +90,11 @@ extension Simulator {
         case .backgroundWindow(let id):
             try requireAlive(id, what())
             let process = try runningProcess(what())
+            // On macOS it is minimising to the Dock (semantics 13.7).
+            if config.platform == .macos {
+                try checkMinimizable(id, process)
+                return process
+            }
             let label = sessions[id.index].label
             guard let phase = scenePhase(id) else {
                 throw SimError(.forbidden, "w:background(): \(label) is disconnected, so it is not on screen; call w:focus() to bring it back first")
@@ -111,15 +116,17 @@ extension Simulator {
             return process
         case .openWindow(let groupID, let value), .dismissWindow(let groupID, let value):
             let process = try runningProcess(what())
-            try checkValue(value, for: try groupIndex(groupID))
-            return process
-        case .openURL(let url):
-            let process = try runningProcess(what())
-            do throws(SimError) {
-                _ = try AppURL(parsing: url)
-            } catch {
-                throw SimError(.invalidValue, "app:open_url: \(url.quoted) is not a URL: \(error.message)")
+            let group = try groupIndex(groupID)
+            if case .openWindow = input, config.scenes[group].kind == .settings {
+                throw SimError(.invalidValue, "app:open_window: scene \"\(groupID)\" is the Settings scene, which openWindow cannot open; call app:open_settings()")
             }
+            try checkValue(value, for: group)
+            return process
+        case .openSettings, .reopen, .hide, .minimize, .terminateKeepingWindows:
+            return try checkMac(input)
+        case .openURL, .continueActivity, .openNotification:
+            // A terminated app launches for the event (nil: a launch; semantics 12.8).
+            try checkEvent(input)
             return process
         case .background, .switcher:
             let process = try runningProcess(what())
@@ -130,6 +137,9 @@ extension Simulator {
             throw SimError(.forbidden, "app:switcher(): no scene is on screen (the app is \(process.reportedPhase.rawValue)); the app switcher covers a visible app, so call app:foreground() first")
         case .foreground:
             let process = try runningProcess(what())
+            if process.visible.isEmpty, !process.minimized.isEmpty, process.order.elements.allSatisfy(process.minimized.contains) {
+                throw SimError(.forbidden, "app:foreground(): every window is minimised to the Dock; w:focus() brings one back, app:reopen() asks the app")
+            }
             if !process.visible.isEmpty && !visibleScenes(process, contain: .inactive) {
                 throw SimError(.forbidden, "app:foreground(): the app is already in the foreground and active")
             }
@@ -152,6 +162,9 @@ extension Simulator {
         case .terminate(let how):
             if how == .watchdog {
                 throw SimError(.invalidValue, "app:terminate(\"watchdog\"): only the system's watchdog ends an app that way, when a background task outlives its background time; begin a task with app:begin_background_task and let the time run out, or use \"system\", \"user\" or \"crash\"")
+            }
+            if how == .force, config.platform != .macos {
+                throw SimError(.forbidden, "app:terminate(\"force\") is the Mac's Force Quit (⌥⌘⎋); on \(config.platform.rawValue) the user force quits an app from the app switcher: use app:terminate(\"user\")")
             }
             let process = try runningProcess(what())
             if how == .system, let front = process.visible.first {
@@ -189,14 +202,23 @@ extension Simulator {
                 return .done
             }
             guard let process = try check(input) else {
+                switch input {
+                case .openURL, .continueActivity, .openNotification: return runEvent(input, nil)
+                default: break  // a launch, or a Dock click on an app that is not running
+                }
                 startProcess()
                 return .done
             }
             switch input {
+            case .openURL, .continueActivity, .openNotification:
+                return runEvent(input, process)
             case .launch, .advance, .settle, .intent, .refresh:
                 // `check` returns no process for a launch; the others do not come here.
                 return .done
-            case .background: leave(process)
+            case .background:
+                if config.platform == .macos { hideApp(process) } else { leave(process) }
+            case .openSettings, .reopen, .hide, .minimize, .terminateKeepingWindows:
+                return runMac(input, process)
             case .foreground: returnToForeground(process)
             case .switcher, .interrupt: showOverlay(process)
             case .resume: removeOverlay(process)
@@ -204,12 +226,16 @@ extension Simulator {
             case let .openWindow(groupID, value):
                 return .window(openWindow(groupID, value: value, process))
             case let .dismissWindow(groupID, value):
-                return .closed(dismissWindow(groupID, value: value, process))
+                let closed = dismissWindow(groupID, value: value, process)
+                quitIfLastWindowClosed(process)
+                return .closed(closed)
             case .focus(let id): focus(id, process)
-            case .backgroundWindow(let id): backgroundWindow(id, process)
-            case .close(let id): close(id, process)
+            case .backgroundWindow(let id):
+                if config.platform == .macos { minimizeWindow(id, process) } else { backgroundWindow(id, process) }
+            case .close(let id):
+                close(id, process)
+                quitIfLastWindowClosed(process)
             case .disconnect(let id): detach(id, save: true, process)
-            case .openURL(let url): return .urlHandled(openURL(url, process))
             }
             return .done
         }
@@ -342,6 +368,13 @@ extension SimInput {
         case .settle: "sim.settle()"
         case .intent(let name, _): "app:\(name)"
         case .refresh: "sim.system.refresh(app)"
+        case .continueActivity: "app:continue_activity"
+        case .openNotification: "app:open_notification"
+        case .openSettings: "app:open_settings()"
+        case .reopen: "app:reopen()"
+        case .hide: "app:hide()"
+        case .minimize: "w:minimize()"
+        case .terminateKeepingWindows: "app:terminate(\"user\", { keep_windows = true })"
         }
     }
 }

@@ -22,6 +22,12 @@ public struct AppConfig: Sendable, Equatable {
     public var routes: [String: String]
     /// The switches for platform rules that can go either way, and the thresholds of the trace's warnings.
     public var policy: Policy
+    /// The URL schemes the app registers (CFBundleURLTypes); empty: every scheme reaches it.
+    /// Compared without case (semantics 12.6).
+    public var urlSchemes: [String] = []
+    /// The OS major version the app runs on (`os = "18"`); nil: the newest scenesim knows
+    /// (`Platform.newestOS`). Features newer than it are refused (semantics 14.1).
+    public var osVersion: Int?
 
     /// A configuration; every default is an iPad app with one `main` WindowGroup and no stored session.
     public init(
@@ -60,6 +66,25 @@ public struct AppConfig: Sendable, Equatable {
     /// The first WindowGroup: what opens when there is nothing to restore.
     package var primaryGroup: Int? { scenes.firstIndex { $0.kind == .windowGroup } }
 
+    /// `myapp://item` as (scheme, host); nil for a route without a scheme.
+    static func splitRoute(_ route: String) -> (String, String)? {
+        let bytes = Array(route.utf8)
+        guard bytes.count >= 3 else { return nil }
+        for start in 0...(bytes.count - 3) where bytes[start] == UInt8(ascii: ":") && bytes[start + 1] == UInt8(ascii: "/") && bytes[start + 2] == UInt8(ascii: "/") {
+            return (String(decoding: bytes[..<start], as: UTF8.self), String(decoding: bytes[(start + 3)...], as: UTF8.self))
+        }
+        return nil
+    }
+
+    /// The OS version in effect: the declared one, or the newest known.
+    package var os: Int { osVersion ?? platform.newestOS }
+
+    /// Refuses a feature that needs OS `needed` on this platform (semantics 14.1).
+    func require(_ feature: String, _ needed: Int?) throws(SimError) {
+        guard let needed, os < needed else { return }
+        throw SimError(.invalidConfig, "\(feature) needs \(platform.osName) \(needed), and this app runs on \(platform.osName) \(os) (os = \"\(os)\"); raise os, or drop the feature")
+    }
+
     /// Checks what cannot be expressed in the types: unique ids, Window scenes only where they
     /// exist, routes to declared groups, sane numbers. Throws the first problem found.
     package func validate() throws(SimError) {
@@ -81,11 +106,50 @@ public struct AppConfig: Sendable, Equatable {
                 throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" is a Window scene and cannot take a value; drop value or make it a WindowGroup")
             }
         }
-        if primaryGroup == nil {
+        if let version = osVersion, !platform.knownOS.contains(version) {
+            throw SimError(.invalidConfig, "os = \"\(version)\" is not a version of \(platform.osName) scenesim knows; use one of \(platform.knownOS.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        for scene in scenes {
+            if scene.kind == .window {
+                try require("scenes: \"\(scene.id)\" (kind = \"window\", a Window scene)", platform.windowSceneOS)
+            }
+            if scene.launch != .automatic {
+                try require("scenes: \"\(scene.id)\".launch (defaultLaunchBehavior)", platform.sceneBehaviorOS)
+            }
+            if !scene.restoration {
+                try require("scenes: \"\(scene.id)\".restoration (restorationBehavior)", platform.sceneBehaviorOS)
+            }
+        }
+        for scene in scenes where scene.kind == .settings {
+            if platform != .macos {
+                throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" has kind = \"settings\", but the Settings scene exists only on macos; drop it or use a WindowGroup")
+            }
+            if scene.valueType != nil {
+                throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" is the Settings scene and cannot take a value; drop value")
+            }
+            if scenes.filter({ $0.kind == .settings }).count > 1 {
+                throw SimError(.invalidConfig, "scenes: an app has one Settings scene, and \"\(scene.id)\" is a second; keep one")
+            }
+        }
+        // A body of Window scenes only is legal SwiftUI on macOS and visionOS (semantics 13.3).
+        if platform.supportsWindowScenes {
+            if !scenes.contains(where: { $0.kind != .settings }) {
+                throw SimError(.invalidConfig, "scenes: the app needs at least one WindowGroup or Window besides Settings")
+            }
+        } else if primaryGroup == nil {
             throw SimError(.invalidConfig, "scenes: the app needs at least one WindowGroup (a scene without kind = \"window\")")
         }
         for route in routes.keys.sorted() {
             let target = routes[route]!
+            // `scheme://host` keys a route to one scheme, which the app must register.
+            if let (scheme, host) = Self.splitRoute(route) {
+                if scheme.isEmpty || host.isEmpty {
+                    throw SimError(.invalidConfig, "routes[\"\(route)\"]: a route is a host (item) or a scheme and a host (myapp://item)")
+                }
+                if !urlSchemes.isEmpty && !urlSchemes.contains(where: { $0.lowercased() == scheme.lowercased() }) {
+                    throw SimError(.invalidConfig, "routes[\"\(route)\"]: scheme \"\(scheme)\" is not registered in url_schemes (\(urlSchemes.joined(separator: ", "))), so no such URL reaches the app; add it to url_schemes or route \"\(host)\" for every scheme")
+                }
+            }
             guard let scene = scenes.first(where: { $0.id == target }) else {
                 throw SimError(.invalidConfig, "routes.\(route) names scene \"\(target)\", which is not declared\(suggestion(for: target, among: scenes.map(\.id)))")
             }
@@ -131,14 +195,25 @@ public struct AppConfig: Sendable, Equatable {
 
 /// One scene of the App's body: `WindowGroup(id:)`, `WindowGroup(id:for:)` or `Window(id:)`.
 public struct SceneDeclaration: Sendable, Equatable {
-    /// Whether the scene is a `WindowGroup` (any number of windows) or a single `Window`.
-    public enum Kind: String, Sendable, CaseIterable { case windowGroup = "window_group", window }
+    /// Whether the scene is a `WindowGroup` (any number of windows), a single `Window`, or the
+    /// macOS `Settings` scene.
+    public enum Kind: String, Sendable, CaseIterable { case windowGroup = "window_group", window, settings }
     /// The scene's id, as `openWindow(id:)` and window labels (`main#1`) name it.
     public var id: String
     /// Whether the scene is a WindowGroup or a Window.
     public var kind: Kind
     /// The presented value's type for `WindowGroup(id:for:)`; nil when the group takes none.
     public var valueType: SceneValue.Kind?
+    /// `Scene.handlesExternalEvents(matching:)`: a new window of this scene takes an external
+    /// event whose URL text or activity type contains one of these (`"*"`: every event);
+    /// empty when the scene does not declare it (semantics 12.4).
+    public var matching: [String] = []
+    /// `defaultLaunchBehavior` (macOS, visionOS): whether the scene opens a window at launch
+    /// when nothing is restored (semantics 13.1).
+    public var launch: LaunchBehavior = .automatic
+    /// `restorationBehavior`: false (`.disabled`) means the scene's windows are never restored
+    /// (semantics 13.2).
+    public var restoration = true
 
     /// A scene with `id`; a WindowGroup unless `kind` says otherwise, presenting values of `valueType` when given.
     public init(id: String, kind: Kind = .windowGroup, valueType: SceneValue.Kind? = nil) {
@@ -207,6 +282,12 @@ public struct Policy: Sendable, Equatable {
         /// The scenes go to the background first (saving their storage), then the process ends.
         case background
     }
+    /// macOS "Close windows when quitting an application": Quit (⌘Q) discards restoration data
+    /// (true, macOS's default) or keeps it (semantics 13.4).
+    public var closeWindowsOnQuit = true
+    /// macOS `applicationShouldTerminateAfterLastWindowClosed`: the app quits when its last
+    /// window closes (semantics 13.6).
+    public var quitWhenLastWindowCloses = false
 
     /// A policy with the switches given; each one left out keeps its default.
     public init(

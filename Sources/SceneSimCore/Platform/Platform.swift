@@ -5,6 +5,49 @@ public enum Platform: String, CaseIterable, Sendable {
     /// Whether `Window(id:)` single-instance scenes exist (macOS and visionOS).
     package var supportsWindowScenes: Bool { self == .macos || self == .visionos }
 
+    /// The OS's name in messages: iOS, iPadOS, macOS, visionOS.
+    public var osName: String {
+        switch self {
+        case .iphone: "iOS"
+        case .ipados: "iPadOS"
+        case .macos: "macOS"
+        case .visionos: "visionOS"
+        }
+    }
+
+    /// The major OS versions scenesim knows, oldest first (semantics 14.1).
+    public var knownOS: [Int] {
+        switch self {
+        case .iphone, .ipados: [15, 16, 17, 18, 26]
+        case .macos: [11, 12, 13, 14, 15, 26]
+        case .visionos: [1, 2, 26]
+        }
+    }
+
+    /// The newest OS version scenesim knows: what an app runs on unless it says `os`.
+    public var newestOS: Int { knownOS[knownOS.count - 1] }
+
+    /// The first version with `Window` scenes here (nil: none needed or none exist).
+    package var windowSceneOS: Int? {
+        switch self {
+        case .macos: 13
+        case .visionos: 26
+        case .iphone, .ipados: nil
+        }
+    }
+
+    /// The first version with `defaultLaunchBehavior` and `restorationBehavior` here.
+    package var sceneBehaviorOS: Int? {
+        switch self {
+        case .macos: 15
+        case .visionos: 26
+        case .iphone, .ipados: nil
+        }
+    }
+
+    /// Whether scenes take `defaultLaunchBehavior` and `restorationBehavior` (macOS, visionOS).
+    package var hasSceneLaunchBehaviors: Bool { self == .macos || self == .visionos }
+
     /// Hiding a macOS app takes its windows from active straight to background (§1.2).
     package var skipsInactiveWhenHiding: Bool { self == .macos }
 

@@ -23,6 +23,8 @@ final class AppProcess {
     /// The scenes that were on screen when the app last left the foreground; may hold sessions
     /// discarded since, which every reader skips.
     var foregroundSet: [SessionID] = []
+    /// macOS windows in the Dock: inactive but not on screen (semantics 13.7).
+    var minimized: Set<Int> = []
 
     // Process memory and the process's own clock (semantics 11).
     /// `app.memory`: the App's in-memory state; it lives exactly as long as this process.

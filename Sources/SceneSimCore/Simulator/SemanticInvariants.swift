@@ -66,7 +66,8 @@ package struct SemanticInvariants: Sendable {
     /// No more windows on screen than `visible_limit`.
     private func visibleLimit(_ simulator: Simulator) -> Violation? {
         guard let limit = simulator.config.visibleLimit else { return nil }
-        let visible = simulator.windows.filter { simulator.phase(of: $0) == .connected(.active) || simulator.phase(of: $0) == .connected(.inactive) }
+        // A window minimised to the Dock is inactive but off screen (semantics 13.7).
+        let visible = simulator.windows.filter { (simulator.phase(of: $0) == .connected(.active) || simulator.phase(of: $0) == .connected(.inactive)) && !simulator.isMinimized($0) }
         guard visible.count > limit else { return nil }
         return Violation(name: "visible_limit", message: "\(visible.count) windows on screen (\(visible.map { simulator.label(of: $0) }.joined(separator: ", "))), over visible_limit \(limit)")
     }

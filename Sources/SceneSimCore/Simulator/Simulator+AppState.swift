@@ -139,50 +139,20 @@ extension Simulator {
         return handled
     }
 
-    func openURL(_ url: ByteString, _ process: AppProcess) -> Bool {
-        // A URL wakes a suspended app before any of its code sees it (semantics 11.2).
-        resumeIfSuspended(process)
-        switch routeDeepLink(url, process) {
-        case .handled, .handledByApp: return true
-        case .notHandled: return false
-        }
-    }
-
-    private func routeDeepLink(_ url: ByteString, _ process: AppProcess) -> DeepLinkOutcome {
-        func refuse(_ reason: String) -> DeepLinkOutcome {
-            emit(.deepLink(url: url, outcome: .notHandled(reason: reason)))
-            return .notHandled(reason: reason)
-        }
-        var answer = AppModel.URLAnswer.passed
-        if let code = model.urlCode { runAppCode { answer = try code(self, url) } }
-        switch answer {
-        case .handled:
-            emit(.deepLink(url: url, outcome: .handledByApp))
-            return .handledByApp
-        case .refused(let reason):
-            return refuse(reason)
-        case .passed:
-            break
-        }
-        // Then the frontmost window that takes it (its scene's .onOpenURL), on every platform.
-        if windowURLHandler != nil || !model.sceneCode.isEmpty {
-            for id in process.order.elements.map({ SessionID($0) }) {
-                guard let handled = sceneTakesURL(id, url) ?? windowURLHandler?(id, url) else { continue }
-                if handled {
-                    emit(.deepLink(url: url, outcome: .handled(scene: id)))
-                    return .handled(scene: id)
-                }
-                break
-            }
-        }
+    /// The routes (`routes = { item = "detail" }`, semantics 12.5): the URL's host names a
+    /// route (`scheme://host` keys a route to one scheme), whose window presenting the decoded
+    /// path opens or comes to the front. Traces nothing: the caller does.
+    func routeByTable(_ url: ByteString, _ process: AppProcess) -> DeepLinkOutcome {
+        func refuse(_ reason: String) -> DeepLinkOutcome { .notHandled(reason: reason) }
         // Read as an app's .onOpenURL reads it (semantics 8.4): `check` parsed it already.
-        guard let parsed = try? AppURL(parsing: url), parsed.scheme == "app" else { return refuse("not an app:// URL") }
-        guard let route = parsed.host, !parsed.path.isEmpty else { return refuse("expected app://<route>/<value>") }
+        guard let parsed = try? AppURL(parsing: url) else { return refuse("not a URL") }
+        guard let route = parsed.host, !parsed.path.isEmpty else { return refuse("expected \(parsed.scheme.escaped)://<route>/<value>") }
         // Bytes throughout: the value becomes a window value, which must stay exact; its path
         // components are percent-decoded (`tarte%20tatin` is "tarte tatin"), the query and
         // fragment are not part of it.
         let text = parsed.path.dropFirst().reduce(parsed.path[0]) { $0 + "/" + $1 }
-        guard let groupID = route.string.flatMap({ config.routes[$0] }) else {
+        let scoped = route.string.map { "\(parsed.scheme.escaped)://\($0)" }
+        guard let groupID = scoped.flatMap({ config.routes[$0] }) ?? route.string.flatMap({ config.routes[$0] }) else {
             let known = config.routes.keys.sorted()
             return refuse("no route \(route.quoted)\(suggestion(for: route.string ?? route.escaped, among: known))")
         }
@@ -201,7 +171,6 @@ extension Simulator {
             return refuse("\(config.platform.rawValue) cannot open another window")
         }
         let (target, _) = present(group: group, value: value, process)
-        emit(.deepLink(url: url, outcome: .handled(scene: target)))
         return .handled(scene: target)
     }
 

@@ -119,7 +119,11 @@ extension Simulator {
             if let scene = record.scene {
                 counts.add(scene.phase)
                 connected.insert(record.id.index)
-                if scene.phase.isVisible { visible.insert(record.id.index) }
+                // A minimised window is inactive but off screen (semantics 13.7).
+                if scene.phase.isVisible && !process.minimized.contains(record.id.index) { visible.insert(record.id.index) }
+                if process.minimized.contains(record.id.index) && scene.phase == .active {
+                    problems.append("minimised \(record.label) is active")
+                }
                 if !record.alive { problems.append("discarded \(record.label) is connected") }
             }
             if !record.alive && !record.saved.isEmpty { problems.append("discarded \(record.label) kept storage") }
@@ -128,6 +132,9 @@ extension Simulator {
         let aggregate = aggregatePhase(of: counts, reported: process.reportedPhase)
         if aggregate != process.reportedPhase {
             problems.append("aggregate phase is \(process.reportedPhase) but the scenes make it \(aggregate)")
+        }
+        if !process.minimized.isSubset(of: connected) {
+            problems.append("minimised windows \(process.minimized.sorted()) are not all connected")
         }
         if Set(process.order.elements) != connected || process.order.count != connected.count {
             problems.append("window order \(process.order.elements) is not the connected scenes \(connected.sorted())")

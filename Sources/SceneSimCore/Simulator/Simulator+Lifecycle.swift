@@ -5,11 +5,13 @@ extension Simulator {
     public func launch() throws(SimError) { try send(.launch) }
 
     /// Starts a new process (the guards passed): the launch line, `on_launch`, then the
-    /// restored windows or the primary one.
+    /// restored windows or the ones that open at launch. Launched by an event with nothing to
+    /// restore, it opens the window the event's routing picks instead, and returns it.
     ///
     /// Launched in the background (`reason`, a background refresh), no scene connects: the
     /// scenes to restore wait until the user brings the app to the foreground (semantics 11.4).
-    func startProcess(inBackgroundFor reason: String? = nil) {
+    @discardableResult
+    func startProcess(for event: ExternalEvent? = nil, cause: LaunchCause? = nil, inBackgroundFor reason: String? = nil) -> SessionID? {
         launchCount += 1
         let process = AppProcess(model: model, now: now, reusing: spareLists)
         self.process = process
@@ -19,6 +21,8 @@ extension Simulator {
         if let reason {
             emit(.launchedInBackground(number: launchCount, platform: config.platform, reason: reason))
             process.deferredRestore = candidates
+        } else if let cause {
+            emit(.eventLaunched(number: launchCount, platform: config.platform, cause: cause, restoring: candidates))
         } else {
             emit(.launched(number: launchCount, platform: config.platform, restoring: candidates))
         }
@@ -31,20 +35,37 @@ extension Simulator {
             for name in model.unreachableStates { emit(.warning(.unreachableState(name: name))) }
         }
         reach(.processStarted)
-        if reason != nil { return }
-        if candidates.isEmpty {
-            openPrimaryWindow(process)
-        } else {
+        if reason != nil { return nil }
+        guard candidates.isEmpty else {
             restore(candidates, process)
+            return nil
         }
+        // Semantics 12.8: one window, the one the event's routing picks (rule 2 or 4).
+        if let event, config.allowsMultipleWindows, let group = newWindowScene(for: event, process) {
+            return present(group: group, value: nil, process).0
+        }
+        let opened = openLaunchWindows(process)
+        return event != nil && !config.allowsMultipleWindows ? opened.first : nil
     }
 
     func openPrimaryWindow(_ process: AppProcess) {
-        // `validate` refuses a config without a WindowGroup, so there always is a primary one.
-        guard let primary = config.primaryGroup else { return }
-        let id = createSession(group: primary, value: nil)
-        connect(id, reason: .new, process)
-        bringToFront(id, process)
+        openLaunchWindows(process)
+    }
+
+    /// The scenes that open at launch with nothing restored (semantics 13.1): every scene with
+    /// `launch = "presented"`, in body order; if none, the first scene of the body, unless it
+    /// is suppressed or the Settings scene.
+    var launchScenes: [Int] {
+        let presented = config.scenes.indices.filter { config.scenes[$0].launch == .presented && config.scenes[$0].kind != .settings }
+        if !presented.isEmpty { return presented }
+        guard let first = config.scenes.first, first.launch != .suppressed, first.kind != .settings else { return [] }
+        return [0]
+    }
+
+    /// Opens a window of each launch scene; returns them in the order they opened.
+    @discardableResult
+    func openLaunchWindows(_ process: AppProcess) -> [SessionID] {
+        launchScenes.map { group in present(group: group, value: nil, process).0 }
     }
 
     /// Reconnects the scenes that were on screen, in order, each after the restore hook (§5.4).
@@ -107,8 +128,10 @@ extension Simulator {
             walkTogether(visible.filter { scenePhase($0) == .inactive }, to: .active, process)
             return
         }
-        var targets = process.foregroundSet.filter { sessions[$0.index].alive }
-        if targets.isEmpty, let front = process.order.first { targets = [SessionID(front)] }
+        // Minimised windows stay in the Dock (semantics 13.7).
+        var targets = process.foregroundSet.filter { sessions[$0.index].alive && !process.minimized.contains($0.index) }
+        if targets.isEmpty, let front = process.order.elements.first(where: { !process.minimized.contains($0) }) { targets = [SessionID(front)] }
+        if targets.isEmpty && !process.minimized.isEmpty { return }
         if targets.isEmpty {
             openPrimaryWindow(process)
             return
@@ -158,7 +181,13 @@ extension Simulator {
         case .system:
             onScreen = process.foregroundSet
             finishProcess(how, onScreen: onScreen, keep: true, process)
+        case .force:
+            forceQuit(process)
         case .user:
+            if config.platform == .macos {
+                quit(keepingWindows: false, process)
+                return
+            }
             if !onScreen.isEmpty {
                 process.foregroundSet = onScreen
                 switch config.forceQuitOnScreen {
@@ -240,7 +269,14 @@ extension Simulator {
         scheduler.removeAll()
         services.processEnded()
         lastTermination = TerminationRecord(how: how, at: now)
-        onScreenAtExit = keep ? restorable : []
+        onScreenAtExit = keep ? restorable.filter { restores(sessions[$0.index].group) } : []
         emit(event ?? .terminated(how: how, restorationKept: keep))
+        // Scenes that are never restored (restoration = false, Settings) lose their sessions.
+        discard(sessions.filter { $0.alive && !restores($0.group) }.map(\.id), reason: .restorationDisabled, delivered: false)
+    }
+
+    /// Whether the windows of scene `group` are ever restored (semantics 13.2).
+    func restores(_ group: Int) -> Bool {
+        config.scenes[group].restoration && config.scenes[group].kind != .settings
     }
 }

@@ -92,6 +92,7 @@ extension Simulator {
             sessions[id.index].scene = SessionRecord.LiveScene(phase: .inactive, storage: record.saved)
         }
         process.counts.add(.inactive)
+        process.minimized.remove(id.index)
         // In the window order at once (at the back, until the caller places it), so code at
         // the connect point finds it among the app's windows.
         process.order.pushBack(id.index)
@@ -114,6 +115,7 @@ extension Simulator {
         process.counts.remove(phase)
         process.visible.remove(id.index)
         process.order.remove(id.index)
+        process.minimized.remove(id.index)
         let memory = isTracing ? sessions.withUnsafeBufferPointer { $0[id.index].scene?.memory } : nil
         changingStorage(of: id) { sessions[id.index].scene = nil }
         if traced {
@@ -131,6 +133,8 @@ extension Simulator {
     /// Puts a connected scene at the front and on screen, active unless an overlay is up, then
     /// sends the least recently focused visible scene to background if over `visible_limit` (§1.6).
     func bringToFront(_ id: SessionID, _ process: AppProcess) {
+        // Out of the Dock first, if it was there (semantics 13.7).
+        _ = unminimize(id, process)
         process.order.pushFront(id.index)
         if scenePhase(id)?.isVisible == true {
             process.visible.pushFront(id.index)

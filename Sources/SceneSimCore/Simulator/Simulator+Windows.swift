@@ -62,7 +62,7 @@ extension Simulator {
     }
 
     func dedupKey(group: Int, value: SceneValue?) -> DedupKey? {
-        if config.scenes[group].kind == .window { return DedupKey(group: group, value: nil) }
+        if config.scenes[group].kind != .windowGroup { return DedupKey(group: group, value: nil) }
         return value.map { DedupKey(group: group, value: $0) }
     }
 
@@ -102,7 +102,9 @@ extension Simulator {
     public func focus(_ id: SessionID) throws(SimError) { try send(.focus(id)) }
 
     func focus(_ id: SessionID, _ process: AppProcess) {
-        if let phase = scenePhase(id) {
+        if unminimize(id, process) {
+            // Out of the Dock (semantics 13.7): it comes to the front below.
+        } else if let phase = scenePhase(id) {
             if phase.isVisible && (process.order.first != id.index || phase != .active) {
                 emit(.windowFronted(scene: id, byOpen: false))
             }

@@ -26,10 +26,9 @@ public final class Simulator {
     /// Asked for each scene about to be restored at launch; `false` makes it start empty.
     /// It must not change the simulator: every change then gets a `reentrant` error (`note` may).
     package var restoreDecider: ((SessionID) -> Bool)?
-    /// Asked about the connected windows, front to back, for a URL the model passed on
-    /// (semantics 10.8): nil when that window does not take it, true when it handled it, false
-    /// when it took it but did not handle it (the routes try it then).
-    package var windowURLHandler: ((SessionID, ByteString) -> Bool?)?
+    /// The script's windows' code for external events (semantics 12): their `prefers`,
+    /// `allows` and handlers; a Swift model's scenes carry their own.
+    package var windowEventCode: WindowEventCode?
 
     // Device data: survives process death.
     var server = AuthServer()

@@ -78,6 +78,17 @@ public enum TraceEvent: Equatable, Sendable {
     case refreshRequested(earliest: VirtualTime)
     /// A pending background refresh request was dropped: iOS cancels a force-quit app's requests.
     case refreshCancelled
+    /// The app was handed a user activity (semantics 12).
+    case activityContinued(type: String, outcome: DeepLinkOutcome)
+    /// The process started because of an event (semantics 12.8); otherwise as `launched`.
+    case eventLaunched(number: Int, platform: Platform, cause: LaunchCause, restoring: [SessionID])
+    /// The user opened one of the app's notifications; `handler`: the model responds to it.
+    case notificationOpened(info: SceneStorage, handler: Bool)
+    /// The Dock icon was clicked (macOS); `visible`: a window was visible; `handler`: the
+    /// model's `on_reopen` answered (nil: it has none), false stopping the default.
+    case reopened(visible: Bool, handler: Bool?)
+    /// A window went to the Dock (macOS), or came back from it.
+    case windowMinimized(scene: SessionID, minimized: Bool)
 }
 
 /// A background task as the trace names it: `background task 1 "upload"`.
@@ -122,14 +133,17 @@ public struct TraceRecord: Equatable, Sendable {
 
 /// How the process ended (semantics §5).
 public enum Termination: String, Sendable, CaseIterable {
-    /// `system`: the system kills the suspended app; `user`: a force quit from the app switcher; `crash`: the app crashes.
+    /// `system`: the system kills the suspended app; `user`: a force quit from the app switcher
+    /// (on macOS: Quit, ⌘Q); `crash`: the app crashes.
     case system, user, crash
+    /// macOS Force Quit (⌥⌘⎋, `kill`): no events, restoration kept (semantics 13.4).
+    case force
     /// The watchdog ended an app whose background task outlived its background time (the
     /// system does this itself: `app:terminate` cannot ask for it).
     case watchdog
 
     /// The kinds `app:terminate(how)` may ask for (the watchdog acts on its own).
-    public static let requestable: [Termination] = [.system, .user, .crash]
+    public static let requestable: [Termination] = [.system, .user, .crash, .force]
 }
 
 /// How and when a process ended (`Simulator.lastTermination`).
@@ -166,6 +180,10 @@ public enum DiscardReason: String, Sendable {
     case forceQuit = "force quit discards restoration data"
     /// The app crashed while loading, which discards restoration data.
     case crashWhileLoading = "crash while loading discards restoration data"
+    /// The scene is never restored: `restorationBehavior(.disabled)`, or the Settings scene.
+    case restorationDisabled = "restoration disabled for the scene"
+    /// macOS Quit with "Close windows when quitting an application" on (`close_windows_on_quit`).
+    case quitClosesWindows = "quit closes windows (close_windows_on_quit)"
 }
 
 /// What the auth server answered about a stored session, as the trace words it.

@@ -137,6 +137,22 @@ extension TraceRenderer {
             return [("event", .string("refreshRequested")), ("earliest", .raw(earliest.text))]
         case .refreshCancelled:
             return [("event", .string("refreshCancelled"))]
+        case let .activityContinued(type, outcome):
+            let base: [(String, JSON)] = [("event", .string("activityContinued")), ("type", .string(type))]
+            switch outcome {
+            case .handled(let scene): return base + [("handled", .bool(true)), ("scene", string(scene))]
+            case .handledByApp: return base + [("handled", .bool(true)), ("by", .string("app"))]
+            case .notHandled(let reason): return base + [("handled", .bool(false)), ("reason", .string(reason))]
+            }
+        case let .eventLaunched(number, platform, cause, restoring):
+            return [("event", .string("launched")), ("number", .int(number)), ("platform", .string(platform.rawValue)),
+                    ("restoring", strings(restoring)), ("cause", .string(causeText(cause)))]
+        case let .reopened(visible, handler):
+            return [("event", .string("reopened")), ("visible", .bool(visible)), ("handler", handler.map { .bool($0) } ?? .null)]
+        case let .windowMinimized(scene, minimized):
+            return [("event", .string("windowMinimized")), ("scene", string(scene)), ("minimized", .bool(minimized))]
+        case let .notificationOpened(info, handler):
+            return [("event", .string("notificationOpened")), ("info", .string(info.literal)), ("handler", .bool(handler))]
         }
     }
 

@@ -112,6 +112,37 @@ public enum TraceRenderer {
             return ("app", "background refresh requested, due at \(earliest.text) s")
         case .refreshCancelled:
             return ("app", "background refresh request cancelled (force quit)")
+        case let .activityContinued(type, outcome):
+            let what = "continue activity \(ByteString(type).escaped)"
+            switch outcome {
+            case .handled(let scene): return ("app", "\(what): handled by \(shown(scene))")
+            case .handledByApp: return ("app", "\(what): handled by the app")
+            case .notHandled(let reason): return ("app", "\(what): not handled: \(reason)")
+            }
+        case let .eventLaunched(number, platform, cause, restoring):
+            let what = restoring.isEmpty ? "nothing to restore" : "restoring " + list(restoring)
+            return ("app", "launch #\(number) on \(platform.rawValue) (\(causeText(cause))): \(what)")
+        case let .reopened(visible, handler):
+            let what = visible ? "a window is visible" : "no window visible"
+            let answer = switch handler {
+            case nil: ""
+            case true?: "; on_reopen lets the default run"
+            case false?: "; on_reopen returned false: no window opens"
+            }
+            return ("app", "reopen (Dock icon clicked): \(what)\(answer)")
+        case let .windowMinimized(scene, minimized):
+            return (shown(scene), minimized ? "minimized to the Dock (inactive, off screen)" : "back from the Dock")
+        case let .notificationOpened(info, handler):
+            return ("app", "open notification \(info.literal): " + (handler ? "on_notification responds" : "no on_notification, the app comes to the foreground"))
+        }
+    }
+
+    /// What launched a process, as its launch line says it.
+    static func causeText(_ cause: LaunchCause) -> String {
+        switch cause {
+        case .url(let url): "url \(url.escaped)"
+        case .activity(let type): "activity \(ByteString(type).escaped)"
+        case .notification: "notification"
         }
     }
 

@@ -25,9 +25,9 @@ extension ScriptHost {
             }
             guard let how = Termination(rawValue: text) else {
                 let hint = suggestion(for: text, among: kinds)
-                throw SimError(.invalidValue, "app:terminate: unknown kind \"\(text)\"\(hint); use \"system\" (killed while suspended), \"user\" (force quit) or \"crash\"")
+                throw SimError(.invalidValue, "app:terminate: unknown kind \"\(text)\"\(hint); use \"system\" (killed while suspended), \"user\" (force quit; Quit on macos), \"crash\" or, on macos, \"force\" (Force Quit)")
             }
-            return .terminate(how)
+            return try terminateOptions(how, call)
         case .openWindow:
             let (group, value) = try windowTarget(call, "app:open_window")
             return .openWindow(group, value: value)
@@ -51,7 +51,59 @@ extension ScriptHost {
                 throw SimError(.invalidValue, "sim.system.refresh(app) needs the app handle, e.g. sim.system.refresh(app) (got \(call.typeName(at: 1)))")
             }
             return .refresh
+        case .continueActivity:
+            guard let type = call.string(at: 2) else {
+                throw SimError(.invalidValue, "app:continue_activity(type, info?) needs the activity type, e.g. app:continue_activity(\"com.example.edit\", { id = 7 }) (got \(call.typeName(at: 2)))")
+            }
+            return .continueActivity(type, info: try eventInfo(call, at: 3, "app:continue_activity"))
+        case .openNotification:
+            return .openNotification(try eventInfo(call, at: 2, "app:open_notification"))
+        case .openSettings: return .openSettings
+        case .reopen: return .reopen
+        case .hide: return .hide
+        case .minimize: return window.map(SimInput.minimize)
         }
+    }
+
+    /// `app:terminate(how, { keep_windows = true })`: the options of a termination; every key
+    /// but `keep_windows` is an error that names it.
+    private func terminateOptions(_ how: Termination, _ call: LuaCall) throws(SimError) -> SimInput {
+        if call.isNil(at: 3) { return .terminate(how) }
+        guard let options = call.table(at: 3) else {
+            throw SimError(.invalidValue, "app:terminate(how, options?): options must be a table such as { keep_windows = true } (got \(call.typeName(at: 3)))")
+        }
+        var keep = false
+        for (key, value) in options.entries.sorted(by: { ($0.key.bytesValue?.escaped ?? "") < ($1.key.bytesValue?.escaped ?? "") }) {
+            let name = key.bytesValue?.escaped ?? "[\(luaTypeName(key))]"
+            guard name == "keep_windows" else {
+                throw SimError(.invalidValue, "app:terminate: unknown option \"\(name)\"\(suggestion(for: name, among: ["keep_windows"])); the only option is keep_windows (Quit and Keep Windows, macos)")
+            }
+            guard case .boolean(let flag) = value else {
+                throw SimError(.invalidValue, "app:terminate: keep_windows must be true or false, not \(aLuaTypeName(value))")
+            }
+            keep = flag
+        }
+        guard keep else { return .terminate(how) }
+        guard how == .user else {
+            throw SimError(.invalidValue, "app:terminate(\"\(how.rawValue)\", { keep_windows = true }): keep_windows is Quit and Keep Windows (⌥⌘Q), a kind of \"user\" termination; call app:terminate(\"user\", { keep_windows = true })")
+        }
+        return .terminateKeepingWindows
+    }
+
+    /// An event's `info` (userInfo): a table of string keys and storable values, or nothing.
+    private func eventInfo(_ call: LuaCall, at index: Int, _ what: String) throws(SimError) -> SceneStorage {
+        if call.isNil(at: index) { return SceneStorage() }
+        guard let table = call.table(at: index) else {
+            throw SimError(.invalidValue, "\(what): info must be a table of storable values, e.g. { id = 7 } (got \(call.typeName(at: index)))")
+        }
+        var info = SceneStorage()
+        for (key, value) in table.entries {
+            guard case .string(let name) = key else {
+                throw SimError(.invalidValue, "\(what): info keys are strings (found \(aLuaTypeName(key)) key)")
+            }
+            info[name] = try storedValue(value, "\(what): info.\(name.escaped)", holder: "info holds")
+        }
+        return info
     }
 
     /// The kinds a handle or table offers as its own functions: `app:`, `w:` or `sim.`.

@@ -101,9 +101,7 @@ extension ScriptHost {
             self.simulator = simulator
             swiftModelName = parser.swiftModelName
             sceneHandlers = parser.sceneHandlers
-            if sceneHandlers.values.contains(where: { $0.onURL != nil }) {
-                simulator.windowURLHandler = { [unowned(unsafe) self] in windowTakesURL($0, $1) }
-            }
+            if !sceneHandlers.isEmpty { simulator.windowEventCode = windowEventCode() }
             try simulator.launch()
             return [appValue]
         }

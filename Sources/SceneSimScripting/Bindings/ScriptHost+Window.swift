@@ -4,7 +4,7 @@ import SceneSimCore
 
 // Window handles (scenarios/README.md, "window — one scene session") and their SceneStorage proxies.
 extension ScriptHost {
-    static let windowFields = ["id", "group", "value", "phase", "connected", "alive", "storage", "saved", "memory"]
+    static let windowFields = ["id", "group", "value", "phase", "connected", "alive", "storage", "saved", "minimized", "memory"]
 
     func windowValue(_ id: SessionID) -> LuaValue {
         .handle(LuaHandle(classes.window, id: Int64(id.index)))
@@ -51,6 +51,7 @@ extension ScriptHost {
         case "phase": return call.results(.string(ByteString(simulator.phase(of: id).text)))
         case "connected": return call.results(.boolean(simulator.isConnected(id)))
         case "alive": return call.results(.boolean(simulator.isAlive(id)))
+        case "minimized": return call.results(.boolean(simulator.isMinimized(id)))
         case "storage":
             let proxy = LuaValue.handle(LuaHandle(classes.storage, id: Int64(id.index)))
             call.cacheField(key, proxy)

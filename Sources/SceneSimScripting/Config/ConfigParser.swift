@@ -33,20 +33,20 @@ struct ConfigParser {
         }
         try checkKeys(table, allowed: [
             "platform", "scenes", "session", "session_ttl", "min_loading", "auth_latency",
-            "multiple_scenes", "visible_limit", "routes", "policy", "model",
+            "multiple_scenes", "visible_limit", "routes", "policy", "model", "url_schemes", "os",
         ], path: "")
         let platform = try enumValue(table[field: "platform"], key: "platform", default: Platform.ipados)
         let sessionTTL = try seconds(table[field: "session_ttl"], key: "session_ttl", default: 3600)
         var config = AppConfig(
             platform: platform,
-            scenes: try scenes(table[field: "scenes"]),
+            scenes: try scenes(table[field: "scenes"], platform: platform),
             storedSession: try session(table[field: "session"], defaultTTL: sessionTTL),
             sessionTTL: sessionTTL,
             minLoading: try seconds(table[field: "min_loading"], key: "min_loading", default: 0.5),
             authLatency: try seconds(table[field: "auth_latency"], key: "auth_latency", default: 0.2),
             multipleScenes: try bool(table[field: "multiple_scenes"], key: "multiple_scenes", default: true),
             routes: try routes(table[field: "routes"]),
-            policy: try policy(table[field: "policy"])
+            policy: try policy(table[field: "policy"], platform: platform)
         )
         if case .string(let name) = table[field: "model"] {
             // "builtin" is the model a launch without `model` gets.
@@ -66,6 +66,8 @@ struct ConfigParser {
             model = try ModelParser(reserved: reservedNames).parse(table[field: "model"])
             modelName = model?.name
         }
+        config.urlSchemes = try urlSchemes(table[field: "url_schemes"])
+        config.osVersion = try osVersion(table[field: "os"], platform)
         if !table[field: "visible_limit"].isNil {
             config.visibleLimit = Int(try integer(table[field: "visible_limit"], key: "visible_limit"))
         }
@@ -184,7 +186,57 @@ struct ConfigParser {
         }
     }
 
-    private mutating func scenes(_ value: LuaValue) throws(SimError) -> [SceneDeclaration] {
+    /// `os = "18"`: the OS major version, as text (`"15.2"` reads 15) or an integer.
+    private func osVersion(_ value: LuaValue, _ platform: Platform) throws(SimError) -> Int? {
+        let known = platform.knownOS.map { "\"\($0)\"" }.joined(separator: ", ")
+        switch value {
+        case .nil: return nil
+        case .integer(let i) where i > 0 && i < 1000: return Int(i)
+        case .string(let s):
+            let text = s.string ?? ""
+            let major = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            if let version = Int(major), version > 0, version < 1000, text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ Int($0) != nil }) {
+                return version
+            }
+            throw fail("os must be a version of \(platform.osName) such as \(known) (got \(s.quoted))")
+        default:
+            throw fail("os must be a version of \(platform.osName) such as \(known), as a string, not \(aLuaTypeName(value))")
+        }
+    }
+
+    /// `url_schemes = { "icecubesapp" }` (CFBundleURLTypes): a list of scheme names.
+    private func urlSchemes(_ value: LuaValue) throws(SimError) -> [String] {
+        if value.isNil { return [] }
+        guard case .table(let list) = value, list.count == list.sequence.count, !list.isEmpty else {
+            throw fail("url_schemes must be a list of the URL schemes the app registers, e.g. url_schemes = { \"myapp\" }")
+        }
+        var schemes: [String] = []
+        for (offset, item) in list.sequence.enumerated() {
+            let scheme = try string(item, key: "url_schemes[\(offset + 1)]")
+            let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.")
+            guard let first = scheme.first, first.isLetter, scheme.allSatisfy(allowed.contains) else {
+                throw fail("url_schemes[\(offset + 1)] must be a scheme name: a letter, then letters, digits, '+', '-' or '.' (got \"\(scheme)\"; write \"myapp\", not \"myapp://\")")
+            }
+            schemes.append(scheme)
+        }
+        return schemes
+    }
+
+    /// `matching = { "doc", "*" }`: strings an event's text must contain.
+    private func matching(_ value: LuaValue, _ path: String) throws(SimError) -> [String] {
+        if value.isNil { return [] }
+        if case .string = value { return [try string(value, key: "\(path).matching")] }
+        guard case .table(let list) = value, list.count == list.sequence.count, !list.isEmpty else {
+            throw fail("\(path).matching must be a list of strings an event's URL or activity type contains, e.g. matching = { \"doc\" } (\"*\" matches every event), not \(aLuaTypeName(value))")
+        }
+        var result: [String] = []
+        for (offset, item) in list.sequence.enumerated() {
+            result.append(try string(item, key: "\(path).matching[\(offset + 1)]"))
+        }
+        return result
+    }
+
+    private mutating func scenes(_ value: LuaValue, platform: Platform) throws(SimError) -> [SceneDeclaration] {
         if value.isNil { return [SceneDeclaration(id: "main")] }
         guard case .table(let list) = value, list.count == list.sequence.count else {
             throw fail("scenes must be a list of scene tables, e.g. scenes = { { id = \"main\" }, { id = \"detail\", value = \"string\" } }")
@@ -195,7 +247,8 @@ struct ConfigParser {
             guard case .table(let scene) = item else {
                 throw fail("\(path) must be a table like { id = \"main\" }, not \(aLuaTypeName(item))")
             }
-            try checkKeys(scene, allowed: ["id", "value", "kind", "on_phase", "on_url", "handles", "restore"], path: "\(path).")
+            try checkKeys(scene, allowed: ["id", "value", "kind", "on_phase", "on_url", "handles", "restore",
+                                           "prefers", "allows", "matching", "on_activity", "launch", "restoration"], path: "\(path).")
             guard !scene[field: "id"].isNil else { throw fail("\(path) needs an id, e.g. { id = \"main\" }") }
             let id = try string(scene[field: "id"], key: "\(path).id")
             let kind = try enumValue(scene[field: "kind"], key: "\(path).kind", default: SceneDeclaration.Kind.windowGroup)
@@ -211,8 +264,18 @@ struct ConfigParser {
                 case let other: throw fail("\(path).\(key) must be a \(shape), not \(aLuaTypeName(other))")
                 }
             }
+            if handlers.handles != nil && handlers.allows != nil {
+                throw fail("\(path) gives both handles and allows; handles is the older name of allows: keep allows = function(w, event)")
+            }
             if !handlers.isEmpty { sceneHandlers[id] = handlers }
-            result.append(SceneDeclaration(id: id, kind: kind, valueType: valueType))
+            var declaration = SceneDeclaration(id: id, kind: kind, valueType: valueType)
+            declaration.matching = try matching(scene[field: "matching"], path)
+            for key in ["launch", "restoration"] where !scene[field: key].isNil && !platform.hasSceneLaunchBehaviors {
+                throw fail("\(path).\(key): \(key == "launch" ? "defaultLaunchBehavior" : "restorationBehavior") exists only on macos and visionos, not on \(platform.rawValue); remove \(key)")
+            }
+            declaration.launch = try enumValue(scene[field: "launch"], key: "\(path).launch", default: LaunchBehavior.automatic)
+            declaration.restoration = try bool(scene[field: "restoration"], key: "\(path).restoration", default: true)
+            result.append(declaration)
         }
         return result
     }
@@ -242,13 +305,14 @@ struct ConfigParser {
         return result
     }
 
-    private func policy(_ value: LuaValue) throws(SimError) -> Policy {
+    private func policy(_ value: LuaValue, platform: Platform) throws(SimError) -> Policy {
         if value.isNil { return Policy() }
         guard case .table(let table) = value else {
             throw fail("policy must be a table like { force_quit = \"keep\" }, not \(aLuaTypeName(value))")
         }
         try checkKeys(table, allowed: ["force_quit", "storage_save", "storage_warn_bytes", "flicker_threshold",
-                                       "suspend_after", "app_switch_force_quit", "background_time", "expiration_warning", "refresh_time"], path: "policy.")
+                                       "suspend_after", "app_switch_force_quit", "background_time", "expiration_warning", "refresh_time",
+                                       "close_windows_on_quit", "quit_when_last_window_closes"], path: "policy.")
         var policy = Policy()
         policy.forceQuit = try enumValue(table[field: "force_quit"], key: "policy.force_quit", default: Policy.ForceQuit.discard)
         policy.storageSave = try enumValue(table[field: "storage_save"], key: "policy.storage_save", default: Policy.StorageSave.background)
@@ -270,6 +334,15 @@ struct ConfigParser {
         policy.backgroundTime = try seconds(table[field: "background_time"], key: "policy.background_time", default: 30)
         policy.expirationWarning = try seconds(table[field: "expiration_warning"], key: "policy.expiration_warning", default: 5)
         policy.refreshTime = try seconds(table[field: "refresh_time"], key: "policy.refresh_time", default: 30)
+        // The Mac's quitting settings (semantics 13.4, 13.6); force_quit is the iOS family's.
+        if platform == .macos && !table[field: "force_quit"].isNil {
+            throw fail("policy.force_quit is about a force quit from the app switcher, which macos has not; there Quit (terminate(\"user\")) follows policy.close_windows_on_quit and terminate(\"force\") keeps restoration data")
+        }
+        for key in ["close_windows_on_quit", "quit_when_last_window_closes"] where !table[field: key].isNil && platform != .macos {
+            throw fail("policy.\(key) is a macOS setting; this app runs on \(platform.rawValue) (remove it, or set platform = \"macos\")")
+        }
+        policy.closeWindowsOnQuit = try bool(table[field: "close_windows_on_quit"], key: "policy.close_windows_on_quit", default: true)
+        policy.quitWhenLastWindowCloses = try bool(table[field: "quit_when_last_window_closes"], key: "policy.quit_when_last_window_closes", default: false)
         return policy
     }
 }

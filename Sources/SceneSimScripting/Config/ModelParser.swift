@@ -11,6 +11,9 @@ struct LuaModel {
     var onURL: LuaFunctionRef?
     var onRefresh: LuaFunctionRef?
     var onRefreshExpired: LuaFunctionRef?
+    var onActivity: LuaFunctionRef?
+    var onNotification: LuaFunctionRef?
+    var onReopen: LuaFunctionRef?
     /// What `on_phase` does on entering each phase, for the trace's phase lines.
     var phaseNotes: [String: String] = [:]
     var intents: [String: LuaFunctionRef] = [:]
@@ -25,7 +28,8 @@ struct ModelParser {
     /// Names an intent cannot take: they are the app handle's own methods and fields.
     let reserved: [String]
 
-    static let keys = ["name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "phase_notes", "intents"]
+    static let keys = ["name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "phase_notes", "intents",
+                       "on_activity", "on_notification", "on_reopen"]
 
     func parse(_ value: LuaValue) throws(SimError) -> LuaModel {
         guard case .table(let table) = value else {
@@ -52,6 +56,9 @@ struct ModelParser {
             onURL: try handler(table[field: "on_url"], "model.on_url", "function(app, url)"),
             onRefresh: try handler(table[field: "on_refresh"], "model.on_refresh", "function(app, task)"),
             onRefreshExpired: try handler(table[field: "on_refresh_expired"], "model.on_refresh_expired", "function(app, task)"),
+            onActivity: try handler(table[field: "on_activity"], "model.on_activity", "function(app, type, info)"),
+            onNotification: try handler(table[field: "on_notification"], "model.on_notification", "function(app, info)"),
+            onReopen: try handler(table[field: "on_reopen"], "model.on_reopen", "function(app)"),
             phaseNotes: try phaseNotes(table[field: "phase_notes"]),
             intents: intents,
             name: try name(table[field: "name"])

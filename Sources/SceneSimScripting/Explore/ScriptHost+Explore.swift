@@ -107,6 +107,10 @@ extension ScriptHost {
             "intents": .table(LuaTable(sequence: simulator.model.intents.sorted().map { .string(ByteString($0)) })),
             "refresh": .boolean(config.hasBackgroundRefresh),
             "on_refresh": .boolean(simulator.model.refreshCode != nil),
+            // The external events the app's code answers (semantics 12): their rules apply then.
+            "activities": .boolean(simulator.model.activityCode != nil || sceneHandlers.values.contains { $0.onActivity != nil }
+                || config.scenes.contains { !$0.matching.isEmpty }),
+            "notifications": .boolean(simulator.model.notificationCode != nil),
         ]
         if let delay = config.suspendDelay { fields["suspend_after"] = .number(delay.seconds) }
         return .table(LuaTable(fields: fields))
@@ -180,6 +184,7 @@ extension ScriptHost {
         "launch": .launch, "background": .background, "foreground": .foreground,
         "switcher": .switcher, "interrupt": .interrupt, "resume": .resume,
         "terminate_system": .terminate(.system), "terminate_user": .terminate(.user),
-        "terminate_crash": .terminate(.crash), "refresh": .refresh,
+        "terminate_crash": .terminate(.crash), "terminate_force": .terminate(.force), "refresh": .refresh,
+        "hide": .hide, "reopen": .reopen,
     ]
 }

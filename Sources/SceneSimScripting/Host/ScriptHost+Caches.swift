@@ -17,7 +17,7 @@ extension ScriptHost {
         case let .sessionsDiscarded(scenes, _, _):
             for scene in scenes { clearStorageCache(scene) }
         // A suspended app takes no writes, so no cached value may accept one in C.
-        case .terminated, .launched, .watchdogTerminated, .launchedInBackground, .suspended:
+        case .terminated, .launched, .eventLaunched, .watchdogTerminated, .launchedInBackground, .suspended:
             for index in cachedStorage {
                 lua.clearFieldCache(of: LuaHandle(classes.storage, id: Int64(index)))
             }

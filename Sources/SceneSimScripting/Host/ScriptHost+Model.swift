@@ -45,6 +45,28 @@ extension ScriptHost {
                 runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, backgroundTaskValue(task)]))
             }
         }
+        if let function = declared.onActivity {
+            model.activityCode = { [unowned(unsafe) self] _, type, info in
+                guard let results = callAppCode(function, [appValue, .string(ByteString(type)), info.luaTable]) else { return .passed }
+                switch (results.first, results.dropFirst().first) {
+                case (.boolean(true)?, _): return .handled
+                case (.boolean(false)?, .string(let reason)?): return .refused(reason.escaped)
+                default: return .passed
+                }
+            }
+        }
+        if let function = declared.onNotification {
+            model.notificationCode = { [unowned(unsafe) self] _, info in
+                runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, info.luaTable]))
+            }
+        }
+        if let function = declared.onReopen {
+            model.reopenCode = { [unowned(unsafe) self] _ in
+                // false stops the default; anything else lets it run.
+                guard let results = callAppCode(function, [appValue]) else { return false }
+                return results.first != .boolean(false)
+            }
+        }
         if !declared.phaseNotes.isEmpty {
             let notes = declared.phaseNotes
             model.phaseNote = { phase in notes[phase.rawValue] }
@@ -129,19 +151,45 @@ extension ScriptHost {
         return functions
     }
 
-    /// A window's answer to a URL the model passed on (semantics 10.8): its scene's `handles`
-    /// says whether it takes the URL (without one, a scene with `on_url` takes every URL), then
-    /// its `on_url` handles it (true) or not.
-    func windowTakesURL(_ id: SessionID, _ url: ByteString) -> Bool? {
-        guard let simulator, let handlers = sceneHandlers[simulator.group(of: id)], let onURL = handlers.onURL else { return nil }
-        if let handles = handlers.handles {
-            guard let answer = callAppCode(handles, [.string(url)]) else { return nil }
-            switch answer.first {
-            case nil, .nil?, .boolean(false)?: return nil
-            default: break
+    /// The script's windows' code for external events (semantics 12): `prefers`, `allows`
+    /// (or the older `handles`, for URLs) and the handlers, by the window's scene.
+    func windowEventCode() -> WindowEventCode {
+        func handlers(_ id: SessionID) -> SceneHandlers? {
+            guard let simulator else { return nil }
+            return sceneHandlers[simulator.group(of: id)]
+        }
+        func eventText(_ event: ExternalEvent) -> LuaValue { .string(event.text) }
+        func truthy(_ results: [LuaValue]?) -> Bool {
+            switch results?.first {
+            case nil, .nil?, .boolean(false)?: false
+            default: true
             }
         }
-        guard let results = callAppCode(onURL, [windowValue(id), .string(url)]) else { return false }
-        return results.first == .boolean(true)
+        return WindowEventCode(
+            declaresModifiers: { [unowned(unsafe) self] group in
+                guard let simulator else { return false }
+                return sceneHandlers[simulator.config.scenes[group].id]?.declaresModifiers ?? false
+            },
+            prefers: { [unowned(unsafe) self] id, event in
+                guard let function = handlers(id)?.prefers else { return false }
+                return truthy(callAppCode(function, [windowValue(id), eventText(event)]))
+            },
+            allows: { [unowned(unsafe) self] id, event in
+                guard let scene = handlers(id) else { return false }
+                if let function = scene.allows { return truthy(callAppCode(function, [windowValue(id), eventText(event)])) }
+                if let function = scene.handles, case .url(let url) = event { return truthy(callAppCode(function, [.string(url)])) }
+                return false
+            },
+            deliver: { [unowned(unsafe) self] id, event in
+                switch event {
+                case .url(let url):
+                    guard let function = handlers(id)?.onURL else { return nil }
+                    return callAppCode(function, [windowValue(id), .string(url)])?.first == .boolean(true)
+                case let .activity(type, info):
+                    guard let function = handlers(id)?.onActivity else { return nil }
+                    return callAppCode(function, [windowValue(id), .string(ByteString(type)), info.luaTable])?.first == .boolean(true)
+                }
+            }
+        )
     }
 }

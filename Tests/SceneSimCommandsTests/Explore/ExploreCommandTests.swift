@@ -201,30 +201,36 @@ struct ExploreCommandTests {
 
             """])
 
-        let result = try BuiltBinary.run(["explore", "mac.lua", "--seed", "1", "--runs", "3", "--steps", "30", "--stats", "-j", "1"], in: folder.path)
+        // 40 steps a run: with the Mac's own rules (semantics 13) among them, every rule runs.
+        let result = try BuiltBinary.run(["explore", "mac.lua", "--seed", "1", "--runs", "3", "--steps", "40", "--stats", "-j", "1"], in: folder.path)
 
         #expect(result.status == 0)
         #expect(result.stdout == """
-            explore: seed=1 runs=3 steps=30 jobs=1
-            explore: 3 runs, 90 steps, no failure
-            rule               ran  precondition held
-            advance             12  12
-            background           3  3
-            background_window    4  11
-            close                5  6
-            disconnect           3  11
-            dismiss_window      13  13
-            focus                3  6
-            foreground           5  5
-            launch               4  4
-            network              3  3
-            open_window         12  12
-            revoke               4  4
-            settle               9  9
-            storage_write        5  9
-            terminate_crash      1  1
-            terminate_system     1  1
-            terminate_user       3  3
+            explore: seed=1 runs=3 steps=40 jobs=1
+            explore: 3 runs, 120 steps, no failure
+            rule                    ran  precondition held
+            advance                  10  10
+            background                5  5
+            background_window         4  8
+            close                     9  9
+            disconnect                2  10
+            dismiss_window           13  13
+            focus                     5  5
+            foreground                4  4
+            hide                      6  6
+            launch                    7  7
+            minimize                  5  8
+            network                   2  2
+            open_window               8  8
+            reopen                   13  13
+            revoke                    7  7
+            settle                    2  2
+            storage_write             4  8
+            terminate_crash           5  5
+            terminate_force           2  2
+            terminate_keep_windows    3  3
+            terminate_system          2  2
+            terminate_user            2  2
 
             """)
     }

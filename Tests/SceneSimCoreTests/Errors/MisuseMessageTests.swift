@@ -156,7 +156,8 @@ struct MisuseMessageTests {
         (AppConfig.testing(scenes: [.group("main"), .group("main")]), "scenes: duplicate scene id \"main\"; every scene needs its own id"),
         (AppConfig.testing(.ipados, scenes: [.group("main"), .window("settings")]), "scenes: \"settings\" has kind = \"window\", but ipados has no Window scenes (only macos and visionos); use a WindowGroup (drop kind)"),
         (AppConfig.testing(scenes: []), "scenes must declare at least one scene (e.g. scenes = { { id = \"main\" } })"),
-        (AppConfig.testing(.macos, scenes: [.window("settings")]), "scenes: the app needs at least one WindowGroup (a scene without kind = \"window\")"),
+        // A body of Window scenes only is valid on macOS (semantics 13.3), one of Settings only is not.
+        (AppConfig.testing(.macos, scenes: [SceneDeclaration(id: "prefs", kind: .settings)]), "scenes: the app needs at least one WindowGroup or Window besides Settings"),
         (AppConfig.testing(scenes: valueScenes) { $0.routes = ["x": "detial"] }, "routes.x names scene \"detial\", which is not declared (did you mean \"detail\"?)"),
         (AppConfig.testing(scenes: valueScenes) { $0.routes = ["x": "main"] }, "routes.x names scene \"main\", which takes no value; route to a WindowGroup declared with value = \"string\" or \"integer\""),
         (AppConfig.testing { $0.visibleLimit = 0 }, "visible_limit must be at least 1 (got 0)"),

@@ -132,7 +132,7 @@ struct AuthTraceTests {
     @Test("deep links: refused before login, handled after it, refused again after logout")
     func deepLinks() throws {
         let config = AppConfig.testing(scenes: valueScenes) { $0.routes = ["item": "item", "d": "detail"] }
-        let device = try TestDevice.ready(config)
+        let device = try TestDevice.ready(config, model: try linkTakingModel())
         try device.openURL("app://item/7")
         try device.advance(1)
         try device.login("ada")
@@ -153,15 +153,22 @@ struct AuthTraceTests {
             "[   2.500] item#1      connected (new session, value 7) -> inactive",
             "[   2.500] item#1      phase inactive -> active",
             "[   2.500] app         open url app://item/7: handled by item#1",
-            "[   2.500] app         open url app://item/x: not handled: \"x\" is not an integer",
-            "[   2.500] app         open url app://zzz/7: not handled: no route \"zzz\"",
-            "[   2.500] app         open url https://example.com/7: not handled: not an app:// URL",
+            // main takes every link (semantics 12.3) and comes to the front; the routes follow.
+            "[   2.500] main#1      brought to front",
+            "[   2.500] app         open url app://item/x: not handled: main#1 has no on_url; \"x\" is not an integer",
+            "[   2.500] app         open url app://zzz/7: not handled: main#1 has no on_url; no route \"zzz\"",
+            "[   2.500] app         open url https://example.com/7: not handled: main#1 has no on_url; no route \"example.com\"",
             "[   2.500] detail#1    connected (new session, value \"abc\") -> inactive",
             "[   2.500] detail#1    phase inactive -> active",
-            "[   2.500] main#1      phase active -> inactive",
-            "[   2.500] main#1      phase inactive -> background",
+            "[   2.500] item#1      phase active -> inactive",
+            "[   2.500] item#1      phase inactive -> background",
             "[   2.500] app         open url app://d/abc: handled by detail#1",
+            "[   2.500] main#1      brought to front",
             "[   2.500] item#1      already open: brought to front",
+            "[   2.500] item#1      phase background -> inactive",
+            "[   2.500] item#1      phase inactive -> active",
+            "[   2.500] detail#1    phase active -> inactive",
+            "[   2.500] detail#1    phase inactive -> background",
             "[   2.500] app         open url app://item/7: handled by item#1",
             "[   3.500] auth        session of ada cleared from the keychain (logout)",
             "[   3.500] app         state authenticated(ada) -> unauthenticated",

@@ -39,7 +39,8 @@ struct TaskTests {
     @Test("every kind of termination ends the process's tasks; the next process does not run them")
     func tasksDieWithTheirProcess() throws {
         for how in Termination.requestable {
-            let device = try TestDevice.ready()
+            // Force Quit exists only on the Mac (semantics 13.4).
+            let device = try how == .force ? TestDevice.ready(.testing(.macos, scenes: valueScenes)) : TestDevice.ready()
             let due = DuePoints(device)
             let task = try device.perform("after") { try $0.scheduleTask(after: .at(1), { _ in }) }
             if how == .system { try device.background() }

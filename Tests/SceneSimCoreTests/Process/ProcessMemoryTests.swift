@@ -39,7 +39,10 @@ struct ProcessMemoryTests {
     @Test("11.1 every kind of termination empties app.memory and each window's memory; a restored window has its storage and no memory")
     func everyTerminationLosesMemory() throws {
         for how in Termination.requestable {
-            let device = try TestDevice.ready(.testing(scenes: Self.scenes) { $0.policy.forceQuit = .keep })
+            // Force Quit exists only on the Mac (semantics 13.4), which keeps restoration.
+            let device = try how == .force
+                ? TestDevice.ready(.testing(.macos, scenes: Self.scenes))
+                : TestDevice.ready(.testing(scenes: Self.scenes) { $0.policy.forceQuit = .keep })
             let main = try device.window("main#1")
             try device.perform("write") { sim in
                 try sim.setAppMemory(key: "tab", value: .string("home"))

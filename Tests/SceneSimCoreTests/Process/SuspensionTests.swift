@@ -93,18 +93,21 @@ struct SuspensionTests {
         #expect(!never.sim.isSuspended)
     }
 
-    @Test("11.2 a URL wakes a suspended app before its code sees it; staying in the background, it is suspended again after a new grace")
+    @Test("11.2, 12.7 a URL wakes a suspended app and brings it to the foreground, its phase changes first; a timer that fell due runs after them")
     func urlResumes() throws {
         let device = try TestDevice.ready(.testing(.iphone))
         try device.background()
+        try device.perform("timer") { sim in try sim.scheduleTask(after: .at(10)) { _ in } }
         try device.advance(20)
         _ = device.takeTrace()
         _ = try device.openURL("app://x/1")
         #expect(!device.sim.isSuspended)
-        try device.advance(10)
+        #expect(device.sim.appPhase == .active)
         let trace = device.takeTrace()
         #expect(trace.first == "[  20.500] app         resumed (suspended 15.000 s)")
-        #expect(trace.last == "[  25.500] app         suspended")
+        #expect(trace.contains("[  20.500] app         phase inactive -> active: validate session and refresh"))
+        try device.advance(60)
+        #expect(!device.sim.isSuspended, "in the foreground: no suspension")
     }
 }
 

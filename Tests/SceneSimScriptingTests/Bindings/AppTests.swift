@@ -388,7 +388,7 @@ struct AppTests {
     @Test("app:open_url is handled only while authenticated, by opening or fronting the routed window")
     func appOpenUrlIsHandledOnlyWhileAuthenticatedBy() {
         let source = """
-            local app = sim.launch{ scenes = { { id = "main" }, { id = "detail", value = "string" } }, routes = { item = "detail" } }
+            local app = sim.launch{ scenes = { { id = "main", allows = function() return true end }, { id = "detail", value = "string" } }, routes = { item = "detail" } }
             sim.settle()
             print(app:open_url("app://item/42"))
             app:login{ user = "ada" }
@@ -411,6 +411,7 @@ struct AppTests {
                 [   0.500] detail#1    phase inactive -> active
                 [   0.500] app         open url app://item/42: handled by detail#1
                 true
+                [   0.500] main#1      brought to front
                 [   0.500] detail#1    already open: brought to front
                 [   0.500] app         open url app://item/42: handled by detail#1
                 true

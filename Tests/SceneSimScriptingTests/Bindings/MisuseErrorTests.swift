@@ -128,7 +128,7 @@ struct MisuseErrorTests {
         #expect(run == ScriptRun(
             output: coldLaunchTrace + """
                 false	test.lua:2: app:terminate("system"): the system kills only a suspended app, with every scene in the background, but main#1 is active; call app:background() first
-                false	test.lua:3: app:terminate: unknown kind "sytem" (did you mean "system"?); use "system" (killed while suspended), "user" (force quit) or "crash"
+                false	test.lua:3: app:terminate: unknown kind "sytem" (did you mean "system"?); use "system" (killed while suspended), "user" (force quit; Quit on macos), "crash" or, on macos, "force" (Force Quit)
                 false	test.lua:4: app:terminate(how) needs how = "system", "user" or "crash" (got no value)
                 true
 
@@ -202,10 +202,10 @@ struct MisuseErrorTests {
             output: coldLaunchTrace + """
                 false	test.lua:3: app has no field "windws" (did you mean "windows"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended, background_time_remaining
                 false	test.lua:4: app.running is read-only; change the app through its methods (app:open_window, app:background, ...)
-                false	test.lua:5: window has no field "phse" (did you mean "phase"?); fields are id, group, value, phase, connected, alive, storage, saved, memory (storage keys go in w.storage)
+                false	test.lua:5: window has no field "phse" (did you mean "phase"?); fields are id, group, value, phase, connected, alive, storage, saved, minimized, memory (storage keys go in w.storage)
                 false	test.lua:6: w.id is read-only; change the window through its methods (w:focus(), w:close(), ...)
                 false	test.lua:7: cannot replace w.storage; set its keys instead: w.storage.tab = 2
-                false	test.lua:8: window has no field "foucs" (did you mean "focus"?); fields are id, group, value, phase, connected, alive, storage, saved, memory (storage keys go in w.storage)
+                false	test.lua:8: window has no field "foucs" (did you mean "focus"?); fields are id, group, value, phase, connected, alive, storage, saved, minimized, memory (storage keys go in w.storage)
                 false	test.lua:9: app:on: unknown event "stat" (did you mean "state"?); events are phase, scene_phase, state, restore
                 false	test.lua:10: app:on("state", fn) needs a function (got number); pass nil to remove the state hooks
                 false	test.lua:11: app:login: unknown option "usr" (did you mean "user"?); options are user and new_user

@@ -44,7 +44,7 @@ struct URLTests {
     @Test("app:open_url refuses what sim.url refuses, and a route's value is read as sim.url reads it: decoded, without query or fragment")
     func openURLReadsTheURLAsSimURLDoes() {
         let run = runScript("""
-            local app = sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } }, routes = { doc = "doc" } }
+            local app = sim.launch { scenes = { { id = "main", allows = function() return true end }, { id = "doc", value = "string" } }, routes = { doc = "doc" } }
             sim.settle()
             app:login { user = "ada" } -- the built-in model follows links only while authenticated
             print(pcall(function() return app:open_url("app://doc/a b") end))

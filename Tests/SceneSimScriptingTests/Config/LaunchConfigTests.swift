@@ -20,7 +20,7 @@ struct LaunchConfigTests {
                 false	test.lua:1: sim.launch: unknown option "platfrom" (did you mean "platform"?)
                 false	test.lua:2: sim.launch: unknown option "policy.force_qiut" (did you mean "force_quit"?)
                 false	test.lua:3: sim.launch: unknown option "scenes[1].knd" (did you mean "kind"?)
-                false	test.lua:4: sim.launch: options must use string keys (found [1]); options are platform, scenes, session, session_ttl, min_loading, auth_latency, multiple_scenes, visible_limit, routes, policy, model
+                false	test.lua:4: sim.launch: options must use string keys (found [1]); options are platform, scenes, session, session_ttl, min_loading, auth_latency, multiple_scenes, visible_limit, routes, policy, model, url_schemes, os
 
                 """,
             error: nil

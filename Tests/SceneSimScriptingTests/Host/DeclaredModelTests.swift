@@ -82,7 +82,7 @@ struct DeclaredModelTests {
     func urlsNotesAndEndSession() {
         let run = runScript("""
             local app = sim.launch {
-              scenes = { { id = "main" }, { id = "doc", value = "string" } },
+              scenes = { { id = "main", allows = function() return true end }, { id = "doc", value = "string" } },
               routes = { doc = "doc" },
               model = {
                 states = { ready = {} }, initial = "ready",

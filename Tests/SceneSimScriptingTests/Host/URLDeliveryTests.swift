@@ -1,11 +1,12 @@
 import SceneSimScripting
 import Testing
 
-/// semantics 10.7, 10.8: a URL goes to the model's on_url, then to the frontmost window whose
-/// scene takes it (handles, then on_url), then to the routes.
+/// semantics 10.7, 12.1–12.5: a URL goes to the model's on_url, then to the frontmost window
+/// whose scene allows it (handles), or else a new window of the first scene without modifiers,
+/// whose on_url runs; then to the routes.
 @Suite("URL delivery to the app, its windows and the routes")
 struct URLDeliveryTests {
-    @Test("the app's on_url first; then the frontmost window whose handles accepts gets on_url, and only that one; not handled there, the routes try")
+    @Test("the app's on_url first; then the frontmost window whose handles accepts gets on_url, and only that one; one no window takes opens a new window of the first scene without modifiers; not handled there, the routes try")
     func deliveryOrder() {
         let run = runScript("""
             local app = sim.launch {
@@ -54,13 +55,17 @@ struct URLDeliveryTests {
             [   0.000] doc#1       already open: brought to front
             app on_url\tapp://doc/x
             doc on_url\tdoc#1("a")\tapp://doc/x
-            [   0.000] app         open url app://doc/x: not handled: no route "doc"
+            [   0.000] app         open url app://doc/x: not handled: doc#1's on_url did not handle it; no route "doc"
             false
             app on_url\tapp://item/3
-            [   0.000] item#1      connected (new session, value 3) -> inactive
-            [   0.000] item#1      phase inactive -> active
+            [   0.000] main#2      connected (new session) -> inactive
+            [   0.000] main#2      phase inactive -> active
             [   0.000] doc#2       phase active -> inactive
             [   0.000] doc#2       phase inactive -> background
+            [   0.000] item#1      connected (new session, value 3) -> inactive
+            [   0.000] item#1      phase inactive -> active
+            [   0.000] doc#1       phase active -> inactive
+            [   0.000] doc#1       phase inactive -> background
             [   0.000] app         open url app://item/3: handled by item#1
             true
 
