@@ -112,6 +112,41 @@ extension SceneSimTestStore {
         try perform("setAppMemory(\"\(key)\", \(value?.literal ?? "nil"))") { try $0.setAppMemory(key: key, value: value) }
     }
 
+    // MARK: External events and the Mac
+
+    /// The system hands the app a user activity (Handoff, a Spotlight item): whether anything
+    /// handled it. Launches a terminated app (semantics 12.8).
+    @discardableResult
+    public func continueActivity(_ type: String, info: SceneStorage = SceneStorage()) throws -> Bool {
+        try perform("continueActivity(\"\(type)\")") { try $0.continueActivity(type, info: info) }
+    }
+
+    /// The user opens one of the app's notifications (semantics 12.9).
+    public func openNotification(_ info: SceneStorage = SceneStorage()) throws {
+        try perform("openNotification(\(info.literal))") { try $0.openNotification(info) }
+    }
+
+    /// macOS: the Settings scene opens or comes to the front; its window's label.
+    @discardableResult
+    public func openSettings() throws -> String? {
+        try perform("openSettings()") { sim in try sim.openSettings().window.map { sim.label(of: $0) } }
+    }
+
+    /// macOS: the user clicks the app's Dock icon.
+    public func reopen() throws { try perform("reopen()") { try $0.reopen() } }
+
+    /// macOS: the user hides the app (⌘H).
+    public func hide() throws { try perform("hide()") { try $0.hide() } }
+
+    /// macOS: the window goes to the Dock.
+    public func minimize(_ window: String) throws {
+        let id = try self.window(window)
+        try perform("minimize(\"\(window)\")") { try $0.minimize(id) }
+    }
+
+    /// macOS: Quit and Keep Windows (⌥⌘Q).
+    public func quitKeepingWindows() throws { try perform("quitKeepingWindows()") { try $0.quitKeepingWindows() } }
+
     // MARK: The process
 
     /// The system runs the app's due background refresh (semantics 11.4).
