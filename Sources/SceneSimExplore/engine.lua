@@ -269,6 +269,8 @@ local function make_rule(name, spec, spell)
   return {
     name = name, weight = spec.weight or 1, pre = spec.pre, run = spec.run, args = spec.args or {},
     keys = keys, minimums = minimums, spell = spell,
+    -- What E.doing says while the engine is in it, built once: every step sets it.
+    doing_pre = "checking the precondition of rule " .. name, doing_run = "running rule " .. name,
   }
 end
 
@@ -581,7 +583,7 @@ end
 
 local function named_functions(t)
   local list = {}
-  for _, k in ipairs(sorted_keys(t or {})) do list[#list + 1] = { name = k, fn = t[k] } end
+  for _, k in ipairs(sorted_keys(t or {})) do list[#list + 1] = { name = k, fn = t[k], doing = "checking invariant " .. k } end
   return list
 end
 
@@ -603,7 +605,7 @@ local function check(X)
   local name, message = native.builtin_check(X.watchdog_ok)
   if name then return "invariant " .. name, message end
   for _, inv in ipairs(X.invariants) do
-    E.doing = "checking invariant " .. inv.name
+    E.doing = inv.doing
     local ok, result, extra = pcall(inv.fn, X.app)
     if not ok then return "invariant " .. inv.name, tostring(result) end
     if result == false then return "invariant " .. inv.name, extra ~= nil and tostring(extra) or "returned false" end
@@ -660,7 +662,7 @@ end
 -- hold now (a replay of a shrunk run re-checks both).
 local function resolve(X, rule, choices)
   X.trying = rule.name
-  E.doing = "checking the precondition of rule " .. rule.name
+  E.doing = rule.doing_pre
   if rule.pre and not rule.pre(X.app) then return nil end
   X.enabled[rule.name] = X.enabled[rule.name] + 1
   local args = {}
@@ -683,7 +685,7 @@ local function pick(X, r)
     while acc <= x and i < n do i = i + 1; acc = acc + alive[i].weight end
     local rule = alive[i]
     X.trying = rule.name
-    E.doing = "checking the precondition of rule " .. rule.name
+    E.doing = rule.doing_pre
     if not rule.pre or rule.pre(X.app) then
       X.enabled[rule.name] = X.enabled[rule.name] + 1
       local choices, args, ok = {}, {}, true
@@ -747,7 +749,7 @@ function E.run(X, seed, max_steps, replay, keep)
     if rule then
       steps[#steps + 1] = { rule = rule.name, choices = choices, minimums = rule.minimums, code = rule.spell(rule, args) }
       X.counts[rule.name] = X.counts[rule.name] + 1
-      E.doing = "running rule " .. rule.name
+      E.doing = rule.doing_run
       local done, problem = pcall(rule.run, X.app, args)
       if not done then
         fail("rule " .. rule.name, tostring(problem))
