@@ -17,6 +17,8 @@ public struct CoverageCounts: Sendable, Equatable {
     public var memoryLosses: [String: Int] = [:]
     /// Suspensions, expiring background tasks and background launches (semantics 11.2-11.4).
     public var backgroundTime: [String: Int] = [:]
+    /// Launches by an event, notifications opened, and the Mac's Dock (semantics 12, 13).
+    public var events: [String: Int] = [:]
 
     public init() {}
 
@@ -24,8 +26,17 @@ public struct CoverageCounts: Sendable, Equatable {
     public init(records: [TraceRecord], platform: Platform, table: TransitionTable) {
         for record in records {
             switch record.event {
-            case .launched, .eventLaunched:
+            case .launched:
                 states[table.initial, default: 0] += 1
+            case let .eventLaunched(_, _, cause, _):
+                states[table.initial, default: 0] += 1
+                events[Self.launchedBy(cause), default: 0] += 1
+            case let .notificationOpened(_, handler):
+                events[Self.notification(handler: handler), default: 0] += 1
+            case let .reopened(visible, handler):
+                events[Self.reopen(visible: visible, handler: handler), default: 0] += 1
+            case let .windowMinimized(_, minimized):
+                events[minimized ? Self.minimized : Self.restoredFromDock, default: 0] += 1
             case let .launchedInBackground(_, _, reason):
                 states[table.initial, default: 0] += 1
                 backgroundTime[Self.backgroundLaunch(reason), default: 0] += 1
@@ -83,6 +94,23 @@ public struct CoverageCounts: Sendable, Equatable {
     static let suspended = "suspended"
     static let expired = "background task expiring (handler called)"
     static func backgroundLaunch(_ reason: String) -> String { "launched in the background (\(reason))" }
+
+    static func launchedBy(_ cause: LaunchCause) -> String {
+        switch cause {
+        case .url: "launched by a URL"
+        case .activity: "launched by a user activity"
+        case .notification: "launched by a notification"
+        }
+    }
+    static func notification(handler: Bool) -> String {
+        handler ? "notification opened, on_notification responds" : "notification opened, no on_notification"
+    }
+    static func reopen(visible: Bool, handler: Bool?) -> String {
+        if handler == false { return "Dock reopen, on_reopen stops the default" }
+        return visible ? "Dock reopen with a window visible" : "Dock reopen with no window visible"
+    }
+    static let minimized = "window minimized to the Dock"
+    static let restoredFromDock = "window back from the Dock"
 
     static func warningName(_ warning: Warning) -> String {
         switch warning {

@@ -1,3 +1,4 @@
+import ByteText
 import SceneSimCore
 
 /// A suite's coverage: for each item of each section, its hits and the first scenario (in name
@@ -81,7 +82,8 @@ public struct CoverageReport: Sendable {
         // on macOS, which never suspends; a policy can make it, and its rows then show as seen).
         let terminations = platforms.flatMap { platform in
             ([(Termination.system, true), (.user, true), (.user, false), (.crash, true), (.crash, false)]
-                + (Self.suspends(platform) ? [(.watchdog, true)] : [])).map {
+                + (Self.suspends(platform) ? [(.watchdog, true)] : [])
+                + (platform == .macos ? [(.force, true)] : [])).map {
                 CoverageCounts.termination($0.0, platform, $0.1)
             }
         }
@@ -109,6 +111,14 @@ public struct CoverageReport: Sendable {
         ]
         let background = section(nil, "suspension and background time", backgroundTime, \.backgroundTime, of: runs)
         if !background.items.isEmpty { sections.insert(background, at: sections.count - 2) }
+        // Launches by an event and notifications on every platform; the Dock's rows on macOS.
+        let events = [LaunchCause.url(ByteString("")), .activity(""), .notification].map(CoverageCounts.launchedBy)
+            + [true, false].map { CoverageCounts.notification(handler: $0) }
+            + (platforms.contains(.macos)
+                ? [CoverageCounts.reopen(visible: true, handler: nil), CoverageCounts.reopen(visible: false, handler: nil),
+                   CoverageCounts.reopen(visible: false, handler: false), CoverageCounts.minimized, CoverageCounts.restoredFromDock]
+                : [])
+        sections.insert(section(nil, "external events and the Dock", events, \.events, of: runs), at: sections.count - 2)
         self.sections = sections
     }
 

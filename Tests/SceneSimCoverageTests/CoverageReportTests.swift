@@ -1,3 +1,4 @@
+import ByteText
 import SceneSimCore
 import SceneSimCoverage
 import SceneSimTestSupport
@@ -149,9 +150,13 @@ struct PerModelCoverageTests {
         ])
         #expect(items(onlyIPad, "scene phase transitions") == ["active -> inactive", "inactive -> active", "inactive -> background", "background -> inactive"])
         #expect(items(onlyIPad, "app phase transitions") == ["active -> inactive", "inactive -> active", "inactive -> background", "background -> inactive"])
-        // The Mac is never suspended: no watchdog row for it.
-        #expect(items(both, "terminations by platform and restoration").count == 11)
-        #expect(items(both, "terminations by platform and restoration").last == "crash on macos, restoration discarded")
+        // The Mac is never suspended: no watchdog row for it; Force Quit exists only there.
+        #expect(items(both, "terminations by platform and restoration").count == 12)
+        #expect(items(both, "terminations by platform and restoration").last == "force on macos, restoration kept")
+        #expect(!items(onlyIPad, "terminations by platform and restoration").contains { $0.hasPrefix("force") })
+        // The Dock's rows only when a Mac scenario ran.
+        #expect(!items(onlyIPad, "external events and the Dock").contains { $0.hasPrefix("Dock") })
+        #expect(items(both, "external events and the Dock").filter { $0.hasPrefix("Dock") || $0.hasPrefix("window") }.count == 5)
         #expect(items(both, "scene phase transitions") == [
             "active -> inactive", "active -> background", "inactive -> active", "inactive -> background", "background -> active", "background -> inactive",
         ])
@@ -228,9 +233,28 @@ struct PerModelCoverageTests {
         // A background launch starts the model in its initial state, as a launch does.
         #expect(report.section("states")?.items.first?.hits == 2)
         let titles = report.sections.map(\.title)
-        #expect(titles.suffix(5) == [
-            "terminations by platform and restoration", "process memory lost, by cause", "suspension and background time", "deep links", "warnings",
+        #expect(titles.suffix(6) == [
+            "terminations by platform and restoration", "process memory lost, by cause", "suspension and background time",
+            "external events and the Dock", "deep links", "warnings",
         ])
+    }
+
+    @Test("launches by an event, notifications and the Dock are counted from their events")
+    func externalEvents() {
+        let events: [TraceEvent] = [
+            .eventLaunched(number: 1, platform: .macos, cause: .url(ByteString("app://x")), restoring: []),
+            .notificationOpened(info: SceneStorage(), handler: false),
+            .reopened(visible: false, handler: false),
+            .windowMinimized(scene: SessionID(index: 0), minimized: true),
+            .terminated(how: .force, restorationKept: true),
+        ]
+        let counts = CoverageCounts(records: events.map { TraceRecord(time: .zero, event: $0) }, platform: .macos, table: .builtIn)
+        #expect(counts.events == [
+            "launched by a URL": 1, "notification opened, no on_notification": 1,
+            "Dock reopen, on_reopen stops the default": 1, "window minimized to the Dock": 1,
+        ])
+        #expect(counts.terminations == ["force on macos, restoration kept": 1])
+        #expect(counts.states == ["loading": 1], "a launch by an event starts the model in its initial state")
     }
 
     @Test("a Mac-only suite has no suspension section and no watchdog row; a policy that suspends a Mac app shows them as seen")
