@@ -125,7 +125,7 @@ let package = Package(
         ),
         .testTarget(name: "GoldenRunnerTests", dependencies: ["GoldenRunner"]),
         .testTarget(name: "SceneSimTimelineTests", dependencies: ["SceneSimTimeline", "SceneSimCore", "SceneSimTestSupport"]),
-        .testTarget(name: "SceneSimCoverageTests", dependencies: ["SceneSimCoverage", "SceneSimCore", "SceneSimTestSupport"]),
+        .testTarget(name: "SceneSimCoverageTests", dependencies: ["SceneSimCoverage", "SceneSimCore", "SceneSimTestSupport", "ByteText"]),
         .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL", "SceneSimScripting", "SceneSimTestSupport", "LuaKit"]),
         .testTarget(
             name: "SceneSimCommandsTests",
