@@ -43,6 +43,9 @@ let package = Package(
         // `swift package generate-documentation --target SceneSimCore`: the SceneSim library's
         // DocC. A plugin, so it builds only when invoked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // SwiftParser for `scenesim scaffold` and `check-model` (SceneSimScaffold): the app's Swift
+        // source read as syntax, no compiler. 602 builds with Swift 6.1 and later.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // MARK: C layer
@@ -96,11 +99,21 @@ let package = Package(
         .target(name: "SceneSimTimeline", dependencies: ["ByteText", "SceneSimCore"]),
         .target(name: "SceneSimCoverage", dependencies: ["ByteText", "SceneSimCore"]),
         .target(name: "GoldenRunner", dependencies: ["ByteText"]),
+        // The facts of an app's SwiftUI source (scenes, storage, memory, handlers, reachability)
+        // and the model module they give: swift-syntax only.
+        .target(
+            name: "SceneSimScaffold",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         .target(name: "SceneSimREPL", dependencies: ["SceneSimScripting", "SceneSimCore", "ByteText", "LuaKit", "CEditLine"]),
         .target(
             name: "SceneSimCommands",
             dependencies: [
                 "ByteText", "SceneSimScripting", "GoldenRunner", "SceneSimREPL", "SceneSimTimeline", "SceneSimCoverage", "SceneSimCore",
+                "SceneSimScaffold", "LuaKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -124,12 +137,15 @@ let package = Package(
             dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimScripting", "SceneSimTestSupport"]
         ),
         .testTarget(name: "GoldenRunnerTests", dependencies: ["GoldenRunner"]),
+        // Its fixtures, small SwiftUI apps written for it, are in Tests/ScaffoldFixtures (read as
+        // text, never compiled).
+        .testTarget(name: "SceneSimScaffoldTests", dependencies: ["SceneSimScaffold"]),
         .testTarget(name: "SceneSimTimelineTests", dependencies: ["SceneSimTimeline", "SceneSimCore", "SceneSimTestSupport"]),
         .testTarget(name: "SceneSimCoverageTests", dependencies: ["SceneSimCoverage", "SceneSimCore", "SceneSimTestSupport", "ByteText"]),
         .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL", "SceneSimScripting", "SceneSimTestSupport", "LuaKit"]),
         .testTarget(
             name: "SceneSimCommandsTests",
-            dependencies: ["SceneSimCommands", "SceneSimCLI", "GoldenRunner", "SceneSimScripting", "SceneSimTimeline", "SceneSimCore"],
+            dependencies: ["SceneSimCommands", "SceneSimCLI", "GoldenRunner", "SceneSimScripting", "SceneSimTimeline", "SceneSimCore", "SceneSimScaffold"],
             // The reviewed public API of the SceneSim library, read by PublicAPITests.
             exclude: ["Package/SceneSim.api"]
         ),

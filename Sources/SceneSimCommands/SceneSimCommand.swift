@@ -25,7 +25,7 @@ public struct SceneSimCommand: ParsableCommand {
             The scenario API is documented in scenarios/README.md.
             """,
         version: version,
-        subcommands: [RunCommand.self, TestCommand.self, REPLCommand.self, ExploreCommand.self]
+        subcommands: [RunCommand.self, TestCommand.self, REPLCommand.self, ExploreCommand.self, ScaffoldCommand.self, CheckModelCommand.self]
     )
 
     public init() {}

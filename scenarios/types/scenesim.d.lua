@@ -23,6 +23,8 @@
 ---@field matching? string[]                Scene.handlesExternalEvents(matching:): a new window of this scene takes an event whose URL text or activity type contains one of these ("*": all)
 ---@field on_activity? fun(w: scenesim.Window, type: string, info: table<string, scenesim.Value>): boolean?  .onContinueUserActivity in this window: true when handled
 ---@field restore? fun(w: scenesim.Window): boolean?  checks a restored window before the restore hooks; false = it starts empty
+---@field keys? string[]                    the SceneStorage keys its views declare: any other w.storage key is an error (without the list, any key)
+---@field memory? string[]                  its views' @State names: any other w.memory key is an error (without the list, any key)
 
 ---@class scenesim.Policy
 ---@field force_quit? "discard"|"keep"             restoration data after a force quit (default "discard")
@@ -66,6 +68,7 @@
 ---@field on_activity? fun(app: scenesim.App, type: string, info: table<string, scenesim.Value>): boolean|nil, string|nil  the App's .onContinueUserActivity: answers as on_url
 ---@field on_reopen? fun(app: scenesim.App): boolean?  applicationShouldHandleReopen (macos): runs on app:reopen() with no window visible; false stops the default (a window of each launch scene)
 ---@field on_notification? fun(app: scenesim.App, info: table<string, scenesim.Value>)  the notification response handler: runs once the app is active after app:open_notification
+---@field defaults_keys? string[]         the app's @AppStorage keys: any other app.defaults key is an error (without the list, any key)
 ---@field phase_notes? table<scenesim.ScenePhase, string>  what on_phase does on entering each phase, shown on the trace's phase lines
 ---@field intents? table<string, fun(app: scenesim.App, ...): ...>  what the UI can ask: each becomes app:<name>(...)
 ---@field on_refresh? fun(app: scenesim.App, task: scenesim.BackgroundTask)  the BGAppRefreshTask handler: runs when sim.system.refresh runs a due refresh; finish task before refresh_time runs out

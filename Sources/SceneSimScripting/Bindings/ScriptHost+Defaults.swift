@@ -14,10 +14,12 @@ extension ScriptHost {
             "defaults \(simulator?.defaults.literal(maxBytes: SceneStorage.maxLiteralBytes) ?? "{}")"
         }
         definition.getField = { [unowned(unsafe) self] call, _, key in
-            call.results(simulator?.defaults[key]?.lua ?? .nil)
+            if let refusal = declaredKeys.defaultsRefusal(key: key) { return .error(refusal) }
+            return call.results(simulator?.defaults[key]?.lua ?? .nil)
         }
         definition.setField = { [unowned(unsafe) self] call, _, key in
             perform(call) { () throws(SimError) in
+                if let refusal = declaredKeys.defaultsRefusal(key: key) { throw SimError(.invalidValue, refusal) }
                 let value = try storedValue(call.value(at: 3), "app.defaults key \(key.quoted)", holder: "defaults hold")
                 try requireSimulator("writing app.defaults").setDefault(key, value)
                 return []

@@ -38,6 +38,10 @@ extension ScriptHost {
         }
         definition.getField = { [unowned(unsafe) self] call, id, key in
             guard let simulator else { return .values(0) }
+            if !declaredKeys.memory.isEmpty, let window = memoryWindow(id),
+               let refusal = declaredKeys.refusal("memory", key: key, scene: simulator.group(of: window)) {
+                return .error(refusal)
+            }
             do throws(SimError) {
                 return call.results(try memoryContents(simulator, id)[key]?.lua ?? .nil)
             } catch {
@@ -48,6 +52,10 @@ extension ScriptHost {
             perform(call) { () throws(SimError) in
                 let what = memoryWindow(id) == nil ? "app.memory" : "w.memory"
                 let simulator = try requireSimulator("writing \(what)")
+                if !declaredKeys.memory.isEmpty, let window = memoryWindow(id),
+                   let refusal = declaredKeys.refusal("memory", key: key, scene: simulator.group(of: window)) {
+                    throw SimError(.invalidValue, refusal)
+                }
                 let value = try storedValue(call.value(at: 3), "\(what) key \(key.quoted)", holder: "memory holds")
                 if let window = memoryWindow(id) {
                     try simulator.setWindowMemory(window, key: key, value: value)

@@ -101,6 +101,8 @@ extension ScriptHost {
             self.simulator = simulator
             swiftModelName = parser.swiftModelName
             sceneHandlers = parser.sceneHandlers
+            declaredKeys = parser.declaredKeys
+            declaredKeys.defaults = parser.model?.defaultsKeys
             if !sceneHandlers.isEmpty { simulator.windowEventCode = windowEventCode() }
             try simulator.launch()
             return [appValue]

@@ -10,6 +10,8 @@ struct ConfigParser {
     private let where_: String = "sim.launch"
     /// Each scene's `on_phase`, by scene id (filled by `parse`).
     private(set) var sceneHandlers: [String: SceneHandlers] = [:]
+    /// The scenes' declared `keys` and `memory` (filled by `parse`).
+    private(set) var declaredKeys = DeclaredKeys()
     /// The declared model (filled by `parse`); nil: the built-in one.
     private(set) var model: LuaModel?
     /// A registered Swift model the script named (filled by `parse`).
@@ -222,6 +224,11 @@ struct ConfigParser {
         return schemes
     }
 
+    /// `keys = { "selectedTab" }`: a list of key names (possibly empty); nil when not given.
+    private func keyList(_ value: LuaValue, _ key: String, example: String) throws(SimError) -> [String]? {
+        try declaredKeyList(value, key, example: example, fail: fail)
+    }
+
     /// `matching = { "doc", "*" }`: strings an event's text must contain.
     private func matching(_ value: LuaValue, _ path: String) throws(SimError) -> [String] {
         if value.isNil { return [] }
@@ -248,7 +255,7 @@ struct ConfigParser {
                 throw fail("\(path) must be a table like { id = \"main\" }, not \(aLuaTypeName(item))")
             }
             try checkKeys(scene, allowed: ["id", "value", "kind", "on_phase", "on_url", "handles", "restore",
-                                           "prefers", "allows", "matching", "on_activity", "launch", "restoration"], path: "\(path).")
+                                           "prefers", "allows", "matching", "on_activity", "launch", "restoration", "keys", "memory"], path: "\(path).")
             guard !scene[field: "id"].isNil else { throw fail("\(path) needs an id, e.g. { id = \"main\" }") }
             let id = try string(scene[field: "id"], key: "\(path).id")
             let kind = try enumValue(scene[field: "kind"], key: "\(path).kind", default: SceneDeclaration.Kind.windowGroup)
@@ -268,6 +275,8 @@ struct ConfigParser {
                 throw fail("\(path) gives both handles and allows; handles is the older name of allows: keep allows = function(w, event)")
             }
             if !handlers.isEmpty { sceneHandlers[id] = handlers }
+            if let keys = try keyList(scene[field: "keys"], "\(path).keys", example: "keys = { \"selectedTab\" }") { declaredKeys.storage[id] = keys }
+            if let keys = try keyList(scene[field: "memory"], "\(path).memory", example: "memory = { \"draft\" }") { declaredKeys.memory[id] = keys }
             var declaration = SceneDeclaration(id: id, kind: kind, valueType: valueType)
             declaration.matching = try matching(scene[field: "matching"], path)
             for key in ["launch", "restoration"] where !scene[field: key].isNil && !platform.hasSceneLaunchBehaviors {

@@ -20,6 +20,8 @@ struct LuaModel {
     /// What reports call the model (`name = "notes"`); nil: named after the first scenario
     /// that declares it.
     var name: String?
+    /// `defaults_keys = { "theme" }`: the only keys `app.defaults` takes; nil: any key.
+    var defaultsKeys: [String]?
 }
 
 /// Reads `model = {...}`; each problem is an error naming the part of the declaration, with
@@ -29,7 +31,7 @@ struct ModelParser {
     let reserved: [String]
 
     static let keys = ["name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "phase_notes", "intents",
-                       "on_activity", "on_notification", "on_reopen"]
+                       "on_activity", "on_notification", "on_reopen", "defaults_keys"]
 
     func parse(_ value: LuaValue) throws(SimError) -> LuaModel {
         guard case .table(let table) = value else {
@@ -61,7 +63,8 @@ struct ModelParser {
             onReopen: try handler(table[field: "on_reopen"], "model.on_reopen", "function(app)"),
             phaseNotes: try phaseNotes(table[field: "phase_notes"]),
             intents: intents,
-            name: try name(table[field: "name"])
+            name: try name(table[field: "name"]),
+            defaultsKeys: try declaredKeyList(table[field: "defaults_keys"], "model.defaults_keys", example: "defaults_keys = { \"theme\" }", fail: fail)
         )
     }
 

@@ -24,6 +24,9 @@ public final class ScriptHost {
     var hooks = HookRegistry()
     /// Each scene group's `on_phase` (declared in `sim.launch`), by scene id.
     var sceneHandlers: [String: SceneHandlers] = [:]
+    /// The keys each scene declares (`keys`, `memory` in `sim.launch`), by scene id; the model's
+    /// `defaults_keys`. A declared list makes any other key an error (see ScriptHost+DeclaredKeys).
+    var declaredKeys = DeclaredKeys()
     /// The registered Swift model the script launched (`model = "notes"`), by name; nil for
     /// the built-in model and models declared in Lua.
     var swiftModelName: String?

@@ -35,6 +35,8 @@ struct HelpTests {
                                       API.
               explore                 Explore random lifecycle sequences; shrink a failure
                                       to a scenario.
+              scaffold                Write a model module from the app's SwiftUI source.
+              check-model             Check a model module against the app's SwiftUI source.
 
               See 'scenesim help <subcommand>' for detailed help.
 

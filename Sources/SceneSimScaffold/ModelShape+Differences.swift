@@ -1,0 +1,65 @@
+extension ModelShape {
+    /// One way the model and the source disagree, at the source's `file:line`.
+    package struct Difference: Sendable, Equatable {
+        package var file: String
+        package var line: Int
+        package var message: String
+        package var text: String { "\(file):\(line): \(message)" }
+    }
+
+    /// Every difference between `self` (from the source) and `model` (a loaded module): scenes,
+    /// their kind and value, SceneStorage, memory and AppStorage keys on one side only, and
+    /// source handlers with no model handler. In the source's order, then the model's.
+    package func differences(from model: ModelShape) -> [Difference] {
+        var result: [Difference] = []
+        let appOrigin = origin ?? Origin(file: "?", line: 0)
+        func add(_ at: Origin?, _ message: String) {
+            let where_ = at ?? appOrigin
+            result.append(Difference(file: where_.file, line: where_.line, message: message))
+        }
+        for scene in scenes {
+            let kind = scene.swiftKind ?? scene.kind
+            guard let other = model.scenes.first(where: { $0.id == scene.id }) else {
+                add(scene.origin, "scene \"\(scene.id)\" (\(kind)) is not in the model")
+                continue
+            }
+            if other.kind != scene.kind {
+                add(scene.origin, "scene \"\(scene.id)\" is a \(kind) (kind = \"\(scene.kind)\") but the model says kind = \"\(other.kind)\"")
+            }
+            if other.value != scene.value {
+                let source = scene.value.map { "takes a \(scene.valueType ?? $0) (value = \"\($0)\")" } ?? "takes no value"
+                let theirs = other.value.map { "value = \"\($0)\"" } ?? "no value"
+                add(scene.origin, "scene \"\(scene.id)\" \(source) but the model gives \(theirs)")
+            }
+            compare(scene.keys, other.keys, "SceneStorage key", "keys", scene: scene, add)
+            compare(scene.memory, other.memory, "memory", "memory", scene: scene, add)
+            for handler in scene.handlers where !other.handlers.contains(where: { $0.name == handler.name }) {
+                add(handler.origin, "\(handler.note ?? handler.name) in scene \"\(scene.id)\" has no \(handler.name) in the model's scene")
+            }
+        }
+        for other in model.scenes where !scenes.contains(where: { $0.id == other.id }) {
+            let skipped = self.skipped.first { $0.text.contains("\"\(other.id)\"") }
+            add(skipped?.origin ?? origin, "the model's scene \"\(other.id)\" is not a scene of \(name)" + (skipped.map { " here: \($0.text)" } ?? ""))
+        }
+        for key in defaultsKeys where !model.defaultsKeys.contains(where: { $0.name == key.name }) {
+            add(key.origin, "AppStorage key \"\(key.name)\" is not in the model's defaults_keys")
+        }
+        for key in model.defaultsKeys where !defaultsKeys.contains(where: { $0.name == key.name }) {
+            add(origin, "the model's defaults_keys has \"\(key.name)\", which is no @AppStorage key of the source")
+        }
+        for handler in handlers where !model.handlers.contains(where: { $0.name == handler.name }) {
+            add(handler.origin, "\(handler.note ?? handler.name) on \(name) has no model.\(handler.name)")
+        }
+        return result
+    }
+
+    private func compare(_ source: [Named], _ model: [Named], _ noun: String, _ list: String, scene: Scene,
+                         _ add: (Origin?, String) -> Void) {
+        for item in source where !model.contains(where: { $0.name == item.name }) {
+            add(item.origin, "\(noun) \"\(item.name)\" (scene \"\(scene.id)\") is not in the model's \(list)")
+        }
+        for item in model where !source.contains(where: { $0.name == item.name }) {
+            add(scene.origin, "the model's scene \"\(scene.id)\" lists \(noun) \"\(item.name)\" in \(list), which no view of the scene has")
+        }
+    }
+}

@@ -1,0 +1,288 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Reads Swift sources with SwiftParser and gathers `ScaffoldFacts` (no compiler, no build of
+/// the app): the `@main App`'s scenes, each view's storage, memory, handlers and window calls,
+/// and reachability by type name.
+package struct Scaffolder {
+    /// One source file: its path as reported (relative to the first path) and its text.
+    package struct Source: Sendable {
+        package var path: String
+        package var text: String
+        package init(path: String, text: String) {
+            self.path = path
+            self.text = text
+        }
+    }
+
+    package static let sceneKinds: [String: String] = [
+        "WindowGroup": "window_group", "Window": "window", "DocumentGroup": "document_group", "Settings": "settings",
+        "MenuBarExtra": "menu_bar_extra", "ImmersiveSpace": "immersive_space", "UtilityWindow": "utility_window",
+    ]
+
+    package init() {}
+
+    /// The facts of `sources` (in the order given); `lookedIn` names where they came from, for the
+    /// error when no `@main App` is among them.
+    package func scaffold(_ sources: [Source], lookedIn: String) throws(ScaffoldError) -> ScaffoldFacts {
+        var types: [String: TypeInfo] = [:]
+        var order = 0
+        var warnings: [String] = []
+        for source in sources {
+            let tree = Parser.parse(source: source.text)
+            let converter = SourceLocationConverter(fileName: source.path, tree: tree)
+            if tree.hasError {
+                let finder = ErrorFinder()
+                finder.walk(tree)
+                let line = finder.first.map { $0.startLocation(converter: converter).line } ?? 1
+                warnings.append("\(source.path):\(line): warning: this file does not parse here; kept what parsed before and after it")
+            }
+            let collector = TypeCollector(file: source.path, converter: converter)
+            collector.walk(tree)
+            for found in collector.found {
+                var info = types[found.name] ?? TypeInfo(name: found.name, file: source.path, line: found.line)
+                if !found.isExtension && !info.declared {
+                    info.declared = true
+                    info.file = source.path
+                    info.line = found.line
+                    info.order = order
+                    order += 1
+                } else if types[found.name] == nil {
+                    info.order = Int.max / 2 + order
+                    order += 1
+                }
+                info.conformances += found.conformances
+                info.isMain = info.isMain || found.isMain
+                info.members.append((source.path, converter, found.block))
+                types[found.name] = info
+            }
+        }
+        guard let app = types.values.filter({ $0.isMain && $0.isApp && $0.declared }).min(by: { $0.order < $1.order }) else {
+            throw ScaffoldError("no @main App found: looked at \(sources.count) Swift file\(sources.count == 1 ? "" : "s") in \(lookedIn) for a type marked @main that conforms to App")
+        }
+        let declaredTypes = Set(types.values.filter(\.declared).map(\.name))
+        let viewTypes = Set(types.values.filter { $0.declared && $0.isView }.map(\.name))
+
+        var facts = ScaffoldFacts(app: .init(name: app.name, file: app.file, line: app.line))
+        facts.warnings = warnings
+        for info in types.values where info.declared {
+            if let raw = info.conformances.first(where: { ["Int", "String"].contains($0) }) { facts.rawValueTypes[info.name] = raw }
+        }
+        var edges: [String: [String]] = [:]
+        let ordered = types.values.filter(\.declared).sorted { $0.order < $1.order }
+        for info in ordered where info.isView || info.name == app.name {
+            var (view, constructed, adaptor) = describe(info)
+            view.isApp = info.name == app.name
+            if view.isApp { facts.app.delegateAdaptor = adaptor }
+            edges[info.name] = constructed.filter { viewTypes.contains($0) && $0 != info.name }
+            facts.views.append(view)
+        }
+
+        // The scenes, from the App's body (and from Scene types it constructs).
+        var scenes: [ScaffoldFacts.Scene] = []
+        var used: [String: Int] = [:]
+        func collectScenes(of info: TypeInfo, conditions: [String], depth: Int) {
+            guard depth < 8 else { return }
+            for (file, converter, block) in info.members {
+                for member in block.members {
+                    guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings where binding.pattern.trimmedDescription == "body" {
+                        guard let statements = getterStatements(binding) else { continue }
+                        walkSceneStatements(statements, file: file, converter: converter, conditions: conditions, depth: depth)
+                    }
+                }
+            }
+        }
+        func walkSceneStatements(_ statements: CodeBlockItemListSyntax, file: String, converter: SourceLocationConverter, conditions: [String], depth: Int) {
+            for item in statements {
+                if let ifConfig = item.item.as(IfConfigDeclSyntax.self) {
+                    var previous: [String] = []
+                    for clause in ifConfig.clauses {
+                        var condition: String
+                        if let test = clause.condition?.trimmedDescription {
+                            condition = previous.isEmpty ? test : previous.map { "!(\($0))" }.joined(separator: " && ") + " && " + test
+                            previous.append(test)
+                        } else {
+                            condition = previous.map { "!(\($0))" }.joined(separator: " && ")
+                        }
+                        if case .statements(let inner) = clause.elements {
+                            walkSceneStatements(inner, file: file, converter: converter, conditions: conditions + [condition], depth: depth)
+                        }
+                    }
+                    continue
+                }
+                guard let expression = item.item.as(ExprSyntax.self) else { continue }
+                // Peel modifiers off the outside: `WindowGroup { ... }.a(...).b(...)`.
+                var modifiers: [(name: String, call: FunctionCallExprSyntax)] = []
+                var current: ExprSyntax = expression
+                var sceneCall: FunctionCallExprSyntax?
+                while true {
+                    if let call = current.as(FunctionCallExprSyntax.self) {
+                        if let name = calledTypeName(call.calledExpression) {
+                            if Self.sceneKinds[name] != nil { sceneCall = call }
+                            else if let custom = types[name], custom.declared, custom.isScene {
+                                collectScenes(of: custom, conditions: conditions, depth: depth + 1)
+                            }
+                            break
+                        }
+                        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+                            modifiers.append((member.declName.baseName.text, call))
+                            current = base
+                            continue
+                        }
+                    }
+                    break
+                }
+                guard let call = sceneCall, let typeName = calledTypeName(call.calledExpression), let kind = Self.sceneKinds[typeName] else { continue }
+                var scene = ScaffoldFacts.Scene(kind: kind, id: "", idDeclared: false, file: file, line: call.startLocation(converter: converter).line)
+                scene.condition = conditions.isEmpty ? nil : conditions.joined(separator: " && ")
+                for argument in call.arguments {
+                    switch argument.label?.text {
+                    case "id": scene.id = stringValue(argument.expression) ?? argument.expression.trimmedDescription; scene.idDeclared = true
+                    case "for":
+                        var text = argument.expression.trimmedDescription
+                        if text.hasSuffix(".self") { text.removeLast(5) }
+                        scene.valueType = text
+                    default: break
+                    }
+                }
+                // The root view: the first declared type the scene's closures construct.
+                let walker = MemberWalker(converter: converter, phaseNames: [], openNames: [], dismissNames: [])
+                for argument in call.arguments where argument.expression.is(ClosureExprSyntax.self) { walker.walk(argument.expression) }
+                if let trailing = call.trailingClosure { walker.walk(trailing) }
+                for extra in call.additionalTrailingClosures { walker.walk(extra.closure) }
+                scene.rootView = walker.constructed.first { viewTypes.contains($0) } ?? walker.constructed.first { declaredTypes.contains($0) }
+                for (name, modifier) in modifiers.reversed() {
+                    let first = modifier.arguments.first?.expression
+                    switch name {
+                    case "handlesExternalEvents":
+                        if let matching = modifier.arguments.first(where: { $0.label?.text == "matching" }) {
+                            scene.matching = stringLiterals(matching.expression)
+                        }
+                    case "defaultLaunchBehavior": scene.launch = first.map(caseName)
+                    case "restorationBehavior": scene.restoration = first.map(caseName)
+                    default: break
+                    }
+                }
+                if !scene.idDeclared {
+                    let base = scene.rootView ?? typeName
+                    used[base, default: 0] += 1
+                    scene.id = used[base]! == 1 ? base : "\(base)_\(used[base]!)"
+                }
+                scenes.append(scene)
+            }
+        }
+        collectScenes(of: app, conditions: [], depth: 0)
+        facts.scenes = scenes
+
+        // Reachability: depth first from each scene's root, in source order.
+        for scene in scenes {
+            var seen: [String] = []
+            func visit(_ name: String) {
+                guard !seen.contains(name) else { return }
+                seen.append(name)
+                for next in edges[name] ?? [] { visit(next) }
+            }
+            if let root = scene.rootView, viewTypes.contains(root) { visit(root) }
+            facts.reach.append((scene.id, seen))
+        }
+        return facts
+    }
+
+    /// A view's (or the App's) facts, the type names its members construct, and its delegate adaptor.
+    private func describe(_ info: TypeInfo) -> (ScaffoldFacts.View, [String], (type: String, wrapper: String)?) {
+        var view = ScaffoldFacts.View(name: info.name, file: info.file, line: info.line)
+        var adaptor: (type: String, wrapper: String)?
+        var phaseNames: Set<String> = []
+        var openNames: Set<String> = ["openWindow"]
+        var dismissNames: Set<String> = ["dismissWindow"]
+        // Properties first: the environment names the walk needs.
+        for (_, converter, block) in info.members {
+            forEachMember(block.members) { decl in
+                guard let variable = decl.as(VariableDeclSyntax.self) else { return }
+                let line = variable.startLocation(converter: converter).line
+                for attribute in variable.attributes.compactMap({ $0.as(AttributeSyntax.self) }) {
+                    let wrapper = attribute.attributeName.trimmedDescription
+                    let arguments = argumentList(attribute)
+                    for binding in variable.bindings {
+                        let name = binding.pattern.trimmedDescription
+                        let written = binding.typeAnnotation?.type.trimmedDescription
+                        let initial = binding.initializer?.value
+                        switch wrapper {
+                        case "SceneStorage", "AppStorage":
+                            guard let key = arguments?.first.flatMap({ stringValue($0.expression) }) else { continue }
+                            let storage = ScaffoldFacts.Storage(key: key, name: name, type: written ?? inferredType(initial, allowConstructed: false),
+                                                                defaultValue: initial?.trimmedDescription, line: line)
+                            if wrapper == "SceneStorage" { view.sceneStorage.append(storage) } else { view.appStorage.append(storage) }
+                        case "State", "StateObject", "FocusState":
+                            view.memory.append(.init(name: name, wrapper: wrapper, type: written ?? inferredType(initial, allowConstructed: true), line: line))
+                        case "Environment":
+                            let path = arguments?.first?.expression.trimmedDescription ?? ""
+                            if path.hasSuffix(".scenePhase") { phaseNames.insert(name) }
+                            if path.hasSuffix(".openWindow") { openNames.insert(name) }
+                            if path.hasSuffix(".dismissWindow") { dismissNames.insert(name) }
+                        case "UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor":
+                            var type = arguments?.first?.expression.trimmedDescription ?? written ?? ""
+                            if type.hasSuffix(".self") { type.removeLast(5) }
+                            adaptor = (type, wrapper)
+                        default: break
+                        }
+                    }
+                }
+            }
+        }
+        var constructed: [String] = []
+        for (_, converter, block) in info.members {
+            let walker = MemberWalker(converter: converter, phaseNames: phaseNames, openNames: openNames, dismissNames: dismissNames)
+            walker.walk(block)
+            constructed += walker.constructed
+            view.handlers += walker.handlers
+            view.openWindow += walker.openWindow
+            view.dismissWindow += walker.dismissWindow
+        }
+        // A modifier's call encloses the view it modifies: the walk meets the outer ones first.
+        view.handlers = stableSorted(view.handlers, by: \.line)
+        view.openWindow = stableSorted(view.openWindow, by: \.line)
+        view.dismissWindow = stableSorted(view.dismissWindow, by: \.line)
+        return (view, constructed, adaptor)
+    }
+}
+
+/// `items` by `key`, keeping the order of equal ones.
+private func stableSorted<T>(_ items: [T], by key: (T) -> Int) -> [T] {
+    items.enumerated().sorted { (key($0.element), $0.offset) < (key($1.element), $1.offset) }.map(\.element)
+}
+
+/// Each member declaration, including those inside `#if` blocks.
+private func forEachMember(_ members: MemberBlockItemListSyntax, _ body: (DeclSyntax) -> Void) {
+    for member in members {
+        if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
+            for clause in ifConfig.clauses {
+                if case .decls(let inner) = clause.elements { forEachMember(inner, body) }
+            }
+        } else {
+            body(member.decl)
+        }
+    }
+}
+
+/// The statements of a computed property: `var body: some Scene { ... }` or its `get { ... }`.
+func getterStatements(_ binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
+    guard let block = binding.accessorBlock else { return nil }
+    switch block.accessors {
+    case .getter(let statements): return statements
+    case .accessors(let accessors): return accessors.first { $0.accessorSpecifier.text == "get" }?.body?.statements
+    }
+}
+
+/// `@SceneStorage("key")`'s arguments; nil for an attribute without a list.
+private func argumentList(_ attribute: AttributeSyntax) -> LabeledExprListSyntax? {
+    guard case .argumentList(let list)? = attribute.arguments else { return nil }
+    return list
+}
+
+/// `.presented` → `presented`; `SceneLaunchBehavior.presented` → `presented`.
+private func caseName(_ expression: ExprSyntax) -> String {
+    if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+    return expression.trimmedDescription
+}

@@ -1,0 +1,211 @@
+import SwiftParser
+import SwiftSyntax
+
+/// One type declared in the sources (or an extension of one): what `Scaffolder` needs of it.
+struct TypeInfo {
+    var name: String
+    var file: String
+    var line: Int
+    var conformances: [String] = []
+    var isMain = false
+    /// Member blocks: the declaration's and its extensions'.
+    var members: [(file: String, converter: SourceLocationConverter, block: MemberBlockSyntax)] = []
+    var declared = false
+    /// Source order across files: the index of the first declaration.
+    var order = 0
+
+    var isView: Bool { conformances.contains("View") || conformances.contains("SwiftUI.View") }
+    var isApp: Bool { conformances.contains("App") || conformances.contains("SwiftUI.App") }
+    var isScene: Bool { conformances.contains("Scene") || conformances.contains("SwiftUI.Scene") }
+}
+
+/// Collects the type declarations of one parsed file.
+final class TypeCollector: SyntaxVisitor {
+    let file: String
+    let converter: SourceLocationConverter
+    var found: [(name: String, line: Int, conformances: [String], isMain: Bool, block: MemberBlockSyntax, isExtension: Bool)] = []
+
+    init(file: String, converter: SourceLocationConverter) {
+        self.file = file
+        self.converter = converter
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func add(_ name: String, _ node: some SyntaxProtocol, _ inheritance: InheritanceClauseSyntax?, _ attributes: AttributeListSyntax?,
+                     _ block: MemberBlockSyntax, isExtension: Bool) {
+        let conformances = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let isMain = attributes?.contains { element in
+            element.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main"
+        } ?? false
+        found.append((name, node.startLocation(converter: converter).line, conformances, isMain, block, isExtension))
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        add(node.name.text, node, node.inheritanceClause, node.attributes, node.memberBlock, isExtension: false)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        add(node.name.text, node, node.inheritanceClause, node.attributes, node.memberBlock, isExtension: false)
+        return .visitChildren
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        add(node.name.text, node, node.inheritanceClause, node.attributes, node.memberBlock, isExtension: false)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        add(node.name.text, node, node.inheritanceClause, node.attributes, node.memberBlock, isExtension: false)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        add(node.extendedType.trimmedDescription, node, node.inheritanceClause, nil, node.memberBlock, isExtension: true)
+        return .visitChildren
+    }
+}
+
+/// The first place a file does not parse: an unexpected or a missing token.
+final class ErrorFinder: SyntaxAnyVisitor {
+    var first: Syntax?
+
+    init() { super.init(viewMode: .all) }
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        if first != nil || !node.hasError { return .skipChildren }
+        if node.is(UnexpectedNodesSyntax.self) {
+            first = node
+            return .skipChildren
+        }
+        if let token = node.as(TokenSyntax.self), token.presence == .missing {
+            first = node
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+}
+
+/// What the members of one type do: calls of constructed types, handlers, window calls. Does
+/// not enter nested type declarations (they are types of their own).
+final class MemberWalker: SyntaxVisitor {
+    let converter: SourceLocationConverter
+    let phaseNames: Set<String>
+    let openNames: Set<String>
+    let dismissNames: Set<String>
+    var constructed: [String] = []
+    var handlers: [ScaffoldFacts.Handler] = []
+    var openWindow: [ScaffoldFacts.WindowCall] = []
+    var dismissWindow: [ScaffoldFacts.WindowCall] = []
+
+    init(converter: SourceLocationConverter, phaseNames: Set<String>, openNames: Set<String>, dismissNames: Set<String>) {
+        self.converter = converter
+        self.phaseNames = phaseNames
+        self.openNames = openNames
+        self.dismissNames = dismissNames
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    // `#Preview { ... }` inside a type is not the app's code.
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        node.macroName.text == "Preview" ? .skipChildren : .visitChildren
+    }
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        node.macroName.text == "Preview" ? .skipChildren : .visitChildren
+    }
+
+    private func line(_ node: some SyntaxProtocol) -> Int { node.startLocation(converter: converter).line }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = calledTypeName(node.calledExpression) {
+            if openNames.contains(name) {
+                openWindow.append(windowCall(node))
+            } else if dismissNames.contains(name) {
+                dismissWindow.append(windowCall(node))
+            } else {
+                constructed.append(name)
+            }
+        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            let at = line(member.declName)
+            switch name {
+            case "onChange":
+                if let first = node.arguments.first, first.label?.text == "of",
+                   let reference = first.expression.as(DeclReferenceExprSyntax.self), phaseNames.contains(reference.baseName.text) {
+                    handlers.append(.init(kind: "scene_phase", text: ".onChange(of: \(reference.baseName.text))", line: at))
+                }
+            case "onOpenURL":
+                handlers.append(.init(kind: "open_url", text: ".onOpenURL", line: at))
+            case "onContinueUserActivity":
+                let type = node.arguments.first.flatMap { stringValue($0.expression) }
+                handlers.append(.init(kind: "continue_activity", text: ".onContinueUserActivity(\(node.arguments.first?.expression.trimmedDescription ?? ""))",
+                                      activityType: type, line: at))
+            case "handlesExternalEvents":
+                if node.arguments.contains(where: { $0.label?.text == "preferring" || $0.label?.text == "allowing" }) {
+                    handlers.append(.init(kind: "handles_external_events", text: ".handlesExternalEvents(preferring:allowing:)", line: at))
+                }
+            case "callAsFunction":
+                if let base = member.base?.as(DeclReferenceExprSyntax.self) {
+                    if openNames.contains(base.baseName.text) { openWindow.append(windowCall(node)) }
+                    if dismissNames.contains(base.baseName.text) { dismissWindow.append(windowCall(node)) }
+                }
+            default: break
+            }
+        }
+        return .visitChildren
+    }
+
+    private func windowCall(_ node: FunctionCallExprSyntax) -> ScaffoldFacts.WindowCall {
+        let id = node.arguments.first { $0.label?.text == "id" }.map { stringValue($0.expression) ?? $0.expression.trimmedDescription }
+        let byValue = node.arguments.contains { $0.label?.text == "value" }
+        return .init(id: id, byValue: byValue, line: line(node))
+    }
+}
+
+/// `Foo(...)`, `Foo<T>(...)`: `Foo`.
+func calledTypeName(_ expression: ExprSyntax) -> String? {
+    if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+    if let generic = expression.as(GenericSpecializationExprSyntax.self) { return calledTypeName(generic.expression) }
+    return nil
+}
+
+/// The text of a string literal without interpolation.
+func stringValue(_ expression: ExprSyntax) -> String? {
+    expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+}
+
+/// Every string literal in an expression (`["a", "b"]`, `Set(["a"])`), in order.
+func stringLiterals(_ expression: ExprSyntax) -> [String] {
+    final class Finder: SyntaxVisitor {
+        var found: [String] = []
+        override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+            if let text = node.representedLiteralValue { found.append(text) }
+            return .skipChildren
+        }
+    }
+    let finder = Finder(viewMode: .sourceAccurate)
+    finder.walk(expression)
+    return finder.found
+}
+
+/// The type of a literal default: `Bool`, `Int`, `Double`, `String`; `T` for `T(...)`; else nil.
+func inferredType(_ expression: ExprSyntax?, allowConstructed: Bool) -> String? {
+    guard let expression else { return nil }
+    if expression.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+    if expression.is(IntegerLiteralExprSyntax.self) { return "Int" }
+    if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
+    if expression.is(StringLiteralExprSyntax.self) { return "String" }
+    if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+        return inferredType(prefix.expression, allowConstructed: false)
+    }
+    if allowConstructed, let call = expression.as(FunctionCallExprSyntax.self) {
+        return calledTypeName(call.calledExpression)
+    }
+    return nil
+}

@@ -1,0 +1,57 @@
+import ByteText
+import LuaKit
+import SceneSimCore
+
+/// The keys a script declares (scenarios/README.md, "Declared keys"): a scene's `keys`
+/// (SceneStorage) and `memory` (its views' `@State`), the model's `defaults_keys` (AppStorage).
+/// Where a list is declared, another key is an error with "did you mean"; without one, any key.
+struct DeclaredKeys {
+    /// SceneStorage keys, by scene id.
+    var storage: [String: [String]] = [:]
+    /// In-memory state names, by scene id.
+    var memory: [String: [String]] = [:]
+    /// `app.defaults` keys; nil: any key.
+    var defaults: [String]?
+
+    /// nil when `key` may be used; else the message for `w.storage.key` (`what` is `storage`
+    /// or `memory`) of a window of scene `scene`.
+    func refusal(_ what: String, key: ByteString, scene: String) -> String? {
+        let declared = what == "storage" ? storage[scene] : memory[scene]
+        guard let declared else { return nil }
+        let name = key.escaped
+        if declared.contains(name) { return nil }
+        let noun = what == "storage" ? "SceneStorage key" : "memory key"
+        return "w.\(what).\(name): scene \"\(scene)\" declares no \(noun) \"\(name)\"" + Self.hint(name, declared)
+    }
+
+    /// nil when `app.defaults.key` may be used; else the message.
+    func defaultsRefusal(key: ByteString) -> String? {
+        guard let declared = defaults else { return nil }
+        let name = key.escaped
+        if declared.contains(name) { return nil }
+        return "app.defaults.\(name): the model declares no AppStorage key \"\(name)\"" + Self.hint(name, declared)
+    }
+
+    private static func hint(_ name: String, _ declared: [String]) -> String {
+        if let best = closest(to: name, among: declared) { return "; did you mean \"\(best)\"?" }
+        if declared.isEmpty { return " (it declares none)" }
+        return "; it declares \(declared.map { "\"\($0)\"" }.joined(separator: ", "))"
+    }
+}
+
+/// `keys = { "selectedTab", "draft" }`: a list of UTF-8 key names, possibly empty; nil when
+/// the option is not given.
+func declaredKeyList(_ value: LuaValue, _ key: String, example: String, fail: (String) -> SimError) throws(SimError) -> [String]? {
+    if value.isNil { return nil }
+    guard case .table(let list) = value, list.count == list.sequence.count else {
+        throw fail("\(key) must be a list of key names, e.g. \(example), not \(aLuaTypeName(value))")
+    }
+    var names: [String] = []
+    for (offset, item) in list.sequence.enumerated() {
+        guard case .string(let bytes) = item, let name = bytes.string else {
+            throw fail("\(key)[\(offset + 1)] must be a key name as a string, not \(aLuaTypeName(item))")
+        }
+        names.append(name)
+    }
+    return names
+}

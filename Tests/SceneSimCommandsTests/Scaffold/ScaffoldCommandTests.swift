@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// `scenesim scaffold` and `scenesim check-model` as a user runs them, on the fixture apps of
+/// Tests/ScaffoldFixtures (written for these tests).
+@Suite("scenesim scaffold and check-model")
+struct ScaffoldCommandTests {
+    static let fixtures = packageRoot.appendingPathComponent("Tests/ScaffoldFixtures").path
+
+    /// A copy of a fixture app in a temporary folder, under `Sources/`.
+    static func copy(_ app: String, into folder: TempFolder) throws {
+        let source = URL(fileURLWithPath: fixtures).appendingPathComponent(app)
+        for case let file as URL in FileManager.default.enumerator(at: source, includingPropertiesForKeys: nil)! where file.pathExtension == "swift" {
+            let relative = String(file.standardizedFileURL.path.dropFirst(source.standardizedFileURL.path.count + 1))
+            try folder.write("Sources/" + relative, try String(contentsOf: file, encoding: .utf8))
+        }
+    }
+
+    @Test("--format json validates against docs/scaffold.schema.json; the file that does not parse is a warning on stderr")
+    func jsonValidates() throws {
+        let folder = try TempFolder()
+        let result = try BuiltBinary.run(["scaffold", Self.fixtures + "/NotesApp", "--format", "json"], in: folder.path)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.hasPrefix("Views/ActivityLog.swift:"), "\(result)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        let line = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        let validator = Process()
+        validator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        validator.arguments = ["python3", packageRoot.appendingPathComponent("scripts/lib/validate-jsonl.py").path,
+                               packageRoot.appendingPathComponent("docs/scaffold.schema.json").path]
+        let input = Pipe(), output = Pipe()
+        validator.standardInput = input
+        validator.standardOutput = output
+        validator.standardError = output
+        try validator.run()
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        validator.waitUntilExit()
+        #expect(!report.contains("No module named 'jsonschema'"), "install python3-jsonschema: run scripts/bootstrap.sh (on macOS: pip install jsonschema)")
+        #expect(validator.terminationStatus == 0, "\(report)")
+    }
+
+    @Test("the generated module loads with require and a bare scenario that launches it passes", arguments: ["NotesApp", "PhotoApp"])
+    func generatedModuleLaunches(app: String) throws {
+        let folder = try TempFolder(["launch.lua": "local myapp = require \"myapp\"\nlocal app = sim.launch(myapp)\nsim.settle()\n"])
+        try folder.write("lib/.keep", "")
+        let scaffold = try BuiltBinary.run(["scaffold", Self.fixtures + "/" + app, "-o", "lib/myapp.lua"], in: folder.path)
+        #expect(scaffold.status == 0, "\(scaffold)")
+        #expect(scaffold.stdout.isEmpty)
+        let run = try BuiltBinary.run(["run", "launch.lua"], in: folder.path)
+        #expect(run.status == 0, "\(run)")
+        let check = try BuiltBinary.run(["check-model", "lib/myapp.lua", "--source", Self.fixtures + "/" + app], in: folder.path)
+        #expect(check == ProcessResult(status: 0, stdout: "", stderr: check.stderr), "\(check)")
+    }
+
+    @Test("the Lua module has each scene's keys and memory and a handler pointing at the Swift one")
+    func luaModule() throws {
+        let folder = try TempFolder()
+        let result = try BuiltBinary.run(["scaffold", Self.fixtures + "/NotesApp"], in: folder.path)
+        #expect(result.status == 0)
+        let lua = result.stdout
+        #expect(lua.contains("  platform = \"macos\","))
+        #expect(lua.contains("      id = \"main\","))
+        #expect(lua.contains("        \"selectedTab\", -- Views/ContentView.swift:4 @SceneStorage Int = 0"))
+        #expect(lua.contains("      on_phase = function(w, old, new)\n        -- Views/ContentView.swift:19 .onChange(of: scenePhase)\n      end,"))
+        #expect(lua.contains("    on_phase = function(app, old, new)\n      -- NotesApp.swift:16 .onChange(of: phase)\n    end,"))
+        #expect(lua.contains("      kind = \"settings\","))
+        #expect(lua.contains("-- NotesApp.swift:45: MenuBarExtra \"MenuContent\" is not a window scene here"))
+        #expect(lua.contains("\"launchCount\""))
+    }
+
+    @Test("-o never writes over a file without --force")
+    func noOverwrite() throws {
+        let folder = try TempFolder(["myapp.lua": "-- mine\n"])
+        let refused = try BuiltBinary.run(["scaffold", Self.fixtures + "/PhotoApp", "-o", "myapp.lua"], in: folder.path)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("myapp.lua exists; pass --force to overwrite it"), "\(refused)")
+        #expect(try String(contentsOfFile: folder.path + "/myapp.lua", encoding: .utf8) == "-- mine\n")
+        let forced = try BuiltBinary.run(["scaffold", Self.fixtures + "/PhotoApp", "-o", "myapp.lua", "--force"], in: folder.path)
+        #expect(forced.status == 0)
+        #expect(try String(contentsOfFile: folder.path + "/myapp.lua", encoding: .utf8).contains("PhotoApp"))
+    }
+
+    @Test("check-model: 0 on the generated pair, 1 naming a SceneStorage key added to the source afterwards")
+    func checkModelFindsANewKey() throws {
+        let folder = try TempFolder()
+        try Self.copy("NotesApp", into: folder)
+        let scaffold = try BuiltBinary.run(["scaffold", "Sources", "-o", "notesapp.lua"], in: folder.path)
+        #expect(scaffold.status == 0, "\(scaffold)")
+        let clean = try BuiltBinary.run(["check-model", "notesapp.lua", "--source", "Sources"], in: folder.path)
+        #expect(clean.status == 0, "\(clean)")
+        #expect(clean.stdout == "")
+
+        let path = folder.path + "/Sources/Views/SidebarView.swift"
+        let edited = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+            of: "    @State private var expanded = true\n",
+            with: "    @State private var expanded = true\n    @SceneStorage(\"scrollPosition\") private var scrollPosition: Double = 0\n")
+        try edited.write(toFile: path, atomically: true, encoding: .utf8)
+        let drifted = try BuiltBinary.run(["check-model", "notesapp.lua", "--source", "Sources"], in: folder.path)
+        #expect(drifted.status == 1, "\(drifted)")
+        #expect(drifted.stdout == "Views/SidebarView.swift:6: SceneStorage key \"scrollPosition\" (scene \"main\") is not in the model's keys\n")
+
+        let json = try BuiltBinary.run(["check-model", "notesapp.lua", "--source", "Sources", "--format", "json"], in: folder.path)
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let differences = try #require(object["differences"] as? [[String: Any]])
+        #expect(differences.first?["file"] as? String == "Views/SidebarView.swift")
+        #expect(differences.first?["line"] as? Int == 6)
+    }
+
+    @Test("check-model reports a scene, a handler and an AppStorage key the model lacks")
+    func checkModelOtherDifferences() throws {
+        let folder = try TempFolder(["model.lua": """
+            return { platform = "ipados", scenes = { { id = "RootView", keys = { "filter", "albumSort", "stale" } } },
+              model = { states = { running = {} }, initial = "running" } }
+            """])
+        let result = try BuiltBinary.run(["check-model", "model.lua", "--source", Self.fixtures + "/PhotoApp"], in: folder.path)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("PhotoApp.swift:9: the model's scene \"RootView\" lists SceneStorage key \"stale\" in keys, which no view of the scene has"), "\(result)")
+        #expect(lines.contains("Views.swift:13: .onChange(of: current) in scene \"RootView\" has no on_phase in the model's scene"), "\(result)")
+        #expect(lines.contains("PhotoApp.swift:14: scene \"viewer\" (WindowGroup) is not in the model"), "\(result)")
+        #expect(lines.contains("PhotoApp.swift:11: .onOpenURL on PhotoApp has no model.on_url"), "\(result)")
+    }
+
+    @Test("exit 2: no @main App (saying where it looked), a model that does not load, a missing --source")
+    func usageErrors() throws {
+        let folder = try TempFolder(["bad.lua": "return { scenes = 3 }\n"])
+        let noApp = try BuiltBinary.run(["scaffold", Self.fixtures + "/NoApp"], in: folder.path)
+        #expect(noApp.status == 2)
+        #expect(noApp.stderr.contains("no @main App found: looked at 1 Swift file in \(Self.fixtures)/NoApp"), "\(noApp)")
+        let checkNoApp = try BuiltBinary.run(["check-model", "bad.lua", "--source", Self.fixtures + "/NoApp"], in: folder.path)
+        #expect(checkNoApp.status == 2)
+        let bad = try BuiltBinary.run(["check-model", "bad.lua", "--source", Self.fixtures + "/PhotoApp"], in: folder.path)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("bad.lua does not load"), "\(bad)")
+        let missing = try BuiltBinary.run(["check-model", "bad.lua"], in: folder.path)
+        #expect(missing.status == 2)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+@testable import SceneSimScaffold
+import Testing
+
+/// The fixture apps in Tests/ScaffoldFixtures: written for these tests, several files each.
+let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("ScaffoldFixtures").path
+
+func scaffold(_ app: String) throws -> ScaffoldFacts {
+    try Scaffolder().scaffold(Scaffolder.sources(under: [fixtures + "/" + app]), lookedIn: app)
+}
+
+@Suite("scaffold on the NotesApp fixture (macOS: delegate adaptor, Window, Settings, MenuBarExtra)")
+struct NotesAppScaffoldTests {
+    @Test("the App: name, file:line, delegate adaptor, its own storage, memory and handlers")
+    func app() throws {
+        let facts = try scaffold("NotesApp")
+        #expect(facts.app.name == "NotesApp")
+        #expect(facts.app.file == "NotesApp.swift")
+        #expect(facts.app.line == 3)
+        #expect(facts.app.delegateAdaptor?.type == "AppDelegate")
+        #expect(facts.app.delegateAdaptor?.wrapper == "NSApplicationDelegateAdaptor")
+        let app = try #require(facts.view(named: "NotesApp"))
+        #expect(app.isApp)
+        #expect(app.appStorage.map(\.key) == ["launchCount"])
+        #expect(app.appStorage.first?.type == "Int")
+        #expect(app.memory.map(\.name) == ["store"])
+        #expect(app.memory.first?.wrapper == "StateObject")
+        #expect(app.memory.first?.type == "NoteStore")
+        #expect(app.handlers.map(\.kind) == ["scene_phase"])
+        #expect(app.handlers.first?.line == 16)
+        #expect(app.openWindow.map(\.id) == ["activity"])
+        #expect(facts.inferredPlatform == "macos")
+    }
+
+    @Test("the scenes in order: kinds, ids (declared or the root view's name), value types, root views, modifiers, #if")
+    func scenes() throws {
+        let facts = try scaffold("NotesApp")
+        #expect(facts.scenes.map(\.kind) == ["window_group", "window_group", "window", "window_group", "settings", "menu_bar_extra"])
+        #expect(facts.scenes.map(\.id) == ["main", "note", "activity", "InspectorView", "SettingsView", "MenuContent"])
+        #expect(facts.scenes.map(\.rootView) == ["ContentView", "NoteEditor", "ActivityLog", "InspectorView", "SettingsView", "MenuContent"])
+        #expect(facts.scenes.map(\.valueType) == [nil, "Note.ID", nil, nil, nil, nil])
+        #expect(facts.scenes.map(\.condition) == [nil, nil, nil, nil, "os(macOS)", "os(macOS)"])
+        #expect(facts.scenes[0].matching == ["main", "open"])
+        #expect(facts.scenes[1].launch == "suppressed")
+        #expect(facts.scenes[2].restoration == "disabled")
+        #expect(facts.scenes.map(\.line) == [12, 26, 31, 36, 41, 45])
+        #expect(facts.scenes.allSatisfy { $0.file == "NotesApp.swift" })
+    }
+
+    @Test("a view's storage, memory, handlers and window calls, each with its line")
+    func contentView() throws {
+        let facts = try scaffold("NotesApp")
+        let view = try #require(facts.view(named: "ContentView"))
+        #expect(view.file == "Views/ContentView.swift")
+        #expect(view.line == 3)
+        #expect(view.sceneStorage.map(\.key) == ["selectedTab", "searchText"])
+        #expect(view.sceneStorage.map(\.type) == ["Int", "String"])
+        #expect(view.sceneStorage.map(\.defaultValue) == ["0", "\"\""])
+        #expect(view.sceneStorage.map(\.line) == [4, 5])
+        #expect(view.memory.map(\.name) == ["draft", "showingCompose", "searchFocused"])
+        #expect(view.memory.map(\.wrapper) == ["State", "State", "FocusState"])
+        #expect(view.memory.map(\.type) == ["String", "Bool", "Bool"])
+        #expect(view.handlers.map(\.kind) == ["scene_phase", "open_url"])
+        #expect(view.handlers.map(\.line) == [19, 22])
+        #expect(view.openWindow.map(\.id) == ["note", nil])
+        #expect(view.openWindow.map(\.byValue) == [true, true])
+        let sidebar = try #require(facts.view(named: "SidebarView"))
+        #expect(sidebar.appStorage.map(\.key) == ["sortOrder"])
+        #expect(sidebar.handlers.map(\.kind) == ["continue_activity"])
+        #expect(sidebar.handlers.first?.activityType == "com.example.notes.open")
+        let editor = try #require(facts.view(named: "NoteEditor"))
+        #expect(editor.handlers.map(\.kind) == ["handles_external_events"])
+        #expect(editor.dismissWindow.map(\.id) == ["note"])
+        #expect(editor.sceneStorage.map(\.type) == ["Double"])
+    }
+
+    @Test("reachability: body, @ViewBuilder properties, methods, closures, extensions; not previews; shared views under each scene")
+    func reach() throws {
+        let facts = try scaffold("NotesApp")
+        #expect(facts.reached(from: "main") == ["ContentView", "SidebarView", "NoteRow", "ComposeSheet", "EmptyStateView"])
+        #expect(facts.reached(from: "note") == ["NoteEditor", "NoteRow"])
+        #expect(facts.reached(from: "InspectorView") == ["InspectorView", "InspectorHeader"])
+        #expect(facts.reached(from: "activity") == ["ActivityLog"])
+        #expect(!facts.views.contains { $0.name == "ContentView_Previews" })
+        #expect(!(facts.reach.flatMap(\.views).contains("PreviewOnlyView")))
+    }
+
+    @Test("a file that does not parse is a warning with its line, and what parsed before it is kept")
+    func brokenFile() throws {
+        let facts = try scaffold("NotesApp")
+        #expect(facts.warnings.count == 1)
+        #expect(facts.warnings.first?.hasPrefix("Views/ActivityLog.swift:") == true)
+        #expect(facts.view(named: "ActivityLog")?.memory.map(\.name) == ["filter"])
+    }
+
+    @Test("the JSON has the documented shape and is the same on every run")
+    func json() throws {
+        let first = try scaffold("NotesApp").json
+        #expect(first == (try scaffold("NotesApp")).json)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["app", "scenes", "views", "reach", "warnings"])
+        let scenes = try #require(object["scenes"] as? [[String: Any]])
+        #expect(scenes.first?["id"] as? String == "main")
+        #expect(scenes.first?["value_type"] is NSNull)
+        let reach = try #require(object["reach"] as? [String: [String]])
+        #expect(reach["note"] == ["NoteEditor", "NoteRow"])
+    }
+}
+
+@Suite("scaffold on the PhotoApp fixture (iPadOS: unnamed groups, value types, DocumentGroup, #if/#else)")
+struct PhotoAppScaffoldTests {
+    @Test("scenes: a second unnamed group of the same root gets _2; for: types; DocumentGroup; ImmersiveSpace under #if, its #else")
+    func scenes() throws {
+        let facts = try scaffold("PhotoApp")
+        #expect(facts.scenes.map(\.id) == ["RootView", "viewer", "AlbumView", "RootView_2", "CaptionEditor", "space", "slideshow"])
+        #expect(facts.scenes.map(\.kind) == ["window_group", "window_group", "window_group", "window_group", "document_group", "immersive_space", "window_group"])
+        #expect(facts.scenes.map(\.valueType) == [nil, "Int", "Album", nil, nil, nil, nil])
+        #expect(facts.scenes.map(\.condition) == [nil, nil, nil, nil, nil, "os(visionOS)", "!(os(visionOS))"])
+        #expect(facts.app.delegateAdaptor?.wrapper == "UIApplicationDelegateAdaptor")
+        #expect(facts.inferredPlatform == "ipados")
+        #expect(facts.view(named: "PhotoApp")?.handlers.map(\.kind) == ["open_url"])
+        #expect(facts.view(named: "PhotoApp")?.memory.map(\.type) == ["Library"])
+    }
+
+    @Test("a scenePhase bound under another name, with the closure form without parameters")
+    func phaseUnderAnotherName() throws {
+        let facts = try scaffold("PhotoApp")
+        #expect(facts.view(named: "RootView")?.handlers.map(\.kind) == ["scene_phase"])
+        #expect(facts.reached(from: "RootView") == ["RootView", "GridView", "Thumbnail", "AlbumsTab", "AlbumView"])
+        #expect(facts.view(named: "GridView")?.openWindow.map(\.id) == ["viewer"])
+        #expect(facts.view(named: "ViewerView")?.dismissWindow.map(\.id) == [nil])
+        #expect(facts.view(named: "AlbumView")?.sceneStorage.first?.type == "Int")
+    }
+
+    @Test("the model on ipados: the visionOS-only space and kinds the platform lacks are comments; Album is a string with its type named")
+    func model() throws {
+        let facts = try scaffold("PhotoApp")
+        let shape = facts.modelShape(platform: "ipados")
+        #expect(shape.scenes.map(\.id) == ["RootView", "viewer", "AlbumView", "RootView_2", "CaptionEditor", "slideshow"])
+        #expect(shape.scenes.map(\.value) == [nil, "integer", "string", nil, "string", nil])
+        #expect(shape.skipped.map(\.text) == ["ImmersiveSpace \"space\" is under #if os(visionOS), not compiled for ipados"])
+        #expect(shape.scenes[0].keys.map(\.name) == ["filter", "albumSort"])
+        #expect(shape.scenes[0].handlers.map(\.name) == ["on_phase"])
+        #expect(shape.handlers.map(\.name) == ["on_url"])
+        #expect(shape.lua.contains("value = \"string\", -- Album"))
+        let visionos = facts.modelShape(platform: "visionos")
+        #expect(visionos.skipped.map(\.text) == ["ImmersiveSpace \"space\" is not a window scene here", "WindowGroup \"slideshow\" is under #if !(os(visionOS)), not compiled for visionos"])
+    }
+}
+
+@Suite("scaffold's errors")
+struct ScaffoldErrorTests {
+    @Test("a folder without @main App is an error that says where it looked")
+    func noApp() {
+        #expect(throws: ScaffoldError.self) { try scaffold("NoApp") }
+        do {
+            _ = try scaffold("NoApp")
+        } catch {
+            #expect((error as? ScaffoldError)?.message == "no @main App found: looked at 1 Swift file in NoApp for a type marked @main that conforms to App")
+        }
+    }
+
+    @Test("generated ids and keys that are not Lua identifiers are quoted strings")
+    func quoting() {
+        #expect(luaString("a\"b\\c") == "\"a\\\"b\\\\c\"")
+        #expect(luaString("héllo") == "\"héllo\"")
+    }
+}

@@ -1,0 +1,70 @@
+import SceneSimScripting
+import Testing
+
+/// A scene's `keys` and `memory`, a model's `defaults_keys`: another key is an error at its line
+/// with did-you-mean; without a list, any key.
+@Suite("Declared keys")
+struct DeclaredKeysTests {
+    static let launch = """
+        local app = sim.launch { scenes = { { id = "main", keys = { "selectedTab", "draft" }, memory = { "text" } } },
+          model = { states = { running = {} }, initial = "running", defaults_keys = { "theme" } } }
+        local w = app.windows[1]
+
+        """
+
+    @Test("declared keys read and write as before; another key is an error at its line with did-you-mean")
+    func declaredKeysCatchTypos() {
+        let run = runScript(Self.launch + """
+            w.storage.selectedTab = 2; w.memory.text = "x"; app.defaults.theme = "dark"
+            print(w.storage.selectedTab, w.memory.text, app.defaults.theme)
+            print(pcall(function() w.storage.selctedTab = 3 end))
+            print(pcall(function() return w.storage.zzz end))
+            print(pcall(function() w.memory.txt = 1 end))
+            print(pcall(function() return app.defaults.them end))
+            print(pcall(function() app.defaults.other = 1 end))
+            """)
+        let printed = run.output.split(separator: "\n").filter { !$0.hasPrefix("[") }.joined(separator: "\n")
+        #expect(run.error == nil)
+        #expect(printed == """
+            2\tx\tdark
+            false\ttest.lua:6: w.storage.selctedTab: scene "main" declares no SceneStorage key "selctedTab"; did you mean "selectedTab"?
+            false\ttest.lua:7: w.storage.zzz: scene "main" declares no SceneStorage key "zzz"; it declares "selectedTab", "draft"
+            false\ttest.lua:8: w.memory.txt: scene "main" declares no memory key "txt"; did you mean "text"?
+            false\ttest.lua:9: app.defaults.them: the model declares no AppStorage key "them"; did you mean "theme"?
+            false\ttest.lua:10: app.defaults.other: the model declares no AppStorage key "other"; it declares "theme"
+            """)
+    }
+
+    @Test("without a list any key works, also on a scene next to one that declares keys")
+    func withoutAListAnyKey() {
+        let run = runScript("""
+            local app = sim.launch { scenes = { { id = "main" }, { id = "note", value = "string", keys = {} } } }
+            local w = app.windows[1]
+            w.storage.anything = 1; w.memory.whatever = 2; app.defaults.any = 3
+            print(w.storage.anything, w.memory.whatever, app.defaults.any)
+            local n = app:open_window("note", "a")
+            print(pcall(function() n.storage.x = 1 end))
+            """)
+        let printed = run.output.split(separator: "\n").filter { !$0.hasPrefix("[") }.joined(separator: "\n")
+        #expect(run.error == nil)
+        #expect(printed == """
+            1\t2\t3
+            false\ttest.lua:6: w.storage.x: scene "note" declares no SceneStorage key "x" (it declares none)
+            """)
+    }
+
+    @Test("a list that is not a list of strings is a launch error naming the key")
+    func badLists() {
+        let run = runScript("""
+            print(pcall(function() sim.launch { scenes = { { id = "main", keys = 3 } } } end))
+            print(pcall(function() sim.launch { scenes = { { id = "main", memory = { 1 } } } } end))
+            print(pcall(function() sim.launch { model = { states = { a = {} }, initial = "a", defaults_keys = "theme" } } end))
+            """)
+        #expect(run.output == """
+            false\ttest.lua:1: sim.launch: scenes[1].keys must be a list of key names, e.g. keys = { "selectedTab" }, not an integer
+            false\ttest.lua:2: sim.launch: scenes[1].memory[1] must be a key name as a string, not an integer
+            false\ttest.lua:3: sim.launch: model.defaults_keys must be a list of key names, e.g. defaults_keys = { "theme" }, not a string
+
+            """)
+    }
+}
