@@ -17,9 +17,10 @@ struct HelpTests {
             relaunches it, and asserts on what came back. The output is a trace, one line
             per lifecycle event on a virtual clock, identical byte for byte on every run.
 
-            Exit status: 0 success, 1 a scenario failed (or explore found a failure), 2
-            usage error, 3 explore's shrunk run did not replay the same way twice. The
-            scenario API is documented in scenarios/README.md.
+            Exit status: 0 success, 1 a scenario failed (or explore found a failure, or
+            check-model a difference between the model and the source), 2 usage error, 3
+            explore's shrunk run did not replay the same way twice. The scenario API is
+            documented in scenarios/README.md.
 
             USAGE: scenesim <subcommand>
 
