@@ -82,18 +82,27 @@ package struct Scaffolder {
         var scenes: [ScaffoldFacts.Scene] = []
         var used: [String: Int] = [:]
         func collectScenes(of info: TypeInfo, conditions: [String], depth: Int) {
-            guard depth < 8 else { return }
+            collectScenes(of: info, property: "body", conditions: conditions, depth: depth)
+        }
+        // A computed property of the App (or of a Scene type) that `body` names: `var body: some
+        // Scene { appScene; otherScenes }` with `appScene` in an extension, as real apps split it.
+        @discardableResult
+        func collectScenes(of info: TypeInfo, property: String, conditions: [String], depth: Int) -> Bool {
+            guard depth < 8 else { return false }
+            var found = false
             for (file, converter, block) in info.members {
                 for member in block.members {
                     guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-                    for binding in variable.bindings where binding.pattern.trimmedDescription == "body" {
+                    for binding in variable.bindings where binding.pattern.trimmedDescription == property {
                         guard let statements = getterStatements(binding) else { continue }
-                        walkSceneStatements(statements, file: file, converter: converter, conditions: conditions, depth: depth)
+                        found = true
+                        walkSceneStatements(statements, file: file, converter: converter, conditions: conditions, depth: depth, owner: info)
                     }
                 }
             }
+            return found
         }
-        func walkSceneStatements(_ statements: CodeBlockItemListSyntax, file: String, converter: SourceLocationConverter, conditions: [String], depth: Int) {
+        func walkSceneStatements(_ statements: CodeBlockItemListSyntax, file: String, converter: SourceLocationConverter, conditions: [String], depth: Int, owner: TypeInfo) {
             for item in statements {
                 if let ifConfig = item.item.as(IfConfigDeclSyntax.self) {
                     var previous: [String] = []
@@ -106,17 +115,28 @@ package struct Scaffolder {
                             condition = previous.map { "!(\($0))" }.joined(separator: " && ")
                         }
                         if case .statements(let inner) = clause.elements {
-                            walkSceneStatements(inner, file: file, converter: converter, conditions: conditions + [condition], depth: depth)
+                            walkSceneStatements(inner, file: file, converter: converter, conditions: conditions + [condition], depth: depth, owner: owner)
                         }
                     }
                     continue
                 }
                 guard let expression = item.item.as(ExprSyntax.self) else { continue }
+                // A property of the same type that holds scenes: `appScene`, `self.otherScenes`.
+                if let name = propertyReference(expression),
+                   collectScenes(of: owner, property: name, conditions: conditions, depth: depth + 1) {
+                    continue
+                }
                 // Peel modifiers off the outside: `WindowGroup { ... }.a(...).b(...)`.
                 var modifiers: [(name: String, call: FunctionCallExprSyntax)] = []
                 var current: ExprSyntax = expression
                 var sceneCall: FunctionCallExprSyntax?
                 while true {
+                    // Modifiers under `#if` after the chain (`.windowResize()` for one platform):
+                    // the scene is their base.
+                    if let postfix = current.as(PostfixIfConfigExprSyntax.self), let base = postfix.base {
+                        current = base
+                        continue
+                    }
                     if let call = current.as(FunctionCallExprSyntax.self) {
                         if let name = calledTypeName(call.calledExpression) {
                             if Self.sceneKinds[name] != nil { sceneCall = call }
@@ -264,6 +284,16 @@ private func forEachMember(_ members: MemberBlockItemListSyntax, _ body: (DeclSy
             body(member.decl)
         }
     }
+}
+
+/// `appScene` or `self.appScene` in a scene builder: the name of a property it reads.
+private func propertyReference(_ expression: ExprSyntax) -> String? {
+    if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+       base.baseName.text == "self" {
+        return member.declName.baseName.text
+    }
+    return nil
 }
 
 /// The statements of a computed property: `var body: some Scene { ... }` or its `get { ... }`.

@@ -148,6 +148,21 @@ struct PhotoAppScaffoldTests {
     }
 }
 
+@Suite("scaffold on the SplitBodyApp fixture (a body split into properties in an extension)")
+struct SplitBodyScaffoldTests {
+    @Test("scenes come from the properties body names, in order, with modifiers under #if after the chain and #if scenes inside a @SceneBuilder property")
+    func scenes() throws {
+        let facts = try scaffold("SplitBodyApp")
+        #expect(facts.scenes.map(\.id) == ["reader", "ComposerView", "gallery"])
+        #expect(facts.scenes.map(\.rootView) == ["FeedView", "ComposerView", "GalleryView"])
+        #expect(facts.scenes.map(\.valueType) == [nil, "Draft.ID", nil])
+        #expect(facts.scenes.map(\.condition) == [nil, nil, "os(visionOS)"])
+        #expect(facts.scenes.map(\.file) == ["ReaderApp+Scenes.swift", "ReaderApp+Scenes.swift", "ReaderApp+Scenes.swift"])
+        #expect(facts.scenes.map(\.line) == [5, 18, 22])
+        #expect(facts.reached(from: "reader") == ["FeedView"])
+    }
+}
+
 @Suite("scaffold's errors")
 struct ScaffoldErrorTests {
     @Test("a folder without @main App is an error that says where it looked")
