@@ -100,10 +100,12 @@ let package = Package(
         .target(name: "SceneSimCoverage", dependencies: ["ByteText", "SceneSimCore"]),
         .target(name: "GoldenRunner", dependencies: ["ByteText"]),
         // The facts of an app's SwiftUI source (scenes, storage, memory, handlers, reachability)
-        // and the model module they give: swift-syntax only.
+        // and the model module they give: swift-syntax, and the project's own text leaf for the
+        // one JSON and Lua escaper.
         .target(
             name: "SceneSimScaffold",
             dependencies: [
+                "ByteText",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]

@@ -1,3 +1,4 @@
+import ByteText
 extension ModelShape {
     /// The model as a Lua module returning the options of `sim.launch`: `local myapp = require
     /// "myapp"` then `sim.launch(myapp)` starts the app. Handlers are functions whose body is a
@@ -74,16 +75,4 @@ extension ModelShape {
 }
 
 /// A Lua string literal: double quotes, with `\\`, `\"` and control bytes escaped.
-func luaString(_ text: String) -> String {
-    var out: [UInt8] = [UInt8(ascii: "\"")]
-    for byte in text.utf8 {
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
-        case UInt8(ascii: "\n"): out += Array("\\n".utf8)
-        case 0..<0x20, 0x7f: out += Array("\\\(byte)".utf8)
-        default: out.append(byte)
-        }
-    }
-    out.append(UInt8(ascii: "\""))
-    return String(decoding: out, as: UTF8.self)
-}
+func luaString(_ text: String) -> String { ByteString(text).quoted }

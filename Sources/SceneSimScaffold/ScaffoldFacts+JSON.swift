@@ -1,3 +1,4 @@
+import ByteText
 extension ScaffoldFacts {
     /// The facts as JSON (docs/scaffold.schema.json): keys in a fixed order, arrays in source
     /// order, two-space indentation, a final newline.
@@ -162,24 +163,6 @@ final class JSONWriter {
         }
     }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal, by the project's one JSON escaper.
+    static func quote(_ s: String) -> String { JSONText.quoted(s) }
 }

@@ -67,8 +67,8 @@ struct CheckModelCommand: StatusCommand {
         case .text:
             Output.standard(differences.map { $0.text + "\n" }.joined())
         case .json:
-            var out = "{\n  \"model\": \(jsonString(model)),\n  \"differences\": ["
-            out += differences.map { "\n    { \"file\": \(jsonString($0.file)), \"line\": \($0.line), \"message\": \(jsonString($0.message)) }" }.joined(separator: ",")
+            var out = "{\n  \"model\": \(JSONText.quoted(model)),\n  \"differences\": ["
+            out += differences.map { "\n    { \"file\": \(JSONText.quoted($0.file)), \"line\": \($0.line), \"message\": \(JSONText.quoted($0.message)) }" }.joined(separator: ",")
             out += differences.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
             Output.standard(out)
         }
@@ -85,7 +85,7 @@ struct CheckModelCommand: StatusCommand {
         let host = ScriptHost(options: ScenarioOptions(), moduleDirectory: folder.isEmpty ? "." : folder, output: { _ in })
         let values: [LuaValue]
         do throws(LuaError) {
-            values = try host.run("local m = require(\(luaQuoted(String(name))))\nsim.launch(m)\nreturn m", chunkName: "=check-model")
+            values = try host.run("local m = require(\(ByteString(String(name)).quoted))\nsim.launch(m)\nreturn m", chunkName: "=check-model")
         } catch {
             throw ModelLoadError(message: error.message)
         }
@@ -117,28 +117,5 @@ struct CheckModelCommand: StatusCommand {
     private static func names(_ value: LuaValue) -> [ModelShape.Named] {
         guard case .table(let list) = value else { return [] }
         return list.sequence.compactMap { $0.stringValue.map { ModelShape.Named($0) } }
-    }
-
-    private static func luaQuoted(_ text: String) -> String {
-        var out = "\""
-        for character in text {
-            if character == "\\" || character == "\"" { out.append("\\") }
-            out.append(character)
-        }
-        return out + "\""
-    }
-
-    private func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if scalar.value < 0x20 { out += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
     }
 }

@@ -48,8 +48,6 @@ extension Simulator {
 
     /// Whether `send(input)` would be accepted now (`validate` without the message).
     public func accepts(_ input: SimInput) -> Bool {
-        // Refused without building the message: explore asks this before every step.
-        if case .refresh = input, services.refreshRequest == nil { return false }
         do {
             try validate(input)
             return true

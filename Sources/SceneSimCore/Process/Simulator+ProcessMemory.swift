@@ -50,13 +50,7 @@ extension Simulator {
     /// exist only while it is connected.
     @discardableResult
     private func connectedScene(_ id: SessionID, _ what: String) throws(SimError) -> SessionRecord.LiveScene {
-        try requireAlive(id, what)
-        try requireRunning(what)
-        guard let scene = sessions[id.index].scene else {
-            let label = sessions[id.index].label
-            throw SimError(.forbidden, "\(what): \(label) is disconnected: its views and their @State are gone; call w:focus() to reconnect it (it comes back with empty memory)")
-        }
-        return scene
+        try requireLiveScene(id, what, disconnected: "is disconnected: its views and their @State are gone; call w:focus() to reconnect it (it comes back with empty memory)")
     }
 
     private func checkStorable(_ value: SceneValue?, _ what: String) throws(SimError) {

@@ -11,14 +11,15 @@ extension Simulator {
         emit(.storageSaved(scene: id, keys: scene.storage.count, bytes: scene.storage.byteCount))
     }
 
-    /// The connected scene of a live session in the running app, or the error for `what`.
+    /// The connected scene of a live session in the running app, or the error for `what`;
+    /// `disconnected` says, after the window's label, why a disconnected one will not do.
     @discardableResult
-    private func requireLiveScene(_ id: SessionID, _ what: String) throws(SimError) -> SessionRecord.LiveScene {
+    func requireLiveScene(_ id: SessionID, _ what: String,
+                          disconnected: String = "is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved") throws(SimError) -> SessionRecord.LiveScene {
         try requireAlive(id, what)
         try requireRunning(what)
         guard let scene = sessions[id.index].scene else {
-            let label = sessions[id.index].label
-            throw SimError(.forbidden, "\(what): \(label) is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved")
+            throw SimError(.forbidden, "\(what): \(sessions[id.index].label) \(disconnected)")
         }
         return scene
     }
