@@ -4,6 +4,20 @@
 #include "CLuaShim.h"
 #include <stdatomic.h>
 
+/// Blocks of up to SCN_POOL_MAX bytes come from the state's own pool: size classes of
+/// SCN_POOL_GRAIN bytes, each with a free list, carved from slabs that live until the state is
+/// closed (state.c). Lua frees every block with its exact size, so a block needs no header.
+#define SCN_POOL_GRAIN 16
+#define SCN_POOL_MAX 512
+#define SCN_POOL_CLASSES (SCN_POOL_MAX / SCN_POOL_GRAIN)
+#define SCN_POOL_SLAB (64 * 1024)
+
+typedef struct scn_pool {
+    void *free[SCN_POOL_CLASSES]; // freed blocks of each class, linked through their first word
+    char *cursor, *end;           // the unused rest of the newest slab
+    void *slabs;                  // every slab, linked through its first word
+} scn_pool;
+
 typedef struct scn_state {
     size_t used;              // bytes Lua holds now
     size_t limit;             // 0 = unlimited
@@ -28,6 +42,7 @@ typedef struct scn_state {
     atomic_int *interrupt;    // optional per-state flag owned by the host
     void *host;
     scn_dispatch_fn dispatch;
+    scn_pool pool;
 } scn_state;
 
 /// A handle's userdata block: (class, id), plus the state of its buffered writes (writes.c).
