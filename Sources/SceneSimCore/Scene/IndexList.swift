@@ -60,6 +60,13 @@ struct IndexList {
         count = 0
     }
 
+    /// The element behind `i` (a member), or nil at the back: walks the list without building
+    /// an array (from `first`).
+    func after(_ i: Int) -> Int? {
+        let n = next[i]
+        return n == Self.none ? nil : n
+    }
+
     /// Elements front to back.
     var elements: [Int] {
         var out: [Int] = []

@@ -48,17 +48,28 @@ package struct SemanticInvariants: Sendable {
             var group: String
             var value: SceneValue?
         }
-        var seen: [Presented: SessionID] = [:]
+        // Explore checks this after every step, over a handful of windows: a scan of the ones
+        // seen costs less than hashing, up to a few dozen.
+        var seen: [(key: Presented, id: SessionID)] = []
+        var index: [Presented: SessionID]?
         for id in simulator.liveSessions {
             let group = simulator.group(of: id)
             let value = simulator.value(of: id)
             guard value != nil || simulator.config.scenes.first(where: { $0.id == group })?.kind == .window else { continue }
             let key = Presented(group: group, value: value)
-            if let other = seen[key] {
+            let other: SessionID?
+            if index == nil && seen.count < 32 {
+                other = seen.first { $0.key == key }?.id
+                seen.append((key, id))
+            } else {
+                if index == nil { index = Dictionary(seen.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first }) }
+                other = index?[key]
+                index?[key] = other ?? id
+            }
+            if let other {
                 let what = value.map { "the value \($0.literal)" } ?? "the single-instance Window \"\(group)\""
                 return Violation(name: "unique_values", message: "\(simulator.label(of: other)) and \(simulator.label(of: id)) both present \(what)")
             }
-            seen[key] = id
         }
         return nil
     }

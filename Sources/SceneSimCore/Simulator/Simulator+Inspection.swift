@@ -112,57 +112,100 @@ extension Simulator {
             }
             return problems
         }
+        // Explore runs this after every step, so the passing case allocates one array and
+        // copies no record; the messages are built only for what fails.
         var counts = PhaseCounts()
-        var connected: Set<Int> = []
-        var visible: Set<Int> = []
-        for record in sessions {
-            if let scene = record.scene {
-                counts.add(scene.phase)
-                connected.insert(record.id.index)
+        let connected = 1, visible = 2  // marks: 0 disconnected, else connected, 2 also on screen
+        var marks = [UInt8](repeating: 0, count: sessions.count)
+        var connectedCount = 0, visibleCount = 0
+        for index in sessions.indices {
+            let alive = sessions[index].alive
+            if let phase = sessions[index].scene?.phase {
+                counts.add(phase)
+                connectedCount += 1
+                marks[index] = UInt8(connected)
                 // A minimised window is inactive but off screen (semantics 13.7).
-                if scene.phase.isVisible && !process.minimized.contains(record.id.index) { visible.insert(record.id.index) }
-                if process.minimized.contains(record.id.index) && scene.phase == .active {
-                    problems.append("minimised \(record.label) is active")
+                let minimized = !process.minimized.isEmpty && process.minimized.contains(index)
+                if phase.isVisible && !minimized {
+                    marks[index] = UInt8(visible)
+                    visibleCount += 1
                 }
-                if !record.alive { problems.append("discarded \(record.label) is connected") }
+                if minimized && phase == .active { problems.append("minimised \(sessions[index].label) is active") }
+                if !alive { problems.append("discarded \(sessions[index].label) is connected") }
             }
-            if !record.alive && !record.saved.isEmpty { problems.append("discarded \(record.label) kept storage") }
+            if !alive && !sessions[index].saved.isEmpty { problems.append("discarded \(sessions[index].label) kept storage") }
         }
+        func marked(_ mark: Int) -> [Int] { marks.indices.filter { Int(marks[$0]) >= mark } }
         if counts != process.counts { problems.append("phase counts \(process.counts) differ from the scenes' \(counts)") }
         let aggregate = aggregatePhase(of: counts, reported: process.reportedPhase)
         if aggregate != process.reportedPhase {
             problems.append("aggregate phase is \(process.reportedPhase) but the scenes make it \(aggregate)")
         }
-        if !process.minimized.isSubset(of: connected) {
+        if !process.minimized.allSatisfy({ $0 < marks.count && marks[$0] != 0 }) {
             problems.append("minimised windows \(process.minimized.sorted()) are not all connected")
         }
-        if Set(process.order.elements) != connected || process.order.count != connected.count {
-            problems.append("window order \(process.order.elements) is not the connected scenes \(connected.sorted())")
-        }
-        if Set(process.visible.elements) != visible || process.visible.count != visible.count {
-            problems.append("visible list \(process.visible.elements) is not the visible scenes \(visible.sorted())")
-        }
-        let frontOrder = process.order.elements.filter { visible.contains($0) }
-        if frontOrder != process.visible.elements {
-            problems.append("visible list \(process.visible.elements) is not in front-to-back order \(frontOrder)")
-        }
-        if let limit = config.visibleLimit, visible.count > limit {
-            problems.append("\(visible.count) scenes visible, over visible_limit \(limit)")
-        }
-        if !config.allowsMultipleWindows, connected.count > 1 {
-            problems.append("\(connected.count) scenes connected on a platform that shows one window")
-        }
-        var presented: [DedupKey: String] = [:]
-        for record in sessions where record.alive {
-            guard let key = dedupKey(group: record.group, value: record.value) else { continue }
-            if let other = presented[key] {
-                problems.append("\(other) and \(record.label) present the same value")
+        // The lists hold each index once, so a list is a set of marked scenes when its count is
+        // theirs and every element is marked.
+        var orderMatches = process.order.count == connectedCount
+        var visibleMatches = process.visible.count == visibleCount
+        var frontToBack = true
+        var position = process.order.first
+        var nextVisible = process.visible.first
+        while let index = position {
+            if index >= marks.count || marks[index] == 0 { orderMatches = false }
+            if index < marks.count && Int(marks[index]) == visible {
+                // The visible list follows the window order.
+                if nextVisible != index { frontToBack = false }
+                nextVisible = nextVisible.flatMap(process.visible.after)
             }
-            presented[key] = record.label
-            if dedup[key] != record.id { problems.append("dedup index misses \(record.label)") }
+            position = process.order.after(index)
         }
-        for (key, id) in dedup where !sessions[id.index].alive || presented[key] == nil {
-            problems.append("dedup index points at \(sessions[id.index].label), which does not present that value")
+        if nextVisible != nil { frontToBack = false }
+        var walk = process.visible.first
+        while let index = walk {
+            if index >= marks.count || Int(marks[index]) != visible { visibleMatches = false }
+            walk = process.visible.after(index)
+        }
+        if !orderMatches {
+            problems.append("window order \(process.order.elements) is not the connected scenes \(marked(connected))")
+        }
+        if !visibleMatches {
+            problems.append("visible list \(process.visible.elements) is not the visible scenes \(marked(visible))")
+        }
+        if !frontToBack {
+            let frontOrder = process.order.elements.filter { $0 < marks.count && Int(marks[$0]) == visible }
+            if frontOrder != process.visible.elements {
+                problems.append("visible list \(process.visible.elements) is not in front-to-back order \(frontOrder)")
+            }
+        }
+        if let limit = config.visibleLimit, visibleCount > limit {
+            problems.append("\(visibleCount) scenes visible, over visible_limit \(limit)")
+        }
+        if !config.allowsMultipleWindows, connectedCount > 1 {
+            problems.append("\(connectedCount) scenes connected on a platform that shows one window")
+        }
+        // The dedup index is right when every live window with a key is found under its key
+        // and the index holds nothing else; only then can no two present the same value.
+        var keyed = 0
+        var indexed = true
+        for index in sessions.indices where sessions[index].alive {
+            guard let key = dedupKey(group: sessions[index].group, value: sessions[index].value) else { continue }
+            keyed += 1
+            if dedup[key]?.index != index { indexed = false }
+        }
+        if !indexed || keyed != dedup.count {
+            var presented: [DedupKey: String] = [:]
+            for record in sessions where record.alive {
+                guard let key = dedupKey(group: record.group, value: record.value) else { continue }
+                if let other = presented[key] {
+                    problems.append("\(other) and \(record.label) present the same value")
+                }
+                presented[key] = record.label
+                if dedup[key] != record.id { problems.append("dedup index misses \(record.label)") }
+            }
+            for (key, id) in dedup where !sessions[id.index].alive || presented[key] == nil {
+                problems.append("dedup index points at \(sessions[id.index].label), which does not present that value")
+            }
         }
         for transition in process.machine.history where !process.machine.allows(from: transition.from, to: transition.to) {
             problems.append("history holds a forbidden transition \(transition.from.text) -> \(transition.to.text)")

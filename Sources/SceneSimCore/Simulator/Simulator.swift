@@ -124,13 +124,28 @@ public final class Simulator {
     public var appPhase: ScenePhase { process?.reportedPhase ?? .background }
 
     /// Connected scenes, front to back.
-    public var windows: [SessionID] { process?.order.elements.map { SessionID($0) } ?? [] }
+    public var windows: [SessionID] {
+        guard let process else { return [] }
+        var windows: [SessionID] = []
+        windows.reserveCapacity(process.order.count)
+        var position = process.order.first
+        while let index = position {
+            windows.append(SessionID(index))
+            position = process.order.after(index)
+        }
+        return windows
+    }
 
     /// The connected scene in front, if any.
     public var frontWindow: SessionID? { process?.order.first.map { SessionID($0) } }
 
     /// Every live session, connected or not, in creation order.
-    public var liveSessions: [SessionID] { sessions.filter(\.alive).map(\.id) }
+    public var liveSessions: [SessionID] {
+        // By index: filtering the records would copy each one (its storage and label retained).
+        var live: [SessionID] = []
+        for index in sessions.indices where sessions[index].alive { live.append(SessionID(index)) }
+        return live
+    }
 
     /// Every session the run created, discarded ones included, in creation order.
     public var allSessions: [SessionID] { sessions.map(\.id) }

@@ -1,0 +1,81 @@
+import ByteText
+@testable import SceneSimCore
+import SceneSimTestSupport
+import Testing
+
+/// The core's self-check (`_checkInvariants`, explore's "consistency" invariant) and the
+/// semantic invariants find a broken bookkeeping: each test breaks one part of a healthy
+/// simulator by hand and expects the problem named. (Both checks run after every step of an
+/// exploration, so they are written for speed; these keep the fast paths honest.)
+@Suite("The consistency check finds what is broken")
+struct ConsistencyCheckTests {
+    /// iPadOS, two document windows on screen (visible limit 2) and the main one behind them.
+    private func healthy() throws -> (Simulator, SessionID, SessionID, SessionID) {
+        var config = AppConfig.testing(.ipados, scenes: [.group("main"), .group("doc", value: .string)])
+        config.visibleLimit = 2
+        let simulator = try Simulator(config: config)
+        try simulator.launch()
+        try simulator.settle()
+        let main = simulator.windows[0]
+        let a = try #require(try simulator.openWindow("doc", value: .string("A")).window)
+        let b = try #require(try simulator.openWindow("doc", value: .string("B")).window)
+        #expect(simulator._checkInvariants() == [])
+        return (simulator, main, a, b)
+    }
+
+    @Test("A connected window missing from the window order")
+    func orderMissesAWindow() throws {
+        let (simulator, main, _, _) = try healthy()
+        simulator.process!.order.remove(main.index)
+        #expect(simulator._checkInvariants().contains { $0.hasPrefix("window order ") && $0.hasSuffix("is not the connected scenes [0, 1, 2]") })
+    }
+
+    @Test("A visible list out of front-to-back order, and one naming a window behind")
+    func visibleListOrder() throws {
+        let (simulator, main, a, _) = try healthy()
+        simulator.process!.visible.pushBack(simulator.process!.visible.first!)
+        #expect(simulator._checkInvariants().contains { $0.contains("is not in front-to-back order") })
+
+        let (other, _, _, _) = try healthy()
+        other.process!.visible.remove(a.index)
+        other.process!.visible.pushBack(main.index)
+        let problems = other._checkInvariants()
+        #expect(problems.contains { $0.hasPrefix("visible list ") && $0.contains("is not the visible scenes") })
+    }
+
+    @Test("Phase counts that differ from the scenes'")
+    func phaseCounts() throws {
+        let (simulator, _, _, _) = try healthy()
+        simulator.process!.counts = PhaseCounts()
+        #expect(simulator._checkInvariants().contains { $0.hasPrefix("phase counts ") })
+    }
+
+    @Test("A dedup index that misses a window, or holds a stale entry")
+    func dedupIndex() throws {
+        let (simulator, _, a, _) = try healthy()
+        let key = try #require(simulator.dedupKey(group: 1, value: .string("A")))
+        simulator.dedup[key] = nil
+        #expect(simulator._checkInvariants().contains("dedup index misses doc#1"))
+
+        let (stale, _, _, _) = try healthy()
+        stale.dedup[DedupKey(group: 1, value: .string("Z"))] = a
+        #expect(stale._checkInvariants().contains("dedup index points at doc#1, which does not present that value"))
+    }
+
+    @Test("Two windows presenting the same value, among few windows and among many")
+    func sameValueTwice() throws {
+        let (simulator, _, a, b) = try healthy()
+        simulator.sessions[b.index].value = simulator.sessions[a.index].value
+        #expect(simulator._checkInvariants().contains("doc#1 and doc#2 present the same value"))
+        var invariants = SemanticInvariants()
+        #expect(invariants.check(simulator)?.message == "doc#1 and doc#2 both present the value \"A\"")
+
+        // Past the linear scan's few dozen windows, the semantic invariant indexes them.
+        let (many, _, _, _) = try healthy()
+        var last = b
+        for n in 0..<40 { last = try #require(try many.openWindow("doc", value: .string("V\(n)")).window) }
+        many.sessions[last.index].value = .string("A")
+        var fresh = SemanticInvariants()
+        #expect(fresh.check(many)?.message == "doc#1 and doc#42 both present the value \"A\"")
+    }
+}
