@@ -20,6 +20,13 @@ extension LuaCall {
         return .values(1)
     }
 
+    /// Pushes a new table holding `values` as a sequence and returns `.values(1)`: what
+    /// `results(.table(LuaTable(sequence: values)))` does, without building the keyed copy
+    /// (lists of handles, like `app.windows`, are read after every step of an exploration).
+    public func results(sequence values: [LuaValue]) -> LuaReturn {
+        stack.push(sequence: values) ? .values(1) : .error("stack overflow (cannot push a result)")
+    }
+
     /// Pushes `values` and returns `.values(values.count)`.
     public func results(_ values: LuaValue...) -> LuaReturn {
         results(values)

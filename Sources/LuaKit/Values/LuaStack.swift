@@ -165,6 +165,22 @@ struct LuaStack {
         return done
     }
 
+    /// Pushes a new table with `values` at 1...n (a nil leaves its key absent, as in
+    /// `LuaTable(sequence:)`); returns false (pushing nothing) when the stack cannot grow.
+    func push(sequence values: [LuaValue]) -> Bool {
+        // A table among the values needs the shared-table bookkeeping of the general push.
+        if values.contains(where: { if case .table = $0 { true } else { false } }) {
+            return push(.table(LuaTable(sequence: values)))
+        }
+        guard lua_checkstack(L, 4) != 0 else { return false }
+        lua_createtable(L, Int32(clamping: values.count), 0)
+        for (offset, value) in values.enumerated() where !value.isNil {
+            guard push(value, pushed: nil) else { pop(); return false }
+            lua_rawseti(L, -2, lua_Integer(offset + 1))
+        }
+        return true
+    }
+
     /// The tables of one `push`, by the identity of the Lua table they were copied from.
     private struct PushedTables {
         let scratch: Int32
