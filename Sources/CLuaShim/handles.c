@@ -115,7 +115,9 @@ void scn_cache_field(lua_State *L, int handle_index, int writable) {
     }
     if (lua_getiuservalue(L, handle_index, 1) != LUA_TTABLE) {
         lua_pop(L, 1);
-        lua_newtable(L);
+        // Room for a few fields: a cache is made afresh after every event that drops it, and
+        // growing from nothing rehashed it at the first, second and third field.
+        lua_createtable(L, 0, 4);
         lua_pushvalue(L, -1);
         lua_setiuservalue(L, handle_index, 1);
     }

@@ -113,6 +113,7 @@ local function unit(r) return (next64(r) >> 11) * 0x1p-53 end
 ---@field draw fun(self: scenesim.EngineGenerator, r: { s: integer }, app?: scenesim.App): any
 ---@field resolve fun(self: scenesim.EngineGenerator, choice: any, app?: scenesim.App): boolean, any
 ---@field spell fun(self: scenesim.EngineGenerator, value: any): string
+---@field take? fun(self: scenesim.EngineGenerator, r: { s: integer }, app?: scenesim.App): any, any
 local generator = {}
 generator.__index = generator
 generator.__name = "generator"
@@ -240,6 +241,13 @@ function gen.window(app, kind)
       local w = windows_of(self.app or run_app, self.kind)[c]
       return w ~= nil, w
     end,
+    -- draw and resolve at once, listing the windows once (the engine's random steps).
+    take = function(self, r, run_app)
+      local list = windows_of(self.app or run_app, self.kind)
+      if #list == 0 then return nil end
+      local c = below(r, #list) + 1
+      return c, list[c]
+    end,
     spell = function(_, w) return "explore.window(" .. quote(w.id) .. ")" end,
   }, generator)
 end
@@ -257,6 +265,7 @@ end
 ---@field keys string[]
 ---@field minimums table<string, any>
 ---@field spell fun(rule: scenesim.EngineRule, args: table): string
+---@field eager? boolean spelled when it runs: its statement depends on the state then, or its run may change its arguments
 
 ---@param name string
 ---@param spec scenesim.Rule
@@ -454,6 +463,7 @@ local function builtin_rules(declared, every, background_tasks)
       pre = function() return oldest_open() ~= nil end,
       run = function() oldest_open():finish() end,
     }, function() return format("explore.task(%d):finish()", oldest_open().id) end)
+    rules.finish_background_task.eager = true
   end
   rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of { "ada", "bob" } }, run = function(_, a) sim.server.revoke(a.user) end },
     function(_, a) return format("sim.server.revoke(%s)", quote(a.user)) end)
@@ -647,6 +657,7 @@ local function start(X)
   end
   for _, k in ipairs(sorted_keys(X.spec.rules or {})) do
     rules[k] = make_rule(k, X.spec.rules[k], spell_user_rule)
+    rules[k].eager = true  -- the module's run gets the arguments table and may change it
   end
   X.rules = rules
   X.list, X.scratch, X.total = {}, {}, 0
@@ -677,8 +688,9 @@ end
 -- Chooses an enabled rule by weight and draws its arguments; nil when no rule can run. A rule
 -- that cannot run now is set aside and the choice made again among the others.
 local function pick(X, r)
-  local alive, n, total = X.scratch, #X.list, X.total
-  for i, rule in ipairs(X.list) do alive[i] = rule end
+  -- The rules still in the draw: the list itself until one is set aside, then a copy.
+  local list = X.list
+  local alive, n, total = list, #list, X.total
   while n > 0 do
     local x = unit(r) * total
     local i, acc = 1, alive[1].weight
@@ -690,15 +702,27 @@ local function pick(X, r)
       X.enabled[rule.name] = X.enabled[rule.name] + 1
       local choices, args, ok = {}, {}, true
       for _, k in ipairs(rule.keys) do
-        local c = rule.args[k]:draw(r, X.app)
+        local g = rule.args[k]
+        local c, v
+        if g.take then
+          c, v = g:take(r, X.app)
+        else
+          c = g:draw(r, X.app)
+          if c ~= nil then
+            local _
+            _, v = g:resolve(c, X.app)
+          end
+        end
         if c == nil then ok = false; break end
-        choices[k] = c
-        local _, v = rule.args[k]:resolve(c, X.app)
-        args[k] = v
+        choices[k], args[k] = c, v
       end
       if ok then return rule, choices, args end
     end
     total = total - rule.weight
+    if alive == list then
+      alive = X.scratch
+      for j = 1, n do alive[j] = list[j] end
+    end
     alive[i] = alive[n]
     n = n - 1
   end
@@ -730,6 +754,9 @@ function E.run(X, seed, max_steps, replay, keep)
   local own = {}
   for _, k in ipairs(sorted_keys(X.spec.rules or {})) do own[#own + 1] = k end
   local steps, result = {}, { counts = X.counts, enabled = X.enabled, own = own, steps = {} }
+  -- A passing random run's steps are dropped, so their statements are written only when its
+  -- steps are kept, or once it fails (from the rule and arguments each step kept).
+  local spell_now = replay ~= nil or keep
   local function fail(label, message)
     result.failure = { label = label, message = message, step = #steps }
     -- A memory limit a protected call caught stops the exploration; it is no failure to shrink.
@@ -747,7 +774,13 @@ function E.run(X, seed, max_steps, replay, keep)
     end
     if not more then break end
     if rule then
-      steps[#steps + 1] = { rule = rule.name, choices = choices, minimums = rule.minimums, code = rule.spell(rule, args) }
+      local step = { rule = rule.name, choices = choices, minimums = rule.minimums }
+      if spell_now or rule.eager then
+        step.code = rule.spell(rule, args)
+      else
+        step.spelled_by, step.args = rule, args
+      end
+      steps[#steps + 1] = step
       X.counts[rule.name] = X.counts[rule.name] + 1
       E.doing = rule.doing_run
       local done, problem = pcall(rule.run, X.app, args)
@@ -765,6 +798,15 @@ function E.run(X, seed, max_steps, replay, keep)
   end
   result.step_count = #steps
   -- A passing random run's steps are of no use, and copying them out costs.
+  -- (A memory limit ends the exploration instead: its steps are not used.)
+  if result.failure and not spell_now and not result.limit then
+    for _, step in ipairs(steps) do
+      if step.code == nil then
+        step.code = step.spelled_by.spell(step.spelled_by, step.args)
+        step.spelled_by, step.args = nil, nil
+      end
+    end
+  end
   result.steps = (replay or keep or result.failure) and steps or nil
   return result
 end
