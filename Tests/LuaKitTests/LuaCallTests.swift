@@ -56,6 +56,21 @@ struct LuaCallTests {
         #expect(error.traceback == ["s.lua:2: in local 'go'", "s.lua:4: in main chunk"])
     }
 
+    @Test("results(sequence:) gives the table LuaTable(sequence:) would: holes stay absent, nested tables are copied")
+    func sequenceResults() throws {
+        let (state, _) = makeState()
+        state.register("list") { call in
+            call.results(sequence: [.integer(1), .nil, .string("three"), .table(LuaTable(sequence: [.boolean(true)]))])
+        }
+        let results = try state.run("""
+            local t = list()
+            local keys = 0
+            for _ in next, t do keys = keys + 1 end
+            return keys, t[1], t[2], t[3], t[4][1]
+            """, chunkName: "=seq")
+        #expect(results == [3, 1, .nil, "three", true])
+    }
+
     @Test("Ten thousand Swift errors in a pcall loop leak no memory and keep the stack balanced")
     func repeatedCallbackErrors() throws {
         let state = makeFailingState()

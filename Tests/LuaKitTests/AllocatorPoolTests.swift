@@ -1,0 +1,59 @@
+import LuaKit
+import Testing
+
+/// Lua's small blocks come from the state's own pool (CLuaShim state.c): blocks grow and shrink
+/// across its size classes and past its largest, and come back to be used again. These try to
+/// make it lose a byte or a block.
+@Suite("The state's block pool")
+struct AllocatorPoolTests {
+    @Test("Strings and tables of every size around the pool's classes keep their contents through growth and shrinking")
+    func contentsSurvive() throws {
+        let (state, _) = makeState()
+        // Strings of 1...1,100 bytes (pool classes up to 512, then malloc), each a distinct
+        // pattern; tables grown one element at a time to 300 (array parts cross 512 bytes,
+        // moving between pool and malloc), then emptied from the end (shrinking at rehash).
+        let source = """
+            local strings, tables = {}, {}
+            for n = 1, 1100 do strings[n] = string.rep(string.char(65 + n % 26), n) .. n end
+            for t = 1, 40 do
+              local list = {}
+              for i = 1, 300 do list[i] = t * 1000 + i; list["k" .. i] = i end
+              for i = 300, 150, -1 do list[i] = nil; list["k" .. i] = nil end
+              collectgarbage()
+              tables[t] = list
+            end
+            for n = 1, 1100 do
+              local s = strings[n]
+              if #s ~= n + #tostring(n) or s:sub(1, 1) ~= string.char(65 + n % 26) or s:sub(n + 1) ~= tostring(n) then
+                return "string " .. n .. " changed"
+              end
+            end
+            for t = 1, 40 do
+              for i = 1, 149 do
+                if tables[t][i] ~= t * 1000 + i or tables[t]["k" .. i] ~= i then return "table " .. t .. " lost " .. i end
+              end
+              if tables[t][150] ~= nil then return "table " .. t .. " kept 150" end
+            end
+            return "ok"
+            """
+        #expect(try state.run(source, chunkName: "=pool") == ["ok"])
+    }
+
+    @Test("Memory freed into the pool is counted as freed and used again: a churning loop stays under a small limit")
+    func freedBlocksCountAndReturn() throws {
+        let (state, _) = makeState(LuaOptions(maxMemory: 4 << 20))
+        let before = state.memoryUsed
+        // About 400 MB of small tables and strings made and dropped under a 4 MiB limit.
+        let source = """
+            for round = 1, 2000 do
+              local t = {}
+              for i = 1, 200 do t[i] = { i, tostring(i) .. round } end
+            end
+            collectgarbage()
+            return collectgarbage("count")
+            """
+        _ = try state.run(source, chunkName: "=churn")
+        _ = try state.run("collectgarbage()", chunkName: "=gc")
+        #expect(state.memoryUsed < before + (256 << 10))
+    }
+}
