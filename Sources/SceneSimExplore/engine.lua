@@ -34,7 +34,7 @@ local sim, native = ...
 local type, tostring, tonumber, pairs, ipairs, error, pcall = type, tostring, tonumber, pairs, ipairs, error, pcall
 local setmetatable, getmetatable, load = setmetatable, getmetatable, load
 local mtype, huge = math.type, math.huge
-local format, byte, concat, sort = string.format, string.byte, table.concat, table.sort
+local format, byte, concat, sort, tmove = string.format, string.byte, table.concat, table.sort, table.move
 
 local E = {}
 
@@ -660,10 +660,12 @@ local function start(X)
     rules[k].eager = true  -- the module's run gets the arguments table and may change it
   end
   X.rules = rules
-  X.list, X.scratch, X.total = {}, {}, 0
+  X.list, X.scratch, X.total, X.cumulative = {}, {}, 0, {}
   for _, k in ipairs(sorted_keys(rules)) do
     X.list[#X.list + 1] = rules[k]
     X.total = X.total + rules[k].weight
+    -- The running sums the weighted scan adds up, in its order (so the same floats).
+    X.cumulative[#X.list] = #X.list == 1 and rules[k].weight or X.cumulative[#X.list - 1] + rules[k].weight
     X.counts[k], X.enabled[k] = 0, 0
   end
   return app
@@ -693,8 +695,21 @@ local function pick(X, r)
   local alive, n, total = list, #list, X.total
   while n > 0 do
     local x = unit(r) * total
-    local i, acc = 1, alive[1].weight
-    while acc <= x and i < n do i = i + 1; acc = acc + alive[i].weight end
+    -- The first rule whose running sum of weights passes x (the last one if none does).
+    local i
+    if alive == list then
+      -- Over the whole list the sums are known: a binary search finds what the scan would.
+      local cumulative, lo, hi = X.cumulative, 1, n
+      while lo < hi do
+        local mid = (lo + hi) // 2
+        if cumulative[mid] <= x then lo = mid + 1 else hi = mid end
+      end
+      i = lo
+    else
+      local acc = alive[1].weight
+      i = 1
+      while acc <= x and i < n do i = i + 1; acc = acc + alive[i].weight end
+    end
     local rule = alive[i]
     X.trying = rule.name
     E.doing = rule.doing_pre
@@ -720,8 +735,7 @@ local function pick(X, r)
     end
     total = total - rule.weight
     if alive == list then
-      alive = X.scratch
-      for j = 1, n do alive[j] = list[j] end
+      alive = tmove(list, 1, n, 1, X.scratch)
     end
     alive[i] = alive[n]
     n = n - 1
