@@ -7,15 +7,21 @@
 /// Blocks of up to SCN_POOL_MAX bytes come from the state's own pool: size classes of
 /// SCN_POOL_GRAIN bytes, each with a free list, carved from slabs that live until the state is
 /// closed (state.c). Lua frees every block with its exact size, so a block needs no header.
+/// A freed block serves only its own class, so the slabs are capped (SCN_POOL_CAP, or the
+/// memory limit if lower): past the cap, small blocks come from malloc, which coalesces, and
+/// a script cannot make the process keep many times its limit by cycling through sizes.
 #define SCN_POOL_GRAIN 16
 #define SCN_POOL_MAX 512
 #define SCN_POOL_CLASSES (SCN_POOL_MAX / SCN_POOL_GRAIN)
 #define SCN_POOL_SLAB (64 * 1024)
+#define SCN_POOL_CAP (64 * 1024 * 1024)
 
 typedef struct scn_pool {
     void *free[SCN_POOL_CLASSES]; // freed blocks of each class, linked through their first word
     char *cursor, *end;           // the unused rest of the newest slab
-    void *slabs;                  // every slab, linked through its first word
+    char **slabs;                 // every slab (aligned to its size), sorted once overflowed
+    size_t slab_count, slab_capacity;
+    int overflowed;               // the cap was reached: new small blocks may come from malloc
 } scn_pool;
 
 typedef struct scn_state {

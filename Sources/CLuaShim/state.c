@@ -2,6 +2,7 @@
 #include "internal.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,67 @@ static atomic_int scn_interrupt_generation = 0;
 
 static inline size_t scn_pool_class(size_t size) { return (size + SCN_POOL_GRAIN - 1) / SCN_POOL_GRAIN - 1; }
 
-static void *scn_pool_take(scn_pool *pool, size_t size) {
+static int scn_compare_slabs(const void *a, const void *b) {
+    uintptr_t x = (uintptr_t)*(char *const *)a, y = (uintptr_t)*(char *const *)b;
+    return x < y ? -1 : x > y;
+}
+
+// Whether `block` lies in one of the pool's slabs (asked only once the pool overflowed, when
+// small blocks may also come from malloc; the slab list is sorted then and no longer grows).
+static int scn_pool_owns(const scn_pool *pool, const void *block) {
+    uintptr_t base = (uintptr_t)block & ~(uintptr_t)(SCN_POOL_SLAB - 1);
+    size_t lo = 0, hi = pool->slab_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        uintptr_t slab = (uintptr_t)pool->slabs[mid];
+        if (slab == base) return 1;
+        if (slab < base) lo = mid + 1; else hi = mid;
+    }
+    return 0;
+}
+
+// A new slab, unless that would pass `cap` bytes of slabs (then the pool overflows for good).
+static int scn_pool_grow(scn_pool *pool, size_t cap) {
+    if (pool->overflowed) return 0;
+    if ((pool->slab_count + 1) * (size_t)SCN_POOL_SLAB > cap) {
+        qsort(pool->slabs, pool->slab_count, sizeof *pool->slabs, scn_compare_slabs);
+        pool->overflowed = 1;
+        return 0;
+    }
+    if (pool->slab_count == pool->slab_capacity) {
+        size_t capacity = pool->slab_capacity ? pool->slab_capacity * 2 : 16;
+        char **slabs = realloc(pool->slabs, capacity * sizeof *slabs);
+        if (slabs == NULL) return 0;
+        pool->slabs = slabs;
+        pool->slab_capacity = capacity;
+    }
+    // Aligned to its size, so a block's slab is its address rounded down (scn_pool_owns).
+    char *slab = aligned_alloc(SCN_POOL_SLAB, SCN_POOL_SLAB);
+    if (slab == NULL) return 0;
+    pool->slabs[pool->slab_count++] = slab;
+    pool->cursor = slab;
+    pool->end = slab + SCN_POOL_SLAB;
+    return 1;
+}
+
+// A block of `bytes` (a class's size) from a new slab; malloc's once the pool is at its cap.
+static __attribute__((noinline)) void *scn_pool_take_new(scn_pool *pool, size_t size, size_t bytes, size_t cap) {
+    // The old slab's rest (less than one block of this class) goes to the free list of the
+    // largest class it holds.
+    char *rest = pool->cursor;
+    size_t left = (size_t)(pool->end - pool->cursor);
+    if (!scn_pool_grow(pool, cap)) return malloc(size);
+    if (left >= SCN_POOL_GRAIN) {
+        size_t fit = left / SCN_POOL_GRAIN - 1;
+        *(void **)rest = pool->free[fit];
+        pool->free[fit] = rest;
+    }
+    void *block = pool->cursor;
+    pool->cursor += bytes;
+    return block;
+}
+
+static inline void *scn_pool_take(scn_pool *pool, size_t size, size_t cap) {
     size_t class = scn_pool_class(size);
     void *block = pool->free[class];
     if (block != NULL) {
@@ -27,28 +88,17 @@ static void *scn_pool_take(scn_pool *pool, size_t size) {
         return block;
     }
     size_t bytes = (class + 1) * SCN_POOL_GRAIN;
-    if ((size_t)(pool->end - pool->cursor) < bytes) {
-        // A new slab; the old one's rest (less than one block of this class) goes to the free
-        // list of the largest class it holds.
-        char *slab = malloc(SCN_POOL_SLAB);
-        if (slab == NULL) return NULL;
-        size_t rest = (size_t)(pool->end - pool->cursor);
-        if (rest >= SCN_POOL_GRAIN) {
-            size_t fit = rest / SCN_POOL_GRAIN - 1;
-            *(void **)pool->cursor = pool->free[fit];
-            pool->free[fit] = pool->cursor;
-        }
-        *(void **)slab = pool->slabs;
-        pool->slabs = slab;
-        pool->cursor = slab + SCN_POOL_GRAIN;  // the link keeps blocks aligned to the grain
-        pool->end = slab + SCN_POOL_SLAB;
-    }
+    if ((size_t)(pool->end - pool->cursor) < bytes) return scn_pool_take_new(pool, size, bytes, cap);
     block = pool->cursor;
     pool->cursor += bytes;
     return block;
 }
 
 static inline void scn_pool_give(scn_pool *pool, void *block, size_t size) {
+    if (pool->overflowed && !scn_pool_owns(pool, block)) {
+        free(block);
+        return;
+    }
     size_t class = scn_pool_class(size);
     *(void **)block = pool->free[class];
     pool->free[class] = block;
@@ -56,22 +106,18 @@ static inline void scn_pool_give(scn_pool *pool, void *block, size_t size) {
 
 // Frees the slabs: every block of the pool at once (the state is closed).
 static void scn_pool_release(scn_pool *pool) {
-    void *slab = pool->slabs;
-    while (slab != NULL) {
-        void *next = *(void **)slab;
-        free(slab);
-        slab = next;
-    }
+    for (size_t i = 0; i < pool->slab_count; i++) free(pool->slabs[i]);
+    free(pool->slabs);
     memset(pool, 0, sizeof *pool);
 }
 
 // Resizes `ptr` (`old` bytes, 0 for a new block) to `nsize` bytes, nsize > 0: pool blocks for
-// small sizes, malloc's for large ones.
-static void *scn_resize(scn_pool *pool, void *ptr, size_t old, size_t nsize) {
-    if (ptr == NULL) return nsize <= SCN_POOL_MAX ? scn_pool_take(pool, nsize) : malloc(nsize);
+// small sizes (while the pool is under `cap`), malloc's for large ones.
+static inline void *scn_resize(scn_pool *pool, void *ptr, size_t old, size_t nsize, size_t cap) {
+    if (ptr == NULL) return nsize <= SCN_POOL_MAX ? scn_pool_take(pool, nsize, cap) : malloc(nsize);
     if (old > SCN_POOL_MAX && nsize > SCN_POOL_MAX) return realloc(ptr, nsize);
     if (old <= SCN_POOL_MAX && nsize <= SCN_POOL_MAX && scn_pool_class(old) == scn_pool_class(nsize)) return ptr;
-    void *block = nsize <= SCN_POOL_MAX ? scn_pool_take(pool, nsize) : malloc(nsize);
+    void *block = nsize <= SCN_POOL_MAX ? scn_pool_take(pool, nsize, cap) : malloc(nsize);
     // Lua takes a shrink never to fail: the old block is big enough (it is given back to the
     // pool of the smaller size later, where it serves as well).
     if (block == NULL) return nsize < old ? ptr : NULL;
@@ -123,7 +169,8 @@ static void *scn_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         }
         st->abort = SCN_ABORT_MEMORY;
     }
-    void *block = scn_resize(&st->pool, ptr, old, nsize);
+    size_t cap = st->limit != 0 && st->limit < SCN_POOL_CAP ? st->limit : SCN_POOL_CAP;
+    void *block = scn_resize(&st->pool, ptr, old, nsize, cap);
     if (block == NULL) return NULL;
     st->used = st->used - old + nsize;
     return block;
@@ -286,6 +333,8 @@ void scn_set_host(lua_State *L, void *host, scn_dispatch_fn dispatch) {
 void scn_set_memory_limit(lua_State *L, size_t bytes) { scn_get_state(L)->limit = bytes; }
 
 size_t scn_memory_used(lua_State *L) { return scn_get_state(L)->used; }
+
+size_t scn_pool_reserved(lua_State *L) { return scn_get_state(L)->pool.slab_count * (size_t)SCN_POOL_SLAB; }
 
 void scn_set_instruction_limit(lua_State *L, long long instructions) {
     scn_get_state(L)->max_instructions = instructions > 0 ? instructions : 0;

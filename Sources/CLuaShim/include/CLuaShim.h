@@ -62,6 +62,9 @@ void scn_set_host(lua_State *L, void *host, scn_dispatch_fn dispatch);
 /// Memory limit in bytes, 0 for none. Counts every block Lua allocates.
 void scn_set_memory_limit(lua_State *L, size_t bytes);
 size_t scn_memory_used(lua_State *L);
+/// Bytes of slabs the state's block pool holds (live and free small blocks), at most the pool's
+/// cap: what the process keeps for the state beyond Lua's own count.
+size_t scn_pool_reserved(lua_State *L);
 /// Instruction budget of one top-level protected call, 0 for none (precise to SCN_HOOK_STEP).
 void scn_set_instruction_limit(lua_State *L, long long instructions);
 /// Why the last failed protected call was stopped by the hook (`scn_abort`).

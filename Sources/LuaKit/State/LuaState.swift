@@ -83,6 +83,10 @@ public final class LuaState {
     /// Bytes the state holds now.
     public var memoryUsed: Int { scn_memory_used(mainThread) }
 
+    /// Bytes the state's block pool holds in slabs, free blocks included (at most 64 MiB, or
+    /// the memory limit if lower).
+    package var pooledBytes: Int { scn_pool_reserved(mainThread) }
+
     /// Stops this state's running code at its next hook step (same as `interruptFlag.raise()`).
     public func interrupt() {
         interruptFlag.raise()
