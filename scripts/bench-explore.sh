@@ -9,6 +9,9 @@
 # Targets: >= 50,000 steps/s per core; a step <= 10x the core operation; a >= 200-step failure
 # shrunk in <= 2 s.
 # BIN=path/to/scenesim measures another build (default: the release build).
+# BASE=path/to/checkout also measures an older checkout (e.g. a git worktree of an earlier
+# commit), built by its own scripts/build-release.sh and run on its own documents.lua,
+# interleaved with this one at --jobs 1, and prints the ratio of the two from this one run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,15 +21,35 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 echo "bench-explore: $runs runs of 100 steps of scenarios/explore/documents.lua, $(nproc) cores"
 
+steps_per_second() {  # BINARY DIR FLAGS...: steps/s of one exploration run in DIR
+  local binary=$1 dir=$2
+  shift 2
+  (cd "$dir" && "$binary" explore scenarios/explore/documents.lua --seed 1 --runs "$runs" --steps 100 --out "$work" "$@" 2>&1 >/dev/null) \
+    | sed -n 's/.*(\([0-9]*\) steps\/s).*/\1/p'
+}
+
 rate() {  # best steps/s of three runs with the given flags (the machine is shared and noisy)
   local best=0 r
   for _ in 1 2 3; do
-    r=$("$bin" explore scenarios/explore/documents.lua --seed 1 --runs "$runs" --steps 100 --out "$work" "$@" 2>&1 >/dev/null \
-      | sed -n 's/.*(\([0-9]*\) steps\/s).*/\1/p')
+    r=$(steps_per_second "$bin" "$PWD" "$@")
     (( r > best )) && best=$r
   done
   echo "$best"
 }
+
+if [[ -n ${BASE:-} ]]; then
+  base_dir=$(realpath "$BASE")
+  base_bin=$("$base_dir/scripts/build-release.sh")
+  best_base=0 best_now=0
+  for _ in 1 2 3 4 5; do  # interleaved, so both meet the same load
+    r=$(steps_per_second "$base_bin" "$base_dir" --jobs 1); (( r > best_base )) && best_base=$r
+    r=$(steps_per_second "$bin" "$PWD" --jobs 1); (( r > best_now )) && best_now=$r
+  done
+  awk -v b="$best_base" -v n="$best_now" -v dir="$base_dir" 'BEGIN {
+    printf "vs base         %8d steps/s  against %d at %s: %.2fx (--jobs 1, best of 5 each, interleaved)\n", n, b, dir, n / b
+  }'
+fi
+
 one=$(rate --jobs 1)
 all=$(rate)
 swift build -c release --scratch-path .build-bench --product SceneSimBench 2>&1 | tail -1 >&2
