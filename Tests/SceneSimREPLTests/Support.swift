@@ -49,8 +49,17 @@ func runSession(_ lines: [String], interactive: Bool = true, options: ScenarioOp
 }
 
 /// A fresh path in a fresh temporary folder; short, as Lua shortens long chunk names in messages.
+/// The folders live under one folder of this test process, removed when the process exits.
 func temporaryPath(_ name: String) -> String {
-    let directory = URL(fileURLWithPath: "/tmp/ssr-" + UUID().uuidString.prefix(8))
+    let directory = URL(fileURLWithPath: temporaryRoot + "/" + UUID().uuidString.prefix(8))
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory.appendingPathComponent(name).path
 }
+
+/// `/tmp/ssr-PID`, made on first use, with its removal registered for the process's exit.
+private let temporaryRoot: String = {
+    let root = "/tmp/ssr-\(ProcessInfo.processInfo.processIdentifier)"
+    try? FileManager.default.removeItem(atPath: root)  // a folder an earlier process of this pid left
+    atexit { try? FileManager.default.removeItem(atPath: "/tmp/ssr-\(ProcessInfo.processInfo.processIdentifier)") }
+    return root
+}()
