@@ -21,6 +21,7 @@ typedef struct scn_pool {
     char *cursor, *end;           // the unused rest of the newest slab
     char **slabs;                 // every slab (aligned to its size), sorted once overflowed
     size_t slab_count, slab_capacity;
+    size_t cap;                   // SCN_POOL_CAP, or the memory limit if lower (set with it)
     int overflowed;               // the cap was reached: new small blocks may come from malloc
 } scn_pool;
 

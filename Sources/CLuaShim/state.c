@@ -39,10 +39,10 @@ static int scn_pool_owns(const scn_pool *pool, const void *block) {
     return 0;
 }
 
-// A new slab, unless that would pass `cap` bytes of slabs (then the pool overflows for good).
-static int scn_pool_grow(scn_pool *pool, size_t cap) {
+// A new slab, unless that would pass the cap (then the pool overflows for good).
+static int scn_pool_grow(scn_pool *pool) {
     if (pool->overflowed) return 0;
-    if ((pool->slab_count + 1) * (size_t)SCN_POOL_SLAB > cap) {
+    if ((pool->slab_count + 1) * (size_t)SCN_POOL_SLAB > pool->cap) {
         qsort(pool->slabs, pool->slab_count, sizeof *pool->slabs, scn_compare_slabs);
         pool->overflowed = 1;
         return 0;
@@ -64,12 +64,12 @@ static int scn_pool_grow(scn_pool *pool, size_t cap) {
 }
 
 // A block of `bytes` (a class's size) from a new slab; malloc's once the pool is at its cap.
-static __attribute__((noinline)) void *scn_pool_take_new(scn_pool *pool, size_t size, size_t bytes, size_t cap) {
+static __attribute__((noinline)) void *scn_pool_take_new(scn_pool *pool, size_t size, size_t bytes) {
     // The old slab's rest (less than one block of this class) goes to the free list of the
     // largest class it holds.
     char *rest = pool->cursor;
     size_t left = (size_t)(pool->end - pool->cursor);
-    if (!scn_pool_grow(pool, cap)) return malloc(size);
+    if (!scn_pool_grow(pool)) return malloc(size);
     if (left >= SCN_POOL_GRAIN) {
         size_t fit = left / SCN_POOL_GRAIN - 1;
         *(void **)rest = pool->free[fit];
@@ -80,7 +80,7 @@ static __attribute__((noinline)) void *scn_pool_take_new(scn_pool *pool, size_t 
     return block;
 }
 
-static inline void *scn_pool_take(scn_pool *pool, size_t size, size_t cap) {
+static inline void *scn_pool_take(scn_pool *pool, size_t size) {
     size_t class = scn_pool_class(size);
     void *block = pool->free[class];
     if (block != NULL) {
@@ -88,7 +88,7 @@ static inline void *scn_pool_take(scn_pool *pool, size_t size, size_t cap) {
         return block;
     }
     size_t bytes = (class + 1) * SCN_POOL_GRAIN;
-    if ((size_t)(pool->end - pool->cursor) < bytes) return scn_pool_take_new(pool, size, bytes, cap);
+    if ((size_t)(pool->end - pool->cursor) < bytes) return scn_pool_take_new(pool, size, bytes);
     block = pool->cursor;
     pool->cursor += bytes;
     return block;
@@ -111,22 +111,31 @@ static void scn_pool_release(scn_pool *pool) {
     memset(pool, 0, sizeof *pool);
 }
 
-// Resizes `ptr` (`old` bytes, 0 for a new block) to `nsize` bytes, nsize > 0: pool blocks for
-// small sizes (while the pool is under `cap`), malloc's for large ones.
-static inline void *scn_resize(scn_pool *pool, void *ptr, size_t old, size_t nsize, size_t cap) {
-    if (ptr == NULL) return nsize <= SCN_POOL_MAX ? scn_pool_take(pool, nsize, cap) : malloc(nsize);
+// A new block of `size` bytes: the pool's for small sizes, malloc's for large ones.
+static inline void *scn_block_new(scn_pool *pool, size_t size) {
+    return size <= SCN_POOL_MAX ? scn_pool_take(pool, size) : malloc(size);
+}
+
+// Frees a block of `size` bytes made by scn_block_new (or resized by scn_resize).
+static inline void scn_block_free(scn_pool *pool, void *block, size_t size) {
+    if (size <= SCN_POOL_MAX) {
+        scn_pool_give(pool, block, size);
+    } else {
+        free(block);
+    }
+}
+
+// Resizes `ptr` (`old` bytes, 0 for a new block) to `nsize` bytes, nsize > 0.
+static inline void *scn_resize(scn_pool *pool, void *ptr, size_t old, size_t nsize) {
+    if (ptr == NULL) return scn_block_new(pool, nsize);
     if (old > SCN_POOL_MAX && nsize > SCN_POOL_MAX) return realloc(ptr, nsize);
     if (old <= SCN_POOL_MAX && nsize <= SCN_POOL_MAX && scn_pool_class(old) == scn_pool_class(nsize)) return ptr;
-    void *block = nsize <= SCN_POOL_MAX ? scn_pool_take(pool, nsize, cap) : malloc(nsize);
+    void *block = scn_block_new(pool, nsize);
     // Lua takes a shrink never to fail: the old block is big enough (it is given back to the
     // pool of the smaller size later, where it serves as well).
     if (block == NULL) return nsize < old ? ptr : NULL;
     memcpy(block, ptr, old < nsize ? old : nsize);
-    if (old <= SCN_POOL_MAX) {
-        scn_pool_give(pool, ptr, old);
-    } else {
-        free(ptr);
-    }
+    scn_block_free(pool, ptr, old);
     return block;
 }
 
@@ -136,13 +145,7 @@ static void *scn_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     scn_state *st = (scn_state *)ud;
     size_t old = ptr ? osize : 0;  // with ptr == NULL, osize is a type tag
     if (nsize == 0) {
-        if (ptr != NULL) {
-            if (old <= SCN_POOL_MAX) {
-                scn_pool_give(&st->pool, ptr, old);
-            } else {
-                free(ptr);
-            }
-        }
+        if (ptr != NULL) scn_block_free(&st->pool, ptr, old);
         st->used -= old;
         return NULL;
     }
@@ -169,8 +172,7 @@ static void *scn_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         }
         st->abort = SCN_ABORT_MEMORY;
     }
-    size_t cap = st->limit != 0 && st->limit < SCN_POOL_CAP ? st->limit : SCN_POOL_CAP;
-    void *block = scn_resize(&st->pool, ptr, old, nsize, cap);
+    void *block = scn_resize(&st->pool, ptr, old, nsize);
     if (block == NULL) return NULL;
     st->used = st->used - old + nsize;
     return block;
@@ -303,6 +305,7 @@ int scn_call_original(lua_State *L, int results) {
 lua_State *scn_newstate(void) {
     scn_state *st = calloc(1, sizeof *st);
     if (st == NULL) return NULL;
+    st->pool.cap = SCN_POOL_CAP;
     lua_State *L = lua_newstate(scn_alloc, st);
     if (L == NULL) {
         scn_pool_release(&st->pool);
@@ -330,7 +333,11 @@ void scn_set_host(lua_State *L, void *host, scn_dispatch_fn dispatch) {
     st->dispatch = dispatch;
 }
 
-void scn_set_memory_limit(lua_State *L, size_t bytes) { scn_get_state(L)->limit = bytes; }
+void scn_set_memory_limit(lua_State *L, size_t bytes) {
+    scn_state *st = scn_get_state(L);
+    st->limit = bytes;
+    st->pool.cap = bytes != 0 && bytes < SCN_POOL_CAP ? bytes : SCN_POOL_CAP;
+}
 
 size_t scn_memory_used(lua_State *L) { return scn_get_state(L)->used; }
 

@@ -665,7 +665,7 @@ local function start(X)
     X.list[#X.list + 1] = rules[k]
     X.total = X.total + rules[k].weight
     -- The running sums the weighted scan adds up, in its order (so the same floats).
-    X.cumulative[#X.list] = #X.list == 1 and rules[k].weight or X.cumulative[#X.list - 1] + rules[k].weight
+    X.cumulative[#X.list] = X.total
     X.counts[k], X.enabled[k] = 0, 0
   end
   return app

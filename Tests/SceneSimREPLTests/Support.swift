@@ -60,6 +60,6 @@ func temporaryPath(_ name: String) -> String {
 private let temporaryRoot: String = {
     let root = "/tmp/ssr-\(ProcessInfo.processInfo.processIdentifier)"
     try? FileManager.default.removeItem(atPath: root)  // a folder an earlier process of this pid left
-    atexit { try? FileManager.default.removeItem(atPath: "/tmp/ssr-\(ProcessInfo.processInfo.processIdentifier)") }
+    atexit { try? FileManager.default.removeItem(atPath: temporaryRoot) }
     return root
 }()

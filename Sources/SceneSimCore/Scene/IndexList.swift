@@ -2,9 +2,9 @@
 /// membership in O(1). Front-to-back window order and focus recency use it so that focusing
 /// one of 100,000 windows does not scan them.
 struct IndexList {
-    private static let none = -1
+    fileprivate static let none = -1
     private var prev: [Int] = []
-    private var next: [Int] = []
+    fileprivate private(set) var next: [Int] = []
     private var member: [Bool] = []
     private(set) var head = IndexList.none
     private(set) var tail = IndexList.none
@@ -60,24 +60,8 @@ struct IndexList {
         count = 0
     }
 
-    /// The element behind `i` (a member), or nil at the back: walks the list without building
-    /// an array (from `first`).
-    func after(_ i: Int) -> Int? {
-        let n = next[i]
-        return n == Self.none ? nil : n
-    }
-
     /// Elements front to back.
-    var elements: [Int] {
-        var out: [Int] = []
-        out.reserveCapacity(count)
-        var i = head
-        while i != Self.none {
-            out.append(i)
-            i = next[i]
-        }
-        return out
-    }
+    var elements: [Int] { Array(self) }
 
     private mutating func grow(to i: Int) {
         if i >= member.count {
@@ -87,4 +71,21 @@ struct IndexList {
             member.append(contentsOf: repeatElement(false, count: extra))
         }
     }
+}
+
+/// Front to back, without building an array.
+extension IndexList: Sequence {
+    struct Iterator: IteratorProtocol {
+        fileprivate let list: IndexList
+        fileprivate var position: Int
+
+        mutating func next() -> Int? {
+            guard position != IndexList.none else { return nil }
+            defer { position = list.next[position] }
+            return position
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(list: self, position: head) }
+    var underestimatedCount: Int { count }
 }

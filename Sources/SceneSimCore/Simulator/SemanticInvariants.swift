@@ -62,9 +62,10 @@ package struct SemanticInvariants: Sendable {
                 other = seen.first { $0.key == key }?.id
                 seen.append((key, id))
             } else {
-                if index == nil { index = Dictionary(seen.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first }) }
+                // The keys seen so far are distinct (a repeat returns below).
+                if index == nil { index = Dictionary(uniqueKeysWithValues: seen.map { ($0.key, $0.id) }) }
                 other = index?[key]
-                index?[key] = other ?? id
+                index?[key] = id
             }
             if let other {
                 let what = value.map { "the value \($0.literal)" } ?? "the single-instance Window \"\(group)\""

@@ -115,7 +115,7 @@ extension Simulator {
         // Explore runs this after every step, so the passing case allocates one array and
         // copies no record; the messages are built only for what fails.
         var counts = PhaseCounts()
-        let connected = 1, visible = 2  // marks: 0 disconnected, else connected, 2 also on screen
+        let connected: UInt8 = 1, visible: UInt8 = 2  // marks: 0 disconnected, 2 also on screen
         var marks = [UInt8](repeating: 0, count: sessions.count)
         var connectedCount = 0, visibleCount = 0
         for index in sessions.indices {
@@ -123,11 +123,11 @@ extension Simulator {
             if let phase = sessions[index].scene?.phase {
                 counts.add(phase)
                 connectedCount += 1
-                marks[index] = UInt8(connected)
+                marks[index] = connected
                 // A minimised window is inactive but off screen (semantics 13.7).
                 let minimized = !process.minimized.isEmpty && process.minimized.contains(index)
                 if phase.isVisible && !minimized {
-                    marks[index] = UInt8(visible)
+                    marks[index] = visible
                     visibleCount += 1
                 }
                 if minimized && phase == .active { problems.append("minimised \(sessions[index].label) is active") }
@@ -135,7 +135,7 @@ extension Simulator {
             }
             if !alive && !sessions[index].saved.isEmpty { problems.append("discarded \(sessions[index].label) kept storage") }
         }
-        func marked(_ mark: Int) -> [Int] { marks.indices.filter { Int(marks[$0]) >= mark } }
+        func marked(_ mark: UInt8) -> [Int] { marks.indices.filter { marks[$0] >= mark } }
         if counts != process.counts { problems.append("phase counts \(process.counts) differ from the scenes' \(counts)") }
         let aggregate = aggregatePhase(of: counts, reported: process.reportedPhase)
         if aggregate != process.reportedPhase {
@@ -149,23 +149,14 @@ extension Simulator {
         var orderMatches = process.order.count == connectedCount
         var visibleMatches = process.visible.count == visibleCount
         var frontToBack = true
-        var position = process.order.first
-        var nextVisible = process.visible.first
-        while let index = position {
+        var visibleInOrder = process.visible.makeIterator()
+        for index in process.order {
             if index >= marks.count || marks[index] == 0 { orderMatches = false }
-            if index < marks.count && Int(marks[index]) == visible {
-                // The visible list follows the window order.
-                if nextVisible != index { frontToBack = false }
-                nextVisible = nextVisible.flatMap(process.visible.after)
-            }
-            position = process.order.after(index)
+            // The visible list follows the window order.
+            if index < marks.count && marks[index] == visible && visibleInOrder.next() != index { frontToBack = false }
         }
-        if nextVisible != nil { frontToBack = false }
-        var walk = process.visible.first
-        while let index = walk {
-            if index >= marks.count || Int(marks[index]) != visible { visibleMatches = false }
-            walk = process.visible.after(index)
-        }
+        if visibleInOrder.next() != nil { frontToBack = false }
+        for index in process.visible where index >= marks.count || marks[index] != visible { visibleMatches = false }
         if !orderMatches {
             problems.append("window order \(process.order.elements) is not the connected scenes \(marked(connected))")
         }
@@ -173,7 +164,7 @@ extension Simulator {
             problems.append("visible list \(process.visible.elements) is not the visible scenes \(marked(visible))")
         }
         if !frontToBack {
-            let frontOrder = process.order.elements.filter { $0 < marks.count && Int(marks[$0]) == visible }
+            let frontOrder = process.order.filter { $0 < marks.count && marks[$0] == visible }
             if frontOrder != process.visible.elements {
                 problems.append("visible list \(process.visible.elements) is not in front-to-back order \(frontOrder)")
             }

@@ -124,17 +124,7 @@ public final class Simulator {
     public var appPhase: ScenePhase { process?.reportedPhase ?? .background }
 
     /// Connected scenes, front to back.
-    public var windows: [SessionID] {
-        guard let process else { return [] }
-        var windows: [SessionID] = []
-        windows.reserveCapacity(process.order.count)
-        var position = process.order.first
-        while let index = position {
-            windows.append(SessionID(index))
-            position = process.order.after(index)
-        }
-        return windows
-    }
+    public var windows: [SessionID] { process?.order.map { SessionID($0) } ?? [] }
 
     /// The connected scene in front, if any.
     public var frontWindow: SessionID? { process?.order.first.map { SessionID($0) } }

@@ -35,9 +35,9 @@ struct SuspensionTests {
         let device = try TestDevice.ready(.testing(.iphone))
         let order = Box<[Int]>([])
         try device.perform("timers") { sim in
-            try sim.scheduleTask(after: .at(40)) { _ in order.value.append(2) }
-            try sim.scheduleTask(after: .at(20)) { _ in order.value.append(1) }
-            try sim.scheduleTask(after: .at(40)) { _ in order.value.append(3) }
+            _ = try sim.scheduleTask(after: .at(40)) { _ in order.value.append(2) }
+            _ = try sim.scheduleTask(after: .at(20)) { _ in order.value.append(1) }
+            _ = try sim.scheduleTask(after: .at(40)) { _ in order.value.append(3) }
         }
         try device.background()
         try device.settle()
@@ -58,7 +58,7 @@ struct SuspensionTests {
             ("defaults", { try $0.setDefault("k", .int(1)) }),
             ("app memory", { try $0.setAppMemory(key: "k", value: .int(1)) }),
             ("window memory", { try $0.setWindowMemory(main, key: "k", value: .int(1)) }),
-            ("timer", { try $0.scheduleTask(after: .at(1)) { _ in } }),
+            ("timer", { _ = try $0.scheduleTask(after: .at(1)) { _ in } }),
             ("task", { _ = try $0.beginBackgroundTask(named: "x", nil) }),
             ("transition", { _ = try $0.transition(to: AppState.loading) }),
             ("refresh request", { try $0.scheduleRefresh(after: .at(1)) }),
