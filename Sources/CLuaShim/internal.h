@@ -25,6 +25,17 @@ typedef struct scn_pool {
     int overflowed;               // the cap was reached: new small blocks may come from malloc
 } scn_pool;
 
+/// A block larger than SCN_POOL_MAX: malloc's, behind this header, which links the blocks
+/// allocated since the snapshot (if any) so a restore can free them. A block the snapshot
+/// copied is pinned: Lua freeing or moving it leaves it in place, to be copied back (state.c).
+typedef struct scn_large {
+    struct scn_large *prev, *next;
+    size_t size;
+    size_t pinned;
+} scn_large;
+
+typedef struct scn_snapshot scn_snapshot;
+
 typedef struct scn_state {
     size_t used;              // bytes Lua holds now
     size_t limit;             // 0 = unlimited
@@ -50,6 +61,8 @@ typedef struct scn_state {
     void *host;
     scn_dispatch_fn dispatch;
     scn_pool pool;
+    scn_large *large;         // large blocks not pinned by the snapshot, newest first
+    scn_snapshot *snapshot;   // the state as it was, to restore (scn_snapshot_take)
 } scn_state;
 
 /// A handle's userdata block: (class, id), plus the state of its buffered writes (writes.c).

@@ -111,32 +111,191 @@ static void scn_pool_release(scn_pool *pool) {
     memset(pool, 0, sizeof *pool);
 }
 
+// MARK: Large blocks
+// Blocks above SCN_POOL_MAX are malloc's, behind a header (scn_large) that links them while no
+// snapshot pins them, so a restore can free what a run allocated. The header is 32 bytes, so the
+// block keeps malloc's alignment.
+
+_Static_assert(sizeof(scn_large) % 16 == 0, "scn_large must keep malloc's alignment");
+
+static inline void scn_large_link(scn_state *st, scn_large *header) {
+    header->prev = NULL;
+    header->next = st->large;
+    if (st->large != NULL) st->large->prev = header;
+    st->large = header;
+}
+
+static inline void scn_large_unlink(scn_state *st, scn_large *header) {
+    if (header->prev != NULL) header->prev->next = header->next; else st->large = header->next;
+    if (header->next != NULL) header->next->prev = header->prev;
+}
+
+static void *scn_large_new(scn_state *st, size_t size) {
+    if (size > SIZE_MAX - sizeof(scn_large)) return NULL;
+    scn_large *header = malloc(sizeof *header + size);
+    if (header == NULL) return NULL;
+    header->size = size;
+    header->pinned = 0;
+    scn_large_link(st, header);
+    return header + 1;
+}
+
+// A pinned block stays where it is, with its bytes, until the snapshot is restored or dropped.
+static void scn_large_free(scn_state *st, void *block) {
+    scn_large *header = (scn_large *)block - 1;
+    if (header->pinned) return;
+    scn_large_unlink(st, header);
+    free(header);
+}
+
+static void *scn_large_resize(scn_state *st, void *block, size_t old, size_t nsize) {
+    scn_large *header = (scn_large *)block - 1;
+    if (header->pinned || nsize > SIZE_MAX - sizeof(scn_large)) {
+        void *moved = scn_large_new(st, nsize);
+        if (moved == NULL) return nsize < old ? block : NULL;
+        memcpy(moved, block, old < nsize ? old : nsize);
+        scn_large_free(st, block);
+        return moved;
+    }
+    scn_large *prev = header->prev, *next = header->next;
+    scn_large *resized = realloc(header, sizeof *header + nsize);
+    if (resized == NULL) return nsize < old ? block : NULL;
+    resized->size = nsize;
+    if (prev != NULL) prev->next = resized; else st->large = resized;
+    if (next != NULL) next->prev = resized;
+    return resized + 1;
+}
+
 // A new block of `size` bytes: the pool's for small sizes, malloc's for large ones.
-static inline void *scn_block_new(scn_pool *pool, size_t size) {
-    return size <= SCN_POOL_MAX ? scn_pool_take(pool, size) : malloc(size);
+static inline void *scn_block_new(scn_state *st, size_t size) {
+    return size <= SCN_POOL_MAX ? scn_pool_take(&st->pool, size) : scn_large_new(st, size);
 }
 
 // Frees a block of `size` bytes made by scn_block_new (or resized by scn_resize).
-static inline void scn_block_free(scn_pool *pool, void *block, size_t size) {
+static inline void scn_block_free(scn_state *st, void *block, size_t size) {
     if (size <= SCN_POOL_MAX) {
-        scn_pool_give(pool, block, size);
+        scn_pool_give(&st->pool, block, size);
     } else {
-        free(block);
+        scn_large_free(st, block);
     }
 }
 
 // Resizes `ptr` (`old` bytes, 0 for a new block) to `nsize` bytes, nsize > 0.
-static inline void *scn_resize(scn_pool *pool, void *ptr, size_t old, size_t nsize) {
-    if (ptr == NULL) return scn_block_new(pool, nsize);
-    if (old > SCN_POOL_MAX && nsize > SCN_POOL_MAX) return realloc(ptr, nsize);
+static inline void *scn_resize(scn_state *st, void *ptr, size_t old, size_t nsize) {
+    if (ptr == NULL) return scn_block_new(st, nsize);
+    if (old > SCN_POOL_MAX && nsize > SCN_POOL_MAX) return scn_large_resize(st, ptr, old, nsize);
     if (old <= SCN_POOL_MAX && nsize <= SCN_POOL_MAX && scn_pool_class(old) == scn_pool_class(nsize)) return ptr;
-    void *block = scn_block_new(pool, nsize);
+    void *block = scn_block_new(st, nsize);
     // Lua takes a shrink never to fail: the old block is big enough (it is given back to the
     // pool of the smaller size later, where it serves as well).
     if (block == NULL) return nsize < old ? ptr : NULL;
     memcpy(block, ptr, old < nsize ? old : nsize);
-    scn_block_free(pool, ptr, old);
+    scn_block_free(st, ptr, old);
     return block;
+}
+
+// MARK: Snapshots
+// A snapshot is a copy of every byte Lua holds: the slabs of the pool (up to the newest slab's
+// cursor) and the large blocks, which it pins (they stay allocated, whatever Lua does, so the
+// copies go back to the same addresses), and the shim's bookkeeping. Restoring frees what came
+// since and copies the bytes back: the state is then the one the snapshot saw, pointer for
+// pointer, at a cost proportional to its size and not to the work done since.
+
+typedef struct scn_snapshot_span {
+    void *at;
+    size_t length;
+} scn_snapshot_span;
+
+struct scn_snapshot {
+    scn_state saved;          // the bookkeeping when taken
+    scn_snapshot_span *spans; // the slabs first (saved.pool.slab_count of them), then pinned blocks
+    size_t span_count;
+    unsigned char *bytes;     // the spans' bytes, one after another
+    size_t size;
+};
+
+size_t scn_snapshot_take(lua_State *L) {
+    scn_state *st = scn_get_state(L);
+    if (st->snapshot != NULL || st->depth != 0 || st->swift_frames != 0 || st->pool.overflowed) return 0;
+    scn_snapshot *snap = calloc(1, sizeof *snap);
+    if (snap == NULL) return 0;
+    size_t spans = st->pool.slab_count, size = 0;
+    for (scn_large *h = st->large; h != NULL; h = h->next) spans++;
+    snap->spans = malloc((spans ? spans : 1) * sizeof *snap->spans);
+    if (snap->spans == NULL) {
+        free(snap);
+        return 0;
+    }
+    for (size_t i = 0; i < st->pool.slab_count; i++) {
+        char *slab = st->pool.slabs[i];
+        // The newest slab is carved up to the cursor; the rest of it holds nothing yet.
+        size_t length = i + 1 == st->pool.slab_count ? (size_t)(st->pool.cursor - slab) : SCN_POOL_SLAB;
+        snap->spans[snap->span_count++] = (scn_snapshot_span){ slab, length };
+        size += length;
+    }
+    for (scn_large *h = st->large; h != NULL; h = h->next) {
+        snap->spans[snap->span_count++] = (scn_snapshot_span){ h + 1, h->size };
+        size += h->size;
+    }
+    snap->bytes = malloc(size ? size : 1);
+    if (snap->bytes == NULL) {
+        free(snap->spans);
+        free(snap);
+        return 0;
+    }
+    unsigned char *to = snap->bytes;
+    for (size_t i = 0; i < snap->span_count; i++) {
+        memcpy(to, snap->spans[i].at, snap->spans[i].length);
+        to += snap->spans[i].length;
+    }
+    for (scn_large *h = st->large; h != NULL; h = h->next) h->pinned = 1;
+    st->large = NULL;
+    snap->size = size;
+    snap->saved = *st;
+    st->snapshot = snap;
+    return size;
+}
+
+int scn_snapshot_restore(lua_State *L) {
+    scn_state *st = scn_get_state(L);
+    scn_snapshot *snap = st->snapshot;
+    if (snap == NULL || st->depth != 0 || st->swift_frames != 0 || st->pool.overflowed) return 0;
+    for (scn_large *h = st->large, *next; h != NULL; h = next) {
+        next = h->next;
+        free(h);
+    }
+    for (size_t i = snap->saved.pool.slab_count; i < st->pool.slab_count; i++) free(st->pool.slabs[i]);
+    const unsigned char *from = snap->bytes;
+    for (size_t i = 0; i < snap->span_count; i++) {
+        memcpy(snap->spans[i].at, from, snap->spans[i].length);
+        from += snap->spans[i].length;
+    }
+    // The bookkeeping as it was, but for what the host set since and the pool's slab list,
+    // which only grew (its first entries are the snapshot's slabs).
+    scn_state now = *st;
+    *st = snap->saved;
+    st->limit = now.limit;
+    st->max_instructions = now.max_instructions;
+    st->interrupt = now.interrupt;
+    st->host = now.host;
+    st->dispatch = now.dispatch;
+    st->pool.slabs = now.pool.slabs;
+    st->pool.slab_capacity = now.pool.slab_capacity;
+    st->pool.cap = now.pool.cap;
+    st->large = NULL;
+    st->snapshot = snap;
+    return 1;
+}
+
+// Frees the snapshot and the blocks it pinned (the state is being closed: Lua freed the rest).
+static void scn_snapshot_release(scn_snapshot *snap) {
+    if (snap == NULL) return;
+    for (size_t i = snap->saved.pool.slab_count; i < snap->span_count; i++) {
+        free((scn_large *)snap->spans[i].at - 1);
+    }
+    free(snap->bytes);
+    free(snap->spans);
+    free(snap);
 }
 
 // MARK: The allocator
@@ -145,7 +304,7 @@ static void *scn_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     scn_state *st = (scn_state *)ud;
     size_t old = ptr ? osize : 0;  // with ptr == NULL, osize is a type tag
     if (nsize == 0) {
-        if (ptr != NULL) scn_block_free(&st->pool, ptr, old);
+        if (ptr != NULL) scn_block_free(st, ptr, old);
         st->used -= old;
         return NULL;
     }
@@ -172,7 +331,7 @@ static void *scn_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         }
         st->abort = SCN_ABORT_MEMORY;
     }
-    void *block = scn_resize(&st->pool, ptr, old, nsize);
+    void *block = scn_resize(st, ptr, old, nsize);
     if (block == NULL) return NULL;
     st->used = st->used - old + nsize;
     return block;
@@ -323,6 +482,13 @@ void scn_close(lua_State *L) {
     st->dispatch = NULL;
     st->host = NULL;
     lua_close(L);
+    // Lua freed every block it held; those the snapshot pinned are freed with it, and any
+    // other large block left (none should be) with the list.
+    scn_snapshot_release(st->snapshot);
+    for (scn_large *h = st->large, *next; h != NULL; h = next) {
+        next = h->next;
+        free(h);
+    }
     scn_pool_release(&st->pool);
     free(st);
 }

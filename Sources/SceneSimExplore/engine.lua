@@ -597,8 +597,9 @@ local function named_functions(t)
   return list
 end
 
--- An exploration: the module's table checked, and what one run of it needs. A fresh Lua state
--- runs each run, so one object serves one run (or one found scenario).
+-- An exploration: the module's table checked, and what one run of it needs. Each run starts
+-- from the same fresh Lua state (ExplorationRunner), so one object serves one run (or one
+-- found scenario).
 local function new_exploration(spec, name)
   check_spec(spec, name)
   local X = {

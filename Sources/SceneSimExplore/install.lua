@@ -5,6 +5,7 @@ local rawset, ipairs, setmetatable = rawset, ipairs, setmetatable
 ---@param natives scenesim.ExploreNatives (typed in engine.lua)
 ---@return fun(path: string, seed: integer, max_steps: integer, replay?: table, keep: boolean): table drive
 ---@return fun(): string|nil doing
+---@return fun() prepare
 return function(natives)
   local engine
   local function get()
@@ -20,7 +21,9 @@ return function(natives)
   rawset(sim, "gen", gen)
   local explore = { load = function(...) return get().api.load(...) end }
   rawset(sim, "explore", setmetatable(explore, { __index = natives.explore_fields }))
-  -- The driver, and what the engine was doing (for a run stopped by a limit, whose
-  -- error names the engine's line rather than the module's).
-  return function(...) return get().drive(...) end, function() return engine and engine.doing end
+  -- The driver, what the engine was doing (for a run stopped by a limit, whose error
+  -- names the engine's line rather than the module's), and a function that loads the engine
+  -- now (before the state's snapshot, so each run need not load it again).
+  return function(...) return get().drive(...) end, function() return engine and engine.doing end,
+    function() get() end
 end

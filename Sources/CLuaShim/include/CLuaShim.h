@@ -57,6 +57,21 @@ void scn_close(lua_State *L);
 /// Connects the trampoline to the host; a NULL dispatch makes every Swift function return nothing.
 void scn_set_host(lua_State *L, void *host, scn_dispatch_fn dispatch);
 
+// MARK: Snapshots
+
+/// Copies the whole state (every block Lua holds, and the shim's bookkeeping) so that
+/// `scn_snapshot_restore` can put it back exactly as it is now, at the same addresses: what a
+/// later call does to globals, the registry, metatables, the collector or the string table is
+/// undone. Only between top-level calls, once per state, and not once the block pool overflowed
+/// (its blocks are no longer all tracked). Returns the bytes copied, or 0 when it cannot.
+size_t scn_snapshot_take(lua_State *L);
+/// Puts back the snapshot: frees what was allocated since, copies the snapshot's bytes back.
+/// Only between top-level calls; returns 0, changing nothing, without a snapshot or when the
+/// pool overflowed since (then the state must be closed instead). Nothing Lua held after the
+/// snapshot may be used afterwards: registry references, threads and userdata made since are
+/// gone, and no finalizer ran for them (scripts cannot set __gc).
+int scn_snapshot_restore(lua_State *L);
+
 // MARK: Limits and interrupts
 
 /// Memory limit in bytes, 0 for none. Counts every block Lua allocates.

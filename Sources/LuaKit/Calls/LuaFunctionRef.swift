@@ -3,19 +3,22 @@ import CLuaShim
 
 /// A Lua function kept alive in the registry so Swift can call it later (`LuaState.call`).
 ///
-/// Dropping the last reference releases the function. A reference outliving its state is
-/// harmless: calling it throws.
+/// Dropping the last reference releases the function. A reference outliving its state, or
+/// made after the state's snapshot and kept past a restore, is harmless: calling it throws.
 public final class LuaFunctionRef: Hashable {
     let lifetime: LuaStateLifetime
     let reference: Int32
+    /// The state's epoch when the reference was made (see `LuaStateLifetime.epoch`).
+    let epoch: Int
 
     init(state: LuaState, reference: Int32) {
         self.lifetime = state.lifetime
         self.reference = reference
+        self.epoch = lifetime.epoch
     }
 
-    /// The state, while it is open.
-    var state: LuaState? { lifetime.state }
+    /// The state, while it is open and still holds the function.
+    var state: LuaState? { lifetime.state(epoch: epoch) }
 
     deinit {
         state?.releaseReference(reference)
@@ -34,10 +37,16 @@ public final class LuaFunctionRef: Hashable {
 final class LuaStateLifetime {
     unowned(unsafe) private let target: LuaState
     private var open = true
+    /// 0 until the state takes its snapshot, then one more at every restore: a reference made
+    /// in epoch 0 is in the snapshot and lives on; one made since lives until the next restore.
+    private(set) var epoch = 0
 
     init(_ state: LuaState) { target = state }
 
-    var state: LuaState? { open ? target : nil }
+    func state(epoch: Int) -> LuaState? { open && (epoch == 0 || epoch == self.epoch) ? target : nil }
 
     func close() { open = false }
+
+    /// A snapshot was taken or restored: references made since the last one are gone.
+    func advance() { epoch += 1 }
 }

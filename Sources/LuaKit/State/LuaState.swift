@@ -26,6 +26,8 @@ public final class LuaState {
     var handleText: [(Int64) -> String] = []
     /// `LuaClassDefinition.bufferedWrite` of the classes that have one, by class index.
     var bufferedWriters: [Int32: LuaClassDefinition.BufferedWrite] = [:]
+    /// Set once the snapshot is taken (LuaState+Snapshot).
+    var snapshotMarks: SnapshotMarks?
 
     /// The options the state was made with.
     public let options: LuaOptions

@@ -1,16 +1,33 @@
 import ByteText
 import LuaKit
+import Synchronization
 
-/// Runs an exploration module's runs, each in a fresh Lua state and simulator, so a run is a
-/// pure function of its seed (or of the steps it replays).
+/// Runs an exploration module's runs, each in a state of its own, so a run is a pure function
+/// of its seed (or of the steps it replays).
+///
+/// Building a Lua state with the `sim` API and loading the engine was a third of a 100-step
+/// run's cost, so a runner builds one per thread that runs it, copies it
+/// (`LuaState.takeSnapshot`) and restores the copy after each run: every run starts from the
+/// same bytes, as if the state were new, and a new simulator. Runs that write a trace, and runs
+/// with `--allow-io` (whose open files a restore would lose without closing them), get a new
+/// state each.
 public struct ExplorationRunner: Sendable {
     /// The module's path, as given (relative to the current directory, or absolute).
     public let file: String
     public let options: ScenarioOptions
+    /// Prepared hosts waiting for their next run (nil: every run builds its own state).
+    private let idle: IdleHosts?
 
     public init(file: String, options: ScenarioOptions = ScenarioOptions()) {
+        self.init(file: file, options: options, reusingStates: true)
+    }
+
+    /// A runner that builds a new state for every run unless `reusingStates` (the tests compare
+    /// the two).
+    package init(file: String, options: ScenarioOptions, reusingStates: Bool) {
         self.file = file
         self.options = options
+        self.idle = reusingStates && !options.allowIO ? IdleHosts() : nil
     }
 
     /// The seed of run `run` of an exploration seeded `seed`: derived from the two alone, never
@@ -51,10 +68,22 @@ public struct ExplorationRunner: Sendable {
         var runOptions = options
         runOptions.trace = trace ? .text : .off
         let output = OutputBuffer()
-        let host = ScriptHost(
+        let reused = trace ? nil : idle?.take()
+        let host = reused ?? ScriptHost(
             options: runOptions, moduleDirectory: ScenarioRunner.moduleDirectory(for: file),
             output: { if trace { output.bytes += $0 } }
         )
+        // A new host loads the engine before the run (where it would have loaded it first
+        // thing), so a run starts from the same state whether its host is new or restored.
+        // Should that fail (a tiny memory limit), the run loads it itself and reports why.
+        var restorable = reused != nil
+        if reused == nil, !trace, idle != nil {
+            restorable = (try? host.prepareRuns(snapshot: true)) ?? false
+        }
+        defer {
+            // The host goes back restored, or is dropped (its state reached the pool's cap).
+            if restorable, let idle, host.resetRun() { idle.put(host) }
+        }
         let result = try host.drive(
             path: file, seed: Int64(bitPattern: seed), maxSteps: steps,
             replay: replay.map { .table(LuaTable(sequence: $0.map(Self.luaStep))) } ?? .nil, keepSteps: keepSteps
@@ -133,5 +162,19 @@ public struct ExplorationRunner: Sendable {
         }
         let stepCount = Int(table[field: "step_count"].intValue ?? 0)
         return RunOutcome(steps: steps, failure: failure, counts: counts, stepCount: stepCount, output: [])
+    }
+}
+
+/// Hosts whose state has its snapshot, restored, each used by one run at a time.
+private final class IdleHosts: Sendable {
+    /// A host handed from one thread to another: only the thread that took it uses it.
+    private struct Entry: @unchecked Sendable { let host: ScriptHost }
+    private let hosts = Mutex<[Entry]>([])
+
+    func take() -> ScriptHost? { hosts.withLock { $0.popLast()?.host } }
+
+    func put(_ host: ScriptHost) {
+        let entry = Entry(host: host)
+        hosts.withLock { $0.append(entry) }
     }
 }

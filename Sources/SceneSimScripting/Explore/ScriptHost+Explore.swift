@@ -70,11 +70,13 @@ extension ScriptHost {
             let results = try lua.run(ExploreEngine.installer, chunkName: "=explore")
             guard case .function(let install)? = results.first else { fatalError("scenesim: installing sim.explore gave no installer") }
             let installed = try lua.call(install, [.table(natives)])
-            guard installed.count == 2, case .function(let drive) = installed[0], case .function(let doing) = installed[1] else {
+            guard installed.count == 3, case .function(let drive) = installed[0], case .function(let doing) = installed[1],
+                  case .function(let prepare) = installed[2] else {
                 fatalError("scenesim: installing sim.explore gave no driver")
             }
             exploreDriver = drive
             exploreDoing = doing
+            explorePrepare = prepare
         } catch {
             fatalError("scenesim: installing sim.explore failed: \(error)")
         }
@@ -160,6 +162,42 @@ extension ScriptHost {
         if let root = options.moduleRoot { roots.append(root) }
         if scenarioDirectory == nil { roots.append(current) }
         return roots.contains { ModulePath.contains(ModulePath.absolute($0.isEmpty ? "." : $0, currentDirectory: current), target) }
+    }
+
+    /// Loads the exploration engine, as the first run would. With `snapshot`, then copies the
+    /// state (`LuaState.takeSnapshot`), so `resetRun()` can bring it back for the next run.
+    /// False when the snapshot could not be taken.
+    func prepareRuns(snapshot: Bool) throws(LuaError) -> Bool {
+        try lua.call(explorePrepare)
+        return snapshot ? lua.takeSnapshot() != nil : true
+    }
+
+    /// Brings the host back to where `prepareRuns(snapshot: true)` left it: the Lua state
+    /// restored from its snapshot, and every field a run changes set as a new host has it.
+    /// False when the state cannot be restored (its block pool reached its cap): the host must
+    /// then be dropped.
+    func resetRun() -> Bool {
+        // Swift's references into the run's Lua state go first (they could not be used after).
+        // Every stored property of ScriptHost is either reset here or set once by init
+        // (ScriptHostResetTests holds the list).
+        simulator = nil
+        traceEnabled = true
+        hooks = HookRegistry()
+        sceneHandlers = [:]
+        declaredKeys = DeclaredKeys()
+        swiftModelName = nil
+        intentFunctions = [:]
+        hookFailure = nil
+        hookDepth = 0
+        nestedTooDeep = false
+        hookErrorFrames = nil
+        networkBeforeLaunch = true
+        seed = options.seed
+        cachedStorage = []
+        recording = nil
+        currentSource = nil
+        semanticInvariants = SemanticInvariants()
+        return lua.restoreSnapshot()
     }
 
     /// One run of the exploration module at `path` (see ExplorationRunner).

@@ -72,6 +72,8 @@ public final class ScriptHost {
     var exploreDriver: LuaFunctionRef!
     /// Tells what the engine was doing when a run stopped.
     var exploreDoing: LuaFunctionRef!
+    /// Loads the engine (before a snapshot of the state; see `prepareRuns`).
+    var explorePrepare: LuaFunctionRef!
 
     /// A host whose output (trace lines and `print`) goes to `output`, one chunk per line.
     /// `moduleDirectory` is where `require` finds helper modules (the scenario's `lib/`).
