@@ -11,6 +11,11 @@ extension ByteString {
     /// The bytes as text without quotes around it (free text: a note, a user name), where
     /// `"` needs no escape.
     public var escaped: String {
+        // Field names and most values have nothing to escape: decoded directly, a short one
+        // stays in the String itself, where reserving capacity first would allocate.
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\\") }) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var text = ""
         text.reserveCapacity(bytes.count)
         Self.escape(bytes, into: &text, quotes: false)

@@ -13,6 +13,16 @@ int scn_to_handle(lua_State *L, int index, int *class_index, int64_t *id) {
     lua_checkstack(L, 3);
     const scn_handle *handle = lua_touserdata(L, index);
     if (!lua_getmetatable(L, index)) return 0;
+    const void **known = scn_get_state(L)->class_metatables;
+    if (handle->class_index >= 1 && handle->class_index < SCN_QUICK_CLASSES && known[handle->class_index] != NULL) {
+        int ours = lua_topointer(L, -1) == known[handle->class_index];
+        lua_pop(L, 1);
+        if (ours) {
+            *class_index = handle->class_index;
+            *id = handle->id;
+        }
+        return ours;
+    }
     scn_push_registry_table(L, &scn_classes_key);
     lua_rawgeti(L, -1, handle->class_index);
     int ours = lua_rawequal(L, -1, -3);
@@ -46,6 +56,9 @@ void scn_register_class(lua_State *L, int class_index, const char *name) {
     lua_pushvalue(L, metatable);
     lua_rawseti(L, -2, class_index);
     lua_pop(L, 1);
+    if (class_index >= 1 && class_index < SCN_QUICK_CLASSES) {
+        scn_get_state(L)->class_metatables[class_index] = lua_topointer(L, metatable);
+    }
     scn_push_registry_table(L, &scn_cache_key);
     lua_newtable(L);
     lua_createtable(L, 0, 1);

@@ -36,6 +36,8 @@ typedef struct scn_large {
 
 typedef struct scn_snapshot scn_snapshot;
 
+#define SCN_QUICK_CLASSES 16
+
 typedef struct scn_state {
     size_t used;              // bytes Lua holds now
     size_t limit;             // 0 = unlimited
@@ -61,6 +63,9 @@ typedef struct scn_state {
     void *host;
     scn_dispatch_fn dispatch;
     scn_pool pool;
+    // The metatables of classes 1..SCN_QUICK_CLASSES-1 (scn_register_class), so telling a
+    // handle's class takes no registry lookup (they live in the registry as long as the state).
+    const void *class_metatables[SCN_QUICK_CLASSES];
     scn_large *large;         // large blocks not pinned by the snapshot, newest first
     scn_snapshot *snapshot;   // the state as it was, to restore (scn_snapshot_take)
 } scn_state;

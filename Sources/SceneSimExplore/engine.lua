@@ -7,8 +7,7 @@
 ---@class scenesim.ExploreNatives
 ---@field engine fun(): fun(sim: scenesim.Sim, natives: scenesim.ExploreNatives): table  the compiled engine
 ---@field read_module fun(path: string): string|nil, string  an exploration module's source and chunk name, or nil and why
----@field consistency fun(): string|nil                       the simulator's own bookkeeping, broken
----@field builtin_check fun(watchdog_ok: boolean): string|nil, string|nil  a built-in invariant broken: its name and message
+---@field checks fun(watchdog_ok: boolean): string|nil, string|nil  the simulator's own bookkeeping ("invariant consistency") or a built-in invariant, broken: its label and message
 ---@field accepts fun(call: string): boolean                  whether an app-level call would be accepted now
 ---@field task fun(id: integer): scenesim.BackgroundTask       background task `id`, for a found scenario's explore.task
 ---@field declared fun(): scenesim.ExploreDeclared
@@ -611,10 +610,8 @@ local function new_exploration(spec, name)
 end
 
 local function check(X)
-  local problem = native.consistency()
-  if problem then return "invariant consistency", problem end
-  local name, message = native.builtin_check(X.watchdog_ok)
-  if name then return "invariant " .. name, message end
+  local label, message = native.checks(X.watchdog_ok)
+  if label then return label, message end
   for _, inv in ipairs(X.invariants) do
     E.doing = inv.doing
     local ok, result, extra = pcall(inv.fn, X.app)

@@ -51,6 +51,7 @@ package struct SemanticInvariants: Sendable {
         // Explore checks this after every step, over a handful of windows: a scan of the ones
         // seen costs less than hashing, up to a few dozen.
         var seen: [(key: Presented, id: SessionID)] = []
+        seen.reserveCapacity(8)
         var index: [Presented: SessionID]?
         for id in simulator.liveSessions {
             let group = simulator.group(of: id)
@@ -79,24 +80,31 @@ package struct SemanticInvariants: Sendable {
     private func visibleLimit(_ simulator: Simulator) -> Violation? {
         guard let limit = simulator.config.visibleLimit else { return nil }
         // A window minimised to the Dock is inactive but off screen (semantics 13.7).
-        let visible = simulator.windows.filter { (simulator.phase(of: $0) == .connected(.active) || simulator.phase(of: $0) == .connected(.inactive)) && !simulator.isMinimized($0) }
-        guard visible.count > limit else { return nil }
+        func onScreen(_ id: SessionID) -> Bool {
+            (simulator.phase(of: id) == .connected(.active) || simulator.phase(of: id) == .connected(.inactive)) && !simulator.isMinimized(id)
+        }
+        // Counted first: explore checks this after every step, and it seldom fails.
+        guard simulator.windows.reduce(0, { $0 + (onScreen($1) ? 1 : 0) }) > limit else { return nil }
+        let visible = simulator.windows.filter(onScreen)
         return Violation(name: "visible_limit", message: "\(visible.count) windows on screen (\(visible.map { simulator.label(of: $0) }.joined(separator: ", "))), over visible_limit \(limit)")
     }
 
     /// `app.phase` is what the scenes make it (§1.3): active if any is, else inactive if any is,
     /// else background; with no scene, background, except on macOS, which keeps its last value.
     private func aggregatePhase(_ simulator: Simulator) -> Violation? {
-        let phases = simulator.windows.compactMap { id -> ScenePhase? in
-            if case .connected(let phase) = simulator.phase(of: id) { return phase }
-            return nil
+        // Counted, not collected: explore checks this after every step.
+        var active = false, inactive = false, connected = false
+        for id in simulator.windows {
+            guard case .connected(let phase) = simulator.phase(of: id) else { continue }
+            connected = true
+            if phase == .active { active = true } else if phase == .inactive { inactive = true }
         }
         let derived: ScenePhase
-        if phases.contains(.active) {
+        if active {
             derived = .active
-        } else if phases.contains(.inactive) {
+        } else if inactive {
             derived = .inactive
-        } else if phases.isEmpty && simulator.isRunning && simulator.config.platform.keepsPhaseWithoutScenes {
+        } else if !connected && simulator.isRunning && simulator.config.platform.keepsPhaseWithoutScenes {
             return nil
         } else {
             derived = .background

@@ -23,16 +23,19 @@ extension ScriptHost {
                 }
             }),
             ("read_module", { [unowned(unsafe) self] in readModule($0) }),
-            ("consistency", { [unowned(unsafe) self] call in
-                let problems = simulator?._checkInvariants() ?? []
-                return call.results(problems.isEmpty ? .nil : .string(ByteString(problems.joined(separator: "; "))))
-            }),
-            ("builtin_check", { [unowned(unsafe) self] call in
+            // After every step, one call: the simulator's own bookkeeping, then the built-in
+            // invariants (argument 1: the module's watchdog_ok); the first broken one's label and
+            // message, else nothing.
+            ("checks", { [unowned(unsafe) self] call in
                 guard let simulator else { return call.results(.nil) }
+                let problems = simulator._checkInvariants()
+                if !problems.isEmpty {
+                    return call.results(.string("invariant consistency"), .string(ByteString(problems.joined(separator: "; "))))
+                }
                 semanticInvariants.checksRestoration = hooks.functions(for: .restore).isEmpty
                 semanticInvariants.allowsWatchdog = call.truthy(at: 1)
                 guard let violation = semanticInvariants.check(simulator) else { return call.results(.nil) }
-                return call.results(.string(ByteString(violation.name)), .string(ByteString(violation.message)))
+                return call.results(.string(ByteString("invariant " + violation.name)), .string(ByteString(violation.message)))
             }),
             ("accepts", { [unowned(unsafe) self] call in
                 guard let simulator, let name = call.bytes(at: 1).map({ String(decoding: $0.bytes, as: UTF8.self) }),
