@@ -786,11 +786,12 @@ function E.run(X, seed, max_steps, replay, keep)
     end
     if not more then break end
     if rule then
-      local step = { rule = rule.name, choices = choices, minimums = rule.minimums }
+      -- Made whole by one constructor each, so the table never grows.
+      local step
       if spell_now or rule.eager then
-        step.code = rule.spell(rule, args)
+        step = { rule = rule.name, choices = choices, minimums = rule.minimums, code = rule.spell(rule, args) }
       else
-        step.spelled_by, step.args = rule, args
+        step = { rule = rule.name, choices = choices, minimums = rule.minimums, spelled_by = rule, args = args }
       end
       steps[#steps + 1] = step
       X.counts[rule.name] = X.counts[rule.name] + 1
