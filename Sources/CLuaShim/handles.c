@@ -100,6 +100,9 @@ void scn_push_handle(lua_State *L, int class_index, int64_t id) {
 // first two are plain table reads in C, so a cached field costs no trip into Swift. The cache
 // comes first because field reads are what loops do; it never holds a method name (the getter
 // runs only for non-methods, and setters never see them), so the order changes no answer.
+// The getter (upvalue 2: its Swift function id) is called from here, with the handle and the
+// key, as the trampoline would call it: a Lua call fewer, and its caller is the Lua line that
+// read the field.
 static int scn_index(lua_State *L) {
     if (lua_type(L, 1) == LUA_TUSERDATA && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
         lua_pushvalue(L, 2);
@@ -109,13 +112,11 @@ static int scn_index(lua_State *L) {
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
     lua_settop(L, 2);
-    lua_pushvalue(L, lua_upvalueindex(2));
-    lua_insert(L, 1);
-    lua_call(L, 2, 1);
-    return 1;
+    return scn_call_swift(L, lua_tointeger(L, lua_upvalueindex(2)));
 }
 
-void scn_push_index_function(lua_State *L) {
+void scn_push_index_function(lua_State *L, lua_Integer getter_id) {
+    lua_pushinteger(L, getter_id);
     lua_pushcclosure(L, scn_index, 2);
 }
 

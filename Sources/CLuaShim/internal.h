@@ -105,6 +105,10 @@ void scn_check_tripped(lua_State *L);
 /// how many are on the stack. Errors propagate as from the original.
 int scn_call_original(lua_State *L, int results);
 
+/// Calls Swift function `id` on the arguments on the stack, as the trampoline does: Swift
+/// returns, then an error it reported is raised here. Returns the number of results.
+int scn_call_swift(lua_State *L, lua_Integer id);
+
 /// Replaces pcall, xpcall, coroutine.resume and coroutine.close (protected.c).
 void scn_install_protected_functions(lua_State *L);
 /// Replaces string.find, match, gmatch, gsub and table.move by versions that charge their work

@@ -602,11 +602,11 @@ void scn_push_traceback(lua_State *L) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_traceback_key);
 }
 
-// The only way Lua reaches Swift. Swift returns a status; raising happens here, after it returned.
-static int scn_trampoline(lua_State *L) {
+// The only way Lua reaches Swift (from the trampoline, or a handle's __index). Swift returns a
+// status; raising happens here, after it returned.
+int scn_call_swift(lua_State *L, lua_Integer id) {
     scn_state *st = scn_get_state(L);
     if (st->dispatch == NULL) return 0;
-    lua_Integer id = lua_tointeger(L, lua_upvalueindex(1));
     int was_failable = st->failable;
     st->failable = 0;
     st->swift_frames += 1;
@@ -622,6 +622,10 @@ static int scn_trampoline(lua_State *L) {
     }
     if (results == SCN_CALLBACK_ERROR) return lua_error(L);
     return results;
+}
+
+static int scn_trampoline(lua_State *L) {
+    return scn_call_swift(L, lua_tointeger(L, lua_upvalueindex(1)));
 }
 
 void scn_push_function(lua_State *L, lua_Integer function_id) {

@@ -148,9 +148,9 @@ void scn_register_class(lua_State *L, int class_index, const char *name);
 void scn_push_handle(lua_State *L, int class_index, int64_t id);
 /// Reads a handle at `index`; returns 0 when the value is not a handle of a registered class.
 int scn_to_handle(lua_State *L, int index, int *class_index, int64_t *id);
-/// Pops a methods table and a getter function and pushes the class's `__index`: methods, then
-/// the handle's field cache, then the getter, in C.
-void scn_push_index_function(lua_State *L);
+/// Pops a methods table and pushes the class's `__index`: the handle's field cache, then
+/// methods, then Swift function `getter_id` (called with the handle and the key), in C.
+void scn_push_index_function(lua_State *L, lua_Integer getter_id);
 /// Pops a key and a value (value on top) and stores them in the field cache of the handle at
 /// `handle_index` (raw; nothing happens for a non-handle). `writable` says whether writes to the
 /// handle's cached fields may be buffered from now on (see writes.c).

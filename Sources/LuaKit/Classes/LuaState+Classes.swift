@@ -32,12 +32,12 @@ extension LuaState {
 
         // __index is a C function (scn_index): methods and cached fields never reach Swift; only
         // other reads come here.
-        let getter = makeFunction { call in
+        // Called by scn_index itself (no Lua function of its own), so its caller is the Lua line
+        // that read the field.
+        let getter = functions.count
+        functions.append { call in
             guard let id = call.handle(at: 1, of: type), let key = call.bytes(at: 2) else { return .values(0) }
-            let result = definition.getField?(call, id, key) ?? .values(0)
-            // The getter's caller is scn_index (C); the Lua line that read the field is one up.
-            if case .error(let message, .caller) = result { return .error(message, location: .level(2)) }
-            return result
+            return definition.getField?(call, id, key) ?? .values(0)
         }
         let setter = { (call: LuaCall) -> LuaReturn in
             guard let id = call.handle(at: 1, of: type) else { return .values(0) }
@@ -93,8 +93,7 @@ extension LuaState {
         }
         stack.push(string: "__index")
         lua_pushvalue(stack.L, methodsIndex)
-        stack.push(.function(getter))
-        scn_push_index_function(stack.L)
+        scn_push_index_function(stack.L, lua_Integer(getter))
         lua_rawset(stack.L, -3)
         scn_register_class(stack.L, type.index, name)
         stack.pop()  // the methods table

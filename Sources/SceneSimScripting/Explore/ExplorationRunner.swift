@@ -5,12 +5,12 @@ import Synchronization
 /// Runs an exploration module's runs, each in a state of its own, so a run is a pure function
 /// of its seed (or of the steps it replays).
 ///
-/// Building a Lua state with the `sim` API and loading the engine was a third of a 100-step
-/// run's cost, so a runner builds one per thread that runs it, copies it
-/// (`LuaState.takeSnapshot`) and restores the copy after each run: every run starts from the
-/// same bytes, as if the state were new, and a new simulator. Runs that write a trace, and runs
-/// with `--allow-io` (whose open files a restore would lose without closing them), get a new
-/// state each.
+/// Building a Lua state with the `sim` API, loading the engine and closing the state again was
+/// a sixth of a 100-step run's cost, so a runner keeps a host for each run under way at once
+/// (one per job): built and prepared once, its state copied (`LuaState.takeSnapshot`), and
+/// restored from the copy after each run. Every run starts from the same bytes, as if the state
+/// were new, and with a new simulator. Runs that write a trace, and runs with `--allow-io`
+/// (whose open files a restore would lose without closing them), get a new state each.
 public struct ExplorationRunner: Sendable {
     /// The module's path, as given (relative to the current directory, or absolute).
     public let file: String
