@@ -118,22 +118,26 @@ extension Simulator {
         let connected: UInt8 = 1, visible: UInt8 = 2  // marks: 0 disconnected, 2 also on screen
         var marks = [UInt8](repeating: 0, count: sessions.count)
         var connectedCount = 0, visibleCount = 0
-        for index in sessions.indices {
-            let alive = sessions[index].alive
-            if let phase = sessions[index].scene?.phase {
-                counts.add(phase)
-                connectedCount += 1
-                marks[index] = connected
-                // A minimised window is inactive but off screen (semantics 13.7).
-                let minimized = !process.minimized.isEmpty && process.minimized.contains(index)
-                if phase.isVisible && !minimized {
-                    marks[index] = visible
-                    visibleCount += 1
+        // Read in place (through the buffer), so no record or part of one is copied.
+        sessions.withUnsafeBufferPointer { records in
+            for index in records.indices {
+                let alive = records[index].discarded == nil
+                if records[index].scene != nil {
+                    let phase = records[index].scene!.phase
+                    counts.add(phase)
+                    connectedCount += 1
+                    marks[index] = connected
+                    // A minimised window is inactive but off screen (semantics 13.7).
+                    let minimized = !process.minimized.isEmpty && process.minimized.contains(index)
+                    if phase.isVisible && !minimized {
+                        marks[index] = visible
+                        visibleCount += 1
+                    }
+                    if minimized && phase == .active { problems.append("minimised \(records[index].label) is active") }
+                    if !alive { problems.append("discarded \(records[index].label) is connected") }
                 }
-                if minimized && phase == .active { problems.append("minimised \(sessions[index].label) is active") }
-                if !alive { problems.append("discarded \(sessions[index].label) is connected") }
+                if !alive && !records[index].saved.isEmpty { problems.append("discarded \(records[index].label) kept storage") }
             }
-            if !alive && !sessions[index].saved.isEmpty { problems.append("discarded \(sessions[index].label) kept storage") }
         }
         func marked(_ mark: UInt8) -> [Int] { marks.indices.filter { marks[$0] >= mark } }
         if counts != process.counts { problems.append("phase counts \(process.counts) differ from the scenes' \(counts)") }
@@ -179,10 +183,12 @@ extension Simulator {
         // and the index holds nothing else; only then can no two present the same value.
         var keyed = 0
         var indexed = true
-        for index in sessions.indices where sessions[index].alive {
-            guard let key = dedupKey(group: sessions[index].group, value: sessions[index].value) else { continue }
-            keyed += 1
-            if dedup[key]?.index != index { indexed = false }
+        sessions.withUnsafeBufferPointer { records in
+            for index in records.indices where records[index].discarded == nil {
+                guard let key = dedupKey(group: records[index].group, value: records[index].value) else { continue }
+                keyed += 1
+                if dedup[key]?.index != index { indexed = false }
+            }
         }
         if !indexed || keyed != dedup.count {
             var presented: [DedupKey: String] = [:]
@@ -201,6 +207,6 @@ extension Simulator {
         for transition in process.machine.history where !process.machine.allows(from: transition.from, to: transition.to) {
             problems.append("history holds a forbidden transition \(transition.from.text) -> \(transition.to.text)")
         }
-        return problems.sorted()
+        return problems.isEmpty ? problems : problems.sorted()
     }
 }

@@ -131,10 +131,13 @@ public final class Simulator {
 
     /// Every live session, connected or not, in creation order.
     public var liveSessions: [SessionID] {
-        // By index: filtering the records would copy each one (its storage and label retained).
-        var live: [SessionID] = []
-        for index in sessions.indices where sessions[index].alive { live.append(SessionID(index)) }
-        return live
+        // In place: filtering the records would copy each one (its storage and label retained).
+        sessions.withUnsafeBufferPointer { records in
+            var live: [SessionID] = []
+            live.reserveCapacity(records.count)
+            for index in records.indices where records[index].discarded == nil { live.append(SessionID(index)) }
+            return live
+        }
     }
 
     /// Every session the run created, discarded ones included, in creation order.
