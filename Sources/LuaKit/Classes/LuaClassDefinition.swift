@@ -23,6 +23,10 @@ public struct LuaClassDefinition {
     public var methods: [String: Method] = [:]
     /// Reads a field that is not a method: push one value and return `.values(1)`.
     public var getField: Field?
+    /// Reads a field by name, for classes whose fields are names: a key that is a string of
+    /// printable ASCII without a backslash (every field name) comes here as text, without the
+    /// bytes being copied; any other key goes to `getField` with its exact bytes. Set both.
+    package var getNamedField: ((LuaCall, Int64, String) -> LuaReturn)?
     /// Writes a field (`obj.key = value`); the value is argument 3.
     public var setField: Field?
     /// Takes over writes that C buffered instead of calling `setField`.

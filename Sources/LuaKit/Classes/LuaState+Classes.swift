@@ -36,7 +36,9 @@ extension LuaState {
         // that read the field.
         let getter = functions.count
         functions.append { call in
-            guard let id = call.handle(at: 1, of: type), let key = call.bytes(at: 2) else { return .values(0) }
+            guard let id = call.handle(at: 1, of: type) else { return .values(0) }
+            if let named = definition.getNamedField, call.count >= 2, let name = call.stack.plainString(at: 2) { return named(call, id, name) }
+            guard let key = call.bytes(at: 2) else { return .values(0) }
             return definition.getField?(call, id, key) ?? .values(0)
         }
         let setter = { (call: LuaCall) -> LuaReturn in

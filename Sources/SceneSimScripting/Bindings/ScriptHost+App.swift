@@ -15,6 +15,7 @@ extension ScriptHost {
             guard let simulator else { return "app" }
             return "app(\(simulator.config.platform.rawValue), \(simulator.isRunning ? simulator.state.text : "not running"))"
         }
+        definition.getNamedField = { [unowned(unsafe) self] call, _, name in appField(call, name) }
         definition.getField = { [unowned(unsafe) self] call, _, key in appField(call, key.escaped) }
         definition.setField = { [unowned(unsafe) self] call, _, key in
             if key == "keychain" { return setKeychain(call) }

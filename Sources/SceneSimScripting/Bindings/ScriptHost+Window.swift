@@ -21,6 +21,7 @@ extension ScriptHost {
             let label = simulator.label(of: session)
             return simulator.value(of: session).map { "\(label)(\($0.literal))" } ?? label
         }
+        definition.getNamedField = { [unowned(unsafe) self] call, id, name in windowField(call, session(id), name) }
         definition.getField = { [unowned(unsafe) self] call, id, key in windowField(call, session(id), key.escaped) }
         definition.setField = { _, _, key in
             if key == "storage" {

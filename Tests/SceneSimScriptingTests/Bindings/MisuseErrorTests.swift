@@ -339,3 +339,29 @@ struct MisuseErrorTests {
             """, error: nil))
     }
 }
+
+extension MisuseErrorTests {
+    @Test("A field read with a key that is no plain name (control byte, backslash, non-UTF-8, non-string) fails with every byte shown, at its line")
+    func oddFieldKeys() {
+        // Plain names reach the getter as text; any other key takes the exact-bytes path, and
+        // the message must show its bytes escaped (\n, \\, \ddd), never U+FFFD.
+        let source = """
+            local app = sim.launch {}
+            local w = app.windows[1]
+            print(pcall(function() return app["run\\nning"] end))
+            print(pcall(function() return app["a\\\\b"] end))
+            print(pcall(function() return w["ph\\255se"] end))
+            print(pcall(function() return w[true] end))
+            print(app.running, w.phase, app["running"], w["alive"])
+            """
+        let run = runScript(source)
+        let lines = run.output.split(separator: "\n").suffix(5).map(String.init)
+        #expect(lines.count == 5)
+        #expect(lines[0].hasPrefix("false\ttest.lua:3: app has no field \"run\\nning\""))
+        #expect(lines[1].hasPrefix("false\ttest.lua:4: app has no field \"a\\\\b\""))
+        #expect(lines[2].hasPrefix("false\ttest.lua:5: window has no field \"ph\\255se\""))
+        #expect(lines[3] == "true\tnil")
+        #expect(lines[4] == "true\tactive\ttrue\ttrue")
+        #expect(run.error == nil)
+    }
+}
