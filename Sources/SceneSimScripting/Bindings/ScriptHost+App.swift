@@ -75,6 +75,7 @@ extension ScriptHost {
         // tables on every read.
         func cached(_ value: LuaValue) -> LuaReturn {
             call.cacheField(key, value)
+            appFieldsCached = true
             return call.results(value)
         }
         switch key {

@@ -197,6 +197,7 @@ extension ScriptHost {
         networkBeforeLaunch = true
         seed = options.seed
         cachedStorage = []
+        appFieldsCached = false
         recording = nil
         currentSource = nil
         semanticInvariants = SemanticInvariants()

@@ -8,8 +8,16 @@ import SceneSimCore
 // change the simulator makes is traced, so the trace is the invalidation signal. Events are
 // taken (`takeEvents`) after every operation and at every handler point, before Lua runs again.
 extension ScriptHost {
-    func invalidateCaches(after event: TraceEvent) {
+    /// Drops the app handle's cache, if a read filled it: any event may change an app field, so
+    /// `takeEvents` calls this once for each batch of events.
+    func invalidateAppCache() {
+        guard appFieldsCached else { return }
         lua.clearFieldCache(of: LuaHandle(classes.app, id: 1))
+        appFieldsCached = false
+    }
+
+    /// Drops the storage caches an event may have made stale.
+    func invalidateCaches(after event: TraceEvent) {
         guard !cachedStorage.isEmpty else { return }
         switch event {
         case let .sceneConnected(scene, _, _), let .sceneDisconnected(scene), let .restoreRejected(scene):

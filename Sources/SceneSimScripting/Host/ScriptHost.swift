@@ -47,6 +47,8 @@ public final class ScriptHost {
     var seed: Int64
     /// Sessions whose storage proxy has values cached in Lua (see ScriptHost+Caches.swift).
     var cachedStorage: Set<Int> = []
+    /// Whether the app handle has fields cached in Lua since the last event.
+    var appFieldsCached = false
     /// Keeps every event with its source line, when a picture or coverage was asked for.
     public var recording: RunRecording?
     /// While recording: the `file:line` of the script call under way.
@@ -169,6 +171,7 @@ public final class ScriptHost {
     /// order with what the script prints and no cached value outlives a change.
     func takeEvents() {
         guard let simulator, simulator.hasEvents else { return }
+        invalidateAppCache()
         simulator.takeEvents { [unowned(unsafe) self] record in
             recording?.add(record, source: currentSource)
             writeTrace(record)
