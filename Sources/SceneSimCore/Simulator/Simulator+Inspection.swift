@@ -123,6 +123,7 @@ extension Simulator {
             for index in records.indices {
                 let alive = records[index].discarded == nil
                 if records[index].scene != nil {
+                    // Read in place: binding the optional (`if let`) would copy the scene.
                     let phase = records[index].scene!.phase
                     counts.add(phase)
                     connectedCount += 1
