@@ -119,6 +119,42 @@ struct StateReuseTests {
         #expect(failed > 0)
     }
 
+    @Test("A run stopped by the instruction or the memory limit leaves the host it ran in fit for the next run")
+    func limitsInTheMiddle() throws {
+        // Some runs loop forever or grow a table past the limit in the middle of a step; the
+        // runs after them, in the same restored host, must do what they do in new states.
+        let folder = try ScenarioFolder(["limits.lua": """
+            return {
+              setup = function() return sim.launch { scenes = { { id = "main" } } } end,
+              rules = {
+                risky = { weight = 10, args = { n = sim.gen.int(1, 12) }, run = function(_, a)
+                  if a.n == 12 then while true do end end
+                  if a.n == 11 then local t = {} for i = 1, 1e8 do t[i] = { i, i, i, i } end end
+                  held = (held or 0) + a.n
+                end },
+              },
+              invariants = { small = function() return (held or 0) < 10000, "held " .. tostring(held) end },
+            }
+
+            """])
+        let options = ScenarioOptions(maxInstructions: 5_000_000, maxMemory: 8 << 20)
+        let fresh = ExplorationRunner(file: folder.file("limits.lua"), options: options, reusingStates: false)
+        let reused = ExplorationRunner(file: folder.file("limits.lua"), options: options, reusingStates: true)
+        func outcome(_ runner: ExplorationRunner, _ run: Int) -> String {
+            do {
+                let result = try runner.run(seed: 3, run: run, steps: 8, keepSteps: true)
+                return "\(Summary(result))"
+            } catch {
+                return "stopped: \(error.message)"
+            }
+        }
+        let expected = (0..<30).map { outcome(fresh, $0) }
+        #expect(expected.contains { $0.contains("instruction limit") }, "no run hit the instruction limit")
+        #expect(expected.contains { $0.contains("memory limit") }, "no run hit the memory limit")
+        #expect(expected.contains { !$0.hasPrefix("stopped") }, "every run stopped")
+        #expect((0..<30).map { outcome(reused, $0) } == expected)
+    }
+
     @Test("Every stored property of ScriptHost is reset between runs or set once when it is made")
     func everyFieldIsAccountedFor() {
         let host = ScriptHost(output: { _ in })
