@@ -13,9 +13,7 @@ extension ByteString {
     public var escaped: String {
         // Field names and most values have nothing to escape: decoded directly, a short one
         // stays in the String itself, where reserving capacity first would allocate.
-        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\\") }) {
-            return String(decoding: bytes, as: UTF8.self)
-        }
+        if Self.isPlain(bytes) { return String(decoding: bytes, as: UTF8.self) }
         var text = ""
         text.reserveCapacity(bytes.count)
         Self.escape(bytes, into: &text, quotes: false)
@@ -42,6 +40,12 @@ extension ByteString {
         text.reserveCapacity(bytes.count)
         escape(bytes, into: &text, quotes: false, literal: false, keepingNewlines: keepingNewlines)
         return text
+    }
+
+    /// Whether `bytes` are printable ASCII without a backslash: text that `escaped` leaves as
+    /// it is (a field name, an id).
+    package static func isPlain(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\\") }
     }
 
     /// Escapes `bytes` (see the type's comment) and appends them to `text`; `quotes` says

@@ -211,7 +211,6 @@ struct scn_snapshot {
     scn_snapshot_span *spans; // the slabs first (saved.pool.slab_count of them), then pinned blocks
     size_t span_count;
     unsigned char *bytes;     // the spans' bytes, one after another
-    size_t size;
 };
 
 size_t scn_snapshot_take(lua_State *L) {
@@ -250,7 +249,6 @@ size_t scn_snapshot_take(lua_State *L) {
     }
     for (scn_large *h = st->large; h != NULL; h = h->next) h->pinned = 1;
     st->large = NULL;
-    snap->size = size;
     snap->saved = *st;
     st->snapshot = snap;
     return size;

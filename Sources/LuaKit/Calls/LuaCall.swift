@@ -160,27 +160,28 @@ public struct LuaCall {
     /// handle's cached fields may be buffered in C from now on; it applies to the whole handle
     /// until its cache is cleared or a later call says otherwise.
     public func cacheField(_ key: String, _ value: LuaValue, acceptsWrites: Bool = false) {
-        guard !value.isNil, stack.type(at: 1) == LUA_TUSERDATA, lua_checkstack(stack.L, 2) != 0 else { return }
-        // A getter caches the field being read: its name is argument 2 already, a Lua string
-        // that needs no making.
-        var key = key
-        var length = 0
-        let reused = stack.type(at: 2) == LUA_TSTRING && key.withUTF8 { utf8 in
-            guard let bytes = lua_tolstring(stack.L, 2, &length), length == utf8.count else { return false }
-            return UnsafeRawBufferPointer(start: bytes, count: length).elementsEqual(utf8)
+        cacheField(value, acceptsWrites: acceptsWrites) {
+            // A getter caches the field being read: its name is argument 2 already, a Lua
+            // string that needs no making.
+            var key = key
+            var length = 0
+            let reused = stack.type(at: 2) == LUA_TSTRING && key.withUTF8 { utf8 in
+                guard let bytes = lua_tolstring(stack.L, 2, &length), length == utf8.count else { return false }
+                return UnsafeRawBufferPointer(start: bytes, count: length).elementsEqual(utf8)
+            }
+            if reused { lua_pushvalue(stack.L, 2) } else { stack.push(string: key) }
         }
-        if reused { lua_pushvalue(stack.L, 2) } else { stack.push(string: key) }
-        guard stack.push(value) else {
-            stack.pop()
-            return
-        }
-        scn_cache_field(stack.L, 1, acceptsWrites ? 1 : 0)
     }
 
     /// `cacheField` for a key given as bytes (a SceneStorage key may be any string).
     public func cacheField(_ key: ByteString, _ value: LuaValue, acceptsWrites: Bool = false) {
+        cacheField(value, acceptsWrites: acceptsWrites) { stack.push(bytes: key) }
+    }
+
+    /// Pushes the key (`pushKey`) and the value and stores them in the cache of the handle at 1.
+    private func cacheField(_ value: LuaValue, acceptsWrites: Bool, pushKey: () -> Void) {
         guard !value.isNil, stack.type(at: 1) == LUA_TUSERDATA else { return }
-        stack.push(bytes: key)
+        pushKey()
         guard stack.push(value) else {
             stack.pop()
             return

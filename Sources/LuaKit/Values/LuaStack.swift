@@ -38,15 +38,14 @@ struct LuaStack {
         return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
 
-    /// The string at `index` when it is printable ASCII without a backslash (a name: text that
-    /// reads the same escaped or not), else nil. A short one is made without allocating.
+    /// The string at `index` when it is plain (`ByteString.isPlain`: a name, which reads the
+    /// same escaped or not), else nil. A short one is made without allocating.
     func plainString(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let bytes = lua_tolstring(L, index, &length) else { return nil }
         let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
-        guard buffer.allSatisfy({ $0 >= 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\\") }) else { return nil }
-        return String(decoding: buffer, as: UTF8.self)
+        return ByteString.isPlain(buffer) ? String(decoding: buffer, as: UTF8.self) : nil
     }
 
     /// The string at `index` as the text of a message: valid UTF-8 as it is, and each byte

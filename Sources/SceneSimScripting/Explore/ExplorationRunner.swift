@@ -76,10 +76,7 @@ public struct ExplorationRunner: Sendable {
         // A new host loads the engine before the run (where it would have loaded it first
         // thing), so a run starts from the same state whether its host is new or restored.
         // Should that fail (a tiny memory limit), the run loads it itself and reports why.
-        var restorable = reused != nil
-        if reused == nil, !trace, idle != nil {
-            restorable = (try? host.prepareRuns(snapshot: true)) ?? false
-        }
+        let restorable = reused != nil || (!trace && idle != nil && (try? host.prepareRuns()) == true)
         defer {
             // The host goes back restored, or is dropped (its state reached the pool's cap).
             if restorable, let idle, host.resetRun() { idle.put(host) }
