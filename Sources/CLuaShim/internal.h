@@ -59,6 +59,7 @@ typedef struct scn_state {
     char abort_message[192];  // the first located message of the trip, for calls that absorbed it
     int seen_generation;      // scn_interrupt_all generation when the top-level call began
     lua_State *hooked_thread; // whose debug.sethook function is running now, if one is (hooks.c)
+    lua_State *unhooked_caller; // the counted thread that started the unhooked run under way (unhooked.c)
     atomic_int *interrupt;    // optional per-state flag owned by the host
     void *host;
     scn_dispatch_fn dispatch;
@@ -100,6 +101,8 @@ void scn_charge(lua_State *L, long long steps);
 /// top-level call has tripped a limit: for functions that catch errors (pcall, resume, ...), so
 /// that none of them can absorb it.
 void scn_check_tripped(lua_State *L);
+/// Pushes the message of the tripped limit: the first located one, else its bare text.
+void scn_push_abort_message(lua_State *L);
 /// For a wrapper whose upvalue 1 is the library's original function: calls it with the
 /// wrapper's arguments, keeping `results` of its results (LUA_MULTRET for all), and returns
 /// how many are on the stack. Errors propagate as from the original.

@@ -426,6 +426,13 @@ void scn_hook(lua_State *L, lua_Debug *ar) {
     scn_run_script_hook(L, ar, step);
 }
 
+void scn_push_abort_message(lua_State *L) {
+    scn_state *st = scn_get_state(L);
+    char text[96];
+    scn_abort_text(st, text, sizeof text);
+    lua_pushstring(L, st->abort_message[0] != '\0' ? st->abort_message : text);
+}
+
 // Raises at the script line that called the running C function.
 static void scn_raise_abort_at_caller(lua_State *L) {
     luaL_where(L, 1);
@@ -605,6 +612,9 @@ void scn_push_traceback(lua_State *L) {
 int scn_call_swift(lua_State *L, lua_Integer id) {
     scn_state *st = scn_get_state(L);
     if (st->dispatch == NULL) return 0;
+    // On a thread with no hook (uncounted.c) nothing else watches the interrupt flags or
+    // raises a memory limit the allocator tripped.
+    if (lua_gethook(L) == NULL && st->depth > 0 && scn_update_abort(st, 0)) scn_raise_abort_at_caller(L);
     int was_failable = st->failable;
     st->failable = 0;
     st->swift_frames += 1;

@@ -10,6 +10,8 @@
 ---@field checks fun(watchdog_ok: boolean): string|nil, string|nil  the simulator's own bookkeeping ("invariant consistency") or a built-in invariant, broken: its label and message
 ---@field accepts fun(call: string): boolean                  whether an app-level call would be accepted now
 ---@field task fun(id: integer): scenesim.BackgroundTask       background task `id`, for a found scenario's explore.task
+---@field counted fun(fn: function, ...): boolean, ...         fn(...) under the count hook, protected: true and its results, or false and the error's text
+---@field uncounted? fun(fn: function, ...): ...              fn(...) on a thread without the count hook (absent with --allow-io)
 ---@field declared fun(): scenesim.ExploreDeclared
 ---@field suggestion fun(name: any, names: string[]): string  ' (did you mean "x"?)' or ""
 ---@field gen_fields function                                 __index of sim.gen: unknown fields are errors
@@ -31,9 +33,49 @@
 ---@type scenesim.Sim, scenesim.ExploreNatives
 local sim, native = ...
 local type, tostring, tonumber, pairs, ipairs, error, pcall = type, tostring, tonumber, pairs, ipairs, error, pcall
-local setmetatable, getmetatable, load = setmetatable, getmetatable, load
-local mtype, huge = math.type, math.huge
+local setmetatable, load = setmetatable, load
+local mtype, huge, mininteger, tointeger = math.type, math.huge, math.mininteger, math.tointeger
 local format, byte, concat, sort, tmove = string.format, string.byte, table.concat, table.sort, table.move
+local find, gsub, match, sub, tremove = string.find, string.gsub, string.match, string.sub, table.remove
+local settle, advance, network = sim.settle, sim.advance, sim.network
+local revoke, refresh = sim.server.revoke, sim.system.refresh
+
+-- MARK: Counted and uncounted code
+--
+-- A run's loop (E.run) runs without the count hook, so the instruction limit counts the
+-- script's instructions and the engine's cost nothing (LuaState.makeUncountedFunctions). It
+-- must then never run script code itself: script functions are called through `counted`,
+-- and the code reached from the loop touches no value a script can give a metamethod (no
+-- tostring, format("%s") or method call on a string: a script can change strings' metatable),
+-- no global and no library table (all are locals taken when the engine loads, before any
+-- script runs), and no table a script made or holds (rules are copied, generators keep their
+-- workings where scripts cannot reach them). With --allow-io (the debug library can reach
+-- anything) the loop runs counted like the rest.
+local counted = native.counted
+local uncounted = native.uncounted or function(fn, ...) return fn(...) end
+
+-- Returns the results of a counted call, or raises its error's text.
+local function returned(ok, ...)
+  if ok then return ... end
+  error((...), 0)
+end
+
+-- A script's function, called under the count hook from wherever the engine calls it.
+local function counted_function(fn)
+  return function(...) return returned(counted(fn, ...)) end
+end
+
+-- The text of a value a script returned (an invariant's message): tostring, under the hook.
+local function text_of(v)
+  return returned(counted(tostring, v))
+end
+
+-- The text of a value the engine made or caught: a string (every error raised in the loop is
+-- one), a number, a boolean or nil, none of which has a metatable a script can set.
+local function plain(v)
+  if type(v) == "string" then return v end
+  return tostring(v)
+end
 
 local E = {}
 
@@ -48,7 +90,7 @@ end
 local function quote(s)
   -- Every byte that is not printable ASCII as a decimal escape: the file stays one line per
   -- step, and the bytes come back exactly.
-  return '"' .. s:gsub('[%c\\"\128-\255]', function(c)
+  return '"' .. gsub(s, '[%c\\"\128-\255]', function(c)
     if c == "\\" or c == '"' then return "\\" .. c end
     return format("\\%03d", byte(c))
   end) .. '"'
@@ -59,7 +101,7 @@ local function literal(v)
   if t == "string" then return quote(v) end
   if t == "number" then
     if mtype(v) == "integer" then
-      return v == math.mininteger and "math.mininteger" or tostring(v)
+      return v == mininteger and "math.mininteger" or tostring(v)
     end
     if v ~= v then return "(0/0)" end
     if v == huge then return "math.huge" end
@@ -69,7 +111,7 @@ local function literal(v)
       s = format("%." .. digits .. "g", v)
       if tonumber(s) == v then break end
     end
-    if not s:find("[%.eEn]") then s = s .. ".0" end
+    if not find(s, "[%.eEn]") then s = s .. ".0" end
     return s
   end
   return tostring(v)
@@ -77,7 +119,7 @@ end
 E.literal = literal
 
 local function key_literal(k)
-  if k:find(identifier) and not keywords[k] then return k end
+  if find(k, identifier) and not keywords[k] then return k end
   return "[" .. quote(k) .. "]"
 end
 
@@ -116,9 +158,20 @@ local function unit(r) return (next64(r) >> 11) * 0x1p-53 end
 local generator = {}
 generator.__index = generator
 generator.__name = "generator"
-function generator.__tostring(g) return "generator " .. g.text end
 
-local function is_generator(v) return getmetatable(v) == generator end
+-- The workings of the generators scripts hold, by generator: what a script holds is an empty
+-- table with a name, so nothing a script does to it reaches the engine.
+local workings = setmetatable({}, { __mode = "k" })
+
+local function new_generator(impl)
+  local g = setmetatable({}, generator)
+  workings[g] = impl
+  return g
+end
+
+function generator.__tostring(g) return "generator " .. workings[g].text end
+
+local function is_generator(v) return workings[v] ~= nil end
 
 local gen = {}
 E.gen = gen
@@ -142,7 +195,7 @@ function gen.one_of(choices)
   end
   local texts = {}
   for i, v in ipairs(values) do texts[i] = literal(v) end
-  return setmetatable({
+  return new_generator({
     text = "one_of {" .. concat(texts, ", ") .. "}", minimum = 1, n = #values, values = values,
     draw = function(self, r) return below(r, self.n) + 1 end,
     resolve = function(self, c)
@@ -150,14 +203,14 @@ function gen.one_of(choices)
       return false
     end,
     spell = function(_, v) return literal(v) end,
-  }, generator)
+  })
 end
 
 function gen.int(lo, hi)
   if mtype(lo) ~= "integer" or mtype(hi) ~= "integer" or lo > hi then
     error(format("sim.gen.int(lo, hi) takes two integers with lo <= hi, e.g. sim.gen.int(1, 10) (got %s, %s)", describe(lo), describe(hi)), 2)
   end
-  return setmetatable({
+  return new_generator({
     -- A span of 2^62 or more (hi - lo wraps below 0 past 2^63) is drawn by rejection from
     -- the whole 64-bit range: at least one draw in four lands in it.
     text = format("int(%d, %d)", lo, hi), minimum = lo, lo = lo, hi = hi, wide = hi - lo < 0 or hi - lo >= 1 << 62,
@@ -175,7 +228,7 @@ function gen.int(lo, hi)
       return false
     end,
     spell = function(_, v) return literal(v) end,
-  }, generator)
+  })
 end
 
 function gen.float(lo, hi)
@@ -183,7 +236,7 @@ function gen.float(lo, hi)
     error(format("sim.gen.float(lo, hi) takes two finite numbers with lo <= hi, e.g. sim.gen.float(0, 1) (got %s, %s)", describe(lo), describe(hi)), 2)
   end
   lo, hi = lo + 0.0, hi + 0.0
-  return setmetatable({
+  return new_generator({
     text = format("float(%s, %s)", literal(lo), literal(hi)), minimum = lo, lo = lo, hi = hi,
     draw = function(self, r) return self.lo + unit(r) * (self.hi - self.lo) end,
     resolve = function(self, c)
@@ -191,16 +244,16 @@ function gen.float(lo, hi)
       return false
     end,
     spell = function(_, v) return literal(v) end,
-  }, generator)
+  })
 end
 
 function gen.bool()
-  return setmetatable({
+  return new_generator({
     text = "bool()", minimum = false,
     draw = function(_, r) return below(r, 2) == 1 end,
     resolve = function(_, c) return type(c) == "boolean", c end,
     spell = function(_, v) return literal(v) end,
-  }, generator)
+  })
 end
 
 local window_kinds = { live = true, connected = true, visible = true, background = true }
@@ -222,33 +275,34 @@ local function windows_of(app, kind)
 end
 
 function gen.window(app, kind)
-  -- The app may be left out: rules are declared before setup makes it.
-  if type(app) == "string" or app == nil then app, kind = nil, app end
+  -- The app may be left out: rules are declared before setup makes it. Either way the
+  -- windows are the run's app's (there is one app).
+  if type(app) == "string" or app == nil then kind = app end
   kind = kind or "live"
   if not window_kinds[kind] then
     error(format("sim.gen.window(app, kind): kind is \"live\", \"connected\", \"visible\" or \"background\" (got %s)", describe(kind)), 2)
   end
-  return setmetatable({
-    text = format("window(%q)", kind), minimum = 1, kind = kind, app = app,
+  return new_generator({
+    text = format("window(%q)", kind), minimum = 1, kind = kind,
     draw = function(self, r, run_app)
-      local list = windows_of(self.app or run_app, self.kind)
+      local list = windows_of(run_app, self.kind)
       if #list == 0 then return nil end
       return below(r, #list) + 1
     end,
     resolve = function(self, c, run_app)
       if mtype(c) ~= "integer" then return false end
-      local w = windows_of(self.app or run_app, self.kind)[c]
+      local w = windows_of(run_app, self.kind)[c]
       return w ~= nil, w
     end,
     -- draw and resolve at once, listing the windows once (the engine's random steps).
     take = function(self, r, run_app)
-      local list = windows_of(self.app or run_app, self.kind)
+      local list = windows_of(run_app, self.kind)
       if #list == 0 then return nil end
       local c = below(r, #list) + 1
       return c, list[c]
     end,
     spell = function(_, w) return "explore.window(" .. quote(w.id) .. ")" end,
-  }, generator)
+  })
 end
 
 -- MARK: Rules
@@ -269,13 +323,26 @@ end
 ---@param name string
 ---@param spec scenesim.Rule
 ---@param spell fun(rule: scenesim.EngineRule, args: table): string
+---@param script? boolean a module's rule: its functions are script code, called counted
 ---@return scenesim.EngineRule
-local function make_rule(name, spec, spell)
+local function make_rule(name, spec, spell, script)
+  -- Each field is read once (check_spec checked the module's table as it read it then), so
+  -- the loop holds only the engine's own values.
   local keys = sorted_keys(spec.args or {})
-  local minimums = {}
-  for _, k in ipairs(keys) do minimums[k] = spec.args[k].minimum end
+  local args, minimums = {}, {}
+  for _, k in ipairs(keys) do
+    args[k] = workings[spec.args[k]]
+    if type(k) ~= "string" or not args[k] then error(format("rules.%s.args.%s must be a generator", name, describe(k)), 0) end
+    minimums[k] = args[k].minimum
+  end
+  local weight, pre, run = spec.weight or 1, spec.pre, spec.run
+  if type(weight) ~= "number" then error(format("rules.%s.weight must be a positive number", name), 0) end
+  if script then
+    pre = pre and counted_function(pre)
+    run = counted_function(run)
+  end
   return {
-    name = name, weight = spec.weight or 1, pre = spec.pre, run = spec.run, args = spec.args or {},
+    name = name, weight = weight, pre = pre, run = run, args = args,
     keys = keys, minimums = minimums, spell = spell,
     -- What E.doing says while the engine is in it, built once: every step sets it.
     doing_pre = "checking the precondition of rule " .. name, doing_run = "running rule " .. name,
@@ -283,10 +350,10 @@ local function make_rule(name, spec, spell)
 end
 
 local function spell_user_rule(rule, args)
-  if #rule.keys == 0 then return format("explore.rule(%s)", quote(rule.name)) end
+  if #rule.keys == 0 then return "explore.rule(" .. quote(rule.name) .. ")" end
   local parts = {}
   for i, k in ipairs(rule.keys) do parts[i] = key_literal(k) .. " = " .. rule.args[k]:spell(args[k]) end
-  return format("explore.rule(%s, { %s })", quote(rule.name), concat(parts, ", "))
+  return "explore.rule(" .. quote(rule.name) .. ", { " .. concat(parts, ", ") .. " })"
 end
 
 local string_pool, integer_pool = { "A", "B", "C" }, { 1, 2, 3 }
@@ -301,7 +368,7 @@ local function in_state(...)
     if not app.running then return false end
     local state = app.state
     for _, s in ipairs(states) do
-      if state:sub(1, #s) == s then return not app.suspended end
+      if sub(state, 1, #s) == s then return not app.suspended end
     end
     return false
   end
@@ -370,7 +437,7 @@ local function builtin_rules(declared, every, background_tasks)
   local function scene_spell(method)
     return function(_, a)
       local value = window_value(a)
-      return format("app:%s(%s%s)", method, quote(a.scene), value == nil and "" or ", " .. literal(value))
+      return "app:" .. method .. "(" .. quote(a.scene) .. (value == nil and "" or ", " .. literal(value)) .. ")"
     end
   end
   local scene_args = function() return { scene = gen.one_of(ids), value = gen.int(1, 3) } end
@@ -402,14 +469,14 @@ local function builtin_rules(declared, every, background_tasks)
     pre = awake,
     args = { window = gen.window("connected"), key = gen.one_of { "a", "b" }, value = gen.one_of { 1, "x", true, 2.5 } },
     run = function(_, a) a.window.storage[a.key] = a.value end,
-  }, function(rule, a) return format("%s.storage.%s = %s", rule.args.window:spell(a.window), a.key, literal(a.value)) end)
+  }, function(rule, a) return rule.args.window:spell(a.window) .. ".storage." .. a.key .. " = " .. literal(a.value) end)
 
   for _, entry in ipairs(app_calls) do
     local name, statement = entry[1], entry[2]
-    local method, how = statement:match("^app:(%w+)%(?\"?(%w*)")
+    local method, how = match(statement, "^app:(%w+)%(?\"?(%w*)")
     rules[name] = applies(name) and make_rule(name, {
       -- A terminated app spends its steps relaunching: terminations are rarer than the rest.
-      weight = name:find("^terminate") and 0.3 or 1,
+      weight = find(name, "^terminate") and 0.3 or 1,
       pre = function() return native.accepts(name) end,
       run = how == "" and function(app) app[method](app) end or function(app) app[method](app, how) end,
     }, function() return statement end) or nil
@@ -417,30 +484,30 @@ local function builtin_rules(declared, every, background_tasks)
 
   rules.advance = make_rule("advance", {
     args = { seconds = gen.one_of { 0.1, 0.5, 1, 10, 3600 } },
-    run = function(_, a) sim.advance(a.seconds) end,
-  }, function(_, a) return format("sim.advance(%s)", literal(a.seconds)) end)
-  rules.settle = make_rule("settle", { weight = 0.5, run = function() sim.settle() end }, function() return "sim.settle()" end)
-  rules.network = make_rule("network", { weight = 0.5, args = { up = gen.bool() }, run = function(_, a) sim.network(a.up) end },
-    function(_, a) return format("sim.network(%s)", tostring(a.up)) end)
+    run = function(_, a) advance(a.seconds) end,
+  }, function(_, a) return "sim.advance(" .. literal(a.seconds) .. ")" end)
+  rules.settle = make_rule("settle", { weight = 0.5, run = function() settle() end }, function() return "sim.settle()" end)
+  rules.network = make_rule("network", { weight = 0.5, args = { up = gen.bool() }, run = function(_, a) network(a.up) end },
+    function(_, a) return "sim.network(" .. tostring(a.up) .. ")" end)
   -- Past the suspension moment of a backgrounded app that runs (what an app's timers, server
   -- answers and tasks do across a suspension), whatever the advance rule draws.
   if every or declared.suspend_after then
     local wait = (declared.suspend_after or 5) + 1
-    wait = math.tointeger(wait) or wait
+    wait = tointeger(wait) or wait
     rules.advance_past_suspension = make_rule("advance_past_suspension", {
       weight = 0.5,
       pre = function(app) return app.running and app.phase == "background" and not app.suspended end,
-      run = function() sim.advance(wait) end,
-    }, function() return format("sim.advance(%s)", literal(wait)) end)
+      run = function() advance(wait) end,
+    }, function() return "sim.advance(" .. literal(wait) .. ")" end)
   end
   if every or declared.refresh then
     rules.schedule_refresh = make_rule("schedule_refresh", {
       weight = 0.5, pre = awake, args = { seconds = gen.one_of { 0, 60, 3600 } },
       run = function(app, a) app:schedule_refresh(a.seconds) end,
-    }, function(_, a) return format("app:schedule_refresh(%s)", literal(a.seconds)) end)
+    }, function(_, a) return "app:schedule_refresh(" .. literal(a.seconds) .. ")" end)
     rules.refresh = make_rule("refresh", {
       pre = function() return native.accepts("refresh") end,
-      run = function(app) sim.system.refresh(app) end,
+      run = function(app) refresh(app) end,
     }, function() return "sim.system.refresh(app)" end)
   end
   if every or background_tasks or (background_tasks == nil and declared.on_refresh) then
@@ -451,7 +518,7 @@ local function builtin_rules(declared, every, background_tasks)
       while tasks[1] do
         local status = tasks[1].status
         if status == "running" or status == "expired" then return tasks[1] end
-        table.remove(tasks, 1)
+        tremove(tasks, 1)
       end
     end
     rules.begin_background_task = make_rule("begin_background_task", {
@@ -464,8 +531,8 @@ local function builtin_rules(declared, every, background_tasks)
     }, function() return format("explore.task(%d):finish()", oldest_open().id) end)
     rules.finish_background_task.eager = true
   end
-  rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of { "ada", "bob" } }, run = function(_, a) sim.server.revoke(a.user) end },
-    function(_, a) return format("sim.server.revoke(%s)", quote(a.user)) end)
+  rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of { "ada", "bob" } }, run = function(_, a) revoke(a.user) end },
+    function(_, a) return "sim.server.revoke(" .. quote(a.user) .. ")" end)
 
   if #declared.routes > 0 then
     local names, targets = {}, {}
@@ -473,12 +540,12 @@ local function builtin_rules(declared, every, background_tasks)
     local function url(a)
       local scene = targets[a.route]
       local pool = scene.value == "integer" and integer_pool or string_pool
-      return "app://" .. a.route .. "/" .. tostring(pool[a.value])
+      return "app://" .. a.route .. "/" .. pool[a.value]
     end
     rules.open_url = make_rule("open_url", {
       pre = running, args = { route = gen.one_of(names), value = gen.int(1, 3) },
       run = function(app, a) app:open_url(url(a)) end,
-    }, function(_, a) return format("app:open_url(%s)", quote(url(a))) end)
+    }, function(_, a) return "app:open_url(" .. quote(url(a)) .. ")" end)
   end
 
   -- External events (semantics 12), for an app whose code answers them: they launch a
@@ -486,7 +553,7 @@ local function builtin_rules(declared, every, background_tasks)
   rules.continue_activity = (every or declared.activities) and make_rule("continue_activity", {
     weight = 0.5, args = { type = gen.one_of { "com.example.view", "com.example.edit" }, id = gen.int(1, 3) },
     run = function(app, a) app:continue_activity(a.type, { id = a.id }) end,
-  }, function(_, a) return format("app:continue_activity(%s, { id = %d })", quote(a.type), a.id) end) or nil
+  }, function(_, a) return "app:continue_activity(" .. quote(a.type) .. format(", { id = %d })", a.id) end) or nil
   rules.open_notification = (every or declared.notifications) and make_rule("open_notification", {
     weight = 0.5, args = { id = gen.int(1, 3) },
     run = function(app, a) app:open_notification { id = a.id } end,
@@ -496,7 +563,7 @@ local function builtin_rules(declared, every, background_tasks)
     pre = in_state("unauthenticated"), args = { user = gen.one_of { "ada", "bob" }, new_user = gen.bool() },
     run = function(app, a) app:login { user = a.user, new_user = a.new_user } end,
   }, function(_, a)
-    return format("app:login { user = %s%s }", quote(a.user), a.new_user and ", new_user = true" or "")
+    return "app:login { user = " .. quote(a.user) .. (a.new_user and ", new_user = true" or "") .. " }"
   end) or nil
   rules.logout = intent("logout") and make_rule("logout", { pre = in_state("authenticated", "error"), run = function(app) app:logout() end },
     function() return "app:logout()" end) or nil
@@ -590,9 +657,16 @@ local function check_spec(spec, name)
   end
 end
 
-local function named_functions(t)
+-- Invariants in name order; `doing` is what E.doing says while one runs.
+local function named_functions(t, doing)
   local list = {}
-  for _, k in ipairs(sorted_keys(t or {})) do list[#list + 1] = { name = k, fn = t[k], doing = "checking invariant " .. k } end
+  for _, k in ipairs(sorted_keys(t or {})) do
+    local fn = t[k]
+    if type(k) ~= "string" or type(fn) ~= "function" then
+      error(format("invariants and eventually are tables of functions keyed by name (got %s = %s)", describe(k), type(fn)), 0)
+    end
+    list[#list + 1] = { name = k, fn = fn, doing = doing .. k }
+  end
   return list
 end
 
@@ -602,7 +676,8 @@ end
 local function new_exploration(spec, name)
   check_spec(spec, name)
   local X = {
-    spec = spec, name = name, invariants = named_functions(spec.invariants), eventually = named_functions(spec.eventually),
+    spec = spec, name = name, invariants = named_functions(spec.invariants, "checking invariant "),
+    eventually = named_functions(spec.eventually, "checking eventually "),
     watchdog_ok = spec.watchdog_ok == true,
   }
   X.counts, X.enabled = {}, {}
@@ -614,21 +689,21 @@ local function check(X)
   if label then return label, message end
   for _, inv in ipairs(X.invariants) do
     E.doing = inv.doing
-    local ok, result, extra = pcall(inv.fn, X.app)
-    if not ok then return "invariant " .. inv.name, tostring(result) end
-    if result == false then return "invariant " .. inv.name, extra ~= nil and tostring(extra) or "returned false" end
+    local ok, result, extra = counted(inv.fn, X.app)
+    if not ok then return "invariant " .. inv.name, result end
+    if result == false then return "invariant " .. inv.name, extra ~= nil and text_of(extra) or "returned false" end
   end
 end
 
 local function check_eventually(X)
   E.doing = "settling after the last step"
-  local ok, err = pcall(sim.settle)
-  if not ok then return "eventually settle", tostring(err) end
+  local ok, err = pcall(settle)
+  if not ok then return "eventually settle", plain(err) end
   for _, inv in ipairs(X.eventually) do
-    E.doing = "checking eventually " .. inv.name
-    local done, result, extra = pcall(inv.fn, X.app)
-    if not done then return "eventually " .. inv.name, tostring(result) end
-    if result == false then return "eventually " .. inv.name, extra ~= nil and tostring(extra) or "returned false" end
+    E.doing = inv.doing
+    local done, result, extra = counted(inv.fn, X.app)
+    if not done then return "eventually " .. inv.name, result end
+    if result == false then return "eventually " .. inv.name, extra ~= nil and text_of(extra) or "returned false" end
   end
 end
 
@@ -653,9 +728,11 @@ local function start(X)
       rules = all
     end
   end
+  X.own = {}
   for _, k in ipairs(sorted_keys(X.spec.rules or {})) do
-    rules[k] = make_rule(k, X.spec.rules[k], spell_user_rule)
+    rules[k] = make_rule(k, X.spec.rules[k], spell_user_rule, true)
     rules[k].eager = true  -- the module's run gets the arguments table and may change it
+    X.own[#X.own + 1] = k
   end
   X.rules = rules
   X.list, X.scratch, X.total, X.cumulative = {}, {}, 0, {}
@@ -760,12 +837,9 @@ end
 -- One run: `max_steps` random steps from `seed`, or the steps of `replay` in order (a step
 -- whose precondition or arguments no longer hold is skipped). Returns what ran and the first
 -- failure.
-function E.run(X, seed, max_steps, replay, keep)
-  local r = { s = seed }
-  start(X)
-  local own = {}
-  for _, k in ipairs(sorted_keys(X.spec.rules or {})) do own[#own + 1] = k end
-  local steps, result = {}, { counts = X.counts, enabled = X.enabled, own = own, steps = {} }
+-- The steps of a run, uncounted (see "Counted and uncounted code"): what E.run returns.
+local function run_steps(X, r, max_steps, replay, keep)
+  local steps, result = {}, { counts = X.counts, enabled = X.enabled, own = X.own, steps = {} }
   -- A passing random run's steps are dropped, so their statements are written only when its
   -- steps are kept, or once it fails (from the rule and arguments each step kept).
   local spell_now = replay ~= nil or keep
@@ -781,7 +855,7 @@ function E.run(X, seed, max_steps, replay, keep)
     i = i + 1
     local ok, more, rule, choices, args = pcall(next_step, X, r, replay, i, max_steps, #steps)
     if not ok then
-      fail("rule " .. tostring(X.trying), tostring(more))
+      fail("rule " .. plain(X.trying), plain(more))
       break
     end
     if not more then break end
@@ -798,7 +872,7 @@ function E.run(X, seed, max_steps, replay, keep)
       E.doing = rule.doing_run
       local done, problem = pcall(rule.run, X.app, args)
       if not done then
-        fail("rule " .. rule.name, tostring(problem))
+        fail("rule " .. rule.name, plain(problem))
       else
         label, message = check(X)
         if label then fail(label, message) end
@@ -822,6 +896,11 @@ function E.run(X, seed, max_steps, replay, keep)
   end
   result.steps = (replay or keep or result.failure) and steps or nil
   return result
+end
+
+function E.run(X, seed, max_steps, replay, keep)
+  start(X)
+  return uncounted(run_steps, X, { s = seed }, max_steps, replay, keep)
 end
 
 -- MARK: The checker a found scenario drives

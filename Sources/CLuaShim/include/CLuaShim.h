@@ -146,6 +146,12 @@ void scn_register_class(lua_State *L, int class_index, const char *name);
 /// Pushes the handle for (class, id); the same userdata while Lua still references it. Pushes
 /// nil for a class this state never registered.
 void scn_push_handle(lua_State *L, int class_index, int64_t id);
+/// Pushes `uncounted(fn, ...)`: calls fn on a new thread without the count hook, for the
+/// engine's own code, whose work is bounded; and `counted(fn, ...)`: from there, calls script
+/// code on the counted thread, protected (true and its results, or false and the error's
+/// text). The instruction limit counts only the counted code (uncounted.c).
+void scn_push_uncounted(lua_State *L);
+void scn_push_counted(lua_State *L);
 /// Reads a handle at `index`; returns 0 when the value is not a handle of a registered class.
 int scn_to_handle(lua_State *L, int index, int *class_index, int64_t *id);
 /// Pops a methods table and pushes the class's `__index`: the handle's field cache, then

@@ -65,6 +65,12 @@ extension ScriptHost {
         for (name, body) in functions {
             natives[.string(ByteString(name))] = .function(lua.makeFunction(body))
         }
+        // A run's loop runs without the count hook, calling the module's code counted (the
+        // engine's "Counted and uncounted code"); with every library open (--allow-io), the
+        // debug library can reach the engine's values, so the loop stays counted too.
+        let (uncounted, counted) = lua.makeUncountedFunctions()
+        natives[field: "counted"] = .function(counted)
+        if !options.allowIO { natives[field: "uncounted"] = .function(uncounted) }
         // `__index` of sim.gen, sim.explore and a found scenario's `explore` (ScriptHost+Fields).
         natives[field: "gen_fields"] = fieldGuard("sim.gen")
         natives[field: "explore_fields"] = fieldGuard("sim.explore")

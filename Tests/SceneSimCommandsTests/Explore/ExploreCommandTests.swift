@@ -312,7 +312,7 @@ struct ExploreCommandTests {
             """)
     }
 
-    @Test("Each run has the limits of scenesim run: an endless invariant stops at --max-instructions, exit 2, saying which invariant, with the hint")
+    @Test("Each run has the limits of scenesim run: an endless invariant stops at --max-instructions, exit 2, saying which invariant and its line, with the hint")
     func limits() throws {
         let folder = try TempFolder(["loop.lua": "return { setup = function() return sim.launch {} end, invariants = { spin = function() while true do end end } }\n"])
 
@@ -320,7 +320,7 @@ struct ExploreCommandTests {
 
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("explore: run 0 of loop.lua could not run:\n"))
-        #expect(result.stderr.contains("\nwhile checking invariant spin: explore:") && result.stderr.contains(": instruction limit exceeded (100000 instructions)\n"))
+        #expect(result.stderr.contains("\nwhile checking invariant spin: loop.lua:1: instruction limit exceeded (100000 instructions)\n"))
         #expect(result.stderr.hasSuffix("hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"))
     }
 

@@ -6,6 +6,8 @@ struct ProcessResult: Equatable, CustomStringConvertible {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// The run passed its time limit and was killed (`run(_:in:input:timeout:)`).
+    var timedOut = false
 
     var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
 }
@@ -33,8 +35,9 @@ enum BuiltBinary {
 
     /// Runs `scenesim arguments` in `directory` with a plain, fixed environment (80 columns,
     /// no CI) and returns its exit status and both whole streams. Standard input is `input`
-    /// from a file (not a terminal, as a pipe), else empty.
-    static func run(_ arguments: [String], in directory: String, input: String? = nil) throws -> ProcessResult {
+    /// from a file (not a terminal, as a pipe), else empty. A run still going after `timeout`
+    /// seconds is killed, and its result says so: for tests of what must never hang.
+    static func run(_ arguments: [String], in directory: String, input: String? = nil, timeout: Double? = nil) throws -> ProcessResult {
         let binary = try #require(url, "the scenesim executable is not in the build products folder")
         let process = Process()
         process.executableURL = binary
@@ -60,12 +63,22 @@ enum BuiltBinary {
             process.standardInput = FileHandle.nullDevice
         }
         try process.run()
+        var timedOut = false
+        if let timeout {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                timedOut = true
+            }
+        }
         process.waitUntilExit()
         let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
         return ProcessResult(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self)
+            stderr: String(decoding: errData, as: UTF8.self),
+            timedOut: timedOut
         )
     }
 }

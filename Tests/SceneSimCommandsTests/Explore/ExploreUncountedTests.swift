@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// Explore's loop runs without the count hook (the engine's "Counted and uncounted code"): the
+/// instruction limit counts only the module's code. These modules change everything a script
+/// can reach (strings' metatable, the libraries, the globals, `sim`'s functions, generators) and
+/// put an endless loop behind each: only script code may run into one, so an exploration ends,
+/// and where it loops it stops at the limit naming the module's line. Each run is killed
+/// after two minutes, a hang (the engine running script code uncounted) failing the test.
+@Suite("scenesim explore's uncounted loop runs no script code")
+struct ExploreUncountedTests {
+    static let timeLimit = 120.0
+
+    /// A module that vandalises at load (`atLoad`) and in a precondition, a rule, an invariant
+    /// and an eventually check; `failAfter` checks, its invariant fails.
+    static func vandal(atLoad: Bool, failAfter: Int? = nil) -> String {
+        """
+        local getmetatable, setmetatable, rawset, pairs, ipairs = getmetatable, setmetatable, rawset, pairs, ipairs
+        local string, table, math, sim, G = string, table, math, sim, _G
+        local function loop() while true do end end
+        local function vandalize()
+          local strings = getmetatable("")
+          strings.__index, strings.__tostring, strings.__name = loop, loop, nil
+          for _, lib in ipairs { string, table, math } do
+            for k in pairs(lib) do lib[k] = loop end
+          end
+          for _, k in ipairs { "tostring", "tonumber", "pairs", "ipairs", "type", "pcall", "error", "select", "next",
+                               "rawget", "rawset", "setmetatable", "getmetatable", "load" } do
+            G[k] = loop
+          end
+          setmetatable(G, { __index = loop, __newindex = loop })
+          for _, k in ipairs { "settle", "advance", "network" } do rawset(sim, k, loop) end
+          rawset(sim.server, "revoke", loop)
+          rawset(sim.system, "refresh", loop)
+        end
+        local word = sim.gen.one_of { "a", "b" }
+        for _, k in ipairs { "draw", "resolve", "take", "spell", "text", "minimum" } do rawset(word, k, loop) end
+        local generators = getmetatable(word)
+        generators.__index, generators.__tostring = loop, loop
+        local checks = 0
+        local module = {
+          setup = function()
+            return sim.launch {
+              platform = "macos",
+              scenes = { { id = "main" }, { id = "doc", value = "string" }, { id = "prefs", kind = "settings" } },
+              routes = { doc = "doc" },
+            }
+          end,
+          background_tasks = true,
+          rules = {
+            mine = {
+              args = { word = word, window = sim.gen.window("live") },
+              pre = function(app) vandalize() return app.running end,
+              run = function(_, a) vandalize() a.extra = setmetatable({}, { __index = loop }) end,
+            },
+          },
+          invariants = {
+            vandal = function()
+              vandalize()
+              checks = checks + 1
+              if checks > \(failAfter ?? Int.max) then return false, "planted" end
+            end,
+          },
+          eventually = { vandal = function() vandalize() end },
+        }
+        \(atLoad ? "vandalize()" : "")
+        return module
+        """
+    }
+
+    @Test("With everything vandalised, at load or only during the runs, every built-in rule and the module's run to the end", arguments: [true, false])
+    func vandalised(atLoad: Bool) throws {
+        let folder = try TempFolder(["vandal.lua": Self.vandal(atLoad: atLoad)])
+
+        let result = try BuiltBinary.run(["explore", "vandal.lua", "--seed", "1", "--runs", "30", "--steps", "60"], in: folder.path, timeout: Self.timeLimit)
+
+        #expect(!result.timedOut, "explore hung: the engine ran script code uncounted")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasSuffix("explore: 30 runs, 1800 steps, no failure\n"))
+    }
+
+    @Test("With everything vandalised, a failure is spelled, shrunk and written")
+    func vandalisedFailure() throws {
+        let folder = try TempFolder(["vandal.lua": Self.vandal(atLoad: false, failAfter: 30)])
+
+        let result = try BuiltBinary.run(["explore", "vandal.lua", "--seed", "1", "--runs", "5", "--steps", "50", "--out", "found"], in: folder.path, timeout: Self.timeLimit)
+
+        #expect(!result.timedOut, "explore hung: the engine ran script code uncounted")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("run 0, step 30: invariant vandal failed: planted\n"))
+        #expect(result.stdout.contains("\nwrote found/vandal-1-0.lua\n"))
+        let scenario = try String(contentsOfFile: folder.path + "/found/vandal-1-0.lua", encoding: .utf8)
+        #expect(scenario.split(separator: "\n").filter { $0.hasSuffix("; explore.check()") }.count == 30)
+    }
+
+    @Test("Script code the loop reaches is counted: an endless loop there stops at the limit, naming what ran and the module's line", arguments: [
+        ("invariants = { inv = function() return false, setmetatable({}, { __tostring = function()\nwhile true do end end }) end }",
+         "while checking invariant inv: m.lua:2: instruction limit exceeded (1000000 instructions)"),
+        ("eventually = { ev = function() return false, setmetatable({}, { __tostring = function()\nwhile true do end end }) end }",
+         "while checking eventually ev: m.lua:2: instruction limit exceeded (1000000 instructions)"),
+        ("rules = { r = { run = function() error(setmetatable({}, { __tostring = function()\nwhile true do end end })) end } }",
+         "while running rule r: m.lua:2: instruction limit exceeded (1000000 instructions)"),
+        ("rules = { r = { pre = function()\nwhile true do end end, run = function() end } }",
+         "while checking the precondition of rule r: m.lua:2: instruction limit exceeded (1000000 instructions)"),
+        // The text of a string error is made by tostring too, which a script can change.
+        ("rules = { r = { run = function() getmetatable('').__tostring = function()\nwhile true do end end; error('x') end } }",
+         "while running rule r: m.lua:2: instruction limit exceeded (1000000 instructions)"),
+    ])
+    func countedLoops(module: String, message: String) throws {
+        let source = "return { setup = function() return sim.launch {} end, builtin = false, \(module) }\n"
+        let folder = try TempFolder(["m.lua": source])
+
+        let result = try BuiltBinary.run(["explore", "m.lua", "--seed", "1", "--runs", "3", "--max-instructions", "1000000"], in: folder.path, timeout: Self.timeLimit)
+
+        #expect(!result.timedOut, "explore hung")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("\n" + message + "\n"), "\(result)")
+    }
+}
