@@ -44,8 +44,15 @@ extension ByteString {
 
     /// Whether `bytes` are printable ASCII without a backslash: text that `escaped` leaves as
     /// it is (a field name, an id).
-    package static func isPlain(_ bytes: some Sequence<UInt8>) -> Bool {
-        bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\\") }
+    /// (Not generic: called from another module, a generic one ran unspecialised, a closure
+    /// call per byte.)
+    package static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte < 0x20 || byte >= 0x7f || byte == UInt8(ascii: "\\") { return false }
+        return true
+    }
+
+    package static func isPlain(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { isPlain($0) }
     }
 
     /// Escapes `bytes` (see the type's comment) and appends them to `text`; `quotes` says

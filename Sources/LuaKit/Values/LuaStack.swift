@@ -44,7 +44,7 @@ struct LuaStack {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let bytes = lua_tolstring(L, index, &length) else { return nil }
-        let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
+        let buffer = UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length)
         return ByteString.isPlain(buffer) ? String(decoding: buffer, as: UTF8.self) : nil
     }
 
