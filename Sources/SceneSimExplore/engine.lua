@@ -966,15 +966,33 @@ function E.checker(X)
   return explore
 end
 
+-- The explore command's module, read and compiled once per state, before the state is copied
+-- for its runs (E.prepare): a run restored from the copy need not read and compile it again.
+-- Each run still runs it, so its module-level locals start afresh.
+local prepared
+
+function E.prepare(path)
+  local source, name = native.read_module(path, true)
+  if source == nil then return end
+  local chunk = load(source, "@" .. name, "t")
+  if chunk then prepared = { path = path, chunk = chunk, name = name } end
+end
+
 -- Loads an exploration module by path (relative to the running scenario's folder).
 function E.open(path, chosen_by_the_user)
   if type(path) ~= "string" then
     error(format("sim.explore.load(path) takes the path of an exploration module (got %s)", type(path)), 3)
   end
-  local source, name = native.read_module(path, chosen_by_the_user)
-  if source == nil then error(name, 3) end
-  local chunk, err = load(source, "@" .. name, "t")
-  if not chunk then error(err, 0) end
+  local chunk, name
+  if chosen_by_the_user and prepared and prepared.path == path then
+    chunk, name = prepared.chunk, prepared.name
+  else
+    local source, err
+    source, name = native.read_module(path, chosen_by_the_user)
+    if source == nil then error(name, 3) end
+    chunk, err = load(source, "@" .. name, "t")
+    if not chunk then error(err, 0) end
+  end
   return new_exploration(chunk(), name)
 end
 

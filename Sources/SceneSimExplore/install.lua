@@ -21,9 +21,9 @@ return function(natives)
   rawset(sim, "gen", gen)
   local explore = { load = function(...) return get().api.load(...) end }
   rawset(sim, "explore", setmetatable(explore, { __index = natives.explore_fields }))
-  -- The driver, what the engine was doing (for a run stopped by a limit, whose error
-  -- names the engine's line rather than the module's), and a function that loads the engine
-  -- now (before the state's snapshot, so each run need not load it again).
+  -- The driver, what the engine was doing (for a run stopped by a limit), and a function
+  -- that loads the engine and compiles the explore command's module now (before the state's
+  -- snapshot, so each run need not do either again).
   return function(...) return get().drive(...) end, function() return engine and engine.doing end,
-    function() get() end
+    function(path) get().prepare(path) end
 end

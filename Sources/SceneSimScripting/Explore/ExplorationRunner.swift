@@ -73,10 +73,11 @@ public struct ExplorationRunner: Sendable {
             options: runOptions, moduleDirectory: ScenarioRunner.moduleDirectory(for: file),
             output: { if trace { output.bytes += $0 } }
         )
-        // A new host loads the engine before the run (where it would have loaded it first
-        // thing), so a run starts from the same state whether its host is new or restored.
+        // A new host loads the engine and compiles the module before the run (where it would
+        // have done both first thing), so a run starts from the same state whether its host is
+        // new or restored.
         // Should that fail (a tiny memory limit), the run loads it itself and reports why.
-        let restorable = reused != nil || (!trace && idle != nil && (try? host.prepareRuns()) == true)
+        let restorable = reused != nil || (!trace && idle != nil && (try? host.prepareRuns(path: file)) == true)
         defer {
             // The host goes back restored, or is dropped (its state reached the pool's cap).
             if restorable, let idle, host.resetRun() { idle.put(host) }

@@ -173,15 +173,16 @@ extension ScriptHost {
         return roots.contains { ModulePath.contains(ModulePath.absolute($0.isEmpty ? "." : $0, currentDirectory: current), target) }
     }
 
-    /// Loads the exploration engine, as the first run would, then copies the state
-    /// (`LuaState.takeSnapshot`), so `resetRun()` can bring it back for the next run. False
-    /// when the snapshot could not be taken.
-    func prepareRuns() throws(LuaError) -> Bool {
-        try lua.call(explorePrepare)
+    /// Loads the exploration engine and compiles the module at `path`, as the first run would,
+    /// then copies the state (`LuaState.takeSnapshot`), so `resetRun()` can bring it back for
+    /// the next run. False when the snapshot could not be taken. (A module that cannot be read
+    /// or compiled is left for the run to report.)
+    func prepareRuns(path: String) throws(LuaError) -> Bool {
+        try lua.call(explorePrepare, [.string(ByteString(path))])
         return lua.takeSnapshot() != nil
     }
 
-    /// Brings the host back to where `prepareRuns()` left it: the Lua state
+    /// Brings the host back to where `prepareRuns(path:)` left it: the Lua state
     /// restored from its snapshot, and every field a run changes set as a new host has it.
     /// False when the state cannot be restored (its block pool reached its cap): the host must
     /// then be dropped.

@@ -74,7 +74,8 @@ public final class ScriptHost {
     var exploreDriver: LuaFunctionRef!
     /// Tells what the engine was doing when a run stopped.
     var exploreDoing: LuaFunctionRef!
-    /// Loads the engine (before a snapshot of the state; see `prepareRuns`).
+    /// Loads the engine and compiles the explore command's module (before a snapshot of the
+    /// state; see `prepareRuns`).
     var explorePrepare: LuaFunctionRef!
 
     /// A host whose output (trace lines and `print`) goes to `output`, one chunk per line.
