@@ -10,6 +10,7 @@
 ---@field checks fun(watchdog_ok: boolean): string|nil, string|nil  the simulator's own bookkeeping ("invariant consistency") or a built-in invariant, broken: its label and message
 ---@field accepts fun(call: string): boolean                  whether an app-level call would be accepted now
 ---@field task fun(id: integer): scenesim.BackgroundTask       background task `id`, for a found scenario's explore.task
+---@field windows fun(kind: "live"|"connected"|"visible"|"background"): scenesim.Window[]  the app's live windows of that kind, oldest first
 ---@field counted fun(fn: function, ...): boolean, ...         fn(...) under the count hook, protected: true and its results, or false and the error's text
 ---@field uncounted? fun(fn: function, ...): ...              fn(...) on a thread without the count hook (absent with --allow-io)
 ---@field declared fun(): scenesim.ExploreDeclared
@@ -258,21 +259,9 @@ end
 
 local window_kinds = { live = true, connected = true, visible = true, background = true }
 
--- The windows a window generator draws from, oldest first.
-local function windows_of(app, kind)
-  local all = app.sessions
-  if kind == "live" then return all end
-  local list = {}
-  for _, w in ipairs(all) do
-    local phase = w.phase
-    if (kind == "connected" and phase ~= "disconnected")
-      or (kind == "visible" and (phase == "active" or phase == "inactive") and not w.minimized)
-      or (kind == "background" and phase == "background") then
-      list[#list + 1] = w
-    end
-  end
-  return list
-end
+-- The windows a window generator draws from, oldest first: the app's live windows of that
+-- kind (native.windows, one call instead of a field read per window and test).
+local windows_of = native.windows
 
 function gen.window(app, kind)
   -- The app may be left out: rules are declared before setup makes it. Either way the
@@ -284,19 +273,19 @@ function gen.window(app, kind)
   end
   return new_generator({
     text = format("window(%q)", kind), minimum = 1, kind = kind,
-    draw = function(self, r, run_app)
-      local list = windows_of(run_app, self.kind)
+    draw = function(self, r)
+      local list = windows_of(self.kind)
       if #list == 0 then return nil end
       return below(r, #list) + 1
     end,
-    resolve = function(self, c, run_app)
+    resolve = function(self, c)
       if mtype(c) ~= "integer" then return false end
-      local w = windows_of(run_app, self.kind)[c]
+      local w = windows_of(self.kind)[c]
       return w ~= nil, w
     end,
     -- draw and resolve at once, listing the windows once (the engine's random steps).
-    take = function(self, r, run_app)
-      local list = windows_of(run_app, self.kind)
+    take = function(self, r)
+      local list = windows_of(self.kind)
       if #list == 0 then return nil end
       local c = below(r, #list) + 1
       return c, list[c]

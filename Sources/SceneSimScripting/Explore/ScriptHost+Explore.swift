@@ -43,6 +43,23 @@ extension ScriptHost {
                 return call.results(.boolean(simulator.accepts(input)))
             }),
             ("declared", { [unowned(unsafe) self] call in call.results(declared()) }),
+            // The app's live windows of a kind (a window generator's), oldest first: as
+            // app.sessions filtered by each one's phase and whether it is minimised.
+            ("windows", { [unowned(unsafe) self] call in
+                guard let simulator, let kind = call.string(at: 1) else { return call.results(sequence: []) }
+                let ids = simulator.liveSessions.filter { id in
+                    switch kind {
+                    case "live": return true
+                    case "connected": return simulator.phase(of: id) != .disconnected
+                    case "visible":
+                        let phase = simulator.phase(of: id)
+                        return (phase == .connected(.active) || phase == .connected(.inactive)) && !simulator.isMinimized(id)
+                    case "background": return simulator.phase(of: id) == .connected(.background)
+                    default: return false
+                    }
+                }
+                return call.results(sequence: ids.map(windowValue))
+            }),
             // Background task `id` (1 through the count begun), for a found scenario's
             // explore.task(id); nil when there is none.
             ("task", { [unowned(unsafe) self] call in
