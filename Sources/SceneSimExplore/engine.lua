@@ -150,7 +150,8 @@ local function unit(r) return (next64(r) >> 11) * 0x1p-53 end
 --- choice from the random stream, `resolve` turns a choice into the value (false when it no
 --- longer applies), `spell` writes the value as a found scenario's Lua.
 ---@class scenesim.EngineGenerator: scenesim.Generator
----@field text string
+---@field text? string       what tostring shows after "generator " (one_of's made when first asked: `describe`)
+---@field describe? fun(self: scenesim.EngineGenerator): string
 ---@field minimum any
 ---@field draw fun(self: scenesim.EngineGenerator, r: { s: integer }, app?: scenesim.App): any
 ---@field resolve fun(self: scenesim.EngineGenerator, choice: any, app?: scenesim.App): boolean, any
@@ -170,7 +171,13 @@ local function new_generator(impl)
   return g
 end
 
-function generator.__tostring(g) return "generator " .. workings[g].text end
+-- A generator's text is made when a script asks for it (tostring): the engine makes dozens
+-- per run for the built-in rules, and never shows them.
+function generator.__tostring(g)
+  local impl = workings[g]
+  impl.text = impl.text or impl:describe()
+  return "generator " .. impl.text
+end
 
 local function is_generator(v) return workings[v] ~= nil end
 
@@ -194,10 +201,13 @@ function gen.one_of(choices)
     end
     values[i] = v
   end
-  local texts = {}
-  for i, v in ipairs(values) do texts[i] = literal(v) end
   return new_generator({
-    text = "one_of {" .. concat(texts, ", ") .. "}", minimum = 1, n = #values, values = values,
+    minimum = 1, n = #values, values = values,
+    describe = function(self)
+      local texts = {}
+      for i, v in ipairs(self.values) do texts[i] = literal(v) end
+      return "one_of {" .. concat(texts, ", ") .. "}"
+    end,
     draw = function(self, r) return below(r, self.n) + 1 end,
     resolve = function(self, c)
       if mtype(c) == "integer" and c >= 1 and c <= self.n then return true, self.values[c] end
@@ -696,6 +706,30 @@ local function check_eventually(X)
   end
 end
 
+-- The built-in rules (all, `names` only, or none) and the module's (`own`) in name order, with
+-- the running sums of their weights: the engine's own work, so it runs uncounted.
+local function assemble(X, builtin, names, background_tasks, own)
+  local rules = {}
+  if builtin then
+    local all = builtin_rules(native.declared(), names ~= nil, background_tasks)
+    if names then
+      for _, n in ipairs(names) do rules[n] = all[n] end
+    else
+      rules = all
+    end
+  end
+  for _, k in ipairs(X.own) do rules[k] = own[k] end
+  X.rules = rules
+  X.list, X.scratch, X.total, X.cumulative = {}, {}, 0, {}
+  for _, k in ipairs(sorted_keys(rules)) do
+    X.list[#X.list + 1] = rules[k]
+    X.total = X.total + rules[k].weight
+    -- The running sums the weighted scan adds up, in its order (so the same floats).
+    X.cumulative[#X.list] = X.total
+    X.counts[k], X.enabled[k] = 0, 0
+  end
+end
+
 -- Runs setup and assembles the rules (the built-in ones need the declared scenes).
 local function start(X)
   E.doing = "running setup"
@@ -707,31 +741,24 @@ local function start(X)
     error(X.name .. ": setup must launch the app with sim.launch { ... } and return it" .. (app == nil and "" or format(" (it returned a %s)", type(app))), 0)
   end
   X.app = app
-  local rules = {}
-  local builtin = X.spec.builtin
-  if builtin ~= false then
-    local all = builtin_rules(native.declared(), type(builtin) == "table", X.spec.background_tasks)
-    if type(builtin) == "table" then
-      for _, n in ipairs(builtin) do rules[n] = all[n] end
-    else
-      rules = all
+  -- What the module's tables say, read here (counted); the rules are assembled uncounted.
+  local builtin, names = X.spec.builtin, nil
+  if type(builtin) == "table" then
+    names = {}
+    for _, n in ipairs(builtin) do
+      if type(n) == "string" then names[#names + 1] = n end
     end
   end
+  local own = {}
   X.own = {}
   for _, k in ipairs(sorted_keys(X.spec.rules or {})) do
-    rules[k] = make_rule(k, X.spec.rules[k], spell_user_rule, true)
-    rules[k].eager = true  -- the module's run gets the arguments table and may change it
+    own[k] = make_rule(k, X.spec.rules[k], spell_user_rule, true)
+    own[k].eager = true  -- the module's run gets the arguments table and may change it
     X.own[#X.own + 1] = k
   end
-  X.rules = rules
-  X.list, X.scratch, X.total, X.cumulative = {}, {}, 0, {}
-  for _, k in ipairs(sorted_keys(rules)) do
-    X.list[#X.list + 1] = rules[k]
-    X.total = X.total + rules[k].weight
-    -- The running sums the weighted scan adds up, in its order (so the same floats).
-    X.cumulative[#X.list] = X.total
-    X.counts[k], X.enabled[k] = 0, 0
-  end
+  local tasks = X.spec.background_tasks
+  if type(tasks) ~= "boolean" then tasks = nil end
+  uncounted(assemble, X, builtin ~= false, names, tasks, own)
   return app
 end
 
