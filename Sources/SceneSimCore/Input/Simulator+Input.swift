@@ -48,8 +48,10 @@ extension Simulator {
 
     /// Whether `send(input)` would be accepted now (`validate` without the message).
     public func accepts(_ input: SimInput) -> Bool {
+        probing = true
+        defer { probing = false }
         do {
-            try validate(input)
+            _ = try check(input)
             return true
         } catch {
             return false
@@ -64,7 +66,7 @@ extension Simulator {
         switch input {
         case .launch:
             if process != nil {
-                throw SimError(.forbidden, "app:launch(): the app is already running (launch #\(launchCount)); terminate it first with app:terminate(\"system\" | \"user\" | \"crash\")")
+                throw refusal(.forbidden, "app:launch(): the app is already running (launch #\(launchCount)); terminate it first with app:terminate(\"system\" | \"user\" | \"crash\")")
             }
             return nil
         case .advance(let duration):

@@ -43,17 +43,17 @@ extension Simulator {
     func checkRefresh() throws(SimError) {
         let what = "sim.system.refresh(app)"
         guard config.hasBackgroundRefresh else {
-            throw SimError(.forbidden, "\(what): \(config.platform.rawValue) has no background app refresh (only iphone, ipados and visionos)")
+            throw refusal(.forbidden, "\(what): \(config.platform.rawValue) has no background app refresh (only iphone, ipados and visionos)")
         }
         guard let request = services.refreshRequest else {
             let dropped = lastTermination?.how == .user ? " (a force quit cancelled the app's requests)" : ""
-            throw SimError(.forbidden, "\(what): no background refresh is pending\(dropped); the app asks for one with app:schedule_refresh(seconds)")
+            throw refusal(.forbidden, "\(what): no background refresh is pending\(dropped); the app asks for one with app:schedule_refresh(seconds)")
         }
         guard request.earliest <= now else {
-            throw SimError(.forbidden, "\(what): the refresh is not due: the app asked for it no earlier than \(request.earliest.text) s, and it is \(now.text) s; call sim.advance(\((request.earliest - now).text)) first")
+            throw refusal(.forbidden, "\(what): the refresh is not due: the app asked for it no earlier than \(request.earliest.text) s, and it is \(now.text) s; call sim.advance(\((request.earliest - now).text)) first")
         }
         if let process, !process.visible.isEmpty || process.reportedPhase != .background {
-            throw SimError(.forbidden, "\(what): the app is in the foreground (\(process.reportedPhase.rawValue)); the system runs background refreshes only for an app in the background or not running; call app:background() first")
+            throw refusal(.forbidden, "\(what): the app is in the foreground (\(process.reportedPhase.rawValue)); the system runs background refreshes only for an app in the background or not running; call app:background() first")
         }
     }
 

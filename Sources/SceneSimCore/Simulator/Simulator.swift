@@ -66,6 +66,9 @@ public final class Simulator {
     var appFailure: SimError?
     /// The queue is being run (its actions do not run it again when they end).
     var draining = false
+    /// Set while `accepts` runs the guards only to learn whether they pass: the refusals it
+    /// throws away are then made without their message (see `refusal`).
+    var probing = false
     /// Told before each queued action runs, with where it was made (a driver traces it).
     package var onQueuedInput: ((String?) -> Void)?
     /// The most bytes the simulator's records may hold (estimated; see Simulator+Memory.swift),
@@ -251,9 +254,15 @@ public final class Simulator {
     func runningProcess(_ what: @autoclosure () -> String) throws(SimError) -> AppProcess {
         if let process { return process }
         if let last = lastTermination {
-            throw SimError(.notRunning, "\(what()) needs a running app, but it was terminated (\(last.how.rawValue)) at \(last.at.text) s; call app:launch() first")
+            throw refusal(.notRunning, "\(what()) needs a running app, but it was terminated (\(last.how.rawValue)) at \(last.at.text) s; call app:launch() first")
         }
-        throw SimError(.notRunning, "\(what()) needs a running app; call app:launch() first")
+        throw refusal(.notRunning, "\(what()) needs a running app; call app:launch() first")
+    }
+
+    /// A guard's refusal; while `probing`, without its message, which nobody reads (explore
+    /// asks `accepts` several times a step, and building the text cost more than the guard).
+    func refusal(_ kind: SimError.Kind, _ message: @autoclosure () -> String) -> SimError {
+        SimError(kind, probing ? "" : message())
     }
 
     package func requireRunning(_ what: @autoclosure () -> String) throws(SimError) {

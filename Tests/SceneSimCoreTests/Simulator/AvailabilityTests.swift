@@ -46,6 +46,31 @@ struct AvailabilityTests {
         }
     }
 
+    @Test("accepts refuses without building the message, and the call itself still says it in full")
+    func refusalKeepsItsMessage() throws {
+        let simulator = try Simulator(config: .testing())
+        try simulator.launch()
+        try simulator.terminate(.crash)
+
+        #expect(!simulator.accepts(.background))
+        #expect(!simulator.accepts(.refresh))
+        let refused = try #require(catchSimError { () throws(SimError) in _ = try simulator.send(.background) })
+        #expect(refused.message.hasPrefix("app:background() needs a running app, but it was terminated (crash) at "), "\(refused.message)")
+        try simulator.launch()
+        #expect(!simulator.accepts(.launch))
+        let twice = try #require(catchSimError { () throws(SimError) in _ = try simulator.send(.launch) })
+        #expect(twice.message.hasPrefix("app:launch(): the app is already running (launch #2)"), "\(twice.message)")
+    }
+
+    private func catchSimError(_ body: () throws(SimError) -> Void) -> SimError? {
+        do throws(SimError) {
+            try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     @Test("Under the app switcher the scenes are still on screen: the system does not kill the app")
     func switcherIsOnScreen() throws {
         let simulator = try Simulator(config: .testing())
