@@ -47,13 +47,15 @@ static void scn_caught(scn_state *st) {
 }
 
 // counted(fn, ...): fn(...) in a protected call on the counted thread that started the
-// uncounted run (or on this thread outside one). Returns true and fn's results, or false and
+// uncounted run (or on this thread, when it is counted). Returns true and fn's results, or false and
 // the error's text.
 static int scn_counted(lua_State *T) {
     scn_state *st = scn_get_state(T);
     luaL_checkany(T, 1);
     int n = lua_gettop(T);
-    lua_State *L = st->unhooked_caller != NULL ? st->unhooked_caller : T;
+    // From uncounted code, back to the thread that started it; from counted code (a script's
+    // coroutine, say), on that code's own thread.
+    lua_State *L = lua_gethook(T) == NULL && st->unhooked_caller != NULL ? st->unhooked_caller : T;
     if (L == T) {
         int status = lua_pcall(T, n - 1, LUA_MULTRET, 0);
         scn_caught(st);

@@ -52,8 +52,15 @@ struct UncountedTests {
             == [false, "shown"])
         #expect(try state.run("return uncounted(function() return counted(error, setmetatable({}, { __tostring = function() return {} end })) end)", chunkName: "=t")
             == [false, "'__tostring' must return a string"])
-        // Outside uncounted code, counted calls on the caller's thread.
+        // Outside uncounted code, counted calls on the caller's thread, and so does counted code
+        // inside uncounted code: from a script's coroutine, on the coroutine, not the main thread.
         #expect(try state.run("return counted(function(a) return a * 2 end, 21)", chunkName: "=t") == [true, 42])
+        #expect(try state.run("""
+            local function on_main() return select(2, coroutine.running()) end
+            return uncounted(function()
+              return counted(function() return coroutine.wrap(function() return counted(on_main) end)() end)
+            end)
+            """, chunkName: "=t") == [true, true, false])
     }
 
     @Test("An error in uncounted code is raised by uncounted, as raised")
