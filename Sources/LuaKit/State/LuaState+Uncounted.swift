@@ -10,8 +10,8 @@ extension LuaState {
     ///   the trip, which names the script's line.
     /// - `counted(fn, ...)`, called from there, runs script code `fn` on the counted thread that
     ///   started the uncounted code, in a protected call: true and `fn`'s results, or false and
-    ///   the error's text (made by `tostring` under the hook). Outside uncounted code it calls
-    ///   `fn` on the caller's thread.
+    ///   the error's text (made by `tostring` under the hook). Called from counted code
+    ///   (outside uncounted code, or in a script's coroutine) it calls `fn` on the caller's thread.
     ///
     /// The instruction limit then counts only the counted code. The uncounted code must keep
     /// script code out of its own thread: it may touch no value a script can give a metamethod
