@@ -148,6 +148,15 @@ static void scn_large_free(scn_state *st, void *block) {
     free(header);
 }
 
+// Frees every block on the state's list (those a snapshot has not pinned).
+static void scn_large_free_all(scn_state *st) {
+    for (scn_large *h = st->large, *next; h != NULL; h = next) {
+        next = h->next;
+        free(h);
+    }
+    st->large = NULL;
+}
+
 static void *scn_large_resize(scn_state *st, void *block, size_t old, size_t nsize) {
     scn_large *header = (scn_large *)block - 1;
     if (header->pinned || nsize > SIZE_MAX - sizeof(scn_large)) {
@@ -258,10 +267,7 @@ int scn_snapshot_restore(lua_State *L) {
     scn_state *st = scn_get_state(L);
     scn_snapshot *snap = st->snapshot;
     if (snap == NULL || st->depth != 0 || st->swift_frames != 0 || st->pool.overflowed) return 0;
-    for (scn_large *h = st->large, *next; h != NULL; h = next) {
-        next = h->next;
-        free(h);
-    }
+    scn_large_free_all(st);
     for (size_t i = snap->saved.pool.slab_count; i < st->pool.slab_count; i++) free(st->pool.slabs[i]);
     const unsigned char *from = snap->bytes;
     for (size_t i = 0; i < snap->span_count; i++) {
@@ -490,10 +496,7 @@ void scn_close(lua_State *L) {
     // Lua freed every block it held; those the snapshot pinned are freed with it, and any
     // other large block left (none should be) with the list.
     scn_snapshot_release(st->snapshot);
-    for (scn_large *h = st->large, *next; h != NULL; h = next) {
-        next = h->next;
-        free(h);
-    }
+    scn_large_free_all(st);
     scn_pool_release(&st->pool);
     free(st);
 }

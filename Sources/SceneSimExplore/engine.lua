@@ -306,6 +306,33 @@ end
 
 -- MARK: Rules
 
+-- The checks a module's values pass: check_spec runs them as it reads the module, and the
+-- engine again where it reads a value a second time (a table may answer differently at each
+-- read, and the uncounted loop must hold only numbers, names and generators). `fail` raises.
+local function check_weight(fail, where, weight)
+  if weight ~= nil and (type(weight) ~= "number" or not (weight > 0) or weight == huge) then
+    fail(format("%s.weight must be a positive number (got %s)", where, describe(weight)))
+  end
+end
+
+local function check_argument(fail, where, key, g)
+  if type(key) ~= "string" then fail(format("%s.args keys are names (got %s)", where, describe(key))) end
+  if not is_generator(g) then
+    fail(format("%s.args.%s must be a generator such as sim.gen.one_of { ... } or sim.gen.int(lo, hi) (got %s)", where, key, describe(g)))
+  end
+end
+
+local function check_invariant(fail, field, key, fn)
+  if type(key) ~= "string" or type(fn) ~= "function" then
+    fail(format("%s.%s must be a function(app) that errors or returns false when broken (got %s)", field, tostring(key), type(fn)))
+  end
+end
+
+-- Raises errors about the module `name`.
+local function failing(name)
+  return function(text) error(name .. ": " .. text, 0) end
+end
+
 -- A rule as the engine holds it: name, weight, pre, run, its generators in key order, and
 -- `spell(args)`, the statement a found scenario runs for it.
 ---@class scenesim.EngineRule
@@ -322,26 +349,28 @@ end
 ---@param name string
 ---@param spec scenesim.Rule
 ---@param spell fun(rule: scenesim.EngineRule, args: table): string
----@param script? boolean a module's rule: its functions are script code, called counted
+---@param module? string the module a rule of the module's comes from: its functions are script
+--- code, called counted, and its values are checked again as they are read
 ---@return scenesim.EngineRule
-local function make_rule(name, spec, spell, script)
-  -- Each field is read once (check_spec checked the module's table as it read it then), so
-  -- the loop holds only the engine's own values.
+local function make_rule(name, spec, spell, module)
+  -- Each field is read once, so the loop holds only the engine's own values.
+  local fail = module and failing(module)
   local keys = sorted_keys(spec.args or {})
   local args, minimums = {}, {}
   for _, k in ipairs(keys) do
-    args[k] = workings[spec.args[k]]
-    if type(k) ~= "string" or not args[k] then error(format("rules.%s.args.%s must be a generator", name, describe(k)), 0) end
+    local g = spec.args[k]
+    if fail then check_argument(fail, "rules." .. name, k, g) end
+    args[k] = workings[g]
     minimums[k] = args[k].minimum
   end
-  local weight, pre, run = spec.weight or 1, spec.pre, spec.run
-  if type(weight) ~= "number" then error(format("rules.%s.weight must be a positive number", name), 0) end
-  if script then
+  local weight, pre, run = spec.weight, spec.pre, spec.run
+  if fail then
+    check_weight(fail, "rules." .. name, weight)
     pre = pre and counted_function(pre)
     run = counted_function(run)
   end
   return {
-    name = name, weight = weight, pre = pre, run = run, args = args,
+    name = name, weight = weight or 1, pre = pre, run = run, args = args,
     keys = keys, minimums = minimums, spell = spell,
     -- What E.doing says while the engine is in it, built once: every step sets it.
     doing_pre = "checking the precondition of rule " .. name, doing_run = "running rule " .. name,
@@ -592,7 +621,7 @@ local top_keys = {
 local rule_keys = { weight = true, pre = true, args = true, run = true }
 
 local function check_spec(spec, name)
-  local function fail(text) error(name .. ": " .. text, 0) end
+  local fail = failing(name)
   if type(spec) ~= "table" then
     fail(format("an exploration module returns a table, e.g. return { setup = function() return sim.launch {} end } (it returned %s)", describe(spec)))
   end
@@ -615,23 +644,12 @@ local function check_spec(spec, name)
     end
     if type(rule.run) ~= "function" then fail(format("%s.run must be a function(app, args) (got %s)", where, type(rule.run))) end
     if rule.pre ~= nil and type(rule.pre) ~= "function" then fail(format("%s.pre must be a function(app) returning true when the rule may run (got %s)", where, type(rule.pre))) end
-    if rule.weight ~= nil and (type(rule.weight) ~= "number" or not (rule.weight > 0) or rule.weight == huge) then
-      fail(format("%s.weight must be a positive number (got %s)", where, describe(rule.weight)))
-    end
+    check_weight(fail, where, rule.weight)
     if rule.args ~= nil and type(rule.args) ~= "table" then fail(format("%s.args must be a table of sim.gen generators (got %s)", where, type(rule.args))) end
-    for _, a in ipairs(sorted_keys(rule.args or {})) do
-      if type(a) ~= "string" then fail(format("%s.args keys are names (got %s)", where, describe(a))) end
-      if not is_generator(rule.args[a]) then
-        fail(format("%s.args.%s must be a generator such as sim.gen.one_of { ... } or sim.gen.int(lo, hi) (got %s)", where, a, describe(rule.args[a])))
-      end
-    end
+    for _, a in ipairs(sorted_keys(rule.args or {})) do check_argument(fail, where, a, rule.args[a]) end
   end
   for _, field in ipairs { "invariants", "eventually" } do
-    for _, k in ipairs(sorted_keys(spec[field] or {})) do
-      if type(k) ~= "string" or type(spec[field][k]) ~= "function" then
-        fail(format("%s.%s must be a function(app) that errors or returns false when broken (got %s)", field, tostring(k), type(spec[field][k])))
-      end
-    end
+    for _, k in ipairs(sorted_keys(spec[field] or {})) do check_invariant(fail, field, k, spec[field][k]) end
   end
   for _, option in ipairs { "background_tasks", "watchdog_ok" } do
     if spec[option] ~= nil and type(spec[option]) ~= "boolean" then
@@ -656,15 +674,15 @@ local function check_spec(spec, name)
   end
 end
 
--- Invariants in name order; `doing` is what E.doing says while one runs.
-local function named_functions(t, doing)
+-- The module's `field` ("invariants" or "eventually") in name order: each one's function, the
+-- label its failure has ("invariant x") and what E.doing says while it runs.
+local function named_functions(spec, field, name)
+  local t, kind = spec[field], field == "invariants" and "invariant " or "eventually "
   local list = {}
   for _, k in ipairs(sorted_keys(t or {})) do
     local fn = t[k]
-    if type(k) ~= "string" or type(fn) ~= "function" then
-      error(format("invariants and eventually are tables of functions keyed by name (got %s = %s)", describe(k), type(fn)), 0)
-    end
-    list[#list + 1] = { name = k, fn = fn, doing = doing .. k }
+    check_invariant(failing(name), field, k, fn)
+    list[#list + 1] = { label = kind .. k, fn = fn, doing = "checking " .. kind .. k }
   end
   return list
 end
@@ -675,35 +693,35 @@ end
 local function new_exploration(spec, name)
   check_spec(spec, name)
   local X = {
-    spec = spec, name = name, invariants = named_functions(spec.invariants, "checking invariant "),
-    eventually = named_functions(spec.eventually, "checking eventually "),
+    spec = spec, name = name, invariants = named_functions(spec, "invariants", name),
+    eventually = named_functions(spec, "eventually", name),
     watchdog_ok = spec.watchdog_ok == true,
   }
   X.counts, X.enabled = {}, {}
   return X
 end
 
+-- The first of `list` (named_functions) that raises or returns false: its label and message.
+local function first_broken(X, list)
+  for _, inv in ipairs(list) do
+    E.doing = inv.doing
+    local ok, result, extra = counted(inv.fn, X.app)
+    if not ok then return inv.label, result end
+    if result == false then return inv.label, extra ~= nil and text_of(extra) or "returned false" end
+  end
+end
+
 local function check(X)
   local label, message = native.checks(X.watchdog_ok)
   if label then return label, message end
-  for _, inv in ipairs(X.invariants) do
-    E.doing = inv.doing
-    local ok, result, extra = counted(inv.fn, X.app)
-    if not ok then return "invariant " .. inv.name, result end
-    if result == false then return "invariant " .. inv.name, extra ~= nil and text_of(extra) or "returned false" end
-  end
+  return first_broken(X, X.invariants)
 end
 
 local function check_eventually(X)
   E.doing = "settling after the last step"
   local ok, err = pcall(settle)
   if not ok then return "eventually settle", plain(err) end
-  for _, inv in ipairs(X.eventually) do
-    E.doing = inv.doing
-    local done, result, extra = counted(inv.fn, X.app)
-    if not done then return "eventually " .. inv.name, result end
-    if result == false then return "eventually " .. inv.name, extra ~= nil and text_of(extra) or "returned false" end
-  end
+  return first_broken(X, X.eventually)
 end
 
 -- The built-in rules (all, `names` only, or none) and the module's (`own`) in name order, with
@@ -752,7 +770,7 @@ local function start(X)
   local own = {}
   X.own = {}
   for _, k in ipairs(sorted_keys(X.spec.rules or {})) do
-    own[k] = make_rule(k, X.spec.rules[k], spell_user_rule, true)
+    own[k] = make_rule(k, X.spec.rules[k], spell_user_rule, X.name)
     own[k].eager = true  -- the module's run gets the arguments table and may change it
     X.own[#X.own + 1] = k
   end
@@ -850,9 +868,6 @@ local function next_step(X, r, replay, i, max_steps, taken)
   return true, rule, choices, args
 end
 
--- One run: `max_steps` random steps from `seed`, or the steps of `replay` in order (a step
--- whose precondition or arguments no longer hold is skipped). Returns what ran and the first
--- failure.
 -- The steps of a run, uncounted (see "Counted and uncounted code"): what E.run returns.
 local function run_steps(X, r, max_steps, replay, keep)
   local steps, result = {}, { counts = X.counts, enabled = X.enabled, own = X.own, steps = {} }
@@ -914,6 +929,9 @@ local function run_steps(X, r, max_steps, replay, keep)
   return result
 end
 
+-- One run: `max_steps` random steps from `seed`, or the steps of `replay` in order (a step
+-- whose precondition or arguments no longer hold is skipped). Returns what ran and the first
+-- failure.
 function E.run(X, seed, max_steps, replay, keep)
   start(X)
   return uncounted(run_steps, X, { s = seed }, max_steps, replay, keep)

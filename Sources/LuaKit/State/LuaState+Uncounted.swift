@@ -20,11 +20,11 @@ extension LuaState {
     /// watch the interrupt flags, and call back into Lua on the counted thread.
     package func makeUncountedFunctions() -> (uncounted: LuaFunctionRef, counted: LuaFunctionRef) {
         let thread = currentThread
-        lua_checkstack(thread, 1)
-        scn_push_uncounted(thread)
-        let uncounted = LuaFunctionRef(state: self, reference: luaL_ref(thread, scn_registry_index()))
-        scn_push_counted(thread)
-        let counted = LuaFunctionRef(state: self, reference: luaL_ref(thread, scn_registry_index()))
-        return (uncounted, counted)
+        func reference(_ push: (OpaquePointer) -> Void) -> LuaFunctionRef {
+            lua_checkstack(thread, 1)
+            push(thread)
+            return LuaFunctionRef(state: self, reference: luaL_ref(thread, scn_registry_index()))
+        }
+        return (reference(scn_push_uncounted), reference(scn_push_counted))
     }
 }

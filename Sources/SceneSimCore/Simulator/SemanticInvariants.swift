@@ -79,13 +79,9 @@ package struct SemanticInvariants: Sendable {
     /// No more windows on screen than `visible_limit`.
     private func visibleLimit(_ simulator: Simulator) -> Violation? {
         guard let limit = simulator.config.visibleLimit else { return nil }
-        // A window minimised to the Dock is inactive but off screen (semantics 13.7).
-        func onScreen(_ id: SessionID) -> Bool {
-            (simulator.phase(of: id) == .connected(.active) || simulator.phase(of: id) == .connected(.inactive)) && !simulator.isMinimized(id)
-        }
         // Counted first: explore checks this after every step, and it seldom fails.
-        guard simulator.windows.reduce(0, { $0 + (onScreen($1) ? 1 : 0) }) > limit else { return nil }
-        let visible = simulator.windows.filter(onScreen)
+        guard simulator.windows.reduce(0, { $0 + (simulator.isOnScreen($1) ? 1 : 0) }) > limit else { return nil }
+        let visible = simulator.windows.filter(simulator.isOnScreen)
         return Violation(name: "visible_limit", message: "\(visible.count) windows on screen (\(visible.map { simulator.label(of: $0) }.joined(separator: ", "))), over visible_limit \(limit)")
     }
 

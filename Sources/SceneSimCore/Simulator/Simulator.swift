@@ -164,6 +164,14 @@ public final class Simulator {
         sessions[id.index].scene.map { .connected($0.phase) } ?? .disconnected
     }
 
+    /// Whether the session's window is on screen: active or inactive, and not minimised to the
+    /// Dock, where a window is inactive but off screen (semantics 13.7). Read from the phases,
+    /// not from the visible list it should agree with.
+    package func isOnScreen(_ id: SessionID) -> Bool {
+        let phase = phase(of: id)
+        return (phase == .connected(.active) || phase == .connected(.inactive)) && !isMinimized(id)
+    }
+
     /// The session with this `group#n` label, if any.
     public func session(labeled label: String) -> SessionID? {
         labels[label]

@@ -51,9 +51,7 @@ extension ScriptHost {
                     switch kind {
                     case "live": return true
                     case "connected": return simulator.phase(of: id) != .disconnected
-                    case "visible":
-                        let phase = simulator.phase(of: id)
-                        return (phase == .connected(.active) || phase == .connected(.inactive)) && !simulator.isMinimized(id)
+                    case "visible": return simulator.isOnScreen(id)
                     case "background": return simulator.phase(of: id) == .connected(.background)
                     default: return false
                     }
@@ -206,7 +204,7 @@ extension ScriptHost {
     func resetRun() -> Bool {
         // Swift's references into the run's Lua state go first (they could not be used after).
         // Every stored property of ScriptHost is either reset here or set once by init
-        // (ScriptHostResetTests holds the list).
+        // (StateReuseTests holds the list).
         simulator = nil
         traceEnabled = true
         hooks = HookRegistry()

@@ -93,6 +93,40 @@ struct ExploreUncountedTests {
         #expect(scenario.split(separator: "\n").filter { $0.hasSuffix("; explore.check()") }.count == 30)
     }
 
+    @Test("A module's table that answers differently when read again is checked again, with the message of the first check", arguments: [
+        // A weight that becomes a string once setup ran (the loop adds weights up).
+        ("""
+        local launched = false
+        local rule = setmetatable({ run = function() end }, { __index = function(_, k) if k == "weight" then return launched and "heavy" or 1 end end })
+        return { setup = function() launched = true return sim.launch {} end, builtin = false, rules = { r = rule } }
+        """, "m.lua: rules.r.weight must be a positive number (got \"heavy\")"),
+        // A generator that becomes a number once setup ran.
+        ("""
+        local launched = false
+        local word = sim.gen.one_of { "a" }
+        local args = setmetatable({}, { __pairs = function() return next, { x = true }, nil end, __index = function() return launched and 42 or word end })
+        return { setup = function() launched = true return sim.launch {} end, builtin = false, rules = { r = { args = args, run = function() end } } }
+        """, "m.lua: rules.r.args.x must be a generator such as sim.gen.one_of { ... } or sim.gen.int(lo, hi) (got 42)"),
+        // Invariants whose names become numbers at the second pass (the loop joins names to text).
+        ("""
+        local reads = 0
+        local invariants = setmetatable({}, {
+          __pairs = function() reads = reads + 1 return next, reads == 1 and { ok = true } or { [1] = true }, nil end,
+          __index = function() return function() end end,
+        })
+        return { setup = function() return sim.launch {} end, builtin = false, rules = { r = { run = function() end } }, invariants = invariants }
+        """, "m.lua: invariants.1 must be a function(app) that errors or returns false when broken (got function)"),
+    ])
+    func readAgain(module: String, message: String) throws {
+        let folder = try TempFolder(["m.lua": module])
+
+        let result = try BuiltBinary.run(["explore", "m.lua", "--seed", "1", "--runs", "2"], in: folder.path, timeout: Self.timeLimit)
+
+        #expect(!result.timedOut, "explore hung")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.hasPrefix("explore: run 0 of m.lua could not run:\n" + message + "\n"), "\(result)")
+    }
+
     @Test("Script code the loop reaches is counted: an endless loop there stops at the limit, naming what ran and the module's line", arguments: [
         ("invariants = { inv = function() return false, setmetatable({}, { __tostring = function()\nwhile true do end end }) end }",
          "while checking invariant inv: m.lua:2: instruction limit exceeded (1000000 instructions)"),
