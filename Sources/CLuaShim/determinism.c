@@ -160,6 +160,103 @@ static int scn_pairs_next(lua_State *L) {
     return 0;
 }
 
+// The iterator of a table of fewer than SCN_PAIRS_CACHED_FROM keys: upvalue 1 their count, 2
+// the last position handed out, 3... the keys sorted (no table of them is made).
+static int scn_pairs_next_small(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer count = lua_tointeger(L, lua_upvalueindex(1));
+    lua_Integer position = lua_tointeger(L, lua_upvalueindex(2));
+    while (position < count) {
+        position++;
+        lua_pushvalue(L, lua_upvalueindex(2 + (int)position));
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, 1) != LUA_TNIL) {
+            lua_pushinteger(L, position);
+            lua_replace(L, lua_upvalueindex(2));
+            return 2;
+        }
+        lua_pop(L, 2);
+    }
+    lua_pushinteger(L, position);
+    lua_replace(L, lua_upvalueindex(2));
+    return 0;
+}
+
+// Fills `key` (at `position` in the table's order) from the key on top of the stack.
+static void scn_describe_key(lua_State *L, scn_key *key, int position) {
+    memset(key, 0, sizeof *key);
+    key->position = position;
+    switch (lua_type(L, -1)) {
+    case LUA_TNUMBER:
+        key->rank = 0;
+        key->is_integer = lua_isinteger(L, -1);
+        key->integer = lua_tointeger(L, -1);
+        key->number = lua_tonumber(L, -1);
+        break;
+    case LUA_TSTRING:
+        key->rank = 1;
+        key->bytes = lua_tolstring(L, -1, &key->length);  // a string key: no conversion
+        break;
+    case LUA_TBOOLEAN:
+        key->rank = 2;
+        key->integer = lua_toboolean(L, -1);
+        break;
+    default: {
+        int class_index = 0;
+        int64_t id = 0;
+        if (scn_to_handle(L, -1, &class_index, &id)) {
+            key->rank = 3;
+            key->is_integer = class_index;
+            key->integer = id;
+        } else {
+            key->rank = 4;
+        }
+        break;
+    }
+    }
+}
+
+// pairs of the table at index 1 when it has fewer than SCN_PAIRS_CACHED_FROM keys: one pass
+// that leaves the keys on the stack, a sort in place, and an iterator holding them as upvalues
+// (one allocation, where a larger table's order costs two tables and a malloc). Returns 3
+// (pairs's results pushed), or 0 with the stack as it was when the table is larger.
+static int scn_pairs_small(lua_State *L) {
+    scn_key keys[SCN_PAIRS_CACHED_FROM - 1];
+    if (!lua_checkstack(L, 2 * SCN_PAIRS_CACHED_FROM + 8)) return luaL_error(L, "stack overflow (pairs)");
+    // Made to exist now, so that scn_to_handle allocates nothing while the keys are described.
+    scn_push_registry_table(L, &scn_classes_key);
+    lua_pop(L, 1);
+    int count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        if (count == SCN_PAIRS_CACHED_FROM - 1) {
+            lua_settop(L, 1);
+            return 0;
+        }
+        lua_pop(L, 1);
+        scn_describe_key(L, &keys[count], count);  // the key stays on the stack, at 2 + count
+        count++;
+        lua_pushvalue(L, -1);  // the copy lua_next goes on from
+    }
+    // Insertion sort: a few keys, and position breaks every tie.
+    for (int i = 1; i < count; i++) {
+        scn_key key = keys[i];
+        int j = i - 1;
+        while (j >= 0 && scn_compare_keys(&keys[j], &key) > 0) {
+            keys[j + 1] = keys[j];
+            j--;
+        }
+        keys[j + 1] = key;
+    }
+    lua_pushinteger(L, count);
+    lua_pushinteger(L, 0);
+    for (int i = 0; i < count; i++) lua_pushvalue(L, 2 + keys[i].position);
+    lua_pushcclosure(L, scn_pairs_next_small, count + 2);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
 // pairs's continuation after a __pairs metamethod that yielded: its three results are on top.
 static int scn_pairs_continued(lua_State *L, int status, lua_KContext context) {
     (void)L;
@@ -185,6 +282,7 @@ static int scn_pairs(lua_State *L) {
         return 3;
     }
     lua_settop(L, 1);
+    if (scn_pairs_small(L)) return 3;
     int kept = scn_push_kept_order(L);  // 2: the sorted keys, when still right
     if (kept >= 0) {
         lua_pushinteger(L, kept);
@@ -219,37 +317,7 @@ static int scn_pairs(lua_State *L) {
     lua_pushnil(L);
     while (lua_next(L, 1) && position < count) {
         lua_pop(L, 1);
-        scn_key *key = &keys[position];
-        memset(key, 0, sizeof *key);
-        key->position = position;
-        switch (lua_type(L, -1)) {
-        case LUA_TNUMBER:
-            key->rank = 0;
-            key->is_integer = lua_isinteger(L, -1);
-            key->integer = lua_tointeger(L, -1);
-            key->number = lua_tonumber(L, -1);
-            break;
-        case LUA_TSTRING:
-            key->rank = 1;
-            key->bytes = lua_tolstring(L, -1, &key->length);  // a string key: no conversion
-            break;
-        case LUA_TBOOLEAN:
-            key->rank = 2;
-            key->integer = lua_toboolean(L, -1);
-            break;
-        default: {
-            int class_index = 0;
-            int64_t id = 0;
-            if (scn_to_handle(L, -1, &class_index, &id)) {
-                key->rank = 3;
-                key->is_integer = class_index;
-                key->integer = id;
-            } else {
-                key->rank = 4;
-            }
-            break;
-        }
-        }
+        scn_describe_key(L, &keys[position], position);
         if (order != NULL) order->identities[position] = scn_identity(L, -1);
         lua_pushvalue(L, -1);
         lua_rawseti(L, 2, ++position);  // preallocated: no allocation

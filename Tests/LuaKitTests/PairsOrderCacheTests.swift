@@ -59,6 +59,50 @@ struct PairsOrderCacheTests {
         #expect((checked.first.flatMap { if case .integer(let n) = $0 { n } else { nil } } ?? 0) > 1000)
     }
 
+    @Test("A table of fewer than 8 keys (its keys held by the iterator, sorted at each call) is visited in the documented order, each key once, skipping keys removed on the way")
+    func smallTables() throws {
+        let (state, _) = makeState()
+
+        let checked = try state.run("""
+            local seed = 11
+            local function rnd(n) seed = (seed * 1103515245 + 12345) % 2147483648 return seed % n end
+            local pool = { 1, 2, 2.5, -3, 2 ^ 53, 0.25, "", "a", "a\\0", "ab", "b", "\\255", "Z", true, false }
+            -- The documented order: numbers ascending, strings by bytes, then false, true.
+            local function rank(k)
+              local t = type(k)
+              return t == "number" and 0 or t == "string" and 1 or 2
+            end
+            local function before(a, b)
+              if rank(a) ~= rank(b) then return rank(a) < rank(b) end
+              if type(a) == "boolean" then return a == false and b == true end
+              return a < b
+            end
+            local checks = 0
+            for round = 1, 3000 do
+              local t, n = {}, rnd(8)
+              for _ = 1, n do t[pool[rnd(#pool) + 1]] = round end
+              local want = 0
+              for _ in next, t do want = want + 1 end
+              local seen, last = 0, nil
+              local drop = rnd(2) == 0 and pool[rnd(#pool) + 1] or nil
+              local dropped = false
+              for k, v in pairs(t) do
+                assert(v == round, "a value from another round")
+                if last ~= nil and not before(last, k) then error("round " .. round .. ": " .. tostring(last) .. " before " .. tostring(k)) end
+                if k == drop then dropped = true end
+                last, seen = k, seen + 1
+                -- A key removed ahead of the loop is skipped.
+                if drop ~= nil and not dropped and t[drop] ~= nil then t[drop] = nil; want = want - 1 end
+              end
+              if seen ~= want then error("round " .. round .. ": " .. seen .. " keys visited of " .. want) end
+              checks = checks + 1
+            end
+            return checks
+            """, chunkName: "=small")
+
+        #expect((checked.first.flatMap { if case .integer(let n) = $0 { n } else { nil } } ?? 0) == 3000)
+    }
+
     @Test("A key whose value becomes nil during a loop is skipped, and the next loop over the table no longer has it")
     func removalDuringLoop() throws {
         let (state, output) = makeState()
