@@ -150,8 +150,8 @@ local function unit(r) return (next64(r) >> 11) * 0x1p-53 end
 --- choice from the random stream, `resolve` turns a choice into the value (false when it no
 --- longer applies), `spell` writes the value as a found scenario's Lua.
 ---@class scenesim.EngineGenerator: scenesim.Generator
----@field text? string       what tostring shows after "generator " (one_of's made when first asked: `describe`)
----@field describe? fun(self: scenesim.EngineGenerator): string
+---@field text? string       what tostring shows after "generator " (made when first asked: `describe`)
+---@field describe fun(self: scenesim.EngineGenerator): string
 ---@field minimum any
 ---@field draw fun(self: scenesim.EngineGenerator, r: { s: integer }, app?: scenesim.App): any
 ---@field resolve fun(self: scenesim.EngineGenerator, choice: any, app?: scenesim.App): boolean, any
@@ -189,6 +189,27 @@ local function describe(v)
   return type(v) == "number" and literal(v) or type(v)
 end
 
+-- The kinds of generator: each one's functions, shared by its generators through their
+-- workings' metatable (a closure per generator made dozens for each run).
+local function generator_kind(methods)
+  methods.__index = methods
+  return methods
+end
+
+local one_of_kind = generator_kind {
+  describe = function(self)
+    local texts = {}
+    for i, v in ipairs(self.values) do texts[i] = literal(v) end
+    return "one_of {" .. concat(texts, ", ") .. "}"
+  end,
+  draw = function(self, r) return below(r, self.n) + 1 end,
+  resolve = function(self, c)
+    if mtype(c) == "integer" and c >= 1 and c <= self.n then return true, self.values[c] end
+    return false
+  end,
+  spell = function(_, v) return literal(v) end,
+}
+
 function gen.one_of(choices)
   if type(choices) ~= "table" or choices[1] == nil then
     error(format("sim.gen.one_of takes a non-empty list of values, e.g. sim.gen.one_of { \"A\", \"B\" } (got %s)", describe(choices)), 2)
@@ -201,70 +222,63 @@ function gen.one_of(choices)
     end
     values[i] = v
   end
-  return new_generator({
-    minimum = 1, n = #values, values = values,
-    describe = function(self)
-      local texts = {}
-      for i, v in ipairs(self.values) do texts[i] = literal(v) end
-      return "one_of {" .. concat(texts, ", ") .. "}"
-    end,
-    draw = function(self, r) return below(r, self.n) + 1 end,
-    resolve = function(self, c)
-      if mtype(c) == "integer" and c >= 1 and c <= self.n then return true, self.values[c] end
-      return false
-    end,
-    spell = function(_, v) return literal(v) end,
-  })
+  return new_generator(setmetatable({ minimum = 1, n = #values, values = values }, one_of_kind))
 end
+
+-- A span of 2^62 or more (hi - lo wraps below 0 past 2^63) is drawn by rejection from the
+-- whole 64-bit range: at least one draw in four lands in it.
+local int_kind = generator_kind {
+  describe = function(self) return format("int(%d, %d)", self.lo, self.hi) end,
+  draw = function(self, r)
+    if self.wide then
+      while true do
+        local v = next64(r)
+        if v >= self.lo and v <= self.hi then return v end
+      end
+    end
+    return self.lo + below(r, self.hi - self.lo + 1)
+  end,
+  resolve = function(self, c)
+    if mtype(c) == "integer" and c >= self.lo and c <= self.hi then return true, c end
+    return false
+  end,
+  spell = function(_, v) return literal(v) end,
+}
 
 function gen.int(lo, hi)
   if mtype(lo) ~= "integer" or mtype(hi) ~= "integer" or lo > hi then
     error(format("sim.gen.int(lo, hi) takes two integers with lo <= hi, e.g. sim.gen.int(1, 10) (got %s, %s)", describe(lo), describe(hi)), 2)
   end
-  return new_generator({
-    -- A span of 2^62 or more (hi - lo wraps below 0 past 2^63) is drawn by rejection from
-    -- the whole 64-bit range: at least one draw in four lands in it.
-    text = format("int(%d, %d)", lo, hi), minimum = lo, lo = lo, hi = hi, wide = hi - lo < 0 or hi - lo >= 1 << 62,
-    draw = function(self, r)
-      if self.wide then
-        while true do
-          local v = next64(r)
-          if v >= self.lo and v <= self.hi then return v end
-        end
-      end
-      return self.lo + below(r, self.hi - self.lo + 1)
-    end,
-    resolve = function(self, c)
-      if mtype(c) == "integer" and c >= self.lo and c <= self.hi then return true, c end
-      return false
-    end,
-    spell = function(_, v) return literal(v) end,
-  })
+  return new_generator(setmetatable({ minimum = lo, lo = lo, hi = hi, wide = hi - lo < 0 or hi - lo >= 1 << 62 }, int_kind))
 end
+
+local float_kind = generator_kind {
+  describe = function(self) return format("float(%s, %s)", literal(self.lo), literal(self.hi)) end,
+  draw = function(self, r) return self.lo + unit(r) * (self.hi - self.lo) end,
+  resolve = function(self, c)
+    if mtype(c) == "float" and c >= self.lo and c <= self.hi then return true, c end
+    return false
+  end,
+  spell = function(_, v) return literal(v) end,
+}
 
 function gen.float(lo, hi)
   if type(lo) ~= "number" or type(hi) ~= "number" or not (lo <= hi) or hi - lo == huge then
     error(format("sim.gen.float(lo, hi) takes two finite numbers with lo <= hi, e.g. sim.gen.float(0, 1) (got %s, %s)", describe(lo), describe(hi)), 2)
   end
   lo, hi = lo + 0.0, hi + 0.0
-  return new_generator({
-    text = format("float(%s, %s)", literal(lo), literal(hi)), minimum = lo, lo = lo, hi = hi,
-    draw = function(self, r) return self.lo + unit(r) * (self.hi - self.lo) end,
-    resolve = function(self, c)
-      if mtype(c) == "float" and c >= self.lo and c <= self.hi then return true, c end
-      return false
-    end,
-    spell = function(_, v) return literal(v) end,
-  })
+  return new_generator(setmetatable({ minimum = lo, lo = lo, hi = hi }, float_kind))
 end
 
+local bool_kind = generator_kind {
+  describe = function() return "bool()" end,
+  draw = function(_, r) return below(r, 2) == 1 end,
+  resolve = function(_, c) return type(c) == "boolean", c end,
+  spell = function(_, v) return literal(v) end,
+}
+
 function gen.bool()
-  return new_generator({
-    text = "bool()", minimum = false,
-    draw = function(_, r) return below(r, 2) == 1 end,
-    resolve = function(_, c) return type(c) == "boolean", c end,
-    spell = function(_, v) return literal(v) end,
-  })
+  return new_generator(setmetatable({ minimum = false }, bool_kind))
 end
 
 local window_kinds = { live = true, connected = true, visible = true, background = true }
@@ -272,6 +286,28 @@ local window_kinds = { live = true, connected = true, visible = true, background
 -- The windows a window generator draws from, oldest first: the app's live windows of that
 -- kind (native.windows, one call instead of a field read per window and test).
 local windows_of = native.windows
+
+local window_kind = generator_kind {
+  describe = function(self) return format("window(%q)", self.kind) end,
+  draw = function(self, r)
+    local list = windows_of(self.kind)
+    if #list == 0 then return nil end
+    return below(r, #list) + 1
+  end,
+  resolve = function(self, c)
+    if mtype(c) ~= "integer" then return false end
+    local w = windows_of(self.kind)[c]
+    return w ~= nil, w
+  end,
+  -- draw and resolve at once, listing the windows once (the engine's random steps).
+  take = function(self, r)
+    local list = windows_of(self.kind)
+    if #list == 0 then return nil end
+    local c = below(r, #list) + 1
+    return c, list[c]
+  end,
+  spell = function(_, w) return "explore.window(" .. quote(w.id) .. ")" end,
+}
 
 function gen.window(app, kind)
   -- The app may be left out: rules are declared before setup makes it. Either way the
@@ -281,27 +317,7 @@ function gen.window(app, kind)
   if not window_kinds[kind] then
     error(format("sim.gen.window(app, kind): kind is \"live\", \"connected\", \"visible\" or \"background\" (got %s)", describe(kind)), 2)
   end
-  return new_generator({
-    text = format("window(%q)", kind), minimum = 1, kind = kind,
-    draw = function(self, r)
-      local list = windows_of(self.kind)
-      if #list == 0 then return nil end
-      return below(r, #list) + 1
-    end,
-    resolve = function(self, c)
-      if mtype(c) ~= "integer" then return false end
-      local w = windows_of(self.kind)[c]
-      return w ~= nil, w
-    end,
-    -- draw and resolve at once, listing the windows once (the engine's random steps).
-    take = function(self, r)
-      local list = windows_of(self.kind)
-      if #list == 0 then return nil end
-      local c = below(r, #list) + 1
-      return c, list[c]
-    end,
-    spell = function(_, w) return "explore.window(" .. quote(w.id) .. ")" end,
-  })
+  return new_generator(setmetatable({ minimum = 1, kind = kind }, window_kind))
 end
 
 -- MARK: Rules
@@ -423,34 +439,139 @@ local mac_calls = { terminate_force = true, hide = true, reopen = true }
 -- none, so they are not explored there.
 local overlay_calls = { switcher = true, interrupt = true, resume = true }
 
+-- The built-in rules that depend on nothing an app declares, by name: made once, when the
+-- engine loads (before the explore command copies the state for its runs), and shared by every
+-- run; builtin_rules picks the ones the declared app can take. A rule holds no state of a run.
+local static_rules = {}
+do
+  local rules = static_rules
+  local function window_rule(name, kind, statement, run)
+    rules[name] = make_rule(name, { pre = running, args = { window = gen.window(kind) }, run = run },
+      function(rule, a) return rule.args.window:spell(a.window) .. statement end)
+  end
+  window_rule("focus", "live", ":focus()", function(_, a) a.window:focus() end)
+  window_rule("background_window", "visible", ":background()", function(_, a) a.window:background() end)
+  window_rule("close", "live", ":close()", function(_, a) a.window:close() end)
+  window_rule("disconnect", "background", ":disconnect()", function(_, a) a.window:disconnect() end)
+  window_rule("minimize", "visible", ":minimize()", function(_, a) a.window:minimize() end)
+  rules.terminate_keep_windows = make_rule("terminate_keep_windows", {
+    weight = 0.3, pre = function(app) return app.running end,
+    run = function(app) app:terminate("user", { keep_windows = true }) end,
+  }, function() return 'app:terminate("user", { keep_windows = true })' end)
+  rules.open_settings = make_rule("open_settings", { pre = running, run = function(app) app:open_settings() end },
+    function() return "app:open_settings()" end)
+  rules.storage_write = make_rule("storage_write", {
+    pre = awake,
+    args = { window = gen.window("connected"), key = gen.one_of { "a", "b" }, value = gen.one_of { 1, "x", true, 2.5 } },
+    run = function(_, a) a.window.storage[a.key] = a.value end,
+  }, function(rule, a) return rule.args.window:spell(a.window) .. ".storage." .. a.key .. " = " .. literal(a.value) end)
+
+  for _, entry in ipairs(app_calls) do
+    local name, statement = entry[1], entry[2]
+    local method, how = match(statement, "^app:(%w+)%(?\"?(%w*)")
+    rules[name] = make_rule(name, {
+      -- A terminated app spends its steps relaunching: terminations are rarer than the rest.
+      weight = find(name, "^terminate") and 0.3 or 1,
+      pre = function() return native.accepts(name) end,
+      run = how == "" and function(app) app[method](app) end or function(app) app[method](app, how) end,
+    }, function() return statement end)
+  end
+
+  rules.advance = make_rule("advance", {
+    args = { seconds = gen.one_of { 0.1, 0.5, 1, 10, 3600 } },
+    run = function(_, a) advance(a.seconds) end,
+  }, function(_, a) return "sim.advance(" .. literal(a.seconds) .. ")" end)
+  rules.settle = make_rule("settle", { weight = 0.5, run = function() settle() end }, function() return "sim.settle()" end)
+  rules.network = make_rule("network", { weight = 0.5, args = { up = gen.bool() }, run = function(_, a) network(a.up) end },
+    function(_, a) return "sim.network(" .. tostring(a.up) .. ")" end)
+  rules.schedule_refresh = make_rule("schedule_refresh", {
+    weight = 0.5, pre = awake, args = { seconds = gen.one_of { 0, 60, 3600 } },
+    run = function(app, a) app:schedule_refresh(a.seconds) end,
+  }, function(_, a) return "app:schedule_refresh(" .. literal(a.seconds) .. ")" end)
+  rules.refresh = make_rule("refresh", {
+    pre = function() return native.accepts("refresh") end,
+    run = function(app) refresh(app) end,
+  }, function() return "sim.system.refresh(app)" end)
+  rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of { "ada", "bob" } }, run = function(_, a) revoke(a.user) end },
+    function(_, a) return "sim.server.revoke(" .. quote(a.user) .. ")" end)
+
+  -- External events (semantics 12), for an app whose code answers them: they launch a
+  -- terminated app, so they need no running one.
+  rules.continue_activity = make_rule("continue_activity", {
+    weight = 0.5, args = { type = gen.one_of { "com.example.view", "com.example.edit" }, id = gen.int(1, 3) },
+    run = function(app, a) app:continue_activity(a.type, { id = a.id }) end,
+  }, function(_, a) return "app:continue_activity(" .. quote(a.type) .. format(", { id = %d })", a.id) end)
+  rules.open_notification = make_rule("open_notification", {
+    weight = 0.5, args = { id = gen.int(1, 3) },
+    run = function(app, a) app:open_notification { id = a.id } end,
+  }, function(_, a) return format("app:open_notification { id = %d }", a.id) end)
+
+  rules.login = make_rule("login", {
+    pre = in_state("unauthenticated"), args = { user = gen.one_of { "ada", "bob" }, new_user = gen.bool() },
+    run = function(app, a) app:login { user = a.user, new_user = a.new_user } end,
+  }, function(_, a)
+    return "app:login { user = " .. quote(a.user) .. (a.new_user and ", new_user = true" or "") .. " }"
+  end)
+  rules.logout = make_rule("logout", { pre = in_state("authenticated", "error"), run = function(app) app:logout() end },
+    function() return "app:logout()" end)
+  rules.next_step = make_rule("next_step", { pre = in_state("onboarding"), run = function(app) app:next_step() end },
+    function() return "app:next_step()" end)
+  rules.cancel_onboarding = make_rule("cancel_onboarding", { pre = in_state("onboarding"), run = function(app) app:cancel_onboarding() end },
+    function() return "app:cancel_onboarding()" end)
+  rules.retry = make_rule("retry", { pre = in_state("error"), run = function(app) app:retry() end },
+    function() return "app:retry()" end)
+end
+
+-- The built-in model's intents: each one's rule is taken when the declared model has it.
+local intent_rules = { "login", "logout", "next_step", "cancel_onboarding", "retry" }
+
 -- The built-in rules for the declared app: every verb of the API, with arguments from the
 -- declared scenes and routes and a small value pool. Each runs the very call it spells. Unless
 -- `every` (a module's explicit list), only the rules this app can take: the model's own intents
 -- (login, logout, ... are the built-in model's), no overlay on macOS, the wait past suspension
 -- only where the app is suspended, background refresh only where the platform has it, and
 -- background tasks only when the app uses them: its model declares on_refresh, or the module
--- says background_tasks = true (false leaves them out even then).
+-- says background_tasks = true (false leaves them out even then). The rules that depend on
+-- nothing declared are static_rules'; the others are made here, for this run.
 ---@param declared scenesim.ExploreDeclared
 ---@param every boolean
 ---@param background_tasks? boolean
 ---@return table<string, scenesim.EngineRule>
 local function builtin_rules(declared, every, background_tasks)
   local rules = {}
+  local function take(name, applies)
+    if every or applies then rules[name] = static_rules[name] end
+  end
+  for _, name in ipairs { "focus", "background_window", "close", "disconnect", "storage_write", "advance", "settle", "network", "revoke" } do
+    take(name, true)
+  end
+  take("minimize", declared.platform == "macos")
+  take("terminate_keep_windows", declared.platform == "macos")
+  for _, entry in ipairs(app_calls) do
+    local name = entry[1]
+    if overlay_calls[name] then
+      take(name, declared.platform ~= "macos")
+    else
+      take(name, not mac_calls[name] or declared.platform == "macos")
+    end
+  end
+  take("schedule_refresh", declared.refresh)
+  take("refresh", declared.refresh)
+  take("continue_activity", declared.activities)
+  take("open_notification", declared.notifications)
   local intents = {}
   for _, name in ipairs(declared.intents) do intents[name] = true end
-  local function applies(name)
-    if every then return true end
-    if overlay_calls[name] then return declared.platform ~= "macos" end
-    if mac_calls[name] then return declared.platform == "macos" end
-    return true
-  end
-  local function intent(name) return every or intents[name] == true end
+  for _, name in ipairs(intent_rules) do take(name, intents[name] == true) end
+
   local ids, groups = {}, {}
   -- The Settings scene opens with app:open_settings() only (semantics 13.3).
+  local has_settings = false
   for _, scene in ipairs(declared.scenes) do
     if scene.kind ~= "settings" then ids[#ids + 1] = scene.id end
+    has_settings = has_settings or scene.kind == "settings"
     groups[scene.id] = scene
   end
+  take("open_settings", has_settings)
   local function window_value(a)
     local scene = groups[a.scene]
     local pool = scene.value == "string" and string_pool or scene.value == "integer" and integer_pool or nil
@@ -472,51 +593,6 @@ local function builtin_rules(declared, every, background_tasks)
   rules.open_window = make_rule("open_window", { pre = running, args = scene_args(), run = scene_call("open_window") }, scene_spell("open_window"))
   rules.dismiss_window = make_rule("dismiss_window", { pre = running, args = scene_args(), run = scene_call("dismiss_window") }, scene_spell("dismiss_window"))
 
-  local function window_rule(name, kind, statement, run)
-    rules[name] = make_rule(name, { pre = running, args = { window = gen.window(kind) }, run = run },
-      function(rule, a) return rule.args.window:spell(a.window) .. statement end)
-  end
-  window_rule("focus", "live", ":focus()", function(_, a) a.window:focus() end)
-  window_rule("background_window", "visible", ":background()", function(_, a) a.window:background() end)
-  window_rule("close", "live", ":close()", function(_, a) a.window:close() end)
-  window_rule("disconnect", "background", ":disconnect()", function(_, a) a.window:disconnect() end)
-  if every or declared.platform == "macos" then
-    window_rule("minimize", "visible", ":minimize()", function(_, a) a.window:minimize() end)
-    rules.terminate_keep_windows = make_rule("terminate_keep_windows", {
-      weight = 0.3, pre = function(app) return app.running end,
-      run = function(app) app:terminate("user", { keep_windows = true }) end,
-    }, function() return 'app:terminate("user", { keep_windows = true })' end)
-  end
-  local has_settings = false
-  for _, scene in ipairs(declared.scenes) do has_settings = has_settings or scene.kind == "settings" end
-  if every or has_settings then
-    rules.open_settings = make_rule("open_settings", { pre = running, run = function(app) app:open_settings() end },
-      function() return "app:open_settings()" end)
-  end
-  rules.storage_write = make_rule("storage_write", {
-    pre = awake,
-    args = { window = gen.window("connected"), key = gen.one_of { "a", "b" }, value = gen.one_of { 1, "x", true, 2.5 } },
-    run = function(_, a) a.window.storage[a.key] = a.value end,
-  }, function(rule, a) return rule.args.window:spell(a.window) .. ".storage." .. a.key .. " = " .. literal(a.value) end)
-
-  for _, entry in ipairs(app_calls) do
-    local name, statement = entry[1], entry[2]
-    local method, how = match(statement, "^app:(%w+)%(?\"?(%w*)")
-    rules[name] = applies(name) and make_rule(name, {
-      -- A terminated app spends its steps relaunching: terminations are rarer than the rest.
-      weight = find(name, "^terminate") and 0.3 or 1,
-      pre = function() return native.accepts(name) end,
-      run = how == "" and function(app) app[method](app) end or function(app) app[method](app, how) end,
-    }, function() return statement end) or nil
-  end
-
-  rules.advance = make_rule("advance", {
-    args = { seconds = gen.one_of { 0.1, 0.5, 1, 10, 3600 } },
-    run = function(_, a) advance(a.seconds) end,
-  }, function(_, a) return "sim.advance(" .. literal(a.seconds) .. ")" end)
-  rules.settle = make_rule("settle", { weight = 0.5, run = function() settle() end }, function() return "sim.settle()" end)
-  rules.network = make_rule("network", { weight = 0.5, args = { up = gen.bool() }, run = function(_, a) network(a.up) end },
-    function(_, a) return "sim.network(" .. tostring(a.up) .. ")" end)
   -- Past the suspension moment of a backgrounded app that runs (what an app's timers, server
   -- answers and tasks do across a suspension), whatever the advance rule draws.
   if every or declared.suspend_after then
@@ -527,16 +603,6 @@ local function builtin_rules(declared, every, background_tasks)
       pre = function(app) return app.running and app.phase == "background" and not app.suspended end,
       run = function() advance(wait) end,
     }, function() return "sim.advance(" .. literal(wait) .. ")" end)
-  end
-  if every or declared.refresh then
-    rules.schedule_refresh = make_rule("schedule_refresh", {
-      weight = 0.5, pre = awake, args = { seconds = gen.one_of { 0, 60, 3600 } },
-      run = function(app, a) app:schedule_refresh(a.seconds) end,
-    }, function(_, a) return "app:schedule_refresh(" .. literal(a.seconds) .. ")" end)
-    rules.refresh = make_rule("refresh", {
-      pre = function() return native.accepts("refresh") end,
-      run = function(app) refresh(app) end,
-    }, function() return "sim.system.refresh(app)" end)
   end
   if every or background_tasks or (background_tasks == nil and declared.on_refresh) then
     -- The tasks begin_background_task began in this run, oldest first; finished and ended
@@ -559,8 +625,6 @@ local function builtin_rules(declared, every, background_tasks)
     }, function() return format("explore.task(%d):finish()", oldest_open().id) end)
     rules.finish_background_task.eager = true
   end
-  rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of { "ada", "bob" } }, run = function(_, a) revoke(a.user) end },
-    function(_, a) return "sim.server.revoke(" .. quote(a.user) .. ")" end)
 
   if #declared.routes > 0 then
     local names, targets = {}, {}
@@ -575,32 +639,6 @@ local function builtin_rules(declared, every, background_tasks)
       run = function(app, a) app:open_url(url(a)) end,
     }, function(_, a) return "app:open_url(" .. quote(url(a)) .. ")" end)
   end
-
-  -- External events (semantics 12), for an app whose code answers them: they launch a
-  -- terminated app, so they need no running one.
-  rules.continue_activity = (every or declared.activities) and make_rule("continue_activity", {
-    weight = 0.5, args = { type = gen.one_of { "com.example.view", "com.example.edit" }, id = gen.int(1, 3) },
-    run = function(app, a) app:continue_activity(a.type, { id = a.id }) end,
-  }, function(_, a) return "app:continue_activity(" .. quote(a.type) .. format(", { id = %d })", a.id) end) or nil
-  rules.open_notification = (every or declared.notifications) and make_rule("open_notification", {
-    weight = 0.5, args = { id = gen.int(1, 3) },
-    run = function(app, a) app:open_notification { id = a.id } end,
-  }, function(_, a) return format("app:open_notification { id = %d }", a.id) end) or nil
-
-  rules.login = intent("login") and make_rule("login", {
-    pre = in_state("unauthenticated"), args = { user = gen.one_of { "ada", "bob" }, new_user = gen.bool() },
-    run = function(app, a) app:login { user = a.user, new_user = a.new_user } end,
-  }, function(_, a)
-    return "app:login { user = " .. quote(a.user) .. (a.new_user and ", new_user = true" or "") .. " }"
-  end) or nil
-  rules.logout = intent("logout") and make_rule("logout", { pre = in_state("authenticated", "error"), run = function(app) app:logout() end },
-    function() return "app:logout()" end) or nil
-  rules.next_step = intent("next_step") and make_rule("next_step", { pre = in_state("onboarding"), run = function(app) app:next_step() end },
-    function() return "app:next_step()" end) or nil
-  rules.cancel_onboarding = intent("cancel_onboarding") and make_rule("cancel_onboarding", { pre = in_state("onboarding"), run = function(app) app:cancel_onboarding() end },
-    function() return "app:cancel_onboarding()" end) or nil
-  rules.retry = intent("retry") and make_rule("retry", { pre = in_state("error"), run = function(app) app:retry() end },
-    function() return "app:retry()" end) or nil
   return rules
 end
 E.builtin_names = {
