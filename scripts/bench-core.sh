@@ -4,5 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build -c release --scratch-path .build-bench --product SceneSimBench
+# Built as the distribution binary is (scripts/build-release.sh: no dynamic exclusivity checks).
+swift build -c release --scratch-path .build-bench -Xswiftc -enforce-exclusivity=unchecked --product SceneSimBench
 .build-bench/release/SceneSimBench

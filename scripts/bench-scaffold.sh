@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 count="${1:-1000}"
 
-swift build -c release --scratch-path .build-bench --product scenesim >&2
+swift build -c release --scratch-path .build-bench -Xswiftc -enforce-exclusivity=unchecked --product scenesim >&2
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
