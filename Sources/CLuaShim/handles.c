@@ -69,20 +69,22 @@ void scn_register_class(lua_State *L, int class_index, const char *name) {
     lua_pop(L, 2);  // the cache root and the metatable
 }
 
-void scn_push_handle(lua_State *L, int class_index, int64_t id) {
-    lua_checkstack(L, 5);
+// Pushes the class's handle cache (weak values, by id); 0 (nothing pushed) when `class_index`
+// is not a class of this state (a LuaClass from another one).
+static int scn_push_class_cache(lua_State *L, int class_index) {
     scn_push_registry_table(L, &scn_cache_key);
-    if (lua_rawgeti(L, -1, class_index) != LUA_TTABLE) {  // the class's cache
-        // Not a class of this state (a LuaClass from another one): push nil, never index nil.
+    if (lua_rawgeti(L, -1, class_index) != LUA_TTABLE) {
         lua_pop(L, 2);
-        lua_pushnil(L);
-        return;
+        return 0;
     }
     lua_remove(L, -2);
-    if (lua_rawgeti(L, -1, id) == LUA_TUSERDATA) {
-        lua_remove(L, -2);
-        return;
-    }
+    return 1;
+}
+
+// Pushes the handle (class_index, id), the class's cache (scn_push_class_cache) on top: the
+// one made before, or a new one, kept there.
+static void scn_push_cached_handle(lua_State *L, int class_index, int64_t id) {
+    if (lua_rawgeti(L, -1, id) == LUA_TUSERDATA) return;
     lua_pop(L, 1);
     // One user value: the handle's field cache (see scn_index), created on first use.
     scn_handle *handle = lua_newuserdatauv(L, sizeof *handle, 1);
@@ -93,7 +95,28 @@ void scn_push_handle(lua_State *L, int class_index, int64_t id) {
     lua_pop(L, 1);
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, id);
+}
+
+void scn_push_handle(lua_State *L, int class_index, int64_t id) {
+    lua_checkstack(L, 5);
+    if (!scn_push_class_cache(L, class_index)) {
+        // Not a class of this state: push nil, never index nil.
+        lua_pushnil(L);
+        return;
+    }
+    scn_push_cached_handle(L, class_index, id);
     lua_remove(L, -2);
+}
+
+void scn_push_handles(lua_State *L, int class_index, const int64_t *ids, int count) {
+    lua_checkstack(L, 6);
+    lua_createtable(L, count, 0);
+    if (!scn_push_class_cache(L, class_index)) return;  // not a class of this state: empty
+    for (int i = 0; i < count; i++) {
+        scn_push_cached_handle(L, class_index, ids[i]);
+        lua_rawseti(L, -3, i + 1);
+    }
+    lua_pop(L, 1);
 }
 
 // __index of every class: the handle's field cache, then methods, then the Swift getter. The

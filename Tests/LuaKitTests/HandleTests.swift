@@ -43,6 +43,24 @@ struct HandleTests {
         return (state, window, store, output)
     }
 
+    @Test("results(handles:of:) gives the very handles one push each gives, made or found, in order; of another state's class, an empty list")
+    func listOfHandles() throws {
+        let (state, window, _, output) = makeWindowState()
+        let (other, _) = makeState()
+        _ = other.defineClass(LuaClassDefinition(name: "First"))
+        let foreign = other.defineClass(LuaClassDefinition(name: "Elsewhere"))  // no class of `state` has its index
+        state.register("windows") { call in call.results(handles: [2, 1, 5, 2], of: window) }
+        state.register("foreign") { call in call.results(handles: [1, 2], of: foreign) }
+        _ = try state.run("""
+            local one = window(1)
+            local list = windows()
+            print(#list, list[1] == window(2), rawequal(list[2], one), rawequal(list[1], list[4]), list[3] == window(5), tostring(list[1]))
+            local again = windows()
+            print(rawequal(again[3], list[3]), again == list, #foreign(), type(foreign()))
+            """, chunkName: "=t")
+        #expect(output.text == "4\ttrue\ttrue\ttrue\ttrue\tWindow#2(detail)\ntrue\tfalse\t0\ttable\n")
+    }
+
     @Test("pairs walks a handle's contents in pairs' fixed order, even after the global is replaced")
     func pairsOverContents() throws {
         let (state, output) = makeState()

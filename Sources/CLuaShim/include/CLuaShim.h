@@ -157,6 +157,9 @@ int scn_to_handle(lua_State *L, int index, int *class_index, int64_t *id);
 /// Pops a methods table and pushes the class's `__index`: the handle's field cache, then
 /// methods, then Swift function `getter_id` (called with the handle and the key), in C.
 void scn_push_index_function(lua_State *L, lua_Integer getter_id);
+/// Pushes a new list of the handles (class_index, ids[i]): what pushing each handle and setting
+/// it does, the class's handle cache found once (empty for a class of another state).
+void scn_push_handles(lua_State *L, int class_index, const int64_t *ids, int count);
 /// Pops a key and a value (value on top) and stores them in the field cache of the handle at
 /// `handle_index` (raw; nothing happens for a non-handle). `writable` says whether writes to the
 /// handle's cached fields may be buffered from now on (see writes.c).

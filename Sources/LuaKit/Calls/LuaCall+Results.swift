@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 
 extension LuaCall {
     /// Pushes one result. Count the pushes and return `.values(n)`, or use `results`.
@@ -25,6 +26,14 @@ extension LuaCall {
     /// (lists of handles, like `app.windows`, are read after every step of an exploration).
     public func results(sequence values: [LuaValue]) -> LuaReturn {
         stack.push(sequence: values) ? .values(1) : .error("stack overflow (cannot push a result)")
+    }
+
+    /// Pushes a new list of the handles of class `type` with these ids and returns `.values(1)`:
+    /// what `results(sequence:)` does with a `.handle` each, without making the values.
+    public func results(handles ids: [Int64], of type: LuaClass) -> LuaReturn {
+        guard lua_checkstack(stack.L, 6) != 0, ids.count < Int(Int32.max) else { return .error("stack overflow (cannot push a result)") }
+        ids.withUnsafeBufferPointer { scn_push_handles(stack.L, type.index, $0.baseAddress, Int32($0.count)) }
+        return .values(1)
     }
 
     /// Pushes `values` and returns `.values(values.count)`.

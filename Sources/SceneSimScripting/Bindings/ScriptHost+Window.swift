@@ -7,7 +7,7 @@ extension ScriptHost {
     static let windowFields = ["id", "group", "value", "phase", "connected", "alive", "storage", "saved", "minimized", "memory"]
 
     func windowValue(_ id: SessionID) -> LuaValue {
-        .handle(LuaHandle(classes.window, id: Int64(id.index)))
+        .handle(LuaHandle(classes.window, id: id.handleID))
     }
 
     /// The session behind a handle id. Ids come only from handles this host pushed.
@@ -150,4 +150,9 @@ extension ScriptHost {
         assert(definition.methods.keys.sorted() == Self.storageMethods.sorted(), "ScriptHost.storageMethods is out of date")
         return lua.defineClass(definition)
     }
+}
+
+extension SessionID {
+    /// The id of the session's window handle (and of its storage and memory proxies).
+    var handleID: Int64 { Int64(index) }
 }

@@ -56,7 +56,7 @@ extension ScriptHost {
                     default: return false
                     }
                 }
-                return call.results(sequence: ids.map(windowValue))
+                return call.results(handles: ids.map(\.handleID), of: classes.window)
             }),
             // Background task `id` (1 through the count begun), for a found scenario's
             // explore.task(id); nil when there is none.
