@@ -78,10 +78,18 @@ extension ScriptHost {
             return .error("sim.launch takes one table of options, e.g. sim.launch{ platform = \"ipados\" } (got \(call.count) arguments)")
         }
         return perform(call) { () throws(SimError) in
-            var parser = ConfigParser()
-            parser.reservedNames = Self.appMethods + Self.appFields
-            parser.models = options.models
-            let config = try parser.parse(call.value(at: 1))
+            let given = call.value(at: 1)
+            var parser: ConfigParser
+            let config: AppConfig
+            if let memo = launchMemo, given.isSmallData, memo.options == given {
+                (parser, config) = (memo.parser, memo.config)
+            } else {
+                parser = ConfigParser()
+                parser.reservedNames = Self.appMethods + Self.appFields
+                parser.models = options.models
+                config = try parser.parse(given)
+                launchMemo = LaunchMemo(options: given, parser: parser, config: config)
+            }
             let model = parser.swiftModel.map(swiftAppModel) ?? appModel(parser.model)
             recording?.modelName = parser.modelName
             let simulator = try Simulator(config: config, model: model)
@@ -156,6 +164,46 @@ extension ScriptHost {
             }
             try requireSimulator("sim.server.revoke").revokeSessions(of: user)
             return []
+        }
+    }
+}
+
+/// What sim.launch made of its options, for the next sim.launch given equal ones (explore
+/// launches the same app at every run): parsing them again would give the same. Made only for
+/// a few options that are data, for the built-in model: a function (a hook, a declared model's
+/// code) is equal only to itself, a Swift model is made afresh for each launch, and comparing
+/// must cost little whatever a script passes (a table shared a million times, say). Explore's
+/// built-in rules read the declared app from it too (`declared`).
+struct LaunchMemo {
+    let options: LuaValue
+    let parser: ConfigParser
+    let config: AppConfig
+    /// The declared app of an app launched from these options (ScriptHost+Explore), once asked.
+    var declared: LuaValue?
+
+    init?(options: LuaValue, parser: ConfigParser, config: AppConfig) {
+        guard parser.model == nil, parser.swiftModel == nil, parser.sceneHandlers.isEmpty, options.isSmallData else { return nil }
+        (self.options, self.parser, self.config) = (options, parser, config)
+    }
+}
+
+private extension LuaValue {
+    /// Whether this value holds no function at any depth, and at most 256 values in all (a
+    /// table reached twice counts twice: what comparing it visits).
+    var isSmallData: Bool {
+        var budget = 256
+        return isData(within: &budget)
+    }
+
+    private func isData(within budget: inout Int) -> Bool {
+        budget -= 1
+        guard budget >= 0 else { return false }
+        switch self {
+        case .function, .opaque: return false
+        case .table(let table):
+            for (key, value) in table.unorderedEntries where !key.isData(within: &budget) || !value.isData(within: &budget) { return false }
+            return true
+        default: return true
         }
     }
 }

@@ -117,6 +117,17 @@ extension ScriptHost {
     /// built-in rules apply at all.
     private func declared() -> LuaValue {
         guard let simulator else { return .nil }
+        // The same options launched the same app (LaunchMemo): the same declared app.
+        if let memo = launchMemo, memo.config == simulator.config {
+            if let declared = memo.declared { return declared }
+            let declared = declaredApp(simulator)
+            launchMemo?.declared = declared
+            return declared
+        }
+        return declaredApp(simulator)
+    }
+
+    private func declaredApp(_ simulator: Simulator) -> LuaValue {
         let config = simulator.config
         let scenes = config.scenes.map { scene in
             var entry = LuaTable(fields: ["id": .string(ByteString(scene.id)), "kind": .string(ByteString(scene.kind.rawValue))])

@@ -70,6 +70,9 @@ public final class ScriptHost {
     public var scenarioDirectory: String?
     /// The built-in semantic invariants an exploration checks (one needs memory across steps).
     var semanticInvariants = SemanticInvariants()
+    /// The last sim.launch of the built-in model from options that are data only (see
+    /// `LaunchMemo`): kept across explore's runs, which launch the same app each time.
+    var launchMemo: LaunchMemo?
     /// Runs one exploration run (ScriptHost+Explore.swift).
     var exploreDriver: LuaFunctionRef!
     /// Tells what the engine was doing when a run stopped.

@@ -160,7 +160,9 @@ struct StateReuseTests {
         let host = ScriptHost(output: { _ in })
         let labels = Mirror(reflecting: host).children.compactMap(\.label).sorted()
         // Set once by init (or by whoever made the host) and kept across runs:
-        let kept = ["lua", "options", "write", "classes", "setSimApp", "scenarioDirectory", "exploreDriver", "exploreDoing", "explorePrepare"]
+        // (launchMemo is kept on purpose: what sim.launch made of options equal to the next run's;
+        // LaunchMemoTests.)
+        let kept = ["lua", "options", "write", "classes", "setSimApp", "scenarioDirectory", "exploreDriver", "exploreDoing", "explorePrepare", "launchMemo"]
         // Reset by ScriptHost.resetRun() (ScriptHost+Explore.swift): a new field must go in one
         // of the two lists, and in resetRun() if a run can change it.
         let reset = ["simulator", "traceEnabled", "hooks", "sceneHandlers", "declaredKeys", "swiftModelName", "intentFunctions",
