@@ -88,10 +88,11 @@ package struct SemanticInvariants: Sendable {
     /// `app.phase` is what the scenes make it (§1.3): active if any is, else inactive if any is,
     /// else background; with no scene, background, except on macOS, which keeps its last value.
     private func aggregatePhase(_ simulator: Simulator) -> Violation? {
-        // Counted, not collected: explore checks this after every step.
+        // Counted, not collected, over the window order itself (no array made): explore checks
+        // this after every step.
         var active = false, inactive = false, connected = false
-        for id in simulator.windows {
-            guard case .connected(let phase) = simulator.phase(of: id) else { continue }
+        for index in simulator.process?.order ?? IndexList() {
+            guard case .connected(let phase) = simulator.phase(of: SessionID(index)) else { continue }
             connected = true
             if phase == .active { active = true } else if phase == .inactive { inactive = true }
         }
