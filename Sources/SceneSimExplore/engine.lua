@@ -837,24 +837,27 @@ end
 -- Chooses an enabled rule by weight and draws its arguments; nil when no rule can run. A rule
 -- that cannot run now is set aside and the choice made again among the others.
 local function pick(X, r)
-  -- The rules still in the draw: the list itself until one is set aside, then a copy.
-  local list = X.list
+  -- The rules still in the draw: the list itself until one is set aside, then a copy. The
+  -- first `same` of them are still the list's own, in its order, so their running sums are the
+  -- list's (X.cumulative: the same floats the scan below adds up).
+  local list, cumulative = X.list, X.cumulative
   local alive, n, total = list, #list, X.total
+  local same = n
   while n > 0 do
     local x = unit(r) * total
-    -- The first rule whose running sum of weights passes x (the last one if none does).
+    -- The first rule whose running sum of weights passes x (the last one if none does): a
+    -- binary search where the sums are known, else a scan from the last known one.
     local i
-    if alive == list then
-      -- Over the whole list the sums are known: a binary search finds what the scan would.
-      local cumulative, lo, hi = X.cumulative, 1, n
+    if same > 0 and cumulative[same] > x then
+      local lo, hi = 1, same
       while lo < hi do
         local mid = (lo + hi) // 2
         if cumulative[mid] <= x then lo = mid + 1 else hi = mid end
       end
       i = lo
     else
-      local acc = alive[1].weight
-      i = 1
+      local acc
+      if same > 0 then i, acc = same, cumulative[same] else i, acc = 1, alive[1].weight end
       while acc <= x and i < n do i = i + 1; acc = acc + alive[i].weight end
     end
     local rule = alive[i]
@@ -886,6 +889,7 @@ local function pick(X, r)
     end
     alive[i] = alive[n]
     n = n - 1
+    if same >= i then same = i - 1 end
   end
 end
 

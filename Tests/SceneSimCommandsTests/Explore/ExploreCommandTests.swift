@@ -69,6 +69,51 @@ struct ExploreCommandTests {
         #expect(sandboxed.stderr.hasPrefix("lock-1-0.lua:6: sim.explore.load: a scenario loads exploration modules (.lua files) only from its own folder"))
     }
 
+    @Test("The draw of a rule among rules of unequal weights whose preconditions fail often is fixed: these counts, for this seed (recorded with the engine that scanned the rules left after each refusal from the first)")
+    func drawsAfterRefusals() throws {
+        let folder = try TempFolder(["picks.lua": """
+            -- Rules of unequal weights whose preconditions fail often: each draw sets rules aside.
+            local ticks = 0
+            local rules = {}
+            local weights = { 0.3, 1, 2.5, 0.7, 1.1, 3, 0.2, 1.9, 0.5, 2.2, 0.9, 1.4 }
+            for k, w in ipairs(weights) do
+              rules["r" .. string.format("%02d", k)] = {
+                weight = w,
+                pre = function() return (ticks + k) % (k % 4 + 2) == 0 end,
+                run = function() ticks = ticks + k end,
+              }
+            end
+            return {
+              setup = function() return sim.launch { scenes = { { id = "main" } } } end,
+              builtin = false,
+              rules = rules,
+            }
+
+            """])
+
+        let result = try BuiltBinary.run(["explore", "picks.lua", "--seed", "4", "--runs", "50", "--steps", "30", "--jobs", "2", "--stats"], in: folder.path)
+
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            explore: seed=4 runs=50 steps=30 jobs=2
+            explore: 50 runs, 1500 steps, no failure
+            rule  ran  precondition held
+            r01    61  61
+            r02    12  12
+            r03    89  89
+            r04   151  151
+            r05    86  86
+            r06    35  35
+            r07    12  12
+            r08   451  451
+            r09   192  192
+            r10    27  27
+            r11    49  49
+            r12   335  335
+
+            """)
+    }
+
     @Test("A failure's whole report: the run and step, the replay command, the shrunk steps and the file written")
     func wholeReport() throws {
         let folder = try TempFolder(["lock.lua": PlantedBug.lock.source])
