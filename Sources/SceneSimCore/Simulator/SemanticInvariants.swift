@@ -45,18 +45,20 @@ package struct SemanticInvariants: Sendable {
     /// No two live sessions of a group present the same value; a `Window` scene has one at most.
     private func uniqueValues(_ simulator: Simulator) -> Violation? {
         struct Presented: Hashable {
-            var group: String
+            var group: Int  // the scene's place in the config (scene ids are unique)
             var value: SceneValue?
         }
         // Explore checks this after every step, over a handful of windows: a scan of the ones
-        // seen costs less than hashing, up to a few dozen.
+        // seen costs less than hashing, up to a few dozen; the live sessions are read in place.
         var seen: [(key: Presented, id: SessionID)] = []
         seen.reserveCapacity(8)
         var index: [Presented: SessionID]?
-        for id in simulator.liveSessions {
-            let group = simulator.group(of: id)
-            let value = simulator.value(of: id)
-            guard value != nil || simulator.config.scenes.first(where: { $0.id == group })?.kind == .window else { continue }
+        let scenes = simulator.config.scenes
+        for position in simulator.sessions.indices where simulator.sessions[position].discarded == nil {
+            let id = SessionID(position)
+            let group = simulator.sessions[position].group
+            let value = simulator.sessions[position].value
+            guard value != nil || scenes[group].kind == .window else { continue }
             let key = Presented(group: group, value: value)
             let other: SessionID?
             if index == nil && seen.count < 32 {
@@ -69,7 +71,7 @@ package struct SemanticInvariants: Sendable {
                 index?[key] = id
             }
             if let other {
-                let what = value.map { "the value \($0.literal)" } ?? "the single-instance Window \"\(group)\""
+                let what = value.map { "the value \($0.literal)" } ?? "the single-instance Window \"\(scenes[group].id)\""
                 return Violation(name: "unique_values", message: "\(simulator.label(of: other)) and \(simulator.label(of: id)) both present \(what)")
             }
         }

@@ -78,4 +78,17 @@ struct ConsistencyCheckTests {
         var fresh = SemanticInvariants()
         #expect(fresh.check(many)?.message == "doc#1 and doc#42 both present the value \"A\"")
     }
+
+    @Test("Two windows of a single-instance Window scene, named by the scene's id")
+    func singleInstanceTwice() throws {
+        let simulator = try Simulator(config: .testing(.macos, scenes: [.group("main"), .window("about")]))
+        try simulator.launch()
+        try simulator.settle()
+        let about = try #require(try simulator.openWindow("about").window)
+        var invariants = SemanticInvariants()
+        #expect(invariants.check(simulator) == nil)
+        // A second live session of the about scene (by hand: the simulator brings the first to front).
+        simulator.sessions.append(simulator.sessions[about.index])
+        #expect(invariants.check(simulator)?.message.hasSuffix("both present the single-instance Window \"about\"") == true)
+    }
 }
