@@ -138,48 +138,47 @@ static int scn_push_kept_order(lua_State *L) {
     return order->count;
 }
 
-// The iterator: upvalue 1 the sorted keys, 2 their count, 3 the last position handed out.
-// A key whose value became nil since pairs was called is skipped, as `next` would skip it.
-static int scn_pairs_next(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_Integer count = lua_tointeger(L, lua_upvalueindex(2));
-    lua_Integer position = lua_tointeger(L, lua_upvalueindex(3));
-    while (position < count) {
-        position++;
-        lua_rawgeti(L, lua_upvalueindex(1), position);
-        lua_pushvalue(L, -1);
-        if (lua_rawget(L, 1) != LUA_TNIL) {
-            lua_pushinteger(L, position);
-            lua_replace(L, lua_upvalueindex(3));
-            return 2;
-        }
-        lua_pop(L, 2);
-    }
-    lua_pushinteger(L, position);
-    lua_replace(L, lua_upvalueindex(3));
-    return 0;
-}
+// The iterators: upvalue 1 the keys' count, 2 the last position handed out, then the keys
+// sorted: upvalue 3 a table of them (scn_pairs_next), or upvalues 3, 4, ... the keys themselves
+// (scn_pairs_next_small, for fewer than SCN_PAIRS_CACHED_FROM: no table made). A key whose
+// value became nil since pairs was called is skipped, as `next` would skip it.
+typedef void (*scn_push_key)(lua_State *L, lua_Integer position);
 
-// The iterator of a table of fewer than SCN_PAIRS_CACHED_FROM keys: upvalue 1 their count, 2
-// the last position handed out, 3... the keys sorted (no table of them is made).
-static int scn_pairs_next_small(lua_State *L) {
+static void scn_key_from_table(lua_State *L, lua_Integer position) { lua_rawgeti(L, lua_upvalueindex(3), position); }
+
+static void scn_key_from_upvalue(lua_State *L, lua_Integer position) { lua_pushvalue(L, lua_upvalueindex(2 + (int)position)); }
+
+static int scn_pairs_advance(lua_State *L, scn_push_key push_key) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Integer count = lua_tointeger(L, lua_upvalueindex(1));
     lua_Integer position = lua_tointeger(L, lua_upvalueindex(2));
-    while (position < count) {
+    int found = 0;
+    while (!found && position < count) {
         position++;
-        lua_pushvalue(L, lua_upvalueindex(2 + (int)position));
+        push_key(L, position);
         lua_pushvalue(L, -1);
-        if (lua_rawget(L, 1) != LUA_TNIL) {
-            lua_pushinteger(L, position);
-            lua_replace(L, lua_upvalueindex(2));
-            return 2;
-        }
-        lua_pop(L, 2);
+        found = lua_rawget(L, 1) != LUA_TNIL;
+        if (!found) lua_pop(L, 2);
     }
     lua_pushinteger(L, position);
     lua_replace(L, lua_upvalueindex(2));
-    return 0;
+    return found ? 2 : 0;
+}
+
+static int scn_pairs_next(lua_State *L) { return scn_pairs_advance(L, scn_key_from_table); }
+
+static int scn_pairs_next_small(lua_State *L) { return scn_pairs_advance(L, scn_key_from_upvalue); }
+
+// Returns pairs's results for the table at index 1: the iterator `next` over `count` keys,
+// made from the `upvalues` values on top of the stack (see scn_pairs_advance), the table, nil.
+static int scn_pairs_results(lua_State *L, lua_CFunction next, lua_Integer count, int upvalues) {
+    lua_pushinteger(L, count);
+    lua_pushinteger(L, 0);
+    lua_rotate(L, -(upvalues + 2), 2);
+    lua_pushcclosure(L, next, upvalues + 2);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
 }
 
 // Fills `key` (at `position` in the table's order) from the key on top of the stack.
@@ -222,7 +221,7 @@ static void scn_describe_key(lua_State *L, scn_key *key, int position) {
 // (pairs's results pushed), or 0 with the stack as it was when the table is larger.
 static int scn_pairs_small(lua_State *L) {
     scn_key keys[SCN_PAIRS_CACHED_FROM - 1];
-    if (!lua_checkstack(L, 2 * SCN_PAIRS_CACHED_FROM + 8)) return luaL_error(L, "stack overflow (pairs)");
+    luaL_checkstack(L, 2 * SCN_PAIRS_CACHED_FROM + 8, "pairs");
     // Made to exist now, so that scn_to_handle allocates nothing while the keys are described.
     scn_push_registry_table(L, &scn_classes_key);
     lua_pop(L, 1);
@@ -248,13 +247,8 @@ static int scn_pairs_small(lua_State *L) {
         }
         keys[j + 1] = key;
     }
-    lua_pushinteger(L, count);
-    lua_pushinteger(L, 0);
     for (int i = 0; i < count; i++) lua_pushvalue(L, 2 + keys[i].position);
-    lua_pushcclosure(L, scn_pairs_next_small, count + 2);
-    lua_pushvalue(L, 1);
-    lua_pushnil(L);
-    return 3;
+    return scn_pairs_results(L, scn_pairs_next_small, count, count);
 }
 
 // pairs's continuation after a __pairs metamethod that yielded: its three results are on top.
@@ -285,12 +279,7 @@ static int scn_pairs(lua_State *L) {
     if (scn_pairs_small(L)) return 3;
     int kept = scn_push_kept_order(L);  // 2: the sorted keys, when still right
     if (kept >= 0) {
-        lua_pushinteger(L, kept);
-        lua_pushinteger(L, 0);
-        lua_pushcclosure(L, scn_pairs_next, 3);
-        lua_pushvalue(L, 1);
-        lua_pushnil(L);
-        return 3;
+        return scn_pairs_results(L, scn_pairs_next, kept, 1);
     }
     int count = 0;
     lua_pushnil(L);
@@ -305,20 +294,18 @@ static int scn_pairs(lua_State *L) {
     lua_pop(L, 1);
     lua_createtable(L, count, 0);  // 2: keys in the table's order (keeps the strings alive)
     lua_createtable(L, count, 0);  // 3: keys sorted
-    scn_key_order *order = NULL;   // 4: the order kept for the next call, for a large table
-    if (count >= SCN_PAIRS_CACHED_FROM) {
-        order = lua_newuserdatauv(L, sizeof *order + sizeof order->identities[0] * (size_t)count, 1);
-        order->count = 0;
-    }
+    // 4: the order kept for the next call (scn_pairs_small took the tables of fewer keys).
+    scn_key_order *order = lua_newuserdatauv(L, sizeof *order + sizeof order->identities[0] * (size_t)count, 1);
+    order->count = 0;
     int order_index = lua_gettop(L);
-    scn_key *keys = count > 0 ? malloc(sizeof *keys * (size_t)count) : NULL;
-    if (count > 0 && keys == NULL) return luaL_error(L, "not enough memory");
+    scn_key *keys = malloc(sizeof *keys * (size_t)count);
+    if (keys == NULL) return luaL_error(L, "not enough memory");
     int position = 0;
     lua_pushnil(L);
     while (lua_next(L, 1) && position < count) {
         lua_pop(L, 1);
         scn_describe_key(L, &keys[position], position);
-        if (order != NULL) order->identities[position] = scn_identity(L, -1);
+        order->identities[position] = scn_identity(L, -1);
         lua_pushvalue(L, -1);
         lua_rawseti(L, 2, ++position);  // preallocated: no allocation
     }
@@ -330,22 +317,15 @@ static int scn_pairs(lua_State *L) {
         lua_rawseti(L, 3, i + 1);
     }
     free(keys);
-    if (order != NULL) {
-        order->count = count;
-        lua_pushvalue(L, 3);
-        lua_setiuservalue(L, 4, 1);
-        scn_push_weak_registry_table(L, &scn_pairs_cache_key);
-        lua_pushvalue(L, 1);
-        lua_pushvalue(L, 4);
-        lua_rawset(L, -3);
-    }
-    lua_settop(L, 3);
-    lua_pushinteger(L, count);
-    lua_pushinteger(L, 0);
-    lua_pushcclosure(L, scn_pairs_next, 3);
+    order->count = count;
+    lua_pushvalue(L, 3);
+    lua_setiuservalue(L, 4, 1);
+    scn_push_weak_registry_table(L, &scn_pairs_cache_key);
     lua_pushvalue(L, 1);
-    lua_pushnil(L);
-    return 3;
+    lua_pushvalue(L, 4);
+    lua_rawset(L, -3);
+    lua_settop(L, 3);
+    return scn_pairs_results(L, scn_pairs_next, count, 1);
 }
 
 // MARK: string.format
