@@ -132,6 +132,31 @@ public struct ExplorationRunner: Sendable {
         value.bytesValue.map { ByteString.displayed($0.bytes, keepingNewlines: true) } ?? ""
     }
 
+    /// Every rule's counts, from the engine's packed string (engine.lua's run_steps): for each
+    /// rule, its name (a 4-byte little-endian length, then the bytes), how often it ran and was
+    /// enabled (8-byte little-endian integers) and a byte, 1 for the module's own rules. Sorted
+    /// by name; a record cut short ends the list.
+    static func ruleCounts(_ packed: [UInt8]) -> [RunOutcome.RuleCount] {
+        var rules: [(name: ByteString, count: RunOutcome.RuleCount)] = []
+        packed.withUnsafeBytes { bytes in
+            var at = 0
+            func integer(_ size: Int) -> Int? {
+                guard bytes.count - at >= size else { return nil }
+                var value: UInt64 = 0
+                for offset in (0..<size).reversed() { value = value << 8 | UInt64(bytes[at + offset]) }
+                at += size
+                return Int(truncatingIfNeeded: value)
+            }
+            while let length = integer(4), bytes.count - at >= length {
+                let name = ByteString(Array(bytes[at..<(at + length)]))
+                at += length
+                guard let ran = integer(8), let enabled = integer(8), let own = integer(1) else { break }
+                rules.append((name, RunOutcome.RuleCount(name: name.escaped, ran: ran, enabled: enabled, own: own == 1)))
+            }
+        }
+        return rules.sorted { $0.name < $1.name }.map(\.count)
+    }
+
     private static func outcome(_ table: LuaTable) -> RunOutcome {
         var steps: [ExploreStep] = []
         if case .table(let list) = table[field: "steps"] {
@@ -148,16 +173,7 @@ public struct ExplorationRunner: Sendable {
         if case .table(let found) = table[field: "failure"] {
             failure = ExploreFailure(label: displayed(found[field: "label"]), message: displayed(found[field: "message"]), step: Int(found[field: "step"].intValue ?? 0))
         }
-        var counts: [RunOutcome.RuleCount] = []
-        if case .table(let ran) = table[field: "counts"], case .table(let enabled) = table[field: "enabled"] {
-            let own = Set((table[field: "own"].tableValue?.sequence ?? []).map(text))
-            counts = ran.stringKeys.sorted().map { name in
-                RunOutcome.RuleCount(
-                    name: name, ran: Int(ran[field: name].intValue ?? 0), enabled: Int(enabled[field: name].intValue ?? 0),
-                    own: own.contains(name)
-                )
-            }
-        }
+        let counts = table[field: "counts"].bytesValue.map { ruleCounts($0.bytes) } ?? []
         let stepCount = Int(table[field: "step_count"].intValue ?? 0)
         return RunOutcome(steps: steps, failure: failure, counts: counts, stepCount: stepCount, output: [])
     }
