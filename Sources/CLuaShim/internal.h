@@ -31,8 +31,11 @@ typedef struct scn_pool {
 typedef struct scn_large {
     struct scn_large *prev, *next;
     size_t size;
-    size_t pinned;
+    size_t pinned;  // 0, SCN_PINNED, or SCN_PINNED_FREED (Lua freed it since the last restore)
 } scn_large;
+
+#define SCN_PINNED 1
+#define SCN_PINNED_FREED 2
 
 typedef struct scn_snapshot scn_snapshot;
 

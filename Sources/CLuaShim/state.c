@@ -140,10 +140,14 @@ static void *scn_large_new(scn_state *st, size_t size) {
     return header + 1;
 }
 
-// A pinned block stays where it is, with its bytes, until the snapshot is restored or dropped.
+// A pinned block stays where it is, with its bytes, until the snapshot is restored or dropped;
+// it is marked freed (SCN_PINNED_FREED), so a snapshot taken again can let it go.
 static void scn_large_free(scn_state *st, void *block) {
     scn_large *header = (scn_large *)block - 1;
-    if (header->pinned) return;
+    if (header->pinned) {
+        header->pinned = SCN_PINNED_FREED;
+        return;
+    }
     scn_large_unlink(st, header);
     free(header);
 }
@@ -256,7 +260,7 @@ size_t scn_snapshot_take(lua_State *L) {
         memcpy(to, snap->spans[i].at, snap->spans[i].length);
         to += snap->spans[i].length;
     }
-    for (scn_large *h = st->large; h != NULL; h = h->next) h->pinned = 1;
+    for (scn_large *h = st->large; h != NULL; h = h->next) h->pinned = SCN_PINNED;
     st->large = NULL;
     snap->saved = *st;
     st->snapshot = snap;
@@ -274,6 +278,10 @@ int scn_snapshot_restore(lua_State *L) {
         memcpy(snap->spans[i].at, from, snap->spans[i].length);
         from += snap->spans[i].length;
     }
+    // Every pinned block is Lua's again, whether the run freed it or not.
+    for (size_t i = snap->saved.pool.slab_count; i < snap->span_count; i++) {
+        ((scn_large *)snap->spans[i].at - 1)->pinned = SCN_PINNED;
+    }
     // The bookkeeping as it was, but for what the host set since and the pool's slab list,
     // which only grew (its first entries are the snapshot's slabs).
     scn_state now = *st;
@@ -290,6 +298,30 @@ int scn_snapshot_restore(lua_State *L) {
     st->snapshot = snap;
     return 1;
 }
+
+size_t scn_snapshot_retake(lua_State *L) {
+    scn_state *st = scn_get_state(L);
+    scn_snapshot *snap = st->snapshot;
+    if (snap == NULL || st->depth != 0 || st->swift_frames != 0 || st->pool.overflowed) return 0;
+    // The old snapshot's blocks: those Lua freed since go, the others are Lua's like any block
+    // made since (the new snapshot pins them all again).
+    for (size_t i = snap->saved.pool.slab_count; i < snap->span_count; i++) {
+        scn_large *header = (scn_large *)snap->spans[i].at - 1;
+        if (header->pinned == SCN_PINNED_FREED) {
+            free(header);
+        } else {
+            header->pinned = 0;
+            scn_large_link(st, header);
+        }
+    }
+    free(snap->bytes);
+    free(snap->spans);
+    free(snap);
+    st->snapshot = NULL;
+    return scn_snapshot_take(L);
+}
+
+int scn_snapshot_held(lua_State *L) { return scn_get_state(L)->snapshot != NULL; }
 
 // Frees the snapshot and the blocks it pinned (the state is being closed: Lua freed the rest).
 static void scn_snapshot_release(scn_snapshot *snap) {

@@ -107,6 +107,74 @@ struct SnapshotTests {
         }
     }
 
+    @Test("A snapshot taken again after a restore and more work is what later restores bring back; the large blocks the work dropped or moved are let go")
+    func retake() throws {
+        let (state, _) = makeState(LuaOptions(libraries: .all))
+        // Large blocks in the first snapshot: one the work drops, one it grows (so moves), one
+        // it keeps.
+        _ = try state.run("""
+            dropped = string.rep("d", 1 << 20)
+            grown = {}; for i = 1, 100000 do grown[i] = i end
+            kept = string.rep("k", 1 << 20)
+            """, chunkName: "=first")
+        #expect(state.takeSnapshot() != nil)
+        _ = try state.run("dropped = nil; grown = nil; kept = nil; collectgarbage(); collectgarbage(); run = 1", chunkName: "=run")
+        #expect(state.restoreSnapshot())
+        #expect(try state.run("return #dropped, #grown, run", chunkName: "=check") == [.integer(1 << 20), 100_000, .nil])
+        // The work done once, then copied for every later run.
+        _ = try state.run("""
+            dropped = nil; collectgarbage(); collectgarbage()
+            for i = 100001, 300000 do grown[i] = i end
+            warm = string.rep("w", 1 << 20) .. "!"
+            counter = 0
+            """, chunkName: "=warm")
+        let memory = state.memoryUsed
+        #expect(state.retakeSnapshot() != nil)
+        let before = try state.run(Self.observe, chunkName: "=observe")
+        #expect(state.restoreSnapshot())
+        for round in 1...30 {
+            // Each run drops, grows and replaces the blocks of both snapshots.
+            _ = try state.run("""
+                counter = counter + \(round)
+                for i = 300001, 300000 + \(round) * 1000 do grown[i] = i end
+                warm = nil; kept = string.rep("r", \(round) << 16); dropped = string.rep("x", 1 << 21)
+                collectgarbage(); collectgarbage()
+                """, chunkName: "=run")
+            #expect(state.restoreSnapshot())
+            #expect(state.memoryUsed == memory)
+            #expect(try state.run("return counter, #grown, #warm, kept == string.rep('k', 1 << 20), dropped", chunkName: "=check")
+                == [0, 300_000, .integer((1 << 20) + 1), true, .nil], "round \(round)")
+            #expect(state.restoreSnapshot())
+            #expect(try state.run(Self.observe, chunkName: "=observe") == before, "round \(round)")
+            #expect(state.restoreSnapshot())
+        }
+        // Again, from the second copy: a third one holds.
+        _ = try state.run("counter = 100", chunkName: "=again")
+        #expect(state.retakeSnapshot() != nil)
+        _ = try state.run("counter = 5", chunkName: "=run")
+        #expect(state.restoreSnapshot())
+        #expect(try state.run("return counter, #warm", chunkName: "=check") == [100, .integer((1 << 20) + 1)])
+    }
+
+    @Test("Taking a snapshot again is refused without one and from inside a call, changing nothing")
+    func retakeRefusals() throws {
+        let (state, _) = makeState()
+        #expect(state.retakeSnapshot() == nil)
+        #expect(!state.restoreSnapshot())
+        _ = try state.run("x = 1", chunkName: "=x")
+        #expect(state.takeSnapshot() != nil)
+        var inside: Int??
+        state.register("retake") { call in
+            inside = call.state.retakeSnapshot()
+            return .values(0)
+        }
+        _ = try state.run("x = 2; retake()", chunkName: "=inside")
+        #expect(inside == .some(nil))
+        // The first snapshot still stands.
+        #expect(state.restoreSnapshot())
+        #expect(try state.run("return x", chunkName: "=x") == [1])
+    }
+
     @Test("No snapshot, a second snapshot, a restore from inside a call: refused, nothing changed")
     func refusals() throws {
         let (state, _) = makeState()

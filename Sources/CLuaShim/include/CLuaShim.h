@@ -71,6 +71,14 @@ size_t scn_snapshot_take(lua_State *L);
 /// snapshot may be used afterwards: registry references, threads and userdata made since are
 /// gone, and no finalizer ran for them (scripts cannot set __gc).
 int scn_snapshot_restore(lua_State *L);
+/// Replaces the snapshot with one of the state as it is now (after a restore and some more
+/// work): what the old one pinned and Lua still holds is pinned by the new one, the rest is
+/// freed. Same conditions as scn_snapshot_take, and a snapshot to replace. Returns the bytes
+/// copied, or 0 when it cannot: refused (inside a call, the pool overflowed), nothing changed;
+/// or the new copy could not be allocated, and the state has no snapshot (scn_snapshot_held).
+size_t scn_snapshot_retake(lua_State *L);
+/// Whether the state has a snapshot to restore.
+int scn_snapshot_held(lua_State *L);
 
 // MARK: Limits and interrupts
 

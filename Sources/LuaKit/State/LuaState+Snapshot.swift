@@ -26,6 +26,27 @@ extension LuaState {
         return size
     }
 
+    /// Replaces the snapshot with a copy of the state as it is now: for work done once, after a
+    /// restore, that every later run should start from. References and Swift functions made
+    /// since the last restore are in the new copy, but references keep their epoch, so the
+    /// ones Swift holds stop working as after a restore; make none that must outlive it.
+    /// Returns the bytes copied, or nil when it was refused (as `takeSnapshot` refuses: inside
+    /// a call, or once the pool reached its cap), changing nothing, or when the new copy could
+    /// not be made: then the state has no snapshot, and restoring fails.
+    package func retakeSnapshot() -> Int? {
+        guard snapshotMarks != nil, currentThread == mainThread else { return nil }
+        let size = scn_snapshot_retake(mainThread)
+        guard size > 0 else {
+            if scn_snapshot_held(mainThread) == 0 { snapshotMarks = nil }
+            return nil
+        }
+        snapshotMarks = SnapshotMarks(
+            functions: functions.count, classes: classes.count, handleText: handleText.count, bufferedWriters: bufferedWriters
+        )
+        lifetime.advance()
+        return size
+    }
+
     /// Puts back the state the snapshot copied. Everything Lua made since is gone: function
     /// references made since stop working (calling one throws; dropping one does nothing) and
     /// Swift functions registered since are forgotten. Returns false, changing nothing, when
