@@ -526,53 +526,20 @@ end
 -- The built-in model's intents: each one's rule is taken when the declared model has it.
 local intent_rules = { "login", "logout", "next_step", "cancel_onboarding", "retry" }
 
--- The built-in rules for the declared app: every verb of the API, with arguments from the
--- declared scenes and routes and a small value pool. Each runs the very call it spells. Unless
--- `every` (a module's explicit list), only the rules this app can take: the model's own intents
--- (login, logout, ... are the built-in model's), no overlay on macOS, the wait past suspension
--- only where the app is suspended, background refresh only where the platform has it, and
--- background tasks only when the app uses them: its model declares on_refresh, or the module
--- says background_tasks = true (false leaves them out even then). The rules that depend on
--- nothing declared are static_rules'; the others are made here, for this run.
+-- The built-in rules made from what the app declares (its scenes, routes and suspension),
+-- by name: every one the app could take, made whether or not builtin_rules takes it. Made at
+-- each run, or once for every run of a host (E.warm), so they keep no state of a run but in the
+-- state a restore puts back (the background tasks' list).
 ---@param declared scenesim.ExploreDeclared
----@param every boolean
----@param background_tasks? boolean
 ---@return table<string, scenesim.EngineRule>
-local function builtin_rules(declared, every, background_tasks)
+local function made_rules(declared)
   local rules = {}
-  local function take(name, applies)
-    if every or applies then rules[name] = static_rules[name] end
-  end
-  for _, name in ipairs { "focus", "background_window", "close", "disconnect", "storage_write", "advance", "settle", "network", "revoke" } do
-    take(name, true)
-  end
-  take("minimize", declared.platform == "macos")
-  take("terminate_keep_windows", declared.platform == "macos")
-  for _, entry in ipairs(app_calls) do
-    local name = entry[1]
-    if overlay_calls[name] then
-      take(name, declared.platform ~= "macos")
-    else
-      take(name, not mac_calls[name] or declared.platform == "macos")
-    end
-  end
-  take("schedule_refresh", declared.refresh)
-  take("refresh", declared.refresh)
-  take("continue_activity", declared.activities)
-  take("open_notification", declared.notifications)
-  local intents = {}
-  for _, name in ipairs(declared.intents) do intents[name] = true end
-  for _, name in ipairs(intent_rules) do take(name, intents[name] == true) end
-
   local ids, groups = {}, {}
-  -- The Settings scene opens with app:open_settings() only (semantics 13.3).
-  local has_settings = false
   for _, scene in ipairs(declared.scenes) do
+    -- The Settings scene opens with app:open_settings() only (semantics 13.3).
     if scene.kind ~= "settings" then ids[#ids + 1] = scene.id end
-    has_settings = has_settings or scene.kind == "settings"
     groups[scene.id] = scene
   end
-  take("open_settings", has_settings)
   local function window_value(a)
     local scene = groups[a.scene]
     local pool = scene.value == "string" and string_pool or scene.value == "integer" and integer_pool or nil
@@ -596,36 +563,33 @@ local function builtin_rules(declared, every, background_tasks)
 
   -- Past the suspension moment of a backgrounded app that runs (what an app's timers, server
   -- answers and tasks do across a suspension), whatever the advance rule draws.
-  if every or declared.suspend_after then
-    local wait = (declared.suspend_after or 5) + 1
-    wait = tointeger(wait) or wait
-    rules.advance_past_suspension = make_rule("advance_past_suspension", {
-      weight = 0.5,
-      pre = function(app) return app.running and app.phase == "background" and not app.suspended end,
-      run = function() advance(wait) end,
-    }, function() return "sim.advance(" .. literal(wait) .. ")" end)
-  end
-  if every or background_tasks or (background_tasks == nil and declared.on_refresh) then
-    -- The tasks begin_background_task began in this run, oldest first; finished and ended
-    -- ones are dropped as they are met.
-    local tasks = {}
-    local function oldest_open()
-      while tasks[1] do
-        local status = tasks[1].status
-        if status == "running" or status == "expired" then return tasks[1] end
-        tremove(tasks, 1)
-      end
+  local wait = (declared.suspend_after or 5) + 1
+  wait = tointeger(wait) or wait
+  rules.advance_past_suspension = make_rule("advance_past_suspension", {
+    weight = 0.5,
+    pre = function(app) return app.running and app.phase == "background" and not app.suspended end,
+    run = function() advance(wait) end,
+  }, function() return "sim.advance(" .. literal(wait) .. ")" end)
+
+  -- The tasks begin_background_task began in this run, oldest first; finished and ended ones
+  -- are dropped as they are met.
+  local tasks = {}
+  local function oldest_open()
+    while tasks[1] do
+      local status = tasks[1].status
+      if status == "running" or status == "expired" then return tasks[1] end
+      tremove(tasks, 1)
     end
-    rules.begin_background_task = make_rule("begin_background_task", {
-      weight = 0.5, pre = awake,
-      run = function(app) tasks[#tasks + 1] = app:begin_background_task("explore", finish_on_expiry) end,
-    }, function() return begin_task_statement end)
-    rules.finish_background_task = make_rule("finish_background_task", {
-      pre = function() return oldest_open() ~= nil end,
-      run = function() oldest_open():finish() end,
-    }, function() return format("explore.task(%d):finish()", oldest_open().id) end)
-    rules.finish_background_task.eager = true
   end
+  rules.begin_background_task = make_rule("begin_background_task", {
+    weight = 0.5, pre = awake,
+    run = function(app) tasks[#tasks + 1] = app:begin_background_task("explore", finish_on_expiry) end,
+  }, function() return begin_task_statement end)
+  rules.finish_background_task = make_rule("finish_background_task", {
+    pre = function() return oldest_open() ~= nil end,
+    run = function() oldest_open():finish() end,
+  }, function() return format("explore.task(%d):finish()", oldest_open().id) end)
+  rules.finish_background_task.eager = true
 
   if #declared.routes > 0 then
     local names, targets = {}, {}
@@ -640,6 +604,58 @@ local function builtin_rules(declared, every, background_tasks)
       run = function(app, a) app:open_url(url(a)) end,
     }, function(_, a) return "app:open_url(" .. quote(url(a)) .. ")" end)
   end
+  return rules
+end
+
+-- The built-in rules for the declared app: every verb of the API, with arguments from the
+-- declared scenes and routes and a small value pool. Each runs the very call it spells. Unless
+-- `every` (a module's explicit list), only the rules this app can take: the model's own intents
+-- (login, logout, ... are the built-in model's), no overlay on macOS, the wait past suspension
+-- only where the app is suspended, background refresh only where the platform has it, and
+-- background tasks only when the app uses them: its model declares on_refresh, or the module
+-- says background_tasks = true (false leaves them out even then). The rules come from
+-- static_rules and from `made` (made_rules(declared), made here unless given).
+---@param declared scenesim.ExploreDeclared
+---@param every boolean
+---@param background_tasks? boolean
+---@param made? table<string, scenesim.EngineRule>
+---@return table<string, scenesim.EngineRule>
+local function builtin_rules(declared, every, background_tasks, made)
+  made = made or made_rules(declared)
+  local rules = {}
+  local function take(name, applies)
+    if every or applies then rules[name] = static_rules[name] or made[name] end
+  end
+  for _, name in ipairs { "focus", "background_window", "close", "disconnect", "storage_write", "advance", "settle", "network", "revoke" } do
+    take(name, true)
+  end
+  take("minimize", declared.platform == "macos")
+  take("terminate_keep_windows", declared.platform == "macos")
+  for _, entry in ipairs(app_calls) do
+    local name = entry[1]
+    if overlay_calls[name] then
+      take(name, declared.platform ~= "macos")
+    else
+      take(name, not mac_calls[name] or declared.platform == "macos")
+    end
+  end
+  take("schedule_refresh", declared.refresh)
+  take("refresh", declared.refresh)
+  take("continue_activity", declared.activities)
+  take("open_notification", declared.notifications)
+  local intents = {}
+  for _, name in ipairs(declared.intents) do intents[name] = true end
+  for _, name in ipairs(intent_rules) do take(name, intents[name] == true) end
+  local has_settings = false
+  for _, scene in ipairs(declared.scenes) do has_settings = has_settings or scene.kind == "settings" end
+  take("open_settings", has_settings)
+  take("open_window", true)
+  take("dismiss_window", true)
+  take("advance_past_suspension", declared.suspend_after)
+  local tasks = background_tasks or (background_tasks == nil and declared.on_refresh)
+  take("begin_background_task", tasks)
+  take("finish_background_task", tasks)
+  take("open_url", true)  -- made only for an app with routes
   return rules
 end
 E.builtin_names = {
@@ -657,6 +673,13 @@ for i, n in ipairs(E.builtin_names) do builtin_order[i] = n end
 sort(builtin_order)
 
 -- MARK: The exploration
+
+-- What the explore command prepared once per state, before the state is copied for its runs,
+-- so that a run restored from the copy need not do it again: the module read and compiled
+-- (E.prepare); then, after the first run, the module opened and the rules made from the
+-- declared app (E.warm), when that left no trace outside Lua.
+---@type { path: string, chunk: function, name: string, X?: table, declared?: table, declared_id?: integer, made?: table }?
+local prepared
 
 local top_keys = {
   setup = true, rules = true, builtin = true, invariants = true, eventually = true, background_tasks = true, watchdog_ok = true,
@@ -772,7 +795,11 @@ end
 local function assemble(X, builtin, names, background_tasks, own)
   local rules = {}
   if builtin then
-    local all = builtin_rules(native.declared(), names ~= nil, background_tasks)
+    -- The declared app is the one E.warm made the rules for (native.declared says true), or
+    -- the rules are made from it now.
+    local declared, made = native.declared(prepared and prepared.declared_id), nil
+    if declared == true then declared, made = prepared.declared, prepared.made end
+    local all = builtin_rules(declared, names ~= nil, background_tasks, made)
     if names then
       for _, n in ipairs(names) do rules[n] = all[n] end
     else
@@ -1072,10 +1099,6 @@ function E.checker(X)
   return explore
 end
 
--- The explore command's module, read and compiled once per state, before the state is copied
--- for its runs (E.prepare): a run restored from the copy need not read and compile it again.
--- Each run still runs it, so its module-level locals start afresh.
-local prepared
 
 function E.prepare(path)
   local source, name = native.read_module(path, true)
@@ -1114,9 +1137,35 @@ E.api = {
 ---@param keep boolean
 ---@return table
 function E.drive(path, seed, max_steps, replay, keep)
-  local X = E.open(path, true)
-  E.checker(X)
+  local X
+  if prepared and prepared.X and prepared.path == path then
+    -- Opened by E.warm: a run restored from the copy gets it as the module's loading left it.
+    X, prepared.X = prepared.X, nil
+  else
+    X = E.open(path, true)
+    E.checker(X)
+  end
   return E.run(X, seed, max_steps, replay, keep)
+end
+
+-- Once a first run is over and the state restored: opens the module at `path` (runs its chunk
+-- and checks its table) and, given the declared app a run saw (`declared`, named by the host's
+-- `declared_id`), makes the rules that depend on it, so that every run from the copy the host
+-- takes next starts with both done. True when the module opened; the host keeps the result only
+-- if its own state is as a run found it (the chunk called nothing that changes it: sim.launch,
+-- sim.network, sim.seed), and restores the state otherwise.
+function E.warm(path, declared, declared_id)
+  if prepared == nil or prepared.path ~= path then return false end
+  local ok, X = pcall(E.open, path, true)
+  if not ok then return false end
+  E.checker(X)
+  prepared.X = X
+  if declared ~= nil then
+    local made
+    ok, made = pcall(made_rules, declared)
+    if ok then prepared.declared, prepared.declared_id, prepared.made = declared, declared_id, made end
+  end
+  return true
 end
 
 return E

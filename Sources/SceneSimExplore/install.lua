@@ -6,6 +6,7 @@ local rawset, ipairs, setmetatable = rawset, ipairs, setmetatable
 ---@return fun(path: string, seed: integer, max_steps: integer, replay?: table, keep: boolean): table drive
 ---@return fun(): string|nil doing
 ---@return fun() prepare
+---@return fun(path: string, declared?: table, declared_id?: integer): boolean warm
 return function(natives)
   local engine
   local function get()
@@ -23,7 +24,8 @@ return function(natives)
   rawset(sim, "explore", setmetatable(explore, { __index = natives.explore_fields }))
   -- The driver, what the engine was doing (for a run stopped by a limit), and a function
   -- that loads the engine and compiles the explore command's module now (before the state's
-  -- snapshot, so each run need not do either again).
+  -- snapshot, so each run need not do either again), and one that opens the module and makes
+  -- the rules of the declared app once a first run is over (before the snapshot is taken again).
   return function(...) return get().drive(...) end, function() return engine and engine.doing end,
-    function(path) get().prepare(path) end
+    function(path) get().prepare(path) end, function(...) return get().warm(...) end
 end

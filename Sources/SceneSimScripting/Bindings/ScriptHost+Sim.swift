@@ -88,7 +88,8 @@ extension ScriptHost {
                 parser.reservedNames = Self.appMethods + Self.appFields
                 parser.models = options.models
                 config = try parser.parse(given)
-                launchMemo = LaunchMemo(options: given, parser: parser, config: config)
+                launchMemos += 1
+                launchMemo = LaunchMemo(options: given, parser: parser, config: config, id: launchMemos)
             }
             let model = parser.swiftModel.map(swiftAppModel) ?? appModel(parser.model)
             recording?.modelName = parser.modelName
@@ -180,10 +181,12 @@ struct LaunchMemo {
     let config: AppConfig
     /// The declared app of an app launched from these options (ScriptHost+Explore), once asked.
     var declared: LuaValue?
+    /// Which of the host's memos this is (the engine's rules made for its declared app name it).
+    let id: Int
 
-    init?(options: LuaValue, parser: ConfigParser, config: AppConfig) {
+    init?(options: LuaValue, parser: ConfigParser, config: AppConfig, id: Int) {
         guard parser.model == nil, parser.swiftModel == nil, parser.sceneHandlers.isEmpty, options.isSmallData else { return nil }
-        (self.options, self.parser, self.config) = (options, parser, config)
+        (self.options, self.parser, self.config, self.id) = (options, parser, config, id)
     }
 }
 

@@ -80,7 +80,9 @@ public struct ExplorationRunner: Sendable {
         let restorable = reused != nil || (!trace && idle != nil && (try? host.prepareRuns(path: file)) == true)
         defer {
             // The host goes back restored, or is dropped (its state reached the pool's cap).
-            if restorable, let idle, host.resetRun() { idle.put(host) }
+            // After its first run, a host also opens the module and makes the declared app's
+            // rules for the runs after (ScriptHost.warmUp).
+            if restorable, let idle, host.resetRun(), host.warmUp(path: file) != .unusable { idle.put(host) }
         }
         let result = try host.drive(
             path: file, seed: Int64(bitPattern: seed), maxSteps: steps,

@@ -42,7 +42,14 @@ extension ScriptHost {
                       let input = Self.exploreAppCalls[name] else { return call.results(.boolean(false)) }
                 return call.results(.boolean(simulator.accepts(input)))
             }),
-            ("declared", { [unowned(unsafe) self] call in call.results(declared()) }),
+            // Argument 1: the id of the memo whose declared app the engine made rules for
+            // (E.warm), if any; true when it is this run's.
+            ("declared", { [unowned(unsafe) self] call in
+                if let known = call.int(at: 1), let simulator, let memo = launchMemo, memo.id == known, memo.config == simulator.config {
+                    return call.results(.boolean(true))
+                }
+                return call.results(declared())
+            }),
             // The app's live windows of a kind (a window generator's), oldest first: as
             // app.sessions filtered by each one's phase and whether it is minimised.
             ("windows", { [unowned(unsafe) self] call in
@@ -94,13 +101,14 @@ extension ScriptHost {
             let results = try lua.run(ExploreEngine.installer, chunkName: "=explore")
             guard case .function(let install)? = results.first else { fatalError("scenesim: installing sim.explore gave no installer") }
             let installed = try lua.call(install, [.table(natives)])
-            guard installed.count == 3, case .function(let drive) = installed[0], case .function(let doing) = installed[1],
-                  case .function(let prepare) = installed[2] else {
+            guard installed.count == 4, case .function(let drive) = installed[0], case .function(let doing) = installed[1],
+                  case .function(let prepare) = installed[2], case .function(let warm) = installed[3] else {
                 fatalError("scenesim: installing sim.explore gave no driver")
             }
             exploreDriver = drive
             exploreDoing = doing
             explorePrepare = prepare
+            exploreWarm = warm
         } catch {
             fatalError("scenesim: installing sim.explore failed: \(error)")
         }
@@ -235,6 +243,44 @@ extension ScriptHost {
         currentSource = nil
         semanticInvariants = SemanticInvariants()
         return lua.restoreSnapshot()
+    }
+
+    /// Once per host, after its first run, with the state restored: opens the module at `path`
+    /// and makes the rules of the app that run declared (`E.warm`), then takes the state's
+    /// snapshot again, so every later run starts past that work. Kept only if the module's
+    /// loading left the host as a run finds it (`isAsARunFindsIt`): code that launched the app,
+    /// set the network or the seed must run in each run. Otherwise, or when the engine could
+    /// not do it, the state is restored as before. Nil once it ran for this host.
+    func warmUp(path: String) -> WarmUp? {
+        guard !warmed else { return nil }
+        warmed = true
+        var arguments: [LuaValue] = [.string(ByteString(path))]
+        if let memo = launchMemo, let declared = memo.declared {
+            arguments += [declared, .integer(Int64(memo.id))]
+        }
+        let opened = (try? lua.call(exploreWarm, arguments))?.first == .boolean(true)
+        if opened && isAsARunFindsIt && lua.retakeSnapshot() != nil { return .kept }
+        return resetRun() ? .undone : .unusable
+    }
+
+    /// What `warmUp(path:)` did.
+    enum WarmUp {
+        /// Every later run starts past the work.
+        case kept
+        /// The state is restored as before: each run does the work itself.
+        case undone
+        /// The state could not be restored: the host must be dropped.
+        case unusable
+    }
+
+    /// Whether every field `resetRun()` resets holds what it sets, but for the semantic
+    /// invariants, which only a run's checks change, and the declared keys and scene handlers,
+    /// which only a launch sets.
+    private var isAsARunFindsIt: Bool {
+        simulator == nil && traceEnabled && hooks.isEmpty && sceneHandlers.isEmpty && swiftModelName == nil
+            && intentFunctions.isEmpty && hookFailure == nil && hookDepth == 0 && !nestedTooDeep && hookErrorFrames == nil
+            && networkBeforeLaunch && seed == options.seed && cachedStorage.isEmpty && !appFieldsCached && recording == nil
+            && currentSource == nil
     }
 
     /// One run of the exploration module at `path` (see ExplorationRunner).

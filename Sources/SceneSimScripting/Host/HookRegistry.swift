@@ -40,6 +40,9 @@ struct HookRegistry {
 
     func functions(for event: HookEvent) -> [LuaFunctionRef] { functions[event] ?? [] }
 
+    /// Whether no function is registered.
+    var isEmpty: Bool { functions.isEmpty }
+
     /// The hook call a handler point makes, if any hook listens for it.
     func call(for point: HandlerPoint) -> HookCall? {
         guard !functions.isEmpty else { return nil }

@@ -80,6 +80,13 @@ public final class ScriptHost {
     /// Loads the engine and compiles the explore command's module (before a snapshot of the
     /// state; see `prepareRuns`).
     var explorePrepare: LuaFunctionRef!
+    /// Opens the module and makes the declared app's rules once a first run is over (see
+    /// `warmUp(path:)`).
+    var exploreWarm: LuaFunctionRef!
+    /// Whether `warmUp(path:)` ran (it runs once per host, kept or not).
+    var warmed = false
+    /// How many `LaunchMemo`s this host made: the number of the newest (`LaunchMemo.id`).
+    var launchMemos = 0
 
     /// A host whose output (trace lines and `print`) goes to `output`, one chunk per line.
     /// `moduleDirectory` is where `require` finds helper modules (the scenario's `lib/`).

@@ -162,7 +162,8 @@ struct StateReuseTests {
         // Set once by init (or by whoever made the host) and kept across runs:
         // (launchMemo is kept on purpose: what sim.launch made of options equal to the next run's;
         // LaunchMemoTests.)
-        let kept = ["lua", "options", "write", "classes", "setSimApp", "scenarioDirectory", "exploreDriver", "exploreDoing", "explorePrepare", "launchMemo"]
+        let kept = ["lua", "options", "write", "classes", "setSimApp", "scenarioDirectory", "exploreDriver", "exploreDoing", "explorePrepare", "launchMemo",
+                    "exploreWarm", "warmed", "launchMemos"]
         // Reset by ScriptHost.resetRun() (ScriptHost+Explore.swift): a new field must go in one
         // of the two lists, and in resetRun() if a run can change it.
         let reset = ["simulator", "traceEnabled", "hooks", "sceneHandlers", "declaredKeys", "swiftModelName", "intentFunctions",
