@@ -960,12 +960,15 @@ end
 
 -- The steps of a run, uncounted (see "Counted and uncounted code"): what E.run returns.
 local function run_steps(X, r, max_steps, replay, keep)
-  local steps, result = {}, {}
-  -- A passing random run's steps are dropped, so their statements are written only when its
-  -- steps are kept, or once it fails (from the rule and arguments each step kept).
+  -- Each step's rule, choices and arguments, and its statement when spelled as it ran: lists,
+  -- made into step tables only for a run whose steps are returned (most runs pass, and drop
+  -- them). A passing random run's steps are dropped, so their statements are written only when
+  -- its steps are kept, or once it fails (from the rule and arguments each step kept).
+  local rules, choices_of, args_of, codes = {}, {}, {}, {}
+  local taken, result = 0, {}
   local spell_now = replay ~= nil or keep
   local function fail(label, message)
-    result.failure = { label = label, message = message, step = #steps }
+    result.failure = { label = label, message = message, step = taken }
     -- A memory limit a protected call caught stops the exploration; it is no failure to shrink.
     if native.is_limit(message) then result.limit = { message = message, doing = E.doing } end
   end
@@ -974,21 +977,16 @@ local function run_steps(X, r, max_steps, replay, keep)
   local i = 0
   while not result.failure do
     i = i + 1
-    local ok, more, rule, choices, args = pcall(next_step, X, r, replay, i, max_steps, #steps)
+    local ok, more, rule, choices, args = pcall(next_step, X, r, replay, i, max_steps, taken)
     if not ok then
       fail("rule " .. plain(X.trying), plain(more))
       break
     end
     if not more then break end
     if rule then
-      -- Made whole by one constructor each, so the table never grows.
-      local step
-      if spell_now or rule.eager then
-        step = { rule = rule.name, choices = choices, minimums = rule.minimums, code = rule.spell(rule, args) }
-      else
-        step = { rule = rule.name, choices = choices, minimums = rule.minimums, spelled_by = rule, args = args }
-      end
-      steps[#steps + 1] = step
+      taken = taken + 1
+      rules[taken], choices_of[taken], args_of[taken] = rule, choices, args
+      if spell_now or rule.eager then codes[taken] = rule.spell(rule, args) end
       X.counts[rule.name] = X.counts[rule.name] + 1
       E.doing = rule.doing_run
       local done, problem = pcall(rule.run, X.app, args)
@@ -1004,7 +1002,7 @@ local function run_steps(X, r, max_steps, replay, keep)
     label, message = check_eventually(X)
     if label then fail(label, message) end
   end
-  result.step_count = #steps
+  result.step_count = taken
   -- Each rule, in name order: its name, how often it ran and was enabled, and whether it is the
   -- module's, packed in one string ("<s4jjB" each; ExplorationRunner.ruleCounts reads it): the
   -- host reads a string for a fraction of what copying tables of them costs it.
@@ -1016,15 +1014,19 @@ local function run_steps(X, r, max_steps, replay, keep)
   result.counts = concat(parts)
   -- A passing random run's steps are of no use, and copying them out costs.
   -- (A memory limit ends the exploration instead: its steps are not used.)
-  if result.failure and not spell_now and not result.limit then
-    for _, step in ipairs(steps) do
-      if step.code == nil then
-        step.code = step.spelled_by.spell(step.spelled_by, step.args)
-        step.spelled_by, step.args = nil, nil
-      end
+  if replay or keep or (result.failure and not result.limit) then
+    local steps = {}
+    for n = 1, taken do
+      local rule = rules[n]
+      steps[n] = {
+        rule = rule.name, choices = choices_of[n], minimums = rule.minimums,
+        code = codes[n] or rule.spell(rule, args_of[n]),
+      }
     end
+    result.steps = steps
+  elseif result.failure then
+    result.steps = {}
   end
-  result.steps = (replay or keep or result.failure) and steps or nil
   return result
 end
 
