@@ -81,8 +81,11 @@ package struct SemanticInvariants: Sendable {
     /// No more windows on screen than `visible_limit`.
     private func visibleLimit(_ simulator: Simulator) -> Violation? {
         guard let limit = simulator.config.visibleLimit else { return nil }
-        // Counted first: explore checks this after every step, and it seldom fails.
-        guard simulator.windows.reduce(0, { $0 + (simulator.isOnScreen($1) ? 1 : 0) }) > limit else { return nil }
+        // Counted first, over the window order itself (no array made): explore checks this
+        // after every step, and it seldom fails.
+        var onScreen = 0
+        for index in simulator.process?.order ?? IndexList() where simulator.isOnScreen(SessionID(index)) { onScreen += 1 }
+        guard onScreen > limit else { return nil }
         let visible = simulator.windows.filter(simulator.isOnScreen)
         return Violation(name: "visible_limit", message: "\(visible.count) windows on screen (\(visible.map { simulator.label(of: $0) }.joined(separator: ", "))), over visible_limit \(limit)")
     }

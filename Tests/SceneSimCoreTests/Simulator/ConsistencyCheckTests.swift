@@ -79,6 +79,17 @@ struct ConsistencyCheckTests {
         #expect(fresh.check(many)?.message == "doc#1 and doc#42 both present the value \"A\"")
     }
 
+    @Test("A third window on screen under a visible limit of 2, counted over the window order")
+    func overVisibleLimit() throws {
+        let (simulator, main, _, _) = try healthy()
+        var invariants = SemanticInvariants()
+        #expect(invariants.check(simulator) == nil)
+        simulator.sessions[main.index].scene?.phase = .inactive
+        #expect(invariants.check(simulator) == SemanticInvariants.Violation(
+            name: "visible_limit", message: "3 windows on screen (doc#2, doc#1, main#1), over visible_limit 2"
+        ))
+    }
+
     @Test("Two windows of a single-instance Window scene, named by the scene's id")
     func singleInstanceTwice() throws {
         let simulator = try Simulator(config: .testing(.macos, scenes: [.group("main"), .window("about")]))
