@@ -181,14 +181,21 @@ extension Simulator {
             problems.append("\(connectedCount) scenes connected on a platform that shows one window")
         }
         // The dedup index is right when every live window with a key is found under its key
-        // and the index holds nothing else; only then can no two present the same value.
+        // and the index holds nothing else; only then can no two present the same value. It is
+        // when each entry names a live window with that very key (so no two entries name one
+        // window) and the entries are as many as the live windows with a key: read so, it
+        // takes no hashing.
         var keyed = 0
         var indexed = true
         sessions.withUnsafeBufferPointer { records in
-            for index in records.indices where records[index].discarded == nil {
-                guard let key = dedupKey(group: records[index].group, value: records[index].value) else { continue }
-                keyed += 1
-                if dedup[key]?.index != index { indexed = false }
+            for index in records.indices where records[index].discarded == nil
+                && dedupKey(group: records[index].group, value: records[index].value) != nil { keyed += 1 }
+            for (key, id) in dedup {
+                guard id.index < records.count, records[id.index].discarded == nil,
+                      dedupKey(group: records[id.index].group, value: records[id.index].value) == key else {
+                    indexed = false
+                    break
+                }
             }
         }
         if !indexed || keyed != dedup.count {

@@ -60,6 +60,15 @@ struct ConsistencyCheckTests {
         let (stale, _, _, _) = try healthy()
         stale.dedup[DedupKey(group: 1, value: .string("Z"))] = a
         #expect(stale._checkInvariants().contains("dedup index points at doc#1, which does not present that value"))
+
+        // As many entries as windows, two of them swapped: only reading each entry tells.
+        let (swapped, _, first, second) = try healthy()
+        let keyA = try #require(swapped.dedupKey(group: 1, value: .string("A")))
+        let keyB = try #require(swapped.dedupKey(group: 1, value: .string("B")))
+        (swapped.dedup[keyA], swapped.dedup[keyB]) = (second, first)
+        let problems = swapped._checkInvariants()
+        #expect(problems.contains("dedup index misses doc#1"))
+        #expect(problems.contains("dedup index misses doc#2"))
     }
 
     @Test("Two windows presenting the same value, among few windows and among many")
