@@ -34,6 +34,7 @@
 ---@type scenesim.Sim, scenesim.ExploreNatives
 local sim, native = ...
 local type, tostring, tonumber, pairs, ipairs, error, pcall = type, tostring, tonumber, pairs, ipairs, error, pcall
+local next = next
 local setmetatable, load = setmetatable, load
 local mtype, huge, mininteger, tointeger = math.type, math.huge, math.mininteger, math.tointeger
 local format, byte, concat, sort, tmove = string.format, string.byte, table.concat, table.sort, table.move
@@ -829,6 +830,12 @@ local function assemble(X, builtin, names, background_tasks, own)
       cumulative[n] = total
       counts[k], enabled[k] = 0, 0
     end
+  end
+  -- A built-in rule missing from E.builtin_names would never be drawn: fail loudly instead.
+  local made = 0
+  for _ in next, rules do made = made + 1 end
+  if made ~= #list then
+    error("explore engine: a built-in rule is missing from E.builtin_names (" .. made .. " rules, " .. #list .. " listed)", 0)
   end
   X.list, X.scratch, X.total, X.cumulative = list, {}, total, cumulative
 end
