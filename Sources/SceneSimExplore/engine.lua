@@ -1031,8 +1031,6 @@ local function run_steps(X, r, max_steps, replay, keep)
       }
     end
     result.steps = steps
-  elseif result.failure then
-    result.steps = {}
   end
   return result
 end
@@ -1108,7 +1106,7 @@ function E.checker(X)
   return explore
 end
 
-
+-- Reads and compiles the explore command's module once per state (see `prepared`).
 function E.prepare(path)
   local source, name = native.read_module(path, true)
   if source == nil then return end

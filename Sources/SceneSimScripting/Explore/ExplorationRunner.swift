@@ -142,17 +142,15 @@ public struct ExplorationRunner: Sendable {
         var rules: [(name: ByteString, count: RunOutcome.RuleCount)] = []
         packed.withUnsafeBytes { bytes in
             var at = 0
-            func integer(_ size: Int) -> Int? {
-                guard bytes.count - at >= size else { return nil }
-                var value: UInt64 = 0
-                for offset in (0..<size).reversed() { value = value << 8 | UInt64(bytes[at + offset]) }
-                at += size
-                return Int(truncatingIfNeeded: value)
+            func integer<T: FixedWidthInteger>(_: T.Type) -> Int? {
+                guard bytes.count - at >= MemoryLayout<T>.size else { return nil }
+                defer { at += MemoryLayout<T>.size }
+                return Int(truncatingIfNeeded: T(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: T.self)))
             }
-            while let length = integer(4), bytes.count - at >= length {
+            while let length = integer(UInt32.self), bytes.count - at >= length {
                 let name = ByteString(Array(bytes[at..<(at + length)]))
                 at += length
-                guard let ran = integer(8), let enabled = integer(8), let own = integer(1) else { break }
+                guard let ran = integer(Int64.self), let enabled = integer(Int64.self), let own = integer(UInt8.self) else { break }
                 rules.append((name, RunOutcome.RuleCount(name: name.escaped, ran: ran, enabled: enabled, own: own == 1)))
             }
         }

@@ -45,7 +45,7 @@ extension ScriptHost {
             // Argument 1: the id of the memo whose declared app the engine made rules for
             // (E.warm), if any; true when it is this run's.
             ("declared", { [unowned(unsafe) self] call in
-                if let known = call.int(at: 1), let simulator, let memo = launchMemo, memo.id == known, memo.config == simulator.config {
+                if let known = call.int(at: 1), let memo = runMemo, memo.id == known {
                     return call.results(.boolean(true))
                 }
                 return call.results(declared())
@@ -126,13 +126,19 @@ extension ScriptHost {
     private func declared() -> LuaValue {
         guard let simulator else { return .nil }
         // The same options launched the same app (LaunchMemo): the same declared app.
-        if let memo = launchMemo, memo.config == simulator.config {
+        if let memo = runMemo {
             if let declared = memo.declared { return declared }
             let declared = declaredApp(simulator)
             launchMemo?.declared = declared
             return declared
         }
         return declaredApp(simulator)
+    }
+
+    /// The launch memo, when this run's app was launched from it.
+    private var runMemo: LaunchMemo? {
+        guard let simulator, let memo = launchMemo, memo.config == simulator.config else { return nil }
+        return memo
     }
 
     private func declaredApp(_ simulator: Simulator) -> LuaValue {
