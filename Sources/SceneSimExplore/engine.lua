@@ -13,7 +13,7 @@
 ---@field windows fun(kind: "live"|"connected"|"visible"|"background"): scenesim.Window[]  the app's live windows of that kind, oldest first
 ---@field counted fun(fn: function, ...): boolean, ...         fn(...) under the count hook, protected: true and its results, or false and the error's text
 ---@field uncounted? fun(fn: function, ...): ...              fn(...) on a thread without the count hook (absent with --allow-io)
----@field declared fun(): scenesim.ExploreDeclared
+---@field declared fun(known?: integer): scenesim.ExploreDeclared|true  the declared app, or true when it is the one the memo `known` (E.warm's) names
 ---@field suggestion fun(name: any, names: string[]): string  ' (did you mean "x"?)' or ""
 ---@field gen_fields function                                 __index of sim.gen: unknown fields are errors
 ---@field explore_fields function                             __index of sim.explore
