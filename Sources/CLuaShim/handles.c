@@ -119,13 +119,19 @@ void scn_push_handles(lua_State *L, int class_index, const int64_t *ids, int cou
     lua_pop(L, 1);
 }
 
-// __index of every class: the handle's field cache, then methods, then the Swift getter. The
-// first two are plain table reads in C, so a cached field costs no trip into Swift. The cache
-// comes first because field reads are what loops do; it never holds a method name (the getter
-// runs only for non-methods, and setters never see them), so the order changes no answer.
-// The getter (upvalue 2: its Swift function id) is called from here, with the handle and the
-// key, as the trampoline would call it: a Lua call fewer, and its caller is the Lua line that
-// read the field.
+// __index of every class: the handle's field cache, then methods, then Swift. The first two
+// are plain table reads in C, so a cached field costs no trip into Swift. The cache comes first
+// because field reads are what loops do; it never holds a method name (the getter runs only for
+// non-methods, and setters never see them), so the order changes no answer.
+// A field the class numbered (upvalue 3: name -> number, 0 to 31) goes to its numbered getter
+// (upvalue 4) with the handle, the key, the handle's id, the number and whether to cache the
+// value: no key to decode and no handle to look up in Swift. The value is cached from the
+// field's second read since the cache was last dropped: most fields are read once between the
+// events that drop it (caching costs a table), while a loop reading a field is served from the
+// cache from its second turn.
+// Any other key goes to the getter (upvalue 2: its Swift function id) with the handle and the
+// key. Both are called from here, as the trampoline would call them: a Lua call fewer, and
+// their caller is the Lua line that read the field.
 static int scn_index(lua_State *L) {
     if (lua_type(L, 1) == LUA_TUSERDATA && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
         lua_pushvalue(L, 2);
@@ -135,12 +141,42 @@ static int scn_index(lua_State *L) {
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
     lua_settop(L, 2);
+    if (lua_type(L, lua_upvalueindex(3)) == LUA_TTABLE && lua_type(L, 1) == LUA_TUSERDATA) {
+        lua_pushvalue(L, 2);
+        int numbered = lua_rawget(L, lua_upvalueindex(3)) == LUA_TNUMBER;
+        lua_Integer field = numbered ? lua_tointeger(L, -1) : -1;
+        lua_settop(L, 2);
+        int class_index, ours = 0;
+        int64_t id;
+        if (field >= 0 && field < 32 && scn_to_handle(L, 1, &class_index, &id)
+            && class_index == (int)lua_tointeger(L, lua_upvalueindex(5))) {
+            ours = 1;
+        }
+        if (ours) {
+            scn_handle *handle = lua_touserdata(L, 1);
+            uint32_t bit = (uint32_t)1 << field;
+            int cache = (handle->missed & bit) != 0;
+            handle->missed |= bit;
+            lua_pushinteger(L, id);
+            lua_pushinteger(L, field);
+            lua_pushboolean(L, cache);
+            return scn_call_swift(L, lua_tointeger(L, lua_upvalueindex(4)));
+        }
+    }
     return scn_call_swift(L, lua_tointeger(L, lua_upvalueindex(2)));
 }
 
 void scn_push_index_function(lua_State *L, lua_Integer getter_id) {
     lua_pushinteger(L, getter_id);
     lua_pushcclosure(L, scn_index, 2);
+}
+
+void scn_push_numbered_index_function(lua_State *L, lua_Integer getter_id, lua_Integer numbered_getter_id, int class_index) {
+    lua_pushinteger(L, getter_id);
+    lua_insert(L, -2);  // methods, getter, fields
+    lua_pushinteger(L, numbered_getter_id);
+    lua_pushinteger(L, class_index);
+    lua_pushcclosure(L, scn_index, 5);
 }
 
 void scn_cache_field(lua_State *L, int handle_index, int writable) {
@@ -174,6 +210,7 @@ void scn_cache_clear(lua_State *L, int class_index, int64_t id) {
         scn_handle *handle = lua_touserdata(L, -1);
         handle->writable = 0;
         handle->last_key = NULL;
+        handle->missed = 0;
         lua_pushnil(L);
         lua_setiuservalue(L, -2, 1);
     }

@@ -78,9 +78,10 @@ typedef struct scn_state {
 typedef struct scn_handle {
     int64_t id;
     int32_t class_index;
+    uint32_t missed;       // numbered fields read since its cache was last dropped (scn_index)
+    const void *last_key;  // the last key marked dirty (its string; alive in the dirty table)
     uint8_t writable;      // writes to its cached fields may be buffered
     uint8_t pending;       // it is in the registry's pending set
-    const void *last_key;  // the last key marked dirty (its string; alive in the dirty table)
 } scn_handle;
 
 /// The state's bookkeeping, kept in the extra space of every thread (coroutines copy the main

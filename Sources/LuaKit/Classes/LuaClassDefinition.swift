@@ -27,6 +27,13 @@ public struct LuaClassDefinition {
     /// printable ASCII without a backslash (every field name) comes here as text, without the
     /// bytes being copied; any other key goes to `getField` with its exact bytes. Set both.
     package var getNamedField: ((LuaCall, Int64, String) -> LuaReturn)?
+    /// Names of fields read by number (at most 32): `__index` finds the name in C and calls
+    /// `getNumberedField` with self's id, the name's position in this list and whether to cache
+    /// the value (`LuaCall.cacheField`), which it says from the field's second read since the
+    /// handle's cache was dropped. No key is decoded and no handle looked up in Swift. Other
+    /// keys go to `getNamedField`/`getField`.
+    package var numberedFields: [String] = []
+    package var getNumberedField: ((_ call: LuaCall, _ id: Int64, _ field: Int, _ cache: Bool) -> LuaReturn)?
     /// Writes a field (`obj.key = value`); the value is argument 3.
     public var setField: Field?
     /// Takes over writes that C buffered instead of calling `setField`.

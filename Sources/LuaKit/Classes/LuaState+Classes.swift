@@ -95,7 +95,21 @@ extension LuaState {
         }
         stack.push(string: "__index")
         lua_pushvalue(stack.L, methodsIndex)
-        scn_push_index_function(stack.L, lua_Integer(getter))
+        if let numbered = definition.getNumberedField, !definition.numberedFields.isEmpty {
+            precondition(definition.numberedFields.count <= 32, "LuaKit: at most 32 numbered fields")
+            let numberedGetter = functions.count
+            // Arguments: the handle, the key, its id, the field's number, whether to cache.
+            functions.append { call in
+                let L = call.stack.L
+                return numbered(call, lua_tointegerx(L, 3, nil), Int(lua_tointegerx(L, 4, nil)), lua_toboolean(L, 5) != 0)
+            }
+            var numbers = LuaTable()
+            for (number, field) in definition.numberedFields.enumerated() { numbers[field: field] = .integer(Int64(number)) }
+            stack.push(.table(numbers))
+            scn_push_numbered_index_function(stack.L, lua_Integer(getter), lua_Integer(numberedGetter), type.index)
+        } else {
+            scn_push_index_function(stack.L, lua_Integer(getter))
+        }
         lua_rawset(stack.L, -3)
         scn_register_class(stack.L, type.index, name)
         stack.pop()  // the methods table

@@ -7,6 +7,12 @@ extension ScriptHost {
     static let appFields = ["running", "launches", "phase", "state", "windows", "sessions", "front", "history", "rejected", "defaults", "keychain",
                             "memory", "suspended", "background_time_remaining"]
 
+    /// The app's fields in `appFields`' order: `__index` reads them by that number.
+    enum AppField: Int, CaseIterable {
+        case running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended
+        case backgroundTimeRemaining
+    }
+
     var appValue: LuaValue { .handle(LuaHandle(classes.app, id: 1)) }
 
     func defineAppClass() -> LuaClass {
@@ -16,6 +22,12 @@ extension ScriptHost {
             return "app(\(simulator.config.platform.rawValue), \(simulator.isRunning ? simulator.state.text : "not running"))"
         }
         definition.getNamedField = { [unowned(unsafe) self] call, _, name in appField(call, name) }
+        // Its fields by number (read from C, as scn_index finds them): no name to decode.
+        assert(AppField.allCases.count == Self.appFields.count, "ScriptHost.AppField is out of date")
+        definition.numberedFields = Self.appFields
+        definition.getNumberedField = { [unowned(unsafe) self] call, _, field, cache in
+            appField(call, Self.appFields[field], number: field, cache: cache)
+        }
         definition.getField = { [unowned(unsafe) self] call, _, key in appField(call, key.escaped) }
         definition.setField = { [unowned(unsafe) self] call, _, key in
             if key == "keychain" { return setKeychain(call) }
@@ -67,43 +79,59 @@ extension ScriptHost {
         return lua.defineClass(definition)
     }
 
+    /// An app field read by name: one of `appFields`, or an intent of the model.
     private func appField(_ call: LuaCall, _ key: String) -> LuaReturn {
+        if let number = Self.appFields.firstIndex(of: key) { return appField(call, key, number: number, cache: true) }
+        guard simulator != nil else {
+            return .error("app.\(key): the app is not declared yet; call sim.launch{ ... } first")
+        }
+        // The model's intents are methods of the app (semantics 10.2): app:unlock("1234").
+        if let intent = intentFunctions[key] {
+            call.cacheField(key, intent)
+            appFieldsCached = true
+            return call.results(intent)
+        }
+        if AppModel.builtinIntents.contains(key) {
+            let intents = intentFunctions.keys.sorted()
+            return .error("app:\(key) is an intent of the built-in model, and this app declares its own model; its intents are \(intents.isEmpty ? "none" : intents.joined(separator: ", "))")
+        }
+        let known = Self.appFields + Self.appMethods + intentFunctions.keys.sorted()
+        let hint = suggestion(for: key, among: known)
+        return .error("app has no field \"\(key)\"\(hint); fields are \(Self.appFields.joined(separator: ", "))")
+    }
+
+    /// App field `key`, `appFields[number]`. `cache`: keep a plain value on the handle (C says
+    /// so from the field's second read since the cache was dropped; see scn_index).
+    private func appField(_ call: LuaCall, _ key: String, number: Int, cache: Bool) -> LuaReturn {
         guard let simulator else {
             return .error("app.\(key): the app is not declared yet; call sim.launch{ ... } first")
         }
+        // The handle counts this read (scn_index) until its cache is dropped, so the cache is
+        // dropped at the next event even when nothing was kept in it: a later read then starts
+        // counting again.
+        appFieldsCached = true
         // Plain values are cached on the handle (see ScriptHost+Caches); the others build new
         // tables on every read.
         func cached(_ value: LuaValue) -> LuaReturn {
-            call.cacheField(key, value)
-            appFieldsCached = true
+            if cache { call.cacheField(key, value) }
             return call.results(value)
         }
-        switch key {
-        case "running": return cached(.boolean(simulator.isRunning))
-        case "launches": return cached(.integer(Int64(simulator.launchCount)))
-        case "phase": return cached(.string(ByteString(simulator.appPhase.rawValue)))
-        case "state": return cached(.string(simulator.state.bytes))
-        case "windows": return call.results(handles: simulator.windows.map(\.handleID), of: classes.window)
-        case "sessions": return call.results(handles: simulator.liveSessions.map(\.handleID), of: classes.window)
-        case "front": return call.results(simulator.frontWindow.map(windowValue) ?? .nil)
-        case "history": return call.results(transitions(simulator.history))
-        case "rejected": return call.results(transitions(simulator.rejectedTransitions))
-        case "defaults": return cached(defaultsValue)
-        case "keychain": return call.results(simulator.keychainToken.map { .integer(Int64($0)) } ?? .nil)
-        case "memory": return cached(appMemoryValue)
+        switch AppField(rawValue: number) ?? .running {
+        case .running: return cached(.boolean(simulator.isRunning))
+        case .launches: return cached(.integer(Int64(simulator.launchCount)))
+        case .phase: return cached(.string(ByteString(simulator.appPhase.rawValue)))
+        case .state: return cached(.string(simulator.state.bytes))
+        case .windows: return call.results(handles: simulator.windows.map(\.handleID), of: classes.window)
+        case .sessions: return call.results(handles: simulator.liveSessions.map(\.handleID), of: classes.window)
+        case .front: return call.results(simulator.frontWindow.map(windowValue) ?? .nil)
+        case .history: return call.results(transitions(simulator.history))
+        case .rejected: return call.results(transitions(simulator.rejectedTransitions))
+        case .defaults: return cached(defaultsValue)
+        case .keychain: return call.results(simulator.keychainToken.map { .integer(Int64($0)) } ?? .nil)
+        case .memory: return cached(appMemoryValue)
         // Suspending and resuming are traced, which drops the cache (ScriptHost+Caches).
-        case "suspended": return cached(.boolean(simulator.isSuspended))
-        case "background_time_remaining": return call.results(simulator.backgroundTimeRemaining.map { .number($0.seconds) } ?? .nil)
-        default:
-            // The model's intents are methods of the app (semantics 10.2): app:unlock("1234").
-            if let intent = intentFunctions[key] { return cached(intent) }
-            if AppModel.builtinIntents.contains(key) {
-                let intents = intentFunctions.keys.sorted()
-                return .error("app:\(key) is an intent of the built-in model, and this app declares its own model; its intents are \(intents.isEmpty ? "none" : intents.joined(separator: ", "))")
-            }
-            let known = Self.appFields + Self.appMethods + intentFunctions.keys.sorted()
-            let hint = suggestion(for: key, among: known)
-            return .error("app has no field \"\(key)\"\(hint); fields are \(Self.appFields.joined(separator: ", "))")
+        case .suspended: return cached(.boolean(simulator.isSuspended))
+        case .backgroundTimeRemaining: return call.results(simulator.backgroundTimeRemaining.map { .number($0.seconds) } ?? .nil)
         }
     }
 

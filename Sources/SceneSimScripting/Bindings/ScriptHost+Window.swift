@@ -6,6 +6,11 @@ import SceneSimCore
 extension ScriptHost {
     static let windowFields = ["id", "group", "value", "phase", "connected", "alive", "storage", "saved", "minimized", "memory"]
 
+    /// A window's fields in `windowFields`' order: `__index` reads them by that number.
+    enum WindowField: Int, CaseIterable {
+        case id, group, value, phase, connected, alive, storage, saved, minimized, memory
+    }
+
     func windowValue(_ id: SessionID) -> LuaValue {
         .handle(LuaHandle(classes.window, id: id.handleID))
     }
@@ -22,6 +27,12 @@ extension ScriptHost {
             return simulator.value(of: session).map { "\(label)(\($0.literal))" } ?? label
         }
         definition.getNamedField = { [unowned(unsafe) self] call, id, name in windowField(call, session(id), name) }
+        // Its fields by number (read from C, as scn_index finds them): no name to decode.
+        assert(WindowField.allCases.count == Self.windowFields.count, "ScriptHost.WindowField is out of date")
+        definition.numberedFields = Self.windowFields
+        definition.getNumberedField = { [unowned(unsafe) self] call, id, field, cache in
+            windowField(call, session(id), WindowField(rawValue: field) ?? .id, cache: cache)
+        }
         definition.getField = { [unowned(unsafe) self] call, id, key in windowField(call, session(id), key.escaped) }
         definition.setField = { _, _, key in
             if key == "storage" {
@@ -40,37 +51,41 @@ extension ScriptHost {
         return lua.defineClass(definition)
     }
 
+    /// A window field read by name: one of `windowFields`, or an error that says which there are.
     private func windowField(_ call: LuaCall, _ id: SessionID, _ key: String) -> LuaReturn {
+        guard simulator != nil else { return .values(0) }
+        if let number = Self.windowFields.firstIndex(of: key), let field = WindowField(rawValue: number) {
+            return windowField(call, id, field, cache: true)
+        }
+        let known = Self.windowFields + Self.windowMethods
+        let hint = suggestion(for: key, among: known)
+        return .error("window has no field \"\(key)\"\(hint); fields are \(Self.windowFields.joined(separator: ", ")) (storage keys go in w.storage)")
+    }
+
+    /// Window field `field`. `cache`: keep a value fixed for the session's life on the handle (C
+    /// says so from the field's second read; see scn_index).
+    private func windowField(_ call: LuaCall, _ id: SessionID, _ field: WindowField, cache: Bool) -> LuaReturn {
         guard let simulator else { return .values(0) }
-        switch key {
-        case "id", "group":
-            // Fixed for the session's life: cached on the handle.
-            let value = LuaValue.string(ByteString(key == "id" ? simulator.label(of: id) : simulator.group(of: id)))
-            call.cacheField(key, value)
+        func fixed(_ value: LuaValue) -> LuaReturn {
+            if cache { call.cacheField(Self.windowFields[field.rawValue], value) }
             return call.results(value)
-        case "value": return call.results(simulator.value(of: id)?.lua ?? .nil)
-        case "phase": return call.results(.string(ByteString(simulator.phase(of: id).text)))
-        case "connected": return call.results(.boolean(simulator.isConnected(id)))
-        case "alive": return call.results(.boolean(simulator.isAlive(id)))
-        case "minimized": return call.results(.boolean(simulator.isMinimized(id)))
-        case "storage":
-            let proxy = LuaValue.handle(LuaHandle(classes.storage, id: Int64(id.index)))
-            call.cacheField(key, proxy)
-            return call.results(proxy)
-        case "memory":
-            let proxy = windowMemoryValue(id)
-            call.cacheField(key, proxy)
-            return call.results(proxy)
-        case "saved":
+        }
+        switch field {
+        case .id: return fixed(.string(ByteString(simulator.label(of: id))))
+        case .group: return fixed(.string(ByteString(simulator.group(of: id))))
+        case .value: return call.results(simulator.value(of: id)?.lua ?? .nil)
+        case .phase: return call.results(.string(ByteString(simulator.phase(of: id).text)))
+        case .connected: return call.results(.boolean(simulator.isConnected(id)))
+        case .alive: return call.results(.boolean(simulator.isAlive(id)))
+        case .minimized: return call.results(.boolean(simulator.isMinimized(id)))
+        case .storage: return fixed(.handle(LuaHandle(classes.storage, id: Int64(id.index))))
+        case .memory: return fixed(windowMemoryValue(id))
+        case .saved:
             do throws(SimError) {
                 return call.results(try simulator.savedStorage(id).luaTable)
             } catch {
                 return .error(error.message)
             }
-        default:
-            let known = Self.windowFields + Self.windowMethods
-            let hint = suggestion(for: key, among: known)
-            return .error("window has no field \"\(key)\"\(hint); fields are \(Self.windowFields.joined(separator: ", ")) (storage keys go in w.storage)")
         }
     }
 

@@ -35,4 +35,33 @@ struct FieldCacheTests {
 
             """, error: nil))
     }
+
+    @Test("App fields read once, twice and three times between events (uncached, then cached, then from the cache) always give the simulator's values")
+    func readCountsAcrossEvents() {
+        let run = runScript("""
+            local app = sim.launch{}
+            local function fields()
+              return table.concat({ tostring(app.running), app.phase, app.state, app.launches, tostring(app.suspended), tostring(app.front) }, " ")
+            end
+            print(fields(), fields(), fields())
+            app:background()
+            print(fields())
+            app:foreground()
+            print(fields(), fields())
+            app:terminate("user")
+            print(fields(), fields(), fields())
+            app:launch()
+            sim.settle()
+            print(fields(), fields())
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            true active loading 1 false main#1\ttrue active loading 1 false main#1\ttrue active loading 1 false main#1
+            true background loading 1 false main#1
+            true active loading 1 false main#1\ttrue active loading 1 false main#1
+            false background loading 1 false nil\tfalse background loading 1 false nil\tfalse background loading 1 false nil
+            true active unauthenticated 2 false main#2\ttrue active unauthenticated 2 false main#2
+
+            """, error: nil))
+    }
 }

@@ -1,0 +1,81 @@
+import ByteText
+import LuaKit
+import Testing
+
+/// The getter calls a class with numbered fields received: (id, field number, cache).
+final class FieldReads {
+    var calls: [String] = []
+    var values: [Int64: Int64] = [1: 10, 2: 20]
+}
+
+@Suite("Numbered fields: read by number from C, cached from their second read")
+struct NumberedFieldTests {
+    /// Class "Box": fields `n` and `twice` by number, any other key by name.
+    func makeBoxState(_ options: LuaOptions = LuaOptions()) -> (LuaState, LuaClass, FieldReads, OutputRecorder) {
+        let (state, output) = makeState(options)
+        let reads = FieldReads()
+        var definition = LuaClassDefinition(name: "Box")
+        definition.numberedFields = ["n", "twice"]
+        definition.getNumberedField = { call, id, field, cache in
+            reads.calls.append("\(id).\(field)\(cache ? " cache" : "")")
+            let value = LuaValue.integer((reads.values[id] ?? 0) * Int64(field + 1))
+            if cache { call.cacheField(field == 0 ? "n" : "twice", value) }
+            return call.results(value)
+        }
+        definition.getNamedField = { call, id, name in
+            reads.calls.append("\(id) named \(name)")
+            return call.results(.string(ByteString(name)))
+        }
+        definition.methods["get"] = { call, _ in call.results(.string(ByteString("method"))) }
+        let box = state.defineClass(definition)
+        state.register("box") { call in call.results(.handle(LuaHandle(box, id: call.int(at: 1) ?? 0))) }
+        var other = LuaClassDefinition(name: "Other")
+        other.getField = { call, _, _ in call.results(.string(ByteString("other"))) }
+        let otherClass = state.defineClass(other)
+        state.register("other") { call in call.results(.handle(LuaHandle(otherClass, id: 1))) }
+        return (state, box, reads, output)
+    }
+
+    @Test("The first read calls the getter without caching, the second caches, the third is answered in C; dropping the cache starts over")
+    func cachedFromSecondRead() throws {
+        let (state, box, reads, output) = makeBoxState()
+        _ = try state.run("""
+            local b = box(1)
+            print(b.n, b.n, b.n, b.twice, b.twice)
+            """, chunkName: "=t")
+        #expect(reads.calls == ["1.0", "1.0 cache", "1.1"] + ["1.1 cache"])
+        #expect(output.text == "10\t10\t10\t20\t20\n")
+
+        reads.calls = []
+        reads.values[1] = 11
+        state.clearFieldCache(of: LuaHandle(box, id: 1))
+        _ = try state.run("local b = box(1); print(b.n, b.n, b.twice)", chunkName: "=t")
+        #expect(reads.calls == ["1.0", "1.0 cache", "1.1"])
+        #expect(output.text.hasSuffix("11\t11\t22\n"))
+    }
+
+    @Test("Each handle counts its own reads; methods and other keys never reach the numbered getter")
+    func perHandleAndOtherKeys() throws {
+        let (state, _, reads, output) = makeBoxState()
+        _ = try state.run("""
+            local a, b = box(1), box(2)
+            print(a.n, b.n, a:get(), a.other, a[1] == nil)
+            """, chunkName: "=t")
+        #expect(reads.calls == ["1.0", "2.0", "1 named other"])
+        #expect(output.text == "10\t20\tmethod\tother\ttrue\n")
+    }
+
+    @Test("Another class's handle given to a class's __index (through debug) reaches no getter of that class and changes nothing of its own")
+    func foreignHandle() throws {
+        let (state, _, reads, output) = makeBoxState(LuaOptions(libraries: .all))
+        try state.run("""
+            local index = debug.getmetatable(box(1)).__index
+            local o = other()
+            print(index(o, "n"), index("text", "n"), index(nil, "twice"))
+            print(o.n)
+            """, chunkName: "=t")
+        #expect(reads.calls.isEmpty)
+        // The last call gives no value at all, as a getter that pushes nothing does.
+        #expect(output.text == "nil\tnil\nother\n")
+    }
+}
