@@ -119,16 +119,40 @@ void scn_push_handles(lua_State *L, int class_index, const int64_t *ids, int cou
     lua_pop(L, 1);
 }
 
-// __index of every class: the handle's field cache, then methods, then Swift. The first two
-// are plain table reads in C, so a cached field costs no trip into Swift. The cache comes first
-// because field reads are what loops do; it never holds a method name (the getter runs only for
-// non-methods, and setters never see them), so the order changes no answer.
-// A field the class numbered (upvalue 3: name -> number, 0 to 31) goes to its numbered getter
-// (upvalue 4) with the handle, the key, the handle's id, the number and whether to cache the
-// value: no key to decode and no handle to look up in Swift. The value is cached from the
-// field's second read since the cache was last dropped: most fields are read once between the
-// events that drop it (caching costs a table), while a loop reading a field is served from the
-// cache from its second turn.
+// Whether the value at `index` is a handle of class `class_index` (its metatable is the
+// class's): what scn_to_handle finds, without the registry for the first classes.
+static int scn_is_handle_of(lua_State *L, int index, int class_index, scn_handle **handle) {
+    if (lua_type(L, index) != LUA_TUSERDATA || lua_rawlen(L, index) != sizeof(scn_handle)) return 0;
+    scn_handle *block = lua_touserdata(L, index);
+    if (block->class_index != class_index) return 0;
+    const void *known = class_index >= 1 && class_index < SCN_QUICK_CLASSES
+        ? scn_get_state(L)->class_metatables[class_index] : NULL;
+    int ours;
+    if (known != NULL) {
+        if (!lua_getmetatable(L, index)) return 0;
+        ours = lua_topointer(L, -1) == known;
+        lua_pop(L, 1);
+    } else {
+        int found_class;
+        int64_t id;
+        ours = scn_to_handle(L, index, &found_class, &id) && found_class == class_index;
+    }
+    if (ours) *handle = block;
+    return ours;
+}
+
+// __index of every class: the handle's field cache, then the class's names, then Swift. The
+// first two are plain table reads in C, so a cached field or a method costs no trip into Swift.
+// The cache comes first because field reads are what loops do; it never holds a method name
+// (the getter runs only for non-methods, and setters never see them), so the order changes no
+// answer.
+// The names (upvalue 1) map each method to its function and each numbered field to its number
+// (0 to 31). A numbered field goes to the numbered getter (upvalue 3: its Swift function id
+// times 2^16 plus the class index) with the handle, the key, the handle's id, the number and
+// whether to cache the value: no key to decode and no handle to look up in Swift. The value is
+// cached from the field's second read since the handle's cache was last dropped: most fields
+// are read once between the events that drop it (caching costs a table), while a loop reading a
+// field is served from the cache from its second turn.
 // Any other key goes to the getter (upvalue 2: its Swift function id) with the handle and the
 // key. Both are called from here, as the trampoline would call them: a Lua call fewer, and
 // their caller is the Lua line that read the field.
@@ -139,30 +163,24 @@ static int scn_index(lua_State *L) {
     }
     lua_settop(L, 2);
     lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
-    lua_settop(L, 2);
-    if (lua_type(L, lua_upvalueindex(3)) == LUA_TTABLE && lua_type(L, 1) == LUA_TUSERDATA) {
-        lua_pushvalue(L, 2);
-        int numbered = lua_rawget(L, lua_upvalueindex(3)) == LUA_TNUMBER;
-        lua_Integer field = numbered ? lua_tointeger(L, -1) : -1;
-        lua_settop(L, 2);
-        int class_index, ours = 0;
-        int64_t id;
-        if (field >= 0 && field < 32 && scn_to_handle(L, 1, &class_index, &id)
-            && class_index == (int)lua_tointeger(L, lua_upvalueindex(5))) {
-            ours = 1;
-        }
-        if (ours) {
-            scn_handle *handle = lua_touserdata(L, 1);
+    int found = lua_rawget(L, lua_upvalueindex(1));
+    if (found == LUA_TFUNCTION) return 1;  // a method
+    if (found == LUA_TNUMBER) {
+        lua_Integer field = lua_tointeger(L, -1);
+        lua_Integer numbered = lua_tointeger(L, lua_upvalueindex(3));
+        scn_handle *handle;
+        if (field >= 0 && field < 32 && scn_is_handle_of(L, 1, (int)(numbered & 0xffff), &handle)) {
             uint32_t bit = (uint32_t)1 << field;
             int cache = (handle->missed & bit) != 0;
             handle->missed |= bit;
-            lua_pushinteger(L, id);
+            lua_settop(L, 2);
+            lua_pushinteger(L, handle->id);
             lua_pushinteger(L, field);
             lua_pushboolean(L, cache);
-            return scn_call_swift(L, lua_tointeger(L, lua_upvalueindex(4)));
+            return scn_call_swift(L, numbered >> 16);
         }
     }
+    lua_settop(L, 2);
     return scn_call_swift(L, lua_tointeger(L, lua_upvalueindex(2)));
 }
 
@@ -173,10 +191,8 @@ void scn_push_index_function(lua_State *L, lua_Integer getter_id) {
 
 void scn_push_numbered_index_function(lua_State *L, lua_Integer getter_id, lua_Integer numbered_getter_id, int class_index) {
     lua_pushinteger(L, getter_id);
-    lua_insert(L, -2);  // methods, getter, fields
-    lua_pushinteger(L, numbered_getter_id);
-    lua_pushinteger(L, class_index);
-    lua_pushcclosure(L, scn_index, 5);
+    lua_pushinteger(L, numbered_getter_id * 65536 + class_index);
+    lua_pushcclosure(L, scn_index, 3);
 }
 
 void scn_cache_field(lua_State *L, int handle_index, int writable) {

@@ -10,12 +10,13 @@ final class FieldReads {
 
 @Suite("Numbered fields: read by number from C, cached from their second read")
 struct NumberedFieldTests {
-    /// Class "Box": fields `n` and `twice` by number, any other key by name.
+    /// Class "Box": fields `n` and `twice` by number, any other key by name; `get`, numbered
+    /// too, is a method, which wins.
     func makeBoxState(_ options: LuaOptions = LuaOptions()) -> (LuaState, LuaClass, FieldReads, OutputRecorder) {
         let (state, output) = makeState(options)
         let reads = FieldReads()
         var definition = LuaClassDefinition(name: "Box")
-        definition.numberedFields = ["n", "twice"]
+        definition.numberedFields = ["n", "twice", "get"]
         definition.getNumberedField = { call, id, field, cache in
             reads.calls.append("\(id).\(field)\(cache ? " cache" : "")")
             let value = LuaValue.integer((reads.values[id] ?? 0) * Int64(field + 1))
@@ -54,7 +55,7 @@ struct NumberedFieldTests {
         #expect(output.text.hasSuffix("11\t11\t22\n"))
     }
 
-    @Test("Each handle counts its own reads; methods and other keys never reach the numbered getter")
+    @Test("Each handle counts its own reads; methods (even of a numbered name) and other keys never reach the numbered getter")
     func perHandleAndOtherKeys() throws {
         let (state, _, reads, output) = makeBoxState()
         _ = try state.run("""

@@ -165,11 +165,11 @@ int scn_to_handle(lua_State *L, int index, int *class_index, int64_t *id);
 /// Pops a methods table and pushes the class's `__index`: the handle's field cache, then
 /// methods, then Swift function `getter_id` (called with the handle and the key), in C.
 void scn_push_index_function(lua_State *L, lua_Integer getter_id);
-/// Pops a methods table and a table of field numbers (name -> 0...31; on top) and pushes the
-/// `__index` of class `class_index`: as scn_push_index_function's, but a numbered field goes to
-/// Swift function `numbered_getter_id`, called with the handle, the key, the handle's id, the
-/// field's number and whether to cache its value (from its second read since the handle's
-/// cache was dropped).
+/// Pops a table of the class's names (each method's function, each numbered field's number,
+/// 0...31) and pushes the `__index` of class `class_index` (below 2^16): as
+/// scn_push_index_function's, but a numbered field goes to Swift function `numbered_getter_id`,
+/// called with the handle, the key, the handle's id, the field's number and whether to cache
+/// its value (from its second read since the handle's cache was dropped).
 void scn_push_numbered_index_function(lua_State *L, lua_Integer getter_id, lua_Integer numbered_getter_id, int class_index);
 /// Pushes a new list of the handles (class_index, ids[i]): what pushing each handle and setting
 /// it does, the class's handle cache found once (empty for a class of another state).

@@ -94,7 +94,6 @@ extension LuaState {
             lua_rawset(stack.L, -3)
         }
         stack.push(string: "__index")
-        lua_pushvalue(stack.L, methodsIndex)
         if let numbered = definition.getNumberedField, !definition.numberedFields.isEmpty {
             precondition(definition.numberedFields.count <= 32, "LuaKit: at most 32 numbered fields")
             let numberedGetter = functions.count
@@ -103,11 +102,16 @@ extension LuaState {
                 let L = call.stack.L
                 return numbered(call, lua_tointegerx(L, 3, nil), Int(lua_tointegerx(L, 4, nil)), lua_toboolean(L, 5) != 0)
             }
-            var numbers = LuaTable()
-            for (number, field) in definition.numberedFields.enumerated() { numbers[field: field] = .integer(Int64(number)) }
-            stack.push(.table(numbers))
+            precondition(type.index < 1 << 16, "LuaKit: numbered fields need a class index below 2^16")
+            // One table of names for __index: the methods (a copy) and the numbered fields.
+            var names = methods
+            for (number, field) in definition.numberedFields.enumerated() where definition.methods[field] == nil {
+                names[field: field] = .integer(Int64(number))
+            }
+            stack.push(.table(names))
             scn_push_numbered_index_function(stack.L, lua_Integer(getter), lua_Integer(numberedGetter), type.index)
         } else {
+            lua_pushvalue(stack.L, methodsIndex)
             scn_push_index_function(stack.L, lua_Integer(getter))
         }
         lua_rawset(stack.L, -3)
