@@ -5,7 +5,8 @@
 # pressed in a row, among lifecycle noise).
 # It also prints explore's cost per step against the core operation a step performs (one
 # lifecycle operation, SceneSimBench --operation, measured in the same run): the overhead of the
-# rules, the invariants and the Lua around them.
+# rules, the invariants and the Lua around them; and the same for the module without its two
+# invariants, which tells the module's own share from the rest.
 # Targets: >= 50,000 steps/s per core; a step <= 10x the core operation; a >= 200-step failure
 # shrunk in <= 2 s.
 # BIN=path/to/scenesim measures another build (default: the release build).
@@ -50,22 +51,37 @@ if [[ -n ${BASE:-} ]]; then
   }'
 fi
 
+# The same module without its two invariants (the module's own Lua, read after every step):
+# what a step costs without them tells the module's share from the rest (the engine, the
+# built-in rules and checks, and the core operation).
+mkdir -p "$work/bare/scenarios/explore"
+awk '/^  invariants = \{/ { skip = 1 } skip && /^  \},/ { skip = 0; next } !skip' \
+  scenarios/explore/documents.lua > "$work/bare/scenarios/explore/documents.lua"
+if cmp -s scenarios/explore/documents.lua "$work/bare/scenarios/explore/documents.lua" \
+  || grep -q invariants "$work/bare/scenarios/explore/documents.lua"; then
+  echo "bench-explore: could not take the invariants out of documents.lua" >&2
+  exit 1
+fi
+
 # Built as the distribution binary is (no dynamic exclusivity checks), so both sides match.
 swift build -c release --scratch-path .build-bench -Xswiftc -enforce-exclusivity=unchecked --product SceneSimBench 2>&1 | tail -1 >&2
 # A step and the core operation it performs, measured in turns so that both meet the same load
 # (measured apart, the operation's figure moved by a quarter between runs): the best of each.
-one=0 operation=
+one=0 bare=0 operation=
 for _ in 1 2 3 4; do
   r=$(steps_per_second "$bin" "$PWD" --jobs 1); (( r > one )) && one=$r
+  r=$(steps_per_second "$bin" "$work/bare" --jobs 1); (( r > bare )) && bare=$r
   o=$(.build-bench/release/SceneSimBench --operation)
   if [[ -z $operation ]] || (( o < operation )); then operation=$o; fi
 done
 all=$(rate)
-awk -v a="$one" -v b="$all" -v n="$(nproc)" -v op="$operation" 'BEGIN {
+awk -v a="$one" -v b="$all" -v n="$(nproc)" -v op="$operation" -v bare="$bare" 'BEGIN {
   printf "--jobs 1        %8d steps/s  (target >= 50000 per core)\n", a
   printf "--jobs default  %8d steps/s  %.0f per core, speedup %.2fx on %d cores\n", b, b / n, b / a, n
   step = 1e9 / a
   printf "per step        %8.0f ns     %.1fx the core operation (%d ns, bench-core; target <= 10x)\n", step, step / op, op
+  rest = 1e9 / bare
+  printf "  without its invariants %8.0f ns     %.1fx; the module invariants %.0f ns, %.1fx\n", rest, rest / op, step - rest, (step - rest) / op
 }'
 
 cat > "$work/lock.lua" <<'LUA'

@@ -26,7 +26,7 @@ extension ScriptHost {
         assert(AppField.allCases.count == Self.appFields.count, "ScriptHost.AppField is out of date")
         definition.numberedFields = Self.appFields
         definition.getNumberedField = { [unowned(unsafe) self] call, _, field, cache in
-            appField(call, Self.appFields[field], number: field, cache: cache)
+            appField(call, number: field, cache: cache)
         }
         definition.getField = { [unowned(unsafe) self] call, _, key in appField(call, key.escaped) }
         definition.setField = { [unowned(unsafe) self] call, _, key in
@@ -81,7 +81,7 @@ extension ScriptHost {
 
     /// An app field read by name: one of `appFields`, or an intent of the model.
     private func appField(_ call: LuaCall, _ key: String) -> LuaReturn {
-        if let number = Self.appFields.firstIndex(of: key) { return appField(call, key, number: number, cache: true) }
+        if let number = Self.appFields.firstIndex(of: key) { return appField(call, number: number, cache: true) }
         guard simulator != nil else {
             return .error("app.\(key): the app is not declared yet; call sim.launch{ ... } first")
         }
@@ -100,11 +100,11 @@ extension ScriptHost {
         return .error("app has no field \"\(key)\"\(hint); fields are \(Self.appFields.joined(separator: ", "))")
     }
 
-    /// App field `key`, `appFields[number]`. `cache`: keep a plain value on the handle (C says
-    /// so from the field's second read since the cache was dropped; see scn_index).
-    private func appField(_ call: LuaCall, _ key: String, number: Int, cache: Bool) -> LuaReturn {
+    /// App field `appFields[number]`. `cache`: keep a plain value on the handle (C says so from
+    /// the field's second read since the cache was dropped; see scn_index).
+    private func appField(_ call: LuaCall, number: Int, cache: Bool) -> LuaReturn {
         guard let simulator else {
-            return .error("app.\(key): the app is not declared yet; call sim.launch{ ... } first")
+            return .error("app.\(Self.appFields[number]): the app is not declared yet; call sim.launch{ ... } first")
         }
         // The handle counts this read (scn_index) until its cache is dropped, so the cache is
         // dropped at the next event even when nothing was kept in it: a later read then starts
@@ -113,7 +113,7 @@ extension ScriptHost {
         // Plain values are cached on the handle (see ScriptHost+Caches); the others build new
         // tables on every read.
         func cached(_ value: LuaValue) -> LuaReturn {
-            if cache { call.cacheField(key, value) }
+            if cache { call.cacheField(Self.appFields[number], value) }
             return call.results(value)
         }
         switch AppField(rawValue: number) ?? .running {
