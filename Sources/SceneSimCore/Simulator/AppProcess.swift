@@ -9,6 +9,11 @@ import ByteText
 /// body (`Simulator.running`), so no code reaches it through an optional.
 final class AppProcess {
     var machine: AppStateMachine
+    /// How many of `machine.history`'s first transitions `Simulator._checkInvariants` found
+    /// allowed. The history only grows and the machine's table never changes, so each check
+    /// starts there: explore checks after every step, and rechecking the whole history made a
+    /// run's checks grow with the square of its transitions.
+    var historyAllowed = 0
     /// When the current app state appeared on screen (for flicker warnings).
     var stateSince: VirtualTime
     var counts = PhaseCounts()

@@ -212,9 +212,19 @@ extension Simulator {
                 problems.append("dedup index points at \(sessions[id.index].label), which does not present that value")
             }
         }
-        for transition in process.machine.history where !process.machine.allows(from: transition.from, to: transition.to) {
-            problems.append("history holds a forbidden transition \(transition.from.text) -> \(transition.to.text)")
+        // Each transition is checked until it is found allowed (a forbidden one stays reported
+        // at every check, and so is checked again, with those after it).
+        let history = process.machine.history
+        var allowed = min(process.historyAllowed, history.count)
+        for index in allowed..<history.count {
+            let transition = history[index]
+            if process.machine.allows(from: transition.from, to: transition.to) {
+                if allowed == index { allowed += 1 }
+            } else {
+                problems.append("history holds a forbidden transition \(transition.from.text) -> \(transition.to.text)")
+            }
         }
+        process.historyAllowed = allowed
         return problems.isEmpty ? problems : problems.sorted()
     }
 }

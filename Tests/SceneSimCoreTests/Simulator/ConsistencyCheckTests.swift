@@ -111,4 +111,24 @@ struct ConsistencyCheckTests {
         simulator.sessions.append(simulator.sessions[about.index])
         #expect(invariants.check(simulator)?.message.hasSuffix("both present the single-instance Window \"about\"") == true)
     }
+
+    @Test("The transition history is checked from where the last check found it allowed, and a new process starts again")
+    func historyCheckedOnce() throws {
+        let (simulator, _, _, _) = try healthy()
+        let first = try #require(simulator.process)
+        #expect(first.machine.history.count == 1)  // loading -> unauthenticated
+        #expect(first.historyAllowed == 1)
+        first.historyAllowed = 5  // past the history (by hand): the check clamps it
+        #expect(simulator._checkInvariants() == [])
+        #expect(first.historyAllowed == 1)
+
+        try simulator.background()
+        try simulator.terminate(.system)
+        try simulator.launch()
+        let second = try #require(simulator.process)
+        #expect(second.historyAllowed == 0)
+        try simulator.settle()
+        #expect(simulator._checkInvariants() == [])
+        #expect(second.historyAllowed == second.machine.history.count && second.historyAllowed > 0)
+    }
 }
