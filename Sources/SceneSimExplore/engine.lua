@@ -8,7 +8,8 @@
 ---@field engine fun(): fun(sim: scenesim.Sim, natives: scenesim.ExploreNatives): table  the compiled engine
 ---@field read_module fun(path: string): string|nil, string  an exploration module's source and chunk name, or nil and why
 ---@field checks fun(watchdog_ok: boolean): string|nil, string|nil  the simulator's own bookkeeping ("invariant consistency") or a built-in invariant, broken: its label and message
----@field accepts fun(call: string): boolean                  whether an app-level call would be accepted now
+---@field accepts fun(call: integer): boolean                 whether app-level call `call` (its place in app_calls) would be accepted now
+---@field app_calls string[]                                  the app-level calls accepts knows, by name
 ---@field task fun(id: integer): scenesim.BackgroundTask       background task `id`, for a found scenario's explore.task
 ---@field windows fun(kind: "live"|"connected"|"visible"|"background"): scenesim.Window[]  the app's live windows of that kind, oldest first
 ---@field counted fun(fn: function, ...): boolean, ...         fn(...) under the count hook, protected: true and its results, or false and the error's text
@@ -404,6 +405,16 @@ end
 
 local string_pool, integer_pool = { "A", "B", "C" }, { 1, 2, 3 }
 
+-- The precondition of a rule that makes app-level call `name`: that the app would accept it
+-- now. native.accepts takes the call's place in native.app_calls (no name to decode).
+local accepts, app_call_number = native.accepts, {}
+for i, name in ipairs(native.app_calls) do app_call_number[name] = i end
+local function accepted(name)
+  local n = app_call_number[name]
+  if not n then error("explore engine: native.accepts does not know the app-level call " .. name, 0) end
+  return function() return accepts(n) end
+end
+
 local function running(app) return app.running end
 -- Running and not suspended: a suspended app runs none of its code, so its intents, its
 -- storage writes and its background calls are errors until it resumes (semantics 11.2).
@@ -474,7 +485,7 @@ do
     rules[name] = make_rule(name, {
       -- A terminated app spends its steps relaunching: terminations are rarer than the rest.
       weight = find(name, "^terminate") and 0.3 or 1,
-      pre = function() return native.accepts(name) end,
+      pre = accepted(name),
       run = how == "" and function(app) app[method](app) end or function(app) app[method](app, how) end,
     }, function() return statement end)
   end
@@ -491,7 +502,7 @@ do
     run = function(app, a) app:schedule_refresh(a.seconds) end,
   }, function(_, a) return "app:schedule_refresh(" .. literal(a.seconds) .. ")" end)
   rules.refresh = make_rule("refresh", {
-    pre = function() return native.accepts("refresh") end,
+    pre = accepted("refresh"),
     run = function(app) refresh(app) end,
   }, function() return "sim.system.refresh(app)" end)
   rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of { "ada", "bob" } }, run = function(_, a) revoke(a.user) end },

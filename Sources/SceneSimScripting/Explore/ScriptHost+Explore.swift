@@ -37,10 +37,12 @@ extension ScriptHost {
                 guard let violation = semanticInvariants.check(simulator) else { return call.results(.nil) }
                 return call.results(.string(ByteString("invariant " + violation.name)), .string(ByteString(violation.message)))
             }),
+            // Argument 1: the call's place in `app_calls` (1-based).
             ("accepts", { [unowned(unsafe) self] call in
-                guard let simulator, let name = call.bytes(at: 1).map({ String(decoding: $0.bytes, as: UTF8.self) }),
-                      let input = Self.exploreAppCalls[name] else { return call.results(.boolean(false)) }
-                return call.results(.boolean(simulator.accepts(input)))
+                guard let simulator, let number = call.int(at: 1), number >= 1, number <= Self.exploreAppCalls.count else {
+                    return call.results(.boolean(false))
+                }
+                return call.results(.boolean(simulator.accepts(Self.exploreAppCalls[Int(number) - 1].input)))
             }),
             // Argument 1: the id of the memo whose declared app the engine made rules for
             // (E.warm), if any; true when it is this run's.
@@ -91,6 +93,7 @@ extension ScriptHost {
         // engine's "Counted and uncounted code"); with every library open (--allow-io), the
         // debug library can reach the engine's values, so the loop stays counted too.
         let (uncounted, counted) = lua.makeUncountedFunctions()
+        natives[field: "app_calls"] = .table(LuaTable(sequence: Self.exploreAppCalls.map { .string(ByteString($0.name)) }))
         natives[field: "counted"] = .function(counted)
         if !options.allowIO { natives[field: "uncounted"] = .function(uncounted) }
         // `__index` of sim.gen, sim.explore and a found scenario's `explore` (ScriptHost+Fields).
@@ -306,12 +309,14 @@ extension ScriptHost {
 }
 
 extension ScriptHost {
-    /// The engine's app-level rules whose precondition is the core's own `validate`, by rule name.
-    static let exploreAppCalls: [String: SimInput] = [
-        "launch": .launch, "background": .background, "foreground": .foreground,
-        "switcher": .switcher, "interrupt": .interrupt, "resume": .resume,
-        "terminate_system": .terminate(.system), "terminate_user": .terminate(.user),
-        "terminate_crash": .terminate(.crash), "terminate_force": .terminate(.force), "refresh": .refresh,
-        "hide": .hide, "reopen": .reopen,
+    /// The engine's app-level rules whose precondition is the core's own `validate`: each
+    /// rule's name and input, in the order `native.app_calls` gives the engine
+    /// (`native.accepts` takes a place in it).
+    static let exploreAppCalls: [(name: String, input: SimInput)] = [
+        ("launch", .launch), ("background", .background), ("foreground", .foreground),
+        ("switcher", .switcher), ("interrupt", .interrupt), ("resume", .resume),
+        ("terminate_system", .terminate(.system)), ("terminate_user", .terminate(.user)),
+        ("terminate_crash", .terminate(.crash)), ("terminate_force", .terminate(.force)), ("refresh", .refresh),
+        ("hide", .hide), ("reopen", .reopen),
     ]
 }
