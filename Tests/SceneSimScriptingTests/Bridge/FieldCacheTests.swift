@@ -64,4 +64,71 @@ struct FieldCacheTests {
 
             """, error: nil))
     }
+
+    @Test("Window fields read three times after each change (cached from the second read) follow every change: phases, disconnects, closes, terminations, refused restores")
+    func windowFieldsFollowChanges() {
+        let run = runScript("""
+            local app = sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } } }
+            local main = app.front
+            local a = app:open_window("doc", "A")
+            local b = app:open_window("doc", "B")
+            local function show(what)
+              local parts = { what }
+              for _, w in ipairs({ main, a, b }) do
+                local reads = {}
+                for i = 1, 3 do  -- the second read caches, the third is answered from the cache
+                  reads[i] = string.format("%s/%s/%s/%s", tostring(w.value), w.phase, tostring(w.connected), tostring(w.alive))
+                end
+                assert(reads[1] == reads[2] and reads[2] == reads[3], "reads differ")
+                parts[#parts + 1] = reads[1]
+              end
+              print(table.concat(parts, " "))
+            end
+            show("opened")
+            b:background() show("background")
+            b:disconnect() show("disconnect")
+            b:focus() show("focus")
+            a:close() show("close")
+            app:background() show("app background")
+            app:terminate("system") show("terminate")
+            app:on("restore", function() return false end)
+            app:launch() show("launch, restoration refused")
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            opened nil/background/true/true A/active/true/true B/active/true/true
+            background nil/background/true/true A/active/true/true B/background/true/true
+            disconnect nil/background/true/true A/active/true/true B/disconnected/false/true
+            focus nil/background/true/true A/active/true/true B/active/true/true
+            close nil/background/true/true A/disconnected/false/false B/active/true/true
+            app background nil/background/true/true A/disconnected/false/false B/background/true/true
+            terminate nil/disconnected/false/true A/disconnected/false/false B/disconnected/false/true
+            launch, restoration refused nil/disconnected/false/true A/disconnected/false/false nil/active/true/true
+
+            """, error: nil))
+    }
+
+    @Test("A macOS window's minimized field follows minimising and bringing it back")
+    func minimizedFollowsTheDock() {
+        let run = runScript("""
+            local app = sim.launch { platform = "macos", scenes = { { id = "main" }, { id = "doc", value = "string" } } }
+            local a = app:open_window("doc", "A")
+            local function show(what)
+              local reads = {}
+              for i = 1, 3 do reads[i] = string.format("%s/%s", tostring(a.minimized), a.phase) end
+              assert(reads[1] == reads[2] and reads[2] == reads[3], "reads differ")
+              print(what, reads[1])
+            end
+            show("opened")
+            a:minimize() show("minimize")
+            a:focus() show("focus")
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            opened\tfalse/active
+            minimize\ttrue/inactive
+            focus\tfalse/active
+
+            """, error: nil))
+    }
 }
