@@ -11,7 +11,7 @@
 ---@field accepts fun(call: integer): boolean                 whether app-level call `call` (its place in app_calls) would be accepted now
 ---@field app_calls string[]                                  the app-level calls accepts knows, by name
 ---@field task fun(id: integer): scenesim.BackgroundTask       background task `id`, for a found scenario's explore.task
----@field windows fun(kind: "live"|"connected"|"visible"|"background"): scenesim.Window[]  the app's live windows of that kind, oldest first
+---@field windows fun(kind: integer): scenesim.Window[]  the app's live windows of a kind (1 live, 2 connected, 3 visible, 4 background), oldest first
 ---@field counted fun(fn: function, ...): boolean, ...         fn(...) under the count hook, protected: true and its results, or false and the error's text
 ---@field uncounted? fun(fn: function, ...): ...              fn(...) on a thread without the count hook (absent with --allow-io)
 ---@field declared fun(known?: integer): scenesim.ExploreDeclared|true  the declared app, or true when it is the one the memo `known` (E.warm's) names
@@ -284,7 +284,8 @@ function gen.bool()
   return new_generator(setmetatable({ minimum = false }, bool_kind))
 end
 
-local window_kinds = { live = true, connected = true, visible = true, background = true }
+-- The kinds of window a generator draws from, by name: their numbers, as native.windows takes them.
+local window_kinds = { live = 1, connected = 2, visible = 3, background = 4 }
 
 -- The windows a window generator draws from, oldest first: the app's live windows of that
 -- kind (native.windows, one call instead of a field read per window and test).
@@ -293,18 +294,18 @@ local windows_of = native.windows
 local window_kind = generator_kind {
   describe = function(self) return format("window(%q)", self.kind) end,
   draw = function(self, r)
-    local list = windows_of(self.kind)
+    local list = windows_of(self.kind_number)
     if #list == 0 then return nil end
     return below(r, #list) + 1
   end,
   resolve = function(self, c)
     if mtype(c) ~= "integer" then return false end
-    local w = windows_of(self.kind)[c]
+    local w = windows_of(self.kind_number)[c]
     return w ~= nil, w
   end,
   -- draw and resolve at once, listing the windows once (the engine's random steps).
   take = function(self, r)
-    local list = windows_of(self.kind)
+    local list = windows_of(self.kind_number)
     if #list == 0 then return nil end
     local c = below(r, #list) + 1
     return c, list[c]
@@ -320,7 +321,7 @@ function gen.window(app, kind)
   if not window_kinds[kind] then
     error(format("sim.gen.window(app, kind): kind is \"live\", \"connected\", \"visible\" or \"background\" (got %s)", describe(kind)), 2)
   end
-  return new_generator(setmetatable({ minimum = 1, kind = kind }, window_kind))
+  return new_generator(setmetatable({ minimum = 1, kind = kind, kind_number = window_kinds[kind] }, window_kind))
 end
 
 -- MARK: Rules

@@ -52,20 +52,21 @@ extension ScriptHost {
                 }
                 return call.results(declared())
             }),
-            // The app's live windows of a kind (a window generator's), oldest first: as
-            // app.sessions filtered by each one's phase and whether it is minimised.
+            // The app's live windows of a kind (a window generator's: 1 live, 2 connected,
+            // 3 visible, 4 background), oldest first: as app.sessions filtered by each one's
+            // phase and whether it is minimised.
             ("windows", { [unowned(unsafe) self] call in
-                guard let simulator, let kind = call.string(at: 1) else { return call.results(sequence: []) }
-                let ids = simulator.liveSessions.filter { id in
-                    switch kind {
-                    case "live": return true
-                    case "connected": return simulator.phase(of: id) != .disconnected
-                    case "visible": return simulator.isOnScreen(id)
-                    case "background": return simulator.phase(of: id) == .connected(.background)
-                    default: return false
+                guard let simulator, let kind = call.int(at: 1), (1...4).contains(kind) else { return call.results(sequence: []) }
+                let ids: [Int64] = simulator.liveSessions.compactMap { id in
+                    let included = switch kind {
+                    case 1: true
+                    case 2: simulator.phase(of: id) != .disconnected
+                    case 3: simulator.isOnScreen(id)
+                    default: simulator.phase(of: id) == .connected(.background)
                     }
+                    return included ? id.handleID : nil
                 }
-                return call.results(handles: ids.map(\.handleID), of: classes.window)
+                return call.results(handles: ids, of: classes.window)
             }),
             // Background task `id` (1 through the count begun), for a found scenario's
             // explore.task(id); nil when there is none.
