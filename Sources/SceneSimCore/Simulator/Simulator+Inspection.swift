@@ -112,11 +112,66 @@ extension Simulator {
             }
             return problems
         }
-        // Explore runs this after every step, so the passing case allocates one array and
-        // copies no record; the messages are built only for what fails.
+        // Explore runs this after every step, so the passing case allocates nothing on the heap
+        // and copies no record; the messages are built only for what fails.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: sessions.count) { marks in
+            marks.initialize(repeating: 0)
+            checkWindows(process, marks: marks, into: &problems)
+        }
+        // The dedup index is right when every live window with a key is found under its key
+        // and the index holds nothing else; only then can no two present the same value. It is
+        // when each entry names a live window with that very key (so no two entries name one
+        // window) and the entries are as many as the live windows with a key: read so, it
+        // takes no hashing.
+        var keyed = 0
+        var indexed = true
+        sessions.withUnsafeBufferPointer { records in
+            for index in records.indices where records[index].discarded == nil
+                && dedupKey(group: records[index].group, value: records[index].value) != nil { keyed += 1 }
+            for (key, id) in dedup {
+                guard id.index < records.count, records[id.index].discarded == nil,
+                      dedupKey(group: records[id.index].group, value: records[id.index].value) == key else {
+                    indexed = false
+                    break
+                }
+            }
+        }
+        if !indexed || keyed != dedup.count {
+            var presented: [DedupKey: String] = [:]
+            for record in sessions where record.alive {
+                guard let key = dedupKey(group: record.group, value: record.value) else { continue }
+                if let other = presented[key] {
+                    problems.append("\(other) and \(record.label) present the same value")
+                }
+                presented[key] = record.label
+                if dedup[key] != record.id { problems.append("dedup index misses \(record.label)") }
+            }
+            for (key, id) in dedup where !sessions[id.index].alive || presented[key] == nil {
+                problems.append("dedup index points at \(sessions[id.index].label), which does not present that value")
+            }
+        }
+        // Each transition is checked until it is found allowed (a forbidden one stays reported
+        // at every check, and so is checked again, with those after it).
+        let history = process.machine.history
+        var allowed = min(process.historyAllowed, history.count)
+        for index in allowed..<history.count {
+            let transition = history[index]
+            if process.machine.allows(from: transition.from, to: transition.to) {
+                if allowed == index { allowed += 1 }
+            } else {
+                problems.append("history holds a forbidden transition \(transition.from.text) -> \(transition.to.text)")
+            }
+        }
+        process.historyAllowed = allowed
+        return problems.isEmpty ? problems : problems.sorted()
+    }
+
+    /// The window bookkeeping of `_checkInvariants`: phase counts, the aggregate, the window
+    /// order, the visible list and its limit, minimised windows. `marks` (one per session,
+    /// zeroed) is its scratch space.
+    private func checkWindows(_ process: AppProcess, marks: UnsafeMutableBufferPointer<UInt8>, into problems: inout [String]) {
         var counts = PhaseCounts()
         let connected: UInt8 = 1, visible: UInt8 = 2  // marks: 0 disconnected, 2 also on screen
-        var marks = [UInt8](repeating: 0, count: sessions.count)
         var connectedCount = 0, visibleCount = 0
         // Read in place (through the buffer), so no record or part of one is copied.
         sessions.withUnsafeBufferPointer { records in
@@ -180,51 +235,5 @@ extension Simulator {
         if !config.allowsMultipleWindows, connectedCount > 1 {
             problems.append("\(connectedCount) scenes connected on a platform that shows one window")
         }
-        // The dedup index is right when every live window with a key is found under its key
-        // and the index holds nothing else; only then can no two present the same value. It is
-        // when each entry names a live window with that very key (so no two entries name one
-        // window) and the entries are as many as the live windows with a key: read so, it
-        // takes no hashing.
-        var keyed = 0
-        var indexed = true
-        sessions.withUnsafeBufferPointer { records in
-            for index in records.indices where records[index].discarded == nil
-                && dedupKey(group: records[index].group, value: records[index].value) != nil { keyed += 1 }
-            for (key, id) in dedup {
-                guard id.index < records.count, records[id.index].discarded == nil,
-                      dedupKey(group: records[id.index].group, value: records[id.index].value) == key else {
-                    indexed = false
-                    break
-                }
-            }
-        }
-        if !indexed || keyed != dedup.count {
-            var presented: [DedupKey: String] = [:]
-            for record in sessions where record.alive {
-                guard let key = dedupKey(group: record.group, value: record.value) else { continue }
-                if let other = presented[key] {
-                    problems.append("\(other) and \(record.label) present the same value")
-                }
-                presented[key] = record.label
-                if dedup[key] != record.id { problems.append("dedup index misses \(record.label)") }
-            }
-            for (key, id) in dedup where !sessions[id.index].alive || presented[key] == nil {
-                problems.append("dedup index points at \(sessions[id.index].label), which does not present that value")
-            }
-        }
-        // Each transition is checked until it is found allowed (a forbidden one stays reported
-        // at every check, and so is checked again, with those after it).
-        let history = process.machine.history
-        var allowed = min(process.historyAllowed, history.count)
-        for index in allowed..<history.count {
-            let transition = history[index]
-            if process.machine.allows(from: transition.from, to: transition.to) {
-                if allowed == index { allowed += 1 }
-            } else {
-                problems.append("history holds a forbidden transition \(transition.from.text) -> \(transition.to.text)")
-            }
-        }
-        process.historyAllowed = allowed
-        return problems.isEmpty ? problems : problems.sorted()
     }
 }
