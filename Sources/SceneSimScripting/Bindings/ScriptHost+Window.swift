@@ -62,31 +62,22 @@ extension ScriptHost {
         return .error("window has no field \"\(key)\"\(hint); fields are \(Self.windowFields.joined(separator: ", ")) (storage keys go in w.storage)")
     }
 
-    /// Window field `field`. `cache`: keep the value on the handle (C says so from the field's
-    /// second read since the handle's cache was dropped; see scn_index). The fields fixed for
-    /// the session's life stay until the cache is dropped; the others are dropped with the
-    /// events that change them (ScriptHost+Caches).
+    /// Window field `field`. `cache`: keep a value fixed for the session's life on the handle (C
+    /// says so from the field's second read; see scn_index).
     private func windowField(_ call: LuaCall, _ id: SessionID, _ field: WindowField, cache: Bool) -> LuaReturn {
         guard let simulator else { return .values(0) }
         func fixed(_ value: LuaValue) -> LuaReturn {
             if cache { call.cacheField(Self.windowFields[field.rawValue], value) }
             return call.results(value)
         }
-        func current(_ value: LuaValue) -> LuaReturn {
-            if cache && !value.isNil {
-                call.cacheField(Self.windowFields[field.rawValue], value)
-                cachedWindows.insert(id.index)
-            }
-            return call.results(value)
-        }
         switch field {
         case .id: return fixed(.string(ByteString(simulator.label(of: id))))
         case .group: return fixed(.string(ByteString(simulator.group(of: id))))
-        case .value: return current(simulator.value(of: id)?.lua ?? .nil)
-        case .phase: return current(.string(ByteString(simulator.phase(of: id).text)))
-        case .connected: return current(.boolean(simulator.isConnected(id)))
-        case .alive: return current(.boolean(simulator.isAlive(id)))
-        case .minimized: return current(.boolean(simulator.isMinimized(id)))
+        case .value: return call.results(simulator.value(of: id)?.lua ?? .nil)
+        case .phase: return call.results(.string(ByteString(simulator.phase(of: id).text)))
+        case .connected: return call.results(.boolean(simulator.isConnected(id)))
+        case .alive: return call.results(.boolean(simulator.isAlive(id)))
+        case .minimized: return call.results(.boolean(simulator.isMinimized(id)))
         case .storage: return fixed(.handle(LuaHandle(classes.storage, id: Int64(id.index))))
         case .memory: return fixed(windowMemoryValue(id))
         case .saved:

@@ -248,7 +248,6 @@ extension ScriptHost {
         networkBeforeLaunch = true
         seed = options.seed
         cachedStorage = []
-        cachedWindows = []
         appFieldsCached = false
         recording = nil
         currentSource = nil
@@ -290,7 +289,7 @@ extension ScriptHost {
     private var isAsARunFindsIt: Bool {
         simulator == nil && traceEnabled && hooks.isEmpty && sceneHandlers.isEmpty && swiftModelName == nil
             && intentFunctions.isEmpty && hookFailure == nil && hookDepth == 0 && !nestedTooDeep && hookErrorFrames == nil
-            && networkBeforeLaunch && seed == options.seed && cachedStorage.isEmpty && cachedWindows.isEmpty && !appFieldsCached && recording == nil
+            && networkBeforeLaunch && seed == options.seed && cachedStorage.isEmpty && !appFieldsCached && recording == nil
             && currentSource == nil
     }
 

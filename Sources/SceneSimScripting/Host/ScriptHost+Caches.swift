@@ -2,7 +2,7 @@ import ByteText
 import LuaKit
 import SceneSimCore
 
-// Field caches: reads of app fields, window fields and storage values are answered in C
+// Field caches: reads of app fields, fixed window fields and storage values are answered in C
 // from a table on the handle, without a call into Swift (see `LuaCall.cacheField`). Each cache
 // is filled by a read and dropped whenever the trace says its value may have changed: every
 // change the simulator makes is traced, so the trace is the invalidation signal. Events are
@@ -16,9 +16,8 @@ extension ScriptHost {
         appFieldsCached = false
     }
 
-    /// Drops the window and storage caches an event may have made stale.
+    /// Drops the storage caches an event may have made stale.
     func invalidateCaches(after event: TraceEvent) {
-        if !cachedWindows.isEmpty { invalidateWindowCaches(after: event) }
         guard !cachedStorage.isEmpty else { return }
         switch event {
         case let .sceneConnected(scene, _, _), let .sceneDisconnected(scene), let .restoreRejected(scene):
@@ -34,37 +33,6 @@ extension ScriptHost {
         default:
             break
         }
-    }
-
-    /// Drops the caches of the windows whose fields (value, phase, connected, alive, minimized)
-    /// an event may have changed. Each change of one is traced with an event naming the window:
-    /// a scene connecting (with its value), changing phase, disconnecting, being fronted,
-    /// minimised or restored without its state, a session discarded. Events of the app, its
-    /// model, its storage and the server change none; any other (a launch, a termination, a
-    /// suspension, an external event) drops them all.
-    private func invalidateWindowCaches(after event: TraceEvent) {
-        switch event {
-        case let .sceneConnected(scene, _, _), let .scenePhaseChanged(scene, _, _), let .sceneDisconnected(scene),
-             let .windowFronted(scene, _), let .restoreRejected(scene), let .windowMinimized(scene, _):
-            clearWindowCache(scene)
-        case let .sessionsDiscarded(scenes, _, _), let .discardsDelivered(scenes):
-            for scene in scenes { clearWindowCache(scene) }
-        case .storageSaved, .storageLost, .appPhaseChanged, .stateChanged, .stateRejected, .validationStarted,
-             .validationFinished, .sessionStored, .sessionCleared, .networkChanged, .serverRevoked, .warning,
-             .defaultChanged, .note, .memoryLost, .backgroundTaskBegan, .backgroundTaskExpiring,
-             .backgroundTaskFinished, .refreshRequested, .refreshCancelled:
-            break
-        default:
-            for index in cachedWindows.sorted() {
-                lua.clearFieldCache(of: LuaHandle(classes.window, id: Int64(index)))
-            }
-            cachedWindows.removeAll()
-        }
-    }
-
-    private func clearWindowCache(_ id: SessionID) {
-        guard cachedWindows.remove(id.index) != nil else { return }
-        lua.clearFieldCache(of: LuaHandle(classes.window, id: Int64(id.index)))
     }
 
     private func clearStorageCache(_ id: SessionID) {

@@ -47,8 +47,6 @@ public final class ScriptHost {
     var seed: Int64
     /// Sessions whose storage proxy has values cached in Lua (see ScriptHost+Caches.swift).
     var cachedStorage: Set<Int> = []
-    /// Sessions whose window handle caches a field that changes (ScriptHost+Caches).
-    var cachedWindows: Set<Int> = []
     /// Whether the app handle has fields cached in Lua since the last event.
     var appFieldsCached = false
     /// Keeps every event with its source line, when a picture or coverage was asked for.
