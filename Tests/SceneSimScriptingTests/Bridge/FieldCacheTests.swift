@@ -65,7 +65,7 @@ struct FieldCacheTests {
             """, error: nil))
     }
 
-    @Test("Window fields read three times after each change (cached from the second read) follow every change: phases, disconnects, closes, terminations, refused restores")
+    @Test("Window fields read three times after each change (as a cache would be filled, then read) follow every change: phases, disconnects, closes, terminations, refused restores")
     func windowFieldsFollowChanges() {
         let run = runScript("""
             local app = sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } } }
@@ -76,7 +76,7 @@ struct FieldCacheTests {
               local parts = { what }
               for _, w in ipairs({ main, a, b }) do
                 local reads = {}
-                for i = 1, 3 do  -- the second read caches, the third is answered from the cache
+                for i = 1, 3 do  -- as a cache would be filled by one read and answer the next
                   reads[i] = string.format("%s/%s/%s/%s", tostring(w.value), w.phase, tostring(w.connected), tostring(w.alive))
                 end
                 assert(reads[1] == reads[2] and reads[2] == reads[3], "reads differ")
@@ -128,6 +128,32 @@ struct FieldCacheTests {
             opened\tfalse/active
             minimize\ttrue/inactive
             focus\tfalse/active
+
+            """, error: nil))
+    }
+
+    // A cache of window fields dropped by the events that name each window (tried, reverted)
+    // read "active" here: the closed window is detached untraced, as its session is about to be
+    // discarded, and the App's phase handler runs before the discard is traced.
+    @Test("A window closed on macOS reads disconnected in the App's phase handler that runs before its session is discarded")
+    func closedWindowInThePhaseHandler() {
+        let run = runScript("""
+            local app = sim.launch { platform = "macos", scenes = { { id = "main" }, { id = "doc", value = "string" } } }
+            local main = app.front
+            app:open_window("doc", "C")
+            local function phases() return main.phase .. " " .. main.phase .. " " .. main.phase end
+            app:background()
+            main:focus()
+            print(phases())
+            app:on("phase", function(_, phase) print("phase " .. tostring(phase) .. ": main " .. phases() .. ", alive " .. tostring(main.alive)) end)
+            main:close()
+            print(phases(), main.alive)
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            active active active
+            phase background: main disconnected disconnected disconnected, alive true
+            disconnected disconnected disconnected\tfalse
 
             """, error: nil))
     }
