@@ -8,16 +8,38 @@ import SceneSimCore
 // change the simulator makes is traced, so the trace is the invalidation signal. Events are
 // taken (`takeEvents`) after every operation and at every handler point, before Lua runs again.
 extension ScriptHost {
-    /// Drops the app handle's cache, if a read filled it: any event may change an app field, so
-    /// `takeEvents` calls this once for each batch of events.
+    /// Drops the app handle's cache, if a read filled it (or counted a read: scn_index).
     func invalidateAppCache() {
         guard appFieldsCached else { return }
         lua.clearFieldCache(of: LuaHandle(classes.app, id: 1))
         appFieldsCached = false
     }
 
-    /// Drops the storage caches an event may have made stale.
+    /// Whether an event may change an app field the app handle caches (running, launches,
+    /// phase, state, suspended; its intents and the defaults and memory proxies never change).
+    /// Each such change is traced at once, with no handler point before its event: a launch or
+    /// a termination, the App's phase, the model's state, a suspension or a resumption
+    /// (Simulator's startProcess, end, updateAggregate, request, suspendIfIdle and
+    /// resumeIfSuspended). The events of scenes, storage, the server and the clock's work change
+    /// none; any other kind (an external event, a reopen) drops the cache too. (Window fields are
+    /// not cached so: a closed window is detached before its discard is traced, and a handler
+    /// can run in between; FieldCacheTests.)
+    static func mayChangeAppFields(_ event: TraceEvent) -> Bool {
+        switch event {
+        case .sceneConnected, .scenePhaseChanged, .sceneDisconnected, .windowFronted, .restoreRejected,
+             .sessionsDiscarded, .discardsDelivered, .storageSaved, .storageLost, .stateRejected, .validationStarted,
+             .validationFinished, .sessionStored, .sessionCleared, .networkChanged, .serverRevoked, .warning,
+             .defaultChanged, .note, .memoryLost, .backgroundTaskBegan, .backgroundTaskExpiring,
+             .backgroundTaskFinished, .refreshRequested, .refreshCancelled, .windowMinimized:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// Drops the app and storage caches an event may have made stale.
     func invalidateCaches(after event: TraceEvent) {
+        if appFieldsCached && Self.mayChangeAppFields(event) { invalidateAppCache() }
         guard !cachedStorage.isEmpty else { return }
         switch event {
         case let .sceneConnected(scene, _, _), let .sceneDisconnected(scene), let .restoreRejected(scene):

@@ -182,7 +182,6 @@ public final class ScriptHost {
     /// order with what the script prints and no cached value outlives a change.
     func takeEvents() {
         guard let simulator, simulator.hasEvents else { return }
-        invalidateAppCache()
         simulator.takeEvents { [unowned(unsafe) self] record in
             recording?.add(record, source: currentSource)
             writeTrace(record)
