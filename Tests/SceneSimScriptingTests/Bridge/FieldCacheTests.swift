@@ -157,4 +157,72 @@ struct FieldCacheTests {
 
             """, error: nil))
     }
+
+    @Test("App fields read three times at every handler point and after every change follow launches, phases, states, suspension and termination")
+    func appFieldsInHandlers() {
+        let run = runScript("""
+            local app = sim.launch { platform = "ipados", scenes = { { id = "main" }, { id = "doc", value = "string" } } }
+            local function fields()
+              local reads = {}
+              for i = 1, 3 do  -- as a cache would be filled by one read and answer the next
+                reads[i] = table.concat({ tostring(app.running), app.phase, app.state, app.launches, tostring(app.suspended) }, " ")
+              end
+              assert(reads[1] == reads[2] and reads[2] == reads[3], "reads differ")
+              return reads[1]
+            end
+            app:on("phase", function() print("  phase hook: " .. fields()) end)
+            app:on("state", function() print("  state hook: " .. fields()) end)
+            app:on("scene_phase", function(w) print("  scene hook " .. w.id .. ": " .. fields()) end)
+            print("launched: " .. fields())
+            sim.settle() print("settled: " .. fields())
+            app:login { user = "ada" } sim.settle() print("logged in: " .. fields())
+            app:open_window("doc", "A") print("opened: " .. fields())
+            app:background() print("background: " .. fields())
+            sim.advance(60) print("later: " .. fields())
+            app:foreground() print("foreground: " .. fields())
+            app:background() sim.advance(60) app:terminate("system") print("terminated: " .. fields())
+            app:launch() print("relaunched: " .. fields())
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            launched: true active loading 1 false
+              state hook: true active unauthenticated 1 false
+            settled: true active unauthenticated 1 false
+              state hook: true active authenticated(ada) 1 false
+            logged in: true active authenticated(ada) 1 false
+              scene hook doc#1: true active authenticated(ada) 1 false
+              scene hook doc#1: true active authenticated(ada) 1 false
+            opened: true active authenticated(ada) 1 false
+              scene hook doc#1: true active authenticated(ada) 1 false
+              scene hook main#1: true active authenticated(ada) 1 false
+              phase hook: true inactive authenticated(ada) 1 false
+              scene hook doc#1: true inactive authenticated(ada) 1 false
+              scene hook main#1: true inactive authenticated(ada) 1 false
+              phase hook: true background authenticated(ada) 1 false
+            background: true background authenticated(ada) 1 false
+            later: true background authenticated(ada) 1 true
+              scene hook doc#1: true background authenticated(ada) 1 false
+              phase hook: true inactive authenticated(ada) 1 false
+              scene hook main#1: true inactive authenticated(ada) 1 false
+              scene hook doc#1: true inactive authenticated(ada) 1 false
+              phase hook: true active authenticated(ada) 1 false
+              scene hook main#1: true active authenticated(ada) 1 false
+            foreground: true active authenticated(ada) 1 false
+              scene hook doc#1: true active authenticated(ada) 1 false
+              scene hook main#1: true active authenticated(ada) 1 false
+              phase hook: true inactive authenticated(ada) 1 false
+              scene hook doc#1: true inactive authenticated(ada) 1 false
+              scene hook main#1: true inactive authenticated(ada) 1 false
+              phase hook: true background authenticated(ada) 1 false
+            terminated: false background loading 1 false
+              scene hook doc#1: true background loading 2 false
+              phase hook: true inactive loading 2 false
+              scene hook main#1: true inactive loading 2 false
+              scene hook doc#1: true inactive loading 2 false
+              phase hook: true active loading 2 false
+              scene hook main#1: true active loading 2 false
+            relaunched: true active loading 2 false
+
+            """, error: nil))
+    }
 }
