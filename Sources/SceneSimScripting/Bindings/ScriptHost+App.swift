@@ -107,8 +107,8 @@ extension ScriptHost {
             return .error("app.\(Self.appFields[number]): the app is not declared yet; call sim.launch{ ... } first")
         }
         // The handle counts this read (scn_index) until its cache is dropped, so the cache is
-        // dropped at the next event even when nothing was kept in it: a later read then starts
-        // counting again.
+        // dropped at the next event that may change an app field even when nothing was kept in
+        // it (ScriptHost+Caches): a later read then starts counting again.
         appFieldsCached = true
         // Plain values are cached on the handle (see ScriptHost+Caches); the others build new
         // tables on every read.

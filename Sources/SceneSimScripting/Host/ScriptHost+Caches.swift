@@ -7,6 +7,10 @@ import SceneSimCore
 // is filled by a read and dropped whenever the trace says its value may have changed: every
 // change the simulator makes is traced, so the trace is the invalidation signal. Events are
 // taken (`takeEvents`) after every operation and at every handler point, before Lua runs again.
+// A cached field must also be traced before any handler point can follow its change, which
+// holds for the app's fields (`mayChangeAppFields`) and not for a window's phase: a closed
+// window is detached before its discard is traced, and a handler runs in between
+// (FieldCacheTests), so those window fields are never cached.
 extension ScriptHost {
     /// Drops the app handle's cache, if a read filled it (or counted a read: scn_index).
     func invalidateAppCache() {
