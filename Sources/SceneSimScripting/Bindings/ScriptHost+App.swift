@@ -4,14 +4,13 @@ import SceneSimCore
 
 // The `app` handle (scenarios/README.md, "app — the app on the device"): one for the app's whole life.
 extension ScriptHost {
-    static let appFields = ["running", "launches", "phase", "state", "windows", "sessions", "front", "history", "rejected", "defaults", "keychain",
-                            "memory", "suspended", "background_time_remaining"]
-
-    /// The app's fields in `appFields`' order: `__index` reads them by that number.
-    enum AppField: Int, CaseIterable {
+    /// The app's fields, named as scripts read them; `__index` reads them by their place here.
+    enum AppField: String, CaseIterable {
         case running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended
-        case backgroundTimeRemaining
+        case backgroundTimeRemaining = "background_time_remaining"
     }
+    static let appFieldCases = AppField.allCases
+    static let appFields = appFieldCases.map(\.rawValue)
 
     var appValue: LuaValue { .handle(LuaHandle(classes.app, id: 1)) }
 
@@ -23,10 +22,9 @@ extension ScriptHost {
         }
         definition.getNamedField = { [unowned(unsafe) self] call, _, name in appField(call, name) }
         // Its fields by number (read from C, as scn_index finds them): no name to decode.
-        assert(AppField.allCases.count == Self.appFields.count, "ScriptHost.AppField is out of date")
         definition.numberedFields = Self.appFields
         definition.getNumberedField = { [unowned(unsafe) self] call, _, field, cache in
-            appField(call, number: field, cache: cache)
+            appField(call, Self.appFieldCases[field], cache: cache)
         }
         definition.getField = { [unowned(unsafe) self] call, _, key in appField(call, key.escaped) }
         definition.setField = { [unowned(unsafe) self] call, _, key in
@@ -81,7 +79,7 @@ extension ScriptHost {
 
     /// An app field read by name: one of `appFields`, or an intent of the model.
     private func appField(_ call: LuaCall, _ key: String) -> LuaReturn {
-        if let number = Self.appFields.firstIndex(of: key) { return appField(call, number: number, cache: true) }
+        if let field = AppField(rawValue: key) { return appField(call, field, cache: true) }
         guard simulator != nil else {
             return .error("app.\(key): the app is not declared yet; call sim.launch{ ... } first")
         }
@@ -100,11 +98,11 @@ extension ScriptHost {
         return .error("app has no field \"\(key)\"\(hint); fields are \(Self.appFields.joined(separator: ", "))")
     }
 
-    /// App field `appFields[number]`. `cache`: keep a plain value on the handle (C says so from
-    /// the field's second read since the cache was dropped; see scn_index).
-    private func appField(_ call: LuaCall, number: Int, cache: Bool) -> LuaReturn {
+    /// App field `field`. `cache`: keep a plain value on the handle (C says so from the field's
+    /// second read since the cache was dropped; see scn_index).
+    private func appField(_ call: LuaCall, _ field: AppField, cache: Bool) -> LuaReturn {
         guard let simulator else {
-            return .error("app.\(Self.appFields[number]): the app is not declared yet; call sim.launch{ ... } first")
+            return .error("app.\(field.rawValue): the app is not declared yet; call sim.launch{ ... } first")
         }
         // The handle counts this read (scn_index) until its cache is dropped, so the cache is
         // dropped at the next event that may change an app field even when nothing was kept in
@@ -113,10 +111,10 @@ extension ScriptHost {
         // Plain values are cached on the handle (see ScriptHost+Caches); the others build new
         // tables on every read.
         func cached(_ value: LuaValue) -> LuaReturn {
-            if cache { call.cacheField(Self.appFields[number], value) }
+            if cache { call.cacheField(field.rawValue, value) }
             return call.results(value)
         }
-        switch AppField(rawValue: number) ?? .running {
+        switch field {
         case .running: return cached(.boolean(simulator.isRunning))
         case .launches: return cached(.integer(Int64(simulator.launchCount)))
         case .phase: return cached(.string(ByteString(simulator.appPhase.rawValue)))

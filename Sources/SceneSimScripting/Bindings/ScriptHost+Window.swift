@@ -4,12 +4,12 @@ import SceneSimCore
 
 // Window handles (scenarios/README.md, "window — one scene session") and their SceneStorage proxies.
 extension ScriptHost {
-    static let windowFields = ["id", "group", "value", "phase", "connected", "alive", "storage", "saved", "minimized", "memory"]
-
-    /// A window's fields in `windowFields`' order: `__index` reads them by that number.
-    enum WindowField: Int, CaseIterable {
+    /// A window's fields, named as scripts read them; `__index` reads them by their place here.
+    enum WindowField: String, CaseIterable {
         case id, group, value, phase, connected, alive, storage, saved, minimized, memory
     }
+    static let windowFieldCases = WindowField.allCases
+    static let windowFields = windowFieldCases.map(\.rawValue)
 
     func windowValue(_ id: SessionID) -> LuaValue {
         .handle(LuaHandle(classes.window, id: id.handleID))
@@ -28,10 +28,9 @@ extension ScriptHost {
         }
         definition.getNamedField = { [unowned(unsafe) self] call, id, name in windowField(call, session(id), name) }
         // Its fields by number (read from C, as scn_index finds them): no name to decode.
-        assert(WindowField.allCases.count == Self.windowFields.count, "ScriptHost.WindowField is out of date")
         definition.numberedFields = Self.windowFields
         definition.getNumberedField = { [unowned(unsafe) self] call, id, field, cache in
-            windowField(call, session(id), WindowField(rawValue: field) ?? .id, cache: cache)
+            windowField(call, session(id), Self.windowFieldCases[field], cache: cache)
         }
         definition.getField = { [unowned(unsafe) self] call, id, key in windowField(call, session(id), key.escaped) }
         definition.setField = { _, _, key in
@@ -54,9 +53,7 @@ extension ScriptHost {
     /// A window field read by name: one of `windowFields`, or an error that says which there are.
     private func windowField(_ call: LuaCall, _ id: SessionID, _ key: String) -> LuaReturn {
         guard simulator != nil else { return .values(0) }
-        if let number = Self.windowFields.firstIndex(of: key), let field = WindowField(rawValue: number) {
-            return windowField(call, id, field, cache: true)
-        }
+        if let field = WindowField(rawValue: key) { return windowField(call, id, field, cache: true) }
         let known = Self.windowFields + Self.windowMethods
         let hint = suggestion(for: key, among: known)
         return .error("window has no field \"\(key)\"\(hint); fields are \(Self.windowFields.joined(separator: ", ")) (storage keys go in w.storage)")
@@ -67,7 +64,7 @@ extension ScriptHost {
     private func windowField(_ call: LuaCall, _ id: SessionID, _ field: WindowField, cache: Bool) -> LuaReturn {
         guard let simulator else { return .values(0) }
         func fixed(_ value: LuaValue) -> LuaReturn {
-            if cache { call.cacheField(Self.windowFields[field.rawValue], value) }
+            if cache { call.cacheField(field.rawValue, value) }
             return call.results(value)
         }
         switch field {

@@ -25,9 +25,7 @@ extension ScriptHost {
     /// a termination, the App's phase, the model's state, a suspension or a resumption
     /// (Simulator's startProcess, end, updateAggregate, request, suspendIfIdle and
     /// resumeIfSuspended). The events of scenes, storage, the server and the clock's work change
-    /// none; any other kind (an external event, a reopen) drops the cache too. (Window fields are
-    /// not cached so: a closed window is detached before its discard is traced, and a handler
-    /// can run in between; FieldCacheTests.)
+    /// none; any other kind (an external event, a reopen) drops the cache too.
     static func mayChangeAppFields(_ event: TraceEvent) -> Bool {
         switch event {
         case .sceneConnected, .scenePhaseChanged, .sceneDisconnected, .windowFronted, .restoreRejected,
