@@ -3,9 +3,10 @@
 # scenarios (scripts/compare-builds/generate.lua) that read every window's and the app's fields
 # after each call and in hooks mid-operation, run by both with `scenesim run --trace off`; their
 # outputs and exit statuses must be the same bytes. For changes to how fields are read or
-# cached, where one missed invalidation shows as a stale value in one of thousands of reads.
+# cached, where one missed invalidation shows as a stale value in one of thousands of reads;
+# with `--trace text` (or jsonl), also for changes to when the trace is written.
 #
-#   scripts/compare-builds.sh OLD NEW [--cases N] [--seed N] [--steps N]
+#   scripts/compare-builds.sh OLD NEW [--cases N] [--seed N] [--steps N] [--trace off|text|jsonl]
 #
 # OLD, NEW: scenesim binaries (e.g. the release build of a `git worktree` of the commit before a
 # change, and scripts/build-release.sh's). Each case runs on iPadOS, macOS and visionOS, half of
@@ -16,8 +17,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
-cases=200 seed=1 steps=60
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
+cases=200 seed=1 steps=60 trace=off
 binaries=()
 while (($# > 0)); do
   case "$1" in
@@ -25,6 +26,10 @@ while (($# > 0)); do
     --cases|--seed|--steps)
       [[ $# -ge 2 && $2 =~ ^[0-9]+$ ]] || { echo "compare-builds: $1 takes a whole number" >&2; exit 2; }
       case "$1" in --cases) cases=$2 ;; --seed) seed=$2 ;; --steps) steps=$2 ;; esac
+      shift 2 ;;
+    --trace)
+      [[ $# -ge 2 && $2 =~ ^(off|text|jsonl)$ ]] || { echo "compare-builds: --trace takes off, text or jsonl" >&2; exit 2; }
+      trace=$2
       shift 2 ;;
     -*) echo "compare-builds: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) binaries+=("$1"); shift ;;
@@ -51,8 +56,8 @@ for ((i = 0; i < cases; i++)); do
     scenario="$work/case-$case_seed-$platform.lua"
     lua5.4 scripts/compare-builds/generate.lua "$case_seed" "$platform" "$steps" "$hooks" > "$scenario"
     status_old=0 status_new=0
-    (cd "$work" && "$old" run "$scenario" --trace off) > "$work/old.txt" 2>&1 || status_old=$?
-    (cd "$work" && "$new" run "$scenario" --trace off) > "$work/new.txt" 2>&1 || status_new=$?
+    (cd "$work" && "$old" run "$scenario" --trace "$trace") > "$work/old.txt" 2>&1 || status_old=$?
+    (cd "$work" && "$new" run "$scenario" --trace "$trace") > "$work/new.txt" 2>&1 || status_new=$?
     compared=$((compared + 1))
     if [[ $status_old != "$status_new" ]] || ! cmp -s "$work/old.txt" "$work/new.txt"; then
       keep=1
@@ -63,4 +68,4 @@ for ((i = 0; i < cases; i++)); do
   done
   if (((i + 1) % 10 == 0)); then echo "compare-builds: $compared scenarios the same so far" >&2; fi
 done
-echo "compare-builds: $compared scenarios ($cases cases on 3 platforms, seed $seed, $steps steps): the same bytes and exit statuses"
+echo "compare-builds: $compared scenarios ($cases cases on 3 platforms, seed $seed, $steps steps, trace $trace): the same bytes and exit statuses"

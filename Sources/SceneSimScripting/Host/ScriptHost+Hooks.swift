@@ -90,11 +90,13 @@ extension ScriptHost {
         if recording != nil { currentSource = origin.flatMap(Self.sourceLine) }
     }
 
-    /// A handler point of a system action: the trace so far is written, then the app's code for
-    /// it runs at once — a timer's or a server answer's function; a scene's `on_phase`, then
-    /// the hooks. After one failed, none runs until its error has been raised.
+    /// A handler point of a system action: the app's code for it runs at once — a timer's or a
+    /// server answer's function; a scene's `on_phase`, then the hooks. After one failed, none
+    /// runs until its error has been raised. The trace so far is written (and the caches it
+    /// makes stale dropped) before any of that code runs (`callAppCode`); a point with nothing
+    /// to run leaves the events for the next point that has, or for the end of the operation:
+    /// no Lua runs in between, so nothing reads a cache or prints out of order.
     func reached(_ point: HandlerPoint) {
-        takeEvents()
         guard hookFailure == nil, let call = handlers(at: point) else { return }
         runAppCode(call)
     }
