@@ -6,7 +6,8 @@ import SceneSimCore
 // from a table on the handle, without a call into Swift (see `LuaCall.cacheField`). Each cache
 // is filled by a read and dropped whenever the trace says its value may have changed: every
 // change the simulator makes is traced, so the trace is the invalidation signal. Events are
-// taken (`takeEvents`) after every operation and at every handler point, before Lua runs again.
+// taken (`takeEvents`) after every operation and before app code runs mid-operation
+// (`callAppCode`).
 // A cached field must also be traced before any handler point can follow its change, which
 // holds for the app's fields (`mayChangeAppFields`) and not for a window's phase: a closed
 // window is detached before its discard is traced, and a handler runs in between

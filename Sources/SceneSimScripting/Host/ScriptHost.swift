@@ -178,8 +178,8 @@ public final class ScriptHost {
     }
 
     /// Takes the simulator's events so far: writes their trace lines and drops the caches they
-    /// make stale. Runs after every operation and at every handler point, so the trace stays in
-    /// order with what the script prints and no cached value outlives a change.
+    /// make stale. Runs after every operation and before app code runs mid-operation, so the
+    /// trace stays in order with what the script prints and no cached value outlives a change.
     func takeEvents() {
         guard let simulator, simulator.hasEvents else { return }
         simulator.takeEvents { [unowned(unsafe) self] record in
