@@ -107,4 +107,40 @@ struct WarmUpTests {
             }
         }
     }
+
+    /// A module that allocates a little at each step and fails when memory went down since the
+    /// last step: a collection ran mid-run.
+    static let grow = """
+        local last
+        return {
+          setup = function()
+            last = nil
+            return sim.launch { scenes = { { id = "main" } } }
+          end,
+          builtin = false,
+          rules = {
+            grow = {
+              run = function()
+                local t = {}
+                for i = 1, 20 do t[i] = { i } end
+                local now = collectgarbage("count")
+                if last and now < last then error(string.format("collected mid-run: %.1f KB after %.1f KB", now, last)) end
+                last = now
+              end,
+            },
+          },
+        }
+
+        """
+
+    @Test("Runs start from a copy taken after a full collection: a short run's garbage waits for the restore, with no collection cycle mid-run")
+    func collectedBeforeTheCopy() throws {
+        let folder = try ScenarioFolder(["grow.lua": Self.grow])
+        let runner = ExplorationRunner(file: folder.path + "/grow.lua")
+        // Run 0 starts from the copy prepareRuns took; the later ones from the warm-up's.
+        for run in 0..<4 {
+            let outcome = try runner.run(seed: 1, run: run, steps: 40, keepSteps: false)
+            #expect(outcome.failure == nil, "run \(run): \(String(describing: outcome.failure))")
+        }
+    }
 }
