@@ -31,8 +31,13 @@ extension LuaCall {
     /// Pushes a new list of the handles of class `type` with these ids and returns `.values(1)`:
     /// what `results(sequence:)` does with a `.handle` each, without making the values.
     public func results(handles ids: [Int64], of type: LuaClass) -> LuaReturn {
+        ids.withUnsafeBufferPointer { results(handles: $0, of: type) }
+    }
+
+    /// `results(handles:of:)` for ids in a buffer (one the caller filled without an array).
+    public func results(handles ids: UnsafeBufferPointer<Int64>, of type: LuaClass) -> LuaReturn {
         guard lua_checkstack(stack.L, 6) != 0, ids.count < Int(Int32.max) else { return .error("stack overflow (cannot push a result)") }
-        ids.withUnsafeBufferPointer { scn_push_handles(stack.L, type.index, $0.baseAddress, Int32($0.count)) }
+        scn_push_handles(stack.L, type.index, ids.baseAddress, Int32(ids.count))
         return .values(1)
     }
 

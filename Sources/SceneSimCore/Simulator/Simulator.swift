@@ -129,8 +129,27 @@ public final class Simulator {
     /// Connected scenes, front to back.
     public var windows: [SessionID] { process?.order.map { SessionID($0) } ?? [] }
 
+    /// How many `windows` there are.
+    package var windowCount: Int { process?.order.count ?? 0 }
+
+    /// Calls `body` with each of `windows`, front to back, without making the array.
+    package func forEachWindow(_ body: (SessionID) -> Void) {
+        guard let order = process?.order else { return }
+        for index in order { body(SessionID(index)) }
+    }
+
     /// The connected scene in front, if any.
     public var frontWindow: SessionID? { process?.order.first.map { SessionID($0) } }
+
+    /// How many sessions were ever made (live or discarded): an upper bound of `liveSessions`.
+    package var sessionCount: Int { sessions.count }
+
+    /// Calls `body` with each of `liveSessions`, in creation order, without making the array.
+    package func forEachLiveSession(_ body: (SessionID) -> Void) {
+        sessions.withUnsafeBufferPointer { records in
+            for index in records.indices where records[index].discarded == nil { body(SessionID(index)) }
+        }
+    }
 
     /// Every live session, connected or not, in creation order.
     public var liveSessions: [SessionID] {

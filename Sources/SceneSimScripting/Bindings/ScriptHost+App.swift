@@ -119,7 +119,16 @@ extension ScriptHost {
         case .launches: return cached(.integer(Int64(simulator.launchCount)))
         case .phase: return cached(.string(ByteString(simulator.appPhase.rawValue)))
         case .state: return cached(.string(simulator.state.bytes))
-        case .windows: return call.results(handles: simulator.windows.map(\.handleID), of: classes.window)
+        case .windows:
+            // Straight from the window order into the Lua list: no Swift array on the way.
+            return withUnsafeTemporaryAllocation(of: Int64.self, capacity: simulator.windowCount) { ids in
+                var count = 0
+                simulator.forEachWindow { id in
+                    ids[count] = id.handleID
+                    count += 1
+                }
+                return call.results(handles: UnsafeBufferPointer(rebasing: ids[..<count]), of: classes.window)
+            }
         case .sessions: return call.results(handles: simulator.liveSessions.map(\.handleID), of: classes.window)
         case .front: return call.results(simulator.frontWindow.map(windowValue) ?? .nil)
         case .history: return call.results(transitions(simulator.history))

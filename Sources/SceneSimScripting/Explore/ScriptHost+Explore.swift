@@ -57,16 +57,23 @@ extension ScriptHost {
             // phase and whether it is minimised.
             ("windows", { [unowned(unsafe) self] call in
                 guard let simulator, let kind = call.int(at: 1), (1...4).contains(kind) else { return call.results(sequence: []) }
-                let ids: [Int64] = simulator.liveSessions.compactMap { id in
-                    let included = switch kind {
-                    case 1: true
-                    case 2: simulator.phase(of: id) != .disconnected
-                    case 3: simulator.isOnScreen(id)
-                    default: simulator.phase(of: id) == .connected(.background)
+                // Straight from the sessions into the Lua list: no Swift array on the way.
+                return withUnsafeTemporaryAllocation(of: Int64.self, capacity: simulator.sessionCount) { ids in
+                    var count = 0
+                    simulator.forEachLiveSession { id in
+                        let included = switch kind {
+                        case 1: true
+                        case 2: simulator.phase(of: id) != .disconnected
+                        case 3: simulator.isOnScreen(id)
+                        default: simulator.phase(of: id) == .connected(.background)
+                        }
+                        if included {
+                            ids[count] = id.handleID
+                            count += 1
+                        }
                     }
-                    return included ? id.handleID : nil
+                    return call.results(handles: UnsafeBufferPointer(rebasing: ids[..<count]), of: classes.window)
                 }
-                return call.results(handles: ids, of: classes.window)
             }),
             // Background task `id` (1 through the count begun), for a found scenario's
             // explore.task(id); nil when there is none.
