@@ -156,6 +156,46 @@ static int scn_is_handle_of(lua_State *L, int index, int class_index, scn_handle
 // Any other key goes to the getter (upvalue 2: its Swift function id) with the handle and the
 // key. Both are called from here, as the trampoline would call them: a Lua call fewer, and
 // their caller is the Lua line that read the field.
+void scn_set_plain_getter(lua_State *L, int class_index, scn_plain_getter getter, void *context) {
+    if (class_index < 1 || class_index >= SCN_QUICK_CLASSES) return;
+    scn_state *st = scn_get_state(L);
+    st->plain_getters[class_index] = getter;
+    st->plain_contexts[class_index] = context;
+}
+
+// The plain value of numbered field `field` of `handle` (the key at index 2, the top), pushed,
+// and kept in the handle's cache when `cache` and the getter allow it: 1. Nothing pushed and 0
+// when the class has no plain getter or the field is not plain now. The getter has returned
+// before anything is pushed, so a memory error raised here crosses no Swift frame.
+static int scn_push_plain(lua_State *L, const scn_handle *handle, int field, int cache) {
+    int class_index = handle->class_index;
+    if (class_index < 1 || class_index >= SCN_QUICK_CLASSES) return 0;
+    scn_state *st = scn_get_state(L);
+    scn_plain_getter getter = st->plain_getters[class_index];
+    if (getter == NULL) return 0;
+    char buffer[128];
+    scn_plain value = { .type = LUA_TNONE, .buffer = buffer, .capacity = sizeof buffer };
+    getter(st->plain_contexts[class_index], (long long)handle->id, field, &value);
+    switch (value.type) {
+    case LUA_TNIL: lua_pushnil(L); break;
+    case LUA_TBOOLEAN: lua_pushboolean(L, value.boolean); break;
+    case LUA_TNUMBER:
+        if (value.is_integer) lua_pushinteger(L, (lua_Integer)value.integer); else lua_pushnumber(L, (lua_Number)value.number);
+        break;
+    case LUA_TSTRING:
+        if (value.length > value.capacity) return 0;
+        lua_pushlstring(L, buffer, value.length);
+        break;
+    default: return 0;
+    }
+    if (cache && value.keep) {
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, 3);
+        scn_cache_field(L, 1, 0);
+    }
+    return 1;
+}
+
 static int scn_index(lua_State *L) {
     if (lua_type(L, 1) == LUA_TUSERDATA && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
         lua_pushvalue(L, 2);
@@ -174,6 +214,7 @@ static int scn_index(lua_State *L) {
             int cache = (handle->missed & bit) != 0;
             handle->missed |= bit;
             lua_settop(L, 2);
+            if (scn_push_plain(L, handle, (int)field, cache)) return 1;
             lua_pushinteger(L, handle->id);
             lua_pushinteger(L, field);
             lua_pushboolean(L, cache);

@@ -70,6 +70,9 @@ typedef struct scn_state {
     // The metatables of classes 1..SCN_QUICK_CLASSES-1 (scn_register_class), so telling a
     // handle's class takes no registry lookup (they live in the registry as long as the state).
     const void *class_metatables[SCN_QUICK_CLASSES];
+    // Each quick class's plain getter and its context, if it has one (scn_set_plain_getter).
+    scn_plain_getter plain_getters[SCN_QUICK_CLASSES];
+    void *plain_contexts[SCN_QUICK_CLASSES];
     scn_large *large;         // large blocks not pinned by the snapshot, newest first
     scn_snapshot *snapshot;   // the state as it was, to restore (scn_snapshot_take)
 } scn_state;

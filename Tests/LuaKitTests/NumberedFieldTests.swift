@@ -79,4 +79,70 @@ struct NumberedFieldTests {
         // The last call gives no value at all, as a getter that pushes nothing does.
         #expect(output.text == "nil\tnil\nother\n")
     }
+
+    /// Class "Plain": numbered fields answered by a plain getter (the values in `plain`), except
+    /// `table`, and any field whose value the plain getter leaves out, which the numbered getter
+    /// answers (recording the call).
+    func makePlainState() -> (LuaState, FieldReads, OutputRecorder, PlainValues) {
+        let (state, output) = makeState()
+        let reads = FieldReads()
+        let plain = PlainValues()
+        var definition = LuaClassDefinition(name: "Plain")
+        definition.numberedFields = ["flag", "count", "ratio", "text", "none", "table", "fixed"]
+        definition.plainNumberedField = { id, field in
+            plain.asked.append("\(id).\(field)")
+            return plain.values[field].map { .value($0, keep: field == 6) } ?? .notPlain
+        }
+        definition.getNumberedField = { call, id, field, cache in
+            reads.calls.append("\(id).\(field)\(cache ? " cache" : "")")
+            if field == 5 { return call.results(.table(LuaTable(sequence: [.integer(1)]))) }
+            return call.results(plain.long)
+        }
+        let plainClass = state.defineClass(definition)
+        state.register("plain") { call in call.results(.handle(LuaHandle(plainClass, id: call.int(at: 1) ?? 0))) }
+        return (state, reads, output, plain)
+    }
+
+    @Test("A plain getter answers booleans, integers, floats, strings (NUL bytes and all) and nil in C; other values and strings over 128 bytes go to the numbered getter")
+    func plainValues() throws {
+        let (state, reads, output, plain) = makePlainState()
+        _ = try state.run("""
+            local p = plain(3)
+            print(p.flag, p.count, math.type(p.count), p.ratio, math.type(p.ratio), #p.text, p.text == "a\\0b\\255", p.none, p.table[1])
+            """, chunkName: "=t")
+        #expect(output.text == "true\t42\tinteger\t0.5\tfloat\t4\ttrue\tnil\t1\n")
+        #expect(plain.asked == ["3.0", "3.1", "3.1", "3.2", "3.2", "3.3", "3.3", "3.4", "3.5"])
+        #expect(reads.calls == ["3.5"])
+
+        reads.calls = []
+        plain.values[3] = .string(ByteString(Array(repeating: 120, count: 129)))
+        _ = try state.run("local p = plain(3); print(#p.text)", chunkName: "=t")
+        // Read before (twice): the numbered getter is asked to cache it.
+        #expect(reads.calls == ["3.3 cache"], "a string over 128 bytes is pushed by the numbered getter")
+        #expect(output.text.hasSuffix("200\n"))
+        plain.values[3] = .string(ByteString(Array(repeating: 120, count: 128)))
+        _ = try state.run("local p = plain(3); print(#p.text)", chunkName: "=t")
+        #expect(output.text.hasSuffix("128\n"))
+        #expect(reads.calls == ["3.3 cache"])
+    }
+
+    @Test("A plain value is cached from its second read when its getter says keep, and never otherwise")
+    func plainCaching() throws {
+        let (state, reads, output, plain) = makePlainState()
+        _ = try state.run("local p = plain(1); print(p.fixed, p.fixed, p.fixed, p.count, p.count, p.count)", chunkName: "=t")
+        #expect(plain.asked == ["1.6", "1.6", "1.1", "1.1", "1.1"])
+        #expect(reads.calls.isEmpty)
+        #expect(output.text == "fixed\tfixed\tfixed\t42\t42\t42\n")
+    }
+}
+
+/// What a plain getter answers, by field number, and what it was asked (id.field).
+final class PlainValues {
+    var values: [Int: LuaValue] = [
+        0: .boolean(true), 1: .integer(42), 2: .number(0.5), 3: .string(ByteString([97, 0, 98, 255])), 4: .nil,
+        6: .string(ByteString("fixed")),
+    ]
+    var asked: [String] = []
+    /// The numbered getter's answer for a field the plain getter left out.
+    var long: LuaValue = .string(ByteString(Array(repeating: 121, count: 200)))
 }

@@ -174,6 +174,30 @@ void scn_push_numbered_index_function(lua_State *L, lua_Integer getter_id, lua_I
 /// Pushes a new list of the handles (class_index, ids[i]): what pushing each handle and setting
 /// it does, the class's handle cache found once (empty for a class of another state).
 void scn_push_handles(lua_State *L, int class_index, const int64_t *ids, int count);
+/// A numbered field's value as a class's plain getter gives it (scn_set_plain_getter): `type`
+/// stays LUA_TNONE when the field is not plain now (the numbered getter answers it), else it is
+/// LUA_TNIL, LUA_TBOOLEAN (`boolean`), LUA_TNUMBER (`integer` when `is_integer`, else `number`)
+/// or LUA_TSTRING (`length` bytes the getter copied into `buffer`, which holds `capacity`).
+/// `keep`: the value may be kept in the handle's field cache, when scn_index asks for that.
+typedef struct scn_plain {
+    int type;
+    int boolean;
+    int is_integer;
+    int keep;
+    long long integer;
+    double number;
+    char *buffer;
+    size_t capacity;
+    size_t length;
+} scn_plain;
+/// Fills `value` with numbered field `field` of the handle with id `id` (see scn_plain). It runs
+/// inside `__index`, called from C with no trampoline: it must not call into Lua.
+typedef void (*scn_plain_getter)(void *context, long long id, int field, scn_plain *value);
+/// Makes scn_index ask `getter` (with `context`) for the numbered fields of class `class_index`
+/// (1 to 15; others are ignored) before it calls the class's numbered getter in Swift: a plain
+/// value is pushed (and cached, when asked and `keep`) in C, without a call through the
+/// trampoline. NULL removes it.
+void scn_set_plain_getter(lua_State *L, int class_index, scn_plain_getter getter, void *context);
 /// Pops a key and a value (value on top) and stores them in the field cache of the handle at
 /// `handle_index` (raw; nothing happens for a non-handle). `writable` says whether writes to the
 /// handle's cached fields may be buffered from now on (see writes.c).

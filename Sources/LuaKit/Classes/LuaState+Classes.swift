@@ -110,6 +110,11 @@ extension LuaState {
             }
             stack.push(.table(names))
             scn_push_numbered_index_function(stack.L, lua_Integer(getter), lua_Integer(numberedGetter), type.index)
+            if let plain = definition.plainNumberedField {
+                let box = PlainFieldBox(plain)
+                plainFieldBoxes.append(box)
+                scn_set_plain_getter(stack.L, type.index, plainFieldTrampoline, Unmanaged.passUnretained(box).toOpaque())
+            }
         } else {
             lua_pushvalue(stack.L, methodsIndex)
             scn_push_index_function(stack.L, lua_Integer(getter))
@@ -153,4 +158,43 @@ extension LuaState {
     public func clearFieldCache(of handle: LuaHandle) {
         scn_cache_clear(currentThread, handle.type.index, handle.id)
     }
+}
+
+/// A class's `plainNumberedField`, kept alive by its state (`plainFieldBoxes`) for C to call.
+final class PlainFieldBox {
+    let get: (Int64, Int) -> LuaPlainField
+    init(_ get: @escaping (Int64, Int) -> LuaPlainField) { self.get = get }
+}
+
+/// What scn_index calls for a class with a plain getter: the box's answer, written for C.
+private let plainFieldTrampoline: scn_plain_getter = { context, id, field, out in
+    guard let context, let out else { return }
+    let box = Unmanaged<PlainFieldBox>.fromOpaque(context).takeUnretainedValue()
+    guard case .value(let value, let keep) = box.get(id, Int(field)) else { return }
+    switch value {
+    case .nil:
+        out.pointee.type = LUA_TNIL
+    case .boolean(let boolean):
+        out.pointee.type = LUA_TBOOLEAN
+        out.pointee.boolean = boolean ? 1 : 0
+    case .integer(let integer):
+        out.pointee.type = LUA_TNUMBER
+        out.pointee.is_integer = 1
+        out.pointee.integer = integer
+    case .number(let number):
+        out.pointee.type = LUA_TNUMBER
+        out.pointee.number = number
+    case .string(let string):
+        let copied = string.bytes.withUnsafeBytes { bytes -> Bool in
+            guard bytes.count <= out.pointee.capacity, let buffer = out.pointee.buffer else { return false }
+            if let base = bytes.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: bytes.count) }
+            return true
+        }
+        guard copied else { return }
+        out.pointee.type = LUA_TSTRING
+        out.pointee.length = string.bytes.count
+    default:
+        return
+    }
+    out.pointee.keep = keep ? 1 : 0
 }

@@ -26,6 +26,8 @@ public final class LuaState {
     var handleText: [(Int64) -> String] = []
     /// `LuaClassDefinition.bufferedWrite` of the classes that have one, by class index.
     var bufferedWriters: [Int32: LuaClassDefinition.BufferedWrite] = [:]
+    /// The classes' plain field getters C calls (scn_set_plain_getter), alive as long as the state.
+    var plainFieldBoxes: [PlainFieldBox] = []
     /// Set once the snapshot is taken (LuaState+Snapshot).
     var snapshotMarks: SnapshotMarks?
 

@@ -26,6 +26,7 @@ extension ScriptHost {
         definition.getNumberedField = { [unowned(unsafe) self] call, _, field, cache in
             appField(call, Self.appFieldCases[field], cache: cache)
         }
+        definition.plainNumberedField = { [unowned(unsafe) self] _, field in plainAppField(Self.appFieldCases[field]) }
         definition.getField = { [unowned(unsafe) self] call, _, key in appField(call, key.escaped) }
         definition.setField = { [unowned(unsafe) self] call, _, key in
             if key == "keychain" { return setKeychain(call) }
@@ -114,11 +115,13 @@ extension ScriptHost {
             if cache { call.cacheField(field.rawValue, value) }
             return call.results(value)
         }
+        if case .value(let value, let keep) = plainAppField(field) {
+            if cache && keep { call.cacheField(field.rawValue, value) }
+            return call.results(value)
+        }
         switch field {
-        case .running: return cached(.boolean(simulator.isRunning))
-        case .launches: return cached(.integer(Int64(simulator.launchCount)))
-        case .phase: return cached(.string(ByteString(simulator.appPhase.rawValue)))
-        case .state: return cached(.string(simulator.state.bytes))
+        case .running, .launches, .phase, .state, .keychain, .suspended, .backgroundTimeRemaining:
+            return .values(0)  // plain: answered above
         case .windows:
             // Straight from the window order into the Lua list: no Swift array on the way.
             return withUnsafeTemporaryAllocation(of: Int64.self, capacity: simulator.windowCount) { ids in
@@ -134,11 +137,27 @@ extension ScriptHost {
         case .history: return call.results(transitions(simulator.history))
         case .rejected: return call.results(transitions(simulator.rejectedTransitions))
         case .defaults: return cached(defaultsValue)
-        case .keychain: return call.results(simulator.keychainToken.map { .integer(Int64($0)) } ?? .nil)
         case .memory: return cached(appMemoryValue)
+        }
+    }
+
+    /// App field `field` when its value is plain (a boolean, a number, a string, nil): the value,
+    /// and whether the handle may keep it (`keep`; see ScriptHost+Caches). C reads these without
+    /// a call through the trampoline (`plainNumberedField`); `appField` answers the same from Lua
+    /// calls. A read marks the app's cache as used, whichever way it came.
+    func plainAppField(_ field: AppField) -> LuaPlainField {
+        guard let simulator else { return .notPlain }
+        appFieldsCached = true
+        switch field {
+        case .running: return .value(.boolean(simulator.isRunning), keep: true)
+        case .launches: return .value(.integer(Int64(simulator.launchCount)), keep: true)
+        case .phase: return .value(.string(ByteString(simulator.appPhase.rawValue)), keep: true)
+        case .state: return .value(.string(simulator.state.bytes), keep: true)
+        case .keychain: return .value(simulator.keychainToken.map { .integer(Int64($0)) } ?? .nil, keep: false)
         // Suspending and resuming are traced, which drops the cache (ScriptHost+Caches).
-        case .suspended: return cached(.boolean(simulator.isSuspended))
-        case .backgroundTimeRemaining: return call.results(simulator.backgroundTimeRemaining.map { .number($0.seconds) } ?? .nil)
+        case .suspended: return .value(.boolean(simulator.isSuspended), keep: true)
+        case .backgroundTimeRemaining: return .value(simulator.backgroundTimeRemaining.map { .number($0.seconds) } ?? .nil, keep: false)
+        case .windows, .sessions, .front, .history, .rejected, .defaults, .memory: return .notPlain
         }
     }
 

@@ -32,6 +32,9 @@ extension ScriptHost {
         definition.getNumberedField = { [unowned(unsafe) self] call, id, field, cache in
             windowField(call, session(id), Self.windowFieldCases[field], cache: cache)
         }
+        definition.plainNumberedField = { [unowned(unsafe) self] id, field in
+            plainWindowField(session(id), Self.windowFieldCases[field])
+        }
         definition.getField = { [unowned(unsafe) self] call, id, key in windowField(call, session(id), key.escaped) }
         definition.setField = { _, _, key in
             if key == "storage" {
@@ -59,22 +62,37 @@ extension ScriptHost {
         return .error("window has no field \"\(key)\"\(hint); fields are \(Self.windowFields.joined(separator: ", ")) (storage keys go in w.storage)")
     }
 
+    /// Window field `field` when its value is plain (a string, a boolean, nil): the value, and
+    /// whether it is fixed for the session's life (`keep`: cached on the handle when C asks, from
+    /// the field's second read; see scn_index). C reads these without a call through the
+    /// trampoline (`plainNumberedField`); `windowField` answers the same from Lua calls.
+    func plainWindowField(_ id: SessionID, _ field: WindowField) -> LuaPlainField {
+        guard let simulator else { return .notPlain }
+        switch field {
+        case .id: return .value(.string(ByteString(simulator.label(of: id))), keep: true)
+        case .group: return .value(.string(ByteString(simulator.group(of: id))), keep: true)
+        case .value: return .value(simulator.value(of: id)?.lua ?? .nil, keep: false)
+        case .phase: return .value(.string(ByteString(simulator.phase(of: id).text)), keep: false)
+        case .connected: return .value(.boolean(simulator.isConnected(id)), keep: false)
+        case .alive: return .value(.boolean(simulator.isAlive(id)), keep: false)
+        case .minimized: return .value(.boolean(simulator.isMinimized(id)), keep: false)
+        case .storage, .memory, .saved: return .notPlain
+        }
+    }
+
     /// Window field `field`. `cache`: keep a value fixed for the session's life on the handle (C
     /// says so from the field's second read; see scn_index).
     private func windowField(_ call: LuaCall, _ id: SessionID, _ field: WindowField, cache: Bool) -> LuaReturn {
         guard let simulator else { return .values(0) }
+        if case .value(let value, let keep) = plainWindowField(id, field) {
+            if cache && keep { call.cacheField(field.rawValue, value) }
+            return call.results(value)
+        }
         func fixed(_ value: LuaValue) -> LuaReturn {
             if cache { call.cacheField(field.rawValue, value) }
             return call.results(value)
         }
         switch field {
-        case .id: return fixed(.string(ByteString(simulator.label(of: id))))
-        case .group: return fixed(.string(ByteString(simulator.group(of: id))))
-        case .value: return call.results(simulator.value(of: id)?.lua ?? .nil)
-        case .phase: return call.results(.string(ByteString(simulator.phase(of: id).text)))
-        case .connected: return call.results(.boolean(simulator.isConnected(id)))
-        case .alive: return call.results(.boolean(simulator.isAlive(id)))
-        case .minimized: return call.results(.boolean(simulator.isMinimized(id)))
         case .storage: return fixed(.handle(LuaHandle(classes.storage, id: Int64(id.index))))
         case .memory: return fixed(windowMemoryValue(id))
         case .saved:
@@ -83,6 +101,8 @@ extension ScriptHost {
             } catch {
                 return .error(error.message)
             }
+        case .id, .group, .value, .phase, .connected, .alive, .minimized:
+            return .values(0)  // plain: answered above
         }
     }
 
