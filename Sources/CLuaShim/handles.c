@@ -141,21 +141,6 @@ static int scn_is_handle_of(lua_State *L, int index, int class_index, scn_handle
     return ours;
 }
 
-// __index of every class: the handle's field cache, then the class's names, then Swift. The
-// first two are plain table reads in C, so a cached field or a method costs no trip into Swift.
-// The cache comes first because field reads are what loops do; it never holds a method name
-// (the getter runs only for non-methods, and setters never see them), so the order changes no
-// answer.
-// The names (upvalue 1) map each method to its function and each numbered field to its number
-// (0 to 31). A numbered field goes to the numbered getter (upvalue 3: its Swift function id
-// times 2^16 plus the class index) with the handle, the key, the handle's id, the number and
-// whether to cache the value: no key to decode and no handle to look up in Swift. The value is
-// cached from the field's second read since the handle's cache was last dropped: most fields
-// are read once between the events that drop it (caching costs a table), while a loop reading a
-// field is served from the cache from its second turn.
-// Any other key goes to the getter (upvalue 2: its Swift function id) with the handle and the
-// key. Both are called from here, as the trampoline would call them: a Lua call fewer, and
-// their caller is the Lua line that read the field.
 void scn_set_plain_getter(lua_State *L, int class_index, scn_plain_getter getter, void *context) {
     if (class_index < 1 || class_index >= SCN_QUICK_CLASSES) return;
     scn_state *st = scn_get_state(L);
@@ -196,6 +181,22 @@ static int scn_push_plain(lua_State *L, const scn_handle *handle, int field, int
     return 1;
 }
 
+// __index of every class: the handle's field cache, then the class's names, then Swift. The
+// first two are plain table reads in C, so a cached field or a method costs no trip into Swift.
+// The cache comes first because field reads are what loops do; it never holds a method name
+// (the getter runs only for non-methods, and setters never see them), so the order changes no
+// answer.
+// The names (upvalue 1) map each method to its function and each numbered field to its number
+// (0 to 31). A numbered field goes to the numbered getter (upvalue 3: its Swift function id
+// times 2^16 plus the class index) with the handle, the key, the handle's id, the number and
+// whether to cache the value: no key to decode and no handle to look up in Swift. The class's
+// plain getter is asked first, if it has one (scn_push_plain): a plain value costs no call
+// through the trampoline. The value is cached from the field's second read since the handle's
+// cache was last dropped: most fields are read once between the events that drop it (caching
+// costs a table), while a loop reading a field is served from the cache from its second turn.
+// Any other key goes to the getter (upvalue 2: its Swift function id) with the handle and the
+// key. Both are called from here, as the trampoline would call them: a Lua call fewer, and
+// their caller is the Lua line that read the field.
 static int scn_index(lua_State *L) {
     if (lua_type(L, 1) == LUA_TUSERDATA && lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
         lua_pushvalue(L, 2);
