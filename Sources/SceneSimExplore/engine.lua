@@ -40,7 +40,7 @@ local setmetatable, load, collectgarbage = setmetatable, load, collectgarbage
 local mtype, huge, mininteger, tointeger = math.type, math.huge, math.mininteger, math.tointeger
 local format, byte, concat, sort, tmove = string.format, string.byte, table.concat, table.sort, table.move
 local find, gsub, match, sub, tremove = string.find, string.gsub, string.match, string.sub, table.remove
-local pack = string.pack
+local pack, rep, unpack = string.pack, string.rep, table.unpack
 local settle, advance, network = sim.settle, sim.advance, sim.network
 local revoke, refresh = sim.server.revoke, sim.system.refresh
 
@@ -392,6 +392,8 @@ local function make_rule(name, spec, spell, module)
   return {
     name = name, weight = weight or 1, pre = pre, run = run, args = args,
     keys = keys, minimums = minimums, spell = spell,
+    -- Its name and whether it is the module's, as a run's result lists them (run_steps).
+    tag = pack("<s4B", name, module and 1 or 0),
     -- What E.doing says while the engine is in it, built once: every step sets it.
     doing_pre = "checking the precondition of rule " .. name, doing_run = "running rule " .. name,
   }
@@ -977,6 +979,17 @@ local function next_step(X, r, replay, i, max_steps, taken)
   return true, rule, choices, args
 end
 
+-- The integers of `list` packed as "<j" each: one pack call for up to 128 of them (a call for
+-- each costs several times more; unpack's results stay few).
+local function pack_integers(list)
+  local parts, n = {}, #list
+  for first = 1, n, 128 do
+    local last = first + 127 < n and first + 127 or n
+    parts[#parts + 1] = pack("<" .. rep("j", last - first + 1), unpack(list, first, last))
+  end
+  return concat(parts)
+end
+
 -- The steps of a run, uncounted (see "Counted and uncounted code"): what E.run returns.
 local function run_steps(X, r, max_steps, replay, keep)
   -- Each step's rule, choices and arguments, and its statement when spelled as it ran: lists,
@@ -1022,15 +1035,19 @@ local function run_steps(X, r, max_steps, replay, keep)
     if label then fail(label, message) end
   end
   result.step_count = taken
-  -- Each rule, in name order: its name, how often it ran and was enabled, and whether it is the
-  -- module's, packed in one string ("<s4jjB" each; ExplorationRunner.ruleCounts reads it): the
-  -- host reads a string for a fraction of what copying tables of them costs it.
-  local parts, ran, enabled = {}, X.counts, X.enabled
+  -- The rules, in name order, each its name and whether it is the module's ("<s4B" each, made
+  -- with the rule: the same bytes for every run of the same rules, which the host parses once),
+  -- and how often each ran and was enabled ("<jj" each, in the same order; ExplorationRunner
+  -- .ruleCounts reads both): the host reads two strings for a fraction of what copying tables
+  -- costs it, and packing only numbers costs a fraction of packing names too.
+  local tags, numbers, ran, enabled = {}, {}, X.counts, X.enabled
   for n, rule in ipairs(X.list) do
     local k = rule.name
-    parts[n] = pack("<s4jjB", k, ran[k], enabled[k], rule.own and 1 or 0)
+    tags[n] = rule.tag
+    numbers[2 * n - 1], numbers[2 * n] = ran[k], enabled[k]
   end
-  result.counts = concat(parts)
+  result.rules = concat(tags)
+  result.counts = pack_integers(numbers)
   -- A passing random run's steps are of no use, and copying them out costs.
   -- (A memory limit ends the exploration instead: its steps are not used.)
   if replay or keep or (result.failure and not result.limit) then

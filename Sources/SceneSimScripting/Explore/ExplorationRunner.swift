@@ -17,6 +17,8 @@ public struct ExplorationRunner: Sendable {
     public let options: ScenarioOptions
     /// Prepared hosts waiting for their next run (nil: every run builds its own state).
     private let idle: IdleHosts?
+    /// The rule list the last run's result held (`ruleList`).
+    private let lastRules = SharedRuleList()
 
     public init(file: String, options: ScenarioOptions = ScenarioOptions()) {
         self.init(file: file, options: options, reusingStates: true)
@@ -96,7 +98,7 @@ public struct ExplorationRunner: Sendable {
             let message = Self.text(limit[field: "message"])
             throw LuaError(LuaError.isMemoryLimitMessage(message) ? .memory : .runtime, "while \(Self.text(limit[field: "doing"])): \(Self.displayed(limit[field: "message"]))")
         }
-        var outcome = Self.outcome(table)
+        var outcome = outcome(table)
         outcome.output = output.bytes
         return outcome
     }
@@ -134,52 +136,89 @@ public struct ExplorationRunner: Sendable {
         value.bytesValue.map { ByteString.displayed($0.bytes, keepingNewlines: true) } ?? ""
     }
 
-    /// Every rule's counts, from the engine's packed string (engine.lua's run_steps): for each
-    /// rule, its name (a 4-byte little-endian length, then the bytes), how often it ran and was
-    /// enabled (8-byte little-endian integers) and a byte, 1 for the module's own rules. Sorted
-    /// by name; a record cut short ends the list.
-    static func ruleCounts(_ packed: [UInt8]) -> [RunOutcome.RuleCount] {
-        var rules: [(name: ByteString, count: RunOutcome.RuleCount)] = []
-        packed.withUnsafeBytes { bytes in
-            var at = 0
-            func integer<T: FixedWidthInteger>(_: T.Type) -> Int? {
-                guard bytes.count - at >= MemoryLayout<T>.size else { return nil }
-                defer { at += MemoryLayout<T>.size }
-                return Int(truncatingIfNeeded: T(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: T.self)))
+    /// A run's rules as the engine lists them (engine.lua's run_steps), parsed: for each rule,
+    /// its name (a 4-byte little-endian length, then the bytes) and a byte, 1 for the module's
+    /// own rules; a record cut short ends the list. `order`: their places sorted by name.
+    struct RuleList: Sendable {
+        var packed: [UInt8]
+        var rules: [(name: String, own: Bool)] = []
+        var order: [Int] = []
+
+        init(_ packed: [UInt8]) {
+            self.packed = packed
+            var names: [ByteString] = []
+            packed.withUnsafeBytes { bytes in
+                var at = 0
+                while bytes.count - at >= 4 {
+                    let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+                    guard bytes.count - at - 4 > length else { break }
+                    let name = ByteString(Array(bytes[(at + 4)..<(at + 4 + length)]))
+                    at += 4 + length
+                    names.append(name)
+                    rules.append((name.escaped, bytes[at] == 1))
+                    at += 1
+                }
             }
-            while let length = integer(UInt32.self), bytes.count - at >= length {
-                let name = ByteString(Array(bytes[at..<(at + length)]))
-                at += length
-                guard let ran = integer(Int64.self), let enabled = integer(Int64.self), let own = integer(UInt8.self) else { break }
-                rules.append((name, RunOutcome.RuleCount(name: name.escaped, ran: ran, enabled: enabled, own: own == 1)))
-            }
+            order = names.indices.sorted { names[$0] < names[$1] }
         }
-        return rules.sorted { $0.name < $1.name }.map(\.count)
     }
 
-    private static func outcome(_ table: LuaTable) -> RunOutcome {
+    /// Every rule's counts, sorted by name: the rules (`RuleList`) and how often each ran and was
+    /// enabled (`counts`: two 8-byte little-endian integers each, in the rules' order; the rules
+    /// past its end are left out).
+    static func ruleCounts(_ rules: RuleList, _ counts: [UInt8]) -> [RunOutcome.RuleCount] {
+        counts.withUnsafeBytes { bytes in
+            let known = min(rules.rules.count, bytes.count / 16)
+            return rules.order.filter { $0 < known }.map { place in
+                let ran = Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: 16 * place, as: Int64.self))
+                let enabled = Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: 16 * place + 8, as: Int64.self))
+                let rule = rules.rules[place]
+                return RunOutcome.RuleCount(name: rule.name, ran: Int(truncatingIfNeeded: ran), enabled: Int(truncatingIfNeeded: enabled), own: rule.own)
+            }
+        }
+    }
+
+    /// The rule list of `packed`: the last one parsed when the bytes are the same (most runs of
+    /// an exploration have the same rules, and parsing them cost more than the rest of reading
+    /// a run's result).
+    func ruleList(_ packed: [UInt8]) -> RuleList {
+        if let last = lastRules.withLock({ $0 }), last.packed == packed { return last }
+        let list = RuleList(packed)
+        lastRules.withLock { $0 = list }
+        return list
+    }
+
+    private func outcome(_ table: LuaTable) -> RunOutcome {
         var steps: [ExploreStep] = []
         if case .table(let list) = table[field: "steps"] {
             for case .table(let step) in list.sequence {
                 guard case .table(let choices) = step[field: "choices"], case .table(let minimums) = step[field: "minimums"] else { continue }
                 let parsed = choices.stringKeys.sorted().compactMap { key -> ExploreStep.Choice? in
-                    guard let value = choiceValue(choices[field: key]), let minimum = choiceValue(minimums[field: key]) else { return nil }
+                    guard let value = Self.choiceValue(choices[field: key]), let minimum = Self.choiceValue(minimums[field: key]) else { return nil }
                     return ExploreStep.Choice(key: key, value: value, minimum: minimum)
                 }
-                steps.append(ExploreStep(rule: text(step[field: "rule"]), choices: parsed, code: text(step[field: "code"])))
+                steps.append(ExploreStep(rule: Self.text(step[field: "rule"]), choices: parsed, code: Self.text(step[field: "code"])))
             }
         }
         var failure: ExploreFailure?
         if case .table(let found) = table[field: "failure"] {
-            failure = ExploreFailure(label: displayed(found[field: "label"]), message: displayed(found[field: "message"]), step: Int(found[field: "step"].intValue ?? 0))
+            failure = ExploreFailure(label: Self.displayed(found[field: "label"]), message: Self.displayed(found[field: "message"]), step: Int(found[field: "step"].intValue ?? 0))
         }
-        let counts = table[field: "counts"].bytesValue.map { ruleCounts($0.bytes) } ?? []
+        let rules = ruleList(table[field: "rules"].bytesValue?.bytes ?? [])
+        let counts = Self.ruleCounts(rules, table[field: "counts"].bytesValue?.bytes ?? [])
         let stepCount = Int(table[field: "step_count"].intValue ?? 0)
         return RunOutcome(steps: steps, failure: failure, counts: counts, stepCount: stepCount, output: [])
     }
 }
 
 /// Hosts whose state has its snapshot, restored, each used by one run at a time.
+/// The rule list of an exploration's last run, shared by the threads its runs run on.
+private final class SharedRuleList: Sendable {
+    private let list = Mutex<ExplorationRunner.RuleList?>(nil)
+
+    func withLock<T>(_ body: (inout ExplorationRunner.RuleList?) -> T) -> T { list.withLock { body(&$0) } }
+}
+
 private final class IdleHosts: Sendable {
     /// A host handed from one thread to another: only the thread that took it uses it.
     private struct Entry: @unchecked Sendable { let host: ScriptHost }

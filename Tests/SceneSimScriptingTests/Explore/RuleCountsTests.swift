@@ -1,9 +1,9 @@
 @testable import SceneSimScripting
 import Testing
 
-/// A run's rule counts travel from the engine to the host packed in one string
-/// (`ExplorationRunner.ruleCounts`): every rule, whatever bytes its name holds, arrives once, with
-/// its own counts, sorted by name.
+/// A run's rule counts travel from the engine to the host packed in two strings, the rules and
+/// their counts (`ExplorationRunner.ruleCounts`): every rule, whatever bytes its name holds,
+/// arrives once, with its own counts, sorted by name.
 @Suite("A run's rule counts")
 struct RuleCountsTests {
     @Test("Rules named with NUL, newline, invalid UTF-8 and the packing's own bytes keep their counts and their place in name order")
@@ -33,12 +33,28 @@ struct RuleCountsTests {
         #expect(outcome.counts.allSatisfy { $0.ran > 0 && $0.enabled == $0.ran })
     }
 
-    @Test("A packed list cut short ends at the last whole rule")
+    @Test("A rule list or counts cut short end at the last whole rule")
     func truncated() {
-        // "ab": ran 3, enabled 5, own; then a record cut in its counts.
-        var packed: [UInt8] = [2, 0, 0, 0] + Array("ab".utf8) + [3, 0, 0, 0, 0, 0, 0, 0] + [5, 0, 0, 0, 0, 0, 0, 0] + [1]
-        packed += [1, 0, 0, 0, UInt8(ascii: "c"), 9, 0]
-        #expect(ExplorationRunner.ruleCounts(packed) == [RunOutcome.RuleCount(name: "ab", ran: 3, enabled: 5, own: true)])
-        #expect(ExplorationRunner.ruleCounts([255, 255, 255, 127]).isEmpty)
+        // "ab", the module's; "c", built-in; then a record cut in its name.
+        let list = ExplorationRunner.RuleList([2, 0, 0, 0] + Array("ab".utf8) + [1] + [1, 0, 0, 0, UInt8(ascii: "c"), 0] + [5, 0, 0, 0, 1])
+        #expect(list.rules.map(\.name) == ["ab", "c"])
+        #expect(list.rules.map(\.own) == [true, false])
+        // "ab" ran 3 times and was enabled 5 times; "c"'s counts are cut short.
+        let counts: [UInt8] = [3, 0, 0, 0, 0, 0, 0, 0] + [5, 0, 0, 0, 0, 0, 0, 0] + [7, 0, 0]
+        #expect(ExplorationRunner.ruleCounts(list, counts) == [RunOutcome.RuleCount(name: "ab", ran: 3, enabled: 5, own: true)])
+        #expect(ExplorationRunner.RuleList([255, 255, 255, 127]).rules.isEmpty)
+    }
+
+    @Test("The rule list parsed for one run is used again only for the same bytes")
+    func ruleListReused() {
+        let runner = ExplorationRunner(file: "unused.lua", options: ScenarioOptions())
+        let first: [UInt8] = [1, 0, 0, 0, UInt8(ascii: "a"), 1] + [1, 0, 0, 0, UInt8(ascii: "b"), 0]
+        let second: [UInt8] = [1, 0, 0, 0, UInt8(ascii: "b"), 0] + [1, 0, 0, 0, UInt8(ascii: "c"), 1]
+        #expect(runner.ruleList(first).rules.map(\.name) == ["a", "b"])
+        #expect(runner.ruleList(first).rules.map(\.name) == ["a", "b"])
+        #expect(runner.ruleList(second).rules.map(\.name) == ["b", "c"])
+        #expect(runner.ruleList(second).rules.map(\.own) == [false, true])
+        #expect(runner.ruleList(first).rules.map(\.name) == ["a", "b"])
+        #expect(runner.ruleList([]).rules.isEmpty)
     }
 }
