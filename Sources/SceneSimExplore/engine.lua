@@ -365,6 +365,7 @@ end
 ---@field minimums table<string, any>
 ---@field spell fun(rule: scenesim.EngineRule, args: table): string
 ---@field eager? boolean spelled when it runs: its statement depends on the state then, or its run may change its arguments
+---@field tag string its name and whether it is the module's, packed as a run's result lists them ("<s4B")
 
 ---@param name string
 ---@param spec scenesim.Rule
@@ -878,7 +879,6 @@ local function start(X)
   for _, k in ipairs(sorted_keys(X.spec.rules or {})) do
     own[k] = make_rule(k, X.spec.rules[k], spell_user_rule, X.name)
     own[k].eager = true  -- the module's run gets the arguments table and may change it
-    own[k].own = true
     X.own[#X.own + 1] = k
   end
   local tasks = X.spec.background_tasks
