@@ -182,10 +182,12 @@ public struct ExplorationRunner: Sendable {
     /// an exploration have the same rules, and parsing them cost more than the rest of reading
     /// a run's result).
     func ruleList(_ packed: [UInt8]) -> RuleList {
-        if let last = lastRules.withLock({ $0 }), last.packed == packed { return last }
-        let list = RuleList(packed)
-        lastRules.withLock { $0 = list }
-        return list
+        lastRules.withLock { last in
+            if let last, last.packed == packed { return last }
+            let list = RuleList(packed)
+            last = list
+            return list
+        }
     }
 
     private func outcome(_ table: LuaTable) -> RunOutcome {
@@ -211,7 +213,6 @@ public struct ExplorationRunner: Sendable {
     }
 }
 
-/// Hosts whose state has its snapshot, restored, each used by one run at a time.
 /// The rule list of an exploration's last run, shared by the threads its runs run on.
 private final class SharedRuleList: Sendable {
     private let list = Mutex<ExplorationRunner.RuleList?>(nil)
@@ -219,6 +220,7 @@ private final class SharedRuleList: Sendable {
     func withLock<T>(_ body: (inout ExplorationRunner.RuleList?) -> T) -> T { list.withLock { body(&$0) } }
 }
 
+/// Hosts whose state has its snapshot, restored, each used by one run at a time.
 private final class IdleHosts: Sendable {
     /// A host handed from one thread to another: only the thread that took it uses it.
     private struct Entry: @unchecked Sendable { let host: ScriptHost }
