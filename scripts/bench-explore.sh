@@ -6,7 +6,8 @@
 # It also prints explore's cost per step against the core operation a step performs (one
 # lifecycle operation, SceneSimBench --operation, measured in the same run): the overhead of the
 # rules, the invariants and the Lua around them; and the same for the module without its two
-# invariants, which tells the module's own share from the rest.
+# invariants, which tells the module's own share from the rest; and for the engine alone (one
+# rule that does nothing, no built-in rules), which tells explore's own cost from the rules'.
 # Targets: >= 50,000 steps/s per core; a step <= 10x the core operation; a >= 200-step failure
 # shrunk in <= 2 s.
 # BIN=path/to/scenesim measures another build (default: the release build).
@@ -63,25 +64,42 @@ if cmp -s scenarios/explore/documents.lua "$work/bare/scenarios/explore/document
   exit 1
 fi
 
+# The engine alone: a module with one rule that does nothing and no built-in rules, so a step is
+# drawing a rule, running it and the built-in checks after it (the same setup as documents.lua).
+mkdir -p "$work/floor/scenarios/explore"
+cat > "$work/floor/scenarios/explore/documents.lua" <<'LUA'
+return {
+  setup = function()
+    return sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } }, routes = { doc = "doc" } }
+  end,
+  builtin = false,
+  rules = { nothing = { run = function() end } },
+}
+LUA
+
 # Built as the distribution binary is (no dynamic exclusivity checks), so both sides match.
 swift build -c release --scratch-path .build-bench -Xswiftc -enforce-exclusivity=unchecked --product SceneSimBench 2>&1 | tail -1 >&2
 # A step and the core operation it performs, measured in turns so that both meet the same load
 # (measured apart, the operation's figure moved by a quarter between runs): the best of each.
-one=0 bare=0 operation=
+one=0 bare=0 floor=0 operation=
 for _ in 1 2 3 4; do
   r=$(steps_per_second "$bin" "$PWD" --jobs 1); (( r > one )) && one=$r
   r=$(steps_per_second "$bin" "$work/bare" --jobs 1); (( r > bare )) && bare=$r
+  r=$(steps_per_second "$bin" "$work/floor" --jobs 1); (( r > floor )) && floor=$r
   o=$(.build-bench/release/SceneSimBench --operation)
   if [[ -z $operation ]] || (( o < operation )); then operation=$o; fi
 done
 all=$(rate)
-awk -v a="$one" -v b="$all" -v n="$(nproc)" -v op="$operation" -v bare="$bare" 'BEGIN {
+awk -v a="$one" -v b="$all" -v n="$(nproc)" -v op="$operation" -v bare="$bare" -v floor="$floor" 'BEGIN {
   printf "--jobs 1        %8d steps/s  (target >= 50000 per core)\n", a
   printf "--jobs default  %8d steps/s  %.0f per core, speedup %.2fx on %d cores\n", b, b / n, b / a, n
   step = 1e9 / a
   printf "per step        %8.0f ns     %.1fx the core operation (%d ns, bench-core; target <= 10x)\n", step, step / op, op
   rest = 1e9 / bare
   printf "  without its invariants %8.0f ns     %.1fx; the module invariants %.0f ns, %.1fx\n", rest, rest / op, step - rest, (step - rest) / op
+  engine = 1e9 / floor
+  printf "  the engine alone       %8.0f ns     %.1fx (a rule that does nothing, the built-in checks, a run'"'"'s set-up shared by its 100 steps);\n", engine, engine / op
+  printf "                                          the rules, the core operations they perform included, %.0f ns, %.1fx\n", rest - engine, (rest - engine) / op
 }'
 
 cat > "$work/lock.lua" <<'LUA'
