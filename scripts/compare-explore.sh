@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# Differential check of two scenesim builds' `explore` (not a test: it needs an older build):
+# every module in scenarios/explore/, two with a planted bug (a lock that opens on 4, 3, 2, 1
+# pressed in a row; a draft the model wrongly believes survives a kill), whose failures are
+# shrunk and written out, and one that begins and finishes background tasks, each explored
+# with --stats from several seeds by both builds, and its first three runs replayed (their
+# steps printed as scenarios spell them). Their output (timings aside), exit statuses and the
+# scenarios they wrote must be the same bytes. For changes to explore's engine, its
+# built-in rules or the bindings it calls, which must not change which runs a seed finds:
+# docs/explore-performance.md.
+#
+#   scripts/compare-explore.sh OLD NEW [--seeds N] [--runs N] [--steps N]
+#
+# OLD, NEW: scenesim binaries (e.g. the release build of a `git worktree` of the commit before a
+# change, and scripts/build-release.sh's). Seeds 1..N. Defaults: 3 seeds, 200 runs of 60 steps
+# (about 15 seconds). A difference prints the module, the seed and the first differing lines,
+# keeps both outputs, and the exit status is 1; bad usage exits 2.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
+seeds=3 runs=200 steps=60
+binaries=()
+while (($# > 0)); do
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    --seeds|--runs|--steps)
+      [[ $# -ge 2 && $2 =~ ^[1-9][0-9]*$ ]] || { echo "compare-explore: $1 takes a whole number of at least 1" >&2; exit 2; }
+      case "$1" in --seeds) seeds=$2 ;; --runs) runs=$2 ;; --steps) steps=$2 ;; esac
+      shift 2 ;;
+    -*) echo "compare-explore: unknown option $1 (see --help)" >&2; exit 2 ;;
+    *) binaries+=("$1"); shift ;;
+  esac
+done
+if ((${#binaries[@]} != 2)); then
+  echo "compare-explore: give two scenesim binaries, OLD and NEW (see --help)" >&2
+  exit 2
+fi
+for binary in "${binaries[@]}"; do
+  [[ -x $binary && -f $binary ]] || { echo "compare-explore: $binary is not an executable file" >&2; exit 2; }
+done
+old=$(realpath "${binaries[0]}") new=$(realpath "${binaries[1]}")
+
+work=$(mktemp -d)
+keep=
+trap '[[ -n $keep ]] || rm -rf "$work"' EXIT
+mkdir -p "$work/modules"
+
+cat > "$work/modules/lock.lua" <<'LUA'
+-- Planted bug: the lock opens on 4, 3, 2, 1 pressed in a row, among the built-in rules.
+local pressed = {}
+return {
+  setup = function()
+    return sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } } }
+  end,
+  rules = {
+    press = { weight = 8, pre = function(app) return app.running end,
+              args = { digit = sim.gen.one_of { 1, 2, 3, 4 } },
+              run = function(_, a) pressed[#pressed + 1] = a.digit end },
+  },
+  invariants = {
+    stays_locked = function()
+      local n = #pressed
+      if n >= 4 and pressed[n - 3] == 4 and pressed[n - 2] == 3 and pressed[n - 1] == 2 and pressed[n] == 1 then
+        error("the lock opened after " .. n .. " presses")
+      end
+    end,
+  },
+}
+LUA
+cat > "$work/modules/draft.lua" <<'LUA'
+-- Planted bug: the model believes a draft typed into a window survives anything.
+local typed = {}
+return {
+  setup = function()
+    return sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } } }
+  end,
+  rules = {
+    type_draft = { pre = function(app) return app.running and not app.suspended end,
+                   args = { window = sim.gen.window("connected"), text = sim.gen.one_of { "x", "y" } },
+                   run = function(_, a) a.window.storage.draft = a.text; typed[a.window.id] = a.text end },
+  },
+  invariants = {
+    drafts_survive = function(app)
+      for _, w in ipairs(app.windows) do
+        if typed[w.id] ~= nil and w.storage.draft ~= typed[w.id] then
+          return false, w.id .. " lost its draft " .. typed[w.id]
+        end
+      end
+    end,
+  },
+}
+LUA
+cat > "$work/modules/tasks.lua" <<'LUA'
+-- Background tasks begun, finished and expired among the lifecycle rules.
+return {
+  setup = function()
+    return sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } }, routes = { doc = "doc" } }
+  end,
+  background_tasks = true,
+}
+LUA
+
+run_one() {  # BINARY NAME ARGS...: one explore command's output (timings aside) and exit status, added to $work/NAME.txt
+  local binary=$1 name=$2 status=0
+  shift 2
+  "$binary" explore "$@" --out "$work/out" > "$work/raw.txt" 2>&1 || status=$?
+  # The two lines that carry wall-clock figures: "explore: N steps in T s (R steps/s)" and
+  # "explore: shrunk in T s".
+  grep -Ev '^explore: ([0-9]+ steps|shrunk) in [0-9.]+ s' "$work/raw.txt" >> "$work/$name.txt" || true
+  echo "exit status $status" >> "$work/$name.txt"
+}
+
+# BINARY MODULE SEED: the exploration with --stats, then the first three runs replayed (which
+# prints each step as its scenario would spell it, arguments and all), in $work/NAME.txt; the
+# scenarios written, in $work/NAME.
+explore() {
+  local binary=$1 module=$2 seed=$3 name
+  name=$([[ $binary == "$old" ]] && echo old || echo new)
+  rm -rf "$work/out" "${work:?}/$name" "$work/$name.txt"
+  run_one "$binary" "$name" "$module" --seed "$seed" --runs "$runs" --steps "$steps" --stats
+  for ((run = 1; run <= 3 && run <= runs; run++)); do
+    run_one "$binary" "$name" "$module" --steps "$steps" --replay "$seed:$run"
+  done
+  if [[ -d $work/out ]]; then mv "$work/out" "$work/$name"; else mkdir "$work/$name"; fi
+}
+
+compared=0
+for module in scenarios/explore/*.lua "$work"/modules/*.lua; do
+  for ((seed = 1; seed <= seeds; seed++)); do
+    explore "$old" "$module" "$seed"
+    explore "$new" "$module" "$seed"
+    if ! cmp -s "$work/old.txt" "$work/new.txt" || ! diff -r "$work/old" "$work/new" > /dev/null; then
+      keep=1
+      echo "compare-explore: $module, seed $seed: the builds differ (outputs kept in $work: old.txt, new.txt, old/, new/)"
+      diff "$work/old.txt" "$work/new.txt" | head -20 || true
+      diff -r "$work/old" "$work/new" | head -20 || true
+      exit 1
+    fi
+    compared=$((compared + 1))
+    written=$(find "$work/new" -type f | wc -l)
+    echo "compare-explore: $(basename "$module") seed $seed: same ($(grep -m1 '^exit status' "$work/new.txt"), $(($(grep -c '^exit status' "$work/new.txt") - 1)) runs replayed, $written $( ((written == 1)) && echo scenario || echo scenarios) written)"
+  done
+done
+echo "compare-explore: $compared explorations of $runs runs of $steps steps, the same bytes from both builds"
