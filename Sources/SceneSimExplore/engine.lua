@@ -364,7 +364,8 @@ end
 ---@field keys string[]
 ---@field minimums table<string, any>
 ---@field spell fun(rule: scenesim.EngineRule, args: table): string
----@field eager? boolean spelled when it runs: its statement depends on the state then, or its run may change its arguments
+---@field eager? boolean spelled when it runs: its statement depends on the state then
+---@field copied? boolean its run may change its arguments table: a step keeps a copy made before it, to spell from
 ---@field tag string its name and whether it is the module's, packed as a run's result lists them ("<s4B")
 
 ---@param name string
@@ -878,7 +879,7 @@ local function start(X)
   X.own = {}
   for _, k in ipairs(sorted_keys(X.spec.rules or {})) do
     own[k] = make_rule(k, X.spec.rules[k], spell_user_rule, X.name)
-    own[k].eager = true  -- the module's run gets the arguments table and may change it
+    own[k].copied = true  -- the module's run gets the arguments table and may change it
     X.own[#X.own + 1] = k
   end
   local tasks = X.spec.background_tasks
@@ -1018,7 +1019,17 @@ local function run_steps(X, r, max_steps, replay, keep)
     if rule then
       taken = taken + 1
       rules[taken], choices_of[taken], args_of[taken] = rule, choices, args
-      if spell_now or rule.eager then codes[taken] = rule.spell(rule, args) end
+      if spell_now or rule.eager then
+        codes[taken] = rule.spell(rule, args)
+      elseif rule.copied and rule.keys[1] then
+        -- The statement of a step is spelled only if the run fails, from a copy of the
+        -- arguments made now: spelling a module's rule as it ran cost about 15K instructions
+        -- a step (two arguments), the copy a few hundred. The values are numbers, strings,
+        -- booleans and handles, so a shallow copy keeps them all.
+        local copy = {}
+        for _, k in ipairs(rule.keys) do copy[k] = args[k] end
+        args_of[taken] = copy
+      end
       X.counts[rule.name] = X.counts[rule.name] + 1
       E.doing = rule.doing_run
       local done, problem = pcall(rule.run, X.app, args)

@@ -61,6 +61,43 @@ struct ExploreModuleTests {
         #expect(try runner.replay(first.steps).steps == first.steps)
     }
 
+    @Test("A failing run's steps spell the arguments each rule was drawn with, even when the module's run changed its arguments table; the same whether the run's steps were kept or not")
+    func stepsSpellTheDrawnArguments() throws {
+        // The run rewrites, removes and adds arguments; the invariant fails after a few steps,
+        // so the failing run's steps are spelled after their runs changed the tables.
+        let folder = try ScenarioFolder(["change.lua": """
+            local ran = 0
+            return {
+              setup = function() return sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } } } end,
+              builtin = { "open_window" },
+              rules = {
+                change = {
+                  args = { name = sim.gen.one_of { "A", "B" }, n = sim.gen.int(1, 9), window = sim.gen.window("live") },
+                  run = function(_, a) ran = ran + 1; a.name = "changed"; a.n = nil; a.window = nil; a.extra = true end,
+                },
+              },
+              invariants = { few = function() return ran < 3, "ran " .. ran .. " times" end },
+            }
+
+            """])
+        let runner = ExplorationRunner(file: folder.path + "/change.lua")
+
+        let failing = try runner.run(seed: 1, run: 0, steps: 60)
+        let kept = try runner.run(seed: 1, run: 0, steps: 60, keepSteps: true)
+
+        #expect(failing.failure?.label == "invariant few")
+        let changes = failing.steps.filter { $0.rule == "change" }
+        #expect(changes.count == 3)
+        for step in changes {
+            #expect(step.code.hasPrefix("explore.rule(\"change\", { n = "), "\(step.code)")
+            #expect(step.code.contains("name = \"A\"") || step.code.contains("name = \"B\""), "\(step.code)")
+            #expect(step.code.contains("window = explore.window(\""), "\(step.code)")
+            #expect(!step.code.contains("changed") && !step.code.contains("extra"), "\(step.code)")
+        }
+        // Spelled as it ran (kept) or from the copy made before it ran (not kept): the same.
+        #expect(failing.steps == kept.steps)
+    }
+
     @Test("A found scenario's misuse of sim.explore is an error at its line that says what to do")
     func loaderMisuse() throws {
         let folder = try ScenarioFolder([
