@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Differential check of two scenesim builds' `explore` (not a test: it needs an older build):
-# every module in scenarios/explore/, two with a planted bug (a lock that opens on 4, 3, 2, 1
-# pressed in a row; a draft the model wrongly believes survives a kill), whose failures are
-# shrunk and written out, and one that begins and finishes background tasks, each explored
-# with --stats from several seeds by both builds, and its first three runs replayed (their
-# steps printed as scenarios spell them). Their output (timings aside), exit statuses and the
-# scenarios they wrote must be the same bytes. For changes to explore's engine, its
-# built-in rules or the bindings it calls, which must not change which runs a seed finds:
-# docs/explore-performance.md.
+# every module in scenarios/explore/, the explore tests' planted bugs (Tests/ExploreFixtures: a
+# lock that opens on 4, 3, 2, 1 pressed in a row, a draft the model wrongly believes survives a
+# kill, a third document), whose failures are shrunk and written out, and one that begins and
+# finishes background tasks, each explored with --stats from several seeds by both builds, and
+# its first three runs replayed (their steps printed as scenarios spell them). Their output
+# (timings aside), exit statuses and the scenarios they wrote must be the same bytes. For
+# changes to explore's engine, its built-in rules or the bindings it calls, which must not
+# change which runs a seed finds: docs/explore-performance.md.
 #
 #   scripts/compare-explore.sh OLD NEW [--seeds N] [--runs N] [--steps N]
 #
@@ -46,51 +46,6 @@ keep=
 trap '[[ -n $keep ]] || rm -rf "$work"' EXIT
 mkdir -p "$work/modules"
 
-cat > "$work/modules/lock.lua" <<'LUA'
--- Planted bug: the lock opens on 4, 3, 2, 1 pressed in a row, among the built-in rules.
-local pressed = {}
-return {
-  setup = function()
-    return sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } } }
-  end,
-  rules = {
-    press = { weight = 8, pre = function(app) return app.running end,
-              args = { digit = sim.gen.one_of { 1, 2, 3, 4 } },
-              run = function(_, a) pressed[#pressed + 1] = a.digit end },
-  },
-  invariants = {
-    stays_locked = function()
-      local n = #pressed
-      if n >= 4 and pressed[n - 3] == 4 and pressed[n - 2] == 3 and pressed[n - 1] == 2 and pressed[n] == 1 then
-        error("the lock opened after " .. n .. " presses")
-      end
-    end,
-  },
-}
-LUA
-cat > "$work/modules/draft.lua" <<'LUA'
--- Planted bug: the model believes a draft typed into a window survives anything.
-local typed = {}
-return {
-  setup = function()
-    return sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } } }
-  end,
-  rules = {
-    type_draft = { pre = function(app) return app.running and not app.suspended end,
-                   args = { window = sim.gen.window("connected"), text = sim.gen.one_of { "x", "y" } },
-                   run = function(_, a) a.window.storage.draft = a.text; typed[a.window.id] = a.text end },
-  },
-  invariants = {
-    drafts_survive = function(app)
-      for _, w in ipairs(app.windows) do
-        if typed[w.id] ~= nil and w.storage.draft ~= typed[w.id] then
-          return false, w.id .. " lost its draft " .. typed[w.id]
-        end
-      end
-    end,
-  },
-}
-LUA
 cat > "$work/modules/tasks.lua" <<'LUA'
 -- Background tasks begun, finished and expired among the lifecycle rules.
 return {
@@ -111,12 +66,11 @@ run_one() {  # BINARY NAME ARGS...: one explore command's output (timings aside)
   echo "exit status $status" >> "$work/$name.txt"
 }
 
-# BINARY MODULE SEED: the exploration with --stats, then the first three runs replayed (which
+# NAME BINARY MODULE SEED: the exploration with --stats, then the first three runs replayed (which
 # prints each step as its scenario would spell it, arguments and all), in $work/NAME.txt; the
 # scenarios written, in $work/NAME.
 explore() {
-  local binary=$1 module=$2 seed=$3 name
-  name=$([[ $binary == "$old" ]] && echo old || echo new)
+  local name=$1 binary=$2 module=$3 seed=$4
   rm -rf "$work/out" "${work:?}/$name" "$work/$name.txt"
   run_one "$binary" "$name" "$module" --seed "$seed" --runs "$runs" --steps "$steps" --stats
   for ((run = 1; run <= 3 && run <= runs; run++)); do
@@ -126,10 +80,10 @@ explore() {
 }
 
 compared=0
-for module in scenarios/explore/*.lua "$work"/modules/*.lua; do
+for module in scenarios/explore/*.lua Tests/ExploreFixtures/*.lua "$work"/modules/*.lua; do
   for ((seed = 1; seed <= seeds; seed++)); do
-    explore "$old" "$module" "$seed"
-    explore "$new" "$module" "$seed"
+    explore old "$old" "$module" "$seed"
+    explore new "$new" "$module" "$seed"
     if ! cmp -s "$work/old.txt" "$work/new.txt" || ! diff -r "$work/old" "$work/new" > /dev/null; then
       keep=1
       echo "compare-explore: $module, seed $seed: the builds differ (outputs kept in $work: old.txt, new.txt, old/, new/)"
