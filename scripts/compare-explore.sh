@@ -56,6 +56,64 @@ return {
 }
 LUA
 
+# Every built-in rule on some platform, and module rules whose arguments explore draws the way
+# the built-in ones are drawn (windows of each kind, ints, one_of, bool) beside a float: the
+# Mac's rules (minimize, hide, reopen, Quit and Keep Windows, Settings), every rule at once on
+# iPadOS (builtin = true), the built-in model's intents on iPhone, and visionOS.
+cat > "$work/modules/mac.lua" <<'LUA'
+return {
+  setup = function()
+    return sim.launch {
+      platform = "macos",
+      scenes = { { id = "main" }, { id = "doc", value = "integer" }, { id = "prefs", kind = "settings" } },
+      routes = { doc = "doc" },
+    }
+  end,
+  rules = {
+    poke = {
+      weight = 2, pre = function(app) return app.running end,
+      args = { w = sim.gen.window("visible"), n = sim.gen.int(-5, 5), f = sim.gen.float(0, 2), b = sim.gen.bool() },
+      run = function(_, a) a.w.storage.n = a.n end,
+    },
+    tick = {
+      args = { n = sim.gen.int(0, 100), k = sim.gen.one_of { "x", 2, true } },
+      run = function(_, a) sim.advance(a.n / 10) end,
+    },
+  },
+  invariants = { front = function(app) return app.front == app.windows[1] end },
+}
+LUA
+cat > "$work/modules/every.lua" <<'LUA'
+return {
+  setup = function()
+    return sim.launch {
+      platform = "ipados", scenes = { { id = "main" }, { id = "doc", value = "string" } },
+      routes = { doc = "doc", item = "doc" },
+    }
+  end,
+  builtin = true,
+  rules = { raise = { args = { w = sim.gen.window("background") }, run = function(_, a) a.w:focus() end } },
+}
+LUA
+cat > "$work/modules/intents.lua" <<'LUA'
+return {
+  setup = function() return sim.launch { platform = "iphone", scenes = { { id = "main" } } } end,
+}
+LUA
+cat > "$work/modules/vision.lua" <<'LUA'
+return {
+  setup = function()
+    return sim.launch { platform = "visionos", scenes = { { id = "main" }, { id = "vol", value = "integer" } } }
+  end,
+  rules = {
+    push = {
+      args = { w = sim.gen.window("connected"), x = sim.gen.int(1, 2) },
+      run = function(_, a) if a.x == 2 then a.w:background() end end,
+    },
+  },
+}
+LUA
+
 run_one() {  # BINARY NAME ARGS...: one explore command's output (timings aside) and exit status, added to $work/NAME.txt
   local binary=$1 name=$2 status=0
   shift 2
