@@ -55,3 +55,29 @@ extension LuaCall {
         return .values(values.count)
     }
 }
+
+// Pushes without a `LuaValue` on the way (a push of one costs about a hundred instructions,
+// these a few dozen), for functions on an exploration step's path: reserve room first, push,
+// and return `.values(n)`.
+extension LuaCall {
+    /// Whether the stack has room for `count` more values (it grows if it can).
+    public func reserve(_ count: Int) -> Bool {
+        lua_checkstack(stack.L, Int32(clamping: count)) != 0
+    }
+
+    /// Pushes an integer; room must have been reserved.
+    public func push(integer: Int64) {
+        lua_pushinteger(stack.L, integer)
+    }
+
+    /// Pushes a boolean; room must have been reserved.
+    public func push(boolean: Bool) {
+        lua_pushboolean(stack.L, boolean ? 1 : 0)
+    }
+
+    /// Pushes the handle of class `type` with this id (the one made before, if any: see
+    /// `LuaHandle`); room must have been reserved for it and five more.
+    public func push(handle id: Int64, of type: LuaClass) {
+        scn_push_handle(stack.L, type.index, id)
+    }
+}
