@@ -2,31 +2,33 @@
 # Differential check of two scenesim builds' `explore` (not a test: it needs an older build):
 # every module in scenarios/explore/, the explore tests' planted bugs (Tests/ExploreFixtures: a
 # lock that opens on 4, 3, 2, 1 pressed in a row, a draft the model wrongly believes survives a
-# kill, a third document), whose failures are shrunk and written out, and one that begins and
-# finishes background tasks, each explored with --stats from several seeds by both builds, and
-# its first three runs replayed (their steps printed as scenarios spell them). Their output
-# (timings aside), exit statuses and the scenarios they wrote must be the same bytes. For
-# changes to explore's engine, its built-in rules or the bindings it calls, which must not
-# change which runs a seed finds: docs/explore-performance.md.
+# kill, a third document), whose failures are shrunk and written out, one that begins and
+# finishes background tasks, and four that take every built-in rule on some platform beside
+# module rules drawing each kind of argument. Each is explored with --stats from several seeds
+# by both builds, and its first runs are replayed, their steps printed as scenarios spell them
+# (a change that draws other arguments may change no count). The outputs (timings aside), exit
+# statuses and the scenarios written must be the same bytes. For changes to explore's engine,
+# its built-in rules or the bindings it calls, which must not change which runs a seed finds:
+# docs/explore-performance.md.
 #
-#   scripts/compare-explore.sh OLD NEW [--seeds N] [--runs N] [--steps N]
+#   scripts/compare-explore.sh OLD NEW [--seeds N] [--runs N] [--steps N] [--replays N]
 #
 # OLD, NEW: scenesim binaries (e.g. the release build of a `git worktree` of the commit before a
-# change, and scripts/build-release.sh's). Seeds 1..N. Defaults: 3 seeds, 200 runs of 60 steps
-# (about 15 seconds). A difference prints the module, the seed and the first differing lines,
-# keeps both outputs, and the exit status is 1; bad usage exits 2.
+# change, and scripts/build-release.sh's). Seeds 1..N. Defaults: 3 seeds, 200 runs of 60 steps,
+# runs 0 to 9 replayed (about 40 seconds). A difference prints the module, the seed and the
+# first differing lines, keeps both outputs, and the exit status is 1; bad usage exits 2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
-seeds=3 runs=200 steps=60
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
+seeds=3 runs=200 steps=60 replays=10
 binaries=()
 while (($# > 0)); do
   case "$1" in
     -h|--help) usage; exit 0 ;;
-    --seeds|--runs|--steps)
+    --seeds|--runs|--steps|--replays)
       [[ $# -ge 2 && $2 =~ ^[1-9][0-9]*$ ]] || { echo "compare-explore: $1 takes a whole number of at least 1" >&2; exit 2; }
-      case "$1" in --seeds) seeds=$2 ;; --runs) runs=$2 ;; --steps) steps=$2 ;; esac
+      case "$1" in --seeds) seeds=$2 ;; --runs) runs=$2 ;; --steps) steps=$2 ;; --replays) replays=$2 ;; esac
       shift 2 ;;
     -*) echo "compare-explore: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) binaries+=("$1"); shift ;;
@@ -79,6 +81,10 @@ return {
       args = { n = sim.gen.int(0, 100), k = sim.gen.one_of { "x", 2, true } },
       run = function(_, a) sim.advance(a.n / 10) end,
     },
+    pair = {
+      args = { a = sim.gen.window("live"), b = sim.gen.window("visible") },
+      run = function(_, a) if a.a == a.b then a.b:focus() end end,
+    },
   },
   invariants = { front = function(app) return app.front == app.windows[1] end },
 }
@@ -124,14 +130,14 @@ run_one() {  # BINARY NAME ARGS...: one explore command's output (timings aside)
   echo "exit status $status" >> "$work/$name.txt"
 }
 
-# NAME BINARY MODULE SEED: the exploration with --stats, then the first three runs replayed (which
+# NAME BINARY MODULE SEED: the exploration with --stats, then its first runs replayed (which
 # prints each step as its scenario would spell it, arguments and all), in $work/NAME.txt; the
 # scenarios written, in $work/NAME.
 explore() {
   local name=$1 binary=$2 module=$3 seed=$4
   rm -rf "$work/out" "${work:?}/$name" "$work/$name.txt"
   run_one "$binary" "$name" "$module" --seed "$seed" --runs "$runs" --steps "$steps" --stats
-  for ((run = 1; run <= 3 && run <= runs; run++)); do
+  for ((run = 0; run < replays && run < runs; run++)); do
     run_one "$binary" "$name" "$module" --steps "$steps" --replay "$seed:$run"
   done
   if [[ -d $work/out ]]; then mv "$work/out" "$work/$name"; else mkdir "$work/$name"; fi
