@@ -36,13 +36,12 @@
 local sim, native = ...
 local type, tostring, tonumber, pairs, ipairs, error, pcall = type, tostring, tonumber, pairs, ipairs, error, pcall
 local next = next
-local setmetatable, load, collectgarbage = setmetatable, load, collectgarbage
+local setmetatable, getmetatable, load, collectgarbage = setmetatable, getmetatable, load, collectgarbage
 local mtype, huge, mininteger, tointeger = math.type, math.huge, math.mininteger, math.tointeger
 local format, byte, concat, sort, tmove = string.format, string.byte, table.concat, table.sort, table.move
-local find, gsub, match, sub, tremove = string.find, string.gsub, string.match, string.sub, table.remove
+local find, gsub, sub, tremove = string.find, string.gsub, string.sub, table.remove
 local pack, rep, unpack = string.pack, string.rep, table.unpack
-local settle, advance, network = sim.settle, sim.advance, sim.network
-local revoke, refresh = sim.server.revoke, sim.system.refresh
+local settle, network, revoke = sim.settle, sim.network, sim.server.revoke
 
 -- MARK: Counted and uncounted code
 --
@@ -313,6 +312,20 @@ local window_kind = generator_kind {
   spell = function(_, w) return "explore.window(" .. quote(w.id) .. ")" end,
 }
 
+-- A generator's number for native.try (ScriptHost+ExploreNative), which draws what `take`, or
+-- `draw` then `resolve`, would from the same stream: tag + 8 * param (1 a window of kind param,
+-- 2 one_of of param values, 3 bool, 4 int(lo, lo + span - 1) with param = lo * 2^24 + span);
+-- nil for one it does not draw (a float, an int outside those bounds).
+local function native_code(g)
+  local kind = getmetatable(g)
+  if kind == window_kind then return 1 + 8 * g.kind_number end
+  if kind == one_of_kind then return 2 + 8 * g.n end
+  if kind == bool_kind then return 3 end
+  if kind == int_kind and not g.wide and g.lo >= 0 and g.lo < 1 << 24 and g.hi - g.lo + 1 < 1 << 24 then
+    return 4 + 8 * (g.lo * (1 << 24) + g.hi - g.lo + 1)
+  end
+end
+
 function gen.window(app, kind)
   -- The app may be left out: rules are declared before setup makes it. Either way the
   -- windows are the run's app's (there is one app).
@@ -368,6 +381,10 @@ end
 ---@field copied? boolean its run may change its arguments table: a step keeps a copy made before it, to spell from
 ---@field tag string its name and whether it is the module's, packed as a run's result lists them ("<s4B")
 
+-- The built-in preconditions native.try checks, by function: their numbers
+-- (ScriptHost.explorePrecondition). Filled where they are made, below.
+local native_preconditions = {}
+
 ---@param name string
 ---@param spec scenesim.Rule
 ---@param spell fun(rule: scenesim.EngineRule, args: table): string
@@ -386,6 +403,20 @@ local function make_rule(name, spec, spell, module)
     minimums[k] = args[k].minimum
   end
   local weight, pre, run = spec.weight, spec.pre, spec.run
+  -- Drawn by native.try when it can draw every argument (at most three, one window at most):
+  -- the precondition's number (0 for none; nil when it is Lua's to check, as a module's is)
+  -- and the generators'.
+  local g, windows = {}, 0
+  for i, k in ipairs(keys) do
+    g[i] = native_code(args[k]) or false
+    if args[k].kind_number then windows = windows + 1 end
+  end
+  local drawn = #keys <= 3 and windows <= 1
+  for i = 1, #keys do drawn = drawn and g[i] ~= false end
+  local pre_code
+  if pre == nil then pre_code = 0 elseif not fail then pre_code = native_preconditions[pre] end
+  -- (A rule with no arguments and a precondition in Lua has nothing to draw.)
+  drawn = drawn and (#keys > 0 or pre_code ~= nil)
   if fail then
     check_weight(fail, "rules." .. name, weight)
     pre = pre and counted_function(pre)
@@ -394,6 +425,7 @@ local function make_rule(name, spec, spell, module)
   return {
     name = name, weight = weight or 1, pre = pre, run = run, args = args,
     keys = keys, minimums = minimums, spell = spell,
+    drawn = drawn, pre_code = pre_code, g1 = g[1] or nil, g2 = g[2] or nil, g3 = g[3] or nil,
     -- Its name and whether it is the module's, as a run's result lists them (run_steps).
     tag = pack("<s4B", name, module and 1 or 0),
     -- What E.doing says while the engine is in it, built once: every step sets it.
@@ -417,13 +449,22 @@ for i, name in ipairs(native.app_calls) do app_call_number[name] = i end
 local function accepted(name)
   local n = app_call_number[name]
   if not n then error("explore engine: native.accepts does not know the app-level call " .. name, 0) end
-  return function() return accepts(n) end
+  local pre = function() return accepts(n) end
+  native_preconditions[pre] = 100 + n
+  return pre
 end
 
 local function running(app) return app.running end
 -- Running and not suspended: a suspended app runs none of its code, so its intents, its
 -- storage writes and its background calls are errors until it resumes (semantics 11.2).
 local function awake(app) return app.running and not app.suspended end
+-- Running in the background and not yet suspended: the wait past suspension applies.
+local function before_suspension(app) return app.running and app.phase == "background" and not app.suspended end
+native_preconditions[running], native_preconditions[awake], native_preconditions[before_suspension] = 1, 2, 3
+
+-- The inputs native.run sends for the built-in rules (ScriptHost.exploreRun): a rule's run is
+-- a call of it, as its statement's Lua call would send it.
+local run_native, try_native = native.run, native.try
 local function in_state(...)
   local states = { ... }
   return function(app)
@@ -467,16 +508,17 @@ do
     rules[name] = make_rule(name, { pre = running, args = { window = gen.window(kind) }, run = run },
       function(rule, a) return rule.args.window:spell(a.window) .. statement end)
   end
-  window_rule("focus", "live", ":focus()", function(_, a) a.window:focus() end)
-  window_rule("background_window", "visible", ":background()", function(_, a) a.window:background() end)
-  window_rule("close", "live", ":close()", function(_, a) a.window:close() end)
-  window_rule("disconnect", "background", ":disconnect()", function(_, a) a.window:disconnect() end)
-  window_rule("minimize", "visible", ":minimize()", function(_, a) a.window:minimize() end)
+  -- Each runs w:focus() and so on: native.run's 201 to 205.
+  window_rule("focus", "live", ":focus()", function(_, a) run_native(201, a.window) end)
+  window_rule("background_window", "visible", ":background()", function(_, a) run_native(202, a.window) end)
+  window_rule("close", "live", ":close()", function(_, a) run_native(203, a.window) end)
+  window_rule("disconnect", "background", ":disconnect()", function(_, a) run_native(204, a.window) end)
+  window_rule("minimize", "visible", ":minimize()", function(_, a) run_native(205, a.window) end)
   rules.terminate_keep_windows = make_rule("terminate_keep_windows", {
-    weight = 0.3, pre = function(app) return app.running end,
-    run = function(app) app:terminate("user", { keep_windows = true }) end,
+    weight = 0.3, pre = running,
+    run = function() run_native(301) end,  -- app:terminate("user", { keep_windows = true })
   }, function() return 'app:terminate("user", { keep_windows = true })' end)
-  rules.open_settings = make_rule("open_settings", { pre = running, run = function(app) app:open_settings() end },
+  rules.open_settings = make_rule("open_settings", { pre = running, run = function() run_native(302) end },
     function() return "app:open_settings()" end)
   rules.storage_write = make_rule("storage_write", {
     pre = awake,
@@ -484,31 +526,33 @@ do
     run = function(_, a) a.window.storage[a.key] = a.value end,
   }, function(rule, a) return rule.args.window:spell(a.window) .. ".storage." .. a.key .. " = " .. literal(a.value) end)
 
+  -- Each sends its statement's input: native.run's 100 + its place in native.app_calls.
   for _, entry in ipairs(app_calls) do
     local name, statement = entry[1], entry[2]
-    local method, how = match(statement, "^app:(%w+)%(?\"?(%w*)")
+    local input = 100 + app_call_number[name]
     rules[name] = make_rule(name, {
       -- A terminated app spends its steps relaunching: terminations are rarer than the rest.
       weight = find(name, "^terminate") and 0.3 or 1,
       pre = accepted(name),
-      run = how == "" and function(app) app[method](app) end or function(app) app[method](app, how) end,
+      run = function() run_native(input) end,
     }, function() return statement end)
   end
 
   rules.advance = make_rule("advance", {
     args = { seconds = gen.one_of { 0.1, 0.5, 1, 10, 3600 } },
-    run = function(_, a) advance(a.seconds) end,
+    run = function(_, a) run_native(303, a.seconds) end,  -- sim.advance(a.seconds)
   }, function(_, a) return "sim.advance(" .. literal(a.seconds) .. ")" end)
-  rules.settle = make_rule("settle", { weight = 0.5, run = function() settle() end }, function() return "sim.settle()" end)
+  rules.settle = make_rule("settle", { weight = 0.5, run = function() run_native(304) end }, function() return "sim.settle()" end)
   rules.network = make_rule("network", { weight = 0.5, args = { up = gen.bool() }, run = function(_, a) network(a.up) end },
     function(_, a) return "sim.network(" .. tostring(a.up) .. ")" end)
   rules.schedule_refresh = make_rule("schedule_refresh", {
     weight = 0.5, pre = awake, args = { seconds = gen.one_of { 0, 60, 3600 } },
     run = function(app, a) app:schedule_refresh(a.seconds) end,
   }, function(_, a) return "app:schedule_refresh(" .. literal(a.seconds) .. ")" end)
+  local refresh_input = 100 + app_call_number.refresh
   rules.refresh = make_rule("refresh", {
     pre = accepted("refresh"),
-    run = function(app) refresh(app) end,
+    run = function() run_native(refresh_input) end,  -- sim.system.refresh(app)
   }, function() return "sim.system.refresh(app)" end)
   rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of { "ada", "bob" } }, run = function(_, a) revoke(a.user) end },
     function(_, a) return "sim.server.revoke(" .. quote(a.user) .. ")" end)
@@ -584,8 +628,8 @@ local function made_rules(declared)
   wait = tointeger(wait) or wait
   rules.advance_past_suspension = make_rule("advance_past_suspension", {
     weight = 0.5,
-    pre = function(app) return app.running and app.phase == "background" and not app.suspended end,
-    run = function() advance(wait) end,
+    pre = before_suspension,
+    run = function() run_native(303, wait) end,  -- sim.advance(wait)
   }, function() return "sim.advance(" .. literal(wait) .. ")" end)
 
   -- The tasks begin_background_task began in this run, oldest first; finished and ended ones
@@ -904,6 +948,21 @@ local function resolve(X, rule, choices)
   return args
 end
 
+-- The choices and arguments of a rule native.try drew (c1 to c3 in key order, w the window a
+-- window generator drew): each argument is what its generator's `resolve` makes of the choice.
+local function drawn_arguments(rule, c1, c2, c3, w)
+  local keys, choices, args = rule.keys, {}, {}
+  for j = 1, #keys do
+    local k = keys[j]
+    local c
+    if j == 1 then c = c1 elseif j == 2 then c = c2 else c = c3 end
+    local g = rule.args[k]
+    choices[k] = c
+    if g.kind_number then args[k] = w elseif g.values then args[k] = g.values[c] else args[k] = c end
+  end
+  return choices, args
+end
+
 -- Chooses an enabled rule by weight and draws its arguments; nil when no rule can run. A rule
 -- that cannot run now is set aside and the choice made again among the others.
 local function pick(X, r)
@@ -933,7 +992,19 @@ local function pick(X, r)
     local rule = alive[i]
     X.trying = rule.name
     E.doing = rule.doing_pre
-    if not rule.pre or rule.pre(X.app) then
+    if rule.drawn then
+      -- The precondition (here, unless native.try checks it) and the draws in one call.
+      local code = rule.pre_code
+      if code == nil and rule.pre(X.app) then code = 0 end
+      if code then
+        local status, s, c1, c2, c3, w = try_native(code, r.s, rule.g1, rule.g2, rule.g3)
+        r.s = s
+        if status > 0 then
+          X.enabled[rule.name] = X.enabled[rule.name] + 1
+          if status == 2 then return rule, drawn_arguments(rule, c1, c2, c3, w) end
+        end
+      end
+    elseif not rule.pre or rule.pre(X.app) then
       X.enabled[rule.name] = X.enabled[rule.name] + 1
       local choices, args, ok = {}, {}, true
       for _, k in ipairs(rule.keys) do

@@ -61,13 +61,7 @@ extension ScriptHost {
                 return withUnsafeTemporaryAllocation(of: Int64.self, capacity: simulator.sessionCount) { ids in
                     var count = 0
                     simulator.forEachLiveSession { id in
-                        let included = switch kind {
-                        case 1: true
-                        case 2: simulator.phase(of: id) != .disconnected
-                        case 3: simulator.isOnScreen(id)
-                        default: simulator.phase(of: id) == .connected(.background)
-                        }
-                        if included {
+                        if exploreWindow(id, isOfKind: kind, in: simulator) {
                             ids[count] = id.handleID
                             count += 1
                         }
@@ -75,6 +69,9 @@ extension ScriptHost {
                     return call.results(handles: UnsafeBufferPointer(rebasing: ids[..<count]), of: classes.window)
                 }
             }),
+            // A built-in rule's precondition and argument draws, and its input (ScriptHost+ExploreNative).
+            ("try", { [unowned(unsafe) self] in exploreTry($0) }),
+            ("run", { [unowned(unsafe) self] in exploreRun($0) }),
             // Background task `id` (1 through the count begun), for a found scenario's
             // explore.task(id); nil when there is none.
             ("task", { [unowned(unsafe) self] call in

@@ -1,0 +1,186 @@
+import LuaKit
+import SceneSimScripting
+import Testing
+
+/// The runs a seed finds are a contract (docs/explore-performance.md, "What a native port must
+/// keep"): a found scenario names its seed, and `--replay` must find the same steps in a later
+/// build. These runs were recorded from the engine that drew and ran every rule in Lua; the
+/// built-in rules now have their preconditions, draws and inputs in Swift (native.try and
+/// native.run), and module rules their draws, which must give the same steps from the same
+/// stream: each generator kind, each window kind, preconditions in Lua and in Swift, rules set
+/// aside, a rule drawing two windows (drawn in Lua), and a failing run spelled from its
+/// arguments.
+@Suite("The runs a seed finds")
+struct ExploreStreamTests {
+    static let mac = """
+        return {
+          setup = function()
+            return sim.launch {
+              platform = "macos",
+              scenes = { { id = "main" }, { id = "doc", value = "integer" }, { id = "prefs", kind = "settings" } },
+              routes = { doc = "doc" },
+            }
+          end,
+          rules = {
+            mark = {
+              pre = function(app) return app.running end,
+              args = { w = sim.gen.window("live"), n = sim.gen.int(1, 5), b = sim.gen.bool() },
+              run = function(_, a) if a.b then a.w.storage.n = a.n end end,
+            },
+            wait = {
+              args = { f = sim.gen.float(0, 2), k = sim.gen.one_of { "x", 2, true } },
+              run = function(_, a) sim.advance(a.f) end,
+            },
+            pair = {
+              args = { a = sim.gen.window("live"), b = sim.gen.window("visible") },
+              run = function(_, a) if a.a == a.b then a.b:focus() end end,
+            },
+          },
+        }
+        """
+
+    @Test("A macOS module's run: the Mac's built-in rules, and module rules drawing windows, ints, bools, floats and one_of")
+    func macRun() throws {
+        let folder = try ScenarioFolder(["mac.lua": Self.mac])
+        let outcome = try ExplorationRunner(file: folder.path + "/mac.lua").run(seed: 1, run: 13, steps: 40, keepSteps: true)
+
+        #expect(outcome.failure == nil)
+        #expect(outcome.steps.map(\.code) == [
+            "app:background()",
+            "app:open_settings()",
+            "explore.rule(\"pair\", { a = explore.window(\"main#1\"), b = explore.window(\"prefs#1\") })",
+            "app:open_url(\"app://doc/3\")",
+            "app:dismiss_window(\"doc\", 2)",
+            "explore.rule(\"pair\", { a = explore.window(\"prefs#1\"), b = explore.window(\"prefs#1\") })",
+            "sim.advance(10)",
+            "explore.window(\"main#1\").storage.b = true",
+            "app:terminate(\"user\", { keep_windows = true })",
+            "app:launch()",
+            "explore.rule(\"mark\", { b = false, n = 5, w = explore.window(\"main#1\") })",
+            "sim.network(true)",
+            "app:open_window(\"main\")",
+            "app:open_window(\"doc\", 1)",
+            "app:open_url(\"app://doc/1\")",
+            "app:dismiss_window(\"doc\", 3)",
+            "sim.settle()",
+            "app:dismiss_window(\"main\")",
+            "explore.rule(\"wait\", { f = 0.3213104091739316, k = true })",
+            "app:login { user = \"ada\" }",
+            "app:hide()",
+            "sim.network(false)",
+            "app:dismiss_window(\"doc\", 3)",
+            "sim.advance(1)",
+            "app:open_url(\"app://doc/2\")",
+            "explore.window(\"doc#2\"):close()",
+            "app:open_settings()",
+            "explore.rule(\"pair\", { a = explore.window(\"main#3\"), b = explore.window(\"doc#1\") })",
+            "explore.window(\"doc#1\"):minimize()",
+            "app:open_window(\"doc\", 3)",
+            "app:terminate(\"crash\")",
+            "sim.advance(3600)",
+            "sim.settle()",
+            "sim.advance(0.5)",
+            "sim.network(false)",
+            "explore.rule(\"wait\", { f = 0.07726901650268325, k = 2 })",
+            "app:reopen()",
+            "app:background()",
+            "app:terminate(\"system\")",
+            "app:reopen()"
+        ])
+    }
+
+    @Test("A failing run of the same module: its steps spelled once it failed")
+    func macFailingRun() throws {
+        let folder = try ScenarioFolder(["mac.lua": Self.mac])
+        let outcome = try ExplorationRunner(file: folder.path + "/mac.lua").run(seed: 1, run: 41, steps: 40)
+
+        #expect(outcome.failure?.label == "rule mark")
+        #expect(outcome.failure?.message.hasSuffix("mac.lua:13: writing storage: doc#1 is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved") == true)
+        #expect(outcome.steps.map(\.code) == [
+            "explore.window(\"main#1\"):minimize()",
+            "app:open_settings()",
+            "app:reopen()",
+            "app:hide()",
+            "app:open_settings()",
+            "explore.window(\"main#1\"):disconnect()",
+            "app:reopen()",
+            "explore.rule(\"pair\", { a = explore.window(\"main#1\"), b = explore.window(\"prefs#1\") })",
+            "explore.rule(\"pair\", { a = explore.window(\"prefs#1\"), b = explore.window(\"prefs#1\") })",
+            "explore.window(\"main#1\"):focus()",
+            "app:open_window(\"doc\", 2)",
+            "sim.advance(3600)",
+            "sim.advance(1)",
+            "app:hide()",
+            "explore.window(\"main#1\"):close()",
+            "app:open_settings()",
+            "app:open_url(\"app://doc/1\")",
+            "app:login { user = \"bob\" }",
+            "app:background()",
+            "app:logout()",
+            "app:terminate(\"crash\")",
+            "app:reopen()",
+            "app:background()",
+            "app:reopen()",
+            "app:open_url(\"app://doc/2\")",
+            "explore.rule(\"mark\", { b = true, n = 3, w = explore.window(\"doc#1\") })"
+        ])
+    }
+
+    @Test("An iPadOS module's run with every built-in rule")
+    func everyRule() throws {
+        let folder = try ScenarioFolder(["every.lua": """
+            return {
+              setup = function()
+                return sim.launch { platform = "ipados", scenes = { { id = "main" }, { id = "doc", value = "string" } }, routes = { doc = "doc" } }
+              end,
+              builtin = true,
+              rules = { raise = { args = { w = sim.gen.window("connected") }, run = function(_, a) a.w:focus() end } },
+            }
+            """])
+        let outcome = try ExplorationRunner(file: folder.path + "/every.lua").run(seed: 1, run: 0, steps: 40, keepSteps: true)
+
+        #expect(outcome.failure == nil)
+        #expect(outcome.steps.map(\.code) == [
+            "sim.advance(3600)",
+            "app:switcher()",
+            "app:foreground()",
+            "explore.window(\"main#1\"):focus()",
+            "app:open_url(\"app://doc/C\")",
+            "app:open_url(\"app://doc/B\")",
+            "explore.window(\"main#1\").storage.b = \"x\"",
+            "explore.window(\"main#1\"):close()",
+            "sim.advance(6)",
+            "app:foreground()",
+            "explore.window(\"main#2\"):focus()",
+            "explore.window(\"main#2\").storage.b = 2.5",
+            "explore.window(\"main#2\").storage.a = \"x\"",
+            "sim.advance(0.1)",
+            "app:interrupt()",
+            "app:schedule_refresh(0)",
+            "app:schedule_refresh(3600)",
+            "app:switcher()",
+            "sim.network(true)",
+            "app:background()",
+            "explore.window(\"main#2\").storage.b = 1",
+            "explore.window(\"main#2\"):close()",
+            "app:terminate(\"system\")",
+            "sim.network(false)",
+            "sim.network(true)",
+            "sim.advance(0.1)",
+            "sim.advance(3600)",
+            "sim.system.refresh(app)",
+            "sim.advance(0.1)",
+            "app:terminate(\"system\")",
+            "sim.server.revoke(\"bob\")",
+            "app:launch()",
+            "app:switcher()",
+            "app:open_url(\"app://doc/B\")",
+            "sim.network(false)",
+            "explore.window(\"main#3\"):background()",
+            "sim.advance(3600)",
+            "sim.settle()",
+            "app:open_window(\"main\")",
+            "app:background()"
+        ])
+    }
+}
