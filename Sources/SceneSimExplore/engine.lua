@@ -426,6 +426,10 @@ local function make_rule(name, spec, spell, module)
     name = name, weight = weight or 1, pre = pre, run = run, args = args,
     keys = keys, minimums = minimums, spell = spell,
     drawn = drawn, pre_code = pre_code, g1 = g[1] or nil, g2 = g[2] or nil, g3 = g[3] or nil,
+    -- As native.pick_rules takes it; `exact` when the weight is the same number as a Double
+    -- (a float, or an integer whose running sums stay exact).
+    pick_spec = pack("<djjjjB", (weight or 1) + 0.0, pre_code or -1, g[1] or 0, g[2] or 0, g[3] or 0, drawn and pre_code and 1 or 0),
+    exact = mtype(weight or 1) == "float" or (weight or 1) < 1 << 32,
     -- Its name and whether it is the module's, as a run's result lists them (run_steps).
     tag = pack("<s4B", name, module and 1 or 0),
     -- What E.doing says while the engine is in it, built once: every step sets it.
@@ -465,6 +469,7 @@ native_preconditions[running], native_preconditions[awake], native_preconditions
 -- The inputs native.run sends for the built-in rules (ScriptHost.exploreRun): a rule's run is
 -- a call of it, as its statement's Lua call would send it.
 local run_native, try_native = native.run, native.try
+local pick_rules, pick_native, pick_counts = native.pick_rules, native.pick, native.pick_counts
 local function in_state(...)
   local states = { ... }
   return function(app)
@@ -963,9 +968,64 @@ local function drawn_arguments(rule, c1, c2, c3, w)
   return choices, args
 end
 
+-- One attempt at `rule`: its precondition and its draws, counted as enabled when the
+-- precondition holds; the choices and arguments, or nil when it cannot run now.
+local function attempt(X, r, rule)
+  if rule.drawn then
+    -- The precondition (here, unless native.try checks it) and the draws in one call.
+    local code = rule.pre_code
+    if code == nil and rule.pre(X.app) then code = 0 end
+    if code then
+      local status, s, c1, c2, c3, w = try_native(code, r.s, rule.g1, rule.g2, rule.g3)
+      r.s = s
+      if status > 0 then
+        X.enabled[rule.name] = X.enabled[rule.name] + 1
+        if status == 2 then return drawn_arguments(rule, c1, c2, c3, w) end
+      end
+    end
+  elseif not rule.pre or rule.pre(X.app) then
+    X.enabled[rule.name] = X.enabled[rule.name] + 1
+    local choices, args = {}, {}
+    for _, k in ipairs(rule.keys) do
+      local g = rule.args[k]
+      local c, v
+      if g.take then
+        c, v = g:take(r, X.app)
+      else
+        c = g:draw(r, X.app)
+        if c ~= nil then
+          local _
+          _, v = g:resolve(c, X.app)
+        end
+      end
+      if c == nil then return nil end
+      choices[k], args[k] = c, v
+    end
+    return choices, args
+  end
+end
+
 -- Chooses an enabled rule by weight and draws its arguments; nil when no rule can run. A rule
--- that cannot run now is set aside and the choice made again among the others.
+-- that cannot run now is set aside and the choice made again among the others. A run's random
+-- steps draw in Swift (native.pick: the same draws, preconditions and set-asides as below),
+-- which hands back the rules whose precondition or draws are Lua's.
 local function pick(X, r)
+  local id = X.pick_id
+  if id then
+    local list = X.list
+    local i, status, s, c1, c2, c3, w = pick_native(id, r.s, 0)
+    while true do
+      r.s = s
+      if i == 0 then return end
+      local rule = list[i]
+      X.trying = rule.name
+      E.doing = rule.doing_pre
+      if status == 2 then return rule, drawn_arguments(rule, c1, c2, c3, w) end
+      local choices, args = attempt(X, r, rule)
+      if choices then return rule, choices, args end
+      i, status, s, c1, c2, c3, w = pick_native(id, r.s, i)
+    end
+  end
   -- The rules still in the draw: the list itself until one is set aside, then a copy. The
   -- first `same` of them are still the list's own, in its order, so their running sums are the
   -- list's (X.cumulative: the same floats the scan below adds up).
@@ -992,38 +1052,8 @@ local function pick(X, r)
     local rule = alive[i]
     X.trying = rule.name
     E.doing = rule.doing_pre
-    if rule.drawn then
-      -- The precondition (here, unless native.try checks it) and the draws in one call.
-      local code = rule.pre_code
-      if code == nil and rule.pre(X.app) then code = 0 end
-      if code then
-        local status, s, c1, c2, c3, w = try_native(code, r.s, rule.g1, rule.g2, rule.g3)
-        r.s = s
-        if status > 0 then
-          X.enabled[rule.name] = X.enabled[rule.name] + 1
-          if status == 2 then return rule, drawn_arguments(rule, c1, c2, c3, w) end
-        end
-      end
-    elseif not rule.pre or rule.pre(X.app) then
-      X.enabled[rule.name] = X.enabled[rule.name] + 1
-      local choices, args, ok = {}, {}, true
-      for _, k in ipairs(rule.keys) do
-        local g = rule.args[k]
-        local c, v
-        if g.take then
-          c, v = g:take(r, X.app)
-        else
-          c = g:draw(r, X.app)
-          if c ~= nil then
-            local _
-            _, v = g:resolve(c, X.app)
-          end
-        end
-        if c == nil then ok = false; break end
-        choices[k], args[k] = c, v
-      end
-      if ok then return rule, choices, args end
-    end
+    local choices, args = attempt(X, r, rule)
+    if choices then return rule, choices, args end
     total = total - rule.weight
     if alive == list then
       alive = tmove(list, 1, n, 1, X.scratch)
@@ -1062,8 +1092,20 @@ local function pack_integers(list)
   return concat(parts)
 end
 
+-- Gives native.pick the run's rules (X.pick_id), unless a weight would not be the same number
+-- there (the random steps are then drawn in Lua).
+local function register(X)
+  local specs = {}
+  for n, rule in ipairs(X.list) do
+    if not rule.exact then return end
+    specs[n] = rule.pick_spec
+  end
+  X.pick_id = pick_rules(concat(specs))
+end
+
 -- The steps of a run, uncounted (see "Counted and uncounted code"): what E.run returns.
 local function run_steps(X, r, max_steps, replay, keep)
+  if not replay then register(X) end
   -- Each step's rule, choices and arguments, and its statement when spelled as it ran: lists,
   -- made into step tables only for a run whose steps are returned (most runs pass, and drop
   -- them). A passing random run's steps are dropped, so their statements are written only when
@@ -1123,10 +1165,12 @@ local function run_steps(X, r, max_steps, replay, keep)
   -- .ruleCounts reads both): the host reads two strings for a fraction of what copying tables
   -- costs it, and packing only numbers costs a fraction of packing names too.
   local tags, numbers, ran, enabled = {}, {}, X.counts, X.enabled
+  -- (Plus the preconditions native.pick checked.)
+  local checked = X.pick_id and { pick_counts() }
   for n, rule in ipairs(X.list) do
     local k = rule.name
     tags[n] = rule.tag
-    numbers[2 * n - 1], numbers[2 * n] = ran[k], enabled[k]
+    numbers[2 * n - 1], numbers[2 * n] = ran[k], enabled[k] + (checked and checked[n] or 0)
   end
   result.rules = concat(tags)
   result.counts = pack_integers(numbers)

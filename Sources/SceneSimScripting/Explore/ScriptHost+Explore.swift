@@ -72,6 +72,10 @@ extension ScriptHost {
             // A built-in rule's precondition and argument draws, and its input (ScriptHost+ExploreNative).
             ("try", { [unowned(unsafe) self] in exploreTry($0) }),
             ("run", { [unowned(unsafe) self] in exploreRun($0) }),
+            // The draw of a step's rule (ScriptHost+ExploreNative).
+            ("pick_rules", { [unowned(unsafe) self] in explorePickRules($0) }),
+            ("pick", { [unowned(unsafe) self] in explorePickRule($0) }),
+            ("pick_counts", { [unowned(unsafe) self] in explorePickCounts($0) }),
             // Background task `id` (1 through the count begun), for a found scenario's
             // explore.task(id); nil when there is none.
             ("task", { [unowned(unsafe) self] call in

@@ -36,13 +36,71 @@ extension ScriptHost {
         }
     }
 
+    /// The draws of up to three generators (nonzero `codes`, in key order) from `stream`:
+    /// each choice (booleans as 0 and 1, flagged in `booleans`) and the window drawn, if a
+    /// generator drew one; nil when a window generator found no window (the draws before it
+    /// stay consumed, as in engine.lua). A generator is `tag + 8 * param`: tag 1 a window of
+    /// kind param, 2 one_of of param values (the choice is the value's place), 3 bool, 4
+    /// int(lo, lo + span - 1) with param = lo * 2^24 + span. Throws for another number.
+    func exploreDraw(_ codes: (Int64, Int64, Int64), _ stream: inout ExploreStream, _ simulator: Simulator) throws(ExploreDrawError) -> ExploreDrawn? {
+        var drawn = ExploreDrawn()
+        for index in 0..<3 {
+            let code = index == 0 ? codes.0 : index == 1 ? codes.1 : codes.2
+            guard code != 0 else { break }
+            let tag = code & 7, param = code >> 3
+            var choice: Int64
+            switch tag {
+            case 1:
+                var count: Int64 = 0
+                simulator.forEachLiveSession { id in
+                    if exploreWindow(id, isOfKind: param, in: simulator) { count += 1 }
+                }
+                guard count > 0 else { return nil }
+                choice = stream.below(count) + 1
+                var left = choice
+                simulator.forEachLiveSession { id in
+                    guard left > 0, exploreWindow(id, isOfKind: param, in: simulator) else { return }
+                    left -= 1
+                    if left == 0 { drawn.window = id }
+                }
+            case 2 where param >= 1:
+                choice = stream.below(param) + 1
+            case 3:
+                choice = stream.below(2)
+                drawn.booleans |= 1 << index
+            case 4 where param & 0xFF_FFFF >= 1:
+                choice = (param >> 24) + stream.below(param & 0xFF_FFFF)
+            default:
+                throw ExploreDrawError(code: code)
+            }
+            switch index {
+            case 0: drawn.choices.0 = choice
+            case 1: drawn.choices.1 = choice
+            default: drawn.choices.2 = choice
+            }
+            drawn.count += 1
+        }
+        return drawn
+    }
+
+    /// Pushes the choices of `drawn`, then (when a generator drew one) its window sixth:
+    /// what follows the status and the state in native.try's and native.pick's results.
+    private func push(_ drawn: ExploreDrawn, _ call: LuaCall) -> Int {
+        for index in 0..<drawn.count {
+            let choice = index == 0 ? drawn.choices.0 : index == 1 ? drawn.choices.1 : drawn.choices.2
+            if drawn.booleans & (1 << index) != 0 { call.push(boolean: choice == 1) } else { call.push(integer: choice) }
+        }
+        guard let window = drawn.window else { return drawn.count }
+        for _ in drawn.count..<3 { call.push(integer: 0) }
+        call.push(handle: window.handleID, of: classes.window)
+        return 4
+    }
+
     /// `native.try(pre, s, g1, g2, g3)`: precondition `pre` (explorePrecondition), then the
-    /// draws of up to three generators in key order from SplitMix64 state `s`. Returns 0 and
-    /// `s` when the precondition fails; 1 and the new state when a window generator found no
-    /// window (the draws before it stay consumed, as in engine.lua); 2, the new state, each
-    /// generator's choice, and the window drawn when a generator drew one. A generator is
-    /// `tag + 8 * param`: tag 1 a window of kind param, 2 one_of of param values (the choice
-    /// is the value's place), 3 bool, 4 int(lo, lo + span - 1) with param = lo * 2^24 + span.
+    /// draws of up to three generators in key order (exploreDraw) from SplitMix64 state `s`.
+    /// Returns 0 and `s` when the precondition fails; 1 and the new state when a window
+    /// generator found no window; 2, the new state, each generator's choice, and the window
+    /// drawn when a generator drew one (sixth).
     func exploreTry(_ call: LuaCall) -> LuaReturn {
         guard let pre = call.int(at: 1), let seed = call.int(at: 2), call.reserve(12) else {
             return .error("explore engine: native.try(pre, s, ...) takes two integers")
@@ -56,59 +114,92 @@ extension ScriptHost {
             return .values(2)
         }
         var stream = ExploreStream(state: UInt64(bitPattern: seed))
-        // The choices, pushed after the status and the state once every draw is made.
-        var choices: (Int64, Int64, Int64) = (0, 0, 0)
-        var booleans = 0  // bit i: choice i is a boolean
-        var window: SessionID?
-        var drawn = 0
-        while drawn < 3, let code = call.int(at: 3 + drawn) {
-            let tag = code & 7, param = code >> 3
-            var choice: Int64
-            switch tag {
-            case 1:
-                var count: Int64 = 0
-                simulator.forEachLiveSession { id in
-                    if exploreWindow(id, isOfKind: param, in: simulator) { count += 1 }
-                }
-                guard count > 0 else {
-                    call.push(integer: 1)
-                    call.push(integer: Int64(bitPattern: stream.state))
-                    return .values(2)
-                }
-                choice = stream.below(count) + 1
-                var left = choice
-                simulator.forEachLiveSession { id in
-                    guard left > 0, exploreWindow(id, isOfKind: param, in: simulator) else { return }
-                    left -= 1
-                    if left == 0 { window = id }
-                }
-            case 2 where param >= 1:
-                choice = stream.below(param) + 1
-            case 3:
-                choice = stream.below(2)
-                booleans |= 1 << drawn
-            case 4 where param & 0xFF_FFFF >= 1:
-                choice = (param >> 24) + stream.below(param & 0xFF_FFFF)
-            default:
-                return .error("explore engine: native.try: no generator numbered \(code)")
-            }
-            switch drawn {
-            case 0: choices.0 = choice
-            case 1: choices.1 = choice
-            default: choices.2 = choice
-            }
-            drawn += 1
+        let codes = (call.int(at: 3) ?? 0, call.int(at: 4) ?? 0, call.int(at: 5) ?? 0)
+        let drawn: ExploreDrawn?
+        do throws(ExploreDrawError) {
+            drawn = try exploreDraw(codes, &stream, simulator)
+        } catch {
+            return .error("explore engine: native.try: no generator numbered \(error.code)")
+        }
+        guard let drawn else {
+            call.push(integer: 1)
+            call.push(integer: Int64(bitPattern: stream.state))
+            return .values(2)
         }
         call.push(integer: 2)
         call.push(integer: Int64(bitPattern: stream.state))
-        for index in 0..<drawn {
-            let choice = index == 0 ? choices.0 : index == 1 ? choices.1 : choices.2
-            if booleans & (1 << index) != 0 { call.push(boolean: choice == 1) } else { call.push(integer: choice) }
+        return .values(2 + push(drawn, call))
+    }
+
+    /// `native.pick_rules(list)`: the rules of the run under way, in the engine's list order,
+    /// each packed as `<djjjjB` (its weight, its precondition's number or -1 when Lua checks it,
+    /// its generators' numbers or 0, and 1 when Swift checks and draws it all). Returns the
+    /// list's number, which native.pick takes. The counts of the rules Swift checks start at 0.
+    func explorePickRules(_ call: LuaCall) -> LuaReturn {
+        guard let packed = call.bytes(at: 1), explorePick.register(packed.bytes) else {
+            return .error("explore engine: native.pick_rules takes the packed list of the run's rules")
         }
-        guard let window else { return .values(2 + drawn) }
-        for _ in drawn..<3 { call.push(integer: 0) }  // the window comes sixth
-        call.push(handle: window.handleID, of: classes.window)
-        return .values(6)
+        return call.results(.integer(explorePick.id))
+    }
+
+    /// `native.pick(id, s, aside)`: the next rule of a step, drawn as engine.lua's `pick` draws
+    /// it from SplitMix64 state `s`: `aside` 0 starts the step's draw, a rule's place in the list
+    /// sets that rule (the one returned last) aside and draws again. Swift checks the rules it
+    /// can (the built-in preconditions and draws), setting aside those that cannot run, and
+    /// returns the first that can: its place, 2, the new state and its draws (as native.try's);
+    /// or the first whose precondition or draws are Lua's: its place, 3 and the new state; or
+    /// 0 and the new state when no rule can run.
+    func explorePickRule(_ call: LuaCall) -> LuaReturn {
+        guard let id = call.int(at: 1), id == explorePick.id, let seed = call.int(at: 2), let aside = call.int(at: 3),
+              call.reserve(12), let simulator else {
+            return .error("explore engine: native.pick(id, s, aside) takes the number native.pick_rules gave and two integers")
+        }
+        var stream = ExploreStream(state: UInt64(bitPattern: seed))
+        if aside == 0 {
+            explorePick.startDraw()
+        } else if !explorePick.setAsideLast(Int(aside) - 1) {
+            return .error("explore engine: native.pick: rule \(aside) is not the one drawn last")
+        }
+        while let rule = explorePick.draw(&stream) {
+            let entry = explorePick.rules[rule]
+            guard entry.native else {
+                call.push(integer: Int64(rule + 1))
+                call.push(integer: 3)
+                call.push(integer: Int64(bitPattern: stream.state))
+                return .values(3)
+            }
+            guard let holds = explorePrecondition(entry.precondition, simulator) else {
+                return .error("explore engine: native.pick: no precondition numbered \(entry.precondition)")
+            }
+            if holds {
+                explorePick.enabled[rule] += 1
+                let drawn: ExploreDrawn?
+                do throws(ExploreDrawError) {
+                    drawn = try exploreDraw(entry.generators, &stream, simulator)
+                } catch {
+                    return .error("explore engine: native.pick: no generator numbered \(error.code)")
+                }
+                if let drawn {
+                    call.push(integer: Int64(rule + 1))
+                    call.push(integer: 2)
+                    call.push(integer: Int64(bitPattern: stream.state))
+                    return .values(3 + push(drawn, call))
+                }
+            }
+            explorePick.setAsideLast(rule)
+        }
+        call.push(integer: 0)
+        call.push(integer: 0)
+        call.push(integer: Int64(bitPattern: stream.state))
+        return .values(3)
+    }
+
+    /// `native.pick_counts()`: how often each rule of the list passed a precondition Swift
+    /// checked in this run, in list order (engine.lua adds them to its own counts).
+    func explorePickCounts(_ call: LuaCall) -> LuaReturn {
+        guard call.reserve(explorePick.enabled.count + 1) else { return .error("explore engine: native.pick_counts: stack overflow") }
+        for count in explorePick.enabled { call.push(integer: count) }
+        return .values(explorePick.enabled.count)
     }
 
     /// `native.run(code, argument)`: the input built-in rule `code` sends, as the Lua call its
@@ -164,5 +255,126 @@ struct ExploreStream {
     /// A draw in 0..<n (n >= 1).
     mutating func below(_ n: Int64) -> Int64 {
         Int64(bitPattern: next() >> 1) % n
+    }
+}
+
+/// What `exploreDraw` drew: up to three choices (booleans as 0 and 1, bit i of `booleans` set
+/// for a boolean choice i) and the window a window generator drew.
+struct ExploreDrawn {
+    var choices: (Int64, Int64, Int64) = (0, 0, 0)
+    var booleans = 0
+    var count = 0
+    var window: SessionID?
+}
+
+/// A generator number `exploreDraw` does not know.
+struct ExploreDrawError: Error {
+    var code: Int64
+}
+
+/// The rules of the exploration run under way, as `native.pick` draws among them: engine.lua's
+/// `pick` in Swift, to the same floats (weights are Doubles, which engine.lua's are too, or
+/// integers it only passes when they are exact as Doubles).
+struct ExplorePick {
+    struct Rule {
+        var weight: Double
+        var precondition: Int64
+        var generators: (Int64, Int64, Int64)
+        var native: Bool
+    }
+
+    /// The packed list the rules were read from (a run registers the same list as the last).
+    private var packed: [UInt8] = []
+    private(set) var rules: [Rule] = []
+    /// The running sums of the weights in list order, as engine.lua's `cumulative`.
+    private var cumulative: [Double] = []
+    private var total: Double = 0
+    /// The registration's number: each run's is new.
+    private(set) var id: Int64 = 0
+    /// How often each rule passed a precondition checked here, this run.
+    var enabled: [Int64] = []
+
+    // The draw under way: the rules still in it (their places in the list; the first `same`
+    // still the list's own, in order, so their running sums are `cumulative`'s), their
+    // weights' total, and the position (1-based) drawn last.
+    private var alive: [Int] = []
+    private var count = 0
+    private var same = 0
+    private var left: Double = 0
+    private var last = -1
+
+    /// Reads the packed list (see `explorePickRules`); false when it is malformed.
+    mutating func register(_ bytes: [UInt8]) -> Bool {
+        let size = 8 * 5 + 1
+        guard bytes.count % size == 0 else { return false }
+        if bytes != packed {
+            var parsed: [Rule] = []
+            var sums: [Double] = []
+            var sum: Double = 0
+            bytes.withUnsafeBytes { raw in
+                for offset in stride(from: 0, to: raw.count, by: size) {
+                    func int(_ at: Int) -> Int64 { Int64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + at, as: Int64.self)) }
+                    let weight = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                    parsed.append(Rule(weight: weight, precondition: int(8), generators: (int(16), int(24), int(32)), native: raw[offset + 40] == 1))
+                    sum = sum + weight
+                    sums.append(sum)
+                }
+            }
+            packed = bytes
+            rules = parsed
+            cumulative = sums
+            total = sum
+            alive = Array(repeating: 0, count: parsed.count)
+        }
+        enabled = Array(repeating: 0, count: rules.count)
+        id += 1
+        return true
+    }
+
+    /// Starts a step's draw: every rule is in it.
+    mutating func startDraw() {
+        count = rules.count
+        for k in 0..<count { alive[k] = k }
+        same = count
+        left = total
+        last = -1
+    }
+
+    /// The next rule drawn (its place in the list), or nil when none is left: engine.lua's
+    /// draw, `x = unit() * total`, then the first running sum past x.
+    mutating func draw(_ stream: inout ExploreStream) -> Int? {
+        guard count > 0 else { return nil }
+        let x = Double(stream.next() >> 11) * 0x1p-53 * left
+        var i: Int
+        if same > 0 && cumulative[same - 1] > x {
+            var lo = 1, hi = same
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if cumulative[mid - 1] <= x { lo = mid + 1 } else { hi = mid }
+            }
+            i = lo
+        } else {
+            var acc: Double
+            if same > 0 { i = same; acc = cumulative[same - 1] } else { i = 1; acc = rules[alive[0]].weight }
+            while acc <= x && i < count {
+                i += 1
+                acc = acc + rules[alive[i - 1]].weight
+            }
+        }
+        last = i
+        return alive[i - 1]
+    }
+
+    /// Sets the rule drawn last aside (`rule` must be it), as engine.lua does: the last rule
+    /// still in the draw takes its position.
+    @discardableResult
+    mutating func setAsideLast(_ rule: Int) -> Bool {
+        guard last >= 1, last <= count, alive[last - 1] == rule else { return false }
+        left = left - rules[rule].weight
+        alive[last - 1] = alive[count - 1]
+        count -= 1
+        if same >= last { same = last - 1 }
+        last = -1
+        return true
     }
 }

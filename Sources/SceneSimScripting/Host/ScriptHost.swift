@@ -87,6 +87,9 @@ public final class ScriptHost {
     var warmed = false
     /// How many `LaunchMemo`s this host made: the number of the newest (`LaunchMemo.id`).
     var launchMemos = 0
+    /// The rules the exploration under way draws among in Swift (`native.pick`), registered by
+    /// each run (ScriptHost+ExploreNative).
+    var explorePick = ExplorePick()
 
     /// A host whose output (trace lines and `print`) goes to `output`, one chunk per line.
     /// `moduleDirectory` is where `require` finds helper modules (the scenario's `lib/`).

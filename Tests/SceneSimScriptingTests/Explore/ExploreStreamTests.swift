@@ -4,11 +4,12 @@ import Testing
 
 /// The runs a seed finds are a contract (docs/explore-performance.md, "What a native port must
 /// keep"): a found scenario names its seed, and `--replay` must find the same steps in a later
-/// build. These runs were recorded from the engine that drew and ran every rule in Lua; the
-/// built-in rules now have their preconditions, draws and inputs in Swift (native.try and
-/// native.run), and module rules their draws, which must give the same steps from the same
-/// stream: each generator kind, each window kind, preconditions in Lua and in Swift, rules set
-/// aside, a rule drawing two windows (drawn in Lua), and a failing run spelled from its
+/// build. These runs were recorded from the engine that drew and ran every rule in Lua; a
+/// step's rule is now drawn in Swift (native.pick), which checks the built-in preconditions and
+/// makes the draws it can there (native.try for a module's rule after its precondition), and the
+/// built-in rules send their inputs from Swift (native.run): the same steps from the same
+/// stream, with each generator kind, each window kind, preconditions in Lua and in Swift, rules
+/// set aside, a rule drawing two windows (drawn in Lua), and a failing run spelled from its
 /// arguments.
 @Suite("The runs a seed finds")
 struct ExploreStreamTests {

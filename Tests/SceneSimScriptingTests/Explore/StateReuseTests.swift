@@ -161,9 +161,10 @@ struct StateReuseTests {
         let labels = Mirror(reflecting: host).children.compactMap(\.label).sorted()
         // Set once by init (or by whoever made the host) and kept across runs:
         // (launchMemo is kept on purpose: what sim.launch made of options equal to the next run's;
-        // LaunchMemoTests.)
+        // LaunchMemoTests. explorePick is registered again by every run that draws, which
+        // zeroes its counts.)
         let kept = ["lua", "options", "write", "classes", "setSimApp", "scenarioDirectory", "exploreDriver", "exploreDoing", "explorePrepare", "launchMemo",
-                    "exploreWarm", "warmed", "launchMemos"]
+                    "exploreWarm", "warmed", "launchMemos", "explorePick"]
         // Reset by ScriptHost.resetRun() (ScriptHost+Explore.swift): a new field must go in one
         // of the two lists, and in resetRun() if a run can change it.
         let reset = ["simulator", "traceEnabled", "hooks", "sceneHandlers", "declaredKeys", "swiftModelName", "intentFunctions",
