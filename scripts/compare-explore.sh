@@ -3,13 +3,13 @@
 # every module in scenarios/explore/, the explore tests' planted bugs (Tests/ExploreFixtures: a
 # lock that opens on 4, 3, 2, 1 pressed in a row, a draft the model wrongly believes survives a
 # kill, a third document), whose failures are shrunk and written out, one that begins and
-# finishes background tasks, and four that take every built-in rule on some platform beside
-# module rules drawing each kind of argument. Each is explored with --stats from several seeds
-# by both builds, and its first runs are replayed, their steps printed as scenarios spell them
-# (a change that draws other arguments may change no count). The outputs (timings aside), exit
-# statuses and the scenarios written must be the same bytes. For changes to explore's engine,
-# its built-in rules or the bindings it calls, which must not change which runs a seed finds:
-# docs/explore-performance.md.
+# finishes background tasks, four that take every built-in rule on some platform beside module
+# rules drawing each kind of argument, and one whose weights are exact only as integers. Each
+# is explored with --stats from several seeds by both builds, and its first runs are replayed,
+# their steps printed as scenarios spell them (a change that draws other arguments may change
+# no count). The outputs (timings aside), exit statuses and the scenarios written must be the
+# same bytes. For changes to explore's engine, its built-in rules or the bindings it calls,
+# which must not change which runs a seed finds: docs/explore-performance.md.
 #
 #   scripts/compare-explore.sh OLD NEW [--seeds N] [--runs N] [--steps N] [--replays N]
 #
@@ -87,6 +87,17 @@ return {
     },
   },
   invariants = { front = function(app) return app.front == app.windows[1] end },
+}
+LUA
+# Weights whose sums are exact only as integers: explore draws among these in Lua.
+cat > "$work/modules/weights.lua" <<'LUA'
+return {
+  setup = function() return sim.launch { scenes = { { id = "main" } } } end,
+  builtin = { "advance", "background", "foreground" },
+  rules = {
+    heavy = { weight = (1 << 62) + 1, args = { n = sim.gen.int(1, 3) }, run = function() end },
+    light = { weight = 1 << 61, run = function() sim.advance(1) end },
+  },
 }
 LUA
 cat > "$work/modules/every.lua" <<'LUA'
