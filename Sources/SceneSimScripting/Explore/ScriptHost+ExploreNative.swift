@@ -151,7 +151,7 @@ extension ScriptHost {
     /// 0 and the new state when no rule can run.
     func explorePickRule(_ call: LuaCall) -> LuaReturn {
         guard let id = call.int(at: 1), id == explorePick.id, let seed = call.int(at: 2), let aside = call.int(at: 3),
-              call.reserve(12), let simulator else {
+              aside >= 0, aside <= Int64(explorePick.rules.count), call.reserve(12), let simulator else {
             return .error("explore engine: native.pick(id, s, aside) takes the number native.pick_rules gave and two integers")
         }
         var stream = ExploreStream(state: UInt64(bitPattern: seed))

@@ -184,4 +184,53 @@ struct ExploreStreamTests {
             "app:background()"
         ])
     }
+
+    @Test("With --allow-io a script can reach explore's Swift functions through debug: each misuse is an error, none crashes or corrupts the run")
+    func nativeMisuse() {
+        let run = runScript("""
+            local function upvalue(f, name)
+              for i = 1, 255 do
+                local n, v = debug.getupvalue(f, i)
+                if n == nil then return nil end
+                if n == name then return v end
+              end
+            end
+            local get = upvalue(sim.explore.load, "get")
+            local native = upvalue(get, "natives")
+            local function try(label, ...)
+              local ok, err = pcall(...)
+              print(label, ok, ok and "" or err)
+            end
+            local cases = function()
+              try("pick min", native.pick, 1, 2, math.mininteger)
+              try("pick max", native.pick, 1, 2, math.maxinteger)
+              try("pick id", native.pick, 12345, 0, 0)
+              try("pick_rules short", native.pick_rules, "abc")
+              try("pick_rules number", native.pick_rules, {})
+              try("try pre", native.try, 999, 0)
+              try("try gen", native.try, 0, 0, 7)
+              try("try gen neg", native.try, 0, 0, -5)
+              try("run code", native.run, 999)
+              try("run window", native.run, 201, "x")
+              try("run seconds", native.run, 303, -1)
+              try("counts", native.pick_counts)
+            end
+            cases()
+            local app = sim.launch { scenes = { { id = "main" } } }
+            app:open_window("main")
+            cases()
+            local id = native.pick_rules(string.pack("<djjjjB", 0/0, 0, 0, 0, 0, 1) .. string.pack("<djjjjB", 1, 1, 1 + 8, 0, 0, 1))
+            for s = 1, 5 do print("nan pick", native.pick(id, s, 0)) end
+            print("done")
+            """, options: ScenarioOptions(allowIO: true))
+
+        #expect(run.error == nil)
+        let lines = run.output.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("[") }
+        #expect(lines.last == "done")
+        for line in lines where !line.hasPrefix("nan pick") && !line.hasPrefix("counts") && !line.hasPrefix("try gen neg") && line != "done" {
+            #expect(line.contains("\tfalse\texplore engine: "), "\(line)")
+        }
+        // Rules whose weight is not a number still draw: each draw a rule and its window.
+        #expect(lines.filter { $0.hasPrefix("nan pick\t2\t2\t") }.count == 5)
+    }
 }
