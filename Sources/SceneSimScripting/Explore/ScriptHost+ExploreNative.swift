@@ -2,15 +2,17 @@ import ByteText
 import LuaKit
 import SceneSimCore
 
-// The built-in rules' hot path in Swift (docs/explore-performance.md, "What 10x would take"):
-// a rule's precondition and the draws of its arguments in one call (`native.try`), and the
-// input a built-in rule sends in another (`native.run`), instead of field reads, a window list
-// made for each draw and a method looked up on a handle, each a trip through Lua. engine.lua
-// stays the specification: both compute what its Lua computes, from the same random stream,
-// so no seed finds other runs (scripts/compare-explore.sh checks it).
+// An exploration step's hot path in Swift (docs/explore-performance.md): the draw of a step's
+// rule with its set-asides (`native.pick`), the built-in preconditions and the argument draws
+// it makes there (and `native.try` for a module's rule once its precondition held in Lua), and
+// the input a built-in rule sends (`native.run`), instead of a Lua loop, field reads, a window
+// list made for each draw and a method looked up on a handle. engine.lua stays the
+// specification: this computes what its Lua computes, from the same random stream and to the
+// same floats, so no seed finds other runs (scripts/compare-explore.sh and ExploreStreamTests
+// check it).
 extension ScriptHost {
     /// Whether a window generator of `kind` (1 live, 2 connected, 3 visible, 4 background)
-    /// draws from the live session `id`: `native.windows` and `native.try` list the same ones.
+    /// draws from the live session `id`: `native.windows` and `exploreDraw` list the same ones.
     func exploreWindow(_ id: SessionID, isOfKind kind: Int64, in simulator: Simulator) -> Bool {
         switch kind {
         case 1: true
