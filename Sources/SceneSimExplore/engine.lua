@@ -40,7 +40,7 @@ local setmetatable, getmetatable, load, collectgarbage = setmetatable, getmetata
 local mtype, huge, mininteger, tointeger = math.type, math.huge, math.mininteger, math.tointeger
 local format, byte, concat, sort, tmove = string.format, string.byte, table.concat, table.sort, table.move
 local find, gsub, sub, tremove = string.find, string.gsub, string.sub, table.remove
-local pack, rep, unpack = string.pack, string.rep, table.unpack
+local pack, sunpack, rep, unpack = string.pack, string.unpack, string.rep, table.unpack
 local settle, network, revoke = sim.settle, sim.network, sim.server.revoke
 
 -- MARK: Counted and uncounted code
@@ -1103,6 +1103,19 @@ local function register(X)
   X.pick_id = pick_rules(concat(specs))
 end
 
+-- The `n` integers packed as "<j" each in `s`, as a list: 128 to a call of string.unpack, as
+-- pack_integers packs them.
+local function unpack_integers(s, n)
+  local list, position = {}, 1
+  for first = 1, n, 128 do
+    local count = (first + 127 < n and first + 127 or n) - first + 1
+    local values = { sunpack("<" .. rep("j", count), s, position) }
+    position = values[count + 1]
+    tmove(values, 1, count, first, list)
+  end
+  return list
+end
+
 -- The steps of a run, uncounted (see "Counted and uncounted code"): what E.run returns.
 local function run_steps(X, r, max_steps, replay, keep)
   if not replay then register(X) end
@@ -1166,7 +1179,7 @@ local function run_steps(X, r, max_steps, replay, keep)
   -- costs it, and packing only numbers costs a fraction of packing names too.
   local tags, numbers, ran, enabled = {}, {}, X.counts, X.enabled
   -- (Plus the preconditions native.pick checked.)
-  local checked = X.pick_id and { pick_counts() }
+  local checked = X.pick_id and unpack_integers(pick_counts(), #X.list)
   for n, rule in ipairs(X.list) do
     local k = rule.name
     tags[n] = rule.tag

@@ -197,11 +197,15 @@ extension ScriptHost {
     }
 
     /// `native.pick_counts()`: how often each rule of the list passed a precondition Swift
-    /// checked in this run, in list order (engine.lua adds them to its own counts).
+    /// checked in this run, in list order, packed as `<j` each (one string, however many rules;
+    /// engine.lua adds them to its own counts).
     func explorePickCounts(_ call: LuaCall) -> LuaReturn {
-        guard call.reserve(explorePick.enabled.count + 1) else { return .error("explore engine: native.pick_counts: stack overflow") }
-        for count in explorePick.enabled { call.push(integer: count) }
-        return .values(explorePick.enabled.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 * explorePick.enabled.count)
+        for count in explorePick.enabled {
+            withUnsafeBytes(of: count.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        return call.results(.string(ByteString(bytes)))
     }
 
     /// `native.run(code, argument)`: the input built-in rule `code` sends, as the Lua call its
