@@ -4,12 +4,12 @@
 # lock that opens on 4, 3, 2, 1 pressed in a row, a draft the model wrongly believes survives a
 # kill, a third document), whose failures are shrunk and written out, one that begins and
 # finishes background tasks, four that take every built-in rule on some platform beside module
-# rules drawing each kind of argument, and one whose weights are exact only as integers. Each
-# is explored with --stats from several seeds by both builds, and its first runs are replayed,
-# their steps printed as scenarios spell them (a change that draws other arguments may change
-# no count). The outputs (timings aside), exit statuses and the scenarios written must be the
-# same bytes. For changes to explore's engine, its built-in rules or the bindings it calls,
-# which must not change which runs a seed finds: docs/explore-performance.md.
+# rules drawing each kind of argument, one whose weights are exact only as integers, and one of
+# 150 rules. Each is explored with --stats from several seeds by both builds, and its first
+# runs are replayed, their steps printed as scenarios spell them (a change that draws other
+# arguments may change no count). The outputs (timings aside), exit statuses and the scenarios
+# written must be the same bytes. For changes to explore's engine, its built-in rules or the
+# bindings it calls, which must not change which runs a seed finds: docs/explore-performance.md.
 #
 #   scripts/compare-explore.sh OLD NEW [--seeds N] [--runs N] [--steps N] [--replays N]
 #
@@ -100,6 +100,22 @@ return {
   },
 }
 LUA
+# More rules than native.pick_counts returns in one string.unpack (128), of three kinds: no
+# precondition (drawn in Swift), a precondition in Lua, and a window argument.
+{
+  echo 'return {'
+  echo '  setup = function() return sim.launch { scenes = { { id = "main" } } } end,'
+  echo '  rules = {'
+  for ((i = 0; i < 150; i++)); do
+    case $((i % 3)) in
+      0) echo "    r$i = { weight = $((1 + i % 7)), run = function() end }," ;;
+      1) echo "    r$i = { pre = function(app) return app.running end, args = { n = sim.gen.int(0, $i) }, run = function() end }," ;;
+      2) echo "    r$i = { args = { w = sim.gen.window(\"background\") }, run = function(_, a) a.w:focus() end }," ;;
+    esac
+  done
+  echo '  },'
+  echo '}'
+} > "$work/modules/many.lua"
 cat > "$work/modules/every.lua" <<'LUA'
 return {
   setup = function()
