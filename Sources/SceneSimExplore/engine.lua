@@ -12,6 +12,16 @@
 ---@field app_calls string[]                                  the app-level calls accepts knows, by name
 ---@field task fun(id: integer): scenesim.BackgroundTask       background task `id`, for a found scenario's explore.task
 ---@field windows fun(kind: integer): scenesim.Window[]  the app's live windows of a kind (1 live, 2 connected, 3 visible, 4 background), oldest first
+--- try: a precondition and up to three draws (ScriptHost+ExploreNative): 0 (it fails), 1 (no
+--- window to draw) or 2, the stream's state, the choices, the window drawn.
+---@field try fun(pre: integer, s: integer, g1?: integer, g2?: integer, g3?: integer): integer, integer, any, any, any, scenesim.Window?
+---@field run fun(input: integer, argument?: any)            sends a built-in rule's input, as its Lua call would
+---@field pick_rules fun(list: string): integer               the run's rules (packed "<djjjjB" each), for pick: their number
+--- pick: the next rule drawn (its place in the list, 0 for none), 2 (drawn, as by try) or 3 (its
+--- precondition or draws are Lua's), the stream's state, the choices, the window drawn.
+---@field pick fun(id: integer, s: integer, aside: integer): integer, integer, integer, any, any, any, scenesim.Window?
+---@field pick_counts fun(): string                          how often each rule passed a precondition pick checked, packed "<j" each
+---@field is_limit fun(message: string): boolean             whether an error's text is a memory limit
 ---@field counted fun(fn: function, ...): boolean, ...         fn(...) under the count hook, protected: true and its results, or false and the error's text
 ---@field uncounted? fun(fn: function, ...): ...              fn(...) on a thread without the count hook (absent with --allow-io)
 ---@field declared fun(known?: integer): scenesim.ExploreDeclared|true  the declared app, or true when it is the one the memo `known` (E.warm's) names
