@@ -20,7 +20,7 @@
 --- pick: the next rule drawn (its place in the list, 0 for none), 2 (drawn, as by try) or 3 (its
 --- precondition or draws are Lua's), the stream's state, the choices, the window drawn.
 ---@field pick fun(id: integer, s: integer, aside: integer): integer, integer, integer, any, any, any, scenesim.Window?
----@field pick_counts fun(): string                          how often each rule passed a precondition pick checked, packed "<j" each
+---@field pick_counts fun(): string                          how often pick found each rule's precondition holding and drew it, packed "<jj" each
 ---@field is_limit fun(message: string): boolean             whether an error's text is a memory limit
 ---@field counted fun(fn: function, ...): boolean, ...         fn(...) under the count hook, protected: true and its results, or false and the error's text
 ---@field uncounted? fun(fn: function, ...): ...              fn(...) on a thread without the count hook (absent with --allow-io)
@@ -839,7 +839,7 @@ local function new_exploration(spec, name)
     eventually = named_functions(spec, "eventually", name),
     watchdog_ok = spec.watchdog_ok == true,
   }
-  X.counts, X.enabled = {}, {}
+  X.counts, X.enabled, X.tried = {}, {}, {}
   return X
 end
 
@@ -885,7 +885,7 @@ local function assemble(X, builtin, names, background_tasks, own)
   local own_names = X.own
   for _, k in ipairs(own_names) do rules[k] = own[k] end
   X.rules = rules
-  local list, cumulative, total, counts, enabled = {}, {}, 0, X.counts, X.enabled
+  local list, cumulative, total, counts, enabled, tried = {}, {}, 0, X.counts, X.enabled, X.tried
   -- In name order: the built-in names (sorted) merged with the module's (sorted, and never a
   -- built-in name: check_spec), which is the order sorting the rules' names gives.
   local b, o, nb, no = 1, 1, #builtin_order, #own_names
@@ -903,7 +903,7 @@ local function assemble(X, builtin, names, background_tasks, own)
       total = total + rule.weight
       -- The running sums the weighted scan adds up, in its order (so the same floats).
       cumulative[n] = total
-      counts[k], enabled[k] = 0, 0
+      counts[k], enabled[k], tried[k] = 0, 0, 0
     end
   end
   -- A built-in rule missing from E.builtin_names would never be drawn: fail loudly instead.
@@ -952,6 +952,7 @@ end
 local function resolve(X, rule, choices)
   X.trying = rule.name
   E.doing = rule.doing_pre
+  X.tried[rule.name] = X.tried[rule.name] + 1
   if rule.pre and not rule.pre(X.app) then return nil end
   X.enabled[rule.name] = X.enabled[rule.name] + 1
   local args = {}
@@ -1016,8 +1017,9 @@ local function attempt(X, r, rule)
 end
 
 -- Chooses an enabled rule by weight and draws its arguments; nil when no rule can run. A rule
--- that cannot run now is set aside and the choice made again among the others. A run's random
--- steps draw in Swift (native.pick: the same draws, preconditions and set-asides as below),
+-- that cannot run now is set aside and the choice made again among the others. Every rule drawn
+-- counts as tried. A run's random steps draw in Swift (native.pick: the same draws,
+-- preconditions and set-asides as below; it counts the tries, and the preconditions it checks),
 -- which hands back the rules whose precondition or draws are Lua's.
 local function pick(X, r)
   local id = X.pick_id
@@ -1062,6 +1064,7 @@ local function pick(X, r)
     local rule = alive[i]
     X.trying = rule.name
     E.doing = rule.doing_pre
+    X.tried[rule.name] = X.tried[rule.name] + 1
     local choices, args = attempt(X, r, rule)
     if choices then return rule, choices, args end
     total = total - rule.weight
@@ -1184,16 +1187,18 @@ local function run_steps(X, r, max_steps, replay, keep)
   result.step_count = taken
   -- The rules, in name order, each its name and whether it is the module's ("<s4B" each, made
   -- with the rule: the same bytes for every run of the same rules, which the host parses once),
-  -- and how often each ran and was enabled ("<jj" each, in the same order; ExplorationRunner
-  -- .ruleCounts reads both): the host reads two strings for a fraction of what copying tables
+  -- and how often each ran, was enabled and was tried ("<jjj" each, in the same order;
+  -- ExplorationRunner.ruleCounts reads both): the host reads two strings for a fraction of what copying tables
   -- costs it, and packing only numbers costs a fraction of packing names too.
-  local tags, numbers, ran, enabled = {}, {}, X.counts, X.enabled
-  -- (Plus the preconditions native.pick checked.)
-  local checked = X.pick_id and unpack_integers(pick_counts(), #X.list)
+  local tags, numbers, ran, enabled, tried = {}, {}, X.counts, X.enabled, X.tried
+  -- (Plus the preconditions native.pick checked and the rules it drew: two numbers a rule.)
+  local native_counts = X.pick_id and unpack_integers(pick_counts(), 2 * #X.list)
   for n, rule in ipairs(X.list) do
     local k = rule.name
     tags[n] = rule.tag
-    numbers[2 * n - 1], numbers[2 * n] = ran[k], enabled[k] + (checked and checked[n] or 0)
+    local held, drawn = enabled[k], tried[k]
+    if native_counts then held, drawn = held + native_counts[2 * n - 1], drawn + native_counts[2 * n] end
+    numbers[3 * n - 2], numbers[3 * n - 1], numbers[3 * n] = ran[k], held, drawn
   end
   result.rules = concat(tags)
   result.counts = pack_integers(numbers)

@@ -35,15 +35,15 @@ struct ExploreSession {
     private struct Totals {
         var runs = 0
         var steps = 0
-        /// By rule name: how often it ran, how often its precondition held.
-        var rules: [String: (ran: Int, enabled: Int, own: Bool)] = [:]
+        /// By rule name: how often it ran, how often its precondition held, how often it was drawn.
+        var rules: [String: (ran: Int, enabled: Int, tried: Int, own: Bool)] = [:]
 
         mutating func add(_ outcome: RunOutcome) {
             runs += 1
             steps += outcome.stepCount
             for count in outcome.counts {
-                let old = rules[count.name] ?? (0, 0, count.own)
-                rules[count.name] = (old.ran + count.ran, old.enabled + count.enabled, count.own)
+                let old = rules[count.name] ?? (0, 0, 0, count.own)
+                rules[count.name] = (old.ran + count.ran, old.enabled + count.enabled, old.tried + count.tried, count.own)
             }
         }
     }
@@ -214,7 +214,11 @@ struct ExploreSession {
         for name in totals.rules.keys.sorted() {
             let count = totals.rules[name]!
             guard count.ran == 0, count.own || !ownOnly else { continue }
-            let why = count.enabled == 0 ? "its precondition never held when it was tried" : "its arguments could never be drawn (no window of the kind it needs)"
+            // A rule never drawn was never tried: the steps were too few for its weight.
+            let steps = totals.steps == 1 ? "1 step" : "\(totals.steps) steps"
+            let why = count.tried == 0 ? "it was never drawn in \(steps) (rules are drawn by weight); explore more steps" + (count.own ? " or give it more weight" : "")
+                : count.enabled == 0 ? "its precondition never held when it was tried"
+                : "its arguments could never be drawn (no window of the kind it needs)"
             Output.standard("warning: rule \(name) never ran: \(why); a rule that never runs tests nothing\n")
         }
     }

@@ -163,17 +163,18 @@ public struct ExplorationRunner: Sendable {
         }
     }
 
-    /// Every rule's counts, sorted by name: the rules (`RuleList`) and how often each ran and was
-    /// enabled (`counts`: two 8-byte little-endian integers each, in the rules' order; the rules
-    /// past its end are left out).
+    /// Every rule's counts, sorted by name: the rules (`RuleList`) and how often each ran, was
+    /// enabled and was tried (`counts`: three 8-byte little-endian integers each, in the rules'
+    /// order; the rules past its end are left out).
     static func ruleCounts(_ rules: RuleList, _ counts: [UInt8]) -> [RunOutcome.RuleCount] {
         counts.withUnsafeBytes { bytes in
-            let known = min(rules.rules.count, bytes.count / 16)
+            let known = min(rules.rules.count, bytes.count / 24)
             return rules.order.filter { $0 < known }.map { place in
-                let ran = Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: 16 * place, as: Int64.self))
-                let enabled = Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: 16 * place + 8, as: Int64.self))
+                func count(_ index: Int) -> Int {
+                    Int(truncatingIfNeeded: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: 24 * place + 8 * index, as: Int64.self)))
+                }
                 let rule = rules.rules[place]
-                return RunOutcome.RuleCount(name: rule.name, ran: Int(truncatingIfNeeded: ran), enabled: Int(truncatingIfNeeded: enabled), own: rule.own)
+                return RunOutcome.RuleCount(name: rule.name, ran: count(0), enabled: count(1), tried: count(2), own: rule.own)
             }
         }
     }

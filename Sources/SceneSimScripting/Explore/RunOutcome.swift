@@ -4,7 +4,8 @@ public struct RunOutcome: Sendable {
     /// run, which has no use for them.
     public var steps: [ExploreStep]
     public var failure: ExploreFailure?
-    /// Every rule, by name: how often it ran, and how often its precondition held when asked.
+    /// Every rule, by name: how often it ran, how often its precondition held when asked, and
+    /// how often it was drawn (tried).
     public var counts: [RuleCount]
     public var stepCount: Int
     /// The trace and `print` output, when asked for.
@@ -14,6 +15,8 @@ public struct RunOutcome: Sendable {
         public var name: String
         public var ran: Int
         public var enabled: Int
+        /// How often the rule was drawn: its precondition was asked, or would have been.
+        public var tried: Int
         /// A rule of the module (not a built-in one).
         public var own: Bool
     }

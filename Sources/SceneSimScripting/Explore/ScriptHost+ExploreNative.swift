@@ -163,6 +163,7 @@ extension ScriptHost {
             return .error("explore engine: native.pick: rule \(aside) is not the one drawn last")
         }
         while let rule = explorePick.draw(&stream) {
+            explorePick.tried[rule] += 1
             let entry = explorePick.rules[rule]
             guard entry.native else {
                 call.push(integer: Int64(rule + 1))
@@ -197,13 +198,14 @@ extension ScriptHost {
     }
 
     /// `native.pick_counts()`: how often each rule of the list passed a precondition Swift
-    /// checked in this run, in list order, packed as `<j` each (one string, however many rules;
-    /// engine.lua adds them to its own counts).
+    /// checked in this run, and how often it was drawn, in list order, packed as `<jj` each (one
+    /// string, however many rules; engine.lua adds them to its own counts).
     func explorePickCounts(_ call: LuaCall) -> LuaReturn {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(8 * explorePick.enabled.count)
-        for count in explorePick.enabled {
-            withUnsafeBytes(of: count.littleEndian) { bytes.append(contentsOf: $0) }
+        bytes.reserveCapacity(16 * explorePick.enabled.count)
+        for (enabled, tried) in zip(explorePick.enabled, explorePick.tried) {
+            withUnsafeBytes(of: enabled.littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: tried.littleEndian) { bytes.append(contentsOf: $0) }
         }
         return call.results(.string(ByteString(bytes)))
     }
@@ -297,8 +299,10 @@ struct ExplorePick {
     private var total: Double = 0
     /// The registration's number: each run's is new.
     private(set) var id: Int64 = 0
-    /// How often each rule passed a precondition checked here, this run.
+    /// How often each rule passed a precondition checked here, and how often it was drawn,
+    /// this run.
     var enabled: [Int64] = []
+    var tried: [Int64] = []
 
     // The draw under way: the rules still in it (their places in the list; the first `same`
     // still the list's own, in order, so their running sums are `cumulative`'s), their
@@ -333,6 +337,7 @@ struct ExplorePick {
             alive = Array(repeating: 0, count: parsed.count)
         }
         enabled = Array(repeating: 0, count: rules.count)
+        tried = enabled
         id += 1
         return true
     }

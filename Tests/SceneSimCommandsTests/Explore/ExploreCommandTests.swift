@@ -432,6 +432,38 @@ struct ExploreCommandTests {
         #expect(!result.stderr.contains("CocoaError"))
     }
 
+    @Test("A rule that was never drawn is warned about as such, not as one whose precondition never held")
+    func neverDrawnWarned() throws {
+        // `never` is drawn at almost every try and refused; `rare` almost never drawn.
+        let folder = try TempFolder(["rare.lua": """
+            return {
+              setup = function() return sim.launch {} end,
+              builtin = { "advance", "settle" },
+              rules = {
+                rare = { weight = 1e-12, run = function() end },
+                never = { weight = 1e12, pre = function() return false end, run = function() end },
+              },
+            }
+
+            """])
+
+        let result = try BuiltBinary.run(["explore", "rare.lua", "--seed", "1", "--runs", "2", "--steps", "5", "--stats", "-j", "1"], in: folder.path)
+
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            explore: seed=1 runs=2 steps=5 jobs=1
+            explore: 2 runs, 10 steps, no failure
+            rule     ran  precondition held
+            advance    9  9
+            never      0  0
+            rare       0  0
+            settle     1  1
+            warning: rule never never ran: its precondition never held when it was tried; a rule that never runs tests nothing
+            warning: rule rare never ran: it was never drawn in 10 steps (rules are drawn by weight); explore more steps or give it more weight; a rule that never runs tests nothing
+
+            """)
+    }
+
     @Test("Without --stats, only the module's own rules that never ran are warned about")
     func ownRulesWarned() throws {
         let folder = try TempFolder(["narrow.lua": """

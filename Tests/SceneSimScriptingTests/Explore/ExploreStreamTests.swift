@@ -141,6 +141,11 @@ struct ExploreStreamTests {
         let outcome = try ExplorationRunner(file: folder.path + "/every.lua").run(seed: 1, run: 0, steps: 40, keepSteps: true)
 
         #expect(outcome.failure == nil)
+        // Every step ran a rule that was drawn and whose precondition held: a rule tried at
+        // least as often as it was enabled, enabled at least as often as it ran.
+        #expect(outcome.counts.reduce(0) { $0 + $1.ran } == 40)
+        #expect(outcome.counts.allSatisfy { $0.tried >= $0.enabled && $0.enabled >= $0.ran })
+        #expect(outcome.counts.reduce(0) { $0 + $1.tried } > 40)
         #expect(outcome.steps.map(\.code) == [
             "sim.advance(3600)",
             "app:switcher()",

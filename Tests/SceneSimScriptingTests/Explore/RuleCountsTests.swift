@@ -30,7 +30,7 @@ struct RuleCountsTests {
         #expect(outcome.counts.map(\.name) == names)
         #expect(outcome.counts.map(\.own) == [true, true, true, true, false, true, true])
         #expect(outcome.counts.reduce(0) { $0 + $1.ran } == 200)
-        #expect(outcome.counts.allSatisfy { $0.ran > 0 && $0.enabled == $0.ran })
+        #expect(outcome.counts.allSatisfy { $0.ran > 0 && $0.enabled == $0.ran && $0.tried == $0.ran })
     }
 
     @Test("A rule list or counts cut short end at the last whole rule")
@@ -39,9 +39,9 @@ struct RuleCountsTests {
         let list = ExplorationRunner.RuleList([2, 0, 0, 0] + Array("ab".utf8) + [1] + [1, 0, 0, 0, UInt8(ascii: "c"), 0] + [5, 0, 0, 0, 1])
         #expect(list.rules.map(\.name) == ["ab", "c"])
         #expect(list.rules.map(\.own) == [true, false])
-        // "ab" ran 3 times and was enabled 5 times; "c"'s counts are cut short.
-        let counts: [UInt8] = [3, 0, 0, 0, 0, 0, 0, 0] + [5, 0, 0, 0, 0, 0, 0, 0] + [7, 0, 0]
-        #expect(ExplorationRunner.ruleCounts(list, counts) == [RunOutcome.RuleCount(name: "ab", ran: 3, enabled: 5, own: true)])
+        // "ab" ran 3 times, was enabled 5 times and tried 8; "c"'s counts are cut short.
+        let counts: [UInt8] = [3, 0, 0, 0, 0, 0, 0, 0] + [5, 0, 0, 0, 0, 0, 0, 0] + [8, 0, 0, 0, 0, 0, 0, 0] + [7, 0, 0]
+        #expect(ExplorationRunner.ruleCounts(list, counts) == [RunOutcome.RuleCount(name: "ab", ran: 3, enabled: 5, tried: 8, own: true)])
         #expect(ExplorationRunner.RuleList([255, 255, 255, 127]).rules.isEmpty)
     }
 
