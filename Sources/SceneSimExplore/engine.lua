@@ -20,7 +20,6 @@
 --- pick: the next rule drawn (its place in the list, 0 for none), 2 (drawn, as by try) or 3 (its
 --- precondition or draws are Lua's), the stream's state, the choices, the window drawn.
 ---@field pick fun(id: integer, s: integer, aside: integer): integer, integer, integer, any, any, any, scenesim.Window?
----@field pick_counts fun(): string                          how often pick found each rule's precondition holding and drew it, packed "<jj" each
 ---@field is_limit fun(message: string): boolean             whether an error's text is a memory limit
 ---@field counted fun(fn: function, ...): boolean, ...         fn(...) under the count hook, protected: true and its results, or false and the error's text
 ---@field uncounted? fun(fn: function, ...): ...              fn(...) on a thread without the count hook (absent with --allow-io)
@@ -50,7 +49,7 @@ local setmetatable, getmetatable, load, collectgarbage = setmetatable, getmetata
 local mtype, huge, mininteger, tointeger = math.type, math.huge, math.mininteger, math.tointeger
 local format, byte, concat, sort, tmove = string.format, string.byte, table.concat, table.sort, table.move
 local find, gsub, sub, tremove = string.find, string.gsub, string.sub, table.remove
-local pack, sunpack, rep, unpack = string.pack, string.unpack, string.rep, table.unpack
+local pack, rep, unpack = string.pack, string.rep, table.unpack
 local settle, network, revoke = sim.settle, sim.network, sim.server.revoke
 
 -- MARK: Counted and uncounted code
@@ -479,7 +478,7 @@ native_preconditions[running], native_preconditions[awake], native_preconditions
 -- The inputs native.run sends for the built-in rules (ScriptHost.exploreRun): a rule's run is
 -- a call of it, as its statement's Lua call would send it.
 local run_native, try_native = native.run, native.try
-local pick_rules, pick_native, pick_counts = native.pick_rules, native.pick, native.pick_counts
+local pick_rules, pick_native = native.pick_rules, native.pick
 local function in_state(...)
   local states = { ... }
   return function(app)
@@ -839,6 +838,8 @@ local function new_exploration(spec, name)
     eventually = named_functions(spec, "eventually", name),
     watchdog_ok = spec.watchdog_ok == true,
   }
+  -- (How often each rule was tried is counted here only where the engine draws: most runs
+  -- draw in Swift, so a rule's count starts at its first try.)
   X.counts, X.enabled, X.tried = {}, {}, {}
   return X
 end
@@ -885,7 +886,7 @@ local function assemble(X, builtin, names, background_tasks, own)
   local own_names = X.own
   for _, k in ipairs(own_names) do rules[k] = own[k] end
   X.rules = rules
-  local list, cumulative, total, counts, enabled, tried = {}, {}, 0, X.counts, X.enabled, X.tried
+  local list, cumulative, total, counts, enabled = {}, {}, 0, X.counts, X.enabled
   -- In name order: the built-in names (sorted) merged with the module's (sorted, and never a
   -- built-in name: check_spec), which is the order sorting the rules' names gives.
   local b, o, nb, no = 1, 1, #builtin_order, #own_names
@@ -903,7 +904,7 @@ local function assemble(X, builtin, names, background_tasks, own)
       total = total + rule.weight
       -- The running sums the weighted scan adds up, in its order (so the same floats).
       cumulative[n] = total
-      counts[k], enabled[k], tried[k] = 0, 0, 0
+      counts[k], enabled[k] = 0, 0
     end
   end
   -- A built-in rule missing from E.builtin_names would never be drawn: fail loudly instead.
@@ -952,7 +953,7 @@ end
 local function resolve(X, rule, choices)
   X.trying = rule.name
   E.doing = rule.doing_pre
-  X.tried[rule.name] = X.tried[rule.name] + 1
+  X.tried[rule.name] = (X.tried[rule.name] or 0) + 1
   if rule.pre and not rule.pre(X.app) then return nil end
   X.enabled[rule.name] = X.enabled[rule.name] + 1
   local args = {}
@@ -1064,7 +1065,7 @@ local function pick(X, r)
     local rule = alive[i]
     X.trying = rule.name
     E.doing = rule.doing_pre
-    X.tried[rule.name] = X.tried[rule.name] + 1
+    X.tried[rule.name] = (X.tried[rule.name] or 0) + 1
     local choices, args = attempt(X, r, rule)
     if choices then return rule, choices, args end
     total = total - rule.weight
@@ -1114,19 +1115,6 @@ local function register(X)
     specs[n] = rule.pick_spec
   end
   X.pick_id = pick_rules(concat(specs))
-end
-
--- The `n` integers packed as "<j" each in `s`, as a list: 128 to a call of string.unpack, as
--- pack_integers packs them.
-local function unpack_integers(s, n)
-  local list, position = {}, 1
-  for first = 1, n, 128 do
-    local count = (first + 127 < n and first + 127 or n) - first + 1
-    local values = { sunpack("<" .. rep("j", count), s, position) }
-    position = values[count + 1]
-    tmove(values, 1, count, first, list)
-  end
-  return list
 end
 
 -- The steps of a run, uncounted (see "Counted and uncounted code"): what E.run returns.
@@ -1190,15 +1178,12 @@ local function run_steps(X, r, max_steps, replay, keep)
   -- and how often each ran, was enabled and was tried ("<jjj" each, in the same order;
   -- ExplorationRunner.ruleCounts reads both): the host reads two strings for a fraction of what copying tables
   -- costs it, and packing only numbers costs a fraction of packing names too.
+  -- (The host adds the preconditions native.pick checked and the rules it drew.)
   local tags, numbers, ran, enabled, tried = {}, {}, X.counts, X.enabled, X.tried
-  -- (Plus the preconditions native.pick checked and the rules it drew: two numbers a rule.)
-  local native_counts = X.pick_id and unpack_integers(pick_counts(), 2 * #X.list)
   for n, rule in ipairs(X.list) do
     local k = rule.name
     tags[n] = rule.tag
-    local held, drawn = enabled[k], tried[k]
-    if native_counts then held, drawn = held + native_counts[2 * n - 1], drawn + native_counts[2 * n] end
-    numbers[3 * n - 2], numbers[3 * n - 1], numbers[3 * n] = ran[k], held, drawn
+    numbers[3 * n - 2], numbers[3 * n - 1], numbers[3 * n] = ran[k], enabled[k], tried[k] or 0
   end
   result.rules = concat(tags)
   result.counts = pack_integers(numbers)

@@ -85,6 +85,15 @@ public struct LuaCall {
         return stack.bytes(at: slot)
     }
 
+    /// Calls `body` with the argument's bytes in place when it is a string (numbers are not
+    /// converted), without copying them; nil otherwise. The buffer is valid only inside `body`.
+    public func withBytes<R>(at index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        guard let slot = slot(index), lua_type(stack.L, slot) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let bytes = lua_tolstring(stack.L, slot, &length) else { return nil }
+        return body(UnsafeRawBufferPointer(start: bytes, count: length))
+    }
+
     /// The argument when it is a string (numbers are not converted), as text: invalid UTF-8
     /// becomes U+FFFD, so use `bytes(at:)` for anything kept or compared.
     public func string(at index: Int) -> String? {

@@ -98,7 +98,7 @@ public struct ExplorationRunner: Sendable {
             let message = Self.text(limit[field: "message"])
             throw LuaError(LuaError.isMemoryLimitMessage(message) ? .memory : .runtime, "while \(Self.text(limit[field: "doing"])): \(Self.displayed(limit[field: "message"]))")
         }
-        var outcome = outcome(table)
+        var outcome = outcome(table, drawn: host.explorePick.drawing ? host.explorePick : nil)
         outcome.output = output.bytes
         return outcome
     }
@@ -165,16 +165,20 @@ public struct ExplorationRunner: Sendable {
 
     /// Every rule's counts, sorted by name: the rules (`RuleList`) and how often each ran, was
     /// enabled and was tried (`counts`: three 8-byte little-endian integers each, in the rules'
-    /// order; the rules past its end are left out).
-    static func ruleCounts(_ rules: RuleList, _ counts: [UInt8]) -> [RunOutcome.RuleCount] {
+    /// order; the rules past its end are left out), plus the preconditions and draws `drawn`
+    /// counted in Swift, in the same order.
+    static func ruleCounts(_ rules: RuleList, _ counts: [UInt8], drawn: ExplorePick? = nil) -> [RunOutcome.RuleCount] {
         counts.withUnsafeBytes { bytes in
             let known = min(rules.rules.count, bytes.count / 24)
             return rules.order.filter { $0 < known }.map { place in
                 func count(_ index: Int) -> Int {
                     Int(truncatingIfNeeded: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: 24 * place + 8 * index, as: Int64.self)))
                 }
+                func native(_ list: [Int64]?) -> Int { list.map { place < $0.count ? Int(truncatingIfNeeded: $0[place]) : 0 } ?? 0 }
                 let rule = rules.rules[place]
-                return RunOutcome.RuleCount(name: rule.name, ran: count(0), enabled: count(1), tried: count(2), own: rule.own)
+                return RunOutcome.RuleCount(
+                    name: rule.name, ran: count(0), enabled: count(1) &+ native(drawn?.enabled), tried: count(2) &+ native(drawn?.tried), own: rule.own
+                )
             }
         }
     }
@@ -191,7 +195,9 @@ public struct ExplorationRunner: Sendable {
         }
     }
 
-    private func outcome(_ table: LuaTable) -> RunOutcome {
+    /// The run's outcome from the engine's result; `drawn`, when the run drew its steps in Swift
+    /// (native.pick), has the counts it kept there, which are added to the engine's.
+    private func outcome(_ table: LuaTable, drawn: ExplorePick?) -> RunOutcome {
         var steps: [ExploreStep] = []
         if case .table(let list) = table[field: "steps"] {
             for case .table(let step) in list.sequence {
@@ -208,7 +214,7 @@ public struct ExplorationRunner: Sendable {
             failure = ExploreFailure(label: Self.displayed(found[field: "label"]), message: Self.displayed(found[field: "message"]), step: Int(found[field: "step"].intValue ?? 0))
         }
         let rules = ruleList(table[field: "rules"].bytesValue?.bytes ?? [])
-        let counts = Self.ruleCounts(rules, table[field: "counts"].bytesValue?.bytes ?? [])
+        let counts = Self.ruleCounts(rules, table[field: "counts"].bytesValue?.bytes ?? [], drawn: drawn)
         let stepCount = Int(table[field: "step_count"].intValue ?? 0)
         return RunOutcome(steps: steps, failure: failure, counts: counts, stepCount: stepCount, output: [])
     }

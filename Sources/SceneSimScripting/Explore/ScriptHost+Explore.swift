@@ -75,7 +75,6 @@ extension ScriptHost {
             // The draw of a step's rule (ScriptHost+ExploreNative).
             ("pick_rules", { [unowned(unsafe) self] in explorePickRules($0) }),
             ("pick", { [unowned(unsafe) self] in explorePickRule($0) }),
-            ("pick_counts", { [unowned(unsafe) self] in explorePickCounts($0) }),
             // Background task `id` (1 through the count begun), for a found scenario's
             // explore.task(id); nil when there is none.
             ("task", { [unowned(unsafe) self] call in
@@ -303,6 +302,8 @@ extension ScriptHost {
 
     /// One run of the exploration module at `path` (see ExplorationRunner).
     func drive(path: String, seed: Int64, maxSteps: Int, replay: LuaValue, keepSteps: Bool) throws(LuaError) -> LuaValue {
+        // Until the run registers its rules with native.pick, there are no counts of its there.
+        explorePick.drawing = false
         do {
             return try lua.call(exploreDriver, [.string(ByteString(path)), .integer(seed), .integer(Int64(maxSteps)), replay, .boolean(keepSteps)]).first ?? .nil
         } catch {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ByteText
 import LuaKit
 import SceneSimCore
@@ -136,9 +141,10 @@ extension ScriptHost {
     /// `native.pick_rules(list)`: the rules of the run under way, in the engine's list order,
     /// each packed as `<djjjjB` (its weight, its precondition's number or -1 when Lua checks it,
     /// its generators' numbers or 0, and 1 when Swift checks and draws it all). Returns the
-    /// list's number, which native.pick takes. The counts of the rules Swift checks start at 0.
+    /// list's number, which native.pick takes. The counts of the rules Swift checks start at 0,
+    /// and the run's outcome adds them to the engine's (`ExplorationRunner`).
     func explorePickRules(_ call: LuaCall) -> LuaReturn {
-        guard let packed = call.bytes(at: 1), explorePick.register(packed.bytes) else {
+        guard call.withBytes(at: 1, { explorePick.register($0) }) == true else {
             return .error("explore engine: native.pick_rules takes the packed list of the run's rules")
         }
         return call.results(.integer(explorePick.id))
@@ -195,19 +201,6 @@ extension ScriptHost {
         call.push(integer: 0)
         call.push(integer: Int64(bitPattern: stream.state))
         return .values(3)
-    }
-
-    /// `native.pick_counts()`: how often each rule of the list passed a precondition Swift
-    /// checked in this run, and how often it was drawn, in list order, packed as `<jj` each (one
-    /// string, however many rules; engine.lua adds them to its own counts).
-    func explorePickCounts(_ call: LuaCall) -> LuaReturn {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16 * explorePick.enabled.count)
-        for (enabled, tried) in zip(explorePick.enabled, explorePick.tried) {
-            withUnsafeBytes(of: enabled.littleEndian) { bytes.append(contentsOf: $0) }
-            withUnsafeBytes(of: tried.littleEndian) { bytes.append(contentsOf: $0) }
-        }
-        return call.results(.string(ByteString(bytes)))
     }
 
     /// `native.run(code, argument)`: the input built-in rule `code` sends, as the Lua call its
@@ -300,9 +293,10 @@ struct ExplorePick {
     /// The registration's number: each run's is new.
     private(set) var id: Int64 = 0
     /// How often each rule passed a precondition checked here, and how often it was drawn,
-    /// this run.
+    /// this run, when `drawing` (the run registered its rules: a replay does not).
     var enabled: [Int64] = []
     var tried: [Int64] = []
+    var drawing = false
 
     // The draw under way: the rules still in it (their places in the list; the first `same`
     // still the list's own, in order, so their running sums are `cumulative`'s), their
@@ -314,23 +308,24 @@ struct ExplorePick {
     private var last = -1
 
     /// Reads the packed list (see `explorePickRules`); false when it is malformed.
-    mutating func register(_ bytes: [UInt8]) -> Bool {
+    mutating func register(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let size = 8 * 5 + 1
         guard bytes.count % size == 0 else { return false }
-        if bytes != packed {
+        let same = bytes.count == packed.count && packed.withUnsafeBytes { old in
+            bytes.isEmpty || memcmp(old.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        }
+        if !same {
             var parsed: [Rule] = []
             var sums: [Double] = []
             var sum: Double = 0
-            bytes.withUnsafeBytes { raw in
-                for offset in stride(from: 0, to: raw.count, by: size) {
-                    func int(_ at: Int) -> Int64 { Int64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + at, as: Int64.self)) }
-                    let weight = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                    parsed.append(Rule(weight: weight, precondition: int(8), generators: (int(16), int(24), int(32)), native: raw[offset + 40] == 1))
-                    sum = sum + weight
-                    sums.append(sum)
-                }
+            for offset in stride(from: 0, to: bytes.count, by: size) {
+                func int(_ at: Int) -> Int64 { Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + at, as: Int64.self)) }
+                let weight = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                parsed.append(Rule(weight: weight, precondition: int(8), generators: (int(16), int(24), int(32)), native: bytes[offset + 40] == 1))
+                sum = sum + weight
+                sums.append(sum)
             }
-            packed = bytes
+            packed = Array(bytes)
             rules = parsed
             cumulative = sums
             total = sum
@@ -339,6 +334,7 @@ struct ExplorePick {
         enabled = Array(repeating: 0, count: rules.count)
         tried = enabled
         id += 1
+        drawing = true
         return true
     }
 

@@ -218,7 +218,6 @@ struct ExploreStreamTests {
               try("run code", native.run, 999)
               try("run window", native.run, 201, "x")
               try("run seconds", native.run, 303, -1)
-              try("counts", native.pick_counts)
             end
             cases()
             local app = sim.launch { scenes = { { id = "main" } } }
@@ -232,7 +231,7 @@ struct ExploreStreamTests {
         #expect(run.error == nil)
         let lines = run.output.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("[") }
         #expect(lines.last == "done")
-        for line in lines where !line.hasPrefix("nan pick") && !line.hasPrefix("counts") && !line.hasPrefix("try gen neg") && line != "done" {
+        for line in lines where !line.hasPrefix("nan pick") && !line.hasPrefix("try gen neg") && line != "done" {
             #expect(line.contains("\tfalse\texplore engine: "), "\(line)")
         }
         // Rules whose weight is not a number still draw: each draw a rule and its window.
