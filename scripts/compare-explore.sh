@@ -100,8 +100,8 @@ return {
   },
 }
 LUA
-# More rules than native.pick_counts returns in one string.unpack (128), of three kinds: no
-# precondition (drawn in Swift), a precondition in Lua, and a window argument.
+# 150 rules, of three kinds: no precondition (drawn in Swift), a precondition in Lua, and a
+# window argument; their counts come from both.
 {
   echo 'return {'
   echo '  setup = function() return sim.launch { scenes = { { id = "main" } } } end,'
