@@ -38,8 +38,8 @@ public struct ExplorationRunner: Sendable {
         mix(seed &+ mix(UInt64(truncatingIfNeeded: run) &+ 0x9E37_79B9_7F4A_7C15))
     }
 
-    /// SplitMix64's output function.
-    private static func mix(_ value: UInt64) -> UInt64 {
+    /// SplitMix64's output function (also `ExploreStream`'s).
+    static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

@@ -39,10 +39,10 @@ extension ScriptHost {
             }),
             // Argument 1: the call's place in `app_calls` (1-based).
             ("accepts", { [unowned(unsafe) self] call in
-                guard let simulator, let number = call.int(at: 1), number >= 1, number <= Self.exploreAppCalls.count else {
+                guard let simulator, let number = call.int(at: 1), let input = Self.exploreAppCall(number) else {
                     return call.results(.boolean(false))
                 }
-                return call.results(.boolean(simulator.accepts(Self.exploreAppCalls[Int(number) - 1].input)))
+                return call.results(.boolean(simulator.accepts(input)))
             }),
             // Argument 1: the id of the memo whose declared app the engine made rules for
             // (E.warm), if any; true when it is this run's.
@@ -329,4 +329,10 @@ extension ScriptHost {
         ("terminate_crash", .terminate(.crash)), ("terminate_force", .terminate(.force)), ("refresh", .refresh),
         ("hide", .hide), ("reopen", .reopen),
     ]
+
+    /// The input of app-level call `number` (its 1-based place in `exploreAppCalls`, as
+    /// `native.app_calls` lists them), if there is one.
+    static func exploreAppCall(_ number: Int64) -> SimInput? {
+        number >= 1 && number <= Int64(exploreAppCalls.count) ? exploreAppCalls[Int(number) - 1].input : nil
+    }
 }

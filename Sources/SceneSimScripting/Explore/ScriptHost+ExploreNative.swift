@@ -37,9 +37,7 @@ extension ScriptHost {
         case 1: return simulator.isRunning
         case 2: return simulator.isRunning && !simulator.isSuspended
         case 3: return simulator.isRunning && simulator.appPhase == .background && !simulator.isSuspended
-        case 101...(100 + Int64(Self.exploreAppCalls.count)):
-            return simulator.accepts(Self.exploreAppCalls[Int(code - 101)].input)
-        default: return nil
+        default: return Self.exploreAppCall(code &- 100).map(simulator.accepts)
         }
     }
 
@@ -212,8 +210,6 @@ extension ScriptHost {
         request(call, "explore") { () throws(SimError) in
             guard let code = call.int(at: 1) else { throw SimError(.invalidValue, "explore engine: native.run(code, ...) takes an integer") }
             switch code {
-            case 101...(100 + Int64(Self.exploreAppCalls.count)):
-                return Self.exploreAppCalls[Int(code - 101)].input
             case 201...205:
                 guard let id = call.handle(at: 2, of: classes.window) else {
                     throw SimError(.invalidValue, "explore engine: native.run(\(code), window) takes a window handle")
@@ -234,7 +230,11 @@ extension ScriptHost {
                 }
                 return .advance(time)
             case 304: return .settle
-            default: throw SimError(.invalidValue, "explore engine: native.run: no input numbered \(code)")
+            default:
+                guard let input = Self.exploreAppCall(code &- 100) else {
+                    throw SimError(.invalidValue, "explore engine: native.run: no input numbered \(code)")
+                }
+                return input
             }
         }
     }
@@ -247,10 +247,7 @@ struct ExploreStream {
 
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        return ExplorationRunner.mix(state)
     }
 
     /// A draw in 0..<n (n >= 1).
