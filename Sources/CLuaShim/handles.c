@@ -141,11 +141,12 @@ static int scn_is_handle_of(lua_State *L, int index, int class_index, scn_handle
     return ours;
 }
 
-void scn_set_plain_getter(lua_State *L, int class_index, scn_plain_getter getter, void *context) {
+void scn_set_plain_getter(lua_State *L, int class_index, scn_plain_getter getter, void *context, uint32_t fields) {
     if (class_index < 1 || class_index >= SCN_QUICK_CLASSES) return;
     scn_state *st = scn_get_state(L);
     st->plain_getters[class_index] = getter;
     st->plain_contexts[class_index] = context;
+    st->plain_fields[class_index] = getter != NULL ? fields : 0;
 }
 
 // The plain value of numbered field `field` of `handle` (the key at index 2, the top), pushed,
@@ -157,7 +158,7 @@ static int scn_push_plain(lua_State *L, const scn_handle *handle, int field, int
     if (class_index < 1 || class_index >= SCN_QUICK_CLASSES) return 0;
     scn_state *st = scn_get_state(L);
     scn_plain_getter getter = st->plain_getters[class_index];
-    if (getter == NULL) return 0;
+    if (getter == NULL || !(st->plain_fields[class_index] >> field & 1)) return 0;
     char buffer[128];
     scn_plain value = { .type = LUA_TNONE, .buffer = buffer, .capacity = sizeof buffer };
     getter(st->plain_contexts[class_index], (long long)handle->id, field, &value);

@@ -73,6 +73,7 @@ typedef struct scn_state {
     // Each quick class's plain getter and its context, if it has one (scn_set_plain_getter).
     scn_plain_getter plain_getters[SCN_QUICK_CLASSES];
     void *plain_contexts[SCN_QUICK_CLASSES];
+    uint32_t plain_fields[SCN_QUICK_CLASSES];  // bit n: the getter may answer field n
     scn_large *large;         // large blocks not pinned by the snapshot, newest first
     scn_snapshot *snapshot;   // the state as it was, to restore (scn_snapshot_take)
 } scn_state;

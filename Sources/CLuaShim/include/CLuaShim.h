@@ -194,10 +194,12 @@ typedef struct scn_plain {
 /// inside `__index`, called from C with no trampoline: it must not call into Lua.
 typedef void (*scn_plain_getter)(void *context, long long id, int field, scn_plain *value);
 /// Makes scn_index ask `getter` (with `context`) for the numbered fields of class `class_index`
-/// (1 to 15; others are ignored) before it calls the class's numbered getter in Swift: a plain
-/// value is pushed (and cached, when asked and `keep`) in C, without a call through the
-/// trampoline. NULL removes it.
-void scn_set_plain_getter(lua_State *L, int class_index, scn_plain_getter getter, void *context);
+/// (1 to 15; others are ignored) whose bit is set in `fields` (bit n for field n) before it
+/// calls the class's numbered getter in Swift: a plain value is pushed (and cached, when asked
+/// and `keep`) in C, without a call through the trampoline. A field whose bit is clear (one
+/// that is never plain, such as a list) goes to the numbered getter without asking. NULL
+/// removes it.
+void scn_set_plain_getter(lua_State *L, int class_index, scn_plain_getter getter, void *context, uint32_t fields);
 /// Pops a key and a value (value on top) and stores them in the field cache of the handle at
 /// `handle_index` (raw; nothing happens for a non-handle). `writable` says whether writes to the
 /// handle's cached fields may be buffered from now on (see writes.c).

@@ -35,13 +35,17 @@ public struct LuaClassDefinition {
     package var numberedFields: [String] = []
     package var getNumberedField: ((_ call: LuaCall, _ id: Int64, _ field: Int, _ cache: Bool) -> LuaReturn)?
     /// Answers numbered fields whose value is plain now (nil, a boolean, a number, or a string
-    /// of at most 128 bytes) from C, before `getNumberedField` is asked: the value is pushed, and
-    /// cached as `getNumberedField` would cache it, without a call through the trampoline (about
-    /// half of what a field read costs). Called inside `__index` with no Lua call allowed: it
-    /// must only read Swift state. `.notPlain` (or a longer string, a table, a handle) leaves the
-    /// read to `getNumberedField`, which must answer plain fields with the same values. Only for
-    /// a state's first 15 classes; others ignore it.
-    package var plainNumberedField: ((_ id: Int64, _ field: Int) -> LuaPlainField)?
+    /// of at most 128 bytes) from C, before `getNumberedField` is asked: the value is written
+    /// straight into the buffer C pushes it from (`LuaPlainBuffer`), and cached as
+    /// `getNumberedField` would cache it, without a call through the trampoline and without a
+    /// `LuaValue` on the way (together about two thirds of what a field read cost). Called
+    /// inside `__index` with no Lua call allowed: it must only read Swift state. Writing nothing
+    /// (or a longer string) leaves the read to `getNumberedField`, which must answer plain
+    /// fields with the same values. Only for a state's first 15 classes; others ignore it.
+    package var plainNumberedField: ((_ id: Int64, _ field: Int, _ out: inout LuaPlainBuffer) -> Void)?
+    /// Numbered fields `plainNumberedField` never answers (lists, handles, tables): their
+    /// reads go straight to `getNumberedField`, without asking it first.
+    package var neverPlainFields: Set<String> = []
     /// Writes a field (`obj.key = value`); the value is argument 3.
     public var setField: Field?
     /// Takes over writes that C buffered instead of calling `setField`.
@@ -69,11 +73,48 @@ public struct LuaClassDefinition {
     }
 }
 
-/// A numbered field's value as `LuaClassDefinition.plainNumberedField` gives it.
-package enum LuaPlainField {
+/// Where a plain field's value is written: `LuaPlainBuffer` (C pushes it from there, in
+/// `__index`) or `LuaPlainField` (a `LuaValue`, for a read answered through Swift). A getter
+/// generic over it answers both ways with one body. Each `put` says the value and whether it
+/// may be cached on the handle (`keep`, when `__index` asks for that: from the field's second
+/// read since the cache was dropped); a getter that puts nothing says the value is not plain.
+package protocol LuaPlainSink {
+    mutating func putNil(keep: Bool)
+    mutating func put(_ value: Bool, keep: Bool)
+    mutating func put(integer: Int64, keep: Bool)
+    mutating func put(number: Double, keep: Bool)
+    /// A string's bytes.
+    mutating func put(_ bytes: ByteString, keep: Bool)
+    /// A Swift string's UTF-8 (a name such as a phase's: no `ByteString` made on the way).
+    mutating func put(utf8 text: String, keep: Bool)
+}
+
+extension LuaPlainSink {
+    /// `value` when it is plain (nil, a boolean, a number or a string); nothing otherwise.
+    package mutating func put(_ value: LuaValue, keep: Bool) {
+        switch value {
+        case .nil: putNil(keep: keep)
+        case .boolean(let boolean): put(boolean, keep: keep)
+        case .integer(let integer): put(integer: integer, keep: keep)
+        case .number(let number): put(number: number, keep: keep)
+        case .string(let string): put(string, keep: keep)
+        default: break
+        }
+    }
+}
+
+/// A plain field's value as a `LuaValue`: what a getter generic over `LuaPlainSink` gives a
+/// read answered through Swift.
+package enum LuaPlainField: LuaPlainSink {
     /// Not plain now: the numbered getter answers.
     case notPlain
-    /// `value` (nil, a boolean, a number or a string); `keep`: it may be cached on the handle,
-    /// when `__index` asks for that (from the field's second read since the cache was dropped).
+    /// `value` (nil, a boolean, a number or a string); `keep`: it may be cached on the handle.
     case value(LuaValue, keep: Bool)
+
+    package mutating func putNil(keep: Bool) { self = .value(.nil, keep: keep) }
+    package mutating func put(_ value: Bool, keep: Bool) { self = .value(.boolean(value), keep: keep) }
+    package mutating func put(integer: Int64, keep: Bool) { self = .value(.integer(integer), keep: keep) }
+    package mutating func put(number: Double, keep: Bool) { self = .value(.number(number), keep: keep) }
+    package mutating func put(_ bytes: ByteString, keep: Bool) { self = .value(.string(bytes), keep: keep) }
+    package mutating func put(utf8 text: String, keep: Bool) { self = .value(.string(ByteString(text)), keep: keep) }
 }

@@ -113,7 +113,11 @@ extension LuaState {
             if let plain = definition.plainNumberedField {
                 let box = PlainFieldBox(plain)
                 plainFieldBoxes.append(box)
-                scn_set_plain_getter(stack.L, type.index, plainFieldTrampoline, Unmanaged.passUnretained(box).toOpaque())
+                var fields: UInt32 = 0
+                for (number, field) in definition.numberedFields.enumerated() where !definition.neverPlainFields.contains(field) {
+                    fields |= 1 << UInt32(number)
+                }
+                scn_set_plain_getter(stack.L, type.index, plainFieldTrampoline, Unmanaged.passUnretained(box).toOpaque(), fields)
             }
         } else {
             lua_pushvalue(stack.L, methodsIndex)
@@ -162,39 +166,65 @@ extension LuaState {
 
 /// A class's `plainNumberedField`, kept alive by its state (`plainFieldBoxes`) for C to call.
 final class PlainFieldBox {
-    let get: (Int64, Int) -> LuaPlainField
-    init(_ get: @escaping (Int64, Int) -> LuaPlainField) { self.get = get }
+    let get: (Int64, Int, inout LuaPlainBuffer) -> Void
+    init(_ get: @escaping (Int64, Int, inout LuaPlainBuffer) -> Void) { self.get = get }
 }
 
-/// What scn_index calls for a class with a plain getter: the box's answer, written for C.
-private let plainFieldTrampoline: scn_plain_getter = { context, id, field, out in
-    guard let context, let out else { return }
-    let box = Unmanaged<PlainFieldBox>.fromOpaque(context).takeUnretainedValue()
-    guard case .value(let value, let keep) = box.get(id, Int(field)) else { return }
-    switch value {
-    case .nil:
+/// The buffer scn_index pushes a plain field's value from (`scn_plain`), written in place: a
+/// string's bytes are copied once, into C's buffer, and no `LuaValue` is made.
+package struct LuaPlainBuffer: LuaPlainSink {
+    private let out: UnsafeMutablePointer<scn_plain>
+
+    init(_ out: UnsafeMutablePointer<scn_plain>) { self.out = out }
+
+    package mutating func putNil(keep: Bool) {
         out.pointee.type = LUA_TNIL
-    case .boolean(let boolean):
+        out.pointee.keep = keep ? 1 : 0
+    }
+
+    package mutating func put(_ value: Bool, keep: Bool) {
         out.pointee.type = LUA_TBOOLEAN
-        out.pointee.boolean = boolean ? 1 : 0
-    case .integer(let integer):
+        out.pointee.boolean = value ? 1 : 0
+        out.pointee.keep = keep ? 1 : 0
+    }
+
+    package mutating func put(integer: Int64, keep: Bool) {
         out.pointee.type = LUA_TNUMBER
         out.pointee.is_integer = 1
         out.pointee.integer = integer
-    case .number(let number):
-        out.pointee.type = LUA_TNUMBER
-        out.pointee.number = number
-    case .string(let string):
-        let copied = string.bytes.withUnsafeBytes { bytes -> Bool in
-            guard bytes.count <= out.pointee.capacity, let buffer = out.pointee.buffer else { return false }
-            if let base = bytes.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: bytes.count) }
-            return true
-        }
-        guard copied else { return }
-        out.pointee.type = LUA_TSTRING
-        out.pointee.length = string.bytes.count
-    default:
-        return
+        out.pointee.keep = keep ? 1 : 0
     }
-    out.pointee.keep = keep ? 1 : 0
+
+    package mutating func put(number: Double, keep: Bool) {
+        out.pointee.type = LUA_TNUMBER
+        out.pointee.is_integer = 0
+        out.pointee.number = number
+        out.pointee.keep = keep ? 1 : 0
+    }
+
+    package mutating func put(_ bytes: ByteString, keep: Bool) {
+        bytes.bytes.withUnsafeBytes { put(bytes: $0, keep: keep) }
+    }
+
+    package mutating func put(utf8 text: String, keep: Bool) {
+        var text = text
+        text.withUTF8 { put(bytes: UnsafeRawBufferPointer($0), keep: keep) }
+    }
+
+    /// A string longer than C's buffer is left out: the numbered getter answers it.
+    private func put(bytes: UnsafeRawBufferPointer, keep: Bool) {
+        guard bytes.count <= out.pointee.capacity, let buffer = out.pointee.buffer else { return }
+        if let base = bytes.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: bytes.count) }
+        out.pointee.type = LUA_TSTRING
+        out.pointee.length = bytes.count
+        out.pointee.keep = keep ? 1 : 0
+    }
+}
+
+/// What scn_index calls for a class with a plain getter: the box's getter, writing for C.
+private let plainFieldTrampoline: scn_plain_getter = { context, id, field, out in
+    guard let context, let out else { return }
+    let box = Unmanaged<PlainFieldBox>.fromOpaque(context).takeUnretainedValue()
+    var buffer = LuaPlainBuffer(out)
+    box.get(id, Int(field), &buffer)
 }

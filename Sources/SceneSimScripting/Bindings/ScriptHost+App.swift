@@ -8,6 +8,15 @@ extension ScriptHost {
     enum AppField: String, CaseIterable {
         case running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended
         case backgroundTimeRemaining = "background_time_remaining"
+
+        /// A field `plainAppField` never answers: C reads it from `appField` without asking.
+        /// (Either way gives the same value: `appField` asks `plainAppField` first.)
+        var neverPlain: Bool {
+            switch self {
+            case .windows, .sessions, .front, .history, .rejected, .defaults, .memory: true
+            default: false
+            }
+        }
     }
     static let appFieldCases = AppField.allCases
     static let appFields = appFieldCases.map(\.rawValue)
@@ -26,7 +35,8 @@ extension ScriptHost {
         definition.getNumberedField = { [unowned(unsafe) self] call, _, field, cache in
             appField(call, Self.appFieldCases[field], cache: cache)
         }
-        definition.plainNumberedField = { [unowned(unsafe) self] _, field in plainAppField(Self.appFieldCases[field]) }
+        definition.plainNumberedField = { [unowned(unsafe) self] _, field, out in plainAppField(Self.appFieldCases[field], into: &out) }
+        definition.neverPlainFields = Set(Self.appFieldCases.filter(\.neverPlain).map(\.rawValue))
         definition.getField = { [unowned(unsafe) self] call, _, key in appField(call, key.escaped) }
         definition.setField = { [unowned(unsafe) self] call, _, key in
             if key == "keychain" { return setKeychain(call) }
@@ -115,7 +125,9 @@ extension ScriptHost {
             if cache { call.cacheField(field.rawValue, value) }
             return call.results(value)
         }
-        if case .value(let value, let keep) = plainAppField(field) {
+        var plain = LuaPlainField.notPlain
+        plainAppField(field, into: &plain)
+        if case .value(let value, let keep) = plain {
             if cache && keep { call.cacheField(field.rawValue, value) }
             return call.results(value)
         }
@@ -141,23 +153,25 @@ extension ScriptHost {
         }
     }
 
-    /// App field `field` when its value is plain (a boolean, a number, a string, nil): the value,
-    /// and whether the handle may keep it (`keep`; see ScriptHost+Caches). C reads these without
-    /// a call through the trampoline (`plainNumberedField`); `appField` answers the same from Lua
-    /// calls. A read marks the app's cache as used, whichever way it came.
-    func plainAppField(_ field: AppField) -> LuaPlainField {
-        guard let simulator else { return .notPlain }
+    /// App field `field` when its value is plain (a boolean, a number, a string, nil), put into
+    /// `out` with whether the handle may keep it (`keep`; see ScriptHost+Caches); nothing when it
+    /// is not plain. C reads these without a call through the trampoline (`plainNumberedField`:
+    /// `out` is C's buffer); `appField` answers the same from Lua calls. A read marks the app's cache as used, whichever way it came.
+    func plainAppField(_ field: AppField, into out: inout some LuaPlainSink) {
+        guard let simulator else { return }
         appFieldsCached = true
         switch field {
-        case .running: return .value(.boolean(simulator.isRunning), keep: true)
-        case .launches: return .value(.integer(Int64(simulator.launchCount)), keep: true)
-        case .phase: return .value(.string(ByteString(simulator.appPhase.rawValue)), keep: true)
-        case .state: return .value(.string(simulator.state.bytes), keep: true)
-        case .keychain: return .value(simulator.keychainToken.map { .integer(Int64($0)) } ?? .nil, keep: false)
+        case .running: out.put(simulator.isRunning, keep: true)
+        case .launches: out.put(integer: Int64(simulator.launchCount), keep: true)
+        case .phase: out.put(utf8: simulator.appPhase.rawValue, keep: true)
+        case .state: out.put(simulator.state.bytes, keep: true)
+        case .keychain:
+            if let token = simulator.keychainToken { out.put(integer: Int64(token), keep: false) } else { out.putNil(keep: false) }
         // Suspending and resuming are traced, which drops the cache (ScriptHost+Caches).
-        case .suspended: return .value(.boolean(simulator.isSuspended), keep: true)
-        case .backgroundTimeRemaining: return .value(simulator.backgroundTimeRemaining.map { .number($0.seconds) } ?? .nil, keep: false)
-        case .windows, .sessions, .front, .history, .rejected, .defaults, .memory: return .notPlain
+        case .suspended: out.put(simulator.isSuspended, keep: true)
+        case .backgroundTimeRemaining:
+            if let remaining = simulator.backgroundTimeRemaining { out.put(number: remaining.seconds, keep: false) } else { out.putNil(keep: false) }
+        case .windows, .sessions, .front, .history, .rejected, .defaults, .memory: break
         }
     }
 

@@ -7,6 +7,10 @@ extension ScriptHost {
     /// A window's fields, named as scripts read them; `__index` reads them by their place here.
     enum WindowField: String, CaseIterable {
         case id, group, value, phase, connected, alive, storage, saved, minimized, memory
+
+        /// A field `plainWindowField` never answers: C reads it from `windowField` without
+        /// asking. (Either way gives the same value: `windowField` asks `plainWindowField` first.)
+        var neverPlain: Bool { self == .storage || self == .saved || self == .memory }
     }
     static let windowFieldCases = WindowField.allCases
     static let windowFields = windowFieldCases.map(\.rawValue)
@@ -32,9 +36,10 @@ extension ScriptHost {
         definition.getNumberedField = { [unowned(unsafe) self] call, id, field, cache in
             windowField(call, session(id), Self.windowFieldCases[field], cache: cache)
         }
-        definition.plainNumberedField = { [unowned(unsafe) self] id, field in
-            plainWindowField(session(id), Self.windowFieldCases[field])
+        definition.plainNumberedField = { [unowned(unsafe) self] id, field, out in
+            plainWindowField(session(id), Self.windowFieldCases[field], into: &out)
         }
+        definition.neverPlainFields = Set(Self.windowFieldCases.filter(\.neverPlain).map(\.rawValue))
         definition.getField = { [unowned(unsafe) self] call, id, key in windowField(call, session(id), key.escaped) }
         definition.setField = { _, _, key in
             if key == "storage" {
@@ -62,21 +67,22 @@ extension ScriptHost {
         return .error("window has no field \"\(key)\"\(hint); fields are \(Self.windowFields.joined(separator: ", ")) (storage keys go in w.storage)")
     }
 
-    /// Window field `field` when its value is plain (a string, a boolean, nil): the value, and
-    /// whether it is fixed for the session's life (`keep`: cached on the handle when C asks, from
-    /// the field's second read; see scn_index). C reads these without a call through the
-    /// trampoline (`plainNumberedField`); `windowField` answers the same from Lua calls.
-    func plainWindowField(_ id: SessionID, _ field: WindowField) -> LuaPlainField {
-        guard let simulator else { return .notPlain }
+    /// Window field `field` when its value is plain (a string, a boolean, nil), put into `out`
+    /// with whether it is fixed for the session's life (`keep`: cached on the handle when C
+    /// asks, from the field's second read; see scn_index); nothing when it is not plain. C reads
+    /// these without a call through the trampoline (`plainNumberedField`: `out` is C's buffer);
+    /// `windowField` answers the same from Lua calls.
+    func plainWindowField(_ id: SessionID, _ field: WindowField, into out: inout some LuaPlainSink) {
+        guard let simulator else { return }
         switch field {
-        case .id: return .value(.string(ByteString(simulator.label(of: id))), keep: true)
-        case .group: return .value(.string(ByteString(simulator.group(of: id))), keep: true)
-        case .value: return .value(simulator.value(of: id)?.lua ?? .nil, keep: false)
-        case .phase: return .value(.string(ByteString(simulator.phase(of: id).text)), keep: false)
-        case .connected: return .value(.boolean(simulator.isConnected(id)), keep: false)
-        case .alive: return .value(.boolean(simulator.isAlive(id)), keep: false)
-        case .minimized: return .value(.boolean(simulator.isMinimized(id)), keep: false)
-        case .storage, .memory, .saved: return .notPlain
+        case .id: out.put(utf8: simulator.label(of: id), keep: true)
+        case .group: out.put(utf8: simulator.group(of: id), keep: true)
+        case .value: out.put(simulator.value(of: id), keep: false)
+        case .phase: out.put(utf8: simulator.phase(of: id).text, keep: false)
+        case .connected: out.put(simulator.isConnected(id), keep: false)
+        case .alive: out.put(simulator.isAlive(id), keep: false)
+        case .minimized: out.put(simulator.isMinimized(id), keep: false)
+        case .storage, .memory, .saved: break
         }
     }
 
@@ -84,7 +90,9 @@ extension ScriptHost {
     /// says so from the field's second read; see scn_index).
     private func windowField(_ call: LuaCall, _ id: SessionID, _ field: WindowField, cache: Bool) -> LuaReturn {
         guard let simulator else { return .values(0) }
-        if case .value(let value, let keep) = plainWindowField(id, field) {
+        var plain = LuaPlainField.notPlain
+        plainWindowField(id, field, into: &plain)
+        if case .value(let value, let keep) = plain {
             if cache && keep { call.cacheField(field.rawValue, value) }
             return call.results(value)
         }

@@ -23,6 +23,19 @@ extension SceneValue {
     }
 }
 
+extension LuaPlainSink {
+    /// A stored value (every one is plain), or nil: no `LuaValue` made on the way.
+    mutating func put(_ value: SceneValue?, keep: Bool) {
+        switch value {
+        case nil: putNil(keep: keep)
+        case .bool(let b): put(b, keep: keep)
+        case .int(let i): put(integer: i, keep: keep)
+        case .double(let d): put(number: d, keep: keep)
+        case .string(let s): put(s, keep: keep)
+        }
+    }
+}
+
 extension SceneStorage {
     /// A plain Lua table with the same keys and values.
     var luaTable: LuaValue {
