@@ -207,8 +207,11 @@ package struct LuaPlainBuffer: LuaPlainSink {
     }
 
     package mutating func put(utf8 text: String, keep: Bool) {
-        var text = text
-        text.withUTF8 { put(bytes: UnsafeRawBufferPointer($0), keep: keep) }
+        // A native string's UTF-8 in place (every string here is); a copy otherwise.
+        if text.utf8.withContiguousStorageIfAvailable({ put(bytes: UnsafeRawBufferPointer($0), keep: keep) }) == nil {
+            var text = text
+            text.withUTF8 { put(bytes: UnsafeRawBufferPointer($0), keep: keep) }
+        }
     }
 
     /// A string longer than C's buffer is left out: the numbered getter answers it.
@@ -224,7 +227,7 @@ package struct LuaPlainBuffer: LuaPlainSink {
 /// What scn_index calls for a class with a plain getter: the box's getter, writing for C.
 private let plainFieldTrampoline: scn_plain_getter = { context, id, field, out in
     guard let context, let out else { return }
-    let box = Unmanaged<PlainFieldBox>.fromOpaque(context).takeUnretainedValue()
     var buffer = LuaPlainBuffer(out)
-    box.get(id, Int(field), &buffer)
+    // The state keeps the box alive (plainFieldBoxes): no retain for the call.
+    Unmanaged<PlainFieldBox>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.get(id, Int(field), &buffer) }
 }
