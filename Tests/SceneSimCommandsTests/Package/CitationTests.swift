@@ -23,7 +23,7 @@ struct CitationTests {
         for folder in ["scenarios", "Sources", "Tests", "README.md"] {
             let root = packageRoot.appendingPathComponent(folder)
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory)
+            #expect(FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), "\(folder) is missing from the package")
             let files = isDirectory.boolValue
                 ? (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []).map { "\(folder)/\($0)" }
                 : [folder]
@@ -58,7 +58,7 @@ struct CitationTests {
         for folder in ["scenarios", "Sources", "Tests", "scripts", "Package.swift"] {
             let root = packageRoot.appendingPathComponent(folder)
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory)
+            #expect(FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), "\(folder) is missing from the package")
             let files = isDirectory.boolValue
                 ? (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []).map { "\(folder)/\($0)" }
                 : [folder]

@@ -17,7 +17,9 @@ struct RunCommandTests {
         let binary = try #require(BuiltBinary.url)
         let folder = try TempFolder()
         let path = Array((folder.path + "/bad").utf8) + [0xFF] + Array(".lua\0".utf8)
-        path.withUnsafeBufferPointer { close(creat(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o644)) }
+        let file = path.withUnsafeBufferPointer { creat(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o644) }
+        try #require(file >= 0, "could not make the scenario file")
+        close(file)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "exec \"$0\" run \"$(printf 'bad\\377.lua')\" 2>err", binary.path]
