@@ -60,6 +60,7 @@ typedef struct scn_state {
     int refused;
     char memory_message[192]; // the last memory-limit error raised with its line (catchable)
     char abort_message[192];  // the first located message of the trip, for calls that absorbed it
+    int trip_traceback;       // whether the registry holds the first trip's traceback (scn_raise_abort)
     int seen_generation;      // scn_interrupt_all generation when the top-level call began
     lua_State *hooked_thread; // whose debug.sethook function is running now, if one is (hooks.c)
     lua_State *unhooked_caller; // the counted thread that started the unhooked run under way (unhooked.c)

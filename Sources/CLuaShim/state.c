@@ -8,6 +8,8 @@
 #include <string.h>
 
 const char scn_traceback_key = 0;
+// The traceback of where the instruction limit or an interrupt first tripped (scn_raise_abort).
+static const char scn_trip_traceback_key = 0;
 
 static atomic_int scn_interrupt_generation = 0;
 
@@ -394,8 +396,10 @@ static void scn_abort_text(const scn_state *st, char *buffer, size_t size) {
 }
 
 // Raises the tripped limit's error after `where` ("file:line: " or ""). The first such message
-// is kept: a top-level call that ends without an error after a script absorbed it reports it.
-static void scn_raise_abort(lua_State *L, const char *where) {
+// is kept, with the traceback from stack level `level` (the code that was running): the
+// top-level call reports them, not the later line where the error, caught by a script,
+// tripped again (scn_pcall).
+static void scn_raise_abort(lua_State *L, const char *where, int level) {
     scn_state *st = scn_get_state(L);
     char text[96];
     scn_abort_text(st, text, sizeof text);
@@ -410,6 +414,9 @@ static void scn_raise_abort(lua_State *L, const char *where) {
     }
     if (st->abort_message[0] == '\0') {
         snprintf(st->abort_message, sizeof st->abort_message, "%s%s", where, text);
+        luaL_traceback(L, L, NULL, level);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_trip_traceback_key);
+        st->trip_traceback = 1;
     }
     lua_pushfstring(L, "%s%s", where, text);
     lua_error(L);
@@ -444,7 +451,7 @@ void scn_trip(lua_State *L, lua_Debug *ar) {
     if (ar != NULL && lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
         snprintf(where, sizeof where, "%s:%d: ", ar->short_src, ar->currentline);
     }
-    scn_raise_abort(L, where);
+    scn_raise_abort(L, where, 0);  // in a hook, level 0 is the function running
 }
 
 void scn_hook(lua_State *L, lua_Debug *ar) {
@@ -477,7 +484,7 @@ static void scn_raise_abort_at_caller(lua_State *L) {
     char where[160];
     snprintf(where, sizeof where, "%s", lua_tostring(L, -1));
     lua_pop(L, 1);
-    scn_raise_abort(L, where);
+    scn_raise_abort(L, where, 1);
 }
 
 void scn_charge(lua_State *L, long long steps) {
@@ -609,6 +616,11 @@ int scn_pcall(lua_State *L, int nargs, int nresults) {
         st->instructions = 0;
         st->abort = SCN_ABORT_NONE;
         st->abort_message[0] = '\0';
+        if (st->trip_traceback) {
+            lua_pushnil(L);
+            lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_trip_traceback_key);
+            st->trip_traceback = 0;
+        }
         st->refused = 0;
         st->memory_message[0] = '\0';
         st->seen_generation = atomic_load_explicit(&scn_interrupt_generation, memory_order_relaxed);
@@ -621,14 +633,20 @@ int scn_pcall(lua_State *L, int nargs, int nresults) {
     st->failable = was_failable;
     st->depth -= 1;
     if (st->abort != SCN_ABORT_NONE
-        && (status == LUA_OK || status != LUA_ERRRUN || lua_type(L, -1) != LUA_TSTRING)) {
-        // The limit tripped, yet the call ended without its error: something absorbed it (or
-        // failed handling it). The call fails all the same, with the message of the trip.
+        && (status == LUA_OK || status != LUA_ERRRUN || lua_type(L, -1) != LUA_TSTRING || st->trip_traceback)) {
+        // The limit tripped: the call fails with the message and traceback of where it first
+        // tripped. Either something absorbed its error (or failed handling it), or a script
+        // caught it and it tripped again further out (`pcall(spin)` stops at spin's loop, not
+        // at the line of the pcall).
         lua_settop(L, handler);
         char text[96];
         scn_abort_text(st, text, sizeof text);
         lua_pushstring(L, st->abort_message[0] != '\0' ? st->abort_message : text);
-        lua_pushnil(L);
+        if (st->trip_traceback) {
+            lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_trip_traceback_key);
+        } else {
+            lua_pushnil(L);
+        }
         lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_traceback_key);
         status = LUA_ERRRUN;
     }

@@ -14,6 +14,9 @@ struct REPLLimitTests {
         #expect(run.transcript == """
             > while true do pcall(function() while true do end end) end
             stdin:1: instruction limit exceeded (10000 instructions)
+            stack traceback:
+            \tstdin:1: in function <stdin:1>
+            \tstdin:1: in main chunk
             > local s = 0 for i = 1, 2000 do s = s + i end return s
             2001000
             > \n
@@ -31,6 +34,9 @@ struct REPLLimitTests {
         #expect(run.transcript == """
             > stop_soon(); while true do pcall(function() while true do end end) end
             stdin:1: interrupted
+            stack traceback:
+            \tstdin:1: in function <stdin:1>
+            \tstdin:1: in main chunk
             > 'next'
             next
             > \n

@@ -15,9 +15,28 @@ struct RunLimitTests {
         #expect(result == ProcessResult(status: 1, stdout: "", stderr: """
             spin.lua:2: instruction limit exceeded (100000 instructions)
             stack traceback:
+            \tspin.lua:2: in function <spin.lua:2>
             \tspin.lua:2: in main chunk
 
             """ + Self.hint))
+    }
+
+    @Test("A limit caught by pcall, xpcall or a coroutine is reported at the loop that ran it out, with the traceback of that moment, not at the line of the call that caught it")
+    func caughtReportedWhereItTripped() throws {
+        let spin = "local function spin()\n  local n = 0\n  while true do n = n + 1 end\nend\n"
+        let folder = try TempFolder([
+            "pcall.lua": spin + "print(pcall(spin))\n",
+            "xpcall.lua": spin + "print(xpcall(spin, function(m) return m end))\n",
+            "wrap.lua": spin + "print(pcall(coroutine.wrap(spin)))\n",
+        ])
+        for file in ["pcall.lua", "xpcall.lua", "wrap.lua"] {
+            let result = try BuiltBinary.run(["run", "--max-instructions", "100000", file], in: folder.path)
+
+            #expect(result.status == 1)
+            #expect(result.stdout == "", "nothing printed: the caller of the pcall never ran")
+            #expect(result.stderr.hasPrefix("\(file):3: instruction limit exceeded (100000 instructions)\nstack traceback:\n\t\(file):3: in "), "\(file): \(result.stderr)")
+            #expect(result.stderr.hasSuffix(Self.hint))
+        }
     }
 
     @Test("A scenario that catches the limit and ends a few instructions later still exits 1")
