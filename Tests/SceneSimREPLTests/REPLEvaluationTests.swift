@@ -25,6 +25,29 @@ struct REPLEvaluationTests {
         #expect(run.status == 0)
     }
 
+    @Test("An expression's table shows its __tostring, as print shows it, nested too; a __tostring that fails is reported and the session goes on")
+    func tostringShown() {
+        let run = runSession([
+            "t = setmetatable({}, { __tostring = function() return 'custom' end })",
+            "t", "{t, 1}", "print(t)",
+            "setmetatable({}, { __tostring = function() error('bad', 0) end })", "'after'",
+        ])
+        #expect(run.transcript == """
+            > t = setmetatable({}, { __tostring = function() return 'custom' end })
+            > t
+            custom
+            > {t, 1}
+            {custom, 1}
+            > print(t)
+            custom
+            > setmetatable({}, { __tostring = function() error('bad', 0) end })
+            bad
+            > 'after'
+            after
+            > \n
+            """)
+    }
+
     @Test("Printed strings and results reach standard output as their bytes: NUL and invalid UTF-8 included")
     func bytesExact() {
         let run = runSession(["print('a\\0b', '\\255')", "'\\254'"], interactive: false)

@@ -76,6 +76,36 @@ extension LuaState {
         }
     }
 
+    /// Calls a function as `call` does, and describes each of its results (`describeBytes`)
+    /// while it is still a Lua value, so a table keeps its metatable and shows its
+    /// `__tostring`, as `print` shows it: what a prompt echoes. Throws the call's error; `texts`
+    /// holds the error of a `__tostring` that failed after the call ran.
+    public func callDescribing(_ function: LuaFunctionRef) throws(LuaError) -> (count: Int, texts: Result<[[UInt8]], LuaError>) {
+        guard function.state === self else {
+            throw LuaError(.runtime, "a function of another (or a closed) Lua state was called")
+        }
+        let stack = LuaStack(L: currentThread, state: self)
+        let top = stack.top
+        guard lua_checkstack(stack.L, 4) != 0 else { throw LuaError(.runtime, "stack overflow") }
+        lua_rawgeti(stack.L, scn_registry_index(), lua_Integer(function.reference))
+        let status = protectedCall(on: stack.L, arguments: 0, results: LUA_MULTRET)
+        defer {
+            lua_settop(stack.L, top)
+            assert(stack.top == top, "LuaKit: unbalanced stack around a call")
+        }
+        guard status == LUA_OK else { throw error(status: status, on: stack.L) }
+        let count = Int(stack.top - top)
+        var texts: [[UInt8]] = []
+        for index in top + 1 ..< stack.top + 1 {
+            do throws(LuaError) {
+                texts.append(try stack.describe(at: index))
+            } catch {
+                return (count, .failure(error))
+            }
+        }
+        return (count, .success(texts))
+    }
+
     /// Calls global function `name` (read raw) under a protected call.
     @discardableResult
     public func callGlobal(_ name: String, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {

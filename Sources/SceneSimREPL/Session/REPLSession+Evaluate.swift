@@ -81,9 +81,10 @@ extension REPLSession {
     /// the simulation before its error.
     func execute(_ function: LuaFunctionRef, _ entry: SavedEntry) {
         var entry = entry
-        let results: [LuaValue]
+        let results: (count: Int, texts: Result<[[UInt8]], LuaError>)
         do throws(LuaError) {
-            results = try InterruptGuard.whileRunning { () throws(LuaError) in try host.call(function) }
+            // Described while they are Lua values: a table's __tostring shows, as print shows it.
+            results = try InterruptGuard.whileRunning { () throws(LuaError) in try host.callDescribing(function) }
         } catch {
             fail(error)
             switch error.kind {
@@ -93,12 +94,12 @@ extension REPLSession {
             transcript.append(entry)
             return
         }
-        if !results.isEmpty {
-            do throws(LuaError) {
-                let texts = try results.map { value throws(LuaError) in try host.lua.describeBytes(value) }
+        if results.count > 0 {
+            switch results.texts {
+            case .success(let texts):
                 host.writeOutput(Array(texts.joined(separator: [UInt8(ascii: "\t")])) + [UInt8(ascii: "\n")])
                 entry.outcome = .finished(results: results.count)
-            } catch {
+            case .failure(let error):
                 // The entry ran; only showing its results failed, so the replay must not print.
                 report(error)
             }

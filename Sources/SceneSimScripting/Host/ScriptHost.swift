@@ -147,6 +147,11 @@ public final class ScriptHost {
         try withHookFrames { () throws(LuaError) in try lua.call(function) }
     }
 
+    /// `call`, with each result described as `print` shows it (`LuaState.callDescribing`).
+    public func callDescribing(_ function: LuaFunctionRef) throws(LuaError) -> (count: Int, texts: Result<[[UInt8]], LuaError>) {
+        try withHookFrames { () throws(LuaError) in try lua.callDescribing(function) }
+    }
+
     /// Runs script code from the top; an error that came out of a hook gets the hook's
     /// traceback, which shows where in the hook it was raised and, below, the script's frames
     /// (those are added when the hook ran in another coroutine).

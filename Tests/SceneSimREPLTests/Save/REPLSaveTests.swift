@@ -17,6 +17,16 @@ struct REPLSaveTests {
         return (saved.replacingOccurrences(of: path, with: "FILE"), session, String(decoding: replay.stdout, as: UTF8.self))
     }
 
+    @Test("A table with __tostring replays as the session showed it")
+    func tostringReplays() throws {
+        let (_, session, replay) = try replay([
+            "x = setmetatable({ a = 1 }, { __tostring = function() return 'X' end })",
+            "x", "{x}", "x, 2",
+        ])
+        #expect(session.standard == "X\n{X}\nX\t2\n")
+        #expect(replay == session.standard)
+    }
+
     @Test("Expressions become print, locals stay local, a top-level return runs in place")
     func forms() throws {
         let (saved, session, replay) = try replay([
