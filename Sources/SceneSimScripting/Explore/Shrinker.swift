@@ -76,7 +76,9 @@ public struct Shrinker {
     static func smaller(_ choice: ExploreStep.Choice) -> [ExploreStep.Value] {
         switch (choice.value, choice.minimum) {
         case (.integer(let value), .integer(let minimum)) where value > minimum:
-            let half = minimum + (value - minimum) / 2
+            // The distance as UInt64: exact across the whole range (int(math.mininteger,
+            // math.maxinteger) trapped on the overflow of value - minimum).
+            let half = minimum &+ Int64(bitPattern: (UInt64(bitPattern: value) &- UInt64(bitPattern: minimum)) / 2)
             return [.integer(minimum)] + (half > minimum ? [.integer(half)] : []) + (value - 1 > half ? [.integer(value - 1)] : [])
         case (.number(let value), .number(let minimum)) where value > minimum:
             let half = minimum + (value - minimum) / 2

@@ -1,4 +1,4 @@
-import SceneSimScripting
+@testable import SceneSimScripting
 import Testing
 
 /// Issue 11: the shrinker deletes chunks, then single steps, then lowers arguments, keeping
@@ -32,6 +32,16 @@ struct ShrinkerTests {
 
         #expect(shrunk == [step("a"), step("b"), step("c")])
         #expect(shrinker.attempts < 200)
+    }
+
+    @Test("An integer drawn from the whole range (int(math.mininteger, math.maxinteger)) shrinks without overflow")
+    func wholeIntegerRange() {
+        let top = ExploreStep.Choice(key: "n", value: .integer(Int64.max), minimum: .integer(Int64.min))
+        let fromTop: [ExploreStep.Value] = [.integer(Int64.min), .integer(-1), .integer(Int64.max - 1)]
+        #expect(Shrinker.smaller(top) == fromTop)
+        let low = ExploreStep.Choice(key: "n", value: .integer(Int64.min + 3), minimum: .integer(Int64.min))
+        let fromLow: [ExploreStep.Value] = [.integer(Int64.min), .integer(Int64.min + 1), .integer(Int64.min + 2)]
+        #expect(Shrinker.smaller(low) == fromLow)
     }
 
     @Test("An argument the failure needs stays at the smallest value that still fails")
