@@ -16,9 +16,19 @@
 // count hook would (scn_call_swift), and Swift calls back into Lua on the counted thread.
 #include "internal.h"
 
-// tostring(v): the text of an error value, made under the hook (a __tostring is script code).
+// The text of an error value, made under the hook (a __tostring is script code): a string, a
+// number, a boolean or nil as tostring gives it, a value with __tostring by it, and any other
+// value as `scenesim run` reports it ("(error object is a table value)"), never tostring's
+// "table: 0x..." (an address: a run would not read the same twice).
 static int scn_tostring(lua_State *L) {
-    luaL_tolstring(L, 1, NULL);
+    int type = lua_type(L, 1);
+    if (type == LUA_TSTRING || type == LUA_TNUMBER || type == LUA_TBOOLEAN || type == LUA_TNIL
+        || luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+        lua_settop(L, 1);
+        luaL_tolstring(L, 1, NULL);
+        return 1;
+    }
+    lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     return 1;
 }
 

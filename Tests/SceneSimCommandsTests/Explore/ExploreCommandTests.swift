@@ -154,6 +154,26 @@ struct ExploreCommandTests {
         #expect(replayed.stderr.hasPrefix("found/lock-3-12.lua:12: invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses\n"))
     }
 
+    @Test("A rule or an invariant that raises a table is reported as scenesim run reports it, the same bytes every run, and shrinks (no false nondeterminism)")
+    func tableErrorObjects() throws {
+        let setup = "setup = function() return sim.launch { scenes = { { id = \"main\" } } } end, builtin = false"
+        let folder = try TempFolder([
+            "rule.lua": "return { \(setup), rules = { r = { run = function() error({ code = 1 }) end } } }\n",
+            "invariant.lua": "return { \(setup), rules = { r = { run = function() end } }, invariants = { bad = function() error({}) end } }\n",
+        ])
+        for (module, failure) in [("rule.lua", "rule r failed"), ("invariant.lua", "invariant bad failed")] {
+            var reports: [String] = []
+            for _ in 1...2 {
+                let result = try BuiltBinary.run(["explore", module, "--seed", "1", "--runs", "2", "--jobs", "1", "--out", "found"], in: folder.path)
+                #expect(result.status == 1, "\(result)")
+                #expect(result.stdout.contains(": \(failure): (error object is a table value)\n"), "\(result)")
+                #expect(!result.stdout.contains("0x"))
+                reports.append(result.stdout)
+            }
+            #expect(reports[0] == reports[1])
+        }
+    }
+
     @Test("The same seed prints the same report and writes the same scenario whatever --jobs; only the header's jobs= differs")
     func sameSeedSameBytes() throws {
         var reports: [String] = []
