@@ -32,7 +32,7 @@
 --- The declared app, for the built-in rules.
 ---@class scenesim.ExploreDeclared
 ---@field platform scenesim.Platform
----@field scenes { id: string, kind: string, value?: "string"|"integer" }[]
+---@field scenes { id: string, kind: string, value?: "string"|"integer", keys?: string[] }[]
 ---@field routes { name: string, scene: string }[]
 ---@field intents string[]  the model's intents, sorted
 ---@field suspend_after? number  seconds a backgrounded app runs before it is suspended; nil: never
@@ -679,6 +679,41 @@ local function made_rules(declared)
       run = function(app, a) app:open_url(url(a)) end,
     }, function(_, a) return "app:open_url(" .. quote(url(a)) .. ")" end)
   end
+
+  -- Where a scene declares its SceneStorage keys, storage_write writes one of them (another key
+  -- is an error, not a finding): the key drawn is a place, 1 to the longest list, taken round
+  -- the window's scene's list ("a" and "b" for a scene that declares none). Without declared
+  -- keys the static storage_write stays, so no other exploration draws differently.
+  local longest, keyed = 2, false
+  for _, scene in ipairs(declared.scenes) do
+    if scene.keys then
+      keyed = true
+      if #scene.keys > longest then longest = #scene.keys end
+    end
+  end
+  if keyed then
+    local undeclared = { "a", "b" }
+    local function key_of(a)
+      local scene = groups[a.window.group]
+      local keys = scene and scene.keys or undeclared
+      if #keys == 0 then return nil end
+      return keys[(a.key - 1) % #keys + 1]
+    end
+    rules.storage_write = make_rule("storage_write", {
+      pre = awake,
+      args = { window = gen.window("connected"), key = gen.int(1, longest), value = gen.one_of { 1, "x", true, 2.5 } },
+      run = function(_, a)
+        local key = key_of(a)
+        if key ~= nil then a.window.storage[key] = a.value end
+      end,
+    }, function(rule, a)
+      local window, key = rule.args.window:spell(a.window), key_of(a)
+      -- A scene that declares no keys at all (keys = {}) takes no write: the step does nothing.
+      if key == nil then return "-- storage_write: " .. window .. "'s scene declares no SceneStorage keys" end
+      local field = key_literal(key)
+      return window .. ".storage" .. (byte(field, 1) == 91 and field or "." .. field) .. " = " .. literal(a.value)
+    end)
+  end
   return rules
 end
 
@@ -699,7 +734,8 @@ local function builtin_rules(declared, every, background_tasks, made)
   made = made or made_rules(declared)
   local rules = {}
   local function take(name, applies)
-    if every or applies then rules[name] = static_rules[name] or made[name] end
+    -- A rule made for the declared app replaces a static one (storage_write for declared keys).
+    if every or applies then rules[name] = made[name] or static_rules[name] end
   end
   for _, name in ipairs { "focus", "background_window", "close", "disconnect", "storage_write", "advance", "settle", "network", "revoke" } do
     take(name, true)

@@ -157,6 +157,8 @@ extension ScriptHost {
         let scenes = config.scenes.map { scene in
             var entry = LuaTable(fields: ["id": .string(ByteString(scene.id)), "kind": .string(ByteString(scene.kind.rawValue))])
             if let type = scene.valueType { entry[field: "value"] = .string(ByteString(type == .integer ? "integer" : "string")) }
+            // Its declared SceneStorage keys: the built-in storage_write writes only those.
+            if let keys = declaredKeys.storage[scene.id] { entry[field: "keys"] = .table(LuaTable(sequence: keys.map { .string(ByteString($0)) })) }
             return LuaValue.table(entry)
         }
         let routes = config.routes.keys.sorted().map { name in

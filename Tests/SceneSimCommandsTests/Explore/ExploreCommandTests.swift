@@ -154,6 +154,41 @@ struct ExploreCommandTests {
         #expect(replayed.stderr.hasPrefix("found/lock-3-12.lua:12: invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses\n"))
     }
 
+    @Test("With declared SceneStorage keys, storage_write writes only those (round the scene's list; a and b where a scene declares none), spelled as a user would, and the found scenario replays")
+    func declaredStorageKeys() throws {
+        let scenes = "{ { id = \"main\", keys = { \"tab\" } }, { id = \"doc\", value = \"string\", keys = { \"scroll\", \"draft-text\", \"end\" } }, { id = \"empty\", keys = {} }, { id = \"free\" } }"
+        let folder = try TempFolder([
+            "keys.lua": "return { setup = function() return sim.launch { scenes = \(scenes) } end }\n",
+            "draft.lua": """
+                return {
+                  setup = function() return sim.launch { scenes = \(scenes) } end,
+                  invariants = {
+                    no_true_draft = function(app)
+                      for _, w in ipairs(app.windows) do
+                        if w.group == "doc" and w.storage["draft-text"] == true then return false, "draft-text is true in " .. w.id end
+                      end
+                    end,
+                  },
+                }
+
+                """,
+        ])
+        let clean = try BuiltBinary.run(["explore", "keys.lua", "--seed", "1", "--runs", "200", "--stats"], in: folder.path)
+        #expect(clean.status == 0, "\(clean)")
+        #expect(clean.stdout.contains("explore: 200 runs, 10000 steps, no failure\n"))
+        let row = clean.stdout.split(separator: "\n").first { $0.hasPrefix("storage_write ") }
+        let ran = row.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
+        #expect(ran > 100, "storage_write ran \(ran) times")
+
+        let found = try BuiltBinary.run(["explore", "draft.lua", "--seed", "1", "--runs", "300", "--out", "found"], in: folder.path)
+        #expect(found.status == 1, "\(found)")
+        #expect(found.stdout.contains(".storage[\"draft-text\"] = true\n"), "\(found)")
+        let written = try #require(found.stdout.split(separator: "\n").first { $0.hasPrefix("wrote ") }?.dropFirst(6))
+        let replayed = try BuiltBinary.run(["run", "--trace", "off", String(written)], in: folder.path)
+        #expect(replayed.status == 1)
+        #expect(replayed.stderr.contains("invariant no_true_draft failed: draft-text is true in doc#"), "\(replayed)")
+    }
+
     @Test("A rule or an invariant that raises a table is reported as scenesim run reports it, the same bytes every run, and shrinks (no false nondeterminism)")
     func tableErrorObjects() throws {
         let setup = "setup = function() return sim.launch { scenes = { { id = \"main\" } } } end, builtin = false"
