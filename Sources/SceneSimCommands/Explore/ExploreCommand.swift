@@ -81,6 +81,8 @@ struct ExploreCommand: StatusCommand {
             throw ValidationError("no such exploration module: \(file)")
         }
         if runs != nil, time != nil { throw ValidationError("give --runs or --time, not both") }
+        // An empty path would resolve to the root folder: found scenarios were written into /.
+        if out.isEmpty { throw ValidationError("--out needs a folder for the scenarios found, e.g. --out scenarios/found (got an empty path)") }
         if let runs, runs < 1 { throw ValidationError("--runs must be 1 or more, not \(runs)") }
         if let time, !(time > 0 && time <= 1e6) { throw ValidationError("--time must be a number of seconds above 0, e.g. --time 30") }
         guard steps >= 1 && steps <= 1_000_000 else { throw ValidationError("--steps must be from 1 to 1000000, not \(steps)") }

@@ -105,6 +105,9 @@ struct TestCommand: StatusCommand {
     @OptionGroup var flags: ScenarioFlags
 
     func validate() throws {
+        // An empty path would resolve to the root folder: timelines were written into /.
+        if timeline?.isEmpty == true { throw ValidationError("--timeline needs a folder for the pictures, e.g. --timeline timelines (got an empty path)") }
+        if junit?.isEmpty == true { throw ValidationError("--junit needs a file for the report, e.g. --junit report.xml (got an empty path)") }
         guard timeout >= 0, timeout.isFinite else { throw ValidationError("--timeout must be 0 (no limit) or more seconds, not \(timeout)") }
         if let minCoverage {
             do throws(CoverageGateError) {

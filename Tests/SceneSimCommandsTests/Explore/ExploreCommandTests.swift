@@ -342,6 +342,7 @@ struct ExploreCommandTests {
         let broken = try BuiltBinary.run(["explore", "nosetup.lua", "--seed", "1", "--runs", "1"], in: folder.path)
         let replay = try BuiltBinary.run(["explore", "nosetup.lua", "--replay", "7"], in: folder.path)
         let both = try BuiltBinary.run(["explore", "nosetup.lua", "--runs", "3", "--time", "1"], in: folder.path)
+        let emptyOut = try BuiltBinary.run(["explore", "nosetup.lua", "--out", ""], in: folder.path)
 
         #expect(broken.status == 2)
         #expect(broken.stdout == "explore: seed=1 runs=1 steps=50 jobs=\(ProcessInfo.processInfo.activeProcessorCount)\n")
@@ -350,6 +351,9 @@ struct ExploreCommandTests {
         #expect(replay.stderr.hasPrefix("Error: invalid --replay '7': expected SEED:RUN as a failure report prints it, e.g. --replay 7:12\n"))
         #expect(both.status == 2)
         #expect(both.stderr.hasPrefix("Error: give --runs or --time, not both\n"))
+        // An empty path named the root folder: found scenarios were written into /.
+        #expect(emptyOut.status == 2)
+        #expect(emptyOut.stderr.hasPrefix("Error: --out needs a folder for the scenarios found, e.g. --out scenarios/found (got an empty path)\n"))
     }
 
     @Test("--time explores until the time is up; the header says so instead of runs=")

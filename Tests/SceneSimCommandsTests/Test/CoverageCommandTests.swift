@@ -52,6 +52,17 @@ struct CoverageCommandTests {
         #expect(result.stderr.hasPrefix("Error: --min-coverage: unknown metric 'edges'; give states or transitions with a percent, e.g. --min-coverage transitions=100,states=100\n"))
     }
 
+    @Test("An empty --timeline or --junit path is a usage error (it named the root folder)")
+    func emptyPaths() throws {
+        let folder = try TempFolder(Self.suite)
+        let timeline = try BuiltBinary.run(["test", "--timeline", "", "a"], in: folder.path)
+        #expect(timeline.status == 2)
+        #expect(timeline.stderr.hasPrefix("Error: --timeline needs a folder for the pictures, e.g. --timeline timelines (got an empty path)\n"))
+        let junit = try BuiltBinary.run(["test", "--junit", "", "a"], in: folder.path)
+        #expect(junit.status == 2)
+        #expect(junit.stderr.hasPrefix("Error: --junit needs a file for the report, e.g. --junit report.xml (got an empty path)\n"))
+    }
+
     @Test("--timeline DIR writes one picture per scenario, mirroring its path")
     func timelineFolder() throws {
         let folder = try TempFolder(Self.suite)
