@@ -54,7 +54,7 @@ package struct SemanticInvariants: Sendable {
         seen.reserveCapacity(8)
         var index: [Presented: SessionID]?
         let scenes = simulator.config.scenes
-        for position in simulator.sessions.indices where simulator.sessions[position].discarded == nil {
+        for position in simulator.liveIndices {
             let id = SessionID(position)
             let group = simulator.sessions[position].group
             let value = simulator.sessions[position].value

@@ -106,16 +106,28 @@ extension Simulator {
     /// Tests run it after every operation; it scans everything, so it is not for production paths.
     package func _checkInvariants() -> [String] {
         var problems: [String] = []
+        // A discarded record is checked once, after it was discarded; nothing changes it later.
+        // The walks below read the live sessions only (liveIndices): explore runs this after
+        // every step, and a long run makes thousands of sessions.
+        for index in discardedSinceCheck {
+            if sessions[index].scene != nil { problems.append("discarded \(sessions[index].label) is connected") }
+            if !sessions[index].saved.isEmpty { problems.append("discarded \(sessions[index].label) kept storage") }
+        }
+        discardedSinceCheck.removeAll(keepingCapacity: true)
         guard let process else {
-            for record in sessions where record.scene != nil {
-                problems.append("terminated app still has \(record.label) connected")
+            for index in liveIndices where sessions[index].scene != nil {
+                problems.append("terminated app still has \(sessions[index].label) connected")
             }
-            return problems
+            return problems.sorted()
         }
         // Explore runs this after every step, so the passing case allocates nothing on the heap
-        // and copies no record; the messages are built only for what fails.
+        // and copies no record; the messages are built only for what fails. Only the marks it
+        // reads are zeroed: the live sessions' and those the window lists name.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: sessions.count) { marks in
-            marks.initialize(repeating: 0)
+            for index in liveIndices { marks.initializeElement(at: index, to: 0) }
+            for index in process.order where index >= 0 && index < marks.count { marks.initializeElement(at: index, to: 0) }
+            for index in process.visible where index >= 0 && index < marks.count { marks.initializeElement(at: index, to: 0) }
+            for index in process.minimized where index >= 0 && index < marks.count { marks.initializeElement(at: index, to: 0) }
             checkWindows(process, marks: marks, into: &problems)
         }
         // The dedup index is right when every live window with a key is found under its key
@@ -126,8 +138,7 @@ extension Simulator {
         var keyed = 0
         var indexed = true
         sessions.withUnsafeBufferPointer { records in
-            for index in records.indices where records[index].discarded == nil
-                && dedupKey(group: records[index].group, value: records[index].value) != nil { keyed += 1 }
+            for index in liveIndices where dedupKey(group: records[index].group, value: records[index].value) != nil { keyed += 1 }
             for (key, id) in dedup {
                 guard id.index < records.count, records[id.index].discarded == nil,
                       dedupKey(group: records[id.index].group, value: records[id.index].value) == key else {
@@ -168,15 +179,15 @@ extension Simulator {
 
     /// The window bookkeeping of `_checkInvariants`: phase counts, the aggregate, the window
     /// order, the visible list and its limit, minimised windows. `marks` (one per session,
-    /// zeroed) is its scratch space.
+    /// zeroed at the live sessions and at those the window lists name: the only ones it
+    /// reads) is its scratch space.
     private func checkWindows(_ process: AppProcess, marks: UnsafeMutableBufferPointer<UInt8>, into problems: inout [String]) {
         var counts = PhaseCounts()
         let connected: UInt8 = 1, visible: UInt8 = 2  // marks: 0 disconnected, 2 also on screen
         var connectedCount = 0, visibleCount = 0
         // Read in place (through the buffer), so no record or part of one is copied.
         sessions.withUnsafeBufferPointer { records in
-            for index in records.indices {
-                let alive = records[index].discarded == nil
+            for index in liveIndices {
                 if records[index].scene != nil {
                     // Read in place: binding the optional (`if let`) would copy the scene.
                     let phase = records[index].scene!.phase
@@ -190,12 +201,10 @@ extension Simulator {
                         visibleCount += 1
                     }
                     if minimized && phase == .active { problems.append("minimised \(records[index].label) is active") }
-                    if !alive { problems.append("discarded \(records[index].label) is connected") }
                 }
-                if !alive && !records[index].saved.isEmpty { problems.append("discarded \(records[index].label) kept storage") }
             }
         }
-        func marked(_ mark: UInt8) -> [Int] { marks.indices.filter { marks[$0] >= mark } }
+        func marked(_ mark: UInt8) -> [Int] { liveIndices.filter { marks[$0] >= mark } }
         if counts != process.counts { problems.append("phase counts \(process.counts) differ from the scenes' \(counts)") }
         let aggregate = aggregatePhase(of: counts, reported: process.reportedPhase)
         if aggregate != process.reportedPhase {

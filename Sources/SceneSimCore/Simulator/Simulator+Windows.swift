@@ -71,6 +71,7 @@ extension Simulator {
         let id = SessionID(sessions.count)
         let label = "\(config.scenes[group].id)#\(sessionCounters[group])"
         sessions.append(SessionRecord(id: id, label: label, group: group, value: value))
+        liveIndices.append(id.index)  // the newest: the list stays ascending
         accountForNewSession(id)
         labels[label] = id
         if let key = dedupKey(group: group, value: value) { dedup[key] = id }
@@ -165,10 +166,26 @@ extension Simulator {
             if let key = dedupKey(group: record.group, value: record.value), dedup[key] == id {
                 dedup[key] = nil
             }
+            if sessions[id.index].discarded == nil, let place = liveIndices.firstIndex(ofAscending: id.index) {
+                liveIndices.remove(at: place)
+                discardedSinceCheck.append(id.index)
+            }
             sessions[id.index].discarded = SessionRecord.Discard(at: now, reason: reason)
             changingStorage(of: id) { sessions[id.index].saved = SceneStorage() }
         }
         if !delivered { pendingDiscards.append(contentsOf: ids) }
         emit(.sessionsDiscarded(scenes: ids, reason: reason, delivered: delivered))
+    }
+}
+
+extension [Int] {
+    /// The place of `value` in this ascending array, by binary search; nil if absent.
+    func firstIndex(ofAscending value: Int) -> Int? {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low] == value ? low : nil
     }
 }

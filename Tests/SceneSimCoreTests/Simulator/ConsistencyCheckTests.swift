@@ -23,6 +23,27 @@ struct ConsistencyCheckTests {
         return (simulator, main, a, b)
     }
 
+    @Test("The checks walk the live sessions only: after 500 windows opened and closed, the live list holds the three left, and a closed record is checked once")
+    func liveSessionsOnly() throws {
+        let (simulator, main, a, b) = try healthy()
+        for n in 0..<500 {
+            let window = try #require(try simulator.openWindow("doc", value: .string("C\(n)")).window)
+            try simulator.close(window)
+        }
+        #expect(simulator.sessions.count == 503)
+        #expect(simulator.liveIndices == [main.index, a.index, b.index])
+        #expect(simulator.liveSessions == [main, a, b])
+        #expect(simulator._checkInvariants() == [])
+        var invariants = SemanticInvariants()
+        #expect(invariants.check(simulator) == nil)
+        // A record broken after it was discarded is found at the next check, and only then.
+        let closed = try #require(try simulator.openWindow("doc", value: .string("D")).window)
+        try simulator.close(closed)
+        simulator.sessions[closed.index].saved = ["k": .int(1)]
+        #expect(simulator._checkInvariants() == ["discarded doc#503 kept storage"])
+        #expect(simulator._checkInvariants() == [])
+    }
+
     @Test("A connected window missing from the window order")
     func orderMissesAWindow() throws {
         let (simulator, main, _, _) = try healthy()
@@ -109,6 +130,7 @@ struct ConsistencyCheckTests {
         #expect(invariants.check(simulator) == nil)
         // A second live session of the about scene (by hand: the simulator brings the first to front).
         simulator.sessions.append(simulator.sessions[about.index])
+        simulator.liveIndices.append(simulator.sessions.count - 1)
         #expect(invariants.check(simulator)?.message.hasSuffix("both present the single-instance Window \"about\"") == true)
     }
 
