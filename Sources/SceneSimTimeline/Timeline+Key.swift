@@ -109,13 +109,29 @@ extension Timeline {
 
         /// The letters a declared state may read as, best first: its name's letters and digits
         /// (lower case, then upper case), then the rest of the alphabet, digits, and symbols that
-        /// mean nothing else in the text timeline (never ' ' or '.').
+        /// mean nothing else in the text timeline (never ' ' or '.'), then `moreLetters`.
         static func letterCandidates(for name: String) -> [Character] {
             let own = name.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
-            let rest = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&*+-/:;<=>?@^_~"
             var seen = Set<Character>()
-            return (Array(own) + Array(own.uppercased()) + Array(rest)).filter { seen.insert($0).inserted }
+            return (Array(own) + Array(own.uppercased()) + asciiLetters + moreLetters).filter { seen.insert($0).inserted }
         }
+
+        /// (Never `?`: it is what a state reads when every letter is taken.)
+        static let asciiLetters = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&*+-/:;<=>@^_~")
+
+        /// Letters for a model with more states than ASCII has room for (about 80): Latin with
+        /// accents, Greek, Cyrillic and Latin Extended Additional, each one column wide in a
+        /// terminal (so a lane stays one column per step), in that order: about 750 more.
+        /// Past those, a state reads `?` (and keeps its own colour in the picture).
+        static let moreLetters: [Character] = {
+            let ranges: [ClosedRange<UInt32>] = [
+                0x00C0...0x00FF, 0x0100...0x017F, 0x0180...0x024F, 0x0391...0x03A9, 0x03B1...0x03C9,
+                0x0410...0x044F, 0x1E00...0x1EFF,
+            ]
+            return ranges.flatMap { $0 }.compactMap { Unicode.Scalar($0) }
+                .filter { $0.properties.isAlphabetic && $0.properties.generalCategory != .otherLetter }
+                .map(Character.init)
+        }()
     }
 
     /// The key of this timeline: the states it shows (the built-in model's five when it shows

@@ -154,6 +154,20 @@ struct TimelineKeyTests {
         #expect(timeline.svg(axis: .steps) == svg && timeline.text() == timeline.text())
     }
 
+    @Test("a model of 500 states still gives each its own letter, one column wide, in the legend and on the lane")
+    func manyStates() throws {
+        let names = (1...500).map { "st\($0)" }
+        let timeline = try walk(names)
+        let key = timeline.key
+        let letters = key.states.map { key.letter(.state(ModelState($0))) }
+        #expect(!letters.contains("?"))
+        #expect(Set(letters).count == 500)
+        #expect(Set(letters).isDisjoint(with: ["L", "U", "O", "A", "E", " ", "."]))
+        #expect(letters.allSatisfy { $0.unicodeScalars.count == 1 && $0.unicodeScalars.first!.properties.isAlphabetic || $0.isASCII })
+        #expect(timeline.text().contains(", \(letters[76]) st77, \(letters[77]) st78, "))
+        #expect(timeline.text().contains(", \(letters.last!) st500;"))
+    }
+
     @Test("the built-in model's letters and colours are the fixed ones")
     func builtinKey() throws {
         let key = try timeline(.ipados, killAndRestore).key
