@@ -39,19 +39,19 @@ struct ExploreCommand: StatusCommand {
     @Argument(help: ArgumentHelp("The exploration module.", valueName: "file"))
     var file: String
 
-    @Option(name: .long, help: ArgumentHelp("Seed of the whole exploration (default: a random one, printed).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seed of the whole exploration (default: a random one, printed).", valueName: "n"))
     var seed: UInt64?
 
-    @Option(name: .long, help: ArgumentHelp("How many runs (default 100).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many runs (default 100).", valueName: "n"))
     var runs: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Explore for this long instead of a number of runs.", valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Explore for this long instead of a number of runs.", valueName: "seconds"))
     var time: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Steps of each run.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Steps of each run.", valueName: "n"))
     var steps: Int = 50
 
-    @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Runs at once (default: the number of cores).", valueName: "n"))
+    @Option(name: [.customShort("j"), .long], parsing: .unconditional, help: ArgumentHelp("Runs at once (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 
     @Option(name: .long, help: ArgumentHelp("Run shard K of N: the runs whose index is K-1 modulo N.", valueName: "K/N"))
@@ -69,10 +69,10 @@ struct ExploreCommand: StatusCommand {
     @Flag(name: .long, help: "Print how often each rule ran and how often its precondition held; warn about rules that never ran.")
     var stats = false
 
-    @Option(name: .long, help: ArgumentHelp("Stop a run after this many Lua instructions (pattern matching included); 0 for no limit.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Stop a run after this many Lua instructions (pattern matching included); 0 for no limit.", valueName: "n"))
     var maxInstructions: Int = ScenarioOptions.defaultMaxInstructions
 
-    @Option(name: .long, help: ArgumentHelp("Stop a run whose Lua state, or the simulator's own records, hold more than this many MiB; 0 for no limit.", valueName: "MiB"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Stop a run whose Lua state, or the simulator's own records, hold more than this many MiB; 0 for no limit.", valueName: "MiB"))
     var maxMemory: Int = ScenarioOptions.defaultMaxMemory / (1024 * 1024)
 
     func validate() throws {
@@ -84,7 +84,7 @@ struct ExploreCommand: StatusCommand {
         // An empty path would resolve to the root folder: found scenarios were written into /.
         if out.isEmpty { throw ValidationError("--out needs a folder for the scenarios found, e.g. --out scenarios/found (got an empty path)") }
         if let runs, runs < 1 { throw ValidationError("--runs must be 1 or more, not \(runs)") }
-        if let time, !(time > 0 && time <= 1e6) { throw ValidationError("--time must be a number of seconds above 0, e.g. --time 30") }
+        if let time, !(time > 0 && time <= 1e6) { throw ValidationError("--time must be a number of seconds above 0 and at most 1000000, e.g. --time 30") }
         guard steps >= 1 && steps <= 1_000_000 else { throw ValidationError("--steps must be from 1 to 1000000, not \(steps)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
         if let shard { _ = try parsedShard(shard) }

@@ -5,13 +5,13 @@ import SceneSimScripting
 /// sandbox. Their defaults are `ScenarioOptions()`'s, so a golden recorded without flags
 /// matches `scenesim run` without flags.
 struct ScenarioFlags: ParsableArguments {
-    @Option(name: .long, help: "Seed of math.random and every random choice.")
+    @Option(name: .long, parsing: .unconditional, help: "Seed of math.random and every random choice.")
     var seed: Int64 = 0
 
-    @Option(name: .long, help: ArgumentHelp("Stop a chunk after this many Lua instructions (pattern matching included); 0 for no limit.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Stop a chunk after this many Lua instructions (pattern matching included); 0 for no limit.", valueName: "n"))
     var maxInstructions: Int = ScenarioOptions.defaultMaxInstructions
 
-    @Option(name: .long, help: ArgumentHelp("Stop when the Lua state, or the simulator's own records, hold more than this many MiB; 0 for no limit.", valueName: "MiB"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Stop when the Lua state, or the simulator's own records, hold more than this many MiB; 0 for no limit.", valueName: "MiB"))
     var maxMemory: Int = ScenarioOptions.defaultMaxMemory / (1024 * 1024)
 
     @Flag(name: .long, help: "Open Lua's io, os, debug and package libraries (off: a sandbox without them).")

@@ -60,7 +60,7 @@ struct TestCommand: StatusCommand {
     var paths: [String] = []
 
     // Optional, so --help shows no machine-dependent default.
-    @Option(name: .shortAndLong, help: "Scenarios run at once, -j 4 or -j4 (default: the number of cores).")
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "Scenarios run at once, -j 4 or -j4 (default: the number of cores).")
     var jobs: Int?
 
     @Flag(name: [.customShort("u"), .long], help: "Accept the current outputs: rewrite goldens, remove .new files and obsolete goldens.")
@@ -81,7 +81,7 @@ struct TestCommand: StatusCommand {
     @Flag(name: .long, help: "List the scenarios and the first comment line of each, without running them.")
     var list = false
 
-    @Option(name: .long, help: ArgumentHelp("Stop and fail a scenario that runs longer than this, in wall-clock seconds; 0 for no limit.", valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Stop and fail a scenario that runs longer than this, in wall-clock seconds; 0 for no limit.", valueName: "seconds"))
     var timeout: Double = Double(GoldenSuite.Configuration.defaultTimeout.components.seconds)
 
     @Option(name: .long, help: ArgumentHelp("Also draw each scenario's run into this folder, mirroring the scenario paths.", valueName: "dir"))

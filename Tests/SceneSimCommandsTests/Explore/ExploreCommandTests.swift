@@ -343,6 +343,9 @@ struct ExploreCommandTests {
         let replay = try BuiltBinary.run(["explore", "nosetup.lua", "--replay", "7"], in: folder.path)
         let both = try BuiltBinary.run(["explore", "nosetup.lua", "--runs", "3", "--time", "1"], in: folder.path)
         let emptyOut = try BuiltBinary.run(["explore", "nosetup.lua", "--out", ""], in: folder.path)
+        // A negative number is the option's value, not another option: its own message.
+        let negative = try BuiltBinary.run(["explore", "nosetup.lua", "--runs", "-1"], in: folder.path)
+        let hugeTime = try BuiltBinary.run(["explore", "nosetup.lua", "--time", "1e300"], in: folder.path)
 
         #expect(broken.status == 2)
         #expect(broken.stdout == "explore: seed=1 runs=1 steps=50 jobs=\(ProcessInfo.processInfo.activeProcessorCount)\n")
@@ -354,6 +357,10 @@ struct ExploreCommandTests {
         // An empty path named the root folder: found scenarios were written into /.
         #expect(emptyOut.status == 2)
         #expect(emptyOut.stderr.hasPrefix("Error: --out needs a folder for the scenarios found, e.g. --out scenarios/found (got an empty path)\n"))
+        #expect(negative.status == 2)
+        #expect(negative.stderr.hasPrefix("Error: --runs must be 1 or more, not -1\n"), "\(negative)")
+        #expect(hugeTime.status == 2)
+        #expect(hugeTime.stderr.hasPrefix("Error: --time must be a number of seconds above 0 and at most 1000000, e.g. --time 30\n"))
     }
 
     @Test("--time explores until the time is up; the header says so instead of runs=")
