@@ -905,6 +905,24 @@ end
 
 -- The built-in rules (all, `names` only, or none) and the module's (`own`) in name order, with
 -- the running sums of their weights: the engine's own work, so it runs uncounted.
+-- Why the declared app can never make built-in rule `name`'s call (the call is an error, not
+-- refused), or nil.
+local function cannot_take(declared, name)
+  local mac = declared.platform == "macos"
+  if name == "open_url" and #declared.routes == 0 then return "it declares no routes (sim.launch { routes = ... })" end
+  if name == "minimize" and not mac then return "w:minimize() exists only on macos; this app runs on " .. declared.platform end
+  if name == "terminate_keep_windows" and not mac then
+    return "Quit and Keep Windows exists only on macos; this app runs on " .. declared.platform
+  end
+  if name == "open_settings" then
+    if not mac then return "app:open_settings() exists only on macos; this app runs on " .. declared.platform end
+    for _, scene in ipairs(declared.scenes) do
+      if scene.kind == "settings" then return nil end
+    end
+    return "it declares no Settings scene ({ id = \"settings\", kind = \"settings\" })"
+  end
+end
+
 local function assemble(X, builtin, names, background_tasks, own)
   local rules = {}
   if builtin then
@@ -914,7 +932,14 @@ local function assemble(X, builtin, names, background_tasks, own)
     if declared == true then declared, made = prepared.declared, prepared.made end
     local all = builtin_rules(declared, names ~= nil, background_tasks, made)
     if names then
-      for _, n in ipairs(names) do rules[n] = all[n] end
+      for _, n in ipairs(names) do
+        -- A listed rule is taken as written, unless this app can never make its call: it
+        -- would not be refused (a rule whose call is refused just never runs) but fail, and
+        -- the module's mistake would be reported as the app's bug.
+        local why = cannot_take(declared, n)
+        if why then error(X.name .. ": builtin lists " .. quote(n) .. ", which this app cannot take: " .. why .. "; leave it out of the list", 0) end
+        rules[n] = all[n]
+      end
     else
       rules = all
     end

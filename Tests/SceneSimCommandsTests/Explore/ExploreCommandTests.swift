@@ -335,6 +335,30 @@ struct ExploreCommandTests {
             """)
     }
 
+    @Test("A builtin list naming a rule whose call the app can never make is a module error (exit 2), not a failure found in the app")
+    func builtinListTheAppCannotTake() throws {
+        let launch = "setup = function() return sim.launch { scenes = { { id = \"main\" } } } end"
+        let folder = try TempFolder([
+            "minimize.lua": "return { \(launch), builtin = { \"minimize\", \"advance\" } }\n",
+            "settings.lua": "return { \(launch), builtin = { \"open_settings\" } }\n",
+            "url.lua": "return { \(launch), builtin = { \"open_url\" } }\n",
+            "switcher.lua": "return { setup = function() return sim.launch { platform = \"macos\", scenes = { { id = \"main\" } } } end, builtin = { \"switcher\", \"advance\" } }\n",
+        ])
+        for (module, why) in [
+            ("minimize.lua", "builtin lists \"minimize\", which this app cannot take: w:minimize() exists only on macos; this app runs on ipados; leave it out of the list"),
+            ("settings.lua", "builtin lists \"open_settings\", which this app cannot take: app:open_settings() exists only on macos; this app runs on ipados; leave it out of the list"),
+            ("url.lua", "builtin lists \"open_url\", which this app cannot take: it declares no routes (sim.launch { routes = ... }); leave it out of the list"),
+        ] {
+            let result = try BuiltBinary.run(["explore", module, "--seed", "1", "--runs", "5", "--out", "found"], in: folder.path)
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stderr.contains("\(module): \(why)\n"), "\(result)")
+            #expect(!FileManager.default.fileExists(atPath: folder.path + "/found"))
+        }
+        // A call the app only refuses (the switcher on macOS) is taken as written and never runs.
+        let refused = try BuiltBinary.run(["explore", "switcher.lua", "--seed", "1", "--runs", "5"], in: folder.path)
+        #expect(refused.status == 0, "\(refused)")
+    }
+
     @Test("A module that cannot run, and bad flags, are exit status 2 with a message that says what to do")
     func brokenModuleAndUsage() throws {
         let folder = try TempFolder(["nosetup.lua": "return { rules = {} }\n"])
