@@ -68,8 +68,12 @@ struct RunCommand: StatusCommand {
     mutating func runWithStatus() throws -> Int32 {
         let options = flags.options(trace: timeline == "-" ? .off : traceFlag.trace)
         let recording = timeline.map { _ in RunRecording(maxBytes: options.maxMemory) }
+        // A name with control bytes (a newline) is named with them escaped, as scenesim test
+        // names it: a raw newline in "file:line:" would split the message into two.
+        let shownName = ByteString.displayed(Array(file.utf8))
         let status = ScenarioRunner.run(
             path: file,
+            displayName: shownName == file ? nil : shownName,
             options: options,
             recording: recording,
             stdout: { Output.standard(bytes: $0) },

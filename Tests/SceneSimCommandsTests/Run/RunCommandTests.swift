@@ -33,6 +33,15 @@ struct RunCommandTests {
         #expect(stderr.hasPrefix("Error: cannot run bad\\255.lua: its name is not valid UTF-8; rename it\n"))
     }
 
+    @Test("A scenario whose name holds a newline is named with it escaped in its errors, as scenesim test names it")
+    func nameWithNewline() throws {
+        let folder = try TempFolder(["nl\nname.lua": "print(\"hi\")\nerror(\"x\")\n"])
+        let result = try BuiltBinary.run(["run", "--trace", "off", "nl\nname.lua"], in: folder.path)
+        #expect(result.status == 1)
+        #expect(result.stdout == "hi\n")
+        #expect(result.stderr == "nl\\010name.lua:2: x\nstack traceback:\n\tnl\\010name.lua:2: in main chunk\n", "\(result)")
+    }
+
     @Test("A passing scenario prints its trace and output and exits 0")
     func passingScenario() throws {
         let folder = try TempFolder(["ok.lua": """
