@@ -65,7 +65,9 @@ public struct LuaClassDefinition {
     public var length: Method?
     /// What `pairs(obj)` visits: a snapshot of the handle's contents as a plain table, walked
     /// in `pairs`' fixed key order. Nil: `pairs(obj)` is an error, as for any userdata.
-    public var contents: ((Int64) -> LuaTable)?
+    /// A thrown error is raised at the script's line instead (a store that cannot be read now
+    /// says why, as its reads do, rather than walk as empty).
+    public var contents: ((Int64) throws(LuaError) -> LuaTable)?
 
     /// A class with no methods or fields yet.
     public init(name: String) {

@@ -79,7 +79,12 @@ extension LuaState {
         if let contents = definition.contents {
             let snapshot = makeFunction { call in
                 guard let id = call.handle(at: 1, of: type) else { return .values(0) }
-                return call.results(.table(contents(id)))
+                do throws(LuaError) {
+                    return call.results(.table(try contents(id)))
+                } catch {
+                    // Raised by __pairs at the line that called pairs (see pairsMetamethod).
+                    return call.results(.nil, .string(ByteString(error.message)))
+                }
             }
             metatable[field: "__pairs"] = .function(pairsMetamethod(snapshot: snapshot))
         }
@@ -136,8 +141,15 @@ extension LuaState {
     private func pairsMetamethod(snapshot: LuaFunctionRef) -> LuaFunctionRef {
         do {
             let factory = try run("""
-                local pairs = pairs
-                return function(snapshot) return function(self) return pairs(snapshot(self)) end end
+                local pairs, error = pairs, error
+                return function(snapshot)
+                  return function(self)
+                    local contents, refusal = snapshot(self)
+                    -- Level 3: the script's line that called pairs (2 is pairs itself).
+                    if contents == nil then error(refusal, 3) end
+                    return pairs(contents)
+                  end
+                end
                 """, chunkName: "=pairs")
             guard case .function(let make)? = factory.first,
                   case .function(let metamethod)? = try call(make, [.function(snapshot)]).first else {

@@ -74,10 +74,15 @@ extension ScriptHost {
                 return .error(error.message)
             }
         }
-        definition.contents = { [unowned(unsafe) self] id in
-            guard let simulator, let contents = try? memoryContents(simulator, id),
-                  case .table(let table) = contents.luaTable else { return LuaTable() }
-            return table
+        // pairs(w.memory) of a store that is gone is its reads' error, not an empty walk.
+        definition.contents = { [unowned(unsafe) self] id throws(LuaError) in
+            guard let simulator else { return LuaTable() }
+            do throws(SimError) {
+                guard case .table(let table) = try memoryContents(simulator, id).luaTable else { return LuaTable() }
+                return table
+            } catch {
+                throw LuaError(.runtime, error.message)
+            }
         }
         assert(definition.methods.keys.sorted() == Self.memoryMethods.sorted(), "ScriptHost.memoryMethods is out of date")
         return lua.defineClass(definition)

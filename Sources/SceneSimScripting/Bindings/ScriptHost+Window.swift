@@ -179,12 +179,16 @@ extension ScriptHost {
                 return .error(error.message)
             }
         }
-        // `pairs(w.storage)` walks the live storage in key order, as `pairs(app.defaults)` does
-        // (a disconnected scene's is empty: read w.saved).
-        definition.contents = { [unowned(unsafe) self] id in
-            guard let simulator, let live = try? simulator.liveStorage(session(id)),
-                  case .table(let table) = live.luaTable else { return LuaTable() }
-            return table
+        // `pairs(w.storage)` walks the live storage in key order, as `pairs(app.defaults)` does;
+        // a disconnected or closed scene's is its reads' error (read w.saved), not an empty walk.
+        definition.contents = { [unowned(unsafe) self] id throws(LuaError) in
+            guard let simulator else { return LuaTable() }
+            do throws(SimError) {
+                guard case .table(let table) = try simulator.liveStorage(session(id)).luaTable else { return LuaTable() }
+                return table
+            } catch {
+                throw LuaError(.runtime, error.message)
+            }
         }
         // The completion list is written out (ScriptHost+Completion); it must name exactly these.
         assert(definition.methods.keys.sorted() == Self.storageMethods.sorted(), "ScriptHost.storageMethods is out of date")

@@ -29,6 +29,33 @@ struct WindowTests {
         ))
     }
 
+    @Test("pairs over a disconnected scene's storage or memory, or a terminated app's memory, is the error its reads give, at the script's line, not an empty walk")
+    func pairsOfAStoreThatIsGone() {
+        let source = """
+            local app = sim.launch { scenes = { { id = "main" }, { id = "c", value = "string" } } }
+            sim.settle()
+            local w = app:open_window("c", "y"); w.storage.a = 1; w.memory.m = 1
+            local st, mem, am = w.storage, w.memory, app.memory
+            for k, v in pairs(st) do print("live", k, v) end
+            w:background(); w:disconnect()
+            print(pcall(function() for _ in pairs(st) do end end))
+            print(pcall(function() for _ in pairs(mem) do end end))
+            app:terminate("user")
+            print(pcall(function() for _ in pairs(am) do end end))
+            """
+
+        let run = runScript(source)
+
+        #expect(run.error == nil)
+        let lines = run.output.split(separator: "\n").filter { !$0.hasPrefix("[") }
+        #expect(lines == [
+            "live\ta\t1",
+            "false\ttest.lua:7: reading storage: c#1 is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved",
+            "false\ttest.lua:8: reading w.memory: c#1 is disconnected: its views and their @State are gone; call w:focus() to reconnect it (it comes back with empty memory)",
+            "false\ttest.lua:10: reading app.memory needs a running app, but it was terminated (user) at 0.500 s; call app:launch() first",
+        ])
+    }
+
     @Test("w.storage reads, writes and deletes keys, keeping integers and floats apart")
     func wStorageReadsWritesAndDeletesKeysKeepingIntegers() {
         let source = """
