@@ -44,7 +44,7 @@ enum LuaRenderer {
             }
         case .boolean:
             buffer.append(key.float != 0 ? "[true] = " : "[false] = ")
-        case .other:
+        case .other, .handle:
             buffer.append("[")
             buffer.append(bytes: key.bytes)
             buffer.append("] = ")

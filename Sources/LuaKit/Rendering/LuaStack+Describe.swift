@@ -65,9 +65,13 @@ extension LuaStack {
             lua_pushvalue(L, -1)
             lua_rawseti(L, keys, lua_Integer(order.count))
         }
-        for position in order.indices where order[position].key.rank == .other {
+        for position in order.indices where order[position].key.rank == .other || order[position].key.rank == .handle {
             pushEntry(keys: keys, table: index, offset: position)
-            order[position].key = LuaKeyOrder(otherText: sortText(at: top - 1), tiebreak: sortText(at: top))
+            if order[position].key.rank == .handle {
+                order[position].key.bytes = sortText(at: top - 1)
+            } else {
+                order[position].key = LuaKeyOrder(otherText: sortText(at: top - 1), tiebreak: sortText(at: top))
+            }
             pop(2)
         }
         order.sort { $0.key < $1.key }
@@ -94,6 +98,11 @@ extension LuaStack {
             return LuaKeyOrder(float: lua_tonumberx(L, index, nil))
         case LUA_TSTRING: return LuaKeyOrder(string: bytes(at: index)?.bytes ?? [])
         case LUA_TBOOLEAN: return LuaKeyOrder(boolean: lua_toboolean(L, index) != 0)
+        case LUA_TUSERDATA:
+            var classIndex: Int32 = 0
+            var id: Int64 = 0
+            if scn_to_handle(L, index, &classIndex, &id) != 0 { return LuaKeyOrder(handleClass: classIndex, id: id) }
+            return LuaKeyOrder(otherText: [])
         default: return LuaKeyOrder(otherText: [])
         }
     }

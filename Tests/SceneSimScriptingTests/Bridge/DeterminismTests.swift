@@ -72,4 +72,16 @@ struct DeterminismTests {
 
         #expect(run == ScriptRun(output: "name=n d#1(1)=1 d#2(2)=2 d#3(3)=3 d#4(4)=4 d#5(5)=5 d#6(6)=6 storage of d#6 {}=s\n", error: nil))
     }
+
+    @Test("print orders handle keys as pairs visits them (by class, then creation), before tables and functions")
+    func printOrdersHandlesAsPairs() {
+        let run = runScript("""
+            local app = sim.launch { scenes = { { id = "main" }, { id = "d", value = "integer" } } }
+            local w2 = app:open_window("d", 1)
+            local w3 = app:open_window("d", 2)
+            print({ [{}] = 1, [print] = 3, [w3] = 4, [app] = 5, [app.sessions[1]] = 6, [w2] = 7, [true] = 8 })
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: "{[true] = 8, [app(ipados, loading)] = 5, [main#1] = 6, [d#1(1)] = 7, [d#2(2)] = 4, [function] = 3, [{}] = 1}\n", error: nil))
+    }
 }
