@@ -799,6 +799,13 @@ void scn_dump_free(unsigned char *bytes) {
 }
 
 void scn_format_number(double value, char *buffer, size_t size) {
+    // NaN reads "nan" whatever its sign bit: 0/0 is a negative NaN on x86 and a positive one on
+    // ARM, and glibc prints the sign ("-nan") where Apple's libc does not, so the same scenario
+    // would print other bytes on another machine.
+    if (value != value) {
+        snprintf(buffer, size, "nan");
+        return;
+    }
     int length = snprintf(buffer, size, LUA_NUMBER_FMT, value);
     if (length > 0 && (size_t)length + 2 < size
         && buffer[strspn(buffer, "-0123456789")] == '\0') {

@@ -85,7 +85,7 @@ struct ModelServicesTests {
             [   0.500] app         state loading -> unauthenticated
             task 1 (at 1.500, pending)	pending	1.5
             false	test.lua:5: app:after(seconds, fn) needs zero or more seconds (got -1.000); the clock only moves forward
-            false	test.lua:6: app:after(seconds, fn) needs a finite number of seconds, at most 1e12 (got -nan)
+            false	test.lua:6: app:after(seconds, fn) needs a finite number of seconds, at most 1e12 (got nan)
             false	test.lua:7: app:after(seconds, fn) needs a finite number of seconds, at most 1e12 (got 10000000000000.0)
             false	test.lua:8: app:after(seconds, fn) needs a number of seconds, e.g. app:after(1.5, function(app) ... end) (got string)
             false	test.lua:9: app:after(seconds, fn) needs a function to run, e.g. app:after(1.5, function(app) ... end) (got no value)

@@ -73,6 +73,16 @@ struct DeterminismTests {
         #expect(run == ScriptRun(output: "name=n d#1(1)=1 d#2(2)=2 d#3(3)=3 d#4(4)=4 d#5(5)=5 d#6(6)=6 storage of d#6 {}=s\n", error: nil))
     }
 
+    @Test("NaN prints nan whatever its sign, in print, tostring, tables and messages (glibc printed -nan for 0/0, Apple's libc nan)")
+    func nanIsNan() {
+        let run = runScript("""
+            print(0/0, -(0/0), tostring(0/0), { 0/0 }, math.huge - math.huge)
+            print(pcall(sim.advance, 0/0))
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: "nan\tnan\tnan\t{nan}\tnan\nfalse\tsim.advance needs a finite number of seconds, at most 1e12 (got nan)\n", error: nil))
+    }
+
     @Test("print orders handle keys as pairs visits them (by class, then creation), before tables and functions")
     func printOrdersHandlesAsPairs() {
         let run = runScript("""
