@@ -187,6 +187,11 @@ struct ExploreSession {
             return 2
         }
         Output.standard("wrote \(path)\n")
+        if !FoundScenario.replaysInSandbox(path, module: plan.file, currentDirectory: FileManager.default.currentDirectoryPath) {
+            // The sandbox lets a scenario load a module only from its own folder, its lib/ and
+            // its suite: say so now, not when the replay fails.
+            Output.standard("note: the scenario loads its module from outside its folder and suite; replay it with: scenesim run --allow-io \(path)\n")
+        }
         return 1
     }
 

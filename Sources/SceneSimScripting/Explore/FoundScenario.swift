@@ -74,4 +74,16 @@ extension FoundScenario {
         }
         return ModulePath.relative(module, from: directory)
     }
+
+    /// Whether `scenesim run scenario`, from `currentDirectory`, may load `module` without
+    /// --allow-io: the sandbox (ScriptHost.outsideMessage) lets a scenario load modules from its
+    /// own folder (lib/ included) and from its suite, the current directory when the scenario
+    /// lies under it.
+    public static func replaysInSandbox(_ scenario: String, module: String, currentDirectory: String) -> Bool {
+        let scenarioPath = ModulePath.absolute(scenario, currentDirectory: currentDirectory)
+        let modulePath = ModulePath.absolute(module, currentDirectory: currentDirectory)
+        let folder = ModulePath.normalize(scenarioPath + "/..")
+        if ModulePath.contains(folder, modulePath) { return true }
+        return ModulePath.contains(currentDirectory, scenarioPath) && ModulePath.contains(currentDirectory, modulePath)
+    }
 }

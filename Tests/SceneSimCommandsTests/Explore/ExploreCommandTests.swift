@@ -57,6 +57,8 @@ struct ExploreCommandTests {
         #expect(explored.status == 1, "\(explored)")
         let failure = try shrunkFailure(explored.stdout)
         #expect(failure == "invariant locked failed: opened after 4 presses")
+        // The report says at once that the replay needs --allow-io.
+        #expect(explored.stdout.contains("wrote \(out.path)/lock-1-0.lua\nnote: the scenario loads its module from outside its folder and suite; replay it with: scenesim run --allow-io \(out.path)/lock-1-0.lua\n"), "\(explored)")
         let relativeFromRoot = String(out.path.dropFirst()) + "/lock-1-0.lua"
         // The module lies outside the scenario's folder and suite: the sandbox lets a scenario
         // load it only with --allow-io (issue 20), and then from any folder.
