@@ -71,6 +71,16 @@ extension REPLSession {
         ]
     }
 
+    /// Whether two folder paths, relative to the current directory or absolute, name the same
+    /// folder (by their components; nothing is read).
+    static func sameFolder(_ a: String, _ b: String) -> Bool {
+        let current = FileManager.default.currentDirectoryPath
+        func absolute(_ path: String) -> String {
+            URL(fileURLWithPath: path.hasPrefix("/") ? path : current + "/" + path).standardized.path
+        }
+        return absolute(a) == absolute(b)
+    }
+
     private func save(to path: String) {
         // The replay starts with the default seed; the session's own comes first.
         let prelude = options.seed != 0 ? ["sim.seed(\(options.seed))"] : []
@@ -87,6 +97,13 @@ extension REPLSession {
         }
         let count = transcript.entries.count
         var notice = "saved \(count) \(count == 1 ? "entry" : "entries") to \(path)"
+        // require finds modules in the lib/ folder nearest the scenario: when the session's is
+        // another folder (a \load-ed file's), a replay of the saved file would not find them.
+        let savedLibrary = ScenarioRunner.moduleDirectory(for: path)
+        if let library = moduleDirectory, Self.sameFolder(library, savedLibrary) == false,
+           FileManager.default.fileExists(atPath: library) {
+            notice += "; require in this session finds modules in \(library), but the saved file's would look in \(savedLibrary): save it beside the file you loaded, or its require calls may fail"
+        }
         let stopped = transcript.stoppedCount
         if stopped > 0 {
             notice += "; \(stopped == 1 ? "1 entry" : "\(stopped) entries") stopped by Ctrl-C or a limit \(stopped == 1 ? "is kept as a comment" : "are kept as comments"), not replayed, so the replay may differ from there"

@@ -128,6 +128,25 @@ struct REPLSaveTests {
         #expect(replay == session.standard)
     }
 
+    @Test("Saving a session whose require found a \\load-ed file's lib/ elsewhere says the saved file's require looks in another folder; beside the loaded file it says nothing")
+    func saveAfterLoadWithRequire() throws {
+        let scenario = temporaryPath("s.lua")
+        let folder = (scenario as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder + "/lib", withIntermediateDirectories: true)
+        try "return { hello = function() return 'hi' end }\n".write(toFile: folder + "/lib/helpers.lua", atomically: true, encoding: .utf8)
+        try "local h = require 'helpers'\nprint(h.hello())\n".write(toFile: scenario, atomically: true, encoding: .utf8)
+        let elsewhere = temporaryPath("saved.lua")
+        let beside = folder + "/saved.lua"
+
+        let run = runSession(["\\load \(scenario)", "\\save \(elsewhere)", "\\save \(beside)"])
+
+        #expect(run.transcript.contains("saved 1 entry to \(elsewhere); require in this session finds modules in \(folder)/lib, but the saved file's would look in /lib: save it beside the file you loaded, or its require calls may fail\n"), "\(run.transcript)")
+        #expect(run.transcript.contains("saved 1 entry to \(beside)\n"))
+        let replayed = ScenarioRunner.capture(path: beside, options: ScenarioOptions())
+        #expect(replayed.status == 0)
+        #expect(String(decoding: replayed.stdout, as: UTF8.self) == "hi\n")
+    }
+
     @Test("Saving reports the count; an unwritable path is an error and the session goes on")
     func messages() {
         let path = temporaryPath("one.lua")
