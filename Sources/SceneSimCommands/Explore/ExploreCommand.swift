@@ -88,7 +88,15 @@ struct ExploreCommand: StatusCommand {
         guard steps >= 1 && steps <= 1_000_000 else { throw ValidationError("--steps must be from 1 to 1000000, not \(steps)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
         if let shard { _ = try parsedShard(shard) }
-        if let replay { _ = try parsedReplay(replay) }
+        if let replay {
+            // The replay names its seed and its run; --runs, --time and --shard are moot (so the
+            // exploration's command with --replay added still works), but another seed is a
+            // contradiction, which was silently ignored.
+            let replayed = try parsedReplay(replay)
+            if let seed, seed != replayed.seed {
+                throw ValidationError("--replay \(replay) replays a run of seed \(replayed.seed), not of --seed \(seed); drop --seed or give --replay \(seed):RUN")
+            }
+        }
         guard maxInstructions >= 0 else { throw ValidationError("--max-instructions must be 0 (no limit) or more, not \(maxInstructions)") }
         guard maxMemory >= 0 && maxMemory <= 1 << 30 else { throw ValidationError("--max-memory must be from 0 (no limit) to 1073741824 MiB, not \(maxMemory)") }
     }

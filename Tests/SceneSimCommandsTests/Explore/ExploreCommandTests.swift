@@ -372,6 +372,7 @@ struct ExploreCommandTests {
         // A negative number is the option's value, not another option: its own message.
         let negative = try BuiltBinary.run(["explore", "nosetup.lua", "--runs", "-1"], in: folder.path)
         let hugeTime = try BuiltBinary.run(["explore", "nosetup.lua", "--time", "1e300"], in: folder.path)
+        let replayAndSeed = try BuiltBinary.run(["explore", "nosetup.lua", "--replay", "5:0", "--seed", "7"], in: folder.path)
 
         #expect(broken.status == 2)
         #expect(broken.stdout == "explore: seed=1 runs=1 steps=50 jobs=\(ProcessInfo.processInfo.activeProcessorCount)\n")
@@ -387,6 +388,8 @@ struct ExploreCommandTests {
         #expect(negative.stderr.hasPrefix("Error: --runs must be 1 or more, not -1\n"), "\(negative)")
         #expect(hugeTime.status == 2)
         #expect(hugeTime.stderr.hasPrefix("Error: --time must be a number of seconds above 0 and at most 1000000, e.g. --time 30\n"))
+        #expect(replayAndSeed.status == 2)
+        #expect(replayAndSeed.stderr.hasPrefix("Error: --replay 5:0 replays a run of seed 5, not of --seed 7; drop --seed or give --replay 7:RUN\n"), "\(replayAndSeed)")
     }
 
     @Test("--time explores until the time is up; the header says so instead of runs=")
