@@ -8,6 +8,8 @@
 #include <string.h>
 
 const char scn_traceback_key = 0;
+// The text of the last error value that was not a string or a number (scn_message_handler).
+static const char scn_error_text_key = 0;
 // The traceback of where the instruction limit or an interrupt first tripped (scn_raise_abort).
 static const char scn_trip_traceback_key = 0;
 
@@ -590,13 +592,16 @@ void scn_interrupt_all(void) {
 // Like lua.c's msghandler, but the traceback goes to the registry so Swift gets the message
 // and the traceback separately.
 static int scn_message_handler(lua_State *L) {
-    const char *msg = lua_tostring(L, 1);
-    if (msg == NULL) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
-            msg = lua_tostring(L, -1);
-        } else {
-            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    // The error value stays what the script raised (a table stays a table, for Swift to raise
+    // again: LuaReturn.raise); the text of one that is not a string or a number is kept beside
+    // the traceback, made here, where a __tostring may run.
+    lua_settop(L, 1);
+    if (lua_type(L, 1) != LUA_TSTRING && lua_type(L, 1) != LUA_TNUMBER) {
+        if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)) {
+            lua_settop(L, 1);
+            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
         }
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_error_text_key);
     }
     luaL_traceback(L, L, NULL, 1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_traceback_key);
@@ -652,6 +657,12 @@ int scn_pcall(lua_State *L, int nargs, int nresults) {
     }
     lua_remove(L, handler);
     return status;
+}
+
+void scn_push_error_text(lua_State *L) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_error_text_key);
+    lua_pushnil(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_error_text_key);
 }
 
 void scn_push_traceback(lua_State *L) {

@@ -124,9 +124,13 @@ int scn_seed_random(lua_State *L, lua_Integer seed);
 // MARK: Calls
 
 /// `lua_pcall` with a traceback message handler, entered from Swift. The function and its
-/// `nargs` arguments are on top. On error the message is on top (a string, unless the status is
-/// LUA_ERRMEM) and `scn_push_traceback` gives the traceback; see SCN_PCALL_NO_STACK.
+/// `nargs` arguments are on top. On error the error value is on top (what the script raised; a
+/// string for a limit), `scn_push_error_text` gives the text of one that is not a string or a
+/// number, and `scn_push_traceback` the traceback; see SCN_PCALL_NO_STACK.
 int scn_pcall(lua_State *L, int nargs, int nresults);
+/// Pushes the text the last failed `scn_pcall` made of an error value that was not a string or
+/// a number (its `__tostring`, or "(error object is a table value)"), or nil, and forgets it.
+void scn_push_error_text(lua_State *L);
 /// Pushes the traceback recorded by the last failed `scn_pcall` (or nil) and forgets it.
 void scn_push_traceback(lua_State *L);
 /// Pushes a Lua function that calls Swift function `function_id` through the trampoline.

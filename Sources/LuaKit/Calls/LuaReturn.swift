@@ -4,6 +4,9 @@ public enum LuaReturn {
     case values(Int)
     /// Raise a Lua error with this message, prefixed with `file:line: ` of `location`.
     case error(String, location: LuaErrorLocation = .caller)
+    /// Raise `error` again: the value the script raised when it was not a string (a table
+    /// keeps its fields), else its message as it is (no location added).
+    case raise(LuaError)
 }
 
 /// Which `file:line:` prefixes an error raised from Swift.

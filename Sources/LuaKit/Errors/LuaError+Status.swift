@@ -19,7 +19,19 @@ extension LuaState {
             return LuaError(.runtime, "stack overflow: no room on the Lua stack to make the call")
         }
         let stack = LuaStack(L: thread, state: self)
-        let message = stack.message(at: -1) ?? "(error object is a \(stack.typeName(at: -1)) value)"
+        scn_push_error_text(thread)
+        let text = stack.message(at: -1)
+        stack.pop()
+        let message = stack.message(at: -1) ?? text ?? "(error object is a \(stack.typeName(at: -1)) value)"
+        // A table or other non-string value is kept, so Swift can raise the same value again
+        // (a hook's error reaching the script's pcall). Outside a protected call an allocation
+        // cannot fail (scn_alloc), so taking the reference cannot raise across Swift.
+        var object: LuaErrorObject?
+        let type = lua_type(thread, -1)
+        if status == LUA_ERRRUN, type == LUA_TTABLE || type == LUA_TUSERDATA || type == LUA_TFUNCTION || type == LUA_TBOOLEAN {
+            lua_pushvalue(thread, -1)
+            object = LuaErrorObject(LuaFunctionRef(state: self, reference: luaL_ref(thread, scn_registry_index())))
+        }
         stack.pop()
         scn_push_traceback(thread)
         let traceback = stack.string(at: -1) ?? ""
@@ -38,7 +50,9 @@ extension LuaState {
             case SCN_ABORT_MEMORY: kind = .memory
             default: kind = scn_is_memory_error(thread, message) != 0 ? .memory : .runtime
             }
-            return LuaError(kind, message, traceback: LuaError.scriptFrames(of: traceback), fullTraceback: traceback)
+            var error = LuaError(kind, message, traceback: LuaError.scriptFrames(of: traceback), fullTraceback: traceback)
+            if kind == .runtime { error.object = object }
+            return error
         }
     }
 }

@@ -29,6 +29,9 @@ public struct LuaError: Error, Equatable, CustomStringConvertible {
     public var traceback: [String]
     /// Lua's complete traceback (`stack traceback:` and every frame), or "" when there is none.
     public var fullTraceback: String
+    /// The value the script raised, when it was not a string (`error({ code = 1 })`): raising
+    /// this error again from Swift (`LuaReturn.raise`) raises that value, as Lua would.
+    var object: LuaErrorObject?
 
     /// An error of `kind` with `message` and no traceback.
     public init(_ kind: Kind, _ message: String, traceback: [String] = [], fullTraceback: String = "") {
@@ -84,4 +87,14 @@ extension LuaError {
         let digits = rest.dropFirst(marker.count)
         return (prefix.isEmpty || prefix.hasSuffix(": ")) && !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
+}
+
+/// A registry reference to an error value that is not a string, released with its last holder.
+final class LuaErrorObject: Equatable, @unchecked Sendable {
+    // Unchecked: like every LuaKit reference, it is used on its state's thread only.
+    let reference: LuaFunctionRef
+
+    init(_ reference: LuaFunctionRef) { self.reference = reference }
+
+    static func == (lhs: LuaErrorObject, rhs: LuaErrorObject) -> Bool { lhs === rhs }
 }

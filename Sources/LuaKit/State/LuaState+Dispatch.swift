@@ -38,6 +38,15 @@ extension LuaState {
             }
             stack.push(string: prefix + message)
             return SCN_CALLBACK_ERROR
+        case .raise(let error):
+            lua_settop(thread, base)
+            // A C function has LUA_MINSTACK slots: room for the one value.
+            if let object = error.object, object.reference.state === self {
+                lua_rawgeti(thread, scn_registry_index(), lua_Integer(object.reference.reference))
+            } else {
+                LuaStack(L: thread, state: self).push(string: error.message)
+            }
+            return SCN_CALLBACK_ERROR
         }
     }
 

@@ -47,7 +47,7 @@ extension ScriptHost {
                 // It travels on as this call's error, through Lua code that may catch it.
                 hookFailure = nil
                 simulator?.appCodeFailureHandled()
-                return .error(hookError.message, location: .none)
+                return .raise(hookError)  // the value the hook raised (a table stays a table)
             }
             if nestedTooDeep {
                 nestedTooDeep = false
@@ -59,7 +59,7 @@ extension ScriptHost {
         }
         if let hookError = hookFailure {
             hookFailure = nil
-            return .error(hookError.message, location: .none)
+            return .raise(hookError)
         }
         if let failure { return .error(failure, location: failureLocation) }
         return call.results(results)

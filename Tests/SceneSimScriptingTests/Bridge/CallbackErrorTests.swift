@@ -15,6 +15,29 @@ struct CallbackErrorTests {
         end
         """
 
+    @Test("A hook that raises a table raises that table from the operation, fields and __tostring intact, as Lua would; uncaught, it is reported as run reports any table")
+    func hookRaisesATable() {
+        let source = """
+            local app = sim.launch{}
+            sim.settle()
+            app:on("phase", function() error({ code = 42 }) end)
+            local ok, e = pcall(function() app:background() end)
+            print(ok, type(e), e.code)
+            app:on("phase", nil)
+            app:on("phase", function() error(setmetatable({}, { __tostring = function() return "custom" end })) end)
+            ok, e = pcall(app.foreground, app)
+            print(ok, type(e), tostring(e))
+            app:on("phase", nil)
+            app:on("phase", function() error({}) end)
+            app:background()
+            """
+
+        let run = runScript(source, options: ScenarioOptions(trace: .off))
+
+        #expect(run.output == "false\ttable\t42\nfalse\ttable\tcustom\n")
+        #expect(run.error?.hasPrefix("(error object is a table value)") == true, "\(String(describing: run.error))")
+    }
+
     @Test("A caught Swift error carries the calling line and leaves the simulation as it was")
     func caughtErrorLeavesStateUnchanged() {
         // Given an app with two windows and some storage
