@@ -150,4 +150,35 @@ struct ExploreUncountedTests {
         #expect(result.status == 2, "\(result)")
         #expect(result.stderr.contains("\n" + message + "\n"), "\(result)")
     }
+
+    @Test("The engine's own set-up is not charged to a run: a module of a few hundred instructions explores under --max-instructions 3000, and a smaller budget trips in the module's own code")
+    func engineLoadUncounted() throws {
+        let folder = try TempFolder(["m.lua": """
+            local n = 0
+            return {
+              setup = function() n = 0; return sim.launch { scenes = { { id = "main" } } } end,
+              rules = { bump = { run = function() n = n + 1 end } },
+              invariants = { small = function() return n < 1000 end },
+            }
+
+            """])
+        let roomy = try BuiltBinary.run(["explore", "m.lua", "--seed", "1", "--runs", "3", "--max-instructions", "3000"], in: folder.path, timeout: Self.timeLimit)
+        #expect(roomy.status == 0, "\(roomy)")
+        let tight = try BuiltBinary.run(["explore", "m.lua", "--seed", "1", "--runs", "3", "--max-instructions", "300"], in: folder.path, timeout: Self.timeLimit)
+        #expect(tight.status == 2)
+        #expect(tight.stderr.contains("\nwhile checking invariant small: m.lua:5: instruction limit exceeded (300 instructions)\n"), "\(tight)")
+    }
+
+    @Test("A scenario that replaces sim's tables before it first uses sim.gen loads the engine counted: a loop behind them stops at the limit")
+    func engineLoadAfterScriptCode() throws {
+        let folder = try TempFolder(["v.lua": """
+            sim.server = setmetatable({}, { __index = function() while true do end end })
+            local g = sim.gen.bool()
+
+            """])
+        let result = try BuiltBinary.run(["run", "--trace", "off", "--max-instructions", "100000", "v.lua"], in: folder.path, timeout: Self.timeLimit)
+        #expect(!result.timedOut, "the engine ran the script's __index uncounted")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("v.lua:1: instruction limit exceeded (100000 instructions)\n"), "\(result)")
+    }
 }

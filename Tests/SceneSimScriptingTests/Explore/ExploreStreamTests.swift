@@ -201,7 +201,7 @@ struct ExploreStreamTests {
               end
             end
             local get = upvalue(sim.explore.load, "get")
-            local native = upvalue(get, "natives")
+            local native = upvalue(upvalue(get, "load_engine"), "natives")
             local function try(label, ...)
               local ok, err = pcall(...)
               print(label, ok, ok and "" or err)
