@@ -85,12 +85,20 @@ struct CheckModelCommand: StatusCommand {
         let host = ScriptHost(options: ScenarioOptions(), moduleDirectory: folder.isEmpty ? "." : folder, output: { _ in })
         let values: [LuaValue]
         do throws(LuaError) {
-            values = try host.run("local m = require(\(ByteString(String(name)).quoted))\nsim.launch(m)\nreturn m", chunkName: "=check-model")
+            // The module's own errors name its lines. What sim.launch refuses names no line of
+            // this chunk (it is the module's table that is wrong): its prefix is taken off.
+            values = try host.run("""
+                local m = require(\(ByteString(String(name)).quoted))
+                if type(m) ~= "table" then return m end
+                sim.launch(m)
+                return m
+                """, chunkName: "=check-model")
         } catch {
-            throw ModelLoadError(message: error.message)
+            let chunkPrefix = #/^check-model:\d+: /#
+            throw ModelLoadError(message: error.message.replacing(chunkPrefix, with: "", maxReplacements: 1))
         }
         guard case .table(let options)? = values.first else {
-            throw ModelLoadError(message: "the module must return the options of sim.launch, a table")
+            throw ModelLoadError(message: "the module must return the options of sim.launch, a table (it returned \(values.first?.typeName ?? "nothing"))")
         }
         let platform = options[field: "platform"].stringValue ?? "ipados"
         var shape = ModelShape(name: "", platform: platform)
