@@ -58,7 +58,9 @@ package struct Scaffolder {
             }
         }
         guard let app = types.values.filter({ $0.isMain && $0.isApp && $0.declared }).min(by: { $0.order < $1.order }) else {
-            throw ScaffoldError("no @main App found: looked at \(sources.count) Swift file\(sources.count == 1 ? "" : "s") in \(lookedIn) for a type marked @main that conforms to App")
+            // A file that did not parse may be why: its warning comes first.
+            let missing = "no @main App found: looked at \(sources.count) Swift file\(sources.count == 1 ? "" : "s") in \(lookedIn) for a type marked @main that conforms to App"
+            throw ScaffoldError((warnings + [missing]).joined(separator: "\n"))
         }
         let declaredTypes = Set(types.values.filter(\.declared).map(\.name))
         let viewTypes = Set(types.values.filter { $0.declared && $0.isView }.map(\.name))

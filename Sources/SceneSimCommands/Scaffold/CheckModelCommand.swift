@@ -42,8 +42,13 @@ struct CheckModelCommand: StatusCommand {
 
     func validate() throws {
         if source.isEmpty { throw ValidationError("give the app's source with --source PATH, e.g. scenesim check-model lib/myapp.lua --source Sources/MyApp") }
-        guard model.hasSuffix(".lua"), FileManager.default.fileExists(atPath: model) else {
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: model, isDirectory: &isFolder) else {
             throw ValidationError("no such model module: \(model) (a .lua file)")
+        }
+        if isFolder { throw ValidationError("\(model) is a folder; give the model module, a .lua file such as \(model)/lib/app.lua") }
+        guard model.hasSuffix(".lua") else {
+            throw ValidationError("\(model) is not a .lua file; give the model module (scenesim scaffold writes one)")
         }
     }
 
@@ -98,7 +103,9 @@ struct CheckModelCommand: StatusCommand {
             throw ModelLoadError(message: error.message.replacing(chunkPrefix, with: "", maxReplacements: 1))
         }
         guard case .table(let options)? = values.first else {
-            throw ModelLoadError(message: "the module must return the options of sim.launch, a table (it returned \(values.first?.typeName ?? "nothing"))")
+            // require gives true for a module that returns nothing.
+            let returned = values.first.map { $0 == .boolean(true) ? "nothing" : $0.typeName } ?? "nothing"
+            throw ModelLoadError(message: "the module must return the options of sim.launch, a table, e.g. end it with return { scenes = { ... } } (it returned \(returned))")
         }
         let platform = options[field: "platform"].stringValue ?? "ipados"
         var shape = ModelShape(name: "", platform: platform)

@@ -51,8 +51,10 @@ struct ScaffoldCommand: StatusCommand {
         if let platform, !ModelShape.platforms.contains(platform) {
             throw ValidationError("--platform \(platform): give one of \(ModelShape.platforms.joined(separator: ", "))")
         }
-        if let output, output != "-", FileManager.default.fileExists(atPath: output), !force {
-            throw ValidationError("\(output) exists; pass --force to overwrite it")
+        var isFolder = false
+        if let output, output != "-", FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) {
+            if isFolder { throw ValidationError("-o \(output) is a folder; give the model file's path, e.g. -o \(output)/model.lua") }
+            if !force { throw ValidationError("\(output) exists; pass --force to overwrite it") }
         }
     }
 
@@ -73,8 +75,11 @@ struct ScaffoldCommand: StatusCommand {
             Output.standard(text)
             return 0
         }
-        guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-            Output.error("scenesim scaffold: cannot write \(output)\n")
+        // Written whole or not at all, with the system's reason ("No such file or directory").
+        do throws(FileWriteError) {
+            try FileWriter.write(text, to: output)
+        } catch {
+            Output.error("scenesim scaffold: \(error.message)\n")
             return 2
         }
         return 0

@@ -126,7 +126,10 @@ struct ScaffoldCommandTests {
 
     @Test("exit 2: no @main App (saying where it looked), a model that does not load, a missing --source")
     func usageErrors() throws {
-        let folder = try TempFolder(["bad.lua": "return { scenes = 3 }\n", "five.lua": "return 5\n"])
+        let folder = try TempFolder([
+            "bad.lua": "return { scenes = 3 }\n", "five.lua": "return 5\n", "none.lua": "local x = 1\n", "notes.txt": "notes\n",
+            "sub/keep.txt": "", "Broken.swift": "struct A { func ( }\n",
+        ])
         let noApp = try BuiltBinary.run(["scaffold", Self.fixtures + "/NoApp"], in: folder.path)
         #expect(noApp.status == 2)
         #expect(noApp.stderr.contains("no @main App found: looked at 1 Swift file in \(Self.fixtures)/NoApp"), "\(noApp)")
@@ -139,7 +142,29 @@ struct ScaffoldCommandTests {
         #expect(!bad.stderr.contains("load: check-model:"), "\(bad)")
         let five = try BuiltBinary.run(["check-model", "five.lua", "--source", Self.fixtures + "/PhotoApp"], in: folder.path)
         #expect(five.status == 2)
-        #expect(five.stderr.hasPrefix("scenesim check-model: five.lua does not load: the module must return the options of sim.launch, a table (it returned number)\n"), "\(five)")
+        #expect(five.stderr.hasPrefix("scenesim check-model: five.lua does not load: the module must return the options of sim.launch, a table, e.g. end it with return { scenes = { ... } } (it returned number)\n"), "\(five)")
+        let none = try BuiltBinary.run(["check-model", "none.lua", "--source", Self.fixtures + "/PhotoApp"], in: folder.path)
+        #expect(none.stderr.contains("does not load: the module must return the options of sim.launch, a table, e.g. end it with return { scenes = { ... } } (it returned nothing)\n"), "\(none)")
+        // A folder or a file that is not Lua is named for what it is.
+        let notLua = try BuiltBinary.run(["check-model", "notes.txt", "--source", Self.fixtures + "/PhotoApp"], in: folder.path)
+        #expect(notLua.status == 2)
+        #expect(notLua.stderr.hasPrefix("Error: notes.txt is not a .lua file; give the model module (scenesim scaffold writes one)\n"), "\(notLua)")
+        let aFolder = try BuiltBinary.run(["check-model", "sub", "--source", Self.fixtures + "/PhotoApp"], in: folder.path)
+        #expect(aFolder.status == 2)
+        #expect(aFolder.stderr.hasPrefix("Error: sub is a folder; give the model module, a .lua file such as sub/lib/app.lua\n"), "\(aFolder)")
+        // scaffold -o: a folder says what to do; a file in a folder that does not exist yet is
+        // written, the folder made, as explore --out and --timeline do.
+        let intoFolder = try BuiltBinary.run(["scaffold", Self.fixtures + "/PhotoApp", "-o", "sub", "--force"], in: folder.path)
+        #expect(intoFolder.status == 2)
+        #expect(intoFolder.stderr.hasPrefix("Error: -o sub is a folder; give the model file's path, e.g. -o sub/model.lua\n"), "\(intoFolder)")
+        let nowhere = try BuiltBinary.run(["scaffold", Self.fixtures + "/PhotoApp", "-o", "nodir/x.lua"], in: folder.path)
+        #expect(nowhere.status == 0, "\(nowhere)")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/nodir/x.lua"))
+        // A file that does not parse, when no App is found, is named before the error.
+        let broken = try BuiltBinary.run(["scaffold", "Broken.swift"], in: folder.path)
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("Broken.swift:1: warning: this file does not parse here"), "\(broken)")
+        #expect(broken.stderr.contains("no @main App found"), "\(broken)")
         let missing = try BuiltBinary.run(["check-model", "bad.lua"], in: folder.path)
         #expect(missing.status == 2)
     }
