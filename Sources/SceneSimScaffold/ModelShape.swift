@@ -137,13 +137,13 @@ extension ScaffoldFacts {
                 guard let view = view(named: name) else { continue }
                 for key in view.sceneStorage where !modelled.keys.contains(where: { $0.name == key.key }) {
                     let note = [key.type, key.defaultValue.map { "= \($0)" }].compactMap { $0 }.joined(separator: " ")
-                    modelled.keys.append(.init(key.key, origin: .init(file: view.file, line: key.line), note: note.isEmpty ? nil : note))
+                    modelled.keys.append(.init(key.key, origin: .init(file: key.file, line: key.line), note: note.isEmpty ? nil : note))
                 }
                 for item in view.memory where !modelled.memory.contains(where: { $0.name == item.name }) {
-                    modelled.memory.append(.init(item.name, origin: .init(file: view.file, line: item.line), note: "@\(item.wrapper)" + (item.type.map { " \($0)" } ?? "")))
+                    modelled.memory.append(.init(item.name, origin: .init(file: item.file, line: item.line), note: "@\(item.wrapper)" + (item.type.map { " \($0)" } ?? "")))
                 }
                 for handler in view.handlers {
-                    let origin = ModelShape.Origin(file: view.file, line: handler.line)
+                    let origin = ModelShape.Origin(file: handler.file, line: handler.line)
                     if let key = Self.handlerKeys[handler.kind] {
                         if !modelled.handlers.contains(where: { $0.name == key }) {
                             modelled.handlers.append(.init(key, origin: origin, note: handler.text))
@@ -158,13 +158,13 @@ extension ScaffoldFacts {
         for view in views {
             for key in view.appStorage where !shape.defaultsKeys.contains(where: { $0.name == key.key }) {
                 let note = [key.type, key.defaultValue.map { "= \($0)" }].compactMap { $0 }.joined(separator: " ")
-                shape.defaultsKeys.append(.init(key.key, origin: .init(file: view.file, line: key.line), note: "\(view.name)" + (note.isEmpty ? "" : ": \(note)")))
+                shape.defaultsKeys.append(.init(key.key, origin: .init(file: key.file, line: key.line), note: "\(view.name)" + (note.isEmpty ? "" : ": \(note)")))
             }
         }
         if let appView = views.first(where: \.isApp) {
             for handler in appView.handlers {
                 guard let key = Self.handlerKeys[handler.kind], !shape.handlers.contains(where: { $0.name == key }) else { continue }
-                shape.handlers.append(.init(key, origin: .init(file: appView.file, line: handler.line), note: handler.text))
+                shape.handlers.append(.init(key, origin: .init(file: handler.file, line: handler.line), note: handler.text))
             }
         }
         return shape

@@ -53,19 +53,20 @@ extension ScaffoldFacts {
                             out.key(name) {
                                 out.array(list) { item in
                                     out.inlineObject([("key", .string(item.key)), ("name", .string(item.name)), ("type", .optional(item.type)),
-                                                      ("default", .optional(item.defaultValue)), ("line", .int(item.line))])
+                                                      ("default", .optional(item.defaultValue)), ("file", .string(item.file)), ("line", .int(item.line))])
                                 }
                             }
                         }
                         out.key("memory") {
                             out.array(view.memory) { item in
-                                out.inlineObject([("name", .string(item.name)), ("wrapper", .string(item.wrapper)), ("type", .optional(item.type)), ("line", .int(item.line))])
+                                out.inlineObject([("name", .string(item.name)), ("wrapper", .string(item.wrapper)), ("type", .optional(item.type)), ("file", .string(item.file)), ("line", .int(item.line))])
                             }
                         }
                         out.key("handlers") {
                             out.array(view.handlers) { item in
                                 var fields: [(String, JSONWriter.Value)] = [("kind", .string(item.kind))]
                                 if item.kind == "continue_activity" { fields.append(("activity_type", .optional(item.activityType))) }
+                                fields.append(("file", .string(item.file)))
                                 fields.append(("line", .int(item.line)))
                                 out.inlineObject(fields)
                             }
@@ -75,6 +76,7 @@ extension ScaffoldFacts {
                                 out.array(list) { item in
                                     var fields: [(String, JSONWriter.Value)] = [("id", .optional(item.id))]
                                     if name == "open_window" { fields.append(("by_value", .bool(item.byValue))) }
+                                    fields.append(("file", .string(item.file)))
                                     fields.append(("line", .int(item.line)))
                                     out.inlineObject(fields)
                                 }

@@ -40,6 +40,8 @@ package struct ScaffoldFacts: Sendable, Equatable {
         package var name: String
         package var type: String?
         package var defaultValue: String?
+        /// The file it is in (a type's extensions may lie in other files than its declaration).
+        package var file: String = ""
         package var line: Int
     }
 
@@ -48,6 +50,8 @@ package struct ScaffoldFacts: Sendable, Equatable {
         /// `State`, `StateObject` or `FocusState`.
         package var wrapper: String
         package var type: String?
+        /// The file it is in (a type's extensions may lie in other files than its declaration).
+        package var file: String = ""
         package var line: Int
     }
 
@@ -58,12 +62,16 @@ package struct ScaffoldFacts: Sendable, Equatable {
         package var text: String
         /// `onContinueUserActivity("type")`'s activity type.
         package var activityType: String?
+        /// The file it is in (a type's extensions may lie in other files than its declaration).
+        package var file: String = ""
         package var line: Int
     }
 
     package struct WindowCall: Sendable, Equatable {
         package var id: String?
         package var byValue: Bool
+        /// The file it is in (a type's extensions may lie in other files than its declaration).
+        package var file: String = ""
         package var line: Int
     }
 

@@ -219,7 +219,7 @@ package struct Scaffolder {
         var openNames: Set<String> = ["openWindow"]
         var dismissNames: Set<String> = ["dismissWindow"]
         // Properties first: the environment names the walk needs.
-        for (_, converter, block) in info.members {
+        for (file, converter, block) in info.members {
             forEachMember(block.members) { decl in
                 guard let variable = decl.as(VariableDeclSyntax.self) else { return }
                 let line = variable.startLocation(converter: converter).line
@@ -234,10 +234,10 @@ package struct Scaffolder {
                         case "SceneStorage", "AppStorage":
                             guard let key = arguments?.first.flatMap({ stringValue($0.expression) }) else { continue }
                             let storage = ScaffoldFacts.Storage(key: key, name: name, type: written ?? inferredType(initial, allowConstructed: false),
-                                                                defaultValue: initial?.trimmedDescription, line: line)
+                                                                defaultValue: initial?.trimmedDescription, file: file, line: line)
                             if wrapper == "SceneStorage" { view.sceneStorage.append(storage) } else { view.appStorage.append(storage) }
                         case "State", "StateObject", "FocusState":
-                            view.memory.append(.init(name: name, wrapper: wrapper, type: written ?? inferredType(initial, allowConstructed: true), line: line))
+                            view.memory.append(.init(name: name, wrapper: wrapper, type: written ?? inferredType(initial, allowConstructed: true), file: file, line: line))
                         case "Environment":
                             let path = arguments?.first?.expression.trimmedDescription ?? ""
                             if path.hasSuffix(".scenePhase") { phaseNames.insert(name) }
@@ -254,18 +254,17 @@ package struct Scaffolder {
             }
         }
         var constructed: [String] = []
-        for (_, converter, block) in info.members {
+        for (file, converter, block) in info.members {
             let walker = MemberWalker(converter: converter, phaseNames: phaseNames, openNames: openNames, dismissNames: dismissNames)
             walker.walk(block)
             constructed += walker.constructed
-            view.handlers += walker.handlers
-            view.openWindow += walker.openWindow
-            view.dismissWindow += walker.dismissWindow
+            // Each block's facts in line order (a modifier's call encloses the view it modifies:
+            // the walk meets the outer ones first), the blocks in source order; each names its
+            // own file, which for an extension may not be the type's.
+            view.handlers += stableSorted(walker.handlers, by: \.line).map { var item = $0; item.file = file; return item }
+            view.openWindow += stableSorted(walker.openWindow, by: \.line).map { var item = $0; item.file = file; return item }
+            view.dismissWindow += stableSorted(walker.dismissWindow, by: \.line).map { var item = $0; item.file = file; return item }
         }
-        // A modifier's call encloses the view it modifies: the walk meets the outer ones first.
-        view.handlers = stableSorted(view.handlers, by: \.line)
-        view.openWindow = stableSorted(view.openWindow, by: \.line)
-        view.dismissWindow = stableSorted(view.dismissWindow, by: \.line)
         return (view, constructed, adaptor)
     }
 }

@@ -124,6 +124,39 @@ struct ScaffoldCommandTests {
         #expect(lines.contains("PhotoApp.swift:11: .onOpenURL on PhotoApp has no model.on_url"), "\(result)")
     }
 
+    @Test("A fact in an extension in another file names that file (the openWindow call in App+Menu.swift), and one in the declaration names the declaration's file")
+    func factsInExtensions() throws {
+        let folder = try TempFolder([
+            "App/App.swift": """
+                import SwiftUI
+
+                @main
+                struct NotesApp: App {
+                    @Environment(\\.scenePhase) var scenePhase
+                    var body: some Scene {
+                        WindowGroup(id: "main") { ContentView() }
+                            .onChange(of: scenePhase) { _, _ in }
+                    }
+                }
+
+                """,
+            "App/App+Menu.swift": """
+                import SwiftUI
+
+                extension NotesApp {
+                    @Environment(\\.openWindow) var openWindow
+                    func menu() { openWindow(id: "main") }
+                }
+
+                """,
+            "App/ContentView.swift": "import SwiftUI\n\nstruct ContentView: View {\n    var body: some View { Text(\"x\") }\n}\n",
+        ])
+        let json = try BuiltBinary.run(["scaffold", "App", "--format", "json"], in: folder.path)
+        #expect(json.status == 0, "\(json)")
+        #expect(json.stdout.contains(#"{ "kind": "scene_phase", "file": "App.swift", "line": 8 }"#), "\(json.stdout)")
+        #expect(json.stdout.contains(#"{ "id": "main", "by_value": false, "file": "App+Menu.swift", "line": 5 }"#), "\(json.stdout)")
+    }
+
     @Test("exit 2: no @main App (saying where it looked), a model that does not load, a missing --source")
     func usageErrors() throws {
         let folder = try TempFolder([
