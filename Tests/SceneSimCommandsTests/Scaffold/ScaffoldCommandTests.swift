@@ -128,8 +128,6 @@ struct ScaffoldCommandTests {
     func factsInExtensions() throws {
         let folder = try TempFolder([
             "App/App.swift": """
-                import SwiftUI
-
                 @main
                 struct NotesApp: App {
                     @Environment(\\.scenePhase) var scenePhase
@@ -141,20 +139,18 @@ struct ScaffoldCommandTests {
 
                 """,
             "App/App+Menu.swift": """
-                import SwiftUI
-
                 extension NotesApp {
                     @Environment(\\.openWindow) var openWindow
                     func menu() { openWindow(id: "main") }
                 }
 
                 """,
-            "App/ContentView.swift": "import SwiftUI\n\nstruct ContentView: View {\n    var body: some View { Text(\"x\") }\n}\n",
+            "App/ContentView.swift": "struct ContentView: View {\n    var body: some View { Text(\"x\") }\n}\n",
         ])
         let json = try BuiltBinary.run(["scaffold", "App", "--format", "json"], in: folder.path)
         #expect(json.status == 0, "\(json)")
-        #expect(json.stdout.contains(#"{ "kind": "scene_phase", "file": "App.swift", "line": 8 }"#), "\(json.stdout)")
-        #expect(json.stdout.contains(#"{ "id": "main", "by_value": false, "file": "App+Menu.swift", "line": 5 }"#), "\(json.stdout)")
+        #expect(json.stdout.contains(#"{ "kind": "scene_phase", "file": "App.swift", "line": 6 }"#), "\(json.stdout)")
+        #expect(json.stdout.contains(#"{ "id": "main", "by_value": false, "file": "App+Menu.swift", "line": 3 }"#), "\(json.stdout)")
     }
 
     @Test("exit 2: no @main App (saying where it looked), a model that does not load, a missing --source")
