@@ -172,6 +172,14 @@ final class MemberWalker: SyntaxVisitor {
 func calledTypeName(_ expression: ExprSyntax) -> String? {
     if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
     if let generic = expression.as(GenericSpecializationExprSyntax.self) { return calledTypeName(generic.expression) }
+    // A type named through the type it is nested in (`Editor.MainView(...)`): every part a type
+    // name (upper case first), so a modifier (`.environment(...)`) or a static function
+    // (`Color.red`, `Self.make()`) is not taken for one. Types are known by their own name.
+    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+        let name = member.declName.baseName.text
+        guard name.first?.isUppercase == true, let outer = calledTypeName(base), outer.first?.isUppercase == true else { return nil }
+        return name
+    }
     return nil
 }
 

@@ -153,6 +153,30 @@ struct ScaffoldCommandTests {
         #expect(json.stdout.contains(#"{ "id": "main", "by_value": false, "file": "App+Menu.swift", "line": 3 }"#), "\(json.stdout)")
     }
 
+    @Test("A scene's root view named through the type it is nested in (Editor.MainView()) is its root, not a class the closure also builds; its storage is the scene's")
+    func nestedRootView() throws {
+        let folder = try TempFolder(["App/App.swift": """
+            @main
+            struct MyApp: App {
+                var body: some Scene {
+                    WindowGroup(id: "editor") { Editor.MainView().environment(Router()) }
+                }
+            }
+            enum Editor {
+                struct MainView: View {
+                    @SceneStorage("draft") var draft = ""
+                    var body: some View { Text(draft) }
+                }
+            }
+            @Observable class Router {}
+
+            """])
+        let result = try BuiltBinary.run(["scaffold", "App"], in: folder.path)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("-- WindowGroup at App.swift:4, root view MainView\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("\"draft\", -- App.swift:9 @SceneStorage String = \"\"\n"), "\(result.stdout)")
+    }
+
     @Test("exit 2: no @main App (saying where it looked), a model that does not load, a missing --source")
     func usageErrors() throws {
         let folder = try TempFolder([
