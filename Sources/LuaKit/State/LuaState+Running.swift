@@ -84,26 +84,19 @@ extension LuaState {
         guard function.state === self else {
             throw LuaError(.runtime, "a function of another (or a closed) Lua state was called")
         }
-        let stack = LuaStack(L: currentThread, state: self)
-        let top = stack.top
-        guard lua_checkstack(stack.L, 4) != 0 else { throw LuaError(.runtime, "stack overflow") }
-        lua_rawgeti(stack.L, scn_registry_index(), lua_Integer(function.reference))
-        let status = protectedCall(on: stack.L, arguments: 0, results: LUA_MULTRET)
-        defer {
-            lua_settop(stack.L, top)
-            assert(stack.top == top, "LuaKit: unbalanced stack around a call")
-        }
-        guard status == LUA_OK else { throw error(status: status, on: stack.L) }
-        let count = Int(stack.top - top)
-        var texts: [[UInt8]] = []
-        for index in top + 1 ..< stack.top + 1 {
-            do throws(LuaError) {
-                texts.append(try stack.describe(at: index))
-            } catch {
-                return (count, .failure(error))
+        return try protectedCall([], pushFunction: { stack in
+            lua_rawgeti(stack.L, scn_registry_index(), lua_Integer(function.reference))
+        }, results: { stack, slots in
+            var texts: [[UInt8]] = []
+            for index in slots {
+                do throws(LuaError) {
+                    texts.append(try stack.describe(at: index))
+                } catch {
+                    return (slots.count, .failure(error))
+                }
             }
-        }
-        return (count, .success(texts))
+            return (slots.count, .success(texts))
+        })
     }
 
     /// Calls global function `name` (read raw) under a protected call.
@@ -137,6 +130,14 @@ extension LuaState {
     private func protectedCall(
         _ arguments: [LuaValue], pushFunction: (LuaStack) -> Void
     ) throws(LuaError) -> [LuaValue] {
+        try protectedCall(arguments, pushFunction: pushFunction) { stack, slots in slots.map { stack.value(at: $0) } }
+    }
+
+    /// Calls the function `pushFunction` pushes with `arguments`, protected, and hands its
+    /// results (their stack slots) to `results` before they are popped.
+    private func protectedCall<Results>(
+        _ arguments: [LuaValue], pushFunction: (LuaStack) -> Void, results: (LuaStack, Range<Int32>) -> Results
+    ) throws(LuaError) -> Results {
         let stack = LuaStack(L: currentThread, state: self)
         let top = stack.top
         guard lua_checkstack(stack.L, Int32(clamping: arguments.count + 4)) != 0 else {
@@ -150,7 +151,7 @@ extension LuaState {
             assert(stack.top == top, "LuaKit: unbalanced stack around a call")
         }
         guard status == LUA_OK else { throw error(status: status, on: stack.L) }
-        return (top + 1 ..< stack.top + 1).map { stack.value(at: $0) }
+        return results(stack, top + 1 ..< stack.top + 1)
     }
 
     func loadChunk(

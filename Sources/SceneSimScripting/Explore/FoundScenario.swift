@@ -76,14 +76,11 @@ extension FoundScenario {
     }
 
     /// Whether `scenesim run scenario`, from `currentDirectory`, may load `module` without
-    /// --allow-io: the sandbox (ScriptHost.outsideMessage) lets a scenario load modules from its
-    /// own folder (lib/ included) and from its suite, the current directory when the scenario
-    /// lies under it.
+    /// --allow-io: the sandbox's own rule (ScriptHost.sandboxAllows), for the folder and the
+    /// suite `scenesim run` gives the scenario (ScenarioRunner.run).
     public static func replaysInSandbox(_ scenario: String, module: String, currentDirectory: String) -> Bool {
-        let scenarioPath = ModulePath.absolute(scenario, currentDirectory: currentDirectory)
-        let modulePath = ModulePath.absolute(module, currentDirectory: currentDirectory)
-        let folder = ModulePath.normalize(scenarioPath + "/..")
-        if ModulePath.contains(folder, modulePath) { return true }
-        return ModulePath.contains(currentDirectory, scenarioPath) && ModulePath.contains(currentDirectory, modulePath)
+        ScriptHost.sandboxAllows(module, scenarioDirectory: ScenarioRunner.directory(of: scenario),
+                                 moduleRoot: ScenarioRunner.moduleRoot(path: scenario, displayName: nil),
+                                 currentDirectory: currentDirectory)
     }
 }

@@ -217,11 +217,18 @@ extension ScriptHost {
     /// the path alone (no file is touched, so a refusal tells nothing about what exists).
     private func mayLoad(_ resolved: String, given: [UInt8]) -> Bool {
         guard !given.contains(0), resolved.hasSuffix(".lua") else { return false }
-        let current = FileManager.default.currentDirectoryPath
-        let target = ModulePath.absolute(resolved, currentDirectory: current)
+        return Self.sandboxAllows(resolved, scenarioDirectory: scenarioDirectory, moduleRoot: options.moduleRoot,
+                                  currentDirectory: FileManager.default.currentDirectoryPath)
+    }
+
+    /// Whether the sandbox lets a scenario in `scenarioDirectory` (nil: the REPL's current
+    /// directory) whose suite is `moduleRoot` load the module at `path`: under the scenario's
+    /// folder, the `lib/` folder `require` reads, or the suite's root.
+    static func sandboxAllows(_ path: String, scenarioDirectory: String?, moduleRoot: String?, currentDirectory current: String) -> Bool {
+        let target = ModulePath.absolute(path, currentDirectory: current)
         let folder = scenarioDirectory ?? ""
         var roots = [folder, ScenarioRunner.moduleDirectory(for: (folder.isEmpty ? "" : folder + "/") + "scenario.lua")]
-        if let root = options.moduleRoot { roots.append(root) }
+        if let moduleRoot { roots.append(moduleRoot) }
         if scenarioDirectory == nil { roots.append(current) }
         return roots.contains { ModulePath.contains(ModulePath.absolute($0.isEmpty ? "." : $0, currentDirectory: current), target) }
     }
