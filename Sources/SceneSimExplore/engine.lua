@@ -16,10 +16,18 @@
 --- window to draw) or 2, the stream's state, the choices, the window drawn.
 ---@field try fun(pre: integer, s: integer, g1?: integer, g2?: integer, g3?: integer): integer, integer, any, any, any, scenesim.Window?
 ---@field run fun(input: integer, argument?: any)            sends a built-in rule's input, as its Lua call would
----@field pick_rules fun(list: string): integer               the run's rules (packed "<djjjjB" each), for pick: their number
+---@field pick_rules fun(list: string, tags: string, scenes?: string): integer  the run's rules (packed "<djjjjBjd" each), their tags, the scenes open_window draws: their number, for pick and step
 --- pick: the next rule drawn (its place in the list, 0 for none), 2 (drawn, as by try) or 3 (its
 --- precondition or draws are Lua's), the stream's state, the choices, the window drawn.
 ---@field pick fun(id: integer, s: integer, aside: integer): integer, integer, integer, any, any, any, scenesim.Window?
+--- step: a step begun in Swift: as pick (aside 0), or, for a built-in rule Swift runs (ScriptHost.exploreAct),
+--- its place, 4, the state, its draws in four places and a broken built-in check's label and message; raises
+--- the rule's error, after which step_drawn gives its place, 4, the state and the draws.
+---@field step fun(id: integer, s: integer, watchdog_ok: boolean): integer, integer, integer, any, any, any, scenesim.Window?, string?, string?
+---@field step_drawn fun(): integer, integer?, integer?, any, any, any, scenesim.Window?
+---@field advance_seconds number[]   the seconds the advance rule draws (native.step sends the one drawn)
+---@field revoke_users string[]      the users the revoke rule draws
+---@field string_values string[]     the values of string-valued scenes' windows the rules draw
 ---@field is_limit fun(message: string): boolean             whether an error's text is a memory limit
 ---@field counted fun(fn: function, ...): boolean, ...         fn(...) under the count hook, protected: true and its results, or false and the error's text
 ---@field uncounted? fun(fn: function, ...): ...              fn(...) on a thread without the count hook (absent with --allow-io)
@@ -436,8 +444,11 @@ local function make_rule(name, spec, spell, module)
     keys = keys, minimums = minimums, spell = spell,
     drawn = drawn, pre_code = pre_code, g1 = g[1] or nil, g2 = g[2] or nil, g3 = g[3] or nil,
     -- As native.pick_rules takes it; `exact` when the weight is the same number as a Double
-    -- (a float, or an integer whose running sums stay exact).
-    pick_spec = pack("<djjjjB", (weight or 1) + 0.0, pre_code or -1, g[1] or 0, g[2] or 0, g[3] or 0, drawn and pre_code and 1 or 0),
+    -- (a float, or an integer whose running sums stay exact). A built-in rule whose run Swift
+    -- can do (`spec.input`: native.run's input, or ScriptHost.exploreAct's number, with
+    -- `spec.input_parameter`) is run by native.step when Swift draws it.
+    pick_spec = pack("<djjjjBjd", (weight or 1) + 0.0, pre_code or -1, g[1] or 0, g[2] or 0, g[3] or 0, drawn and pre_code and 1 or 0,
+      not fail and drawn and pre_code and spec.input or 0, (spec.input_parameter or 0) + 0.0),
     exact = mtype(weight or 1) == "float" or (weight or 1) < 1 << 32,
     -- Its name and whether it is the module's, as a run's result lists them (run_steps).
     tag = pack("<s4B", name, module and 1 or 0),
@@ -453,7 +464,8 @@ local function spell_user_rule(rule, args)
   return "explore.rule(" .. quote(rule.name) .. ", { " .. concat(parts, ", ") .. " })"
 end
 
-local string_pool, integer_pool = { "A", "B", "C" }, { 1, 2, 3 }
+-- (native.step sends what these give: the string values are its, and an integer is its place.)
+local string_pool, integer_pool = native.string_values, { 1, 2, 3 }
 
 -- The precondition of a rule that makes app-level call `name`: that the app would accept it
 -- now. native.accepts takes the call's place in native.app_calls (no name to decode).
@@ -479,6 +491,7 @@ native_preconditions[running], native_preconditions[awake], native_preconditions
 -- a call of it, as its statement's Lua call would send it.
 local run_native, try_native = native.run, native.try
 local pick_rules, pick_native = native.pick_rules, native.pick
+local step_native, step_drawn = native.step, native.step_drawn
 local function in_state(...)
   local states = { ... }
   return function(app)
@@ -518,21 +531,21 @@ local overlay_calls = { switcher = true, interrupt = true, resume = true }
 local static_rules = {}
 do
   local rules = static_rules
-  local function window_rule(name, kind, statement, run)
-    rules[name] = make_rule(name, { pre = running, args = { window = gen.window(kind) }, run = run },
+  local function window_rule(name, kind, statement, input, run)
+    rules[name] = make_rule(name, { pre = running, args = { window = gen.window(kind) }, run = run, input = input },
       function(rule, a) return rule.args.window:spell(a.window) .. statement end)
   end
   -- Each runs w:focus() and so on: native.run's 201 to 205.
-  window_rule("focus", "live", ":focus()", function(_, a) run_native(201, a.window) end)
-  window_rule("background_window", "visible", ":background()", function(_, a) run_native(202, a.window) end)
-  window_rule("close", "live", ":close()", function(_, a) run_native(203, a.window) end)
-  window_rule("disconnect", "background", ":disconnect()", function(_, a) run_native(204, a.window) end)
-  window_rule("minimize", "visible", ":minimize()", function(_, a) run_native(205, a.window) end)
+  window_rule("focus", "live", ":focus()", 201, function(_, a) run_native(201, a.window) end)
+  window_rule("background_window", "visible", ":background()", 202, function(_, a) run_native(202, a.window) end)
+  window_rule("close", "live", ":close()", 203, function(_, a) run_native(203, a.window) end)
+  window_rule("disconnect", "background", ":disconnect()", 204, function(_, a) run_native(204, a.window) end)
+  window_rule("minimize", "visible", ":minimize()", 205, function(_, a) run_native(205, a.window) end)
   rules.terminate_keep_windows = make_rule("terminate_keep_windows", {
-    weight = 0.3, pre = running,
+    weight = 0.3, pre = running, input = 301,
     run = function() run_native(301) end,  -- app:terminate("user", { keep_windows = true })
   }, function() return 'app:terminate("user", { keep_windows = true })' end)
-  rules.open_settings = make_rule("open_settings", { pre = running, run = function() run_native(302) end },
+  rules.open_settings = make_rule("open_settings", { pre = running, input = 302, run = function() run_native(302) end },
     function() return "app:open_settings()" end)
   rules.storage_write = make_rule("storage_write", {
     pre = awake,
@@ -547,17 +560,19 @@ do
     rules[name] = make_rule(name, {
       -- A terminated app spends its steps relaunching: terminations are rarer than the rest.
       weight = find(name, "^terminate") and 0.3 or 1,
-      pre = accepted(name),
+      pre = accepted(name), input = input,
       run = function() run_native(input) end,
     }, function() return statement end)
   end
 
+  -- native.step sends the seconds of the place drawn in native.advance_seconds: 0.1, 0.5, 1,
+  -- 10, 3600.
   rules.advance = make_rule("advance", {
-    args = { seconds = gen.one_of { 0.1, 0.5, 1, 10, 3600 } },
+    args = { seconds = gen.one_of(native.advance_seconds) }, input = 303,
     run = function(_, a) run_native(303, a.seconds) end,  -- sim.advance(a.seconds)
   }, function(_, a) return "sim.advance(" .. literal(a.seconds) .. ")" end)
-  rules.settle = make_rule("settle", { weight = 0.5, run = function() run_native(304) end }, function() return "sim.settle()" end)
-  rules.network = make_rule("network", { weight = 0.5, args = { up = gen.bool() }, run = function(_, a) network(a.up) end },
+  rules.settle = make_rule("settle", { weight = 0.5, input = 304, run = function() run_native(304) end }, function() return "sim.settle()" end)
+  rules.network = make_rule("network", { weight = 0.5, args = { up = gen.bool() }, input = 306, run = function(_, a) network(a.up) end },
     function(_, a) return "sim.network(" .. tostring(a.up) .. ")" end)
   rules.schedule_refresh = make_rule("schedule_refresh", {
     weight = 0.5, pre = awake, args = { seconds = gen.one_of { 0, 60, 3600 } },
@@ -565,10 +580,10 @@ do
   }, function(_, a) return "app:schedule_refresh(" .. literal(a.seconds) .. ")" end)
   local refresh_input = 100 + app_call_number.refresh
   rules.refresh = make_rule("refresh", {
-    pre = accepted("refresh"),
+    pre = accepted("refresh"), input = refresh_input,
     run = function() run_native(refresh_input) end,  -- sim.system.refresh(app)
   }, function() return "sim.system.refresh(app)" end)
-  rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of { "ada", "bob" } }, run = function(_, a) revoke(a.user) end },
+  rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of(native.revoke_users) }, input = 307, run = function(_, a) revoke(a.user) end },
     function(_, a) return "sim.server.revoke(" .. quote(a.user) .. ")" end)
 
   -- External events (semantics 12), for an app whose code answers them: they launch a
@@ -633,8 +648,17 @@ local function made_rules(declared)
     end
   end
   local scene_args = function() return { scene = gen.one_of(ids), value = gen.int(1, 3) } end
-  rules.open_window = make_rule("open_window", { pre = running, args = scene_args(), run = scene_call("open_window") }, scene_spell("open_window"))
-  rules.dismiss_window = make_rule("dismiss_window", { pre = running, args = scene_args(), run = scene_call("dismiss_window") }, scene_spell("dismiss_window"))
+  -- native.step opens and dismisses from the same draws: the scenes of `ids`, in order, each
+  -- with its value's kind (0 none, 1 a string, 2 an integer), given to native.pick_rules.
+  local scene_targets = {}
+  for i, id in ipairs(ids) do
+    local value = groups[id].value
+    scene_targets[i] = pack("<s4B", id, value == "string" and 1 or value == "integer" and 2 or 0)
+  end
+  scene_targets = concat(scene_targets)
+  rules.open_window = make_rule("open_window", { pre = running, args = scene_args(), run = scene_call("open_window"), input = 401 }, scene_spell("open_window"))
+  rules.dismiss_window = make_rule("dismiss_window", { pre = running, args = scene_args(), run = scene_call("dismiss_window"), input = 402 }, scene_spell("dismiss_window"))
+  rules.open_window.targets, rules.dismiss_window.targets = scene_targets, scene_targets
 
   -- Past the suspension moment of a backgrounded app that runs (what an app's timers, server
   -- answers and tasks do across a suspension), whatever the advance rule draws.
@@ -642,7 +666,7 @@ local function made_rules(declared)
   wait = tointeger(wait) or wait
   rules.advance_past_suspension = make_rule("advance_past_suspension", {
     weight = 0.5,
-    pre = before_suspension,
+    pre = before_suspension, input = 303, input_parameter = wait,
     run = function() run_native(303, wait) end,  -- sim.advance(wait)
   }, function() return "sim.advance(" .. literal(wait) .. ")" end)
 
@@ -1082,12 +1106,14 @@ end
 -- that cannot run now is set aside and the choice made again among the others. Every rule drawn
 -- counts as tried. A run's random steps draw in Swift (native.pick: the same draws,
 -- preconditions and set-asides as below; it counts the tries, and the preconditions it checks),
--- which hands back the rules whose precondition or draws are Lua's.
-local function pick(X, r)
+-- which hands back the rules whose precondition or draws are Lua's. `place` and what follows
+-- are what native.step returned, when it began the draw (and drew a rule it does not run).
+local function pick(X, r, place, status, s, c1, c2, c3, w)
   local id = X.pick_id
   if id then
     local list = X.list
-    local i, status, s, c1, c2, c3, w = pick_native(id, r.s, 0)
+    local i = place
+    if not i then i, status, s, c1, c2, c3, w = pick_native(id, r.s, 0) end
     while true do
       r.s = s
       if i == 0 then return end
@@ -1141,7 +1167,7 @@ end
 
 -- The next step: whether there is one, and its rule, choices and arguments (no rule when a
 -- replayed step no longer applies and is skipped).
-local function next_step(X, r, replay, i, max_steps, taken)
+local function next_step(X, r, replay, i, max_steps, taken, ...)
   if replay then
     local s = replay[i]
     if s == nil then return false end
@@ -1151,7 +1177,7 @@ local function next_step(X, r, replay, i, max_steps, taken)
     return true
   end
   if taken >= max_steps then return false end
-  local rule, choices, args = pick(X, r)
+  local rule, choices, args = pick(X, r, ...)
   if rule == nil then return false end
   return true, rule, choices, args
 end
@@ -1170,12 +1196,13 @@ end
 -- Gives native.pick the run's rules (X.pick_id), unless a weight would not be the same number
 -- there (the random steps are then drawn in Lua).
 local function register(X)
-  local specs = {}
+  local specs, tags, targets = {}, {}, nil
   for n, rule in ipairs(X.list) do
     if not rule.exact then return end
-    specs[n] = rule.pick_spec
+    specs[n], tags[n] = rule.pick_spec, rule.tag
+    targets = targets or rule.targets
   end
-  X.pick_id = pick_rules(concat(specs))
+  X.pick_id = pick_rules(concat(specs), concat(tags), targets)
 end
 
 -- The steps of a run, uncounted (see "Counted and uncounted code"): what E.run returns.
@@ -1196,9 +1223,54 @@ local function run_steps(X, r, max_steps, replay, keep)
   local label, message = check(X)
   if label then fail(label, message) end
   local i = 0
+  local id, list, invariants = not replay and X.pick_id, X.list, X.invariants
   while not result.failure do
     i = i + 1
-    local ok, more, rule, choices, args = pcall(next_step, X, r, replay, i, max_steps, taken)
+    local ok, more, rule, choices, args
+    if id then
+      -- A random step begins in Swift (native.step), which takes a built-in rule it draws
+      -- whose run it can do all the way (its run, then the built-in checks), and hands back
+      -- any other as native.pick does; the module's invariants then run here.
+      -- While it runs, the host says what the engine is doing (E.doing false: "running rule
+      -- x"). A rule's input that fails raises, and native.step_drawn says what was drawn.
+      if taken >= max_steps then break end
+      E.doing = false
+      local place, status, s, c1, c2, c3, w, broken, why
+      ok, place, status, s, c1, c2, c3, w, broken, why = pcall(step_native, id, r.s, X.watchdog_ok)
+      local problem
+      if not ok then
+        problem = place
+        place, status, s, c1, c2, c3, w = step_drawn()
+      end
+      if status == 4 then
+        r.s = s
+        rule = list[place]
+        X.trying = rule.name
+        taken = taken + 1
+        rules[taken] = rule
+        -- (A rule without arguments keeps no choices: its step's are made when needed.)
+        if rule.keys[1] then choices_of[taken], args_of[taken] = drawn_arguments(rule, c1, c2, c3, w) end
+        if spell_now then codes[taken] = rule.spell(rule, args_of[taken]) end
+        X.counts[rule.name] = X.counts[rule.name] + 1
+        E.doing = rule.doing_run
+        if not ok then
+          fail("rule " .. rule.name, plain(problem))
+        elseif broken then
+          fail(broken, why)
+        else
+          label, message = first_broken(X, invariants)
+          if label then fail(label, message) end
+        end
+        goto continue
+      elseif not ok then
+        E.doing = "drawing a rule"
+        fail("rule " .. plain(X.trying), plain(problem))
+        break
+      end
+      ok, more, rule, choices, args = pcall(next_step, X, r, replay, i, max_steps, taken, place, status, s, c1, c2, c3, w)
+    else
+      ok, more, rule, choices, args = pcall(next_step, X, r, replay, i, max_steps, taken)
+    end
     if not ok then
       fail("rule " .. plain(X.trying), plain(more))
       break
@@ -1228,6 +1300,7 @@ local function run_steps(X, r, max_steps, replay, keep)
         if label then fail(label, message) end
       end
     end
+    ::continue::
   end
   if not result.failure then
     label, message = check_eventually(X)
@@ -1255,7 +1328,7 @@ local function run_steps(X, r, max_steps, replay, keep)
     for n = 1, taken do
       local rule = rules[n]
       steps[n] = {
-        rule = rule.name, choices = choices_of[n], minimums = rule.minimums,
+        rule = rule.name, choices = choices_of[n] or {}, minimums = rule.minimums,
         code = codes[n] or rule.spell(rule, args_of[n]),
       }
     end

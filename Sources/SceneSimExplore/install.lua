@@ -4,7 +4,7 @@ local sim = require "scenesim"
 local rawset, ipairs, setmetatable = rawset, ipairs, setmetatable
 ---@param natives scenesim.ExploreNatives (typed in engine.lua)
 ---@return fun(path: string, seed: integer, max_steps: integer, replay?: table, keep: boolean): table drive
----@return fun(): string|nil doing
+---@return fun(): string|false|nil doing  false while native.step runs a rule (the host knows which)
 ---@return fun() prepare
 ---@return fun(path: string, declared?: table, declared_id?: integer): boolean warm
 return function(natives)

@@ -70,6 +70,11 @@ extension LuaCall {
         lua_pushinteger(stack.L, integer)
     }
 
+    /// Pushes nil; room must have been reserved.
+    public func pushNil() {
+        lua_pushnil(stack.L)
+    }
+
     /// Pushes a boolean; room must have been reserved.
     public func push(boolean: Bool) {
         lua_pushboolean(stack.L, boolean ? 1 : 0)

@@ -27,15 +27,8 @@ extension ScriptHost {
             // invariants (argument 1: the module's watchdog_ok); the first broken one's label and
             // message, else nothing.
             ("checks", { [unowned(unsafe) self] call in
-                guard let simulator else { return call.results(.nil) }
-                let problems = simulator._checkInvariants()
-                if !problems.isEmpty {
-                    return call.results(.string("invariant consistency"), .string(ByteString(problems.joined(separator: "; "))))
-                }
-                semanticInvariants.checksRestoration = hooks.functions(for: .restore).isEmpty
-                semanticInvariants.allowsWatchdog = call.truthy(at: 1)
-                guard let violation = semanticInvariants.check(simulator) else { return call.results(.nil) }
-                return call.results(.string(ByteString("invariant " + violation.name)), .string(ByteString(violation.message)))
+                guard let broken = exploreChecks(watchdogOK: call.truthy(at: 1)) else { return call.results(.nil) }
+                return call.results(.string(ByteString(broken.label)), .string(ByteString(broken.message)))
             }),
             // Argument 1: the call's place in `app_calls` (1-based).
             ("accepts", { [unowned(unsafe) self] call in
@@ -75,6 +68,9 @@ extension ScriptHost {
             // The draw of a step's rule (ScriptHost+ExploreNative).
             ("pick_rules", { [unowned(unsafe) self] in explorePickRules($0) }),
             ("pick", { [unowned(unsafe) self] in explorePickRule($0) }),
+            // A whole step of a built-in rule Swift runs: the draw, the input, the checks.
+            ("step", { [unowned(unsafe) self] in exploreStep($0) }),
+            ("step_drawn", { [unowned(unsafe) self] in exploreStepDrawn($0) }),
             // Background task `id` (1 through the count begun), for a found scenario's
             // explore.task(id); nil when there is none.
             ("task", { [unowned(unsafe) self] call in
@@ -101,6 +97,11 @@ extension ScriptHost {
         // engine's "Counted and uncounted code"); with every library open (--allow-io), the
         // debug library can reach the engine's values, so the loop stays counted too.
         let (uncounted, counted) = lua.makeUncountedFunctions()
+        natives[field: "advance_seconds"] = .table(LuaTable(sequence: Self.exploreAdvanceSeconds.map {
+            $0.rounded() == $0 ? .integer(Int64($0)) : .number($0)
+        }))
+        natives[field: "revoke_users"] = .table(LuaTable(sequence: Self.exploreRevokeUsers.map { .string(ByteString($0)) }))
+        natives[field: "string_values"] = .table(LuaTable(sequence: Self.exploreStringValues.map { .string(ByteString($0)) }))
         natives[field: "app_calls"] = .table(LuaTable(sequence: Self.exploreAppCalls.map { .string(ByteString($0.name)) }))
         natives[field: "counted"] = .function(counted)
         if !options.allowIO { natives[field: "uncounted"] = .function(uncounted) }
@@ -318,10 +319,18 @@ extension ScriptHost {
         } catch {
             // No protected call absorbs a limit: it is raised again where the engine caught
             // it, so its message names the engine's line. Say what the engine was doing.
-            guard error.kind == .instructionLimit || error.kind == .memory,
-                  let doing = (try? lua.call(exploreDoing))?.first?.bytesValue else { throw error }
+            guard error.kind == .instructionLimit || error.kind == .memory, let said = (try? lua.call(exploreDoing))?.first else { throw error }
+            // False while native.step runs a rule's input: the host knows which.
+            let doing: String
+            if let bytes = said.bytesValue {
+                doing = String(decoding: bytes.bytes, as: UTF8.self)
+            } else if case .boolean(false) = said, let running = exploreStepDoing {
+                doing = running
+            } else {
+                throw error
+            }
             var located = error
-            located.message = "while \(String(decoding: doing.bytes, as: UTF8.self)): \(error.message)"
+            located.message = "while \(doing): \(error.message)"
             throw located
         }
     }

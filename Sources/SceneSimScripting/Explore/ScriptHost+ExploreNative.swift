@@ -136,14 +136,18 @@ extension ScriptHost {
         return .values(2 + push(drawn, call))
     }
 
-    /// `native.pick_rules(list)`: the rules of the run under way, in the engine's list order,
-    /// each packed as `<djjjjB` (its weight, its precondition's number or -1 when Lua checks it,
-    /// its generators' numbers or 0, and 1 when Swift checks and draws it all). Returns the
-    /// list's number, which native.pick takes. The counts of the rules Swift checks start at 0,
-    /// and the run's outcome adds them to the engine's (`ExplorationRunner`).
+    /// `native.pick_rules(list, tags)`: the rules of the run under way, in the engine's list
+    /// order, each packed as `<djjjjBj` (its weight, its precondition's number or -1 when Lua
+    /// checks it, its generators' numbers or 0, 1 when Swift checks and draws it all, and the
+    /// input native.step sends for it, as native.run's number, or 0), and their tags (`<s4B`
+    /// each: the name, whether it is the module's). Returns the list's number, which
+    /// native.pick and native.step take. The counts of the rules Swift checks start at 0, and
+    /// the run's outcome adds them to the engine's (`ExplorationRunner`).
     func explorePickRules(_ call: LuaCall) -> LuaReturn {
-        guard call.withBytes(at: 1, { explorePick.register($0) }) == true else {
-            return .error("explore engine: native.pick_rules takes the packed list of the run's rules")
+        guard call.withBytes(at: 1, { explorePick.register($0) }) == true,
+              call.withBytes(at: 2, { explorePick.registerNames($0) }) == true,
+              call.isNil(at: 3) || call.withBytes(at: 3, { explorePick.registerScenes($0) }) == true else {
+            return .error("explore engine: native.pick_rules takes the packed list of the run's rules, their tags, and the scenes open_window draws")
         }
         return call.results(.integer(explorePick.id))
     }
@@ -201,6 +205,209 @@ extension ScriptHost {
         return .values(3)
     }
 
+    /// What the explore command's engine was doing when a limit stopped it inside `native.step`
+    /// (engine.lua sets `E.doing` false for the call): "running rule NAME" once it drew a rule
+    /// whose input it sends, else nil.
+    var exploreStepDoing: String? {
+        guard let rule = exploreStepLast?.rule, rule < explorePick.names.count else { return nil }
+        return "running rule " + explorePick.names[rule]
+    }
+
+    /// `native.step(id, s, watchdog_ok)`: a step, as engine.lua's loop takes it, when the rule
+    /// drawn is a built-in one Swift runs. Draws as `native.pick(id, s, 0)` does; a rule drawn
+    /// whose run is Lua's, or no rule, comes back as native.pick returns it (its place, 2 or 3
+    /// or 0, the new state, its draws). Otherwise sends the rule's input (`native.run`'s, through
+    /// `request`, so its errors, hooks and events are that call's) and checks what native.checks
+    /// checks: returns its place, 4, the new state, the draws in four places (the choices, then
+    /// the window drawn), then the label and message of a broken check, if any. An error of the
+    /// input is raised (engine.lua calls this protected: its caller's line, level 2, prefixes
+    /// a message of its own), and `native.step_drawn` gives what was drawn.
+    func exploreStep(_ call: LuaCall) -> LuaReturn {
+        exploreStepLast = nil
+        guard let id = call.int(at: 1), id == explorePick.id, let seed = call.int(at: 2), call.reserve(12), let simulator else {
+            return .error("explore engine: native.step(id, s, watchdog_ok) takes the number native.pick_rules gave and an integer")
+        }
+        var stream = ExploreStream(state: UInt64(bitPattern: seed))
+        explorePick.startDraw()
+        while let rule = explorePick.draw(&stream) {
+            explorePick.tried[rule] += 1
+            let entry = explorePick.rules[rule]
+            guard entry.native else {
+                call.push(integer: Int64(rule + 1))
+                call.push(integer: 3)
+                call.push(integer: Int64(bitPattern: stream.state))
+                return .values(3)
+            }
+            guard let holds = explorePrecondition(entry.precondition, simulator) else {
+                return .error("explore engine: native.step: no precondition numbered \(entry.precondition)")
+            }
+            if holds {
+                explorePick.enabled[rule] += 1
+                let drawn: ExploreDrawn?
+                do throws(ExploreDrawError) {
+                    drawn = try exploreDraw(entry.generators, &stream, simulator)
+                } catch {
+                    return .error("explore engine: native.step: no generator numbered \(error.code)")
+                }
+                if let drawn {
+                    guard entry.run != 0 else {
+                        call.push(integer: Int64(rule + 1))
+                        call.push(integer: 2)
+                        call.push(integer: Int64(bitPattern: stream.state))
+                        return .values(3 + push(drawn, call))
+                    }
+                    return exploreStepRun(rule, entry.run, drawn, stream, call)
+                }
+            }
+            explorePick.setAsideLast(rule)
+        }
+        call.push(integer: 0)
+        call.push(integer: 0)
+        call.push(integer: Int64(bitPattern: stream.state))
+        return .values(3)
+    }
+
+    /// The rest of `native.step` once it drew `rule`, whose input is native.run's `code`.
+    private func exploreStepRun(_ rule: Int, _ code: Int64, _ drawn: ExploreDrawn, _ stream: ExploreStream, _ call: LuaCall) -> LuaReturn {
+        exploreStepLast = (rule, drawn, stream.state)
+        let outcome = perform(call) { () throws(SimError) in
+            try exploreAct(code, explorePick.rules[rule], drawn, call)
+            return []
+        }
+        switch outcome {
+        case .error(let message, .caller):
+            // native.step is called through pcall: the engine's line is the caller's caller.
+            return .error(message, location: .level(2))
+        case .error, .raise:
+            return outcome
+        case .values:
+            break
+        }
+        guard call.reserve(12) else { return .error("explore engine: native.step: no room on the stack") }
+        call.push(integer: Int64(rule + 1))
+        call.push(integer: 4)
+        call.push(integer: Int64(bitPattern: stream.state))
+        pushFour(drawn, call)
+        guard let broken = exploreChecks(watchdogOK: call.truthy(at: 3)) else { return .values(7) }
+        call.push(.string(ByteString(broken.label)))
+        call.push(.string(ByteString(broken.message)))
+        return .values(9)
+    }
+
+    /// `native.step_drawn()`: after `native.step` raised, what it drew: the rule's place, 4, the
+    /// new state and the draws in four places (as native.step returns them); or 0 when the
+    /// error came before a rule was drawn.
+    func exploreStepDrawn(_ call: LuaCall) -> LuaReturn {
+        guard call.reserve(12), let (rule, drawn, state) = exploreStepLast else { return call.results(.integer(0)) }
+        call.push(integer: Int64(rule + 1))
+        call.push(integer: 4)
+        call.push(integer: Int64(bitPattern: state))
+        pushFour(drawn, call)
+        return .values(7)
+    }
+
+    /// Pushes the choices of `drawn` in three places (nil where it has none) and its window
+    /// fourth (nil if none): native.step's draws. Room for 12 values must have been reserved.
+    private func pushFour(_ drawn: ExploreDrawn, _ call: LuaCall) {
+        for index in 0..<3 {
+            guard index < drawn.count else {
+                call.pushNil()
+                continue
+            }
+            let choice = index == 0 ? drawn.choices.0 : index == 1 ? drawn.choices.1 : drawn.choices.2
+            if drawn.booleans & (1 << index) != 0 { call.push(boolean: choice == 1) } else { call.push(integer: choice) }
+        }
+        if let window = drawn.window { call.push(handle: window.handleID, of: classes.window) } else { call.pushNil() }
+    }
+
+    /// What `native.step` does for a rule: native.run's input `code` (see exploreRun), with the
+    /// window drawn, or the seconds drawn (303: the place of the advance rule's draw, or the
+    /// rule's parameter when it draws none); or 306 sim.network(up), 307
+    /// sim.server.revoke(user), 401 app:open_window(scene, value) and 402
+    /// app:dismiss_window(scene, value), each from what it drew, as its Lua call does it.
+    private func exploreAct(_ code: Int64, _ rule: ExplorePick.Rule, _ drawn: ExploreDrawn, _ call: LuaCall) throws(SimError) {
+        let simulator = try requireSimulator("explore")
+        let input: SimInput
+        switch code {
+        case 303 where rule.generators.0 == 0:
+            input = try exploreInput(code, window: nil, seconds: rule.parameter)
+        case 306:
+            try simulator.setNetwork(reachable: drawn.choices.0 == 1)
+            return
+        case 307:
+            let user = drawn.choices.0 >= 1 && drawn.choices.0 <= Int64(Self.exploreRevokeUsers.count) ? Self.exploreRevokeUsers[Int(drawn.choices.0) - 1] : ""
+            guard !user.isEmpty else { throw SimError(.invalidValue, "explore engine: native.step: no user numbered \(drawn.choices.0)") }
+            try simulator.revokeSessions(of: ByteString(user))
+            return
+        case 401, 402:
+            let (place, number) = (drawn.choices.0, drawn.choices.1)
+            guard place >= 1, place <= Int64(explorePick.scenes.count) else {
+                throw SimError(.invalidValue, "explore engine: native.step: no scene numbered \(place)")
+            }
+            let scene = explorePick.scenes[Int(place) - 1]
+            var value: SceneValue?
+            switch scene.value {
+            case 1:
+                guard number >= 1, number <= Int64(Self.exploreStringValues.count) else {
+                    throw SimError(.invalidValue, "explore engine: native.step: no value numbered \(number)")
+                }
+                value = .string(Self.exploreStringValues[Int(number) - 1])
+            case 2: value = .int(number)  // the integer pool is 1, 2, 3: the place is the value
+            default: value = nil
+            }
+            input = code == 401 ? .openWindow(scene.id, value: value) : .dismissWindow(scene.id, value: value)
+        default:
+            input = try exploreInput(code, window: drawn.window, choice: drawn.choices.0)
+        }
+        _ = try send(input, call, simulator)
+    }
+
+    /// The users the built-in `revoke` rule draws from (engine.lua's generator is made of
+    /// `native.revoke_users`), and the values of a string-valued scene's windows that
+    /// open_window, dismiss_window and open_url draw (`native.string_values`).
+    static let exploreRevokeUsers = ["ada", "bob"]
+    static let exploreStringValues = ["A", "B", "C"]
+
+    /// The seconds the built-in `advance` rule draws from, in its generator's order: engine.lua
+    /// makes the generator of `native.advance_seconds`, and `native.step` sends the one drawn.
+    /// (Whole seconds are Lua integers there, so a found scenario spells `sim.advance(10)`.)
+    static let exploreAdvanceSeconds: [Double] = [0.1, 0.5, 1, 10, 3600]
+
+    /// The input of native.run's `code` (see exploreRun), with its window or its seconds: for
+    /// 303, the seconds are given, or the place of the advance rule's draw (`choice`).
+    func exploreInput(_ code: Int64, window: SessionID?, seconds: Double? = nil, choice: Int64 = 0) throws(SimError) -> SimInput {
+        switch code {
+        case 201...205:
+            guard let session = window else {
+                throw SimError(.invalidValue, "explore engine: native.run(\(code), window) takes a window handle")
+            }
+            switch code {
+            case 201: return .focus(session)
+            case 202: return .backgroundWindow(session)
+            case 203: return .close(session)
+            case 204: return .disconnect(session)
+            default: return .minimize(session)
+            }
+        case 301: return .terminateKeepingWindows
+        case 302: return .openSettings
+        case 303:
+            var given = seconds
+            if given == nil, choice >= 1, choice <= Int64(Self.exploreAdvanceSeconds.count) {
+                given = Self.exploreAdvanceSeconds[Int(choice) - 1]
+            }
+            guard let given, let time = VirtualTime(checkedSeconds: given), time >= .zero else {
+                throw SimError(.invalidValue, "explore engine: native.run(303, seconds) takes a number of seconds")
+            }
+            return .advance(time)
+        case 304: return .settle
+        default:
+            guard let input = Self.exploreAppCall(code &- 100) else {
+                throw SimError(.invalidValue, "explore engine: native.run: no input numbered \(code)")
+            }
+            return input
+        }
+    }
+
     /// `native.run(code, argument)`: the input built-in rule `code` sends, as the Lua call its
     /// statement spells would send it (through `request`, so its errors, hooks and events are
     /// that call's): 101 + n `exploreAppCalls[n]`; 201 to 205 focus, background, close,
@@ -209,34 +416,22 @@ extension ScriptHost {
     func exploreRun(_ call: LuaCall) -> LuaReturn {
         request(call, "explore") { () throws(SimError) in
             guard let code = call.int(at: 1) else { throw SimError(.invalidValue, "explore engine: native.run(code, ...) takes an integer") }
-            switch code {
-            case 201...205:
-                guard let id = call.handle(at: 2, of: classes.window) else {
-                    throw SimError(.invalidValue, "explore engine: native.run(\(code), window) takes a window handle")
-                }
-                let session = SessionID(index: Int(id))
-                switch code {
-                case 201: return .focus(session)
-                case 202: return .backgroundWindow(session)
-                case 203: return .close(session)
-                case 204: return .disconnect(session)
-                default: return .minimize(session)
-                }
-            case 301: return .terminateKeepingWindows
-            case 302: return .openSettings
-            case 303:
-                guard let seconds = call.number(at: 2), let time = VirtualTime(checkedSeconds: seconds), time >= .zero else {
-                    throw SimError(.invalidValue, "explore engine: native.run(303, seconds) takes a number of seconds")
-                }
-                return .advance(time)
-            case 304: return .settle
-            default:
-                guard let input = Self.exploreAppCall(code &- 100) else {
-                    throw SimError(.invalidValue, "explore engine: native.run: no input numbered \(code)")
-                }
-                return input
-            }
+            let window = (201...205).contains(code) ? call.handle(at: 2, of: classes.window).map { SessionID(index: Int($0)) } : nil
+            return try exploreInput(code, window: window, seconds: code == 303 ? call.number(at: 2) ?? -1 : nil)
         }
+    }
+
+    /// The simulator's own bookkeeping, then the built-in invariants (`watchdogOK`: the
+    /// module's watchdog_ok): the first broken one's label and message, else nil. What every
+    /// step checks (`native.checks`, `native.step`).
+    func exploreChecks(watchdogOK: Bool) -> (label: String, message: String)? {
+        guard let simulator else { return nil }
+        let problems = simulator._checkInvariants()
+        if !problems.isEmpty { return ("invariant consistency", problems.joined(separator: "; ")) }
+        semanticInvariants.checksRestoration = hooks.functions(for: .restore).isEmpty
+        semanticInvariants.allowsWatchdog = watchdogOK
+        guard let violation = semanticInvariants.check(simulator) else { return nil }
+        return ("invariant " + violation.name, violation.message)
     }
 }
 
@@ -279,6 +474,33 @@ struct ExplorePick {
         var precondition: Int64
         var generators: (Int64, Int64, Int64)
         var native: Bool
+        /// What `native.step` does for it (exploreAct's number; 0: Lua runs it), and a number
+        /// that goes with it (the seconds of an advance that draws none).
+        var run: Int64
+        var parameter: Double
+    }
+
+    /// The scenes open_window and dismiss_window draw (their `scene` choice is a place in this
+    /// list), each with the kind of value its windows take: 0 none, 1 a string, 2 an integer.
+    private(set) var scenes: [(id: String, value: UInt8)] = []
+    private var packedScenes: [UInt8] = []
+
+    /// Reads the scenes (`<s4B` each: the id, the value's kind); false when malformed.
+    mutating func registerScenes(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if bytes.elementsEqual(packedScenes) { return true }
+        var parsed: [(id: String, value: UInt8)] = []
+        var offset = 0
+        while offset < bytes.count {
+            guard bytes.count - offset >= 5 else { return false }
+            let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            guard length <= bytes.count - offset - 5, bytes[offset + 4 + length] <= 2 else { return false }
+            parsed.append((String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 4 + length)]), as: UTF8.self),
+                           bytes[offset + 4 + length]))
+            offset += 4 + length + 1
+        }
+        packedScenes = Array(bytes)
+        scenes = parsed
+        return true
     }
 
     /// The packed list the rules were read from (a run registers the same list as the last).
@@ -304,9 +526,31 @@ struct ExplorePick {
     private var left: Double = 0
     private var last = -1
 
+    /// The rules' names, in list order, for what the engine is doing while `native.step` runs one.
+    private(set) var names: [String] = []
+    private var packedNames: [UInt8] = []
+
+    /// Reads the rules' names from their tags (`<s4B` each, as engine.lua's `rule.tag`); false
+    /// when they are malformed or not one a rule.
+    mutating func registerNames(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if bytes.elementsEqual(packedNames) { return names.count == rules.count }
+        var parsed: [String] = []
+        var offset = 0
+        while offset < bytes.count {
+            guard bytes.count - offset >= 5 else { return false }
+            let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            guard length <= bytes.count - offset - 5 else { return false }
+            parsed.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 4 + length)]), as: UTF8.self))
+            offset += 4 + length + 1
+        }
+        packedNames = Array(bytes)
+        names = parsed
+        return names.count == rules.count
+    }
+
     /// Reads the packed list (see `explorePickRules`); false when it is malformed.
     mutating func register(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let size = 8 * 5 + 1
+        let size = 8 * 7 + 1
         guard bytes.count % size == 0 else { return false }
         let same = bytes.count == packed.count && packed.withUnsafeBytes { old in
             bytes.isEmpty || memcmp(old.baseAddress!, bytes.baseAddress!, bytes.count) == 0
@@ -318,7 +562,9 @@ struct ExplorePick {
             for offset in stride(from: 0, to: bytes.count, by: size) {
                 func int(_ at: Int) -> Int64 { Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + at, as: Int64.self)) }
                 let weight = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                parsed.append(Rule(weight: weight, precondition: int(8), generators: (int(16), int(24), int(32)), native: bytes[offset + 40] == 1))
+                parsed.append(Rule(weight: weight, precondition: int(8), generators: (int(16), int(24), int(32)), native: bytes[offset + 40] == 1,
+                                   run: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 41, as: Int64.self)),
+                                   parameter: Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 49, as: UInt64.self)))))
                 sum = sum + weight
                 sums.append(sum)
             }

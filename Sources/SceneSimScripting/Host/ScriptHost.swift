@@ -90,6 +90,9 @@ public final class ScriptHost {
     /// The rules the exploration under way draws among in Swift (`native.pick`), registered by
     /// each run (ScriptHost+ExploreNative).
     var explorePick = ExplorePick()
+    /// What `native.step` drew last (the rule's place in the list, 0-based, its draws and the
+    /// stream's state after them), when it went on to run the rule's input.
+    var exploreStepLast: (rule: Int, drawn: ExploreDrawn, state: UInt64)?
 
     /// A host whose output (trace lines and `print`) goes to `output`, one chunk per line.
     /// `moduleDirectory` is where `require` finds helper modules (the scenario's `lib/`).

@@ -151,6 +151,34 @@ struct ExploreUncountedTests {
         #expect(result.stderr.contains("\n" + message + "\n"), "\(result)")
     }
 
+    @Test("A built-in rule Swift runs whole (native.step) whose input runs app code: a limit there names the rule, an error fails it", arguments: [
+        ("function()\nwhile true do end end", "explore: run 0 of m.lua could not run:\nwhile running rule background: m.lua:5: instruction limit exceeded (1000000 instructions)\n", 2),
+        ("function() local t = {}\nfor i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end",
+         "explore: run 0 of m.lua could not run:\nwhile running rule background: m.lua:5: memory limit exceeded (8388608 bytes)\n", 2),
+        ("function()\nerror('lost the draft') end", "rule background failed: m.lua:5: lost the draft", 1),
+        ("function()\nerror({ code = 1 }) end", "rule background failed: {code = 1}", 1),
+    ])
+    func nativeStepAppCode(hook: String, message: String, status: Int32) throws {
+        let source = """
+            return {
+              setup = function()
+                local app = sim.launch { scenes = { { id = "main" } } }
+                app:on("phase", function(_, new) if new == "background" then (\(hook))() end end)
+                return app
+              end,
+              builtin = { "background", "foreground" },
+            }
+            """
+        let folder = try TempFolder(["m.lua": source])
+
+        let result = try BuiltBinary.run(["explore", "m.lua", "--seed", "1", "--runs", "3", "--max-instructions", "1000000", "--max-memory", "8",
+                                          "--out", "found"], in: folder.path, timeout: Self.timeLimit)
+
+        #expect(!result.timedOut, "explore hung")
+        #expect(result.status == status, "\(result)")
+        #expect((result.stdout + result.stderr).contains(message), "\(result)")
+    }
+
     @Test("The engine's own set-up is not charged to a run: a module of a few hundred instructions explores under --max-instructions 3000, and a smaller budget trips in the module's own code")
     func engineLoadUncounted() throws {
         let folder = try TempFolder(["m.lua": """

@@ -162,9 +162,10 @@ struct StateReuseTests {
         // Set once by init (or by whoever made the host) and kept across runs:
         // (launchMemo is kept on purpose: what sim.launch made of options equal to the next run's;
         // LaunchMemoTests. explorePick is registered again by every run that draws, which
-        // zeroes its counts.)
+        // zeroes its counts; exploreStepLast is set by every native.step, and read only while
+        // one is under way.)
         let kept = ["lua", "options", "write", "classes", "setSimApp", "scenarioDirectory", "exploreDriver", "exploreDoing", "explorePrepare", "launchMemo",
-                    "exploreWarm", "warmed", "launchMemos", "explorePick"]
+                    "exploreWarm", "warmed", "launchMemos", "explorePick", "exploreStepLast"]
         // Reset by ScriptHost.resetRun() (ScriptHost+Explore.swift): a new field must go in one
         // of the two lists, and in resetRun() if a run can change it.
         let reset = ["simulator", "traceEnabled", "hooks", "sceneHandlers", "declaredKeys", "swiftModelName", "intentFunctions",
