@@ -999,6 +999,7 @@ local function assemble(X, builtin, names, background_tasks, own)
     error("explore engine: a built-in rule is missing from E.builtin_names (" .. made .. " rules, " .. #list .. " listed)", 0)
   end
   X.list, X.scratch, X.total, X.cumulative = list, {}, total, cumulative
+  X.tags = nil  -- (joined by register, for this list)
 end
 
 -- Runs setup and assembles the rules (the built-in ones need the declared scenes).
@@ -1202,7 +1203,9 @@ local function register(X)
     specs[n], tags[n] = rule.pick_spec, rule.tag
     targets = targets or rule.targets
   end
-  X.pick_id = pick_rules(concat(specs), concat(tags), targets)
+  tags = concat(tags)
+  X.pick_id = pick_rules(concat(specs), tags, targets)
+  X.tags = tags
 end
 
 -- The steps of a run, uncounted (see "Counted and uncounted code"): what E.run returns.
@@ -1313,13 +1316,16 @@ local function run_steps(X, r, max_steps, replay, keep)
   -- ExplorationRunner.ruleCounts reads both): the host reads two strings for a fraction of what copying tables
   -- costs it, and packing only numbers costs a fraction of packing names too.
   -- (The host adds the preconditions native.pick checked and the rules it drew.)
-  local tags, numbers, ran, enabled, tried = {}, {}, X.counts, X.enabled, X.tried
+  -- (The tags were joined for native.pick_rules when the run registered its rules.)
+  local tags, numbers, ran, enabled, tried = X.tags, {}, X.counts, X.enabled, X.tried
+  local joined = tags == nil
+  if joined then tags = {} end
   for n, rule in ipairs(X.list) do
     local k = rule.name
-    tags[n] = rule.tag
+    if joined then tags[n] = rule.tag end
     numbers[3 * n - 2], numbers[3 * n - 1], numbers[3 * n] = ran[k], enabled[k], tried[k] or 0
   end
-  result.rules = concat(tags)
+  result.rules = joined and concat(tags) or tags
   result.counts = pack_integers(numbers)
   -- A passing random run's steps are of no use, and copying them out costs.
   -- (A memory limit ends the exploration instead: its steps are not used.)

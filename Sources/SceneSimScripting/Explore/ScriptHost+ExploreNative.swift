@@ -487,7 +487,7 @@ struct ExplorePick {
 
     /// Reads the scenes (`<s4B` each: the id, the value's kind); false when malformed.
     mutating func registerScenes(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        if bytes.elementsEqual(packedScenes) { return true }
+        if Self.same(bytes, packedScenes) { return true }
         var parsed: [(id: String, value: UInt8)] = []
         var offset = 0
         while offset < bytes.count {
@@ -533,7 +533,7 @@ struct ExplorePick {
     /// Reads the rules' names from their tags (`<s4B` each, as engine.lua's `rule.tag`); false
     /// when they are malformed or not one a rule.
     mutating func registerNames(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        if bytes.elementsEqual(packedNames) { return names.count == rules.count }
+        if Self.same(bytes, packedNames) { return names.count == rules.count }
         var parsed: [String] = []
         var offset = 0
         while offset < bytes.count {
@@ -548,14 +548,19 @@ struct ExplorePick {
         return names.count == rules.count
     }
 
+    /// Whether `bytes` are `packed`'s (memcmp: a generic comparison costs tens of
+    /// instructions a byte, and a run registers its rules' tags, hundreds of bytes, each time).
+    private static func same(_ bytes: UnsafeRawBufferPointer, _ packed: [UInt8]) -> Bool {
+        bytes.count == packed.count && packed.withUnsafeBytes { old in
+            bytes.isEmpty || memcmp(old.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        }
+    }
+
     /// Reads the packed list (see `explorePickRules`); false when it is malformed.
     mutating func register(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let size = 8 * 7 + 1
         guard bytes.count % size == 0 else { return false }
-        let same = bytes.count == packed.count && packed.withUnsafeBytes { old in
-            bytes.isEmpty || memcmp(old.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-        }
-        if !same {
+        if !Self.same(bytes, packed) {
             var parsed: [Rule] = []
             var sums: [Double] = []
             var sum: Double = 0
