@@ -6,7 +6,8 @@ import Testing
 @Suite("JSON Lines trace against its published schema")
 struct JSONLTraceTests {
     /// A scenario that makes every kind of event at least once (the iPhone one adds the warning
-    /// only a one-window platform gives, the model one a declared model's).
+    /// only a one-window platform gives, the model one a declared model's, the process one the
+    /// process's events and the launches and terminations they cause, the Mac one the Dock's).
     static let everyEvent = """
         local app = sim.launch {
           scenes = { { id = "main" }, { id = "doc", value = "string" } },
@@ -49,11 +50,71 @@ struct JSONLTraceTests {
     static let iphone = "local app = sim.launch { platform = \"iphone\" }\napp:open_window(\"main\")\n"
     /// A declared model with a state no transition reaches (its warning).
     static let model = "sim.launch { model = { states = { idle = {}, orphan = {} }, initial = \"idle\" } }\n"
+    /// An iPhone app's process: memory loss, suspension, background tasks and the watchdog,
+    /// background refresh and its cancellation by a force quit, launches caused by a
+    /// notification, a URL and an activity.
+    static let process = """
+        local app = sim.launch {
+          platform = "iphone",
+          model = {
+            states = { ready = {} }, initial = "ready",
+            on_refresh = function(a, task)
+              a:schedule_refresh(3600)
+              task:finish()
+            end,
+            on_notification = function() end,
+            on_activity = function() return true end,
+          },
+        }
+        app.memory.tab = "feed"
+        app.front.memory.draft = "hi"
+        app:background()
+        app.front:disconnect()
+        sim.advance(10)
+        app:foreground()
+        app.front.memory.draft = "hi"
+        local upload = app:begin_background_task("upload")
+        app:begin_background_task("sync", function() end)
+        app:background()
+        sim.advance(8)
+        upload:finish()
+        sim.advance(40)
+        app:open_notification { thread = "t1" }
+        app:schedule_refresh(3600)
+        app:background()
+        app:terminate("system")
+        sim.advance(3600)
+        sim.system.refresh(app)
+        app:terminate("user")
+        app:open_url("app://doc/1")
+        app:terminate("crash")
+        app:continue_activity("com.example.edit")
+
+        """
+    /// A Mac app: minimise and return, hide, the Dock's reopen, Force Quit.
+    static let mac = """
+        local app = sim.launch {
+          platform = "macos",
+          model = { states = { ready = {} }, initial = "ready", on_reopen = function() return true end },
+          scenes = { { id = "main" }, { id = "doc", value = "string" } },
+        }
+        local doc = app:open_window("doc", "a")
+        doc:minimize()
+        doc:focus()
+        app:hide()
+        app:reopen()
+        doc:close()
+        app.front:close()
+        app:reopen()
+        app:terminate("force")
+
+        """
 
     static func jsonLines() throws -> String {
-        let folder = try TempFolder(["all.lua": everyEvent, "iphone.lua": iphone, "model.lua": model])
+        let folder = try TempFolder(["all.lua": everyEvent, "iphone.lua": iphone, "model.lua": model,
+                                     "process.lua": process, "mac.lua": mac])
         var lines = ""
-        for file in ["all.lua", "iphone.lua", "model.lua"] {
+        for file in ["all.lua", "iphone.lua", "model.lua", "process.lua", "mac.lua"] {
             let result = try BuiltBinary.run(["run", "--trace", "jsonl", file], in: folder.path)
             try #require(result.status == 0, "\(result)")
             lines += result.stdout
