@@ -78,6 +78,12 @@ extension Simulator {
         if let process {
             running = process
             comeForward(process)
+            // Resumed by the event: what fell due while suspended runs after the phase changes
+            // and before the event reaches the app's code (semantics 11.2), as for a refresh.
+            if process.resumedInAction {
+                runFallenDue(process)
+                guard self.process === process else { return event == nil ? .done : .urlHandled(false) }
+            }
         } else {
             let cause: LaunchCause
             switch event {
