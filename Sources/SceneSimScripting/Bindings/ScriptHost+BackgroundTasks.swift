@@ -68,6 +68,7 @@ extension ScriptHost {
 
     /// app:schedule_refresh(seconds).
     func appScheduleRefresh(_ call: LuaCall, _ simulator: Simulator) throws(SimError) -> [LuaValue] {
+        try Self.checkArgumentCount(call, after: 2, "app:schedule_refresh(seconds)")
         guard let seconds = call.number(at: 2) else {
             throw SimError(.invalidValue, "app:schedule_refresh(seconds) needs the earliest time from now, in seconds, e.g. app:schedule_refresh(3600) (got \(call.typeName(at: 2)))")
         }

@@ -11,6 +11,7 @@ extension ScriptHost {
     /// `window` is the handle's session for a window's method. Nil for `.intent`: intents are
     /// methods by their own names (ScriptHost+Model).
     func input(_ kind: SimInput.Kind, _ call: LuaCall, window: SessionID?) throws(SimError) -> SimInput? {
+        try Self.checkArguments(kind, call)
         switch kind {
         case .launch: return .launch
         case .background: return .background
@@ -72,7 +73,7 @@ extension ScriptHost {
         guard let options = call.table(at: 3) else {
             throw SimError(.invalidValue, "app:terminate(how, options?): options must be a table such as { keep_windows = true } (got \(call.typeName(at: 3)))")
         }
-        var keep = false
+        var keep: Bool?
         for (key, value) in options.entries.sorted(by: { ($0.key.bytesValue?.escaped ?? "") < ($1.key.bytesValue?.escaped ?? "") }) {
             let name = key.bytesValue?.escaped ?? "[\(luaTypeName(key))]"
             guard name == "keep_windows" else {
@@ -83,11 +84,16 @@ extension ScriptHost {
             }
             keep = flag
         }
-        guard keep else { return .terminate(how) }
+        guard let keep else { return .terminate(how) }
+        // keep_windows, true or false, is an error with any kind but "user" and off macOS
+        // (semantics 13.4): false there would read as a choice the platform does not offer.
         guard how == .user else {
-            throw SimError(.invalidValue, "app:terminate(\"\(how.rawValue)\", { keep_windows = true }): keep_windows is Quit and Keep Windows (⌥⌘Q), a kind of \"user\" termination; call app:terminate(\"user\", { keep_windows = true })")
+            throw SimError(.invalidValue, "app:terminate(\"\(how.rawValue)\", { keep_windows = \(keep) }): keep_windows is Quit and Keep Windows (⌥⌘Q), a kind of \"user\" termination; call app:terminate(\"user\", { keep_windows = true }), or leave the option out")
         }
-        return .terminateKeepingWindows
+        if !keep, let simulator, simulator.config.platform != .macos {  // (true: the core's own check says the same)
+            throw SimError(.forbidden, "app:terminate(\"user\", { keep_windows = \(keep) }): keep_windows is Quit and Keep Windows (⌥⌘Q), which exists only on macos; this app runs on \(simulator.config.platform.rawValue)")
+        }
+        return keep ? .terminateKeepingWindows : .terminate(how)
     }
 
     /// An event's `info` (userInfo): a table of string keys and storable values, or nothing.
@@ -101,7 +107,12 @@ extension ScriptHost {
             guard case .string(let name) = key else {
                 throw SimError(.invalidValue, "\(what): info keys are strings (found \(aLuaTypeName(key)) key)")
             }
-            info[name] = try storedValue(value, "\(what): info.\(name.escaped)", holder: "info holds")
+            let stored = try storedValue(value, "\(what): info.\(name.escaped)", holder: "info holds")
+            // As storage refuses it (semantics 12.9: info holds storable values, 3.2).
+            if case .double(let d)? = stored, d.isNaN {
+                throw SimError(.invalidValue, "\(what): info.\(name.escaped) is NaN, which cannot be stored (it never equals itself); pass a number")
+            }
+            info[name] = stored
         }
         return info
     }
@@ -136,6 +147,46 @@ extension ScriptHost {
                 return input
             }
         }
+    }
+
+    /// How a script calls `kind`, its parameters named (nil for `.intent`, whose methods check
+    /// their own).
+    static func signature(_ kind: SimInput.Kind) -> (text: String, parameters: Int)? {
+        switch kind {
+        case .launch, .background, .foreground, .switcher, .interrupt, .resume, .openSettings, .reopen, .hide,
+             .focus, .backgroundWindow, .close, .disconnect, .minimize, .settle:
+            return (kind.scriptName + "()", 0)
+        case .terminate: return ("app:terminate(how, options?)", 2)
+        case .openWindow, .dismissWindow: return (kind.scriptName + "(id, value?)", 2)
+        case .openURL: return ("app:open_url(url)", 1)
+        case .continueActivity: return ("app:continue_activity(type, info?)", 2)
+        case .openNotification: return ("app:open_notification(info?)", 1)
+        case .advance: return ("sim.advance(seconds)", 1)
+        case .refresh: return ("sim.system.refresh(app)", 1)
+        case .intent: return nil
+        }
+    }
+
+    /// An argument past the last a call takes (trailing nils aside) is an error that names it:
+    /// an option table or a flag a call does not take would otherwise be dropped without a
+    /// word (`app:open_url(url, { new_window = true })`).
+    static func checkArguments(_ kind: SimInput.Kind, _ call: LuaCall) throws(SimError) {
+        guard let (text, parameters) = signature(kind) else { return }
+        // A method's first argument is its handle (`app:` and `w:`); sim.system.refresh's is the app.
+        let first = kind.scriptName.hasPrefix("sim.") ? 1 : 2
+        try checkArgumentCount(call, after: first + parameters - 1, text)
+    }
+
+    /// Throws when `call` has a non-nil argument past position `last`: "TEXT takes N
+    /// arguments; argument K is a TYPE; drop it".
+    static func checkArgumentCount(_ call: LuaCall, after last: Int, _ text: String) throws(SimError) {
+        var top = call.count
+        while top > last && call.isNil(at: top) { top -= 1 }
+        guard top > last else { return }
+        let method = text.hasPrefix("app:") || text.hasPrefix("w:")
+        let taken = method ? last - 1 : last
+        let extra = method ? last : last + 1
+        throw SimError(.invalidValue, "\(text) takes \(taken == 0 ? "no arguments" : taken == 1 ? "1 argument" : "\(taken) arguments"), but argument \(extra) is \(aLuaTypeName(call.value(at: last + 1))); drop it")
     }
 
     /// The (group, value) arguments of open_window / dismiss_window.

@@ -182,7 +182,7 @@ struct ConfigParser {
         switch value {
         case .boolean(let b): b ? "true" : "false"
         case .integer(let i): String(i)
-        case .number(let d): "\(d)"
+        case .number(let d): d.isNaN ? "nan" : "\(d)"  // (Swift spells a NaN with its sign bit set -nan: 0/0 in Lua on x86)
         case .string(let s): s.quoted
         default: ""
         }
