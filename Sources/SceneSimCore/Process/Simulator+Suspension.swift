@@ -135,9 +135,13 @@ extension Simulator {
     }
 
     /// At the end of a call from outside: a suspension whose moment has come (the last task
-    /// finished after the grace was spent) happens now.
+    /// finished after the grace was spent) happens now, unless the app's own work is due at
+    /// this instant (a timer the call's code set for now): that runs first, and the clock then
+    /// suspends the app (semantics 11.2: at one instant the app's due work runs before the
+    /// system's deadlines).
     func suspendIfDue() {
         guard let process, let at = process.suspendAt, at <= now, process.openTasks.isEmpty else { return }
+        if let next = scheduler.nextTime, next <= now { return }
         suspendIfIdle(process)
     }
 }
