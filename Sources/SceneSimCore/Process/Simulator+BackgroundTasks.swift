@@ -105,7 +105,7 @@ extension Simulator {
         services.backgroundTasks[index].status = .expired
         let handler = services.backgroundTasks[index].expiration
         services.backgroundTasks[index].expiration = nil
-        emit(.backgroundTaskExpiring(services.backgroundTasks[index].ref, remaining: backgroundTimeRemaining ?? .zero))
+        emit(.backgroundTaskExpiring(services.backgroundTasks[index].ref, remaining: backgroundTimeRemaining ?? .zero, handler: handler != nil))
         guard let handler else { return }
         runAppCode { try handler(self, id) }
     }

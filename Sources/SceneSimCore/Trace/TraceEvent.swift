@@ -63,8 +63,8 @@ public enum TraceEvent: Equatable, Sendable {
     /// The app began a background task (`beginBackgroundTask(withName:expirationHandler:)`).
     case backgroundTaskBegan(BackgroundTaskRef)
     /// The background time is about to run out: the task's expiration handler runs now, with
-    /// `remaining` seconds left.
-    case backgroundTaskExpiring(BackgroundTaskRef, remaining: VirtualTime)
+    /// `remaining` seconds left (`handler` false: the app gave none).
+    case backgroundTaskExpiring(BackgroundTaskRef, remaining: VirtualTime, handler: Bool)
     /// The app finished a background task (`endBackgroundTask`).
     case backgroundTaskFinished(BackgroundTaskRef)
     /// The watchdog ended the process: `tasks` were still running when the `after` seconds of

@@ -124,8 +124,9 @@ extension TraceRenderer {
             return [("event", .string("resumed")), ("suspended", .raw(suspended.text))]
         case let .backgroundTaskBegan(task):
             return [("event", .string("backgroundTaskBegan")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name))]
-        case let .backgroundTaskExpiring(task, remaining):
-            return [("event", .string("backgroundTaskExpiring")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name)), ("remaining", .raw(remaining.text))]
+        case let .backgroundTaskExpiring(task, remaining, handler):
+            return [("event", .string("backgroundTaskExpiring")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name)), ("remaining", .raw(remaining.text)),
+                    ("handler", .bool(handler))]
         case let .backgroundTaskFinished(task):
             return [("event", .string("backgroundTaskFinished")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name))]
         case let .watchdogTerminated(tasks, after):

@@ -99,8 +99,9 @@ public enum TraceRenderer {
             return ("app", "resumed (suspended \(suspended.text) s)")
         case let .backgroundTaskBegan(task):
             return ("app", "\(task) began")
-        case let .backgroundTaskExpiring(task, remaining):
-            return ("app", "\(task) expiring: \(remaining.text) s of background time left; its expiration handler runs")
+        case let .backgroundTaskExpiring(task, remaining, handler):
+            return ("app", "\(task) expiring: \(remaining.text) s of background time left; "
+                + (handler ? "its expiration handler runs" : "it has no expiration handler, so it runs on until it finishes or the watchdog ends the app"))
         case let .backgroundTaskFinished(task):
             return ("app", "\(task) finished")
         case let .watchdogTerminated(tasks, after):
