@@ -1,6 +1,7 @@
 -- The Dock: minimising makes a window inactive and off screen (its storage saved), w:focus()
 -- brings it back; a Dock click with only minimised windows finds none visible and opens the
--- launch window; hiding (⌘H) sends every window to the background and app:foreground() unhides
+-- launch window; hiding (⌘H) sends every window to the background and app:foreground() unhides,
+-- minimised windows back in the Dock (inactive), even when every window is minimised
 -- Spec: semantics 13.6, 13.7; API w:minimize, w:background, app:hide, app:reopen.
 local app = sim.launch {
   platform = "macos",
@@ -22,3 +23,14 @@ app:hide()
 print("hidden:", app.phase, main.phase, doc.phase)
 app:foreground()
 print("unhidden:", app.phase, app.front)
+-- Unhiding puts the minimised window back in the Dock: inactive, not on screen (13.7).
+print("in the Dock:", main.phase, main.minimized)
+-- Hidden with every window minimised, the app unhides too (app:foreground()), its windows
+-- back in the Dock.
+for _, w in ipairs(app.windows) do
+  if not w.minimized then w:minimize() end
+end
+app:hide()
+print("hidden, all minimised:", app.phase, main.phase, doc.phase)
+app:foreground()
+print("unhidden, all minimised:", app.phase, main.phase, doc.phase)

@@ -140,6 +140,8 @@ extension Simulator {
     func reopen(_ process: AppProcess) {
         if process.visible.isEmpty, process.foregroundSet.contains(where: { sessions[$0.index].alive && sessions[$0.index].scene != nil && !process.minimized.contains($0.index) }) {
             returnToForeground(process)
+        } else {
+            unhideDocked(process)  // the click unhides the app: its minimised windows are back in the Dock
         }
         let visible = !process.visible.isEmpty
         var handler: Bool?
@@ -150,6 +152,21 @@ extension Simulator {
         }
         emit(.reopened(visible: visible, handler: handler))
         if !visible && handler != false { openLaunchWindows(process) }
+    }
+
+    /// The minimised windows a hide sent to the background go back to inactive, in the Dock
+    /// (the app unhides: app:foreground(), a Dock click).
+    func unhideDocked(_ process: AppProcess) {
+        guard self.process === process else { return }
+        for index in process.order.elements where process.minimized.contains(index) && scenePhase(SessionID(index)) == .background {
+            setPhase(SessionID(index), .inactive, process)
+            process.visible.remove(index)  // (inactive, but off screen: as minimizeWindow leaves it)
+        }
+    }
+
+    /// Whether the app is hidden with windows in the Dock: a minimised window in the background.
+    func hasHiddenDocked(_ process: AppProcess) -> Bool {
+        process.order.elements.contains { process.minimized.contains($0) && scenePhase(SessionID($0)) == .background }
     }
 
     /// Hide (⌘H; `app:background()` on macOS): the windows on screen go straight to the

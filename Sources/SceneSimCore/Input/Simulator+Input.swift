@@ -137,7 +137,8 @@ extension Simulator {
             throw SimError(.forbidden, "app:switcher(): no scene is on screen (the app is \(process.reportedPhase.rawValue)); the app switcher covers a visible app, so call app:foreground() first")
         case .foreground:
             let process = try runningProcess(what())
-            if process.visible.isEmpty, !process.minimized.isEmpty, process.order.elements.allSatisfy(process.minimized.contains) {
+            // (A hidden app's minimised windows are in the background: foreground unhides it.)
+            if process.visible.isEmpty, !process.minimized.isEmpty, process.order.elements.allSatisfy(process.minimized.contains), !hasHiddenDocked(process) {
                 throw SimError(.forbidden, "app:foreground(): every window is minimised to the Dock; w:focus() brings one back, app:reopen() asks the app")
             }
             if !process.visible.isEmpty && !visibleScenes(process, contain: .inactive) {

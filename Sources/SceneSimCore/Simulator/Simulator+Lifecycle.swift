@@ -122,6 +122,9 @@ extension Simulator {
             }
             return
         }
+        // Unhiding: the minimised windows hiding sent to the background are back in the Dock,
+        // inactive (semantics 13.7), once the windows on screen have come back.
+        defer { unhideDocked(process) }
         let visible = process.visibleScenes
         if !visible.isEmpty {
             process.overlay = false
