@@ -19,3 +19,7 @@ launch_error { scenes = { { id = "main", handles = function() end, allows = func
 launch_error { scenes = { { id = "main", matching = 3 } } }
 launch_error { platform = "macos", policy = { force_quit = "keep" } }
 launch_error { platform = "iphone", policy = { close_windows_on_quit = false } }
+-- A scheme with a NUL byte is spelled escaped, and only a scheme with ":" gets the "myapp://" hint.
+launch_error { url_schemes = { "my\0app" }, scenes = scenes }
+-- A time under the clock's microsecond rounds to 0: the message says why 0 is not positive.
+launch_error { platform = "iphone", policy = { background_time = 1e-300, expiration_warning = 0 } }

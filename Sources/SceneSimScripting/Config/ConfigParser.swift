@@ -149,6 +149,10 @@ struct ConfigParser {
             return time
         case .number(let d):
             guard let time = VirtualTime(checkedSeconds: d) else { throw fail("\(key) must be a finite number of seconds, at most 1e12, not \(literal(value))") }
+            // A time under the clock's step would silently read 0 (and "must be positive, got 0").
+            if d != 0, time.microseconds == 0 {
+                throw fail("\(key) must be 0 or at least 0.000001 seconds (the clock counts whole microseconds), not \(literal(value))")
+            }
             return time
         default: throw fail("\(key) must be a number of seconds, not \(luaTypeName(value)) \(literal(value))")
         }
@@ -217,7 +221,8 @@ struct ConfigParser {
             let scheme = try string(item, key: "url_schemes[\(offset + 1)]")
             let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.")
             guard let first = scheme.first, first.isLetter, scheme.allSatisfy(allowed.contains) else {
-                throw fail("url_schemes[\(offset + 1)] must be a scheme name: a letter, then letters, digits, '+', '-' or '.' (got \"\(scheme)\"; write \"myapp\", not \"myapp://\")")
+                let hint = scheme.contains(":") ? "; write \"myapp\", not \"myapp://\"" : ""
+                throw fail("url_schemes[\(offset + 1)] must be a scheme name: a letter, then letters, digits, '+', '-' or '.' (got \(ByteString(scheme).quoted)\(hint))")
             }
             schemes.append(scheme)
         }
