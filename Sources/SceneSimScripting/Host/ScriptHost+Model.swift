@@ -26,13 +26,8 @@ extension ScriptHost {
         }
         if let function = declared.onURL {
             model.urlCode = { [unowned(unsafe) self] _, url in
-                // true: handled; false with a reason: refused; anything else: passed on.
                 guard let results = callAppCode(function, [appValue, .string(url)]) else { return .passed }
-                switch (results.first, results.dropFirst().first) {
-                case (.boolean(true)?, _): return .handled
-                case (.boolean(false)?, .string(let reason)?): return .refused(reason.escaped)
-                default: return .passed
-                }
+                return Self.eventAnswer(results)
             }
         }
         if let function = declared.onRefresh {
@@ -48,11 +43,7 @@ extension ScriptHost {
         if let function = declared.onActivity {
             model.activityCode = { [unowned(unsafe) self] _, type, info in
                 guard let results = callAppCode(function, [appValue, .string(ByteString(type)), info.luaTable]) else { return .passed }
-                switch (results.first, results.dropFirst().first) {
-                case (.boolean(true)?, _): return .handled
-                case (.boolean(false)?, .string(let reason)?): return .refused(reason.escaped)
-                default: return .passed
-                }
+                return Self.eventAnswer(results)
             }
         }
         if let function = declared.onNotification {
@@ -151,6 +142,18 @@ extension ScriptHost {
         return functions
     }
 
+    /// What the model's `on_url` or `on_activity` answered: false with a reason, refused; nil or
+    /// false, passed on; any other value handled, as Lua reads a condition (so `return "yes"`
+    /// is true here as in `allows` and a window's `on_url`, not a silent "passed").
+    static func eventAnswer(_ results: [LuaValue]) -> AppModel.URLAnswer {
+        switch (results.first, results.dropFirst().first) {
+        case (nil, _), (.nil?, _): return .passed
+        case (.boolean(false)?, .string(let reason)?): return .refused(reason.escaped)
+        case (.boolean(false)?, _): return .passed
+        default: return .handled
+        }
+    }
+
     /// The script's windows' code for external events (semantics 12): `prefers`, `allows`
     /// (or the older `handles`, for URLs) and the handlers, by the window's scene.
     func windowEventCode() -> WindowEventCode {
@@ -184,10 +187,10 @@ extension ScriptHost {
                 switch event {
                 case .url(let url):
                     guard let function = handlers(id)?.onURL else { return nil }
-                    return callAppCode(function, [windowValue(id), .string(url)])?.first == .boolean(true)
+                    return truthy(callAppCode(function, [windowValue(id), .string(url)]))
                 case let .activity(type, info):
                     guard let function = handlers(id)?.onActivity else { return nil }
-                    return callAppCode(function, [windowValue(id), .string(ByteString(type)), info.luaTable])?.first == .boolean(true)
+                    return truthy(callAppCode(function, [windowValue(id), .string(ByteString(type)), info.luaTable]))
                 }
             }
         )
