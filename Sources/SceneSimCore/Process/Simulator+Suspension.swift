@@ -149,4 +149,13 @@ extension Simulator {
 /// One of the system's own deadlines in a background stay.
 enum SystemDeadline {
     case suspend, warning, timeUp
+
+    /// What the deadline is, for a message.
+    var text: String {
+        switch self {
+        case .suspend: "the app's suspension"
+        case .warning: "the background tasks' expiration warning"
+        case .timeUp: "the end of the background time"
+        }
+    }
 }

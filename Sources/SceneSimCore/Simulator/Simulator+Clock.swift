@@ -9,6 +9,11 @@ extension Simulator {
             // The system's deadlines; at the same instant the app's own work runs first.
             if let process, let deadline = nextSystemDeadline(process), deadline.time <= limit,
                appNext.map({ deadline.time < $0 }) ?? true {
+                // The system's deadlines stop at the end of the clock as the app's events do
+                // (past it, sums of times could overflow: a crash, not an error).
+                if deadline.time > VirtualTime.latest {
+                    throw SimError(.clockEnd, "the next event (\(deadline.kind.text)) is due at \(deadline.time.text) s, past \(VirtualTime.latest.text) s, the end of the virtual clock; nothing can run after it")
+                }
                 now = max(now, deadline.time)
                 runSystemDeadline(deadline.kind, process)
                 return true

@@ -51,6 +51,21 @@ struct ClockLimitTests {
         #expect(simulator.now == .latest)
     }
 
+    @Test("settle refuses a system deadline due past the end of the clock (a suspension), and the clock stays at its end; it ran on, and a sum of times past it crashed")
+    func settleStopsAtTheEndForTheSystem() throws {
+        let simulator = try Simulator(config: .testing(.iphone) { $0.policy.suspendAfter = .after(.at(1_000_000_000_000)) })
+        try simulator.launch()
+        try simulator.settle()
+        try simulator.advance(by: VirtualTime.latest - simulator.now - .at(1))
+        try simulator.background()
+
+        #expect(throws: SimError(.clockEnd, "the next event (the app's suspension) is due at 5611686018426.387903 s, past 4611686018427.387903 s, the end of the virtual clock; nothing can run after it")) {
+            try simulator.settle()
+        }
+        #expect(simulator.now == VirtualTime.latest - .at(1))
+        #expect(!simulator.isSuspended)
+    }
+
     @Test("The clock cannot be moved past its end")
     func moveClockPastTheEnd() throws {
         let simulator = try quickApp()
