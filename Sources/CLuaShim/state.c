@@ -426,6 +426,12 @@ static void scn_raise_abort(lua_State *L, const char *where, int level) {
 
 // Trips the limit when the budget is spent or an interrupt came; true when tripped.
 static int scn_update_abort(scn_state *st, long long steps) {
+    // A memory trip waits for the hook to raise it at the script's line; if the memory went
+    // back under the limit first (the script dropped what it held and collected), there is
+    // nothing left to report: a trip set by a small allocation just after a caught memory
+    // error, while the garbage was still held, failed the script later at a line that
+    // allocated nothing.
+    if (st->abort == SCN_ABORT_MEMORY && st->used <= st->limit) st->abort = SCN_ABORT_NONE;
     if (st->abort != SCN_ABORT_NONE) return 1;
     int interrupted = atomic_load_explicit(&scn_interrupt_generation, memory_order_relaxed)
         != st->seen_generation;

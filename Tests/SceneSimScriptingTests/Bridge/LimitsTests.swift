@@ -44,6 +44,25 @@ struct LimitsTests {
             """))
     }
 
+    @Test("A caught memory error leaves the script free to go on once it drops what it held: a small allocation made while the garbage was still held does not fail it later, at a line that allocates nothing")
+    func memoryCaughtThenFreed() throws {
+        let folder = try ScenarioFolder(["oom.lua": """
+            local keep = {}
+            print(pcall(function() while true do keep[#keep + 1] = {} end end))
+            keep = nil; collectgarbage()
+            local n = 0
+            for i = 1, 5000 do n = n + i end
+            print("done", n)
+            """])
+
+        let result = ScenarioRunner.capture(
+            path: folder.file("oom.lua"), options: ScenarioOptions(maxMemory: 16 << 20, trace: .off)
+        )
+
+        #expect(result.status == 0, "\(String(decoding: result.stderr, as: UTF8.self))")
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "false\t\(folder.file("oom.lua")):2: memory limit exceeded (16777216 bytes)\ndone\t12502500\n")
+    }
+
     @Test("The memory limit also bounds the simulator's own records: windows opened in a loop stop the run")
     func simulatorMemoryLimit() throws {
         let folder = try ScenarioFolder(["win.lua": """
