@@ -14,8 +14,9 @@
 /// - The `--- stderr` line and the stderr text follow only if stderr is non-empty; a missing
 ///   final newline is added the same way.
 /// - `--- exit N` is always the last line, with the decimal exit status (`--- exit 0`).
-/// - Line endings are LF: CRLF in either stream becomes LF. The file ends with exactly one
-///   newline, after the exit line. Every other byte (NUL, invalid UTF-8) is kept as printed.
+/// - Every byte is kept as printed: CR and CRLF too (NUL, invalid UTF-8). The file ends with
+///   exactly one newline, after the exit line. (CRLF once became LF, so a golden could not tell
+///   `print("a\r\nb")` from `print("a\nb")`; `.gitattributes` keeps git from converting goldens.)
 ///
 /// Goldens are only ever compared whole, byte for byte, never parsed, so output that happens to
 /// contain a line like `--- exit 0` cannot confuse the runner.
@@ -32,17 +33,8 @@ public enum GoldenFormat {
     }
 
     private static func terminated(_ stream: [UInt8]) -> [UInt8] {
-        let cr: UInt8 = 13, lf: UInt8 = 10
-        var bytes: [UInt8]
-        if stream.contains(cr) {
-            bytes = []
-            bytes.reserveCapacity(stream.count + 1)
-            for index in stream.indices where !(stream[index] == cr && stream.indices.contains(index + 1) && stream[index + 1] == lf) {
-                bytes.append(stream[index])
-            }
-        } else {
-            bytes = stream
-        }
+        let lf: UInt8 = 10
+        var bytes = stream
         if let last = bytes.last, last != lf { bytes.append(lf) }
         return bytes
     }

@@ -10,7 +10,9 @@ struct GoldenFormatTests {
         (.init(stdout: "out\n", stderr: "x.lua:3: boom\ntraceback", exitStatus: 1),
          "out\n--- stderr\nx.lua:3: boom\ntraceback\n--- exit 1\n"),
         (.init(stdout: "", stderr: "err\n", exitStatus: 2), "--- stderr\nerr\n--- exit 2\n"),
-        (.init(stdout: "a\r\nb\r\n", stderr: "c\r\n"), "a\nb\n--- stderr\nc\n--- exit 0\n"),
+        // Byte for byte: CR and CRLF are kept (a golden tells print("a\r\nb") from print("a\nb")).
+        (.init(stdout: "a\r\nb\r\n", stderr: "c\r\n"), "a\r\nb\r\n--- stderr\nc\r\n--- exit 0\n"),
+        (.init(stdout: "c\r\r\n"), "c\r\r\n--- exit 0\n"),
         (.init(stdout: "trailing blank\n\n"), "trailing blank\n\n--- exit 0\n"),
     ]
 
