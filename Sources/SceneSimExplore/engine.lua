@@ -143,10 +143,26 @@ local function key_literal(k)
   return "[" .. quote(k) .. "]"
 end
 
+-- Keys of one type sort as Lua compares them; a module's table may mix types (a list entry
+-- beside a named one), which `<` refuses: then they sort by type name first (booleans false
+-- first), so the first key a check refuses is the same at every run.
+local function mixed_order(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then return ta < tb end
+  if ta == "number" or ta == "string" then return a < b end
+  if ta == "boolean" then return not a and b end
+  return false
+end
+
 local function sorted_keys(t)
-  local keys = {}
-  for k in pairs(t) do keys[#keys + 1] = k end
-  sort(keys)
+  local keys, first, mixed = {}, nil, false
+  for k in pairs(t) do
+    keys[#keys + 1] = k
+    local kind = type(k)
+    first = first or kind
+    if kind ~= first or (kind ~= "string" and kind ~= "number") then mixed = true end
+  end
+  if mixed then sort(keys, mixed_order) else sort(keys) end
   return keys
 end
 
@@ -366,7 +382,7 @@ local function check_weight(fail, where, weight)
 end
 
 local function check_argument(fail, where, key, g)
-  if type(key) ~= "string" then fail(format("%s.args keys are names (got %s)", where, describe(key))) end
+  if type(key) ~= "string" then fail(format("%s.args keys are names, as in args = { count = sim.gen.int(1, 3) } (got %s)", where, describe(key))) end
   if not is_generator(g) then
     fail(format("%s.args.%s must be a generator such as sim.gen.one_of { ... } or sim.gen.int(lo, hi) (got %s)", where, key, describe(g)))
   end

@@ -27,6 +27,9 @@ struct ExploreModuleTests {
             "builtin.lua": "return { setup = function() end, builtin = { \"focus\", \"teleport\" } }\n",
             "noapp.lua": "return { setup = function() end }\n",
             "number.lua": "return { setup = function() sim.launch {} return 42 end }\n",
+            // Keys of mixed types cannot be compared: they crashed the engine's sort.
+            "mixed.lua": "return { setup = function() end, rules = { r = { args = { sim.gen.int(1, 3), name = sim.gen.bool() }, run = function() end } } }\n",
+            "mixedtop.lua": "return { setup = function() end, [1] = true, [false] = 0 }\n",
         ])
         func message(_ file: String) -> String {
             do {
@@ -44,6 +47,8 @@ struct ExploreModuleTests {
         #expect(message("builtin.lua").hasPrefix("builtin.lua: builtin[2] is \"teleport\", not a built-in rule; they are advance, advance_past_suspension, background, "))
         #expect(message("noapp.lua") == "noapp.lua: setup must launch the app with sim.launch { ... } and return it")
         #expect(message("number.lua") == "number.lua: setup must launch the app with sim.launch { ... } and return it (it returned a number)")
+        #expect(message("mixed.lua") == "mixed.lua: rules.r.args keys are names, as in args = { count = sim.gen.int(1, 3) } (got 1)")
+        #expect(message("mixedtop.lua") == "mixedtop.lua: unknown key boolean in the exploration; its keys are setup, rules, builtin, background_tasks, watchdog_ok, invariants, eventually")
     }
 
     @Test("A run depends on the seed and its index only: the same pair gives the same steps, another index others")
