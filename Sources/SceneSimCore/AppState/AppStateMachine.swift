@@ -32,6 +32,15 @@ public struct AppStateMachine: Equatable, Sendable {
     package private(set) var state: ModelState
     package private(set) var history: [Transition] = []
     package private(set) var rejected: [Transition] = []
+    /// The bytes the log's states and reasons hold (a state's argument can be a script's long
+    /// string), for the simulator's memory budget: each entry counted once, as it is added.
+    package private(set) var payloadBytes = 0
+
+    /// The bytes a state's name and argument hold.
+    package static func bytes(of state: ModelState) -> Int {
+        if case .text(let text)? = state.argument { return state.name.utf8.count + text.count }
+        return state.name.utf8.count
+    }
     /// The model's table, by state name.
     let table: [String: [String]]
 
@@ -67,9 +76,11 @@ public struct AppStateMachine: Equatable, Sendable {
             let allowed = table[state.name] ?? []
             let reason = "\(state.name) cannot go to \(target.name); from \(state.name) the app may go to \(allowed.isEmpty ? "no other state" : allowed.joined(separator: ", "))"
             rejected.append(Transition(from: state, to: target, at: time, reason: reason))
+            payloadBytes += Self.bytes(of: target) + reason.utf8.count
             return .rejected(reason: reason)
         }
         history.append(Transition(from: state, to: target, at: time, reason: nil))
+        payloadBytes += Self.bytes(of: target)
         state = target
         return .accepted
     }

@@ -12,12 +12,18 @@ struct AuthServer: Equatable {
     private var sessions: [Int: ServerSession] = [:]
     private var nextToken = 1
     var reachable = true
+    /// The bytes the sessions hold (sessions are never removed, only revoked), for the
+    /// simulator's memory budget.
+    private(set) var bytes = 0
+    /// Estimated bytes of one session besides its user name.
+    static let sessionCost = 64
 
     /// Creates a session for `user` that expires `ttl` after `now`; returns its token.
     mutating func createSession(user: ByteString, ttl: VirtualTime, now: VirtualTime) -> Int {
         let token = nextToken
         nextToken += 1
         sessions[token] = ServerSession(user: user, expires: now + ttl)
+        bytes += user.count + Self.sessionCost
         return token
     }
 

@@ -14,6 +14,8 @@ import ByteText
 struct ModelServices {
     /// UserDefaults / @AppStorage: on disk, written through at each write.
     var defaults = SceneStorage()
+    /// What `defaults` costs the simulator's memory budget, kept as they are written.
+    var defaultsBytes = 0
     /// Every timer made by `scheduleTask`, by id - 1 (ids are never reused).
     var tasks: [TaskRecord] = []
     /// The bodies of the pending timers, by id; each is let go when it runs, is cancelled, or

@@ -20,7 +20,11 @@ extension Simulator {
             if case .double(let d)? = value, d.isNaN {
                 throw SimError(.invalidValue, "app.defaults key \(key.quoted): NaN cannot be stored (it never equals itself); store a number or nil")
             }
+            let old = services.defaults[key].map { key.count + $0.byteSize + Self.storageEntryCost } ?? 0
+            let new = value.map { key.count + $0.byteSize + Self.storageEntryCost } ?? 0
+            try requireMemory(new - old)
             services.defaults.set(key, value)
+            services.defaultsBytes += new - old
             emit(.defaultChanged(key: key, value: value))
         }
     }

@@ -15,6 +15,7 @@ extension Simulator {
             guard !user.isEmpty else {
                 throw SimError(.invalidValue, "sim.server.create_session(user, ttl?): user must be a non-empty string, e.g. sim.server.create_session(\"ada\")")
             }
+            try requireMemory(user.count + AuthServer.sessionCost)
             return server.createSession(user: user, ttl: ttl ?? config.sessionTTL, now: now)
         }
     }

@@ -84,6 +84,8 @@ extension Simulator {
     public func transition(to target: ModelState) throws(SimError) -> AppStateMachine.Outcome {
         try runningChange("app:transition") { process throws(SimError) in
             try requireAwake("app:transition")
+            // The log keeps the state (and, refused, a reason naming it twice).
+            try requireMemory(3 * AppStateMachine.bytes(of: target))
             return request(target, process)
         }
     }

@@ -17,8 +17,13 @@ extension Simulator {
     /// Estimated bytes the simulator's records hold now.
     package var estimatedMemory: Int {
         let transitions = (process?.machine.history.count ?? 0) + (process?.machine.rejected.count ?? 0)
-        return recordBytes + transitions * Self.transitionCost + (process.map { Self.cost(of: $0.memory) } ?? 0)
+        return recordBytes + transitions * Self.transitionCost + (process?.machine.payloadBytes ?? 0)
+            + (process.map { Self.cost(of: $0.memory) } ?? 0) + server.bytes + defaultsBytes
     }
+
+    /// The defaults' cost, kept as they are written (summing them at every check would cost a
+    /// walk of every key).
+    var defaultsBytes: Int { services.defaultsBytes }
 
     static func cost(of storage: SceneStorage) -> Int {
         storage.byteCount + storage.count * storageEntryCost
@@ -45,6 +50,6 @@ extension Simulator {
     /// operation changes anything.
     func requireMemory(_ extra: Int) throws(SimError) {
         guard let budget = memoryBudget, estimatedMemory + extra > budget else { return }
-        throw SimError(.memoryLimit, "the simulation's own records (sessions, transitions, storage: about \(estimatedMemory) bytes) would pass the memory limit (\(budget) bytes); the scenario keeps too much (a loop that opens windows, changes state or writes storage without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)")
+        throw SimError(.memoryLimit, "the simulation's own records (windows, state changes, storage, defaults, server sessions: about \(estimatedMemory) bytes) would pass the memory limit (\(budget) bytes); the scenario keeps too much (a loop that opens windows, changes state or writes storage or defaults without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)")
     }
 }

@@ -33,8 +33,8 @@ struct MemoryBudgetTests {
 
         #expect(error?.kind == .memoryLimit)
         #expect(opened > 100 && opened < 300)
-        #expect(again?.message.hasPrefix("the simulation's own records (sessions, transitions, storage: about ") == true)
-        #expect(again?.message.hasSuffix(" bytes) would pass the memory limit (65536 bytes); the scenario keeps too much (a loop that opens windows, changes state or writes storage without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)") == true)
+        #expect(again?.message.hasPrefix("the simulation's own records (windows, state changes, storage, defaults, server sessions: about ") == true)
+        #expect(again?.message.hasSuffix(" bytes) would pass the memory limit (65536 bytes); the scenario keeps too much (a loop that opens windows, changes state or writes storage or defaults without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)") == true)
         #expect(simulator.snapshot() == before)
         #expect(simulator.estimatedMemory <= 64 << 10)
     }
@@ -51,6 +51,41 @@ struct MemoryBudgetTests {
         #expect(error?.kind == .memoryLimit)
         #expect(simulator.estimatedMemory <= 64 << 10)
         #expect(simulator.history.count > 100)
+    }
+
+    @Test("Long strings the simulator keeps outside windows count too: defaults, server sessions' users, state arguments; each stops at the budget and removing defaults frees it")
+    func longStringsOutsideWindows() throws {
+        let big = String(repeating: "x", count: 8 << 10)
+        let simulator = try launched(budget: 256 << 10)
+
+        let (defaultsError, written) = untilFailure { () throws(SimError) in
+            try simulator.setDefault("k\(simulator.defaults.count)", .string(big))
+        }
+        #expect(defaultsError?.kind == .memoryLimit)
+        #expect(written > 10 && written < 40)
+        #expect(simulator.estimatedMemory <= 256 << 10)
+        for index in 0..<written { try simulator.setDefault("k\(index)", nil) }
+        #expect(simulator.estimatedMemory < 64 << 10)
+
+        var users = 0
+        let (sessionError, _) = untilFailure { () throws(SimError) in
+            _ = try simulator.createSession(user: big + "\(users)")
+            users += 1
+        }
+        #expect(sessionError?.kind == .memoryLimit)
+        #expect(users > 10 && users < 40)
+        #expect(simulator.estimatedMemory <= 256 << 10)
+
+        let states = try launched(budget: 256 << 10)
+        var round = 0
+        let (stateError, _) = untilFailure { () throws(SimError) in
+            round += 1
+            _ = try states.transition(to: .authenticated(user: ByteString(big + "\(round)")))
+            _ = try states.transition(to: .unauthenticated)
+        }
+        #expect(stateError?.kind == .memoryLimit)
+        #expect(round < 40)
+        #expect(states.estimatedMemory <= 256 << 10)
     }
 
     @Test("A storage write that would pass the budget fails and leaves the storage as it was")

@@ -77,7 +77,7 @@ struct LimitsTests {
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(String(decoding: result.stderr, as: UTF8.self) == """
-            \(folder.path)/win.lua:2: the simulation's own records (sessions, transitions, storage: about 1044740 bytes) would pass the memory limit (1048576 bytes); the scenario keeps too much (a loop that opens windows, changes state or writes storage without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)
+            \(folder.path)/win.lua:2: the simulation's own records (windows, state changes, storage, defaults, server sessions: about 1044740 bytes) would pass the memory limit (1048576 bytes); the scenario keeps too much (a loop that opens windows, changes state or writes storage or defaults without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)
             stack traceback:
             \t\(folder.path)/win.lua:2: in main chunk
 
