@@ -279,6 +279,8 @@ static int scn_pairs(lua_State *L) {
     if (scn_pairs_small(L)) return 3;
     int kept = scn_push_kept_order(L);  // 2: the sorted keys, when still right
     if (kept >= 0) {
+        // The check walked every key: work the instruction limit counts, as the VM's would be.
+        scn_charge_counted(L, kept);
         return scn_pairs_results(L, scn_pairs_next, kept, 1);
     }
     int count = 0;
@@ -288,6 +290,10 @@ static int scn_pairs(lua_State *L) {
         if (count == INT_MAX - 1) return luaL_error(L, "pairs: table too large");
         count++;
     }
+    // Sorting is work the instruction limit counts (about what a Lua sort of the keys would
+    // take), charged before anything is held: a loop of pairs over a large table that changes
+    // between calls must not run for minutes under a small budget.
+    scn_charge_counted(L, (long long)count * 64);
     // All Lua allocation happens before malloc, so nothing can raise while the array is held
     // (the class registry scn_to_handle reads is made to exist now, too).
     scn_push_registry_table(L, &scn_classes_key);

@@ -106,6 +106,8 @@ extern const char scn_pending_key;
 /// budget, like the count hook charges VM instructions, and watches the interrupt flags: raises
 /// the limit's error at the calling script line once the budget is spent or an interrupt came.
 void scn_charge(lua_State *L, long long steps);
+// scn_charge on a counted thread only (one with the count hook): uncounted code is not charged.
+void scn_charge_counted(lua_State *L, long long steps);
 /// Raises the limit's error again, located at the calling script line, when the current
 /// top-level call has tripped a limit: for functions that catch errors (pcall, resume, ...), so
 /// that none of them can absorb it.

@@ -360,6 +360,14 @@ static void *scn_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         // once another limit tripped, growth fails as before (LUA_ERRMEM, no line).
         size_t slack = st->limit / 8 > SCN_MEMORY_SLACK ? st->limit / 8 : SCN_MEMORY_SLACK;
         if (!retry && st->abort != SCN_ABORT_MEMORY) {
+            // Lua now collects everything (its emergency collection), work that grows with
+            // the heap: charged to the instruction budget, so a loop of pcalls each failing
+            // at the limit stops there instead of collecting for hours (no raise here: the
+            // count hook raises it at the script's next instruction).
+            if (st->depth > 0 && st->abort == SCN_ABORT_NONE && st->max_instructions > 0) {
+                st->instructions += (long long)(st->used / 64);
+                if (st->instructions > st->max_instructions) st->abort = SCN_ABORT_INSTRUCTIONS;
+            }
             st->refused = 1;
             st->refused_ptr = ptr;
             st->refused_osize = osize;
@@ -493,6 +501,18 @@ static void scn_raise_abort_at_caller(lua_State *L) {
     snprintf(where, sizeof where, "%s", lua_tostring(L, -1));
     lua_pop(L, 1);
     scn_raise_abort(L, where, 1);
+}
+
+void scn_charge_later(lua_State *L, long long steps) {
+    scn_state *st = scn_get_state(L);
+    // Uncounted code (explore's engine, on a thread with no hook) is not charged.
+    if (st->depth == 0 || lua_gethook(L) == NULL || st->abort != SCN_ABORT_NONE || st->max_instructions <= 0) return;
+    st->instructions += steps;
+    if (st->instructions > st->max_instructions) st->abort = SCN_ABORT_INSTRUCTIONS;
+}
+
+void scn_charge_counted(lua_State *L, long long steps) {
+    if (lua_gethook(L) != NULL) scn_charge(L, steps);
 }
 
 void scn_charge(lua_State *L, long long steps) {

@@ -90,6 +90,10 @@ size_t scn_memory_used(lua_State *L);
 size_t scn_pool_reserved(lua_State *L);
 /// Instruction budget of one top-level protected call, 0 for none (precise to SCN_HOOK_STEP).
 void scn_set_instruction_limit(lua_State *L, long long instructions);
+/// Charges `steps` instructions of work done outside the VM (rendering a value in Swift) to
+/// the running call's budget, without raising: a limit this trips is raised by the count hook
+/// at the script's next instruction, or at its next call into Swift.
+void scn_charge_later(lua_State *L, long long steps);
 /// Why the last failed protected call was stopped by the hook (`scn_abort`).
 int scn_last_abort(lua_State *L);
 /// Whether `message` is the memory-limit error the count hook raised with its script line in

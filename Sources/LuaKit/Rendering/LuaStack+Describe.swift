@@ -10,6 +10,11 @@ extension LuaStack {
         var buffer = LuaRenderBuffer(limit: LuaRenderer.maxBytes)
         var path: Set<UnsafeRawPointer> = []
         try render(at: lua_absindex(L, index), quoted: false, depth: 0, path: &path, into: &buffer)
+        // Rendering a large table is work the instruction limit counts (about what building
+        // the text in Lua would take): a loop of tostring over a table that renders to half a
+        // megabyte ran for minutes under a budget of 100,000 instructions. Raised, if it trips
+        // the limit, at the script's next instruction (no raise across Swift frames).
+        if buffer.bytes.count > 64 { scn_charge_later(L, Int64(buffer.bytes.count) * 8) }
         return buffer.bytes
     }
 

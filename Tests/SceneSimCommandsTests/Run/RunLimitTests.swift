@@ -21,6 +21,22 @@ struct RunLimitTests {
             """ + Self.hint))
     }
 
+    @Test("Work done outside the VM counts against the instruction limit: tostring of a large shared table, pairs over a large table that changes, a pcall loop at the memory limit (each ran for minutes under a small budget)", arguments: [
+        ("dag.lua", "local t = {}\nfor i = 1, 40 do t = {t, t, t, t} end\nfor i = 1, 1000 do local _ = tostring(t) end\n", "dag.lua:3: instruction limit exceeded (10000000 instructions)"),
+        ("keys.lua", "local t = {}\nfor i = 1, 200000 do t[\"k\" .. i] = i end\nfor i = 1, 1000 do t.x = i; for _ in pairs(t) do break end; t.x = nil end\n", "keys.lua:3: instruction limit exceeded (10000000 instructions)"),
+        ("oom.lua", "local keep, f = {}, function() return {} end\npcall(function() while true do keep[#keep + 1] = {} end end)\nfor i = 1, 1e6 do pcall(f) end\n", "instruction limit exceeded (10000000 instructions)"),
+    ])
+    func hostWorkCounts(file: String, source: String, message: String) throws {
+        let folder = try TempFolder([file: source])
+
+        let result = try BuiltBinary.run(["run", "--trace", "off", "--max-instructions", "10000000", "--max-memory", file == "oom.lua" ? "16" : "256", file],
+                                         in: folder.path, timeout: 60)
+
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains(message), "\(result)")
+        #expect(result.stderr.hasSuffix(Self.hint))
+    }
+
     @Test("A limit caught by pcall, xpcall or a coroutine is reported at the loop that ran it out, with the traceback of that moment, not at the line of the call that caught it")
     func caughtReportedWhereItTripped() throws {
         let spin = "local function spin()\n  local n = 0\n  while true do n = n + 1 end\nend\n"
