@@ -143,27 +143,25 @@ local function key_literal(k)
   return "[" .. quote(k) .. "]"
 end
 
--- Keys of one type sort as Lua compares them; a module's table may mix types (a list entry
--- beside a named one), which `<` refuses: then they sort by type name first (booleans false
--- first), so the first key a check refuses is the same at every run.
-local function mixed_order(a, b)
-  local ta, tb = type(a), type(b)
-  if ta ~= tb then return ta < tb end
-  if ta == "number" or ta == "string" then return a < b end
-  if ta == "boolean" then return not a and b end
-  return false
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  sort(keys)
+  return keys
 end
 
-local function sorted_keys(t)
-  local keys, first, mixed = {}, nil, false
+-- The keys of a module's table, for check_spec: `<` cannot order a number beside a string (a
+-- list entry beside named ones), so a table whose keys are not all strings is refused here,
+-- naming the first other kind of key in byte order of its type's name (the same every run),
+-- before sorted_keys would raise in the engine's own code.
+local function names_of(fail, where, t)
+  local other
   for k in pairs(t) do
-    keys[#keys + 1] = k
     local kind = type(k)
-    first = first or kind
-    if kind ~= first or (kind ~= "string" and kind ~= "number") then mixed = true end
+    if kind ~= "string" and (other == nil or kind < other) then other = kind end
   end
-  if mixed then sort(keys, mixed_order) else sort(keys) end
-  return keys
+  if other then fail(format("%s keys are names (got a %s key)", where, other)) end
+  return sorted_keys(t)
 end
 
 -- MARK: Random stream (SplitMix64 on Lua's 64-bit integers, which wrap as UInt64 does)
@@ -436,6 +434,10 @@ local function make_rule(name, spec, spell, module)
     minimums[k] = args[k].minimum
   end
   local weight, pre, run = spec.weight, spec.pre, spec.run
+  -- What native.step does for a built-in rule (a module's table is not read for it: its keys
+  -- are the four check_spec allows, and each read of a script's table is counted).
+  local input, input_parameter = 0, 0.0
+  if not fail then input, input_parameter = spec.input or 0, (spec.input_parameter or 0) + 0.0 end
   -- Drawn by native.try when it can draw every argument (at most three, one window at most):
   -- the precondition's number (0 for none; nil when it is Lua's to check, as a module's is)
   -- and the generators'.
@@ -464,7 +466,7 @@ local function make_rule(name, spec, spell, module)
     -- can do (`spec.input`: native.run's input, or ScriptHost.exploreAct's number, with
     -- `spec.input_parameter`) is run by native.step when Swift draws it.
     pick_spec = pack("<djjjjBjd", (weight or 1) + 0.0, pre_code or -1, g[1] or 0, g[2] or 0, g[3] or 0, drawn and pre_code and 1 or 0,
-      not fail and drawn and pre_code and spec.input or 0, (spec.input_parameter or 0) + 0.0),
+      input, input_parameter),
     exact = mtype(weight or 1) == "float" or (weight or 1) < 1 << 32,
     -- Its name and whether it is the module's, as a run's result lists them (run_steps).
     tag = pack("<s4B", name, module and 1 or 0),
@@ -842,7 +844,7 @@ local function check_spec(spec, name)
   if type(spec) ~= "table" then
     fail(format("an exploration module returns a table, e.g. return { setup = function() return sim.launch {} end } (it returned %s)", describe(spec)))
   end
-  for _, k in ipairs(sorted_keys(spec)) do
+  for _, k in ipairs(names_of(fail, "the exploration's", spec)) do
     if not top_keys[k] then fail(format("unknown key %s in the exploration; its keys are setup, rules, builtin, background_tasks, watchdog_ok, invariants, eventually", describe(k))) end
   end
   if type(spec.setup) ~= "function" then
@@ -851,22 +853,22 @@ local function check_spec(spec, name)
   for _, field in ipairs { "rules", "invariants", "eventually" } do
     if spec[field] ~= nil and type(spec[field]) ~= "table" then fail(format("%s must be a table keyed by name (got %s)", field, type(spec[field]))) end
   end
-  for _, k in ipairs(sorted_keys(spec.rules or {})) do
+  for _, k in ipairs(names_of(fail, "rules", spec.rules or {})) do
     local rule = spec.rules[k]
     local where = "rules." .. tostring(k)
     if type(k) ~= "string" then fail("rule names are strings (got " .. describe(k) .. ")") end
     if type(rule) ~= "table" then fail(format("%s must be a table { weight = 1, pre = function(app) ... end, args = { ... }, run = function(app, a) ... end } (got %s)", where, type(rule))) end
-    for _, key in ipairs(sorted_keys(rule)) do
+    for _, key in ipairs(names_of(fail, where, rule)) do
       if not rule_keys[key] then fail(format("unknown key %s in %s; a rule has weight, pre, args and run", describe(key), where)) end
     end
     if type(rule.run) ~= "function" then fail(format("%s.run must be a function(app, args) (got %s)", where, type(rule.run))) end
     if rule.pre ~= nil and type(rule.pre) ~= "function" then fail(format("%s.pre must be a function(app) returning true when the rule may run (got %s)", where, type(rule.pre))) end
     check_weight(fail, where, rule.weight)
     if rule.args ~= nil and type(rule.args) ~= "table" then fail(format("%s.args must be a table of sim.gen generators (got %s)", where, type(rule.args))) end
-    for _, a in ipairs(sorted_keys(rule.args or {})) do check_argument(fail, where, a, rule.args[a]) end
+    for _, a in ipairs(names_of(fail, where .. ".args", rule.args or {})) do check_argument(fail, where, a, rule.args[a]) end
   end
   for _, field in ipairs { "invariants", "eventually" } do
-    for _, k in ipairs(sorted_keys(spec[field] or {})) do check_invariant(fail, field, k, spec[field][k]) end
+    for _, k in ipairs(names_of(fail, field, spec[field] or {})) do check_invariant(fail, field, k, spec[field][k]) end
   end
   for _, option in ipairs { "background_tasks", "watchdog_ok" } do
     if spec[option] ~= nil and type(spec[option]) ~= "boolean" then
@@ -1037,13 +1039,30 @@ local function start(X)
       if type(n) == "string" then names[#names + 1] = n end
     end
   end
+  -- The module's rules are read here, counted (a read of a script's table may run its code),
+  -- into copies; the engine makes its rules from the copies uncounted, so a change to the
+  -- engine's own work moves no module's instruction budget.
+  local specs = {}
+  for _, k in ipairs(sorted_keys(X.spec.rules or {})) do
+    local spec = X.spec.rules[k]
+    local args = spec.args
+    if type(args) == "table" then
+      local copy = {}
+      for _, a in ipairs(sorted_keys(args)) do copy[a] = args[a] end
+      args = copy
+    end
+    specs[#specs + 1] = { name = k, spec = { weight = spec.weight, pre = spec.pre, run = spec.run, args = args } }
+  end
   local own = {}
   X.own = {}
-  for _, k in ipairs(sorted_keys(X.spec.rules or {})) do
-    own[k] = make_rule(k, X.spec.rules[k], spell_user_rule, X.name)
-    own[k].copied = true  -- the module's run gets the arguments table and may change it
-    X.own[#X.own + 1] = k
-  end
+  uncounted(function()
+    for _, entry in ipairs(specs) do
+      local k = entry.name
+      own[k] = make_rule(k, entry.spec, spell_user_rule, X.name)
+      own[k].copied = true  -- the module's run gets the arguments table and may change it
+      X.own[#X.own + 1] = k
+    end
+  end)
   local tasks = X.spec.background_tasks
   if type(tasks) ~= "boolean" then tasks = nil end
   uncounted(assemble, X, builtin ~= false, names, tasks, own)
