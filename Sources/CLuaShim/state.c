@@ -338,6 +338,15 @@ static void scn_snapshot_release(scn_snapshot *snap) {
     free(snap);
 }
 
+// Counts `steps` of work toward the instruction limit inside a call, tripping it without
+// raising (the count hook raises it at the script's next instruction): for work done where no
+// error may be raised, in the allocator or with Swift frames on the stack.
+static void scn_count_work(scn_state *st, long long steps) {
+    if (st->depth == 0 || st->abort != SCN_ABORT_NONE || st->max_instructions <= 0) return;
+    st->instructions += steps;
+    if (st->instructions > st->max_instructions) st->abort = SCN_ABORT_INSTRUCTIONS;
+}
+
 // MARK: The allocator
 
 static void *scn_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -364,10 +373,7 @@ static void *scn_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             // the heap: charged to the instruction budget, so a loop of pcalls each failing
             // at the limit stops there instead of collecting for hours (no raise here: the
             // count hook raises it at the script's next instruction).
-            if (st->depth > 0 && st->abort == SCN_ABORT_NONE && st->max_instructions > 0) {
-                st->instructions += (long long)(st->used / 64);
-                if (st->instructions > st->max_instructions) st->abort = SCN_ABORT_INSTRUCTIONS;
-            }
+            scn_count_work(st, (long long)(st->used / 64));
             st->refused = 1;
             st->refused_ptr = ptr;
             st->refused_osize = osize;
@@ -504,11 +510,8 @@ static void scn_raise_abort_at_caller(lua_State *L) {
 }
 
 void scn_charge_later(lua_State *L, long long steps) {
-    scn_state *st = scn_get_state(L);
     // Uncounted code (explore's engine, on a thread with no hook) is not charged.
-    if (st->depth == 0 || lua_gethook(L) == NULL || st->abort != SCN_ABORT_NONE || st->max_instructions <= 0) return;
-    st->instructions += steps;
-    if (st->instructions > st->max_instructions) st->abort = SCN_ABORT_INSTRUCTIONS;
+    if (lua_gethook(L) != NULL) scn_count_work(scn_get_state(L), steps);
 }
 
 void scn_charge_counted(lua_State *L, long long steps) {

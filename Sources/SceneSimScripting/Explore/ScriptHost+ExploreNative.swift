@@ -170,17 +170,26 @@ extension ScriptHost {
         } else if !explorePick.setAsideLast(Int(aside) - 1) {
             return .error("explore engine: native.pick: rule \(aside) is not the one drawn last")
         }
+        let picked: ExplorePicked
+        do throws(ExploreEngineError) {
+            picked = try explorePickNext(&stream, simulator, "native.pick")
+        } catch {
+            return .error(error.message)
+        }
+        return push(picked, stream.state, call)
+    }
+
+    /// The draw under way goes on from `stream` until a rule can run (engine.lua's `pick`):
+    /// each rule drawn counts as tried; Swift checks the built-in preconditions and draws,
+    /// counting the rules enabled and setting aside those that cannot run. What `native.pick`
+    /// and `native.step` share.
+    private func explorePickNext(_ stream: inout ExploreStream, _ simulator: Simulator, _ function: String) throws(ExploreEngineError) -> ExplorePicked {
         while let rule = explorePick.draw(&stream) {
             explorePick.tried[rule] += 1
             let entry = explorePick.rules[rule]
-            guard entry.native else {
-                call.push(integer: Int64(rule + 1))
-                call.push(integer: 3)
-                call.push(integer: Int64(bitPattern: stream.state))
-                return .values(3)
-            }
+            guard entry.native else { return .lua(rule) }
             guard let holds = explorePrecondition(entry.precondition, simulator) else {
-                return .error("explore engine: native.pick: no precondition numbered \(entry.precondition)")
+                throw ExploreEngineError(message: "explore engine: \(function): no precondition numbered \(entry.precondition)")
             }
             if holds {
                 explorePick.enabled[rule] += 1
@@ -188,21 +197,36 @@ extension ScriptHost {
                 do throws(ExploreDrawError) {
                     drawn = try exploreDraw(entry.generators, &stream, simulator)
                 } catch {
-                    return .error("explore engine: native.pick: no generator numbered \(error.code)")
+                    throw ExploreEngineError(message: "explore engine: \(function): no generator numbered \(error.code)")
                 }
-                if let drawn {
-                    call.push(integer: Int64(rule + 1))
-                    call.push(integer: 2)
-                    call.push(integer: Int64(bitPattern: stream.state))
-                    return .values(3 + push(drawn, call))
-                }
+                if let drawn { return .drawn(rule, drawn) }
             }
             explorePick.setAsideLast(rule)
         }
-        call.push(integer: 0)
-        call.push(integer: 0)
-        call.push(integer: Int64(bitPattern: stream.state))
-        return .values(3)
+        return .none
+    }
+
+    /// Pushes what a draw found, as native.pick returns it: the rule's place, 2, the new state
+    /// and its draws; its place, 3 and the new state when Lua checks it; or 0, 0 and the new
+    /// state when no rule can run.
+    private func push(_ picked: ExplorePicked, _ state: UInt64, _ call: LuaCall) -> LuaReturn {
+        switch picked {
+        case .none:
+            call.push(integer: 0)
+            call.push(integer: 0)
+            call.push(integer: Int64(bitPattern: state))
+            return .values(3)
+        case .lua(let rule):
+            call.push(integer: Int64(rule + 1))
+            call.push(integer: 3)
+            call.push(integer: Int64(bitPattern: state))
+            return .values(3)
+        case .drawn(let rule, let drawn):
+            call.push(integer: Int64(rule + 1))
+            call.push(integer: 2)
+            call.push(integer: Int64(bitPattern: state))
+            return .values(3 + push(drawn, call))
+        }
     }
 
     /// What the explore command's engine was doing when a limit stopped it inside `native.step`
@@ -229,42 +253,16 @@ extension ScriptHost {
         }
         var stream = ExploreStream(state: UInt64(bitPattern: seed))
         explorePick.startDraw()
-        while let rule = explorePick.draw(&stream) {
-            explorePick.tried[rule] += 1
-            let entry = explorePick.rules[rule]
-            guard entry.native else {
-                call.push(integer: Int64(rule + 1))
-                call.push(integer: 3)
-                call.push(integer: Int64(bitPattern: stream.state))
-                return .values(3)
-            }
-            guard let holds = explorePrecondition(entry.precondition, simulator) else {
-                return .error("explore engine: native.step: no precondition numbered \(entry.precondition)")
-            }
-            if holds {
-                explorePick.enabled[rule] += 1
-                let drawn: ExploreDrawn?
-                do throws(ExploreDrawError) {
-                    drawn = try exploreDraw(entry.generators, &stream, simulator)
-                } catch {
-                    return .error("explore engine: native.step: no generator numbered \(error.code)")
-                }
-                if let drawn {
-                    guard entry.run != 0 else {
-                        call.push(integer: Int64(rule + 1))
-                        call.push(integer: 2)
-                        call.push(integer: Int64(bitPattern: stream.state))
-                        return .values(3 + push(drawn, call))
-                    }
-                    return exploreStepRun(rule, entry.run, drawn, stream, call)
-                }
-            }
-            explorePick.setAsideLast(rule)
+        let picked: ExplorePicked
+        do throws(ExploreEngineError) {
+            picked = try explorePickNext(&stream, simulator, "native.step")
+        } catch {
+            return .error(error.message)
         }
-        call.push(integer: 0)
-        call.push(integer: 0)
-        call.push(integer: Int64(bitPattern: stream.state))
-        return .values(3)
+        if case .drawn(let rule, let drawn) = picked, explorePick.rules[rule].run != 0 {
+            return exploreStepRun(rule, explorePick.rules[rule].run, drawn, stream, call)
+        }
+        return push(picked, stream.state, call)
     }
 
     /// The rest of `native.step` once it drew `rule`, whose input is native.run's `code`.
@@ -460,6 +458,19 @@ struct ExploreDrawn {
     var window: SessionID?
 }
 
+/// What the next draw of a step found: no rule that can run, a rule whose precondition or
+/// draws are Lua's, or a rule Swift checked and drew (its place in the list, 0-based).
+enum ExplorePicked {
+    case none
+    case lua(Int)
+    case drawn(Int, ExploreDrawn)
+}
+
+/// A malformed rule native.pick or native.step met: the message of the engine error.
+struct ExploreEngineError: Error {
+    var message: String
+}
+
 /// A generator number `exploreDraw` does not know.
 struct ExploreDrawError: Error {
     var code: Int64
@@ -488,19 +499,26 @@ struct ExplorePick {
     /// Reads the scenes (`<s4B` each: the id, the value's kind); false when malformed.
     mutating func registerScenes(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if Self.same(bytes, packedScenes) { return true }
-        var parsed: [(id: String, value: UInt8)] = []
+        guard let parsed = Self.tagged(bytes), parsed.allSatisfy({ $0.1 <= 2 }) else { return false }
+        packedScenes = Array(bytes)
+        scenes = parsed.map { (id: $0.0, value: $0.1) }
+        return true
+    }
+
+    /// A list packed `<s4B` each (a string, then a byte), as engine.lua's `pack` makes it; nil
+    /// when malformed.
+    private static func tagged(_ bytes: UnsafeRawBufferPointer) -> [(String, UInt8)]? {
+        var parsed: [(String, UInt8)] = []
         var offset = 0
         while offset < bytes.count {
-            guard bytes.count - offset >= 5 else { return false }
+            guard bytes.count - offset >= 5 else { return nil }
             let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-            guard length <= bytes.count - offset - 5, bytes[offset + 4 + length] <= 2 else { return false }
+            guard length <= bytes.count - offset - 5 else { return nil }
             parsed.append((String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 4 + length)]), as: UTF8.self),
                            bytes[offset + 4 + length]))
             offset += 4 + length + 1
         }
-        packedScenes = Array(bytes)
-        scenes = parsed
-        return true
+        return parsed
     }
 
     /// The packed list the rules were read from (a run registers the same list as the last).
@@ -534,17 +552,9 @@ struct ExplorePick {
     /// when they are malformed or not one a rule.
     mutating func registerNames(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if Self.same(bytes, packedNames) { return names.count == rules.count }
-        var parsed: [String] = []
-        var offset = 0
-        while offset < bytes.count {
-            guard bytes.count - offset >= 5 else { return false }
-            let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-            guard length <= bytes.count - offset - 5 else { return false }
-            parsed.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 4 + length)]), as: UTF8.self))
-            offset += 4 + length + 1
-        }
+        guard let parsed = Self.tagged(bytes) else { return false }
         packedNames = Array(bytes)
-        names = parsed
+        names = parsed.map(\.0)
         return names.count == rules.count
     }
 
