@@ -156,9 +156,13 @@ extension Simulator {
 
     /// The minimised windows a hide sent to the background go back to inactive, in the Dock
     /// (the app unhides: app:foreground(), a Dock click).
+    /// Every foreground calls this: with no window minimised (every platform but the Mac, and
+    /// most Mac runs) it returns before walking the windows.
     func unhideDocked(_ process: AppProcess) {
-        guard self.process === process else { return }
-        for index in process.order.elements where process.minimized.contains(index) && scenePhase(SessionID(index)) == .background {
+        guard self.process === process, !process.minimized.isEmpty else { return }
+        // The minimised ones, in window order (a copy: setPhase may reorder the list).
+        let docked = process.order.elements.filter { process.minimized.contains($0) }
+        for index in docked where scenePhase(SessionID(index)) == .background {
             setPhase(SessionID(index), .inactive, process)
             process.visible.remove(index)  // (inactive, but off screen: as minimizeWindow leaves it)
         }
@@ -166,7 +170,7 @@ extension Simulator {
 
     /// Whether the app is hidden with windows in the Dock: a minimised window in the background.
     func hasHiddenDocked(_ process: AppProcess) -> Bool {
-        process.order.elements.contains { process.minimized.contains($0) && scenePhase(SessionID($0)) == .background }
+        !process.minimized.isEmpty && process.order.contains { process.minimized.contains($0) && scenePhase(SessionID($0)) == .background }
     }
 
     /// Hide (⌘H; `app:background()` on macOS): the windows on screen go straight to the
