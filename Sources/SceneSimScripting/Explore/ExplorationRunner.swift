@@ -49,7 +49,10 @@ public struct ExplorationRunner: Sendable {
     /// What to print about an error that stopped a run: the message and script traceback, and
     /// for a limit, the flag that raises it.
     public static func report(_ error: any Error) -> String {
-        guard let error = error as? LuaError else { return "\(error)\n" }
+        guard var error = error as? LuaError else { return "\(error)\n" }
+        // A traceback of the engine's frames alone (a module's table refused by its checks)
+        // says nothing the message does not, and names lines of no file the user has.
+        if error.traceback.allSatisfy({ $0.hasPrefix("explore:") }) { error.traceback = [] }
         // Control bytes of a module's message read \ddd, as in the trace.
         return ByteString.displayed(Array((error.description + "\n" + ScenarioRunner.hint(for: error)).utf8), keepingNewlines: true)
     }
