@@ -64,6 +64,30 @@ static int scn_wrap(lua_State *L) {
     return 1;
 }
 
+// coroutine.yield: stock's (luaB_yield), but for the yield stock cannot place. Code the
+// simulator runs from inside one of its calls (a hook, a timer, a handler, a model's code) is
+// called by Swift through a plain lua_pcall, so it can never yield; stock Lua says "attempt to
+// yield across a C-call boundary" with no line, and the script's author cannot tell which of
+// their functions yielded, or why. A yield that cannot happen while a Swift function is under
+// way is refused at the yielding line, with the reason (outside any coroutine, in stock's
+// words). Every other yield (in table.sort's comparator, outside any coroutine) is stock's.
+static int scn_yield(lua_State *L) {
+    if (!lua_isyieldable(L) && scn_get_state(L)->swift_frames > 0) {
+        int main = lua_pushthread(L);
+        lua_pop(L, 1);
+        luaL_where(L, 1);
+        if (main) {
+            lua_pushliteral(L, "attempt to yield from outside a coroutine");
+        } else {
+            lua_pushliteral(L, "attempt to yield across a C-call boundary: this code runs inside a call to the "
+                               "simulator (a hook, a timer, a handler), which cannot be suspended; yield after that call returns");
+        }
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    return lua_yield(L, lua_gettop(L));
+}
+
 void scn_install_protected_functions(lua_State *L) {
     lua_pushcfunction(L, scn_pcall_function);
     lua_setglobal(L, "pcall");
@@ -78,6 +102,8 @@ void scn_install_protected_functions(lua_State *L) {
         lua_setfield(L, -2, "close");
         lua_pushcfunction(L, scn_wrap);
         lua_setfield(L, -2, "wrap");
+        lua_pushcfunction(L, scn_yield);
+        lua_setfield(L, -2, "yield");
     }
     lua_pop(L, 1);
 }

@@ -19,6 +19,41 @@ struct HookErrorTests {
         #expect(run == ScriptRun(output: "false\ttest.lua:3: boom\nunauthenticated\t0.5\n", error: nil))
     }
 
+    @Test("A hook or a timer that yields is refused at its own line, saying why, inside a coroutine or not; the simulation stays usable, and a yield the simulator does not hold up is stock's")
+    func yieldInAppCode() {
+        let source = """
+            local app = sim.launch{}
+            app:on("phase", function(old, new)
+              coroutine.yield(new)
+            end)
+            print(coroutine.wrap(function() return pcall(function() app:background() end) end)())
+            print(pcall(function() app:foreground() end))
+            app:on("phase", nil)
+            app:after(1, function() coroutine.yield() end)
+            print(coroutine.resume(coroutine.create(function() sim.advance(2) end)))
+            local co = coroutine.wrap(function() table.sort({ 2, 1 }, function(a, b) coroutine.yield() return a < b end) end)
+            print(pcall(co))
+            print(coroutine.wrap(function() coroutine.yield("fine") end)())
+            app:background()
+            print(app.phase)
+            """
+        let boundary = "attempt to yield across a C-call boundary: this code runs inside a call to the simulator (a hook, a timer, a handler), which cannot be suspended; yield after that call returns"
+
+        let run = runScript(source, options: ScenarioOptions(trace: .off))
+
+        // Stock Lua says the first two with no line at all (the hook is called through a plain
+        // lua_pcall from Swift); the sort comparator's is stock's, word for word.
+        #expect(run == ScriptRun(output: """
+            false\ttest.lua:3: \(boundary)
+            false\ttest.lua:3: attempt to yield from outside a coroutine
+            false\ttest.lua:8: \(boundary)
+            false\tattempt to yield across a C-call boundary
+            fine
+            background
+
+            """, error: nil))
+    }
+
     @Test("An uncaught error in a hook fails the scenario with the hook's line, the hook's frames in the traceback, and exit status 1")
     func uncaughtHookErrorFailsScenario() throws {
         let folder = try ScenarioFolder(["hook.lua": """
