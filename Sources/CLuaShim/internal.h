@@ -1,6 +1,7 @@
 // Private to the shim: the per-state bookkeeping shared by its C files.
 #pragma once
 
+#include <stdio.h>
 #include "CLuaShim.h"
 #include <stdatomic.h>
 
@@ -50,6 +51,8 @@ typedef struct scn_state {
     int depth;                // Swift-started protected calls in progress
     int swift_frames;         // Swift functions (trampoline calls) in progress
     int pending_writes;       // buffered field writes wait for scn_flush_writes
+    FILE *routed_stdout;      // io.stdout's stream once routed (scn_route_stdout), or NULL
+    void *routed;             // its cookie (scn_routed_output)
     long long instructions;   // executed in the current top-level call (in SCN_HOOK_STEP units)
     long long max_instructions;
     int abort;                // scn_abort; sticky until the next top-level call ("tripped")
@@ -112,6 +115,8 @@ void scn_charge_counted(lua_State *L, long long steps);
 /// top-level call has tripped a limit: for functions that catch errors (pcall, resume, ...), so
 /// that none of them can absorb it.
 void scn_check_tripped(lua_State *L);
+/// Closes io.stdout's routed stream (scn_route_stdout), dropping what is left in it.
+void scn_close_routed_stdout(scn_state *st);
 /// Pushes the message of the tripped limit: the first located one, else its bare text.
 void scn_push_abort_message(lua_State *L);
 /// For a wrapper whose upvalue 1 is the library's original function: calls it with the

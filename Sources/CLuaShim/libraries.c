@@ -1,8 +1,10 @@
 // The library sets: the sandbox (a load that refuses bytecode, no files), a folder-bound require, and a
 // math.randomseed that never falls back to the clock.
+#define _GNU_SOURCE  // fopencookie (scn_route_stdout)
 #include "internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char scn_randomseed_key = 0;
@@ -269,6 +271,70 @@ static int scn_open_libraries_body(lua_State *L) {
     scn_install_bounded_functions(L);
     scn_install_debug_functions(L);
     return 0;
+}
+
+// MARK: io.stdout, routed
+
+// io.stdout's stream once routed: a stdio stream whose writes call the host's output function.
+typedef struct scn_routed_output {
+    scn_output_fn write;  // NULL once the state is closing: what is left is dropped
+    void *context;
+} scn_routed_output;
+
+#ifdef __APPLE__
+static int scn_routed_write(void *cookie, const char *bytes, int length) {
+    scn_routed_output *routed = cookie;
+    if (routed->write != NULL && length > 0) routed->write(routed->context, bytes, (size_t)length);
+    return length;
+}
+#else
+static ssize_t scn_routed_write(void *cookie, const char *bytes, size_t length) {
+    scn_routed_output *routed = cookie;
+    if (routed->write != NULL && length > 0) routed->write(routed->context, bytes, length);
+    return (ssize_t)length;
+}
+#endif
+
+int scn_route_stdout(lua_State *L, scn_output_fn write, void *context) {
+    scn_state *st = scn_get_state(L);
+    if (st->routed_stdout != NULL || write == NULL || !lua_checkstack(L, 3)) return 0;
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    int found = lua_getfield(L, -1, LUA_IOLIBNAME) == LUA_TTABLE && lua_getfield(L, -1, "stdout") == LUA_TUSERDATA;
+    luaL_Stream *stream = found ? luaL_testudata(L, -1, LUA_FILEHANDLE) : NULL;
+    lua_settop(L, lua_gettop(L) - (found ? 3 : 2));
+    if (stream == NULL || stream->closef == NULL) return 0;
+    scn_routed_output *routed = malloc(sizeof *routed);
+    if (routed == NULL) return 0;
+    *routed = (scn_routed_output){ .write = write, .context = context };
+#ifdef __APPLE__
+    FILE *file = funopen(routed, NULL, scn_routed_write, NULL, NULL);
+#else
+    FILE *file = fopencookie(routed, "w", (cookie_io_functions_t){ .write = scn_routed_write });
+#endif
+    if (file == NULL) {
+        free(routed);
+        return 0;
+    }
+    // Unbuffered: each write reaches the host before the next print does.
+    setvbuf(file, NULL, _IONBF, 0);
+    stream->f = file;  // the stream's closef (io_noclose) never closes it: scn_close does
+    st->routed_stdout = file;
+    st->routed = routed;
+    return 1;
+}
+
+void scn_flush_stdout(lua_State *L) {
+    FILE *file = scn_get_state(L)->routed_stdout;
+    if (file != NULL) fflush(file);
+}
+
+void scn_close_routed_stdout(scn_state *st) {
+    if (st->routed_stdout == NULL) return;
+    ((scn_routed_output *)st->routed)->write = NULL;
+    fclose(st->routed_stdout);
+    free(st->routed);
+    st->routed_stdout = NULL;
+    st->routed = NULL;
 }
 
 int scn_open_libraries(lua_State *L, int libraries, const char *module_dir) {

@@ -563,6 +563,7 @@ void scn_close(lua_State *L) {
     st->dispatch = NULL;
     st->host = NULL;
     lua_close(L);
+    scn_close_routed_stdout(st);
     // Lua freed every block it held; those the snapshot pinned are freed with it, and any
     // other large block left (none should be) with the list.
     scn_snapshot_release(st->snapshot);

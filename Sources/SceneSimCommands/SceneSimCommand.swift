@@ -78,7 +78,8 @@ extension StatusCommand {
 
 /// Buffered writes to the process's standard streams (C stdio: one syscall per buffer, not per
 /// line). Everything the commands print goes through here, into the C library's own `stdout`
-/// and `stderr`, which Lua's `io.write` (with --allow-io) uses too, so the order is kept.
+/// and `stderr`. Lua's `io.stdout` (with --allow-io) writes through the scenario's output, as
+/// `print` does (LuaState routes it), so the order is kept.
 enum Output {
     nonisolated(unsafe) private static let out = stdout
     nonisolated(unsafe) private static let err = stderr

@@ -39,6 +39,38 @@ struct SandboxTests {
         #expect(try state.run(source, chunkName: "=t") == ["table", "table", "table", "table", "function"])
     }
 
+    @Test("With .all, io.stdout writes where print does, byte for byte and in order: io.write, io.stdout:write, a buffered stdout (setvbuf) before the next print and when the state closes; io.output(file) still writes the file")
+    func stdoutRoutedToOutput() throws {
+        let folder = try makeFolder(["out.txt": Data()])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("out.txt").path
+        var bytes: [UInt8] = []
+        do {
+            let state = LuaState(options: LuaOptions(libraries: .all)) { bytes += $0 }
+            let source = """
+                print("one")
+                io.write("two", 2, "\\0\\r\\n")
+                print("three")
+                io.stdout:write("four\\255\\n")
+                io.stdout:setvbuf("full")
+                io.write("five\\n")
+                print("six")
+                io.write("seven")
+                local f = assert(io.open("\(file)", "w"))
+                io.output(f)
+                io.write("to the file")
+                io.close(f)
+                io.output(io.stdout)
+                return io.stdout == io.output(), select(2, io.stdout:close())
+                """
+            #expect(try state.run(source, chunkName: "=t") == [true, "cannot close standard file"])
+            #expect(try String(contentsOfFile: file, encoding: .utf8) == "to the file")
+        }
+        // "seven" sat in the full buffer until the state closed.
+        let expected = Array("one\ntwo2".utf8) + [0, 13, 10] + Array("three\nfour".utf8) + [255, 10] + Array("five\nsix\nseven".utf8)
+        #expect(bytes == expected)
+    }
+
     @Test("require finds modules in the module folder only, as text, and caches them")
     func requireFromModuleFolder() throws {
         let folder = try makeFolder([

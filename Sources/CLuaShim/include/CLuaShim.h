@@ -115,6 +115,15 @@ void scn_interrupt_all(void);
 /// the deterministic `math.randomseed`, and `require` bound to `module_dir` (may be NULL).
 /// Runs protected; returns a Lua status with the error message on top on failure.
 int scn_open_libraries(lua_State *L, int libraries, const char *module_dir);
+/// Where `io.stdout` writes once routed: `length` bytes at `bytes`, for `context`.
+typedef void (*scn_output_fn)(void *context, const char *bytes, size_t length);
+/// Routes `io.stdout` (and so `io.write`, unless the script chose another output file) to
+/// `write`, unbuffered, so its bytes go where `print`'s do, in the order they were written: a
+/// golden test captures them, a terminal sees them between the trace's lines. Only with the io
+/// library opened; 0 when there is no `io.stdout` to route. `context` must outlive the state.
+int scn_route_stdout(lua_State *L, scn_output_fn write, void *context);
+/// Writes out what a script left in `io.stdout`'s buffer (after `io.stdout:setvbuf("full")`).
+void scn_flush_stdout(lua_State *L);
 /// Points `require` at another module folder (the sandbox's own `require`, or `package.path`
 /// with all libraries). Runs protected; returns a Lua status with the error on top on failure.
 int scn_set_module_dir(lua_State *L, const char *module_dir);

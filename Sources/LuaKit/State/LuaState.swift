@@ -66,6 +66,7 @@ public final class LuaState {
 
     deinit {
         lifetime.close()
+        scn_flush_stdout(mainThread)  // (what a script left in io.stdout's buffer)
         scn_close(mainThread)
     }
 
@@ -115,7 +116,18 @@ public final class LuaState {
         if status != LUA_OK {
             fatalError("LuaKit: opening the libraries failed: \(LuaStack(L: mainThread, state: self).string(at: -1) ?? "?")")
         }
+        if options.libraries == .all {
+            // io.stdout writes where print does, in order (a golden test keeps its bytes).
+            scn_route_stdout(mainThread, { context, bytes, length in
+                guard let context, let bytes else { return }
+                Unmanaged<LuaState>.fromOpaque(context)._withUnsafeGuaranteedRef {
+                    $0.output(Array(UnsafeRawBufferPointer(start: bytes, count: length)))
+                }
+            }, Unmanaged.passUnretained(self).toOpaque())
+        }
         register("print") { call in
+            // Anything a script left in io.stdout's buffer (setvbuf "full") comes first.
+            scn_flush_stdout(call.state.mainThread)
             do throws(LuaError) {
                 var line: [UInt8] = []
                 for (position, part) in try call.describeAll().enumerated() {

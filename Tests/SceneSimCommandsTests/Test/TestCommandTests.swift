@@ -59,6 +59,35 @@ struct TestCommandTests {
         #expect(golden.contains("hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"))
     }
 
+    @Test("With --allow-io, what a scenario writes with io.write is in its golden, in order with print: a change to it fails the test, and none of it reaches the report")
+    func ioWriteInGolden() throws {
+        let folder = try TempFolder([
+            "io.lua": "io.write(\"one\\n\") print(\"two\") io.stdout:write(\"three\\n\")\n",
+            "io.golden": "one\ntwo\nthree\n--- exit 0\n",
+            "changed.lua": "io.write(\"one, changed\\n\") print(\"two\")\n",
+            "changed.golden": "one\ntwo\n--- exit 0\n",
+        ])
+
+        let result = try BuiltBinary.run(["test", "--allow-io", "--check", "-j", "1", "."], in: folder.path)
+
+        // Before, io.write went to the test command's own standard output: the golden held
+        // "two" alone and passed whatever io.write printed.
+        #expect(result == ProcessResult(status: 1, stdout: """
+            FAIL: changed
+            --- changed.golden
+            +++ actual
+            @@ -1,3 +1,3 @@
+            -one
+            +one, changed
+             two
+             --- exit 0
+            accept with: scenesim test --update changed.lua
+            PASS: io
+            1 passed, 1 failed
+
+            """, stderr: ""))
+    }
+
     @Test("-j1 is accepted like -j 1")
     func attachedJobs() throws {
         let folder = try TempFolder(["a.lua": "print(1)\n", "a.golden": "1\n--- exit 0\n"])
