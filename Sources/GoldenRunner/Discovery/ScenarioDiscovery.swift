@@ -50,8 +50,16 @@ struct ScenarioDiscovery: Sendable {
             }
         }
         let byPath: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var scenarios = walk.found.values.sorted { byPath($0.path, $1.path) }
+        // Names are relative to each suite's root; the same file in two suites of one run is
+        // named by its displayed path, which tells them apart.
+        var count: [String: Int] = [:]
+        for scenario in scenarios { count[scenario.name, default: 0] += 1 }
+        for i in scenarios.indices where count[scenarios[i].name, default: 0] > 1 {
+            scenarios[i].name = scenarios[i].pathName
+        }
         return ScenarioDiscovery(
-            scenarios: walk.found.values.sorted { byPath($0.path, $1.path) },
+            scenarios: scenarios,
             obsolete: walk.obsolete.values.sorted { byPath($0.path, $1.path) },
             strays: walk.strays.sorted { byPath($0.path, $1.path) },
             problems: walk.problems,
@@ -137,7 +145,8 @@ private struct Walk {
                 // The scenario would sit in this same folder: no need to ask the file system.
                 guard !names.contains(String(entry.dropLast(suffix.count)) + ".lua") else { continue }
                 let golden = ObsoleteGolden(
-                    path: shown(resolver.display(absolute)), absolutePath: absolute, isReview: suffix == ".golden.new"
+                    path: shown(resolver.display(absolute)), absolutePath: absolute, isReview: suffix == ".golden.new",
+                    suitePath: shown(SuiteRoot.relative(absolute, to: root))
                 )
                 obsolete[golden.path] = golden
             }

@@ -12,8 +12,10 @@ public struct Scenario: Sendable, Hashable {
     public var path: String
     /// The file's absolute location, for opening it.
     public var fileURL: URL
-    /// The name used by `--filter`, `--shard` and the report, e.g. `phases/cold-launch`: the
-    /// displayed path without `.lua` and without a leading `scenarios/`.
+    /// The name used by `--filter`, `--shard`, the report, JUnit and `--timeline`'s files, e.g.
+    /// `phases/cold-launch`: the chunk name without `.lua`, so the same from any directory. Two
+    /// scenarios of one run with the same name (the same file in two suites) are named by their
+    /// displayed paths instead (ScenarioDiscovery), without `.lua` and a leading `scenarios/`.
     public var name: String
     /// The file's path relative to its suite root, e.g. `phases/cold-launch.lua`: the chunk name
     /// its messages start with (`phases/cold-launch.lua:3:`), the same from any directory and
@@ -23,14 +25,18 @@ public struct Scenario: Sendable, Hashable {
     /// in its leading comments; set once the header is read, before the executor runs it).
     public var goldenHoldsTimeline = false
 
-    /// Makes a scenario from its displayed path and absolute location; the name is derived, and
-    /// the chunk name is the displayed path unless given.
+    /// Makes a scenario from its displayed path and absolute location; the chunk name is the
+    /// displayed path unless given (as shown: escaped), and the name comes from it.
     public init(path: String, fileURL: URL, chunkName: String? = nil) {
         self.path = path
         self.fileURL = fileURL
-        self.name = shown(Scenario.name(forDisplayPath: path))
         self.chunkName = chunkName ?? path
+        self.name = chunkName.map { Scenario.stem(of: $0) } ?? shown(Scenario.name(forDisplayPath: path))
     }
+
+    /// The name by the displayed path, for a scenario whose chunk name another one of the run
+    /// shares.
+    var pathName: String { shown(Scenario.name(forDisplayPath: path)) }
 
     /// The golden file beside the scenario, as displayed: `NAME.golden` for `NAME.lua`.
     public var goldenPath: String { Scenario.stem(of: path) + ".golden" }

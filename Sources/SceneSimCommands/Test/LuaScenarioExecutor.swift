@@ -57,7 +57,8 @@ public struct LuaScenarioExecutor: ScenarioExecutor {
     }
 }
 
-/// `scenesim test --timeline DIR`: one picture per scenario, at `DIR/<its path>.<format>`.
+/// `scenesim test --timeline DIR`: one picture per scenario, at `DIR/<its name>.<format>` (its
+/// path in its suite, or, for the same file in two suites of one run, its displayed path).
 struct TimelineRequest: Sendable {
     var folder: String
     var format: TimelineFormat
@@ -66,8 +67,7 @@ struct TimelineRequest: Sendable {
     let failures = MessageLog()
 
     func write(_ recording: RunRecording, for scenario: Scenario, budget: RenderBudget) {
-        let stem = scenario.chunkName.hasSuffix(".lua") ? String(scenario.chunkName.dropLast(4)) : scenario.chunkName
-        let path = folder + "/" + stem + "." + format.rawValue
+        let path = folder + "/" + scenario.name + "." + format.rawValue
         let picture: [UInt8]
         do throws(RenderError) {
             picture = try format.render(recording, axis: axis, budget: budget)

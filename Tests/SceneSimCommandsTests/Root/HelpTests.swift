@@ -134,9 +134,11 @@ struct HelpTests {
             one that says so and runs to its end fails too. --update never records a
             failing scenario.
 
-            Error messages name scenarios relative to the suite root: the nearest folder
-            named scenarios at or above them, else the folder given on the command line; so
-            goldens are the same from any directory.
+            Scenarios are named relative to the suite root: the nearest folder named
+            scenarios at or above them, else the folder given on the command line. Error
+            messages (so goldens), --filter, --shard, the report, JUnit and --timeline's
+            files use that name, the same from any directory; the same file in two suites
+            of one run is named by its path.
 
             The scenario flags are those of scenesim run, with the same defaults (goldens
             are recorded with them); --trace does not apply: goldens hold the text trace.

@@ -88,6 +88,34 @@ struct TestCommandTests {
             """, stderr: ""))
     }
 
+    @Test("A scenario's name is the same from any directory (the report, --filter, --list, JUnit), and the same file in two suites of one run is named, and drawn, by its path")
+    func namesFromAnyDirectory() throws {
+        let folder = try TempFolder([
+            "work/x/scenarios/auth/login.lua": "print(\"a\")\n",
+            "work/x/scenarios/auth/login.golden": "a\n--- exit 0\n",
+            "work/y/scenarios/auth/login.lua": "print(\"b\")\n",
+            "work/y/scenarios/auth/login.golden": "b\n--- exit 0\n",
+        ])
+        let suite = folder.path + "/work/x/scenarios"
+        var reports: [String] = []
+        for (arguments, directory) in [([suite], "/"), (["x/scenarios"], folder.path + "/work"), ([".."], suite + "/auth")] {
+            let result = try BuiltBinary.run(["test", "--check", "--filter", "^auth/", "--junit", folder.path + "/j.xml"] + arguments, in: directory)
+            let junit = try String(contentsOfFile: folder.path + "/j.xml", encoding: .utf8)
+            #expect(result.status == 0, "\(result)")
+            #expect(junit.contains("name=\"auth/login\""), "\(junit)")
+            reports.append(result.stdout)
+        }
+        // Before, from / the name was tmp/.../work/x/scenarios/auth/login and the filter matched nothing.
+        #expect(reports == Array(repeating: "PASS: auth/login\n1 passed, 0 failed\n", count: 3))
+
+        let both = try BuiltBinary.run(["test", "--check", "--timeline", "pictures", "--timeline-format", "txt", "x/scenarios", "y/scenarios"], in: folder.path + "/work")
+        #expect(both.stdout == "PASS: x/scenarios/auth/login\nPASS: y/scenarios/auth/login\n2 passed, 0 failed\n", "\(both)")
+        // Before, both were drawn to pictures/auth/login.txt, the second over the first.
+        for name in ["x", "y"] {
+            #expect(FileManager.default.fileExists(atPath: folder.path + "/work/pictures/\(name)/scenarios/auth/login.txt"))
+        }
+    }
+
     @Test("-j1 is accepted like -j 1")
     func attachedJobs() throws {
         let folder = try TempFolder(["a.lua": "print(1)\n", "a.golden": "1\n--- exit 0\n"])
