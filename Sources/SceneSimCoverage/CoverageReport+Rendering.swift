@@ -32,32 +32,53 @@ extension CoverageReport {
     }
 
     /// A Mermaid flowchart of each model's states: covered transitions solid with their hits,
-    /// uncovered ones dashed with 0, states nobody reached drawn dashed. Several models are
-    /// drawn side by side, each in a subgraph of its own.
+    /// uncovered ones dashed with 0, states nobody reached drawn dashed; each model in a
+    /// subgraph of its own. Nodes are numbered (`m1_s2`) and labelled with the state's name in
+    /// quotes: a state may be called `end`, `graph` or `start`, or hold spaces and brackets,
+    /// none of which can be a node id.
     public func mermaid() -> String {
         var out = "flowchart LR\n"
         var unreached: [String] = []
         let modelSections = zip(sections("states"), sections("transitions"))
         for (index, (table, (states, transitions))) in zip(tables, modelSections).enumerated() {
-            // One model keeps plain state names as node ids; several get a prefix each.
-            let prefix = tables.count > 1 ? "m\(index + 1)_" : ""
-            func node(_ state: String) -> String { prefix.isEmpty ? state : "\(prefix)\(state)[\(state)]" }
-            let indent = tables.count > 1 ? "        " : "    "
-            if tables.count > 1 { out += "    subgraph \(prefix)model[\"\(table.name)\"]\n" }
-            out += "\(indent)\(prefix)start((start)) --> \(node(table.initial))\n"
+            let prefix = "m\(index + 1)_"
+            let number = Dictionary(table.states.enumerated().map { ($1, $0 + 1) }) { first, _ in first }
+            var drawn: Set<String> = []
+            func node(_ state: String) -> String {
+                let id = prefix + "s\(number[state] ?? 0)"
+                return drawn.insert(state).inserted ? "\(id)[\"\(Self.mermaidLabel(state))\"]" : id
+            }
+            out += "    subgraph \(prefix)model[\"\(Self.mermaidLabel(table.name))\"]\n"
+            out += "        \(prefix)start((start)) --> \(node(table.initial))\n"
             let hits = Dictionary(uniqueKeysWithValues: transitions.items.map { ($0.name, $0.hits) })
             for transition in table.transitions {
                 let count = hits[transition.text] ?? 0
                 let arrow = count > 0 ? "-->|\(count)|" : "-.->|0|"
-                out += "\(indent)\(node(transition.from)) \(arrow) \(node(transition.to))\n"
+                out += "        \(node(transition.from)) \(arrow) \(node(transition.to))\n"
             }
-            if tables.count > 1 { out += "    end\n" }
-            unreached += states.items.filter { $0.hits == 0 }.map { prefix + $0.name }
+            // A state no transition names is still drawn.
+            for state in table.states where !drawn.contains(state) { out += "        \(node(state))\n" }
+            out += "    end\n"
+            unreached += states.items.filter { $0.hits == 0 }.map { prefix + "s\(number[$0.name] ?? 0)" }
         }
         if !unreached.isEmpty {
             out += "    classDef uncovered stroke-dasharray: 5 5\n"
             out += "    class \(unreached.joined(separator: ",")) uncovered\n"
         }
         return out
+    }
+
+    /// `text` inside a quoted Mermaid label: quotes as the entity Mermaid reads, a line break as
+    /// a space (a label is one line).
+    static func mermaidLabel(_ text: String) -> String {
+        var label = ""
+        for character in text {
+            switch character {
+            case "\"": label += "#quot;"
+            case "\n", "\r", "\r\n": label += " "
+            default: label.append(character)
+            }
+        }
+        return label
     }
 }

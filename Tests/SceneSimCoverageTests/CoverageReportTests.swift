@@ -88,8 +88,46 @@ struct CoverageReportTests {
     @Test("mermaid draws covered transitions solid with hits, uncovered ones dashed with 0")
     func mermaid() throws {
         let text = report([("a", try records { try $0.settle() })]).mermaid()
-        #expect(text.hasPrefix("flowchart LR\n    start((start)) --> loading\n    loading -->|1| unauthenticated\n    loading -.->|0| authenticated\n"))
-        #expect(text.hasSuffix("    class onboarding,authenticated,error uncovered\n"))
+        #expect(text.hasPrefix("""
+            flowchart LR
+                subgraph m1_model["the built-in AppStateController"]
+                    m1_start((start)) --> m1_s1["loading"]
+                    m1_s1 -->|1| m1_s2["unauthenticated"]
+                    m1_s1 -.->|0| m1_s4["authenticated"]
+
+            """), "\(text)")
+        #expect(text.hasSuffix("    class m1_s3,m1_s4,m1_s5 uncovered\n"), "\(text)")
+    }
+
+    @Test("mermaid draws states named after its keywords (end, graph, subgraph, class, style) or start as labels of numbered nodes, and a model's name with quotes as a label")
+    func mermaidAwkwardNames() throws {
+        let model = try AppModel(
+            states: ["graph", "end", "subgraph", "class", "style", "start", "alone"].map { .init($0) },
+            initial: "graph",
+            transitions: ["graph": ["end", "subgraph"], "end": ["class"], "subgraph": ["start"], "class": ["style"]]
+        )
+        var table = TransitionTable.of(model, declaredIn: "m")
+        table.name = "say \"hi\""
+        let run = [TraceRecord(time: .zero, event: .stateChanged(from: ModelState("graph"), to: ModelState("end")))]
+        let text = CoverageReport([("m", CoverageCounts(records: run, platform: .ipados, table: table), .ipados, table)]).mermaid()
+
+        // Before: "graph -->|1| end" (a lowercase end closes Mermaid's flowchart) and a state
+        // called start was the start circle itself.
+        #expect(text == """
+            flowchart LR
+                subgraph m1_model["say #quot;hi#quot;"]
+                    m1_start((start)) --> m1_s1["graph"]
+                    m1_s1 -->|1| m1_s2["end"]
+                    m1_s1 -.->|0| m1_s3["subgraph"]
+                    m1_s2 -.->|0| m1_s4["class"]
+                    m1_s3 -.->|0| m1_s6["start"]
+                    m1_s4 -.->|0| m1_s5["style"]
+                    m1_s7["alone"]
+                end
+                classDef uncovered stroke-dasharray: 5 5
+                class m1_s1,m1_s3,m1_s4,m1_s5,m1_s6,m1_s7 uncovered
+
+            """)
     }
 }
 
@@ -123,7 +161,7 @@ struct PerModelCoverageTests {
         let shortfalls = gate.shortfalls(in: report)
         #expect(shortfalls.count == 2)
         #expect(shortfalls[1] == "transitions coverage of the model declared in b/pin is 1/4 (25%), under --min-coverage transitions=100; not covered: loading -> open, locked -> open, open -> locked")
-        #expect(report.mermaid().contains("    subgraph m2_model[\"the model declared in b/pin\"]\n        m2_start((start)) --> m2_loading[loading]\n        m2_loading[loading] -->|1| m2_locked[locked]\n"))
+        #expect(report.mermaid().contains("    subgraph m2_model[\"the model declared in b/pin\"]\n        m2_start((start)) --> m2_s1[\"loading\"]\n        m2_s1 -->|1| m2_s2[\"locked\"]\n"), "\(report.mermaid())")
     }
 
     @Test("the built-in model declared again (its Lua twin) is the built-in table")
