@@ -50,7 +50,9 @@ struct TestCommand: StatusCommand {
             with its hits and the first scenario (by name) that hit it; items nobody hit read NOT \
             COVERED. --min-coverage transitions=100,states=100 fails the run (exit 1) below the bar, \
             saying what is missing. --coverage-format mermaid draws the model's states with \
-            uncovered transitions dashed.
+            uncovered transitions dashed. --coverage-out FILE writes the report to FILE alone (e.g. \
+            --coverage-format json --coverage-out coverage.json for a tool) instead of after the \
+            run's report; --min-coverage, --coverage-format and --coverage-out each imply --coverage.
 
             Exit status: 0 all passed, 1 any failed (or coverage under --min-coverage), 2 usage \
             error, an unreadable file or folder, or a file not written.
@@ -100,8 +102,11 @@ struct TestCommand: StatusCommand {
     @Option(name: .long, help: ArgumentHelp("Fail when coverage is under these percents, e.g. transitions=100,states=100 (implies --coverage).", valueName: "spec"))
     var minCoverage: String?
 
-    @Option(name: .long, help: ArgumentHelp("How --coverage prints: text, json or mermaid (the state diagram, uncovered transitions dashed).", valueName: "format"))
-    var coverageFormat: CoverageFormat = .text
+    @Option(name: .long, help: ArgumentHelp("How --coverage prints: text (the default), json or mermaid (the state diagram, uncovered transitions dashed); implies --coverage.", valueName: "format"))
+    var coverageFormat: CoverageFormat?
+
+    @Option(name: .long, help: ArgumentHelp("Write the coverage report to this file alone, not after the run's report (implies --coverage).", valueName: "file"))
+    var coverageOut: String?
 
     @OptionGroup var flags: ScenarioFlags
 
@@ -109,6 +114,7 @@ struct TestCommand: StatusCommand {
         // An empty path would resolve to the root folder: timelines were written into /.
         if timeline?.isEmpty == true { throw ValidationError("--timeline needs a folder for the pictures, e.g. --timeline timelines (got an empty path)") }
         if junit?.isEmpty == true { throw ValidationError("--junit needs a file for the report, e.g. --junit report.xml (got an empty path)") }
+        if coverageOut?.isEmpty == true { throw ValidationError("--coverage-out needs a file for the report, e.g. --coverage-out coverage.json (got an empty path)") }
         guard timeout >= 0, timeout.isFinite else { throw ValidationError("--timeout must be 0 (no limit) or more seconds, not \(timeout)") }
         if let minCoverage {
             do throws(CoverageGateError) {
@@ -136,7 +142,7 @@ struct TestCommand: StatusCommand {
         )
         let gate = try minCoverage.map { spec throws in try CoverageGate(parsing: spec) }
         let timelines = timeline.map { TimelineRequest(folder: $0, format: timelineFormat, axis: timelineAxis) }
-        let sink = coverage || gate != nil ? CoverageSink() : nil
+        let sink = coverage || gate != nil || coverageFormat != nil || coverageOut != nil ? CoverageSink() : nil
         let status = GoldenSuite.run(
             configuration,
             executor: LuaScenarioExecutor(options: flags.options(), timeline: list ? nil : timelines, coverage: list ? nil : sink),
@@ -150,7 +156,17 @@ struct TestCommand: StatusCommand {
         }
         if let sink, !list {
             let report = sink.report
-            Output.standard("\n" + coverageFormat.render(report))
+            let rendered = (coverageFormat ?? .text).render(report)
+            if let coverageOut {
+                do throws(FileWriteError) {
+                    try FileWriter.write(rendered, to: coverageOut)
+                } catch {
+                    Output.error("scenesim: \(error.message)\n")
+                    exit = 2
+                }
+            } else {
+                Output.standard("\n" + rendered)
+            }
             let shortfalls = gate?.shortfalls(in: report) ?? []
             for shortfall in shortfalls { Output.error("coverage: \(shortfall)\n") }
             if !shortfalls.isEmpty, exit == 0 { exit = 1 }

@@ -157,7 +157,10 @@ struct HelpTests {
             name) that hit it; items nobody hit read NOT COVERED. --min-coverage
             transitions=100,states=100 fails the run (exit 1) below the bar, saying what is
             missing. --coverage-format mermaid draws the model's states with uncovered
-            transitions dashed.
+            transitions dashed. --coverage-out FILE writes the report to FILE alone (e.g.
+            --coverage-format json --coverage-out coverage.json for a tool) instead of
+            after the run's report; --min-coverage, --coverage-format and --coverage-out
+            each imply --coverage.
 
             Exit status: 0 all passed, 1 any failed (or coverage under --min-coverage), 2
             usage error, an unreadable file or folder, or a file not written.
@@ -198,9 +201,12 @@ struct HelpTests {
               --min-coverage <spec>   Fail when coverage is under these percents, e.g.
                                       transitions=100,states=100 (implies --coverage).
               --coverage-format <format>
-                                      How --coverage prints: text, json or mermaid (the
-                                      state diagram, uncovered transitions dashed).
-                                      (values: text, json, mermaid; default: text)
+                                      How --coverage prints: text (the default), json or
+                                      mermaid (the state diagram, uncovered transitions
+                                      dashed); implies --coverage. (values: text, json,
+                                      mermaid)
+              --coverage-out <file>   Write the coverage report to this file alone, not
+                                      after the run's report (implies --coverage).
               --seed <seed>           Seed of math.random and every random choice.
                                       (default: 0)
               --max-instructions <n>  Stop a chunk after this many Lua instructions

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `scenesim test --coverage` over small suites whose coverage is known.
@@ -42,6 +43,25 @@ struct CoverageCommandTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("\nstates of model notes: 2/2 (100%)\n     1  busy   first: one\n     2  ready  first: one\n"), "\(result.stdout)")
         #expect(!result.stdout.contains("the model declared in"))
+    }
+
+    @Test("--coverage-out writes the report alone to a file a tool can read, and --coverage-format alone implies --coverage; an unwritable file exits 2")
+    func coverageOut() throws {
+        let folder = try TempFolder(Self.suite)
+
+        let toFile = try BuiltBinary.run(["test", "--coverage-format", "json", "--coverage-out", "out/coverage.json", "a"], in: folder.path)
+        let formatOnly = try BuiltBinary.run(["test", "--coverage-format", "mermaid", "a"], in: folder.path)
+        let unwritable = try BuiltBinary.run(["test", "--coverage-out", "a/launch.lua/x.json", "a"], in: folder.path)
+
+        // Before, JSON came after the PASS lines on standard output, which no JSON reader takes.
+        #expect(toFile == ProcessResult(status: 0, stdout: "PASS: launch\n1 passed, 0 failed\n", stderr: ""))
+        let json = try String(contentsOfFile: folder.path + "/out/coverage.json", encoding: .utf8)
+        #expect(json.hasPrefix("{\"models\":[\"the built-in AppStateController\"]"), "\(json)")
+        #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any])
+        // Before, the format without --coverage printed no report at all.
+        #expect(formatOnly.stdout.hasPrefix("PASS: launch\n1 passed, 0 failed\n\nflowchart LR\n"), "\(formatOnly)")
+        #expect(unwritable.status == 2, "\(unwritable)")
+        #expect(unwritable.stderr.hasPrefix("scenesim: cannot write a/launch.lua/x.json"), "\(unwritable)")
     }
 
     @Test("--min-coverage with an unknown metric is a usage error")
