@@ -15,10 +15,13 @@ enum ScenarioListing {
     /// LuaLS annotations (`---@meta`, `---@param`), rulers (`-----`) and `-- expect:` lines
     /// describe nothing, so they are passed over.
     static func firstComment(in source: String) -> String? {
-        for rawLine in source.split(whereSeparator: \.isNewline) {
+        // (A byte order mark before the first line is not part of it.)
+        for rawLine in source.drop(while: { $0 == "\u{FEFF}" }).split(whereSeparator: \.isNewline) {
             let line = rawLine.drop(while: { $0 == " " || $0 == "\t" })
             guard line.hasPrefix("--"), !line.hasPrefix("---@") else { continue }
-            let text = line.drop(while: { $0 == "-" }).trimmingBlanks()
+            var text = line.drop(while: { $0 == "-" }).trimmingBlanks()
+            // A block comment's first line: its text, without the brackets.
+            if line.hasPrefix("--[[") { text = Substring(text.dropFirst(2)).trimmingBlanks() }
             // `-- expect: error` is a declaration for the runner, not a description.
             if !text.isEmpty, !text.hasPrefix(ScenarioHeader.keyword) { return text }
         }

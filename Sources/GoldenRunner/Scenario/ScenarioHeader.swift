@@ -19,11 +19,16 @@ struct ScenarioHeader: Sendable, Hashable {
     /// The line that says what is expected: `expect:` after the dashes of a comment line.
     static let keyword = "expect:"
 
+    /// UTF-8's byte order mark, which some editors write at the start of a file.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     /// Reads the leading comment block: the lines from the top that are `--` comments or blank
     /// (a `#!` first line too). A `-- expect: …` line other than `-- expect: error` is a
     /// mistake, reported with its `file:line`.
     init(parsing source: [UInt8], path: String) throws(ScenarioHeaderError) {
-        let lines = source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // A UTF-8 byte order mark before the first line is skipped, as Lua's loader skips it.
+        let text = source.starts(with: Self.byteOrderMark) ? source.dropFirst(Self.byteOrderMark.count) : source[...]
+        let lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (offset, rawLine) in lines.enumerated() {
             let line = String(decoding: rawLine, as: UTF8.self).trimmingBlanks()
             if line.isEmpty || (offset == 0 && line.hasPrefix("#!")) { continue }

@@ -36,5 +36,8 @@ struct ScenarioDiscoveryTests {
     func firstComment() {
         #expect(ScenarioListing.firstComment(in: "#!/usr/bin/env lua\n---@meta\n------\n  -- Opens two windows\n-- more") == "Opens two windows")
         #expect(ScenarioListing.firstComment(in: "print(1)\n") == nil)
+        // A byte order mark, a block comment's brackets: not part of the description.
+        #expect(ScenarioListing.firstComment(in: "\u{FEFF}-- Opens a window\n") == "Opens a window")
+        #expect(ScenarioListing.firstComment(in: "--[[ Opens a window\nand more ]]\n") == "Opens a window")
     }
 }

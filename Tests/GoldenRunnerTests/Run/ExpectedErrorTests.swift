@@ -47,6 +47,18 @@ struct ExpectedErrorTests {
         #expect(run == SuiteRun(status: .passed, output: "PASS: fail\n1 passed, 0 failed\n"))
     }
 
+    @Test("A file that starts with a UTF-8 byte order mark (as Lua's loader skips it) still declares -- expect: error")
+    func byteOrderMark() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scenarios/fail.lua", "\u{FEFF}-- checks bob\n-- expect: error\nassert(false)\n")
+        try sandbox.write("scenarios/fail.golden", Self.failingGolden)
+
+        let run = runSuite(in: sandbox, executor: FakeExecutor(outcomes: ["fail": Self.failing]))
+
+        // Before, the mark made the first line no comment, and the declaration was not read.
+        #expect(run == SuiteRun(status: .passed, output: "PASS: fail\n1 passed, 0 failed\n"))
+    }
+
     @Test("A scenario declaring -- expect: error that runs to its end fails, so the declaration cannot rot")
     func declaredErrorThatSucceedsFails() throws {
         let sandbox = try Sandbox()
