@@ -1,4 +1,5 @@
 import ArgumentParser
+import ByteText
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -42,6 +43,19 @@ struct REPLCommand: StatusCommand {
 
     @OptionGroup var flags: ScenarioFlags
     @OptionGroup var traceFlag: TraceFlag
+
+    /// FILE must be a file that exists, as for scenesim run: a typo opened an empty session.
+    func validate() throws {
+        guard let file else { return }
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+            if let bytes = RawArguments.invalidUTF8(matching: file) {
+                throw ValidationError("cannot run \(ByteString.displayed(bytes)): its name is not valid UTF-8; rename it")
+            }
+            throw ValidationError("no such scenario file: \(ByteString(file).escaped)")
+        }
+        guard !isDirectory else { throw ValidationError("\(file) is a folder; give one .lua file to run first") }
+    }
 
     mutating func runWithStatus() throws -> Int32 {
         let output = REPLOutput(

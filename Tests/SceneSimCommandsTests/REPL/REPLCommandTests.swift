@@ -61,6 +61,21 @@ struct REPLCommandTests {
         #expect(piped == ProcessResult(status: 0, stdout: "background\n", stderr: ""))
     }
 
+    @Test("A FILE that does not exist, or a folder, is a usage error (exit 2) before any session starts, as for scenesim run")
+    func missingFile() throws {
+        let folder = try TempFolder(["lib/x.lua": "return 1\n"])
+
+        let missing = try BuiltBinary.run(["repl", "nope.lua"], in: folder.path, input: "print('session')\n")
+        let directory = try BuiltBinary.run(["repl", "lib"], in: folder.path, input: "print('session')\n")
+
+        // Before: "cannot open nope.lua", then the session ran the piped lines and exited 0.
+        #expect(missing.status == 2, "\(missing)")
+        #expect(missing.stdout == "")
+        #expect(missing.stderr.hasPrefix("Error: no such scenario file: nope.lua\n"), "\(missing)")
+        #expect(directory.status == 2, "\(directory)")
+        #expect(directory.stderr.hasPrefix("Error: lib is a folder; give one .lua file to run first\n"), "\(directory)")
+    }
+
     @Test("A piped \\command is a syntax error that says commands need a terminal")
     func commandPiped() throws {
         let folder = try TempFolder()
