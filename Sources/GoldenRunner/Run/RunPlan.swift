@@ -68,7 +68,7 @@ struct RunPlan {
     private static func mode(
         _ configuration: GoldenSuite.Configuration, environment: [String: String]
     ) throws(GoldenRunnerError) -> GoldenMode {
-        let ciIsSet = !(environment["CI"] ?? "").isEmpty
+        let ciIsSet = isSet(environment["CI"])
         guard configuration.check || ciIsSet else { return configuration.update ? .update : .review }
         if configuration.update {
             throw .updateInCheckMode(reason: configuration.check ? "--check" : "CI is set")
@@ -76,13 +76,25 @@ struct RunPlan {
         return .check
     }
 
+    /// Whether an environment variable such as CI says yes: set, and not empty, 0, false or no
+    /// (in any case), which some CI tools export to say they are not one.
+    static func isSet(_ value: String?) -> Bool {
+        guard let value else { return false }
+        return !["", "0", "false", "no"].contains(value.lowercased())
+    }
+
     /// The command that accepts the given scenario file's actual output.
     func acceptCommand(for path: String) -> String {
-        "\(configuration.commandName) --update \(ShellQuoting.quote(path))"
+        "\(configuration.commandName) --update \(ShellQuoting.quote(path))" + whereToAccept
     }
 
     /// The command that accepts everything this run covers, obsolete goldens included.
     var acceptAllCommand: String {
-        ([configuration.commandName, "--update"] + configuration.paths.map(ShellQuoting.quote)).joined(separator: " ")
+        ([configuration.commandName, "--update"] + configuration.paths.map(ShellQuoting.quote)).joined(separator: " ") + whereToAccept
+    }
+
+    /// Under CI the accepting command is refused (check mode): it is for a machine without CI.
+    private var whereToAccept: String {
+        mode == .check && !configuration.check ? " (where CI is not set)" : ""
     }
 }

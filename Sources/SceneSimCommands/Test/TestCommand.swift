@@ -20,8 +20,8 @@ struct TestCommand: StatusCommand {
             stream, then any error message (after a line '--- stderr'), then '--- exit N'.
 
             A mismatch prints a unified diff (control bytes shown escaped, e.g. \\027 for ESC) and writes \
-            NAME.golden.new for review; --update accepts it. With the CI environment variable set, or \
-            --check, nothing is ever written and a missing golden fails. A golden without its .lua is \
+            NAME.golden.new for review; --update accepts it. With the CI environment variable set (to \
+            anything but 0, false or no), or --check, nothing is ever written and a missing golden fails. A golden without its .lua is \
             obsolete: a full run fails on it and --update removes it. A NAME.golden.tmp-* file left by \
             an interrupted write is reported; --update removes it.
 

@@ -124,10 +124,10 @@ struct HelpTests {
 
             A mismatch prints a unified diff (control bytes shown escaped, e.g. \\027 for
             ESC) and writes NAME.golden.new for review; --update accepts it. With the CI
-            environment variable set, or --check, nothing is ever written and a missing
-            golden fails. A golden without its .lua is obsolete: a full run fails on it and
-            --update removes it. A NAME.golden.tmp-* file left by an interrupted write is
-            reported; --update removes it.
+            environment variable set (to anything but 0, false or no), or --check, nothing
+            is ever written and a missing golden fails. A golden without its .lua is
+            obsolete: a full run fails on it and --update removes it. A NAME.golden.tmp-*
+            file left by an interrupted write is reported; --update removes it.
 
             A scenario that ends in an error fails, even if its output matches its golden,
             unless a line '-- expect: error' in its leading comments says it is meant to;
