@@ -18,6 +18,10 @@ public struct CoverageGate: Sendable, Equatable {
             guard pair.count == 2, let percent = Double(pair[1]), percent >= 0, percent <= 100 else {
                 throw CoverageGateError(message: "--min-coverage: '\(part)' needs a percent from 0 to 100, e.g. \(metric)=100")
             }
+            // The same metric twice: which one holds would be a guess.
+            guard !minimums.contains(where: { $0.metric == metric }) else {
+                throw CoverageGateError(message: "--min-coverage: \(metric) is given twice; give each metric once, e.g. --min-coverage transitions=100,states=100")
+            }
             minimums.append((metric, percent))
         }
     }
@@ -27,7 +31,7 @@ public struct CoverageGate: Sendable, Equatable {
     public func shortfalls(in report: CoverageReport) -> [String] {
         minimums.flatMap { minimum in
             zip(report.sections(minimum.metric), report.tables).compactMap { section, table in
-                guard Double(section.perMille) < minimum.percent * 10 else { return nil }
+                guard section.isUnder(percent: minimum.percent) else { return nil }
                 let missing = section.items.filter { $0.hits == 0 }.map(\.name)
                 let which = report.tables.count > 1 ? " of \(table.name)" : ""
                 return "\(minimum.metric) coverage\(which) is \(section.covered)/\(section.items.count) (\(section.percentText)), under --min-coverage \(minimum.metric)=\(CoverageGate.number(minimum.percent)); not covered: \(missing.joined(separator: ", "))"

@@ -19,8 +19,20 @@ public struct CoverageReport: Sendable {
         public var title: String
         public var items: [Item]
         public var covered: Int { items.filter { $0.hits > 0 }.count }
-        /// Covered per mille, rounded down: 12 of 13 never reads as 100%.
-        public var perMille: Int { items.isEmpty ? 1000 : covered * 1000 / items.count }
+        /// Covered per thousand, rounded to the nearest (1/13 reads 7.7%, 2/3 66.7%), but never
+        /// to all or none unless it is: 1999/2000 reads 99.9%, not 100%.
+        public var perMille: Int {
+            guard !items.isEmpty else { return 1000 }
+            var rounded = (covered * 2000 + items.count) / (2 * items.count)
+            if covered < items.count { rounded = min(rounded, 999) }
+            if covered > 0 { rounded = max(rounded, 1) }
+            return rounded
+        }
+
+        /// Whether the coverage is under `percent`, exactly (not from the rounded figure).
+        public func isUnder(percent: Double) -> Bool {
+            !items.isEmpty && Double(covered) * 100 < percent * Double(items.count)
+        }
         public var percentText: String { "\(perMille / 10)" + (perMille % 10 == 0 ? "" : ".\(perMille % 10)") + "%" }
     }
 

@@ -1,6 +1,6 @@
 import ByteText
 import SceneSimCore
-import SceneSimCoverage
+@testable import SceneSimCoverage
 import SceneSimTestSupport
 import Testing
 
@@ -34,7 +34,7 @@ struct CoverageReportTests {
         #expect(states.items.map(\.first) == ["a/launch", "a/launch", nil, nil, nil])
         let transitions = try #require(report.section("transitions"))
         #expect(transitions.covered == 1 && transitions.items.count == 13)
-        #expect(transitions.percentText == "7.6%")
+        #expect(transitions.percentText == "7.7%")
         #expect(report.text().contains("     0  error -> loading                  NOT COVERED\n"))
     }
 
@@ -70,15 +70,28 @@ struct CoverageReportTests {
         let report = report([("a", try records { try $0.settle() })])
         let gate = try CoverageGate(parsing: "transitions=100,states=40")
         #expect(gate.shortfalls(in: report) == [
-            "transitions coverage is 1/13 (7.6%), under --min-coverage transitions=100; not covered: loading -> authenticated, loading -> error, unauthenticated -> onboarding, unauthenticated -> authenticated, unauthenticated -> error, onboarding -> onboarding, onboarding -> authenticated, onboarding -> unauthenticated, authenticated -> unauthenticated, authenticated -> error, error -> loading, error -> unauthenticated",
+            "transitions coverage is 1/13 (7.7%), under --min-coverage transitions=100; not covered: loading -> authenticated, loading -> error, unauthenticated -> onboarding, unauthenticated -> authenticated, unauthenticated -> error, onboarding -> onboarding, onboarding -> authenticated, onboarding -> unauthenticated, authenticated -> unauthenticated, authenticated -> error, error -> loading, error -> unauthenticated",
         ])
         #expect(try CoverageGate(parsing: "transitions=7,states=40").shortfalls(in: report).isEmpty)
+        // The gate compares the exact share, not the rounded figure: 1/13 is 7.69%.
+        #expect(try CoverageGate(parsing: "transitions=7.69").shortfalls(in: report).isEmpty)
+        #expect(try CoverageGate(parsing: "transitions=7.7").shortfalls(in: report).count == 1)
+    }
+
+    @Test("a percent is rounded to the nearest tenth, but reads 100% or 0% only when it is", arguments: [
+        (1, 13, "7.7%"), (2, 3, "66.7%"), (1, 3, "33.3%"), (1999, 2000, "99.9%"), (1, 3000, "0.1%"), (0, 5, "0%"), (5, 5, "100%"), (0, 0, "100%"),
+    ])
+    func percentText(covered: Int, count: Int, text: String) {
+        let section = CoverageReport.Section(metric: nil, title: "t", items: (0..<count).map { .init(name: "i\($0)", hits: $0 < covered ? 1 : 0, first: nil) })
+        // Before, 1/13 read 7.6% and 2/3 66.6% (cut, not rounded).
+        #expect(section.percentText == text)
     }
 
     @Test("a gate spec with an unknown metric or a bad percent says what is accepted", arguments: [
         ("edges=100", "--min-coverage: unknown metric 'edges'; give states or transitions with a percent, e.g. --min-coverage transitions=100,states=100"),
         ("states=120", "--min-coverage: 'states=120' needs a percent from 0 to 100, e.g. states=100"),
         ("states", "--min-coverage: 'states' needs a percent from 0 to 100, e.g. states=100"),
+        ("transitions=50,transitions=0", "--min-coverage: transitions is given twice; give each metric once, e.g. --min-coverage transitions=100,states=100"),
     ])
     func badSpec(spec: String, message: String) {
         #expect(throws: CoverageGateError.self) { try CoverageGate(parsing: spec) }
