@@ -6,10 +6,15 @@ extension ScenarioCheck {
         let stderr = ByteString.displayed(outcome.stderr, keepingNewlines: true)
         let firstLine = outcome.stderr.split(separator: UInt8(ascii: "\n")).first.map { ByteString.displayed($0) }
             ?? "exit \(outcome.exitStatus)"
+        // A run stopped by --max-instructions or --max-memory says what to do in its hint line;
+        // declaring the stop as the scenario's expected error is not it.
+        let stoppedAtLimit = stderr.split(separator: "\n").contains { $0.hasPrefix("hint: the scenario ") }
         return ScenarioCheck(
             failing: scenario, .error, "error at \(firstLine)", colour: plan.configuration.colour,
             body: terminated(stderr),
-            advice: "not recorded: a scenario meant to end in an error says so with a line '-- expect: error' in its leading comments\n"
+            advice: stoppedAtLimit
+                ? "not recorded: the scenario stopped at a limit (see the hint above)\n"
+                : "not recorded: a scenario meant to end in an error says so with a line '-- expect: error' in its leading comments\n"
         )
     }
 

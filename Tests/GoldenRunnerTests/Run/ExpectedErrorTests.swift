@@ -24,6 +24,26 @@ struct ExpectedErrorTests {
             """))
     }
 
+    @Test("A scenario stopped at a limit is not told to declare the stop as its expected error: its hint says what to do")
+    func limitIsNotAnExpectedError() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("scenarios/loop.lua", "-- loops\nwhile true do end\n")
+        let stopped = ScenarioOutcome(
+            stdout: "", stderr: "loop.lua:2: instruction limit exceeded (100000 instructions)\nhint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n", exitStatus: 1
+        )
+
+        let run = runSuite(in: sandbox, executor: FakeExecutor(outcomes: ["loop": stopped])) { $0.update = true }
+
+        #expect(run == SuiteRun(status: .failed, output: """
+            FAIL: loop (error at loop.lua:2: instruction limit exceeded (100000 instructions))
+            loop.lua:2: instruction limit exceeded (100000 instructions)
+            hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)
+            not recorded: the scenario stopped at a limit (see the hint above)
+            0 passed, 1 failed
+
+            """))
+    }
+
     @Test("--update does not record an undeclared error: no golden is written")
     func updateRefusesUndeclaredError() throws {
         let sandbox = try Sandbox()
