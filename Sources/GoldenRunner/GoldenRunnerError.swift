@@ -18,11 +18,15 @@ public struct GoldenRunnerError: Error, Sendable, Hashable, CustomStringConverti
     public var kind: Kind
     /// The text shown to the user, without the `error: ` prefix.
     public var message: String
+    /// The file or folder a discovery problem concerns, as displayed: what the report and JUnit
+    /// count as a failed case, since the scenarios there did not run.
+    public var subject: String?
 
     /// Makes an error from its kind and message.
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, subject: String? = nil) {
         self.kind = kind
         self.message = message
+        self.subject = subject
     }
 
     /// The text as printed: `error: MESSAGE`.
@@ -79,14 +83,19 @@ func reason(_ code: Int32) -> String {
 
 extension GoldenRunnerError {
     static func cannotReadFolder(_ path: String, errno code: Int32) -> Self {
-        .init(.fileSystem, "cannot read folder \(shown(path)): \(reason(code)); its scenarios were not run")
+        .init(.fileSystem, "cannot read folder \(shown(path)): \(reason(code)); its scenarios were not run", subject: shown(path))
     }
 
     /// `path` is displayed with the name's bytes escaped (`\255`).
     static func nameNotUTF8(_ path: String, isFolder: Bool) -> Self {
         isFolder
-            ? .init(.fileSystem, "cannot run the scenarios in folder \(path): its name is not valid UTF-8; rename it")
-            : .init(.fileSystem, "cannot run \(path): its name is not valid UTF-8; rename it")
+            ? .init(.fileSystem, "cannot run the scenarios in folder \(path): its name is not valid UTF-8; rename it", subject: path)
+            : .init(.fileSystem, "cannot run \(path): its name is not valid UTF-8; rename it", subject: path)
+    }
+
+    /// An entry of a folder that could not be looked at while finding scenarios.
+    static func cannotReadEntry(_ path: String, errno code: Int32) -> Self {
+        .init(.fileSystem, "cannot read \(shown(path)): \(reason(code))", subject: shown(path))
     }
 }
 

@@ -119,7 +119,7 @@ private struct Walk {
             let absolute = directory + "/" + entry
             var info = stat()
             guard lstat(absolute, &info) == 0 else {
-                if errno != ENOENT { problems.append(.cannotRead(resolver.display(absolute), errno: errno)) }
+                if errno != ENOENT { problems.append(.cannotReadEntry(resolver.display(absolute), errno: errno)) }
                 continue
             }
             // A symlinked folder is followed (its scenarios are the suite's too); a loop ends

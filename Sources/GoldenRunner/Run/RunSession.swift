@@ -5,6 +5,12 @@ enum RunSession {
         _ plan: RunPlan, executor: some ScenarioExecutor,
         output: (String) -> Void, errorOutput: (String) -> Void
     ) -> GoldenSuite.ExitStatus {
+        // What discovery could not look at is a failed case of JUnit's own and "not run" in the
+        // summary, besides the error that makes the exit status 2: a report of all passed must
+        // not hide scenarios that never ran.
+        let notRun: [CaseRecord] = plan.problems.compactMap { problem in
+            problem.subject.map { CaseRecord(name: $0, failure: .init(kind: .file, message: problem.message, details: problem.message + "\n")) }
+        }
         var records: [CaseRecord] = []
         var errors: [GoldenRunnerError] = plan.problems
         plan.problems.forEach { errorOutput($0.description + "\n") }
@@ -44,12 +50,12 @@ enum RunSession {
         }
 
         let failed = records.count { $0.failure != nil }
-        output("\(records.count - failed) passed, \(failed) failed\n")
+        output("\(records.count - failed) passed, \(failed) failed" + (notRun.isEmpty ? "" : ", \(notRun.count) not run") + "\n")
 
         if let junitPath = plan.configuration.junitPath {
             do {
                 try GoldenFiles.writeAtomically(
-                    Array(JUnitReport.render(records).utf8), to: plan.resolver.absolute(junitPath), displayedAs: junitPath
+                    Array(JUnitReport.render(notRun + records).utf8), to: plan.resolver.absolute(junitPath), displayedAs: junitPath
                 )
             } catch {
                 errorOutput(error.description + "\n")

@@ -99,7 +99,8 @@ struct FileSystemTroubleTests {
         )
 
         #expect(status == .error)
-        #expect(output == "PASS: ok\n1 passed, 0 failed\n")
+        // Before, "1 passed, 0 failed": the summary read all green.
+        #expect(output == "PASS: ok\n1 passed, 0 failed, 1 not run\n")
         #expect(errors == "error: cannot read folder scenarios/locked: Permission denied; its scenarios were not run\n")
     }
 
@@ -116,10 +117,14 @@ struct FileSystemTroubleTests {
             }
         }
 
-        let run = runSuite(in: sandbox)
+        let run = runSuite(in: sandbox) { $0.junitPath = "junit.xml" }
 
         #expect(run.status == .error)
-        #expect(run.output == "PASS: ok\n1 passed, 0 failed\n")
+        #expect(run.output == "PASS: ok\n1 passed, 0 failed, 2 not run\n")
+        // JUnit has a failed case for each, which it left out before (tests="1" failures="0").
+        let junit = sandbox.read("junit.xml") ?? ""
+        #expect(junit.contains("tests=\"3\" failures=\"2\""), "\(junit)")
+        #expect(junit.contains("name=\"scenarios/bad\\255.lua\""), "\(junit)")
         #expect(run.errors == """
             error: cannot run scenarios/bad\\255.lua: its name is not valid UTF-8; rename it
             error: cannot run the scenarios in folder scenarios/dir\\254: its name is not valid UTF-8; rename it
