@@ -122,7 +122,14 @@ package struct Scaffolder {
                     }
                     continue
                 }
-                guard let expression = item.item.as(ExprSyntax.self) else { continue }
+                let statementExpression = item.item.as(ExpressionStmtSyntax.self)?.expression
+                guard let expression = item.item.as(ExprSyntax.self) ?? statementExpression else { continue }
+                // `if #available(macOS 15, *) { WindowGroup ... }`: the model is of the newest
+                // system, so the first branch; a plain `if`: every branch.
+                if let branch = expression.as(IfExprSyntax.self) {
+                    walkIf(branch, file: file, converter: converter, conditions: conditions, depth: depth, owner: owner)
+                    continue
+                }
                 // A property of the same type that holds scenes: `appScene`, `self.otherScenes`.
                 if let name = propertyReference(expression),
                    collectScenes(of: owner, property: name, conditions: conditions, depth: depth + 1) {
@@ -142,10 +149,21 @@ package struct Scaffolder {
                     if let call = current.as(FunctionCallExprSyntax.self) {
                         if let name = calledTypeName(call.calledExpression) {
                             if Self.sceneKinds[name] != nil { sceneCall = call }
-                            else if let custom = types[name], custom.declared, custom.isScene {
+                            else if name == "Group", let closure = call.trailingClosure {
+                                // `Group { WindowGroup ...; Window ... }`: its scenes are the body's.
+                                walkSceneStatements(closure.statements, file: file, converter: converter, conditions: conditions, depth: depth + 1, owner: owner)
+                            } else if let custom = types[name], custom.declared, custom.isScene {
                                 collectScenes(of: custom, conditions: conditions, depth: depth + 1)
+                            } else {
+                                // `mainScene()`: a method of the App that returns scenes.
+                                collectMethodScenes(of: owner, name: name, conditions: conditions, depth: depth + 1)
                             }
                             break
+                        }
+                        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+                           base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
+                           collectMethodScenes(of: owner, name: member.declName.baseName.text, conditions: conditions, depth: depth + 1) {
+                            break  // `self.mainScene()`
                         }
                         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
                             modifiers.append((member.declName.baseName.text, call))
@@ -192,6 +210,32 @@ package struct Scaffolder {
                     scene.id = used[base]! == 1 ? base : "\(base)_\(used[base]!)"
                 }
                 scenes.append(scene)
+            }
+        }
+        // A method of the type (`func mainScene() -> some Scene`, a `@SceneBuilder` one) that
+        // `body` calls: its body's scenes. False when the type has no such method.
+        @discardableResult
+        func collectMethodScenes(of info: TypeInfo, name: String, conditions: [String], depth: Int) -> Bool {
+            guard depth < 8 else { return false }
+            var found = false
+            for (file, converter, block) in info.members {
+                for member in block.members {
+                    guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
+                          let body = function.body else { continue }
+                    found = true
+                    walkSceneStatements(body.statements, file: file, converter: converter, conditions: conditions, depth: depth, owner: info)
+                }
+            }
+            return found
+        }
+        func walkIf(_ branch: IfExprSyntax, file: String, converter: SourceLocationConverter, conditions: [String], depth: Int, owner: TypeInfo) {
+            guard depth < 8 else { return }
+            walkSceneStatements(branch.body.statements, file: file, converter: converter, conditions: conditions, depth: depth + 1, owner: owner)
+            let available = branch.conditions.contains { $0.condition.is(AvailabilityConditionSyntax.self) }
+            guard !available, let rest = branch.elseBody else { return }
+            switch rest {
+            case .ifExpr(let next): walkIf(next, file: file, converter: converter, conditions: conditions, depth: depth + 1, owner: owner)
+            case .codeBlock(let block): walkSceneStatements(block.statements, file: file, converter: converter, conditions: conditions, depth: depth + 1, owner: owner)
             }
         }
         collectScenes(of: app, conditions: [], depth: 0)

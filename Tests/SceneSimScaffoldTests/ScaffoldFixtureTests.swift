@@ -163,6 +163,40 @@ struct SplitBodyScaffoldTests {
     }
 }
 
+@Suite("scaffold on scene bodies as real apps write them")
+struct SceneBodyShapesTests {
+    @Test("scenes inside Group { }, returned by a method of the App (called as f() or self.f(), a @SceneBuilder one too), and under if #available (its first branch, the newest system's) are found")
+    func groupsMethodsAvailability() throws {
+        let source = """
+            import SwiftUI
+            @main struct ShapesApp: App {
+                var body: some Scene {
+                    Group {
+                        WindowGroup(id: "main") { Root() }
+                        Window("About", id: "about") { Root() }
+                    }
+                    mainScene()
+                    self.tools().defaultSize(width: 1, height: 1)
+                    if #available(macOS 15, iOS 18, *) {
+                        WindowGroup(id: "newer") { Root() }
+                    } else {
+                        WindowGroup(id: "older") { Root() }
+                    }
+                }
+                func mainScene() -> some Scene { WindowGroup(id: "helper") { Root() } }
+                @SceneBuilder func tools() -> some Scene { WindowGroup(id: "tools") { Root() } }
+            }
+            struct Root: View { @SceneStorage("k") var k = 0; var body: some View { Text("") } }
+            """
+        let facts = try Scaffolder().scaffold([.init(path: "App.swift", text: source)], lookedIn: "App.swift")
+
+        // Before: none from the Group (CodeEdit's body is one), nor helper, tools or newer.
+        #expect(facts.scenes.map(\.id) == ["main", "about", "helper", "tools", "newer"])
+        #expect(facts.scenes.map(\.line) == [5, 6, 16, 17, 11])
+        #expect(facts.reached(from: "helper") == ["Root"])
+    }
+}
+
 @Suite("scaffold's errors")
 struct ScaffoldErrorTests {
     @Test("a folder without @main App is an error that says where it looked")
