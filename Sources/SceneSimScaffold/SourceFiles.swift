@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Scaffolder {
     /// The `.swift` files under `paths` (files as given, folders searched recursively, skipping
@@ -17,38 +22,61 @@ extension Scaffolder {
         var base = absolute(first, in: current)
         if !isDirectory { base = parent(of: base) }
         var files: [String] = []
+        var folders: Set<String> = []
         for path in paths {
             var folder = false
             guard manager.fileExists(atPath: path, isDirectory: &folder) else { throw ScaffoldError("\(path): no such file or folder") }
             if folder {
-                collect(absolute(path, in: current), into: &files)
+                try collect(absolute(path, in: current), base: base, into: &files, visited: &folders)
             } else {
+                guard path.hasSuffix(".swift") else { throw ScaffoldError("\(path): not a .swift file; give the app's source folders or .swift files") }
                 files.append(absolute(path, in: current))
             }
         }
+        // A file met twice (two paths, or a symlink to it) is read once.
         var seen: Set<String> = []
         var sources: [Source] = []
-        for file in files.sorted() where seen.insert(file).inserted {
-            guard let data = manager.contents(atPath: file) else { throw ScaffoldError("\(file): cannot be read") }
+        for file in files.sorted() where seen.insert(realPath(file)).inserted {
+            guard let data = manager.contents(atPath: file) else { throw ScaffoldError("\(relativePath(file, from: base)): cannot be read: \(unreadable(file))") }
             sources.append(Source(path: relativePath(file, from: base), text: String(decoding: data, as: UTF8.self)))
         }
         return sources
     }
 
-    /// The `.swift` files under `folder`, recursively, skipping hidden names and `.build*`.
-    private static func collect(_ folder: String, into files: inout [String]) {
+    /// The `.swift` files under `folder`, recursively, skipping hidden names and `.build*`. A
+    /// folder met again through a symlink (a loop: `up -> ..`) is not listed again. A folder that
+    /// cannot be listed stops the scaffold: its scenes would be missing from the model.
+    private static func collect(_ folder: String, base: String, into files: inout [String], visited: inout Set<String>) throws(ScaffoldError) {
+        guard visited.insert(realPath(folder)).inserted else { return }
         let manager = FileManager.default
-        guard let names = try? manager.contentsOfDirectory(atPath: folder) else { return }
+        let names: [String]
+        do {
+            names = try manager.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw ScaffoldError("\(folder == base ? "." : relativePath(folder, from: base)): cannot be read: \(unreadable(folder))")
+        }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = folder == "/" ? "/" + name : folder + "/" + name
             var isDirectory = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory {
-                collect(path, into: &files)
+                try collect(path, base: base, into: &files, visited: &visited)
             } else if name.hasSuffix(".swift") {
                 files.append(path)
             }
         }
+    }
+
+    /// `path` with every symlink resolved (itself when that fails).
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Why `path` cannot be read, as the C library words it.
+    private static func unreadable(_ path: String) -> String {
+        access(path, R_OK) != 0 ? String(cString: strerror(errno)) : "not a regular file"
     }
 
     /// `path` made absolute against `current`, with `.` and `..` resolved.

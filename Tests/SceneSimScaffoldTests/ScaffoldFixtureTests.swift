@@ -209,6 +209,28 @@ struct ScaffoldErrorTests {
         }
     }
 
+    @Test("a symlink loop in the sources is listed once (it gave 41 copies of each scene, and a tree with a loop to its parent grew without end); a file met twice is read once; a file that is not .swift is refused")
+    func symlinkLoopAndOtherFiles() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("scaffold-loop-\(UUID().uuidString.prefix(8))").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/a", withIntermediateDirectories: true)
+        try "@main struct LoopApp: App { var body: some Scene { WindowGroup(id: \"main\") { Root() } } }\nstruct Root: View { var body: some View { Text(\"\") } }\n"
+            .write(toFile: root + "/a/App.swift", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: root + "/a/up", withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: root + "/a/Same.swift", withDestinationPath: "App.swift")
+        try "not swift".write(toFile: root + "/notes.txt", atomically: true, encoding: .utf8)
+
+        let sources = try Scaffolder.sources(under: [root])
+        let facts = try Scaffolder().scaffold(sources, lookedIn: root)
+
+        #expect(sources.map(\.path) == ["a/App.swift"])
+        #expect(facts.scenes.map(\.id) == ["main"])
+        #expect(throws: ScaffoldError.self) { try Scaffolder.sources(under: [root + "/notes.txt"]) }
+        do { _ = try Scaffolder.sources(under: [root + "/notes.txt"]) } catch {
+            #expect(error.message == "\(root)/notes.txt: not a .swift file; give the app's source folders or .swift files")
+        }
+    }
+
     @Test("generated ids and keys that are not Lua identifiers are quoted strings")
     func quoting() {
         #expect(luaString("a\"b\\c") == "\"a\\\"b\\\\c\"")
