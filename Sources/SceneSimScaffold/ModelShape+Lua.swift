@@ -43,7 +43,7 @@ extension ModelShape {
         }
         out.append("  },")
         out.append("  model = {")
-        out.append("    name = \(luaString(name)),")
+        out.append("    name = \(luaString(Self.reportName(name))),")
         out.append("    states = { running = {} },")
         out.append("    initial = \"running\",")
         out.append(contentsOf: list("defaults_keys", defaultsKeys, indent: "    ", what: "@AppStorage"))
@@ -59,6 +59,15 @@ extension ModelShape {
 
     static let sceneParameters = ["on_phase": "w, old, new", "on_url": "w, url", "on_activity": "w, type, info"]
     static let modelParameters = ["on_phase": "app, old, new", "on_url": "app, url", "on_activity": "app, type, info"]
+
+    /// The App's name as `model.name` takes it (what coverage reports print): letters, digits,
+    /// `_`, `-`, `.` and inner spaces, at most 64; any other character (`CaféApp`'s é) reads `_`.
+    static func reportName(_ name: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-. ")
+        let safe = String(String(name.map { allowed.contains($0) ? $0 : "_" }).prefix(64))
+        let trimmed = String(safe.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        return trimmed.isEmpty ? "app" : trimmed
+    }
 
     private func list(_ key: String, _ items: [Named], indent: String, what: String?) -> [String] {
         guard !items.isEmpty else { return ["\(indent)\(key) = {},"] }

@@ -74,7 +74,10 @@ extension ScriptHost {
         if let simulator {
             return .error("sim.launch: the app is already declared (\(simulator.launchCount) \(simulator.launchCount == 1 ? "launch" : "launches") so far); sim.launch runs once per scenario: to start the app again after app:terminate(), call app:launch()")
         }
-        if call.count > 1 {
+        // `sim.launch(require "mymodel")`: require also returns where it found the module (its
+        // file's path), which is not a second option.
+        let requiresPath = call.count == 2 && call.value(at: 2).bytesValue.map { $0.bytes.count >= 4 && Array($0.bytes.suffix(4)) == Array(".lua".utf8) } == true
+        if call.count > 1 && !requiresPath {
             return .error("sim.launch takes one table of options, e.g. sim.launch{ platform = \"ipados\" } (got \(call.count) arguments)")
         }
         return perform(call) { () throws(SimError) in

@@ -30,6 +30,30 @@ struct RequireTests {
         #expect(String(decoding: result.stderr, as: UTF8.self) == "")
     }
 
+    @Test("sim.launch(require \"model\") launches the model, though require also returns the module's path (a second argument); a second argument of another kind is still refused")
+    func launchRequiredModel() throws {
+        let folder = try ScenarioFolder([
+            "main.lua": """
+                print(select("#", require "notes"))
+                print(pcall(sim.launch, {}, "ipados"))
+                local app = sim.launch(require "notes")
+                print(app.windows[1].id, #app.windows)
+                """,
+            "lib/notes.lua": "return { platform = \"macos\", scenes = { { id = \"main\" } } }\n",
+        ])
+
+        let result = ScenarioRunner.capture(path: folder.file("main.lua"), options: ScenarioOptions(trace: .off))
+
+        // Before, the launch failed: "sim.launch takes one table of options (got 2 arguments)".
+        #expect(String(decoding: result.stderr, as: UTF8.self) == "")
+        #expect(String(decoding: result.stdout, as: UTF8.self) == """
+            2
+            false\tsim.launch takes one table of options, e.g. sim.launch{ platform = "ipados" } (got 2 arguments)
+            main#1\t1
+
+            """)
+    }
+
     @Test("A scenario in a topic folder finds helpers in the nearest lib/ above it; a nearer one wins")
     func requireFindsNearestLib() throws {
         let folder = try ScenarioFolder([
