@@ -231,6 +231,15 @@ struct ScaffoldErrorTests {
         }
     }
 
+    @Test("the model's name is one sim.launch takes: other characters read _, at most 64, never empty")
+    func reportName() {
+        // Before, name = "CaféApp": the module did not load.
+        #expect(ModelShape.reportName("CaféApp") == "Caf_App")
+        #expect(ModelShape.reportName(String(repeating: "A", count: 70)) == String(repeating: "A", count: 64))
+        #expect(ModelShape.reportName("NotesApp") == "NotesApp")
+        #expect(ModelShape.reportName("  ") == "app")
+    }
+
     @Test("generated ids and keys that are not Lua identifiers are quoted strings")
     func quoting() {
         #expect(luaString("a\"b\\c") == "\"a\\\"b\\\\c\"")
