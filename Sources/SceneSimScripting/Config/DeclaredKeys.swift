@@ -18,8 +18,10 @@ struct DeclaredKeys {
     func refusal(_ what: String, key: ByteString, scene: String) -> String? {
         let declared = what == "storage" ? storage[scene] : memory[scene]
         guard let declared else { return nil }
+        // The key's own bytes against the declared names (its escaped text, `a\\b` for `a\b`,
+        // only for the message: compared, it refused every key with a backslash or a control byte).
+        if let raw = key.string, declared.contains(raw) { return nil }
         let name = key.escaped
-        if declared.contains(name) { return nil }
         let noun = what == "storage" ? "SceneStorage key" : "memory key"
         return "w.\(what).\(name): scene \"\(scene)\" declares no \(noun) \"\(name)\"" + Self.hint(name, declared)
     }
@@ -27,15 +29,18 @@ struct DeclaredKeys {
     /// nil when `app.defaults.key` may be used; else the message.
     func defaultsRefusal(key: ByteString) -> String? {
         guard let declared = defaults else { return nil }
+        if let raw = key.string, declared.contains(raw) { return nil }
         let name = key.escaped
-        if declared.contains(name) { return nil }
         return "app.defaults.\(name): the model declares no AppStorage key \"\(name)\"" + Self.hint(name, declared)
     }
 
+    /// `name` is the key as shown (escaped); the declared names are shown escaped too, so a tab
+    /// or a newline in one never breaks the message's line.
     private static func hint(_ name: String, _ declared: [String]) -> String {
-        if let best = closest(to: name, among: declared) { return "; did you mean \"\(best)\"?" }
+        let shown = declared.map { ByteString($0).escaped }
+        if let best = closest(to: name, among: shown) { return "; did you mean \"\(best)\"?" }
         if declared.isEmpty { return " (it declares none)" }
-        return "; it declares \(declared.map { "\"\($0)\"" }.joined(separator: ", "))"
+        return "; it declares \(shown.map { "\"\($0)\"" }.joined(separator: ", "))"
     }
 }
 
@@ -48,8 +53,11 @@ func declaredKeyList(_ value: LuaValue, _ key: String, example: String, fail: (S
     }
     var names: [String] = []
     for (offset, item) in list.sequence.enumerated() {
-        guard case .string(let bytes) = item, let name = bytes.string else {
+        guard case .string(let bytes) = item else {
             throw fail("\(key)[\(offset + 1)] must be a key name as a string, not \(aLuaTypeName(item))")
+        }
+        guard let name = bytes.string else {
+            throw fail("\(key)[\(offset + 1)] must be valid UTF-8, as a Swift key is (got \(bytes.quoted))")
         }
         names.append(name)
     }

@@ -53,17 +53,38 @@ struct DeclaredKeysTests {
             """)
     }
 
+    @Test("a declared key with a backslash, a tab, a newline or a NUL is used by its own bytes (scaffold writes such keys from Swift), and messages show keys escaped")
+    func keysWithSpecialBytes() {
+        let run = runScript(#"""
+            local keys = { "a\\b", "t\tx", "n\ny", "z\0z" }
+            local app = sim.launch { scenes = { { id = "main", keys = keys } }, model = { states = { r = {} }, initial = "r", defaults_keys = keys } }
+            local w = app.windows[1]
+            for i, k in ipairs(keys) do w.storage[k] = i; app.defaults[k] = i end
+            print(w.storage["a\\b"], w.storage["t\tx"], w.storage["n\ny"], w.storage["z\0z"], app.defaults["z\0z"])
+            print(pcall(function() w.storage["t\ty"] = 1 end))
+            """#)
+        // Before, each was refused: declares no SceneStorage key "a\\b"; did you mean "a\b"?,
+        // and the list of declared keys printed a raw newline.
+        #expect(run.error == nil)
+        #expect(run.output.split(separator: "\n").filter { !$0.hasPrefix("[") }.joined(separator: "\n") == """
+            1\t2\t3\t4\t4
+            false\ttest.lua:6: w.storage.t\\ty: scene "main" declares no SceneStorage key "t\\ty"; did you mean "t\\tx"?
+            """)
+    }
+
     @Test("a list that is not a list of strings is a launch error naming the key")
     func badLists() {
         let run = runScript("""
             print(pcall(function() sim.launch { scenes = { { id = "main", keys = 3 } } } end))
             print(pcall(function() sim.launch { scenes = { { id = "main", memory = { 1 } } } } end))
             print(pcall(function() sim.launch { model = { states = { a = {} }, initial = "a", defaults_keys = "theme" } } end))
+            print(pcall(function() sim.launch { scenes = { { id = "main", keys = { "a\\255b" } } } } end))
             """)
         #expect(run.output == """
             false\ttest.lua:1: sim.launch: scenes[1].keys must be a list of key names, e.g. keys = { "selectedTab" }, not an integer
             false\ttest.lua:2: sim.launch: scenes[1].memory[1] must be a key name as a string, not an integer
             false\ttest.lua:3: sim.launch: model.defaults_keys must be a list of key names, e.g. defaults_keys = { "theme" }, not a string
+            false\ttest.lua:4: sim.launch: scenes[1].keys[1] must be valid UTF-8, as a Swift key is (got "a\\255b")
 
             """)
     }
