@@ -91,7 +91,7 @@ extension ScaffoldFacts {
         var shape = ModelShape(name: app.name, platform: platform)
         shape.origin = .init(file: app.file, line: app.line)
         let windowScenes = platform == "macos" || platform == "visionos"
-        for scene in scenes {
+        for (index, scene) in scenes.enumerated() {
             let origin = ModelShape.Origin(file: scene.file, line: scene.line)
             let swiftKind = Scaffolder.sceneKinds.first { $0.value == scene.kind }?.key ?? scene.kind
             if let condition = scene.condition, !evaluateCondition(condition, platform: platform) {
@@ -133,7 +133,9 @@ extension ScaffoldFacts {
                 if let launch = scene.launch, ["presented", "suppressed"].contains(launch) { modelled.launch = launch }
                 if scene.restoration == "disabled" { modelled.restoration = false }
             }
-            for name in reached(from: scene.id) ?? [] {
+            // By the scene's place, not its id: `#if os(macOS) WindowGroup(id: "main") { MacRoot() }
+            // #else WindowGroup(id: "main") { PhoneRoot() }` are two scenes with one id.
+            for name in index < reach.count ? reach[index].views : [] {
                 guard let view = view(named: name) else { continue }
                 for key in view.sceneStorage where !modelled.keys.contains(where: { $0.name == key.key }) {
                     let note = [key.type, key.defaultValue.map { "= \($0)" }].compactMap { $0 }.joined(separator: " ")

@@ -165,10 +165,31 @@ struct SplitBodyScaffoldTests {
 
 @Suite("scaffold on scene bodies as real apps write them")
 struct SceneBodyShapesTests {
+    @Test("#if os branches with one scene id: each platform's model gets the keys of its own branch's views")
+    func sameIdPerPlatform() throws {
+        let source = """
+            @main struct CrossApp: App {
+                var body: some Scene {
+                    #if os(macOS)
+                    WindowGroup(id: "main") { MacRoot() }
+                    #else
+                    WindowGroup(id: "main") { PhoneRoot() }
+                    #endif
+                }
+            }
+            struct MacRoot: View { @SceneStorage("macKey") var macKey = ""; var body: some View { Text("") } }
+            struct PhoneRoot: View { @SceneStorage("phoneKey") var phoneKey = ""; var body: some View { Text("") } }
+            """
+        let facts = try Scaffolder().scaffold([.init(path: "App.swift", text: source)], lookedIn: "App.swift")
+
+        // Before, both platforms got macKey: the keys came from the first scene with the id.
+        #expect(facts.modelShape(platform: "macos").scenes.map { $0.keys.map(\.name) } == [["macKey"]])
+        #expect(facts.modelShape(platform: "ipados").scenes.map { $0.keys.map(\.name) } == [["phoneKey"]])
+    }
+
     @Test("scenes inside Group { }, returned by a method of the App (called as f() or self.f(), a @SceneBuilder one too), and under if #available (its first branch, the newest system's) are found")
     func groupsMethodsAvailability() throws {
         let source = """
-            import SwiftUI
             @main struct ShapesApp: App {
                 var body: some Scene {
                     Group {
@@ -192,7 +213,7 @@ struct SceneBodyShapesTests {
 
         // Before: none from the Group (CodeEdit's body is one), nor helper, tools or newer.
         #expect(facts.scenes.map(\.id) == ["main", "about", "helper", "tools", "newer"])
-        #expect(facts.scenes.map(\.line) == [5, 6, 16, 17, 11])
+        #expect(facts.scenes.map(\.line) == [4, 5, 15, 16, 10])
         #expect(facts.reached(from: "helper") == ["Root"])
     }
 }
