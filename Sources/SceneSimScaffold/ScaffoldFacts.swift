@@ -26,6 +26,9 @@ package struct ScaffoldFacts: Sendable, Equatable {
         /// `for: T.self`, as `T`.
         package var valueType: String?
         package var rootView: String?
+        /// Every view type the scene's closures construct besides the root, in order: what the
+        /// root's own modifiers present there (`Root().sheet { Composer() }`). Reached too.
+        package var presentedViews: [String] = []
         /// The `#if` condition's text (`os(macOS)`), `&&`-joined when nested.
         package var condition: String?
         package var matching: [String]?

@@ -192,6 +192,7 @@ package struct Scaffolder {
                 if let trailing = call.trailingClosure { walker.walk(trailing) }
                 for extra in call.additionalTrailingClosures { walker.walk(extra.closure) }
                 scene.rootView = walker.constructed.first { viewTypes.contains($0) } ?? walker.constructed.first { declaredTypes.contains($0) }
+                scene.presentedViews = walker.constructed.filter { viewTypes.contains($0) && $0 != scene.rootView }
                 for (name, modifier) in modifiers.reversed() {
                     let first = modifier.arguments.first?.expression
                     switch name {
@@ -250,6 +251,7 @@ package struct Scaffolder {
                 for next in edges[name] ?? [] { visit(next) }
             }
             if let root = scene.rootView, viewTypes.contains(root) { visit(root) }
+            for presented in scene.presentedViews { visit(presented) }
             facts.reach.append((scene.id, seen))
         }
         return facts

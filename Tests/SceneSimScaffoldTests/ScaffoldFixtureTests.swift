@@ -165,6 +165,32 @@ struct SplitBodyScaffoldTests {
 
 @Suite("scaffold on scene bodies as real apps write them")
 struct SceneBodyShapesTests {
+    @Test("views the scene's root presents from the scene's closure (.sheet, .overlay) are reached: their keys and memory are the scene's")
+    func presentedFromSceneClosure() throws {
+        let source = """
+            @main struct SheetApp: App {
+                @State var show = false
+                var body: some Scene {
+                    WindowGroup(id: "main") {
+                        Root()
+                            .sheet(isPresented: $show) { Composer() }
+                            .overlay { Badge() }
+                    }
+                }
+            }
+            struct Root: View { @SceneStorage("tab") var tab = 0; var body: some View { Text("") } }
+            struct Composer: View { @SceneStorage("draft") var draft = ""; @State var text = ""; var body: some View { Text("") } }
+            struct Badge: View { @State var count = 0; var body: some View { Text("") } }
+            """
+        let facts = try Scaffolder().scaffold([.init(path: "App.swift", text: source)], lookedIn: "App.swift")
+
+        // Before, only Root: w.storage.draft was an error in every scenario on the model.
+        #expect(facts.reached(from: "main") == ["Root", "Composer", "Badge"])
+        let scene = try #require(facts.modelShape(platform: "ipados").scenes.first)
+        #expect(scene.keys.map(\.name) == ["tab", "draft"])
+        #expect(scene.memory.map(\.name) == ["text", "count"])
+    }
+
     @Test("#if os branches with one scene id: each platform's model gets the keys of its own branch's views")
     func sameIdPerPlatform() throws {
         let source = """
