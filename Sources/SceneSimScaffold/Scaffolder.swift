@@ -41,6 +41,10 @@ package struct Scaffolder {
             collector.walk(tree)
             for found in collector.found {
                 var info = types[found.name] ?? TypeInfo(name: found.name, file: source.path, line: found.line)
+                if !found.isExtension && info.declared && (info.isMain || found.isMain) {
+                    // The same App twice (a copy of the sources, another target): Swift would refuse it.
+                    warnings.append("\(source.path):\(found.line): warning: \(found.name) is declared again (first at \(info.file):\(info.line)); its members are read as one type's, so its scenes appear twice: give the folder or files of one copy")
+                }
                 if !found.isExtension && !info.declared {
                     info.declared = true
                     info.file = source.path
@@ -61,6 +65,12 @@ package struct Scaffolder {
             // A file that did not parse may be why: its warning comes first.
             let missing = "no @main App found: looked at \(sources.count) Swift file\(sources.count == 1 ? "" : "s") in \(lookedIn) for a type marked @main that conforms to App"
             throw ScaffoldError((warnings + [missing]).joined(separator: "\n"))
+        }
+        // Swift refuses two @main types in one module: the others are another target's (or a
+        // copy); say which App the model is of.
+        let others = types.values.filter { $0.isMain && $0.isApp && $0.declared && $0.name != app.name }.sorted { $0.order < $1.order }
+        if !others.isEmpty {
+            warnings.append("\(app.file):\(app.line): warning: \(others.count + 1) @main Apps found; this model is of \(app.name), the first by path, not of " + others.map { "\($0.name) (\($0.file):\($0.line))" }.joined(separator: ", ") + "; give the folder or files of one app")
         }
         let declaredTypes = Set(types.values.filter(\.declared).map(\.name))
         let viewTypes = Set(types.values.filter { $0.declared && $0.isView }.map(\.name))
@@ -273,7 +283,9 @@ package struct Scaffolder {
                     let wrapper = attribute.attributeName.trimmedDescription
                     let arguments = argumentList(attribute)
                     for binding in variable.bindings {
-                        let name = binding.pattern.trimmedDescription
+                        // `@State private var \`func\` = 1` is named func in Swift and in w.memory.
+                        var name = binding.pattern.trimmedDescription
+                        if name.count > 2, name.hasPrefix("`"), name.hasSuffix("`") { name = String(name.dropFirst().dropLast()) }
                         let written = binding.typeAnnotation?.type.trimmedDescription
                         let initial = binding.initializer?.value
                         switch wrapper {

@@ -278,6 +278,20 @@ struct ScaffoldErrorTests {
         }
     }
 
+    @Test("two @main Apps, or one declared twice, are a warning that says which App the model is of; a backticked name is read without its backticks")
+    func twoApps() throws {
+        let a = "@main struct AApp: App { var body: some Scene { WindowGroup(id: \"a\") { Root() } } }\nstruct Root: View { @State private var `func` = 1; var body: some View { Text(\"\") } }\n"
+        let b = "@main struct BApp: App { var body: some Scene { WindowGroup(id: \"b\") { Root() } } }\n"
+        let two = try Scaffolder().scaffold([.init(path: "A/AApp.swift", text: a), .init(path: "B/BApp.swift", text: b)], lookedIn: ".")
+        let copied = try Scaffolder().scaffold([.init(path: "AApp.swift", text: a), .init(path: "copy/AApp.swift", text: a.components(separatedBy: "\n")[0])], lookedIn: ".")
+
+        // Before: no word of BApp, and the copy's scenes twice with no word either.
+        #expect(two.warnings == ["A/AApp.swift:1: warning: 2 @main Apps found; this model is of AApp, the first by path, not of BApp (B/BApp.swift:1); give the folder or files of one app"])
+        #expect(two.scenes.map(\.id) == ["a"])
+        #expect(copied.warnings == ["copy/AApp.swift:1: warning: AApp is declared again (first at AApp.swift:1); its members are read as one type's, so its scenes appear twice: give the folder or files of one copy"])
+        #expect(two.views.first { $0.name == "Root" }?.memory.map(\.name) == ["func"])
+    }
+
     @Test("the model's name is one sim.launch takes: other characters read _, at most 64, never empty")
     func reportName() {
         // Before, name = "CaféApp": the module did not load.
