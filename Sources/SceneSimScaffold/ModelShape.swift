@@ -233,6 +233,18 @@ private struct ConditionParser {
     }
 
     func term(_ token: String) -> Bool {
+        // Frameworks by platform: UIKit on iPhone, iPad and Vision Pro; AppKit on the Mac.
+        if token.hasPrefix("canImport("), token.hasSuffix(")") {
+            switch token.dropFirst(10).dropLast().trimmingCharacters(in: " ") {
+            case "UIKit": return platform != "macos"
+            case "AppKit": return platform == "macos"
+            default: return true
+            }
+        }
+        // The model is of the app on the platform itself, not of a Mac Catalyst build.
+        if token.hasPrefix("targetEnvironment("), token.hasSuffix(")") {
+            return token.dropFirst(18).dropLast().trimmingCharacters(in: " ") != "macCatalyst"
+        }
         guard token.hasPrefix("os("), token.hasSuffix(")") else { return true }
         let os = token.dropFirst(3).dropLast().trimmingCharacters(in: " ")
         switch os {
