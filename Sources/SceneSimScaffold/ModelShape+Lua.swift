@@ -31,6 +31,7 @@ extension ModelShape {
             for handler in scene.handlers {
                 out.append("      \(handler.name) = function(\(Self.sceneParameters[handler.name] ?? "w"))")
                 out.append("        -- \(handler.origin?.text ?? "") \(handler.note ?? "")")
+                for more in handler.more { out.append("        -- \(more.origin?.text ?? "") \(more.note ?? "")") }
                 out.append("      end,")
             }
             for modifier in scene.modifiers {
@@ -50,6 +51,7 @@ extension ModelShape {
         for handler in handlers {
             out.append("    \(handler.name) = function(\(Self.modelParameters[handler.name] ?? "app"))")
             out.append("      -- \(handler.origin?.text ?? "") \(handler.note ?? "")")
+            for more in handler.more { out.append("      -- \(more.origin?.text ?? "") \(more.note ?? "")") }
             out.append("    end,")
         }
         out.append("  },")

@@ -19,6 +19,9 @@ package struct ModelShape: Sendable, Equatable {
         package var origin: Origin?
         /// What the source says of it, for comments: `Int = 0`.
         package var note: String?
+        /// For a handler: the other Swift handlers of its kind that the one Lua function stands
+        /// for (several views of a scene each with .onChange(of: scenePhase)).
+        package var more: [Named] = []
         package init(_ name: String, origin: Origin? = nil, note: String? = nil) {
             self.name = name
             self.origin = origin
@@ -147,7 +150,9 @@ extension ScaffoldFacts {
                 for handler in view.handlers {
                     let origin = ModelShape.Origin(file: handler.file, line: handler.line)
                     if let key = Self.handlerKeys[handler.kind] {
-                        if !modelled.handlers.contains(where: { $0.name == key }) {
+                        if let first = modelled.handlers.firstIndex(where: { $0.name == key }) {
+                            modelled.handlers[first].more.append(.init(key, origin: origin, note: handler.text))
+                        } else {
                             modelled.handlers.append(.init(key, origin: origin, note: handler.text))
                         }
                     } else {
@@ -165,8 +170,13 @@ extension ScaffoldFacts {
         }
         if let appView = views.first(where: \.isApp) {
             for handler in appView.handlers {
-                guard let key = Self.handlerKeys[handler.kind], !shape.handlers.contains(where: { $0.name == key }) else { continue }
-                shape.handlers.append(.init(key, origin: .init(file: handler.file, line: handler.line), note: handler.text))
+                guard let key = Self.handlerKeys[handler.kind] else { continue }
+                let named = ModelShape.Named(key, origin: .init(file: handler.file, line: handler.line), note: handler.text)
+                if let first = shape.handlers.firstIndex(where: { $0.name == key }) {
+                    shape.handlers[first].more.append(named)
+                } else {
+                    shape.handlers.append(named)
+                }
             }
         }
         return shape

@@ -191,6 +191,35 @@ struct SceneBodyShapesTests {
         #expect(scene.memory.map(\.name) == ["text", "count"])
     }
 
+    @Test("a scene whose views have several phase or URL handlers gets one Lua function whose comments point at each of them")
+    func severalHandlers() throws {
+        let source = """
+            @main struct TwoApp: App { var body: some Scene { WindowGroup(id: "main") { Root() } } }
+            struct Root: View {
+                @Environment(\\.scenePhase) var phase
+                var body: some View { Child().onChange(of: phase) { save() }.onOpenURL { _ in } }
+                func save() {}
+            }
+            struct Child: View {
+                @Environment(\\.scenePhase) var phase
+                var body: some View { Text("").onChange(of: phase) { _, _ in }.onOpenURL { _ in } }
+            }
+            """
+        let lua = try Scaffolder().scaffold([.init(path: "App.swift", text: source)], lookedIn: "App.swift").modelShape(platform: "ipados").lua
+
+        // Before, only the first of each: a user filling the stub in missed Child's.
+        #expect(lua.contains("""
+                  on_url = function(w, url)
+                    -- App.swift:4 .onOpenURL
+                    -- App.swift:9 .onOpenURL
+                  end,
+                  on_phase = function(w, old, new)
+                    -- App.swift:4 .onChange(of: phase)
+                    -- App.swift:9 .onChange(of: phase)
+                  end,
+            """), "\(lua)")
+    }
+
     @Test("#if os branches with one scene id: each platform's model gets the keys of its own branch's views")
     func sameIdPerPlatform() throws {
         let source = """
