@@ -89,6 +89,9 @@ package struct ScaffoldFacts: Sendable, Equatable {
         package var handlers: [Handler] = []
         package var openWindow: [WindowCall] = []
         package var dismissWindow: [WindowCall] = []
+        /// `file:line: warning: ...` for storage whose key is not a string literal
+        /// (`@SceneStorage(Keys.tab)`): no key to declare, so it is said, not dropped.
+        package var unreadKeys: [String] = []
     }
 
     package var app: App

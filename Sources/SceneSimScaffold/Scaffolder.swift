@@ -87,6 +87,7 @@ package struct Scaffolder {
             view.isApp = info.name == app.name
             if view.isApp { facts.app.delegateAdaptor = adaptor }
             edges[info.name] = constructed.filter { viewTypes.contains($0) && $0 != info.name }
+            facts.warnings += view.unreadKeys
             facts.views.append(view)
         }
 
@@ -188,7 +189,15 @@ package struct Scaffolder {
                 scene.condition = conditions.isEmpty ? nil : conditions.joined(separator: " && ")
                 for argument in call.arguments {
                     switch argument.label?.text {
-                    case "id": scene.id = stringValue(argument.expression) ?? argument.expression.trimmedDescription; scene.idDeclared = true
+                    case "id":
+                        scene.idDeclared = true
+                        if let literal = stringValue(argument.expression) {
+                            scene.id = literal
+                        } else {
+                            // `id: SceneID.main.rawValue`, `"doc-\(n)"`: the id is known only when the app runs.
+                            scene.id = argument.expression.trimmedDescription
+                            facts.warnings.append("\(file):\(scene.line): warning: \(typeName)'s id \(scene.id) is not a string literal; the model calls the scene \(scene.id): write its id in the model by hand")
+                        }
                     case "for":
                         var text = argument.expression.trimmedDescription
                         if text.hasSuffix(".self") { text.removeLast(5) }
@@ -290,7 +299,11 @@ package struct Scaffolder {
                         let initial = binding.initializer?.value
                         switch wrapper {
                         case "SceneStorage", "AppStorage":
-                            guard let key = arguments?.first.flatMap({ stringValue($0.expression) }) else { continue }
+                            guard let key = arguments?.first.flatMap({ stringValue($0.expression) }) else {
+                                let written = arguments?.first?.expression.trimmedDescription ?? ""
+                                view.unreadKeys.append("\(file):\(line): warning: @\(wrapper)(\(written)) in \(info.name): its key is not a string literal, so it is not in the model; add it to the \(wrapper == "SceneStorage" ? "scene's keys" : "model's defaults_keys") by hand")
+                                continue
+                            }
                             let storage = ScaffoldFacts.Storage(key: key, name: name, type: written ?? inferredType(initial, allowConstructed: false),
                                                                 defaultValue: initial?.trimmedDescription, file: file, line: line)
                             if wrapper == "SceneStorage" { view.sceneStorage.append(storage) } else { view.appStorage.append(storage) }

@@ -220,6 +220,22 @@ struct SceneBodyShapesTests {
             """), "\(lua)")
     }
 
+    @Test("an id or a storage key that is not a string literal is a warning that says what to write by hand, not dropped without a word")
+    func nonLiteralNames() throws {
+        let source = """
+            enum Keys { static let tab = "tab" }
+            @main struct NonLitApp: App { var body: some Scene { WindowGroup(id: SceneID.main.rawValue) { Root() } } }
+            struct Root: View { @SceneStorage(Keys.tab) var tab = 0; @SceneStorage("kept") var kept = 0; var body: some View { Text("") } }
+            """
+        let facts = try Scaffolder().scaffold([.init(path: "App.swift", text: source)], lookedIn: "App.swift")
+
+        #expect(facts.warnings == [
+            "App.swift:3: warning: @SceneStorage(Keys.tab) in Root: its key is not a string literal, so it is not in the model; add it to the scene's keys by hand",
+            "App.swift:2: warning: WindowGroup's id SceneID.main.rawValue is not a string literal; the model calls the scene SceneID.main.rawValue: write its id in the model by hand",
+        ])
+        #expect(facts.modelShape(platform: "ipados").scenes.first?.keys.map(\.name) == ["kept"])
+    }
+
     @Test("#if os branches with one scene id: each platform's model gets the keys of its own branch's views")
     func sameIdPerPlatform() throws {
         let source = """
