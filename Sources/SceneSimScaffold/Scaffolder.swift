@@ -191,7 +191,7 @@ package struct Scaffolder {
                     switch argument.label?.text {
                     case "id":
                         scene.idDeclared = true
-                        if let literal = stringValue(argument.expression) {
+                        if let literal = stringValue(argument.expression) ?? enumRawValue(argument.expression) {
                             scene.id = literal
                         } else {
                             // `id: SceneID.main.rawValue`, `"doc-\(n)"`: the id is known only when the app runs.
@@ -231,6 +231,24 @@ package struct Scaffolder {
                 }
                 scenes.append(scene)
             }
+        }
+        // `SceneID.main.rawValue` for `enum SceneID: String { case main, about = "info" }`: the
+        // case's raw value (its literal, else its name), as Swift gives it.
+        func enumRawValue(_ expression: ExprSyntax) -> String? {
+            guard let raw = expression.as(MemberAccessExprSyntax.self), raw.declName.baseName.text == "rawValue",
+                  let member = raw.base?.as(MemberAccessExprSyntax.self), let typeName = member.base.flatMap({ calledTypeName($0) }),
+                  facts.rawValueTypes[typeName] == "String", let info = types[typeName] else { return nil }
+            let name = member.declName.baseName.text
+            for (_, _, block) in info.members {
+                for item in block.members {
+                    guard let cases = item.decl.as(EnumCaseDeclSyntax.self) else { continue }
+                    for element in cases.elements where element.name.text == name {
+                        guard let value = element.rawValue?.value else { return name }
+                        return stringValue(value)
+                    }
+                }
+            }
+            return nil
         }
         // A method of the type (`func mainScene() -> some Scene`, a `@SceneBuilder` one) that
         // `body` calls: its body's scenes. False when the type has no such method.

@@ -220,18 +220,27 @@ struct SceneBodyShapesTests {
             """), "\(lua)")
     }
 
-    @Test("an id or a storage key that is not a string literal is a warning that says what to write by hand, not dropped without a word")
+    @Test("an id from a String enum's rawValue is the case's raw value; an id or a storage key that is not a string literal otherwise is a warning that says what to write by hand, not dropped without a word")
     func nonLiteralNames() throws {
         let source = """
             enum Keys { static let tab = "tab" }
-            @main struct NonLitApp: App { var body: some Scene { WindowGroup(id: SceneID.main.rawValue) { Root() } } }
+            enum SceneID: String { case main, about = "info" }
+            @main struct NonLitApp: App {
+                var body: some Scene {
+                    WindowGroup(id: SceneID.main.rawValue) { Root() }
+                    WindowGroup(id: SceneID.about.rawValue) { Root() }
+                    WindowGroup(id: Other.id) { Root() }
+                }
+            }
             struct Root: View { @SceneStorage(Keys.tab) var tab = 0; @SceneStorage("kept") var kept = 0; var body: some View { Text("") } }
             """
         let facts = try Scaffolder().scaffold([.init(path: "App.swift", text: source)], lookedIn: "App.swift")
 
+        // A String enum's raw value is the case's literal, else its name (CodeEdit's SceneID).
+        #expect(facts.scenes.map(\.id) == ["main", "info", "Other.id"])
         #expect(facts.warnings == [
-            "App.swift:3: warning: @SceneStorage(Keys.tab) in Root: its key is not a string literal, so it is not in the model; add it to the scene's keys by hand",
-            "App.swift:2: warning: WindowGroup's id SceneID.main.rawValue is not a string literal; the model calls the scene SceneID.main.rawValue: write its id in the model by hand",
+            "App.swift:10: warning: @SceneStorage(Keys.tab) in Root: its key is not a string literal, so it is not in the model; add it to the scene's keys by hand",
+            "App.swift:7: warning: WindowGroup's id Other.id is not a string literal; the model calls the scene Other.id: write its id in the model by hand",
         ])
         #expect(facts.modelShape(platform: "ipados").scenes.first?.keys.map(\.name) == ["kept"])
     }
