@@ -35,7 +35,7 @@ struct CheckModelCommand: StatusCommand {
     var model: String
 
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("The app's source folders or .swift files.", valueName: "path"))
-    var source: [String] = []
+    var source: [String]
 
     @Option(name: .long, help: ArgumentHelp("text (one line per difference) or json.", valueName: "format"))
     var format: Format = .text

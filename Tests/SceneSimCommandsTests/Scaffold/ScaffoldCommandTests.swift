@@ -220,5 +220,11 @@ struct ScaffoldCommandTests {
         #expect(broken.stderr.contains("no @main App found"), "\(broken)")
         let missing = try BuiltBinary.run(["check-model", "bad.lua"], in: folder.path)
         #expect(missing.status == 2)
+        // The usage line shows --source as required (it read [--source <path> ...]).
+        #expect(missing.stderr.contains("Usage: scenesim check-model <model> --source <path> ... [--format <format>]\n"), "\(missing)")
+        // A file given to scaffold that is not Swift is refused (it was parsed as Swift).
+        let notSwift = try BuiltBinary.run(["scaffold", "notes.txt"], in: folder.path)
+        #expect(notSwift.status == 2)
+        #expect(notSwift.stderr == "scenesim scaffold: notes.txt: not a .swift file; give the app's source folders or .swift files\n", "\(notSwift)")
     }
 }
