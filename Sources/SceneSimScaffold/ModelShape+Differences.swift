@@ -47,6 +47,12 @@ extension ModelShape {
         for key in model.defaultsKeys where !defaultsKeys.contains(where: { $0.name == key.name }) {
             add(origin, "the model's defaults_keys has \"\(key.name)\", which is no @AppStorage key of the source")
         }
+        for item in memory where !model.memory.contains(where: { $0.name == item.name }) {
+            add(item.origin, "memory \"\(item.name)\" of \(name) is not in the model's memory")
+        }
+        for item in model.memory where !memory.contains(where: { $0.name == item.name }) {
+            add(origin, "the model's memory has \"\(item.name)\", which is no @State or @StateObject of \(name)")
+        }
         for handler in handlers where !model.handlers.contains(where: { $0.name == handler.name }) {
             add(handler.origin, "\(handler.note ?? handler.name) on \(name) has no model.\(handler.name)")
         }

@@ -48,6 +48,7 @@ extension ModelShape {
         out.append("    states = { running = {} },")
         out.append("    initial = \"running\",")
         out.append(contentsOf: list("defaults_keys", defaultsKeys, indent: "    ", what: "@AppStorage"))
+        if !memory.isEmpty { out.append(contentsOf: list("memory", memory, indent: "    ", what: nil)) }
         for handler in handlers {
             out.append("    \(handler.name) = function(\(Self.modelParameters[handler.name] ?? "app"))")
             out.append("      -- \(handler.origin?.text ?? "") \(handler.note ?? "")")

@@ -64,6 +64,8 @@ package struct ModelShape: Sendable, Equatable {
     /// Scenes the source has that are not window scenes here, or not on this platform: comments.
     package var skipped: [(text: String, origin: Origin)] = []
     package var defaultsKeys: [Named] = []
+    /// The App's own `@State` and `@StateObject`: what `app.memory` holds (the model's `memory`).
+    package var memory: [Named] = []
     package var handlers: [Named] = []
 
     package init(name: String, platform: String) {
@@ -73,6 +75,7 @@ package struct ModelShape: Sendable, Equatable {
 
     package static func == (a: ModelShape, b: ModelShape) -> Bool {
         a.name == b.name && a.origin == b.origin && a.platform == b.platform && a.scenes == b.scenes && a.defaultsKeys == b.defaultsKeys
+            && a.memory == b.memory
             && a.handlers == b.handlers && a.skipped.map(\.text) == b.skipped.map(\.text)
     }
 
@@ -169,6 +172,9 @@ extension ScaffoldFacts {
             }
         }
         if let appView = views.first(where: \.isApp) {
+            for item in appView.memory where !shape.memory.contains(where: { $0.name == item.name }) {
+                shape.memory.append(.init(item.name, origin: .init(file: item.file, line: item.line), note: "@\(item.wrapper)" + (item.type.map { " \($0)" } ?? "")))
+            }
             for handler in appView.handlers {
                 guard let key = Self.handlerKeys[handler.kind] else { continue }
                 let named = ModelShape.Named(key, origin: .init(file: handler.file, line: handler.line), note: handler.text)

@@ -245,6 +245,30 @@ struct SceneBodyShapesTests {
         #expect(facts.modelShape(platform: "ipados").scenes.first?.keys.map(\.name) == ["kept"])
     }
 
+    @Test("the App's own @State and @StateObject are the model's memory (app.memory), and check-model compares them both ways")
+    func appMemory() throws {
+        let source = """
+            @main struct StoreApp: App {
+                @StateObject var store = Store()
+                @State private var tab = 0
+                var body: some Scene { WindowGroup(id: "main") { Root() } }
+            }
+            struct Root: View { var body: some View { Text("") } }
+            """
+        let shape = try Scaffolder().scaffold([.init(path: "App.swift", text: source)], lookedIn: "App.swift").modelShape(platform: "ipados")
+        var model = ModelShape(name: "", platform: "ipados")
+        model.scenes = shape.scenes
+        model.memory = [.init("store"), .init("selected")]
+
+        // Before, the App's memory reached neither the module nor check-model.
+        #expect(shape.memory.map(\.name) == ["store", "tab"])
+        #expect(shape.lua.contains("    memory = {\n      \"store\", -- App.swift:2 @StateObject Store\n      \"tab\", -- App.swift:3 @State Int\n    },\n"), "\(shape.lua)")
+        #expect(shape.differences(from: model).map(\.text) == [
+            "App.swift:3: memory \"tab\" of StoreApp is not in the model's memory",
+            "App.swift:1: the model's memory has \"selected\", which is no @State or @StateObject of StoreApp",
+        ])
+    }
+
     @Test("#if os branches with one scene id: each platform's model gets the keys of its own branch's views")
     func sameIdPerPlatform() throws {
         let source = """

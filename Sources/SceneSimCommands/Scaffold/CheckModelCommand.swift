@@ -124,6 +124,7 @@ struct CheckModelCommand: StatusCommand {
         }
         if case .table(let declared) = options[field: "model"] {
             shape.defaultsKeys = names(declared[field: "defaults_keys"])
+            shape.memory = names(declared[field: "memory"])
             shape.handlers = ["on_phase", "on_url", "on_activity"].filter { !declared[field: $0].isNil }.map { ModelShape.Named($0) }
         }
         return shape

@@ -42,6 +42,7 @@ extension ScriptHost {
                let refusal = declaredKeys.refusal("memory", key: key, scene: simulator.group(of: window)) {
                 return .error(refusal)
             }
+            if memoryWindow(id) == nil, let refusal = declaredKeys.appMemoryRefusal(key: key) { return .error(refusal) }
             do throws(SimError) {
                 return call.results(try memoryContents(simulator, id)[key]?.lua ?? .nil)
             } catch {
@@ -56,6 +57,7 @@ extension ScriptHost {
                    let refusal = declaredKeys.refusal("memory", key: key, scene: simulator.group(of: window)) {
                     throw SimError(.invalidValue, refusal)
                 }
+                if memoryWindow(id) == nil, let refusal = declaredKeys.appMemoryRefusal(key: key) { throw SimError(.invalidValue, refusal) }
                 let value = try storedValue(call.value(at: 3), "\(what) key \(key.quoted)", holder: "memory holds")
                 if let window = memoryWindow(id) {
                     try simulator.setWindowMemory(window, key: key, value: value)

@@ -115,6 +115,7 @@ extension ScriptHost {
             sceneHandlers = parser.sceneHandlers
             declaredKeys = parser.declaredKeys
             declaredKeys.defaults = parser.model?.defaultsKeys
+            declaredKeys.appMemory = parser.model?.memoryKeys
             if !sceneHandlers.isEmpty { simulator.windowEventCode = windowEventCode() }
             try simulator.launch()
             return [appValue]

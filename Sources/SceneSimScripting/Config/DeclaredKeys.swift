@@ -12,6 +12,8 @@ struct DeclaredKeys {
     var memory: [String: [String]] = [:]
     /// `app.defaults` keys; nil: any key.
     var defaults: [String]?
+    /// `app.memory` keys (the model's `memory`); nil: any key.
+    var appMemory: [String]?
 
     /// nil when `key` may be used; else the message for `w.storage.key` (`what` is `storage`
     /// or `memory`) of a window of scene `scene`.
@@ -36,6 +38,14 @@ struct DeclaredKeys {
 
     /// `name` is the key as shown (escaped); the declared names are shown escaped too, so a tab
     /// or a newline in one never breaks the message's line.
+    /// nil when `app.memory.key` may be used; else the message.
+    func appMemoryRefusal(key: ByteString) -> String? {
+        guard let declared = appMemory else { return nil }
+        if let raw = key.string, declared.contains(raw) { return nil }
+        let name = key.escaped
+        return "app.memory.\(name): the model declares no memory key \"\(name)\"" + Self.hint(name, declared)
+    }
+
     private static func hint(_ name: String, _ declared: [String]) -> String {
         let shown = declared.map { ByteString($0).escaped }
         if let best = closest(to: name, among: shown) { return "; did you mean \"\(best)\"?" }

@@ -22,6 +22,9 @@ struct LuaModel {
     var name: String?
     /// `defaults_keys = { "theme" }`: the only keys `app.defaults` takes; nil: any key.
     var defaultsKeys: [String]?
+    /// `memory = { "store" }`: the only keys `app.memory` takes (the App's own `@State` and
+    /// `@StateObject`); nil: any key.
+    var memoryKeys: [String]?
 }
 
 /// Reads `model = {...}`; each problem is an error naming the part of the declaration, with
@@ -31,7 +34,7 @@ struct ModelParser {
     let reserved: [String]
 
     static let keys = ["name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "phase_notes", "intents",
-                       "on_activity", "on_notification", "on_reopen", "defaults_keys"]
+                       "on_activity", "on_notification", "on_reopen", "defaults_keys", "memory"]
 
     func parse(_ value: LuaValue) throws(SimError) -> LuaModel {
         guard case .table(let table) = value else {
@@ -64,7 +67,8 @@ struct ModelParser {
             phaseNotes: try phaseNotes(table[field: "phase_notes"]),
             intents: intents,
             name: try name(table[field: "name"]),
-            defaultsKeys: try declaredKeyList(table[field: "defaults_keys"], "model.defaults_keys", example: "defaults_keys = { \"theme\" }", fail: fail)
+            defaultsKeys: try declaredKeyList(table[field: "defaults_keys"], "model.defaults_keys", example: "defaults_keys = { \"theme\" }", fail: fail),
+            memoryKeys: try declaredKeyList(table[field: "memory"], "model.memory", example: "memory = { \"store\" }", fail: fail)
         )
     }
 

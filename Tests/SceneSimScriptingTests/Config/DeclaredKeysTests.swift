@@ -72,6 +72,23 @@ struct DeclaredKeysTests {
             """)
     }
 
+    @Test("a model's memory list (the App's own @State and @StateObject) makes any other app.memory key an error with did-you-mean; without it, any key")
+    func appMemoryKeys() {
+        let run = runScript("""
+            local app = sim.launch { model = { states = { r = {} }, initial = "r", memory = { "store", "tab" } } }
+            app.memory.store = 1
+            print(app.memory.store, app.memory.tab)
+            print(pcall(function() app.memory.stor = 2 end))
+            print(pcall(function() return app.memory.zzz end))
+            """)
+        #expect(run.error == nil)
+        #expect(run.output.split(separator: "\n").filter { !$0.hasPrefix("[") }.joined(separator: "\n") == """
+            1\tnil
+            false\ttest.lua:4: app.memory.stor: the model declares no memory key "stor"; did you mean "store"?
+            false\ttest.lua:5: app.memory.zzz: the model declares no memory key "zzz"; it declares "store", "tab"
+            """)
+    }
+
     @Test("a list that is not a list of strings is a launch error naming the key")
     func badLists() {
         let run = runScript("""

@@ -36,6 +36,9 @@ return {
     defaults_keys = {
       "streak", -- JournalApp.swift:5 @AppStorage JournalApp: Int = 0
     },
+    memory = {
+      "journal", -- JournalApp.swift:6 @State Journal
+    },
     on_phase = function(app, old, new)
       -- JournalApp.swift:14 .onChange(of: scenePhase)
     end,
