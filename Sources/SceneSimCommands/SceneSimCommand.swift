@@ -1,4 +1,5 @@
 import ArgumentParser
+import ByteText
 import SceneSimScripting
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -44,6 +45,15 @@ public struct SceneSimCommand: ParsableCommand {
     }
 
     private static func run(_ arguments: [String]) -> Int32 {
+        // A first word that is no subcommand (a typo, a command other tools have): say which
+        // ones there are, the nearest first, where the parser said only "Unexpected argument".
+        if let first = arguments.first, !first.hasPrefix("-"), !first.isEmpty {
+            let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+            if !names.contains(first) && first != "help" {
+                Output.error(unknownSubcommand(first, names: names))
+                return 2
+            }
+        }
         do {
             var command = try parseAsRoot(TestCommand.splittingAttachedJobs(arguments))
             if var status = command as? StatusCommand {
@@ -61,6 +71,19 @@ public struct SceneSimCommand: ParsableCommand {
             if !message.isEmpty { Output.error(message + "\n") }
             return code == .validationFailure ? 2 : code.rawValue
         }
+    }
+}
+
+extension SceneSimCommand {
+    /// The message for `scenesim WORD` when WORD is no subcommand.
+    static func unknownSubcommand(_ word: String, names: [String]) -> String {
+        var message = "Error: scenesim has no subcommand '\(ByteString(word).escaped)'"
+        if let nearest = EditDistance.closest(to: word, among: names, bound: { max(2, $0.count / 3) }) {
+            message += "; did you mean '\(nearest)'?"
+        }
+        if word.hasSuffix(".lua") { message += "; to run a scenario: scenesim run \(ByteString(word).escaped)" }
+        if word == "timeline" || word == "timelines" { message += "; timelines are drawn by scenesim run FILE --timeline OUT.svg and scenesim test --timeline DIR" }
+        return message + "\nSubcommands: " + names.joined(separator: ", ") + " (scenesim --help says what each does)\n"
     }
 }
 

@@ -299,4 +299,22 @@ struct HelpTests {
 
         #expect(result == ProcessResult(status: 0, stdout: "0.1.0\n", stderr: ""))
     }
+
+    @Test("A first word that is no subcommand names the subcommands, the nearest first, and a scenario file says how to run it; exit 2; scenesim help run still helps")
+    func unknownSubcommand() throws {
+        let folder = try TempFolder()
+        let list = "Subcommands: run, test, repl, explore, scaffold, check-model (scenesim --help says what each does)\n"
+
+        let typo = try BuiltBinary.run(["tset", "scenarios"], in: folder.path)
+        let file = try BuiltBinary.run(["tour.lua"], in: folder.path)
+        let timeline = try BuiltBinary.run(["timeline"], in: folder.path)
+        let help = try BuiltBinary.run(["help", "run"], in: folder.path)
+
+        // Before: "Error: 2 unexpected arguments: 'tset', 'scenarios'" and the root usage.
+        #expect(typo == ProcessResult(status: 2, stdout: "", stderr: "Error: scenesim has no subcommand 'tset'; did you mean 'test'?\n" + list))
+        #expect(file == ProcessResult(status: 2, stdout: "", stderr: "Error: scenesim has no subcommand 'tour.lua'; to run a scenario: scenesim run tour.lua\n" + list))
+        #expect(timeline.stderr.hasPrefix("Error: scenesim has no subcommand 'timeline'; timelines are drawn by scenesim run FILE --timeline OUT.svg"))
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("OVERVIEW: Run one scenario file."))
+    }
 }
