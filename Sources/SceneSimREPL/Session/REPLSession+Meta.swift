@@ -84,6 +84,12 @@ extension REPLSession {
     private func save(to path: String) {
         // The replay starts with the default seed; the session's own comes first.
         let prelude = options.seed != 0 ? ["sim.seed(\(options.seed))"] : []
+        // A folder (sub/ as much as sub) is no file to save to: Foundation's atomic write says
+        // "Not a directory" for the one with a slash.
+        var isFolder = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder {
+            return output.error("cannot write \(path): Is a directory; give a file name, e.g. \\save \(path.hasSuffix("/") ? path : path + "/")session.lua\n")
+        }
         let text = transcript.render(header: saveHeader(path: path), prelude: prelude) { [host] source in
             (try? host.lua.load(source, chunkName: "=save")) != nil
         }

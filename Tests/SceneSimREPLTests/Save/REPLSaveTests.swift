@@ -150,9 +150,11 @@ struct REPLSaveTests {
     @Test("Saving reports the count; an unwritable path is an error and the session goes on")
     func messages() {
         let path = temporaryPath("one.lua")
-        let run = runSession(["x = 1", "\\save \(path)", "\\save /no/such/folder/x.lua", "x"])
+        let run = runSession(["x = 1", "\\save \(path)", "\\save /no/such/folder/x.lua", "\\save /tmp/", "x"])
         #expect(run.transcript.contains("> \\save \(path)\nsaved 1 entry to \(path)\n"))
         #expect(run.transcript.contains("> \\save /no/such/folder/x.lua\ncannot write /no/such/folder/x.lua: No such file or directory\n"))
+        // A folder, with its slash: it said "Not a directory".
+        #expect(run.transcript.contains("> \\save /tmp/\ncannot write /tmp/: Is a directory; give a file name, e.g. \\save /tmp/session.lua\n"), "\(run.transcript)")
         #expect(run.transcript.hasSuffix("> x\n1\n> \n"))
     }
 
