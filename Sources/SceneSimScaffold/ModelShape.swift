@@ -121,7 +121,12 @@ extension ScaffoldFacts {
                 shape.skipped.append(("Settings \"\(scene.id)\" exists only on macos, not on \(platform)", origin))
                 continue
             }
-            if kind == "settings" && shape.scenes.contains(where: { $0.kind == "settings" }) { kind = "window" }
+            if kind == "settings", let first = shape.scenes.first(where: { $0.kind == "settings" }) {
+                // An app has one Settings scene (two under #if conditions that both hold here):
+                // the second is modelled as a window, and the module says so.
+                kind = "window"
+                shape.skipped.append(("Settings \"\(scene.id)\" is a second Settings scene after \"\(first.id)\" (both compiled for \(platform)): modelled as a window", origin))
+            }
             var modelled = ModelShape.Scene(id: scene.id, kind: kind)
             modelled.origin = origin
             modelled.swiftKind = swiftKind

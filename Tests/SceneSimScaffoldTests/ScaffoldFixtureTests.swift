@@ -269,6 +269,29 @@ struct SceneBodyShapesTests {
         ])
     }
 
+    @Test("a second Settings scene compiled for the platform is modelled as a window, and the module says so")
+    func secondSettings() throws {
+        let source = """
+            @main struct DbgApp: App {
+                var body: some Scene {
+                    WindowGroup(id: "main") { Root() }
+                    Settings { DebugPrefs() }
+                    #if DEBUG
+                    Settings { Prefs() }
+                    #endif
+                }
+            }
+            struct Root: View { var body: some View { Text("") } }
+            struct DebugPrefs: View { var body: some View { Text("") } }
+            struct Prefs: View { var body: some View { Text("") } }
+            """
+        let shape = try Scaffolder().scaffold([.init(path: "App.swift", text: source)], lookedIn: "App.swift").modelShape(platform: "macos")
+
+        #expect(shape.scenes.map(\.kind) == ["window_group", "settings", "window"])
+        // Before, kind = "window" under a "-- Settings at" comment, with no word of why.
+        #expect(shape.skipped.map(\.text) == ["Settings \"Prefs\" is a second Settings scene after \"DebugPrefs\" (both compiled for macos): modelled as a window"])
+    }
+
     @Test("#if os branches with one scene id: each platform's model gets the keys of its own branch's views")
     func sameIdPerPlatform() throws {
         let source = """

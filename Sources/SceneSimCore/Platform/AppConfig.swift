@@ -127,8 +127,9 @@ public struct AppConfig: Sendable, Equatable {
             if scene.valueType != nil {
                 throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" is the Settings scene and cannot take a value; drop value")
             }
-            if scenes.filter({ $0.kind == .settings }).count > 1 {
-                throw SimError(.invalidConfig, "scenes: an app has one Settings scene, and \"\(scene.id)\" is a second; keep one")
+            // Named by the second one (the loop is at the first).
+            if let second = scenes.filter({ $0.kind == .settings }).dropFirst().first {
+                throw SimError(.invalidConfig, "scenes: an app has one Settings scene, and \"\(second.id)\" is a second after \"\(scene.id)\"; keep one")
             }
         }
         // A body of Window scenes only is legal SwiftUI on macOS and visionOS (semantics 13.3).

@@ -158,6 +158,9 @@ struct MisuseMessageTests {
         (AppConfig.testing(scenes: []), "scenes must declare at least one scene (e.g. scenes = { { id = \"main\" } })"),
         // A body of Window scenes only is valid on macOS (semantics 13.3), one of Settings only is not.
         (AppConfig.testing(.macos, scenes: [SceneDeclaration(id: "prefs", kind: .settings)]), "scenes: the app needs at least one WindowGroup or Window besides Settings"),
+        // The second Settings is named as the second (it named the first).
+        (AppConfig.testing(.macos, scenes: [.group("main"), SceneDeclaration(id: "a", kind: .settings), SceneDeclaration(id: "b", kind: .settings)]),
+         "scenes: an app has one Settings scene, and \"b\" is a second after \"a\"; keep one"),
         (AppConfig.testing(scenes: valueScenes) { $0.routes = ["x": "detial"] }, "routes.x names scene \"detial\", which is not declared (did you mean \"detail\"?)"),
         (AppConfig.testing(scenes: valueScenes) { $0.routes = ["x": "main"] }, "routes.x names scene \"main\", which takes no value; route to a WindowGroup declared with value = \"string\" or \"integer\""),
         (AppConfig.testing { $0.visibleLimit = 0 }, "visible_limit must be at least 1 (got 0)"),
