@@ -16,8 +16,9 @@ struct SVGWriter {
         }
     }
 
-    mutating func text(_ x: Double, _ y: Double, _ text: String, size: Int? = nil, weight: String? = nil, fill: String? = nil) {
+    mutating func text(_ x: Double, _ y: Double, _ text: String, size: Int? = nil, weight: String? = nil, fill: String? = nil, anchorEnd: Bool = false) {
         var element = #"<text x="\#(Self.n(x))" y="\#(Self.n(y))""#
+        if anchorEnd { element += #" text-anchor="end""# }
         if let size { element += #" font-size="\#(size)""# }
         if let weight { element += #" font-weight="\#(weight)""# }
         if let fill { element += #" fill="\#(fill)""# }

@@ -75,7 +75,11 @@ extension Timeline {
             while at <= total {
                 let x = layout.x(Point(step: 0, time: VirtualTime(microseconds: at)))
                 svg.gridLine(x, top, bottom)
-                svg.text(x + 2, top - 4, Self.seconds(VirtualTime(microseconds: at)), size: 10, fill: "#555555")
+                // A label that would run past the picture's right edge (a long time near the
+                // end) ends at its tick instead: about 6 units a character at size 10.
+                let label = Self.seconds(VirtualTime(microseconds: at))
+                let overflows = x + 2 + Double(label.count) * 6 > layout.width
+                svg.text(overflows ? x - 2 : x + 2, top - 4, label, size: 10, fill: "#555555", anchorEnd: overflows)
                 at += tick
             }
         case .steps:

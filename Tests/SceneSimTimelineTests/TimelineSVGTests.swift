@@ -42,6 +42,21 @@ struct TimelineSVGTests {
         return (process.terminationStatus, output)
     }
 
+    @Test("a time-axis label that would run past the right edge (a long time near the end) ends at its tick, inside the picture")
+    func lastTickLabelInside() throws {
+        let timeline = try timeline(.ipados) { simulator in
+            for _ in 0..<4 { try simulator.advance(by: .at(1e12)) }
+        }
+        let svg = try timeline.svg(axis: .time)
+        let layout = SVGLayout(timeline, axis: .time)
+        let label = try #require(svg.split(separator: "\n").first { $0.contains(">4000000000000 s</text>") })
+
+        // Before, it started at the tick and 15 characters ran past the edge.
+        #expect(label.contains("text-anchor=\"end\""), "\(label)")
+        let x = try #require(label.split(separator: "x=\"").dropFirst().first?.split(separator: "\"").first.flatMap { Double($0) })
+        #expect(x <= layout.width)
+    }
+
     @Test("it renders, and a window's lane changes colour where its phase changes", arguments: TimelineAxis.allCases)
     func laneChangesColour(axis: TimelineAxis) throws {
         let timeline = try timeline(.ipados) { simulator in
