@@ -165,9 +165,10 @@ package struct Scaffolder {
                                 walkSceneStatements(closure.statements, file: file, converter: converter, conditions: conditions, depth: depth + 1, owner: owner)
                             } else if let custom = types[name], custom.declared, custom.isScene {
                                 collectScenes(of: custom, conditions: conditions, depth: depth + 1)
-                            } else {
-                                // `mainScene()`: a method of the App that returns scenes.
-                                collectMethodScenes(of: owner, name: name, conditions: conditions, depth: depth + 1)
+                            } else if !collectMethodScenes(of: owner, name: name, conditions: conditions, depth: depth + 1) {
+                                // (`mainScene()`: a method of the App that returns scenes.) A Scene
+                                // type from a package, or a function elsewhere: said, not dropped.
+                                facts.warnings.append("\(file):\(call.startLocation(converter: converter).line): warning: \(name) in \(owner.name)'s body is not declared in these sources (a package's Scene?), so its scenes are not in the model; add them by hand")
                             }
                             break
                         }

@@ -292,6 +292,23 @@ struct SceneBodyShapesTests {
         #expect(shape.skipped.map(\.text) == ["Settings \"Prefs\" is a second Settings scene after \"DebugPrefs\" (both compiled for macos): modelled as a window"])
     }
 
+    @Test("a scene type the sources do not declare (a package's) is a warning, not dropped without a word")
+    func undeclaredSceneType() throws {
+        let source = """
+            @main struct PkgApp: App {
+                var body: some Scene {
+                    WindowGroup(id: "main") { Root() }
+                    WelcomeWindow(openDocument: { _ in })
+                }
+            }
+            struct Root: View { var body: some View { Text("") } }
+            """
+        let facts = try Scaffolder().scaffold([.init(path: "App.swift", text: source)], lookedIn: "App.swift")
+
+        #expect(facts.scenes.map(\.id) == ["main"])
+        #expect(facts.warnings == ["App.swift:4: warning: WelcomeWindow in PkgApp's body is not declared in these sources (a package's Scene?), so its scenes are not in the model; add them by hand"])
+    }
+
     @Test("#if os branches with one scene id: each platform's model gets the keys of its own branch's views")
     func sameIdPerPlatform() throws {
         let source = """
@@ -339,6 +356,7 @@ struct SceneBodyShapesTests {
         let facts = try Scaffolder().scaffold([.init(path: "App.swift", text: source)], lookedIn: "App.swift")
 
         // Before: none from the Group (CodeEdit's body is one), nor helper, tools or newer.
+        #expect(facts.warnings.isEmpty, "\(facts.warnings)")
         #expect(facts.scenes.map(\.id) == ["main", "about", "helper", "tools", "newer"])
         #expect(facts.scenes.map(\.line) == [4, 5, 15, 16, 10])
         #expect(facts.reached(from: "helper") == ["Root"])
