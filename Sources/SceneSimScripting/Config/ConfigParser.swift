@@ -206,7 +206,7 @@ struct ConfigParser {
             }
             throw fail("os must be a version of \(platform.osName) such as \(known) (got \(s.quoted))")
         default:
-            throw fail("os must be a version of \(platform.osName) such as \(known), as a string, not \(aLuaTypeName(value))")
+            throw fail("os must be a version of \(platform.osName) such as \(known), as a string (\"15.2\" for a minor version) or an integer, not \(aLuaTypeName(value))")
         }
     }
 

@@ -39,6 +39,7 @@ struct LaunchConfigTests {
             print(pcall(function() sim.launch{ scenes = { { id = "doc", value = "date" } } } end))
             print(pcall(function() sim.launch{ session = { ttl = 3 } } end))
             print(pcall(function() sim.launch{ routes = { item = "detial" }, scenes = { { id = "main" }, { id = "detail", value = "string" } } } end))
+            print(pcall(function() sim.launch{ os = 18.5 } end))
             """
 
         let run = runScript(source)
@@ -54,6 +55,7 @@ struct LaunchConfigTests {
                 false	test.lua:7: sim.launch: scenes[1].value must be one of "string", "integer" (got "date")
                 false	test.lua:8: sim.launch: session needs a user, e.g. session = { user = "ada" }
                 false	test.lua:9: sim.launch: routes.item names scene "detial", which is not declared (did you mean "detail"?)
+                false	test.lua:10: sim.launch: os must be a version of iPadOS such as "15", "16", "17", "18", "26", as a string ("15.2" for a minor version) or an integer, not a float
 
                 """,
             error: nil
