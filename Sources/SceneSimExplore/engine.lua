@@ -1310,6 +1310,13 @@ local function run_steps(X, r, max_steps, replay, keep)
       ok, more, rule, choices, args = pcall(next_step, X, r, replay, i, max_steps, taken)
     end
     if not ok then
+      -- A module's precondition that raises is the module's mistake, not the app's failure: the
+      -- draw it happened in is no step, so no replay could show it (it read as nondeterminism).
+      local trying = X.rules and X.trying and X.rules[X.trying]
+      if not replay and trying and trying.copied and E.doing == trying.doing_pre and not native.is_limit(plain(more)) then
+        error(format("%s: the precondition of rule %s raised an error before step %d: %s; a precondition says whether the rule can run now: make it return false where it cannot",
+          X.name, X.trying, taken + 1, plain(more)), 0)
+      end
       fail("rule " .. plain(X.trying), plain(more))
       break
     end

@@ -361,6 +361,27 @@ struct ExploreCommandTests {
         #expect(refused.status == 0, "\(refused)")
     }
 
+    @Test("A module rule's precondition that raises is a module error (exit 2) naming the rule, the step and what to do, not a failure whose replay cannot show it")
+    func preconditionThatRaises() throws {
+        let folder = try TempFolder(["pre.lua": """
+            return {
+              setup = function() return sim.launch { platform = "iphone" } end,
+              rules = { r = { pre = function(app) return app.defaults.n.x end, run = function() end } },
+              builtin = { "advance" },
+            }
+            """])
+
+        let result = try BuiltBinary.run(["explore", "pre.lua", "--seed", "1", "--runs", "5", "--out", "found"], in: folder.path)
+
+        // Before: "rule r failed" at the step before, then "nondeterminism: the shrunk run did
+        // not replay the same way twice" and exit 3, as the draw it failed in was no step.
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.hasPrefix("explore: run 0 of pre.lua could not run:\npre.lua: the precondition of rule r raised an error before step "), "\(result)")
+        #expect(result.stderr.contains(": pre.lua:3: attempt to index a nil value (field 'n'); a precondition says whether the rule can run now: make it return false where it cannot\n"), "\(result)")
+        #expect(!result.stdout.contains("nondeterminism"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/found"))
+    }
+
     @Test("A module that cannot run, and bad flags, are exit status 2 with a message that says what to do")
     func brokenModuleAndUsage() throws {
         let folder = try TempFolder(["nosetup.lua": "return { rules = {} }\n"])
