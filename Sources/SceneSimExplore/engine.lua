@@ -375,7 +375,8 @@ end
 -- read, and the uncounted loop must hold only numbers, names and generators). `fail` raises.
 local function check_weight(fail, where, weight)
   if weight ~= nil and (type(weight) ~= "number" or not (weight > 0) or weight == huge) then
-    fail(format("%s.weight must be a positive number (got %s)", where, describe(weight)))
+    fail(format("%s.weight must be a positive number (got %s)%s", where, describe(weight),
+      weight == 0 and "; to leave the rule out, remove it from rules (or comment it out)" or ""))
   end
 end
 
@@ -845,7 +846,10 @@ local function check_spec(spec, name)
     fail(format("an exploration module returns a table, e.g. return { setup = function() return sim.launch {} end } (it returned %s)", describe(spec)))
   end
   for _, k in ipairs(names_of(fail, "the exploration's", spec)) do
-    if not top_keys[k] then fail(format("unknown key %s in the exploration; its keys are setup, rules, builtin, background_tasks, watchdog_ok, invariants, eventually", describe(k))) end
+    if not top_keys[k] then
+      fail(format("unknown key %s in the exploration%s; its keys are setup, rules, builtin, background_tasks, watchdog_ok, invariants, eventually",
+        describe(k), native.suggestion(k, { "setup", "rules", "builtin", "background_tasks", "watchdog_ok", "invariants", "eventually" })))
+    end
   end
   if type(spec.setup) ~= "function" then
     fail(format("setup must be a function that launches the app, e.g. setup = function() return sim.launch {} end (got %s)", type(spec.setup)))
@@ -859,12 +863,19 @@ local function check_spec(spec, name)
     if type(k) ~= "string" then fail("rule names are strings (got " .. describe(k) .. ")") end
     if type(rule) ~= "table" then fail(format("%s must be a table { weight = 1, pre = function(app) ... end, args = { ... }, run = function(app, a) ... end } (got %s)", where, type(rule))) end
     for _, key in ipairs(names_of(fail, where, rule)) do
-      if not rule_keys[key] then fail(format("unknown key %s in %s; a rule has weight, pre, args and run", describe(key), where)) end
+      if not rule_keys[key] then
+        fail(format("unknown key %s in %s%s; a rule has weight, pre, args and run", describe(key), where, native.suggestion(key, { "weight", "pre", "args", "run" })))
+      end
     end
     if type(rule.run) ~= "function" then fail(format("%s.run must be a function(app, args) (got %s)", where, type(rule.run))) end
     if rule.pre ~= nil and type(rule.pre) ~= "function" then fail(format("%s.pre must be a function(app) returning true when the rule may run (got %s)", where, type(rule.pre))) end
     check_weight(fail, where, rule.weight)
     if rule.args ~= nil and type(rule.args) ~= "table" then fail(format("%s.args must be a table of sim.gen generators (got %s)", where, type(rule.args))) end
+    -- A generator given for the whole table draws nothing: the run got the generator itself.
+    if is_generator(rule.args) then
+      fail(format("%s.args is one generator; args names each argument's generator, e.g. args = { n = %s }, and run gets them as a table: run = function(app, a) ... a.n ... end",
+        where, "sim.gen." .. (tostring(rule.args):gsub("^generator ", ""))))
+    end
     for _, a in ipairs(names_of(fail, where .. ".args", rule.args or {})) do check_argument(fail, where, a, rule.args[a]) end
   end
   for _, field in ipairs { "invariants", "eventually" } do
@@ -883,7 +894,9 @@ local function check_spec(spec, name)
     local known = {}
     for _, n in ipairs(E.builtin_names) do known[n] = true end
     for i, n in ipairs(builtin) do
-      if not known[n] then fail(format("builtin[%d] is %s, not a built-in rule; they are %s", i, describe(n), concat(E.builtin_names, ", "))) end
+      if not known[n] then
+        fail(format("builtin[%d] is %s, not a built-in rule%s; they are %s", i, describe(n), native.suggestion(n, E.builtin_names), concat(E.builtin_names, ", ")))
+      end
     end
   end
   for _, k in ipairs(sorted_keys(spec.rules or {})) do

@@ -22,6 +22,10 @@ struct ExploreModuleTests {
         let folder = try ScenarioFolder([
             "weight.lua": "return { setup = function() end, rules = { r = { weight = 0, run = function() end } } }\n",
             "args.lua": "return { setup = function() end, rules = { r = { args = { n = 3 }, run = function() end } } }\n",
+            // One generator for the whole args table: the run got the generator, and drew nothing.
+            "onegen.lua": "return { setup = function() end, rules = { r = { args = sim.gen.int(1, 3), run = function() end } } }\n",
+            "rulekey.lua": "return { setup = function() end, rules = { r = { arg = {}, run = function() end } } }\n",
+            "typo.lua": "return { setup = function() end, builtin = { \"terminate_sytem\" } }\n",
             "key.lua": "return { setup = function() end, invariant = {} }\n",
             "clash.lua": "return { setup = function() end, rules = { focus = { run = function() end } } }\n",
             "builtin.lua": "return { setup = function() end, builtin = { \"focus\", \"teleport\" } }\n",
@@ -40,9 +44,12 @@ struct ExploreModuleTests {
             }
         }
 
-        #expect(message("weight.lua") == "weight.lua: rules.r.weight must be a positive number (got 0)")
+        #expect(message("weight.lua") == "weight.lua: rules.r.weight must be a positive number (got 0); to leave the rule out, remove it from rules (or comment it out)")
+        #expect(message("onegen.lua") == "onegen.lua: rules.r.args is one generator; args names each argument's generator, e.g. args = { n = sim.gen.int(1, 3) }, and run gets them as a table: run = function(app, a) ... a.n ... end")
+        #expect(message("rulekey.lua") == "rulekey.lua: unknown key \"arg\" in rules.r (did you mean \"args\"?); a rule has weight, pre, args and run")
+        #expect(message("typo.lua").hasPrefix("typo.lua: builtin[1] is \"terminate_sytem\", not a built-in rule (did you mean \"terminate_system\"?); they are advance, "))
         #expect(message("args.lua") == "args.lua: rules.r.args.n must be a generator such as sim.gen.one_of { ... } or sim.gen.int(lo, hi) (got 3)")
-        #expect(message("key.lua") == "key.lua: unknown key \"invariant\" in the exploration; its keys are setup, rules, builtin, background_tasks, watchdog_ok, invariants, eventually")
+        #expect(message("key.lua") == "key.lua: unknown key \"invariant\" in the exploration (did you mean \"invariants\"?); its keys are setup, rules, builtin, background_tasks, watchdog_ok, invariants, eventually")
         #expect(message("clash.lua") == "clash.lua: rules.focus has the name of a built-in rule; rename it, or leave the built-in out with builtin = { ... }")
         #expect(message("builtin.lua").hasPrefix("builtin.lua: builtin[2] is \"teleport\", not a built-in rule; they are advance, advance_past_suspension, background, "))
         #expect(message("noapp.lua") == "noapp.lua: setup must launch the app with sim.launch { ... } and return it")
