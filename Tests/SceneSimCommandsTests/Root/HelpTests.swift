@@ -242,8 +242,9 @@ struct HelpTests {
             after the last step it settles the clock and checks the eventually invariants.
 
             A run is a pure function of the seed and its index: the same seed prints the
-            same bytes whatever --jobs, and --shard K/N runs every Nth run, so N machines
-            explore N times as much. The first line names the seed (random unless given).
+            same report and writes the same scenario whatever --jobs (only the first line's
+            jobs= differs), and --shard K/N runs every Nth run, so N machines explore N
+            times as much. The first line names the seed (random unless given).
 
             On a failure it prints the invariant's message, the run and step, and the
             command that replays that run; then it shrinks the run (chunks of steps, single
