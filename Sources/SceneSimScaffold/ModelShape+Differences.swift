@@ -37,21 +37,23 @@ extension ModelShape {
                 add(handler.origin, "\(handler.note ?? handler.name) in scene \"\(scene.id)\" has no \(handler.name) in the model's scene")
             }
         }
+        // What only the model has is placed at the model's own line where it is known (a loaded
+        // module's: ModelShape.placed(in:)), else at the source's.
         for other in model.scenes where !scenes.contains(where: { $0.id == other.id }) {
             let skipped = self.skipped.first { $0.text.contains("\"\(other.id)\"") }
-            add(skipped?.origin ?? origin, "the model's scene \"\(other.id)\" is not a scene of \(name)" + (skipped.map { " here: \($0.text)" } ?? ""))
+            add(skipped?.origin ?? other.origin ?? origin, "the model's scene \"\(other.id)\" is not a scene of \(name)" + (skipped.map { " here: \($0.text)" } ?? ""))
         }
         for key in defaultsKeys where !model.defaultsKeys.contains(where: { $0.name == key.name }) {
             add(key.origin, "AppStorage key \"\(key.name)\" is not in the model's defaults_keys")
         }
         for key in model.defaultsKeys where !defaultsKeys.contains(where: { $0.name == key.name }) {
-            add(origin, "the model's defaults_keys has \"\(key.name)\", which is no @AppStorage key of the source")
+            add(key.origin ?? origin, "the model's defaults_keys has \"\(key.name)\", which is no @AppStorage key of the source")
         }
         for item in memory where !model.memory.contains(where: { $0.name == item.name }) {
             add(item.origin, "memory \"\(item.name)\" of \(name) is not in the model's memory")
         }
         for item in model.memory where !memory.contains(where: { $0.name == item.name }) {
-            add(origin, "the model's memory has \"\(item.name)\", which is no @State or @StateObject of \(name)")
+            add(item.origin ?? origin, "the model's memory has \"\(item.name)\", which is no @State or @StateObject of \(name)")
         }
         for handler in handlers where !model.handlers.contains(where: { $0.name == handler.name }) {
             add(handler.origin, "\(handler.note ?? handler.name) on \(name) has no model.\(handler.name)")
@@ -65,7 +67,31 @@ extension ModelShape {
             add(item.origin, "\(noun) \"\(item.name)\" (scene \"\(scene.id)\") is not in the model's \(list)")
         }
         for item in model where !source.contains(where: { $0.name == item.name }) {
-            add(scene.origin, "the model's scene \"\(scene.id)\" lists \(noun) \"\(item.name)\" in \(list), which no view of the scene has")
+            add(item.origin ?? scene.origin, "the model's scene \"\(scene.id)\" lists \(noun) \"\(item.name)\" in \(list), which no view of the scene has")
         }
+    }
+
+    /// The loaded model with each scene, key and memory name placed at the first line of `text`
+    /// (the module's source, `file`) that names it in quotes: the scene at its `id = "..."`, a
+    /// scene's names after that line. A name the text does not spell so keeps no place.
+    package func placed(in text: String, file: String) -> ModelShape {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func line(of needle: String, from start: Int = 0, requiring word: String? = nil) -> Int? {
+            guard start < lines.count else { return nil }
+            return lines[start...].firstIndex { $0.contains(needle) && (word.map($0.contains) ?? true) }
+        }
+        func at(_ index: Int?) -> Origin? { index.map { Origin(file: file, line: $0 + 1) } }
+        var shape = self
+        for i in shape.scenes.indices {
+            let quoted = luaString(shape.scenes[i].id)
+            let start = line(of: quoted, requiring: "id")
+            shape.scenes[i].origin = shape.scenes[i].origin ?? at(start)
+            for j in shape.scenes[i].keys.indices { shape.scenes[i].keys[j].origin = at(line(of: luaString(shape.scenes[i].keys[j].name), from: start ?? 0)) }
+            for j in shape.scenes[i].memory.indices { shape.scenes[i].memory[j].origin = at(line(of: luaString(shape.scenes[i].memory[j].name), from: start ?? 0)) }
+        }
+        let model = line(of: "model", requiring: "=") ?? 0
+        for j in shape.defaultsKeys.indices { shape.defaultsKeys[j].origin = at(line(of: luaString(shape.defaultsKeys[j].name), from: model)) }
+        for j in shape.memory.indices { shape.memory[j].origin = at(line(of: luaString(shape.memory[j].name), from: model)) }
+        return shape
     }
 }

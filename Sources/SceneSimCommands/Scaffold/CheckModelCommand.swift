@@ -17,11 +17,11 @@ struct CheckModelCommand: StatusCommand {
         abstract: "Check a model module against the app's SwiftUI source.",
         discussion: """
             Loads the model module (and launches it, as a scenario would), scaffolds the source as \
-            scenesim scaffold does, and lists every difference with the source's file:line: a \
-            scene, scene kind or value type on one side only; SceneStorage (keys), memory or \
-            AppStorage (defaults_keys) keys declared on one side only; a scene phase, URL or \
-            activity handler in the source with no handler in the model. One line each, in the \
-            source's order.
+            scenesim scaffold does, and lists every difference with the file:line to fix (the \
+            source's, or the model module's for what only the model has): a scene, scene kind or \
+            value type on one side only; SceneStorage (keys), memory or AppStorage (defaults_keys) \
+            keys declared on one side only; a scene phase, URL or activity handler in the source \
+            with no handler in the model. One line each, in the source's order, then the model's.
 
             Exit status: 0 no difference, 1 differences, 2 usage error, a model module that does \
             not load, or no @main App in the source. A Swift file that does not parse is a warning \
@@ -67,7 +67,9 @@ struct CheckModelCommand: StatusCommand {
             Output.error("scenesim check-model: \(model) does not load: \(error.message)\n")
             return 2
         }
-        let differences = facts.modelShape(platform: loaded.platform).differences(from: loaded)
+        // What the model alone has is placed at the module's line that names it.
+        let text = FileManager.default.contents(atPath: model).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let differences = facts.modelShape(platform: loaded.platform).differences(from: loaded.placed(in: text, file: model))
         switch format {
         case .text:
             Output.standard(differences.map { $0.text + "\n" }.joined())

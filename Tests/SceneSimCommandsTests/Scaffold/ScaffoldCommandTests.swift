@@ -118,10 +118,39 @@ struct ScaffoldCommandTests {
         let result = try BuiltBinary.run(["check-model", "model.lua", "--source", Self.fixtures + "/PhotoApp"], in: folder.path)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("PhotoApp.swift:9: the model's scene \"RootView\" lists SceneStorage key \"stale\" in keys, which no view of the scene has"), "\(result)")
+        // What only the model has is placed at the module's line (it was the Swift scene's line).
+        #expect(lines.contains("model.lua:1: the model's scene \"RootView\" lists SceneStorage key \"stale\" in keys, which no view of the scene has"), "\(result)")
         #expect(lines.contains("Views.swift:13: .onChange(of: current) in scene \"RootView\" has no on_phase in the model's scene"), "\(result)")
         #expect(lines.contains("PhotoApp.swift:14: scene \"viewer\" (WindowGroup) is not in the model"), "\(result)")
         #expect(lines.contains("PhotoApp.swift:11: .onOpenURL on PhotoApp has no model.on_url"), "\(result)")
+    }
+
+    @Test("check-model places what only the model has at the module's line that names it: a scene, a scene's key, a defaults key and a memory name")
+    func checkModelPlacesModelSide() throws {
+        let folder = try TempFolder([
+            "x.lua": """
+                return {
+                  platform = "ipados",
+                  scenes = {
+                    { id = "main", keys = { "kept", "extra_key" } },
+                    { id = "extra" },
+                  },
+                  model = { name = "X", states = { r = {} }, initial = "r", defaults_keys = { "old" }, memory = { "gone" } },
+                }
+                """,
+            "X.swift": "@main struct XApp: App { var body: some Scene { WindowGroup(id: \"main\") { Root() } } }\nstruct Root: View { @SceneStorage(\"kept\") var kept = 0; var body: some View { Text(\"\") } }\n",
+        ])
+
+        let result = try BuiltBinary.run(["check-model", "x.lua", "--source", "X.swift"], in: folder.path)
+
+        // Before, each was placed at X.swift:1, the @main line, though the fix is in x.lua.
+        #expect(result == ProcessResult(status: 1, stdout: """
+            x.lua:4: the model's scene "main" lists SceneStorage key "extra_key" in keys, which no view of the scene has
+            x.lua:5: the model's scene "extra" is not a scene of XApp
+            x.lua:7: the model's defaults_keys has "old", which is no @AppStorage key of the source
+            x.lua:7: the model's memory has "gone", which is no @State or @StateObject of XApp
+
+            """, stderr: ""))
     }
 
     @Test("A fact in an extension in another file names that file (the openWindow call in App+Menu.swift), and one in the declaration names the declaration's file")
