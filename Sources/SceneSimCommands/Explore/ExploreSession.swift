@@ -176,7 +176,8 @@ struct ExploreSession {
             command: plan.command, replayCommand: plan.replayCommand(run: run), seed: plan.seed, run: run,
             stepsBefore: outcome.steps.count,
             modulePath: FoundScenario.modulePath(plan.file, writtenTo: plan.out, currentDirectory: FileManager.default.currentDirectoryPath),
-            failure: final, steps: first.steps
+            failure: final, steps: first.steps,
+            commandFolder: FoundScenario.commandFolder(writtenTo: plan.out, currentDirectory: FileManager.default.currentDirectoryPath)
         )
         let path = (plan.out.hasSuffix("/") ? plan.out : plan.out + "/") + FoundScenario.fileName(module: plan.file, seed: plan.seed, run: run)
         // Written whole or not at all, with the system's reason ("No space left on device").

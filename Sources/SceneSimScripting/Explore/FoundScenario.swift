@@ -12,8 +12,13 @@ public struct FoundScenario: Equatable, Sendable {
     public var modulePath: String
     public var failure: ExploreFailure
     public var steps: [ExploreStep]
+    /// Where the two commands ran, relative to the scenario's folder ("." for that folder):
+    /// their paths are as typed there.
+    public var commandFolder = "."
 
-    public init(command: String, replayCommand: String, seed: UInt64, run: Int, stepsBefore: Int, modulePath: String, failure: ExploreFailure, steps: [ExploreStep]) {
+    public init(command: String, replayCommand: String, seed: UInt64, run: Int, stepsBefore: Int, modulePath: String, failure: ExploreFailure, steps: [ExploreStep],
+                commandFolder: String = ".") {
+        self.commandFolder = commandFolder
         self.command = command
         self.replayCommand = replayCommand
         self.seed = seed
@@ -34,10 +39,15 @@ public struct FoundScenario: Equatable, Sendable {
     /// The scenario's text. The header's first line says what fails (what `scenesim test
     /// --list` shows); each step is one line, its statement then the invariant check.
     public var text: String {
+        // The commands' paths are as typed where explore ran: where that is, from this file's
+        // folder (on the same lines, so the steps' line numbers stay where they were).
+        let place = commandFolder == "." ? "" : " (in \(commandFolder) from here)"
         var lines = [
             "-- Found by scenesim explore: \(Self.oneLine(failure.text))",
-            "-- command: \(command)",
-            "-- replay:  \(replayCommand)",
+            "-- command\(place): \(command)",
+            "-- replay\(place):  \(replayCommand)",
+        ]
+        lines += [
             "-- seed \(seed), run \(run), steps \(stepsBefore) -> \(steps.count)",
             "-- luacheck: no max line length",
             "local explore = sim.explore.load \(Self.quoted(modulePath))",
@@ -65,6 +75,13 @@ public struct FoundScenario: Equatable, Sendable {
 extension FoundScenario {
     /// The module's path as a scenario written to `directory` names it: relative to that folder.
     /// When either is absolute, both are taken from `currentDirectory`.
+    /// The folder explore ran in (`currentDirectory`), relative to `directory`, where the
+    /// scenario is written; "." when they are the same.
+    public static func commandFolder(writtenTo directory: String, currentDirectory: String) -> String {
+        let folder = ModulePath.relative(currentDirectory, from: ModulePath.resolve(directory, from: currentDirectory))
+        return folder.isEmpty ? "." : folder
+    }
+
     public static func modulePath(_ module: String, writtenTo directory: String, currentDirectory: String) -> String {
         if module.hasPrefix("/") || directory.hasPrefix("/") {
             return ModulePath.relative(

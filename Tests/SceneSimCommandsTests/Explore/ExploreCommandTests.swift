@@ -138,8 +138,8 @@ struct ExploreCommandTests {
             """)
         #expect(try String(contentsOfFile: folder.path + "/found/lock-3-12.lua", encoding: .utf8) == """
             -- Found by scenesim explore: invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses
-            -- command: scenesim explore lock.lua --seed 3 --runs 300 --steps 60
-            -- replay:  scenesim explore lock.lua --steps 60 --replay 3:12
+            -- command (in .. from here): scenesim explore lock.lua --seed 3 --runs 300 --steps 60
+            -- replay (in .. from here):  scenesim explore lock.lua --steps 60 --replay 3:12
             -- seed 3, run 12, steps 29 -> 4
             -- luacheck: no max line length
             local explore = sim.explore.load "../lock.lua"
