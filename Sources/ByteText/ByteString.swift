@@ -44,6 +44,11 @@ public struct ByteString: Hashable, Comparable, Sendable {
     public func hasPrefix(_ prefix: ByteString) -> Bool {
         bytes.starts(with: prefix.bytes)
     }
+
+    /// True when the bytes end with `suffix`.
+    package func hasSuffix(_ suffix: ByteString) -> Bool {
+        bytes.count >= suffix.bytes.count && bytes.suffix(suffix.bytes.count).elementsEqual(suffix.bytes)
+    }
 }
 
 extension ByteString: ExpressibleByStringLiteral {

@@ -848,7 +848,7 @@ local function check_spec(spec, name)
   for _, k in ipairs(names_of(fail, "the exploration's", spec)) do
     if not top_keys[k] then
       fail(format("unknown key %s in the exploration%s; its keys are setup, rules, builtin, background_tasks, watchdog_ok, invariants, eventually",
-        describe(k), native.suggestion(k, { "setup", "rules", "builtin", "background_tasks", "watchdog_ok", "invariants", "eventually" })))
+        describe(k), native.suggestion(k, sorted_keys(top_keys))))
     end
   end
   if type(spec.setup) ~= "function" then
@@ -864,7 +864,7 @@ local function check_spec(spec, name)
     if type(rule) ~= "table" then fail(format("%s must be a table { weight = 1, pre = function(app) ... end, args = { ... }, run = function(app, a) ... end } (got %s)", where, type(rule))) end
     for _, key in ipairs(names_of(fail, where, rule)) do
       if not rule_keys[key] then
-        fail(format("unknown key %s in %s%s; a rule has weight, pre, args and run", describe(key), where, native.suggestion(key, { "weight", "pre", "args", "run" })))
+        fail(format("unknown key %s in %s%s; a rule has weight, pre, args and run", describe(key), where, native.suggestion(key, sorted_keys(rule_keys))))
       end
     end
     if type(rule.run) ~= "function" then fail(format("%s.run must be a function(app, args) (got %s)", where, type(rule.run))) end

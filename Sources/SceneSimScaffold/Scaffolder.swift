@@ -95,19 +95,25 @@ package struct Scaffolder {
         var scenes: [ScaffoldFacts.Scene] = []
         var used: [String: Int] = [:]
         func collectScenes(of info: TypeInfo, conditions: [String], depth: Int) {
-            collectScenes(of: info, property: "body", conditions: conditions, depth: depth)
+            collectMemberScenes(of: info, named: "body", method: false, conditions: conditions, depth: depth)
         }
-        // A computed property of the App (or of a Scene type) that `body` names: `var body: some
-        // Scene { appScene; otherScenes }` with `appScene` in an extension, as real apps split it.
+        // A computed property of the App (or of a Scene type) that `body` names (`var body: some
+        // Scene { appScene; otherScenes }` with `appScene` in an extension, as real apps split
+        // it), or a method it calls (`mainScene()`, a `@SceneBuilder` one): its scenes. False
+        // when the type has no such member.
         @discardableResult
-        func collectScenes(of info: TypeInfo, property: String, conditions: [String], depth: Int) -> Bool {
+        func collectMemberScenes(of info: TypeInfo, named name: String, method: Bool, conditions: [String], depth: Int) -> Bool {
             guard depth < 8 else { return false }
             var found = false
             for (file, converter, block) in info.members {
                 for member in block.members {
-                    guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-                    for binding in variable.bindings where binding.pattern.trimmedDescription == property {
-                        guard let statements = getterStatements(binding) else { continue }
+                    var bodies: [CodeBlockItemListSyntax] = []
+                    if method, let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name, let body = function.body {
+                        bodies = [body.statements]
+                    } else if !method, let variable = member.decl.as(VariableDeclSyntax.self) {
+                        bodies = variable.bindings.filter { $0.pattern.trimmedDescription == name }.compactMap(getterStatements)
+                    }
+                    for statements in bodies {
                         found = true
                         walkSceneStatements(statements, file: file, converter: converter, conditions: conditions, depth: depth, owner: info)
                     }
@@ -143,7 +149,7 @@ package struct Scaffolder {
                 }
                 // A property of the same type that holds scenes: `appScene`, `self.otherScenes`.
                 if let name = propertyReference(expression),
-                   collectScenes(of: owner, property: name, conditions: conditions, depth: depth + 1) {
+                   collectMemberScenes(of: owner, named: name, method: false, conditions: conditions, depth: depth + 1) {
                     continue
                 }
                 // Peel modifiers off the outside: `WindowGroup { ... }.a(...).b(...)`.
@@ -165,7 +171,7 @@ package struct Scaffolder {
                                 walkSceneStatements(closure.statements, file: file, converter: converter, conditions: conditions, depth: depth + 1, owner: owner)
                             } else if let custom = types[name], custom.declared, custom.isScene {
                                 collectScenes(of: custom, conditions: conditions, depth: depth + 1)
-                            } else if !collectMethodScenes(of: owner, name: name, conditions: conditions, depth: depth + 1) {
+                            } else if !collectMemberScenes(of: owner, named: name, method: true, conditions: conditions, depth: depth + 1) {
                                 // (`mainScene()`: a method of the App that returns scenes.) A Scene
                                 // type from a package, or a function elsewhere: said, not dropped.
                                 facts.warnings.append("\(file):\(call.startLocation(converter: converter).line): warning: \(name) in \(owner.name)'s body is not declared in these sources (a package's Scene?), so its scenes are not in the model; add them by hand")
@@ -174,7 +180,7 @@ package struct Scaffolder {
                         }
                         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
                            base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
-                           collectMethodScenes(of: owner, name: member.declName.baseName.text, conditions: conditions, depth: depth + 1) {
+                           collectMemberScenes(of: owner, named: member.declName.baseName.text, method: true, conditions: conditions, depth: depth + 1) {
                             break  // `self.mainScene()`
                         }
                         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
@@ -250,22 +256,6 @@ package struct Scaffolder {
                 }
             }
             return nil
-        }
-        // A method of the type (`func mainScene() -> some Scene`, a `@SceneBuilder` one) that
-        // `body` calls: its body's scenes. False when the type has no such method.
-        @discardableResult
-        func collectMethodScenes(of info: TypeInfo, name: String, conditions: [String], depth: Int) -> Bool {
-            guard depth < 8 else { return false }
-            var found = false
-            for (file, converter, block) in info.members {
-                for member in block.members {
-                    guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
-                          let body = function.body else { continue }
-                    found = true
-                    walkSceneStatements(body.statements, file: file, converter: converter, conditions: conditions, depth: depth, owner: info)
-                }
-            }
-            return found
         }
         func walkIf(_ branch: IfExprSyntax, file: String, converter: SourceLocationConverter, conditions: [String], depth: Int, owner: TypeInfo) {
             guard depth < 8 else { return }

@@ -76,7 +76,7 @@ extension ScriptHost {
         }
         // `sim.launch(require "mymodel")`: require also returns where it found the module (its
         // file's path), which is not a second option.
-        let requiresPath = call.count == 2 && call.value(at: 2).bytesValue.map { $0.bytes.count >= 4 && Array($0.bytes.suffix(4)) == Array(".lua".utf8) } == true
+        let requiresPath = call.count == 2 && call.value(at: 2).bytesValue?.hasSuffix(".lua") == true
         if call.count > 1 && !requiresPath {
             return .error("sim.launch takes one table of options, e.g. sim.launch{ platform = \"ipados\" } (got \(call.count) arguments)")
         }

@@ -18,34 +18,34 @@ struct DeclaredKeys {
     /// nil when `key` may be used; else the message for `w.storage.key` (`what` is `storage`
     /// or `memory`) of a window of scene `scene`.
     func refusal(_ what: String, key: ByteString, scene: String) -> String? {
-        let declared = what == "storage" ? storage[scene] : memory[scene]
-        guard let declared else { return nil }
-        // The key's own bytes against the declared names (its escaped text, `a\\b` for `a\b`,
-        // only for the message: compared, it refused every key with a backslash or a control byte).
-        if let raw = key.string, declared.contains(raw) { return nil }
-        let name = key.escaped
         let noun = what == "storage" ? "SceneStorage key" : "memory key"
-        return "w.\(what).\(name): scene \"\(scene)\" declares no \(noun) \"\(name)\"" + Self.hint(name, declared)
+        return Self.refusal(what == "storage" ? storage[scene] : memory[scene], key: key) { name in
+            "w.\(what).\(name): scene \"\(scene)\" declares no \(noun) \"\(name)\""
+        }
     }
 
     /// nil when `app.defaults.key` may be used; else the message.
     func defaultsRefusal(key: ByteString) -> String? {
-        guard let declared = defaults else { return nil }
+        Self.refusal(defaults, key: key) { "app.defaults.\($0): the model declares no AppStorage key \"\($0)\"" }
+    }
+
+    /// nil when `app.memory.key` may be used; else the message.
+    func appMemoryRefusal(key: ByteString) -> String? {
+        Self.refusal(appMemory, key: key) { "app.memory.\($0): the model declares no memory key \"\($0)\"" }
+    }
+
+    /// nil when there is no list or `key` is in it; else `message` of the key as shown, with
+    /// the hint. The key's own bytes are compared (its escaped text, `a\\b` for `a\b`, is only
+    /// for the message: compared, it refused every key with a backslash or a control byte).
+    private static func refusal(_ declared: [String]?, key: ByteString, message: (String) -> String) -> String? {
+        guard let declared else { return nil }
         if let raw = key.string, declared.contains(raw) { return nil }
         let name = key.escaped
-        return "app.defaults.\(name): the model declares no AppStorage key \"\(name)\"" + Self.hint(name, declared)
+        return message(name) + hint(name, declared)
     }
 
     /// `name` is the key as shown (escaped); the declared names are shown escaped too, so a tab
     /// or a newline in one never breaks the message's line.
-    /// nil when `app.memory.key` may be used; else the message.
-    func appMemoryRefusal(key: ByteString) -> String? {
-        guard let declared = appMemory else { return nil }
-        if let raw = key.string, declared.contains(raw) { return nil }
-        let name = key.escaped
-        return "app.memory.\(name): the model declares no memory key \"\(name)\"" + Self.hint(name, declared)
-    }
-
     private static func hint(_ name: String, _ declared: [String]) -> String {
         let shown = declared.map { ByteString($0).escaped }
         if let best = closest(to: name, among: shown) { return "; did you mean \"\(best)\"?" }
