@@ -392,6 +392,12 @@ struct ScaffoldErrorTests {
         #expect(sources.map(\.path) == ["a/App.swift"])
         #expect(facts.scenes.map(\.id) == ["main"])
         #expect(throws: ScaffoldError.self) { try Scaffolder.sources(under: [root + "/notes.txt"]) }
+        // A .swift name on what is no regular file (a FIFO) stops the scaffold with the reason.
+        #expect(mkfifo(root + "/a/Pipe.swift", 0o644) == 0)
+        do { _ = try Scaffolder.sources(under: [root]) } catch {
+            #expect(error.message == "a/Pipe.swift: cannot be read: not a regular file")
+        }
+        #expect(throws: ScaffoldError.self) { try Scaffolder.sources(under: [root]) }
         do { _ = try Scaffolder.sources(under: [root + "/notes.txt"]) } catch {
             #expect(error.message == "\(root)/notes.txt: not a .swift file; give the app's source folders or .swift files")
         }

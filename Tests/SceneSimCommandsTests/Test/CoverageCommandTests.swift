@@ -72,7 +72,7 @@ struct CoverageCommandTests {
         #expect(result.stderr.hasPrefix("Error: --min-coverage: unknown metric 'edges'; give states or transitions with a percent, e.g. --min-coverage transitions=100,states=100\n"))
     }
 
-    @Test("An empty --timeline or --junit path is a usage error (it named the root folder)")
+    @Test("An empty --timeline, --junit or --coverage-out path is a usage error (it named the root folder)")
     func emptyPaths() throws {
         let folder = try TempFolder(Self.suite)
         let timeline = try BuiltBinary.run(["test", "--timeline", "", "a"], in: folder.path)
@@ -81,6 +81,9 @@ struct CoverageCommandTests {
         let junit = try BuiltBinary.run(["test", "--junit", "", "a"], in: folder.path)
         #expect(junit.status == 2)
         #expect(junit.stderr.hasPrefix("Error: --junit needs a file for the report, e.g. --junit report.xml (got an empty path)\n"))
+        let coverage = try BuiltBinary.run(["test", "--coverage-out", "", "a"], in: folder.path)
+        #expect(coverage.status == 2)
+        #expect(coverage.stderr.hasPrefix("Error: --coverage-out needs a file for the report, e.g. --coverage-out coverage.json (got an empty path)\n"))
     }
 
     @Test("--timeline DIR writes one picture per scenario, mirroring its path")
