@@ -234,9 +234,9 @@ extension Simulator {
             case .backgroundWindow(let id):
                 if config.platform == .macos { minimizeWindow(id, process) } else { backgroundWindow(id, process) }
             case .close(let id):
-                close(id, process)
+                delivering(process) { close(id, process) }
                 quitIfLastWindowClosed(process)
-            case .disconnect(let id): detach(id, save: true, process)
+            case .disconnect(let id): delivering(process) { detach(id, save: true, process) }
             }
             return .done
         }

@@ -20,9 +20,19 @@ extension Simulator {
 
     /// Fails while the app is suspended: `what` is a call that runs the app's code or stands
     /// for it, and a suspended app runs none.
-    func requireAwake(_ what: @autoclosure () -> String) throws(SimError) {
-        guard let process, let since = process.suspendedSince else { return }
+    package func requireAwake(_ what: @autoclosure () -> String) throws(SimError) {
+        guard let process, let since = process.suspendedSince, !process.delivering else { return }
         throw SimError(.forbidden, "\(what()): the app is suspended (since \(since.text) s, in the background), so none of its code runs; resume it first: app:foreground(), w:focus(), app:open_url(...) or sim.system.refresh(app)")
+    }
+
+    /// Runs `body`, a disconnect or a close the system delivers to the app (semantics 11.2):
+    /// to a suspended app without resuming it, its handlers running as the app's code, so
+    /// their writes are the app's as in any handler.
+    func delivering(_ process: AppProcess, _ body: () -> Void) {
+        guard process.isSuspended, !process.delivering else { return body() }
+        process.delivering = true
+        defer { process.delivering = false }
+        body()
     }
 
     /// The aggregate phase became background: the grace before suspension and the background

@@ -61,6 +61,9 @@ final class AppProcess {
     /// Launched in the background: the scenes to restore once the user brings it to the
     /// foreground (empty: the launch window), nil once that happened or for a normal launch.
     var deferredRestore: [SessionID]?
+    /// The system is delivering a disconnect or a close to the suspended app (semantics 11.2):
+    /// the scene's handlers run as the app's code, without resuming it.
+    var delivering = false
 
     var isSuspended: Bool { suspendedSince != nil }
 

@@ -80,7 +80,10 @@ extension ScriptHost {
             return .error("app:\(name)(...) is a method: call it with a colon, app:\(name)(...)")
         }
         do throws(SimError) {
-            try requireSimulator("app:\(name)").requireRunning("app:\(name)")
+            let simulator = try requireSimulator("app:\(name)")
+            try simulator.requireRunning("app:\(name)")
+            // An intent stands for the app's code, which a suspended app does not run (semantics 11.2).
+            try simulator.requireAwake("app:\(name)")
         } catch {
             return .error(error.message)
         }

@@ -124,4 +124,25 @@ struct DeclaredModelTests {
 
             """, error: nil))
     }
+
+
+    @Test("a declared model's intent is refused while the app is suspended, as the built-in model's are (semantics 11.2): its body does not run")
+    func intentWhileSuspended() {
+        let run = runScript("""
+            local app = sim.launch { platform = "iphone", model = { states = { a = {} }, initial = "a",
+              intents = { peek = function(app) print("ran") return 42 end } } }
+            app:background()
+            sim.advance(6)
+            print(pcall(function() return app:peek() end))
+            app:foreground()
+            print(app:peek())
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            false\ttest.lua:5: app:peek: the app is suspended (since 5.000 s, in the background), so none of its code runs; resume it first: app:foreground(), w:focus(), app:open_url(...) or sim.system.refresh(app)
+            ran
+            42
+
+            """, error: nil))
+    }
 }
