@@ -8,8 +8,9 @@ app = sim.launch {
     id = "doc",
     value = "string",
     -- The selection is saved as the window leaves the screen, like .onChange(of: scenePhase).
+    -- A closed window goes straight to "disconnected", its storage already gone with it.
     on_phase = function(w, old, new)
-      if old == "active" and new ~= "active" and w.storage.editing then
+      if old == "active" and new ~= "active" and new ~= "disconnected" and w.storage.editing then
         w.storage.selection = w.storage.editing
       end
     end,

@@ -104,7 +104,8 @@ extension Simulator {
 
     /// Detaches a scene (a background one, or on macOS a closed visible one); storage is saved
     /// first when `save` (§2.2). `traced` is false when the session is being discarded: its
-    /// "disconnected (session kept)" line would be untrue, and no handler hears of it.
+    /// "disconnected (session kept)" line would be untrue. The handlers hear of it either way
+    /// (`-> disconnected`: sceneDidDisconnect comes before didDiscardSceneSessions).
     ///
     /// What lived in the scene's memory is gone with it, traced as lost (`disconnected`, or
     /// `closed` for a scene going with its session). `updatesAggregate` is false for a force
@@ -124,9 +125,7 @@ extension Simulator {
         if let memory, !memory.isEmpty {
             emit(.memoryLost(scene: id, keys: memory.sortedKeys, cause: traced ? .disconnected : .closed))
         }
-        if traced {
-            reach(.scenePhase(id, from: .connected(phase), to: .disconnected))
-        }
+        reach(.scenePhase(id, from: .connected(phase), to: .disconnected))
         if updatesAggregate { updateAggregate(process) }
     }
 

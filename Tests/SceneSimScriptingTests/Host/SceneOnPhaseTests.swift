@@ -76,4 +76,62 @@ struct SceneOnPhaseTests {
 
             """, error: nil))
     }
+
+
+    @Test("a closed window's handlers hear it disconnect (sceneDidDisconnect), before its session is discarded: after the walk to background on iPadOS, straight from active on macOS")
+    func closeReachesDisconnected() {
+        for platform in ["ipados", "macos"] {
+            let run = runScript("""
+                local app = sim.launch { platform = "\(platform)", scenes = { { id = "main" },
+                  { id = "doc", value = "string", on_phase = function(w, old, new) print("on_phase", w, old, new, w.alive) end } } }
+                app:on("scene_phase", function(w, old, new) if new == "disconnected" then print("hook", w, old, new) end end)
+                sim.settle()
+                app:open_window("doc", "a"):close()
+                """, options: ScenarioOptions(trace: .off))
+            let walk = platform == "ipados" ? """
+                on_phase\tdoc#1("a")\tactive\tinactive\ttrue
+                on_phase\tdoc#1("a")\tinactive\tbackground\ttrue
+                on_phase\tdoc#1("a")\tbackground\tdisconnected\ttrue
+                hook\tdoc#1("a")\tbackground\tdisconnected
+
+                """ : """
+                on_phase\tdoc#1("a")\tactive\tdisconnected\ttrue
+                hook\tdoc#1("a")\tactive\tdisconnected
+
+                """
+            #expect(run == ScriptRun(output: """
+                on_phase\tdoc#1("a")\tdisconnected\tinactive\ttrue
+                on_phase\tdoc#1("a")\tinactive\tactive\ttrue
+
+                """ + walk, error: nil), "\(platform)")
+        }
+    }
+
+    @Test("the system delivers a disconnect or a close to a suspended app without resuming it: the handlers run as the app's code, and their writes are allowed (semantics 11.2)")
+    func deliveryToASuspendedApp() {
+        let run = runScript("""
+            local app
+            app = sim.launch { platform = "ipados", scenes = { { id = "main" },
+              { id = "doc", value = "string", on_phase = function(w, old, new)
+                if new == "disconnected" then
+                  app.defaults["gone_" .. w.value] = app.suspended
+                  app.memory.last = w.value
+                end
+              end } } }
+            sim.settle()
+            local a, b = app:open_window("doc", "a"), app:open_window("doc", "b")
+            app:background()
+            sim.advance(6)
+            a:disconnect()
+            b:close()
+            print(app.suspended, app.defaults.gone_a, app.defaults.gone_b, app.memory.last)
+            print(pcall(function() app.defaults.later = 1 end))
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            true\ttrue\ttrue\tb
+            false\ttest.lua:16: writing app.defaults: the app is suspended (since 5.500 s, in the background), so none of its code runs; resume it first: app:foreground(), w:focus(), app:open_url(...) or sim.system.refresh(app)
+
+            """, error: nil))
+    }
 }
