@@ -174,11 +174,13 @@ extension Simulator {
     }
 
     /// Hide (⌘H; `app:background()` on macOS): the windows on screen go straight to the
-    /// background, and so do the minimised ones (they stay in the Dock).
+    /// background, and so do the minimised ones (they stay in the Dock). The minimised ones
+    /// go first, so the App's phase goes from active to background in one change, never through
+    /// the inactive a minimised window has.
     func hideApp(_ process: AppProcess) {
         let docked = process.order.elements.filter { process.minimized.contains($0) }
-        leave(process)
         for index in docked { setPhase(SessionID(index), .background, process) }
+        leave(process)
     }
 
     /// Minimise: the window goes inactive and off screen, its storage saved as on entering the

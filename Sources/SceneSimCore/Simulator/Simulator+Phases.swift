@@ -44,6 +44,9 @@ extension Simulator {
 
     /// Moves several scenes in lockstep: all take their first step before any takes the second,
     /// as every scene of an app gets willResignActive before any gets didEnterBackground.
+    /// On macOS, where each goes in one step, the windows that are not active go first (a
+    /// minimised one is inactive): the App's phase then changes once, when the last active
+    /// window goes, never through `inactive` on the way to the background (semantics 13.7).
     func walkTogether(_ ids: [SessionID], to target: ScenePhase, _ process: AppProcess) {
         if !config.platform.skipsInactiveWhenHiding {
             for id in ids {
@@ -52,6 +55,8 @@ extension Simulator {
                     setPhase(id, .inactive, process)
                 }
             }
+        } else if target == .background, ids.contains(where: { scenePhase($0) == .inactive }) {
+            for id in ids where scenePhase(id) != .active { setPhase(id, target, process) }
         }
         for id in ids { setPhase(id, target, process) }
     }
