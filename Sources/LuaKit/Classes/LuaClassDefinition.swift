@@ -21,6 +21,9 @@ public struct LuaClassDefinition {
     public var name: String
     /// Methods by name, found by `__index` before fields.
     public var methods: [String: Method] = [:]
+    /// Said after "cannot assign to 'NAME': it is a method of CLASS" when a script assigns to
+    /// a method's name (`NAME` stands for it): what to do instead.
+    package var methodAssignmentHint: ((String) -> String)?
     /// Reads a field that is not a method: push one value and return `.values(1)`.
     public var getField: Field?
     /// Reads a field by name, for classes whose fields are names: a key that is a string of

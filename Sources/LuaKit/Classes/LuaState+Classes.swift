@@ -47,7 +47,7 @@ extension LuaState {
                 return .error("cannot set a \(call.typeName(at: 2)) key on \(name): field names are strings")
             }
             if let method = key.string, definition.methods[method] != nil {
-                return .error("cannot assign to '\(key)': it is a method of \(name)")
+                return .error("cannot assign to '\(key)': it is a method of \(name)" + (definition.methodAssignmentHint.map { "; " + $0(method) } ?? ""))
             }
             guard let setField = definition.setField else {
                 return .error("cannot set field '\(key)': fields of \(name) are read-only")

@@ -111,7 +111,11 @@ extension Simulator {
                 throw SimError(.forbidden, "w:disconnect(): \(label) is already disconnected")
             }
             guard phase == .background else {
-                throw SimError(.forbidden, "w:disconnect(): the system disconnects only background scenes, and \(label) is \(phase.rawValue); call w:background() or app:background() first")
+                // On macOS w:background() minimises, which leaves the window inactive (13.7).
+                let first = config.platform == .macos
+                    ? "call app:background() (app:hide()) first; on macos w:background() minimises a window to the Dock, where it stays inactive"
+                    : "call w:background() or app:background() first"
+                throw SimError(.forbidden, "w:disconnect(): the system disconnects only background scenes, and \(label) is \(phase.rawValue); \(first)")
             }
             return process
         case .openWindow(let groupID, let value), .dismissWindow(let groupID, let value):
@@ -172,7 +176,7 @@ extension Simulator {
                 let shown = SessionID(front)
                 let label = sessions[shown.index].label
                 let phase = scenePhase(shown)?.rawValue ?? "disconnected"
-                throw SimError(.forbidden, "app:terminate(\"system\"): the system kills only a suspended app, with every scene in the background, but \(label) is \(phase); call app:background() first")
+                throw SimError(.forbidden, "app:terminate(\"system\"): the system kills only an app in the background (suspended or not), but \(label) is \(phase); call app:background() first")
             }
             return process
         }

@@ -9,6 +9,8 @@ extension ScriptHost {
 
     func defineDefaultsClass() -> LuaClass {
         var definition = LuaClassDefinition(name: "scenesim.Defaults")
+        // `app.defaults.keys = 1`: the key's name is the method's (app.defaults:keys()).
+        definition.methodAssignmentHint = { method in "a key of app.defaults cannot be named \"\(method)\" (the method app.defaults:\(method)()); choose another name" }
         definition.toString = { [unowned(unsafe) self] _ in
             // Capped as print caps a table: the text costs what it shows, at most about 1 MiB.
             "defaults \(simulator?.defaults.literal(maxBytes: SceneStorage.maxLiteralBytes) ?? "{}")"

@@ -27,6 +27,8 @@ extension ScriptHost {
 
     func defineMemoryClass() -> LuaClass {
         var definition = LuaClassDefinition(name: "scenesim.Memory")
+        // `w.memory.keys = 1`: the key's name is the method's (w.memory:keys(), app.memory:keys()).
+        definition.methodAssignmentHint = { method in "a key of w.memory or app.memory cannot be named \"\(method)\" (the method :\(method)()); choose another name" }
         definition.toString = { [unowned(unsafe) self] id in
             guard let simulator else { return "memory" }
             let owner = memoryWindow(id).map { simulator.label(of: $0) } ?? "the app"

@@ -116,6 +116,8 @@ extension ScriptHost {
 
     func defineStorageClass() -> LuaClass {
         var definition = LuaClassDefinition(name: "scenesim.Storage")
+        // `w.storage.keys = 1`: the key's name is the method's (w.storage:keys()).
+        definition.methodAssignmentHint = { method in "a SceneStorage key cannot be named \"\(method)\" (the method w.storage:\(method)()); choose another name" }
         // The contents, as the trace would show them: `storage of main#1 {tab = 2}` (the saved
         // storage once the scene is disconnected, which is what it would come back with).
         definition.toString = { [unowned(unsafe) self] id in

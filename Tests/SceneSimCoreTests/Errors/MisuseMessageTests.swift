@@ -100,12 +100,21 @@ struct MisuseMessageTests {
         }
     }
 
+    @Test("on macOS, disconnecting a minimised window says to hide the app: w:background() minimises there, and leaves the window inactive")
+    func macDisconnectHint() throws {
+        let device = try TestDevice.ready(.testing(.macos, scenes: valueScenes))
+        try device.backgroundWindow("main#1")
+        expectRefusal(device, SimError(.forbidden, "w:disconnect(): the system disconnects only background scenes, and main#1 is inactive; call app:background() (app:hide()) first; on macos w:background() minimises a window to the Dock, where it stays inactive")) {
+            try device.disconnect("main#1")
+        }
+    }
+
     @Test("terminate(\"system\") while a scene is on screen is refused")
     func systemKillWhileActive() throws {
         let device = try TestDevice.ready()
         try device.openWindow("detail", .string("a"))
         try device.interrupt()
-        expectRefusal(device, SimError(.forbidden, "app:terminate(\"system\"): the system kills only a suspended app, with every scene in the background, but detail#1 is inactive; call app:background() first")) {
+        expectRefusal(device, SimError(.forbidden, "app:terminate(\"system\"): the system kills only an app in the background (suspended or not), but detail#1 is inactive; call app:background() first")) {
             try device.terminate(.system)
         }
     }

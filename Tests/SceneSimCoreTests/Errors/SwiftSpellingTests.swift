@@ -18,7 +18,7 @@ struct SwiftSpellingTests {
         #expect(twice?.description == "launch(): the app is already running (launch #1); terminate it first with terminate(.system | .user | .crash)")
 
         let system = #expect(throws: SimError.self) { try simulator.terminate(.system) }
-        #expect(system?.description == "terminate(.system): the system kills only a suspended app, with every scene in the background, but main#1 is active; call background() first")
+        #expect(system?.description == "terminate(.system): the system kills only an app in the background (suspended or not), but main#1 is active; call background() first")
 
         let window = try #require(simulator.windows.first)
         try simulator.close(window)

@@ -10,7 +10,7 @@ struct TerminationRuleTests {
     func systemOnlyFromBackground() throws {
         let device = try TestDevice.ready()
         let before = device.snapshot
-        #expect(throws: SimError(.forbidden, "app:terminate(\"system\"): the system kills only a suspended app, with every scene in the background, but main#1 is active; call app:background() first")) {
+        #expect(throws: SimError(.forbidden, "app:terminate(\"system\"): the system kills only an app in the background (suspended or not), but main#1 is active; call app:background() first")) {
             try device.terminate(.system)
         }
         expectNoDifference(device.snapshot, before)

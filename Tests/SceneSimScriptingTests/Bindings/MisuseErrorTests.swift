@@ -127,7 +127,7 @@ struct MisuseErrorTests {
 
         #expect(run == ScriptRun(
             output: coldLaunchTrace + """
-                false	test.lua:2: app:terminate("system"): the system kills only a suspended app, with every scene in the background, but main#1 is active; call app:background() first
+                false	test.lua:2: app:terminate("system"): the system kills only an app in the background (suspended or not), but main#1 is active; call app:background() first
                 false	test.lua:3: app:terminate: unknown kind "sytem" (did you mean "system"?); use "system" (killed while suspended), "user" (force quit; Quit on macos), "crash" or, on macos, "force" (Force Quit)
                 false	test.lua:4: app:terminate(how) needs how = "system", "user" or "crash" (got no value)
                 true

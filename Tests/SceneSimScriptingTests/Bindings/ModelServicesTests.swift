@@ -43,7 +43,7 @@ struct ModelServicesTests {
             false	test.lua:10: app.defaults key "t": cannot store a table; defaults hold boolean, integer, float or string values (encode tables as strings)
             false	test.lua:11: app.defaults key "n": NaN cannot be stored (it never equals itself); store a number or nil
             false	test.lua:12: cannot replace app.defaults; set its keys instead: app.defaults.theme = "dark"
-            false	test.lua:13: cannot assign to 'keys': it is a method of scenesim.Defaults
+            false	test.lua:13: cannot assign to 'keys': it is a method of scenesim.Defaults; a key of app.defaults cannot be named "keys" (the method app.defaults:keys()); choose another name
             [   0.500] app         terminated (crash): restoration data kept
             dark	false	test.lua:15: writing app.defaults needs a running app, but it was terminated (crash) at 0.500 s; call app:launch() first
             defaults {theme = "dark", ["two words"] = true, zoom = 2.5}

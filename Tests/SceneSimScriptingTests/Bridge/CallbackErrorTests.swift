@@ -78,7 +78,7 @@ struct CallbackErrorTests {
                 test.lua:17: unknown scene id "dco" (did you mean "doc"?); the app declares "main", "doc"
                 test.lua:18: scene "doc" presents string values, not integer 1 (write "1" in quotes)
                 test.lua:19: storage key "page": cannot store a table; SceneStorage holds boolean, integer, float or string values (encode tables as strings)
-                test.lua:20: app:terminate("system"): the system kills only a suspended app, with every scene in the background, but doc#1 is active; call app:background() first
+                test.lua:20: app:terminate("system"): the system kills only an app in the background (suspended or not), but doc#1 is active; call app:background() first
                 test.lua:21: app:logout() needs the app to be authenticated or error, but it is unauthenticated; log in first with app:login{ user = "..." }
                 test.lua:22: sim.launch: the app is already declared (1 launch so far); sim.launch runs once per scenario: to start the app again after app:terminate(), call app:launch()
                 test.lua:23: app.state is read-only; change the app through its methods (app:open_window, app:background, ...)
