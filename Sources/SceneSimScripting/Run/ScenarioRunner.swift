@@ -68,10 +68,22 @@ public enum ScenarioRunner {
             // Lua's memory limit that a protected call caught and raised again (a found
             // scenario's explore.check()): still the scenario's memory. The simulator's own
             // limit says what to do in its message.
-            return LuaError.isMemoryLimitMessage(error.message) ? memory : ""
+            if LuaError.isMemoryLimitMessage(error.message) { return memory }
+            return sandboxHint(for: error.message)
         case .syntax, .interrupted, .file:
             return ""
         }
+    }
+
+    /// The libraries the sandbox leaves out, which `--allow-io` opens.
+    static let sandboxedGlobals = ["io", "os", "debug", "package", "dofile", "loadfile"]
+
+    /// For Lua's own error at a use of a global the sandbox leaves out (`attempt to index a nil
+    /// value (global 'io')`): that it is left out on purpose, and the flag that opens it.
+    static func sandboxHint(for message: String) -> String {
+        guard message.contains("attempt to"),
+              let name = sandboxedGlobals.first(where: { message.contains("(global '\($0)')") }) else { return "" }
+        return "hint: \(name) is not in scenesim's sandbox (a scenario reads no files, environment or wall clock, so every run prints the same bytes); if the scenario really needs it, run with --allow-io, which opens \(sandboxedGlobals.joined(separator: ", "))\n"
     }
 
     /// Runs `path` and returns everything it printed, as bytes (for golden tests): a string a

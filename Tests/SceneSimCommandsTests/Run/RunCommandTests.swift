@@ -59,6 +59,25 @@ struct RunCommandTests {
             """, stderr: ""))
     }
 
+    @Test("A use of a library the sandbox leaves out (io, os, debug, package, dofile, loadfile) says so and names --allow-io; another nil global does not")
+    func sandboxedGlobalHint() throws {
+        let folder = try TempFolder(["io.lua": "io.write(\"a\")\n", "dofile.lua": "dofile(\"x.lua\")\n", "other.lua": "iox.write(\"a\")\n"])
+        let hint = "hint: %@ is not in scenesim's sandbox (a scenario reads no files, environment or wall clock, so every run prints the same bytes); if the scenario really needs it, run with --allow-io, which opens io, os, debug, package, dofile, loadfile\n"
+
+        let io = try BuiltBinary.run(["run", "io.lua"], in: folder.path)
+        let dofile = try BuiltBinary.run(["run", "dofile.lua"], in: folder.path)
+        let other = try BuiltBinary.run(["run", "other.lua"], in: folder.path)
+        let allowed = try BuiltBinary.run(["run", "--allow-io", "io.lua"], in: folder.path)
+
+        #expect(io.status == 1)
+        #expect(io.stderr.hasPrefix("io.lua:1: attempt to index a nil value (global 'io')\n"))
+        #expect(io.stderr.hasSuffix(hint.replacingOccurrences(of: "%@", with: "io")), "\(io)")
+        #expect(dofile.stderr.hasPrefix("dofile.lua:1: attempt to call a nil value (global 'dofile')\n"))
+        #expect(dofile.stderr.hasSuffix(hint.replacingOccurrences(of: "%@", with: "dofile")), "\(dofile)")
+        #expect(other.status == 1 && !other.stderr.contains("hint:"), "\(other)")
+        #expect(allowed == ProcessResult(status: 0, stdout: "a", stderr: ""))
+    }
+
     @Test("A failing assert exits 1 with its file:line and the traceback on stderr")
     func failingAssert() throws {
         let folder = try TempFolder(["fail.lua": """
