@@ -46,7 +46,7 @@ struct RunCommand: StatusCommand {
     @Option(name: .long, help: ArgumentHelp("Also draw the run into this file: .svg, .json (Perfetto) or .txt; - for text lanes on standard output instead of the trace.", valueName: "file"))
     var timeline: String?
 
-    @Option(name: .long, help: ArgumentHelp("The timeline's horizontal axis: time (virtual seconds) or steps (one column per event, as many share one instant).", valueName: "axis"))
+    @Option(name: .long, help: ArgumentHelp("The horizontal axis of an SVG or JSON timeline: time (virtual seconds) or steps (one column per event, as many share one instant); text lanes always have one column per event.", valueName: "axis"))
     var timelineAxis: TimelineAxis = .time
 
     func validate() throws {
@@ -62,6 +62,10 @@ struct RunCommand: StatusCommand {
         }
         if let timeline, TimelineFormat(path: timeline) == nil {
             throw ValidationError("--timeline \(timeline): the extension says which picture to draw; give \(TimelineFormat.choices)")
+        }
+        // Standard output would mix text lanes with JSON lines: a JSON Lines reader needs every line JSON.
+        if timeline == "-", traceFlag.trace == .jsonl {
+            throw ValidationError("--timeline - writes text lanes to standard output instead of the trace, so --trace jsonl would have no trace there; give --timeline FILE (.txt, .svg or .json) to keep the JSON Lines trace, or drop --trace jsonl")
         }
     }
 

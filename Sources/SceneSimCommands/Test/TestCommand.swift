@@ -93,7 +93,7 @@ struct TestCommand: StatusCommand {
     @Option(name: .long, help: ArgumentHelp("The pictures --timeline draws: svg, json (Perfetto) or txt.", valueName: "format"))
     var timelineFormat: TimelineFormat = .svg
 
-    @Option(name: .long, help: ArgumentHelp("The timeline's horizontal axis: time (virtual seconds) or steps (one column per event).", valueName: "axis"))
+    @Option(name: .long, help: ArgumentHelp("The horizontal axis of SVG and JSON timelines: time (virtual seconds) or steps (one column per event); text lanes always have one column per event.", valueName: "axis"))
     var timelineAxis: TimelineAxis = .time
 
     @Flag(name: .long, help: "Print what the scenarios covered of the app model and the lifecycle, from the events that ran.")

@@ -94,10 +94,10 @@ struct HelpTests {
               --timeline <file>       Also draw the run into this file: .svg, .json
                                       (Perfetto) or .txt; - for text lanes on standard
                                       output instead of the trace.
-              --timeline-axis <axis>  The timeline's horizontal axis: time (virtual
-                                      seconds) or steps (one column per event, as many
-                                      share one instant). (values: time, steps; default:
-                                      time)
+              --timeline-axis <axis>  The horizontal axis of an SVG or JSON timeline: time
+                                      (virtual seconds) or steps (one column per event, as
+                                      many share one instant); text lanes always have one
+                                      column per event. (values: time, steps; default: time)
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -193,8 +193,9 @@ struct HelpTests {
               --timeline-format <format>
                                       The pictures --timeline draws: svg, json (Perfetto)
                                       or txt. (values: svg, json, txt; default: svg)
-              --timeline-axis <axis>  The timeline's horizontal axis: time (virtual
-                                      seconds) or steps (one column per event). (values:
+              --timeline-axis <axis>  The horizontal axis of SVG and JSON timelines: time
+                                      (virtual seconds) or steps (one column per event);
+                                      text lanes always have one column per event. (values:
                                       time, steps; default: time)
               --coverage              Print what the scenarios covered of the app model and
                                       the lifecycle, from the events that ran.

@@ -36,6 +36,15 @@ struct TimelineCommandTests {
         #expect(result.stdout.contains("\nmarks       L             KL\n"))
     }
 
+    @Test("--timeline - with --trace jsonl is a usage error: standard output would mix text lanes with JSON lines")
+    func textLanesAndJSONLines() throws {
+        let folder = try TempFolder(["k.lua": Self.killAndRestore])
+        let result = try BuiltBinary.run(["run", "--trace", "jsonl", "--timeline", "-", "k.lua"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("Error: --timeline - writes text lanes to standard output instead of the trace, so --trace jsonl would have no trace there; give --timeline FILE (.txt, .svg or .json) to keep the JSON Lines trace, or drop --trace jsonl\n"), "\(result)")
+    }
+
     @Test("an extension that names no picture is a usage error that lists the choices")
     func unknownExtension() throws {
         let folder = try TempFolder(["k.lua": Self.killAndRestore])
