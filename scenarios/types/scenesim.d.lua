@@ -165,7 +165,7 @@ function Window:disconnect() end
 ---@field keychain integer|nil             the stored login token; assign a token or nil
 ---@field memory scenesim.Memory           the App's in-memory state: lost at every termination
 ---@field suspended boolean                the system suspended the app (no code of it runs)
----@field background_time_remaining number|nil  background time left; nil in the foreground
+---@field background_time_remaining number|nil  background time left; nil in the foreground and where the app is never suspended (macOS); 0 while suspended
 local App = {}
 --- openWindow(id:) / openWindow(id:value:); an existing window for the value comes to front.
 ---@param id string
@@ -224,7 +224,10 @@ function App:retry() end
 ---@return string|nil reason
 function App:transition(state) end
 --- A URL: the model's on_url first (the built-in model refuses it unless authenticated), then
---- the routes (app://<route>/<value> opens or fronts that window).
+--- the scenes (semantics 12.2-12.5): the one scene on iphone; else the first window whose
+--- scene's prefers, then allows, returns true; else a new window of the first scene whose
+--- matching matches; that window's on_url runs; then the routes (app://<route>/<value> opens or
+--- fronts that window).
 --- On a terminated app it launches it first (semantics 12).
 ---@param url string
 ---@return boolean handled
