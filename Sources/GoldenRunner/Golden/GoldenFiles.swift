@@ -36,22 +36,47 @@ package enum GoldenFiles {
     /// (or an interrupted run) sees either the old golden or the new one, never half of one.
     /// The temporary file is removed whenever the write fails, and on SIGINT/SIGTERM while it
     /// exists (see `TemporaryFiles`), so no `NAME.golden.tmp-…` is left behind.
+    ///
+    /// The file is the one `path` names: through a symlink, its target is replaced, not the
+    /// link; and a file that is not a regular one (a FIFO, `/dev/stdout`, `/dev/full`) is written
+    /// in place, since renaming over it would put a regular file where a device or a pipe was.
     package static func writeAtomically(_ bytes: [UInt8], to path: String, displayedAs display: String) throws(GoldenRunnerError) {
+        var info = stat()
+        var target = path
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            // An existing target by its real path; a dangling link is written through, creating
+            // what it names.
+            guard let resolved = realpath(path, nil) else {
+                guard errno == ENOENT else { throw .cannotWrite(display, errno: errno) }
+                return try writeInPlace(bytes, to: path, displayedAs: display)
+            }
+            target = String(cString: resolved)
+            free(resolved)
+            guard stat(target, &info) == 0 else { throw .cannotWrite(display, errno: errno) }
+        }
+        if lstat(target, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            return try writeInPlace(bytes, to: target, displayedAs: display)
+        }
         // Unique per write: runs in one process (the test suite) or in two may touch one folder.
-        let temporary = path + temporaryMarker + UniqueName.make()
+        let temporary = target + temporaryMarker + UniqueName.make()
         TemporaryFiles.shared.register(temporary)
         defer { TemporaryFiles.shared.unregister(temporary) }
         do throws(GoldenRunnerError) {
             try write(bytes, to: temporary, displayedAs: display)
-            guard rename(temporary, path) == 0 else { throw .cannotWrite(display, errno: errno) }
+            guard rename(temporary, target) == 0 else { throw .cannotWrite(display, errno: errno) }
         } catch {
             unlink(temporary)
             throw error
         }
     }
 
-    private static func write(_ bytes: [UInt8], to path: String, displayedAs display: String) throws(GoldenRunnerError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    /// A special file, or what a dangling symlink names: opened for writing and written as it is.
+    private static func writeInPlace(_ bytes: [UInt8], to path: String, displayedAs display: String) throws(GoldenRunnerError) {
+        try write(bytes, to: path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, displayedAs: display)
+    }
+
+    private static func write(_ bytes: [UInt8], to path: String, flags: Int32 = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, displayedAs display: String) throws(GoldenRunnerError) {
+        let descriptor = open(path, flags, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(display, errno: errno) }
         var written = 0
         while written < bytes.count {

@@ -67,23 +67,10 @@ enum FileWriter {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         // A folder that cannot be made shows as the file's own error below.
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var info = stat()
-        if stat(path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG {
-            do throws(GoldenRunnerError) {
-                try GoldenFiles.writeAtomically(bytes, to: path, displayedAs: ByteString(path).escaped)
-            } catch {
-                throw FileWriteError(message: error.message)
-            }
-            return
-        }
-        guard let file = fopen(path, "wb") else {
-            throw FileWriteError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
-        let failed = written != bytes.count
-        let error = errno
-        if fclose(file) != 0 || failed {
-            throw FileWriteError(message: "cannot write \(path): \(String(cString: strerror(failed ? error : errno)))")
+        do throws(GoldenRunnerError) {
+            try GoldenFiles.writeAtomically(bytes, to: path, displayedAs: ByteString(path).escaped)
+        } catch {
+            throw FileWriteError(message: error.message)
         }
     }
 }

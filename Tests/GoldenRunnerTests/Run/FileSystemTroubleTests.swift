@@ -232,4 +232,37 @@ struct FileSystemTroubleTests {
             """))
         #expect(sandbox.read("scenarios/b.golden.tmp-0C1D") == "half a golden")
     }
+
+
+    @Test("A write through a symlink replaces its target, not the link; a dangling link creates what it names; a FIFO is written in place, not replaced by a regular file (--junit /dev/stdout, a golden kept as a link)")
+    func writesThroughLinksAndSpecialFiles() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("real/target.xml", "old")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.root + "/link.xml", withDestinationPath: "real/target.xml")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.root + "/dangling.xml", withDestinationPath: "real/new.xml")
+        let fifo = sandbox.root + "/fifo.xml"
+        try #require(mkfifo(fifo, 0o644) == 0)
+
+        try GoldenFiles.writeAtomically(Array("new".utf8), to: sandbox.root + "/link.xml", displayedAs: "link.xml")
+        try GoldenFiles.writeAtomically(Array("made".utf8), to: sandbox.root + "/dangling.xml", displayedAs: "dangling.xml")
+        // A reader at the FIFO's other end, as a tool reading the report from a pipe.
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+        reader.arguments = [fifo]
+        let pipe = Pipe()
+        reader.standardOutput = pipe
+        try reader.run()
+        try GoldenFiles.writeAtomically(Array("piped".utf8), to: fifo, displayedAs: "fifo.xml")
+        reader.waitUntilExit()
+
+        let attributes = { (name: String) in try FileManager.default.attributesOfItem(atPath: sandbox.root + "/" + name)[.type] as? FileAttributeType }
+        #expect(try attributes("link.xml") == .typeSymbolicLink)
+        #expect(sandbox.read("real/target.xml") == "new")
+        #expect(try attributes("dangling.xml") == .typeSymbolicLink)
+        #expect(sandbox.read("real/new.xml") == "made")
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "still a FIFO")
+        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "piped")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.root).sorted() == ["dangling.xml", "fifo.xml", "link.xml", "real"])
+    }
 }
