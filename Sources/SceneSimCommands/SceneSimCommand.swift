@@ -45,6 +45,17 @@ public struct SceneSimCommand: ParsableCommand {
     }
 
     private static func run(_ arguments: [String]) -> Int32 {
+        let status = runCommand(arguments)
+        // Output that never arrived makes no success: exit 2, as for a --timeline file that
+        // cannot be written (a command's own failure status stays).
+        if let reason = Output.finishStandard() {
+            Output.error("scenesim: cannot write standard output: \(reason)\n")
+            return status < 2 ? 2 : status
+        }
+        return status
+    }
+
+    private static func runCommand(_ arguments: [String]) -> Int32 {
         // A first word that is no subcommand (a typo, a command other tools have): say which
         // ones there are, the nearest first, where the parser said only "Unexpected argument".
         if let first = arguments.first, !first.hasPrefix("-"), !first.isEmpty {
@@ -111,15 +122,32 @@ enum Output {
         standard(bytes: Array(text.utf8))
     }
 
+    /// Why standard output could not be written (a full disk, a closed descriptor, a pipe
+    /// whose reader left while SIGPIPE is ignored): the first failure's reason, nil while none.
+    nonisolated(unsafe) private static var standardFailure: String?
+
     /// Writes `bytes` exactly: fwrite, not fputs, so a NUL byte does not end the output.
     static func standard(bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            _ = fwrite(buffer.baseAddress, 1, buffer.count, out)
+        let written = bytes.withUnsafeBufferPointer { buffer in
+            fwrite(buffer.baseAddress, 1, buffer.count, out)
         }
+        if written < bytes.count { noteStandardFailure() }
+    }
+
+    private static func noteStandardFailure() {
+        if standardFailure == nil { standardFailure = String(cString: strerror(errno)) }
+    }
+
+    /// Flushes standard output and says why it could not all be written, if it could not: the
+    /// output a command reports as written must have been (`scenesim run x.lua > trace.txt` on
+    /// a full disk is no success).
+    static func finishStandard() -> String? {
+        if fflush(out) != 0 || ferror(out) != 0 { noteStandardFailure() }
+        return standardFailure
     }
 
     static func error(_ text: String) {
-        fflush(out)
+        if fflush(out) != 0 { noteStandardFailure() }
         Array(text.utf8).withUnsafeBufferPointer { buffer in
             _ = fwrite(buffer.baseAddress, 1, buffer.count, err)
         }
@@ -127,7 +155,7 @@ enum Output {
     }
 
     static func flush() {
-        fflush(out)
+        if fflush(out) != 0 { noteStandardFailure() }
         fflush(err)
     }
 

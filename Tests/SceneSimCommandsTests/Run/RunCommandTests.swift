@@ -78,6 +78,24 @@ struct RunCommandTests {
         #expect(allowed == ProcessResult(status: 0, stdout: "a", stderr: ""))
     }
 
+    @Test("Standard output that cannot be written (closed, or past the file size limit standing in for a full disk) makes no success: exit 2 and why on stderr")
+    func unwritableStandardOutput() throws {
+        let binary = try #require(BuiltBinary.url)
+        let folder = try TempFolder(["ok.lua": "sim.launch{}\nfor i = 1, 2000 do print(string.rep(\"x\", 100)) end\n"])
+        for (redirect, reason) in [(">&-", "Bad file descriptor"), ("> out", "File too large")] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            // SIGXFSZ ignored, so a write past the limit fails with EFBIG instead of killing the process.
+            process.arguments = ["-c", "trap '' XFSZ; ulimit -f 8; exec \"$0\" run ok.lua \(redirect) 2>err", binary.path]
+            process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+            try process.run()
+            process.waitUntilExit()
+            let stderr = try String(contentsOfFile: folder.path + "/err", encoding: .utf8)
+            #expect(process.terminationStatus == 2, "\(redirect)")
+            #expect(stderr == "scenesim: cannot write standard output: \(reason)\n", "\(redirect)")
+        }
+    }
+
     @Test("A failing assert exits 1 with its file:line and the traceback on stderr")
     func failingAssert() throws {
         let folder = try TempFolder(["fail.lua": """
