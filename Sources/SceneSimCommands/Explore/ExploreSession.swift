@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ByteText
 import GoldenRunner
 import SceneSimScripting
 import Synchronization
@@ -146,7 +147,7 @@ struct ExploreSession {
                 limit = error
                 return nil
             }
-            guard replayed.failure?.label == failure.label else { return nil }
+            guard let again = replayed.failure, again.isSame(as: failure) else { return nil }
             return replayed.steps
         }
         let shrunk = shrinker.shrink(outcome.steps)
@@ -187,11 +188,13 @@ struct ExploreSession {
             Output.error("explore: \(error.message)\n")
             return 2
         }
-        Output.standard("wrote \(path)\n")
+        // Shown as a report shows a name: a newline or a control byte in it cannot forge a line.
+        let shown = ByteString.displayed(Array(path.utf8))
+        Output.standard("wrote \(shown)\n")
         if !FoundScenario.replaysInSandbox(path, module: plan.file, currentDirectory: FileManager.default.currentDirectoryPath) {
             // The sandbox lets a scenario load a module only from its own folder, its lib/ and
             // its suite: say so now, not when the replay fails.
-            Output.standard("note: the scenario loads its module from outside its folder and suite; replay it with: scenesim run --allow-io \(path)\n")
+            Output.standard("note: the scenario loads its module from outside its folder and suite; replay it with: scenesim run --allow-io \(shown)\n")
         }
         return 1
     }

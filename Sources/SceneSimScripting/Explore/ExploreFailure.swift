@@ -13,4 +13,27 @@ public struct ExploreFailure: Equatable, Sendable {
 
     /// What a user reads, and what the found scenario's error says after its `file:line:`.
     public var text: String { "\(label) failed: \(message)" }
+
+    /// Whether `other` is this failure again, as shrinking keeps it: the same rule or invariant,
+    /// failing at the same place (`lock.lua:16`, where the message starts with one). The rest of
+    /// the message may change (`after 5 presses`, then `after 4`); a failure at another line of
+    /// the same rule is another bug, and a scenario that shows it would lose the one found.
+    public func isSame(as other: ExploreFailure) -> Bool {
+        label == other.label && Self.place(of: message) == Self.place(of: other.message)
+    }
+
+    /// The `chunk:line` a message begins with, if it begins with one (Lua's position of an
+    /// error): up to the first `:DIGITS:` of its first line.
+    static func place(of message: String) -> Substring? {
+        let line = message.prefix { $0 != "\n" }
+        var index = line.startIndex
+        while let colon = line[index...].firstIndex(of: ":") {
+            let digits = line[line.index(after: colon)...].prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, digits.endIndex < line.endIndex, line[digits.endIndex] == ":" {
+                return line[..<digits.endIndex]
+            }
+            index = line.index(after: colon)
+        }
+        return nil
+    }
 }

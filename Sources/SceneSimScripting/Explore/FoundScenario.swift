@@ -1,3 +1,5 @@
+import ByteText
+
 /// The scenario a shrunk failure is written as: ordinary Lua that `scenesim run` replays,
 /// failing with the same message, and that becomes a golden test once the bug is fixed.
 public struct FoundScenario: Equatable, Sendable {
@@ -50,7 +52,7 @@ public struct FoundScenario: Equatable, Sendable {
         lines += [
             "-- seed \(seed), run \(run), steps \(stepsBefore) -> \(steps.count)",
             "-- luacheck: no max line length",
-            "local explore = sim.explore.load \(Self.quoted(modulePath))",
+            "local explore = sim.explore.load \(ByteString(modulePath).quoted)",
             (steps.contains { $0.code.hasPrefix("app:") || $0.code.contains("(app)") } ? "local app = " : "") + "explore.setup()",
             "explore.check()",
         ]
@@ -65,10 +67,6 @@ public struct FoundScenario: Equatable, Sendable {
     static func oneLine(_ text: String) -> String {
         let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         return first.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined()
-    }
-
-    static func quoted(_ path: String) -> String {
-        "\"" + path.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }
 

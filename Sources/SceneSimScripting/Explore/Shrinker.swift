@@ -1,6 +1,7 @@
 /// Shrinks a failing run to a short one that fails the same way: deletes chunks of steps, then
 /// single steps, then moves each argument toward its generator's minimum, keeping a candidate
-/// only when its replay fails with the same label (the same invariant, not any failure).
+/// only when its replay fails the same way (the same invariant or rule at the same place,
+/// `ExploreFailure.isSame(as:)`, not any failure).
 public struct Shrinker {
     /// Replays candidate steps; returns the steps that ran up to the failure when the replay
     /// fails with the label being shrunk, nil otherwise. (A replay skips steps whose

@@ -455,6 +455,43 @@ struct ExploreCommandTests {
         #expect(replayed.stderr.hasPrefix("hook.lua:5: a doc was disconnected\n"))
     }
 
+    @Test("A module whose file name holds a quote and a newline: the found scenario's load line is a valid Lua string, it replays with the failure, and the report shows the name escaped")
+    func oddModuleName() throws {
+        let name = "we\"ird\nname.lua"
+        let folder = try TempFolder([name: "return { setup = function() return sim.launch {} end, builtin = false,\n  rules = { boom = { run = function() error(\"boom\") end } } }\n"])
+
+        let result = try BuiltBinary.run(["explore", name, "--seed", "1", "--runs", "1", "--steps", "2", "--out", "found"], in: folder.path)
+        let written = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/found").first)
+        let replayed = try BuiltBinary.run(["run", "--trace", "off", "found/" + written], in: folder.path)
+
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\nwrote found/we\"ird\\010name-1-0.lua\n"), "\(result)")
+        #expect(try String(contentsOfFile: folder.path + "/found/" + written, encoding: .utf8).contains("local explore = sim.explore.load \"../we\\\"ird\\nname.lua\"\n"))
+        #expect(replayed.status == 1)
+        #expect(replayed.stderr.hasPrefix("found/we\"ird\\010name-1-0.lua:9: rule boom failed: we\"ird\nname.lua:2: boom\n"), "\(replayed)")
+    }
+
+    @Test("Shrinking keeps the failure found: a smaller argument that fails the same rule at another line is another bug, and is not taken")
+    func shrinkKeepsThePlace() throws {
+        let folder = try TempFolder(["two.lua": """
+            return { setup = function() return sim.launch { scenes = { { id = "main" } } } end, builtin = false,
+              rules = { pick = { args = { s = sim.gen.one_of { "a", "b" } }, run = function(_, a)
+                if a.s == "a" then error("a arrived") end
+                error("b arrived")
+              end } } }
+
+            """])
+
+        // Seed 4 draws "b" first; "a", the smaller choice, fails at line 3 instead of 4.
+        let result = try BuiltBinary.run(["explore", "two.lua", "--seed", "4", "--runs", "1", "--steps", "3", "--out", "found"], in: folder.path)
+        let replayed = try BuiltBinary.run(["run", "--trace", "off", "found/two-4-0.lua"], in: folder.path)
+
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\nrun 0, step 1: rule pick failed: two.lua:4: b arrived\n"), "\(result)")
+        #expect(result.stdout.contains("\nshrunk: 1 steps -> 1 (2 replays): rule pick failed: two.lua:4: b arrived\n"), "\(result)")
+        #expect(replayed.stderr.hasPrefix("found/two-4-0.lua:9: rule pick failed: two.lua:4: b arrived\n"), "\(replayed)")
+    }
+
     @Test("A failure's message shows control bytes and invalid UTF-8 escaped, so it cannot drive the terminal; --replay ignores --shard")
     func displayedMessage() throws {
         let folder = try TempFolder(["ctl.lua": """

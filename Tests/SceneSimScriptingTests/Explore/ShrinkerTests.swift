@@ -62,6 +62,19 @@ struct ShrinkerTests {
 
         #expect(shrinker.shrink([step("a"), step("b")]) == [step("a"), step("b")])
     }
+
+    @Test("a failure is the same when its rule or invariant fails at the same place; the rest of its message may change", arguments: [
+        ("lock.lua:16: opened after 5 presses", "lock.lua:16: opened after 4 presses", true),
+        ("m.lua:3: a arrived", "m.lua:4: b arrived", false),
+        ("the window is gone", "two windows", true),
+        ("explore:812: w:focus(): main#1 is closed", "m.lua:2: x", false),
+        ("a:b:c: no digits here", "a:b:c: none either", true),
+    ])
+    func sameFailure(first: String, second: String, same: Bool) {
+        let a = ExploreFailure(label: "rule r", message: first, step: 3)
+        #expect(a.isSame(as: ExploreFailure(label: "rule r", message: second, step: 1)) == same)
+        #expect(!a.isSame(as: ExploreFailure(label: "invariant i", message: first, step: 3)))
+    }
 }
 
 /// Issue 11: before a shrunk run is written it is replayed twice; any difference is reported
