@@ -155,7 +155,8 @@ static int scn_valid_module_name(const char *name) {
 
 // require(name): the loaded table first, then <module_dir>/<name with '.' as '/'>.lua as text.
 static int scn_require(lua_State *L) {
-    const char *name = luaL_checkstring(L, 1);
+    size_t length;
+    const char *name = luaL_checklstring(L, 1, &length);
     lua_settop(L, 1);
     scn_push_loaded(L);  // 2
     lua_pushvalue(L, 1);
@@ -167,6 +168,11 @@ static int scn_require(lua_State *L) {
         return 1;
     }
     lua_pop(L, 1);
+    // The file name would end at a NUL byte: "m\0x" would load m.lua under another name.
+    if (strlen(name) != length) {
+        return luaL_error(L, "module name '%s\\0...' is not valid: it holds a NUL byte; use letters, "
+                             "digits, '_' and '-', with '.' between folder names", name);
+    }
     if (!scn_valid_module_name(name)) {
         return luaL_error(L, "module name '%s' is not valid: use letters, digits, '_' and '-', "
                              "with '.' between folder names", name);

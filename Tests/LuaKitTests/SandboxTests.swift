@@ -95,6 +95,9 @@ struct SandboxTests {
         #expect(escape[1].stringValue?.contains("module name '..secret' is not valid") == true)
         let slash = try state.run("return pcall(require, '../secret')", chunkName: "=t")
         #expect(slash[1].stringValue?.contains("is not valid") == true)
+        // A NUL would end the file's name there: "helpers\0x" must not load helpers.lua.
+        let nul = try state.run("return pcall(require, 'helpers\\0x')", chunkName: "=t")
+        #expect(nul == [false, .string(ByteString("module name 'helpers\\0...' is not valid: it holds a NUL byte; use letters, digits, '_' and '-', with '.' between folder names"))])
         let broken = try #require(capture { try state.run("require 'broken'", chunkName: "@main.lua") })
         #expect(broken.message == "\(lib)/broken.lua:2: broken at load")
     }
