@@ -406,6 +406,9 @@ static void scn_abort_text(const scn_state *st, char *buffer, size_t size) {
         snprintf(buffer, size, "instruction limit exceeded (%lld instructions)", st->max_instructions);
     } else if (st->abort == SCN_ABORT_MEMORY) {
         snprintf(buffer, size, "memory limit exceeded (%zu bytes)", st->limit);
+    } else if (st->interrupt != NULL
+               && atomic_load_explicit(st->interrupt, memory_order_relaxed) == SCN_INTERRUPT_OUTPUT) {
+        snprintf(buffer, size, "output limit exceeded (%zu bytes)", st->limit);
     } else {
         snprintf(buffer, size, "interrupted");
     }
@@ -609,6 +612,14 @@ void scn_interrupt_flag_destroy(void *flag) { free(flag); }
 
 void scn_interrupt_flag_raise(void *flag) {
     atomic_store_explicit((atomic_int *)flag, 1, memory_order_relaxed);
+}
+
+void scn_interrupt_flag_raise_output(void *flag) {
+    atomic_store_explicit((atomic_int *)flag, SCN_INTERRUPT_OUTPUT, memory_order_relaxed);
+}
+
+int scn_interrupt_flag_value(void *flag) {
+    return atomic_load_explicit((atomic_int *)flag, memory_order_relaxed);
 }
 
 void scn_set_interrupt_flag(lua_State *L, void *flag) {

@@ -104,6 +104,12 @@ int scn_is_memory_error(lua_State *L, const char *message);
 void *scn_interrupt_flag_create(void);
 void scn_interrupt_flag_destroy(void *flag);
 void scn_interrupt_flag_raise(void *flag);
+/// Raises the flag for output past the memory limit (a golden test holds all of it): the
+/// interrupt's error reads "output limit exceeded (N bytes)", N the memory limit.
+void scn_interrupt_flag_raise_output(void *flag);
+#define SCN_INTERRUPT_OUTPUT 2
+/// The flag's value: 0 down, 1 raised, SCN_INTERRUPT_OUTPUT raised for output.
+int scn_interrupt_flag_value(void *flag);
 /// Attaches `flag` (or NULL) to the state; the caller keeps it alive longer than the state.
 void scn_set_interrupt_flag(lua_State *L, void *flag);
 /// Interrupts the code running in every state of the process (async-signal-safe).

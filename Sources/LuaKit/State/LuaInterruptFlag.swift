@@ -23,4 +23,13 @@ public final class LuaInterruptFlag: @unchecked Sendable {
     public func raise() {
         scn_interrupt_flag_raise(pointer)
     }
+
+    /// Stops the state's running code as `raise()` does, its error reading "output limit
+    /// exceeded (N bytes)" (N the memory limit): its output passed what may be held.
+    public func raiseOutputLimit() {
+        scn_interrupt_flag_raise_output(pointer)
+    }
+
+    /// Whether `raiseOutputLimit()` raised it (until the next top-level call resets it).
+    var isOutputLimit: Bool { scn_interrupt_flag_value(pointer) == SCN_INTERRUPT_OUTPUT }
 }

@@ -136,6 +136,11 @@ public final class LuaState {
                 }
                 line.append(UInt8(ascii: "\n"))
                 call.state.output(line)
+                // Output past what may be held stops here, at the print's line, rather than at
+                // the next hook step, which a loop of large prints reaches only after hundreds.
+                if call.state.interruptFlag.isOutputLimit {
+                    return .error("output limit exceeded (\(call.state.maxMemory ?? 0) bytes)")
+                }
             } catch {
                 return .error(error.message, location: .none)
             }

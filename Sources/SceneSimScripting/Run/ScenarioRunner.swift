@@ -33,6 +33,17 @@ public enum ScenarioRunner {
         stdout: @escaping ([UInt8]) -> Void,
         stderr: (String) -> Void
     ) -> Int32 {
+        run(path: path, displayName: displayName, options: options, recording: recording, started: started, flag: { _ in }, stdout: stdout, stderr: stderr)
+    }
+
+    /// `run`, handing `flag` the state's interrupt flag before the scenario runs.
+    static func run(
+        path: String, displayName: String?, options: ScenarioOptions, recording: RunRecording?,
+        started: (_ interrupt: @escaping @Sendable () -> Void) -> Void,
+        flag interruptFlag: (LuaInterruptFlag) -> Void,
+        stdout: @escaping ([UInt8]) -> Void,
+        stderr: (String) -> Void
+    ) -> Int32 {
         var options = options
         options.moduleRoot = options.moduleRoot ?? moduleRoot(path: path, displayName: displayName)
         let host = ScriptHost(options: options, moduleDirectory: moduleDirectory(for: path), output: stdout)
@@ -41,6 +52,7 @@ public enum ScenarioRunner {
         host.scenarioDirectory = directory(of: path)
         let flag = host.lua.interruptFlag
         started { flag.raise() }
+        interruptFlag(flag)
         do {
             if let displayName {
                 try host.run(file: path, displayName: displayName)
@@ -69,11 +81,18 @@ public enum ScenarioRunner {
             // scenario's explore.check()): still the scenario's memory. The simulator's own
             // limit says what to do in its message.
             if LuaError.isMemoryLimitMessage(error.message) { return memory }
+            // (print's own refusal; the hook's interrupt is below.)
+            if error.message.contains("output limit exceeded (") { return outputHint }
             return sandboxHint(for: error.message)
-        case .syntax, .interrupted, .file:
+        case .interrupted:
+            return error.message.contains("output limit exceeded") ? outputHint : ""
+        case .syntax, .file:
             return ""
         }
     }
+
+    /// What to do about output past the memory limit, which a golden test holds whole.
+    static let outputHint = "hint: the scenario printed more than the memory limit holds, and scenesim test keeps a scenario's whole output to compare it with its golden; print less (a summary, not every value), or raise the limit with --max-memory MiB (0 for none)\n"
 
     /// The libraries the sandbox leaves out, which `--allow-io` opens.
     static let sandboxedGlobals = ["io", "os", "debug", "package", "dofile", "loadfile"]
@@ -95,9 +114,24 @@ public enum ScenarioRunner {
     ) -> (stdout: [UInt8], stderr: [UInt8], status: Int32) {
         let out = OutputBuffer()
         var err: [UInt8] = []
+        // The output is held whole, so it is held within the memory limit: past it the rest is
+        // dropped and the scenario stops at its next step with "output limit exceeded" (a
+        // scenario printing a MiB string a thousand times held gigabytes).
+        let limit = options.maxMemory ?? Int.max
+        var flag: LuaInterruptFlag?
         let status = run(
             path: path, displayName: displayName, options: options, recording: recording, started: started,
-            stdout: { out.bytes += $0 }, stderr: { err += $0.utf8 }
+            flag: { flag = $0 },
+            stdout: { chunk in
+                guard !out.full else { return }
+                guard chunk.count <= limit - out.bytes.count else {
+                    out.full = true
+                    flag?.raiseOutputLimit()
+                    return
+                }
+                out.bytes += chunk
+            },
+            stderr: { err += $0.utf8 }
         )
         return (out.bytes, err, status)
     }
@@ -142,4 +176,6 @@ public enum ScenarioRunner {
 /// Accumulates output bytes; a class so escaping closures can append to it.
 final class OutputBuffer {
     var bytes: [UInt8] = []
+    /// Output reached the limit: what comes after is dropped.
+    var full = false
 }

@@ -59,6 +59,22 @@ struct TestCommandTests {
         #expect(golden.contains("hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"))
     }
 
+    @Test("The output a golden test holds stays within --max-memory: a scenario printing past it stops at the print's line with the output limit and the hint (a MiB printed a thousand times held gigabytes); one within it passes")
+    func outputWithinMemoryLimit() throws {
+        let folder = try TempFolder([
+            "flood.lua": "local s = string.rep(\"x\", 1024 * 1024)\nfor _ = 1, 1000 do print(s) end\n",
+            "small.lua": "local s = string.rep(\"x\", 1024 * 1024)\nfor _ = 1, 3 do print(#s) end\n",
+            "small.golden": "1048576\n1048576\n1048576\n--- exit 0\n",
+        ])
+
+        let result = try BuiltBinary.run(["test", "--check", "--max-memory", "4", "-j", "1", "."], in: folder.path)
+
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("FAIL: flood (error at flood.lua:2: output limit exceeded (4194304 bytes))\n"), "\(result)")
+        #expect(result.stdout.contains("\nhint: the scenario printed more than the memory limit holds, and scenesim test keeps a scenario's whole output to compare it with its golden; print less (a summary, not every value), or raise the limit with --max-memory MiB (0 for none)\nnot recorded: the scenario stopped at a limit (see the hint above)\n"), "\(result)")
+        #expect(result.stdout.hasSuffix("PASS: small\n1 passed, 1 failed\n"), "\(result)")
+    }
+
     @Test("With --allow-io, what a scenario writes with io.write is in its golden, in order with print: a change to it fails the test, and none of it reaches the report")
     func ioWriteInGolden() throws {
         let folder = try TempFolder([
