@@ -43,7 +43,9 @@ public final class RunRecording {
 
     func add(_ record: TraceRecord, source: String?) {
         guard !overflowed else { return }
-        let cost = Self.recordCost + (source?.utf8.count ?? 0)
+        // The event's texts and values too: a note of 16 MiB is 16 MiB kept (they were not
+        // counted, and 100 such notes held 1.7 GB under --max-memory 64).
+        let cost = Self.recordCost + (source?.utf8.count ?? 0) + record.event.payloadBytes
         if let maxBytes, byteCount + cost > maxBytes {
             overflowed = true
             return

@@ -94,6 +94,17 @@ struct TimelineCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/t.txt"))
     }
 
+    @Test("the recording a picture is drawn from counts what its events hold: notes of a MiB each pass --max-memory and are refused, not kept (they held 1.7 GB under --max-memory 64)")
+    func recordingCountsNotes() throws {
+        let folder = try TempFolder(["notes.lua": "sim.launch{}\nlocal s = string.rep(\"x\", 1024 * 1024)\nfor _ = 1, 40 do sim.log(s) end\nprint(\"done\")\n"])
+        let result = try BuiltBinary.run(["run", "--trace", "off", "--max-memory", "8", "--timeline", "t.svg", "notes.lua"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.stdout == "done\n")
+        #expect(result.stderr.hasPrefix("scenesim: --timeline t.svg: the run's events (more than "), "\(result)")
+        #expect(result.stderr.hasSuffix(" kept for the timeline) would take more than the memory limit (8 MiB); draw a shorter run or fewer windows, or raise the limit with --max-memory MiB (0 for none)\n"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/t.svg"))
+    }
+
     /// The Chrome trace of a run, parsed.
     static func chromeEvents(_ source: String) throws -> [[String: Any]] {
         let folder = try TempFolder(["k.lua": source])
