@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ByteText
+import LuaKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -75,7 +76,11 @@ struct RunCommand: StatusCommand {
         // A name with control bytes (a newline) is named with them escaped, as scenesim test
         // names it: a raw newline in "file:line:" would split the message into two.
         let shownName = ByteString.displayed(Array(file.utf8))
-        let status = ScenarioRunner.run(
+        // Ctrl-C (or SIGTERM) stops the scenario at its next step with "file:line: interrupted",
+        // and what it printed is flushed: killed outright, it lost buffered lines mid-line.
+        RunInterrupt.install()
+        defer { RunInterrupt.uninstall() }
+        var status = ScenarioRunner.run(
             path: file,
             displayName: shownName == file ? nil : shownName,
             options: options,
@@ -105,8 +110,84 @@ struct RunCommand: StatusCommand {
             }
         }
         Output.flush()
+        // 128 + the signal, as a shell reports a command a signal ended.
+        if RunInterrupt.received != 0 { status = 128 + RunInterrupt.received }
         return status
     }
+}
+
+/// SIGINT and SIGTERM during `scenesim run`: the first stops the Lua code at its next hook
+/// step (`LuaState.interruptAll()`, async-signal-safe), so the run ends through its usual
+/// error path with its output flushed; a second ends the process as the default would. A
+/// signal the parent set to be ignored (a background job) stays ignored.
+enum RunInterrupt {
+    /// The first signal received, 0 while none.
+    nonisolated(unsafe) static var received: Int32 = 0
+    nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
+
+    static func install() {
+        for signal in [SIGINT, SIGTERM] {
+            var old = sigaction()
+            sigaction(signal, nil, &old)
+            // SIG_IGN is 1 on Linux and macOS alike.
+            if let ignored = handler(of: old), unsafeBitCast(ignored, to: UInt.self) == 1 { continue }
+            var action = sigaction()
+            // The handler's field is in a union that glibc and macOS name differently.
+            let body: @convention(c) (Int32) -> Void = { signal in
+                if RunInterrupt.received != 0 {
+                    // A second one: the default, at once.
+                    raiseWithDefault(signal)
+                    return
+                }
+                RunInterrupt.received = signal
+                LuaState.interruptAll()
+            }
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = body
+            #else
+            action.__sigaction_handler.sa_handler = body
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(signal, &action, nil)
+            previous[signal] = old
+            // A parent may hand the signal down blocked (a thread of a test runner, util-linux
+            // script): it must still arrive.
+            var set = sigset_t()
+            sigemptyset(&set)
+            sigaddset(&set, signal)
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        }
+    }
+
+    static func uninstall() {
+        for (signal, old) in previous {
+            var old = old
+            sigaction(signal, &old, nil)
+        }
+        previous = [:]
+    }
+
+    private static func handler(of action: sigaction) -> (@convention(c) (Int32) -> Void)? {
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler
+        #else
+        action.__sigaction_handler.sa_handler
+        #endif
+    }
+}
+
+/// Restores the default disposition of `signal` and raises it again (async-signal-safe calls only).
+private func raiseWithDefault(_ signal: Int32) {
+    var action = sigaction()
+    sigemptyset(&action.sa_mask)
+    #if canImport(Darwin)
+    action.__sigaction_u.__sa_handler = SIG_DFL
+    #else
+    action.__sigaction_handler.sa_handler = SIG_DFL
+    #endif
+    sigaction(signal, &action, nil)
+    raise(signal)
 }
 
 /// The command line as bytes: an argument that is not UTF-8 reaches Swift repaired (its bad

@@ -96,6 +96,35 @@ struct RunCommandTests {
         }
     }
 
+    @Test("SIGINT or SIGTERM stops a running scenario at its line with 'interrupted', its output flushed whole (killed outright it lost buffered lines, cut mid-line), exit 128 + the signal", arguments: [SIGINT, SIGTERM])
+    func interruptedRun(signal: Int32) throws {
+        let binary = try #require(BuiltBinary.url)
+        let folder = try TempFolder(["hang.lua": "for i = 1, 1000 do print(\"line\", i) end\nwhile true do end\n"])
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["run", "--trace", "off", "--max-instructions", "0", "hang.lua"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        Thread.sleep(forTimeInterval: 1)
+        kill(process.processIdentifier, signal)
+        // Should the signal not stop it, the test fails instead of waiting for ever.
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { kill(pid, SIGKILL) }
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 128 + signal)
+        // Every line printed arrived whole (on a slow machine the signal may come before the loop).
+        #expect(stdout.hasSuffix("\n"))
+        #expect(stdout.split(separator: "\n").enumerated().allSatisfy { $0.element == "line\t\($0.offset + 1)" })
+        #expect(stderr.hasPrefix("hang.lua:") && stderr.contains(": interrupted\nstack traceback:\n"), "\(stderr)")
+    }
+
     @Test("A failing assert exits 1 with its file:line and the traceback on stderr")
     func failingAssert() throws {
         let folder = try TempFolder(["fail.lua": """
