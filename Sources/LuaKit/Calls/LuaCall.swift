@@ -154,6 +154,20 @@ public struct LuaCall {
 
     /// `file:line: ` of the Lua code that called this function (`level` 1), as an error raised
     /// there would start; "" where no line is known. For errors raised later, elsewhere.
+    /// `location()` of the nearest Lua function calling this one: a call made through `pcall`
+    /// (a C function, which has no line) is placed at the line of the `pcall`. "" when no Lua
+    /// function is on the stack.
+    public func scriptLocation() -> String {
+        var record = lua_Debug()
+        var level: Int32 = 1
+        while lua_getstack(stack.L, level, &record) != 0 {
+            lua_getinfo(stack.L, "l", &record)
+            if record.currentline > 0 { return location(level: Int(level)) }
+            level += 1
+        }
+        return ""
+    }
+
     public func location(level: Int = 1) -> String {
         guard lua_checkstack(stack.L, 1) != 0 else { return "" }
         luaL_where(stack.L, Int32(clamping: level))

@@ -8,8 +8,9 @@ extension ScriptHost {
     /// Sends `input` for the Lua call `call`; its results are the call's (nothing when queued).
     func send(_ input: SimInput, _ call: LuaCall, _ sim: Simulator) throws(SimError) -> [LuaValue] {
         // Where the call was made is asked only when the core will queue it: finding the line
-        // costs a walk of Lua's debug info.
-        let origin = sim.queuesLifecycleActions ? call.location() : nil
+        // costs a walk of Lua's debug info. Through pcall, the pcall's line: its error is
+        // raised later, where no pcall catches it, and a message without a line said nothing.
+        let origin = sim.queuesLifecycleActions ? call.scriptLocation() : nil
         switch try sim.send(input, origin: origin) {
         case .done, .queued, .value(nil):
             return []

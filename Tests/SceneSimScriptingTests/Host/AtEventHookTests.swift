@@ -132,6 +132,25 @@ struct AtEventHookTests {
             """, error: nil))
     }
 
+    @Test("3.5 a queued request made through pcall fails at the pcall's line: the pcall returned true when it was queued, and its error, raised later, had no line")
+    func queuedRequestThroughPcall() {
+        let run = runScript("""
+            local app = sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } } }
+            sim.settle()
+            local doc = app:open_window("doc", "a")
+            app:on("phase", function(_, new)
+              if new == "background" then
+                print(pcall(doc.close, doc))
+                print(pcall(doc.close, doc))
+              end
+            end)
+            print(pcall(app.background, app))
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run.output.hasPrefix("true\ntrue\nfalse\ttest.lua:7: w:close(): "), "\(run)")
+        #expect(run.output.hasSuffix(" (requested in a hook, it ran once the system action was over)\n"), "\(run)")
+    }
+
     @Test("9.1, 9.5 a timer's function runs at its event: its transition applies at once, its open_window returns nothing and runs once the event is over")
     func timerFunctionRunsAtItsEvent() {
         let run = runScript("""
