@@ -726,6 +726,10 @@ int scn_call_swift(lua_State *L, lua_Integer id) {
     int results = st->dispatch(st->host, L, id);
     st->swift_frames -= 1;
     st->failable = was_failable;
+    // Work the Swift function charged (scn_charge_later: a long note, a large table printed)
+    // that passed the instruction limit stops the script here, at the line that called it:
+    // left to the next hook step, a script that ended first reported the limit with no line.
+    if (st->depth > 0 && st->abort == SCN_ABORT_INSTRUCTIONS) scn_raise_abort_at_caller(L);
     if (was_failable && st->limit != 0 && st->used > st->limit) {
         // Swift allocated past the limit. Allocating now fails unless a full collection frees
         // enough, so Lua raises its own LUA_ERRMEM from here, in C.

@@ -25,6 +25,9 @@ struct RunLimitTests {
         ("dag.lua", "local t = {}\nfor i = 1, 40 do t = {t, t, t, t} end\nfor i = 1, 1000 do local _ = tostring(t) end\n", "dag.lua:3: instruction limit exceeded (10000000 instructions)"),
         ("keys.lua", "local t = {}\nfor i = 1, 200000 do t[\"k\" .. i] = i end\nfor i = 1, 1000 do t.x = i; for _ in pairs(t) do break end; t.x = nil end\n", "keys.lua:3: instruction limit exceeded (10000000 instructions)"),
         ("oom.lua", "local keep, f = {}, function() return {} end\npcall(function() while true do keep[#keep + 1] = {} end end)\nfor i = 1, 1e6 do pcall(f) end\n", "instruction limit exceeded (10000000 instructions)"),
+        // The notes' work passed the limit inside sim.log; the script ended before a hook step,
+        // and the limit was reported after its last line ("done"), with no line.
+        ("notes.lua", "sim.launch{}\nlocal s = string.rep(\"x\", 1024 * 1024)\nfor i = 1, 40 do sim.log(s) end\nprint(\"done\")\n", "notes.lua:3: instruction limit exceeded (10000000 instructions)"),
     ])
     func hostWorkCounts(file: String, source: String, message: String) throws {
         let folder = try TempFolder([file: source])
