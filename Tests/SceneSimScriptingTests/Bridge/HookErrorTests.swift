@@ -19,6 +19,25 @@ struct HookErrorTests {
         #expect(run == ScriptRun(output: "false\ttest.lua:3: boom\nunauthenticated\t0.5\n", error: nil))
     }
 
+    @Test("A number or nil a hook or a timer raises reaches the pcall around the operation as that value, as a table does (it arrived as the text '(error object is a number value)')")
+    func nonStringErrorValues() {
+        let run = runScript("""
+            local app = sim.launch{}
+            app:on("phase", function() error(42, 0) end)
+            local ok, e = pcall(app.background, app)
+            print(ok, e, math.type(e))
+            app:on("phase", nil)
+            app:after(0, function() error(1.5, 0) end)
+            ok, e = pcall(sim.advance, 1)
+            print(ok, e, math.type(e))
+            app:after(0, function() error(nil) end)
+            ok, e = pcall(sim.advance, 1)
+            print(ok, e)
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: "false\t42\tinteger\nfalse\t1.5\tfloat\nfalse\tnil\n", error: nil))
+    }
+
     @Test("A hook or a timer that yields is refused at its own line, saying why, inside a coroutine or not; the simulation stays usable, and a yield the simulator does not hold up is stock's")
     func yieldInAppCode() {
         let source = """
