@@ -57,7 +57,41 @@ extension ModelShape {
         }
         out.append("  },")
         out.append("}")
-        return out.joined(separator: "\n") + "\n"
+        // Each entry is one line; a line break in it can come only from source text in a
+        // comment (a multi-line default: `= """`), where it would end the comment and turn
+        // the rest into code. String literals are escaped (luaString).
+        return out.map(Self.oneLine).joined(separator: "\n") + "\n"
+    }
+
+    /// `line` with each line break, and the indentation after it, read as one space.
+    static func oneLine(_ line: String) -> String {
+        guard line.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return line }
+        var result = ""
+        var breaking = false
+        for character in line {
+            if character == "\n" || character == "\r" || character == "\r\n" {
+                breaking = true
+            } else if breaking, character == " " || character == "\t" {
+                continue
+            } else {
+                if breaking { result.append(" ") }
+                breaking = false
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Why the module would not load, when no scene is a WindowGroup or a Window (every one
+    /// skipped: a MenuBarExtra, an ImmersiveSpace, scenes under #if for another platform):
+    /// what there is, and what to do; nil when there is one.
+    package var noWindowScene: String? {
+        guard !scenes.contains(where: { $0.kind != "settings" }) else { return nil }
+        let found = skipped.map { "\($0.origin.text): \($0.text)" }
+            + scenes.map { "\($0.origin?.text ?? ""): Settings \"\($0.id)\"" }
+        return "\(name) has no WindowGroup or Window scene on \(platform), and scenesim simulates windows, so there is no model to write"
+            + (found.isEmpty ? "" : " (its scenes: \(found.joined(separator: "; ")))")
+            + "; if another platform compiles one, give --platform, or model the app by hand with a window that stands for it"
     }
 
     static let sceneParameters = ["on_phase": "w, old, new", "on_url": "w, url", "on_activity": "w, type, info"]

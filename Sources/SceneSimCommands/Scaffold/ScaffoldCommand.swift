@@ -69,7 +69,15 @@ struct ScaffoldCommand: StatusCommand {
         let text: String
         switch format {
         case .json: text = facts.json
-        case .lua: text = facts.modelShape(platform: platform ?? facts.inferredPlatform).lua
+        case .lua:
+            let shape = facts.modelShape(platform: platform ?? facts.inferredPlatform)
+            // sim.launch needs a WindowGroup or a Window: a module without one would not load
+            // (a MenuBarExtra-only utility), so say so instead of writing it.
+            if let problem = shape.noWindowScene {
+                Output.error("scenesim scaffold: \(problem)\n")
+                return 2
+            }
+            text = shape.lua
         }
         guard let output, output != "-" else {
             Output.standard(text)

@@ -218,8 +218,8 @@ extension Simulator {
             pattern == "*" || Self.contains(text, Array(pattern.utf8))
         }
         let groups = config.scenes.indices.filter(available)
-        if let group = groups.first(where: { config.scenes[$0].matching.contains(where: matches) }) { return group }
-        return groups.first { config.scenes[$0].matching.isEmpty && !declaresEventModifiers($0) }
+        if let group = groups.first(where: { config.scenes[$0].matching?.contains(where: matches) ?? false }) { return group }
+        return groups.first { config.scenes[$0].matching == nil && !declaresEventModifiers($0) }
     }
 
     private static func contains(_ text: [UInt8], _ part: [UInt8]) -> Bool {

@@ -206,9 +206,10 @@ public struct SceneDeclaration: Sendable, Equatable {
     /// The presented value's type for `WindowGroup(id:for:)`; nil when the group takes none.
     public var valueType: SceneValue.Kind?
     /// `Scene.handlesExternalEvents(matching:)`: a new window of this scene takes an external
-    /// event whose URL text or activity type contains one of these (`"*"`: every event);
-    /// empty when the scene does not declare it (semantics 12.4).
-    public var matching: [String] = []
+    /// event whose URL text or activity type contains one of these (`"*"`: every event); nil
+    /// when the scene does not declare it, and empty for `matching: []`, which declares that no
+    /// event opens a window of it (semantics 12.4).
+    public var matching: [String]?
     /// `defaultLaunchBehavior` (macOS, visionOS): whether the scene opens a window at launch
     /// when nothing is restored (semantics 13.1).
     public var launch: LaunchBehavior = .automatic

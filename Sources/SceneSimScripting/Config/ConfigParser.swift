@@ -234,11 +234,12 @@ struct ConfigParser {
         try declaredKeyList(value, key, example: example, fail: fail)
     }
 
-    /// `matching = { "doc", "*" }`: strings an event's text must contain.
-    private func matching(_ value: LuaValue, _ path: String) throws(SimError) -> [String] {
-        if value.isNil { return [] }
+    /// `matching = { "doc", "*" }`: strings an event's text must contain; `{}` (SwiftUI's
+    /// `matching: []`) declares that no event opens a window of the scene.
+    private func matching(_ value: LuaValue, _ path: String) throws(SimError) -> [String]? {
+        if value.isNil { return nil }
         if case .string = value { return [try string(value, key: "\(path).matching")] }
-        guard case .table(let list) = value, list.count == list.sequence.count, !list.isEmpty else {
+        guard case .table(let list) = value, list.count == list.sequence.count else {
             throw fail("\(path).matching must be a list of strings an event's URL or activity type contains, e.g. matching = { \"doc\" } (\"*\" matches every event), not \(aLuaTypeName(value))")
         }
         var result: [String] = []

@@ -174,7 +174,7 @@ extension ScriptHost {
             "on_refresh": .boolean(simulator.model.refreshCode != nil),
             // The external events the app's code answers (semantics 12): their rules apply then.
             "activities": .boolean(simulator.model.activityCode != nil || sceneHandlers.values.contains { $0.onActivity != nil }
-                || config.scenes.contains { !$0.matching.isEmpty }),
+                || config.scenes.contains { !($0.matching ?? []).isEmpty }),
             "notifications": .boolean(simulator.model.notificationCode != nil),
         ]
         if let delay = config.suspendDelay { fields["suspend_after"] = .number(delay.seconds) }

@@ -54,6 +54,58 @@ struct ScaffoldCommandTests {
         #expect(check == ProcessResult(status: 0, stdout: "", stderr: check.stderr), "\(check)")
     }
 
+    @Test("Source that broke the module: a multi-line default in a comment, and matching: [] (both from real apps), give a module that loads and passes check-model; an app with no window scene is exit 2 saying why, not a module that cannot load")
+    func sourceThatBrokeTheModule() throws {
+        let folder = try TempFolder([
+            "launch.lua": "local app = sim.launch(require \"myapp\")\nsim.settle()\nprint(app:open_url(\"myapp://x\"))\n",
+            "lib/.keep": "",
+            // (No import line: the package's import check reads one in a literal as the test's.)
+            "App/App.swift": #"""
+                @main
+                struct MyApp: App {
+                    var body: some Scene {
+                        WindowGroup {
+                            ContentView()
+                        }
+                        .handlesExternalEvents(matching: [])
+                    }
+                }
+
+                struct ContentView: View {
+                    @SceneStorage("draft") private var draft = """
+                        first line
+                        second line
+                        """
+                    var body: some View { Text(draft) }
+                }
+                """#,
+            "Menu/App.swift": """
+                @main
+                struct MenuApp: App {
+                    var body: some Scene {
+                        MenuBarExtra("Menu") { Text("hi") }
+                    }
+                }
+                """,
+        ])
+
+        let scaffold = try BuiltBinary.run(["scaffold", "App", "-o", "lib/myapp.lua"], in: folder.path)
+        let module = try String(contentsOfFile: folder.path + "/lib/myapp.lua", encoding: .utf8)
+        let run = try BuiltBinary.run(["run", "--trace", "off", "launch.lua"], in: folder.path)
+        let check = try BuiltBinary.run(["check-model", "lib/myapp.lua", "--source", "App"], in: folder.path)
+        let menu = try BuiltBinary.run(["scaffold", "Menu", "-o", "lib/menu.lua"], in: folder.path)
+
+        #expect(scaffold.status == 0, "\(scaffold)")
+        #expect(module.contains("      matching = {  },\n"), "\(module)")
+        #expect(module.contains("\"draft\", -- App.swift:12 @SceneStorage String = \"\"\" first line second line \"\"\"\n"), "\(module)")
+        // matching: [] declares that no event opens a window of the scene.
+        #expect(run == ProcessResult(status: 0, stdout: "false\n", stderr: ""), "\(run)")
+        #expect(check.status == 0, "\(check)")
+        #expect(menu.status == 2)
+        #expect(menu.stderr == "scenesim scaffold: MenuApp has no WindowGroup or Window scene on macos, and scenesim simulates windows, so there is no model to write (its scenes: App.swift:4: MenuBarExtra \"MenuBarExtra\" is not a window scene here); if another platform compiles one, give --platform, or model the app by hand with a window that stands for it\n", "\(menu)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/lib/menu.lua"))
+    }
+
     @Test("the Lua module has each scene's keys and memory and a handler pointing at the Swift one")
     func luaModule() throws {
         let folder = try TempFolder()
