@@ -94,6 +94,9 @@ final class MemberWalker: SyntaxVisitor {
     let openNames: Set<String>
     let dismissNames: Set<String>
     var constructed: [String] = []
+    /// The names the walked code refers to (`mainContent`, `self.content`), in order: a scene's
+    /// closure may build its views through a property or a method of the App.
+    var referenced: [String] = []
     var handlers: [ScaffoldFacts.Handler] = []
     var openWindow: [ScaffoldFacts.WindowCall] = []
     var dismissWindow: [ScaffoldFacts.WindowCall] = []
@@ -121,6 +124,11 @@ final class MemberWalker: SyntaxVisitor {
     }
 
     private func line(_ node: some SyntaxProtocol) -> Int { node.startLocation(converter: converter).line }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        referenced.append(node.baseName.text)
+        return .visitChildren
+    }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let name = calledTypeName(node.calledExpression) {

@@ -191,6 +191,34 @@ struct SceneBodyShapesTests {
         #expect(scene.memory.map(\.name) == ["text", "count"])
     }
 
+    @Test("views a scene builds through a property or a method of the App are its own: their keys and memory are the scene's (Meshtastic's main window lost ContentView's tree, built in an App property)")
+    func viewsThroughAppMembers() throws {
+        let source = """
+            @main struct MeshApp: App {
+                var demo = false
+                var body: some Scene {
+                    WindowGroup(id: "main") {
+                        Group { if demo { Demo() } else { mainContent } }
+                    }
+                    WindowGroup(id: "second") { self.content(for: 1) }
+                }
+                @ViewBuilder var mainContent: some View { Content() }
+                func content(for n: Int) -> some View { Other() }
+            }
+            struct Demo: View { @State var step = 0; var body: some View { Text("") } }
+            struct Content: View { @SceneStorage("selected") var selected = ""; var body: some View { Text("") } }
+            struct Other: View { @State var count = 0; var body: some View { Text("") } }
+            """
+        let facts = try Scaffolder().scaffold([.init(path: "App.swift", text: source)], lookedIn: "App.swift")
+
+        #expect(facts.reached(from: "main") == ["Demo", "Content"])
+        #expect(facts.reached(from: "second") == ["Other"])
+        let scenes = facts.modelShape(platform: "ipados").scenes
+        #expect(scenes.map(\.rootView) == ["Demo", "Other"])
+        #expect(scenes.first?.keys.map(\.name) == ["selected"])
+        #expect(scenes.last?.memory.map(\.name) == ["count"])
+    }
+
     @Test("a scene whose views have several phase or URL handlers gets one Lua function whose comments point at each of them")
     func severalHandlers() throws {
         let source = """
