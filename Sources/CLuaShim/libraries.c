@@ -189,16 +189,37 @@ static int scn_require(lua_State *L) {
     luaL_addstring(&path, ".lua");
     luaL_pushresult(&path);  // 3
     const char *filename = lua_tostring(L, 3);
+    // The chunk's name: the file as opened, or, where the host names the folder otherwise
+    // (relative to a test suite's root, so a golden does not depend on the directory the test
+    // ran from), that name and the module's path under it; messages say the same.
+    luaL_Buffer chunk;
+    luaL_buffinit(L, &chunk);
+    luaL_addchar(&chunk, '@');
+    if (lua_type(L, lua_upvalueindex(2)) == LUA_TSTRING) {
+        lua_pushvalue(L, lua_upvalueindex(2));
+        luaL_addvalue(&chunk);
+        luaL_addchar(&chunk, '/');
+        for (const char *c = name; *c != '\0'; c++) luaL_addchar(&chunk, *c == '.' ? '/' : *c);
+        luaL_addstring(&chunk, ".lua");
+    } else {
+        luaL_addstring(&chunk, filename);
+    }
+    luaL_pushresult(&chunk);  // 4
+    const char *shown = lua_tostring(L, 4) + 1;
     FILE *probe = fopen(filename, "r");
     if (probe == NULL) {
-        return luaL_error(L, "module '%s' not found:\n\tno file '%s'", name, filename);
+        return luaL_error(L, "module '%s' not found:\n\tno file '%s'", name, shown);
     }
     fclose(probe);
-    int status = luaL_loadfilex(L, filename, "t");  // 4
+    int status = scn_load_file_named(L, filename, lua_tostring(L, 4));  // 5
+    // From here the module's path is the one messages show (require's second result too).
+    lua_pushstring(L, shown);
+    lua_replace(L, 3);
+    lua_remove(L, 4);  // the chunk name: the loaded function (or the message) is 4 again
     if (status != LUA_OK) {
         if (strstr(lua_tostring(L, -1), "attempt to load a binary chunk") != NULL) {
             return luaL_error(L, "module '%s': %s is a precompiled (binary) chunk; only Lua "
-                                 "source text can be loaded", name, filename);
+                                 "source text can be loaded", name, lua_tostring(L, 3));
         }
         return luaL_error(L, "error loading module '%s':\n\t%s", name, lua_tostring(L, -1));
     }
@@ -259,7 +280,8 @@ static int scn_open_libraries_body(lua_State *L) {
         lua_pushcclosure(L, scn_load_text, 1);
         lua_setglobal(L, "load");
         lua_pushvalue(L, 2);  // the folder, or nil
-        lua_pushcclosure(L, scn_require, 1);
+        lua_pushnil(L);       // the folder as messages name it (scn_set_module_display_dir)
+        lua_pushcclosure(L, scn_require, 2);
         lua_pushvalue(L, -1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_require_key);
         lua_setglobal(L, "require");
@@ -373,6 +395,23 @@ static int scn_set_module_dir_body(lua_State *L) {
         }
     }
     return 0;
+}
+
+// 1 = the folder as messages name it (a C string, or NULL for the folder as opened).
+static int scn_set_module_display_dir_body(lua_State *L) {
+    const char *display = (const char *)lua_touserdata(L, 1);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_require_key) == LUA_TFUNCTION) {
+        if (display != NULL) lua_pushstring(L, display); else lua_pushnil(L);
+        lua_setupvalue(L, -2, 2);
+    }
+    return 0;
+}
+
+int scn_set_module_display_dir(lua_State *L, const char *display_dir) {
+    lua_checkstack(L, 3);
+    lua_pushcfunction(L, scn_set_module_display_dir_body);
+    lua_pushlightuserdata(L, (void *)display_dir);
+    return lua_pcall(L, 1, 0, 0);
 }
 
 int scn_set_module_dir(lua_State *L, const char *module_dir) {

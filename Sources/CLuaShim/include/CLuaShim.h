@@ -133,6 +133,9 @@ void scn_flush_stdout(lua_State *L);
 /// Points `require` at another module folder (the sandbox's own `require`, or `package.path`
 /// with all libraries). Runs protected; returns a Lua status with the error on top on failure.
 int scn_set_module_dir(lua_State *L, const char *module_dir);
+/// Names the module folder in chunk names and messages as `display_dir` (NULL: as opened), so
+/// `lib/m.lua:3:` reads the same from any current directory. Runs protected.
+int scn_set_module_display_dir(lua_State *L, const char *display_dir);
 /// Replaces `pairs` (keys in a fixed order) and `string.format` (`%s` through the global
 /// `tostring` as it is now, `%p` refused), so output never depends on hash seeds or addresses.
 /// Call it after `tostring` is the deterministic one. Returns the status of a protected call.

@@ -32,6 +32,19 @@ extension LuaState {
         }
     }
 
+    /// Names the module folder in chunk names and messages as `directory` (nil: as opened):
+    /// `scenesim test` names it relative to the suite's root, as it names the scenario, so a
+    /// golden of an error in `lib/m.lua` does not depend on the directory the test ran from.
+    public func setModuleDisplayDirectory(_ directory: String?) throws(LuaError) {
+        let stack = LuaStack(L: currentThread, state: self)
+        let top = stack.top
+        defer { lua_settop(stack.L, top) }
+        let status = directory.map { scn_set_module_display_dir(stack.L, $0) } ?? scn_set_module_display_dir(stack.L, nil)
+        guard status == LUA_OK else {
+            throw LuaError(.memory, stack.string(at: -1) ?? "cannot set the module folder's name")
+        }
+    }
+
     /// Compiles all of standard input as Lua source text, chunk name `=stdin` (messages read
     /// `stdin:line:`), skipping a first line that starts with `#`: what `lua5.4 < file` runs.
     /// The bytes reach Lua as read, never through a Swift `String`.

@@ -46,7 +46,13 @@ public enum ScenarioRunner {
     ) -> Int32 {
         var options = options
         options.moduleRoot = options.moduleRoot ?? moduleRoot(path: path, displayName: displayName)
-        let host = ScriptHost(options: options, moduleDirectory: moduleDirectory(for: path), output: stdout)
+        let modules = moduleDirectory(for: path)
+        let host = ScriptHost(options: options, moduleDirectory: modules, output: stdout)
+        // Named from the suite's root, as the scenario is: an error in lib/m.lua reads the same
+        // in a golden whatever directory `scenesim test` ran from.
+        if let displayName, let root = suiteRoot(path: path, displayName: displayName) {
+            try? host.lua.setModuleDisplayDirectory(ModulePath.relative(modules, from: root))
+        }
         host.recording = recording
         defer { recording?.finish(host.simulator) }
         host.scenarioDirectory = directory(of: path)
@@ -139,6 +145,13 @@ public enum ScenarioRunner {
     /// The suite a scenario belongs to, for `sim.explore.load`: the folder `displayName` is
     /// relative to (the golden runner names a scenario from its suite's root), else the current
     /// directory when `path` lies under it; nil otherwise (the scenario's folder and lib/ only).
+    /// The folder `displayName` names `path` from (the golden runner's suite root), when it does.
+    static func suiteRoot(path: String, displayName: String) -> String? {
+        guard !displayName.hasPrefix("/"), path.hasSuffix("/" + displayName) else { return nil }
+        let root = String(path.dropLast(displayName.utf8.count + 1))
+        return root.isEmpty ? "/" : root
+    }
+
     static func moduleRoot(path: String, displayName: String?) -> String? {
         if let displayName, !displayName.hasPrefix("/"), path.hasSuffix("/" + displayName) {
             let root = String(path.dropLast(displayName.utf8.count + 1))

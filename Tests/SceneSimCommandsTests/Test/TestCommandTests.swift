@@ -59,6 +59,24 @@ struct TestCommandTests {
         #expect(golden.contains("hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"))
     }
 
+    @Test("An error in a lib/ module is named from the suite's root, as the scenario is: its golden passes whatever directory scenesim test runs from (it read scenarios/lib/m.lua from one, lib/m.lua from another)")
+    func moduleNamesInGoldens() throws {
+        let folder = try TempFolder([
+            "scenarios/lib/model.lua": "local M = {}\nfunction M.sign_in(user)\n  return \"library(\" .. user .. \")\"\nend\nreturn M\n",
+            "scenarios/topic/fails.lua": "-- expect: error\nlocal model = require \"model\"\nmodel.sign_in(nil)\n",
+        ])
+
+        let recorded = try BuiltBinary.run(["test", "--update", "scenarios"], in: folder.path)
+        let fromInside = try BuiltBinary.run(["test", "--check", "."], in: folder.path + "/scenarios")
+        let fromRoot = try BuiltBinary.run(["test", "--check", folder.path + "/scenarios"], in: "/")
+        let golden = try String(contentsOfFile: folder.path + "/scenarios/topic/fails.golden", encoding: .utf8)
+
+        #expect(recorded.status == 0, "\(recorded)")
+        #expect(golden == "--- stderr\nlib/model.lua:3: attempt to concatenate a nil value (local 'user')\nstack traceback:\n\tlib/model.lua:3: in function 'model.sign_in'\n\ttopic/fails.lua:3: in main chunk\n--- exit 1\n", "\(golden)")
+        #expect(fromInside.status == 0, "\(fromInside)")
+        #expect(fromRoot.status == 0, "\(fromRoot)")
+    }
+
     @Test("The output a golden test holds stays within --max-memory: a scenario printing past it stops at the print's line with the output limit and the hint (a MiB printed a thousand times held gigabytes); one within it passes")
     func outputWithinMemoryLimit() throws {
         let folder = try TempFolder([

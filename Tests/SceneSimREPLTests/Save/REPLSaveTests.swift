@@ -44,7 +44,7 @@ struct REPLSaveTests {
         #expect(saved == """
             -- Saved from a scenesim repl session. Replay: scenesim run FILE
             -- Entries are in the order they were typed; values the session printed are printed here too.
-            -- luacheck: allow defined, no unused, no max line length, ignore 113 61
+            -- luacheck: allow defined, no unused, no max line length, ignore 113 131 521 61
             app = sim.launch{ scenes = { { id = "main" }, { id = "detail", value = "integer" } } }
             w = app:open_window('detail', 7)
             print(w.id, w.phase -- a comment
@@ -83,7 +83,7 @@ struct REPLSaveTests {
         #expect(saved == """
             -- Saved from a scenesim repl session. Replay: scenesim run FILE
             -- Entries are in the order they were typed; values the session printed are printed here too.
-            -- luacheck: allow defined, no unused, no max line length, ignore 113 61
+            -- luacheck: allow defined, no unused, no max line length, ignore 113 131 521 61
             app = sim.launch{}
             -- failed at the prompt: \(message)
             pcall(function(...)
@@ -112,7 +112,7 @@ struct REPLSaveTests {
         #expect(saved == """
             -- Saved from a scenesim repl session. Replay: scenesim run FILE
             -- Entries are in the order they were typed; values the session printed are printed here too.
-            -- luacheck: allow defined, no unused, no max line length, ignore 113 61
+            -- luacheck: allow defined, no unused, no max line length, ignore 113 131 521 61
             sim.seed(42)
             -- \\load \(setup)
             do
@@ -169,7 +169,7 @@ struct REPLSaveTests {
         #expect(saved == """
             -- Saved from a scenesim repl session. Replay: scenesim run FILE
             -- Entries are in the order they were typed; values the session printed are printed here too.
-            -- luacheck: allow defined, no unused, no max line length, ignore 113 61
+            -- luacheck: allow defined, no unused, no max line length, ignore 113 131 521 61
             -- failed at the prompt: stdin:1: boom
             pcall(function(...)
             x = 5; error("boom")

@@ -35,6 +35,10 @@ struct SavedScenarioLintTests {
             "for i = 1, 3 do local k = i end",
             "print('" + String(repeating: "a long line ", count: 12) + "')",
             "app:background(); sim.advance(10); print(app.phase)",
+            // A global the session set and never read again, and a label no goto uses (each
+            // failed luacheck: W131, W521).
+            "kept_for_later = 1",
+            "do ::skip:: end",
             "\\save \(path)",
         ], interactive: false)
 
