@@ -50,7 +50,8 @@ extension Simulator {
     /// exist only while it is connected.
     @discardableResult
     private func connectedScene(_ id: SessionID, _ what: String) throws(SimError) -> SessionRecord.LiveScene {
-        try requireLiveScene(id, what, disconnected: "is disconnected: its views and their @State are gone; call w:focus() to reconnect it (it comes back with empty memory)")
+        try requireLiveScene(id, what, disconnected: "is disconnected: its views and their @State are gone; call w:focus() to reconnect it (it comes back with empty memory)",
+                             closing: "is being closed: its views and their @State are gone with it; keep what must outlive the window in app.memory or app.defaults")
     }
 
     private func checkStorable(_ value: SceneValue?, _ what: String) throws(SimError) {

@@ -15,10 +15,16 @@ extension Simulator {
     /// `disconnected` says, after the window's label, why a disconnected one will not do.
     @discardableResult
     func requireLiveScene(_ id: SessionID, _ what: String,
-                          disconnected: String = "is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved") throws(SimError) -> SessionRecord.LiveScene {
+                          disconnected: String = "is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved",
+                          closing closingText: String = "is being closed, and its SceneStorage is discarded with its session; keep what must outlive the window in app.defaults, or save the draft earlier (on active -> inactive)") throws(SimError) -> SessionRecord.LiveScene {
         try requireAlive(id, what)
         try requireRunning(what)
         guard let scene = sessions[id.index].scene else {
+            // In its `-> disconnected` handlers a closing window's session is still alive, but
+            // focusing it will not bring the storage back: it is discarded next.
+            if closing == id {
+                throw SimError(.forbidden, "\(what): \(sessions[id.index].label) \(closingText)")
+            }
             throw SimError(.forbidden, "\(what): \(sessions[id.index].label) \(disconnected)")
         }
         return scene

@@ -151,6 +151,10 @@ extension Simulator {
             if !config.platform.keepsPhaseWithoutScenes {
                 walk(id, to: .background, process, save: false)
             }
+            // Its handlers hear it disconnect (2.3); what they try on it is said as a close.
+            let outer = closing
+            closing = id
+            defer { closing = outer }
             detach(id, save: false, process, traced: false)
         }
         // It may stay in foregroundSet: every reader skips discarded sessions, and removing it

@@ -45,6 +45,8 @@ public final class Simulator {
     var dedup: [DedupKey: SessionID] = [:]
     var labels: [String: SessionID] = [:]
     var pendingDiscards: [SessionID] = []
+    /// The window being closed while its `-> disconnected` handlers run (closeScene).
+    var closing: SessionID?
     /// The scenes that were on screen when the process ended, front to back.
     var onScreenAtExit: [SessionID] = []
     /// How many times the app has launched.

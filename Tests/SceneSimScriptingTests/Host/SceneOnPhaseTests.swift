@@ -107,6 +107,26 @@ struct SceneOnPhaseTests {
         }
     }
 
+    @Test("in a closing window's '-> disconnected' handler, its storage and memory say the window is being closed and what to do instead (they said to call w:focus(), which cannot bring them back)")
+    func writesWhileClosing() {
+        let run = runScript("""
+            local app = sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string", on_phase = function(w, _, new)
+              if new == "disconnected" then
+                print(pcall(function() w.storage.draft = "last words" end))
+                print(pcall(function() w.memory.scroll = 1 end))
+              end
+            end } } }
+            sim.settle()
+            app:open_window("doc", "a"):close()
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            false\ttest.lua:3: writing storage: doc#1 is being closed, and its SceneStorage is discarded with its session; keep what must outlive the window in app.defaults, or save the draft earlier (on active -> inactive)
+            false\ttest.lua:4: writing w.memory: doc#1 is being closed: its views and their @State are gone with it; keep what must outlive the window in app.memory or app.defaults
+
+            """, error: nil))
+    }
+
     @Test("the system delivers a disconnect or a close to a suspended app without resuming it: the handlers run as the app's code, and their writes are allowed (semantics 11.2)")
     func deliveryToASuspendedApp() {
         let run = runScript("""
