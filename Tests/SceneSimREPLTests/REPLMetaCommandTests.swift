@@ -14,7 +14,7 @@ struct REPLMetaCommandTests {
               \\help          this list
               \\trace on|off  show or hide the trace each entry causes (no argument: say which)
               \\state         the app, its windows, phases and storage at a glance
-              \\save FILE     write the entries so far as a scenario that scenesim run replays
+              \\save FILE     write the entries so far as a scenario that scenesim run replays (\\save! FILE replaces a file this session did not write)
               \\load FILE     run a scenario file here, as if its text were typed
               \\reset         start over: a fresh Lua state and simulator (\\save starts here too)
               \\quit          leave (so does Ctrl-D)

@@ -9,7 +9,7 @@ enum MetaCommand: String, CaseIterable {
         case .help: ("\\help", "this list")
         case .trace: ("\\trace on|off", "show or hide the trace each entry causes (no argument: say which)")
         case .state: ("\\state", "the app, its windows, phases and storage at a glance")
-        case .save: ("\\save FILE", "write the entries so far as a scenario that scenesim run replays")
+        case .save: ("\\save FILE", "write the entries so far as a scenario that scenesim run replays (\\save! FILE replaces a file this session did not write)")
         case .load: ("\\load FILE", "run a scenario file here, as if its text were typed")
         case .reset: ("\\reset", "start over: a fresh Lua state and simulator (\\save starts here too)")
         case .quit: ("\\quit", "leave (so does Ctrl-D)")

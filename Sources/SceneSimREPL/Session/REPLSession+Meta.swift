@@ -15,6 +15,10 @@ import SceneSimScripting
 extension REPLSession {
     func runMeta(_ line: String) {
         let (name, argument) = MetaCommand.split(line)
+        if name == "save!" {
+            guard !argument.isEmpty else { return output.error("usage: \\save! FILE\n") }
+            return save(to: argument, replacing: true)
+        }
         guard let command = MetaCommand(rawValue: name) else {
             let hint = MetaCommand.suggestion(for: name).map { "; did you mean \\\($0.rawValue)?" } ?? ""
             output.error("unknown command \\\(name)\(hint) (\\help lists the commands)\n")
@@ -81,7 +85,13 @@ extension REPLSession {
         return absolute(a) == absolute(b)
     }
 
-    private func save(to path: String) {
+    private func save(to path: String, replacing: Bool = false) {
+        // A file the session did not write is someone's work: replaced only when asked (\save!).
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var isFile = false
+        if !replacing, !savedPaths.contains(absolute), FileManager.default.fileExists(atPath: path, isDirectory: &isFile), !isFile {
+            return output.error("\(path) exists, and this session did not write it: \\save! \(path) replaces it, or give another name\n")
+        }
         // The replay starts with the default seed; the session's own comes first.
         let prelude = options.seed != 0 ? ["sim.seed(\(options.seed))"] : []
         // A folder (sub/ as much as sub) is no file to save to: Foundation's atomic write says
@@ -101,6 +111,7 @@ extension REPLSession {
             let reason = posix.map { String(cString: strerror($0.code.rawValue)) } ?? "\(error)"
             return output.error("cannot write \(path): \(reason)\n")
         }
+        savedPaths.insert(absolute)
         let count = transcript.entries.count
         var notice = "saved \(count) \(count == 1 ? "entry" : "entries") to \(path)"
         // require finds modules in the lib/ folder nearest the scenario: when the session's is

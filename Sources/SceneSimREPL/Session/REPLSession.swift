@@ -23,6 +23,9 @@ public final class REPLSession {
     /// `\load` ran (as `scenesim run` would look for that file).
     var moduleDirectory: String?
     var transcript = ScenarioTranscript()
+    /// The files `\save` wrote in this session (absolute paths): saving to one again replaces
+    /// it; any other file that exists is replaced only by `\save!`.
+    var savedPaths: Set<String> = []
     /// Lines read so far: the line number of the last one.
     var linesRead = 0
     /// Entries that failed, for the exit status of non-interactive sessions.

@@ -173,8 +173,9 @@ public enum ScenarioRunner {
     /// messages from helpers read the same on every machine.
     public static func moduleDirectory(for path: String) -> String {
         let folders = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
-        // An absolute path keeps its leading "" so the shallowest candidate is "/lib".
-        let shallowest = path.hasPrefix("/") ? 1 : 0
+        // An absolute path keeps its leading "": the shallowest candidate is "/x/lib", never the
+        // system's own /lib (a scenario under /tmp with no lib/ of its own found it).
+        let shallowest = path.hasPrefix("/") ? 2 : 0
         for depth in stride(from: folders.count, through: shallowest, by: -1) {
             let candidate = (folders.prefix(depth) + ["lib"]).joined(separator: "/")
             var isDirectory = false

@@ -140,11 +140,29 @@ struct REPLSaveTests {
 
         let run = runSession(["\\load \(scenario)", "\\save \(elsewhere)", "\\save \(beside)"])
 
-        #expect(run.transcript.contains("saved 1 entry to \(elsewhere); require in this session finds modules in \(folder)/lib, but the saved file's would look in /lib: save it beside the file you loaded, or its require calls may fail\n"), "\(run.transcript)")
+        // Where the saved file's require would look: the nearest lib/ above it, or its own folder's
+        // (the system's /lib once, at the top of the climb).
+        let savedLibrary = (elsewhere as NSString).deletingLastPathComponent + "/lib"
+        #expect(run.transcript.contains("saved 1 entry to \(elsewhere); require in this session finds modules in \(folder)/lib, but the saved file's would look in \(savedLibrary): save it beside the file you loaded, or its require calls may fail\n"), "\(run.transcript)")
         #expect(run.transcript.contains("saved 1 entry to \(beside)\n"))
         let replayed = ScenarioRunner.capture(path: beside, options: ScenarioOptions())
         #expect(replayed.status == 0)
         #expect(String(decoding: replayed.stdout, as: UTF8.self) == "hi\n")
+    }
+
+    @Test("\\save refuses a file the session did not write, saying \\save! replaces it; one it wrote is saved again (a mistyped name replaced a hand-written scenario without a word)")
+    func saveKeepsOthersFiles() throws {
+        let precious = temporaryPath("precious.lua")
+        try "-- hand-written\n".write(toFile: precious, atomically: true, encoding: .utf8)
+        let mine = temporaryPath("mine.lua")
+
+        let run = runSession(["x = 1", "\\save \(precious)", "\\save \(mine)", "y = 2", "\\save \(mine)", "\\save! \(precious)"])
+
+        #expect(run.transcript.contains("\(precious) exists, and this session did not write it: \\save! \(precious) replaces it, or give another name\n"), "\(run.transcript)")
+        #expect(run.transcript.contains("saved 1 entry to \(mine)\n"))
+        #expect(run.transcript.contains("saved 2 entries to \(mine)\n"))
+        #expect(run.transcript.contains("saved 2 entries to \(precious)\n"))
+        #expect(try String(contentsOfFile: precious, encoding: .utf8).contains("y = 2"))
     }
 
     @Test("Saving reports the count; an unwritable path is an error and the session goes on")
