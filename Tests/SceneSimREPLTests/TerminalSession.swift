@@ -23,7 +23,7 @@ final class TerminalSession: @unchecked Sendable {
     }
 
     /// Starts `scenesim` with `arguments` in a pty; history goes to a temporary state folder.
-    init(_ arguments: [String], directory: String) throws {
+    init(_ arguments: [String], directory: String, environmentChanges: [String: String?] = [:]) throws {
         // `exec`, so the shell script(1) starts is replaced by scenesim: a shell left waiting
         // (dash, when SHELL is unset, as on CI) would exit 130 after any Ctrl-C in the session.
         let command = "exec " + ([TerminalSession.binary ?? "scenesim"] + arguments).map { "'\($0)'" }.joined(separator: " ")
@@ -35,6 +35,7 @@ final class TerminalSession: @unchecked Sendable {
         environment["XDG_STATE_HOME"] = directory
         environment["HOME"] = directory
         environment["SHELL"] = "/bin/sh"
+        for (name, value) in environmentChanges { environment[name] = value }
         process.environment = environment
         process.standardInput = input
         process.standardOutput = output

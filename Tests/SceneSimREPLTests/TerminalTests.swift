@@ -45,6 +45,18 @@ struct TerminalTests {
         #expect(history.contains("function\\040f(x)\\012return\\040x\\040*\\0402\\012end\n"))
     }
 
+    @Test("Without a UTF-8 locale (LANG unset, as in many containers), non-ASCII typed at the prompt reaches Lua as its bytes: 'café' is 5 bytes (it was 'caf')")
+    func nonASCIIWithoutLocale() throws {
+        let directory = temporaryPath("")
+        let terminal = try TerminalSession(["repl"], directory: directory, environmentChanges: ["LANG": nil, "LC_ALL": nil, "LC_CTYPE": nil])
+        terminal.expectToShow("Ctrl-D quits.")
+        terminal.type("s = 'café'\r")
+        terminal.type("print(s, #s)\r")
+        terminal.expectToShow("café\t5\n")
+        terminal.type("\u{04}")
+        terminal.expectExit(0)
+    }
+
     @Test("\\save in a terminal session, then scenesim run of the file prints the same trace")
     func saveAndReplay() throws {
         let directory = temporaryPath("")

@@ -29,6 +29,12 @@ public final class EditLineReader: LineReader {
     /// and written to `historyPath` when given and its folder can be made.
     public init?(historyPath: String?) {
         setlocale(LC_CTYPE, "")
+        // libedit drops what the locale cannot encode: with LANG unset (many containers and CI
+        // images) or C, `'café'` reached Lua as `'caf'`. A UTF-8 character set keeps the bytes
+        // typed; C.UTF-8 classifies single bytes as C does, so Lua's patterns read the same.
+        if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
         guard let editor = scn_el_open("scenesim") else { return nil }
         guard let history = scn_history_open(1000) else {
             el_end(editor)
