@@ -57,6 +57,18 @@ struct TerminalTests {
         terminal.expectExit(0)
     }
 
+    @Test("A history folder that cannot be made is said once at the start; the session goes on (history was lost without a word)")
+    func historyNotKept() throws {
+        let directory = temporaryPath("")
+        let terminal = try TerminalSession(["repl"], directory: directory, environmentChanges: ["XDG_STATE_HOME": "/proc/scenesim-cannot"])
+        terminal.expectToShow("scenesim repl: history is not kept: its folder for /proc/scenesim-cannot/scenesim/history cannot be made; set XDG_STATE_HOME to a folder you can write\n")
+        terminal.expectToShow("Ctrl-D quits.")
+        terminal.type("1 + 1\r")
+        terminal.expectToShow("\n2\n")
+        terminal.type("\u{04}")
+        terminal.expectExit(0)
+    }
+
     @Test("\\save in a terminal session, then scenesim run of the file prints the same trace")
     func saveAndReplay() throws {
         let directory = temporaryPath("")

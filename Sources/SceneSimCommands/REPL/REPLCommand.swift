@@ -69,7 +69,12 @@ struct REPLCommand: StatusCommand {
             return session.runStandardInput(file: file)
         }
         let interactive = isatty(STDOUT_FILENO) != 0
-        let editor = interactive ? EditLineReader(historyPath: HistoryFile.path()) : nil
+        let history = HistoryFile.path()
+        let editor = interactive ? EditLineReader(historyPath: history) : nil
+        if let editor, let history, !editor.keepsHistory {
+            // Said once, not discovered at the next session's empty history.
+            Output.error("scenesim repl: history is not kept: its folder for \(history) cannot be made; set XDG_STATE_HOME to a folder you can write\n")
+        }
         let reader: LineReader = editor ?? PlainLineReader()
         let session = REPLSession(options: flags.options(trace: traceFlag.trace), reader: reader, output: output, moduleDirectory: moduleDirectory)
         editor?.complete = { [unowned session] in session.complete($0) }

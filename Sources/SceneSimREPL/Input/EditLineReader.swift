@@ -20,6 +20,8 @@ public final class EditLineReader: LineReader {
     private let editor: OpaquePointer
     private let history: OpaquePointer
     private let historyPath: String?
+    /// Whether history is kept: false when its folder could not be made (the session says so).
+    public var keepsHistory: Bool { historyPath != nil }
     private var prompt: UnsafeMutablePointer<CChar>?
     private var interrupted = false
     /// Completes the name before the cursor (set by the owner, e.g. to `REPLSession.complete`).
