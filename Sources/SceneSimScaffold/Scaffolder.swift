@@ -214,22 +214,27 @@ package struct Scaffolder {
                 }
                 // The root view: the first declared type the scene's closures construct.
                 let walker = MemberWalker(converter: converter, phaseNames: [], openNames: [], dismissNames: [])
+                walker.referenced = []
                 for argument in call.arguments where argument.expression.is(ClosureExprSyntax.self) { walker.walk(argument.expression) }
                 if let trailing = call.trailingClosure { walker.walk(trailing) }
                 for extra in call.additionalTrailingClosures { walker.walk(extra.closure) }
                 // Views the closure builds through a property or a method of the type that holds
                 // the scene (`else { mainAppContent }`, `self.content()`): walked too, so their
                 // tree is the scene's (Meshtastic's main window lost ContentView's whole tree).
+                // Each member once (a name that is no member, or one met before, is skipped); not
+                // `body`, whose scenes are the ones being walked.
+                var members = memberBodies(of: owner)
+                members["body"] = nil
                 var followed: Set<String> = []
-                var pending = Array(walker.referenced.reversed())
-                while let name = pending.popLast(), followed.count < 32 {
-                    guard !followed.contains(name) else { continue }
-                    followed.insert(name)
-                    for (bodyConverter, body) in memberBodies(of: owner, named: name) {
+                var pending = Array((walker.referenced ?? []).reversed())
+                while let name = pending.popLast() {
+                    guard let bodies = members[name], followed.insert(name).inserted else { continue }
+                    for (bodyConverter, body) in bodies {
                         let inner = MemberWalker(converter: bodyConverter, phaseNames: [], openNames: [], dismissNames: [])
+                        inner.referenced = []
                         inner.walk(body)
                         walker.constructed += inner.constructed
-                        pending += inner.referenced.reversed()
+                        pending += (inner.referenced ?? []).reversed()
                     }
                 }
                 scene.rootView = walker.constructed.first { viewTypes.contains($0) } ?? walker.constructed.first { declaredTypes.contains($0) }
@@ -369,26 +374,27 @@ private func stableSorted<T>(_ items: [T], by key: (T) -> Int) -> [T] {
     items.enumerated().sorted { (key($0.element), $0.offset) < (key($1.element), $1.offset) }.map(\.element)
 }
 
-/// Each member declaration, including those inside `#if` blocks.
-/// The bodies of `owner`'s computed properties and methods named `name` (a stored property's
+/// The bodies of `owner`'s computed properties and methods by name (a stored property's
 /// initializer too), with their files' converters: what a scene's closure reaches through them.
-private func memberBodies(of owner: TypeInfo, named name: String) -> [(SourceLocationConverter, Syntax)] {
-    var bodies: [(SourceLocationConverter, Syntax)] = []
+private func memberBodies(of owner: TypeInfo) -> [String: [(SourceLocationConverter, Syntax)]] {
+    var bodies: [String: [(SourceLocationConverter, Syntax)]] = [:]
     for (_, converter, block) in owner.members {
         forEachMember(block.members) { decl in
             if let variable = decl.as(VariableDeclSyntax.self) {
-                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                    if let accessors = binding.accessorBlock { bodies.append((converter, Syntax(accessors))) }
-                    if let value = binding.initializer?.value { bodies.append((converter, Syntax(value))) }
+                for binding in variable.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if let accessors = binding.accessorBlock { bodies[name, default: []].append((converter, Syntax(accessors))) }
+                    if let value = binding.initializer?.value { bodies[name, default: []].append((converter, Syntax(value))) }
                 }
-            } else if let function = decl.as(FunctionDeclSyntax.self), function.name.text == name, let body = function.body {
-                bodies.append((converter, Syntax(body)))
+            } else if let function = decl.as(FunctionDeclSyntax.self), let body = function.body {
+                bodies[function.name.text, default: []].append((converter, Syntax(body)))
             }
         }
     }
     return bodies
 }
 
+/// Each member declaration, including those inside `#if` blocks.
 private func forEachMember(_ members: MemberBlockItemListSyntax, _ body: (DeclSyntax) -> Void) {
     for member in members {
         if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {

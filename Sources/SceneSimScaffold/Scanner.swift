@@ -94,9 +94,10 @@ final class MemberWalker: SyntaxVisitor {
     let openNames: Set<String>
     let dismissNames: Set<String>
     var constructed: [String] = []
-    /// The names the walked code refers to (`mainContent`, `self.content`), in order: a scene's
-    /// closure may build its views through a property or a method of the App.
-    var referenced: [String] = []
+    /// The names the walked code refers to (`mainContent`, `self.content`), in order, when
+    /// asked for (a scene's closure, which may build its views through a property or a method
+    /// of the App); nil otherwise, so the walks of every view collect nothing they do not use.
+    var referenced: [String]?
     var handlers: [ScaffoldFacts.Handler] = []
     var openWindow: [ScaffoldFacts.WindowCall] = []
     var dismissWindow: [ScaffoldFacts.WindowCall] = []
@@ -126,7 +127,7 @@ final class MemberWalker: SyntaxVisitor {
     private func line(_ node: some SyntaxProtocol) -> Int { node.startLocation(converter: converter).line }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        referenced.append(node.baseName.text)
+        referenced?.append(node.baseName.text)
         return .visitChildren
     }
 

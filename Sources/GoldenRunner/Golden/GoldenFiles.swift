@@ -52,7 +52,6 @@ package enum GoldenFiles {
             }
             target = String(cString: resolved)
             free(resolved)
-            guard stat(target, &info) == 0 else { throw .cannotWrite(display, errno: errno) }
         }
         if lstat(target, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             return try writeInPlace(bytes, to: target, displayedAs: display)

@@ -152,8 +152,6 @@ public struct LuaCall {
         return parts
     }
 
-    /// `file:line: ` of the Lua code that called this function (`level` 1), as an error raised
-    /// there would start; "" where no line is known. For errors raised later, elsewhere.
     /// `location()` of the nearest Lua function calling this one: a call made through `pcall`
     /// (a C function, which has no line) is placed at the line of the `pcall`. "" when no Lua
     /// function is on the stack.
@@ -168,6 +166,8 @@ public struct LuaCall {
         return ""
     }
 
+    /// `file:line: ` of the Lua code that called this function (`level` 1), as an error raised
+    /// there would start; "" where no line is known. For errors raised later, elsewhere.
     public func location(level: Int = 1) -> String {
         guard lua_checkstack(stack.L, 1) != 0 else { return "" }
         luaL_where(stack.L, Int32(clamping: level))

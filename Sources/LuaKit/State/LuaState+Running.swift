@@ -39,8 +39,7 @@ extension LuaState {
         let stack = LuaStack(L: currentThread, state: self)
         let top = stack.top
         defer { lua_settop(stack.L, top) }
-        let status = directory.map { scn_set_module_display_dir(stack.L, $0) } ?? scn_set_module_display_dir(stack.L, nil)
-        guard status == LUA_OK else {
+        guard scn_set_module_display_dir(stack.L, directory) == LUA_OK else {
             throw LuaError(.memory, stack.string(at: -1) ?? "cannot set the module folder's name")
         }
     }

@@ -11,6 +11,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SceneSimREPL
 import SceneSimScripting
 import SceneSimTimeline
 
@@ -130,10 +131,9 @@ enum RunInterrupt {
             var old = sigaction()
             sigaction(signal, nil, &old)
             // SIG_IGN is 1 on Linux and macOS alike.
-            if let ignored = handler(of: old), unsafeBitCast(ignored, to: UInt.self) == 1 { continue }
+            if let ignored = old.handler, unsafeBitCast(ignored, to: UInt.self) == 1 { continue }
             var action = sigaction()
-            // The handler's field is in a union that glibc and macOS name differently.
-            let body: @convention(c) (Int32) -> Void = { signal in
+            action.handler = { signal in
                 if RunInterrupt.received != 0 {
                     // A second one: the default, at once.
                     raiseWithDefault(signal)
@@ -142,11 +142,6 @@ enum RunInterrupt {
                 RunInterrupt.received = signal
                 LuaState.interruptAll()
             }
-            #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = body
-            #else
-            action.__sigaction_handler.sa_handler = body
-            #endif
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             sigaction(signal, &action, nil)
@@ -167,25 +162,13 @@ enum RunInterrupt {
         }
         previous = [:]
     }
-
-    private static func handler(of action: sigaction) -> (@convention(c) (Int32) -> Void)? {
-        #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler
-        #else
-        action.__sigaction_handler.sa_handler
-        #endif
-    }
 }
 
 /// Restores the default disposition of `signal` and raises it again (async-signal-safe calls only).
 private func raiseWithDefault(_ signal: Int32) {
     var action = sigaction()
     sigemptyset(&action.sa_mask)
-    #if canImport(Darwin)
-    action.__sigaction_u.__sa_handler = SIG_DFL
-    #else
-    action.__sigaction_handler.sa_handler = SIG_DFL
-    #endif
+    action.handler = SIG_DFL
     sigaction(signal, &action, nil)
     raise(signal)
 }

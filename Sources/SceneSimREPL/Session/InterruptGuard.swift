@@ -12,12 +12,7 @@ enum InterruptGuard {
     /// Runs `body` with the handler installed, then restores the previous disposition.
     static func whileRunning<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
         var action = sigaction()
-        // The handler's field is in a union that glibc and macOS name differently.
-        #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = { _ in LuaState.interruptAll() }
-        #else
-        action.__sigaction_handler.sa_handler = { _ in LuaState.interruptAll() }
-        #endif
+        action.handler = { _ in LuaState.interruptAll() }
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         var previous = sigaction()
@@ -34,5 +29,26 @@ enum InterruptGuard {
             sigaction(SIGINT, &previous, nil)
         }
         return try body()
+    }
+}
+
+extension sigaction {
+    /// The handler (`sa_handler`), whose field is in a union that glibc and macOS name
+    /// differently. (`scenesim run`'s signal handling uses it too.)
+    package var handler: (@convention(c) (Int32) -> Void)? {
+        get {
+            #if canImport(Darwin)
+            __sigaction_u.__sa_handler
+            #else
+            __sigaction_handler.sa_handler
+            #endif
+        }
+        set {
+            #if canImport(Darwin)
+            __sigaction_u.__sa_handler = newValue
+            #else
+            __sigaction_handler.sa_handler = newValue
+            #endif
+        }
     }
 }

@@ -86,18 +86,18 @@ extension REPLSession {
     }
 
     private func save(to path: String, replacing: Bool = false) {
-        // A file the session did not write is someone's work: replaced only when asked (\save!).
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        var isFile = false
-        if !replacing, !savedPaths.contains(absolute), FileManager.default.fileExists(atPath: path, isDirectory: &isFile), !isFile {
-            return output.error("\(path) exists, and this session did not write it: \\save! \(path) replaces it, or give another name\n")
-        }
         // The replay starts with the default seed; the session's own comes first.
         let prelude = options.seed != 0 ? ["sim.seed(\(options.seed))"] : []
         // A folder (sub/ as much as sub) is no file to save to: Foundation's atomic write says
         // "Not a directory" for the one with a slash.
         var isFolder = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder {
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        // A file the session did not write is someone's work: replaced only when asked (\save!).
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        if exists, !isFolder, !replacing, !savedPaths.contains(absolute) {
+            return output.error("\(path) exists, and this session did not write it: \\save! \(path) replaces it, or give another name\n")
+        }
+        if exists, isFolder {
             return output.error("cannot write \(path): Is a directory; give a file name, e.g. \\save \(path.hasSuffix("/") ? path : path + "/")session.lua\n")
         }
         let text = transcript.render(header: saveHeader(path: path), prelude: prelude) { [host] source in

@@ -76,6 +76,8 @@ public enum ScenarioRunner {
 
     /// What to do about a limit the scenario ran into; "" for other errors.
     public static func hint(for error: LuaError) -> String {
+        // Output past what may be held: print's own refusal (runtime) or the hook's interrupt.
+        if error.kind == .runtime || error.kind == .interrupted, error.message.contains("output limit exceeded (") { return outputHint }
         let memory = "hint: the scenario holds too much memory; if it really needs more, raise the limit with --max-memory MiB (0 for none)\n"
         switch error.kind {
         case .memory:
@@ -87,12 +89,8 @@ public enum ScenarioRunner {
             // scenario's explore.check()): still the scenario's memory. The simulator's own
             // limit says what to do in its message.
             if LuaError.isMemoryLimitMessage(error.message) { return memory }
-            // (print's own refusal; the hook's interrupt is below.)
-            if error.message.contains("output limit exceeded (") { return outputHint }
             return sandboxHint(for: error.message)
-        case .interrupted:
-            return error.message.contains("output limit exceeded") ? outputHint : ""
-        case .syntax, .file:
+        case .syntax, .interrupted, .file:
             return ""
         }
     }
@@ -142,9 +140,6 @@ public enum ScenarioRunner {
         return (out.bytes, err, status)
     }
 
-    /// The suite a scenario belongs to, for `sim.explore.load`: the folder `displayName` is
-    /// relative to (the golden runner names a scenario from its suite's root), else the current
-    /// directory when `path` lies under it; nil otherwise (the scenario's folder and lib/ only).
     /// The folder `displayName` names `path` from (the golden runner's suite root), when it does.
     static func suiteRoot(path: String, displayName: String) -> String? {
         guard !displayName.hasPrefix("/"), path.hasSuffix("/" + displayName) else { return nil }
@@ -152,11 +147,11 @@ public enum ScenarioRunner {
         return root.isEmpty ? "/" : root
     }
 
+    /// The suite a scenario belongs to, for `sim.explore.load`: the folder `displayName` is
+    /// relative to (the golden runner names a scenario from its suite's root), else the current
+    /// directory when `path` lies under it; nil otherwise (the scenario's folder and lib/ only).
     static func moduleRoot(path: String, displayName: String?) -> String? {
-        if let displayName, !displayName.hasPrefix("/"), path.hasSuffix("/" + displayName) {
-            let root = String(path.dropLast(displayName.utf8.count + 1))
-            return root.isEmpty ? "/" : root
-        }
+        if let displayName, let root = suiteRoot(path: path, displayName: displayName) { return root }
         let current = FileManager.default.currentDirectoryPath
         return ModulePath.contains(current, ModulePath.absolute(path, currentDirectory: current)) ? current : nil
     }
