@@ -163,6 +163,7 @@ struct REPLSaveTests {
         #expect(run.transcript.contains("saved 2 entries to \(mine)\n"))
         #expect(run.transcript.contains("saved 2 entries to \(precious)\n"))
         #expect(try String(contentsOfFile: precious, encoding: .utf8).contains("y = 2"))
+        #expect(runSession(["\\save!"]).transcript.contains("usage: \\save! FILE\n"))
     }
 
     @Test("Saving reports the count; an unwritable path is an error and the session goes on")

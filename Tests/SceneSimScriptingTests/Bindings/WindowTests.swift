@@ -165,4 +165,23 @@ struct WindowTests {
             error: nil
         ))
     }
+
+
+    @Test("A key named after a method of w.storage, w.memory or app.memory ('keys') is refused, saying to choose another name")
+    func keyNamedAfterAMethod() {
+        let run = runScript("""
+            local app = sim.launch{}
+            sim.settle()
+            print(pcall(function() app.front.storage.keys = 1 end))
+            print(pcall(function() app.front.memory.keys = 1 end))
+            print(pcall(function() app.memory.keys = 1 end))
+            """, options: ScenarioOptions(trace: .off))
+
+        #expect(run == ScriptRun(output: """
+            false\ttest.lua:3: cannot assign to 'keys': it is a method of scenesim.Storage; a SceneStorage key cannot be named "keys" (the method w.storage:keys()); choose another name
+            false\ttest.lua:4: cannot assign to 'keys': it is a method of scenesim.Memory; a key of w.memory or app.memory cannot be named "keys" (the method :keys()); choose another name
+            false\ttest.lua:5: cannot assign to 'keys': it is a method of scenesim.Memory; a key of w.memory or app.memory cannot be named "keys" (the method :keys()); choose another name
+
+            """, error: nil))
+    }
 }
