@@ -20,7 +20,7 @@ sim.advance(2)
 
 -- 2. Log in. The shared AppStateController moves unauthenticated -> authenticated(ada).
 app:login { user = "ada" }
-assert(app.state == "authenticated(ada)")
+assert.equal("authenticated(ada)", app.state)
 
 -- 3. A deep link opens document 42 beside the main window; each window has its own phase.
 app:open_url("app://doc/42")
@@ -46,4 +46,4 @@ sim.settle()
 print("restored:", tostring(app.front), "scroll =", doc.storage.scroll, "state:", app.state)
 
 -- 6. Logged out, a deep link is refused and changes nothing.
-assert(app:open_url("app://doc/7") == false)
+assert.equal(false, app:open_url("app://doc/7"))

@@ -2,7 +2,7 @@
 -- Spec: semantics 4.5; API app:transition, app.history, app.rejected.
 local app = sim.launch { platform = "ipados" }
 sim.settle()
-assert(app.state == "unauthenticated")
+assert.equal("unauthenticated", app.state)
 
 -- Each request in order; the comment says whether the table allows it from the state before.
 local requests = {

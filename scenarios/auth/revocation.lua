@@ -2,7 +2,7 @@
 -- Spec: semantics 4.5; API sim.server.revoke.
 local app = sim.launch { platform = "macos", session = { user = "ada" } }
 sim.settle()
-assert(app.state == "authenticated(ada)")
+assert.equal("authenticated(ada)", app.state)
 
 sim.advance(30)
 sim.server.revoke("ada") -- the user logs out on their phone

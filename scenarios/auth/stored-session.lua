@@ -6,7 +6,7 @@ local app = sim.launch {
   auth_latency = 0.2,
   min_loading = 0.5,
 }
-assert(app.state == "loading")
+assert.equal("loading", app.state)
 
 -- The server answers after 0.2 s, but loading stays on screen until 0.5 s.
 sim.advance(0.3)

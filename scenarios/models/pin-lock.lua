@@ -38,17 +38,17 @@ local Notes = {
 
 local app = sim.launch { platform = "iphone", model = Notes }
 sim.settle()
-assert(app.state == "unlocked")
+assert.equal("unlocked", app.state)
 app:set_pin("1234")
 sim.advance(1)
 
 -- Leaving the app locks it; the PIN survives a system kill (it is in UserDefaults).
 app:background()
-assert(app.state == "locked")
+assert.equal("locked", app.state)
 app:terminate("system")
 app:launch()
 sim.settle()
-assert(app.state == "locked")
+assert.equal("locked", app.state)
 sim.advance(1)
 
 -- Three wrong PINs lock the app out for 30 s; the right one then opens it.

@@ -7,7 +7,7 @@ for _, item in ipairs(url.query_items) do print(item.name, item.value) end
 print(url.fragment)
 
 -- Percent escapes decode to bytes: %FF is the byte 255, whatever UTF-8 says.
-assert(sim.url("app://x/%FF").path[1] == "\255")
+assert.equal("\255", sim.url("app://x/%FF").path[1])
 
 -- Without "//" there is no host; empty path components are dropped.
 local settings = sim.url("app:settings/privacy")

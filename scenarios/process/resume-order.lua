@@ -21,7 +21,7 @@ auto_lock()
 app:background()
 sim.advance(300)
 app:open_url("app://secret")
-assert(app.state == "locked")
+assert.equal("locked", app.state)
 
 sim.advance(1)  -- the user unlocks it a second later
 app:transition("unlocked")
@@ -29,4 +29,4 @@ auto_lock()
 app:background()
 sim.advance(300)
 app:open_notification { id = 1 }
-assert(app.state == "locked")
+assert.equal("locked", app.state)

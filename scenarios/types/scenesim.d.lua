@@ -425,4 +425,22 @@ function sim.seed(n) end
 ---@return scenesim.URL
 function sim.url(text) end
 
+--- luassert's spelling (scenarios/README.md, "Assertions"): `assert(v, message, ...)` is Lua's
+--- own; `assert.equal` and `assert.same` show both values when they fail.
+---@class scenesim.Assert
+---@overload fun(v: any, message?: any, ...: any): any
+assert = {}
+--- Fails unless `actual` is `expected` (`==` without metamethods: 1 equals 1.0, a table only
+--- itself), saying what was expected and what came, with their types.
+---@param expected any
+---@param actual any
+---@param what? string  names the value in the message (default "assert.equal")
+function assert.equal(expected, actual, what) end
+--- Fails unless `actual` is the same as `expected`: equal, or tables with the same keys holding
+--- the same values, deeply; the message names the first key that differs.
+---@param expected any
+---@param actual any
+---@param what? string  names the value in the message (default "assert.same")
+function assert.same(expected, actual, what) end
+
 return sim

@@ -140,6 +140,18 @@ int scn_set_module_display_dir(lua_State *L, const char *display_dir);
 /// `tostring` as it is now, `%p` refused), so output never depends on hash seeds or addresses.
 /// Call it after `tostring` is the deterministic one. Returns the status of a protected call.
 int scn_install_deterministic_functions(lua_State *L);
+
+/// Makes the global `assert` a table whose `__call` is Lua's own assert (assertions.c), so the
+/// host can add fields (`assert.equal`). Returns the status of a protected call.
+int scn_install_callable_assert(lua_State *L);
+
+/// How deep `scn_values_same` follows nested tables before it calls them different.
+#define SCN_SAME_MAX_DEPTH 200
+
+/// Whether the values at `a` and `b` are the same as luassert's `same` says: raw equality, or
+/// tables whose raw keys hold values that are the same, recursively (keys compared raw, a cycle
+/// compared once). Never raises; charges its work to the budget for later (scn_charge_later).
+int scn_values_same(lua_State *L, int a, int b);
 /// Seeds `math.random` like `math.randomseed(seed)`. Returns a Lua status.
 int scn_seed_random(lua_State *L, lua_Integer seed);
 

@@ -23,7 +23,7 @@ public struct LuaCall {
     /// The state running this call.
     public var state: LuaState { stack.state }
 
-    private func slot(_ index: Int) -> Int32? {
+    func slot(_ index: Int) -> Int32? {
         index >= 1 && index <= count ? Int32(index) : nil
     }
 

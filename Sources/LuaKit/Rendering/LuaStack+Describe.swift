@@ -18,7 +18,7 @@ extension LuaStack {
         return buffer.bytes
     }
 
-    private func render(
+    func render(
         at index: Int32, quoted: Bool, depth: Int, path: inout Set<UnsafeRawPointer>,
         into buffer: inout LuaRenderBuffer
     ) throws(LuaError) {
@@ -96,7 +96,7 @@ extension LuaStack {
 
     /// The sort key of a table key, read without converting it (that would confuse `lua_next`);
     /// tables, functions and userdata get their text afterwards.
-    private func keyOrder(at index: Int32) -> LuaKeyOrder {
+    func keyOrder(at index: Int32) -> LuaKeyOrder {
         switch lua_type(L, index) {
         case LUA_TNUMBER:
             if lua_isinteger(L, index) != 0 { return LuaKeyOrder(integer: lua_tointegerx(L, index, nil)) }
@@ -113,7 +113,7 @@ extension LuaStack {
     }
 
     /// The short, address-free text that orders a key among others (see `LuaKeyOrder`).
-    private func sortText(at index: Int32) -> [UInt8] {
+    func sortText(at index: Int32) -> [UInt8] {
         var buffer = LuaRenderBuffer(limit: LuaRenderer.maxSortBytes)
         var path: Set<UnsafeRawPointer> = []
         do {

@@ -116,6 +116,7 @@ public final class ScriptHost {
             memory: defineMemoryClass(), backgroundTask: defineBackgroundTaskClass()
         )
         installSim()
+        installAssertions()
         installExplore()
         if options.trace == .jsonl {
             lua.output = { [unowned(unsafe) self] in self.writeOutput($0) }

@@ -49,6 +49,24 @@ struct LintConfigTests {
         #expect(refused.isSuperset(of: ["io", "os", "debug", "package", "dofile", "loadfile"]))
     }
 
+    @Test("luacheck with .luacheckrc accepts assert.equal and assert.same and flags a misspelt assertion")
+    func luacheckKnowsTheAssertions() throws {
+        let folder = try TempFolder()
+        try folder.write("asserts.lua", "assert(true)\nassert.equal(1, 1)\nassert.same({}, {})\nassert.equals(1, 1)\n")
+        let luacheck = Process()
+        luacheck.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        luacheck.arguments = ["luacheck", "--no-color", "--formatter", "plain", "--codes",
+                              "--config", packageRoot.appendingPathComponent(".luacheckrc").path, "asserts.lua"]
+        luacheck.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        let pipe = Pipe()
+        luacheck.standardOutput = pipe
+        luacheck.standardError = FileHandle.nullDevice
+        try luacheck.run()
+        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        luacheck.waitUntilExit()
+        #expect(report == "asserts.lua:4:1: (W143) accessing undefined field 'equals' of global 'assert'\n")
+    }
+
     @Test(".luarc.json disables the libraries the sandbox lacks and finds helper modules in lib/ folders")
     func luarcMatchesSandbox() throws {
         let sandbox = try Self.sandboxGlobals()
