@@ -274,8 +274,11 @@ extension Simulator {
         lastTermination = TerminationRecord(how: how, at: now)
         onScreenAtExit = keep ? restorable.filter { restores(sessions[$0.index].group) } : []
         emit(event ?? .terminated(how: how, restorationKept: keep))
-        // Scenes that are never restored (restoration = false, Settings) lose their sessions.
-        discard(sessions.filter { $0.alive && !restores($0.group) }.map(\.id), reason: .restorationDisabled, delivered: false)
+        // Scenes that are never restored (restoration = false, Settings) lose their sessions,
+        // each told why: a model that disabled nothing must not read that it did.
+        let unrestored = sessions.filter { $0.alive && !restores($0.group) }
+        discard(unrestored.filter { config.scenes[$0.group].kind != .settings }.map(\.id), reason: .restorationDisabled, delivered: false)
+        discard(unrestored.filter { config.scenes[$0.group].kind == .settings }.map(\.id), reason: .settingsNotRestored, delivered: false)
     }
 
     /// Whether the windows of scene `group` are ever restored (semantics 13.2).

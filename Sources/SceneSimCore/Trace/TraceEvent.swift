@@ -180,8 +180,10 @@ public enum DiscardReason: String, Sendable {
     case forceQuit = "force quit discards restoration data"
     /// The app crashed while loading, which discards restoration data.
     case crashWhileLoading = "crash while loading discards restoration data"
-    /// The scene is never restored: `restorationBehavior(.disabled)`, or the Settings scene.
+    /// The scene is never restored: `restorationBehavior(.disabled)`.
     case restorationDisabled = "restoration disabled for the scene"
+    /// The Settings scene, whose window macOS never restores (semantics 13.2).
+    case settingsNotRestored = "the Settings window is never restored"
     /// macOS Quit with "Close windows when quitting an application" on (`close_windows_on_quit`).
     case quitClosesWindows = "quit closes windows (close_windows_on_quit)"
 }

@@ -106,7 +106,9 @@ extension ScriptHost {
         }
         let known = Self.appFields + Self.appMethods + intentFunctions.keys.sorted()
         let hint = suggestion(for: key, among: known)
-        return .error("app has no field \"\(key)\"\(hint); fields are \(Self.appFields.joined(separator: ", "))")
+        let intents = intentFunctions.keys.sorted()
+        let intentList = intents.isEmpty ? "" : "; the model's intents are \(intents.joined(separator: ", "))"
+        return .error("app has no field \"\(key)\"\(hint); fields are \(Self.appFields.joined(separator: ", "))\(intentList)")
     }
 
     /// App field `field`. `cache`: keep a plain value on the handle (C says so from the field's

@@ -73,7 +73,7 @@ struct DeclaredModelTests {
             [   0.500] app         warning: state signed_in(ada) was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
             locked\tsigned_in(ada)
             false\ttest.lua:31: app:login is an intent of the built-in model, and this app declares its own model; its intents are unlock
-            false\ttest.lua:32: app has no field "unlok" (did you mean "unlock"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended, background_time_remaining
+            false\ttest.lua:32: app has no field "unlok" (did you mean "unlock"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended, background_time_remaining; the model's intents are unlock
 
             """, error: nil))
     }
