@@ -5,6 +5,12 @@ extension CoverageReport {
     public func text() -> String {
         var out = "coverage of \(scenarios) \(scenarios == 1 ? "scenario" : "scenarios"), computed from the events that ran\n"
         for section in sections {
+            // A section with no rows (the transitions of a one-state model) has nothing to
+            // cover; "0/0 (100%)" read as if something had been.
+            guard !section.items.isEmpty else {
+                out += "\n\(section.title): nothing to cover\n"
+                continue
+            }
             out += "\n\(section.title): \(section.covered)/\(section.items.count) (\(section.percentText))\n"
             let width = section.items.map(\.name.count).max() ?? 0
             let hitsWidth = max(4, section.items.map { String($0.hits).count }.max() ?? 0)

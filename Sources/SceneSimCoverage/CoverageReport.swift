@@ -75,10 +75,13 @@ public struct CoverageReport: Sendable {
         for table in tables {
             let own = runs.filter { $0.table.shape == table.shape }
             let allowed = Set(table.transitions)
-            // Every pair a model does not allow, listed so a report shows which were never tried;
-            // past `maxListedStates` states (their square would make the report's size) only
-            // the rejected transitions the runs tried are listed.
-            let disallowed = table.states.count > Self.maxListedStates ? [] : table.states.flatMap { from in table.states.map { TransitionTable.Transition(from: from, to: $0) } }.filter { !allowed.contains($0) }
+            // Every pair of two states a model does not allow, listed so a report shows which
+            // were never tried (a state to itself is no move to test: listed only when a run
+            // tried it); past `maxListedStates` states (their square would make the report's
+            // size) only the rejected transitions the runs tried are listed.
+            let disallowed = table.states.count > Self.maxListedStates ? [] : table.states.flatMap { from in
+                table.states.filter { $0 != from }.map { TransitionTable.Transition(from: from, to: $0) }
+            }.filter { !allowed.contains($0) }
             sections += [
                 section("states", "states of \(table.name)", table.states, \.states, extras: false, of: own),
                 section("transitions", "transitions of \(table.name)", table.transitions.map(\.text), \.transitions, of: own),

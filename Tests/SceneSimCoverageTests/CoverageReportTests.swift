@@ -253,6 +253,16 @@ struct PerModelCoverageTests {
         #expect(report.sections.first { $0.title == "transitions of big" }?.items.count == 999)
     }
 
+    @Test("A model of one state has no transitions to cover and no move to refuse: the report says so, not '0/0 (100%)' and 'running -> running NOT COVERED'")
+    func oneStateModel() throws {
+        let table = TransitionTable(name: "one", states: ["running"], transitions: [])
+        let report = CoverageReport([("a", CoverageCounts(records: [], platform: .ipados, table: table), .ipados, table)])
+
+        #expect(report.sections.first { $0.title == "rejected transitions tried on one" }?.items.isEmpty == true)
+        #expect(report.text().contains("\ntransitions of one: nothing to cover\n\nrejected transitions tried on one: nothing to cover\n"))
+        #expect(!report.text().contains("0/0"))
+    }
+
     @Test("the process is counted: memory lost by cause, suspensions, expiring tasks, background launches and the watchdog")
     func processCounts() throws {
         let run = try records(.ipados) { simulator in
