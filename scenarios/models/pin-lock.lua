@@ -2,7 +2,7 @@
 -- Spec: semantics 10.1-10.4, 9.1, 8.1; API model, app.defaults, app:after.
 local Notes = {
   states = {
-    loading = {},
+    loading = { loading = true },
     locked = {},
     unlocked = {},
     failed = { arg = { "too_many_attempts" } },

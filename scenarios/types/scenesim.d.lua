@@ -56,6 +56,7 @@
 
 ---@class scenesim.StateDecl
 ---@field arg? "string"|"integer"|string[]  the argument the state carries: a string, an integer, or one of these words
+---@field loading? boolean  a loading screen: a crash in it discards restoration data, and only such a state warns of a flicker
 
 ---@class scenesim.Model
 ---@field name? string                      what coverage reports call the model (default: after the first scenario declaring it)

@@ -124,12 +124,17 @@ public struct AppModel {
         public var argument: ArgumentType
         /// How messages speak of the argument (the built-in model's "a user", "steps", ...).
         public var wording: Wording
+        /// Whether the state is a loading screen (the built-in model's `loading`): a crash while
+        /// in it discards restoration data (semantics 5.3), and only such a state warns of a
+        /// flicker when it is on screen too briefly (4.7).
+        public var isLoading: Bool
 
         /// A state called `name` with an argument of type `argument`; `wording` defaults to words that fit the type.
-        public init(_ name: String, _ argument: ArgumentType = .none, wording: Wording? = nil) {
+        public init(_ name: String, _ argument: ArgumentType = .none, wording: Wording? = nil, loading: Bool = false) {
             self.name = name
             self.argument = argument
             self.wording = wording ?? Wording(for: argument)
+            self.isLoading = loading
         }
     }
 

@@ -20,7 +20,10 @@ extension Simulator {
             let shown = now - process.stateSince
             process.stateSince = now
             emit(.stateChanged(from: old, to: target))
-            if shown < config.policy.flickerThreshold {
+            // A flicker is a loading screen gone too soon (semantics 4.7): only a state the model
+            // calls a loading screen, and only while a window shows it (an on_launch that moves
+            // `starting -> guest` before any scene connects showed nothing).
+            if shown < config.policy.flickerThreshold, model.declaration(of: old.name)?.isLoading == true, !process.order.isEmpty {
                 emit(.warning(.flicker(state: old, shown: shown, threshold: config.policy.flickerThreshold)))
             }
             reach(.appState(from: old, to: target))

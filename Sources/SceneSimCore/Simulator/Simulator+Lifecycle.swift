@@ -226,9 +226,10 @@ extension Simulator {
             watchdogTerminate(process)
         case .crash:
             if onScreen.isEmpty { onScreen = process.foregroundSet }
-            // Still in the model's first state (the built-in model's loading): the
-            // app has not finished starting, so the system distrusts its restoration data.
-            let loading = process.machine.state.name == model.initial.name
+            // In a loading screen (a state the model declares `loading`, as the built-in model's
+            // `loading`): the app has not finished starting, so the system distrusts its
+            // restoration data (semantics 5.3).
+            let loading = model.declaration(of: process.machine.state.name)?.isLoading == true
             finishProcess(how, onScreen: onScreen, keep: !loading, process)
             if loading {
                 discard(sessions.filter(\.alive).map(\.id), reason: .crashWhileLoading, delivered: false)

@@ -111,8 +111,12 @@ struct ModelParser {
             guard case .table(let body) = entry else {
                 throw fail("model.states.\(name) must be a table, {} or { arg = ... }, not \(aLuaTypeName(entry))")
             }
-            try checkKeys(body, allowed: ["arg"], path: "model.states.\(name)")
-            result.append(AppModel.StateDeclaration(name, try argument(body[field: "arg"], of: name)))
+            try checkKeys(body, allowed: ["arg", "loading"], path: "model.states.\(name)")
+            let loading = body[field: "loading"]
+            guard loading.isNil || loading.boolValue != nil else {
+                throw fail("model.states.\(name).loading must be true or false (true: the state is a loading screen, semantics 5.3 and 4.7), not \(aLuaTypeName(loading))")
+            }
+            result.append(AppModel.StateDeclaration(name, try argument(body[field: "arg"], of: name), loading: loading.boolValue ?? false))
         }
         return result
     }

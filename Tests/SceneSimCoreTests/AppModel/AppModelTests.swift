@@ -48,7 +48,7 @@ struct AppModelTests {
         #expect(model.unreachableStates == ["level"])
     }
 
-    @Test("a declared model drives the simulator: initial state, table, rejection reason, a crash in the initial state discards restoration")
+    @Test("a declared model drives the simulator: initial state, table, rejection reason; a crash in its initial state keeps restoration when the state is no loading screen, and discards it in one")
     func declaredModelInTheSimulator() throws {
         let sim = try Simulator(config: .testing(), model: try Self.notes())
         try sim.launch()
@@ -59,6 +59,16 @@ struct AppModelTests {
             try sim.login(user: "ada", newUser: false)
         }
         try sim.terminate(.crash)
-        #expect(sim.liveSessions.isEmpty)
+        #expect(sim.liveSessions.count == 1)
+
+        var loadingModel = try Self.notes()
+        loadingModel = try AppModel(
+            states: loadingModel.states.map { var state = $0; state.isLoading = state.name == "locked"; return state },
+            initial: "locked", transitions: ["locked": ["signed_in"]]
+        )
+        let loading = try Simulator(config: .testing(), model: loadingModel)
+        try loading.launch()
+        try loading.terminate(.crash)
+        #expect(loading.liveSessions.isEmpty)
     }
 }

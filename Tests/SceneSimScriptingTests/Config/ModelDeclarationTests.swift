@@ -49,3 +49,60 @@ struct ModelDeclarationTests {
             """, error: nil))
     }
 }
+
+@Suite("Loading screens a model declares (semantics 4.7, 5.3)")
+struct LoadingStateTests {
+    @Test("a crash in a declared model's initial state keeps the windows when it is no loading screen, and discards them in one")
+    func crashKeepsRestorationOutsideLoadingScreens() {
+        let run = runScript("""
+            local function launch(loading)
+              return sim.launch {
+                model = { states = { starting = { loading = loading }, ready = {} }, initial = "starting",
+                          transitions = { starting = { "ready" } } },
+                scenes = { { id = "main" } },
+              }
+            end
+            local app = launch(false)
+            app:terminate("crash")
+            app:launch()
+            print(app.windows[1])
+            """)
+        #expect(run.output.contains("terminated (crash): restoration data kept\n"))
+        #expect(run.output.contains("launch #2 on ipados: restoring main#1\n"))
+
+        let loading = runScript("""
+            local app = sim.launch {
+              model = { states = { starting = { loading = true }, ready = {} }, initial = "starting",
+                        transitions = { starting = { "ready" } } },
+              scenes = { { id = "main" } },
+            }
+            app:terminate("crash")
+            """)
+        #expect(loading.output.contains("sessions discarded (crash while loading discards restoration data): main#1"))
+    }
+
+    @Test("an on_launch that moves on before any window connects warns of no flicker; a loading screen a window showed briefly does")
+    func flickerOnlyForLoadingScreensOnScreen() {
+        let run = runScript("""
+            local app = sim.launch {
+              model = { states = { starting = { loading = true }, guest = {}, syncing = { loading = true } }, initial = "starting",
+                        transitions = { starting = { "guest" }, guest = { "syncing" }, syncing = { "guest" } },
+                        on_launch = function(a) a:transition("guest") end },
+              scenes = { { id = "main" } },
+            }
+            app:transition("syncing")
+            app:transition("guest")
+            app:transition("syncing")
+            """)
+        let warnings = run.output.split(separator: "\n").filter { $0.contains("warning") }
+        #expect(warnings == ["[   0.000] app         warning: state syncing was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)"])
+    }
+
+    @Test("loading must be a boolean")
+    func loadingMustBeBoolean() {
+        let run = runScript("""
+            sim.launch { model = { states = { starting = { loading = 1 } }, initial = "starting" } }
+            """)
+        #expect(run.error?.hasPrefix("test.lua:1: sim.launch: model.states.starting.loading must be true or false (true: the state is a loading screen, semantics 5.3 and 4.7), not an integer") == true)
+    }
+}

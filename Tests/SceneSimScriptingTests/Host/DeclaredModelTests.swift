@@ -55,7 +55,6 @@ struct DeclaredModelTests {
             [   0.500] app         state loading -> locked
             locked\tfalse\twrong PIN
             [   0.500] app         state locked -> signed_in(ada)
-            [   0.500] app         warning: state locked was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
             true
             signed_in(ada)\tapp(ipados, signed_in(ada))
             false\tapp state "failed(ofline)" needs one of its arguments (did you mean "offline"?); its arguments are offline, e.g. "failed(offline)"
@@ -70,7 +69,6 @@ struct DeclaredModelTests {
             phase hook\tinactive\tbackground
             on_phase\tinactive\tbackground\tbackground
             [   0.500] app         state signed_in(ada) -> locked
-            [   0.500] app         warning: state signed_in(ada) was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
             locked\tsigned_in(ada)
             false\ttest.lua:31: app:login is an intent of the built-in model, and this app declares its own model; its intents are unlock
             false\ttest.lua:32: app has no field "unlok" (did you mean "unlock"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended, background_time_remaining; the model's intents are unlock

@@ -97,7 +97,7 @@ local function make(options)
 
   return {
     states = {
-      loading = {},
+      loading = { loading = true },
       unauthenticated = {},
       onboarding = { arg = steps },
       authenticated = { arg = "string" },

@@ -7,7 +7,7 @@ extension AppModel {
     package static let builtinIntents = ["login", "next_step", "cancel_onboarding", "logout", "retry"]
 
     static let builtinStates: [StateDeclaration] = [
-        StateDeclaration("loading"),
+        StateDeclaration("loading", loading: true),
         StateDeclaration("unauthenticated"),
         StateDeclaration("onboarding", .oneOf(OnboardingStep.allCases.map(\.rawValue)),
                          wording: Wording(placeholder: "step", noun: "an onboarding step", plural: "steps", example: "welcome")),
