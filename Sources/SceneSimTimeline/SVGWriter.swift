@@ -29,6 +29,15 @@ struct SVGWriter {
         line(##"<line x1="\##(Self.n(x))" y1="\##(Self.n(top))" x2="\##(Self.n(x))" y2="\##(Self.n(bottom))" stroke="#e4e4e4"/>"##)
     }
 
+    mutating func circle(x: Double, y: Double, r: Double, fill: String, title: String? = nil) {
+        let element = ##"<circle cx="\##(Self.n(x))" cy="\##(Self.n(y))" r="\##(Self.n(r))" fill="\##(fill)" stroke="#ffffff" stroke-width="1""##
+        if let title {
+            line(element + "><title>" + Self.escape(title) + "</title></circle>")
+        } else {
+            line(element + "/>")
+        }
+    }
+
     mutating func polygon(_ points: [(Double, Double)], fill: String, stroke: String? = nil, title: String? = nil) {
         let list = points.map { "\(Self.n($0.0)),\(Self.n($0.1))" }.joined(separator: " ")
         var element = #"<polygon points="\#(list)" fill="\#(fill)""#
@@ -53,9 +62,12 @@ struct SVGWriter {
             polygon([(x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)], fill: kind.colour, stroke: "#ffffff", title: title)
         case .disconnected, .discarded, .restoreRejected, .launch, .termination:
             polygon([(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)], fill: kind.colour, stroke: "#ffffff", title: title)
-        case .memoryLost, .taskExpiring:
+        case .memoryLost, .taskExpiring, .workLost:
             // A downward triangle: something the process held is going.
             polygon([(x - r - 1, y - r), (x + r + 1, y - r), (x, y + r + 1)], fill: kind.colour, stroke: "#ffffff", title: title)
+        case .note:
+            // A circle: the scenario's own word, not the app's.
+            circle(x: x, y: y, r: r - 1, fill: kind.colour, title: title)
         case .suspended, .resumed:
             // A hexagon-like octagon: the process itself stops or runs again.
             let q = r * 0.45

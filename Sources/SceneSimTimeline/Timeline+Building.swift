@@ -154,9 +154,13 @@ private struct Builder {
             mark(Timeline.appPhaseLane, .resumed, at: point, entry, text)
         case .backgroundTaskExpiring:
             mark(Timeline.appPhaseLane, .taskExpiring, at: point, entry, text)
+        case .workEnded:
+            mark(Timeline.appPhaseLane, .workLost, at: point, entry, text)
+        case .note:
+            mark(Timeline.appPhaseLane, .note, at: point, entry, text)
         case .backgroundTaskBegan, .backgroundTaskFinished, .refreshRequested, .refreshCancelled,
              .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
-             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .note, .notificationOpened,
+             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .notificationOpened,
              .reopened, .windowMinimized:
             break
         }

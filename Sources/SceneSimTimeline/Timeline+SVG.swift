@@ -15,9 +15,13 @@ extension Timeline {
     public func svg(axis: TimelineAxis = .time, budget: RenderBudget) throws(RenderError) -> String {
         let what = "the SVG timeline (\(lanes.count) lanes, \(intervals.count + markers.count) bands and marks)"
         let layout = SVGLayout(self, axis: axis)
+        let key = self.key
         var svg = SVGWriter()
         let legendTop = layout.lanesBottom + 24
-        let height = legendTop + 90
+        // As tall as the legend's rows (a narrow picture wraps it into more): measured by
+        // drawing it once aside, with the same code that draws it below.
+        var measure = SVGWriter()
+        let height = drawLegend(&measure, key, top: legendTop, width: layout.width) + 26
         let count = eventCount
         svg.line(#"<svg xmlns="http://www.w3.org/2000/svg" width="\#(SVGWriter.n(layout.width))" height="\#(SVGWriter.n(height))" viewBox="0 0 \#(SVGWriter.n(layout.width)) \#(SVGWriter.n(height))" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="11">"#)
         svg.rect(0, 0, layout.width, height, fill: "#ffffff")
@@ -32,7 +36,6 @@ extension Timeline {
             svg.text(8, y + 14, lane.name, weight: index < 2 ? "bold" : nil)
             if index % 256 == 0 { try budget.check(svg.output.utf8.count, what) }
         }
-        let key = self.key
         for (index, interval) in intervals.enumerated() {
             drawInterval(&svg, interval, key, layout)
             if index % 256 == 0 { try budget.check(svg.output.utf8.count, what) }
@@ -167,7 +170,9 @@ extension Timeline {
         svg.marker(marker.kind, x: x, top: y, height: layout.laneHeight, title: tip(marker))
     }
 
-    private func drawLegend(_ svg: inout SVGWriter, _ key: Key, top: Double, width canvas: Double) {
+    /// Draws the legend from `top`; returns the top of its last row.
+    @discardableResult
+    private func drawLegend(_ svg: inout SVGWriter, _ key: Key, top: Double, width canvas: Double) -> Double {
         var x = 8.0
         var y = top
         let values: [Value] = ScenePhase.allCases.map { .phase($0) } + key.states.map { .state(ModelState($0)) }
@@ -192,6 +197,7 @@ extension Timeline {
             svg.text(x + 16, y + 10, kind.name, size: 10)
             x += width
         }
+        return y
     }
 
     /// A tick spacing of 1, 2 or 5 times a power of ten microseconds, at least `rough`.
@@ -258,6 +264,8 @@ extension Timeline.MarkerKind {
         case .suspended: "#1c7ed6"
         case .resumed: "#66d9e8"
         case .taskExpiring: "#fd7e14"
+        case .workLost: "#a61e4d"
+        case .note: "#74b816"
         }
     }
 }

@@ -87,6 +87,10 @@ public struct Timeline: Sendable {
         case resumed
         /// A background task's expiration handler was called.
         case taskExpiring
+        /// Work under way (a timer, a server request, a background task) ended with its process.
+        case workLost
+        /// A note the scenario wrote (`sim.log`).
+        case note
 
         /// One letter for the text timeline's marker row.
         public var letter: Character {
@@ -109,6 +113,8 @@ public struct Timeline: Sendable {
             case .suspended: "Z"
             case .resumed: "w"
             case .taskExpiring: "E"
+            case .workLost: "x"
+            case .note: "n"
             }
         }
 
@@ -128,6 +134,8 @@ public struct Timeline: Sendable {
             case .suspended: "suspended"
             case .resumed: "resumed"
             case .taskExpiring: "background task expiring"
+            case .workLost: "work ended unfinished"
+            case .note: "note"
             }
         }
 
@@ -136,7 +144,7 @@ public struct Timeline: Sendable {
             .launch, .termination(.system), .termination(.user), .termination(.crash), .termination(.force), .termination(.watchdog),
             .deepLink(handled: true), .deepLink(handled: false), .storageSaved, .storageLost,
             .warning, .disconnected, .discarded, .restoreRejected, .stateRejected,
-            .memoryLost, .suspended, .resumed, .taskExpiring,
+            .memoryLost, .suspended, .resumed, .taskExpiring, .workLost, .note,
         ]
     }
 

@@ -256,6 +256,7 @@ extension Simulator {
         if isTracing, !process.memory.isEmpty {
             emit(.memoryLost(scene: nil, keys: process.memory.sortedKeys, cause: .terminated))
         }
+        if isTracing { traceEndedWork(how, process) }
         for id in process.openTasks {
             services.backgroundTasks[id.rawValue - 1].status = .ended
             services.backgroundTasks[id.rawValue - 1].expiration = nil
@@ -280,6 +281,24 @@ extension Simulator {
         let unrestored = sessions.filter { $0.alive && !restores($0.group) }
         discard(unrestored.filter { config.scenes[$0.group].kind != .settings }.map(\.id), reason: .restorationDisabled, delivered: false)
         discard(unrestored.filter { config.scenes[$0.group].kind == .settings }.map(\.id), reason: .settingsNotRestored, delivered: false)
+    }
+
+    /// Traces the work the process had under way, which ends with it unfinished (semantics
+    /// 11.6): its background tasks in the order they began (not at the watchdog, whose own line
+    /// names them), then its timers and its server requests in the order they were made.
+    private func traceEndedWork(_ how: Termination, _ process: AppProcess) {
+        if how != .watchdog {
+            for id in process.openTasks {
+                let record = services.backgroundTasks[id.rawValue - 1]
+                emit(.workEnded(.backgroundTask(record.ref, expired: record.status == .expired)))
+            }
+        }
+        for id in services.taskBodies.keys.sorted() {
+            emit(.workEnded(.timer(TaskID(rawValue: id), due: services.tasks[id - 1].at)))
+        }
+        for id in services.validations.keys.sorted() where services.validations[id]?.answer != nil {
+            emit(.workEnded(.request(ValidationRequestID(rawValue: id))))
+        }
     }
 
     /// Whether the windows of scene `group` are ever restored (semantics 13.2).

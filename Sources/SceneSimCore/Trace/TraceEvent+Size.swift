@@ -23,6 +23,8 @@ extension TraceEvent {
         case .note(let text): text.count
         case .backgroundTaskBegan(let task), .backgroundTaskExpiring(let task, _, _), .backgroundTaskFinished(let task): task.name.count
         case .watchdogTerminated(let tasks, _): tasks.reduce(0) { $0 + $1.name.count + 16 }
+        case .workEnded(.backgroundTask(let task, _)): task.name.count
+        case .workEnded(.timer), .workEnded(.request): 0
         case .launchedInBackground(_, _, let reason): reason.utf8.count
         case .notificationOpened(let info, _): info.byteCount + info.count * 16
         case .terminated, .scenePhaseChanged, .sceneDisconnected, .windowFronted, .restoreRejected, .storageSaved,

@@ -89,6 +89,19 @@ public enum TraceEvent: Equatable, Sendable {
     case reopened(visible: Bool, handler: Bool?)
     /// A window went to the Dock (macOS), or came back from it.
     case windowMinimized(scene: SessionID, minimized: Bool)
+    /// Work the app had under way ended with its process, unfinished (semantics 11.9): a
+    /// timer that had not fired, a server request with no answer, a background task running.
+    case workEnded(LostWork)
+}
+
+/// Work under way that a termination ends unfinished, as the trace names it.
+public enum LostWork: Equatable, Sendable {
+    /// A timer (`app:after`, `scheduleTask`) that was due at `due`.
+    case timer(TaskID, due: VirtualTime)
+    /// A `sim.server.validate` request the server had not answered.
+    case request(ValidationRequestID)
+    /// A background task that had not finished (`expired`: its expiration handler had run).
+    case backgroundTask(BackgroundTaskRef, expired: Bool)
 }
 
 /// A background task as the trace names it: `background task 1 "upload"`.

@@ -118,6 +118,16 @@ extension TraceRenderer {
             return [("event", .string("note")), ("note", .bytes(text))]
         case let .memoryLost(scene, keys, cause):
             return [("event", .string("memoryLost")), ("scene", scene.map(string) ?? .string("app")), ("keys", .array(keys.map { .bytes($0) })), ("cause", .string(cause.rawValue))]
+        case let .workEnded(work):
+            switch work {
+            case let .timer(id, due):
+                return [("event", .string("workEnded")), ("work", .string("timer")), ("timer", .raw(String(id.rawValue))), ("due", .raw(due.text))]
+            case let .request(id):
+                return [("event", .string("workEnded")), ("work", .string("request")), ("request", .raw(String(id.rawValue)))]
+            case let .backgroundTask(task, expired):
+                return [("event", .string("workEnded")), ("work", .string("backgroundTask")), ("task", .raw(String(task.id.rawValue))),
+                        ("name", .bytes(task.name)), ("expired", .bool(expired))]
+            }
         case .suspended:
             return [("event", .string("suspended"))]
         case let .resumed(suspended):

@@ -93,6 +93,13 @@ public enum TraceRenderer {
             return ("note", text.escaped)
         case let .memoryLost(scene, keys, cause):
             return (scene.map(shown) ?? "app", "memory lost (\(cause.rawValue)): \(keys.map(\.escaped).joined(separator: ", "))")
+        case let .workEnded(work):
+            switch work {
+            case let .timer(id, due): return ("app", "\(id) ended (terminated): it was due at \(due.text)")
+            case let .request(id): return ("app", "server request \(id.rawValue) ended (terminated): no answer came")
+            case let .backgroundTask(task, expired):
+                return ("app", "\(task) ended (terminated)" + (expired ? ": it had expired and was not finished" : ": it was running"))
+            }
         case .suspended:
             return ("app", "suspended")
         case let .resumed(suspended):

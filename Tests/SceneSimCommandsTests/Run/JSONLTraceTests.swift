@@ -48,8 +48,19 @@ struct JSONLTraceTests {
 
         """
     static let iphone = "local app = sim.launch { platform = \"iphone\" }\napp:open_window(\"main\")\n"
-    /// A declared model with a state no transition reaches (its warning).
-    static let model = "sim.launch { model = { states = { idle = {}, orphan = {} }, initial = \"idle\" } }\n"
+    /// A declared model with a state no transition reaches (its warning), a loading screen that
+    /// flickers, and a timer a crash ends unfinished.
+    static let model = """
+        local app = sim.launch { model = {
+          states = { idle = {}, orphan = {}, spin = { loading = true } }, initial = "idle",
+          transitions = { idle = { "spin" }, spin = { "idle" } },
+        } }
+        app:transition("spin")
+        app:transition("idle")
+        app:after(5, function() end)
+        app:terminate("crash")
+
+        """
     /// An iPhone app's process: memory loss, suspension, background tasks and the watchdog,
     /// background refresh and its cancellation by a force quit, launches caused by a
     /// notification, a URL and an activity.

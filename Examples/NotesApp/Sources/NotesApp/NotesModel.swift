@@ -15,7 +15,8 @@ public enum NotesModel {
     /// A fresh model around a fresh controller per process.
     public static func make(pin: String = NotesModel.pin) throws(SimError) -> AppModel {
         var model = try AppModel(
-            states: ["loading", "locked", "unlocked"],
+            // The launch screen is a loading screen: a crash on it discards restoration data.
+            states: [.init("loading", loading: true), .init("locked"), .init("unlocked")],
             initial: "loading",
             transitions: ["loading": ["locked"], "locked": ["unlocked"], "unlocked": ["locked"]]
         )
