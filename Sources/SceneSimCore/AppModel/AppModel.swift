@@ -21,14 +21,32 @@ public struct AppModel {
     public internal(set) var intentHandlers: [String: Intent] = [:]
     /// Runs when the process starts, before its first scene connects (the App's init).
     /// Lifecycle actions it makes (`openWindow`, ...) run once the launch is over; if it
-    /// throws, the launch completes and then throws that error.
+    /// throws, the launch completes and then throws that error. On `AppModel.builtin` it runs
+    /// after the built-in controller's own start, which it adds to, never replaces.
     public var onLaunch: (@MainActor (Simulator) throws -> Void)? {
-        didSet { launchCode = onLaunch.map { body in { sim in try onMainActor(sim) { sim in try body(sim) } } } }
+        didSet {
+            let builtin = builtinController
+            launchCode = onLaunch.map { body in
+                { sim in
+                    builtin?.processStarted(sim)
+                    try onMainActor(sim) { sim in try body(sim) }
+                }
+            } ?? builtin.map { controller in { sim in controller.processStarted(sim) } }
+        }
     }
     /// Runs when the aggregate phase changes, after the `phase` hooks of that change, with the
-    /// old and the new phase (`.onChange(of: scenePhase)` on the App).
+    /// old and the new phase (`.onChange(of: scenePhase)` on the App). On `AppModel.builtin` it
+    /// runs after the built-in controller's own handler (its session validation).
     public var onPhase: (@MainActor (Simulator, ScenePhase, ScenePhase) throws -> Void)? {
-        didSet { phaseCode = onPhase.map { body in { sim, old, new in try onMainActor(sim) { sim in try body(sim, old, new) } } } }
+        didSet {
+            let builtin = builtinController
+            phaseCode = onPhase.map { body in
+                { sim, old, new in
+                    builtin?.phaseChanged(to: new, sim)
+                    try onMainActor(sim) { sim in try body(sim, old, new) }
+                }
+            } ?? builtin.map { controller in { sim, _, new in controller.phaseChanged(to: new, sim) } }
+        }
     }
     /// What `onPhase` does on entering a phase, for the trace's phase lines (the built-in
     /// model's "validate session and refresh"); nil: the line says only the phases.

@@ -29,6 +29,10 @@ extension SimError {
         ("app:transition", "transition(to:)"), ("app:after", "scheduleTask(after:_:)"),
         ("w:focus()", "focus(_:)"), ("w:background()", "backgroundWindow(_:)"), ("w:close()", "close(_:)"),
         ("w:disconnect()", "disconnect(_:)"),
+        // The Mac's inputs are the simulator's own methods, not intents (`app:\w+()` below).
+        ("app:terminate(\"user\", { keep_windows = true })", "quitKeepingWindows()"),
+        ("app:open_settings()", "openSettings()"), ("app:reopen()", "reopen()"), ("app:hide()", "hide()"),
+        ("w:minimize()", "minimize(_:)"),
         ("sim.advance", "advance(by:)"), ("sim.settle()", "settle()"),
         ("sim.server.validate", "validate(token:_:)"), ("sim.server.create_session", "createSession(user:ttl:)"),
         ("writing app.defaults", "setDefault(_:_:)"), ("writing app.keychain", "setKeychain(token:)"),

@@ -17,7 +17,10 @@ import Testing
 /// - state text `app:transition` refuses is described with the built-in model's words
 ///   ("an onboarding step", "<user>"); a declared model's messages list states by name with
 ///   their declared arguments — the two lines of errors/misuse that show it are left out;
-/// - the twin's timers are tasks too, so a scenario's task numbers (models/after) count them;
+/// - the twin's timers are tasks too, so a scenario's task numbers (models/after) count them,
+///   and a termination before its loading timer fires ends it with a line (semantics 11.6) the
+///   built-in model's own timer does not print: the timer lines of a termination are left out
+///   of both, and the numbers of the server requests it ends are not compared;
 /// - an uncaught error's traceback lists the twin's own frames, which are left out.
 @Suite("The built-in model in Lua")
 struct BuiltinTwinTests {
@@ -72,6 +75,14 @@ struct BuiltinTwinTests {
         }
     }
 
+    /// Without the timers a termination ends, and with its requests unnumbered (see the list above).
+    static func withoutEndedTimers(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains(/\] app {9}task \d+ ended \(terminated\)/) }
+            .joined(separator: "\n")
+            .replacing(/server request \d+ ended \(terminated\)/) { _ in "server request N ended (terminated)" }
+    }
+
     static func withoutTwinFrames(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("twin") }.joined(separator: "\n")
     }
@@ -83,8 +94,8 @@ struct BuiltinTwinTests {
         #expect(scenarios.count > 50, "the scenario reader lost its way: \(scenarios.count)")
         var compared = 0
         for scenario in scenarios {
-            var builtin = Self.asTwin(Self.run(scenario, prelude: nil))
-            var twin = Self.withoutTwinFrames(Self.run(scenario, prelude: prelude))
+            var builtin = Self.withoutEndedTimers(Self.asTwin(Self.run(scenario, prelude: nil)))
+            var twin = Self.withoutEndedTimers(Self.withoutTwinFrames(Self.run(scenario, prelude: prelude)))
             switch scenario {
             case "errors/misuse.lua":
                 // The two refusals of malformed state text, in the built-in model's words.

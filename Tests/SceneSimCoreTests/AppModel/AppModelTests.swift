@@ -40,6 +40,29 @@ struct AppModelTests {
         }
     }
 
+    @Test("an onLaunch and an onPhase set on AppModel.builtin add to its controller's code: it still initializes and validates, then runs theirs")
+    @MainActor
+    func builtinHandlersAddToItsCode() throws {
+        var model = AppModel.builtin
+        var launches = 0
+        var phases: [ScenePhase] = []
+        model.onLaunch = { _ in launches += 1 }
+        model.onPhase = { _, _, new in phases.append(new) }
+        let sim = try Simulator(config: .testing(), model: model)
+        try sim.launch()
+        try sim.settle()
+        #expect(sim.state.text == "unauthenticated")
+        #expect(launches == 1)
+        #expect(phases == [.inactive, .active])
+
+        model.onLaunch = nil
+        let plain = try Simulator(config: .testing(), model: model)
+        try plain.launch()
+        try plain.settle()
+        #expect(plain.state.text == "unauthenticated")
+        #expect(launches == 1)
+    }
+
     @Test("transitions look only at names; a state no transition reaches is reported, the initial one never")
     func tableAndUnreachable() throws {
         let model = try Self.notes()

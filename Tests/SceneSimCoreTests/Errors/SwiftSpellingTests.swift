@@ -30,6 +30,26 @@ struct SwiftSpellingTests {
         #expect(unknown?.description.hasPrefix("unknown scene id \"nope\"") == true)
     }
 
+    @Test("the Mac's inputs are the simulator's methods, never intents: hide(), reopen(), openSettings(), quitKeepingWindows()")
+    func macInputs() throws {
+        let phone = try Simulator(config: .testing(.iphone))
+        try phone.launch()
+        let hide = #expect(throws: SimError.self) { try phone.hide() }
+        #expect(hide?.description.hasPrefix("hide() is Hide (⌘H)") == true, "\(String(describing: hide))")
+        #expect(hide?.description.contains("perform(intent:") == false)
+        let reopen = #expect(throws: SimError.self) { try phone.reopen() }
+        #expect(reopen?.description.hasPrefix("reopen() is") == true, "\(String(describing: reopen))")
+        #expect(reopen?.description.contains("perform(intent:") == false)
+        let quit = #expect(throws: SimError.self) { try phone.quitKeepingWindows() }
+        #expect(quit?.description.hasPrefix("quitKeepingWindows() is") == true, "\(String(describing: quit))")
+
+        let mac = try Simulator(config: .testing(.macos, scenes: [.group("main"), SceneDeclaration(id: "settings", kind: .settings)]))
+        try mac.launch()
+        let settings = #expect(throws: SimError.self) { try mac.openWindow("settings") }
+        #expect(settings?.message.hasSuffix("call app:open_settings()") == true, "\(String(describing: settings))")
+        #expect(settings?.description.hasSuffix("call openSettings()") == true, "\(String(describing: settings))")
+    }
+
     @Test("the built-in model's intents are named as Swift calls them")
     func intents() throws {
         let simulator = try Simulator(config: .testing())
