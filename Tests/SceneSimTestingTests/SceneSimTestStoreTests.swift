@@ -135,7 +135,6 @@ struct SceneSimTestStoreTests {
         store.expectTrace("""
             [   0.000] app         launch #1 on ipados: nothing to restore
             [   0.000] app         state starting -> locked
-            [   0.000] app         warning: state starting was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
             [   0.000] main#1      connected (new session) -> inactive
             [   0.000] app         phase background -> inactive
             [   0.000] main#1      phase inactive -> active

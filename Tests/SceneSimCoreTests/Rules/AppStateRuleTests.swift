@@ -131,17 +131,20 @@ struct AppStateRuleTests {
         #expect(device.snapshot.windows.map(\.description) == windows)
     }
 
-    @Test("4.7 a state on screen for less than flicker_threshold traces a flicker warning")
+    @Test("4.7 a loading screen on screen for less than flicker_threshold traces a flicker warning; the app's own screens do not")
     func flicker() throws {
-        let device = try TestDevice.ready(.testing { $0.policy.flickerThreshold = .at(1) })
+        let device = try TestDevice.launched(.testing { $0.policy.flickerThreshold = .at(1) })
+        _ = device.takeTrace()
+        try device.settle()
         try device.advance(0.25)
         try device.login("ada")
         try device.advance(1)
         try device.logout()
         device.expectTrace([
+            "[   0.500] app         state loading -> unauthenticated",
+            "[   0.500] app         warning: state loading was on screen for 0.500 s, under flicker_threshold = 1.000 s (flicker)",
             "[   0.750] auth        session of ada stored in the keychain (expires at 3600.750)",
             "[   0.750] app         state unauthenticated -> authenticated(ada)",
-            "[   0.750] app         warning: state unauthenticated was on screen for 0.250 s, under flicker_threshold = 1.000 s (flicker)",
             "[   1.750] auth        session of ada cleared from the keychain (logout)",
             "[   1.750] app         state authenticated(ada) -> unauthenticated",
         ])

@@ -279,31 +279,22 @@ struct AppTests {
                 [   0.500] app         state loading -> unauthenticated
                 [   0.500] auth        session of bo stored in the keychain (expires at 3600.500)
                 [   0.500] app         state unauthenticated -> onboarding(welcome)
-                [   0.500] app         warning: state unauthenticated was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 onboarding(welcome)
                 [   0.500] app         state onboarding(welcome) -> onboarding(permissions)
-                [   0.500] app         warning: state onboarding(welcome) was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 onboarding(permissions)
                 [   0.500] auth        session of bo cleared from the keychain (onboarding cancelled)
                 [   0.500] app         state onboarding(permissions) -> unauthenticated
-                [   0.500] app         warning: state onboarding(permissions) was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 unauthenticated
                 [   0.500] auth        session of bo stored in the keychain (expires at 3600.500)
                 [   0.500] app         state unauthenticated -> onboarding(welcome)
-                [   0.500] app         warning: state unauthenticated was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 [   0.500] app         state onboarding(welcome) -> onboarding(permissions)
-                [   0.500] app         warning: state onboarding(welcome) was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 [   0.500] app         state onboarding(permissions) -> onboarding(profileSetup)
-                [   0.500] app         warning: state onboarding(permissions) was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 [   0.500] app         state onboarding(profileSetup) -> onboarding(complete)
-                [   0.500] app         warning: state onboarding(profileSetup) was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 onboarding(complete)
                 [   0.500] app         state onboarding(complete) -> authenticated(bo)
-                [   0.500] app         warning: state onboarding(complete) was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 authenticated(bo)
                 [   0.500] auth        session of bo cleared from the keychain (logout)
                 [   0.500] app         state authenticated(bo) -> unauthenticated
-                [   0.500] app         warning: state authenticated(bo) was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 unauthenticated
 
                 """,
@@ -339,12 +330,10 @@ struct AppTests {
                 [   0.500] app         state loading -> authenticated(ada)
                 authenticated(ada)
                 [   0.500] app         state authenticated(ada) -> error(maintenanceMode)
-                [   0.500] app         warning: state authenticated(ada) was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 true
                 [   0.500] app         state error(maintenanceMode) -> error(networkUnavailable) rejected: error cannot go to error; from error the app may go to loading, unauthenticated
                 false	error cannot go to error; from error the app may go to loading, unauthenticated
                 [   0.500] app         state error(maintenanceMode) -> loading
-                [   0.500] app         warning: state error(maintenanceMode) was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 [   0.500] auth        validating the session of ada with the server
                 loading
                 [   0.700] auth        session of ada: valid
@@ -373,7 +362,6 @@ struct AppTests {
             output: coldLaunchTrace + """
                 [   0.500] app         state loading -> unauthenticated
                 [   0.500] app         state unauthenticated -> authenticated(ada)
-                [   0.500] app         warning: state unauthenticated was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 true
                 [   0.500] app         state authenticated(ada) -> onboarding(welcome) rejected: authenticated cannot go to onboarding; from authenticated the app may go to unauthenticated, error
                 false	authenticated cannot go to onboarding; from authenticated the app may go to unauthenticated, error
@@ -406,7 +394,6 @@ struct AppTests {
                 false
                 [   0.500] auth        session of ada stored in the keychain (expires at 3600.500)
                 [   0.500] app         state unauthenticated -> authenticated(ada)
-                [   0.500] app         warning: state unauthenticated was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 [   0.500] detail#1    connected (new session, value "42") -> inactive
                 [   0.500] detail#1    phase inactive -> active
                 [   0.500] app         open url app://item/42: handled by detail#1

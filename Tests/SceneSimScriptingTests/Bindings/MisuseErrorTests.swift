@@ -164,7 +164,6 @@ struct MisuseErrorTests {
                 false	test.lua:7: app:retry() needs the app to be error, but it is unauthenticated; log in first with app:login{ user = "..." }
                 [   0.500] auth        session of ada stored in the keychain (expires at 3600.500)
                 [   0.500] app         state unauthenticated -> authenticated(ada)
-                [   0.500] app         warning: state unauthenticated was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 false	test.lua:9: app:login needs the app to be unauthenticated, but it is authenticated(ada); log out first with app:logout()
                 authenticated(ada)
 
@@ -200,7 +199,7 @@ struct MisuseErrorTests {
 
         #expect(run == ScriptRun(
             output: coldLaunchTrace + """
-                false	test.lua:3: app has no field "windws" (did you mean "windows"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended, background_time_remaining
+                false	test.lua:3: app has no field "windws" (did you mean "windows"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended, background_time_remaining; the model's intents are cancel_onboarding, login, logout, next_step, retry
                 false	test.lua:4: app.running is read-only; change the app through its methods (app:open_window, app:background, ...)
                 false	test.lua:5: window has no field "phse" (did you mean "phase"?); fields are id, group, value, phase, connected, alive, storage, saved, minimized, memory (storage keys go in w.storage)
                 false	test.lua:6: w.id is read-only; change the window through its methods (w:focus(), w:close(), ...)

@@ -99,6 +99,7 @@ struct ModelServicesTests {
             [   2.000] main#1      phase active -> inactive
             [   2.000] app         phase active -> inactive: prepare for background
             [   2.000] main#1      disconnected (session kept)
+            [   2.000] app         task 2 ended (terminated): it was due at 2.500
             [   2.000] app         terminated (user): restoration data discarded
             [   2.000] app         sessions discarded (force quit discards restoration data): main#1; the app is told at its next launch
             ended	false	test.lua:20: task:cancel(): this task was made by launch #1, which has ended, and a process's tasks end with it; schedule a new one with app:after in the running app
@@ -183,6 +184,7 @@ struct ModelServicesTests {
             [   1.250] auth        session of ada: valid
             false	test.lua:26: bad answer valid
             [   1.250] auth        validating the session of ada with the server
+            [   1.250] app         server request 5 ended (terminated): no answer came
             [   1.250] app         terminated (crash): restoration data kept
             1	false	test.lua:31: writing app.keychain needs a running app, but it was terminated (crash) at 1.250 s; call app:launch() first
             false	test.lua:32: sim.server.validate needs a running app, but it was terminated (crash) at 1.250 s; call app:launch() first

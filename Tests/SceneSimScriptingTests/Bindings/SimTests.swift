@@ -121,7 +121,6 @@ struct SimTests {
                 [   0.500] app         state loading -> unauthenticated
                 [   0.500] auth        session of ada stored in the keychain (expires at 3600.500)
                 [   0.500] app         state unauthenticated -> authenticated(ada)
-                [   0.500] app         warning: state unauthenticated was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 [   0.500] network     down
                 false	false
                 [   0.500] main#1      phase active -> inactive
@@ -161,7 +160,6 @@ struct SimTests {
                 [   0.500] app         state loading -> unauthenticated
                 [   0.500] auth        session of ada stored in the keychain (expires at 3600.500)
                 [   0.500] app         state unauthenticated -> authenticated(ada)
-                [   0.500] app         warning: state unauthenticated was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
                 [   0.500] server      revoked 1 session of ada
                 [   0.500] main#1      phase active -> inactive
                 [   0.500] app         phase active -> inactive: prepare for background
