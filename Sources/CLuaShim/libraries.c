@@ -3,6 +3,7 @@
 #define _GNU_SOURCE  // fopencookie (scn_route_stdout)
 #include "internal.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,12 +207,38 @@ static int scn_require(lua_State *L) {
     }
     luaL_pushresult(&chunk);  // 4
     const char *shown = lua_tostring(L, 4) + 1;
-    FILE *probe = fopen(filename, "r");
-    if (probe == NULL) {
-        return luaL_error(L, "module '%s' not found:\n\tno file '%s'", name, shown);
+    // The file opened, not the path's text, decides (issue 43: git commits symlinks): it must
+    // resolve inside the folder that holds the module folder (the scenario's folder, its suite,
+    // or the project beside scenarios/), be a regular file (a FIFO would block, /dev/zero never
+    // end) and hold at most SCN_MAX_FILE_BYTES.
+    int problem = SCN_FILE_OK;
+    int fd;
+    {
+        const char *folder = lua_tostring(L, lua_upvalueindex(1));
+        const char *slash = strrchr(folder, '/');
+        lua_pushlstring(L, slash == NULL ? "." : folder, slash == NULL ? 1 : (slash == folder ? 1 : (size_t)(slash - folder)));
+        const char *roots[1] = { lua_tostring(L, -1) };
+        fd = scn_open_contained(filename, roots, 1, SCN_MAX_FILE_BYTES, &problem);
+        lua_pop(L, 1);
     }
-    fclose(probe);
-    int status = scn_load_file_named(L, filename, lua_tostring(L, 4));  // 5
+    switch (problem) {
+    case SCN_FILE_OK:
+        break;
+    case SCN_FILE_MISSING:
+        return luaL_error(L, "module '%s' not found:\n\tno file '%s'", name, shown);
+    case SCN_FILE_OUTSIDE:
+        return luaL_error(L, "module '%s': %s leads outside the folder that holds its lib/ through a symbolic "
+                             "link, and require reads only files inside it; put the module itself there", name, shown);
+    case SCN_FILE_NOT_REGULAR:
+        return luaL_error(L, "module '%s': %s is not a regular file (a FIFO, a device or a socket); require reads "
+                             "only regular files", name, shown);
+    case SCN_FILE_TOO_LARGE:
+        return luaL_error(L, "module '%s': %s is larger than %d MiB, the most scenesim reads from one file; make it "
+                             "smaller", name, shown, (int)(SCN_MAX_FILE_BYTES >> 20));
+    default:
+        return luaL_error(L, "module '%s': cannot open %s: %s", name, shown, strerror(errno));
+    }
+    int status = scn_load_descriptor_named(L, fd, lua_tostring(L, 4), SCN_MAX_FILE_BYTES);  // 5
     // From here the module's path is the one messages show (require's second result too).
     lua_pushstring(L, shown);
     lua_replace(L, 3);

@@ -15,6 +15,15 @@ extension LuaState {
         try loadChunk(named: displayName) { scn_load_file_named($0, path, "@" + displayName) }
     }
 
+    /// Compiles source bytes already read as `load(file:displayName:)` compiles a file (a UTF-8
+    /// BOM and a first `#` line skipped, text only): the golden runner runs the very bytes it
+    /// read and checked, never the file opened a second time.
+    public func load(source bytes: [UInt8], displayName: String) throws(LuaError) -> LuaFunctionRef {
+        try loadChunk(named: displayName) { thread in
+            bytes.withUnsafeBufferPointer { buffer in scn_load_source_named(thread, buffer.baseAddress, buffer.count, "@" + displayName) }
+        }
+    }
+
     /// Loads and runs a file under a display name (see `load(file:displayName:)`).
     @discardableResult
     public func run(file path: String, displayName: String) throws(LuaError) -> [LuaValue] {
