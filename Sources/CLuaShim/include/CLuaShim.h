@@ -136,6 +136,9 @@ int scn_set_module_dir(lua_State *L, const char *module_dir);
 /// Names the module folder in chunk names and messages as `display_dir` (NULL: as opened), so
 /// `lib/m.lua:3:` reads the same from any current directory. Runs protected.
 int scn_set_module_display_dir(lua_State *L, const char *display_dir);
+/// Lets `require` also read modules that lead (through a link) into `root`, the suite's root
+/// (NULL: only the folder that holds the module folder); see scn_open_contained.
+int scn_set_module_root(lua_State *L, const char *root);
 /// Replaces `pairs` (keys in a fixed order) and `string.format` (`%s` through the global
 /// `tostring` as it is now, `%p` refused), so output never depends on hash seeds or addresses.
 /// Call it after `tostring` is the deterministic one. Returns the status of a protected call.

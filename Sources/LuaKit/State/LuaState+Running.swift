@@ -53,6 +53,18 @@ extension LuaState {
         }
     }
 
+    /// Lets `require` also read a module that leads, through a symbolic link, into `folder` (the
+    /// suite's root; nil: none): otherwise a module must resolve inside the folder that holds
+    /// the module folder. Whatever the path's text, the file opened is what is checked.
+    public func setModuleRoot(_ folder: String?) throws(LuaError) {
+        let stack = LuaStack(L: currentThread, state: self)
+        let top = stack.top
+        defer { lua_settop(stack.L, top) }
+        guard scn_set_module_root(stack.L, folder) == LUA_OK else {
+            throw LuaError(.memory, stack.string(at: -1) ?? "cannot set the suite's root")
+        }
+    }
+
     /// Compiles all of standard input as Lua source text, chunk name `=stdin` (messages read
     /// `stdin:line:`), skipping a first line that starts with `#`: what `lua5.4 < file` runs.
     /// The bytes reach Lua as read, never through a Swift `String`.

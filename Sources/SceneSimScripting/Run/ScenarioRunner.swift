@@ -56,6 +56,8 @@ public enum ScenarioRunner {
         if let displayName, let root = suiteRoot(path: path, displayName: displayName) {
             try? host.lua.setModuleDisplayDirectory(ModulePath.relative(modules, from: root))
         }
+        // A module in lib/ may be a link to another file of the suite, never out of it.
+        if let root = options.moduleRoot { try? host.lua.setModuleRoot(root) }
         host.recording = recording
         defer { recording?.finish(host.simulator) }
         host.scenarioDirectory = directory(of: path)

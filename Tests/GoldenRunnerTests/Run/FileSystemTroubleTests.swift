@@ -136,9 +136,9 @@ struct FileSystemTroubleTests {
     func symlinkedFolders() throws {
         let sandbox = try Sandbox()
         // The suite is scenarios/ (run from scenarios/phases); the link leads to a sibling in it.
-        try sandbox.write("scenarios/shared/linked.lua", "")
+        try sandbox.write("scenarios/common/linked.lua", "")
         try sandbox.write("scenarios/phases/ok.lua", "")
-        try FileManager.default.createSymbolicLink(atPath: sandbox.root + "/scenarios/phases/more", withDestinationPath: "../shared")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.root + "/scenarios/phases/more", withDestinationPath: "../common")
         try FileManager.default.createSymbolicLink(atPath: sandbox.root + "/scenarios/phases/loop", withDestinationPath: sandbox.root + "/scenarios/phases")
 
         let run = runSuite(in: sandbox) {
@@ -147,7 +147,7 @@ struct FileSystemTroubleTests {
         }
 
         #expect(run.output == "UPDATED: phases/more/linked (new golden)\nUPDATED: phases/ok (new golden)\n2 passed, 0 failed\n")
-        #expect(sandbox.read("scenarios/shared/linked.golden") == FakeExecutor.golden("phases/more/linked"))
+        #expect(sandbox.read("scenarios/common/linked.golden") == FakeExecutor.golden("phases/more/linked"))
         #expect(run.status == GoldenSuite.ExitStatus.passed)
     }
 
