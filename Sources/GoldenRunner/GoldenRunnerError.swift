@@ -103,6 +103,11 @@ extension GoldenRunnerError {
         .init(.fileSystem, "cannot read \(path): larger than \(GoldenFiles.maxFileSize >> 20) MiB, the most scenesim reads from one file of a suite (the default --max-memory); make it smaller")
     }
 
+    /// The default `scenarios/` (no path given) is a link out of the project.
+    static var defaultSuiteOutsideProject: Self {
+        .init(.fileSystem, "scenarios is a symbolic link to a folder outside the project, and scenesim test runs only the suite inside it; name the folder on the command line to run it (scenesim test scenarios)")
+    }
+
     /// A folder of the suite that is a link out of it: not walked, and its scenarios not run.
     static func folderOutsideSuite(_ path: String, suite: String) -> Self {
         .init(.fileSystem, "cannot run the scenarios in folder \(path): it is a symbolic link to a folder outside the suite \(suite); name it on the command line to run it, or move it into the suite", subject: path)

@@ -124,6 +124,28 @@ struct SuiteSymlinkTests {
         #expect(sandbox.read("elsewhere/linked.golden") == FakeExecutor.golden("more/linked"))
     }
 
+    @Test("The default scenarios/ (no path given) linked out of the project is not run; named on the command line, it runs")
+    func defaultSuiteLinkedOutside() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("elsewhere/a.lua", "")
+        try sandbox.write("project/keep.txt", "")
+        try link(sandbox, "project/scenarios", to: sandbox.root + "/elsewhere")
+        let executor = CountingExecutor()
+
+        var configuration = GoldenSuite.Configuration(baseDirectory: sandbox.root + "/project", jobs: 1)
+        var output = ""
+        let status = GoldenSuite.run(configuration, executor: executor, environment: [:], output: { output += $0 })
+        configuration.paths = ["scenarios"]
+        configuration.update = true
+        var named = ""
+        let namedStatus = GoldenSuite.run(configuration, executor: FakeExecutor(), environment: [:], output: { named += $0 })
+
+        #expect(status == .error)
+        #expect(output == "error: scenarios is a symbolic link to a folder outside the project, and scenesim test runs only the suite inside it; name the folder on the command line to run it (scenesim test scenarios)\n")
+        #expect(executor.runCount == 0)
+        #expect((namedStatus, named) == (.passed, "UPDATED: a (new golden)\n1 passed, 0 failed\n"))
+    }
+
     @Test("A scenario linked to a file outside the suite is not run; named on the command line, the link runs")
     func scenarioLinkedOutsideIsNotRun() throws {
         let sandbox = try Sandbox()
