@@ -77,6 +77,8 @@ package enum GoldenFiles {
         try writeAtomically(bytes, to: path, displayedAs: display, within: nil)
     }
 
+    /// `writeAtomically` for a file the suite supplies (`boundary` given: see `writeInside`) or
+    /// one the user named (nil: the rule above).
     static func writeAtomically(_ bytes: [UInt8], to path: String, displayedAs display: String, within boundary: SuiteBoundary?) throws(GoldenRunnerError) {
         if let boundary { return try writeInside(boundary, bytes, to: path, displayedAs: display) }
         var info = stat()
