@@ -3,6 +3,7 @@
 #define _GNU_SOURCE  // fopencookie (scn_route_stdout)
 #include "internal.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,12 +207,42 @@ static int scn_require(lua_State *L) {
     }
     luaL_pushresult(&chunk);  // 4
     const char *shown = lua_tostring(L, 4) + 1;
-    FILE *probe = fopen(filename, "r");
-    if (probe == NULL) {
-        return luaL_error(L, "module '%s' not found:\n\tno file '%s'", name, shown);
+    // The file opened, not the path's text, decides (issue 43: git commits symlinks): it must
+    // resolve inside the folder that holds the module folder (the scenario's folder, its suite,
+    // or the project beside scenarios/) or inside the suite's root when the host set one, be a
+    // regular file (a FIFO would block, /dev/zero never end) and hold at most SCN_MAX_FILE_BYTES.
+    int problem = SCN_FILE_OK;
+    int fd;
+    {
+        const char *folder = lua_tostring(L, lua_upvalueindex(1));
+        const char *slash = strrchr(folder, '/');
+        lua_pushlstring(L, slash == NULL ? "." : folder, slash == NULL ? 1 : (slash == folder ? 1 : (size_t)(slash - folder)));
+        const char *roots[2] = {
+            lua_tostring(L, -1),
+            lua_type(L, lua_upvalueindex(3)) == LUA_TSTRING ? lua_tostring(L, lua_upvalueindex(3)) : NULL,
+        };
+        fd = scn_open_contained(filename, roots, 2, SCN_MAX_FILE_BYTES, &problem);
+        lua_pop(L, 1);
     }
-    fclose(probe);
-    int status = scn_load_file_named(L, filename, lua_tostring(L, 4));  // 5
+    switch (problem) {
+    case SCN_FILE_OK:
+        break;
+    case SCN_FILE_MISSING:
+        return luaL_error(L, "module '%s' not found:\n\tno file '%s'", name, shown);
+    case SCN_FILE_OUTSIDE:
+        return luaL_error(L, "module '%s': %s leads outside the suite through a symbolic link, and require reads "
+                             "only files inside it (the folder that holds lib/, or the suite's root); put the module "
+                             "itself there", name, shown);
+    case SCN_FILE_NOT_REGULAR:
+        return luaL_error(L, "module '%s': %s is not a regular file (a FIFO, a device or a socket); require reads "
+                             "only regular files", name, shown);
+    case SCN_FILE_TOO_LARGE:
+        return luaL_error(L, "module '%s': %s is larger than %d MiB, the most scenesim reads from one file; make it "
+                             "smaller", name, shown, (int)(SCN_MAX_FILE_BYTES >> 20));
+    default:
+        return luaL_error(L, "module '%s': cannot open %s: %s", name, shown, strerror(errno));
+    }
+    int status = scn_load_descriptor_named(L, fd, lua_tostring(L, 4), SCN_MAX_FILE_BYTES);  // 5
     // From here the module's path is the one messages show (require's second result too).
     lua_pushstring(L, shown);
     lua_replace(L, 3);
@@ -281,7 +312,8 @@ static int scn_open_libraries_body(lua_State *L) {
         lua_setglobal(L, "load");
         lua_pushvalue(L, 2);  // the folder, or nil
         lua_pushnil(L);       // the folder as messages name it (scn_set_module_display_dir)
-        lua_pushcclosure(L, scn_require, 2);
+        lua_pushnil(L);       // the suite's root, where modules may lead too (scn_set_module_root)
+        lua_pushcclosure(L, scn_require, 3);
         lua_pushvalue(L, -1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_require_key);
         lua_setglobal(L, "require");
@@ -411,6 +443,23 @@ int scn_set_module_display_dir(lua_State *L, const char *display_dir) {
     lua_checkstack(L, 3);
     lua_pushcfunction(L, scn_set_module_display_dir_body);
     lua_pushlightuserdata(L, (void *)display_dir);
+    return lua_pcall(L, 1, 0, 0);
+}
+
+// 1 = the suite's root as a C string, or NULL for none.
+static int scn_set_module_root_body(lua_State *L) {
+    const char *root = (const char *)lua_touserdata(L, 1);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_require_key) == LUA_TFUNCTION) {
+        if (root != NULL) lua_pushstring(L, root); else lua_pushnil(L);
+        lua_setupvalue(L, -2, 3);
+    }
+    return 0;
+}
+
+int scn_set_module_root(lua_State *L, const char *root) {
+    lua_checkstack(L, 3);
+    lua_pushcfunction(L, scn_set_module_root_body);
+    lua_pushlightuserdata(L, (void *)root);
     return lua_pcall(L, 1, 0, 0);
 }
 

@@ -2,6 +2,8 @@
 #include "internal.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <unistd.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -754,9 +756,12 @@ int scn_load_file(lua_State *L, const char *path) {
     return luaL_loadfilex(L, path, "t");
 }
 
-// lauxlib's file reader (luaL_loadfilex), which takes its chunk name from the path.
+// lauxlib's file reader (luaL_loadfilex), which takes its chunk name from the path; it stops
+// after `max_bytes` (then `over` is set), so a file that grows while read is still bounded.
 typedef struct {
     int pending;
+    int over;
+    long long left;
     FILE *file;
     char buffer[BUFSIZ];
 } scn_file_reader;
@@ -768,9 +773,14 @@ static const char *scn_read_file(lua_State *L, void *data, size_t *size) {
         *size = (size_t)reader->pending;
         reader->pending = 0;
     } else {
-        if (feof(reader->file)) return NULL;
+        if (feof(reader->file) || reader->over) return NULL;
         *size = fread(reader->buffer, 1, sizeof(reader->buffer), reader->file);
     }
+    if ((long long)*size > reader->left) {
+        reader->over = 1;
+        return NULL;
+    }
+    reader->left -= (long long)*size;
     return reader->buffer;
 }
 
@@ -780,12 +790,12 @@ static int scn_file_error(lua_State *L, const char *what, const char *chunk_name
     return LUA_ERRFILE;
 }
 
-int scn_load_file_named(lua_State *L, const char *path, const char *chunk_name) {
+static int scn_load_stream_named(lua_State *L, FILE *file, const char *chunk_name, long long max_bytes) {
     scn_file_reader reader;
     reader.pending = 0;
-    errno = 0;
-    reader.file = fopen(path, "r");
-    if (reader.file == NULL) return scn_file_error(L, "open", chunk_name);
+    reader.over = 0;
+    reader.left = max_bytes;
+    reader.file = file;
     // As lauxlib: a UTF-8 BOM is skipped, and a first line starting with '#' (a shebang)
     // becomes an empty line, so line numbers stay right.
     int c = getc(reader.file);
@@ -800,11 +810,35 @@ int scn_load_file_named(lua_State *L, const char *path, const char *chunk_name) 
     int status = lua_load(L, scn_read_file, &reader, chunk_name, "t");
     int failed = ferror(reader.file);
     fclose(reader.file);
+    if (reader.over) {
+        lua_pop(L, 1);
+        lua_pushfstring(L, "cannot read %s: larger than %d MiB, the most scenesim reads from one file; make it smaller",
+                        chunk_name + (chunk_name[0] == '@'), (int)(max_bytes >> 20));
+        return LUA_ERRFILE;
+    }
     if (failed) {
         lua_pop(L, 1);  // the function or the message lua_load left
         return scn_file_error(L, "read", chunk_name);
     }
     return status;
+}
+
+int scn_load_file_named(lua_State *L, const char *path, const char *chunk_name) {
+    errno = 0;
+    FILE *file = fopen(path, "r");
+    if (file == NULL) return scn_file_error(L, "open", chunk_name);
+    // A path the user gave (scenesim run's file, a pipe): read whole, as it always was.
+    return scn_load_stream_named(L, file, chunk_name, LLONG_MAX);
+}
+
+int scn_load_descriptor_named(lua_State *L, int fd, const char *chunk_name, long long max_bytes) {
+    errno = 0;
+    FILE *file = fdopen(fd, "r");
+    if (file == NULL) {
+        close(fd);
+        return scn_file_error(L, "open", chunk_name);
+    }
+    return scn_load_stream_named(L, file, chunk_name, max_bytes);
 }
 
 int scn_load_string(lua_State *L, const char *source, size_t length, const char *chunk_name) {

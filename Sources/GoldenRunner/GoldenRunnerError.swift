@@ -76,6 +76,44 @@ extension GoldenRunnerError {
     }
 }
 
+// A suite's symlinks (issue 43): what the suite supplies stays inside it. `path` and `suite`
+// are shown as displayed (escaped).
+extension GoldenRunnerError {
+    /// A golden, review file or scenario of the suite that resolves outside it through a link.
+    static func outsideSuite(_ path: String, suite: String, writing: Bool) -> Self {
+        writing
+            ? .init(.fileSystem, "cannot write \(path): it leads outside the suite \(suite) through a symbolic link, and scenesim writes only inside the suite; remove the link, or point it at a file inside the suite")
+            : .init(.fileSystem, "cannot read \(path): it leads outside the suite \(suite) through a symbolic link, and scenesim reads only files inside the suite; replace the link with the file itself, or point it at a file inside the suite")
+    }
+
+    /// A FIFO, a device or a socket where the suite should hold a regular file.
+    static func notRegularFile(_ path: String, writing: Bool) -> Self {
+        writing
+            ? .init(.fileSystem, "cannot write \(path): not a regular file (a FIFO, a device or a socket); remove it, and the next run writes a regular file there")
+            : .init(.fileSystem, "cannot read \(path): not a regular file (a FIFO, a device or a socket); a suite's scenarios and goldens are regular files: replace it with one")
+    }
+
+    /// A golden or review file of the suite that is a link to nothing.
+    static func danglingLink(_ path: String, suite: String) -> Self {
+        .init(.fileSystem, "cannot write \(path): it is a symbolic link to nothing, and scenesim does not create what a link in the suite names; remove the link, or create its target inside the suite \(suite)")
+    }
+
+    /// A file past `GoldenFiles.maxFileSize`.
+    static func tooLarge(_ path: String) -> Self {
+        .init(.fileSystem, "cannot read \(path): larger than \(GoldenFiles.maxFileSize >> 20) MiB, the most scenesim reads from one file of a suite (the default --max-memory); make it smaller")
+    }
+
+    /// The default `scenarios/` (no path given) is a link out of the project.
+    static var defaultSuiteOutsideProject: Self {
+        .init(.fileSystem, "scenarios is a symbolic link to a folder outside the project, and scenesim test runs only the suite inside it; name the folder on the command line to run it (scenesim test scenarios)")
+    }
+
+    /// A folder of the suite that is a link out of it: not walked, and its scenarios not run.
+    static func folderOutsideSuite(_ path: String, suite: String) -> Self {
+        .init(.fileSystem, "cannot run the scenarios in folder \(path): it is a symbolic link to a folder outside the suite \(suite); name it on the command line to run it, or move it into the suite", subject: path)
+    }
+}
+
 /// The reason a file operation failed, as the C library words it ("Permission denied").
 func reason(_ code: Int32) -> String {
     String(cString: strerror(code))

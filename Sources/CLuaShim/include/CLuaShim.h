@@ -136,6 +136,9 @@ int scn_set_module_dir(lua_State *L, const char *module_dir);
 /// Names the module folder in chunk names and messages as `display_dir` (NULL: as opened), so
 /// `lib/m.lua:3:` reads the same from any current directory. Runs protected.
 int scn_set_module_display_dir(lua_State *L, const char *display_dir);
+/// Lets `require` also read modules that lead (through a link) into `root`, the suite's root
+/// (NULL: only the folder that holds the module folder); see scn_open_contained.
+int scn_set_module_root(lua_State *L, const char *root);
 /// Replaces `pairs` (keys in a fixed order) and `string.format` (`%s` through the global
 /// `tostring` as it is now, `%p` refused), so output never depends on hash seeds or addresses.
 /// Call it after `tostring` is the deterministic one. Returns the status of a protected call.
@@ -175,6 +178,24 @@ int scn_load_file(lua_State *L, const char *path);
 /// skipped), but under the chunk name `chunk_name` (e.g. `@errors/config.lua`), so messages
 /// need not spell the path the file was opened by; open and read errors name it the same way.
 int scn_load_file_named(lua_State *L, const char *path, const char *chunk_name);
+/// The most bytes scenesim reads from one file a suite supplies (a module `require` or a
+/// script's `sim.explore.load` opens, a scenario, a golden): 512 MiB, the default --max-memory.
+#define SCN_MAX_FILE_BYTES 536870912LL
+/// What scn_open_contained found wrong.
+enum { SCN_FILE_OK = 0, SCN_FILE_MISSING, SCN_FILE_OUTSIDE, SCN_FILE_NOT_REGULAR, SCN_FILE_TOO_LARGE, SCN_FILE_ERROR };
+/// Opens `path` for reading as a file a suite supplies: its real path must lie inside the real
+/// path of one of `roots` (NULL entries skipped), it must be a regular file of at most
+/// `max_bytes`, and the file opened (fstat) must be the one its path resolves to, so nothing
+/// swapped between the checks and the open is read. A path resolving outside is never opened; a
+/// FIFO is opened without blocking and refused. Returns the descriptor, or -1 with `*problem`
+/// set (SCN_FILE_MISSING when nothing is there, SCN_FILE_ERROR with errno kept).
+int scn_open_contained(const char *path, const char *const *roots, int root_count, long long max_bytes, int *problem);
+/// Compiles the text read from `fd` (closed here) as scn_load_file_named does, reading at most
+/// `max_bytes`: past that, a LUA_ERRFILE message "cannot read NAME: larger than N MiB...".
+int scn_load_descriptor_named(lua_State *L, int fd, const char *chunk_name, long long max_bytes);
+/// Compiles source text already read (a scenario the golden runner read and checked) as
+/// scn_load_file_named compiles a file: a UTF-8 BOM and a first `#` line skipped, text only.
+int scn_load_source_named(lua_State *L, const unsigned char *bytes, size_t length, const char *chunk_name);
 /// Loads a string as text only with the given chunk name. Returns a Lua status.
 int scn_load_string(lua_State *L, const char *source, size_t length, const char *chunk_name);
 /// Loads a precompiled chunk (mode "b"): only for bytecode the host dumped itself, never a script's.

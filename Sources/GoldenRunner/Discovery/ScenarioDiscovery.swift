@@ -39,14 +39,18 @@ struct ScenarioDiscovery: Sendable {
             guard stat(absolute, &info) == 0 else {
                 throw errno == ENOENT ? .noSuchPath(path) : .cannotRead(path, errno: errno)
             }
+            // What the user typed is followed wherever its links lead; what lies in it must
+            // resolve inside the suite (or inside what the user typed, when that leads out).
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                walk.directory(absolute, root: SuiteRoot.nearestNamed(above: absolute) ?? absolute)
+                let root = SuiteRoot.nearestNamed(above: absolute) ?? absolute
+                walk.directory(absolute, root: root, boundary: .enclosing(absolute, root: root, resolver: resolver))
             } else {
                 // A file named on the command line runs as given, even from `lib/`.
                 guard absolute.hasSuffix(".lua") else { throw .notAScenario(path) }
                 wholeDirectories = false
                 let folder = String(absolute[..<absolute.lastIndex(of: "/")!])
-                walk.addScenario(absolute, root: SuiteRoot.nearestNamed(above: folder) ?? folder)
+                let root = SuiteRoot.nearestNamed(above: folder) ?? folder
+                walk.addScenario(absolute, root: root, boundary: .enclosing(folder.isEmpty ? "/" : folder, root: root.isEmpty ? "/" : root, resolver: resolver), isNamedByUser: true)
             }
         }
         let byPath: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -83,14 +87,18 @@ private struct Walk {
         self.listDirectory = listDirectory
     }
 
-    mutating func addScenario(_ absolute: String, root: String) {
+    mutating func addScenario(_ absolute: String, root: String, boundary: SuiteBoundary, isNamedByUser: Bool = false) {
         let display = resolver.display(absolute)
-        found[display] = Scenario(
+        var scenario = Scenario(
             path: display, fileURL: URL(fileURLWithPath: absolute), chunkName: shown(SuiteRoot.relative(absolute, to: root))
         )
+        scenario.suite = boundary
+        // The same file found by a folder too stays the user's if they named it.
+        scenario.isNamedByUser = isNamedByUser || found[display]?.isNamedByUser == true
+        found[display] = scenario
     }
 
-    mutating func directory(_ directory: String, root: String) {
+    mutating func directory(_ directory: String, root: String, boundary: SuiteBoundary) {
         // Two overlapping paths on the command line, or a symlinked folder and its target,
         // list a folder once (and a symlink loop ends here).
         guard visited.insert(Self.canonical(directory)).inserted else { return }
@@ -122,22 +130,29 @@ private struct Walk {
                 if errno != ENOENT { problems.append(.cannotReadEntry(resolver.display(absolute), errno: errno)) }
                 continue
             }
-            // A symlinked folder is followed (its scenarios are the suite's too); a loop ends
-            // at a folder already listed.
+            // A symlinked folder is followed when it leads to a folder inside the suite (its
+            // scenarios are the suite's too); one that leads out is reported, never walked (its
+            // scenarios would run, and their review files be written, outside the suite). A
+            // loop ends at a folder already listed.
             // (A link named *.lua stays a scenario: reading it says what is wrong.)
             var target = stat()
             if (info.st_mode & S_IFMT) == S_IFLNK, !entry.hasSuffix(".lua"), stat(absolute, &target) == 0, (target.st_mode & S_IFMT) == S_IFDIR {
-                if entry != "lib" && entry != "explore" { self.directory(absolute, root: root) }
+                guard entry != "lib" && entry != "explore" else { continue }
+                guard boundary.contains(Self.canonical(absolute)) else {
+                    problems.append(.folderOutsideSuite(shown(resolver.display(absolute)), suite: boundary.shownPath))
+                    continue
+                }
+                self.directory(absolute, root: root, boundary: boundary)
                 continue
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 // `lib/` holds helper modules that scenarios `require`, and `explore/` the
                 // exploration modules `scenesim explore` runs: neither holds scenarios.
-                if entry != "lib" && entry != "explore" { self.directory(absolute, root: root) }
+                if entry != "lib" && entry != "explore" { self.directory(absolute, root: root, boundary: boundary) }
             } else if entry.hasSuffix(".lua") {
                 // `*.d.lua` are LuaLS definition files: declarations for the editor, never run.
                 guard !entry.hasSuffix(".d.lua") else { continue }
-                addScenario(absolute, root: root)
+                addScenario(absolute, root: root, boundary: boundary)
             } else if entry.contains(".golden" + GoldenFiles.temporaryMarker)
                         || entry.contains(".golden.new" + GoldenFiles.temporaryMarker) {
                 strays.append((shown(resolver.display(absolute)), absolute))

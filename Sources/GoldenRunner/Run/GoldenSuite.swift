@@ -71,7 +71,7 @@ public enum GoldenSuite {
         var entries: [(name: String, description: String?)] = []
         for scenario in plan.scenarios {
             do {
-                let source = try GoldenFiles.read(scenario.fileURL.path, displayedAs: scenario.shownPath) ?? []
+                let source = try GoldenFiles.read(scenario.fileURL.path, displayedAs: scenario.shownPath, within: scenario.sourceBoundary) ?? []
                 entries.append((scenario.name, ScenarioListing.firstComment(in: String(decoding: source, as: UTF8.self))))
             } catch {
                 errorOutput(error.description + "\n")

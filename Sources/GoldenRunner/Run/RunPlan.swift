@@ -41,6 +41,14 @@ struct RunPlan {
         if configuration.paths.isEmpty, !FileManager.default.fileExists(atPath: resolver.absolute("scenarios")) {
             throw .noScenariosFolder(configuration.baseDirectory)
         }
+        // Nobody typed the default scenarios/: it is the project's, and a link there (a pull
+        // request can carry one) must not lead the run out of the project.
+        if configuration.paths.isEmpty {
+            let project = SuiteBoundary.enclosing(resolver.base, root: resolver.base, resolver: resolver)
+            guard let real = SuiteBoundary.realPath(of: resolver.absolute("scenarios")), project.contains(real) else {
+                throw .defaultSuiteOutsideProject
+            }
+        }
         let discovery = try ScenarioDiscovery.discover(paths: paths, resolver: resolver, listDirectory: listDirectory)
         let matching = discovery.scenarios.filter { scenario in filter.map { scenario.name.contains($0) } ?? true }
         // A typo in CI must not pass by testing nothing. (An empty shard is fine: a small suite

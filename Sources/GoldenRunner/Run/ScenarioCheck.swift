@@ -22,7 +22,7 @@ struct ScenarioCheck {
         do throws(GoldenRunnerError) {
             // Read here, not only by the executor: an unreadable scenario is an error of the run,
             // never output that `--update` could record over a reviewed golden.
-            guard let bytes = try GoldenFiles.read(scenario.fileURL.path, displayedAs: scenario.shownPath) else {
+            guard let bytes = try GoldenFiles.read(scenario.fileURL.path, displayedAs: scenario.shownPath, within: scenario.sourceBoundary) else {
                 throw .cannotRead(scenario.shownPath, errno: ENOENT)
             }
             source = bytes
@@ -37,6 +37,7 @@ struct ScenarioCheck {
         }
         var scenario = scenario
         scenario.goldenHoldsTimeline = header.goldenHoldsTimeline
+        scenario.source = source
         let start = plan.clock.now()
         let outcome = executor.run(scenario, stop: stop)
         let time = plan.clock.now() - start
@@ -79,7 +80,7 @@ struct ScenarioCheck {
         let actual = GoldenFormat.render(outcome)
         let golden: [UInt8]?
         do {
-            golden = try GoldenFiles.read(scenario.goldenURL.path, displayedAs: scenario.shownGoldenPath)
+            golden = try GoldenFiles.read(scenario.goldenURL.path, displayedAs: scenario.shownGoldenPath, within: scenario.suite)
         } catch {
             // Never decide on an unreadable golden: `--update` would overwrite it unseen.
             self = ScenarioCheck(failing: scenario, .file, error.message, colour: colour, errors: [error])
@@ -98,9 +99,9 @@ struct ScenarioCheck {
             do {
                 switch action {
                 case .writeGolden:
-                    try GoldenFiles.writeAtomically(actual, to: scenario.goldenURL.path, displayedAs: scenario.shownGoldenPath)
+                    try GoldenFiles.writeAtomically(actual, to: scenario.goldenURL.path, displayedAs: scenario.shownGoldenPath, within: scenario.suite)
                 case .writeReview:
-                    try GoldenFiles.writeAtomically(actual, to: reviewPath, displayedAs: reviewDisplay)
+                    try GoldenFiles.writeAtomically(actual, to: reviewPath, displayedAs: reviewDisplay, within: scenario.suite)
                 case .removeReview:
                     try GoldenFiles.remove(reviewPath, displayedAs: reviewDisplay)
                 }

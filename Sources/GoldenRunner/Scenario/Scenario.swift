@@ -24,6 +24,18 @@ public struct Scenario: Sendable, Hashable {
     /// Whether its golden holds the text timeline instead of the trace (`-- golden: timeline`
     /// in its leading comments; set once the header is read, before the executor runs it).
     public var goldenHoldsTimeline = false
+    /// The file's bytes as the runner read and checked them, set before the executor runs it:
+    /// an executor runs these rather than opening the file again, so what runs is what was
+    /// checked (a link swapped in between cannot run another file). Nil: read the file.
+    public var source: [UInt8]?
+    /// The folder its golden, review file and (unless the user named it) its own file must
+    /// resolve inside; set by discovery. Nil (a scenario made by hand): no such check.
+    var suite: SuiteBoundary?
+    /// Whether the user named this file on the command line: then it is read wherever a link
+    /// leads (the user's choice); its golden beside it is still the suite's.
+    var isNamedByUser = false
+    /// The boundary its own file is read within: none for a file the user named.
+    var sourceBoundary: SuiteBoundary? { isNamedByUser ? nil : suite }
 
     /// Makes a scenario from its displayed path and absolute location; the chunk name is the
     /// displayed path unless given (as shown: escaped), and the name comes from it.

@@ -15,6 +15,15 @@ extension LuaState {
         try loadChunk(named: displayName) { scn_load_file_named($0, path, "@" + displayName) }
     }
 
+    /// Compiles source bytes already read as `load(file:displayName:)` compiles a file (a UTF-8
+    /// BOM and a first `#` line skipped, text only): the golden runner runs the very bytes it
+    /// read and checked, never the file opened a second time.
+    public func load(source bytes: [UInt8], displayName: String) throws(LuaError) -> LuaFunctionRef {
+        try loadChunk(named: displayName) { thread in
+            bytes.withUnsafeBufferPointer { buffer in scn_load_source_named(thread, buffer.baseAddress, buffer.count, "@" + displayName) }
+        }
+    }
+
     /// Loads and runs a file under a display name (see `load(file:displayName:)`).
     @discardableResult
     public func run(file path: String, displayName: String) throws(LuaError) -> [LuaValue] {
@@ -41,6 +50,18 @@ extension LuaState {
         defer { lua_settop(stack.L, top) }
         guard scn_set_module_display_dir(stack.L, directory) == LUA_OK else {
             throw LuaError(.memory, stack.string(at: -1) ?? "cannot set the module folder's name")
+        }
+    }
+
+    /// Lets `require` also read a module that leads, through a symbolic link, into `folder` (the
+    /// suite's root; nil: none): otherwise a module must resolve inside the folder that holds
+    /// the module folder. Whatever the path's text, the file opened is what is checked.
+    public func setModuleRoot(_ folder: String?) throws(LuaError) {
+        let stack = LuaStack(L: currentThread, state: self)
+        let top = stack.top
+        defer { lua_settop(stack.L, top) }
+        guard scn_set_module_root(stack.L, folder) == LUA_OK else {
+            throw LuaError(.memory, stack.string(at: -1) ?? "cannot set the suite's root")
         }
     }
 

@@ -29,9 +29,9 @@ public struct LuaScenarioExecutor: ScenarioExecutor {
         var options = options
         if scenario.goldenHoldsTimeline { options.trace = .off }
         // Messages name the scenario relative to its suite root, and a timeout interrupts it
-        // as Ctrl-C would.
+        // as Ctrl-C would. The bytes run are those the runner read and checked.
         var result = ScenarioRunner.capture(
-            path: scenario.path, displayName: scenario.chunkName, options: options, recording: recording,
+            path: scenario.path, displayName: scenario.chunkName, source: scenario.source, options: options, recording: recording,
             started: { interrupt in stop.onRequest(interrupt) }
         )
         guard let recording else {

@@ -198,8 +198,26 @@ extension ScriptHost {
             // exists, nor a byte of it.
             return call.results(.nil, .string(ByteString(Self.outsideMessage)))
         }
-        guard let data = FileManager.default.contents(atPath: resolved) else {
-            return call.results(.nil, .string(ByteString("sim.explore.load: cannot read the exploration module \(ByteString(resolved).escaped) (given as \"\(ByteString(bytes.bytes).escaped)\"); the path is relative to the scenario's folder")))
+        let cannotRead = ByteString("sim.explore.load: cannot read the exploration module \(ByteString(resolved).escaped) (given as \"\(ByteString(bytes.bytes).escaped)\"); the path is relative to the scenario's folder")
+        let data: [UInt8]
+        if chosenByTheUser || options.allowIO {
+            guard let contents = FileManager.default.contents(atPath: resolved) else { return call.results(.nil, .string(cannotRead)) }
+            data = Array(contents)
+        } else {
+            // The path's text passed; now the file opened must too (issue 43: a link in the
+            // suite could lead anywhere, to a FIFO or to /dev/zero).
+            switch ContainedFile.read(resolved, inside: Self.sandboxRoots(scenarioDirectory: scenarioDirectory, moduleRoot: options.moduleRoot, currentDirectory: FileManager.default.currentDirectoryPath)) {
+            case .success(let bytes):
+                data = bytes
+            case .failure(.missing), .failure(.failed):
+                return call.results(.nil, .string(cannotRead))
+            case .failure(.outside):
+                return call.results(.nil, .string(ByteString(Self.linkOutsideMessage)))
+            case .failure(.notRegular):
+                return call.results(.nil, .string(ByteString("sim.explore.load: the exploration module \(ByteString(resolved).escaped) is not a regular file (a FIFO, a device or a socket); modules are read only from regular files")))
+            case .failure(.tooLarge):
+                return call.results(.nil, .string(ByteString("sim.explore.load: the exploration module \(ByteString(resolved).escaped) is larger than \(ContainedFile.maxBytes >> 20) MiB, the most scenesim reads from one file; make it smaller")))
+            }
         }
         // The module's `require`s find its helpers as under `scenesim explore`: in the `lib/`
         // beside it (or above it), wherever the scenario that loads it was written (--out).
@@ -208,10 +226,12 @@ extension ScriptHost {
         } catch {
             return .error(error.message)
         }
-        return call.results(.string(ByteString(Array(data))), .string(ByteString(resolved)))
+        return call.results(.string(ByteString(data)), .string(ByteString(resolved)))
     }
 
     static let outsideMessage = "sim.explore.load: a scenario loads exploration modules (.lua files) only from its own folder, its lib/ folder and its suite (the folder scenesim test runs, or the current directory), as require does; this path is outside them. Move the module there, or run with --allow-io to load one from anywhere"
+
+    static let linkOutsideMessage = "sim.explore.load: the exploration module leads outside the scenario's folder, its lib/ folder and its suite through a symbolic link, and a scenario loads modules only from inside them; put the module itself there, or run with --allow-io to load one from anywhere"
 
     /// Whether a script may load `resolved` without `--allow-io`: a `.lua` file under the
     /// scenario's folder, the `lib/` folder `require` reads, or the suite's root, decided from
@@ -227,11 +247,18 @@ extension ScriptHost {
     /// folder, the `lib/` folder `require` reads, or the suite's root.
     static func sandboxAllows(_ path: String, scenarioDirectory: String?, moduleRoot: String?, currentDirectory current: String) -> Bool {
         let target = ModulePath.absolute(path, currentDirectory: current)
+        let roots = sandboxRoots(scenarioDirectory: scenarioDirectory, moduleRoot: moduleRoot, currentDirectory: current)
+        return roots.contains { ModulePath.contains($0, target) }
+    }
+
+    /// The folders (absolute) a script's modules may come from: the scenario's folder (nil: the
+    /// REPL's current directory), the `lib/` folder `require` reads, and the suite's root.
+    static func sandboxRoots(scenarioDirectory: String?, moduleRoot: String?, currentDirectory current: String) -> [String] {
         let folder = scenarioDirectory ?? ""
         var roots = [folder, ScenarioRunner.moduleDirectory(for: (folder.isEmpty ? "" : folder + "/") + "scenario.lua")]
         if let moduleRoot { roots.append(moduleRoot) }
         if scenarioDirectory == nil { roots.append(current) }
-        return roots.contains { ModulePath.contains(ModulePath.absolute($0.isEmpty ? "." : $0, currentDirectory: current), target) }
+        return roots.map { ModulePath.absolute($0.isEmpty ? "." : $0, currentDirectory: current) }
     }
 
     /// Loads the exploration engine and compiles the module at `path`, as the first run would,

@@ -141,6 +141,11 @@ public final class ScriptHost {
         _ = try withHookFrames { () throws(LuaError) in try lua.run(file: path, displayName: displayName) }
     }
 
+    /// Runs a scenario's bytes, already read, under `displayName` (see `LuaState.load(source:displayName:)`).
+    public func run(source bytes: [UInt8], displayName: String) throws(LuaError) {
+        _ = try withHookFrames { () throws(LuaError) in try lua.call(try lua.load(source: bytes, displayName: displayName)) }
+    }
+
     /// Runs source text under `chunkName` and returns its results.
     public func run(_ source: String, chunkName: String) throws(LuaError) -> [LuaValue] {
         try withHookFrames { () throws(LuaError) in try lua.run(source, chunkName: chunkName) }

@@ -20,6 +20,8 @@ public enum ScenarioRunner {
     /// - Parameters:
     ///   - displayName: the chunk name messages start with, when not `path` (the golden runner
     ///     names a scenario relative to its suite root, so goldens do not depend on the cwd).
+    ///   - source: the file's bytes when the caller already read (and checked) them: these run,
+    ///     under `displayName`, and the file is not opened again.
     ///   - started: receives, before the scenario runs, a function that interrupts it from any
     ///     thread (raising "interrupted" at its next hook step), e.g. for a timeout.
     ///   - recording: when given, keeps every event with its source line (for `--timeline`
@@ -27,18 +29,19 @@ public enum ScenarioRunner {
     public static func run(
         path: String,
         displayName: String? = nil,
+        source: [UInt8]? = nil,
         options: ScenarioOptions = ScenarioOptions(),
         recording: RunRecording? = nil,
         started: (_ interrupt: @escaping @Sendable () -> Void) -> Void = { _ in },
         stdout: @escaping ([UInt8]) -> Void,
         stderr: (String) -> Void
     ) -> Int32 {
-        run(path: path, displayName: displayName, options: options, recording: recording, started: started, flag: { _ in }, stdout: stdout, stderr: stderr)
+        run(path: path, displayName: displayName, source: source, options: options, recording: recording, started: started, flag: { _ in }, stdout: stdout, stderr: stderr)
     }
 
     /// `run`, handing `flag` the state's interrupt flag before the scenario runs.
     static func run(
-        path: String, displayName: String?, options: ScenarioOptions, recording: RunRecording?,
+        path: String, displayName: String?, source: [UInt8]? = nil, options: ScenarioOptions, recording: RunRecording?,
         started: (_ interrupt: @escaping @Sendable () -> Void) -> Void,
         flag interruptFlag: (LuaInterruptFlag) -> Void,
         stdout: @escaping ([UInt8]) -> Void,
@@ -53,6 +56,8 @@ public enum ScenarioRunner {
         if let displayName, let root = suiteRoot(path: path, displayName: displayName) {
             try? host.lua.setModuleDisplayDirectory(ModulePath.relative(modules, from: root))
         }
+        // A module in lib/ may be a link to another file of the suite, never out of it.
+        if let root = options.moduleRoot { try? host.lua.setModuleRoot(root) }
         host.recording = recording
         defer { recording?.finish(host.simulator) }
         host.scenarioDirectory = directory(of: path)
@@ -60,7 +65,9 @@ public enum ScenarioRunner {
         started { flag.raise() }
         interruptFlag(flag)
         do {
-            if let displayName {
+            if let source {
+                try host.run(source: source, displayName: displayName ?? path)
+            } else if let displayName {
                 try host.run(file: path, displayName: displayName)
             } else {
                 try host.run(file: path)
@@ -112,7 +119,7 @@ public enum ScenarioRunner {
     /// Runs `path` and returns everything it printed, as bytes (for golden tests): a string a
     /// scenario prints is its bytes, NUL and invalid UTF-8 included.
     public static func capture(
-        path: String, displayName: String? = nil, options: ScenarioOptions = ScenarioOptions(),
+        path: String, displayName: String? = nil, source: [UInt8]? = nil, options: ScenarioOptions = ScenarioOptions(),
         recording: RunRecording? = nil,
         started: (_ interrupt: @escaping @Sendable () -> Void) -> Void = { _ in }
     ) -> (stdout: [UInt8], stderr: [UInt8], status: Int32) {
@@ -124,7 +131,7 @@ public enum ScenarioRunner {
         let limit = options.maxMemory ?? Int.max
         var flag: LuaInterruptFlag?
         let status = run(
-            path: path, displayName: displayName, options: options, recording: recording, started: started,
+            path: path, displayName: displayName, source: source, options: options, recording: recording, started: started,
             flag: { flag = $0 },
             stdout: { chunk in
                 guard !out.full else { return }

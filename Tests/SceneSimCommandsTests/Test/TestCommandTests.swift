@@ -170,4 +170,30 @@ struct TestCommandTests {
 
             """))
     }
+
+    @Test("Issue 43, through the binary: a golden linked to /proc/self/environ is never shown, a review file linked out is never written, a lib/ module that is a FIFO never blocks; each says which file, exit 2")
+    func suiteLinksThroughTheBinary() throws {
+        let folder = try TempFolder([
+            "victim.txt": "precious",
+            "scenarios/env.lua": "print('env')\n",
+            "scenarios/write.lua": "print('new')\n",
+            "scenarios/write.golden": "old\n--- exit 0\n",
+            "scenarios/pipe.lua": "print(select(2, pcall(require, 'pipe')))\n",
+            "scenarios/pipe.golden": "ran\n--- exit 0\n",
+        ])
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/scenarios/env.golden", withDestinationPath: FileManager.default.fileExists(atPath: "/proc/self/environ") ? "/proc/self/environ" : "../victim.txt")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/scenarios/write.golden.new", withDestinationPath: "../victim.txt")
+        try FileManager.default.createDirectory(atPath: folder.path + "/scenarios/lib", withIntermediateDirectories: true)
+        try #require(mkfifo(folder.path + "/scenarios/lib/pipe.lua", 0o644) == 0)
+
+        let result = try BuiltBinary.run(["test", "-j", "1"], in: folder.path, timeout: 60)
+
+        #expect(!result.timedOut)
+        #expect(result.status == 2)
+        #expect(!result.stdout.contains("COLUMNS=80") && !result.stdout.contains("precious"), "\(result)")
+        #expect(result.stdout.hasPrefix("FAIL: env (cannot read scenarios/env.golden: it leads outside the suite scenarios through a symbolic link, and scenesim reads only files inside the suite; replace the link with the file itself, or point it at a file inside the suite)\n"), "\(result)")
+        #expect(result.stdout.contains("+module 'pipe': lib/pipe.lua is not a regular file (a FIFO, a device or a socket); require reads only regular files\n"), "\(result)")
+        #expect(result.stderr.contains("error: cannot write scenarios/write.golden.new: it leads outside the suite scenarios through a symbolic link, and scenesim writes only inside the suite; remove the link, or point it at a file inside the suite\n"), "\(result)")
+        #expect(try String(contentsOfFile: folder.path + "/victim.txt", encoding: .utf8) == "precious")
+    }
 }
