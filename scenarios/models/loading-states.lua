@@ -5,7 +5,7 @@ local app = sim.launch {
   model = {
     states = { starting = {}, syncing = { loading = true }, ready = {} },
     initial = "starting",
-    transitions = { starting = { "syncing", "ready" }, syncing = { "ready" }, ready = { "syncing" } },
+    transitions = { starting = { "ready" }, syncing = { "ready" }, ready = { "syncing" } },
     -- The App's init decides at once, before any window is on screen: no flicker to warn of.
     on_launch = function(a) a:transition("ready") end,
   },
