@@ -1,3 +1,4 @@
+import ByteText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -37,6 +38,11 @@ public struct GoldenRunnerError: Error, Sendable, Hashable, CustomStringConverti
 extension GoldenRunnerError {
     static func invalidShard(_ text: String) -> Self {
         .init(.usage, "invalid --shard '\(text)': expected K/N with 1 <= K <= N, e.g. --shard 2/4")
+    }
+
+    static func unknownPlatform(_ platform: String, known: [String]) -> Self {
+        let hint = EditDistance.closest(to: platform, among: known) { _ in 2 }.map { " (did you mean '\($0)'?)" } ?? ""
+        return .init(.usage, "invalid --platform '\(shown(platform))'\(hint): the platforms are \(known.joined(separator: ", "))")
     }
 
     static func invalidJobs(_ jobs: Int) -> Self {

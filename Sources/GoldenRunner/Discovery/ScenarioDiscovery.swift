@@ -28,10 +28,13 @@ struct ScenarioDiscovery: Sendable {
     /// Finds `**/*.lua` under each path, skipping `lib/` and `explore/` folders, `*.d.lua` and
     /// hidden entries.
     /// `listDirectory` is the file system's listing, replaceable so tests can make it fail.
+    /// A scenario whose leading comments list platforms (`-- platforms: iphone ipados`, each
+    /// one of `knownPlatforms`) becomes one scenario per platform, each with its own golden.
     static func discover(
-        paths: [String], resolver: PathResolver, listDirectory: DirectoryListing = .system
+        paths: [String], resolver: PathResolver, listDirectory: DirectoryListing = .system, knownPlatforms: [String] = []
     ) throws(GoldenRunnerError) -> ScenarioDiscovery {
         var walk = Walk(resolver: resolver, listDirectory: listDirectory)
+        walk.knownPlatforms = knownPlatforms
         var wholeDirectories = true
         for path in paths {
             let absolute = resolver.absolute(path)
@@ -55,6 +58,7 @@ struct ScenarioDiscovery: Sendable {
         }
         let byPath: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var scenarios = walk.found.values.sorted { byPath($0.path, $1.path) }
+        if !knownPlatforms.isEmpty { scenarios = walk.expandPlatforms(scenarios) }
         // Names are relative to each suite's root; the same file in two suites of one run is
         // named by its displayed path, which tells them apart.
         var count: [String: Int] = [:]
@@ -81,6 +85,56 @@ private struct Walk {
     var strays: [(path: String, absolutePath: String)] = []
     var problems: [GoldenRunnerError] = []
     var visited: Set<String> = []
+    var knownPlatforms: [String] = []
+    /// Goldens and review files named like a platform's run of a scenario beside them
+    /// (`x.iphone.golden` by `x.lua`), by the scenario's absolute path: obsolete unless the
+    /// scenario's `-- platforms:` names that platform.
+    var platformGoldens: [String: [(platform: String, golden: ObsoleteGolden)]] = [:]
+
+    /// Each scenario whose header lists platforms, as one scenario per platform; a header that
+    /// lists them wrongly fails the scenario's run with its message.
+    mutating func expandPlatforms(_ scenarios: [Scenario]) -> [Scenario] {
+        var result: [Scenario] = []
+        for scenario in scenarios {
+            var platforms: [String] = []
+            var problem: String?
+            do {
+                // A file that cannot be read here is reported by its run.
+                if let source = try? GoldenFiles.read(scenario.fileURL.path, displayedAs: scenario.shownPath, within: scenario.sourceBoundary) {
+                    platforms = try ScenarioHeader.platforms(in: source, path: scenario.shownPath, known: knownPlatforms)
+                }
+            } catch {
+                problem = error.message
+            }
+            let goldens = platformGoldens.removeValue(forKey: scenario.fileURL.path) ?? []
+            for entry in goldens where !platforms.contains(entry.platform) { obsolete[entry.golden.path] = entry.golden }
+            guard !platforms.isEmpty else {
+                var plain = scenario
+                plain.headerProblem = problem
+                result.append(plain)
+                continue
+            }
+            for platform in platforms {
+                var variant = scenario
+                variant.platform = platform
+                variant.name = scenario.name + "." + platform
+                result.append(variant)
+            }
+            // The golden of the scenario as it ran before it listed platforms: no run writes it.
+            let plain = scenario.goldenURL.path
+            if plain.isExistingFile {
+                let golden = ObsoleteGolden(
+                    path: shown(resolver.display(plain)), absolutePath: plain, isReview: false,
+                    suitePath: Scenario.stem(of: scenario.chunkName) + ".golden"
+                )
+                obsolete[golden.path] = golden
+            }
+        }
+        for goldens in platformGoldens.values {
+            for entry in goldens { obsolete[entry.golden.path] = entry.golden }
+        }
+        return result
+    }
 
     init(resolver: PathResolver, listDirectory: DirectoryListing) {
         self.resolver = resolver
@@ -158,11 +212,19 @@ private struct Walk {
                 strays.append((shown(resolver.display(absolute)), absolute))
             } else if let suffix = [".golden", ".golden.new"].first(where: entry.hasSuffix) {
                 // The scenario would sit in this same folder: no need to ask the file system.
-                guard !names.contains(String(entry.dropLast(suffix.count)) + ".lua") else { continue }
+                let stem = String(entry.dropLast(suffix.count))
+                guard !names.contains(stem + ".lua") else { continue }
                 let golden = ObsoleteGolden(
                     path: shown(resolver.display(absolute)), absolutePath: absolute, isReview: suffix == ".golden.new",
                     suitePath: shown(SuiteRoot.relative(absolute, to: root))
                 )
+                // `x.iphone.golden` beside `x.lua`: a platform's golden, if x runs on iphone.
+                if let dot = stem.lastIndex(of: "."), knownPlatforms.contains(String(stem[stem.index(after: dot)...])),
+                   names.contains(String(stem[..<dot]) + ".lua") {
+                    platformGoldens[URL(fileURLWithPath: directory + "/" + String(stem[..<dot]) + ".lua").path, default: []]
+                        .append((String(stem[stem.index(after: dot)...]), golden))
+                    continue
+                }
                 obsolete[golden.path] = golden
             }
         }

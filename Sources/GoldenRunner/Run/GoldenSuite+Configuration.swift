@@ -37,6 +37,10 @@ extension GoldenSuite {
         /// Remove the temporary files of golden writes in progress on SIGINT/SIGTERM. The CLI
         /// sets it; it blocks those signals in the calling thread while the run lasts.
         public var cleansUpOnSignals: Bool
+        /// The platforms a scenario's `-- platforms:` line may name (the executor's), in order.
+        public var knownPlatforms: [String] = []
+        /// `--platform P`: of a scenario that runs on several platforms, only its run on P.
+        public var platform: String?
 
         /// The default `--timeout`: far beyond any honest scenario (the whole suite takes
         /// seconds), short enough that a runaway one does not hold CI for hours.

@@ -49,8 +49,17 @@ struct RunPlan {
                 throw .defaultSuiteOutsideProject
             }
         }
-        let discovery = try ScenarioDiscovery.discover(paths: paths, resolver: resolver, listDirectory: listDirectory)
-        let matching = discovery.scenarios.filter { scenario in filter.map { scenario.name.contains($0) } ?? true }
+        if let platform = configuration.platform, !configuration.knownPlatforms.contains(platform) {
+            throw .unknownPlatform(platform, known: configuration.knownPlatforms)
+        }
+        let discovery = try ScenarioDiscovery.discover(
+            paths: paths, resolver: resolver, listDirectory: listDirectory, knownPlatforms: configuration.knownPlatforms
+        )
+        // --platform P: of a scenario that runs on several platforms, its run on P only.
+        let onPlatform = discovery.scenarios.filter { scenario in
+            configuration.platform.map { scenario.platform == nil || scenario.platform == $0 } ?? true
+        }
+        let matching = onPlatform.filter { scenario in filter.map { scenario.name.contains($0) } ?? true }
         // A typo in CI must not pass by testing nothing. (An empty shard is fine: a small suite
         // spread over many machines leaves some with nothing to do.)
         if let pattern = configuration.filter, matching.isEmpty {

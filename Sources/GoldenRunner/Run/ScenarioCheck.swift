@@ -29,6 +29,9 @@ struct ScenarioCheck {
         } catch {
             return ScenarioCheck(failing: scenario, .file, error.message, colour: colour, errors: [error])
         }
+        if let problem = scenario.headerProblem {
+            return ScenarioCheck(failing: scenario, .error, problem, colour: colour)
+        }
         let header: ScenarioHeader
         do {
             header = try ScenarioHeader(parsing: source, path: scenario.shownPath)

@@ -34,6 +34,12 @@ public struct Scenario: Sendable, Hashable {
     /// Whether the user named this file on the command line: then it is read wherever a link
     /// leads (the user's choice); its golden beside it is still the suite's.
     var isNamedByUser = false
+    /// The platform this run of the scenario is on when its header lists several
+    /// (`-- platforms: iphone ipados`): one run, name and golden per platform
+    /// (`phases/launch.iphone`, `launch.iphone.golden`); nil for a scenario that lists none.
+    public var platform: String?
+    /// What is wrong with its `-- platforms:` line, found by discovery: its run fails with it.
+    var headerProblem: String?
     /// The boundary its own file is read within: none for a file the user named.
     var sourceBoundary: SuiteBoundary? { isNamedByUser ? nil : suite }
 
@@ -48,10 +54,13 @@ public struct Scenario: Sendable, Hashable {
 
     /// The name by the displayed path, for a scenario whose chunk name another one of the run
     /// shares.
-    var pathName: String { shown(Scenario.name(forDisplayPath: path)) }
+    var pathName: String { shown(Scenario.name(forDisplayPath: path)) + platformSuffix }
 
     /// The golden file beside the scenario, as displayed: `NAME.golden` for `NAME.lua`.
-    public var goldenPath: String { Scenario.stem(of: path) + ".golden" }
+    public var goldenPath: String { Scenario.stem(of: path) + platformSuffix + ".golden" }
+
+    /// `.iphone` for a run of a platform matrix, else "".
+    var platformSuffix: String { platform.map { "." + $0 } ?? "" }
 
     /// `path` as a report shows it: control bytes escaped (`\010`), so a file's name can never
     /// forge a line of the report or drive the terminal.
@@ -59,7 +68,7 @@ public struct Scenario: Sendable, Hashable {
     var shownGoldenPath: String { shown(goldenPath) }
 
     /// The golden file's absolute location.
-    public var goldenURL: URL { URL(fileURLWithPath: Scenario.stem(of: fileURL.path) + ".golden") }
+    public var goldenURL: URL { URL(fileURLWithPath: Scenario.stem(of: fileURL.path) + platformSuffix + ".golden") }
 
     /// Where a mismatching run is written for review: `NAME.golden.new`.
     public var reviewURL: URL { URL(fileURLWithPath: goldenURL.path + ".new") }

@@ -1,3 +1,5 @@
+import ByteText
+
 /// What a scenario declares about itself in its leading comment block.
 ///
 /// The only declaration is `-- expect: error`: the scenario is meant to end in an error (the
@@ -8,13 +10,48 @@
 ///
 /// `-- golden: timeline` makes the golden hold the run's text timeline instead of its trace
 /// (what `scenesim run --timeline - NAME.lua` prints), so a golden can pin a picture's lanes.
-struct ScenarioHeader: Sendable, Hashable {
+package struct ScenarioHeader: Sendable, Hashable {
     /// Whether the scenario declares `-- expect: error`.
     var expectsError = false
     /// Whether the scenario declares `-- golden: timeline`.
     var goldenHoldsTimeline = false
 
     static let goldenKeyword = "golden:"
+    static let platformsKeyword = "platforms:"
+
+    /// The platforms of `-- platforms: iphone ipados` (spaces or commas between them), in the
+    /// order written, each once, with the line they were found on; empty without the line.
+    package static func platforms(in source: [UInt8], path: String, known: [String]) throws(ScenarioHeaderError) -> [String] {
+        var found: [String] = []
+        try forEachHeaderLine(source) { (offset, text) throws(ScenarioHeaderError) in
+            guard text.hasPrefix(platformsKeyword) else { return }
+            let words = text.dropFirst(platformsKeyword.count).split { $0 == " " || $0 == "," || $0 == "\t" }.map(String.init)
+            guard !words.isEmpty else {
+                throw ScenarioHeaderError(message: "\(path):\(offset + 1): '-- platforms:' names no platform; list the platforms to run on, e.g. '-- platforms: \(known.prefix(2).joined(separator: " "))'")
+            }
+            for word in words {
+                guard known.contains(word) else {
+                    let nearest = EditDistance.closest(to: word, among: known) { _ in 2 }
+                    let hint = nearest.map { " (did you mean '\($0)'?)" } ?? ""
+                    throw ScenarioHeaderError(message: "\(path):\(offset + 1): unknown platform '\(shown(word))' in '-- platforms:'\(hint); the platforms are \(known.joined(separator: ", "))")
+                }
+                if !found.contains(word) { found.append(word) }
+            }
+        }
+        return found
+    }
+
+    /// Calls `body` with each comment line of the leading block (its offset, and its text after
+    /// the dashes, trimmed).
+    private static func forEachHeaderLine(_ source: [UInt8], _ body: (Int, String) throws(ScenarioHeaderError) -> Void) throws(ScenarioHeaderError) {
+        let text = source.starts(with: byteOrderMark) ? source.dropFirst(byteOrderMark.count) : source[...]
+        for (offset, rawLine) in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let line = String(decoding: rawLine, as: UTF8.self).trimmingBlanks()
+            if line.isEmpty || (offset == 0 && line.hasPrefix("#!")) { continue }
+            guard line.hasPrefix("--"), !line.hasPrefix("--[[") else { return }
+            try body(offset, String(line.drop(while: { $0 == "-" })).trimmingBlanks())
+        }
+    }
 
     /// The line that says what is expected: `expect:` after the dashes of a comment line.
     static let keyword = "expect:"
@@ -52,8 +89,8 @@ struct ScenarioHeader: Sendable, Hashable {
 }
 
 /// A mistake in a scenario's header, worded for the user with its `file:line`.
-struct ScenarioHeaderError: Error, Sendable, Hashable {
-    var message: String
+package struct ScenarioHeaderError: Error, Sendable, Hashable {
+    package var message: String
 }
 
 extension String {

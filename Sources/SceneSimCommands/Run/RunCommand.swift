@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ByteText
+import GoldenRunner
 import LuaKit
 #if canImport(Glibc)
 import Glibc
@@ -12,6 +13,7 @@ import Glibc
 import Darwin
 #endif
 import SceneSimREPL
+import SceneSimCore
 import SceneSimScripting
 import SceneSimTimeline
 
@@ -45,6 +47,9 @@ struct RunCommand: StatusCommand {
     @OptionGroup var flags: ScenarioFlags
     @OptionGroup var traceFlag: TraceFlag
 
+    @Option(name: .long, help: ArgumentHelp("The platform sim.launch takes when its options name none (default: the first of the scenario's '-- platforms:' line, else ipados).", valueName: "platform"))
+    var platform: Platform?
+
     @Option(name: .long, help: ArgumentHelp("Also draw the run into this file: .svg, .json (Perfetto) or .txt; - for text lanes on standard output instead of the trace.", valueName: "file"))
     var timeline: String?
 
@@ -72,7 +77,15 @@ struct RunCommand: StatusCommand {
     }
 
     mutating func runWithStatus() throws -> Int32 {
-        let options = flags.options(trace: timeline == "-" ? .off : traceFlag.trace)
+        var options = flags.options(trace: timeline == "-" ? .off : traceFlag.trace)
+        // A scenario of a platform matrix runs on the platform asked for, else its first one.
+        do throws(ScenarioHeaderError) {
+            if let platform { options.platform = platform } else { options.platform = try Self.firstListedPlatform(of: file) }
+        } catch {
+            Output.error("scenesim: \(error.message)\n")
+            Output.flush()
+            return 2
+        }
         let recording = timeline.map { _ in RunRecording(maxBytes: options.maxMemory) }
         // A name with control bytes (a newline) is named with them escaped, as scenesim test
         // names it: a raw newline in "file:line:" would split the message into two.
@@ -184,5 +197,22 @@ enum RawArguments {
             if String(validating: bytes, as: UTF8.self) == nil, String(decoding: bytes, as: UTF8.self) == text { return bytes }
         }
         return nil
+    }
+}
+
+extension RunCommand {
+    /// The first platform of the scenario's `-- platforms:` line; nil without one, or when the
+    /// file cannot be read (the run then says why).
+    static func firstListedPlatform(of file: String) throws(ScenarioHeaderError) -> Platform? {
+        // The line is in the leading comments: the first 64 KiB hold them. (Not blocking on a
+        // FIFO; a file that cannot be opened is reported by the run.)
+        let descriptor = open(file, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        head = Array(head.prefix(max(0, count)))
+        let listed = try ScenarioHeader.platforms(in: head, path: ByteString.displayed(Array(file.utf8)), known: Platform.allCases.map(\.rawValue))
+        return listed.first.flatMap(Platform.init(rawValue:))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SceneSimCore
 import SceneSimScripting
 
 /// The options every command that runs scenarios shares (run, test, repl): seed, limits and
@@ -44,3 +45,5 @@ struct TraceFlag: ParsableArguments {
 }
 
 extension ScenarioOptions.TraceFormat: ExpressibleByArgument {}
+
+extension Platform: ExpressibleByArgument {}

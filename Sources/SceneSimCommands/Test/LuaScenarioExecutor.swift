@@ -1,5 +1,6 @@
 import ByteText
 import GoldenRunner
+import SceneSimCore
 import SceneSimScripting
 import SceneSimTimeline
 
@@ -28,6 +29,8 @@ public struct LuaScenarioExecutor: ScenarioExecutor {
         let recording = scenario.goldenHoldsTimeline || timeline != nil || coverage != nil ? RunRecording(maxBytes: options.maxMemory) : nil
         var options = options
         if scenario.goldenHoldsTimeline { options.trace = .off }
+        // A run of a platform matrix (`-- platforms:`): sim.launch takes its platform.
+        if let platform = scenario.platform { options.platform = Platform(rawValue: platform) }
         // Messages name the scenario relative to its suite root, and a timeout interrupts it
         // as Ctrl-C would. The bytes run are those the runner read and checked.
         var result = ScenarioRunner.capture(

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import GoldenRunner
+import SceneSimCore
 import SceneSimCoverage
 import SceneSimTimeline
 
@@ -42,6 +43,12 @@ struct TestCommand: StatusCommand {
             ui.perfetto.dev) or txt. A golden holds the text timeline instead of the trace when the \
             scenario's leading comments say '-- golden: timeline'.
 
+            A scenario whose leading comments list platforms ('-- platforms: iphone ipados') runs \
+            once on each, as Swift Testing's @Test(arguments:) does: sim.launch takes the platform \
+            when its options name none (naming one is an error), each run is named NAME.PLATFORM \
+            (phases/launch.iphone) and has its own golden (launch.iphone.golden). --platform P runs \
+            only the runs on P.
+
             --coverage prints, after the report, what the scenarios that ran covered, computed from \
             the events that actually happened: every state and transition of the app model's table, \
             rejected transitions tried, scene and app phase transitions, connections, disconnects and \
@@ -74,6 +81,9 @@ struct TestCommand: StatusCommand {
 
     @Option(name: .long, help: ArgumentHelp("Run only scenarios whose name matches this regular expression; matching none is an error.", valueName: "regex"))
     var filter: String?
+
+    @Option(name: .long, help: ArgumentHelp("Of a scenario whose leading comments list platforms ('-- platforms: iphone ipados'), run only its run on this platform (others run as usual).", valueName: "platform"))
+    var platform: String?
 
     @Option(name: .long, help: ArgumentHelp("Run shard K of N (e.g. 2/4); every scenario is in exactly one shard.", valueName: "K/N"))
     var shard: String?
@@ -126,7 +136,7 @@ struct TestCommand: StatusCommand {
     }
 
     mutating func runWithStatus() throws -> Int32 {
-        let configuration = GoldenSuite.Configuration(
+        var configuration = GoldenSuite.Configuration(
             paths: paths,
             baseDirectory: FileManager.default.currentDirectoryPath,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
@@ -140,6 +150,8 @@ struct TestCommand: StatusCommand {
             timeout: timeout == 0 ? nil : .milliseconds(Int64((min(timeout, 1e12) * 1000).rounded(.up))),
             cleansUpOnSignals: true
         )
+        configuration.knownPlatforms = Platform.allCases.map(\.rawValue)
+        configuration.platform = platform
         let gate = try minCoverage.map { spec throws in try CoverageGate(parsing: spec) }
         let timelines = timeline.map { TimelineRequest(folder: $0, format: timelineFormat, axis: timelineAxis) }
         let sink = coverage || gate != nil || coverageFormat != nil || coverageOut != nil ? CoverageSink() : nil

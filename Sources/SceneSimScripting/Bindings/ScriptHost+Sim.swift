@@ -90,6 +90,7 @@ extension ScriptHost {
                 parser = ConfigParser()
                 parser.reservedNames = Self.appMethods + Self.appFields
                 parser.models = options.models
+                parser.defaultPlatform = options.platform
                 config = try parser.parse(given)
                 launchMemos += 1
                 launchMemo = LaunchMemo(options: given, parser: parser, config: config, id: launchMemos)

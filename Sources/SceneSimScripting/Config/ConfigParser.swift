@@ -25,6 +25,9 @@ struct ConfigParser {
     var reservedNames: [String] = []
     /// The Swift models a script may name.
     var models = ModelRegistry()
+    /// The platform a run of a platform matrix is on (`-- platforms:`, `--platform`): the
+    /// platform when the options name none; naming another is an error.
+    var defaultPlatform: Platform?
 
     mutating func parse(_ value: LuaValue) throws(SimError) -> AppConfig {
         let table: LuaTable
@@ -37,7 +40,10 @@ struct ConfigParser {
             "platform", "scenes", "session", "session_ttl", "min_loading", "auth_latency",
             "multiple_scenes", "visible_limit", "routes", "policy", "model", "url_schemes", "os",
         ], path: "")
-        let platform = try enumValue(table[field: "platform"], key: "platform", default: Platform.ipados)
+        let platform = try enumValue(table[field: "platform"], key: "platform", default: defaultPlatform ?? Platform.ipados)
+        if let defaultPlatform, platform != defaultPlatform {
+            throw fail("platform = \"\(platform.rawValue)\", but this run is on \(defaultPlatform.rawValue) (a platform of the scenario's '-- platforms:' line, or --platform): leave platform out of sim.launch so each run takes its own")
+        }
         let sessionTTL = try seconds(table[field: "session_ttl"], key: "session_ttl", default: 3600)
         var config = AppConfig(
             platform: platform,

@@ -22,6 +22,9 @@ public struct ScenarioOptions: Sendable, Equatable {
     /// reads modules without `allowIO`: the suite's root under `scenesim test`, the current
     /// directory under `scenesim run` (set by `ScenarioRunner`); nil for none.
     public var moduleRoot: String?
+    /// The platform of this run (`scenesim run --platform`, or one of a scenario's
+    /// `-- platforms:`): what `sim.launch` uses when its options name none; nil: ipados.
+    public var platform: Platform?
 
     /// A billion instructions (tens of seconds of Lua) and 512 MiB: no honest scenario notices.
     public static let defaultMaxInstructions = 1_000_000_000
