@@ -24,7 +24,16 @@ extension Simulator {
     }
 
     /// Begins a task in the running, awake process (the guards passed).
+    ///
+    /// A handler the system delivers to the suspended app (a disconnect, a close) runs while
+    /// the app is still suspended; a task begun there resumes it (semantics 11.6): the system
+    /// woke the app to run that code, and a running task keeps an app from being suspended, so
+    /// the task gets a fresh background stay, its expiration handler its real time, and
+    /// `finish()` is allowed. (Before, the task counted against the background stay that had
+    /// ended: its handler ran at once with 0 s left, finish() was refused as the app's code
+    /// of a suspended app, and the watchdog ended a correct app.)
     func openBackgroundTask(named name: ByteString, _ expiration: ((Simulator, BackgroundTaskID) throws -> Void)?, _ process: AppProcess) -> BackgroundTaskID {
+        if process.isSuspended { resumeIfSuspended(process) }
         let id = BackgroundTaskID(rawValue: services.backgroundTasks.count + 1)
         let ref = BackgroundTaskRef(id: id, name: name)
         services.backgroundTasks.append(BackgroundTaskRecord(ref: ref, launch: launchCount, status: .running, expiration: expiration))
