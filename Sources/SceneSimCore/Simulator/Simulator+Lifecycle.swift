@@ -79,6 +79,11 @@ extension Simulator {
                 if config.scenes[record.group].kind == .windowGroup { sessions[id.index].value = nil }
                 changingStorage(of: id) { sessions[id.index].saved = SceneStorage() }
                 emit(.restoreRejected(scene: id))
+                if recordsRestorations { restorations.append(Restoration(id: id, launch: launchCount, storage: nil)) }
+            } else if recordsRestorations {
+                // What the window comes back with, as its first handler sees it: what the
+                // app's code writes afterwards, in the same step, is the app's, not the restore's.
+                restorations.append(Restoration(id: id, launch: launchCount, storage: sessions[id.index].saved))
             }
             connect(id, reason: .restored, process)
             process.order.pushBack(id.index)

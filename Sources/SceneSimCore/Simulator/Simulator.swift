@@ -49,6 +49,11 @@ public final class Simulator {
     var closing: SessionID?
     /// The scenes that were on screen when the process ended, front to back.
     var onScreenAtExit: [SessionID] = []
+    /// When true, each window a launch restores is noted in `restorations` (explore's
+    /// `restoration` invariant asks for it while it waits for a relaunch; off, nothing is kept).
+    package var recordsRestorations = false
+    /// The windows restored since the invariant last took them (`takeRestorations`).
+    var restorations: [Restoration] = []
     /// How many times the app has launched.
     public internal(set) var launchCount = 0
     /// How and when the last process ended; nil before the first termination.
