@@ -24,7 +24,7 @@ extension Simulator {
 
     /// Whether a window is minimised to the Dock (macOS).
     public func isMinimized(_ id: SessionID) -> Bool {
-        process?.minimized.contains(id.index) ?? false
+        owns(id) && process?.minimized.contains(id.index) ?? false
     }
 
     /// The error for a macOS-only call on another platform.

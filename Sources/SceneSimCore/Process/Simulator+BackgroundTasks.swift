@@ -81,19 +81,19 @@ extension Simulator {
         }
     }
 
-    /// Where background task `id` stands.
-    public func backgroundTaskStatus(_ id: BackgroundTaskID) -> BackgroundTaskStatus {
-        services.backgroundTasks[id.rawValue - 1].status
+    /// Where background task `id` stands. A number the run never gave a task is an error.
+    public func backgroundTaskStatus(_ id: BackgroundTaskID) throws(SimError) -> BackgroundTaskStatus {
+        try backgroundTaskRecord(id, "task.status").status
     }
 
-    /// The name background task `id` was begun with.
-    public func backgroundTaskName(_ id: BackgroundTaskID) -> String {
-        services.backgroundTasks[id.rawValue - 1].ref.name.escaped
+    /// The name background task `id` was begun with. A number the run never gave a task is an error.
+    public func backgroundTaskName(_ id: BackgroundTaskID) throws(SimError) -> String {
+        try backgroundTaskRecord(id, "task.name").ref.name.escaped
     }
 
     /// The background task's trace name (`background task 1 "upload"`), for front ends.
-    package func backgroundTaskRef(_ id: BackgroundTaskID) -> BackgroundTaskRef {
-        services.backgroundTasks[id.rawValue - 1].ref
+    package func backgroundTaskRef(_ id: BackgroundTaskID) throws(SimError) -> BackgroundTaskRef {
+        try backgroundTaskRecord(id, "task.name").ref
     }
 
     /// How many background tasks the run has begun (their ids are 1 through this).
@@ -101,7 +101,7 @@ extension Simulator {
 
     private func backgroundTaskRecord(_ id: BackgroundTaskID, _ what: String) throws(SimError) -> BackgroundTaskRecord {
         guard id.rawValue >= 1, id.rawValue <= services.backgroundTasks.count else {
-            throw SimError(.invalidValue, "\(what): there is no background task \(id.rawValue)")
+            throw SimError(.invalidValue, "\(what): there is no background task \(id.rawValue); app:begin_background_task has begun \(services.backgroundTasks.count) in this run")
         }
         return services.backgroundTasks[id.rawValue - 1]
     }

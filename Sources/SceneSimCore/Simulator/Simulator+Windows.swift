@@ -68,7 +68,7 @@ extension Simulator {
 
     func createSession(group: Int, value: SceneValue?) -> SessionID {
         sessionCounters[group] += 1
-        let id = SessionID(sessions.count)
+        let id = SessionID(sessions.count, owner: serial)
         let label = "\(config.scenes[group].id)#\(sessionCounters[group])"
         sessions.append(SessionRecord(id: id, label: label, group: group, value: value))
         liveIndices.append(id.index)  // the newest: the list stays ascending
