@@ -13,7 +13,7 @@ extension Simulator {
     @discardableResult
     func startProcess(for event: ExternalEvent? = nil, cause: LaunchCause? = nil, inBackgroundFor reason: String? = nil) -> SessionID? {
         launchCount += 1
-        let process = AppProcess(model: model, now: now, reusing: spareLists)
+        let process = AppProcess(model: model, now: now, owner: serial, reusing: spareLists)
         self.process = process
         spareLists = nil
         let candidates = onScreenAtExit.filter { sessions[$0.index].alive }
@@ -138,7 +138,7 @@ extension Simulator {
         }
         // Minimised windows stay in the Dock (semantics 13.7).
         var targets = process.foregroundSet.filter { sessions[$0.index].alive && !process.minimized.contains($0.index) }
-        if targets.isEmpty, let front = process.order.elements.first(where: { !process.minimized.contains($0) }) { targets = [SessionID(front)] }
+        if targets.isEmpty, let front = process.order.elements.first(where: { !process.minimized.contains($0) }) { targets = [sessionID(front)] }
         if targets.isEmpty && !process.minimized.isEmpty { return }
         if targets.isEmpty {
             openPrimaryWindow(process)
@@ -250,12 +250,12 @@ extension Simulator {
         // launch before it would have.
         let restorable = (process.deferredRestore ?? onScreen).filter { sessions[$0.index].alive }
         for index in process.order.elements {
-            let lost = unsavedKeys(SessionID(index))
+            let lost = unsavedKeys(sessionID(index))
             if !lost.isEmpty {
-                emit(.storageLost(scene: SessionID(index), keys: lost))
+                emit(.storageLost(scene: sessionID(index), keys: lost))
             }
-            traceWindowMemoryLoss(SessionID(index), .terminated)
-            changingStorage(of: SessionID(index)) { sessions[index].scene = nil }
+            traceWindowMemoryLoss(sessionID(index), .terminated)
+            changingStorage(of: sessionID(index)) { sessions[index].scene = nil }
         }
         if isTracing, !process.memory.isEmpty {
             emit(.memoryLost(scene: nil, keys: process.memory.sortedKeys, cause: .terminated))

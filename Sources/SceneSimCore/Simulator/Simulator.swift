@@ -101,6 +101,9 @@ public final class Simulator {
     /// The last serial given out.
     private static let serials = Atomic<Int>(0)
 
+    /// The id of the session at `index` of the table, as this simulator hands it out.
+    func sessionID(_ index: Int) -> SessionID { SessionID(index, owner: serial) }
+
     /// Whether `id` is one of this simulator's sessions: in its table, and not given out by
     /// another simulator.
     package func owns(_ id: SessionID) -> Bool {
@@ -157,7 +160,7 @@ public final class Simulator {
     public var appPhase: ScenePhase { process?.reportedPhase ?? .background }
 
     /// Connected scenes, front to back.
-    public var windows: [SessionID] { process?.order.map { sessions[$0].id } ?? [] }
+    public var windows: [SessionID] { process?.order.map { sessionID($0) } ?? [] }
 
     /// How many `windows` there are.
     package var windowCount: Int { process?.order.count ?? 0 }
@@ -165,22 +168,22 @@ public final class Simulator {
     /// Calls `body` with each of `windows`, front to back, without making the array.
     package func forEachWindow(_ body: (SessionID) -> Void) {
         guard let order = process?.order else { return }
-        for index in order { body(SessionID(index)) }
+        for index in order { body(sessionID(index)) }
     }
 
     /// The connected scene in front, if any.
-    public var frontWindow: SessionID? { process?.order.first.map { sessions[$0].id } }
+    public var frontWindow: SessionID? { process?.order.first.map { sessionID($0) } }
 
     /// How many sessions are live: the size of `liveSessions`.
     package var sessionCount: Int { liveIndices.count }
 
     /// Calls `body` with each of `liveSessions`, in creation order, without making the array.
     package func forEachLiveSession(_ body: (SessionID) -> Void) {
-        for index in liveIndices { body(SessionID(index)) }
+        for index in liveIndices { body(sessionID(index)) }
     }
 
     /// Every live session, connected or not, in creation order.
-    public var liveSessions: [SessionID] { liveIndices.map { sessions[$0].id } }
+    public var liveSessions: [SessionID] { liveIndices.map { sessionID($0) } }
 
     /// Every session the run created, discarded ones included, in creation order.
     public var allSessions: [SessionID] { sessions.map(\.id) }

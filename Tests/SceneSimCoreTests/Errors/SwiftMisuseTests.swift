@@ -57,13 +57,19 @@ struct SwiftMisuseTests {
     @Test("a window of another simulator is an error for every call that takes one, in range of this one's table or past it")
     func foreignSessionIDs() throws {
         let first = try Simulator(config: .testing(scenes: [.group("main"), .group("doc", value: .string)]))
+        first.isTracing = true
         try first.launch()
         let docs = try (1...3).map { try #require(try first.openWindow("doc", value: .string("\($0)")).window) }
         let other = try Simulator(config: .testing(scenes: [.group("main"), .group("doc", value: .string)]))
         try other.launch()
         let before = other.snapshot()
 
-        for window in [docs[2], try #require(first.windows.last)] {
+        // Ids from every place a simulator hands them out: its lists, its results, its trace.
+        let traced = first.takeEvents().compactMap { record -> SessionID? in
+            if case .scenePhaseChanged(let scene, _, _) = record.event { scene } else { nil }
+        }
+        #expect(!traced.isEmpty)
+        for window in [docs[2], try #require(first.windows.last), try #require(traced.first), try #require(first.session(labeled: "main#1"))] {
             let focus = #expect(throws: SimError.self) { try other.focus(window) }
             #expect(focus?.message == "w:focus(): this window belongs to another simulator; use the windows this one gives (windows, liveSessions, session(labeled:))")
             #expect(focus?.description == "focus(_:): this window belongs to another simulator; use the windows this one gives (windows, liveSessions, session(labeled:))")
