@@ -22,7 +22,21 @@ public struct CoverageCounts: Sendable, Equatable {
 
     public init() {}
 
-    /// Counts a run's events on `platform` against `table`.
+    /// Whether `init(records:platform:table:)` counts `event`: a recording made for coverage
+    /// alone keeps only these (notes, storage saves and the rest cost memory for nothing).
+    @Sendable public static func counts(_ event: TraceEvent) -> Bool {
+        switch event {
+        case .launched, .eventLaunched, .notificationOpened, .reopened, .windowMinimized, .launchedInBackground,
+             .stateChanged, .stateRejected, .scenePhaseChanged, .appPhaseChanged, .sceneConnected, .sceneDisconnected,
+             .sessionsDiscarded, .terminated, .watchdogTerminated, .memoryLost, .suspended, .backgroundTaskExpiring,
+             .deepLink, .activityContinued, .warning:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Counts a run's events on `platform` against `table` (the kinds `counts` names).
     public init(records: [TraceRecord], platform: Platform, table: TransitionTable) {
         for record in records {
             switch record.event {

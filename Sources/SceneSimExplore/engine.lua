@@ -285,9 +285,15 @@ function gen.int(lo, hi)
   return new_generator(setmetatable({ minimum = lo, lo = lo, hi = hi, wide = hi - lo < 0 or hi - lo >= 1 << 62 }, int_kind))
 end
 
+-- Bounds whose distance overflows (float(-1e308, 1e308): hi - lo is inf) are drawn as a mix of
+-- the two, which stays within them; other bounds as before, so their runs draw what they drew.
 local float_kind = generator_kind {
   describe = function(self) return format("float(%s, %s)", literal(self.lo), literal(self.hi)) end,
-  draw = function(self, r) return self.lo + unit(r) * (self.hi - self.lo) end,
+  draw = function(self, r)
+    local u = unit(r)
+    if self.wide then return self.lo * (1 - u) + self.hi * u end
+    return self.lo + u * (self.hi - self.lo)
+  end,
   resolve = function(self, c)
     if mtype(c) == "float" and c >= self.lo and c <= self.hi then return true, c end
     return false
@@ -296,11 +302,11 @@ local float_kind = generator_kind {
 }
 
 function gen.float(lo, hi)
-  if type(lo) ~= "number" or type(hi) ~= "number" or not (lo <= hi) or hi - lo == huge then
+  if type(lo) ~= "number" or type(hi) ~= "number" or not (lo <= hi) or lo == -huge or hi == huge then
     error(format("sim.gen.float(lo, hi) takes two finite numbers with lo <= hi, e.g. sim.gen.float(0, 1) (got %s, %s)", describe(lo), describe(hi)), 2)
   end
   lo, hi = lo + 0.0, hi + 0.0
-  return new_generator(setmetatable({ minimum = lo, lo = lo, hi = hi }, float_kind))
+  return new_generator(setmetatable({ minimum = lo, lo = lo, hi = hi, wide = hi - lo == huge }, float_kind))
 end
 
 local bool_kind = generator_kind {

@@ -14,9 +14,10 @@ extension SceneSimTestStore {
 
     // MARK: The clock and the device
 
-    /// Runs everything due in the next `seconds` of virtual time.
+    /// Runs everything due in the next `seconds` of virtual time. NaN, an infinity, more than
+    /// 1e12 seconds or a negative span is the simulator's error (it trapped).
     public func advance(_ seconds: Double) throws {
-        try perform("advance(\(seconds))") { try $0.advance(by: VirtualTime(seconds: seconds)) }
+        try perform("advance(\(seconds))") { try $0.advance(seconds: seconds) }
     }
 
     /// Runs until nothing is scheduled.

@@ -19,18 +19,17 @@ extension Timeline {
 
     /// The Chrome trace, checked against `budget` as it grows.
     public func chromeTrace(axis: TimelineAxis = .time, budget: RenderBudget) throws(RenderError) -> String {
+        String(decoding: try chromeTraceBytes(axis: axis, budget: budget), as: UTF8.self)
+    }
+
+    /// The Chrome trace's UTF-8 bytes, checked against `budget`, with no copy into a `String`.
+    ///
+    /// Its memory peaks near its size (issue 43: it peaked at about 5× the limit, every event's
+    /// text kept in an array, joined, then copied twice): the events are put in order as small
+    /// descriptions, a first pass counts the bytes they take (refusing a trace past the limit
+    /// before any is kept), and a second writes them into a buffer of exactly that size.
+    public func chromeTraceBytes(axis: TimelineAxis = .time, budget: RenderBudget) throws(RenderError) -> [UInt8] {
         let what = "the JSON timeline (\(intervals.count + markers.count) slices and instants)"
-        // The bytes the events will take once joined; the budget is asked at the limit and
-        // every 64 KiB (asking whether time is up costs a lock).
-        var bytes = 0, nextCheck = 0
-        func counted(_ json: String) throws(RenderError) -> String {
-            bytes += json.utf8.count + 2
-            if bytes > (budget.maxBytes ?? .max) || bytes >= nextCheck {
-                try budget.check(bytes, what)
-                nextCheck = bytes + 65536
-            }
-            return json
-        }
         func ts(_ point: Point) -> Int64 {
             axis == .time ? point.time.microseconds : Int64(point.step) * 1000
         }
@@ -39,7 +38,43 @@ extension Timeline {
             if let source { fields = #""source":\#(JSONText.quoted(source)),"# + fields }
             return "{" + fields + "}"
         }
-        var events: [String] = []
+        /// One event of the trace, in the order it is written.
+        enum Event {
+            case process(pid: Int, sortIndex: Bool)
+            case thread(pid: Int, lane: Int, sortIndex: Bool)
+            case interval(Int)
+            case marker(Int)
+            case flow(Int, start: Bool)
+        }
+        func json(_ event: Event) -> String {
+            switch event {
+            case let .process(pid, false):
+                return #"{"args":{"name":"launch #\#(pid) on \#(platform.rawValue)"},"name":"process_name","ph":"M","pid":\#(pid),"tid":0,"ts":0}"#
+            case let .process(pid, true):
+                return #"{"args":{"sort_index":\#(pid)},"name":"process_sort_index","ph":"M","pid":\#(pid),"tid":0,"ts":0}"#
+            case let .thread(pid, lane, false):
+                return #"{"args":{"name":\#(JSONText.quoted(lanes[lane].name))},"name":"thread_name","ph":"M","pid":\#(pid),"tid":\#(Self.threadID(launch: pid, lane: lane)),"ts":0}"#
+            case let .thread(pid, lane, true):
+                return #"{"args":{"sort_index":\#(lane)},"name":"thread_sort_index","ph":"M","pid":\#(pid),"tid":\#(Self.threadID(launch: pid, lane: lane)),"ts":0}"#
+            case .interval(let index):
+                let interval = intervals[index]
+                let tid = Self.threadID(launch: interval.launch, lane: interval.lane)
+                let category = if case .phase = interval.value { "phase" } else { "state" }
+                return #"{"args":\#(args(interval.text, interval.start, interval.source)),"cat":"\#(category)","dur":\#(ts(interval.end) - ts(interval.start)),"name":\#(JSONText.quoted(interval.value.text)),"ph":"X","pid":\#(interval.launch),"tid":\#(tid),"ts":\#(ts(interval.start))}"#
+            case .marker(let index):
+                let marker = markers[index]
+                let tid = Self.threadID(launch: marker.launch, lane: marker.lane)
+                return #"{"args":\#(args(marker.text, marker.at, marker.source)),"cat":"marker","name":\#(JSONText.quoted(marker.kind.name)),"ph":"i","pid":\#(marker.launch),"s":"t","tid":\#(tid),"ts":\#(ts(marker.at))}"#
+            case let .flow(index, start):
+                let flow = flows[index]
+                let name = JSONText.quoted("restored " + lanes[flow.lane].name)
+                if start {
+                    return #"{"cat":"restore","id":\#(index + 1),"name":\#(name),"ph":"s","pid":\#(flow.fromLaunch),"tid":\#(Self.threadID(launch: flow.fromLaunch, lane: flow.lane)),"ts":\#(ts(flow.from))}"#
+                }
+                return #"{"bp":"e","cat":"restore","id":\#(index + 1),"name":\#(name),"ph":"f","pid":\#(flow.toLaunch),"tid":\#(Self.threadID(launch: flow.toLaunch, lane: flow.lane)),"ts":\#(ts(flow.to))}"#
+            }
+        }
+        var order: [Event] = []
         // Metadata first: each launch's process and the lanes it used, in lane order. The lanes
         // of every launch are gathered in one pass (not a pass per launch).
         var used: [Int: Set<Int>] = [:]
@@ -47,36 +82,49 @@ extension Timeline {
         for marker in markers { used[marker.launch, default: []].insert(marker.lane) }
         for process in processes {
             let pid = process.number
-            events.append(try counted(#"{"args":{"name":"launch #\#(pid) on \#(platform.rawValue)"},"name":"process_name","ph":"M","pid":\#(pid),"tid":0,"ts":0}"#))
-            events.append(try counted(#"{"args":{"sort_index":\#(pid)},"name":"process_sort_index","ph":"M","pid":\#(pid),"tid":0,"ts":0}"#))
+            order += [.process(pid: pid, sortIndex: false), .process(pid: pid, sortIndex: true)]
             for lane in (used[pid] ?? []).sorted() {
-                let tid = Self.threadID(launch: pid, lane: lane)
-                events.append(try counted(#"{"args":{"name":\#(JSONText.quoted(lanes[lane].name))},"name":"thread_name","ph":"M","pid":\#(pid),"tid":\#(tid),"ts":0}"#))
-                events.append(try counted(#"{"args":{"sort_index":\#(lane)},"name":"thread_sort_index","ph":"M","pid":\#(pid),"tid":\#(tid),"ts":0}"#))
+                order += [.thread(pid: pid, lane: lane, sortIndex: false), .thread(pid: pid, lane: lane, sortIndex: true)]
             }
         }
         // Everything else in the order it happened; a slice at the moment it closes.
-        var timed: [(step: Int, order: Int, json: String)] = []
-        for interval in intervals where interval.launch > 0 {
-            let tid = Self.threadID(launch: interval.launch, lane: interval.lane)
-            let category = if case .phase = interval.value { "phase" } else { "state" }
-            let json = #"{"args":\#(args(interval.text, interval.start, interval.source)),"cat":"\#(category)","dur":\#(ts(interval.end) - ts(interval.start)),"name":\#(JSONText.quoted(interval.value.text)),"ph":"X","pid":\#(interval.launch),"tid":\#(tid),"ts":\#(ts(interval.start))}"#
-            timed.append((interval.end.step, timed.count, try counted(json)))
-        }
-        for marker in markers where marker.launch > 0 {
-            let tid = Self.threadID(launch: marker.launch, lane: marker.lane)
-            let json = #"{"args":\#(args(marker.text, marker.at, marker.source)),"cat":"marker","name":\#(JSONText.quoted(marker.kind.name)),"ph":"i","pid":\#(marker.launch),"s":"t","tid":\#(tid),"ts":\#(ts(marker.at))}"#
-            timed.append((marker.at.step, timed.count, try counted(json)))
-        }
+        var timed: [(step: Int, event: Event)] = []
+        for (index, interval) in intervals.enumerated() where interval.launch > 0 { timed.append((interval.end.step, .interval(index))) }
+        for (index, marker) in markers.enumerated() where marker.launch > 0 { timed.append((marker.at.step, .marker(index))) }
         for (index, flow) in flows.enumerated() {
-            let name = JSONText.quoted("restored " + lanes[flow.lane].name)
-            let start = #"{"cat":"restore","id":\#(index + 1),"name":\#(name),"ph":"s","pid":\#(flow.fromLaunch),"tid":\#(Self.threadID(launch: flow.fromLaunch, lane: flow.lane)),"ts":\#(ts(flow.from))}"#
-            let finish = #"{"bp":"e","cat":"restore","id":\#(index + 1),"name":\#(name),"ph":"f","pid":\#(flow.toLaunch),"tid":\#(Self.threadID(launch: flow.toLaunch, lane: flow.lane)),"ts":\#(ts(flow.to))}"#
-            timed.append((flow.to.step, timed.count, try counted(start)))
-            timed.append((flow.to.step, timed.count, try counted(finish)))
+            timed.append((flow.to.step, .flow(index, start: true)))
+            timed.append((flow.to.step, .flow(index, start: false)))
         }
-        try budget.check(bytes, what)
-        events += timed.sorted { ($0.step, $0.order) < ($1.step, $1.order) }.map(\.json)
-        return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
+        // Stable: events of one step keep the order they were listed in.
+        order += timed.enumerated().sorted { ($0.element.step, $0.offset) < ($1.element.step, $1.offset) }.map(\.element.event)
+        timed = []
+
+        let head = Array("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n".utf8), tail = Array("\n]}\n".utf8)
+        // The first pass: the size, asking the budget at the limit and every 64 KiB (asking
+        // whether time is up costs a lock).
+        var size = head.count + tail.count + max(0, order.count - 1) * 2, nextCheck = 0
+        for event in order {
+            size += json(event).utf8.count
+            if size > (budget.maxBytes ?? .max) || size >= nextCheck {
+                try budget.check(size, what)
+                nextCheck = size + 65536
+            }
+        }
+        try budget.check(size, what)
+        // The second: the bytes, into a buffer of that size.
+        var out: [UInt8] = []
+        out.reserveCapacity(size)
+        out += head
+        nextCheck = 65536
+        for (index, event) in order.enumerated() {
+            if index > 0 { out += [UInt8(ascii: ","), UInt8(ascii: "\n")] }
+            out += json(event).utf8
+            if out.count >= nextCheck {
+                try budget.check(out.count, what)
+                nextCheck = out.count + 65536
+            }
+        }
+        out += tail
+        return out
     }
 }

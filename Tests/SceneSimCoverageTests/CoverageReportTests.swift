@@ -338,3 +338,33 @@ struct PerModelCoverageTests {
         #expect((suspending.sections.first { $0.title == "terminations by platform and restoration" }?.items ?? []).last.map { "\($0.name) \($0.hits)" } == "watchdog on macos, restoration kept 1")
     }
 }
+
+/// Issue 43, item 15: a recording made for coverage alone keeps only the events coverage
+/// counts (`CoverageCounts.counts`), so it must lose none of them.
+@Suite("The events a coverage-only recording keeps")
+struct CoverageFilterTests {
+    @Test("counting only the events counts names gives the counts of the whole run, on every platform; notes and storage saves are not kept")
+    func filterLosesNothing() throws {
+        for platform in Platform.allCases {
+            let all = try records(platform) { sim in
+                try sim.settle()
+                sim.note("a note")
+                if let main = sim.windows.first { try sim.setStorage(main, key: "k", value: .int(1)) }
+                _ = try? sim.openURL("app://nowhere")
+                try sim.background()
+                try sim.advance(by: .at(60))
+                try sim.terminate(.system)
+                try sim.launch()
+                try sim.settle()
+                if platform != .macos { try sim.terminate(.user) }
+            }
+            let kept = all.filter { CoverageCounts.counts($0.event) }
+            #expect(CoverageCounts(records: kept, platform: platform, table: .builtIn) == CoverageCounts(records: all, platform: platform, table: .builtIn), "\(platform)")
+            #expect(kept.count < all.count)
+            #expect(!kept.contains { if case .note = $0.event { true } else { false } })
+            for record in all where !CoverageCounts.counts(record.event) {
+                #expect(CoverageCounts(records: [record], platform: platform, table: .builtIn) == CoverageCounts(), "\(record.event)")
+            }
+        }
+    }
+}

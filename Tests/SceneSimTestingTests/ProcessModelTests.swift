@@ -89,7 +89,7 @@ struct ProcessModelTests {
         }
         try store.background()
         try store.advance(60)
-        #expect(store.simulator.backgroundTaskStatus(task) == .finished)
+        #expect(try store.simulator.backgroundTaskStatus(task) == .finished)
         #expect(store.simulator.isRunning, "finished in its handler: no watchdog")
         #expect(store.simulator.isSuspended)
         #expect(try store.simulator.windowMemory(store.simulator.windows[0])["scroll"] == .int(40), "suspension keeps memory")

@@ -1,6 +1,7 @@
 import ByteText
 import GoldenRunner
 import SceneSimCore
+import SceneSimCoverage
 import SceneSimScripting
 import SceneSimTimeline
 
@@ -26,7 +27,10 @@ public struct LuaScenarioExecutor: ScenarioExecutor {
 
     public func run(_ scenario: Scenario, stop: ScenarioStop) -> ScenarioOutcome {
         // Kept only when something reads it: the default run records nothing.
-        let recording = scenario.goldenHoldsTimeline || timeline != nil || coverage != nil ? RunRecording(maxBytes: options.maxMemory) : nil
+        // For coverage alone, only the events it counts: a run's notes were kept, up to the
+        // memory limit, beside the output and the Lua heap that each have that limit too.
+        let recording = scenario.goldenHoldsTimeline || timeline != nil ? RunRecording(maxBytes: options.maxMemory)
+            : coverage != nil ? RunRecording(maxBytes: options.maxMemory, only: CoverageCounts.counts) : nil
         var options = options
         if scenario.goldenHoldsTimeline { options.trace = .off }
         // A run of a platform matrix (`-- platforms:`): sim.launch takes its platform.

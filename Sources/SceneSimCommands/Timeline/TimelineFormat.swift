@@ -38,7 +38,7 @@ enum TimelineFormat: String, CaseIterable, Sendable {
         let timeline = Timeline(recording)
         switch self {
         case .svg: return Array(try timeline.svg(axis: axis, budget: budget).utf8)
-        case .json: return Array(try timeline.chromeTrace(axis: axis, budget: budget).utf8)
+        case .json: return try timeline.chromeTraceBytes(axis: axis, budget: budget)
         case .txt: return try timeline.textBytes(budget: budget)
         }
     }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import Synchronization
 
 /// Runs a Swift model's code on the main actor, where a `@MainActor` controller expects it.
 ///
@@ -15,13 +16,68 @@ import Dispatch
 ///
 /// The simulator is used by one thread at a time (the one driving it, or the main queue while
 /// that one waits in the hop), so handing it across is safe although it is not `Sendable`.
+///
+/// A hop the main actor does not take within `simulator.mainActorWaitLimit` seconds is an
+/// error, not a hang: the main thread is blocked, most often waiting for the very thread that
+/// drives the simulator (issue 43). The hop is then withdrawn: if the main actor frees up
+/// later, the model's code does not run. (The wait is measured on the monotonic clock; it
+/// decides only whether a call that would never return fails instead, never what a run does.)
 package func onMainActor<T: Sendable>(_ simulator: Simulator, _ body: @MainActor (Simulator) throws -> T) throws -> T {
     nonisolated(unsafe) let simulator = simulator
     if isOnMainActor {
         return try MainActor.assumeIsolated { try body(simulator) }
     }
-    return try DispatchQueue.main.sync {
-        try MainActor.assumeIsolated { try body(simulator) }
+    // No limit, or one past what a wait can be (NaN, an infinity, over 11 days): for ever.
+    guard let given = simulator.mainActorWaitLimit, given.isFinite, given < 1e6 else {
+        return try DispatchQueue.main.sync {
+            try MainActor.assumeIsolated { try body(simulator) }
+        }
+    }
+    let limit = max(given, 0)
+    return try withoutActuallyEscaping(body) { body throws -> T in
+        let hop = MainActorHop<T>()
+        hop.body = { try MainActor.assumeIsolated { try body(simulator) } }
+        // The body leaves the hop before this returns, whoever won: the queued job holds the
+        // hop only, and never calls a body it did not claim.
+        defer { hop.body = nil }
+        DispatchQueue.main.async {
+            guard hop.state.compareExchange(expected: MainActorHop<T>.waiting, desired: MainActorHop<T>.running, ordering: .acquiringAndReleasing).exchanged else { return }
+            hop.run()
+        }
+        if hop.done.wait(timeout: .now() + limit) == .timedOut {
+            if hop.state.compareExchange(expected: MainActorHop<T>.waiting, desired: MainActorHop<T>.withdrawn, ordering: .acquiringAndReleasing).exchanged {
+                throw SimError(.appCode, "the app's @MainActor code could not run: this simulator is driven from a thread that is not the main actor, and the main actor did not take the call within \(VirtualTime(seconds: limit).text) s (is it blocked, waiting for this thread?); drive a Swift model from the main actor (a @MainActor test), or keep the main actor free while another thread drives it")
+            }
+            // The main actor took it just now: it runs to its end.
+            hop.done.wait()
+        }
+        // Written before `done` was signalled.
+        return try hop.result!.get()
+    }
+}
+
+/// One hop to the main queue that its caller may withdraw (see `onMainActor`).
+private final class MainActorHop<T>: @unchecked Sendable {
+    static var waiting: Int { 0 }
+    static var running: Int { 1 }
+    static var withdrawn: Int { 2 }
+    /// Who has the hop: the queued job (running) or the caller that gave up (withdrawn).
+    let state = Atomic<Int>(0)
+    let done = DispatchSemaphore(value: 0)
+    var body: (() throws -> T)?
+    var result: Result<T, any Error>?
+
+    /// Runs the body once, lets go of it, then wakes the caller: by then nothing of this job
+    /// holds the body (`withoutActuallyEscaping` checks that it did not escape).
+    func run() {
+        result = call()
+        body = nil
+        done.signal()
+    }
+
+    private func call() -> Result<T, any Error> {
+        guard let body else { return .failure(SimError(.appCode, "the app's @MainActor code was withdrawn")) }
+        return Result { try body() }
     }
 }
 

@@ -10,17 +10,20 @@ public struct VirtualTime: Hashable, Comparable, Sendable {
     public init(microseconds: Int64) { self.microseconds = microseconds }
 
     /// The instant `seconds` after the start, rounded to the nearest microsecond.
+    ///
+    /// `seconds` must be finite and within ±`maxSeconds` (1e12); for a number from elsewhere use
+    /// `init?(checkedSeconds:)`, or `Simulator.advance(seconds:)`, which says what is wrong.
     public init(seconds: Double) {
         self.microseconds = Int64((seconds * 1_000_000).rounded())
     }
 
     /// The longest span a script may name, in seconds: about 31,700 years, far beyond any
     /// scenario and far inside Int64 microseconds, so sums of times stay exact.
-    package static let maxSeconds: Double = 1e12
+    public static let maxSeconds: Double = 1e12
 
     /// `seconds` as a time, or nil when it is not finite or beyond ±`maxSeconds` (where the
     /// plain initializer would trap): for numbers that come from scripts.
-    package init?(checkedSeconds seconds: Double) {
+    public init?(checkedSeconds seconds: Double) {
         guard seconds.isFinite, seconds.magnitude <= Self.maxSeconds else { return nil }
         self.init(seconds: seconds)
     }

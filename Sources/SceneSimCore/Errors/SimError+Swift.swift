@@ -36,6 +36,12 @@ extension SimError {
         ("sim.advance", "advance(by:)"), ("sim.settle()", "settle()"),
         ("sim.server.validate", "validate(token:_:)"), ("sim.server.create_session", "createSession(user:ttl:)"),
         ("writing app.defaults", "setDefault(_:_:)"), ("writing app.keychain", "setKeychain(token:)"),
+        // A task handle's fields and methods: a background task's first, where the text says so.
+        ("task.status: there is no background task", "backgroundTaskStatus(_:): there is no background task"),
+        ("task.name: there is no background task", "backgroundTaskName(_:): there is no background task"),
+        ("task.status", "taskStatus(_:)"), ("task.at", "taskTime(_:)"), ("task:cancel()", "cancelTask(_:)"),
+        ("task:finish()", "finishBackgroundTask(_:)"),
+        ("app:begin_background_task", "beginBackgroundTask(named:expirationHandler:)"),
     ]
     /// `app:terminate("user")`
     nonisolated(unsafe) static let terminateKind = #/app:terminate\("(\w+)"\)/#

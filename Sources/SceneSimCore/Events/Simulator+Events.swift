@@ -104,7 +104,7 @@ extension Simulator {
 
     /// A suspended, hidden or covered app comes to the foreground for an event (semantics 12.7).
     private func comeForward(_ process: AppProcess) {
-        let covered = process.visible.elements.contains { scenePhase(SessionID($0)) == .inactive }
+        let covered = process.visible.elements.contains { scenePhase(sessionID($0)) == .inactive }
         if process.visible.isEmpty || covered { returnToForeground(process) }
     }
 
@@ -171,7 +171,7 @@ extension Simulator {
         if !config.allowsMultipleWindows {
             // 2. The one scene, whatever its modifiers say.
             if let front = process.order.first {
-                let id = SessionID(front)
+                let id = sessionID(front)
                 focus(id, process)
                 return id
             }
@@ -182,7 +182,7 @@ extension Simulator {
             return openLaunchWindows(process).first
         }
         // 3. Front to back: the first that prefers it, else the first that allows it.
-        let connected = process.order.elements.map { SessionID($0) }
+        let connected = process.order.elements.map { sessionID($0) }
         var chosen: SessionID?
         for id in connected where windowPrefers(id, event) {
             chosen = id

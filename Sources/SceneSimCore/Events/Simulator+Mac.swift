@@ -24,7 +24,7 @@ extension Simulator {
 
     /// Whether a window is minimised to the Dock (macOS).
     public func isMinimized(_ id: SessionID) -> Bool {
-        process?.minimized.contains(id.index) ?? false
+        owns(id) && process?.minimized.contains(id.index) ?? false
     }
 
     /// The error for a macOS-only call on another platform.
@@ -112,7 +112,7 @@ extension Simulator {
     /// Quit (⌘Q): the windows leave the screen, the app's handlers run, and the user's "Close
     /// windows when quitting an application" setting decides restoration, unless kept (⌥⌘Q).
     func quit(keepingWindows: Bool, _ process: AppProcess) {
-        let open = process.order.elements.map { SessionID($0) }
+        let open = process.order.elements.map { sessionID($0) }
         process.foregroundSet = open
         walkTogether(open.filter { scenePhase($0) != .background }, to: .background, process)
         let keep = keepingWindows || !config.policy.closeWindowsOnQuit
@@ -124,7 +124,7 @@ extension Simulator {
 
     /// Force Quit (⌥⌘⎋, kill): no events, unsaved writes lost, restoration kept (observed).
     func forceQuit(_ process: AppProcess) {
-        finishProcess(.force, onScreen: process.order.elements.map { SessionID($0) }, keep: true, process)
+        finishProcess(.force, onScreen: process.order.elements.map { sessionID($0) }, keep: true, process)
     }
 
     /// `policy.quit_when_last_window_closes`: the app quits when its last window closes.
@@ -162,15 +162,15 @@ extension Simulator {
         guard self.process === process, !process.minimized.isEmpty else { return }
         // The minimised ones, in window order (a copy: setPhase may reorder the list).
         let docked = process.order.elements.filter { process.minimized.contains($0) }
-        for index in docked where scenePhase(SessionID(index)) == .background {
-            setPhase(SessionID(index), .inactive, process)
+        for index in docked where scenePhase(sessionID(index)) == .background {
+            setPhase(sessionID(index), .inactive, process)
             process.visible.remove(index)  // (inactive, but off screen: as minimizeWindow leaves it)
         }
     }
 
     /// Whether the app is hidden with windows in the Dock: a minimised window in the background.
     func hasHiddenDocked(_ process: AppProcess) -> Bool {
-        !process.minimized.isEmpty && process.order.contains { process.minimized.contains($0) && scenePhase(SessionID($0)) == .background }
+        !process.minimized.isEmpty && process.order.contains { process.minimized.contains($0) && scenePhase(sessionID($0)) == .background }
     }
 
     /// Hide (⌘H; `app:background()` on macOS): the windows on screen go straight to the
@@ -179,7 +179,7 @@ extension Simulator {
     /// the inactive a minimised window has.
     func hideApp(_ process: AppProcess) {
         let docked = process.order.elements.filter { process.minimized.contains($0) }
-        for index in docked { setPhase(SessionID(index), .background, process) }
+        for index in docked { setPhase(sessionID(index), .background, process) }
         leave(process)
     }
 

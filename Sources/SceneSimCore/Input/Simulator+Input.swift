@@ -173,7 +173,7 @@ extension Simulator {
             }
             let process = try runningProcess(what())
             if how == .system, let front = process.visible.first {
-                let shown = SessionID(front)
+                let shown = sessionID(front)
                 let label = sessions[shown.index].label
                 let phase = scenePhase(shown)?.rawValue ?? "disconnected"
                 throw SimError(.forbidden, "app:terminate(\"system\"): the system kills only an app in the background (suspended or not), but \(label) is \(phase); call app:background() first")
@@ -196,7 +196,7 @@ extension Simulator {
     }
 
     private func visibleScenes(_ process: AppProcess, contain phase: ScenePhase) -> Bool {
-        process.visible.elements.contains { scenePhase(SessionID($0)) == phase }
+        process.visible.elements.contains { scenePhase(sessionID($0)) == phase }
     }
 
     /// Runs one lifecycle action: its guards, then its steps, as one system action.

@@ -32,23 +32,39 @@ extension Simulator {
         }
     }
 
-    /// Where timer `id` stands.
-    public func taskStatus(_ id: TaskID) -> TaskStatus {
-        let task = services.tasks[id.rawValue - 1]
+    /// Where timer `id` stands. A number the run never gave a timer is an error.
+    public func taskStatus(_ id: TaskID) throws(SimError) -> TaskStatus {
+        try taskRecord(id, "task.status")
+        return status(ofTask: id.rawValue)
+    }
+
+    /// Where timer `id`, one the run made, stands.
+    func status(ofTask id: Int) -> TaskStatus {
+        let task = services.tasks[id - 1]
         if task.done { return .done }
         if task.cancelled { return .cancelled }
         return task.launch == launchCount && isRunning ? .pending : .ended
     }
 
-    /// When timer `id` fires (or would have).
-    public func taskTime(_ id: TaskID) -> VirtualTime { services.tasks[id.rawValue - 1].at }
+    /// When timer `id` fires (or would have). A number the run never gave a timer is an error.
+    public func taskTime(_ id: TaskID) throws(SimError) -> VirtualTime { try taskRecord(id, "task.at").at }
+
+    /// The record of timer `id`, or the error that says the run made no such timer.
+    @discardableResult
+    private func taskRecord(_ id: TaskID, _ what: String) throws(SimError) -> ModelServices.TaskRecord {
+        guard id.rawValue >= 1, id.rawValue <= services.tasks.count else {
+            throw SimError(.invalidValue, "\(what): there is no task \(id.rawValue); app:after has made \(services.tasks.count) in this run")
+        }
+        return services.tasks[id.rawValue - 1]
+    }
 
     /// Stops a pending timer; returns false when it already ran or was cancelled. A timer whose
     /// process ended is an error: it is gone with that process.
     @discardableResult
     public func cancelTask(_ id: TaskID) throws(SimError) -> Bool {
         try change { () throws(SimError) in
-            switch taskStatus(id) {
+            try taskRecord(id, "task:cancel()")
+            switch status(ofTask: id.rawValue) {
             case .pending:
                 services.tasks[id.rawValue - 1].cancelled = true
                 services.taskBodies[id.rawValue] = nil
@@ -64,7 +80,7 @@ extension Simulator {
     /// Timer `id` fires (called from `perform` for its scheduled job): the driver sees the
     /// point, then the body runs (`reach`).
     func fireTask(_ id: Int) {
-        guard taskStatus(TaskID(rawValue: id)) == .pending else { return }
+        guard status(ofTask: id) == .pending else { return }
         services.tasks[id - 1].done = true
         reach(.taskDue(id: TaskID(rawValue: id)))
     }

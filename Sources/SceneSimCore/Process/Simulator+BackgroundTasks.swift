@@ -24,7 +24,16 @@ extension Simulator {
     }
 
     /// Begins a task in the running, awake process (the guards passed).
+    ///
+    /// A handler the system delivers to the suspended app (a disconnect, a close) runs while
+    /// the app is still suspended; a task begun there resumes it (semantics 11.6): the system
+    /// woke the app to run that code, and a running task keeps an app from being suspended, so
+    /// the task gets a fresh background stay, its expiration handler its real time, and
+    /// `finish()` is allowed. (Before, the task counted against the background stay that had
+    /// ended: its handler ran at once with 0 s left, finish() was refused as the app's code
+    /// of a suspended app, and the watchdog ended a correct app.)
     func openBackgroundTask(named name: ByteString, _ expiration: ((Simulator, BackgroundTaskID) throws -> Void)?, _ process: AppProcess) -> BackgroundTaskID {
+        if process.isSuspended { resumeIfSuspended(process) }
         let id = BackgroundTaskID(rawValue: services.backgroundTasks.count + 1)
         let ref = BackgroundTaskRef(id: id, name: name)
         services.backgroundTasks.append(BackgroundTaskRecord(ref: ref, launch: launchCount, status: .running, expiration: expiration))
@@ -72,19 +81,19 @@ extension Simulator {
         }
     }
 
-    /// Where background task `id` stands.
-    public func backgroundTaskStatus(_ id: BackgroundTaskID) -> BackgroundTaskStatus {
-        services.backgroundTasks[id.rawValue - 1].status
+    /// Where background task `id` stands. A number the run never gave a task is an error.
+    public func backgroundTaskStatus(_ id: BackgroundTaskID) throws(SimError) -> BackgroundTaskStatus {
+        try backgroundTaskRecord(id, "task.status").status
     }
 
-    /// The name background task `id` was begun with.
-    public func backgroundTaskName(_ id: BackgroundTaskID) -> String {
-        services.backgroundTasks[id.rawValue - 1].ref.name.escaped
+    /// The name background task `id` was begun with. A number the run never gave a task is an error.
+    public func backgroundTaskName(_ id: BackgroundTaskID) throws(SimError) -> String {
+        try backgroundTaskRecord(id, "task.name").ref.name.escaped
     }
 
     /// The background task's trace name (`background task 1 "upload"`), for front ends.
-    package func backgroundTaskRef(_ id: BackgroundTaskID) -> BackgroundTaskRef {
-        services.backgroundTasks[id.rawValue - 1].ref
+    package func backgroundTaskRef(_ id: BackgroundTaskID) throws(SimError) -> BackgroundTaskRef {
+        try backgroundTaskRecord(id, "task.name").ref
     }
 
     /// How many background tasks the run has begun (their ids are 1 through this).
@@ -92,7 +101,7 @@ extension Simulator {
 
     private func backgroundTaskRecord(_ id: BackgroundTaskID, _ what: String) throws(SimError) -> BackgroundTaskRecord {
         guard id.rawValue >= 1, id.rawValue <= services.backgroundTasks.count else {
-            throw SimError(.invalidValue, "\(what): there is no background task \(id.rawValue)")
+            throw SimError(.invalidValue, "\(what): there is no background task \(id.rawValue); app:begin_background_task has begun \(services.backgroundTasks.count) in this run")
         }
         return services.backgroundTasks[id.rawValue - 1]
     }

@@ -68,7 +68,11 @@ final class AppProcess {
     var isSuspended: Bool { suspendedSince != nil }
 
     /// A fresh process; `lists` are emptied lists to reuse (see `IndexList.removeAll`).
-    init(model: AppModel, now: VirtualTime, reusing lists: (order: IndexList, visible: IndexList)? = nil) {
+    /// The `serial` of the simulator the process runs in: the session ids it hands out carry it.
+    let owner: Int
+
+    init(model: AppModel, now: VirtualTime, owner: Int = 0, reusing lists: (order: IndexList, visible: IndexList)? = nil) {
+        self.owner = owner
         machine = AppStateMachine(model: model)
         stateSince = now
         if let lists {
@@ -78,7 +82,7 @@ final class AppProcess {
     }
 
     /// Visible scenes front to back (the visible list is focus-ordered, which is front order).
-    var visibleScenes: [SessionID] { visible.elements.map { SessionID($0) } }
+    var visibleScenes: [SessionID] { visible.elements.map { SessionID($0, owner: owner) } }
 }
 
 /// Work the app scheduled on the virtual clock; it dies with the process.

@@ -25,8 +25,7 @@ package struct SemanticInvariants: Sendable {
     /// When the watchdog termination already reported happened, so it is reported once (two
     /// cannot happen at one instant: a process gets a positive background time).
     private var reportedWatchdog: VirtualTime?
-    /// When false, `restoration` is not checked: a `restore` hook may reject a window, which
-    /// then starts empty by design.
+    /// When false, `restoration` is not checked.
     package var checksRestoration: Bool
     /// When true, a watchdog termination is no failure: the exploration expects the app to
     /// overrun its background time (an explore module's `watchdog_ok = true`).
@@ -116,26 +115,36 @@ package struct SemanticInvariants: Sendable {
         return Violation(name: "aggregate_phase", message: "app.phase is \(simulator.appPhase.rawValue) but the scenes (\(scenes.isEmpty ? "none" : scenes.joined(separator: ", "))) make it \(derived.rawValue)")
     }
 
-    /// After a system kill and relaunch, every restored window's storage is what it had saved.
+    /// After a system kill and relaunch, every restored window's storage is what it had saved:
+    /// compared as the window came back (`Simulator.takeRestorations`, what its first handler
+    /// sees), not after the step, in which the app's own code may write it (an activity that
+    /// launched the app, say). A window a restore check emptied on purpose (the scene's own
+    /// `restore`, a `restore` hook: traced `restore hook rejected ...`) is not compared.
     private mutating func restoration(_ simulator: Simulator) -> Violation? {
-        guard checksRestoration else { return nil }
-        if !simulator.isRunning {
-            if savedAtKill == nil, let how = simulator.lastTermination?.how, how == .system || how == .watchdog {
-                savedAtKill = (simulator.launchCount, how, simulator.liveSessions.compactMap { id in
-                    (try? simulator.savedStorage(id)).map { (simulator.label(of: id), id, $0) }
-                })
+        let restored = simulator.takeRestorations()
+        var violation: Violation?
+        if let kill = savedAtKill {
+            for window in restored where window.launch == kill.launches + 1 && violation == nil {
+                guard let storage = window.storage, let entry = kill.storage.first(where: { $0.id == window.id }), storage != entry.saved else { continue }
+                let killed = kill.how == .watchdog ? "the watchdog ended the app" : "the system killed the app"
+                violation = Violation(name: "restoration", message: "\(entry.label) saved \(entry.saved.literal) before \(killed), but the relaunch restored it with \(storage.literal)")
             }
-            return nil
+            // The relaunch's windows are checked once it is under way; a process launched in
+            // the background restores them when the user brings it forward, later.
+            if simulator.launchCount > kill.launches + 1 || (simulator.isRunning && simulator.launchCount == kill.launches + 1 && !simulator.hasDeferredRestore) {
+                savedAtKill = nil
+            }
         }
-        guard let kill = savedAtKill else { return nil }
-        savedAtKill = nil
-        guard simulator.launchCount == kill.launches + 1 else { return nil }
-        for entry in kill.storage where simulator.isConnected(entry.id) {
-            guard let live = try? simulator.liveStorage(entry.id), live != entry.saved else { continue }
-            let killed = kill.how == .watchdog ? "the watchdog ended the app" : "the system killed the app"
-            return Violation(name: "restoration", message: "\(entry.label) saved \(entry.saved.literal) before \(killed), but the relaunch restored it with \(live.literal)")
+        if !simulator.isRunning, let last = simulator.lastTermination, last.how == .system || last.how == .watchdog,
+           savedAtKill?.launches != simulator.launchCount {
+            savedAtKill = (simulator.launchCount, last.how, simulator.liveSessions.compactMap { id in
+                (try? simulator.savedStorage(id)).map { (simulator.label(of: id), id, $0) }
+            })
+        } else if !simulator.isRunning, savedAtKill?.launches != simulator.launchCount {
+            savedAtKill = nil
         }
-        return nil
+        simulator.recordsRestorations = checksRestoration && savedAtKill != nil
+        return checksRestoration ? violation : nil
     }
 
     /// No watchdog termination: an app ends its background tasks before its background time
@@ -152,4 +161,24 @@ package struct SemanticInvariants: Sendable {
         let tasks = open.isEmpty ? "a background task was" : open.joined(separator: ", ") + (open.count == 1 ? " was" : " were")
         return Violation(name: "watchdog", message: "the watchdog ended the app at \(last.at.text) s: \(tasks) still running when the background time ran out; finish every task, in its expiration handler at the latest (or set watchdog_ok = true in the exploration if the app is meant to overrun)")
     }
+}
+
+/// A window a launch restored (`Simulator.recordsRestorations`): the storage it came back with,
+/// or nil when a restore check emptied it on purpose.
+package struct Restoration: Sendable {
+    package var id: SessionID
+    package var launch: Int
+    package var storage: SceneStorage?
+}
+
+extension Simulator {
+    /// The windows restored since the last call, in the order they came back; clears them.
+    package func takeRestorations() -> [Restoration] {
+        defer { restorations.removeAll() }
+        return restorations
+    }
+
+    /// Whether the running process was launched in the background and has yet to connect the
+    /// scenes it restores (semantics 11.4).
+    package var hasDeferredRestore: Bool { process?.deferredRestore != nil }
 }

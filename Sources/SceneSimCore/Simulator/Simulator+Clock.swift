@@ -49,6 +49,18 @@ extension Simulator {
         try advance(by: duration, afterEach: { true })
     }
 
+    /// sim.advance with a number of seconds: a NaN, an infinity, more than 1e12 seconds (past
+    /// what `VirtualTime` holds exactly) or a negative span is an error, and the clock stays.
+    public func advance(seconds: Double) throws(SimError) {
+        guard let duration = VirtualTime(checkedSeconds: seconds) else {
+            throw SimError(.invalidValue, "sim.advance needs a finite number of seconds, at most 1e12 (got \(seconds))")
+        }
+        guard duration >= .zero else {
+            throw SimError(.invalidValue, "sim.advance needs zero or more seconds (got \(duration.text)); the clock only moves forward")
+        }
+        try advance(by: duration)
+    }
+
     /// `advance` for a driver that acts between events: `afterEach` runs after each one (the
     /// Lua bridge runs the lifecycle requests of script hooks there); returning false stops.
     package func advance(by duration: VirtualTime, afterEach: () -> Bool) throws(SimError) {

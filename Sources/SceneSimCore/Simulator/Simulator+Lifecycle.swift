@@ -13,7 +13,7 @@ extension Simulator {
     @discardableResult
     func startProcess(for event: ExternalEvent? = nil, cause: LaunchCause? = nil, inBackgroundFor reason: String? = nil) -> SessionID? {
         launchCount += 1
-        let process = AppProcess(model: model, now: now, reusing: spareLists)
+        let process = AppProcess(model: model, now: now, owner: serial, reusing: spareLists)
         self.process = process
         spareLists = nil
         let candidates = onScreenAtExit.filter { sessions[$0.index].alive }
@@ -79,6 +79,11 @@ extension Simulator {
                 if config.scenes[record.group].kind == .windowGroup { sessions[id.index].value = nil }
                 changingStorage(of: id) { sessions[id.index].saved = SceneStorage() }
                 emit(.restoreRejected(scene: id))
+                if recordsRestorations { restorations.append(Restoration(id: id, launch: launchCount, storage: nil)) }
+            } else if recordsRestorations {
+                // What the window comes back with, as its first handler sees it: what the
+                // app's code writes afterwards, in the same step, is the app's, not the restore's.
+                restorations.append(Restoration(id: id, launch: launchCount, storage: sessions[id.index].saved))
             }
             connect(id, reason: .restored, process)
             process.order.pushBack(id.index)
@@ -133,7 +138,7 @@ extension Simulator {
         }
         // Minimised windows stay in the Dock (semantics 13.7).
         var targets = process.foregroundSet.filter { sessions[$0.index].alive && !process.minimized.contains($0.index) }
-        if targets.isEmpty, let front = process.order.elements.first(where: { !process.minimized.contains($0) }) { targets = [SessionID(front)] }
+        if targets.isEmpty, let front = process.order.elements.first(where: { !process.minimized.contains($0) }) { targets = [sessionID(front)] }
         if targets.isEmpty && !process.minimized.isEmpty { return }
         if targets.isEmpty {
             openPrimaryWindow(process)
@@ -246,12 +251,12 @@ extension Simulator {
         // launch before it would have.
         let restorable = (process.deferredRestore ?? onScreen).filter { sessions[$0.index].alive }
         for index in process.order.elements {
-            let lost = unsavedKeys(SessionID(index))
+            let lost = unsavedKeys(sessionID(index))
             if !lost.isEmpty {
-                emit(.storageLost(scene: SessionID(index), keys: lost))
+                emit(.storageLost(scene: sessionID(index), keys: lost))
             }
-            traceWindowMemoryLoss(SessionID(index), .terminated)
-            changingStorage(of: SessionID(index)) { sessions[index].scene = nil }
+            traceWindowMemoryLoss(sessionID(index), .terminated)
+            changingStorage(of: sessionID(index)) { sessions[index].scene = nil }
         }
         if isTracing, !process.memory.isEmpty {
             emit(.memoryLost(scene: nil, keys: process.memory.sortedKeys, cause: .terminated))
@@ -284,7 +289,7 @@ extension Simulator {
     }
 
     /// Traces the work the process had under way, which ends with it unfinished (semantics
-    /// 11.6): its background tasks in the order they began (not at the watchdog, whose own line
+    /// 11.7): its background tasks in the order they began (not at the watchdog, whose own line
     /// names them), then its timers and its server requests in the order they were made.
     private func traceEndedWork(_ how: Termination, _ process: AppProcess) {
         if how != .watchdog {

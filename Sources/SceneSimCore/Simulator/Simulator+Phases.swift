@@ -150,7 +150,7 @@ extension Simulator {
     func enforceVisibleLimit(keeping id: SessionID, _ process: AppProcess) {
         guard let limit = config.visibleLimit else { return }
         while process.visible.count > limit, let last = process.visible.last, last != id.index {
-            walk(SessionID(last), to: .background, process)
+            walk(sessionID(last), to: .background, process)
         }
     }
 }

@@ -68,7 +68,7 @@ extension Simulator {
 
     func createSession(group: Int, value: SceneValue?) -> SessionID {
         sessionCounters[group] += 1
-        let id = SessionID(sessions.count)
+        let id = SessionID(sessions.count, owner: serial)
         let label = "\(config.scenes[group].id)#\(sessionCounters[group])"
         sessions.append(SessionRecord(id: id, label: label, group: group, value: value))
         liveIndices.append(id.index)  // the newest: the list stays ascending
@@ -93,7 +93,7 @@ extension Simulator {
             let found = dedup[DedupKey(group: group, value: value)]
             targets = found.flatMap { sessions[$0.index].scene == nil ? nil : [$0] } ?? []
         } else {
-            targets = process.order.elements.map { SessionID($0) }.filter { sessions[$0.index].group == group }
+            targets = process.order.elements.map { sessionID($0) }.filter { sessions[$0.index].group == group }
         }
         for id in targets { closeScene(id, reason: .dismissed, process) }
         return targets.count

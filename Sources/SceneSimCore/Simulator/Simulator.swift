@@ -1,4 +1,5 @@
 import ByteText
+import Synchronization
 
 /// The simulated device and the one app on it: scene sessions, phases, SceneStorage, the shared
 /// AppStateController, the auth server and the process lifecycle, on a virtual clock.
@@ -23,6 +24,10 @@ public final class Simulator {
     /// lifecycle action (open_window, background, ...) it sends is queued by the core and runs
     /// once the action is over (semantics 9.5).
     public var onHandlerPoint: ((HandlerPoint) -> Void)?
+    /// How long, in seconds, a Swift model's `@MainActor` code waits for the main actor when
+    /// the simulator is driven from another thread; past it the call is an error (the main
+    /// thread is blocked, most often waiting for the driving thread). nil waits for ever.
+    public var mainActorWaitLimit: Double? = 30
     /// Asked for each scene about to be restored at launch; `false` makes it start empty.
     /// It must not change the simulator: every change then gets a `reentrant` error (`note` may).
     package var restoreDecider: ((SessionID) -> Bool)?
@@ -49,6 +54,11 @@ public final class Simulator {
     var closing: SessionID?
     /// The scenes that were on screen when the process ended, front to back.
     var onScreenAtExit: [SessionID] = []
+    /// When true, each window a launch restores is noted in `restorations` (explore's
+    /// `restoration` invariant asks for it while it waits for a relaunch; off, nothing is kept).
+    package var recordsRestorations = false
+    /// The windows restored since the invariant last took them (`takeRestorations`).
+    var restorations: [Restoration] = []
     /// How many times the app has launched.
     public internal(set) var launchCount = 0
     /// How and when the last process ended; nil before the first termination.
@@ -85,6 +95,20 @@ public final class Simulator {
     package var memoryBudget: Int?
     /// Estimated bytes of sessions and storage (transitions are counted from the history).
     var recordBytes = 0
+
+    /// This simulator's number in the process, carried by the session ids it gives out.
+    package let serial = Simulator.serials.add(1, ordering: .relaxed).newValue
+    /// The last serial given out.
+    private static let serials = Atomic<Int>(0)
+
+    /// The id of the session at `index` of the table, as this simulator hands it out.
+    func sessionID(_ index: Int) -> SessionID { SessionID(index, owner: serial) }
+
+    /// Whether `id` is one of this simulator's sessions: in its table, and not given out by
+    /// another simulator.
+    package func owns(_ id: SessionID) -> Bool {
+        id.index >= 0 && id.index < sessions.count && (id.owner == 0 || id.owner == serial)
+    }
 
     /// Declares the app on a fresh device. Call `launch()` to start it.
     public init(config: AppConfig, model: AppModel = .builtin) throws(SimError) {
@@ -136,7 +160,7 @@ public final class Simulator {
     public var appPhase: ScenePhase { process?.reportedPhase ?? .background }
 
     /// Connected scenes, front to back.
-    public var windows: [SessionID] { process?.order.map { SessionID($0) } ?? [] }
+    public var windows: [SessionID] { process?.order.map { sessionID($0) } ?? [] }
 
     /// How many `windows` there are.
     package var windowCount: Int { process?.order.count ?? 0 }
@@ -144,22 +168,22 @@ public final class Simulator {
     /// Calls `body` with each of `windows`, front to back, without making the array.
     package func forEachWindow(_ body: (SessionID) -> Void) {
         guard let order = process?.order else { return }
-        for index in order { body(SessionID(index)) }
+        for index in order { body(sessionID(index)) }
     }
 
     /// The connected scene in front, if any.
-    public var frontWindow: SessionID? { process?.order.first.map { SessionID($0) } }
+    public var frontWindow: SessionID? { process?.order.first.map { sessionID($0) } }
 
     /// How many sessions are live: the size of `liveSessions`.
     package var sessionCount: Int { liveIndices.count }
 
     /// Calls `body` with each of `liveSessions`, in creation order, without making the array.
     package func forEachLiveSession(_ body: (SessionID) -> Void) {
-        for index in liveIndices { body(SessionID(index)) }
+        for index in liveIndices { body(sessionID(index)) }
     }
 
     /// Every live session, connected or not, in creation order.
-    public var liveSessions: [SessionID] { liveIndices.map { SessionID($0) } }
+    public var liveSessions: [SessionID] { liveIndices.map { sessionID($0) } }
 
     /// Every session the run created, discarded ones included, in creation order.
     public var allSessions: [SessionID] { sessions.map(\.id) }
@@ -167,19 +191,24 @@ public final class Simulator {
     /// Whether the auth server can be reached.
     public var isNetworkReachable: Bool { server.reachable }
 
-    /// The session's label in the trace (`note#1`).
-    public func label(of id: SessionID) -> String { sessions[id.index].label }
-    /// The id of the scene the session belongs to (`note`).
-    public func group(of id: SessionID) -> String { config.scenes[sessions[id.index].group].id }
+    // A window of another simulator (see `owns`) reads as none of this one's: no label or
+    // scene of its own, no value, not alive, not connected; the calls that act on it throw.
+
+    /// The session's label in the trace (`note#1`); `another simulator's window` for a window
+    /// of another simulator.
+    public func label(of id: SessionID) -> String { owns(id) ? sessions[id.index].label : "another simulator's window" }
+    /// The id of the scene the session belongs to (`note`); empty for a window of another simulator.
+    public func group(of id: SessionID) -> String { owns(id) ? config.scenes[sessions[id.index].group].id : "" }
     /// The value the session's window presents, if any.
-    public func value(of id: SessionID) -> SceneValue? { sessions[id.index].value }
+    public func value(of id: SessionID) -> SceneValue? { owns(id) ? sessions[id.index].value : nil }
     /// Whether the session still exists (not discarded).
-    public func isAlive(_ id: SessionID) -> Bool { sessions[id.index].alive }
+    public func isAlive(_ id: SessionID) -> Bool { owns(id) && sessions[id.index].alive }
     /// Whether a scene is attached to the session.
-    public func isConnected(_ id: SessionID) -> Bool { sessions[id.index].scene != nil }
+    public func isConnected(_ id: SessionID) -> Bool { owns(id) && sessions[id.index].scene != nil }
     /// The session's scene phase, or `disconnected` when no scene is attached.
     public func phase(of id: SessionID) -> WindowPhase {
-        sessions[id.index].scene.map { .connected($0.phase) } ?? .disconnected
+        guard owns(id) else { return .disconnected }
+        return sessions[id.index].scene.map { .connected($0.phase) } ?? .disconnected
     }
 
     /// Whether the session's window is on screen: active or inactive, and not minimised to the
@@ -296,6 +325,9 @@ public final class Simulator {
     }
 
     func requireAlive(_ id: SessionID, _ what: @autoclosure () -> String) throws(SimError) {
+        guard owns(id) else {
+            throw refusal(.invalidValue, "\(what()): this window belongs to another simulator; use the windows this one gives (windows, liveSessions, session(labeled:))")
+        }
         // The record itself is read only for the error: copying it copies its storage.
         guard let discard = sessions[id.index].discarded else { return }
         let record = sessions[id.index]

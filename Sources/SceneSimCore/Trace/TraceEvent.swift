@@ -89,7 +89,7 @@ public enum TraceEvent: Equatable, Sendable {
     case reopened(visible: Bool, handler: Bool?)
     /// A window went to the Dock (macOS), or came back from it.
     case windowMinimized(scene: SessionID, minimized: Bool)
-    /// Work the app had under way ended with its process, unfinished (semantics 11.6): a
+    /// Work the app had under way ended with its process, unfinished (semantics 11.7): a
     /// timer that had not fired, a server request with no answer, a background task running.
     case workEnded(LostWork)
 }

@@ -16,17 +16,19 @@ extension ScriptHost {
     func defineBackgroundTaskClass() -> LuaClass {
         var definition = LuaClassDefinition(name: "scenesim.BackgroundTask")
         definition.toString = { [unowned(unsafe) self] id in
-            guard let simulator else { return "background task" }
             let task = BackgroundTaskID(rawValue: Int(id))
-            return "\(simulator.backgroundTaskRef(task)) (\(simulator.backgroundTaskStatus(task).rawValue))"
+            guard let simulator, let ref = try? simulator.backgroundTaskRef(task), let status = try? simulator.backgroundTaskStatus(task) else { return "background task" }
+            return "\(ref) (\(status.rawValue))"
         }
         definition.getField = { [unowned(unsafe) self] call, id, key in
             guard let simulator else { return .values(0) }
             let task = BackgroundTaskID(rawValue: Int(id))
             switch key {
             case "id": return call.results(.integer(id))
-            case "name": return call.results(.string(simulator.backgroundTaskRef(task).name))
-            case "status": return call.results(.string(ByteString(simulator.backgroundTaskStatus(task).rawValue)))
+            case "name":
+                do throws(SimError) { return call.results(.string(try simulator.backgroundTaskRef(task).name)) } catch { return .error(error.message) }
+            case "status":
+                do throws(SimError) { return call.results(.string(ByteString(try simulator.backgroundTaskStatus(task).rawValue))) } catch { return .error(error.message) }
             default:
                 let hint = suggestion(for: key.escaped, among: Self.backgroundTaskFields + Self.backgroundTaskMethods)
                 return .error("background task has no field \"\(key.escaped)\"\(hint); fields are id, name and status, and task:finish() ends it")

@@ -10,14 +10,18 @@ extension ScriptHost {
     func defineTaskClass() -> LuaClass {
         var definition = LuaClassDefinition(name: "scenesim.Task")
         definition.toString = { [unowned(unsafe) self] id in
-            guard let simulator else { return "task" }
-            return "task \(id) (at \(simulator.taskTime(TaskID(rawValue: Int(id))).text), \(simulator.taskStatus(TaskID(rawValue: Int(id))).rawValue))"
+            // A handle of a task this simulator never made (a stale one) reads as a bare task.
+            guard let simulator, let at = try? simulator.taskTime(TaskID(rawValue: Int(id))),
+                  let status = try? simulator.taskStatus(TaskID(rawValue: Int(id))) else { return "task" }
+            return "task \(id) (at \(at.text), \(status.rawValue))"
         }
         definition.getField = { [unowned(unsafe) self] call, id, key in
             guard let simulator else { return .values(0) }
             switch key {
-            case "status": return call.results(.string(ByteString(simulator.taskStatus(TaskID(rawValue: Int(id))).rawValue)))
-            case "at": return call.results(.number(simulator.taskTime(TaskID(rawValue: Int(id))).seconds))
+            case "status":
+                do throws(SimError) { return call.results(.string(ByteString(try simulator.taskStatus(TaskID(rawValue: Int(id))).rawValue))) } catch { return .error(error.message) }
+            case "at":
+                do throws(SimError) { return call.results(.number(try simulator.taskTime(TaskID(rawValue: Int(id))).seconds)) } catch { return .error(error.message) }
             default:
                 let hint = suggestion(for: key.escaped, among: Self.taskFields + ["cancel"])
                 return .error("task has no field \"\(key.escaped)\"\(hint); fields are status and at, and task:cancel() stops it")

@@ -44,7 +44,7 @@ struct ConfigParser {
         if let defaultPlatform, platform != defaultPlatform {
             throw fail("platform = \"\(platform.rawValue)\", but this run is on \(defaultPlatform.rawValue) (a platform of the scenario's '-- platforms:' line, or --platform): leave platform out of sim.launch so each run takes its own")
         }
-        let sessionTTL = try seconds(table[field: "session_ttl"], key: "session_ttl", default: 3600)
+        let sessionTTL = try seconds(table[field: "session_ttl"], key: "session_ttl", default: 3600, positive: true)
         var config = AppConfig(
             platform: platform,
             scenes: try scenes(table[field: "scenes"], platform: platform),
@@ -147,7 +147,9 @@ struct ConfigParser {
         return result
     }
 
-    private func seconds(_ value: LuaValue, key: String, default fallback: Double) throws(SimError) -> VirtualTime {
+    /// `positive`: the key must be more than 0 (AppConfig.validate says so for 0), so a span
+    /// under the clock's microsecond, which would read 0, is refused in the same words.
+    private func seconds(_ value: LuaValue, key: String, default fallback: Double, positive: Bool = false) throws(SimError) -> VirtualTime {
         switch value {
         case .nil: return VirtualTime(seconds: fallback)
         case .integer(let i):
@@ -157,7 +159,8 @@ struct ConfigParser {
             guard let time = VirtualTime(checkedSeconds: d) else { throw fail("\(key) must be a finite number of seconds, at most 1e12, not \(literal(value))") }
             // A time under the clock's step would silently read 0 (and "must be positive, got 0").
             if d != 0, time.microseconds == 0 {
-                throw fail("\(key) must be 0 or at least 0.000001 seconds (the clock counts whole microseconds), not \(literal(value))")
+                let allowed = positive ? "must be positive: at least" : "must be 0 or at least"
+                throw fail("\(key) \(allowed) 0.000001 seconds (the clock counts whole microseconds), not \(literal(value))")
             }
             return time
         default: throw fail("\(key) must be a number of seconds, not \(luaTypeName(value)) \(literal(value))")
@@ -309,7 +312,7 @@ struct ConfigParser {
         try checkKeys(table, allowed: ["user", "ttl"], path: "session.")
         guard !table[field: "user"].isNil else { throw fail("session needs a user, e.g. session = { user = \"ada\" }") }
         let user = try string(table[field: "user"], key: "session.user")
-        let ttl = try seconds(table[field: "ttl"], key: "session.ttl", default: defaultTTL.seconds)
+        let ttl = try seconds(table[field: "ttl"], key: "session.ttl", default: defaultTTL.seconds, positive: true)
         return InitialSession(user: ByteString(user), ttl: ttl)
     }
 
@@ -352,9 +355,9 @@ struct ConfigParser {
         if !table[field: "app_switch_force_quit"].isNil {
             policy.appSwitchForceQuit = try enumValue(table[field: "app_switch_force_quit"], key: "policy.app_switch_force_quit", default: Policy.AppSwitchForceQuit.background)
         }
-        policy.backgroundTime = try seconds(table[field: "background_time"], key: "policy.background_time", default: 30)
+        policy.backgroundTime = try seconds(table[field: "background_time"], key: "policy.background_time", default: 30, positive: true)
         policy.expirationWarning = try seconds(table[field: "expiration_warning"], key: "policy.expiration_warning", default: 5)
-        policy.refreshTime = try seconds(table[field: "refresh_time"], key: "policy.refresh_time", default: 30)
+        policy.refreshTime = try seconds(table[field: "refresh_time"], key: "policy.refresh_time", default: 30, positive: true)
         // The Mac's quitting settings (semantics 13.4, 13.6); force_quit is the iOS family's.
         if platform == .macos && !table[field: "force_quit"].isNil {
             throw fail("policy.force_quit is about a force quit from the app switcher, which macos has not; there Quit (terminate(\"user\")) follows policy.close_windows_on_quit and terminate(\"force\") keeps restoration data")

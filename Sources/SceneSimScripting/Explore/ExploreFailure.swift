@@ -7,8 +7,29 @@ public struct ExploreFailure: Equatable, Sendable {
 
     public init(label: String, message: String, step: Int) {
         self.label = label
-        self.message = message
+        self.message = Self.capped(message)
         self.step = step
+    }
+
+    /// The most bytes of a message kept: past it the message is cut (at a character) and ends
+    /// with `...(N bytes)`, N its whole size. A 10 MB message was printed twice and written into
+    /// the found scenario; its start (where it failed and why) is what a user reads.
+    public static let maxMessageBytes = 4096
+
+    /// `message` within `maxMessageBytes`, marked when cut.
+    static func capped(_ message: String) -> String {
+        let size = message.utf8.count
+        guard size > maxMessageBytes else { return message }
+        // Whole characters only: a cut never splits one.
+        var end = message.startIndex, kept = 0
+        while end < message.endIndex {
+            let next = message.index(after: end)
+            let bytes = message.utf8.distance(from: end, to: next)
+            guard kept + bytes <= maxMessageBytes else { break }
+            kept += bytes
+            end = next
+        }
+        return String(message[..<end]) + "...(\(size) bytes)"
     }
 
     /// What a user reads, and what the found scenario's error says after its `file:line:`.

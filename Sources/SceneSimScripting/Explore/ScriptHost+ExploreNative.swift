@@ -426,7 +426,6 @@ extension ScriptHost {
         guard let simulator else { return nil }
         let problems = simulator._checkInvariants()
         if !problems.isEmpty { return ("invariant consistency", problems.joined(separator: "; ")) }
-        semanticInvariants.checksRestoration = hooks.functions(for: .restore).isEmpty
         semanticInvariants.allowsWatchdog = watchdogOK
         guard let violation = semanticInvariants.check(simulator) else { return nil }
         return ("invariant " + violation.name, violation.message)

@@ -33,16 +33,22 @@ public final class RunRecording {
     /// picture or coverage of the run is refused rather than drawn from part of it.
     public private(set) var overflowed = false
 
-    /// A recording that keeps at most about `maxBytes` (nil: no limit).
-    public init(maxBytes: Int? = nil) {
+    /// Which events are kept (nil: all), for a reader that needs only some.
+    private let keeps: (@Sendable (TraceEvent) -> Bool)?
+
+    /// A recording that keeps at most about `maxBytes` (nil: no limit). `only`, when given,
+    /// says which events to keep: a coverage report reads a few kinds, and a run's notes and
+    /// storage saves kept for it cost memory up to the limit for nothing.
+    public init(maxBytes: Int? = nil, only: (@Sendable (TraceEvent) -> Bool)? = nil) {
         self.maxBytes = maxBytes
+        self.keeps = only
     }
 
     /// Estimated bytes of one kept event besides its source line.
     static let recordCost = MemoryLayout<TraceRecord>.stride + MemoryLayout<String?>.stride + 64
 
     func add(_ record: TraceRecord, source: String?) {
-        guard !overflowed else { return }
+        guard !overflowed, keeps?(record.event) ?? true else { return }
         // The event's texts and values too: a note of 16 MiB is 16 MiB kept (they were not
         // counted, and 100 such notes held 1.7 GB under --max-memory 64).
         let cost = Self.recordCost + (source?.utf8.count ?? 0) + record.event.payloadBytes

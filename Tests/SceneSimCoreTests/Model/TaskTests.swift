@@ -16,11 +16,11 @@ struct TaskTests {
         #expect(due.take() == [.taskDue(id: now)])
         try device.advance(1)
         #expect(due.take() == [.taskDue(id: early)])
-        #expect(device.sim.taskStatus(late) == .pending)
-        #expect(device.sim.taskTime(late) == .at(2.5))
+        #expect(try device.sim.taskStatus(late) == .pending)
+        #expect(try device.sim.taskTime(late) == .at(2.5))
         try device.settle()
         #expect(due.take() == [.taskDue(id: late)])
-        #expect(device.sim.taskStatus(late) == .done)
+        #expect(try device.sim.taskStatus(late) == .done)
         #expect(device.sim.now == .at(2.5))
     }
 
@@ -33,7 +33,7 @@ struct TaskTests {
         #expect(try device.perform("cancel") { try $0.cancelTask(task) } == false)
         try device.settle()
         #expect(due.take() == [])
-        #expect(device.sim.taskStatus(task) == .cancelled)
+        #expect(try device.sim.taskStatus(task) == .cancelled)
     }
 
     @Test("every kind of termination ends the process's tasks; the next process does not run them")
@@ -45,11 +45,11 @@ struct TaskTests {
             let task = try device.perform("after") { try $0.scheduleTask(after: .at(1), { _ in }) }
             if how == .system { try device.background() }
             try device.terminate(how)
-            #expect(device.sim.taskStatus(task) == .ended, "\(how)")
+            #expect(try device.sim.taskStatus(task) == .ended, "\(how)")
             try device.launch()
             try device.advance(5)
             #expect(due.take() == [], "\(how)")
-            #expect(device.sim.taskStatus(task) == .ended, "\(how)")
+            #expect(try device.sim.taskStatus(task) == .ended, "\(how)")
             #expect(throws: SimError(.forbidden, "task:cancel(): this task was made by launch #1, which has ended, and a process's tasks end with it; schedule a new one with app:after in the running app")) {
                 try device.perform("cancel") { try $0.cancelTask(task) }
             }

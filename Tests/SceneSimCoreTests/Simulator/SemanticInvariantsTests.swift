@@ -1,5 +1,5 @@
 import ByteText
-import SceneSimCore
+@testable import SceneSimCore
 import SceneSimTestSupport
 import Testing
 
@@ -37,17 +37,18 @@ struct SemanticInvariantsTests {
         }
     }
 
-    @Test("A window that a restore hook empties at relaunch breaks restoration, naming what it saved and got")
-    func rejectedRestoreBreaksRestoration() throws {
+    @Test("A relaunch that brings a window back without the storage it saved breaks restoration, naming what it saved and got")
+    func lostStorageBreaksRestoration() throws {
         let simulator = try Simulator(config: .testing(scenes: [.group("main"), .group("doc", value: .string)]))
         try simulator.launch()
         var invariants = SemanticInvariants()
-        let window = try simulator.openWindow("doc", value: .string("A")).window
-        try simulator.setStorage(try #require(window), key: "tab", value: .int(2))
+        let window = try #require(try simulator.openWindow("doc", value: .string("A")).window)
+        try simulator.setStorage(window, key: "tab", value: .int(2))
         try simulator.background()
         try simulator.terminate(.system)
         #expect(invariants.check(simulator) == nil)
-        simulator.restoreDecider = { _ in false }
+        // A planted bug: the session's saved storage is lost while the app is not running.
+        simulator.sessions[window.index].saved = SceneStorage()
         try simulator.launch()
 
         #expect(invariants.check(simulator) == SemanticInvariants.Violation(
@@ -55,6 +56,27 @@ struct SemanticInvariantsTests {
             message: "doc#1 saved {tab = 2} before the system killed the app, but the relaunch restored it with {}"
         ))
         #expect(invariants.check(simulator) == nil)
+    }
+
+    @Test("A window a restore hook empties on purpose, and a restored window the app writes in the launch's step, break nothing (issue 43)")
+    func restoreAsTheAppMeantIt() throws {
+        let simulator = try Simulator(config: .testing(scenes: [.group("main"), .group("doc", value: .string)]))
+        try simulator.launch()
+        var invariants = SemanticInvariants()
+        let doc = try #require(try simulator.openWindow("doc", value: .string("A")).window)
+        let main = try #require(simulator.liveSessions.first { simulator.group(of: $0) == "main" })
+        try simulator.setStorage(doc, key: "tab", value: .int(2))
+        try simulator.setStorage(main, key: "draft", value: .string("saved"))
+        try simulator.background()
+        try simulator.terminate(.system)
+        #expect(invariants.check(simulator) == nil)
+        simulator.restoreDecider = { $0 != doc }
+        try simulator.launch()
+        // The same step: the app writes the restored main window (as an activity's handler would).
+        try simulator.setStorage(main, key: "draft", value: .string("handed"))
+
+        #expect(invariants.check(simulator) == nil)
+        #expect(try simulator.liveStorage(doc) == SceneStorage())
     }
 
     @Test("A watchdog termination breaks watchdog once, unless the exploration allows it; restoration holds across it")

@@ -62,6 +62,29 @@ struct LaunchConfigTests {
         ))
     }
 
+    @Test("a time that must be positive says so for 0 and for a span under the clock's microsecond alike (issue 43)")
+    func positiveTimesAgree() {
+        let run = runScript("""
+            print(pcall(function() sim.launch{ policy = { refresh_time = 0 } } end))
+            print(pcall(function() sim.launch{ policy = { refresh_time = 1e-7 } } end))
+            print(pcall(function() sim.launch{ policy = { background_time = 1e-7 } } end))
+            print(pcall(function() sim.launch{ session_ttl = 1e-7 } end))
+            print(pcall(function() sim.launch{ policy = { suspend_after = 1e-7 } } end))
+            """)
+
+        #expect(run == ScriptRun(
+            output: """
+                false\ttest.lua:1: sim.launch: policy.refresh_time must be positive (got 0.000)
+                false\ttest.lua:2: sim.launch: policy.refresh_time must be positive: at least 0.000001 seconds (the clock counts whole microseconds), not 1e-07
+                false\ttest.lua:3: sim.launch: policy.background_time must be positive: at least 0.000001 seconds (the clock counts whole microseconds), not 1e-07
+                false\ttest.lua:4: sim.launch: session_ttl must be positive: at least 0.000001 seconds (the clock counts whole microseconds), not 1e-07
+                false\ttest.lua:5: sim.launch: policy.suspend_after must be 0 or at least 0.000001 seconds (the clock counts whole microseconds), not 1e-07
+
+                """,
+            error: nil
+        ))
+    }
+
     @Test("duplicate scene ids and Window scenes on ipados are refused at sim.launch")
     func duplicateSceneIdsAndWindowScenesOnIpadosAre() {
         let source = """

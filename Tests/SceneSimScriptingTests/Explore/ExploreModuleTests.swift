@@ -17,6 +17,50 @@ struct ExploreModuleTests {
         #expect(runScript("print(sim.gen.one_of { \"a\\n\", 2, 2.5, true }, sim.gen.bool(), sim.gen.window())").output == "generator one_of {\"a\\010\", 2, 2.5, true}\tgenerator bool()\tgenerator window(\"live\")\n")
     }
 
+    @Test("sim.gen.float takes any two finite numbers, even when their distance overflows, and draws within them (issue 43)")
+    func floatOverWholeRange() throws {
+        #expect(runScript("print(sim.gen.float(-1e308, 1e308))").output == "generator float(-1e+308, 1e+308)\n")
+        #expect(runScript("sim.gen.float(-math.huge, 0)").error?.hasPrefix("test.lua:1: sim.gen.float(lo, hi) takes two finite numbers with lo <= hi") == true)
+        let folder = try ScenarioFolder(["wide.lua": """
+            local seen = 0
+            return {
+              setup = function() return sim.launch {} end,
+              builtin = false,
+              rules = { draw = { args = { x = sim.gen.float(-1e308, 1e308), y = sim.gen.float(-1.5, 2) },
+                run = function(_, a) seen = seen + 1; assert(a.x >= -1e308 and a.x <= 1e308 and a.y >= -1.5 and a.y <= 2, tostring(a.x)) end } },
+              invariants = { spread = function() return true end },
+            }
+
+            """])
+        let run = try ExplorationRunner(file: folder.path + "/wide.lua").run(seed: 3, run: 0, steps: 40, keepSteps: true)
+        #expect(run.failure == nil, "\(String(describing: run.failure))")
+        #expect(run.steps.count == 40)
+        let xs = run.steps.compactMap { step -> Double? in
+            if case .number(let x)? = step.choices.first(where: { $0.key == "x" })?.value { return x }
+            return nil
+        }
+        #expect(xs.count == 40 && xs.allSatisfy(\.isFinite))
+        #expect(xs.contains { $0 < -1e300 } && xs.contains { $0 > 1e300 }, "\(xs)")
+    }
+
+    @Test("A failure's message is capped with a mark of its size: a 10 MB message is not printed whole nor written into the found scenario (issue 43)")
+    func longFailureMessage() throws {
+        let folder = try ScenarioFolder(["long.lua": """
+            return {
+              setup = function() return sim.launch {} end,
+              builtin = false,
+              rules = { noop = { run = function() end } },
+              invariants = { huge = function() return false, "x" .. string.rep("y", 10 * 1024 * 1024) end },
+            }
+
+            """])
+        let run = try ExplorationRunner(file: folder.path + "/long.lua").run(seed: 1, run: 0, steps: 3)
+        let message = try #require(run.failure?.message)
+        #expect(message.utf8.count < 5000)
+        #expect(message.hasPrefix("xyyy"))
+        #expect(message.hasSuffix("...(10485761 bytes)"))
+    }
+
     @Test("A module with a mistake is refused before any run, naming the module and the key")
     func moduleMistakes() throws {
         let folder = try ScenarioFolder([

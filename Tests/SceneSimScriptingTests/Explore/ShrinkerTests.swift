@@ -53,6 +53,19 @@ struct ShrinkerTests {
         #expect(shrinker.shrink([step("y", 3), step("x", 40), step("y", 8)]) == [step("x", 5)])
     }
 
+    @Test("An integer argument far above the smallest value that still fails shrinks to exactly that value (issue 43: n >= 1000 stopped at 330,754)")
+    func farThreshold() {
+        var shrinker = Shrinker { steps in
+            steps.contains { $0.rule == "x" && $0.choices[0].value >= .integer(1000) } ? steps : nil
+        }
+
+        #expect(shrinker.shrink([step("x", 987_654_321)]) == [step("x", 1000)])
+        #expect(shrinker.attempts < 200)
+        let wide = ExploreStep(rule: "x", choices: [.init(key: "n", value: .integer(Int64.max), minimum: .integer(Int64.min))])
+        var whole = Shrinker { steps in (steps.first.map { $0.choices[0].value >= .integer(-5) } ?? false) ? steps : nil }
+        #expect(whole.shrink([wide]).first?.choices.first?.value == .integer(-5))
+    }
+
     @Test("A candidate that fails another way is not kept")
     func sameFailureOnly() {
         // Without b the run "fails" too, but another way: the replay reports that as no match.

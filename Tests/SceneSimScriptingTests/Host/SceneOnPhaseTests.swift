@@ -154,4 +154,44 @@ struct SceneOnPhaseTests {
 
             """, error: nil))
     }
+
+    @Test("a background task begun by a handler delivered to a suspended app resumes it: its handler runs 5 s before its 30 s are up, finish() is allowed and suspends it again, and no watchdog ends a correct app (semantics 11.6, issue 43)")
+    func taskBegunWhileDelivered() {
+        let run = runScript("""
+            local app
+            app = sim.launch { platform = "ipados", scenes = { { id = "main" },
+              { id = "doc", value = "string", on_phase = function(w, old, new)
+                if new == "disconnected" then
+                  app:begin_background_task("save " .. w.value, function(app, task)
+                    print("expiring", sim.now(), app.suspended, app.background_time_remaining, task.status)
+                    print("finish", task:finish())
+                  end)
+                end
+              end } } }
+            sim.settle()
+            local a = app:open_window("doc", "a")
+            app:background()
+            sim.advance(6)
+            a:disconnect()
+            print("after", app.suspended, app.background_time_remaining)
+            sim.advance(60)
+            print("end", app.running, app.suspended)
+            """, options: ScenarioOptions(trace: .text))
+
+        #expect(run.error == nil)
+        #expect(run.output.hasSuffix("""
+            [   6.500] doc#1       disconnected (session kept)
+            [   6.500] app         resumed (suspended 1.000 s)
+            [   6.500] app         background task 1 "save a" began
+            after	false	30.0
+            [  31.500] app         background task 1 "save a" expiring: 5.000 s of background time left; its expiration handler runs
+            expiring	31.5	false	5.0	expired
+            [  31.500] app         background task 1 "save a" finished
+            finish	true
+            [  31.500] app         suspended
+            end	true	true
+
+            """), "\(run.output)")
+    }
 }
+

@@ -1,7 +1,7 @@
 import SceneSimScripting
 import Testing
 
-// Semantics 11.6: work under way dies with the process, and the trace says what was lost.
+// Semantics 11.7: work under way dies with the process, and the trace says what was lost.
 @Suite("Work a termination ends unfinished is traced")
 struct LostWorkTraceTests {
     @Test("a crash ends a running background task, a pending timer and an unanswered request, each named, before the terminated line")
