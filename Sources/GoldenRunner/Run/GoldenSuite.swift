@@ -39,6 +39,8 @@ public enum GoldenSuite {
         errorOutput: (String) -> Void
     ) -> ExitStatus {
         let plan: RunPlan
+        var configuration = configuration
+        if configuration.knownPlatforms.isEmpty { configuration.knownPlatforms = executor.platforms }
         do {
             plan = try RunPlan(configuration, environment: environment, clock: clock, listDirectory: listDirectory)
         } catch {

@@ -10,4 +10,12 @@ public protocol ScenarioExecutor: Sendable {
     /// a handler with `stop.onRequest` that interrupts the running code, and return what was
     /// produced so far (the runner reports it as timed out, never as output to record).
     func run(_ scenario: Scenario, stop: ScenarioStop) -> ScenarioOutcome
+
+    /// The platforms a scenario's `-- platforms:` line may name, in order; none: the line is
+    /// not read, and every scenario runs once.
+    var platforms: [String] { get }
+}
+
+extension ScenarioExecutor {
+    public var platforms: [String] { [] }
 }

@@ -25,6 +25,9 @@ public struct LuaScenarioExecutor: ScenarioExecutor {
         self.coverage = coverage
     }
 
+    /// Every platform the simulator knows, for `-- platforms:` lines.
+    public var platforms: [String] { Platform.allCases.map(\.rawValue) }
+
     public func run(_ scenario: Scenario, stop: ScenarioStop) -> ScenarioOutcome {
         // Kept only when something reads it: the default run records nothing.
         // For coverage alone, only the events it counts: a run's notes were kept, up to the

@@ -150,7 +150,6 @@ struct TestCommand: StatusCommand {
             timeout: timeout == 0 ? nil : .milliseconds(Int64((min(timeout, 1e12) * 1000).rounded(.up))),
             cleansUpOnSignals: true
         )
-        configuration.knownPlatforms = Platform.allCases.map(\.rawValue)
         configuration.platform = platform
         let gate = try minCoverage.map { spec throws in try CoverageGate(parsing: spec) }
         let timelines = timeline.map { TimelineRequest(folder: $0, format: timelineFormat, axis: timelineAxis) }

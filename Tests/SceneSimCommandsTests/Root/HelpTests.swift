@@ -71,7 +71,7 @@ struct HelpTests {
             The file is written even when the scenario fails; a file that cannot be written
             makes the exit status 2.
 
-            USAGE: scenesim run <file> [--seed <seed>] [--max-instructions <n>] [--max-memory <MiB>] [--allow-io] [--trace <format>] [--timeline <file>] [--timeline-axis <axis>]
+            USAGE: scenesim run <file> [--seed <seed>] [--max-instructions <n>] [--max-memory <MiB>] [--allow-io] [--trace <format>] [--platform <platform>] [--timeline <file>] [--timeline-axis <axis>]
 
             ARGUMENTS:
               <file>                  The scenario to run.
@@ -91,6 +91,10 @@ struct HelpTests {
                                       object per line, print output included; schema in
                                       docs/trace-event.schema.json) or off (print output
                                       only). (values: text, jsonl, off; default: text)
+              --platform <platform>   The platform sim.launch takes when its options name
+                                      none (default: the first of the scenario's '--
+                                      platforms:' line, else ipados). (values: iphone,
+                                      ipados, macos, visionos)
               --timeline <file>       Also draw the run into this file: .svg, .json
                                       (Perfetto) or .txt; - for text lanes on standard
                                       output instead of the trace.
@@ -148,6 +152,12 @@ struct HelpTests {
             trace for ui.perfetto.dev) or txt. A golden holds the text timeline instead of
             the trace when the scenario's leading comments say '-- golden: timeline'.
 
+            A scenario whose leading comments list platforms ('-- platforms: iphone
+            ipados') runs once on each, as Swift Testing's @Test(arguments:) does:
+            sim.launch takes the platform when its options name none (naming one is an
+            error), each run is named NAME.PLATFORM (phases/launch.iphone) and has its own
+            golden (launch.iphone.golden). --platform P runs only the runs on P.
+
             --coverage prints, after the report, what the scenarios that ran covered,
             computed from the events that actually happened: every state and transition of
             the app model's table, rejected transitions tried, scene and app phase
@@ -179,6 +189,9 @@ struct HelpTests {
                                       when CI is set).
               --filter <regex>        Run only scenarios whose name matches this regular
                                       expression; matching none is an error.
+              --platform <platform>   Of a scenario whose leading comments list platforms
+                                      ('-- platforms: iphone ipados'), run only its run on
+                                      this platform (others run as usual).
               --shard <K/N>           Run shard K of N (e.g. 2/4); every scenario is in
                                       exactly one shard.
               --junit <file>          Also write a JUnit XML report to this file: each case

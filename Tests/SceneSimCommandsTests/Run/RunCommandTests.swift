@@ -208,7 +208,7 @@ struct RunCommandTests {
 
         #expect(result == ProcessResult(status: 2, stdout: "", stderr: """
             Error: Unknown option '--bogus'
-            Usage: scenesim run <file> [--seed <seed>] [--max-instructions <n>] [--max-memory <MiB>] [--allow-io] [--trace <format>] [--timeline <file>] [--timeline-axis <axis>]
+            Usage: scenesim run <file> [--seed <seed>] [--max-instructions <n>] [--max-memory <MiB>] [--allow-io] [--trace <format>] [--platform <platform>] [--timeline <file>] [--timeline-axis <axis>]
               See 'scenesim run --help' for more information.
 
             """))
@@ -223,7 +223,7 @@ struct RunCommandTests {
 
         #expect(result == ProcessResult(status: 2, stdout: "", stderr: """
             Error: no such scenario file: nope.lua
-            Usage: scenesim run <file> [--seed <seed>] [--max-instructions <n>] [--max-memory <MiB>] [--allow-io] [--trace <format>] [--timeline <file>] [--timeline-axis <axis>]
+            Usage: scenesim run <file> [--seed <seed>] [--max-instructions <n>] [--max-memory <MiB>] [--allow-io] [--trace <format>] [--platform <platform>] [--timeline <file>] [--timeline-axis <axis>]
               See 'scenesim run --help' for more information.
 
             """))
