@@ -157,7 +157,7 @@ private struct Builder {
         case .backgroundTaskBegan, .backgroundTaskFinished, .refreshRequested, .refreshCancelled,
              .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
              .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .note, .notificationOpened,
-             .reopened, .windowMinimized:
+             .reopened, .windowMinimized, .effect:
             break
         }
     }

@@ -89,6 +89,20 @@ public enum TraceEvent: Equatable, Sendable {
     case reopened(visible: Bool, handler: Bool?)
     /// A window went to the Dock (macOS), or came back from it.
     case windowMinimized(scene: SessionID, minimized: Bool)
+    /// The app's code called what the model does not simulate (`app:effect("ApiClient.send",
+    /// ...)`, a call scaffold did not translate): from the code of window `scene`, or App-level
+    /// code (nil); `location` is the Swift `file:line` of the call when the caller gave one.
+    case effect(name: ByteString, arguments: [EffectArgument], scene: SessionID?, location: ByteString?)
+}
+
+/// An argument of an effect as the trace shows it.
+public enum EffectArgument: Equatable, Sendable {
+    /// nil, a boolean, a number or a string.
+    case value(SceneValue?)
+    /// A window handle: the trace shows its label.
+    case window(SessionID)
+    /// Anything else (a table, a function), as the script's `print` shows it.
+    case text(ByteString)
 }
 
 /// A background task as the trace names it: `background task 1 "upload"`.
