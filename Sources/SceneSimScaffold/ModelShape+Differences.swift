@@ -107,10 +107,12 @@ extension ModelShape {
             shape.scenes[i].origin = shape.scenes[i].origin ?? at(start)
             for j in shape.scenes[i].keys.indices { shape.scenes[i].keys[j].origin = at(line(of: luaString(shape.scenes[i].keys[j].name), from: start ?? 0)) }
             for j in shape.scenes[i].memory.indices { shape.scenes[i].memory[j].origin = at(line(of: luaString(shape.scenes[i].memory[j].name), from: start ?? 0)) }
+            for j in shape.scenes[i].handlers.indices { shape.scenes[i].handlers[j].origin = at(line(of: "\(shape.scenes[i].handlers[j].name) = ", from: start ?? 0)) }
         }
         let model = line(of: "model", requiring: "=") ?? 0
         for j in shape.defaultsKeys.indices { shape.defaultsKeys[j].origin = at(line(of: luaString(shape.defaultsKeys[j].name), from: model)) }
         for j in shape.memory.indices { shape.memory[j].origin = at(line(of: luaString(shape.memory[j].name), from: model)) }
+        for j in shape.handlers.indices { shape.handlers[j].origin = at(line(of: "\(shape.handlers[j].name) = ", from: model)) }
         return shape
     }
 }
@@ -162,8 +164,9 @@ extension ModelShape {
 
 /// Where a generated module's text and the text scaffold writes now differ beyond the facts
 /// `ModelShape.changes` names: a handler or statement whose Swift line moved (`-- File.swift:12`
-/// now `:14`), else the first line that differs. `module` names the old text's file.
-package func generatedTextChanges(old: String, new: String, module: String) -> [ModelShape.Difference] {
+/// now `:14`), else, with `firstDifference`, the first line that differs. `module` names the
+/// old text's file.
+package func generatedTextChanges(old: String, new: String, module: String, firstDifference: Bool) -> [ModelShape.Difference] {
     let before = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let after = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard before != after else { return [] }
@@ -173,11 +176,11 @@ package func generatedTextChanges(old: String, new: String, module: String) -> [
     for (i, j) in pairs where before[i] != after[j] {
         let was = swiftLocations(in: before[i]), now = swiftLocations(in: after[j])
         guard let first = now.first, was != now else { continue }
-        let what = before[i].trimmingLeadingSpaces
+        let what = withoutLocationComments(after[j])
         result.append(.init(file: first.file, line: first.line,
-                            message: "`\(what)` moved from \(was.map(\.text).joined(separator: ", ")) to \(now.map(\.text).joined(separator: ", "))"))
+                            message: "`\(what)` (\(module):\(i + 1)) moved from \(was.map(\.text).joined(separator: ", ")) to \(now.map(\.text).joined(separator: ", "))"))
     }
-    if result.isEmpty {
+    if result.isEmpty && firstDifference {
         let count = min(before.count, after.count)
         let index = (0..<count).first { before[$0] != after[$0] } ?? count
         let was = index < before.count ? "`\(before[index].trimmingLeadingSpaces)`" : "nothing"
@@ -229,6 +232,12 @@ private func swiftLocations(in line: String) -> [ModelShape.Origin] {
         if let number = Int(match.output.2) { result.append(.init(file: String(match.output.1), line: number)) }
     }
     return result
+}
+
+/// A generated line without its `-- File.swift:LINE` comments: the code, or the note.
+private func withoutLocationComments(_ line: String) -> String {
+    let stripped = line.replacing(#/\s*--\s*[^\s(),]+\.swift:\d+/#, with: "").trimmingLeadingSpaces
+    return stripped.isEmpty ? line.trimmingLeadingSpaces : stripped
 }
 
 private func withoutLocations(_ line: String) -> String {

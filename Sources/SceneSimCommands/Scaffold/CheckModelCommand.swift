@@ -91,7 +91,7 @@ struct CheckModelCommand: StatusCommand {
             let current = facts.generatedModule(platform: generated.platform)
             if generatedText != current {
                 var changes = shape.changes(since: generated.placed(in: generatedText, file: generatedPath), module: generatedPath)
-                changes += generatedTextChanges(old: generatedText, new: current, module: generatedPath).filter { change in !changes.contains(change) }
+                changes += generatedTextChanges(old: generatedText, new: current, module: generatedPath, firstDifference: changes.isEmpty)
                 differences += changes
                 let platform = generated.platform == facts.inferredPlatform ? "" : " --platform \(generated.platform)"
                 regenerate = "scenesim scaffold \(source.map(ShellQuoting.quote).joined(separator: " "))\(platform) -o \(ShellQuoting.quote(generatedPath)) --force"

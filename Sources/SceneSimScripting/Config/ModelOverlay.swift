@@ -54,7 +54,8 @@ struct ModelOverlay {
                 throw fail("unknown key \"\(name)\" in the overlay\(hint); it takes the model's fields (\(Self.modelKeys.joined(separator: ", "))), scenes (or replace) and policy, platform, os")
             }
         }
-        result[field: "model"] = .table(model)
+        // A module without a model (the built-in one) keeps none unless the overlay gave one.
+        if !model.isEmpty || !generated[field: "model"].isNil { result[field: "model"] = .table(model) }
         return result
     }
 
