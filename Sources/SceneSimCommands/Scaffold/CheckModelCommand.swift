@@ -17,16 +17,29 @@ struct CheckModelCommand: StatusCommand {
         commandName: "check-model",
         abstract: "Check a model module against the app's SwiftUI source.",
         discussion: """
-            Loads the model module (and launches it, as a scenario would), scaffolds the source as \
-            scenesim scaffold does, and lists every difference with the file:line to fix (the \
-            source's, or the model module's for what only the model has): a scene, scene kind or \
-            value type on one side only; SceneStorage (keys), memory or AppStorage (defaults_keys) \
-            keys declared on one side only; a scene phase, URL or activity handler in the source \
-            with no handler in the model. One line each, in the source's order, then the model's.
+            Runs the model module (the file given, with require finding modules in its folder) and \
+            launches it, as a scenario would, and scaffolds the source as scenesim scaffold does.
 
-            Exit status: 0 no difference, 1 differences, 2 usage error, a model module that does \
-            not load, or no @main App in the source. A Swift file that does not parse is a warning \
-            on standard error.
+            When the module is an overlay, sim.extend(generated, overlay): the generated module \
+            (sim.extend's first argument, loaded with require) must be what scaffold writes from \
+            the source now, else every fact that changed is listed (a scene, key, memory name or \
+            handler new in the source or gone from it, a handler whose Swift line moved) with \
+            the scaffold command that regenerates it; and the overlay must still fit: each \
+            effect it implements is one the generated module calls, each fact it adds has an \
+            anchor ("Path/File.swift:LINE" or "Type.property") that still names its declaration \
+            (one that moved within its file is a warning with the new line), each replace names \
+            a generated handler.
+
+            Otherwise (a single-file model): every difference with the file:line to fix (the \
+            source's, or the model module's for what only the model has): a scene, scene kind or \
+            value type on one side only; SceneStorage (keys) or AppStorage (defaults_keys) keys \
+            on one side only; a scene phase, URL or activity handler in the source with no \
+            handler in the model. A name only the model has passes when it carries an anchor \
+            that holds. @State the model does not list is a warning, not a difference.
+
+            Exit status: 0 none, 1 differences, 2 usage error, a model module that does not load, \
+            or no @main App in the source. Warnings and a Swift file that does not parse go to \
+            standard error.
             """
     )
 

@@ -258,6 +258,8 @@ extension ScriptHost {
         declaredKeys = DeclaredKeys()
         swiftModelName = nil
         intentFunctions = [:]
+        effectFunctions = [:]
+        extensions = []
         hookFailure = nil
         hookDepth = 0
         nestedTooDeep = false
