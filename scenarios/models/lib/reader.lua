@@ -6,11 +6,11 @@ return sim.extend(generated, {
   memory = { ["ReadQueue.pending"] = "ReadQueue.pending" },
   effects = {
     -- A read mark is queued in memory, and sent when the window leaves the screen.
-    ["ReadQueue.markRead"] = function(app, w, post)
+    ["ReadQueue.markRead"] = function(app, _, _)
       app.memory["ReadQueue.pending"] = (app.memory["ReadQueue.pending"] or 0) + 1
     end,
     -- Sending takes 0.4 s; a process that ends before loses what it held.
-    ["ReadQueue.flush"] = function(app, w, upTo)
+    ["ReadQueue.flush"] = function(app, _, upTo)
       if not app.memory["ReadQueue.pending"] then return end
       app:after(0.4, function(a)
         sim.log("read marks sent:", a.memory["ReadQueue.pending"] or 0, "up to post", upTo)
@@ -18,7 +18,7 @@ return sim.extend(generated, {
       end)
     end,
     -- The server answers with the number of new posts; unreachable, the pull throws.
-    ["FeedClient.pull"] = function(app, w)
+    ["FeedClient.pull"] = function()
       if not sim.network() then error("FeedClient.pull: the server cannot be reached") end
       return 3
     end,
