@@ -16,16 +16,29 @@ package struct FactAnchorCheck {
         case broken(reason: String)
     }
 
-    private var declarations: [String: [FoundDeclaration]] = [:]
+    /// Each file's declarations, parsed the first time an anchor asks for that file (most
+    /// check-model runs check a few anchors, or none, against hundreds of files).
+    private final class Files {
+        let sources: [String: String]
+        var parsed: [String: [FoundDeclaration]] = [:]
+        init(_ sources: [Scaffolder.Source]) {
+            self.sources = Dictionary(sources.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+        }
+        func declarations(in path: String) -> [FoundDeclaration]? {
+            if let found = parsed[path] { return found }
+            guard let text = sources[path] else { return nil }
+            let tree = Parser.parse(source: text)
+            let collector = DeclarationCollector(converter: SourceLocationConverter(fileName: path, tree: tree))
+            collector.walk(tree)
+            parsed[path] = collector.found
+            return collector.found
+        }
+    }
+    private let files: Files
 
     /// The checker for `sources` (as `Scaffolder.sources(under:)` reads them).
     package init(sources: [Scaffolder.Source]) {
-        for source in sources {
-            let tree = Parser.parse(source: source.text)
-            let collector = DeclarationCollector(converter: SourceLocationConverter(fileName: source.path, tree: tree))
-            collector.walk(tree)
-            declarations[source.path] = collector.found
-        }
+        files = Files(sources)
     }
 
     /// Checks `anchor` of the fact `name` (`"ReadQueue.pending"`, `"journal"`, a defaults key).
@@ -34,7 +47,7 @@ package struct FactAnchorCheck {
         let owner = name.contains(".") ? String(name.split(separator: ".").dropLast().joined(separator: ".")) : nil
         switch anchor {
         case let .line(file, line):
-            guard let found = declarations[file] else {
+            guard let found = files.declarations(in: file) else {
                 return .broken(reason: "no Swift file \(file) in the sources")
             }
             func names(_ item: FoundDeclaration) -> Bool {
@@ -45,7 +58,7 @@ package struct FactAnchorCheck {
             if let moved = found.first(where: names) { return .moved(line: moved.line) }
             return .broken(reason: "\(file) declares no \(owner.map { "\($0)." } ?? "")\(member)" + (owner == nil ? " and never spells \"\(name)\"" : ""))
         case let .name(type, property):
-            let inType = declarations.keys.sorted().flatMap { declarations[$0]! }.filter { !$0.isString && $0.types.last == type }
+            let inType = files.sources.keys.sorted().flatMap { files.declarations(in: $0) ?? [] }.filter { !$0.isString && $0.types.last == type }
             if inType.contains(where: { $0.name == property }) { return .holds }
             return .broken(reason: inType.isEmpty ? "no type \(type) in the sources" : "\(type) declares no \(property)")
         }
