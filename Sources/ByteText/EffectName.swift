@@ -12,10 +12,11 @@ package enum EffectName {
     }
 
     /// The names of the effects `text` (a generated module) calls, `app:effect("...")` and
-    /// `w:effect("...")`, without their locations, sorted and each once.
+    /// `w:effect("...")` (or passed to pcall: `pcall(app.effect, app, "...")`), without their
+    /// locations, sorted and each once.
     package static func called(in text: String) -> [String] {
         var names: Set<String> = []
-        for match in text.matches(of: #/:effect\(\s*"((?:[^"\\]|\\.)*)"/#) {
+        for match in text.matches(of: #/(?::effect\(\s*|\.effect\s*,\s*[A-Za-z_][A-Za-z0-9_]*\s*,\s*)"((?:[^"\\]|\\.)*)"/#) {
             let name = split(ByteString(unescaped(String(match.output.1)))).name
             if let text = name.string { names.insert(text) }
         }

@@ -59,8 +59,9 @@ struct OverlayFitTests {
             app:effect( "Mail.send@me@Mail.swift:3")
             app:effect("Odd.name@home")
             app:effect("Quote.\\"x\\"")
+            local ok = pcall(w.effect, w, "Store.save@Store.swift:9")
             """
-        #expect(EffectName.called(in: module) == ["ApiClient.flush", "Mail.send@me", "Odd.name@home", "Quote.\"x\""])
+        #expect(EffectName.called(in: module) == ["ApiClient.flush", "Mail.send@me", "Odd.name@home", "Quote.\"x\"", "Store.save"])
         #expect(EffectName.split("A.b@F.swift:12") == ("A.b", "F.swift:12"))
         #expect(EffectName.split("A.b@F.swift:") == ("A.b@F.swift:", nil))
 
