@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "GoldenRunnerTests", dependencies: ["GoldenRunner"]),
         // Its fixtures, small SwiftUI apps written for it, are in Tests/ScaffoldFixtures (read as
         // text, never compiled).
-        .testTarget(name: "SceneSimScaffoldTests", dependencies: ["SceneSimScaffold"]),
+        .testTarget(name: "SceneSimScaffoldTests", dependencies: ["SceneSimScaffold", "ByteText"]),
         .testTarget(name: "SceneSimTimelineTests", dependencies: ["SceneSimTimeline", "SceneSimCore", "SceneSimTestSupport"]),
         .testTarget(name: "SceneSimCoverageTests", dependencies: ["SceneSimCoverage", "SceneSimCore", "SceneSimTestSupport", "ByteText"]),
         .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL", "SceneSimScripting", "SceneSimTestSupport", "LuaKit"]),

@@ -21,7 +21,7 @@ struct CompletionTests {
     @Test("Fields of sim and sim.server, and of plain tables")
     func simFields() {
         let session = session([])
-        #expect(session.complete("sim.").candidates == ["advance", "explore", "gen", "launch", "log", "network", "now", "seed", "server", "settle", "system", "url"])
+        #expect(session.complete("sim.").candidates == ["advance", "explore", "extend", "gen", "launch", "log", "network", "now", "seed", "server", "settle", "system", "url"])
         #expect(session.complete("sim.server.r") == Completion(partial: "r", candidates: ["revoke"]))
         #expect(session.complete("sim.system.").candidates == ["refresh"])
         #expect(session.complete("string.up").candidates == ["upper"])
@@ -36,7 +36,7 @@ struct CompletionTests {
         #expect(session.complete("app:open").candidates == ["open_notification", "open_settings", "open_url", "open_window"])
         #expect(session.complete("app.").candidates == ["background_time_remaining", "defaults", "front", "history", "keychain", "launches", "memory", "phase", "rejected", "running", "sessions", "state", "suspended", "windows"])
         #expect(session.complete("app:begin").candidates == ["begin_background_task"])
-        #expect(session.complete("w:").candidates == ["background", "close", "disconnect", "focus", "minimize"])
+        #expect(session.complete("w:").candidates == ["background", "close", "disconnect", "effect", "focus", "minimize"])
         #expect(session.complete("w.c").candidates == ["connected"])
         #expect(session.complete("app.front.st").candidates == ["storage"])
         #expect(session.complete("w.storage.").candidates == ["tab", "zoom"])

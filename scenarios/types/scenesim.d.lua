@@ -23,8 +23,8 @@
 ---@field matching? string[]                Scene.handlesExternalEvents(matching:): a new window of this scene takes an event whose URL text or activity type contains one of these ("*": all)
 ---@field on_activity? fun(w: scenesim.Window, type: string, info: table<string, scenesim.Value>): boolean?  .onContinueUserActivity in this window: true when handled
 ---@field restore? fun(w: scenesim.Window): boolean?  checks a restored window before the restore hooks; false = it starts empty
----@field keys? string[]                    the SceneStorage keys its views declare: any other w.storage key is an error (without the list, any key)
----@field memory? string[]                  its views' @State names: any other w.memory key is an error (without the list, any key)
+---@field keys? string[]|table<string, string>  the SceneStorage keys its views declare: any other w.storage key is an error (without the list, any key); a key may come with its anchor, ["k"] = "File.swift:LINE"
+---@field memory? string[]|table<string, string>  its views' @State names: any other w.memory key is an error (without the list, any key); a name may come with its anchor
 
 ---@class scenesim.Policy
 ---@field force_quit? "discard"|"keep"             restoration data after a force quit (default "discard")
@@ -69,12 +69,24 @@
 ---@field on_activity? fun(app: scenesim.App, type: string, info: table<string, scenesim.Value>): boolean|nil, string|nil  the App's .onContinueUserActivity: answers as on_url
 ---@field on_reopen? fun(app: scenesim.App): boolean?  applicationShouldHandleReopen (macos): runs on app:reopen() with no window visible; false stops the default (a window of each launch scene)
 ---@field on_notification? fun(app: scenesim.App, info: table<string, scenesim.Value>)  the notification response handler: runs once the app is active after app:open_notification
----@field defaults_keys? string[]         the app's @AppStorage keys: any other app.defaults key is an error (without the list, any key)
----@field memory? string[]                the App's own @State and @StateObject names: any other app.memory key is an error (without the list, any key)
+---@field defaults_keys? string[]|table<string, string>  the app's @AppStorage keys: any other app.defaults key is an error (without the list, any key); a key the source stores otherwise comes with its anchor, ["autosave"] = "App/Settings.swift:12"
+---@field memory? string[]|table<string, string>  the App's own @State and @StateObject names: any other app.memory key is an error (without the list, any key); an @Observable singleton's property comes with its anchor, ["ReadQueue.pending"] = "ReadQueue.pending"
+---@field effects? table<string, fun(app: scenesim.App, w: scenesim.Window|nil, ...): ...>  what app:effect / w:effect of each name does ("Type.method"); w is nil for App-level code
 ---@field phase_notes? table<scenesim.ScenePhase, string>  what on_phase does on entering each phase, shown on the trace's phase lines
 ---@field intents? table<string, fun(app: scenesim.App, ...): ...>  what the UI can ask: each becomes app:<name>(...)
 ---@field on_refresh? fun(app: scenesim.App, task: scenesim.BackgroundTask)  the BGAppRefreshTask handler: runs when sim.system.refresh runs a due refresh; finish task before refresh_time runs out
 ---@field on_refresh_expired? fun(app: scenesim.App, task: scenesim.BackgroundTask)  the refresh task's expiration handler
+
+---@class scenesim.Overlay: scenesim.Model
+---@field states? table<string, scenesim.StateDecl>
+---@field initial? string
+---@field defaults_keys? table<string, string>  facts the source cannot say, name -> anchor ("Path/File.swift:LINE" or "Type.property"), added to the generated list
+---@field memory? table<string, string>         the same for app.memory: ["ReadQueue.pending"] = "App/ReadQueue.swift:31"
+---@field scenes? table<string, scenesim.SceneDecl>  patches by scene id: fields replace the generated ones (handlers too); keys/memory add name -> anchor facts
+---@field replace? table<string, scenesim.SceneDecl>  the same as scenes; each handler given must replace one the generated scene has
+---@field policy? scenesim.Policy             replaces these policy keys of the generated module
+---@field platform? scenesim.Platform         replaces the generated platform
+---@field os? string                          replaces the generated os
 
 ---@class scenesim.Transition
 ---@field from string  canonical state text
@@ -149,6 +161,13 @@ function Window:background() end
 function Window:minimize() end
 --- The user closes the window: its session is discarded with its storage.
 function Window:close() end
+--- What this window's code does that the model does not simulate ("Type.method", optionally
+--- "@File.swift:LINE"): traced as "effect Type.method(args) (File.swift:LINE)", then the model's
+--- effects[name](app, w, ...) runs and its results are returned (none without one); its error is this call's.
+---@param name string
+---@param ... any
+---@return ...
+function Window:effect(name, ...) end
 --- The system reclaims this background scene; the session and its saved storage stay.
 function Window:disconnect() end
 
@@ -255,6 +274,13 @@ function App:after(seconds, fn) end
 ---@param fn? fun(app: scenesim.App, task: scenesim.BackgroundTask)
 ---@return scenesim.BackgroundTask
 function App:begin_background_task(name, fn) end
+--- What the App's code does that the model does not simulate ("Type.method", optionally
+--- "@File.swift:LINE"): traced as "effect Type.method(args) (File.swift:LINE)", then the model's
+--- effects[name](app, nil, ...) runs and its results are returned (none without one); its error is this call's.
+---@param name string
+---@param ... any
+---@return ...
+function App:effect(name, ...) end
 --- BGTaskScheduler.submit: asks for a background refresh no earlier than seconds from now
 --- (iphone, ipados, visionos); replaces a pending one; a force quit cancels it.
 ---@param seconds number
@@ -404,6 +430,13 @@ function sim.launch(config) end
 --- Virtual seconds since the scenario started.
 ---@return number
 function sim.now() end
+--- The launch options of a generated module with an overlay added (what the source cannot say):
+--- model fields go into the generated model, scenes/replace patch scenes by id, policy, platform
+--- and os replace launch options; the generated table is not changed.
+---@param generated scenesim.Config  the generated module (require "myapp_generated")
+---@param overlay scenesim.Overlay
+---@return scenesim.Config
+function sim.extend(generated, overlay) end
 --- Moves the clock forward, running every scheduled event in time order (at most 100000 events).
 ---@param seconds number
 function sim.advance(seconds) end

@@ -212,3 +212,29 @@ public struct LuaCall {
         scn_cache_field(stack.L, 1, acceptsWrites ? 1 : 0)
     }
 }
+
+extension LuaCall {
+    /// The name `require` loaded the argument under, found by identity among the loaded
+    /// modules (`package.loaded`), so a caller can tell which module file a table came from;
+    /// nil when no module returned this very value. Only tables and functions count (a string
+    /// or `true` can be any module's).
+    public func requiredModuleName(at index: Int) -> ByteString? {
+        guard let slot = slot(index) else { return nil }
+        let type = stack.type(at: slot)
+        guard type == LUA_TTABLE || type == LUA_TFUNCTION, lua_checkstack(stack.L, 3) != 0 else { return nil }
+        // The registry's _LOADED table is what require fills (the shim's and stock Lua's);
+        // read raw, with no metamethod, and walked with lua_next, which runs nothing.
+        guard lua_getfield(stack.L, scn_registry_index(), "_LOADED") == LUA_TTABLE else {
+            stack.pop()
+            return nil
+        }
+        let loaded = stack.top
+        defer { lua_settop(stack.L, loaded - 1) }
+        lua_pushnil(stack.L)
+        while lua_next(stack.L, loaded) != 0 {
+            if lua_rawequal(stack.L, -1, slot) != 0, let name = stack.bytes(at: -2) { return name }
+            stack.pop()
+        }
+        return nil
+    }
+}

@@ -77,7 +77,7 @@ struct ScaffoldCommand: StatusCommand {
                 Output.error("scenesim scaffold: \(problem)\n")
                 return 2
             }
-            text = shape.lua
+            text = facts.generatedModule(platform: shape.platform)  // what check-model compares with
         }
         guard let output, output != "-" else {
             Output.standard(text)

@@ -19,6 +19,8 @@ public struct AppModel {
     public internal(set) var intents: [String]
     /// A Swift model's intents, by name (see `addIntent`); a Lua model's run in the script.
     public internal(set) var intentHandlers: [String: Intent] = [:]
+    /// A Swift model's effects, by name (see `addEffect`); a Lua model's run in the script.
+    package var effectHandlers: [String: (Simulator, SessionID?, [SceneValue?]) throws -> SceneValue?] = [:]
     /// Runs when the process starts, before its first scene connects (the App's init).
     /// Lifecycle actions it makes (`openWindow`, ...) run once the launch is over; if it
     /// throws, the launch completes and then throws that error. On `AppModel.builtin` it runs

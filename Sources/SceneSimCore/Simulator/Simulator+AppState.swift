@@ -209,3 +209,12 @@ extension Simulator {
     /// `note` with the text's exact bytes (a script's string).
     package func note(_ text: ByteString) { emit(.note(text)) }
 }
+
+extension Simulator {
+    /// The app's code called an effect, something the model does not simulate (`app:effect`,
+    /// a call scaffold did not translate): a trace line, from window `scene`'s code or the App's
+    /// (nil). Like `note` it changes nothing; what the effect does is the model's own code.
+    package func traceEffect(_ name: ByteString, arguments: [EffectArgument], scene: SessionID?, location: ByteString?) {
+        emit(.effect(name: name, arguments: arguments, scene: scene, location: location))
+    }
+}

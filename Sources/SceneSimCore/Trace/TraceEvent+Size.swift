@@ -27,9 +27,21 @@ extension TraceEvent {
         case .workEnded(.timer), .workEnded(.request): 0
         case .launchedInBackground(_, _, let reason): reason.utf8.count
         case .notificationOpened(let info, _): info.byteCount + info.count * 16
+        case .effect(let name, let arguments, _, let location):
+            name.count + (location?.count ?? 0) + arguments.reduce(0) { $0 + $1.payloadBytes + 16 }
         case .terminated, .scenePhaseChanged, .sceneDisconnected, .windowFronted, .restoreRejected, .storageSaved,
              .networkChanged, .suspended, .resumed, .refreshRequested, .refreshCancelled, .reopened, .windowMinimized:
             0
+        }
+    }
+}
+
+extension EffectArgument {
+    var payloadBytes: Int {
+        switch self {
+        case .value(let value): value?.byteSize ?? 0
+        case .window: 0
+        case .text(let text): text.count
         }
     }
 }

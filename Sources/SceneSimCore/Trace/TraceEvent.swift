@@ -92,6 +92,10 @@ public enum TraceEvent: Equatable, Sendable {
     /// Work the app had under way ended with its process, unfinished (semantics 11.7): a
     /// timer that had not fired, a server request with no answer, a background task running.
     case workEnded(LostWork)
+    /// The app's code called what the model does not simulate (`app:effect("ApiClient.send",
+    /// ...)`, a call scaffold did not translate): from the code of window `scene`, or App-level
+    /// code (nil); `location` is the Swift `file:line` of the call when the caller gave one.
+    case effect(name: ByteString, arguments: [EffectArgument], scene: SessionID?, location: ByteString?)
 }
 
 /// Work under way that a termination ends unfinished, as the trace names it.
@@ -102,6 +106,16 @@ public enum LostWork: Equatable, Sendable {
     case request(ValidationRequestID)
     /// A background task that had not finished (`expired`: its expiration handler had run).
     case backgroundTask(BackgroundTaskRef, expired: Bool)
+}
+
+/// An argument of an effect as the trace shows it.
+public enum EffectArgument: Equatable, Sendable {
+    /// nil, a boolean, a number or a string.
+    case value(SceneValue?)
+    /// A window handle: the trace shows its label.
+    case window(SessionID)
+    /// Anything else (a table, a function), as the script's `print` shows it.
+    case text(ByteString)
 }
 
 /// A background task as the trace names it: `background task 1 "upload"`.

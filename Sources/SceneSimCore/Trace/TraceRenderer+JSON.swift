@@ -164,6 +164,16 @@ extension TraceRenderer {
             return [("event", .string("windowMinimized")), ("scene", string(scene)), ("minimized", .bool(minimized))]
         case let .notificationOpened(info, handler):
             return [("event", .string("notificationOpened")), ("info", .string(info.literal)), ("handler", .bool(handler))]
+        case let .effect(name, arguments, scene, location):
+            let values: [JSON] = arguments.map { argument in
+                switch argument {
+                case .value(let value): JSON.value(value)
+                case .window(let id): string(id)
+                case .text(let text): .bytes(text)
+                }
+            }
+            return [("event", .string("effect")), ("name", .bytes(name)), ("arguments", .array(values)),
+                    ("scene", scene.map(string) ?? .string("app")), ("location", location.map { .bytes($0) } ?? .null)]
         }
     }
 

@@ -142,6 +142,15 @@ public enum TraceRenderer {
             return (shown(scene), minimized ? "minimized to the Dock (inactive, off screen)" : "back from the Dock")
         case let .notificationOpened(info, handler):
             return ("app", "open notification \(info.literal): " + (handler ? "on_notification responds" : "no on_notification, the app comes to the foreground"))
+        case let .effect(name, arguments, scene, location):
+            let shownArguments = arguments.map { argument in
+                switch argument {
+                case .value(let value): value?.literal ?? "nil"
+                case .window(let id): shown(id)
+                case .text(let text): text.escaped
+                }
+            }
+            return (scene.map(shown) ?? "app", "effect \(name.escaped)(\(shownArguments.joined(separator: ", ")))" + (location.map { " (\($0.escaped))" } ?? ""))
         }
     }
 

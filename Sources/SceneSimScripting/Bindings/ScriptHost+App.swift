@@ -83,6 +83,7 @@ extension ScriptHost {
             }
         }
         definition.methods["on"] = { [unowned(unsafe) self] call, _ in appOn(call) }
+        definition.methods["effect"] = { [unowned(unsafe) self] call, _ in callEffect(call, scene: nil) }
         // The completion list is written out (ScriptHost+Completion); it must name exactly these.
         assert(definition.methods.keys.sorted() == Self.appMethods.sorted(), "ScriptHost.appMethods is out of date")
         return lua.defineClass(definition)

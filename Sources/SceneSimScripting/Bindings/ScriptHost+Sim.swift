@@ -13,6 +13,7 @@ extension ScriptHost {
             ("log", { [unowned(unsafe) self] in simLog($0) }),
             ("seed", { [unowned(unsafe) self] in simSeed($0) }),
             ("url", { [unowned(unsafe) self] in simURL($0) }),
+            ("extend", { [unowned(unsafe) self] in simExtend($0) }),
         ]
         for (name, body) in functions {
             sim[.string(ByteString(name))] = .function(lua.makeFunction(body))
@@ -117,6 +118,7 @@ extension ScriptHost {
             declaredKeys = parser.declaredKeys
             declaredKeys.defaults = parser.model?.defaultsKeys
             declaredKeys.appMemory = parser.model?.memoryKeys
+            effectFunctions = parser.model?.effects ?? [:]
             if !sceneHandlers.isEmpty { simulator.windowEventCode = windowEventCode() }
             try simulator.launch()
             return [appValue]

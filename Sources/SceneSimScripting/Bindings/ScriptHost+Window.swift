@@ -53,6 +53,7 @@ extension ScriptHost {
         for kind in Self.inputKinds(prefix: "w:") {
             definition.methods[Self.functionName(kind)] = inputFunction(kind, what: kind.scriptName + "()") { [unowned(unsafe) self] in session($0) }
         }
+        definition.methods["effect"] = { [unowned(unsafe) self] call, id in callEffect(call, scene: session(id)) }
         // The completion list is written out (ScriptHost+Completion); it must name exactly these.
         assert(definition.methods.keys.sorted() == Self.windowMethods.sorted(), "ScriptHost.windowMethods is out of date")
         return lua.defineClass(definition)

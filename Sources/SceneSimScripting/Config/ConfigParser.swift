@@ -29,6 +29,10 @@ struct ConfigParser {
     /// platform when the options name none; naming another is an error.
     var defaultPlatform: Platform?
 
+    /// The keys of a scene entry of `scenes`.
+    static let sceneKeys = ["id", "value", "kind", "on_phase", "on_url", "handles", "restore",
+                            "prefers", "allows", "matching", "on_activity", "launch", "restoration", "keys", "memory"]
+
     mutating func parse(_ value: LuaValue) throws(SimError) -> AppConfig {
         let table: LuaTable
         switch value {
@@ -269,8 +273,7 @@ struct ConfigParser {
             guard case .table(let scene) = item else {
                 throw fail("\(path) must be a table like { id = \"main\" }, not \(aLuaTypeName(item))")
             }
-            try checkKeys(scene, allowed: ["id", "value", "kind", "on_phase", "on_url", "handles", "restore",
-                                           "prefers", "allows", "matching", "on_activity", "launch", "restoration", "keys", "memory"], path: "\(path).")
+            try checkKeys(scene, allowed: Self.sceneKeys, path: "\(path).")
             guard !scene[field: "id"].isNil else { throw fail("\(path) needs an id, e.g. { id = \"main\" }") }
             let id = try string(scene[field: "id"], key: "\(path).id")
             let kind = try enumValue(scene[field: "kind"], key: "\(path).kind", default: SceneDeclaration.Kind.windowGroup)

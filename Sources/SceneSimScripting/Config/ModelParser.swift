@@ -25,6 +25,9 @@ struct LuaModel {
     /// `memory = { "store" }`: the only keys `app.memory` takes (the App's own `@State` and
     /// `@StateObject`); nil: any key.
     var memoryKeys: [String]?
+    /// `effects = { ["ApiClient.send"] = function(app, w, ...) end }`: what `app:effect` and
+    /// `w:effect` of that name do, by name (EFFECT-CONTRACT; behaviour-from-source §2).
+    var effects: [ByteString: LuaFunctionRef] = [:]
 }
 
 /// Reads `model = {...}`; each problem is an error naming the part of the declaration, with
@@ -34,7 +37,7 @@ struct ModelParser {
     let reserved: [String]
 
     static let keys = ["name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "phase_notes", "intents",
-                       "on_activity", "on_notification", "on_reopen", "defaults_keys", "memory"]
+                       "on_activity", "on_notification", "on_reopen", "defaults_keys", "memory", "effects"]
 
     func parse(_ value: LuaValue) throws(SimError) -> LuaModel {
         guard case .table(let table) = value else {
@@ -68,7 +71,8 @@ struct ModelParser {
             intents: intents,
             name: try name(table[field: "name"]),
             defaultsKeys: try declaredKeyList(table[field: "defaults_keys"], "model.defaults_keys", example: "defaults_keys = { \"theme\" }", fail: fail),
-            memoryKeys: try declaredKeyList(table[field: "memory"], "model.memory", example: "memory = { \"store\" }", fail: fail)
+            memoryKeys: try declaredKeyList(table[field: "memory"], "model.memory", example: "memory = { \"store\" }", fail: fail),
+            effects: try effectFunctions(table[field: "effects"])
         )
     }
 
@@ -195,6 +199,25 @@ struct ModelParser {
             notes[phase] = text.escaped
         }
         return notes
+    }
+
+    /// `effects = { ["Type.method"] = function(app, w, ...) ... end }`.
+    private func effectFunctions(_ value: LuaValue) throws(SimError) -> [ByteString: LuaFunctionRef] {
+        if value.isNil { return [:] }
+        guard case .table(let table) = value else {
+            throw fail("model.effects must be a table of effect name -> function(app, w, ...), e.g. effects = { [\"ApiClient.send\"] = function(app, w, body) end }, not \(aLuaTypeName(value))")
+        }
+        var result: [ByteString: LuaFunctionRef] = [:]
+        for (key, entry) in table.entries {
+            guard case .string(let name) = key, !name.isEmpty else {
+                throw fail("model.effects must be keyed by effect names such as \"ApiClient.send\" (found \(key.bytesValue != nil ? "an empty name" : "a \(luaTypeName(key)) key"))")
+            }
+            guard case .function(let function) = entry else {
+                throw fail("model.effects[\(name.quoted)] must be a function(app, w, ...), not \(aLuaTypeName(entry))")
+            }
+            result[name] = function
+        }
+        return result
     }
 
     private func intentFunctions(_ value: LuaValue) throws(SimError) -> [String: LuaFunctionRef] {

@@ -285,6 +285,8 @@ extension ScriptHost {
         declaredKeys = DeclaredKeys()
         swiftModelName = nil
         intentFunctions = [:]
+        effectFunctions = [:]
+        extensions = []
         hookFailure = nil
         hookDepth = 0
         nestedTooDeep = false

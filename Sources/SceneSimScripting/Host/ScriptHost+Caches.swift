@@ -33,7 +33,7 @@ extension ScriptHost {
              .sessionsDiscarded, .discardsDelivered, .storageSaved, .storageLost, .stateRejected, .validationStarted,
              .validationFinished, .sessionStored, .sessionCleared, .networkChanged, .serverRevoked, .warning,
              .defaultChanged, .note, .memoryLost, .backgroundTaskBegan, .backgroundTaskExpiring,
-             .backgroundTaskFinished, .refreshRequested, .refreshCancelled, .windowMinimized:
+             .backgroundTaskFinished, .refreshRequested, .refreshCancelled, .windowMinimized, .effect:
             return false
         default:
             return true

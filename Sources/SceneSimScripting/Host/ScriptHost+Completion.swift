@@ -8,9 +8,9 @@ import SceneSimCore
 extension ScriptHost {
     /// The methods of the app handle (`app:...`): its inputs (`SimInput.Kind`) and the changes
     /// its code makes; the model's intents come on top.
-    public static let appMethods = (inputKinds(prefix: "app:").map(functionName) + ["after", "begin_background_task", "on", "schedule_refresh", "transition"]).sorted()
+    public static let appMethods = (inputKinds(prefix: "app:").map(functionName) + ["after", "begin_background_task", "effect", "on", "schedule_refresh", "transition"]).sorted()
     /// The methods of window handles (`w:...`): their inputs.
-    public static let windowMethods = inputKinds(prefix: "w:").map(functionName).sorted()
+    public static let windowMethods = (inputKinds(prefix: "w:").map(functionName) + ["effect"]).sorted()
     /// The methods of `w.storage`.
     public static let storageMethods = ["keys"]
 

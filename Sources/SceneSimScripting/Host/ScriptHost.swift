@@ -32,6 +32,11 @@ public final class ScriptHost {
     var swiftModelName: String?
     /// The model's intents, by name: methods of the app handle (see ScriptHost+Model).
     var intentFunctions: [String: LuaValue] = [:]
+    /// The model's `effects`, by name: what `app:effect` and `w:effect` run (ScriptHost+Effects).
+    var effectFunctions: [ByteString: LuaFunctionRef] = [:]
+    /// Every `sim.extend` call so far, in order: `scenesim check-model` reads the overlay and
+    /// finds the generated module there (ScriptHost+Extend).
+    package internal(set) var extensions: [ModelExtension] = []
     /// The first error a hook raised during an operation, re-raised (with the hook's own
     /// `file:line`) once the operation is over.
     var hookFailure: LuaError?

@@ -20,6 +20,8 @@ struct JSONLTraceTests {
         print(true)
         print("{}")
         sim.log("a note")
+        app:effect("ApiClient.send@Net.swift:4", "body", 1.5, nil, { 1 })
+        app.windows[1]:effect("Store.load")
         app.defaults.theme = "dark"
         app.defaults.theme = nil
         app:open_url("app://doc/7")

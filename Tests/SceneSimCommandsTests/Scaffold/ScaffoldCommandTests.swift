@@ -151,7 +151,12 @@ struct ScaffoldCommandTests {
         try edited.write(toFile: path, atomically: true, encoding: .utf8)
         let drifted = try BuiltBinary.run(["check-model", "notesapp.lua", "--source", "Sources"], in: folder.path)
         #expect(drifted.status == 1, "\(drifted)")
-        #expect(drifted.stdout == "Views/SidebarView.swift:6: SceneStorage key \"scrollPosition\" (scene \"main\") is not in the model's keys\n")
+        // The module is one scaffold wrote: the command that regenerates it is given, as an "if".
+        #expect(drifted.stdout == """
+            Views/SidebarView.swift:6: SceneStorage key "scrollPosition" (scene "main") is not in the model's keys
+            if notesapp.lua is a generated module nobody edits, regenerate it: scenesim scaffold Sources -o notesapp.lua --force
+
+            """)
 
         let json = try BuiltBinary.run(["check-model", "notesapp.lua", "--source", "Sources", "--format", "json"], in: folder.path)
         #expect(json.status == 1)
@@ -199,8 +204,8 @@ struct ScaffoldCommandTests {
         #expect(result == ProcessResult(status: 1, stdout: """
             x.lua:4: the model's scene "main" lists SceneStorage key "extra_key" in keys, which no view of the scene has
             x.lua:5: the model's scene "extra" is not a scene of XApp
-            x.lua:7: the model's defaults_keys has "old", which is no @AppStorage key of the source
-            x.lua:7: the model's memory has "gone", which is no @State or @StateObject of XApp
+            x.lua:7: the model's defaults_keys has "old", which is no @AppStorage key of the source; a key the app stores otherwise (UserDefaults, @Default) is listed with its anchor: ["old"] = "File.swift:LINE"
+            x.lua:7: the model's memory has "gone", which is no @State or @StateObject of XApp; a property of an @Observable singleton is listed with its anchor: ["Type.property"] = "File.swift:LINE"
 
             """, stderr: ""))
     }
@@ -276,9 +281,9 @@ struct ScaffoldCommandTests {
         #expect(!bad.stderr.contains("load: check-model:"), "\(bad)")
         let five = try BuiltBinary.run(["check-model", "five.lua", "--source", Self.fixtures + "/PhotoApp"], in: folder.path)
         #expect(five.status == 2)
-        #expect(five.stderr.hasPrefix("scenesim check-model: five.lua does not load: the module must return the options of sim.launch, a table, e.g. end it with return { scenes = { ... } } (it returned number)\n"), "\(five)")
+        #expect(five.stderr.hasPrefix("scenesim check-model: five.lua does not load: the module must return the options of sim.launch, a table, e.g. end it with return { scenes = { ... } } or return sim.extend(generated, { ... }) (it returned number)\n"), "\(five)")
         let none = try BuiltBinary.run(["check-model", "none.lua", "--source", Self.fixtures + "/PhotoApp"], in: folder.path)
-        #expect(none.stderr.contains("does not load: the module must return the options of sim.launch, a table, e.g. end it with return { scenes = { ... } } (it returned nothing)\n"), "\(none)")
+        #expect(none.stderr.contains("does not load: the module must return the options of sim.launch, a table, e.g. end it with return { scenes = { ... } } or return sim.extend(generated, { ... }) (it returned nothing)\n"), "\(none)")
         // A folder or a file that is not Lua is named for what it is.
         let notLua = try BuiltBinary.run(["check-model", "notes.txt", "--source", Self.fixtures + "/PhotoApp"], in: folder.path)
         #expect(notLua.status == 2)
@@ -307,5 +312,148 @@ struct ScaffoldCommandTests {
         let notSwift = try BuiltBinary.run(["scaffold", "notes.txt"], in: folder.path)
         #expect(notSwift.status == 2)
         #expect(notSwift.stderr == "scenesim scaffold: notes.txt: not a .swift file; give the app's source folders or .swift files\n", "\(notSwift)")
+    }
+
+    /// The ReaderApp fixture under `Sources/`, its generated module `lib/reader_generated.lua`
+    /// (scaffold's own output) and `overlay` as `lib/reader.lua`.
+    static func readerWithOverlay(_ overlay: String) throws -> TempFolder {
+        let folder = try TempFolder(["lib/reader.lua": overlay])
+        try Self.copy("ReaderApp", into: folder)
+        let scaffold = try BuiltBinary.run(["scaffold", "Sources", "-o", "lib/reader_generated.lua"], in: folder.path)
+        try #require(scaffold.status == 0, "\(scaffold)")
+        return folder
+    }
+
+    static func edit(_ folder: TempFolder, _ file: String, _ old: String, _ new: String) throws {
+        let path = folder.path + "/Sources/" + file
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try #require(text.contains(old))
+        try text.replacingOccurrences(of: old, with: new).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    @Test("check-model on an overlay: 0 when the generated module is what scaffold writes and the overlay fits; after a planted source change, 1 naming the new key, the handlers whose Swift lines moved and the command that regenerates it; an anchor whose declaration moved in its file is a warning with the new line")
+    func checkModelOverlayGate() throws {
+        let folder = try Self.readerWithOverlay("""
+            local generated = require "reader_generated"
+            return sim.extend(generated, {
+              memory = { ["ReadQueue.pending"] = "ReadQueue.swift:8" },
+              defaults_keys = { lastReadPost = "SettingsKeys.lastRead" },
+              scenes = { feed = { allows = function() return true end } },
+            })
+            """)
+        let clean = try BuiltBinary.run(["check-model", "lib/reader.lua", "--source", "Sources"], in: folder.path)
+        #expect(clean == ProcessResult(status: 0, stdout: "", stderr: ""), "\(clean)")
+
+        try Self.edit(folder, "FeedView.swift", "    @State private var draftReply = \"\"\n",
+                      "    @State private var draftReply = \"\"\n    @SceneStorage(\"filter\") private var filter = \"all\"\n")
+        try Self.edit(folder, "ReadQueue.swift", "/// The read marks", "// Kept by the feed.\n/// The read marks")
+        let drifted = try BuiltBinary.run(["check-model", "lib/reader.lua", "--source", "Sources"], in: folder.path)
+
+        #expect(drifted == ProcessResult(status: 1, stdout: """
+            FeedView.swift:6: SceneStorage key "filter" of scene "feed" is new in the source
+            FeedView.swift:11: `.onChange(of: scenePhase)` (lib/reader_generated.lua:15) moved from FeedView.swift:10 to FeedView.swift:11
+            FeedView.swift:14: `.onOpenURL` (lib/reader_generated.lua:18) moved from FeedView.swift:13 to FeedView.swift:14
+            the generated module is not what scaffold writes from the source now; regenerate it: scenesim scaffold Sources -o lib/reader_generated.lua --force
+
+            """, stderr: """
+            lib/reader.lua:3: warning: memory["ReadQueue.pending"]: its declaration moved from ReadQueue.swift:8 to ReadQueue.swift:9; update the anchor
+
+            """), "\(drifted)")
+
+        let regenerate = try BuiltBinary.run(["scaffold", "Sources", "-o", "lib/reader_generated.lua", "--force"], in: folder.path)
+        #expect(regenerate.status == 0)
+        let again = try BuiltBinary.run(["check-model", "lib/reader.lua", "--source", "Sources", "--format", "json"], in: folder.path)
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stdout.contains("\"regenerate\": null"), "\(again)")
+    }
+
+    @Test("check-model: an overlay that no longer fits is exit 1, each failure at the overlay's line: an effect the generated module does not call, a replace of a handler the source dropped, an anchor that names nothing")
+    func checkModelOverlayNoLongerFits() throws {
+        let folder = try Self.readerWithOverlay("""
+            local generated = require "reader_generated"
+            return sim.extend(generated, {
+              memory = { ["ReadQueue.pending"] = "ReadQueue.swift:8", ["ReadQueue.gone"] = "ReadQueue.gone" },
+              defaults_keys = { other = "Nowhere.swift:3" },
+              effects = { ["ReadQueue.flsh"] = function() end },
+              replace = { feed = { on_url = function() return true end } },
+            })
+            """)
+        try Self.edit(folder, "FeedView.swift", "            .onOpenURL { url in\n                scrollPost = Int(url.lastPathComponent) ?? 0\n            }\n", "")
+
+        let result = try BuiltBinary.run(["check-model", "lib/reader.lua", "--source", "Sources"], in: folder.path)
+
+        #expect(result == ProcessResult(status: 1, stdout: """
+            lib/reader_generated.lua:17: handler "on_url" of scene "feed" is no longer in the source
+            lib/reader.lua:5: effects["ReadQueue.flsh"]: the generated module calls no effect of that name; it calls none
+            lib/reader.lua:6: replace.feed.on_url: the generated scene "feed" has no on_url to replace (it has on_phase)
+            lib/reader.lua:3: memory["ReadQueue.gone"]: the anchor "ReadQueue.gone" no longer names its declaration: ReadQueue declares no gone
+            lib/reader.lua:4: defaults_keys["other"]: the anchor "Nowhere.swift:3" no longer names its declaration: no Swift file Nowhere.swift in the sources
+            the generated module is not what scaffold writes from the source now; regenerate it: scenesim scaffold Sources -o lib/reader_generated.lua --force
+
+            """, stderr: ""), "\(result)")
+    }
+
+    @Test("check-model loads a FILE argument as that file: lib/x.generated.lua is not lib/x/generated.lua; a generated module alone passes when current")
+    func checkModelLoadsTheFileGiven() throws {
+        let folder = try TempFolder()
+        try Self.copy("ReaderApp", into: folder)
+        let scaffold = try BuiltBinary.run(["scaffold", "Sources", "-o", "lib/x.generated.lua"], in: folder.path)
+        #expect(scaffold.status == 0, "\(scaffold)")
+
+        let result = try BuiltBinary.run(["check-model", "lib/x.generated.lua", "--source", "Sources"], in: folder.path)
+
+        // Before: "lib/x.generated.lua does not load: module 'x.generated' not found: no file 'lib/x/generated.lua'".
+        #expect(result == ProcessResult(status: 0, stdout: "", stderr: ""), "\(result)")
+    }
+
+    @Test("check-model on a single-file model: an @Observable singleton's property and a UserDefaults key listed with anchors pass, one without is a difference that says to give one; @State the model does not list is a warning, not a difference")
+    func checkModelSingleFileAnchorsAndAdvice() throws {
+        let folder = try TempFolder([
+            "model.lua": """
+                return {
+                  platform = "ipados",
+                  scenes = { { id = "feed", keys = { "scrollPost" }, on_phase = function() end, on_url = function() end } },
+                  model = { states = { r = {} }, initial = "r", on_phase = function() end,
+                    defaults_keys = { "lastSync", lastReadPost = "SettingsKeys.lastRead" },
+                    memory = { ["ReadQueue.pending"] = "ReadQueue.pending" } },
+                }
+                """,
+            "unanchored.lua": """
+                return {
+                  platform = "ipados",
+                  scenes = { { id = "feed", keys = { "scrollPost" }, memory = { "draftReply" }, on_phase = function() end, on_url = function() end } },
+                  model = { states = { r = {} }, initial = "r", on_phase = function() end, defaults_keys = { "lastSync" },
+                    memory = { "ReadQueue.pending" } },
+                }
+                """,
+        ])
+        try Self.copy("ReaderApp", into: folder)
+
+        let anchored = try BuiltBinary.run(["check-model", "model.lua", "--source", "Sources"], in: folder.path)
+        let unanchored = try BuiltBinary.run(["check-model", "unanchored.lua", "--source", "Sources"], in: folder.path)
+
+        // Before: exit 1, "memory \"draftReply\" (scene \"feed\") is not in the model's memory" and
+        // "the model's memory has \"ReadQueue.pending\", which is no @State or @StateObject".
+        #expect(anchored == ProcessResult(status: 0, stdout: "", stderr: """
+            FeedView.swift:5: warning: memory "draftReply" (scene "feed") is not in the model's memory; list it if a scenario uses it
+
+            """), "\(anchored)")
+        #expect(unanchored == ProcessResult(status: 1, stdout: """
+            unanchored.lua:5: the model's memory has "ReadQueue.pending", which is no @State or @StateObject of ReaderApp; a property of an @Observable singleton is listed with its anchor: ["Type.property"] = "File.swift:LINE"
+
+            """, stderr: ""), "\(unanchored)")
+    }
+
+    @Test("check-model: an overlay that extends a table no require loaded is exit 2, saying how to load the generated module")
+    func checkModelNeedsTheRequiredModule() throws {
+        let folder = try TempFolder(["lib/o.lua": "return sim.extend({ scenes = { { id = \"feed\" } } }, {})\n"])
+        try Self.copy("ReaderApp", into: folder)
+
+        let result = try BuiltBinary.run(["check-model", "lib/o.lua", "--source", "Sources"], in: folder.path)
+
+        #expect(result == ProcessResult(status: 2, stdout: "", stderr: """
+            scenesim check-model: lib/o.lua: the first argument of sim.extend (lib/o.lua:1) is not a module loaded with require, so check-model cannot tell which generated module to compare; write local generated = require "myapp_generated"
+
+            """), "\(result)")
     }
 }

@@ -94,9 +94,26 @@ struct SwiftModelTests {
         #expect(throws: SimError.self) { try ModelRegistry(["builtin": make]) }
         #expect(throws: SimError.self) { try ModelRegistry(["my notes": make]) }
     }
+    @Test("A Swift model's effects run for app:effect and w:effect with the stored values passed, and their result is the call's")
+    func swiftModelEffects() {
+        let options = ScenarioOptions(trace: .off, models: try! ModelRegistry(["vault": { () throws(SimError) in
+            var model = try lockerModel()
+            model.addEffect("Vault.open") { _, scene, arguments in
+                .string("opened \(arguments.map { $0?.literal ?? "nil" }.joined(separator: " ")) from \(scene == nil ? "the app" : "a window")")
+            }
+            return model
+        }]))
+        let run = runScript("""
+            local app = sim.launch { model = "vault" }
+            print(app:effect("Vault.open@V.swift:2", 1, {}, "x"), app.windows[1]:effect("Vault.open"), app:effect("Other.thing"))
+            """, options: options)
+
+        #expect(run == ScriptRun(output: "opened 1 nil \"x\" from the app\topened  from a window\n"), "\(run)")
+    }
 }
 
 extension ScriptRun {
     /// The error's message, without the traceback after it.
     var firstErrorLine: String? { error.map { String($0.split(separator: "\n", maxSplits: 1).first ?? "") } }
+
 }
