@@ -52,9 +52,9 @@ final class AppProcess {
     var timeUpAt: VirtualTime?
     /// Tasks begun after the warning moment, whose handlers run once the call that began
     /// them is over.
-    var pendingExpirations: [BackgroundTaskID] = []
+    var pendingExpirations = BackgroundTaskList()
     /// The background tasks running or expired, in the order they began.
-    var openTasks: [BackgroundTaskID] = []
+    var openTasks = BackgroundTaskList()
     /// The process resumed in the action under way: what fell due while it was suspended runs
     /// at the end of that action.
     var resumedInAction = false

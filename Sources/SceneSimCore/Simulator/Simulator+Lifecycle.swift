@@ -259,8 +259,8 @@ extension Simulator {
             services.backgroundTasks[id.rawValue - 1].status = .ended
             services.backgroundTasks[id.rawValue - 1].expiration = nil
         }
-        process.openTasks = []
-        process.pendingExpirations = []
+        process.openTasks.removeAll()
+        process.pendingExpirations.removeAll()
         // Emptied in place first: copying out and then emptying would copy the storage.
         process.order.removeAll()
         process.visible.removeAll()
