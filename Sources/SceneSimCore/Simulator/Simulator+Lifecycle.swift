@@ -243,6 +243,7 @@ extension Simulator {
         // keeps the storage saved on the way to background, and the system restores it (§5.4).
         // A process launched in the background and never brought forward restores what the
         // launch before it would have.
+        noteWalk(process)
         let restorable = (process.deferredRestore ?? onScreen).filter { sessions[$0.index].alive }
         for index in process.order.elements {
             let lost = unsavedKeys(SessionID(index))
