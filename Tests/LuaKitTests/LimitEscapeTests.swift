@@ -230,7 +230,7 @@ struct LimitEscapeTests {
             ("string.rep()", "p.lua:1: bad argument #1 to 'rep' (string expected, got no value)"),
             ("table.insert({}, 1, 2, 3)", "p.lua:1: wrong number of arguments to 'insert'"),
             ("table.insert({}, 5, 2)", "p.lua:1: bad argument #2 to 'insert' (position out of bounds)"),
-            ("table.remove({}, 5)", "p.lua:1: bad argument #2 to 'remove' (position out of bounds)"),
+            ("table.remove({}, 5)", "p.lua:1: bad argument #1 to 'remove' (position out of bounds)"),
             ("table.insert(1, 2)", "p.lua:1: bad argument #1 to 'insert' (table expected, got number)"),
             ("collectgarbage('x')", "p.lua:1: bad argument #1 to 'collectgarbage' (invalid option 'x')"),
             ("collectgarbage('step', 'y')", "p.lua:1: bad argument #2 to 'collectgarbage' (number expected, got string)"),

@@ -148,8 +148,8 @@ static int scn_tremove (lua_State *L) {
   long long steps = 0;  /* scenesim */
   if (pos != size)  /* validate 'pos' if given */
     /* check whether 'pos' is in [1, size + 1] */
-    luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2,
-                  "position out of bounds");
+    luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 1,
+                  "position out of bounds");  /* (5.4.4 names argument 1 here) */
   lua_geti(L, 1, pos);  /* result = t[pos] */
   for ( ; pos < size; pos++) {
     SCN_LOOP_STEP(L, steps);
