@@ -39,6 +39,7 @@ extension Simulator {
     /// time start now (only where the app can be suspended).
     func enterBackground(_ process: AppProcess, grant: VirtualTime? = nil, graceSpent: Bool = false) {
         process.backgroundSince = now
+        process.queuedAfterWarning = false
         process.grant = grant ?? config.policy.backgroundTime
         process.warningAt = nil
         process.timeUpAt = nil
@@ -74,11 +75,12 @@ extension Simulator {
             if warning > now { process.warningAt = warning }
         }
         if warning <= now {
-            // Begun after the warning moment: the handlers run once the call is over. A task
-            // just begun is the only one that can be new here (the others were expired at the
-            // warning or queued when they began): a walk of every open task at each begin made
-            // beginning n tasks quadratic.
-            let candidates = began.map { [$0] } ?? Array(process.openTasks)
+            // Begun after the warning moment: the handlers run once the call is over. Once every
+            // open task was queued in this stay, a task just begun is the only one that can be
+            // new here (the others are queued or expired): a walk of every open task at each
+            // begin made beginning n tasks quadratic.
+            let candidates = began.flatMap { process.queuedAfterWarning ? [$0] : nil } ?? Array(process.openTasks)
+            process.queuedAfterWarning = true
             for id in candidates where services.backgroundTasks[id.rawValue - 1].status == .running {
                 process.pendingExpirations.append(id)
             }

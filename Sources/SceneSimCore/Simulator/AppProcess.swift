@@ -53,6 +53,9 @@ final class AppProcess {
     /// Tasks begun after the warning moment, whose handlers run once the call that began
     /// them is over.
     var pendingExpirations = BackgroundTaskList()
+    /// Every open task of this background stay was queued for its expiration handler (the
+    /// warning moment had passed): later, only a task just begun needs queueing.
+    var queuedAfterWarning = false
     /// The background tasks running or expired, in the order they began.
     var openTasks = BackgroundTaskList()
     /// The process resumed in the action under way: what fell due while it was suspended runs
