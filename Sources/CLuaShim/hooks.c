@@ -84,6 +84,9 @@ static void scn_call_script_hook(lua_State *L, lua_Debug *ar, const char *event,
     } else {
         lua_xmove(thread, L, 1);
     }
+    // Raised from the hook, with Lua's hooks off on L until a protected call catches it: a
+    // coroutine it kills must not run its <close> handlers (protected.c).
+    scn_mark_hook_error(L);
     lua_error(L);
 }
 

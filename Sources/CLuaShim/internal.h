@@ -145,6 +145,18 @@ void scn_push_registry_table(lua_State *L, const void *key);
 /// metatable), for data kept beside objects that must not keep them alive.
 void scn_push_weak_registry_table(lua_State *L, const void *key);
 
+/// Notes the error value on top of L, about to be raised from a hook (the count hook's memory
+/// limit, a script's hook), beside thread L: the thread has Lua's hooks off until a protected
+/// call on it catches the error (protected.c).
+void scn_mark_hook_error(lua_State *L);
+/// Forgets the error noted for L: a protected call on L caught an error.
+void scn_clear_hook_error(lua_State *L);
+/// Whether the value at `index` of L is the error noted for `thread`.
+int scn_is_hook_error(lua_State *L, lua_State *thread, int index);
+/// Whether coroutine `co` died of an error raised in a hook, with Lua's hooks off for good: its
+/// `<close>` handlers must not run.
+int scn_died_in_hook(lua_State *L, lua_State *co);
+
 /// pcall, xpcall and the function coroutine.wrap returns (upvalue 1: the coroutine): Lua
 /// 5.4.4's, unable to absorb a tripped limit (vendor/catching.c).
 int scn_pcall_function(lua_State *L);
@@ -163,6 +175,9 @@ void scn_trip(lua_State *L, lua_Debug *ar);
 /// event, and sets the thread's next count step; `step` instructions ran since the last count
 /// event (hooks.c).
 void scn_run_script_hook(lua_State *L, lua_Debug *ar, int step);
+/// Replaces string.rep, table.insert, table.remove and collectgarbage by versions that charge
+/// their loops and collections to the instruction budget (vendor/loops.c).
+void scn_install_charged_loops(lua_State *L);
 /// Replaces debug.sethook, debug.gethook and debug.setmetatable, when the debug library is open,
 /// by versions that keep the count hook and refuse __gc (hooks.c).
 void scn_install_debug_functions(lua_State *L);

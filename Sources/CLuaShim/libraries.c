@@ -329,6 +329,7 @@ static int scn_open_libraries_body(lua_State *L) {
     lua_setglobal(L, "setmetatable");
     scn_install_protected_functions(L);
     scn_install_bounded_functions(L);
+    scn_install_charged_loops(L);
     scn_install_debug_functions(L);
     return 0;
 }

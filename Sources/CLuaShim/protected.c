@@ -9,11 +9,90 @@
 // own with the checks added (vendor/catching.c).
 #include "internal.h"
 
+// MARK: Errors raised in a hook
+// Lua turns hooks off while a hook runs and turns them on again when it returns. An error the
+// count hook raises (the memory limit's, at the script's line) or a script's own hook raises
+// (debug.sethook, with --allow-io) leaves the hook without returning: a protected call on the
+// same thread turns hooks on again as it catches it, but a coroutine that dies of it stays with
+// hooks off. Its `<close>` handlers, run by coroutine.close or by coroutine.wrap's function,
+// would then run with no instruction limit and no Ctrl-C (an endless one needed SIGKILL), and so
+// would an xpcall message handler, which runs where the error was raised, inside the hook. So
+// each such error is noted beside its thread (a table with weak keys: thread -> the error value),
+// and neither runs for it: a thread killed in a hook keeps its `<close>` handlers unrun.
+
+static const char scn_hook_errors_key = 0;
+
+void scn_mark_hook_error(lua_State *L) {
+    scn_state *st = scn_get_state(L);
+    if (!lua_checkstack(L, 4)) return;
+    // Noting it must not fail at the memory limit (Lua's memory error would replace the error
+    // being raised): a few bytes may pass the limit here.
+    int was_failable = st->failable;
+    st->failable = 0;
+    scn_push_weak_registry_table(L, &scn_hook_errors_key);
+    lua_pushthread(L);
+    lua_pushvalue(L, -3);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    st->failable = was_failable;
+}
+
+// Pushes the error value noted for `thread` (nil when none) on L.
+static void scn_push_hook_error(lua_State *L, lua_State *thread) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_hook_errors_key) != LUA_TTABLE) return;
+    if (thread == L) {
+        lua_pushthread(L);
+    } else {
+        lua_pushthread(thread);
+        lua_xmove(thread, L, 1);
+    }
+    lua_rawget(L, -2);
+    lua_remove(L, -2);
+}
+
+void scn_clear_hook_error(lua_State *L) {
+    if (!lua_checkstack(L, 3)) return;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_hook_errors_key) == LUA_TTABLE) {
+        lua_pushthread(L);
+        if (lua_rawget(L, -2) != LUA_TNIL) {
+            lua_pop(L, 1);
+            lua_pushthread(L);
+            lua_pushnil(L);
+            lua_rawset(L, -3);
+            lua_pushnil(L);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+int scn_is_hook_error(lua_State *L, lua_State *thread, int index) {
+    index = lua_absindex(L, index);
+    if (!lua_checkstack(L, 3)) return 0;
+    scn_push_hook_error(L, thread);
+    int same = !lua_isnil(L, -1) && lua_rawequal(L, -1, index);
+    lua_pop(L, 1);
+    return same;
+}
+
+int scn_died_in_hook(lua_State *L, lua_State *co) {
+    int status = lua_status(co);
+    if (status == LUA_OK || status == LUA_YIELD || lua_gettop(co) == 0) return 0;
+    if (!lua_checkstack(L, 2) || !lua_checkstack(co, 1)) return 0;
+    lua_pushvalue(co, -1);  // its error
+    lua_xmove(co, L, 1);
+    int died = scn_is_hook_error(L, co, -1);
+    lua_pop(L, 1);
+    return died;
+}
+
 // xpcall's message handler, in a C function that skips it once a limit tripped: the count hook
 // raises the limit's error with Lua's hooks off, and they stay off while the handler runs, so a
 // handler that loops would never be stopped. Its message goes through as it is.
 int scn_guarded_handler(lua_State *L) {
     if (scn_get_state(L)->abort != SCN_ABORT_NONE) return 1;
+    // Raised in a hook: hooks are off while the handler would run.
+    if (scn_is_hook_error(L, L, 1)) return 1;
     return scn_call_original(L, 1);
 }
 
@@ -50,6 +129,14 @@ static int scn_close_coroutine(lua_State *L) {
     // A coroutine the limit stopped died with Lua's hooks off (see scn_guarded_handler): its
     // __close metamethods must not run.
     scn_check_tripped(L);
+    if (scn_died_in_hook(L, co)) {
+        // The same, for a coroutine killed by the memory limit or by a script's hook: the
+        // result of closing it (false and its error), its __close metamethods unrun.
+        lua_pushboolean(L, 0);
+        lua_pushvalue(co, -1);
+        lua_xmove(co, L, 1);
+        return 2;
+    }
     int results = scn_call_original(L, LUA_MULTRET);
     scn_check_tripped(L);
     return results;

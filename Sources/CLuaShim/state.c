@@ -420,7 +420,7 @@ static void scn_abort_text(const scn_state *st, char *buffer, size_t size) {
 // is kept, with the traceback from stack level `level` (the code that was running): the
 // top-level call reports them, not the later line where the error, caught by a script,
 // tripped again (scn_pcall).
-static void scn_raise_abort(lua_State *L, const char *where, int level) {
+static void scn_raise_abort(lua_State *L, const char *where, int level, int in_hook) {
     scn_state *st = scn_get_state(L);
     char text[96];
     scn_abort_text(st, text, sizeof text);
@@ -428,9 +428,12 @@ static void scn_raise_abort(lua_State *L, const char *where, int level) {
         // Lua's own memory error is catchable (pcall gives it back, and the script goes on once
         // the garbage is freed); this one is raised from the hook only to carry the script's
         // line, so it is not sticky either. Swift tells it by its message (scn_is_memory_error).
+        // Raised in the hook, it is noted beside the thread: a coroutine it kills keeps Lua's
+        // hooks off, so its <close> handlers and an xpcall handler must not run (protected.c).
         st->abort = SCN_ABORT_NONE;
         snprintf(st->memory_message, sizeof st->memory_message, "%s%s", where, text);
         lua_pushstring(L, st->memory_message);
+        if (in_hook) scn_mark_hook_error(L);
         lua_error(L);
     }
     if (st->abort_message[0] == '\0') {
@@ -478,7 +481,7 @@ void scn_trip(lua_State *L, lua_Debug *ar) {
     if (ar != NULL && lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
         snprintf(where, sizeof where, "%s:%d: ", ar->short_src, ar->currentline);
     }
-    scn_raise_abort(L, where, 0);  // in a hook, level 0 is the function running
+    scn_raise_abort(L, where, 0, 1);  // in a hook, level 0 is the function running
 }
 
 void scn_hook(lua_State *L, lua_Debug *ar) {
@@ -511,12 +514,19 @@ static void scn_raise_abort_at_caller(lua_State *L) {
     char where[160];
     snprintf(where, sizeof where, "%s", lua_tostring(L, -1));
     lua_pop(L, 1);
-    scn_raise_abort(L, where, 1);
+    scn_raise_abort(L, where, 1, 0);
 }
 
 void scn_charge_later(lua_State *L, long long steps) {
     // Uncounted code (explore's engine, on a thread with no hook) is not charged.
     if (lua_gethook(L) != NULL) scn_count_work(scn_get_state(L), steps);
+}
+
+int scn_charge_work(lua_State *L, long long steps) {
+    scn_state *st = scn_get_state(L);
+    if (st->depth == 0) return 0;
+    scn_update_abort(st, lua_gethook(L) != NULL ? steps : 0);
+    return st->abort == SCN_ABORT_INSTRUCTIONS || st->abort == SCN_ABORT_INTERRUPTED;
 }
 
 void scn_charge_counted(lua_State *L, long long steps) {
@@ -526,7 +536,9 @@ void scn_charge_counted(lua_State *L, long long steps) {
 void scn_charge(lua_State *L, long long steps) {
     scn_state *st = scn_get_state(L);
     if (st->depth == 0) return;
-    if (scn_update_abort(st, steps)) scn_raise_abort_at_caller(L);
+    // A memory trip waiting for the count hook is left to it: collectgarbage charges before it
+    // collects, and the collection may bring the memory back under the limit.
+    if (scn_update_abort(st, steps) && st->abort != SCN_ABORT_MEMORY) scn_raise_abort_at_caller(L);
 }
 
 void scn_check_tripped(lua_State *L) {
@@ -731,7 +743,10 @@ int scn_call_swift(lua_State *L, lua_Integer id) {
     // Work the Swift function charged (scn_charge_later: a long note, a large table printed)
     // that passed the instruction limit stops the script here, at the line that called it:
     // left to the next hook step, a script that ended first reported the limit with no line.
-    if (st->depth > 0 && st->abort == SCN_ABORT_INSTRUCTIONS) scn_raise_abort_at_caller(L);
+    // An interrupt that came meanwhile (Ctrl-C during a long print or a settle of many
+    // windows) stops it here too: a loop of such calls spends its time in Swift, between hook
+    // steps.
+    if (st->depth > 0 && scn_update_abort(st, 0) && st->abort != SCN_ABORT_MEMORY) scn_raise_abort_at_caller(L);
     if (was_failable && st->limit != 0 && st->used > st->limit) {
         // Swift allocated past the limit. Allocating now fails unless a full collection frees
         // enough, so Lua raises its own LUA_ERRMEM from here, in C.

@@ -128,10 +128,27 @@ enum Output {
 
     /// Writes `bytes` exactly: fwrite, not fputs, so a NUL byte does not end the output.
     static func standard(bytes: [UInt8]) {
+        inStandard += 1
+        defer { inStandard -= 1 }
         let written = bytes.withUnsafeBufferPointer { buffer in
             fwrite(buffer.baseAddress, 1, buffer.count, out)
         }
         if written < bytes.count { noteStandardFailure() }
+    }
+
+    /// Nonzero while this code is inside stdio on standard output (a signal handler must not
+    /// flush it then: the buffer is being changed).
+    nonisolated(unsafe) private static var inStandard: Int32 = 0
+
+    /// Flushes what was printed, from a signal handler that is about to end the process (a
+    /// second Ctrl-C): skipped when the signal came while standard output was being written,
+    /// or when another thread holds the stream, so the handler never waits on a lock. Without
+    /// it, the lines a hanging scenario had printed (buffered: standard output to a pipe or a
+    /// file) were lost.
+    static func flushFromSignalHandler() {
+        guard inStandard == 0, ftrylockfile(out) == 0 else { return }
+        fflush(out)
+        funlockfile(out)
     }
 
     private static func noteStandardFailure() {
@@ -142,11 +159,15 @@ enum Output {
     /// output a command reports as written must have been (`scenesim run x.lua > trace.txt` on
     /// a full disk is no success).
     static func finishStandard() -> String? {
+        inStandard += 1
+        defer { inStandard -= 1 }
         if fflush(out) != 0 || ferror(out) != 0 { noteStandardFailure() }
         return standardFailure
     }
 
     static func error(_ text: String) {
+        inStandard += 1
+        defer { inStandard -= 1 }
         if fflush(out) != 0 { noteStandardFailure() }
         Array(text.utf8).withUnsafeBufferPointer { buffer in
             _ = fwrite(buffer.baseAddress, 1, buffer.count, err)
@@ -155,6 +176,8 @@ enum Output {
     }
 
     static func flush() {
+        inStandard += 1
+        defer { inStandard -= 1 }
         if fflush(out) != 0 { noteStandardFailure() }
         fflush(err)
     }

@@ -151,6 +151,10 @@ struct LimitEscapeTests {
         // charged one step per position before, they ran 10 to 100 times a loop's time.
         "local s = ('a'):rep(20000)\nreturn s:find(('a'):rep(10000) .. '%d')",
         "local s = ('a'):rep(20000)\nreturn s:find('[' .. ('%d'):rep(2000) .. 'a]*b')",
+        // Elements moved in a table whose __len says 2^62: nothing to allocate, and C loops of
+        // 2^62 rounds (issue 43).
+        "local t = setmetatable({}, { __len = function() return 1 << 62 end })\ntable.insert(t, 1, 'x')",
+        "local t = setmetatable({}, { __len = function() return 1 << 62 end })\nreturn table.remove(t, 1)",
     ]
 
     @Test("Pattern matching and table.move are charged to the instruction limit", arguments: runawayCalls)
@@ -161,6 +165,146 @@ struct LimitEscapeTests {
 
         #expect(error.kind == .instructionLimit)
         #expect(error.message == "match.lua:2: instruction limit exceeded (1000000 instructions)")
+    }
+
+    @Test("collectgarbage is charged the heap it walks: a loop of full collections stops at the limit (issue 43: 3 instructions each)")
+    func collectionsAreCharged() throws {
+        let (state, _) = makeState(LuaOptions(maxInstructions: 1_000_000))
+        let source = """
+            local t = {} for i = 1, 100000 do t[i] = {} end
+            for i = 1, 200 do collectgarbage() end
+            for i = 1, 200 do collectgarbage("step", 1000) end
+            return "not stopped"
+            """
+
+        let error = try #require(capture { try state.run(source, chunkName: "@gc.lua") })
+
+        #expect(error.kind == .instructionLimit)
+        #expect(error.message == "gc.lua:2: instruction limit exceeded (1000000 instructions)")
+    }
+
+    @Test("An interrupt from another thread stops an endless table.insert or table.remove, without an instruction limit", arguments: [
+        "local t = setmetatable({}, { __len = function() return 1 << 62 end })\ntable.insert(t, 1, 'x')",
+        "local t = setmetatable({}, { __len = function() return 1 << 62 end })\nreturn table.remove(t, 1)",
+    ])
+    func interruptStopsCLoops(source: String) throws {
+        let (state, _) = makeState()
+        let flag = state.interruptFlag
+        let thread = Thread {
+            Thread.sleep(forTimeInterval: 0.2)
+            flag.raise()
+        }
+        thread.start()
+
+        let error = capture { try state.run(source, chunkName: "@loop.lua") }
+
+        #expect(error?.kind == .interrupted)
+        #expect(error?.message == "loop.lua:2: interrupted")
+    }
+
+    @Test("The charged string.rep, table.insert, table.remove and collectgarbage give stock Lua's results and errors; string.rep of nothing returns at once, however many times (issue 43: math.maxinteger copies of nothing ran for centuries)")
+    func chargedLoopResultsUnchanged() throws {
+        let (state, _) = makeState()
+        let source = """
+            local out = {}
+            local function R(...)
+              local parts = {}
+              for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+              out[#out + 1] = table.concat(parts, " ")
+            end
+            R(("ab"):rep(3), ("ab"):rep(3, ","), ("ab"):rep(0), ("ab"):rep(-1, ","), #(""):rep(1e9), ("x"):rep(1, "-"))
+            R(#(""):rep(math.maxinteger), #(""):rep(math.maxinteger, ""), #string.rep("", math.maxinteger))
+            local t = {1, 2, 3}
+            table.insert(t, 4); table.insert(t, 1, 0); table.insert(t, 3, 1.5)
+            R(table.concat(t, ","), table.remove(t), table.remove(t, 1), table.remove(t, #t + 1), table.concat(t, ","))
+            R(table.remove({}), table.remove({}, 0), #t)
+            R(collectgarbage("isrunning"), collectgarbage("count") > 0, collectgarbage(), collectgarbage("collect"),
+              collectgarbage("step"), collectgarbage("incremental"), collectgarbage("generational"), collectgarbage("incremental"))
+            return table.concat(out, "|")
+            """
+        #expect(try state.run(source, chunkName: "=t") == [
+            "ababab ab,ab,ab   0 x|0 0 0|0,1,1.5,2,3,4 4 0 nil 1,1.5,2,3|nil nil 4|true true 0 0 true incremental incremental generational",
+        ])
+        let errors: [(String, String)] = [
+            ("('x'):rep(1e10)", "p.lua:1: resulting string too large"),
+            ("string.rep()", "p.lua:1: bad argument #1 to 'rep' (string expected, got no value)"),
+            ("table.insert({}, 1, 2, 3)", "p.lua:1: wrong number of arguments to 'insert'"),
+            ("table.insert({}, 5, 2)", "p.lua:1: bad argument #2 to 'insert' (position out of bounds)"),
+            ("table.remove({}, 5)", "p.lua:1: bad argument #1 to 'remove' (position out of bounds)"),
+            ("table.insert(1, 2)", "p.lua:1: bad argument #1 to 'insert' (table expected, got number)"),
+            ("collectgarbage('x')", "p.lua:1: bad argument #1 to 'collectgarbage' (invalid option 'x')"),
+            ("collectgarbage('step', 'y')", "p.lua:1: bad argument #2 to 'collectgarbage' (number expected, got string)"),
+        ]
+        for (source, message) in errors {
+            #expect(capture { try state.run(source, chunkName: "@p.lua") }?.message == message)
+        }
+    }
+
+    // MARK: Errors raised in a hook
+
+    /// Code that must not run when a coroutine was killed by an error raised in a hook: Lua's
+    /// hooks stay off on that coroutine, so it would run out of reach of the instruction limit
+    /// and Ctrl-C. Each sets `ran` after a loop of N rounds (1e7, far past the limit, were it
+    /// counted).
+    static let hookKilled: [(name: String, source: String)] = [
+        ("wrap", """
+            local ran = false
+            local co = coroutine.wrap(function()
+              local _ <close> = setmetatable({}, { __close = function() for i = 1, N do end ran = true end })
+              GROW()
+            end)
+            local ok, message = pcall(co)
+            return ok, message, ran
+            """),
+        ("close", """
+            local ran = false
+            local co = coroutine.create(function()
+              local _ <close> = setmetatable({}, { __close = function() for i = 1, N do end ran = true end })
+              GROW()
+            end)
+            local ok, message = coroutine.resume(co)
+            local closed, again = coroutine.close(co)
+            return ok, message == again and message, ran, closed
+            """),
+        ("xpcall", """
+            local ran = false
+            local ok, message = xpcall(GROW, function(m) for i = 1, N do end ran = true return m end)
+            return ok, message, ran
+            """),
+    ]
+
+    @Test("A coroutine the memory limit killed in the count hook runs no <close> handler, and an xpcall handler does not run: Lua's hooks are off there (issue 43: an endless one needed SIGKILL)", arguments: hookKilled.map(\.name))
+    func memoryKillRunsNoUnhookedCode(name: String) throws {
+        let source = try #require(LimitEscapeTests.hookKilled.first { $0.name == name }).source
+        let (state, _) = makeState(LuaOptions(maxInstructions: 1_000_000, maxMemory: 4 << 20))
+        try state.run("N = 1e7 function GROW() local t = {} for i = 1, 1e9 do t[i] = i end end", chunkName: "@grow.lua")
+
+        let results = try state.run(source, chunkName: "@co.lua")
+
+        #expect(results.count >= 3)
+        #expect(results.first == false)
+        #expect(results.dropFirst().first == "grow.lua:1: memory limit exceeded (4194304 bytes)")
+        #expect(results.dropFirst(2).first == false, "the handler ran with hooks off")
+        if name == "close" { #expect(results.last == false) }
+    }
+
+    @Test("With --allow-io, a coroutine killed by an error its script's own hook raised runs no <close> handler; one killed by a plain error runs it", arguments: hookKilled.map(\.name))
+    func scriptHookKillRunsNoUnhookedCode(name: String) throws {
+        let source = try #require(LimitEscapeTests.hookKilled.first { $0.name == name }).source
+        let (state, _) = makeState(LuaOptions(libraries: .all, maxInstructions: 1_000_000))
+        try state.run("N = 1e7 function GROW() debug.sethook(function() debug.sethook() error('from the hook', 0) end, '', 100) while true do end end", chunkName: "@hook.lua")
+
+        let results = try state.run(source, chunkName: "@co.lua")
+
+        #expect(results.first == false)
+        #expect(results.dropFirst().first == "from the hook")
+        #expect(results.dropFirst(2).first == false, "the handler ran with hooks off")
+
+        // Killed by an error of its own (hooks on), a coroutine's <close> handler runs.
+        try state.run("N = 10 function GROW() error('plain', 0) end", chunkName: "@plain.lua")
+        let plain = try state.run(source, chunkName: "@co.lua")
+        #expect(plain.dropFirst().first == "plain")
+        #expect(plain.dropFirst(2).first == true)
     }
 
     @Test("An interrupt from another thread stops a backtracking match run without an instruction limit")

@@ -94,6 +94,11 @@ void scn_set_instruction_limit(lua_State *L, long long instructions);
 /// the running call's budget, without raising: a limit this trips is raised by the count hook
 /// at the script's next instruction, or at its next call into Swift.
 void scn_charge_later(lua_State *L, long long steps);
+/// Charges `steps` instructions of work a Swift function does for thread L (nothing on a thread
+/// without the count hook) and watches the interrupt flags, without raising: true once the
+/// instruction limit is spent or an interrupt came, so the Swift work can stop early; the
+/// trampoline then raises the limit's error at the line that called the function.
+int scn_charge_work(lua_State *L, long long steps);
 /// Why the last failed protected call was stopped by the hook (`scn_abort`).
 int scn_last_abort(lua_State *L);
 /// Whether `message` is the memory-limit error the count hook raised with its script line in

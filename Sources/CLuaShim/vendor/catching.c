@@ -9,7 +9,8 @@
 ** that once the instruction limit or an interrupt fired the call raises that error again at the
 ** script's line; xpcall's message handler wrapped in scn_guarded_handler; and wrap's function
 ** checks the trip before it closes a coroutine that died by an error (its __close metamethods
-** would run with Lua's hooks off). Everything else is the original.
+** would run with Lua's hooks off), and leaves one killed by an error raised in a hook unclosed;
+** pcall and xpcall forget such an error once they caught it. Everything else is the original.
 **
 ** The originals' notices: "$Id: lbaselib.c $ Basic library" and "$Id: lcorolib.c $
 ** Coroutine Library", "See Copyright Notice in lua.h": the notice is in LICENSE beside this file.
@@ -32,6 +33,8 @@
 */
 static int scn_finish_pcall(lua_State *L, int status, lua_KContext extra) {
     scn_check_tripped(L);
+    /* caught here, an error raised in a hook left hooks on again */
+    if (status != LUA_OK && status != LUA_YIELD) scn_clear_hook_error(L);
     if (l_unlikely(status != LUA_OK && status != LUA_YIELD)) {  /* error? */
         lua_pushboolean(L, 0);  /* first result (false) */
         lua_pushvalue(L, -2);  /* error message */
@@ -98,12 +101,25 @@ static int scn_auxresume(lua_State *L, lua_State *co, int narg) {
 int scn_wrapped_coroutine(lua_State *L) {
     lua_State *co = lua_tothread(L, lua_upvalueindex(1));
     scn_check_tripped(L);
+    if (co == NULL) {  /* scenesim: dropped, killed in a hook (below): dead, as stock's reset one */
+        luaL_where(L, 1);
+        lua_pushliteral(L, "cannot resume dead coroutine");
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
     int r = scn_auxresume(L, co, lua_gettop(L));
     scn_check_tripped(L);
     if (l_unlikely(r < 0)) {  /* error? */
         int stat = lua_status(co);
         if (stat != LUA_OK && stat != LUA_YIELD) {  /* error in the coroutine? */
-            stat = lua_resetthread(co);  /* close its tbc variables */
+            if (scn_died_in_hook(L, co)) {  /* scenesim: hooks off: its tbc variables stay */
+                lua_pushvalue(co, -1);
+                /* and the function lets it go, so what its stack holds can be collected */
+                lua_pushboolean(L, 0);
+                lua_replace(L, lua_upvalueindex(1));
+            }
+            else
+                stat = lua_resetthread(co);  /* close its tbc variables */
             lua_xmove(co, L, 1);  /* move error message to the caller */
         }
         if (stat != LUA_ERRMEM &&  /* not a memory error and ... */

@@ -37,6 +37,7 @@ extension LuaCall {
     /// `results(handles:of:)` for ids in a buffer (one the caller filled without an array).
     public func results(handles ids: UnsafeBufferPointer<Int64>, of type: LuaClass) -> LuaReturn {
         guard lua_checkstack(stack.L, 6) != 0, ids.count < Int(Int32.max) else { return .error("stack overflow (cannot push a result)") }
+        stack.chargeEntries(ids.count)
         scn_push_handles(stack.L, type.index, ids.baseAddress, Int32(ids.count))
         return .values(1)
     }

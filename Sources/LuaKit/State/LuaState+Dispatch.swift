@@ -8,11 +8,16 @@ extension LuaState {
         guard functions.indices.contains(id) else { return 0 }
         let body = functions[id]
         let outer = currentThread
+        let outerCaller = callingThread
         // Swift calls back into Lua on the thread that called it, unless that thread runs
         // without the count hook (`makeUncountedFunctions`): script code called back (a model's
         // hook, say) runs on the counted thread that started the uncounted code.
         if lua_gethook(thread) != nil { currentThread = thread }
-        defer { currentThread = outer }
+        callingThread = thread
+        defer {
+            currentThread = outer
+            callingThread = outerCaller
+        }
         // Writes buffered in C reach their owner before any Swift code can look.
         flushBufferedWrites(on: thread)
         let base = lua_gettop(thread)

@@ -14,6 +14,8 @@ public final class LuaState {
     let mainThread: OpaquePointer
     /// The thread whose Swift callback is innermost now (a coroutine's, maybe), else the main one.
     var currentThread: OpaquePointer
+    /// The thread whose call into Swift is innermost now (counted or not), nil outside any.
+    var callingThread: OpaquePointer?
     /// Swift functions by id (the trampoline's upvalue).
     var functions: [LuaFunctionBody] = []
     /// Tells function references whether this state is still open.
@@ -95,6 +97,19 @@ public final class LuaState {
     /// Stops this state's running code at its next hook step (same as `interruptFlag.raise()`).
     public func interrupt() {
         interruptFlag.raise()
+    }
+
+    /// Charges `steps` instructions of work the Swift function being called does (a step per
+    /// byte it copies, per window it walks) to the running call's instruction budget, and
+    /// watches for an interrupt. True once the budget is spent or an interrupt came: the
+    /// function should stop its work where that leaves everything consistent and return; the
+    /// call then fails with the limit's error at the script line that made it. Work done for
+    /// code without the count hook (explore's engine) is not charged, but an interrupt still
+    /// answers true. Outside any call into Swift, it charges nothing and answers false.
+    @discardableResult
+    public func chargeWork(_ steps: Int) -> Bool {
+        guard let thread = callingThread else { return false }
+        return scn_charge_work(thread, Int64(clamping: steps)) != 0
     }
 
     /// Stops the code running in every state of the process; async-signal-safe, for a SIGINT

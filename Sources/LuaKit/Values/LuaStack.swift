@@ -20,12 +20,34 @@ struct LuaStack {
 
     // MARK: Reading
 
+    /// Strings longer than this cost a step of the instruction budget per byte when they cross
+    /// between Lua and Swift (`chargeCrossing`).
+    static let freeCrossing = 256
+
+    /// Charges the copy of a long string between Lua and Swift, and the work Swift does on it
+    /// (parsing a URL, hashing and comparing a window's value or a storage key, tracing it), a
+    /// step per byte, to the instruction budget of the call under way (raised once the Swift
+    /// function returns): 20,000 `sim.url` of a 1 MB string ran past 30 s under a budget of a
+    /// million instructions. Short strings, the common case, cost nothing.
+    func chargeCrossing(_ length: Int) {
+        if length > Self.freeCrossing { scn_charge_later(L, Int64(length)) }
+    }
+
+    /// Charges a table or list of `count` entries crossing between Lua and Swift (`app.windows`
+    /// with 100,000 windows, `app.history` after many changes), 8 steps an entry, as
+    /// `chargeCrossing` charges bytes: a loop reading such a list did Swift work that grows
+    /// with the windows for a few instructions. Small tables cost nothing.
+    func chargeEntries(_ count: Int) {
+        if count > 64 { scn_charge_later(L, Int64(count) * 8) }
+    }
+
     /// The bytes of the string at `index`, exactly (nil for other types: numbers are not
     /// converted, as converting would confuse `lua_next`).
     func bytes(at index: Int32) -> ByteString? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let bytes = lua_tolstring(L, index, &length) else { return nil }
+        chargeCrossing(length)
         return ByteString(UnsafeRawBufferPointer(start: bytes, count: length))
     }
 
@@ -35,6 +57,7 @@ struct LuaStack {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let bytes = lua_tolstring(L, index, &length) else { return nil }
+        chargeCrossing(length)
         return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
 
@@ -124,12 +147,15 @@ struct LuaStack {
             copies.path.insert(pointer)
             defer { copies.path.remove(pointer) }
             var table = LuaTable()
+            var entries = 0
             lua_pushnil(L)
             while lua_next(L, index) != 0 {
                 let key = value(at: lua_absindex(L, -2), depth: depth + 1, copies: &copies)
                 table[key] = value(at: lua_absindex(L, -1), depth: depth + 1, copies: &copies)
                 pop()
+                entries += 1
             }
+            chargeEntries(entries)
             table.origin = LuaTable.Origin()  // after the writes, which make a table its own
             copies.done[pointer] = .table(table)
             return .table(table)
@@ -142,6 +168,7 @@ struct LuaStack {
 
     func push(string: String) {
         var string = string
+        chargeCrossing(string.utf8.count)
         string.withUTF8 { bytes in
             _ = bytes.withMemoryRebound(to: CChar.self) { chars in
                 lua_pushlstring(L, chars.baseAddress, chars.count)
@@ -151,6 +178,7 @@ struct LuaStack {
 
     /// Pushes the bytes as a Lua string, exactly.
     func push(bytes: ByteString) {
+        chargeCrossing(bytes.count)
         bytes.bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 _ = lua_pushlstring(L, chars.baseAddress, chars.count)
@@ -216,6 +244,7 @@ struct LuaStack {
                 return true
             }
             let sequence = table.sequence.count
+            chargeEntries(table.count)
             lua_createtable(L, Int32(clamping: sequence), Int32(clamping: table.count - sequence))
             if let pushed, let origin {
                 let number = lua_Integer(pushed.pointee.numbers.count + 1)

@@ -131,9 +131,11 @@ struct RunCommand: StatusCommand {
 }
 
 /// SIGINT and SIGTERM during `scenesim run`: the first stops the Lua code at its next hook
-/// step (`LuaState.interruptAll()`, async-signal-safe), so the run ends through its usual
-/// error path with its output flushed; a second ends the process as the default would. A
-/// signal the parent set to be ignored (a background job) stays ignored.
+/// step, its next call into Swift, a charged C loop or the simulator's next event
+/// (`LuaState.interruptAll()`, async-signal-safe), so the run ends through its usual error
+/// path with its output flushed; a second ends the process as the default would, once what
+/// was printed is flushed. A signal the parent set to be ignored (a background job) stays
+/// ignored.
 enum RunInterrupt {
     /// The first signal received, 0 while none.
     nonisolated(unsafe) static var received: Int32 = 0
@@ -148,7 +150,10 @@ enum RunInterrupt {
             var action = sigaction()
             action.handler = { signal in
                 if RunInterrupt.received != 0 {
-                    // A second one: the default, at once.
+                    // A second one: the default, at once, after what the scenario printed
+                    // (the first did not stop it: it hangs where no interrupt reaches, such as
+                    // a read with --allow-io).
+                    Output.flushFromSignalHandler()
                     raiseWithDefault(signal)
                     return
                 }

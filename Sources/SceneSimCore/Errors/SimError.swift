@@ -30,6 +30,9 @@ public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
         case appCode
         /// App code kept queueing lifecycle actions (`Simulator.maxQueuedInputs` for one call).
         case tooManyRequests
+        /// The driver stopped work under way (`Simulator.workMeter` answered true: a limit of
+        /// its own, or an interrupt). The driver reports its own reason.
+        case stopped
     }
 
     /// What kind of misuse this is.

@@ -104,6 +104,7 @@ extension Simulator {
 
     /// A suspended, hidden or covered app comes to the foreground for an event (semantics 12.7).
     private func comeForward(_ process: AppProcess) {
+        noteWalk(process)
         let covered = process.visible.elements.contains { scenePhase(sessionID($0)) == .inactive }
         if process.visible.isEmpty || covered { returnToForeground(process) }
     }
@@ -207,6 +208,7 @@ extension Simulator {
     /// Rule 4's scene over the current windows: never Settings, nor a `Window` already open.
     func newWindowScene(for event: ExternalEvent, _ process: AppProcess?) -> Int? {
         let text = event.text.bytes
+        if let process { noteWalk(process) }
         func available(_ group: Int) -> Bool {
             switch config.scenes[group].kind {
             case .settings: return false

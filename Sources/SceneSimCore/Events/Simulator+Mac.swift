@@ -112,6 +112,7 @@ extension Simulator {
     /// Quit (⌘Q): the windows leave the screen, the app's handlers run, and the user's "Close
     /// windows when quitting an application" setting decides restoration, unless kept (⌥⌘Q).
     func quit(keepingWindows: Bool, _ process: AppProcess) {
+        noteWalk(process)
         let open = process.order.elements.map { sessionID($0) }
         process.foregroundSet = open
         walkTogether(open.filter { scenePhase($0) != .background }, to: .background, process)
@@ -160,6 +161,7 @@ extension Simulator {
     /// most Mac runs) it returns before walking the windows.
     func unhideDocked(_ process: AppProcess) {
         guard self.process === process, !process.minimized.isEmpty else { return }
+        noteWalk(process)
         // The minimised ones, in window order (a copy: setPhase may reorder the list).
         let docked = process.order.elements.filter { process.minimized.contains($0) }
         for index in docked where scenePhase(sessionID(index)) == .background {
@@ -178,6 +180,7 @@ extension Simulator {
     /// go first, so the App's phase goes from active to background in one change, never through
     /// the inactive a minimised window has.
     func hideApp(_ process: AppProcess) {
+        noteWalk(process)
         let docked = process.order.elements.filter { process.minimized.contains($0) }
         for index in docked { setPhase(sessionID(index), .background, process) }
         leave(process)

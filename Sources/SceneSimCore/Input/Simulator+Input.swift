@@ -141,6 +141,7 @@ extension Simulator {
             throw SimError(.forbidden, "app:switcher(): no scene is on screen (the app is \(process.reportedPhase.rawValue)); the app switcher covers a visible app, so call app:foreground() first")
         case .foreground:
             let process = try runningProcess(what())
+            noteWalk(process)
             // (A hidden app's minimised windows are in the background: foreground unhides it.)
             if process.visible.isEmpty, !process.minimized.isEmpty, process.order.elements.allSatisfy(process.minimized.contains), !hasHiddenDocked(process) {
                 throw SimError(.forbidden, "app:foreground(): every window is minimised to the Dock; w:focus() brings one back, app:reopen() asks the app")
@@ -196,7 +197,8 @@ extension Simulator {
     }
 
     private func visibleScenes(_ process: AppProcess, contain phase: ScenePhase) -> Bool {
-        process.visible.elements.contains { scenePhase(sessionID($0)) == phase }
+        noteWalk(process)
+        return process.visible.elements.contains { scenePhase(sessionID($0)) == phase }
     }
 
     /// Runs one lifecycle action: its guards, then its steps, as one system action.

@@ -30,6 +30,9 @@ struct ModelServices {
     var nextValidation = 1
     /// Every background task, by id - 1 (semantics 11.3).
     var backgroundTasks: [BackgroundTaskRecord] = []
+    /// The bytes of the background tasks' names, for the memory budget (records are kept for
+    /// the whole run).
+    var backgroundTaskNameBytes = 0
     /// The pending background refresh request, if any: it outlives the process (11.4).
     var refreshRequest: RefreshRequest?
 

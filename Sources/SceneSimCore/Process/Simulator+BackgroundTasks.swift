@@ -19,6 +19,8 @@ extension Simulator {
         try change { () throws(SimError) in
             let process = try runningProcess("app:begin_background_task")
             try requireAwake("app:begin_background_task")
+            // The record is kept for the whole run (ids are never reused), its name with it.
+            try requireMemory(Self.backgroundTaskCost + name.count)
             return openBackgroundTask(named: name, expiration, process)
         }
     }
@@ -37,10 +39,11 @@ extension Simulator {
         let id = BackgroundTaskID(rawValue: services.backgroundTasks.count + 1)
         let ref = BackgroundTaskRef(id: id, name: name)
         services.backgroundTasks.append(BackgroundTaskRecord(ref: ref, launch: launchCount, status: .running, expiration: expiration))
+        services.backgroundTaskNameBytes += name.count
         process.openTasks.append(id)
         emit(.backgroundTaskBegan(ref))
         // A task holds the app awake: no suspension while it runs.
-        if process.backgroundSince != nil { startBackgroundClock(process) }
+        if process.backgroundSince != nil { startBackgroundClock(process, began: id) }
         return id
     }
 
@@ -69,8 +72,8 @@ extension Simulator {
     func closeBackgroundTask(_ id: BackgroundTaskID, _ process: AppProcess) {
         services.backgroundTasks[id.rawValue - 1].status = .finished
         services.backgroundTasks[id.rawValue - 1].expiration = nil
-        process.openTasks.removeAll { $0 == id }
-        process.pendingExpirations.removeAll { $0 == id }
+        process.openTasks.remove(id)
+        process.pendingExpirations.remove(id)
         emit(.backgroundTaskFinished(services.backgroundTasks[id.rawValue - 1].ref))
         if process.openTasks.isEmpty, process.backgroundSince != nil, config.suspendDelay != nil {
             // Suspension follows at once if the grace is spent, else when it is; it happens
@@ -125,8 +128,7 @@ extension Simulator {
         guard let process, !process.pendingExpirations.isEmpty else { return }
         try action("a background task's expiration handler") { () throws(SimError) in
             var rounds = 0
-            while let id = process.pendingExpirations.first, self.process === process {
-                process.pendingExpirations.removeFirst()
+            while self.process === process, let id = process.pendingExpirations.popFirst() {
                 rounds += 1
                 guard rounds <= Self.maxQueuedInputs else {
                     // The tasks stay open (the watchdog will end them); their handlers are dropped.

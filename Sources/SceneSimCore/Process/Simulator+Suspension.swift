@@ -39,6 +39,7 @@ extension Simulator {
     /// time start now (only where the app can be suspended).
     func enterBackground(_ process: AppProcess, grant: VirtualTime? = nil, graceSpent: Bool = false) {
         process.backgroundSince = now
+        process.queuedAfterWarning = false
         process.grant = grant ?? config.policy.backgroundTime
         process.warningAt = nil
         process.timeUpAt = nil
@@ -64,8 +65,8 @@ extension Simulator {
     }
 
     /// Sets the expiration warning and the end of the background time for the stay under way
-    /// (a task runs in the background).
-    func startBackgroundClock(_ process: AppProcess) {
+    /// (a task runs in the background; `began`, when a task was just begun).
+    func startBackgroundClock(_ process: AppProcess, began: BackgroundTaskID? = nil) {
         guard config.suspendDelay != nil, let since = process.backgroundSince else { return }
         let end = since + process.grant
         let warning = end - config.policy.expirationWarning
@@ -74,9 +75,13 @@ extension Simulator {
             if warning > now { process.warningAt = warning }
         }
         if warning <= now {
-            // Begun after the warning moment: the handlers run once the call is over.
-            for id in process.openTasks where !process.pendingExpirations.contains(id)
-                && services.backgroundTasks[id.rawValue - 1].status == .running {
+            // Begun after the warning moment: the handlers run once the call is over. Once every
+            // open task was queued in this stay, a task just begun is the only one that can be
+            // new here (the others are queued or expired): a walk of every open task at each
+            // begin made beginning n tasks quadratic.
+            let candidates = began.flatMap { process.queuedAfterWarning ? [$0] : nil } ?? Array(process.openTasks)
+            process.queuedAfterWarning = true
+            for id in candidates where services.backgroundTasks[id.rawValue - 1].status == .running {
                 process.pendingExpirations.append(id)
             }
         }

@@ -52,9 +52,12 @@ final class AppProcess {
     var timeUpAt: VirtualTime?
     /// Tasks begun after the warning moment, whose handlers run once the call that began
     /// them is over.
-    var pendingExpirations: [BackgroundTaskID] = []
+    var pendingExpirations = BackgroundTaskList()
+    /// Every open task of this background stay was queued for its expiration handler (the
+    /// warning moment had passed): later, only a task just begun needs queueing.
+    var queuedAfterWarning = false
     /// The background tasks running or expired, in the order they began.
-    var openTasks: [BackgroundTaskID] = []
+    var openTasks = BackgroundTaskList()
     /// The process resumed in the action under way: what fell due while it was suspended runs
     /// at the end of that action.
     var resumedInAction = false

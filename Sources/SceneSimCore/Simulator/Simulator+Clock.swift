@@ -70,6 +70,7 @@ extension Simulator {
         var count = 0
         while try runNextEvent(notAfter: target) {
             guard afterEach() else { return }
+            try chargeWork(1)
             count += 1
             if count >= Self.settleLimit {
                 throw SimError(.didNotSettle, "sim.advance(\(duration.text)): ran \(Self.settleLimit) events and the clock is only at \(now.text) s of \(target.text) s; something keeps scheduling work (a hook that reacts to every change?)")
@@ -92,6 +93,7 @@ extension Simulator {
         var count = 0
         while try runNextEvent(notAfter: VirtualTime(microseconds: .max)) {
             guard afterEach() else { return }
+            try chargeWork(1)
             count += 1
             if count >= Self.settleLimit {
                 throw SimError(.didNotSettle, "sim.settle(): did not settle after \(Self.settleLimit) events; something keeps scheduling work (a hook that reacts to every change?)")

@@ -249,6 +249,7 @@ extension Simulator {
         // keeps the storage saved on the way to background, and the system restores it (§5.4).
         // A process launched in the background and never brought forward restores what the
         // launch before it would have.
+        noteWalk(process)
         let restorable = (process.deferredRestore ?? onScreen).filter { sessions[$0.index].alive }
         for index in process.order.elements {
             let lost = unsavedKeys(sessionID(index))
@@ -266,8 +267,8 @@ extension Simulator {
             services.backgroundTasks[id.rawValue - 1].status = .ended
             services.backgroundTasks[id.rawValue - 1].expiration = nil
         }
-        process.openTasks = []
-        process.pendingExpirations = []
+        process.openTasks.removeAll()
+        process.pendingExpirations.removeAll()
         // Emptied in place first: copying out and then emptying would copy the storage.
         process.order.removeAll()
         process.visible.removeAll()

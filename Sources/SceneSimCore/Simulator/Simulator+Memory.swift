@@ -13,12 +13,29 @@ extension Simulator {
     static let storageEntryCost = 64
     /// What one operation may add besides storage values: a session and a few transitions.
     static let operationAllowance = 4096
+    /// Estimated bytes of one background task record besides its name (kept for the run).
+    static let backgroundTaskCost = 128
+    /// Estimated bytes of one timer: its record (kept for the run), and while it is pending its
+    /// body and its job in the scheduler.
+    static let timerCost = 48
+    static let pendingTimerCost = 128
+    /// Estimated bytes of one validation request waiting for the server's answer.
+    static let validationCost = 160
 
     /// Estimated bytes the simulator's records hold now.
     package var estimatedMemory: Int {
         let transitions = (process?.machine.history.count ?? 0) + (process?.machine.rejected.count ?? 0)
         return recordBytes + transitions * Self.transitionCost + (process?.machine.payloadBytes ?? 0)
-            + (process.map { Self.cost(of: $0.memory) } ?? 0) + server.bytes + defaultsBytes
+            + (process.map { Self.cost(of: $0.memory) } ?? 0) + server.bytes + defaultsBytes + servicesBytes
+    }
+
+    /// What the timers, background tasks and validation requests hold (a script can make any
+    /// number of each: 30,000 background tasks with 100 KB names reached 3 GB under a 16 MiB
+    /// limit when they were not counted).
+    var servicesBytes: Int {
+        services.tasks.count * Self.timerCost + services.taskBodies.count * Self.pendingTimerCost
+            + services.backgroundTasks.count * Self.backgroundTaskCost + services.backgroundTaskNameBytes
+            + services.validations.count * Self.validationCost
     }
 
     /// The defaults' cost, kept as they are written (summing them at every check would cost a
@@ -50,6 +67,6 @@ extension Simulator {
     /// operation changes anything.
     func requireMemory(_ extra: Int) throws(SimError) {
         guard let budget = memoryBudget, estimatedMemory + extra > budget else { return }
-        throw SimError(.memoryLimit, "the simulation's own records (windows, state changes, storage, defaults, server sessions: about \(estimatedMemory) bytes) would pass the memory limit (\(budget) bytes); the scenario keeps too much (a loop that opens windows, changes state or writes storage or defaults without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)")
+        throw SimError(.memoryLimit, "the simulation's own records (windows, state changes, storage, defaults, server sessions, timers, background tasks: about \(estimatedMemory) bytes) would pass the memory limit (\(budget) bytes); the scenario keeps too much (a loop that opens windows, changes state, writes storage or defaults, or begins tasks without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)")
     }
 }

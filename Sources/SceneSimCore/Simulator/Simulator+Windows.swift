@@ -93,6 +93,7 @@ extension Simulator {
             let found = dedup[DedupKey(group: group, value: value)]
             targets = found.flatMap { sessions[$0.index].scene == nil ? nil : [$0] } ?? []
         } else {
+            noteWalk(process)
             targets = process.order.elements.map { sessionID($0) }.filter { sessions[$0.index].group == group }
         }
         for id in targets { closeScene(id, reason: .dismissed, process) }

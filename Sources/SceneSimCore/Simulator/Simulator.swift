@@ -95,6 +95,10 @@ public final class Simulator {
     package var memoryBudget: Int?
     /// Estimated bytes of sessions and storage (transitions are counted from the history).
     var recordBytes = 0
+    /// Told of work that grows with the windows (units: a window walked, an event run), so a
+    /// driver can bound it as it bounds its own code: it answers true to stop, and the work
+    /// stops where everything is consistent, with a `.stopped` error (Simulator+Work.swift).
+    package var workMeter: ((Int) -> Bool)?
 
     /// This simulator's number in the process, carried by the session ids it gives out.
     package let serial = Simulator.serials.add(1, ordering: .relaxed).newValue

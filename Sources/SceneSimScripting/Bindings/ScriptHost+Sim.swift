@@ -101,6 +101,9 @@ extension ScriptHost {
             let simulator = try Simulator(config: config, model: model)
             // The simulator's records get a budget of their own, as large as Lua's heap.
             simulator.memoryBudget = options.maxMemory
+            // Its work that grows with the windows is charged to the instruction limit of the
+            // script's call that asked for it, and stops at the limit or at Ctrl-C.
+            simulator.workMeter = { [unowned(unsafe) self] units in lua.chargeWork(units) }
             simulator.isTracing = true
             simulator.onHandlerPoint = { [unowned(unsafe) self] in reached($0) }
             simulator.restoreDecider = { [unowned(unsafe) self] in decideRestore($0) }

@@ -573,6 +573,24 @@ struct ExploreCommandTests {
         #expect(!result.stdout.contains("shrunk"))
     }
 
+    @Test("Background tasks with long names passing --max-memory inside a rule stop the exploration with exit 2 (issue 43: 3 GB under --max-memory 16)")
+    func backgroundTasksMemoryLimitInsideARule() throws {
+        let folder = try TempFolder(["tasks.lua": """
+            return {
+              setup = function() return sim.launch {} end,
+              builtin = {},
+              rules = { many = { run = function(app) local name = string.rep("n", 100000) for i = 1, 30000 do app:begin_background_task(name) end end } },
+            }
+
+            """])
+
+        let result = try BuiltBinary.run(["explore", "tasks.lua", "--seed", "1", "--runs", "1", "--max-memory", "16", "-j", "1"], in: folder.path)
+
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("explore: run 0 of tasks.lua could not run:\nwhile running rule many: tasks.lua:4: "), "\(result.stderr)")
+        #expect(result.stderr.contains("would pass the memory limit (16777216 bytes)"))
+    }
+
     @Test("A found scenario that cannot be written is exit 2 with the system's reason, not a Foundation error value")
     func unwritableOut() throws {
         let folder = try TempFolder([

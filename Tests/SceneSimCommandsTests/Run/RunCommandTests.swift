@@ -125,6 +125,59 @@ struct RunCommandTests {
         #expect(stderr.hasPrefix("hang.lua:") && stderr.contains(": interrupted\nstack traceback:\n"), "\(stderr)")
     }
 
+    @Test("SIGINT during a loop of large prints stops the scenario after the print under way: it was honoured only at a hook step, which a short loop of long calls never reached (issue 43)")
+    func interruptedLargePrints() throws {
+        let binary = try #require(BuiltBinary.url)
+        // 200 prints of 16 MiB: fewer instructions than a hook step, and seconds of work in Swift.
+        let folder = try TempFolder(["prints.lua": "local s = string.rep(\"x\", 1 << 24)\nfor i = 1, 200 do print(s) end\n"])
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["run", "--trace", "off", "--max-instructions", "0", "prints.lua"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        let err = Pipe()
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/null"))
+        process.standardError = err
+        try process.run()
+        Thread.sleep(forTimeInterval: 1)
+        kill(process.processIdentifier, SIGINT)
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { kill(pid, SIGKILL) }
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 128 + SIGINT)
+        #expect(stderr.hasPrefix("prints.lua:2: interrupted\nstack traceback:\n"), "\(stderr)")
+    }
+
+    @Test("A second SIGINT ends a scenario the first could not stop (blocked reading with --allow-io) with what it printed flushed: it was lost from the buffer")
+    func secondSignalFlushes() throws {
+        let binary = try #require(BuiltBinary.url)
+        let folder = try TempFolder(["read.lua": "print(\"before\")\nio.read()\n"])
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["run", "--trace", "off", "--allow-io", "read.lua"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        let input = Pipe(), out = Pipe()
+        process.standardInput = input
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        Thread.sleep(forTimeInterval: 1)
+        kill(process.processIdentifier, SIGINT)
+        Thread.sleep(forTimeInterval: 0.5)
+        kill(process.processIdentifier, SIGINT)
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { kill(pid, SIGKILL) }
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        withExtendedLifetime(input) {}
+
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGINT)
+        #expect(stdout == "before\n")
+    }
+
     @Test("A failing assert exits 1 with its file:line and the traceback on stderr")
     func failingAssert() throws {
         let folder = try TempFolder(["fail.lua": """

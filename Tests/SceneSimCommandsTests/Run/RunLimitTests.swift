@@ -21,13 +21,22 @@ struct RunLimitTests {
             """ + Self.hint))
     }
 
-    @Test("Work done outside the VM counts against the instruction limit: tostring of a large shared table, pairs over a large table that changes, a pcall loop at the memory limit (each ran for minutes under a small budget)", arguments: [
+    @Test("Work done outside the VM counts against the instruction limit: tostring of a large shared table, pairs over a large table that changes, a pcall loop at the memory limit, long strings and long lists crossing into and out of the simulator (each ran for minutes under a small budget)", arguments: [
         ("dag.lua", "local t = {}\nfor i = 1, 40 do t = {t, t, t, t} end\nfor i = 1, 1000 do local _ = tostring(t) end\n", "dag.lua:3: instruction limit exceeded (10000000 instructions)"),
         ("keys.lua", "local t = {}\nfor i = 1, 200000 do t[\"k\" .. i] = i end\nfor i = 1, 1000 do t.x = i; for _ in pairs(t) do break end; t.x = nil end\n", "keys.lua:3: instruction limit exceeded (10000000 instructions)"),
         ("oom.lua", "local keep, f = {}, function() return {} end\npcall(function() while true do keep[#keep + 1] = {} end end)\nfor i = 1, 1e6 do pcall(f) end\n", "instruction limit exceeded (10000000 instructions)"),
         // The notes' work passed the limit inside sim.log; the script ended before a hook step,
         // and the limit was reported after its last line ("done"), with no line.
         ("notes.lua", "sim.launch{}\nlocal s = string.rep(\"x\", 1024 * 1024)\nfor i = 1, 40 do sim.log(s) end\nprint(\"done\")\n", "notes.lua:3: instruction limit exceeded (10000000 instructions)"),
+        // Long strings handed to the simulator: parsed, hashed, compared, traced (issue 43: 20,000
+        // sim.url of 1 MB ran past 30 s under a million instructions).
+        ("url.lua", "sim.launch{}\nlocal long = string.rep(\"a\", 1024 * 1024)\nfor i = 1, 2000 do sim.url(\"app://x/\" .. long) end\nprint(\"done\")\n", "url.lua:3: instruction limit exceeded (10000000 instructions)"),
+        ("value.lua", "local app = sim.launch{ platform = \"ipados\", scenes = { { id = \"main\" }, { id = \"doc\", value = \"string\" } } }\nlocal long = string.rep(\"a\", 1024 * 1024)\nfor i = 1, 2000 do app:open_window(\"doc\", long) end\nprint(\"done\")\n", "value.lua:3: instruction limit exceeded (10000000 instructions)"),
+        ("key.lua", "local app = sim.launch{}\nlocal long, w = string.rep(\"k\", 1024 * 1024), app.windows[1]\nfor i = 1, 2000 do w.storage[long .. (i % 2)] = i; local _ = w.storage[long .. \"x\"] end\nprint(\"done\")\n", "key.lua:3: instruction limit exceeded (10000000 instructions)"),
+        ("open.lua", "local app = sim.launch{ platform = \"ipados\" }\nlocal long = string.rep(\"a\", 1024 * 1024)\nfor i = 1, 2000 do app:open_url(\"app://x/\" .. long) end\nprint(\"done\")\n", "open.lua:3: instruction limit exceeded (10000000 instructions)"),
+        ("activity.lua", "local app = sim.launch{ platform = \"ipados\" }\nlocal long = string.rep(\"a\", 1024 * 1024)\nfor i = 1, 2000 do app:continue_activity(long) end\nprint(\"done\")\n", "activity.lua:3: instruction limit exceeded (10000000 instructions)"),
+        // A list as long as the windows, built for every read.
+        ("windows.lua", "local app = sim.launch{ platform = \"ipados\" }\nfor i = 1, 3000 do app:open_window(\"main\") end\nfor i = 1, 1e6 do local _ = app.windows end\nprint(\"done\")\n", "windows.lua:3: instruction limit exceeded (10000000 instructions)"),
     ])
     func hostWorkCounts(file: String, source: String, message: String) throws {
         let folder = try TempFolder([file: source])

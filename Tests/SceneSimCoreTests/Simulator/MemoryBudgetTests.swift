@@ -33,8 +33,8 @@ struct MemoryBudgetTests {
 
         #expect(error?.kind == .memoryLimit)
         #expect(opened > 100 && opened < 300)
-        #expect(again?.message.hasPrefix("the simulation's own records (windows, state changes, storage, defaults, server sessions: about ") == true)
-        #expect(again?.message.hasSuffix(" bytes) would pass the memory limit (65536 bytes); the scenario keeps too much (a loop that opens windows, changes state or writes storage or defaults without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)") == true)
+        #expect(again?.message.hasPrefix("the simulation's own records (windows, state changes, storage, defaults, server sessions, timers, background tasks: about ") == true)
+        #expect(again?.message.hasSuffix(" bytes) would pass the memory limit (65536 bytes); the scenario keeps too much (a loop that opens windows, changes state, writes storage or defaults, or begins tasks without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)") == true)
         #expect(simulator.snapshot() == before)
         #expect(simulator.estimatedMemory <= 64 << 10)
     }
@@ -86,6 +86,40 @@ struct MemoryBudgetTests {
         #expect(stateError?.kind == .memoryLimit)
         #expect(round < 40)
         #expect(states.estimatedMemory <= 256 << 10)
+    }
+
+    @Test("Background tasks count with their names: beginning them without end stops at the budget, and the call that would pass it begins nothing (issue 43: 30,000 with 100 KB names reached 3 GB under 16 MiB)")
+    func backgroundTasksInALoop() throws {
+        let name = String(repeating: "n", count: 100_000)
+        let simulator = try launched(budget: 1 << 20)
+
+        let (error, begun) = untilFailure { () throws(SimError) in _ = try simulator.beginBackgroundTask(named: name) }
+        let count = simulator.backgroundTaskCount
+        let before = simulator.snapshot()
+        let again = #expect(throws: SimError.self) { try simulator.beginBackgroundTask(named: name) }
+
+        #expect(error?.kind == .memoryLimit)
+        #expect(begun > 5 && begun < 11)
+        #expect(again?.kind == .memoryLimit)
+        #expect(simulator.backgroundTaskCount == count)
+        #expect(simulator.snapshot() == before)
+        #expect(simulator.estimatedMemory <= 1 << 20)
+    }
+
+    @Test("Timers and validation requests count too: made without end, they stop at the budget")
+    func timersAndRequestsInALoop() throws {
+        let timers = try launched(budget: 256 << 10)
+        let (timerError, scheduled) = untilFailure { () throws(SimError) in _ = try timers.scheduleTask(after: 1) { _ in } }
+        #expect(timerError?.kind == .memoryLimit)
+        #expect(scheduled > 100 && scheduled < 3000)
+        #expect(timers.estimatedMemory <= 256 << 10)
+
+        let requests = try launched(budget: 256 << 10)
+        let token = try requests.createSession(user: "ada")
+        let (requestError, asked) = untilFailure { () throws(SimError) in _ = try requests.validate(token: token, answer: { _, _, _ in }) }
+        #expect(requestError?.kind == .memoryLimit)
+        #expect(asked > 100 && asked < 3000)
+        #expect(requests.estimatedMemory <= 256 << 10)
     }
 
     @Test("A storage write that would pass the budget fails and leaves the storage as it was")

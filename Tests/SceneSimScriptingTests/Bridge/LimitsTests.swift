@@ -77,10 +77,30 @@ struct LimitsTests {
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(String(decoding: result.stderr, as: UTF8.self) == """
-            \(folder.path)/win.lua:2: the simulation's own records (windows, state changes, storage, defaults, server sessions: about 1044740 bytes) would pass the memory limit (1048576 bytes); the scenario keeps too much (a loop that opens windows, changes state or writes storage or defaults without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)
+            \(folder.path)/win.lua:2: the simulation's own records (windows, state changes, storage, defaults, server sessions, timers, background tasks: about 1044740 bytes) would pass the memory limit (1048576 bytes); the scenario keeps too much (a loop that opens windows, changes state, writes storage or defaults, or begins tasks without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)
             stack traceback:
             \t\(folder.path)/win.lua:2: in main chunk
 
             """)
+    }
+
+    @Test("Background tasks count against the memory limit with their names: begun in a loop with long names, they stop the run at the loop's line (issue 43: 3 GB under --max-memory 16)")
+    func backgroundTasksCount() throws {
+        let folder = try ScenarioFolder(["tasks.lua": """
+            local app = sim.launch{}
+            local name = string.rep("n", 100000)
+            for i = 1, 30000 do app:begin_background_task(name) end
+            print("not reached")
+            """])
+
+        let result = ScenarioRunner.capture(
+            path: folder.file("tasks.lua"), options: ScenarioOptions(maxInstructions: nil, maxMemory: 16 << 20, trace: .off)
+        )
+
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        let stderr = String(decoding: result.stderr, as: UTF8.self)
+        #expect(stderr.hasPrefix("\(folder.path)/tasks.lua:3: the simulation's own records (windows, state changes, storage, defaults, server sessions, timers, background tasks: about "))
+        #expect(stderr.contains(" bytes) would pass the memory limit (16777216 bytes)"))
     }
 }
