@@ -68,7 +68,6 @@ struct ModelOverlayTests {
             overlay on_phase\tfeed#1\tactive
             [   0.000] app         phase inactive -> active
             [   0.000] app         state idle -> busy
-            [   0.000] app         warning: state idle was on screen for 0.000 s, under flicker_threshold = 0.100 s (flicker)
             [   0.000] app         effect A.b()
             [   0.000] app         effect C.d()
             idle\ttrue\tgenerated\toverlay
