@@ -53,6 +53,12 @@ struct CheckModelCommand: StatusCommand {
     }
 
     mutating func runWithStatus() throws -> Int32 {
+        // On a large stack: deep but legal Swift is read, not a stack overflow (LargeStack).
+        let command = self
+        return LargeStack.run { command.check() }
+    }
+
+    private func check() -> Int32 {
         let facts: ScaffoldFacts
         do throws(ScaffoldError) {
             facts = try ScaffoldRun.facts(source)
@@ -63,8 +69,8 @@ struct CheckModelCommand: StatusCommand {
         let loaded: ModelShape
         do {
             loaded = try Self.load(model)
-        } catch let error as ModelLoadError {
-            Output.error("scenesim check-model: \(model) does not load: \(error.message)\n")
+        } catch {
+            Output.error("scenesim check-model: \(model) does not load: \((error as? ModelLoadError)?.message ?? "\(error)")\n")
             return 2
         }
         // What the model alone has is placed at the module's line that names it.
