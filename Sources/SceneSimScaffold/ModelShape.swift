@@ -167,14 +167,16 @@ extension ScaffoldFacts {
             var keyNames: Set<String> = [], memoryNames: Set<String> = []
             for name in index < reach.count ? reach[index].views : [] {
                 guard let view = viewsByName[name] else { continue }
-                for key in view.sceneStorage where keyNames.insert(key.key).inserted {
+                // What is under `#if os(...)` inside the view counts on that platform only.
+                func compiled(_ condition: String?) -> Bool { condition.map { evaluateCondition($0, platform: platform) } ?? true }
+                for key in view.sceneStorage where compiled(key.condition) && keyNames.insert(key.key).inserted {
                     let note = [key.type, key.defaultValue.map { "= \($0)" }, key.keyConstant.map { "(key \($0.note))" }].compactMap { $0 }.joined(separator: " ")
                     modelled.keys.append(.init(key.key, origin: .init(file: key.file, line: key.line), note: note.isEmpty ? nil : note))
                 }
-                for item in view.memory where memoryNames.insert(item.name).inserted {
+                for item in view.memory where compiled(item.condition) && memoryNames.insert(item.name).inserted {
                     modelled.memory.append(.init(item.name, origin: .init(file: item.file, line: item.line), note: "@\(item.wrapper)" + (item.type.map { " \($0)" } ?? "")))
                 }
-                for handler in view.handlers {
+                for handler in view.handlers where compiled(handler.condition) {
                     let origin = ModelShape.Origin(file: handler.file, line: handler.line)
                     if let key = Self.handlerKeys[handler.kind] {
                         if let first = modelled.handlers.firstIndex(where: { $0.name == key }) {
@@ -191,7 +193,7 @@ extension ScaffoldFacts {
         }
         var defaultsNames: Set<String> = []
         for view in views {
-            for key in view.appStorage where defaultsNames.insert(key.key).inserted {
+            for key in view.appStorage where (key.condition.map { evaluateCondition($0, platform: platform) } ?? true) && defaultsNames.insert(key.key).inserted {
                 let note = [key.type, key.defaultValue.map { "= \($0)" }, key.keyConstant.map { "(key \($0.note))" }].compactMap { $0 }.joined(separator: " ")
                 shape.defaultsKeys.append(.init(key.key, origin: .init(file: key.file, line: key.line), note: "\(view.name)" + (note.isEmpty ? "" : ": \(note)")))
             }
@@ -201,7 +203,7 @@ extension ScaffoldFacts {
             for item in appView.memory where appMemory.insert(item.name).inserted {
                 shape.memory.append(.init(item.name, origin: .init(file: item.file, line: item.line), note: "@\(item.wrapper)" + (item.type.map { " \($0)" } ?? "")))
             }
-            for handler in appView.handlers {
+            for handler in appView.handlers where handler.condition.map({ evaluateCondition($0, platform: platform) }) ?? true {
                 guard let key = Self.handlerKeys[handler.kind] else { continue }
                 let named = ModelShape.Named(key, origin: .init(file: handler.file, line: handler.line), note: handler.text)
                 if let first = shape.handlers.firstIndex(where: { $0.name == key }) {

@@ -140,6 +140,27 @@ package struct Scaffolder {
             facts.views.append(view)
         }
 
+        // Views built by another type's `switch self` (an enum of sheets or destinations): a
+        // view that names that type reaches them (the Lemmy client's comment editor, holding
+        // the draft, was missed: it is built by such an enum).
+        var builders: [String: [String]] = [:]
+        for info in ordered where !info.isView && info.name != app.name {
+            let finder = SwitchSelfBuilds()
+            for (_, _, block) in info.members { finder.walk(block) }
+            let built = finder.constructed.filter { viewTypes.contains($0) }
+            if !built.isEmpty { builders[info.name] = built }
+        }
+        if !builders.isEmpty {
+            for info in ordered where info.isView || info.name == app.name {
+                let mentions = TypeMentions(wanted: Set(builders.keys))
+                for (_, _, block) in info.members { mentions.walk(block) }
+                var seen: Set<String> = []
+                for name in mentions.found where seen.insert(name).inserted {
+                    edges[info.name, default: []] += (builders[name] ?? []).filter { $0 != info.name }
+                }
+            }
+        }
+
         // The scenes, from the App's body (and from Scene types it constructs).
         var scenes: [ScaffoldFacts.Scene] = []
         var used: [String: Int] = [:]

@@ -278,3 +278,47 @@ func inferredType(_ expression: ExprSyntax?, allowConstructed: Bool) -> String? 
     }
     return nil
 }
+
+/// The types a `switch self` builds in a type's members: an enum whose cases each build a view
+/// (`enum Sheet { case compose, editor(Draft) ... switch self { case .compose: ComposeView() ...`),
+/// the way sheet and navigation destinations are often written.
+final class SwitchSelfBuilds: SyntaxVisitor {
+    var constructed: [String] = []
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.subject.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { return .visitChildren }
+        final class Calls: SyntaxVisitor {
+            var names: [String] = []
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let name = calledTypeName(node.calledExpression) { names.append(name) }
+                return .visitChildren
+            }
+        }
+        let calls = Calls(viewMode: .sourceAccurate)
+        calls.walk(node)
+        constructed += calls.names
+        return .skipChildren
+    }
+}
+
+/// The type names a type's members mention: in type annotations (`@State var sheet: Sheet?`)
+/// and as references (`Sheet.compose`), among `wanted`.
+final class TypeMentions: SyntaxVisitor {
+    let wanted: Set<String>
+    var found: [String] = []
+    init(wanted: Set<String>) {
+        self.wanted = wanted
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        if wanted.contains(node.name.text) { found.append(node.name.text) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if wanted.contains(node.baseName.text) { found.append(node.baseName.text) }
+        return .visitChildren
+    }
+}

@@ -76,6 +76,22 @@ struct ScaffoldHostileSourceTests {
         #expect(!json.stdout.contains("\u{1b}"))
     }
 
+    @Test("the TravelApp fixture (an Info.plist and a project.pbxproj): the module with its project facts loads and launches on each platform, check-model passes, and the JSON validates", arguments: ["iphone", "ipados", "macos"])
+    func projectFactsLoad(platform: String) throws {
+        let fixture = packageRoot.appendingPathComponent("Tests/ScaffoldFixtures/TravelApp").path
+        let folder = try TempFolder(["launch.lua": "local app = sim.launch(require \"travel\")\nsim.settle()\nprint(app:open_url(\"travelapp://trip/1\"))\n", "lib/.keep": ""])
+        let scaffold = try BuiltBinary.run(["scaffold", fixture, "--platform", platform, "-o", "lib/travel.lua"], in: folder.path)
+        #expect(scaffold.status == 0, "\(scaffold)")
+        let run = try BuiltBinary.run(["run", "--trace", "off", "launch.lua"], in: folder.path)
+        #expect(run.status == 0, "\(run)")
+        let check = try BuiltBinary.run(["check-model", "lib/travel.lua", "--source", fixture], in: folder.path)
+        #expect(check.status == 0, "\(check)")
+        let json = try BuiltBinary.run(["scaffold", fixture, "--format", "json"], in: folder.path)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let project = try #require(object["project"] as? [String: Any])
+        #expect((project["background_modes"] as? [[String: Any]])?.compactMap { $0["value"] as? String } == ["fetch", "processing"])
+    }
+
     /// Writes `contents` to the file named by the bytes `prefix + name + suffix`.
     static func writeFile(_ prefix: String, _ name: [UInt8], _ suffix: String, _ contents: String) throws {
         let path = Array(prefix.utf8) + name + Array(suffix.utf8) + [0]
