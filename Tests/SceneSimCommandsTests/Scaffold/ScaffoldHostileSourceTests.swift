@@ -1,4 +1,6 @@
 import Foundation
+import SceneSimCore
+import SceneSimScaffold
 import Testing
 
 /// scaffold and check-model on source that is legal but hostile (issue 43 item 13): deep
@@ -90,6 +92,13 @@ struct ScaffoldHostileSourceTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let project = try #require(object["project"] as? [String: Any])
         #expect((project["background_modes"] as? [[String: Any]])?.compactMap { $0["value"] as? String } == ["fetch", "processing"])
+    }
+
+    @Test("the OS versions scaffold writes as os are those sim.launch takes (SceneSimScaffold cannot import SceneSimCore)")
+    func knownOSInStep() {
+        for platform in Platform.allCases {
+            #expect(ModelShape.knownOS[platform.rawValue] == platform.knownOS, "\(platform)")
+        }
     }
 
     /// Writes `contents` to the file named by the bytes `prefix + name + suffix`.
