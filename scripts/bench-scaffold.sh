@@ -120,3 +120,36 @@ echo "files: $((${#files[@]})) Swift files, $(cat "${files[@]}" | wc -l) lines"
 echo "swiftc -frontend -parse: ${parse}s"
 echo "scenesim scaffold: ${scaffold}s"
 python3 -c "r = $scaffold / $parse; print(f'ratio: {r:.2f}x (goal: at most 3x)')"
+
+# Hostile sizes (issue 43 item 13): one 10 MB file of views (it took 20.8 s and 1.25 GB), and
+# check-model on a view with 40,000 SceneStorage keys against its own module (4,000 keys took
+# 17 s: the comparison was quadratic). Each must stay roughly linear: seconds, not minutes.
+hostile="$work/hostile"
+mkdir -p "$hostile/big" "$hostile/keys"
+python3 - "$hostile" <<'PY'
+import sys
+root = sys.argv[1]
+app = '@main\nstruct BigApp: App {\n    var body: some Scene {\n        WindowGroup(id: "main") { V0() }\n    }\n}\n'
+unit = '''struct V{i}: View {{
+    @SceneStorage("k{i}") private var k{i} = 0
+    @State private var s{i} = ""
+    var body: some View {{
+        VStack {{
+            Text("hello {i}").padding().font(.title)
+            Button("go") {{ s{i} = "x" }}
+        }}
+        .onOpenURL {{ url in s{i} = url.path }}
+    }}
+}}
+'''
+out, size, i = [app], 0, 0
+while size < 10_000_000:
+    text = unit.format(i=i); out.append(text); size += len(text); i += 1
+open(f"{root}/big/App.swift", "w").write("".join(out))
+keys = "".join(f'    @SceneStorage("key{i}") private var key{i} = 0\n' for i in range(40_000))
+open(f"{root}/keys/App.swift", "w").write(app.replace("V0()", "Keys()") + "struct Keys: View {\n" + keys + "    var body: some View { Text(\"\") }\n}\n")
+PY
+timed() { /usr/bin/time -f "%e s, %M KB" "$@" 2>&1 >/dev/null | tail -1; }
+echo "scaffold, one 10 MB file: $(timed .build-bench/release/scenesim scaffold "$hostile/big")"
+.build-bench/release/scenesim scaffold "$hostile/keys" -o "$hostile/keys.lua"
+echo "check-model, 40,000 keys: $(timed .build-bench/release/scenesim check-model "$hostile/keys.lua" --source "$hostile/keys")"

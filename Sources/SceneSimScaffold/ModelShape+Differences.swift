@@ -21,9 +21,12 @@ extension ModelShape {
             let where_ = at ?? appOrigin
             result.append(Difference(file: where_.file, line: where_.line, message: message))
         }
+        // By name, not a scan per name: quadratic in keys before (4,000 keys: 17 s).
+        let modelScenes = Dictionary(model.scenes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let sourceScenes = Set(scenes.map(\.id))
         for scene in scenes {
             let kind = scene.swiftKind ?? scene.kind
-            guard let other = model.scenes.first(where: { $0.id == scene.id }) else {
+            guard let other = modelScenes[scene.id] else {
                 add(scene.origin, "scene \"\(scene.id)\" (\(kind)) is not in the model")
                 continue
             }
@@ -36,24 +39,28 @@ extension ModelShape {
                 add(scene.origin, "scene \"\(scene.id)\" \(source) but the model gives \(theirs)")
             }
             compare(scene.keys, other.keys, "SceneStorage key", "keys", scene: scene, add)
-            compare([], other.memory.filter { !scene.memory.map(\.name).contains($0.name) }, "memory", "memory", scene: scene, add)
-            for handler in scene.handlers where !other.handlers.contains(where: { $0.name == handler.name }) {
+            let sceneMemory = Set(scene.memory.map(\.name))
+            compare([], other.memory.filter { !sceneMemory.contains($0.name) }, "memory", "memory", scene: scene, add)
+            let otherHandlers = Set(other.handlers.map(\.name))
+            for handler in scene.handlers where !otherHandlers.contains(handler.name) {
                 add(handler.origin, "\(handler.note ?? handler.name) in scene \"\(scene.id)\" has no \(handler.name) in the model's scene")
             }
         }
         // What only the model has is placed at the model's own line where it is known (a loaded
         // module's: ModelShape.placed(in:)), else at the source's.
-        for other in model.scenes where !scenes.contains(where: { $0.id == other.id }) {
+        for other in model.scenes where !sourceScenes.contains(other.id) {
             let skipped = self.skipped.first { $0.text.contains("\"\(other.id)\"") }
             add(skipped?.origin ?? other.origin ?? origin, "the model's scene \"\(other.id)\" is not a scene of \(name)" + (skipped.map { " here: \($0.text)" } ?? ""))
         }
-        for key in defaultsKeys where !model.defaultsKeys.contains(where: { $0.name == key.name }) {
+        let modelDefaults = Set(model.defaultsKeys.map(\.name)), sourceDefaults = Set(defaultsKeys.map(\.name))
+        for key in defaultsKeys where !modelDefaults.contains(key.name) {
             add(key.origin, "AppStorage key \"\(key.name)\" is not in the model's defaults_keys")
         }
-        for key in model.defaultsKeys where key.note == nil && !defaultsKeys.contains(where: { $0.name == key.name }) {
+        for key in model.defaultsKeys where key.note == nil && !sourceDefaults.contains(key.name) {
             add(key.origin ?? origin, "the model's defaults_keys has \"\(key.name)\", which is no @AppStorage key of the source; a key the app stores otherwise (UserDefaults, @Default) is listed with its anchor: [\"\(key.name)\"] = \"File.swift:LINE\"")
         }
-        for item in model.memory where item.note == nil && !memory.contains(where: { $0.name == item.name }) {
+        let sourceMemory = Set(memory.map(\.name))
+        for item in model.memory where item.note == nil && !sourceMemory.contains(item.name) {
             add(item.origin ?? origin, "the model's memory has \"\(item.name)\", which is no @State or @StateObject of \(name); a property of an @Observable singleton is listed with its anchor: [\"Type.property\"] = \"File.swift:LINE\"")
         }
         for handler in handlers where !model.handlers.contains(where: { $0.name == handler.name }) {
@@ -82,10 +89,11 @@ extension ModelShape {
 
     private func compare(_ source: [Named], _ model: [Named], _ noun: String, _ list: String, scene: Scene,
                          _ add: (Origin?, String) -> Void) {
-        for item in source where !model.contains(where: { $0.name == item.name }) {
+        let modelNames = Set(model.map(\.name)), sourceNames = Set(source.map(\.name))
+        for item in source where !modelNames.contains(item.name) {
             add(item.origin, "\(noun) \"\(item.name)\" (scene \"\(scene.id)\") is not in the model's \(list)")
         }
-        for item in model where item.note == nil && !source.contains(where: { $0.name == item.name }) {
+        for item in model where item.note == nil && !sourceNames.contains(item.name) {
             add(item.origin ?? scene.origin, "the model's scene \"\(scene.id)\" lists \(noun) \"\(item.name)\" in \(list), which no view of the scene has")
         }
     }
@@ -94,10 +102,12 @@ extension ModelShape {
     /// (the module's source, `file`) that names it in quotes: the scene at its `id = "..."`, a
     /// scene's names after that line. A name the text does not spell so keeps no place.
     package func placed(in text: String, file: String) -> ModelShape {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Indexed by the quoted names each line holds: a scan of the text per name was
+        // quadratic (4,000 keys: 17 s).
+        let names = scenes.flatMap { [$0.id] + $0.keys.map(\.name) + $0.memory.map(\.name) } + defaultsKeys.map(\.name) + memory.map(\.name)
+        let index = QuotedLineIndex(text, longest: names.map { luaString($0).utf8.count }.max() ?? 0)
         func line(of needle: String, from start: Int = 0, requiring word: String? = nil) -> Int? {
-            guard start < lines.count else { return nil }
-            return lines[start...].firstIndex { $0.contains(needle) && (word.map($0.contains) ?? true) }
+            index.line(of: needle, from: start, requiring: word)
         }
         func at(_ index: Int?) -> Origin? { index.map { Origin(file: file, line: $0 + 1) } }
         var shape = self

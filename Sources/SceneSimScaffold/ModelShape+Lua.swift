@@ -10,12 +10,14 @@ extension ModelShape {
         out.append("-- Fill in the handlers; `scenesim check-model` says where this file and the source disagree.")
         out.append("return {")
         out.append("  platform = \(luaString(platform)),")
+        out.append(contentsOf: projectLines)
         out.append("  scenes = {")
         for scene in scenes {
             var header = "    { -- \(scene.swiftKind ?? scene.kind)"
             if let origin = scene.origin { header += " at \(origin.text)" }
             if let root = scene.rootView { header += ", root view \(root)" }
             if let condition = scene.condition { header += ", #if \(condition)" }
+            if let note = scene.idNote { header += ", id \(note)" }
             out.append(header)
             out.append("      id = \(luaString(scene.id)),")
             if scene.kind != "window_group" { out.append("      kind = \(luaString(scene.kind)),") }

@@ -51,6 +51,8 @@ package struct ModelShape: Sendable, Equatable {
         /// Swift's name of the scene kind (`WindowGroup`).
         package var swiftKind: String?
         package var condition: String?
+        /// The id written as a constant in the source: `.mainWindowID = "main" at Ids.swift:2`.
+        package var idNote: String?
         package init(id: String, kind: String) {
             self.id = id
             self.kind = kind
@@ -67,6 +69,15 @@ package struct ModelShape: Sendable, Equatable {
     /// The App's own `@State` and `@StateObject`: what `app.memory` holds (the model's `memory`).
     package var memory: [Named] = []
     package var handlers: [Named] = []
+    /// Launch options the project files give (ModelShape+Project.swift): `os` (`"17.0"`),
+    /// `multiple_scenes` (`"true"`), `url_schemes`, each with its file:line; nil or empty
+    /// where the project says nothing.
+    package var os: Named?
+    package var multipleScenes: Named?
+    package var urlSchemes: [Named] = []
+    /// Comments on the launch options: where the platform came from and the others the
+    /// project lists, facts the runtime does not take yet, the defaults used without a project.
+    package var projectNotes: [String] = []
 
     package init(name: String, platform: String) {
         self.name = name
@@ -77,6 +88,7 @@ package struct ModelShape: Sendable, Equatable {
         a.name == b.name && a.origin == b.origin && a.platform == b.platform && a.scenes == b.scenes && a.defaultsKeys == b.defaultsKeys
             && a.memory == b.memory
             && a.handlers == b.handlers && a.skipped.map(\.text) == b.skipped.map(\.text)
+            && a.os == b.os && a.multipleScenes == b.multipleScenes && a.urlSchemes == b.urlSchemes && a.projectNotes == b.projectNotes
     }
 
     /// The platforms `--platform` takes.
@@ -87,6 +99,9 @@ extension ScaffoldFacts {
     /// `--platform`'s default: macos when the App has an `@NSApplicationDelegateAdaptor` or a
     /// `Settings` or `MenuBarExtra` scene, else ipados.
     package var inferredPlatform: String {
+        // The project's first device family (TARGETED_DEVICE_FAMILY, SUPPORTED_PLATFORMS,
+        // Package.swift's platforms) decides where it names one.
+        if let first = project.platforms.first { return first.value }
         if app.delegateAdaptor?.wrapper == "NSApplicationDelegateAdaptor" { return "macos" }
         if scenes.contains(where: { $0.kind == "settings" || $0.kind == "menu_bar_extra" }) { return "macos" }
         return "ipados"
@@ -97,6 +112,8 @@ extension ScaffoldFacts {
         var shape = ModelShape(name: app.name, platform: platform)
         shape.origin = .init(file: app.file, line: app.line)
         let windowScenes = platform == "macos" || platform == "visionos"
+        // Names met so far by set and views by name: a scan per name was quadratic in keys.
+        let viewsByName = Dictionary(views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, scene) in scenes.enumerated() {
             let origin = ModelShape.Origin(file: scene.file, line: scene.line)
             let swiftKind = Scaffolder.sceneKinds.first { $0.value == scene.kind }?.key ?? scene.kind
@@ -132,6 +149,7 @@ extension ScaffoldFacts {
             modelled.swiftKind = swiftKind
             modelled.rootView = scene.rootView
             modelled.condition = scene.condition
+            modelled.idNote = scene.idConstant?.note
             if scene.kind == "document_group" {
                 modelled.value = "string"
                 modelled.valueType = "the document's file"
@@ -146,16 +164,19 @@ extension ScaffoldFacts {
             }
             // By the scene's place, not its id: `#if os(macOS) WindowGroup(id: "main") { MacRoot() }
             // #else WindowGroup(id: "main") { PhoneRoot() }` are two scenes with one id.
+            var keyNames: Set<String> = [], memoryNames: Set<String> = []
             for name in index < reach.count ? reach[index].views : [] {
-                guard let view = view(named: name) else { continue }
-                for key in view.sceneStorage where !modelled.keys.contains(where: { $0.name == key.key }) {
-                    let note = [key.type, key.defaultValue.map { "= \($0)" }].compactMap { $0 }.joined(separator: " ")
+                guard let view = viewsByName[name] else { continue }
+                // What is under `#if os(...)` inside the view counts on that platform only.
+                func compiled(_ condition: String?) -> Bool { condition.map { evaluateCondition($0, platform: platform) } ?? true }
+                for key in view.sceneStorage where compiled(key.condition) && keyNames.insert(key.key).inserted {
+                    let note = [key.type, key.defaultValue.map { "= \($0)" }, key.keyConstant.map { "(key \($0.note))" }].compactMap { $0 }.joined(separator: " ")
                     modelled.keys.append(.init(key.key, origin: .init(file: key.file, line: key.line), note: note.isEmpty ? nil : note))
                 }
-                for item in view.memory where !modelled.memory.contains(where: { $0.name == item.name }) {
+                for item in view.memory where compiled(item.condition) && memoryNames.insert(item.name).inserted {
                     modelled.memory.append(.init(item.name, origin: .init(file: item.file, line: item.line), note: "@\(item.wrapper)" + (item.type.map { " \($0)" } ?? "")))
                 }
-                for handler in view.handlers {
+                for handler in view.handlers where compiled(handler.condition) {
                     let origin = ModelShape.Origin(file: handler.file, line: handler.line)
                     if let key = Self.handlerKeys[handler.kind] {
                         if let first = modelled.handlers.firstIndex(where: { $0.name == key }) {
@@ -170,17 +191,19 @@ extension ScaffoldFacts {
             }
             shape.scenes.append(modelled)
         }
+        var defaultsNames: Set<String> = []
         for view in views {
-            for key in view.appStorage where !shape.defaultsKeys.contains(where: { $0.name == key.key }) {
-                let note = [key.type, key.defaultValue.map { "= \($0)" }].compactMap { $0 }.joined(separator: " ")
+            for key in view.appStorage where (key.condition.map { evaluateCondition($0, platform: platform) } ?? true) && defaultsNames.insert(key.key).inserted {
+                let note = [key.type, key.defaultValue.map { "= \($0)" }, key.keyConstant.map { "(key \($0.note))" }].compactMap { $0 }.joined(separator: " ")
                 shape.defaultsKeys.append(.init(key.key, origin: .init(file: key.file, line: key.line), note: "\(view.name)" + (note.isEmpty ? "" : ": \(note)")))
             }
         }
         if let appView = views.first(where: \.isApp) {
-            for item in appView.memory where !shape.memory.contains(where: { $0.name == item.name }) {
+            var appMemory: Set<String> = []
+            for item in appView.memory where appMemory.insert(item.name).inserted {
                 shape.memory.append(.init(item.name, origin: .init(file: item.file, line: item.line), note: "@\(item.wrapper)" + (item.type.map { " \($0)" } ?? "")))
             }
-            for handler in appView.handlers {
+            for handler in appView.handlers where handler.condition.map({ evaluateCondition($0, platform: platform) }) ?? true {
                 guard let key = Self.handlerKeys[handler.kind] else { continue }
                 let named = ModelShape.Named(key, origin: .init(file: handler.file, line: handler.line), note: handler.text)
                 if let first = shape.handlers.firstIndex(where: { $0.name == key }) {
@@ -190,6 +213,7 @@ extension ScaffoldFacts {
                 }
             }
         }
+        applyProject(to: &shape)
         return shape
     }
 
@@ -242,6 +266,14 @@ func evaluateCondition(_ text: String, platform: String) -> Bool {
     return parser.or()
 }
 
+/// Whether an `#if` condition is false whatever the platform (`false`, `DEBUG && false`,
+/// `!true`): its code is never compiled, so scaffold drops it. A condition with `os(...)`,
+/// `canImport(...)` or `targetEnvironment(...)` is the platform's to decide.
+func isConstantFalse(_ condition: String) -> Bool {
+    guard !condition.contains("os(") && !condition.contains("canImport(") && !condition.contains("targetEnvironment(") else { return false }
+    return !evaluateCondition(condition, platform: "ipados")
+}
+
 /// Reads `#if` condition tokens: `||` over `&&` over `!` and parentheses.
 private struct ConditionParser {
     let tokens: [String]
@@ -254,6 +286,9 @@ private struct ConditionParser {
     }
 
     func term(_ token: String) -> Bool {
+        // `#if false`, `#if DEBUG && false`: constant conditions.
+        if token == "false" { return false }
+        if token == "true" { return true }
         // Frameworks by platform: UIKit on iPhone, iPad and Vision Pro; AppKit on the Mac.
         if token.hasPrefix("canImport("), token.hasSuffix(")") {
             switch token.dropFirst(10).dropLast().trimmingCharacters(in: " ") {

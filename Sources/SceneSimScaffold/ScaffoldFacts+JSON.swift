@@ -28,6 +28,7 @@ extension ScaffoldFacts {
                         out.field("kind", .string(scene.kind))
                         out.field("id", .string(scene.id))
                         out.field("value_type", .optional(scene.valueType))
+                        if let constant = scene.idConstant { out.field("id_constant", constant.json) }
                         out.field("root_view", .optional(scene.rootView))
                         out.field("condition", .optional(scene.condition))
                         if let matching = scene.matching {
@@ -52,8 +53,9 @@ extension ScaffoldFacts {
                         for (name, list) in [("scene_storage", view.sceneStorage), ("app_storage", view.appStorage)] {
                             out.key(name) {
                                 out.array(list) { item in
-                                    out.inlineObject([("key", .string(item.key)), ("name", .string(item.name)), ("type", .optional(item.type)),
-                                                      ("default", .optional(item.defaultValue)), ("file", .string(item.file)), ("line", .int(item.line))])
+                                    out.inlineObject([("key", .string(item.key))] + (item.keyConstant.map { [("key_constant", $0.json)] } ?? [])
+                                                     + [("name", .string(item.name)), ("type", .optional(item.type)),
+                                                        ("default", .optional(item.defaultValue)), ("file", .string(item.file)), ("line", .int(item.line))])
                                 }
                             }
                         }
@@ -66,6 +68,7 @@ extension ScaffoldFacts {
                             out.array(view.handlers) { item in
                                 var fields: [(String, JSONWriter.Value)] = [("kind", .string(item.kind))]
                                 if item.kind == "continue_activity" { fields.append(("activity_type", .optional(item.activityType))) }
+                                if let constant = item.constant { fields.append(("activity_type_constant", constant.json)) }
                                 fields.append(("file", .string(item.file)))
                                 fields.append(("line", .int(item.line)))
                                 out.inlineObject(fields)
@@ -75,6 +78,7 @@ extension ScaffoldFacts {
                             out.key(name) {
                                 out.array(list) { item in
                                     var fields: [(String, JSONWriter.Value)] = [("id", .optional(item.id))]
+                                    if let constant = item.constant { fields.append(("id_constant", constant.json)) }
                                     if name == "open_window" { fields.append(("by_value", .bool(item.byValue))) }
                                     fields.append(("file", .string(item.file)))
                                     fields.append(("line", .int(item.line)))
@@ -92,6 +96,7 @@ extension ScaffoldFacts {
                     }
                 }
             }
+            out.key("project") { writeProject(out) }
             out.key("warnings") { out.inlineStrings(warnings) }
         }
         return out.text + "\n"
@@ -102,6 +107,8 @@ extension ScaffoldFacts {
 final class JSONWriter {
     enum Value {
         case string(String), int(Int), bool(Bool), null
+        /// Text already in JSON (an inline object).
+        case raw(String)
         static func optional(_ text: String?) -> Value { text.map(Value.string) ?? .null }
     }
 
@@ -162,6 +169,7 @@ final class JSONWriter {
         case .int(let i): String(i)
         case .bool(let b): b ? "true" : "false"
         case .null: "null"
+        case .raw(let text): text
         }
     }
 

@@ -23,6 +23,8 @@ package struct ScaffoldFacts: Sendable, Equatable {
         package var id: String
         /// Whether `id` came from the source's `id:`.
         package var idDeclared: Bool
+        /// `id:` written as a constant: the constant and where it is declared.
+        package var idConstant: StringConstants.Resolved?
         /// `for: T.self`, as `T`.
         package var valueType: String?
         package var rootView: String?
@@ -40,6 +42,10 @@ package struct ScaffoldFacts: Sendable, Equatable {
 
     package struct Storage: Sendable, Equatable {
         package var key: String
+        /// The key written as a constant: the constant and where it is declared.
+        package var keyConstant: StringConstants.Resolved?
+        /// The `#if` condition the property is under (`os(macOS)`), nil for none.
+        package var condition: String?
         package var name: String
         package var type: String?
         package var defaultValue: String?
@@ -52,6 +58,8 @@ package struct ScaffoldFacts: Sendable, Equatable {
         package var name: String
         /// `State`, `StateObject` or `FocusState`.
         package var wrapper: String
+        /// The `#if` condition the property is under, nil for none.
+        package var condition: String?
         package var type: String?
         /// The file it is in (a type's extensions may lie in other files than its declaration).
         package var file: String = ""
@@ -65,6 +73,10 @@ package struct ScaffoldFacts: Sendable, Equatable {
         package var text: String
         /// `onContinueUserActivity("type")`'s activity type.
         package var activityType: String?
+        /// The activity type written as a constant.
+        package var constant: StringConstants.Resolved?
+        /// The `#if` condition it is under inside its view (`os(macOS)`), nil for none.
+        package var condition: String?
         /// The file it is in (a type's extensions may lie in other files than its declaration).
         package var file: String = ""
         package var line: Int
@@ -72,7 +84,11 @@ package struct ScaffoldFacts: Sendable, Equatable {
 
     package struct WindowCall: Sendable, Equatable {
         package var id: String?
+        /// The id written as a constant.
+        package var constant: StringConstants.Resolved?
         package var byValue: Bool
+        /// The `#if` condition it is under inside its view, nil for none.
+        package var condition: String?
         /// The file it is in (a type's extensions may lie in other files than its declaration).
         package var file: String = ""
         package var line: Int
@@ -103,9 +119,12 @@ package struct ScaffoldFacts: Sendable, Equatable {
     package var warnings: [String] = []
     /// Enums declared with a raw value type (`enum Tab: Int`), by name: `Int` or `String`.
     package var rawValueTypes: [String: String] = [:]
+    /// What the project files say: URL schemes, multiple scenes, deployment targets, device
+    /// families, background modes (ProjectFacts.swift).
+    package var project = Project()
 
     package static func == (a: ScaffoldFacts, b: ScaffoldFacts) -> Bool {
-        a.app == b.app && a.scenes == b.scenes && a.views == b.views && a.warnings == b.warnings
+        a.app == b.app && a.scenes == b.scenes && a.views == b.views && a.warnings == b.warnings && a.project == b.project
             && a.reach.map(\.scene) == b.reach.map(\.scene) && a.reach.map(\.views) == b.reach.map(\.views)
     }
 

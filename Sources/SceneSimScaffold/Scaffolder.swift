@@ -24,19 +24,63 @@ package struct Scaffolder {
 
     /// The facts of `sources` (in the order given); `lookedIn` names where they came from, for the
     /// error when no `@main App` is among them.
-    package func scaffold(_ sources: [Source], lookedIn: String) throws(ScaffoldError) -> ScaffoldFacts {
+    /// Runs on a thread with a large stack (`LargeStack`): deep but legal Swift is read, and a
+    /// file deeper than that stack holds is a warning, never a crash.
+    /// `projectFiles`: the `Info.plist` and `project.pbxproj` files found with the sources
+    /// (`Scaffolder.inputs(under:)`), read for the facts of `ScaffoldFacts.Project`.
+    package func scaffold(_ sources: [Source], projectFiles: [Source] = [], lookedIn: String) throws(ScaffoldError) -> ScaffoldFacts {
+        try LargeStack.run { () -> Result<ScaffoldFacts, ScaffoldError> in
+            do throws(ScaffoldError) {
+                return .success(try scaffoldOnThisStack(sources, projectFiles: projectFiles, lookedIn: lookedIn))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
+    }
+
+    /// The braces, parentheses, brackets, angle brackets and `#if`s the parser enters before it
+    /// stops a file (swift-syntax's `maximumNestingLevel`; the rest of the file is then a parse
+    /// warning): what the stack holds, at most 4,096 (swift-syntax's own default is 256 in a
+    /// release build and 20 in a debug one, which real views exceed).
+    static var nestingLimit: Int { min(4_096, LargeStack.available / (256 << 10)) }
+
+    private func scaffoldOnThisStack(_ sources: [Source], projectFiles: [Source], lookedIn: String) throws(ScaffoldError) -> ScaffoldFacts {
         var types: [String: TypeInfo] = [:]
         var order = 0
         var warnings: [String] = []
+        var parsed: [(file: String, converter: SourceLocationConverter, tree: SourceFileSyntax)] = []
         for source in sources {
-            let tree = Parser.parse(source: source.text)
+            // What the parser would take exponential or cubic time on: said, not parsed.
+            let scan = NestingScan(source.text)
+            if scan.brackets > NestingScan.bracketLimit {
+                warnings.append("\(source.path):\(scan.bracketLine): warning: this file nests \(scan.brackets) [ brackets deep here (more than \(NestingScan.bracketLimit)), which the Swift parser takes exponential time to read; it is not read, so its types are not in the model: split the expression")
+                continue
+            }
+            if scan.conditions > NestingScan.conditionLimit {
+                warnings.append("\(source.path):\(scan.conditionLine): warning: this file nests \(scan.conditions) #if deep here (more than \(NestingScan.conditionLimit)), which the Swift parser takes cubic time to read; it is not read, so its types are not in the model")
+                continue
+            }
+            var text = source.text
+            let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: Self.nestingLimit) }
             let converter = SourceLocationConverter(fileName: source.path, tree: tree)
-            if tree.hasError {
+            // The visitors below recurse once per level of the tree: a tree deeper than the
+            // stack holds (a chain of a million modifiers) is said and skipped, not read.
+            let (depth, deepest) = Self.depth(of: tree)
+            if depth > Self.depthLimit {
+                warnings.append("\(source.path):\(deepest.startLocation(converter: converter).line): warning: this file nests \(depth) levels deep here (a chain of modifiers or calls, nested #if or expressions), deeper than scaffold reads (\(Self.depthLimit)); it is not read, so its types are not in the model: split the expression")
+                continue
+            }
+            if tree.hasMaximumNestingLevelOverflow {
+                var node = Syntax(tree)
+                while let next = node.children(viewMode: .all).first(where: { $0.hasMaximumNestingLevelOverflow }) { node = next }
+                warnings.append("\(source.path):\(node.startLocation(converter: converter).line): warning: this file nests more than \(Self.nestingLimit) braces, parentheses, brackets or #ifs deep here, more than scaffold reads; kept what parsed before it")
+            } else if tree.hasError {
                 let finder = ErrorFinder()
                 finder.walk(tree)
                 let line = finder.first.map { $0.startLocation(converter: converter).line } ?? 1
                 warnings.append("\(source.path):\(line): warning: this file does not parse here; kept what parsed before and after it")
             }
+            parsed.append((source.path, converter, tree))
             let collector = TypeCollector(file: source.path, converter: converter)
             collector.walk(tree)
             for found in collector.found {
@@ -77,18 +121,44 @@ package struct Scaffolder {
 
         var facts = ScaffoldFacts(app: .init(name: app.name, file: app.file, line: app.line))
         facts.warnings = warnings
+        var projectReader = ProjectReader()
+        projectReader.read(projectFiles: projectFiles, sources: sources, appFile: app.file)
+        facts.project = projectReader.project
+        facts.warnings += projectReader.warnings
         for info in types.values where info.declared {
             if let raw = info.conformances.first(where: { ["Int", "String"].contains($0) }) { facts.rawValueTypes[info.name] = raw }
         }
+        let constants = StringConstants(types: types, topLevel: parsed)
         var edges: [String: [String]] = [:]
         let ordered = types.values.filter(\.declared).sorted { $0.order < $1.order }
         for info in ordered where info.isView || info.name == app.name {
-            var (view, constructed, adaptor) = describe(info)
+            var (view, constructed, adaptor) = describe(info, constants: constants)
             view.isApp = info.name == app.name
             if view.isApp { facts.app.delegateAdaptor = adaptor }
             edges[info.name] = constructed.filter { viewTypes.contains($0) && $0 != info.name }
             facts.warnings += view.unreadKeys
             facts.views.append(view)
+        }
+
+        // Views built by another type's `switch self` (an enum of sheets or destinations): a
+        // view that names that type reaches them (the Lemmy client's comment editor, holding
+        // the draft, was missed: it is built by such an enum).
+        var builders: [String: [String]] = [:]
+        for info in ordered where !info.isView && info.name != app.name {
+            let finder = SwitchSelfBuilds()
+            for (_, _, block) in info.members { finder.walk(block) }
+            let built = finder.constructed.filter { viewTypes.contains($0) }
+            if !built.isEmpty { builders[info.name] = built }
+        }
+        if !builders.isEmpty {
+            for info in ordered where info.isView || info.name == app.name {
+                let mentions = TypeMentions(wanted: Set(builders.keys))
+                for (_, _, block) in info.members { mentions.walk(block) }
+                var seen: Set<String> = []
+                for name in mentions.found where seen.insert(name).inserted {
+                    edges[info.name, default: []] += (builders[name] ?? []).filter { $0 != info.name }
+                }
+            }
         }
 
         // The scenes, from the App's body (and from Scene types it constructs).
@@ -133,7 +203,8 @@ package struct Scaffolder {
                         } else {
                             condition = previous.map { "!(\($0))" }.joined(separator: " && ")
                         }
-                        if case .statements(let inner) = clause.elements {
+                        // `#if false`: never compiled, so no scene.
+                        if case .statements(let inner) = clause.elements, !isConstantFalse(condition) {
                             walkSceneStatements(inner, file: file, converter: converter, conditions: conditions + [condition], depth: depth, owner: owner)
                         }
                     }
@@ -198,8 +269,9 @@ package struct Scaffolder {
                     switch argument.label?.text {
                     case "id":
                         scene.idDeclared = true
-                        if let literal = stringValue(argument.expression) ?? enumRawValue(argument.expression) {
-                            scene.id = literal
+                        if let resolved = constants.resolve(argument.expression, owner: owner.name) {
+                            scene.id = resolved.value
+                            scene.idConstant = resolved.constant
                         } else {
                             // `id: SceneID.main.rawValue`, `"doc-\(n)"`: the id is known only when the app runs.
                             scene.id = argument.expression.trimmedDescription
@@ -252,30 +324,13 @@ package struct Scaffolder {
                     }
                 }
                 if !scene.idDeclared {
-                    let base = scene.rootView ?? typeName
+                    // The one Settings scene is `settings` (spec behaviour-from-source §3).
+                    let base = kind == "settings" ? "settings" : scene.rootView ?? typeName
                     used[base, default: 0] += 1
                     scene.id = used[base]! == 1 ? base : "\(base)_\(used[base]!)"
                 }
                 scenes.append(scene)
             }
-        }
-        // `SceneID.main.rawValue` for `enum SceneID: String { case main, about = "info" }`: the
-        // case's raw value (its literal, else its name), as Swift gives it.
-        func enumRawValue(_ expression: ExprSyntax) -> String? {
-            guard let raw = expression.as(MemberAccessExprSyntax.self), raw.declName.baseName.text == "rawValue",
-                  let member = raw.base?.as(MemberAccessExprSyntax.self), let typeName = member.base.flatMap({ calledTypeName($0) }),
-                  facts.rawValueTypes[typeName] == "String", let info = types[typeName] else { return nil }
-            let name = member.declName.baseName.text
-            for (_, _, block) in info.members {
-                for item in block.members {
-                    guard let cases = item.decl.as(EnumCaseDeclSyntax.self) else { continue }
-                    for element in cases.elements where element.name.text == name {
-                        guard let value = element.rawValue?.value else { return name }
-                        return stringValue(value)
-                    }
-                }
-            }
-            return nil
         }
         func walkIf(_ branch: IfExprSyntax, file: String, converter: SourceLocationConverter, conditions: [String], depth: Int, owner: TypeInfo) {
             guard depth < 8 else { return }
@@ -292,21 +347,26 @@ package struct Scaffolder {
 
         // Reachability: depth first from each scene's root, in source order.
         for scene in scenes {
+            // Without recursion (a chain of 100,000 views is not a stack overflow), in the order
+            // a depth-first walk meets them.
             var seen: [String] = []
-            func visit(_ name: String) {
-                guard !seen.contains(name) else { return }
+            var met: Set<String> = []
+            var pending: [String] = []
+            if let root = scene.rootView, viewTypes.contains(root) { pending.append(root) }
+            pending += scene.presentedViews
+            pending.reverse()
+            while let name = pending.popLast() {
+                guard met.insert(name).inserted else { continue }
                 seen.append(name)
-                for next in edges[name] ?? [] { visit(next) }
+                pending += (edges[name] ?? []).reversed()
             }
-            if let root = scene.rootView, viewTypes.contains(root) { visit(root) }
-            for presented in scene.presentedViews { visit(presented) }
             facts.reach.append((scene.id, seen))
         }
         return facts
     }
 
     /// A view's (or the App's) facts, the type names its members construct, and its delegate adaptor.
-    private func describe(_ info: TypeInfo) -> (ScaffoldFacts.View, [String], (type: String, wrapper: String)?) {
+    private func describe(_ info: TypeInfo, constants: StringConstants) -> (ScaffoldFacts.View, [String], (type: String, wrapper: String)?) {
         var view = ScaffoldFacts.View(name: info.name, file: info.file, line: info.line)
         var adaptor: (type: String, wrapper: String)?
         var phaseNames: Set<String> = []
@@ -314,7 +374,7 @@ package struct Scaffolder {
         var dismissNames: Set<String> = ["dismissWindow"]
         // Properties first: the environment names the walk needs.
         for (file, converter, block) in info.members {
-            forEachMember(block.members) { decl in
+            forEachMember(block.members) { decl, condition in
                 guard let variable = decl.as(VariableDeclSyntax.self) else { return }
                 let line = variable.startLocation(converter: converter).line
                 for attribute in variable.attributes.compactMap({ $0.as(AttributeSyntax.self) }) {
@@ -328,16 +388,19 @@ package struct Scaffolder {
                         let initial = binding.initializer?.value
                         switch wrapper {
                         case "SceneStorage", "AppStorage":
-                            guard let key = arguments?.first.flatMap({ stringValue($0.expression) }) else {
+                            let resolved = arguments?.first.flatMap { constants.resolve($0.expression, owner: info.name) }
+                            guard let key = resolved?.value else {
                                 let written = arguments?.first?.expression.trimmedDescription ?? ""
                                 view.unreadKeys.append("\(file):\(line): warning: @\(wrapper)(\(written)) in \(info.name): its key is not a string literal, so it is not in the model; add it to the \(wrapper == "SceneStorage" ? "scene's keys" : "model's defaults_keys") by hand")
                                 continue
                             }
-                            let storage = ScaffoldFacts.Storage(key: key, name: name, type: written ?? inferredType(initial, allowConstructed: false),
+                            var storage = ScaffoldFacts.Storage(key: key, name: name, type: written ?? inferredType(initial, allowConstructed: false),
                                                                 defaultValue: initial?.trimmedDescription, file: file, line: line)
+                            storage.keyConstant = resolved?.constant
+                            storage.condition = condition
                             if wrapper == "SceneStorage" { view.sceneStorage.append(storage) } else { view.appStorage.append(storage) }
                         case "State", "StateObject", "FocusState":
-                            view.memory.append(.init(name: name, wrapper: wrapper, type: written ?? inferredType(initial, allowConstructed: true), file: file, line: line))
+                            view.memory.append(.init(name: name, wrapper: wrapper, condition: condition, type: written ?? inferredType(initial, allowConstructed: true), file: file, line: line))
                         case "Environment":
                             let path = arguments?.first?.expression.trimmedDescription ?? ""
                             if path.hasSuffix(".scenePhase") { phaseNames.insert(name) }
@@ -356,6 +419,7 @@ package struct Scaffolder {
         var constructed: [String] = []
         for (file, converter, block) in info.members {
             let walker = MemberWalker(converter: converter, phaseNames: phaseNames, openNames: openNames, dismissNames: dismissNames)
+            walker.resolve = { constants.resolve($0, owner: info.name) }
             walker.walk(block)
             constructed += walker.constructed
             // Each block's facts in line order (a modifier's call encloses the view it modifies:
@@ -379,7 +443,7 @@ private func stableSorted<T>(_ items: [T], by key: (T) -> Int) -> [T] {
 private func memberBodies(of owner: TypeInfo) -> [String: [(SourceLocationConverter, Syntax)]] {
     var bodies: [String: [(SourceLocationConverter, Syntax)]] = [:]
     for (_, converter, block) in owner.members {
-        forEachMember(block.members) { decl in
+        forEachMember(block.members) { decl, _ in
             if let variable = decl.as(VariableDeclSyntax.self) {
                 for binding in variable.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
@@ -394,15 +458,23 @@ private func memberBodies(of owner: TypeInfo) -> [String: [(SourceLocationConver
     return bodies
 }
 
-/// Each member declaration, including those inside `#if` blocks.
-private func forEachMember(_ members: MemberBlockItemListSyntax, _ body: (DeclSyntax) -> Void) {
+/// Each member declaration, including those inside `#if` blocks, with the condition it is
+/// under (nil for none); not those under a constant-false one (`#if false`), never compiled.
+private func forEachMember(_ members: MemberBlockItemListSyntax, condition: String? = nil, _ body: (DeclSyntax, String?) -> Void) {
     for member in members {
         if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
             for clause in ifConfig.clauses {
-                if case .decls(let inner) = clause.elements { forEachMember(inner, body) }
+                guard case .decls(let inner) = clause.elements else { continue }
+                guard let own = clauseCondition(clause) else {
+                    forEachMember(inner, condition: condition, body)
+                    continue
+                }
+                if isConstantFalse(own) { continue }
+                let wrapped = own.contains("&&") || own.contains("||") ? "(\(own))" : own
+                forEachMember(inner, condition: condition.map { "\($0) && \(wrapped)" } ?? wrapped, body)
             }
         } else {
-            body(member.decl)
+            body(member.decl, condition)
         }
     }
 }

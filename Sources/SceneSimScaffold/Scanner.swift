@@ -64,6 +64,26 @@ final class TypeCollector: SyntaxVisitor {
         add(node.extendedType.trimmedDescription, node, node.inheritanceClause, nil, node.memberBlock, isExtension: true)
         return .visitChildren
     }
+
+    // `#if false` code is never compiled: its types are not the app's.
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        clauseCondition(node).map(isConstantFalse) == true ? .skipChildren : .visitChildren
+    }
+}
+
+/// The condition under which an `#if`/`#elseif`/`#else` clause is compiled: its own test
+/// after the negations of the clauses before it (`!(os(macOS)) && os(iOS)`); nil for the
+/// `#else` of nothing.
+func clauseCondition(_ clause: IfConfigClauseSyntax) -> String? {
+    guard let list = clause.parent?.as(IfConfigClauseListSyntax.self) else { return clause.condition?.trimmedDescription }
+    // The 32 clauses before it at most: a chain of 100,000 `#elseif`s stays linear.
+    let before = Array(list.prefix { $0.id != clause.id }.suffix(32))
+    var previous: [String] = []
+    for other in before {
+        if let test = other.condition?.trimmedDescription { previous.append("!(\(test))") }
+    }
+    if let test = clause.condition?.trimmedDescription { previous.append(previous.isEmpty ? test : "(\(test))") }
+    return previous.isEmpty ? nil : previous.joined(separator: " && ")
 }
 
 /// The first place a file does not parse: an unexpected or a missing token.
@@ -99,8 +119,15 @@ final class MemberWalker: SyntaxVisitor {
     /// of the App); nil otherwise, so the walks of every view collect nothing they do not use.
     var referenced: [String]?
     var handlers: [ScaffoldFacts.Handler] = []
+    /// Reads an id or activity type written as a constant (`StringConstants`); string
+    /// literals only when nil.
+    var resolve: ((ExprSyntax) -> (value: String, constant: StringConstants.Resolved?)?)?
     var openWindow: [ScaffoldFacts.WindowCall] = []
     var dismissWindow: [ScaffoldFacts.WindowCall] = []
+    /// The conditions of the `#if` clauses the walk is inside (`os(macOS)`), outermost first.
+    private var conditions: [String] = []
+    /// The `#if` condition the facts found here carry: nil outside any.
+    private var condition: String? { conditions.isEmpty ? nil : conditions.joined(separator: " && ") }
 
     init(converter: SourceLocationConverter, phaseNames: Set<String>, openNames: Set<String>, dismissNames: Set<String>) {
         self.converter = converter
@@ -126,6 +153,20 @@ final class MemberWalker: SyntaxVisitor {
 
     private func line(_ node: some SyntaxProtocol) -> Int { node.startLocation(converter: converter).line }
 
+    // `#if false` code is dropped; `#if os(macOS)` code keeps its condition, for the model of
+    // each platform to apply.
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        guard let own = clauseCondition(node) else { return .visitChildren }
+        if isConstantFalse(own) { return .skipChildren }
+        conditions.append(own.contains("&&") || own.contains("||") ? "(\(own))" : own)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: IfConfigClauseSyntax) {
+        guard let own = clauseCondition(node), !isConstantFalse(own) else { return }
+        conditions.removeLast()
+    }
+
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         referenced?.append(node.baseName.text)
         return .visitChildren
@@ -147,17 +188,19 @@ final class MemberWalker: SyntaxVisitor {
             case "onChange":
                 if let first = node.arguments.first, first.label?.text == "of",
                    let reference = first.expression.as(DeclReferenceExprSyntax.self), phaseNames.contains(reference.baseName.text) {
-                    handlers.append(.init(kind: "scene_phase", text: ".onChange(of: \(reference.baseName.text))", line: at))
+                    handlers.append(.init(kind: "scene_phase", text: ".onChange(of: \(reference.baseName.text))", condition: condition, line: at))
                 }
             case "onOpenURL":
-                handlers.append(.init(kind: "open_url", text: ".onOpenURL", line: at))
+                handlers.append(.init(kind: "open_url", text: ".onOpenURL", condition: condition, line: at))
             case "onContinueUserActivity":
-                let type = node.arguments.first.flatMap { stringValue($0.expression) }
-                handlers.append(.init(kind: "continue_activity", text: ".onContinueUserActivity(\(node.arguments.first?.expression.trimmedDescription ?? ""))",
-                                      activityType: type, line: at))
+                let type = node.arguments.first.flatMap { resolved($0.expression) }
+                var handler = ScaffoldFacts.Handler(kind: "continue_activity", text: ".onContinueUserActivity(\(node.arguments.first?.expression.trimmedDescription ?? ""))",
+                                                    activityType: type?.value, condition: condition, line: at)
+                handler.constant = type?.constant
+                handlers.append(handler)
             case "handlesExternalEvents":
                 if node.arguments.contains(where: { $0.label?.text == "preferring" || $0.label?.text == "allowing" }) {
-                    handlers.append(.init(kind: "handles_external_events", text: ".handlesExternalEvents(preferring:allowing:)", line: at))
+                    handlers.append(.init(kind: "handles_external_events", text: ".handlesExternalEvents(preferring:allowing:)", condition: condition, line: at))
                 }
             case "callAsFunction":
                 if let base = member.base?.as(DeclReferenceExprSyntax.self) {
@@ -171,9 +214,18 @@ final class MemberWalker: SyntaxVisitor {
     }
 
     private func windowCall(_ node: FunctionCallExprSyntax) -> ScaffoldFacts.WindowCall {
-        let id = node.arguments.first { $0.label?.text == "id" }.map { stringValue($0.expression) ?? $0.expression.trimmedDescription }
+        let argument = node.arguments.first { $0.label?.text == "id" }?.expression
+        let resolved = argument.flatMap(resolved)
+        let id = argument.map { resolved?.value ?? $0.trimmedDescription }
         let byValue = node.arguments.contains { $0.label?.text == "value" }
-        return .init(id: id, byValue: byValue, line: line(node))
+        var call = ScaffoldFacts.WindowCall(id: id, byValue: byValue, condition: condition, line: line(node))
+        call.constant = resolved?.constant
+        return call
+    }
+
+    private func resolved(_ expression: ExprSyntax) -> (value: String, constant: StringConstants.Resolved?)? {
+        if let resolve { return resolve(expression) }
+        return stringValue(expression).map { ($0, nil) }
     }
 }
 
@@ -225,4 +277,48 @@ func inferredType(_ expression: ExprSyntax?, allowConstructed: Bool) -> String? 
         return calledTypeName(call.calledExpression)
     }
     return nil
+}
+
+/// The types a `switch self` builds in a type's members: an enum whose cases each build a view
+/// (`enum Sheet { case compose, editor(Draft) ... switch self { case .compose: ComposeView() ...`),
+/// the way sheet and navigation destinations are often written.
+final class SwitchSelfBuilds: SyntaxVisitor {
+    var constructed: [String] = []
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.subject.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { return .visitChildren }
+        final class Calls: SyntaxVisitor {
+            var names: [String] = []
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let name = calledTypeName(node.calledExpression) { names.append(name) }
+                return .visitChildren
+            }
+        }
+        let calls = Calls(viewMode: .sourceAccurate)
+        calls.walk(node)
+        constructed += calls.names
+        return .skipChildren
+    }
+}
+
+/// The type names a type's members mention: in type annotations (`@State var sheet: Sheet?`)
+/// and as references (`Sheet.compose`), among `wanted`.
+final class TypeMentions: SyntaxVisitor {
+    let wanted: Set<String>
+    var found: [String] = []
+    init(wanted: Set<String>) {
+        self.wanted = wanted
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        if wanted.contains(node.name.text) { found.append(node.name.text) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if wanted.contains(node.baseName.text) { found.append(node.baseName.text) }
+        return .visitChildren
+    }
 }

@@ -67,6 +67,12 @@ struct CheckModelCommand: StatusCommand {
     }
 
     mutating func runWithStatus() throws -> Int32 {
+        // On a large stack: deep but legal Swift is read, not a stack overflow (LargeStack).
+        let command = self
+        return LargeStack.run { command.check() }
+    }
+
+    private func check() -> Int32 {
         let sources: [Scaffolder.Source]
         let facts: ScaffoldFacts
         do throws(ScaffoldError) {
@@ -80,8 +86,8 @@ struct CheckModelCommand: StatusCommand {
         let loaded: LoadedModel
         do {
             loaded = try Self.load(model)
-        } catch let error as ModelLoadError {
-            Output.error("scenesim check-model: \(model) does not load: \(error.message)\n")
+        } catch {
+            Output.error("scenesim check-model: \(model) does not load: \((error as? ModelLoadError)?.message ?? "\(error)")\n")
             return 2
         }
         let text = FileManager.default.contents(atPath: model).map { String(decoding: $0, as: UTF8.self) } ?? ""

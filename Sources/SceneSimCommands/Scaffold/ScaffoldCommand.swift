@@ -59,6 +59,12 @@ struct ScaffoldCommand: StatusCommand {
     }
 
     mutating func runWithStatus() throws -> Int32 {
+        // On a large stack: deep but legal Swift is read, not a stack overflow (LargeStack).
+        let command = self
+        return LargeStack.run { command.generate() }
+    }
+
+    private func generate() -> Int32 {
         let facts: ScaffoldFacts
         do throws(ScaffoldError) {
             facts = try ScaffoldRun.facts(paths)
@@ -98,8 +104,8 @@ struct ScaffoldCommand: StatusCommand {
 /// that did not parse written to standard error.
 enum ScaffoldRun {
     static func facts(_ paths: [String]) throws(ScaffoldError) -> ScaffoldFacts {
-        let sources = try Scaffolder.sources(under: paths)
-        let facts = try Scaffolder().scaffold(sources, lookedIn: paths.joined(separator: ", "))
+        let inputs = try Scaffolder.inputs(under: paths)
+        let facts = try Scaffolder().scaffold(inputs.sources, projectFiles: inputs.projectFiles, lookedIn: paths.map(Scaffolder.shown).joined(separator: ", "))
         for warning in facts.warnings { Output.error(warning + "\n") }
         return facts
     }

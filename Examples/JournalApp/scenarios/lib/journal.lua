@@ -2,6 +2,7 @@
 -- Fill in the handlers; `scenesim check-model` says where this file and the source disagree.
 return {
   platform = "ipados",
+  -- No Info.plist, project.pbxproj or Package.swift platforms under the paths: platform, os, multiple_scenes and url_schemes are scenesim's defaults.
   scenes = {
     { -- WindowGroup at JournalApp.swift:10, root view EntryListView
       id = "journal",

@@ -1,0 +1,244 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SwiftSyntax
+
+/// Deep but legal Swift (40,000 chained modifiers, 10,000 nested `#if`) makes swift-syntax's
+/// parser and visitors recurse once per level: on the main thread's 8 MiB stack that was a
+/// SIGSEGV. Scaffolding runs on a thread with a large stack (reserved, touched only as deep
+/// code needs it), and a file whose syntax tree is deeper than that stack holds is a warning
+/// naming it and is not read (`Scaffolder.depthLimit`), never a crash.
+package enum LargeStack {
+    /// The stack the scaffold runs on: 4 GiB of address space, of which a file of ordinary
+    /// depth touches a few pages.
+    package static let size = 4 << 30
+
+    private final class Box: @unchecked Sendable {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    /// Marks the threads `run` starts, so a nested `run` stays on its thread.
+    nonisolated(unsafe) private static var key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Whether the calling thread is one `run` started (its stack is `size`).
+    package static var isCurrent: Bool { pthread_getspecific(key) != nil }
+
+    /// `body`'s result, computed on a thread with a `size` stack while the caller waits (on the
+    /// calling thread when that is already one, or when no such thread can start: then
+    /// `stackSize` is what the depth limit is taken from, see `available`).
+    package static func run<T>(_ body: () -> T) -> T {
+        if isCurrent { return body() }
+        return withoutActuallyEscaping(body) { body in
+            var result: T?
+            let box = Box { result = body() }
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            var started = pthread_attr_setstacksize(&attributes, size) == 0
+            #if canImport(Darwin)
+            var thread: pthread_t?
+            #else
+            var thread = pthread_t()
+            #endif
+            let context = Unmanaged.passRetained(box).toOpaque()
+            if started {
+                started = pthread_create(&thread, &attributes, { context in
+                    let box = Unmanaged<Box>.fromOpaque((context as UnsafeMutableRawPointer?)!).takeRetainedValue()
+                    pthread_setspecific(LargeStack.key, UnsafeRawPointer(bitPattern: 1))
+                    box.body()
+                    return nil
+                }, context) == 0
+            }
+            if started {
+                #if canImport(Darwin)
+                pthread_join(thread!, nil)
+                #else
+                pthread_join(thread, nil)
+                #endif
+            } else {
+                Unmanaged<Box>.fromOpaque(context).release()
+                box.body()
+            }
+            return result!
+        }
+    }
+
+    /// The stack the calling thread may use for a scaffold: `size` on a `run` thread, else a
+    /// conservative 8 MiB less what is in use (a test runner's or a library user's thread).
+    package static var available: Int { isCurrent ? size : 4 << 20 }
+}
+
+extension Scaffolder {
+    /// Stack bytes one level of syntax tree depth may take in the deepest recursion a scaffold
+    /// makes (the parser's and visitors'), measured on debug builds, which take the most, with
+    /// a margin: 40,000 chained modifiers (a tree about 80,000 deep) need about 400 MiB.
+    static let stackPerLevel = 12 << 10
+
+    /// The deepest syntax tree read on this thread; a deeper file is a warning and is skipped.
+    static var depthLimit: Int { LargeStack.available / stackPerLevel }
+
+    /// The depth of `tree` and a node at that depth, counted without recursion.
+    static func depth(of tree: some SyntaxProtocol) -> (depth: Int, deepest: Syntax) {
+        var stack: [(Syntax, Int)] = [(Syntax(tree), 1)]
+        var best = (depth: 1, deepest: Syntax(tree))
+        while let (node, depth) = stack.popLast() {
+            if depth > best.depth { best = (depth, node) }
+            for child in node.children(viewMode: .all) { stack.append((child, depth + 1)) }
+        }
+        return best
+    }
+}
+
+/// What swift-syntax's parser reads in time more than linear in the nesting: its lookahead
+/// tries each `[` as a type and as an expression (time doubling with each level: 20 nested
+/// `[`s took 35 s, 24 did not end), and re-reads nested `#if`s (1,000: 68 s). A lexical scan
+/// before parsing finds the deepest of each, so such a file is a warning, never a hang.
+struct NestingScan {
+    /// The most `[` open at once that a file may have (real code: a few).
+    static let bracketLimit = 12
+    /// The most `#if` open at once (real code: a few).
+    static let conditionLimit = 64
+
+    var brackets = 0, bracketLine = 0
+    var conditions = 0, conditionLine = 0
+
+    /// Scans `text`: code, comments, string literals (their interpolations are code).
+    init(_ text: String) {
+        let bytes = Array(text.utf8)
+        enum Open { case bracket, other, interpolation(multiline: Bool, hashes: Int) }
+        var stack: [Open] = []
+        var openBrackets = 0
+        var openConditions = 0
+        var line = 1
+        var atLineStart = true
+        var index = 0
+        let count = bytes.count
+        func at(_ offset: Int) -> UInt8 { index + offset < count ? bytes[index + offset] : 0 }
+        func starts(_ text: String) -> Bool {
+            var offset = 0
+            for byte in text.utf8 {
+                if at(offset) != byte { return false }
+                offset += 1
+            }
+            return true
+        }
+        // Reads a string literal from its opening quote(s) to its end, or to an interpolation's
+        // `\(` (then true: the scan goes on in code, and the `)` that closes it resumes here).
+        func readString(multiline: Bool, hashes: Int) -> Bool {
+            let close = multiline ? 3 : 1
+            while index < count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    if !multiline { index += 1; return false }
+                }
+                if byte == UInt8(ascii: "\\") {
+                    var offset = 1
+                    var matched = true
+                    for _ in 0..<hashes {
+                        if at(offset) != UInt8(ascii: "#") { matched = false; break }
+                        offset += 1
+                    }
+                    if matched && at(offset) == UInt8(ascii: "(") {
+                        index += offset + 1
+                        stack.append(.interpolation(multiline: multiline, hashes: hashes))
+                        return true
+                    }
+                    index += matched ? offset + 1 : 1
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") {
+                    var offset = 0
+                    while offset < close, at(offset) == UInt8(ascii: "\"") { offset += 1 }
+                    if offset == close {
+                        var hashCount = 0
+                        while hashCount < hashes, at(offset + hashCount) == UInt8(ascii: "#") { hashCount += 1 }
+                        if hashCount == hashes {
+                            index += offset + hashCount
+                            return false
+                        }
+                    }
+                    index += max(offset, 1)
+                    continue
+                }
+                index += 1
+            }
+            return false
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                atLineStart = true
+                index += 1
+                continue
+            }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0d {
+                index += 1
+                continue
+            }
+            let lineStart = atLineStart
+            atLineStart = false
+            if starts("//") {
+                while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                continue
+            }
+            if starts("/*") {
+                var depth = 0
+                while index < count {
+                    if starts("/*") { depth += 1; index += 2; continue }
+                    if starts("*/") { depth -= 1; index += 2; if depth == 0 { break }; continue }
+                    if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+                    index += 1
+                }
+                continue
+            }
+            if lineStart, starts("#if"), !(at(3) >= UInt8(ascii: "a") && at(3) <= UInt8(ascii: "z")) {
+                openConditions += 1
+                if openConditions > conditions { conditions = openConditions; conditionLine = line }
+                index += 3
+                continue
+            }
+            if lineStart, starts("#endif") {
+                openConditions = max(0, openConditions - 1)
+                index += 6
+                continue
+            }
+            // A string literal: `"`, `"""`, `#"..."#`.
+            var hashes = 0
+            while at(hashes) == UInt8(ascii: "#") { hashes += 1 }
+            if at(hashes) == UInt8(ascii: "\"") {
+                let multiline = at(hashes + 1) == UInt8(ascii: "\"") && at(hashes + 2) == UInt8(ascii: "\"")
+                index += hashes + (multiline ? 3 : 1)
+                _ = readString(multiline: multiline, hashes: hashes)
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "["):
+                stack.append(.bracket)
+                openBrackets += 1
+                if openBrackets > brackets { brackets = openBrackets; bracketLine = line }
+            case UInt8(ascii: "("), UInt8(ascii: "{"):
+                stack.append(.other)
+            case UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: "}"):
+                switch stack.popLast() {
+                case .bracket?: openBrackets -= 1
+                case .interpolation(let multiline, let hashes)?:
+                    index += 1
+                    _ = readString(multiline: multiline, hashes: hashes)
+                    continue
+                default: break
+                }
+            default: break
+            }
+            index += 1
+        }
+    }
+}
