@@ -109,6 +109,11 @@ extension ModelShape {
         func line(of needle: String, from start: Int = 0, requiring word: String? = nil) -> Int? {
             index.line(of: needle, from: start, requiring: word)
         }
+        // Handlers and the model's table are few, and written unquoted (`on_phase = `): a scan.
+        func plainLine(of needle: String, from start: Int = 0, requiring word: String? = nil) -> Int? {
+            guard start < index.lines.count else { return nil }
+            return index.lines[start...].firstIndex { $0.contains(needle) && (word.map($0.contains) ?? true) }
+        }
         func at(_ index: Int?) -> Origin? { index.map { Origin(file: file, line: $0 + 1) } }
         var shape = self
         for i in shape.scenes.indices {
@@ -117,12 +122,12 @@ extension ModelShape {
             shape.scenes[i].origin = shape.scenes[i].origin ?? at(start)
             for j in shape.scenes[i].keys.indices { shape.scenes[i].keys[j].origin = at(line(of: luaString(shape.scenes[i].keys[j].name), from: start ?? 0)) }
             for j in shape.scenes[i].memory.indices { shape.scenes[i].memory[j].origin = at(line(of: luaString(shape.scenes[i].memory[j].name), from: start ?? 0)) }
-            for j in shape.scenes[i].handlers.indices { shape.scenes[i].handlers[j].origin = at(line(of: "\(shape.scenes[i].handlers[j].name) = ", from: start ?? 0)) }
+            for j in shape.scenes[i].handlers.indices { shape.scenes[i].handlers[j].origin = at(plainLine(of: "\(shape.scenes[i].handlers[j].name) = ", from: start ?? 0)) }
         }
-        let model = line(of: "model", requiring: "=") ?? 0
+        let model = plainLine(of: "model", requiring: "=") ?? 0
         for j in shape.defaultsKeys.indices { shape.defaultsKeys[j].origin = at(line(of: luaString(shape.defaultsKeys[j].name), from: model)) }
         for j in shape.memory.indices { shape.memory[j].origin = at(line(of: luaString(shape.memory[j].name), from: model)) }
-        for j in shape.handlers.indices { shape.handlers[j].origin = at(line(of: "\(shape.handlers[j].name) = ", from: model)) }
+        for j in shape.handlers.indices { shape.handlers[j].origin = at(plainLine(of: "\(shape.handlers[j].name) = ", from: model)) }
         return shape
     }
 }

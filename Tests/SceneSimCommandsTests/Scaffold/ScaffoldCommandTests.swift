@@ -351,8 +351,8 @@ struct ScaffoldCommandTests {
 
         #expect(drifted == ProcessResult(status: 1, stdout: """
             FeedView.swift:6: SceneStorage key "filter" of scene "feed" is new in the source
-            FeedView.swift:11: `.onChange(of: scenePhase)` (lib/reader_generated.lua:15) moved from FeedView.swift:10 to FeedView.swift:11
-            FeedView.swift:14: `.onOpenURL` (lib/reader_generated.lua:18) moved from FeedView.swift:13 to FeedView.swift:14
+            FeedView.swift:11: `.onChange(of: scenePhase)` (lib/reader_generated.lua:16) moved from FeedView.swift:10 to FeedView.swift:11
+            FeedView.swift:14: `.onOpenURL` (lib/reader_generated.lua:19) moved from FeedView.swift:13 to FeedView.swift:14
             the generated module is not what scaffold writes from the source now; regenerate it: scenesim scaffold Sources -o lib/reader_generated.lua --force
 
             """, stderr: """
@@ -383,7 +383,7 @@ struct ScaffoldCommandTests {
         let result = try BuiltBinary.run(["check-model", "lib/reader.lua", "--source", "Sources"], in: folder.path)
 
         #expect(result == ProcessResult(status: 1, stdout: """
-            lib/reader_generated.lua:17: handler "on_url" of scene "feed" is no longer in the source
+            lib/reader_generated.lua:18: handler "on_url" of scene "feed" is no longer in the source
             lib/reader.lua:5: effects["ReadQueue.flsh"]: the generated module calls no effect of that name; it calls none
             lib/reader.lua:6: replace.feed.on_url: the generated scene "feed" has no on_url to replace (it has on_phase)
             lib/reader.lua:3: memory["ReadQueue.gone"]: the anchor "ReadQueue.gone" no longer names its declaration: ReadQueue declares no gone
