@@ -22,6 +22,8 @@ package struct ModelShape: Sendable, Equatable {
         /// For a handler: the other Swift handlers of its kind that the one Lua function stands
         /// for (several views of a scene each with .onChange(of: scenePhase)).
         package var more: [Named] = []
+        /// For a handler: its Lua body, translated from the Swift (nil: a comment points at it).
+        package var body: [String]?
         package init(_ name: String, origin: Origin? = nil, note: String? = nil) {
             self.name = name
             self.origin = origin
@@ -67,6 +69,8 @@ package struct ModelShape: Sendable, Equatable {
     /// The App's own `@State` and `@StateObject`: what `app.memory` holds (the model's `memory`).
     package var memory: [Named] = []
     package var handlers: [Named] = []
+    /// The handlers' translation: helpers, followed functions, what did not translate.
+    package var translation = Translation()
 
     package init(name: String, platform: String) {
         self.name = name
@@ -190,6 +194,7 @@ extension ScaffoldFacts {
                 }
             }
         }
+        translateHandlers(into: &shape, platform: platform)
         return shape
     }
 

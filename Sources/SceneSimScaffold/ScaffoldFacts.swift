@@ -103,6 +103,8 @@ package struct ScaffoldFacts: Sendable, Equatable {
     package var warnings: [String] = []
     /// Enums declared with a raw value type (`enum Tab: Int`), by name: `Int` or `String`.
     package var rawValueTypes: [String: String] = [:]
+    /// The parsed declarations, for the handler translator (Translate/); not compared.
+    package var source: SourceIndex?
 
     package static func == (a: ScaffoldFacts, b: ScaffoldFacts) -> Bool {
         a.app == b.app && a.scenes == b.scenes && a.views == b.views && a.warnings == b.warnings

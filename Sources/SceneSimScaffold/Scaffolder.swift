@@ -28,9 +28,11 @@ package struct Scaffolder {
         var types: [String: TypeInfo] = [:]
         var order = 0
         var warnings: [String] = []
+        var files: [SourceIndex.File] = []
         for source in sources {
             let tree = Parser.parse(source: source.text)
             let converter = SourceLocationConverter(fileName: source.path, tree: tree)
+            files.append(.init(path: source.path, converter: converter, tree: tree))
             if tree.hasError {
                 let finder = ErrorFinder()
                 finder.walk(tree)
@@ -77,6 +79,7 @@ package struct Scaffolder {
 
         var facts = ScaffoldFacts(app: .init(name: app.name, file: app.file, line: app.line))
         facts.warnings = warnings
+        facts.source = SourceIndex(types: types, files: files, appName: app.name)
         for info in types.values where info.declared {
             if let raw = info.conformances.first(where: { ["Int", "String"].contains($0) }) { facts.rawValueTypes[info.name] = raw }
         }
@@ -395,7 +398,7 @@ private func memberBodies(of owner: TypeInfo) -> [String: [(SourceLocationConver
 }
 
 /// Each member declaration, including those inside `#if` blocks.
-private func forEachMember(_ members: MemberBlockItemListSyntax, _ body: (DeclSyntax) -> Void) {
+func forEachMember(_ members: MemberBlockItemListSyntax, _ body: (DeclSyntax) -> Void) {
     for member in members {
         if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
             for clause in ifConfig.clauses {

@@ -68,9 +68,10 @@ struct ScaffoldCommand: StatusCommand {
         }
         let text: String
         switch format {
-        case .json: text = facts.json
+        case .json: text = facts.json(platform: platform)
         case .lua:
             let shape = facts.modelShape(platform: platform ?? facts.inferredPlatform)
+            for warning in shape.translation.warnings { Output.error(warning + "\n") }
             // sim.launch needs a WindowGroup or a Window: a module without one would not load
             // (a MenuBarExtra-only utility), so say so instead of writing it.
             if let problem = shape.noWindowScene {

@@ -1,0 +1,46 @@
+extension ScaffoldFacts {
+    /// Translates the handlers `shape` lists (and the App's launch code) from the sources into
+    /// Lua, and adds the state keys the translation reads or writes to the model's lists.
+    func translateHandlers(into shape: inout ModelShape, platform: String) {
+        guard let source else { return }
+        let symbols = Symbols(index: source, rawValueTypes: rawValueTypes, delegate: app.delegateAdaptor?.type)
+        let translator = Translator(symbols: symbols, platform: platform,
+                                    valueScenes: shape.scenes.filter { $0.value != nil }.map { ($0.id, $0.valueType) })
+        translator.rootViews = Set(shape.scenes.compactMap(\.rootView))
+        let sites = translator.handlerSites(source)
+        for i in shape.scenes.indices {
+            for j in shape.scenes[i].handlers.indices {
+                let handler = shape.scenes[i].handlers[j]
+                let origins = ([handler.origin] + handler.more.map(\.origin)).compactMap { $0 }
+                shape.scenes[i].handlers[j].body = translator.handlerBody(handler.name, origins: origins, scene: true, sites: sites)
+            }
+        }
+        for j in shape.handlers.indices {
+            let handler = shape.handlers[j]
+            let origins = ([handler.origin] + handler.more.map(\.origin)).compactMap { $0 }
+            shape.handlers[j].body = translator.handlerBody(handler.name, origins: origins, scene: false, sites: sites)
+        }
+        var extra: [Translation.ModelHandler] = []
+        if let launch = translator.launchBody(source, delegate: app.delegateAdaptor?.type) {
+            extra.append(.init(name: "on_launch", parameters: "app", body: launch))
+        }
+        var translation = translator.translation()
+        if !translator.refreshHandlers.isEmpty {
+            let chunks = translator.refreshHandlers
+            let body = chunks.count == 1 ? chunks[0] : chunks.flatMap { ["      ;(function()"] + $0.map { "  " + $0 } + ["      end)()"] }
+            extra.append(.init(name: "on_refresh", parameters: "app, task", body: body))
+        }
+        translation.modelHandlers = extra
+        // The keys translated code uses must be declared, or the module's own writes are refused.
+        for key in symbols.heldMemory where !shape.memory.contains(where: { $0.name == key.name }) {
+            shape.memory.append(.init(key.name, origin: .init(file: key.file, line: key.line), note: key.note))
+        }
+        for key in translator.usedMemoryKeys where !shape.memory.contains(where: { $0.name == key.key }) {
+            shape.memory.append(.init(key.key, origin: .init(file: key.file, line: key.line), note: nil))
+        }
+        for key in translator.usedDefaultsKeys where !shape.defaultsKeys.contains(where: { $0.name == key.key }) {
+            shape.defaultsKeys.append(.init(key.key, origin: .init(file: key.file, line: key.line), note: "UserDefaults"))
+        }
+        shape.translation = translation
+    }
+}

@@ -1,0 +1,210 @@
+import SwiftSyntax
+
+/// A lifecycle modifier in the sources: `.onChange(of: scenePhase)`, `.onOpenURL`,
+/// `.onContinueUserActivity(type)`, found where the scan found it (its file and line).
+struct HandlerSite {
+    var kind: String
+    var owner: String
+    var file: String
+    var converter: SourceLocationConverter
+    var call: FunctionCallExprSyntax
+}
+
+/// Finds the handler modifiers of one type's members, keyed as the scan keys them.
+private final class HandlerFinder: SyntaxVisitor {
+    let owner: String
+    let file: String
+    let converter: SourceLocationConverter
+    let phaseNames: Set<String>
+    var found: [String: HandlerSite] = [:]
+
+    init(owner: String, file: String, converter: SourceLocationConverter, phaseNames: Set<String>) {
+        self.owner = owner
+        self.file = file
+        self.converter = converter
+        self.phaseNames = phaseNames
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
+        let kind: String
+        switch member.declName.baseName.text {
+        case "onChange":
+            guard let first = node.arguments.first, first.label?.text == "of",
+                  let reference = first.expression.as(DeclReferenceExprSyntax.self), phaseNames.contains(reference.baseName.text) else { return .visitChildren }
+            kind = "on_phase"
+        case "onOpenURL": kind = "on_url"
+        case "onContinueUserActivity": kind = "on_activity"
+        default: return .visitChildren
+        }
+        let line = member.declName.startLocation(converter: converter).line
+        found["\(file):\(line):\(kind)"] = HandlerSite(kind: kind, owner: owner, file: file, converter: converter, call: node)
+        return .visitChildren
+    }
+}
+
+extension Translator {
+    /// Every handler modifier of the views and the App, by `file:line:kind`.
+    func handlerSites(_ index: SourceIndex) -> [String: HandlerSite] {
+        var sites: [String: HandlerSite] = [:]
+        for info in index.orderedTypes where info.isView || info.name == index.appName {
+            let phaseNames = Set((symbols.properties[info.name] ?? [:]).compactMap { name, property -> String? in
+                if case .phase = property { return name }
+                return nil
+            })
+            for (file, converter, block) in info.members {
+                let finder = HandlerFinder(owner: info.name, file: file, converter: converter, phaseNames: phaseNames)
+                finder.walk(block)
+                sites.merge(finder.found) { first, _ in first }
+            }
+        }
+        return sites
+    }
+
+    /// The Lua body of a model or scene handler that stands for the Swift handlers at `origins`.
+    func handlerBody(_ kind: String, origins: [ModelShape.Origin], scene: Bool, sites: [String: HandlerSite]) -> [String]? {
+        let found = origins.compactMap { sites["\($0.file):\($0.line):\(kind)"] }
+        guard !found.isEmpty else { return nil }
+        let indent = scene ? "        " : "      "
+        var out: [String] = []
+        if scene { out.append("\(indent)local app = sim.app") }
+        let several = found.count > 1 || kind == "on_activity"
+        if kind == "on_activity" { out.append("\(indent)local handled = false") }
+        for site in found {
+            guard let closure = handlerClosure(site.call) else {
+                // `.onOpenURL(perform: handle)`: a method named, not a closure.
+                out += namedHandler(site, scene: scene, indent: indent)
+                continue
+            }
+            var ctx = Context(file: site.file, converter: site.converter, owner: site.owner, place: scene ? .scene : .app)
+            ctx.indent = several ? indent + "  " : indent
+            let parameters = closureParameters(closure)
+            var guardLines: [String] = []
+            var header: String?
+            switch kind {
+            case "on_phase":
+                let initial = site.call.arguments.contains { $0.label?.text == "initial" && $0.expression.trimmedDescription == "true" }
+                // Swift's closure sees scene phases only: never "disconnected" (spec §2).
+                if scene {
+                    guardLines.append("\(ctx.indent)if new == \"disconnected\" then return end")
+                    if initial {
+                        guardLines.append("\(ctx.indent)local old, new = old, new")
+                        guardLines.append("\(ctx.indent)if old == \"disconnected\" then old = new end -- initial: true")
+                    } else {
+                        guardLines.append("\(ctx.indent)if old == \"disconnected\" then return end")
+                    }
+                }
+                ctx.phaseNew = "new"
+                if parameters.count >= 2 {
+                    if let name = parameters[0] { ctx.declare(name, .init(lua: "old", type: .phase)) }
+                    if let name = parameters[1] { ctx.declare(name, .init(lua: "new", type: .phase)) }
+                    ctx.declare("$0", .init(lua: "old", type: .phase))
+                    ctx.declare("$1", .init(lua: "new", type: .phase))
+                } else if parameters.count == 1 {
+                    if let name = parameters[0] { ctx.declare(name, .init(lua: "new", type: .phase)) }
+                    ctx.declare("$0", .init(lua: "new", type: .phase))
+                } else {
+                    ctx.declare("$0", .init(lua: "new", type: .phase))
+                    ctx.declare("$1", .init(lua: "new", type: .phase))
+                }
+            case "on_url":
+                if let name = parameters.first, let name { ctx.declare(name, .init(lua: "url", type: .url)) }
+                ctx.declare("$0", .init(lua: "url", type: .url))
+                ctx.returnValue = several ? nil : "true"
+            case "on_activity":
+                if let name = parameters.first, let name { ctx.declare(name, .init(lua: "info", type: .named("NSUserActivity"))) }
+                ctx.declare("$0", .init(lua: "info", type: .named("NSUserActivity")))
+                if let type = site.call.arguments.first?.expression {
+                    var scratch = ctx
+                    let written = value(type, &scratch, expect: .string)
+                    header = "if type == \(written.code) then"
+                }
+            default: break
+            }
+            let body = block(closure.statements, &ctx)
+            let location = "\(site.file):\(site.call.calledExpression.as(MemberAccessExprSyntax.self).map { $0.declName.startLocation(converter: site.converter).line } ?? 0)"
+            let title = "-- \(location) \(LuaText.comment(site.call.calledExpression.as(MemberAccessExprSyntax.self).map { "." + $0.declName.baseName.text } ?? ""))"
+            if several {
+                if let header {
+                    out.append("\(indent)\(header) \(title)")
+                    out.append("\(indent)  handled = true")
+                    out.append("\(indent)  ;(function()")
+                    out += (guardLines + body).map { "  " + $0 }
+                    out.append("\(indent)  end)()")
+                    out.append("\(indent)end")
+                } else {
+                    out.append("\(indent);(function() \(title)")
+                    out += guardLines + body
+                    out.append("\(indent)end)()")
+                }
+            } else {
+                out.append("\(indent)\(title)")
+                out += guardLines + body
+            }
+        }
+        if kind == "on_url" { out.append("\(indent)return true") }
+        if kind == "on_activity" { out.append("\(indent)return handled") }
+        return out
+    }
+
+    /// The closure a handler modifier runs: its trailing closure, or its `perform:`/`action:` one.
+    private func handlerClosure(_ call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+        if let trailing = call.trailingClosure { return trailing }
+        return call.arguments.last?.expression.as(ClosureExprSyntax.self)
+    }
+
+    /// `.onOpenURL(perform: handleURL)`: a call of that method with the handler's arguments.
+    private func namedHandler(_ site: HandlerSite, scene: Bool, indent: String) -> [String] {
+        var ctx = Context(file: site.file, converter: site.converter, owner: site.owner, place: scene ? .scene : .app)
+        ctx.indent = indent
+        guard let argument = site.call.arguments.last?.expression else { return [notTranslated(site.call, ctx)] }
+        let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text ?? argument.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        guard let name, let decl = symbols.functions["\(site.owner).\(name)"]?.first, let lua = follow(decl, from: ctx) else { return [notTranslated(site.call, ctx)] }
+        let arguments: String
+        switch site.kind {
+        case "on_url": arguments = ", url"
+        case "on_activity": arguments = ", info"
+        case "on_phase": arguments = decl.parameters.count >= 2 ? ", old, new" : (decl.parameters.count == 1 ? ", new" : "")
+        default: arguments = ""
+        }
+        return ["\(indent)\(lua)(\(scene ? "w" : "nil")\(arguments)) -- \(site.file):\(line(site.call, ctx))"]
+    }
+
+    /// `on_launch`: the App's `init()`, then the delegate's launch method (spec §5 "Order").
+    func launchBody(_ index: SourceIndex, delegate: String?) -> [String]? {
+        var chunks: [[String]] = []
+        func translate(_ owner: String, _ body: CodeBlockItemListSyntax, _ file: String, _ converter: SourceLocationConverter, _ title: String) {
+            var ctx = Context(file: file, converter: converter, owner: owner, place: .app)
+            ctx.indent = "      "
+            chunks.append(["      -- \(title)"] + block(body, &ctx))
+        }
+        if let app = index.types[index.appName] {
+            for (file, converter, block) in app.members {
+                for member in block.members {
+                    guard let initializer = member.decl.as(InitializerDeclSyntax.self), initializer.signature.parameterClause.parameters.isEmpty,
+                          let body = initializer.body else { continue }
+                    translate(app.name, body.statements, file, converter, "\(file):\(initializer.startLocation(converter: converter).line) \(app.name).init()")
+                }
+            }
+        }
+        if let delegate, let functions = symbols.functions["\(delegate).application"] ?? symbols.functions["\(delegate).applicationDidFinishLaunching"] {
+            let launch = functions.first { decl in
+                decl.name == "applicationDidFinishLaunching" || decl.parameters.contains { $0.label == "didFinishLaunchingWithOptions" }
+            }
+            if let launch {
+                translate(delegate, launch.body, launch.file, launch.converter, "\(launch.file):\(launch.line) \(delegate).\(launch.name)")
+            }
+        }
+        if let didFinish = delegate.flatMap({ symbols.functions["\($0).applicationDidFinishLaunching"]?.first }), symbols.functions["\(delegate!).application"] != nil {
+            translate(delegate!, didFinish.body, didFinish.file, didFinish.converter, "\(didFinish.file):\(didFinish.line) \(delegate!).applicationDidFinishLaunching")
+        }
+        guard !chunks.isEmpty else { return nil }
+        if chunks.count == 1 { return chunks[0] }
+        return chunks.flatMap { ["      ;(function()"] + $0.map { "  " + $0 } + ["      end)()"] }
+    }
+}
