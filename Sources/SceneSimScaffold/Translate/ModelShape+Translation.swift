@@ -7,18 +7,17 @@ extension ScaffoldFacts {
         let translator = Translator(symbols: symbols, platform: platform,
                                     valueScenes: shape.scenes.filter { $0.value != nil }.map { ($0.id, $0.valueType) })
         translator.rootViews = Set(shape.scenes.compactMap(\.rootView))
+        for scene in shape.scenes { if let root = scene.rootView, let type = scene.valueType { translator.valueRoots[root] = type } }
         let sites = translator.handlerSites(source)
         for i in shape.scenes.indices {
             for j in shape.scenes[i].handlers.indices {
                 let handler = shape.scenes[i].handlers[j]
-                let origins = ([handler.origin] + handler.more.map(\.origin)).compactMap { $0 }
-                shape.scenes[i].handlers[j].body = translator.handlerBody(handler.name, origins: origins, scene: true, sites: sites)
+                shape.scenes[i].handlers[j].body = translator.handlerBody(handler.name, handlers: [handler] + handler.more, scene: true, sites: sites)
             }
         }
         for j in shape.handlers.indices {
             let handler = shape.handlers[j]
-            let origins = ([handler.origin] + handler.more.map(\.origin)).compactMap { $0 }
-            shape.handlers[j].body = translator.handlerBody(handler.name, origins: origins, scene: false, sites: sites)
+            shape.handlers[j].body = translator.handlerBody(handler.name, handlers: [handler] + handler.more, scene: false, sites: sites)
         }
         var extra: [Translation.ModelHandler] = []
         if let launch = translator.launchBody(source, delegate: app.delegateAdaptor?.type) {

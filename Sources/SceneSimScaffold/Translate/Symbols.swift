@@ -293,7 +293,7 @@ final class Symbols {
                 result.append((name, .object(typeName)))
             } else if let initial, isLet || isStatic, isLiteral(initial) {
                 result.append((name, .constant(initial)))
-            } else if held.contains(info.name), !isStatic {
+            } else if held.contains(info.name), !isStatic, !isLet {
                 result.append((name, heldState(info.name, name, type, initial, file, line)))
             } else {
                 result.append((name, .typed(type)))

@@ -132,6 +132,8 @@ extension Translator {
         if let name = expression.as(DeclReferenceExprSyntax.self) {
             let text = name.baseName.text
             if text.first?.isUppercase == true { return "\(text).init" }
+            // A method of the type in scope called on self (past the depth): `Type.method`.
+            if let owner = ctx.owner, ctx.lookup(text) == nil, symbols.functions["\(owner).\(text)"] != nil { return "\(owner).\(text)" }
             return text
         }
         if let access = expression.as(MemberAccessExprSyntax.self) {

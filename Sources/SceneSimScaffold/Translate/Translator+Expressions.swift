@@ -264,7 +264,12 @@ extension Translator {
         case .object(let type): return .object(type)
         case .constant(let expression):
             return literal(expression, expect: .unknown).map { .value($0) }
-        case .typed:
+        case .typed(let type):
+            // `let entryID: UUID?` in the root view of `WindowGroup(for: UUID.self)`: the value.
+            if ctx.place != .app, let owner = ctx.owner, let valueType = valueRoots[owner],
+               type.typeName == valueType || (type.unwrapped == .int && valueType == "Int") {
+                return .value(Lua("w.value", type))
+            }
             return nil
         case .computed(let decl):
             guard let name = follow(decl, from: ctx) else { return nil }

@@ -67,15 +67,18 @@ extension Translator {
     }
 
     /// The Lua body of a model or scene handler that stands for the Swift handlers at `origins`.
-    func handlerBody(_ kind: String, origins: [ModelShape.Origin], scene: Bool, sites: [String: HandlerSite]) -> [String]? {
-        let found = origins.compactMap { sites["\($0.file):\($0.line):\(kind)"] }
+    func handlerBody(_ kind: String, handlers: [ModelShape.Named], scene: Bool, sites: [String: HandlerSite]) -> [String]? {
+        let found = handlers.compactMap { handler -> (site: HandlerSite, note: String)? in
+            guard let origin = handler.origin, let site = sites["\(origin.file):\(origin.line):\(kind)"] else { return nil }
+            return (site, "-- \(origin.text) \(LuaText.comment(handler.note ?? ""))")
+        }
         guard !found.isEmpty else { return nil }
         let indent = scene ? "        " : "      "
         var out: [String] = []
         if scene { out.append("\(indent)local app = sim.app") }
         let several = found.count > 1 || kind == "on_activity"
         if kind == "on_activity" { out.append("\(indent)local handled = false") }
-        for site in found {
+        for (site, title) in found {
             guard let closure = handlerClosure(site.call) else {
                 // `.onOpenURL(perform: handle)`: a method named, not a closure.
                 out += namedHandler(site, scene: scene, indent: indent)
@@ -127,8 +130,6 @@ extension Translator {
             default: break
             }
             let body = block(closure.statements, &ctx)
-            let location = "\(site.file):\(site.call.calledExpression.as(MemberAccessExprSyntax.self).map { $0.declName.startLocation(converter: site.converter).line } ?? 0)"
-            let title = "-- \(location) \(LuaText.comment(site.call.calledExpression.as(MemberAccessExprSyntax.self).map { "." + $0.declName.baseName.text } ?? ""))"
             if several {
                 if let header {
                     out.append("\(indent)\(header) \(title)")

@@ -47,6 +47,9 @@ final class Translator {
     var uniqueCounter = 0
     /// The scenes' root views: `dismiss()` in one closes its window.
     var rootViews: Set<String> = []
+    /// Root views of scenes with a value, by the value's Swift type: a property of that type
+    /// is what the window presents, `w.value`.
+    var valueRoots: [String: String] = [:]
     /// Loop labels a `continue` jumped to.
     var usedLabels: Set<String> = []
 
