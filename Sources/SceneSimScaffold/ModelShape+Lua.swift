@@ -46,6 +46,11 @@ extension ModelShape {
                 }
                 out.append("      end,")
             }
+            if let lifecycle = translation.lifecycleHandlers[scene.id] {
+                out.append("      on_phase = function(w, old, new)")
+                out.append(code(lifecycle))
+                out.append("      end,")
+            }
             for modifier in scene.modifiers {
                 out.append("      -- \(modifier.origin?.text ?? "") \(modifier.note ?? ""): write prefers/allows = function(w, event)")
             }

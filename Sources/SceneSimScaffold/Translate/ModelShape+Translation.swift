@@ -8,11 +8,22 @@ extension ScaffoldFacts {
                                     valueScenes: shape.scenes.filter { $0.value != nil }.map { ($0.id, $0.valueType) })
         translator.rootViews = Set(shape.scenes.compactMap(\.rootView))
         for scene in shape.scenes { if let root = scene.rootView, let type = scene.valueType { translator.valueRoots[root] = type } }
+        translator.index = source
         let sites = translator.handlerSites(source)
         for i in shape.scenes.indices {
             for j in shape.scenes[i].handlers.indices {
                 let handler = shape.scenes[i].handlers[j]
                 shape.scenes[i].handlers[j].body = translator.handlerBody(handler.name, handlers: [handler] + handler.more, scene: true, sites: sites)
+            }
+        }
+        var lifecycleHandlers: [String: [String]] = [:]
+        for i in shape.scenes.indices {
+            guard let root = shape.scenes[i].rootView, let lifecycle = translator.lifecycleBody(root: root) else { continue }
+            if let j = shape.scenes[i].handlers.firstIndex(where: { $0.name == "on_phase" }), var body = shape.scenes[i].handlers[j].body {
+                body.insert(contentsOf: lifecycle, at: 1)  // after `local app = sim.app`
+                shape.scenes[i].handlers[j].body = body
+            } else {
+                lifecycleHandlers[shape.scenes[i].id] = ["        local app = sim.app"] + lifecycle
             }
         }
         for j in shape.handlers.indices {
@@ -30,6 +41,7 @@ extension ScaffoldFacts {
             extra.append(.init(name: "on_refresh", parameters: "app, task", body: body))
         }
         translation.modelHandlers = extra
+        translation.lifecycleHandlers = lifecycleHandlers
         // The keys translated code uses must be declared, or the module's own writes are refused.
         for key in symbols.heldMemory where !shape.memory.contains(where: { $0.name == key.name }) {
             shape.memory.append(.init(key.name, origin: .init(file: key.file, line: key.line), note: key.note))

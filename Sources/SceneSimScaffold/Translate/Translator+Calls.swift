@@ -23,6 +23,10 @@ extension Translator {
         let name = access.declName.baseName.text
         guard let base = access.base else { return effect(effectName(node, ctx), node, &ctx) }
         let baseText = base.trimmedDescription
+        if baseText == "Timer", name == "scheduledTimer", let timer = scheduledTimer(node, &ctx) { return timer }
+        if name == "invalidate", node.arguments.isEmpty {
+            return Lua("\(helper("invalidate"))(\(value(base, &ctx).code))", .unknown, isCall: true)
+        }
         if baseText == "UserDefaults.standard", let defaults = userDefaults(name, node, &ctx) { return defaults }
         if baseText == "UIApplication.shared" || baseText == "NSApplication.shared" || baseText == "NSApp" {
             if let task = backgroundTask(name, node, &ctx) { return task }
@@ -49,6 +53,24 @@ extension Translator {
             }
         }
         return effect(effectName(node, ctx), node, &ctx)
+    }
+
+    /// `Timer.scheduledTimer(withTimeInterval: N, repeats: r) { _ in … }`: a timer that fires
+    /// every N seconds (or once) until `invalidate()`, whatever the window does (spec §5). Its
+    /// value is an id (a string), which state can hold.
+    private func scheduledTimer(_ node: FunctionCallExprSyntax, _ ctx: inout Context) -> Lua? {
+        guard let interval = node.arguments.first(where: { $0.label?.text == "withTimeInterval" }),
+              let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self) else { return nil }
+        let repeats = node.arguments.first { $0.label?.text == "repeats" }.map { value($0.expression, &ctx, expect: .bool).code } ?? "false"
+        let seconds = value(interval.expression, &ctx, expect: .double).code
+        var inner = ctx
+        inner.indent += "  "
+        inner.returnValue = nil
+        inner.tracked = false
+        inner.scopes.append([:])
+        if let name = closureParameters(closure).first, let name { inner.declare(name, .init(lua: "nil", type: .named("Timer"))) }
+        let body = block(closure.statements, &inner)
+        return Lua("\(helper("timer"))(app, \(seconds), \(repeats), function()\n" + body.joined(separator: "\n") + "\n\(ctx.indent)end)", .named("Timer"), isCall: true)
     }
 
     // MARK: Followed calls

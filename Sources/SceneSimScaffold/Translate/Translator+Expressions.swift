@@ -353,8 +353,8 @@ extension Translator {
     /// window's code.
     func stateTable(_ slot: StateSlot, _ node: some SyntaxProtocol, _ ctx: Context) -> String? {
         switch slot.store {
-        case .storage: return ctx.place == .app ? nil : "w.storage"
-        case .windowMemory: return ctx.place == .app ? nil : "w.memory"
+        case .storage: return ctx.place == .app || ctx.windowGone ? nil : "w.storage"
+        case .windowMemory: return ctx.place == .app || ctx.windowGone ? nil : "w.memory"
         case .appMemory:
             if !usedMemoryKeys.contains(where: { $0.key == slot.key }) { usedMemoryKeys.append((slot.key, slot.file, slot.line)) }
             return "app.memory"

@@ -17,6 +17,8 @@ private final class HandlerFinder: SyntaxVisitor {
     let converter: SourceLocationConverter
     let phaseNames: Set<String>
     var found: [String: HandlerSite] = [:]
+    /// `.onAppear`, `.onDisappear`, `.task`, `.onReceive`, in the order met.
+    var lifecycle: [(name: String, site: HandlerSite, line: Int)] = []
 
     init(owner: String, file: String, converter: SourceLocationConverter, phaseNames: Set<String>) {
         self.owner = owner
@@ -40,6 +42,12 @@ private final class HandlerFinder: SyntaxVisitor {
             kind = "on_phase"
         case "onOpenURL": kind = "on_url"
         case "onContinueUserActivity": kind = "on_activity"
+        case "onAppear", "onDisappear", "task", "onReceive":
+            // The window's lifecycle, read from the scene's root view (spec §2 "+").
+            let name = member.declName.baseName.text
+            let line = member.declName.startLocation(converter: converter).line
+            lifecycle.append((name, HandlerSite(kind: name, owner: owner, file: file, converter: converter, call: node), line))
+            return .visitChildren
         default: return .visitChildren
         }
         let line = member.declName.startLocation(converter: converter).line
@@ -61,6 +69,7 @@ extension Translator {
                 let finder = HandlerFinder(owner: info.name, file: file, converter: converter, phaseNames: phaseNames)
                 finder.walk(block)
                 sites.merge(finder.found) { first, _ in first }
+                lifecycleSites[info.name, default: []] += finder.lifecycle.sorted { $0.line < $1.line }.map(\.site)
             }
         }
         return sites

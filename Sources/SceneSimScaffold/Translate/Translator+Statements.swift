@@ -14,13 +14,13 @@ extension Translator {
         var out: [String] = []
         for (offset, item) in items.enumerated() {
             if let delay = sleepDelay(item, &ctx) {
-                out.append("\(ctx.indent)app:after(\(delay), function() -- \(at(item, ctx))")
+                out.append("\(ctx.indent)\(after(ctx))(\(delay), function() -- \(at(item, ctx))")
                 var inner = ctx
                 inner.indent += "  "
                 inner.returnValue = nil
                 inner.scopes.append([:])
                 out += statements(Array(items[(offset + 1)...]), &inner)
-                out.append("\(ctx.indent)end)")
+                out.append("\(ctx.indent)end)\(ctx.tracked ? ")" : "")")
                 return out
             }
             out += statement(item, &ctx, isLast: offset == items.count - 1)
@@ -270,7 +270,7 @@ extension Translator {
             inner.indent += "  "
             inner.returnValue = nil
             inner.scopes.append([:])
-            return ["\(ctx.indent)app:after(\(delay), function() -- \(at(item, ctx))"] + block(closure.statements, &inner) + ["\(ctx.indent)end)"]
+            return ["\(ctx.indent)\(after(ctx))(\(delay), function() -- \(at(item, ctx))"] + block(closure.statements, &inner) + ["\(ctx.indent)end)\(ctx.tracked ? ")" : "")"]
         case "BGTaskScheduler.shared.register":
             var inner = Context(file: ctx.file, converter: ctx.converter, owner: ctx.owner, place: .app)
             inner.bias = ctx.bias
@@ -282,6 +282,13 @@ extension Translator {
         default:
             return nil
         }
+    }
+
+    /// `app:after`, or, in a `.task` or a timer of the window, the same call kept to be
+    /// cancelled when the window disconnects (its closing needs one more `)`).
+    func after(_ ctx: Context) -> String {
+        guard ctx.tracked else { return "app:after" }
+        return "\(helper("track"))(w, app:after"
     }
 
     /// A closure run where it is written: `;(function() … end)()`, so its `return` ends it alone.

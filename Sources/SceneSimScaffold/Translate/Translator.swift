@@ -19,6 +19,9 @@ package struct Translation: Sendable, Equatable {
 
     /// Lua lines before `return {`: the helper table and the followed functions.
     package var prelude: [String] = []
+    /// Scene id → an `on_phase` body for a scene whose root view has lifecycle modifiers but
+    /// no phase handler.
+    package var lifecycleHandlers: [String: [String]] = [:]
     package var modelHandlers: [ModelHandler] = []
     package var untranslated: [Untranslated] = []
     /// `file:line: warning: ...`, sorted.
@@ -50,6 +53,9 @@ final class Translator {
     /// Root views of scenes with a value, by the value's Swift type: a property of that type
     /// is what the window presents, `w.value`.
     var valueRoots: [String: String] = [:]
+    /// `.onAppear`, `.onDisappear`, `.task`, `.onReceive` of each view type, in source order.
+    var lifecycleSites: [String: [HandlerSite]] = [:]
+    var index: SourceIndex?
     /// Loop labels a `continue` jumped to.
     var usedLabels: Set<String> = []
 
@@ -100,6 +106,10 @@ final class Translator {
         /// What a `return` without a value returns (`true`: the URL was handled).
         var returnValue: String?
         var indent = ""
+        /// A `.task` or a timer of the window: its `app:after`s are cancelled when it disconnects.
+        var tracked = false
+        /// `.onDisappear` at the window's disconnection: its storage and @State are gone.
+        var windowGone = false
         /// The label a `continue` in the current loop jumps to.
         var loopLabel: String?
         /// Inside a followed function or a closure run later: a `return` ends that, not the handler.

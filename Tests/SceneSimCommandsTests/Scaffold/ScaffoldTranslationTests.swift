@@ -126,7 +126,58 @@ struct ScaffoldTranslationTests {
         #expect(check == ProcessResult(status: 0, stdout: "", stderr: ""), "\(check)")
     }
 
-    @Test("every fixture's generated module loads with the real Lua, and regenerating it gives the same bytes", arguments: ["NotesApp", "PhotoApp", "SplitBodyApp", "LedgerApp", "CourierApp"])
+    @Test("ClockApp: the root view's onAppear, task, Timer.publish and onDisappear run when its window connects and disconnects; the task's and the timer's pending work is cancelled at disconnect; Timer.scheduledTimer repeats whatever the window does")
+    func clockEndToEnd() throws {
+        let folder = try TempFolder(["clock.lua": #"""
+            -- The ClockApp fixture's generated module: what its root view starts when the window connects stops when it disconnects.
+            local app = sim.launch(require "clock")
+            local w = app.windows[1]
+            sim.advance(25)
+            print(w.storage.ticks, w.memory.loaded, app.defaults.appearances, app.memory["Poller.polls"])
+            sim.advance(10)
+            print(w.storage.ticks, app.memory["Poller.polls"])
+            app:background()
+            w:disconnect()
+            print(app.memory["Poller.stops"])
+            sim.advance(3)
+            w:focus()
+            print(app.defaults.appearances)
+            sim.advance(31)
+            print(w.storage.ticks, w.memory.loaded, app.memory["Poller.polls"])
+            """#])
+        try folder.write("lib/.keep", "")
+        let scaffold = try BuiltBinary.run(["scaffold", Self.fixtures + "/ClockApp", "-o", "lib/clock.lua"], in: folder.path)
+        #expect(scaffold == ProcessResult(status: 0, stdout: "", stderr: ""), "\(scaffold)")
+        let run = try BuiltBinary.run(["run", "clock.lua"], in: folder.path)
+        #expect(run == ProcessResult(status: 0, stdout: #"""
+            [   0.000] app         launch #1 on ipados: nothing to restore
+            [   0.000] clock#1     connected (new session) -> inactive
+            [   0.000] defaults    appearances = 1
+            [   0.000] app         phase background -> inactive
+            [   0.000] clock#1     phase inactive -> active
+            [   0.000] app         phase inactive -> active
+            2	true	1	nil
+            3	1
+            [  35.000] clock#1     phase active -> inactive
+            [  35.000] app         phase active -> inactive
+            [  35.000] clock#1     phase inactive -> background
+            [  35.000] clock#1     storage saved: 1 key, 13 bytes
+            [  35.000] app         phase inactive -> background
+            [  35.000] clock#1     disconnected (session kept)
+            [  35.000] clock#1     memory lost (disconnected): loaded, poller
+            1
+            [  38.000] clock#1     connected (reconnected) -> inactive
+            [  38.000] defaults    appearances = 2
+            [  38.000] app         phase background -> inactive
+            [  38.000] clock#1     phase inactive -> active
+            [  38.000] app         phase inactive -> active
+            2
+            6	true	3
+
+            """#, stderr: ""), "\(run)")
+    }
+
+    @Test("every fixture's generated module loads with the real Lua, and regenerating it gives the same bytes", arguments: ["NotesApp", "PhotoApp", "SplitBodyApp", "LedgerApp", "CourierApp", "ClockApp"])
     func everyModuleLoads(app: String) throws {
         let folder = try TempFolder(["load.lua": "local m = require \"m\"\nprint(type(m.model), #m.scenes > 0)\n"])
         try folder.write("lib/.keep", "")
