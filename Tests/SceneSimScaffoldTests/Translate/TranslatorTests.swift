@@ -292,3 +292,78 @@ struct TranslatorLimitTests {
         #expect(shape.lua.utf8.count > 1_000_000)
     }
 }
+
+@Suite("statements and state the translator reads")
+struct TranslatorStatementTests {
+    @Test("@Default keys by their Defaults.Keys string, UserDefaults reads with their getters' defaults, openWindow(value:) to the scene of that type, dismissWindow(id:), if let with else, a for loop over a range with continue")
+    func statements() throws {
+        let shape = try module([
+            ("App.swift", """
+                @main struct ShopApp: App {
+                    var body: some Scene {
+                        WindowGroup(id: "main") { Root() }
+                        WindowGroup(id: "order", for: Int.self) { $n in OrderView() }
+                        WindowGroup(id: "note", for: String.self) { $s in NoteView() }
+                    }
+                }
+                extension Defaults.Keys {
+                    static let autosave = Key<Bool>("autosaveOnBackground", default: true)
+                }
+                """),
+            ("Root.swift", """
+                struct Root: View {
+                    @Environment(\\.scenePhase) var phase
+                    @Environment(\\.openWindow) var openWindow
+                    @Environment(\\.dismissWindow) var dismissWindow
+                    @Default(.autosave) var autosave
+                    @State var total = 0
+                    var body: some View {
+                        Text("").onChange(of: phase) { _, new in
+                            if let last = UserDefaults.standard.string(forKey: "lastOrder"), autosave {
+                                openWindow(value: 7)
+                            } else {
+                                dismissWindow(id: "note")
+                            }
+                            for i in 0..<3 {
+                                if i == 1 { continue }
+                                total += i
+                            }
+                            Defaults[.autosave] = UserDefaults.standard.bool(forKey: "flag")
+                        }
+                    }
+                }
+                struct OrderView: View { var body: some View { Text("") } }
+                struct NoteView: View { var body: some View { Text("") } }
+                """),
+        ])
+        let lua = shape.lua
+        #expect(section(lua, from: "-- Root.swift:8 .onChange(of: phase)", to: "      end,") == """
+                    -- Root.swift:8 .onChange(of: phase)
+                    if new == "disconnected" then return end
+                    if old == "disconnected" then return end
+                    do -- Root.swift:9
+                      local matched_1 = false
+                      local last = app.defaults.lastOrder
+                      if last ~= nil then
+                        if swift.read(app.defaults, "autosaveOnBackground", true) then
+                          matched_1 = true
+                          app:open_window("order", 7) -- Root.swift:10
+                        end
+                      end
+                      if not matched_1 then
+                        app:dismiss_window("note") -- Root.swift:12
+                      end
+                    end
+                    for i = 0, (3) - 1 do -- Root.swift:14
+                      if ((i) == (1)) then -- Root.swift:15
+                        goto continue_2 -- Root.swift:15
+                      end
+                      w.memory.total = swift.read(w.memory, "total", 0) + (i) -- Root.swift:16
+                      ::continue_2::
+                    end
+                    app.defaults.autosaveOnBackground = swift.read(app.defaults, "flag", false) -- Root.swift:18
+                  end,
+            """, "\(lua)")
+        #expect(shape.defaultsKeys.map(\.name) == ["lastOrder", "autosaveOnBackground", "flag"])
+    }
+}
