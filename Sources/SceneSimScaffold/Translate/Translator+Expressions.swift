@@ -13,6 +13,7 @@ enum Reference {
 
 extension Translator {
     static let singletonNames: Set<String> = ["shared", "main", "standard", "default", "current"]
+    static let maxOperands = 257
 
     // MARK: Values
 
@@ -24,6 +25,9 @@ extension Translator {
     /// `expression` as a Lua value, or nil when it does not translate (the caller says so).
     func translate(_ expression: ExprSyntax, _ ctx: inout Context, expect: ValueType = .unknown) -> Lua? {
         if let sequence = expression.as(SequenceExprSyntax.self) {
+            // Folded, `a + a + … + a` is a tree as deep as it is long: past this many operands it
+            // is not translated (a warning), so a generated file cannot exhaust the stack.
+            guard sequence.elements.count <= Self.maxOperands else { return nil }
             guard let folded = try? OperatorTable.standardOperators.foldSingle(sequence) else { return nil }
             let saved = ctx.bias
             ctx.bias = sequence.position.utf8Offset + ctx.bias - folded.position.utf8Offset

@@ -114,7 +114,8 @@ extension Translator {
         if let ifExpression = expression.as(IfExprSyntax.self) { return ifStatement(ifExpression, &ctx) }
         if let switchExpression = expression.as(SwitchExprSyntax.self) { return switchStatement(switchExpression, &ctx) }
         if let sequence = expression.as(SequenceExprSyntax.self) {
-            guard let folded = try? OperatorTable.standardOperators.foldSingle(sequence) else { return [notTranslated(item, ctx)] }
+            guard sequence.elements.count <= Self.maxOperands,
+                  let folded = try? OperatorTable.standardOperators.foldSingle(sequence) else { return [notTranslated(item, ctx)] }
             let saved = ctx.bias
             ctx.bias = sequence.position.utf8Offset + ctx.bias - folded.position.utf8Offset
             defer { ctx.bias = saved }

@@ -289,6 +289,15 @@ struct TranslatorLimitTests {
             ("Broken.swift", "struct Broken: View { var body: some View { Text(\"\").onChange(of: { }) { ) ) } }\n"),
         ])
         #expect(shape.lua.contains("w.storage.draft = \"xxxx"))
+        let long = try module([("App.swift", """
+            @main struct LongApp: App { var body: some Scene { WindowGroup(id: "main") { Root() } } }
+            struct Root: View {
+                @Environment(\\.scenePhase) var phase
+                @State var n = 0
+                var body: some View { Text("").onChange(of: phase) { n = \(Array(repeating: "n", count: 5_000).joined(separator: " + ")) } }
+            }
+            """)])
+        #expect(long.translation.untranslated.count == 1)
         #expect(shape.lua.utf8.count > 1_000_000)
     }
 }
