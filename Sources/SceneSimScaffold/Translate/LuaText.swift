@@ -80,6 +80,7 @@ enum LuaText {
         ("count", [
             "-- .count: characters of a string (bytes if it is not UTF-8), elements of an array.",
             "function swift.count(v)",
+            "  if v == nil then return 0 end",
             "  if type(v) == \"string\" then return utf8.len(v) or #v end",
             "  return #v",
             "end",

@@ -349,7 +349,8 @@ extension Translator {
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-", let inner = literal(prefix.expression, expect: slot.type) {
             return Lua("-\(inner.code)", inner.type)
         }
-        if let array = expression.as(ArrayExprSyntax.self), array.elements.isEmpty { return nil }
+        // `= []`: an empty array to read (no value can hold it in storage or memory).
+        if let array = expression.as(ArrayExprSyntax.self), array.elements.isEmpty { return Lua("{}", slot.type) }
         return nil
     }
 
