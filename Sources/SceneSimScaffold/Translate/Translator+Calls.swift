@@ -194,6 +194,7 @@ extension Translator {
                 switch property {
                 case .object(let held): return held
                 case .typed(let value): if let name = value.typeName { return name }
+                case .state(let slot): if let name = slot.type.typeName { return name }
                 default: break
                 }
             }

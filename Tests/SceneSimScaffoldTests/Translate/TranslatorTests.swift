@@ -376,3 +376,28 @@ struct TranslatorStatementTests {
         #expect(shape.defaultsKeys.map(\.name) == ["lastOrder", "autosaveOnBackground", "flag"])
     }
 }
+
+@Suite("effect names")
+struct EffectNameTests {
+    @Test("a call on a property is named by the property's declared type, through self and optional chaining; an unknown receiver as written")
+    func receiverTypes() throws {
+        let lua = try module([("App.swift", """
+            @main struct WireApp: App {
+                @Environment(\\.scenePhase) var phase
+                var body: some Scene { WindowGroup(id: "main") { Text("") }.onChange(of: phase) { Watcher.shared.stop() } }
+            }
+            @Observable final class Watcher {
+                static let shared = Watcher()
+                var task: URLSessionWebSocketTask?
+                func stop() {
+                    self.task?.cancel(with: .goingAway, reason: nil)
+                    task?.resume()
+                    helper.flush()
+                }
+            }
+            """)]).lua
+        #expect(lua.contains("  local _ = (w or app):effect(\"URLSessionWebSocketTask.cancel@App.swift:9\", \"goingAway\", nil) -- App.swift:9\n"), "\(lua)")
+        #expect(lua.contains("  local _ = (w or app):effect(\"URLSessionWebSocketTask.resume@App.swift:10\") -- App.swift:10\n"), "\(lua)")
+        #expect(lua.contains("  local _ = (w or app):effect(\"helper.flush@App.swift:11\") -- App.swift:11\n"), "\(lua)")
+    }
+}
