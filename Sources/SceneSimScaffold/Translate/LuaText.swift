@@ -167,6 +167,10 @@ enum LuaText {
             "  if timer.pending.status == \"pending\" then timer.pending:cancel() end",
             "end",
         ]),
+        ("expirations", [
+            "-- A refresh task's expirationHandler, by the task's id: on_refresh_expired runs it.",
+            "swift.expirations = {}",
+        ]),
         ("end_task", [
             "-- endBackgroundTask(_:): finishes the task begun (nothing for .invalid).",
             "function swift.end_task(task)",

@@ -40,6 +40,14 @@ extension ScaffoldFacts {
             let body = chunks.count == 1 ? chunks[0] : chunks.flatMap { ["      ;(function()"] + $0.map { "  " + $0 } + ["      end)()"] }
             extra.append(.init(name: "on_refresh", parameters: "app, task", body: body))
         }
+        if translator.expirationUsed {
+            // (helper("expirations") was asked for while translating, so the table is declared.)
+            extra.append(.init(name: "on_refresh_expired", parameters: "app, task", body: [
+                "      local expired = swift.expirations[task.id]",
+                "      swift.expirations[task.id] = nil",
+                "      if expired ~= nil then expired() end",
+            ]))
+        }
         translation.modelHandlers = extra
         translation.lifecycleHandlers = lifecycleHandlers
         // The keys translated code uses must be declared, or the module's own writes are refused.

@@ -173,6 +173,17 @@ extension Translator {
            let base = access.base.flatMap({ reference($0, &ctx) }), case .local(let local) = base {
             return [emit("\(local.lua).earliestBeginDate = \(secondsFromNow(infix.rightOperand, &ctx))", item, ctx)]
         }
+        // task.expirationHandler = { … } on a refresh task: the model's on_refresh_expired runs it.
+        if let access = target.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "expirationHandler", op == nil,
+           let base = access.base, let closure = infix.rightOperand.as(ClosureExprSyntax.self) {
+            let task = value(base, &ctx)
+            var inner = ctx
+            inner.indent += "  "
+            inner.returnValue = nil
+            inner.scopes.append([:])
+            expirationUsed = true
+            return ["\(ctx.indent)\(helper("expirations"))[\(task.code).id] = function() -- \(here)"] + block(closure.statements, &inner) + ["\(ctx.indent)end"]
+        }
         var lhs: String
         var current: Lua
         var type = ValueType.unknown

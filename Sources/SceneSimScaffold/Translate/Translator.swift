@@ -47,6 +47,8 @@ final class Translator {
     var usedDefaultsKeys: [(key: String, file: String, line: Int)] = []
     var usedMemoryKeys: [(key: String, file: String, line: Int)] = []
     var refreshHandlers: [[String]] = []
+    /// A refresh task's `expirationHandler` was set: `on_refresh_expired` runs it.
+    var expirationUsed = false
     var uniqueCounter = 0
     /// The scenes' root views: `dismiss()` in one closes its window.
     var rootViews: Set<String> = []

@@ -177,6 +177,39 @@ struct ScaffoldTranslationTests {
             """#, stderr: ""), "\(run)")
     }
 
+    @Test("a refresh task's expirationHandler, set in the registered closure, is the model's on_refresh_expired: it runs when the refresh's time runs out")
+    func refreshExpiration() throws {
+        let folder = try TempFolder([
+            "lib/.keep": "",
+            "r.lua": "local app = sim.launch(require \"r\")\napp:background()\napp:schedule_refresh(0)\nsim.advance(10)\nsim.system.refresh(app)\nsim.advance(40)\nprint(app.memory[\"Store.started\"], app.memory[\"Store.expired\"])\n",
+            "Src/App.swift": """
+                @main struct RefreshApp: App {
+                    init() {
+                        BGTaskScheduler.shared.register(forTaskWithIdentifier: "r", using: nil) { task in
+                            task.expirationHandler = {
+                                Store.shared.expired += 1
+                                task.setTaskCompleted(success: false)
+                            }
+                            Store.shared.started += 1
+                        }
+                    }
+                    var body: some Scene { WindowGroup(id: "main") { Text("") } }
+                }
+                @Observable final class Store {
+                    static let shared = Store()
+                    var started = 0
+                    var expired = 0
+                }
+                """,
+        ])
+        let scaffold = try BuiltBinary.run(["scaffold", "Src", "-o", "lib/r.lua"], in: folder.path)
+        #expect(scaffold == ProcessResult(status: 0, stdout: "", stderr: ""), "\(scaffold)")
+        let run = try BuiltBinary.run(["run", "r.lua"], in: folder.path)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.contains("[  35.000] app         background task 1 \"refresh\" expiring: 5.000 s of background time left; its expiration handler runs\n[  35.000] app         background task 1 \"refresh\" finished\n"), "\(run)")
+        #expect(run.stdout.hasSuffix("1\t1\n"), "\(run)")
+    }
+
     @Test("every fixture's generated module loads with the real Lua, and regenerating it gives the same bytes", arguments: ["NotesApp", "PhotoApp", "SplitBodyApp", "LedgerApp", "CourierApp", "ClockApp"])
     func everyModuleLoads(app: String) throws {
         let folder = try TempFolder(["load.lua": "local m = require \"m\"\nprint(type(m.model), #m.scenes > 0)\n"])
