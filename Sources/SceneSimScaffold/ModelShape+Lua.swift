@@ -15,6 +15,12 @@ extension ModelShape {
             translated.append(lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }.joined(separator: "\n"))
             return "\u{0}\(translated.count - 1)"
         }
+        if !translation.prelude.isEmpty || handlers.contains(where: { $0.body != nil }) || scenes.contains(where: { $0.handlers.contains { $0.body != nil } })
+            || !translation.modelHandlers.isEmpty || !translation.lifecycleHandlers.isEmpty {
+            // Generated code keeps the Swift's shape (an unused local, a long line): luacheck,
+            // which a suite may run on its lib/, is told not to judge it.
+            out.append("-- luacheck: ignore")
+        }
         if !translation.prelude.isEmpty { out.append(code(translation.prelude)) }
         out.append("return {")
         out.append("  platform = \(luaString(platform)),")
