@@ -330,10 +330,13 @@ extension Translator {
         case .state(let slot):
             guard let table = stateTable(slot, node, ctx) else { return nil }
             let access = LuaText.index(table, slot.key)
-            guard let initial = slot.defaultValue, let translated = defaultLiteral(initial, slot, &ctx), translated.code != "nil" else {
-                return Lua(access, slot.type)
+            let initial = slot.defaultValue.flatMap { defaultLiteral($0, slot, &ctx) }.flatMap { $0.code == "nil" ? nil : $0 }
+            let code = initial.map { "\(helper("read"))(\(table), \(LuaText.quoted(slot.key)), \($0.code))" } ?? access
+            if ctx.deferred, slot.store == .storage || slot.store == .windowMemory {
+                // Read later, from a window that may be gone: its Swift default then.
+                return Lua("(function() if w.connected then return \(code) end return \(initial?.code ?? "nil") end)()", slot.type)
             }
-            return Lua("\(helper("read"))(\(table), \(LuaText.quoted(slot.key)), \(translated.code))", slot.type, isCall: true)
+            return Lua(code, slot.type, isCall: initial != nil)
         case .object(let type): return Lua("nil", .named(type), object: type)
         case .type, .environment: return nil
         }

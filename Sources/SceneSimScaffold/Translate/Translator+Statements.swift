@@ -16,6 +16,7 @@ extension Translator {
             if let delay = sleepDelay(item, &ctx) {
                 out.append("\(ctx.indent)\(after(ctx))(\(delay), function() -- \(at(item, ctx))")
                 var inner = ctx
+                inner.deferred = ctx.place != .app
                 inner.indent += "  "
                 inner.returnValue = nil
                 inner.scopes.append([:])
@@ -187,6 +188,7 @@ extension Translator {
         var lhs: String
         var current: Lua
         var type = ValueType.unknown
+        var windowState = false
         if let subscriptCall = target.as(SubscriptCallExprSyntax.self) {
             if subscriptCall.calledExpression.trimmedDescription == "Defaults", let slot = defaultsSlot(subscriptCall, ctx), let table = stateTable(slot, item, ctx) {
                 lhs = LuaText.index(table, slot.key)
@@ -208,6 +210,7 @@ extension Translator {
                 guard let table = stateTable(slot, item, ctx) else { return nil }
                 lhs = LuaText.index(table, slot.key)
                 type = slot.type
+                windowState = slot.store == .storage || slot.store == .windowMemory
                 current = read(reference, item, &ctx) ?? Lua(lhs, type)
             case .local(let local):
                 lhs = local.lua
@@ -229,6 +232,9 @@ extension Translator {
             case "/=": rhs = type.unwrapped == .double ? Lua("\(l) / (\(r))", type) : Lua("\(helper("div"))(\(l), \(r))", type)
             default: return nil
             }
+        }
+        if ctx.deferred, windowState {
+            return [emit("if w.connected then \(lhs) = \(rhs.code) end", item, ctx)]
         }
         return [emit("\(lhs) = \(rhs.code)", item, ctx)]
     }
@@ -279,6 +285,7 @@ extension Translator {
                 }
             }
             var inner = ctx
+            inner.deferred = ctx.place != .app
             inner.indent += "  "
             inner.returnValue = nil
             inner.scopes.append([:])

@@ -112,6 +112,9 @@ final class Translator {
         var tracked = false
         /// `.onDisappear` at the window's disconnection: its storage and @State are gone.
         var windowGone = false
+        /// Code run later (`app:after`) by a window's code: the window may have disconnected by
+        /// then, and SwiftUI drops a write to a gone view's state, so its state is guarded.
+        var deferred = false
         /// The label a `continue` in the current loop jumps to.
         var loopLabel: String?
         /// Inside a followed function or a closure run later: a `return` ends that, not the handler.

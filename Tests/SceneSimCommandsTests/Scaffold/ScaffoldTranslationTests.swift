@@ -210,6 +210,36 @@ struct ScaffoldTranslationTests {
         #expect(run.stdout.hasSuffix("1\t1\n"), "\(run)")
     }
 
+    @Test("a Task that sleeps in a window's handler writes that window's state later only if the window is still there, as SwiftUI drops a write to a gone view's state; another window's write happens")
+    func deferredWindowState() throws {
+        let folder = try TempFolder([
+            "lib/.keep": "",
+            "late.lua": "local app = sim.launch(require \"m\")\nlocal a = app.windows[1]\nlocal b = app:open_window(\"main\")\nsim.settle()\napp:background()\nb:close()\nsim.advance(3)\nprint(a.storage.draft, a.memory.count, b.alive)\n",
+            "Src/App.swift": #"""
+                @main struct LateApp: App { var body: some Scene { WindowGroup(id: "main") { Root() } } }
+                struct Root: View {
+                    @Environment(\.scenePhase) var phase
+                    @SceneStorage("draft") var draft = ""
+                    @State var count = 0
+                    var body: some View {
+                        Text(draft).onChange(of: phase) { _, new in
+                            guard new == .background else { return }
+                            Task {
+                                try await Task.sleep(for: .seconds(3))
+                                count += 1
+                                draft = "saved \(count)"
+                            }
+                        }
+                    }
+                }
+                """#,
+        ])
+        let scaffold = try BuiltBinary.run(["scaffold", "Src", "-o", "lib/m.lua"], in: folder.path)
+        #expect(scaffold == ProcessResult(status: 0, stdout: "", stderr: ""), "\(scaffold)")
+        let run = try BuiltBinary.run(["run", "--trace", "off", "late.lua"], in: folder.path)
+        #expect(run == ProcessResult(status: 0, stdout: "saved 1\t1\tfalse\n", stderr: ""), "\(run)")
+    }
+
     @Test("every fixture's generated module loads with the real Lua, and regenerating it gives the same bytes", arguments: ["NotesApp", "PhotoApp", "SplitBodyApp", "LedgerApp", "CourierApp", "ClockApp"])
     func everyModuleLoads(app: String) throws {
         let folder = try TempFolder(["load.lua": "local m = require \"m\"\nprint(type(m.model), #m.scenes > 0)\n"])
