@@ -9,7 +9,11 @@ extension ScaffoldFacts {
         translator.rootViews = Set(shape.scenes.compactMap(\.rootView))
         for scene in shape.scenes { if let root = scene.rootView, let type = scene.valueType { translator.valueRoots[root] = type } }
         translator.index = source
-        let sites = translator.handlerSites(source)
+        var origins: [(ModelShape.Origin, String)] = []
+        for handler in shape.scenes.flatMap(\.handlers) + shape.handlers {
+            for named in [handler] + handler.more { if let origin = named.origin { origins.append((origin, handler.name)) } }
+        }
+        let sites = translator.handlerSites(source, origins: origins, roots: Set(shape.scenes.compactMap(\.rootView)))
         for i in shape.scenes.indices {
             for j in shape.scenes[i].handlers.indices {
                 let handler = shape.scenes[i].handlers[j]

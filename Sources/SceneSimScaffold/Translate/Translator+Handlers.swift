@@ -57,10 +57,33 @@ private final class HandlerFinder: SyntaxVisitor {
 }
 
 extension Translator {
-    /// Every handler modifier of the views and the App, by `file:line:kind`.
-    func handlerSites(_ index: SourceIndex) -> [String: HandlerSite] {
+    /// The handler modifiers at `origins` (where the scan found them), by `file:line:kind`:
+    /// found from the line's first token, not by walking every view again (scaffold's speed,
+    /// scripts/bench-scaffold.sh); and the lifecycle modifiers of the `roots` (the scenes' root views).
+    func handlerSites(_ index: SourceIndex, origins: [(ModelShape.Origin, String)], roots: Set<String>) -> [String: HandlerSite] {
         var sites: [String: HandlerSite] = [:]
-        for info in index.orderedTypes where info.isView || info.name == index.appName {
+        let files = Dictionary(index.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let names = ["on_phase": "onChange", "on_url": "onOpenURL", "on_activity": "onContinueUserActivity"]
+        for (origin, kind) in origins {
+            guard let file = files[origin.file], let name = names[kind] else { continue }
+            let key = "\(origin.file):\(origin.line):\(kind)"
+            guard sites[key] == nil else { continue }
+            var token = file.tree.token(at: file.converter.position(ofLine: origin.line, column: 1))
+            var steps = 0
+            while let current = token, steps < 4096 {
+                let line = current.startLocation(converter: file.converter).line
+                if line > origin.line { break }
+                if line == origin.line, current.text == name, let member = current.parent?.parent?.as(MemberAccessExprSyntax.self),
+                   let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id,
+                   let owner = enclosingType(of: Syntax(call)) {
+                    sites[key] = HandlerSite(kind: kind, owner: owner, file: origin.file, converter: file.converter, call: call)
+                    break
+                }
+                token = current.nextToken(viewMode: .sourceAccurate)
+                steps += 1
+            }
+        }
+        for info in index.orderedTypes where roots.contains(info.name) {
             let phaseNames = Set((symbols.properties[info.name] ?? [:]).compactMap { name, property -> String? in
                 if case .phase = property { return name }
                 return nil
@@ -68,11 +91,24 @@ extension Translator {
             for (file, converter, block) in info.members {
                 let finder = HandlerFinder(owner: info.name, file: file, converter: converter, phaseNames: phaseNames)
                 finder.walk(block)
-                sites.merge(finder.found) { first, _ in first }
                 lifecycleSites[info.name, default: []] += finder.lifecycle.sorted { $0.line < $1.line }.map(\.site)
             }
         }
         return sites
+    }
+
+    /// The name of the type (or extended type) whose members hold `node`.
+    private func enclosingType(of node: Syntax) -> String? {
+        var current = node.parent
+        while let parent = current {
+            if let decl = parent.as(StructDeclSyntax.self) { return decl.name.text }
+            if let decl = parent.as(ClassDeclSyntax.self) { return decl.name.text }
+            if let decl = parent.as(EnumDeclSyntax.self) { return decl.name.text }
+            if let decl = parent.as(ActorDeclSyntax.self) { return decl.name.text }
+            if let decl = parent.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedDescription }
+            current = parent.parent
+        }
+        return nil
     }
 
     /// The Lua body of a model or scene handler that stands for the Swift handlers at `origins`.

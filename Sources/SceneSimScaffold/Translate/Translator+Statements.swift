@@ -512,7 +512,7 @@ extension Translator {
             switch switchCase.label {
             case .default:
                 if unknown { continue }  // @unknown default: dropped (spec §5)
-                defaultBody = block(CodeBlockItemListSyntax(items), &body)
+                defaultBody = block(items, &body)
             case .case(let label):
                 var tests: [String] = []
                 for caseItem in label.caseItems {
@@ -523,7 +523,7 @@ extension Translator {
                 }
                 out.append("\(inner.indent)\(first ? "if" : "elseif") \(tests.joined(separator: " or ")) then -- \(at(switchCase, ctx))")
                 first = false
-                out += block(CodeBlockItemListSyntax(items), &body)
+                out += block(items, &body)
             }
         }
         if let defaultBody {
