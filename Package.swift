@@ -108,6 +108,8 @@ let package = Package(
                 "ByteText",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                // Folds `a + b * c` into a tree by Swift's precedence, for the handler translator.
+                .product(name: "SwiftOperators", package: "swift-syntax"),
             ]
         ),
         .target(name: "SceneSimREPL", dependencies: ["SceneSimScripting", "SceneSimCore", "ByteText", "LuaKit", "CEditLine"]),

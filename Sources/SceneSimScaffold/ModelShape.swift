@@ -22,6 +22,8 @@ package struct ModelShape: Sendable, Equatable {
         /// For a handler: the other Swift handlers of its kind that the one Lua function stands
         /// for (several views of a scene each with .onChange(of: scenePhase)).
         package var more: [Named] = []
+        /// For a handler: its Lua body, translated from the Swift (nil: a comment points at it).
+        package var body: [String]?
         package init(_ name: String, origin: Origin? = nil, note: String? = nil) {
             self.name = name
             self.origin = origin
@@ -78,6 +80,8 @@ package struct ModelShape: Sendable, Equatable {
     /// Comments on the launch options: where the platform came from and the others the
     /// project lists, facts the runtime does not take yet, the defaults used without a project.
     package var projectNotes: [String] = []
+    /// The handlers' translation: helpers, followed functions, what did not translate.
+    package var translation = Translation()
 
     package init(name: String, platform: String) {
         self.name = name
@@ -214,6 +218,7 @@ extension ScaffoldFacts {
             }
         }
         applyProject(to: &shape)
+        translateHandlers(into: &shape, platform: platform)
         return shape
     }
 

@@ -2,7 +2,12 @@ import ByteText
 extension ScaffoldFacts {
     /// The facts as JSON (docs/scaffold.schema.json): keys in a fixed order, arrays in source
     /// order, two-space indentation, a final newline.
-    package var json: String {
+    package var json: String { json(platform: nil) }
+
+    /// The facts as JSON, with what the handler translation for `platform` (default: the
+    /// inferred one) left untranslated.
+    package func json(platform: String?) -> String {
+        let untranslated = modelShape(platform: platform ?? inferredPlatform).translation.untranslated
         let out = JSONWriter()
         out.object {
             out.key("app") {
@@ -98,6 +103,11 @@ extension ScaffoldFacts {
             }
             out.key("project") { writeProject(out) }
             out.key("warnings") { out.inlineStrings(warnings) }
+            out.key("untranslated") {
+                out.array(untranslated) { item in
+                    out.inlineObject([("file", .string(item.file)), ("line", .int(item.line)), ("text", .string(item.text))])
+                }
+            }
         }
         return out.text + "\n"
     }

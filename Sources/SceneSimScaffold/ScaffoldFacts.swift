@@ -122,6 +122,8 @@ package struct ScaffoldFacts: Sendable, Equatable {
     /// What the project files say: URL schemes, multiple scenes, deployment targets, device
     /// families, background modes (ProjectFacts.swift).
     package var project = Project()
+    /// The parsed declarations, for the handler translator (Translate/); not compared.
+    package var source: SourceIndex?
 
     package static func == (a: ScaffoldFacts, b: ScaffoldFacts) -> Bool {
         a.app == b.app && a.scenes == b.scenes && a.views == b.views && a.warnings == b.warnings && a.project == b.project

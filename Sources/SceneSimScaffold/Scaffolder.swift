@@ -49,6 +49,7 @@ package struct Scaffolder {
         var order = 0
         var warnings: [String] = []
         var parsed: [(file: String, converter: SourceLocationConverter, tree: SourceFileSyntax)] = []
+        var files: [SourceIndex.File] = []
         for source in sources {
             // What the parser would take exponential or cubic time on: said, not parsed.
             let scan = NestingScan(source.text)
@@ -70,6 +71,7 @@ package struct Scaffolder {
                 warnings.append("\(source.path):\(deepest.startLocation(converter: converter).line): warning: this file nests \(depth) levels deep here (a chain of modifiers or calls, nested #if or expressions), deeper than scaffold reads (\(Self.depthLimit)); it is not read, so its types are not in the model: split the expression")
                 continue
             }
+            files.append(.init(path: source.path, converter: converter, tree: tree))
             if tree.hasMaximumNestingLevelOverflow {
                 var node = Syntax(tree)
                 while let next = node.children(viewMode: .all).first(where: { $0.hasMaximumNestingLevelOverflow }) { node = next }
@@ -125,6 +127,7 @@ package struct Scaffolder {
         projectReader.read(projectFiles: projectFiles, sources: sources, appFile: app.file)
         facts.project = projectReader.project
         facts.warnings += projectReader.warnings
+        facts.source = SourceIndex(types: types, files: files, appName: app.name)
         for info in types.values where info.declared {
             if let raw = info.conformances.first(where: { ["Int", "String"].contains($0) }) { facts.rawValueTypes[info.name] = raw }
         }
@@ -460,7 +463,7 @@ private func memberBodies(of owner: TypeInfo) -> [String: [(SourceLocationConver
 
 /// Each member declaration, including those inside `#if` blocks, with the condition it is
 /// under (nil for none); not those under a constant-false one (`#if false`), never compiled.
-private func forEachMember(_ members: MemberBlockItemListSyntax, condition: String? = nil, _ body: (DeclSyntax, String?) -> Void) {
+func forEachMember(_ members: MemberBlockItemListSyntax, condition: String? = nil, _ body: (DeclSyntax, String?) -> Void) {
     for member in members {
         if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
             for clause in ifConfig.clauses {

@@ -98,7 +98,7 @@ struct NotesAppScaffoldTests {
         let first = try scaffold("NotesApp").json
         #expect(first == (try scaffold("NotesApp")).json)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["app", "scenes", "views", "reach", "project", "warnings"])
+        #expect(Set(object.keys) == ["app", "scenes", "views", "reach", "project", "warnings", "untranslated"])
         let scenes = try #require(object["scenes"] as? [[String: Any]])
         #expect(scenes.first?["id"] as? String == "main")
         #expect(scenes.first?["value_type"] is NSNull)
@@ -219,7 +219,7 @@ struct SceneBodyShapesTests {
         #expect(scenes.last?.memory.map(\.name) == ["count"])
     }
 
-    @Test("a scene whose views have several phase or URL handlers gets one Lua function whose comments point at each of them")
+    @Test("a scene whose views have several phase or URL handlers gets one Lua function that runs each of them, in order, each under its Swift file:line")
     func severalHandlers() throws {
         let source = """
             @main struct TwoApp: App { var body: some Scene { WindowGroup(id: "main") { Root() } } }
@@ -238,12 +238,24 @@ struct SceneBodyShapesTests {
         // Before, only the first of each: a user filling the stub in missed Child's.
         #expect(lua.contains("""
                   on_url = function(w, url)
-                    -- App.swift:4 .onOpenURL
-                    -- App.swift:9 .onOpenURL
+                    local app = sim.app
+                    ;(function() -- App.swift:4 .onOpenURL
+                    end)()
+                    ;(function() -- App.swift:9 .onOpenURL
+                    end)()
+                    return true
                   end,
                   on_phase = function(w, old, new)
-                    -- App.swift:4 .onChange(of: phase)
-                    -- App.swift:9 .onChange(of: phase)
+                    local app = sim.app
+                    ;(function() -- App.swift:4 .onChange(of: phase)
+                      if new == "disconnected" then return end
+                      if old == "disconnected" then return end
+                      Root_save(w) -- App.swift:4
+                    end)()
+                    ;(function() -- App.swift:9 .onChange(of: phase)
+                      if new == "disconnected" then return end
+                      if old == "disconnected" then return end
+                    end)()
                   end,
             """), "\(lua)")
     }

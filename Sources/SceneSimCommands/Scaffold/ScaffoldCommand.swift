@@ -20,8 +20,10 @@ struct ScaffoldCommand: StatusCommand {
 
             --format lua (the default) writes a module for a lib/ folder that returns the options \
             of sim.launch: local myapp = require "myapp" then sim.launch(myapp) starts the app; its \
-            handlers are functions whose body points at the Swift handler. --format json writes \
-            the facts (docs/scaffold.schema.json). Without -o, the output goes to standard output; \
+            handlers are translated from the Swift ones statement by statement, each line ending \
+            with its file:line (what does not translate is a comment, and a warning for each \
+            expression read as nil). --format json writes \
+            the facts (docs/scaffold.schema.json), with what was not translated. Without -o, the output goes to standard output; \
             an existing file is overwritten only with --force.
 
             A file that does not parse is a warning on standard error naming it and its line; \
@@ -74,9 +76,10 @@ struct ScaffoldCommand: StatusCommand {
         }
         let text: String
         switch format {
-        case .json: text = facts.json
+        case .json: text = facts.json(platform: platform)
         case .lua:
             let shape = facts.modelShape(platform: platform ?? facts.inferredPlatform)
+            for warning in shape.translation.warnings { Output.error(warning + "\n") }
             // sim.launch needs a WindowGroup or a Window: a module without one would not load
             // (a MenuBarExtra-only utility), so say so instead of writing it.
             if let problem = shape.noWindowScene {

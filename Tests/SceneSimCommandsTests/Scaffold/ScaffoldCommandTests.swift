@@ -41,8 +41,18 @@ struct ScaffoldCommandTests {
         #expect(validator.terminationStatus == 0, "\(report)")
     }
 
-    @Test("the generated module loads with require and a bare scenario that launches it passes", arguments: ["NotesApp", "PhotoApp"])
+    @Test("the generated module loads with require and a bare scenario that launches it passes", arguments: ["NotesApp", "LedgerApp"])
     func generatedModuleLaunches(app: String) throws {
+        try Self.launches(app)
+    }
+
+    @Test("the generated module of an app whose handlers reach effects launches (needs app:effect, EFFECT-CONTRACT.md)", .enabled(if: effectsAvailable, "needs app:effect and w:effect from the runtime branch (h-ext)"),
+          arguments: ["PhotoApp", "CourierApp"])
+    func generatedModuleWithEffectsLaunches(app: String) throws {
+        try Self.launches(app)
+    }
+
+    static func launches(_ app: String) throws {
         let folder = try TempFolder(["launch.lua": "local myapp = require \"myapp\"\nlocal app = sim.launch(myapp)\nsim.settle()\n"])
         try folder.write("lib/.keep", "")
         let scaffold = try BuiltBinary.run(["scaffold", Self.fixtures + "/" + app, "-o", "lib/myapp.lua"], in: folder.path)
@@ -106,7 +116,7 @@ struct ScaffoldCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/lib/menu.lua"))
     }
 
-    @Test("the Lua module has each scene's keys and memory and a handler pointing at the Swift one")
+    @Test("the Lua module has each scene's keys and memory and its handlers translated from the Swift ones")
     func luaModule() throws {
         let folder = try TempFolder()
         let result = try BuiltBinary.run(["scaffold", Self.fixtures + "/NotesApp"], in: folder.path)
@@ -115,8 +125,25 @@ struct ScaffoldCommandTests {
         #expect(lua.contains("  platform = \"macos\","))
         #expect(lua.contains("      id = \"main\","))
         #expect(lua.contains("        \"selectedTab\", -- Views/ContentView.swift:4 @SceneStorage Int = 0"))
-        #expect(lua.contains("      on_phase = function(w, old, new)\n        -- Views/ContentView.swift:19 .onChange(of: scenePhase)\n      end,"))
-        #expect(lua.contains("    on_phase = function(app, old, new)\n      -- NotesApp.swift:16 .onChange(of: phase)\n    end,"))
+        #expect(lua.contains("""
+                  on_phase = function(w, old, new)
+                    local app = sim.app
+                    -- Views/ContentView.swift:19 .onChange(of: scenePhase)
+                    if new == "disconnected" then return end
+                    if old == "disconnected" then return end
+                    if ((new) == ("inactive")) then -- Views/ContentView.swift:20
+                      NoteStore_save(w) -- Views/ContentView.swift:20
+                    end
+                  end,
+            """), "\(lua)")
+        #expect(lua.contains("""
+                on_phase = function(app, old, new)
+                  -- NotesApp.swift:16 .onChange(of: phase)
+                  if ((new) == ("background")) then -- NotesApp.swift:17
+                    NoteStore_save(nil) -- NotesApp.swift:17
+                  end
+                end,
+            """), "\(lua)")
         #expect(lua.contains("      kind = \"settings\","))
         #expect(lua.contains("-- NotesApp.swift:45: MenuBarExtra \"MenuContent\" is not a window scene here"))
         #expect(lua.contains("\"launchCount\""))

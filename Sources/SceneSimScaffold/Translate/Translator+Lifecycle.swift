@@ -1,0 +1,97 @@
+import SwiftSyntax
+
+extension Translator {
+    /// What a scene's root view does when its window connects (`.onAppear`, `.task`, a
+    /// `Timer.publish` it receives) and disconnects (`.onDisappear`, and the cancellation of
+    /// the `.task`'s and timers' pending `after`s), as lines at the top of the scene's
+    /// `on_phase`: the phase change from or to `"disconnected"` is that moment (spec §2 "+").
+    func lifecycleBody(root: String) -> [String]? {
+        guard let sites = lifecycleSites[root], !sites.isEmpty else { return nil }
+        let indent = "        "
+        var appear: [String] = [], disappear: [String] = []
+        var tracks = false
+        for site in sites {
+            var ctx = Context(file: site.file, converter: site.converter, owner: site.owner, place: .scene)
+            ctx.indent = indent + "    "
+            let line = site.call.calledExpression.as(MemberAccessExprSyntax.self).map { $0.declName.startLocation(converter: site.converter).line } ?? 0
+            let title = "-- \(site.file):\(line) .\(site.kind)"
+            guard let closure = site.call.trailingClosure ?? site.call.arguments.last?.expression.as(ClosureExprSyntax.self) else { continue }
+            switch site.kind {
+            case "onAppear", "task":
+                if site.kind == "task" {
+                    ctx.tracked = true
+                    tracks = true
+                }
+                appear += ["\(indent)  ;(function() \(title)"] + block(closure.statements, &ctx) + ["\(indent)  end)()"]
+            case "onDisappear":
+                ctx.windowGone = true
+                disappear += ["\(indent)  ;(function() \(title)"] + block(closure.statements, &ctx) + ["\(indent)  end)()"]
+            case "onReceive":
+                guard let publisher = site.call.arguments.first?.expression, let every = timerInterval(publisher, owner: site.owner) else { continue }
+                tracks = true
+                ctx.tracked = true
+                ctx.indent = indent + "        "
+                if let name = closureParameters(closure).first, let name { ctx.declare(name, .init(lua: "nil", type: .named("Date"))) }
+                var scratch = ctx
+                let seconds = value(every, &scratch, expect: .double).code
+                let body = block(closure.statements, &ctx)
+                appear += [
+                    "\(indent)  do \(title)(Timer.publish(every: \(LuaText.comment(every.trimmedDescription))))",
+                    "\(indent)    local tick",
+                    "\(indent)    tick = function()",
+                    "\(indent)      ;(function()",
+                ] + body + [
+                    "\(indent)      end)()",
+                    "\(indent)      \(helper("track"))(w, app:after(\(seconds), tick))",
+                    "\(indent)    end",
+                    "\(indent)    \(helper("track"))(w, app:after(\(seconds), tick))",
+                    "\(indent)  end",
+                ]
+            default: continue
+            }
+        }
+        var out: [String] = []
+        if !appear.isEmpty { out += ["\(indent)if old == \"disconnected\" then -- the window connects"] + appear + ["\(indent)end"] }
+        if tracks || !disappear.isEmpty {
+            out.append("\(indent)if new == \"disconnected\" then -- the window disconnects")
+            if tracks {
+                _ = helper("track")  // declares cancel_window_timers too
+                out.append("\(indent)  swift.cancel_window_timers(w)")
+            }
+            out += disappear
+            out.append("\(indent)end")
+        }
+        return out.isEmpty ? nil : out
+    }
+
+    /// `Timer.publish(every: N, …).autoconnect()`, written there or in a property of the view: N.
+    private func timerInterval(_ expression: ExprSyntax, owner: String) -> ExprSyntax? {
+        final class Finder: SyntaxVisitor {
+            var every: ExprSyntax?
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if every == nil, node.calledExpression.trimmedDescription == "Timer.publish" {
+                    every = node.arguments.first { $0.label?.text == "every" }?.expression
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(expression)
+        if let every = finder.every { return every }
+        // `.onReceive(timer)` with `let timer = Timer.publish(…).autoconnect()`.
+        let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        guard let name, let info = index?.types[owner] else { return nil }
+        for (_, _, block) in info.members {
+            for member in block.members {
+                guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.pattern.trimmedDescription == name {
+                    if let initial = binding.initializer?.value {
+                        finder.walk(initial)
+                        if let every = finder.every { return every }
+                    }
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct ClockApp: App {
+    var body: some Scene {
+        WindowGroup(id: "clock") {
+            ClockFace()
+        }
+    }
+}
