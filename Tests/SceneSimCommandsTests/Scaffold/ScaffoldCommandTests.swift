@@ -378,8 +378,15 @@ struct ScaffoldCommandTests {
 
         #expect(drifted == ProcessResult(status: 1, stdout: """
             FeedView.swift:6: SceneStorage key "filter" of scene "feed" is new in the source
-            FeedView.swift:11: `.onChange(of: scenePhase)` (lib/reader_generated.lua:16) moved from FeedView.swift:10 to FeedView.swift:11
-            FeedView.swift:14: `.onOpenURL` (lib/reader_generated.lua:19) moved from FeedView.swift:13 to FeedView.swift:14
+            ReadQueue.swift:11: `function ReadQueue_flush(w, post) ReadQueue.flush` (lib/reader_generated.lua:18) moved from ReadQueue.swift:10 to ReadQueue.swift:11
+            ReadQueue.swift:12: `app.defaults.lastReadPost = post` (lib/reader_generated.lua:20) moved from ReadQueue.swift:11 to ReadQueue.swift:12
+            FeedView.swift:11: `.onChange(of: scenePhase)` (lib/reader_generated.lua:36) moved from FeedView.swift:10 to FeedView.swift:11
+            FeedView.swift:12: `if ((new) == ("background")) then` (lib/reader_generated.lua:39) moved from FeedView.swift:11 to FeedView.swift:12
+            FeedView.swift:12: `ReadQueue_flush(w, swift.read(w.storage, "scrollPost", 0))` (lib/reader_generated.lua:40) moved from FeedView.swift:11 to FeedView.swift:12
+            FeedView.swift:14: `.onOpenURL` (lib/reader_generated.lua:45) moved from FeedView.swift:13 to FeedView.swift:14
+            FeedView.swift:15: `w.storage.scrollPost = (function() local v = math.tointeger(tonumber(swift.last_path_component(url))); if v ~= nil then return v end return 0 end)()` (lib/reader_generated.lua:46) moved from FeedView.swift:14 to FeedView.swift:15
+            ReadQueue.swift:12: `"lastReadPost", @AppStorage UserDefaults` (lib/reader_generated.lua:57) moved from ReadQueue.swift:11 to ReadQueue.swift:12
+            ReadQueue.swift:9: `"ReadQueue.pending", @Observable ReadQueue` (lib/reader_generated.lua:60) moved from ReadQueue.swift:8 to ReadQueue.swift:9
             the generated module is not what scaffold writes from the source now; regenerate it: scenesim scaffold Sources -o lib/reader_generated.lua --force
 
             """, stderr: """
@@ -410,8 +417,8 @@ struct ScaffoldCommandTests {
         let result = try BuiltBinary.run(["check-model", "lib/reader.lua", "--source", "Sources"], in: folder.path)
 
         #expect(result == ProcessResult(status: 1, stdout: """
-            lib/reader_generated.lua:18: handler "on_url" of scene "feed" is no longer in the source
-            lib/reader.lua:5: effects["ReadQueue.flsh"]: the generated module calls no effect of that name; it calls none
+            lib/reader_generated.lua:43: handler "on_url" of scene "feed" is no longer in the source
+            lib/reader.lua:5: effects["ReadQueue.flsh"]: the generated module calls no effect of that name; it calls "FeedClient.pull"
             lib/reader.lua:6: replace.feed.on_url: the generated scene "feed" has no on_url to replace (it has on_phase)
             lib/reader.lua:3: memory["ReadQueue.gone"]: the anchor "ReadQueue.gone" no longer names its declaration: ReadQueue declares no gone
             lib/reader.lua:4: defaults_keys["other"]: the anchor "Nowhere.swift:3" no longer names its declaration: no Swift file Nowhere.swift in the sources
@@ -433,7 +440,7 @@ struct ScaffoldCommandTests {
         #expect(result == ProcessResult(status: 0, stdout: "", stderr: ""), "\(result)")
     }
 
-    @Test("check-model on a single-file model: an @Observable singleton's property and a UserDefaults key listed with anchors pass, one without is a difference that says to give one; @State the model does not list is a warning, not a difference")
+    @Test("check-model on a single-file model: an @Observable singleton's property and a UserDefaults key the source has pass, with anchors or without; a name the source does not have, without an anchor, is a difference that says to give one; @State the model does not list is a warning, not a difference")
     func checkModelSingleFileAnchorsAndAdvice() throws {
         let folder = try TempFolder([
             "model.lua": """
@@ -449,8 +456,8 @@ struct ScaffoldCommandTests {
                 return {
                   platform = "ipados",
                   scenes = { { id = "feed", keys = { "scrollPost" }, memory = { "draftReply" }, on_phase = function() end, on_url = function() end } },
-                  model = { states = { r = {} }, initial = "r", on_phase = function() end, defaults_keys = { "lastSync" },
-                    memory = { "ReadQueue.pending" } },
+                  model = { states = { r = {} }, initial = "r", on_phase = function() end, defaults_keys = { "lastSync", "lastReadPost" },
+                    memory = { "Cache.items" } },
                 }
                 """,
         ])
@@ -466,9 +473,12 @@ struct ScaffoldCommandTests {
 
             """), "\(anchored)")
         #expect(unanchored == ProcessResult(status: 1, stdout: """
-            unanchored.lua:5: the model's memory has "ReadQueue.pending", which is no @State or @StateObject of ReaderApp; a property of an @Observable singleton is listed with its anchor: ["Type.property"] = "File.swift:LINE"
+            unanchored.lua:5: the model's memory has "Cache.items", which is no @State or @StateObject of ReaderApp; a property of an @Observable singleton is listed with its anchor: ["Type.property"] = "File.swift:LINE"
 
-            """, stderr: ""), "\(unanchored)")
+            """, stderr: """
+            ReadQueue.swift:8: warning: memory "ReadQueue.pending" of ReaderApp is not in the model's memory; list it if a scenario uses it
+
+            """), "\(unanchored)")
     }
 
     @Test("check-model: an overlay that extends a table no require loaded is exit 2, saying how to load the generated module")
