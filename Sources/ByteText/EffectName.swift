@@ -1,4 +1,4 @@
-/// An effect's name as generated modules write it (EFFECT-CONTRACT): `"Type.method"`, optionally
+/// An effect's name as generated modules write it (scenarios/README.md, "Effects"): `"Type.method"`, optionally
 /// followed by `@FILE:LINE`, the Swift location of the call. The location is split off at the
 /// last `@` whose tail reads `something:digits`; a name without one has no location.
 package enum EffectName {

@@ -1,6 +1,6 @@
 import ByteText
 
-// Effects written in Swift (EFFECT-CONTRACT): what a Swift model's app does where the model does
+// Effects written in Swift (scenarios/README.md, "Effects"): what a Swift model's app does where the model does
 // not simulate it, by name (`Type.method`). A Lua model's effects stay Lua functions in the
 // scripting layer (`effects = { ... }`); a Swift model adds them here, and `app:effect` and
 // `w:effect` run them as they run a Lua model's.

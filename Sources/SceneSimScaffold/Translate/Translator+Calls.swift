@@ -3,7 +3,7 @@ import SwiftSyntax
 
 extension Translator {
     /// A call: a window action, UserDefaults, a known value method, a followed function, or an
-    /// effect (EFFECT-CONTRACT.md).
+    /// effect (scenarios/README.md, "Effects").
     func call(_ node: FunctionCallExprSyntax, _ ctx: inout Context) -> Lua? {
         var callee = node.calledExpression
         while true {

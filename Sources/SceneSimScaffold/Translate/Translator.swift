@@ -30,7 +30,7 @@ package struct Translation: Sendable, Equatable {
 
 /// The translator of one scaffold run: handler bodies in, Lua out. Calls of functions declared
 /// in the sources are followed to depth 4 (`maxDepth`) and written once each as a Lua local
-/// function; anything else is an effect (EFFECT-CONTRACT.md).
+/// function; anything else is an effect (scenarios/README.md, "Effects").
 final class Translator {
     static let maxDepth = 4
     /// Lua allows 200 locals in a function: the followed functions take at most this many, the

@@ -2,7 +2,7 @@ import ByteText
 import LuaKit
 import SceneSimCore
 
-// `app:effect(name, ...)` and `w:effect(name, ...)` (EFFECT-CONTRACT; behaviour-from-source §2):
+// `app:effect(name, ...)` and `w:effect(name, ...)` (scenarios/README.md, "Effects"; behaviour-from-source §2):
 // what the app's code does that the model does not simulate. Each call is a trace line; the
 // model's `effects[name]` gives it behaviour.
 extension ScriptHost {

@@ -26,7 +26,7 @@ struct LuaModel {
     /// `@StateObject`); nil: any key.
     var memoryKeys: [String]?
     /// `effects = { ["ApiClient.send"] = function(app, w, ...) end }`: what `app:effect` and
-    /// `w:effect` of that name do, by name (EFFECT-CONTRACT; behaviour-from-source §2).
+    /// `w:effect` of that name do, by name (scenarios/README.md, "Effects"; behaviour-from-source §2).
     var effects: [ByteString: LuaFunctionRef] = [:]
 }
 

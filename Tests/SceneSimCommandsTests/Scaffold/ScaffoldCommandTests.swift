@@ -46,7 +46,7 @@ struct ScaffoldCommandTests {
         try Self.launches(app)
     }
 
-    @Test("the generated module of an app whose handlers reach effects launches (needs app:effect, EFFECT-CONTRACT.md)", .enabled(if: effectsAvailable, "needs app:effect and w:effect from the runtime branch (h-ext)"),
+    @Test("the generated module of an app whose handlers reach effects launches",
           arguments: ["PhotoApp", "CourierApp"])
     func generatedModuleWithEffectsLaunches(app: String) throws {
         try Self.launches(app)

@@ -1,14 +1,6 @@
 import Foundation
 import Testing
 
-/// Whether the built scenesim has `app:effect` (EFFECT-CONTRACT.md, landed by the runtime's
-/// branch): a generated module that reaches an effect runs only then.
-let effectsAvailable: Bool = {
-    guard let folder = try? TempFolder(["probe.lua": "print(select(2, pcall(function() return type(sim.launch{}.effect) end)))\n"]),
-          let result = try? BuiltBinary.run(["run", "--trace", "off", "probe.lua"], in: folder.path) else { return false }
-    return result.stdout == "function\n"
-}()
-
 /// The handlers `scenesim scaffold` translates, run as a user runs them: the generated module,
 /// unedited, under a scenario.
 @Suite("scaffold's translated handlers, end to end")
@@ -279,14 +271,10 @@ struct ScaffoldTranslationTests {
         #expect(scaffold.status == 0, "\(scaffold)")
         #expect(scaffold.stderr.contains("Broken.swift:1: warning: this file does not parse here"), "\(scaffold)")
         let run = try BuiltBinary.run(["run", "--trace", "off", "launch.lua"], in: folder.path)
-        if effectsAvailable {
-            #expect(run == ProcessResult(status: 0, stdout: "a\0b\u{1B}]]3\n", stderr: ""), "\(run)")
-        } else {
-            #expect(run.stderr.contains("has no field \"effect\""), "\(run)")
-        }
+        #expect(run == ProcessResult(status: 0, stdout: "a\0b\u{1B}]]3\n", stderr: ""), "\(run)")
     }
 
-    @Test("CourierApp: the effects are traced at their events with their Swift file:line (needs app:effect, EFFECT-CONTRACT.md)", .enabled(if: effectsAvailable, "needs app:effect and w:effect from the runtime branch (h-ext)"))
+    @Test("CourierApp: the effects are traced at their events with their Swift file:line")
     func courierEffects() throws {
         let folder = try TempFolder(["courier.lua": "local app = sim.launch(require \"courier\")\nsim.settle()\napp:background()\nprint(app.memory[\"SessionModel.lastSync\"], app.memory[\"SessionModel.unread\"], app.defaults.launchCount)\n"])
         try folder.write("lib/.keep", "")

@@ -2,7 +2,7 @@ import SceneSimTestSupport
 import Testing
 @testable import SceneSimCore
 
-/// EFFECT-CONTRACT from Swift: a Swift model's effects, run by `Simulator.perform(effect:)`.
+/// The effects of scenarios/README.md from Swift: a Swift model's effects, run by `Simulator.perform(effect:)`.
 @Suite("A Swift model's effects")
 struct AppModelEffectTests {
     @Test("perform(effect:) traces the name, the arguments, the caller and the location, runs the model's effect and returns its result; an unknown effect is traced and returns nil; a terminated app refuses it")

@@ -1,7 +1,7 @@
 import SceneSimScripting
 import Testing
 
-/// `app:effect` and `w:effect` (EFFECT-CONTRACT, behaviour-from-source §2): a trace line with
+/// `app:effect` and `w:effect` (scenarios/README.md, "Effects"; behaviour-from-source §2): a trace line with
 /// the caller, the arguments and the Swift location, then the model's `effects` function of
 /// that name, whose results and errors are the call's.
 @Suite("Effects")
