@@ -1,6 +1,8 @@
--- JournalApp's model is generated from its Swift source (lib/journal.lua, by scenesim scaffold).
--- A draft typed in an entry window survives the system reclaiming the app in the background,
--- and a misspelt SceneStorage key is caught by the keys the model declares.
+-- JournalApp's model is generated from its Swift source (lib/journal_generated.lua, by scenesim
+-- scaffold), with an overlay for its storage package (lib/journal.lua). A draft typed in an entry
+-- window survives the system reclaiming the app in the background (the Swift's handlers save it
+-- through EntryStore on the way), and a misspelt SceneStorage key is caught by the keys the
+-- generated model declares.
 local journal = require "journal"
 local app = sim.launch(journal)
 local entry = app:open_window("entry", "7F3A")

@@ -10,6 +10,14 @@ struct Entry: Identifiable {
 @Observable
 final class Journal {
     var entries: [Entry] = []
-    func save() {}
-    func update(_ id: UUID?, text: String) {}
+    /// Where entries are written; a type of the app's storage package, not in these sources.
+    let store = EntryStore.shared
+
+    func save() {
+        store.write(entries)
+    }
+
+    func update(_ id: UUID?, text: String) {
+        store.saveDraft(text, for: id)
+    }
 }
