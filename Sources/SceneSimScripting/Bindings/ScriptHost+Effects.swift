@@ -66,15 +66,6 @@ extension ScriptHost {
                 return .error(error.message)
             }
         }
-        let results: [LuaValue]
-        do {
-            results = try lua.call(function, [appValue, scene.map(windowValue) ?? .nil] + values)
-        } catch {
-            noteHookError(error)
-            takeEvents()
-            return .error(error.message, location: .none)
-        }
-        takeEvents()
-        return call.results(results)
+        return runAppCode(function, [appValue, scene.map(windowValue) ?? .nil] + values, for: call)
     }
 }

@@ -88,6 +88,13 @@ extension ScriptHost {
             return .error(error.message)
         }
         let arguments = [appValue] + (call.count < 2 ? [] : (2...call.count).map { call.value(at: $0) })
+        return runAppCode(function, arguments, for: call)
+    }
+
+    /// Runs the model's Lua `function` for a script's call (an intent, an effect) and returns
+    /// its results to the caller; its error, noted as a hook's, reaches the caller as it was
+    /// raised. The trace it made is taken first, so `print` stays in order.
+    func runAppCode(_ function: LuaFunctionRef, _ arguments: [LuaValue], for call: LuaCall) -> LuaReturn {
         let results: [LuaValue]
         do {
             results = try lua.call(function, arguments)

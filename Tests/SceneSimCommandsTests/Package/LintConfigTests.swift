@@ -29,18 +29,7 @@ struct LintConfigTests {
         let folder = try TempFolder()
         let uses = Self.stockGlobals.map { "print(\($0))" }.joined(separator: "\n") + "\n"
         try folder.write("uses.lua", uses)
-        let luacheck = Process()
-        luacheck.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        luacheck.arguments = ["luacheck", "--no-color", "--formatter", "plain", "--codes",
-                              "--config", packageRoot.appendingPathComponent(".luacheckrc").path, "uses.lua"]
-        luacheck.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-        let pipe = Pipe()
-        luacheck.standardOutput = pipe
-        luacheck.standardError = FileHandle.nullDevice
-        try luacheck.run()
-        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        luacheck.waitUntilExit()
-        try #require(luacheck.terminationStatus != 127, "luacheck is not installed: run scripts/bootstrap.sh (Debian package lua-check)")
+        let report = try Self.luacheck("uses.lua", in: folder)
         let flagged = Set(report.split(separator: "\n").compactMap { line in
             line.firstMatch(of: /accessing undefined variable '([^']+)'/).map { String($0.1) }
         })
@@ -53,10 +42,16 @@ struct LintConfigTests {
     func luacheckKnowsTheAssertions() throws {
         let folder = try TempFolder()
         try folder.write("asserts.lua", "assert(true)\nassert.equal(1, 1)\nassert.same({}, {})\nassert.equals(1, 1)\n")
+        let report = try Self.luacheck("asserts.lua", in: folder)
+        #expect(report == "asserts.lua:4:1: (W143) accessing undefined field 'equals' of global 'assert'\n")
+    }
+
+    /// luacheck's plain report on `file` with the project's `.luacheckrc`.
+    static func luacheck(_ file: String, in folder: TempFolder) throws -> String {
         let luacheck = Process()
         luacheck.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         luacheck.arguments = ["luacheck", "--no-color", "--formatter", "plain", "--codes",
-                              "--config", packageRoot.appendingPathComponent(".luacheckrc").path, "asserts.lua"]
+                              "--config", packageRoot.appendingPathComponent(".luacheckrc").path, file]
         luacheck.currentDirectoryURL = URL(fileURLWithPath: folder.path)
         let pipe = Pipe()
         luacheck.standardOutput = pipe
@@ -64,7 +59,8 @@ struct LintConfigTests {
         try luacheck.run()
         let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         luacheck.waitUntilExit()
-        #expect(report == "asserts.lua:4:1: (W143) accessing undefined field 'equals' of global 'assert'\n")
+        try #require(luacheck.terminationStatus != 127, "luacheck is not installed: run scripts/bootstrap.sh (Debian package lua-check)")
+        return report
     }
 
     @Test(".luarc.json disables the libraries the sandbox lacks and finds helper modules in lib/ folders")
