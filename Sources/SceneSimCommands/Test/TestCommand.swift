@@ -8,6 +8,11 @@ import GoldenRunner
 import SceneSimCore
 import SceneSimCoverage
 import SceneSimTimeline
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `scenesim test [PATH...]`: golden-output regression tests over scenario folders.
 struct TestCommand: StatusCommand {
@@ -25,6 +30,13 @@ struct TestCommand: StatusCommand {
             anything but 0, false or no), or --check, nothing is ever written and a missing golden fails. A golden without its .lua is \
             obsolete: a full run fails on it and --update removes it. A NAME.golden.tmp-* file left by \
             an interrupted write is reported; --update removes it.
+
+            --review walks the NAME.golden.new files a run left (for the paths, --filter and \
+            --platform given), showing each one's diff against its golden and asking accept, \
+            reject or skip, one answer a line on standard input (q stops): accepted, it becomes the \
+            golden; rejected, it is removed; skipped, it stays. --accept accepts them all without \
+            asking. Neither runs a scenario, and neither writes in check mode. Goldens need no \
+            filters for changing parts: every run prints the same bytes.
 
             A scenario that ends in an error fails, even if its output matches its golden, unless a \
             line '-- expect: error' in its leading comments says it is meant to; one that says so \
@@ -91,6 +103,12 @@ struct TestCommand: StatusCommand {
     @Option(name: .long, help: ArgumentHelp("Also write a JUnit XML report to this file: each case with its file, time and failure type.", valueName: "file"))
     var junit: String?
 
+    @Flag(name: .long, help: "Walk the .golden.new files a run left, one diff at a time, answering accept, reject or skip (a line each on standard input); runs nothing.")
+    var review = false
+
+    @Flag(name: .long, help: "Accept the .golden.new files a run left for the scenarios selected (paths, --filter, --platform), without running them.")
+    var accept = false
+
     @Flag(name: .long, help: "List the scenarios and the first comment line of each, without running them.")
     var list = false
 
@@ -151,6 +169,26 @@ struct TestCommand: StatusCommand {
             cleansUpOnSignals: true
         )
         configuration.platform = platform
+        if review || accept {
+            guard !(review && accept), !update, !list else {
+                Output.error("error: --review, --accept, --update and --list each say what to do with the goldens: give one\n")
+                return 2
+            }
+            configuration.knownPlatforms = LuaScenarioExecutor().platforms
+            let typed = isatty(STDIN_FILENO) != 0
+            let answer: (String) -> String? = { prompt in
+                Output.standard(prompt)
+                Output.flush()
+                let reply = readLine(strippingNewline: true)
+                // Answers read from a file or a pipe are echoed, so the transcript reads as typed.
+                if !typed { Output.standard((reply ?? "") + "\n") }
+                return reply
+            }
+            return GoldenSuite.review(
+                configuration, interactive: review ? answer : nil,
+                output: { Output.standard($0); Output.flush() }, errorOutput: { Output.error($0) }
+            ).rawValue
+        }
         let gate = try minCoverage.map { spec throws in try CoverageGate(parsing: spec) }
         let timelines = timeline.map { TimelineRequest(folder: $0, format: timelineFormat, axis: timelineAxis) }
         let sink = coverage || gate != nil || coverageFormat != nil || coverageOut != nil ? CoverageSink() : nil

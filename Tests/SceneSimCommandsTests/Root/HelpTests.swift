@@ -133,6 +133,14 @@ struct HelpTests {
             obsolete: a full run fails on it and --update removes it. A NAME.golden.tmp-*
             file left by an interrupted write is reported; --update removes it.
 
+            --review walks the NAME.golden.new files a run left (for the paths, --filter
+            and --platform given), showing each one's diff against its golden and asking
+            accept, reject or skip, one answer a line on standard input (q stops):
+            accepted, it becomes the golden; rejected, it is removed; skipped, it stays.
+            --accept accepts them all without asking. Neither runs a scenario, and neither
+            writes in check mode. Goldens need no filters for changing parts: every run
+            prints the same bytes.
+
             A scenario that ends in an error fails, even if its output matches its golden,
             unless a line '-- expect: error' in its leading comments says it is meant to;
             one that says so and runs to its end fails too. --update never records a
@@ -196,6 +204,12 @@ struct HelpTests {
                                       exactly one shard.
               --junit <file>          Also write a JUnit XML report to this file: each case
                                       with its file, time and failure type.
+              --review                Walk the .golden.new files a run left, one diff at a
+                                      time, answering accept, reject or skip (a line each
+                                      on standard input); runs nothing.
+              --accept                Accept the .golden.new files a run left for the
+                                      scenarios selected (paths, --filter, --platform),
+                                      without running them.
               --list                  List the scenarios and the first comment line of
                                       each, without running them.
               --timeout <seconds>     Stop and fail a scenario that runs longer than this,
