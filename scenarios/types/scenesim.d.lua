@@ -30,7 +30,7 @@
 ---@field force_quit? "discard"|"keep"             restoration data after a force quit (default "discard")
 ---@field storage_save? "background"|"every_write" when SceneStorage reaches the session (default "background")
 ---@field storage_warn_bytes? integer              warn when one scene's storage grows past this (default 4096)
----@field flicker_threshold? number                warn when an app state shows shorter than this, seconds (default 0.1)
+---@field flicker_threshold? number                warn when a loading screen shows shorter than this, seconds (default 0.1)
 ---@field suspend_after? number|false              seconds in the background before suspension (5 on iphone, ipados, visionos; false = never, macos)
 ---@field app_switch_force_quit? "no_background"|"background"  a force quit of scenes on screen: straight to disconnected (iphone, ipados) or via background
 ---@field background_time? number                  background time granted to background tasks, seconds (default 30)

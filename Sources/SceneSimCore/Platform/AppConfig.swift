@@ -253,7 +253,8 @@ public struct Policy: Sendable, Equatable {
     public var storageSave: StorageSave
     /// The size in bytes past which a scene's storage gets a warning in the trace.
     public var storageWarnBytes: Int
-    /// How briefly an app state may be on screen before the trace warns of a flicker.
+    /// How briefly a loading screen (a state declared `loading`) may be on screen before the
+    /// trace warns of a flicker.
     public var flickerThreshold: VirtualTime
     /// How long the app runs in the background before the system suspends it (semantics 11.2);
     /// nil: the platform's default (5 s on iphone, ipados and visionos; never on macos).
