@@ -36,7 +36,7 @@ package struct StringConstants: Sendable {
     init() {}
 
     /// Reads the constants of every type (`types`) and of each file's top level (`files`).
-    init(types: [String: TypeInfo], topLevel files: [(file: String, converter: SourceLocationConverter, tree: SourceFileSyntax)]) {
+    init(types: [String: TypeInfo], topLevel files: [SourceIndex.File]) {
         for info in types.values.sorted(by: { $0.order < $1.order }) {
             let isStringEnum = info.conformances.contains("String")
             for (file, converter, block) in info.members {
@@ -58,7 +58,7 @@ package struct StringConstants: Sendable {
                 }
             }
         }
-        for (file, converter, tree) in files {
+        for (file, converter, tree) in files.map({ ($0.path, $0.converter, $0.tree) }) {
             for item in tree.statements {
                 guard let variable = item.item.as(VariableDeclSyntax.self), variable.bindingSpecifier.text == "let" else { continue }
                 for binding in variable.bindings {

@@ -48,7 +48,7 @@ package struct Scaffolder {
         var types: [String: TypeInfo] = [:]
         var order = 0
         var warnings: [String] = []
-        var parsed: [(file: String, converter: SourceLocationConverter, tree: SourceFileSyntax)] = []
+        // Every file that parsed, for the string constants and the handler translator.
         var files: [SourceIndex.File] = []
         for source in sources {
             // What the parser would take exponential or cubic time on: said, not parsed.
@@ -82,7 +82,6 @@ package struct Scaffolder {
                 let line = finder.first.map { $0.startLocation(converter: converter).line } ?? 1
                 warnings.append("\(source.path):\(line): warning: this file does not parse here; kept what parsed before and after it")
             }
-            parsed.append((source.path, converter, tree))
             let collector = TypeCollector(file: source.path, converter: converter)
             collector.walk(tree)
             for found in collector.found {
@@ -131,7 +130,7 @@ package struct Scaffolder {
         for info in types.values where info.declared {
             if let raw = info.conformances.first(where: { ["Int", "String"].contains($0) }) { facts.rawValueTypes[info.name] = raw }
         }
-        let constants = StringConstants(types: types, topLevel: parsed)
+        let constants = StringConstants(types: types, topLevel: files)
         var edges: [String: [String]] = [:]
         let ordered = types.values.filter(\.declared).sorted { $0.order < $1.order }
         for info in ordered where info.isView || info.name == app.name {

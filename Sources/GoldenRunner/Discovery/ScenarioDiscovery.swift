@@ -99,8 +99,11 @@ private struct Walk {
             var platforms: [String] = []
             var problem: String?
             do {
-                // A file that cannot be read here is reported by its run.
-                if let source = try? GoldenFiles.read(scenario.fileURL.path, displayedAs: scenario.shownPath, within: scenario.sourceBoundary) {
+                // Only the leading comments are read here (the run reads the whole file); a file
+                // that cannot be read is reported by its run.
+                if let source = try? GoldenFiles.read(
+                    scenario.fileURL.path, displayedAs: scenario.shownPath, within: scenario.sourceBoundary, prefix: ScenarioHeader.leadingBytes
+                ) {
                     platforms = try ScenarioHeader.platforms(in: source, path: scenario.shownPath, known: knownPlatforms)
                 }
             } catch {

@@ -22,8 +22,9 @@ package enum GoldenFiles {
     /// resolve inside it and be a regular file: a link out of the suite is refused before it is
     /// opened, a FIFO opens without waiting (O_NONBLOCK) and is refused, and the file opened is
     /// checked to be the one inside the suite (fstat against its real path), so nothing changed
-    /// between a check and the read can slip through. Every read stops at `maxFileSize`.
-    static func read(_ path: String, displayedAs display: String, within boundary: SuiteBoundary? = nil) throws(GoldenRunnerError) -> [UInt8]? {
+    /// between a check and the read can slip through. Every read stops at `maxFileSize`, and
+    /// at `prefix` bytes when given (a scenario's leading comments).
+    static func read(_ path: String, displayedAs display: String, within boundary: SuiteBoundary? = nil, prefix: Int? = nil) throws(GoldenRunnerError) -> [UInt8]? {
         if let boundary {
             guard let real = SuiteBoundary.realPath(of: path) else {
                 if errno == ENOENT { return nil }
@@ -57,6 +58,7 @@ package enum GoldenFiles {
                 throw .cannotRead(display, errno: errno)
             }
             bytes += chunk[..<count]
+            if let prefix, bytes.count >= prefix { return Array(bytes.prefix(prefix)) }
             // A file that grows while read, or one whose size says nothing (a pipe the user named).
             if bytes.count > maxFileSize { throw .tooLarge(display) }
         }

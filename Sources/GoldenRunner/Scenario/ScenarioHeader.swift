@@ -16,6 +16,9 @@ package struct ScenarioHeader: Sendable, Hashable {
     /// Whether the scenario declares `-- golden: timeline`.
     var goldenHoldsTimeline = false
 
+    /// How much of a file holds the leading comments a reader of `-- platforms:` looks at.
+    package static let leadingBytes = 64 * 1024
+
     static let goldenKeyword = "golden:"
     static let platformsKeyword = "platforms:"
 
@@ -42,7 +45,8 @@ package struct ScenarioHeader: Sendable, Hashable {
     }
 
     /// Calls `body` with each comment line of the leading block (its offset, and its text after
-    /// the dashes, trimmed).
+    /// the dashes, trimmed): the lines from the top that are `--` comments or blank (a `#!`
+    /// first line too), after a UTF-8 byte order mark, which Lua's loader skips.
     private static func forEachHeaderLine(_ source: [UInt8], _ body: (Int, String) throws(ScenarioHeaderError) -> Void) throws(ScenarioHeaderError) {
         let text = source.starts(with: byteOrderMark) ? source.dropFirst(byteOrderMark.count) : source[...]
         for (offset, rawLine) in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
@@ -63,28 +67,24 @@ package struct ScenarioHeader: Sendable, Hashable {
     /// (a `#!` first line too). A `-- expect: …` line other than `-- expect: error` is a
     /// mistake, reported with its `file:line`.
     init(parsing source: [UInt8], path: String) throws(ScenarioHeaderError) {
-        // A UTF-8 byte order mark before the first line is skipped, as Lua's loader skips it.
-        let text = source.starts(with: Self.byteOrderMark) ? source.dropFirst(Self.byteOrderMark.count) : source[...]
-        let lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        for (offset, rawLine) in lines.enumerated() {
-            let line = String(decoding: rawLine, as: UTF8.self).trimmingBlanks()
-            if line.isEmpty || (offset == 0 && line.hasPrefix("#!")) { continue }
-            guard line.hasPrefix("--"), !line.hasPrefix("--[[") else { return }
-            let text = String(line.drop(while: { $0 == "-" })).trimmingBlanks()
+        var expectsError = false, goldenHoldsTimeline = false
+        try Self.forEachHeaderLine(source) { (offset, text) throws(ScenarioHeaderError) in
             if text.hasPrefix(Self.goldenKeyword) {
                 guard String(text.dropFirst(Self.goldenKeyword.count)).trimmingBlanks() == "timeline" else {
                     throw ScenarioHeaderError(message: "\(path):\(offset + 1): unknown golden content '\(text)': the only one is '-- golden: timeline', for a golden that holds the text timeline instead of the trace")
                 }
                 goldenHoldsTimeline = true
-                continue
+                return
             }
-            guard text.hasPrefix(Self.keyword) else { continue }
+            guard text.hasPrefix(Self.keyword) else { return }
             let value = String(text.dropFirst(Self.keyword.count)).trimmingBlanks()
             guard value == "error" else {
                 throw ScenarioHeaderError(message: "\(path):\(offset + 1): unknown expectation '\(text)': the only one is '-- expect: error', for a scenario meant to end in an error")
             }
             expectsError = true
         }
+        self.expectsError = expectsError
+        self.goldenHoldsTimeline = goldenHoldsTimeline
     }
 }
 

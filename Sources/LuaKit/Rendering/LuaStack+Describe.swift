@@ -4,12 +4,12 @@ import CLuaShim
 
 extension LuaStack {
     /// The deterministic text of the value at `index` (see `LuaRenderer`), running `__tostring`
-    /// metamethods under a protected call. Top-level strings are not quoted: their bytes are
-    /// the text, exactly.
-    func describe(at index: Int32) throws(LuaError) -> [UInt8] {
+    /// metamethods under a protected call. Top-level strings are not quoted (their bytes are
+    /// the text, exactly) unless `quoted`, as a table shows them.
+    func describe(at index: Int32, quoted: Bool = false) throws(LuaError) -> [UInt8] {
         var buffer = LuaRenderBuffer(limit: LuaRenderer.maxBytes)
         var path: Set<UnsafeRawPointer> = []
-        try render(at: lua_absindex(L, index), quoted: false, depth: 0, path: &path, into: &buffer)
+        try render(at: lua_absindex(L, index), quoted: quoted, depth: 0, path: &path, into: &buffer)
         // Rendering a large table is work the instruction limit counts (about what building
         // the text in Lua would take): a loop of tostring over a table that renders to half a
         // megabyte ran for minutes under a budget of 100,000 instructions. Raised, if it trips

@@ -59,8 +59,8 @@ extension LuaStack {
             }
         }
         return LuaDifference(
-            path: path, expected: try quoted(at: a), expectedType: typeName(at: a),
-            actual: try quoted(at: b), actualType: typeName(at: b)
+            path: path, expected: try describe(at: a, quoted: true), expectedType: typeName(at: a),
+            actual: try describe(at: b, quoted: true), actualType: typeName(at: b)
         )
     }
 
@@ -103,17 +103,9 @@ extension LuaStack {
         if lua_type(L, index) == LUA_TSTRING, let name = bytes(at: index), LuaSyntax.isIdentifier(name.bytes) {
             return "." + String(decoding: name.bytes, as: UTF8.self)
         }
-        return "[" + String(decoding: (try? quoted(at: index)) ?? Array(typeName(at: index).utf8), as: UTF8.self) + "]"
+        return "[" + String(decoding: (try? describe(at: index, quoted: true)) ?? Array(typeName(at: index).utf8), as: UTF8.self) + "]"
     }
 
-    /// The value's text as a table shows it: strings quoted and escaped.
-    func quoted(at index: Int32) throws(LuaError) -> [UInt8] {
-        var buffer = LuaRenderBuffer(limit: LuaRenderer.maxBytes)
-        var path: Set<UnsafeRawPointer> = []
-        try render(at: lua_absindex(L, index), quoted: true, depth: 0, path: &path, into: &buffer)
-        if buffer.bytes.count > 64 { scn_charge_later(L, Int64(buffer.bytes.count) * 8) }
-        return buffer.bytes
-    }
 }
 
 extension LuaCall {
@@ -139,7 +131,7 @@ extension LuaCall {
     /// deterministically (see `describe(at:)`).
     public func quoted(at index: Int) throws(LuaError) -> [UInt8] {
         guard let slot = slot(index) else { return Array("nil".utf8) }
-        return try stack.quoted(at: slot)
+        return try stack.describe(at: slot, quoted: true)
     }
 }
 

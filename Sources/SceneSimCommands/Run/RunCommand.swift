@@ -209,12 +209,12 @@ extension RunCommand {
     /// The first platform of the scenario's `-- platforms:` line; nil without one, or when the
     /// file cannot be read (the run then says why).
     static func firstListedPlatform(of file: String) throws(ScenarioHeaderError) -> Platform? {
-        // The line is in the leading comments: the first 64 KiB hold them. (Not blocking on a
-        // FIFO; a file that cannot be opened is reported by the run.)
+        // The line is in the leading comments (not blocking on a FIFO; a file that cannot be
+        // opened is reported by the run).
         let descriptor = open(file, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: 64 * 1024)
+        var head = [UInt8](repeating: 0, count: ScenarioHeader.leadingBytes)
         let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         head = Array(head.prefix(max(0, count)))
         let listed = try ScenarioHeader.platforms(in: head, path: ByteString.displayed(Array(file.utf8)), known: Platform.allCases.map(\.rawValue))

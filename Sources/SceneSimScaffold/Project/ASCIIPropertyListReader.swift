@@ -1,21 +1,12 @@
 /// Reads the old ASCII property list form of `project.pbxproj`: `{ key = value; }`,
 /// `( a, b, )`, quoted and bare strings, `<hex>` data, `/* */` and `//` comments. Without
 /// recursion, so no nesting depth exhausts the stack.
-struct ASCIIPropertyListReader {
+struct ASCIIPropertyListReader: PropertyListReader {
     private let bytes: [UInt8]
     private var position = 0
     private var line = 1
 
-    private init(_ text: String) { bytes = Array(text.utf8) }
-
-    static func read(_ text: String) -> Result<PropertyList, PropertyList.Failure> {
-        var reader = ASCIIPropertyListReader(text)
-        do throws(PropertyList.Failure) {
-            return .success(try reader.document())
-        } catch {
-            return .failure(error)
-        }
-    }
+    init(_ text: String) { bytes = Array(text.utf8) }
 
     private struct Frame {
         var isDictionary: Bool
@@ -26,7 +17,7 @@ struct ASCIIPropertyListReader {
         var key: String?
     }
 
-    private mutating func document() throws(PropertyList.Failure) -> PropertyList {
+    mutating func document() throws(PropertyList.Failure) -> PropertyList {
         var stack: [Frame] = []
         while true {
             skipSpaceAndComments()

@@ -65,22 +65,31 @@ indirect enum PropertyList: Sendable, Equatable {
 /// Reads an XML property list (`Info.plist`): `<dict>`, `<key>`, `<string>`, `<array>`,
 /// `<true/>`, `<false/>`, and `<integer>`/`<real>`/`<date>`/`<data>` as their text. Without
 /// recursion: a file of 100,000 nested arrays is read like any other.
-struct XMLPropertyListReader {
-    private let bytes: [UInt8]
-    private var position = 0
-    private var line = 1
+/// A reader of one form of property list; `read` is the whole file's value or where it fails.
+protocol PropertyListReader {
+    init(_ text: String)
+    mutating func document() throws(PropertyList.Failure) -> PropertyList
+}
 
-    init(_ text: String) { bytes = Array(text.utf8) }
-
-    /// The top value, or where and why the file is not an XML property list.
+extension PropertyListReader {
+    /// The top value, or where and why the file is not a property list of this form.
     static func read(_ text: String) -> Result<PropertyList, PropertyList.Failure> {
-        var reader = XMLPropertyListReader(text)
+        var reader = Self(text)
         do throws(PropertyList.Failure) {
             return .success(try reader.document())
         } catch {
             return .failure(error)
         }
     }
+}
+
+struct XMLPropertyListReader: PropertyListReader {
+    private let bytes: [UInt8]
+    private var position = 0
+    private var line = 1
+
+    init(_ text: String) { bytes = Array(text.utf8) }
+
 
     private enum Tag {
         case open(String, line: Int)
@@ -97,7 +106,7 @@ struct XMLPropertyListReader {
         var key: String?
     }
 
-    private mutating func document() throws(PropertyList.Failure) -> PropertyList {
+    mutating func document() throws(PropertyList.Failure) -> PropertyList {
         if bytes.starts(with: Array("bplist".utf8)) {
             throw .init(line: 1, message: "a binary property list; convert it with plutil -convert xml1")
         }
