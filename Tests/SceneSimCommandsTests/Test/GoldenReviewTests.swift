@@ -82,6 +82,14 @@ struct GoldenReviewTests {
         #expect(nothing.stdout == "nothing to review: no scenesim test run left a .golden.new file for these scenarios\n", "\(nothing)")
     }
 
+    @Test("--review, --accept, --update and --list together are a usage error")
+    func oneAnswerForTheGoldens() throws {
+        let folder = try Self.suiteWithThreeReviews()
+        let both = try BuiltBinary.run(["test", "--review", "--accept"], in: folder.path)
+        #expect(both == ProcessResult(status: 2, stdout: "", stderr: "error: --review, --accept, --update and --list each say what to do with the goldens: give one\n"), "\(both)")
+        #expect(Self.contents(folder, "a.golden.new") != nil)
+    }
+
     @Test("in check mode nothing is reviewed or written")
     func neverInCheckMode() throws {
         let folder = try Self.suiteWithThreeReviews()

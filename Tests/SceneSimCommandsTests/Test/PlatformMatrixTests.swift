@@ -61,6 +61,13 @@ struct PlatformMatrixTests {
         #expect(run.stdout.contains("fixed.lua:2: sim.launch: platform = \"macos\", but this run is on iphone (a platform of the scenario's '-- platforms:' line, or --platform): leave platform out of sim.launch so each run takes its own"), "\(run)")
     }
 
+    @Test("scenesim run on a scenario whose platforms line is misspelt says so, exit 2")
+    func runRefusesAMisspeltLine() throws {
+        let folder = try TempFolder(["open.lua": Self.scenario.replacingOccurrences(of: "iphone ipados", with: "iphon")])
+        let run = try BuiltBinary.run(["run", "open.lua"], in: folder.path)
+        #expect(run == ProcessResult(status: 2, stdout: "", stderr: "scenesim: open.lua:1: unknown platform 'iphon' in '-- platforms:' (did you mean 'iphone'?); the platforms are iphone, ipados, macos, visionos\n"), "\(run)")
+    }
+
     @Test("scenesim run takes the first listed platform, or --platform")
     func runTakesTheFirstOrTheNamed() throws {
         let folder = try TempFolder(["open.lua": Self.scenario])
