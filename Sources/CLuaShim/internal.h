@@ -61,7 +61,9 @@ typedef struct scn_state {
     void *refused_ptr;
     size_t refused_osize, refused_nsize;
     int refused;
-    char memory_message[192]; // the last memory-limit error raised with its line (catchable)
+    char memory_message[192]; // the first memory-limit error raised, with its line
+    int memory_raised;        // the memory limit's error was raised: growth past it fails at once
+    int refusal_tripped;      // the refusal above tripped the limit, unless Lua asks again and it fits
     char abort_message[192];  // the first located message of the trip, for calls that absorbed it
     int trip_traceback;       // whether the registry holds the first trip's traceback (scn_raise_abort)
     int seen_generation;      // scn_interrupt_all generation when the top-level call began

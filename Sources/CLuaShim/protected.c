@@ -10,11 +10,11 @@
 #include "internal.h"
 
 // MARK: Errors raised in a hook
-// Lua turns hooks off while a hook runs and turns them on again when it returns. An error the
-// count hook raises (the memory limit's, at the script's line) or a script's own hook raises
-// (debug.sethook, with --allow-io) leaves the hook without returning: a protected call on the
-// same thread turns hooks on again as it catches it, but a coroutine that dies of it stays with
-// hooks off. Its `<close>` handlers, run by coroutine.close or by coroutine.wrap's function,
+// Lua turns hooks off while a hook runs and turns them on again when it returns. An error a
+// script's own hook raises (debug.sethook, with --allow-io) leaves the hook without returning: a
+// protected call on the same thread turns hooks on again as it catches it, but a coroutine that
+// dies of it stays with hooks off. (The count hook's own errors, the limits', are sticky: every
+// function here raises them again before running anything, scn_check_tripped.) Its `<close>` handlers, run by coroutine.close or by coroutine.wrap's function,
 // would then run with no instruction limit and no Ctrl-C (an endless one needed SIGKILL), and so
 // would an xpcall message handler, which runs where the error was raised, inside the hook. So
 // each such error is noted beside its thread (a table with weak keys: thread -> the error value),
@@ -130,7 +130,7 @@ static int scn_close_coroutine(lua_State *L) {
     // __close metamethods must not run.
     scn_check_tripped(L);
     if (scn_died_in_hook(L, co)) {
-        // The same, for a coroutine killed by the memory limit or by a script's hook: the
+        // The same, for a coroutine killed by an error its script's hook raised: the
         // result of closing it (false and its error), its __close metamethods unrun.
         lua_pushboolean(L, 0);
         lua_pushvalue(co, -1);

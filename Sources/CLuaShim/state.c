@@ -360,32 +360,52 @@ static void *scn_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     // Only growth fails, and only where Lua can raise LUA_ERRMEM through its own frames.
-    if (nsize > old && st->limit != 0 && st->failable && st->used - old + nsize > st->limit) {
-        size_t after = st->used - old + nsize;
+    if (nsize > old && st->limit != 0 && st->failable) {
         int retry = st->refused && st->refused_ptr == ptr && st->refused_osize == osize && st->refused_nsize == nsize;
         st->refused = 0;
-        // First refusal: Lua collects all its garbage and asks again (its emergency collection).
-        // Asked again and still over: the limit trips, and the count hook raises its error at
-        // the script's line within SCN_HOOK_STEP instructions (a memory error raised here would
-        // carry no line). Until then Lua may hold up to a slack past the limit; past that, or
-        // once another limit tripped, growth fails as before (LUA_ERRMEM, no line).
-        size_t slack = st->limit / 8 > SCN_MEMORY_SLACK ? st->limit / 8 : SCN_MEMORY_SLACK;
-        if (!retry && st->abort != SCN_ABORT_MEMORY) {
-            // Lua now collects everything (its emergency collection), work that grows with
-            // the heap: charged to the instruction budget, so a loop of pcalls each failing
-            // at the limit stops there instead of collecting for hours (no raise here: the
-            // count hook raises it at the script's next instruction).
-            scn_count_work(st, (long long)(st->used / 64));
-            st->refused = 1;
-            st->refused_ptr = ptr;
-            st->refused_osize = osize;
-            st->refused_nsize = nsize;
-            return NULL;
+        if (retry && st->refusal_tripped) {
+            // Asked again after the emergency collection: the refusal's trip stands only if the
+            // growth still does not fit (below).
+            st->refusal_tripped = 0;
+            if (st->abort == SCN_ABORT_MEMORY && !st->memory_raised) st->abort = SCN_ABORT_NONE;
         }
-        if (after > st->limit + slack || (st->abort != SCN_ABORT_NONE && st->abort != SCN_ABORT_MEMORY)) {
-            return NULL;
+        size_t after = st->used - old + nsize;
+        if (after > st->limit) {
+            // The trip is sticky, like the instruction limit's: once its error was raised,
+            // growth past the limit fails at once (no emergency collection, no slack), so code
+            // that caught it (pcall, a coroutine, a handler, a __close) cannot go on allocating.
+            if (st->memory_raised) return NULL;
+            // First refusal: Lua collects all its garbage and asks again (its emergency
+            // collection). Asked again and still over: the limit trips, and the count hook
+            // raises its error at the script's line within SCN_HOOK_STEP instructions (a memory
+            // error raised here would carry no line). Until then Lua may hold up to a slack past
+            // the limit; past that, or once another limit tripped, growth fails (LUA_ERRMEM, no
+            // line), and the memory limit has tripped all the same: the protected call that
+            // catches it raises it again at its line (scn_check_tripped).
+            size_t slack = st->limit / 8 > SCN_MEMORY_SLACK ? st->limit / 8 : SCN_MEMORY_SLACK;
+            if (!retry && st->abort != SCN_ABORT_MEMORY) {
+                // Lua now collects everything (its emergency collection), work that grows with
+                // the heap: charged to the instruction budget, so a loop of pcalls each failing
+                // at the limit stops there instead of collecting for hours (no raise here: the
+                // count hook raises it at the script's next instruction).
+                scn_count_work(st, (long long)(st->used / 64));
+                st->refused = 1;
+                st->refused_ptr = ptr;
+                st->refused_osize = osize;
+                st->refused_nsize = nsize;
+                // Some callers never ask again: lauxlib's buffers (string.rep, table.concat,
+                // string.format) raise "not enough memory" at once. The refusal trips the limit
+                // for them; a caller that asks again clears it first (above).
+                if (st->abort == SCN_ABORT_NONE) {
+                    st->abort = SCN_ABORT_MEMORY;
+                    st->refusal_tripped = 1;
+                }
+                return NULL;
+            }
+            if (st->abort != SCN_ABORT_NONE && st->abort != SCN_ABORT_MEMORY) return NULL;
+            st->abort = SCN_ABORT_MEMORY;
+            if (after > st->limit + slack) return NULL;
         }
-        st->abort = SCN_ABORT_MEMORY;
     }
     void *block = scn_resize(st, ptr, old, nsize);
     if (block == NULL) return NULL;
@@ -424,17 +444,19 @@ static void scn_raise_abort(lua_State *L, const char *where, int level, int in_h
     scn_state *st = scn_get_state(L);
     char text[96];
     scn_abort_text(st, text, sizeof text);
+    (void)in_hook;
+    // The message and the first trip's traceback are made past the memory limit if need be (a
+    // few bytes): a memory error raised while making them would replace the limit's.
+    int was_failable = st->failable;
+    st->failable = 0;
     if (st->abort == SCN_ABORT_MEMORY) {
-        // Lua's own memory error is catchable (pcall gives it back, and the script goes on once
-        // the garbage is freed); this one is raised from the hook only to carry the script's
-        // line, so it is not sticky either. Swift tells it by its message (scn_is_memory_error).
-        // Raised in the hook, it is noted beside the thread: a coroutine it kills keeps Lua's
-        // hooks off, so its <close> handlers and an xpcall handler must not run (protected.c).
-        st->abort = SCN_ABORT_NONE;
-        snprintf(st->memory_message, sizeof st->memory_message, "%s%s", where, text);
-        lua_pushstring(L, st->memory_message);
-        if (in_hook) scn_mark_hook_error(L);
-        lua_error(L);
+        // The memory limit is as sticky as the instruction limit (issue 43): the run ends with
+        // it. Every protected call raises it again as it returns, the count hook at every
+        // instruction, and the allocator refuses growth past the limit from now on.
+        st->memory_raised = 1;
+        if (st->memory_message[0] == '\0') {
+            snprintf(st->memory_message, sizeof st->memory_message, "%s%s", where, text);
+        }
     }
     if (st->abort_message[0] == '\0') {
         snprintf(st->abort_message, sizeof st->abort_message, "%s%s", where, text);
@@ -443,17 +465,15 @@ static void scn_raise_abort(lua_State *L, const char *where, int level, int in_h
         st->trip_traceback = 1;
     }
     lua_pushfstring(L, "%s%s", where, text);
+    st->failable = was_failable;
     lua_error(L);
 }
 
 // Trips the limit when the budget is spent or an interrupt came; true when tripped.
 static int scn_update_abort(scn_state *st, long long steps) {
-    // A memory trip waits for the hook to raise it at the script's line; if the memory went
-    // back under the limit first (the script dropped what it held and collected), there is
-    // nothing left to report: a trip set by a small allocation just after a caught memory
-    // error, while the garbage was still held, failed the script later at a line that
-    // allocated nothing.
-    if (st->abort == SCN_ABORT_MEMORY && st->used <= st->limit) st->abort = SCN_ABORT_NONE;
+    // A memory trip (set by the allocator: still over the limit after a full collection) is
+    // sticky like the others, even if the memory went back under the limit before the hook
+    // raised it.
     if (st->abort != SCN_ABORT_NONE) return 1;
     int interrupted = atomic_load_explicit(&scn_interrupt_generation, memory_order_relaxed)
         != st->seen_generation;
@@ -473,8 +493,7 @@ static int scn_update_abort(scn_state *st, long long steps) {
 // (pcall, a coroutine, an error handler, a __close) cannot run a single one; a script's own hook
 // (debug.sethook) is dropped with its events.
 void scn_trip(lua_State *L, lua_Debug *ar) {
-    if (scn_get_state(L)->abort != SCN_ABORT_MEMORY
-        && (lua_gethookcount(L) != 1 || lua_gethookmask(L) != LUA_MASKCOUNT)) {
+    if (lua_gethookcount(L) != 1 || lua_gethookmask(L) != LUA_MASKCOUNT) {
         lua_sethook(L, scn_hook, LUA_MASKCOUNT, 1);
     }
     char where[160] = "";
@@ -525,8 +544,7 @@ void scn_charge_later(lua_State *L, long long steps) {
 int scn_charge_work(lua_State *L, long long steps) {
     scn_state *st = scn_get_state(L);
     if (st->depth == 0) return 0;
-    scn_update_abort(st, lua_gethook(L) != NULL ? steps : 0);
-    return st->abort == SCN_ABORT_INSTRUCTIONS || st->abort == SCN_ABORT_INTERRUPTED;
+    return scn_update_abort(st, lua_gethook(L) != NULL ? steps : 0);
 }
 
 void scn_charge_counted(lua_State *L, long long steps) {
@@ -536,19 +554,11 @@ void scn_charge_counted(lua_State *L, long long steps) {
 void scn_charge(lua_State *L, long long steps) {
     scn_state *st = scn_get_state(L);
     if (st->depth == 0) return;
-    // A memory trip waiting for the count hook is left to it: collectgarbage charges before it
-    // collects, and the collection may bring the memory back under the limit.
-    if (scn_update_abort(st, steps) && st->abort != SCN_ABORT_MEMORY) scn_raise_abort_at_caller(L);
+    if (scn_update_abort(st, steps)) scn_raise_abort_at_caller(L);
 }
 
 void scn_check_tripped(lua_State *L) {
     scn_state *st = scn_get_state(L);
-    // A memory trip is not sticky: the call that protected the code that tripped it ends it
-    // (it caught Lua's memory error, or the code finished before the hook raised ours).
-    if (st->abort == SCN_ABORT_MEMORY) {
-        st->abort = SCN_ABORT_NONE;
-        return;
-    }
     if (st->depth > 0 && st->abort != SCN_ABORT_NONE) scn_raise_abort_at_caller(L);
 }
 
@@ -682,6 +692,7 @@ int scn_pcall(lua_State *L, int nargs, int nresults) {
             st->trip_traceback = 0;
         }
         st->refused = 0;
+        st->memory_raised = 0;
         st->memory_message[0] = '\0';
         st->seen_generation = atomic_load_explicit(&scn_interrupt_generation, memory_order_relaxed);
         if (st->interrupt != NULL) atomic_store_explicit(st->interrupt, 0, memory_order_relaxed);
@@ -746,13 +757,14 @@ int scn_call_swift(lua_State *L, lua_Integer id) {
     // An interrupt that came meanwhile (Ctrl-C during a long print or a settle of many
     // windows) stops it here too: a loop of such calls spends its time in Swift, between hook
     // steps.
-    if (st->depth > 0 && scn_update_abort(st, 0) && st->abort != SCN_ABORT_MEMORY) scn_raise_abort_at_caller(L);
+    if (st->depth > 0 && scn_update_abort(st, 0)) scn_raise_abort_at_caller(L);
     if (was_failable && st->limit != 0 && st->used > st->limit) {
         // Swift allocated past the limit. Allocating now fails unless a full collection frees
-        // enough, so Lua raises its own LUA_ERRMEM from here, in C.
+        // enough (Lua's LUA_ERRMEM, from here, in C), or trips the limit, raised at this line.
         lua_checkstack(L, 1);
         lua_newuserdatauv(L, 1, 0);
         lua_pop(L, 1);
+        if (st->depth > 0 && st->abort != SCN_ABORT_NONE) scn_raise_abort_at_caller(L);
     }
     if (results == SCN_CALLBACK_ERROR) return lua_error(L);
     return results;

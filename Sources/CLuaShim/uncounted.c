@@ -47,13 +47,7 @@ static void scn_error_text(lua_State *L) {
 // engine's pcall cannot absorb it), so the uncounted run ends and `uncounted` raises the trip's
 // first message (the script's line) on the counted thread.
 static int scn_tripped(const scn_state *st) {
-    return st->abort == SCN_ABORT_INSTRUCTIONS || st->abort == SCN_ABORT_INTERRUPTED;
-}
-
-// A memory trip ends with the protected call around the code that tripped it, as with pcall
-// (scn_check_tripped): that code caught Lua's memory error, or finished before it was raised.
-static void scn_caught(scn_state *st) {
-    if (st->abort == SCN_ABORT_MEMORY) st->abort = SCN_ABORT_NONE;
+    return st->abort != SCN_ABORT_NONE;
 }
 
 // counted(fn, ...): fn(...) in a protected call on the counted thread that started the
@@ -68,8 +62,7 @@ static int scn_counted(lua_State *T) {
     lua_State *L = lua_gethook(T) == NULL && st->unhooked_caller != NULL ? st->unhooked_caller : T;
     if (L == T) {
         int status = lua_pcall(T, n - 1, LUA_MULTRET, 0);
-        scn_caught(st);
-        if (scn_tripped(st)) scn_check_tripped(T);
+            if (scn_tripped(st)) scn_check_tripped(T);
         if (status != LUA_OK) {
             scn_error_text(T);
             if (scn_tripped(st)) scn_check_tripped(T);
@@ -82,7 +75,6 @@ static int scn_counted(lua_State *T) {
     int base = lua_gettop(L);
     lua_xmove(T, L, n);
     int status = lua_pcall(L, n - 1, LUA_MULTRET, 0);
-    scn_caught(st);
     if (status != LUA_OK && !scn_tripped(st)) scn_error_text(L);
     if (scn_tripped(st)) {
         lua_settop(L, base);

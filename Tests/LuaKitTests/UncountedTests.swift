@@ -107,20 +107,24 @@ struct UncountedTests {
         #expect(calls == 1_000, "the call after the interrupt does not run")
     }
 
-    @Test("A memory limit counted code hit is its error, and ends with it: the uncounted code goes on")
+    @Test("A memory limit counted code hit ends the uncounted run too, with the counted code's line, as the instruction limit does (issue 43 item 8)")
     func memoryTrip() throws {
         let state = Self.state(LuaOptions(maxMemory: 8 << 20))
 
-        let results = try state.run("""
-            return uncounted(function()
-              local ok, message = counted(function()
-                local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end
-              end)
-              local after = {} for i = 1, 1000 do after[i] = { i } end
-              return ok, message, #after
-            end)
-            """, chunkName: "@t.lua")
+        let error = capture {
+            try state.run("""
+                return uncounted(function()
+                  local ok, message = counted(function()
+                    local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end
+                  end)
+                  AFTER = true
+                  return ok, message
+                end)
+                """, chunkName: "@t.lua")
+        }
 
-        #expect(results == [false, "t.lua:3: memory limit exceeded (8388608 bytes)", 1000])
+        #expect(error?.kind == .memory)
+        #expect(error?.message == "t.lua:3: memory limit exceeded (8388608 bytes)")
+        #expect(try state.run("return AFTER", chunkName: "=t") == [.nil])
     }
 }

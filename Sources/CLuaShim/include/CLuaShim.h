@@ -31,7 +31,8 @@ typedef enum scn_abort {
     SCN_ABORT_NONE = 0,
     SCN_ABORT_INSTRUCTIONS = 1,
     SCN_ABORT_INTERRUPTED = 2,
-    /// The memory limit: Lua still needed more after a full collection (see scn_alloc).
+    /// The memory limit: Lua still needed more after a full collection (see scn_alloc). Sticky,
+    /// as the others: the top-level call ends with it.
     SCN_ABORT_MEMORY = 3,
 } scn_abort;
 
@@ -96,13 +97,15 @@ void scn_set_instruction_limit(lua_State *L, long long instructions);
 void scn_charge_later(lua_State *L, long long steps);
 /// Charges `steps` instructions of work a Swift function does for thread L (nothing on a thread
 /// without the count hook) and watches the interrupt flags, without raising: true once the
-/// instruction limit is spent or an interrupt came, so the Swift work can stop early; the
-/// trampoline then raises the limit's error at the line that called the function.
+/// instruction limit is spent, an interrupt came or the memory limit tripped, so the Swift work
+/// can stop early; the trampoline then raises the limit's error at the line that called the
+/// function.
 int scn_charge_work(lua_State *L, long long steps);
 /// Why the last failed protected call was stopped by the hook (`scn_abort`).
 int scn_last_abort(lua_State *L);
-/// Whether `message` is the memory-limit error the count hook raised with its script line in
-/// the current top-level call (it is an ordinary, catchable error; this tells its kind).
+/// Whether `message` is the first memory-limit error raised with its script line in the
+/// current top-level call (the trip is sticky: the call ends with it; this tells its kind where
+/// a message is all there is, as in a found scenario's explore.check()).
 int scn_is_memory_error(lua_State *L, const char *message);
 
 /// A flag the count hook watches; raising it is async-signal-safe and thread-safe.
