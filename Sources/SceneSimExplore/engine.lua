@@ -682,7 +682,8 @@ local function made_rules(declared)
   end
   scene_targets = concat(scene_targets)
   rules.open_window = make_rule("open_window", { pre = running, args = scene_args(), run = scene_call("open_window"), input = 401 }, scene_spell("open_window"))
-  rules.dismiss_window = make_rule("dismiss_window", { pre = running, args = scene_args(), run = scene_call("dismiss_window"), input = 402 }, scene_spell("dismiss_window"))
+  -- dismissWindow is the app's own code: not while it is suspended (semantics 11.2).
+  rules.dismiss_window = make_rule("dismiss_window", { pre = awake, args = scene_args(), run = scene_call("dismiss_window"), input = 402 }, scene_spell("dismiss_window"))
   rules.open_window.targets, rules.dismiss_window.targets = scene_targets, scene_targets
 
   -- Past the suspension moment of a backgrounded app that runs (what an app's timers, server

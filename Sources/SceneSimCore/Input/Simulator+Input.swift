@@ -125,6 +125,10 @@ extension Simulator {
                 throw SimError(.invalidValue, "app:open_window: scene \"\(groupID)\" is the Settings scene, which openWindow cannot open; call app:open_settings()")
             }
             try checkValue(value, for: group)
+            // dismissWindow is the app's own code (an environment action its views call), and a
+            // suspended app runs none (semantics 11.2); openWindow stands for the user opening a
+            // window too, which resumes the app.
+            if case .dismissWindow = input { try requireAwake(what()) }
             return process
         case .openSettings, .reopen, .hide, .minimize, .terminateKeepingWindows:
             return try checkMac(input)

@@ -125,22 +125,22 @@ struct ExploreCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout == """
             explore: seed=3 runs=300 steps=60 jobs=2
-            run 12, step 29: invariant stays_locked failed: lock.lua:16: the lock opened after 10 presses
+            run 12, step 30: invariant stays_locked failed: lock.lua:16: the lock opened after 10 presses
             replay: scenesim explore lock.lua --steps 60 --replay 3:12
-            shrunk: 29 steps -> 4 (34 replays): invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses
+            shrunk: 30 steps -> 4 (34 replays): invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses
               1  explore.rule("press", { digit = 4 })
               2  explore.rule("press", { digit = 3 })
               3  explore.rule("press", { digit = 2 })
               4  explore.rule("press", { digit = 1 })
             wrote found/lock-3-12.lua
-            explore: 13 runs, 749 steps, 1 failure (run 12)
+            explore: 13 runs, 750 steps, 1 failure (run 12)
 
             """)
         #expect(try String(contentsOfFile: folder.path + "/found/lock-3-12.lua", encoding: .utf8) == """
             -- Found by scenesim explore: invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses
             -- command (in .. from here): scenesim explore lock.lua --seed 3 --runs 300 --steps 60
             -- replay (in .. from here):  scenesim explore lock.lua --steps 60 --replay 3:12
-            -- seed 3, run 12, steps 29 -> 4
+            -- seed 3, run 12, steps 30 -> 4
             -- luacheck: no max line length
             local explore = sim.explore.load "../lock.lua"
             explore.setup()
@@ -251,11 +251,11 @@ struct ExploreCommandTests {
         #expect(replayed.status == 1)
         let lines = replayed.stdout.split(separator: "\n")
         #expect(lines.first == "explore: seed=3 replay=3:12 steps=60 jobs=1")
-        #expect(lines.filter { $0.hasPrefix("  ") }.count == 29)
+        #expect(lines.filter { $0.hasPrefix("  ") }.count == 30)
         #expect(lines.suffix(3) == [
-            "run 12, step 29: invariant stays_locked failed: lock.lua:16: the lock opened after 10 presses",
+            "run 12, step 30: invariant stays_locked failed: lock.lua:16: the lock opened after 10 presses",
             "replay: scenesim explore lock.lua --steps 60 --replay 3:12",
-            "explore: 1 run, 29 steps, 1 failure (run 12)",
+            "explore: 1 run, 30 steps, 1 failure (run 12)",
         ])
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/scenarios/found"))
     }

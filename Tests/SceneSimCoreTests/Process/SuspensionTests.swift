@@ -47,7 +47,7 @@ struct SuspensionTests {
         #expect(order.value == [1, 2, 3])
     }
 
-    @Test("11.2 while suspended, calls that run the app's code are errors that change nothing; reads are allowed")
+    @Test("11.2 while suspended, calls that run the app's code (dismiss_window too) are errors that change nothing; reads are allowed")
     func suspendedRefusesAppCode() throws {
         let device = try TestDevice.ready(.testing(.iphone))
         let main = try device.window("main#1")
@@ -62,6 +62,8 @@ struct SuspensionTests {
             ("task", { _ = try $0.beginBackgroundTask(named: "x", nil) }),
             ("transition", { _ = try $0.transition(to: AppState.loading) }),
             ("refresh request", { try $0.scheduleRefresh(after: .at(1)) }),
+            // The app's dismissWindow action: its handlers ran with their writes refused (issue 43).
+            ("dismiss window", { _ = try $0.dismissWindow("main") }),
         ]
         for (name, call) in calls {
             do {
@@ -75,6 +77,7 @@ struct SuspensionTests {
         #expect(try device.storage("main#1", "k") == nil)
         #expect(device.sim.defaults["k"] == nil)
         #expect(device.sim.backgroundTaskCount == 0)
+        #expect(device.sim.isAlive(main), "dismiss_window closed nothing")
     }
 
     @Test("11.2 a Mac app is never suspended; suspend_after = 0 suspends at the end of the call that backgrounds")
