@@ -6,7 +6,11 @@ extension Timeline {
     /// trace does (`doc#1`); `endTime` is the run's final virtual time, when the clock moved on
     /// after the last event.
     /// `initialState` is the state each process of the app's model starts in.
-    public init(entries: [Entry], platform: Platform, initialState: ModelState = ModelState("loading"), endTime: VirtualTime? = nil, label: (SessionID) -> String) {
+    ///
+    /// `entries` may be a lazy view of a run's records (`RunRecording`), so they are never
+    /// copied into an array of their own beside the timeline being built.
+    public init<Entries: BidirectionalCollection<Entry>>(entries: Entries, platform: Platform, initialState: ModelState = ModelState("loading"),
+                                                         endTime: VirtualTime? = nil, label: (SessionID) -> String) {
         let lastTime = entries.last?.record.time ?? .zero
         self = withoutActuallyEscaping(label) { label in
             var builder = Builder(platform: platform, initialState: initialState, label: label)

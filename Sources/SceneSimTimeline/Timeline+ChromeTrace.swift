@@ -22,13 +22,36 @@ extension Timeline {
         String(decoding: try chromeTraceBytes(axis: axis, budget: budget), as: UTF8.self)
     }
 
-    /// The Chrome trace's UTF-8 bytes, checked against `budget`, with no copy into a `String`.
-    ///
-    /// Its memory peaks near its size (issue 43: it peaked at about 5× the limit, every event's
-    /// text kept in an array, joined, then copied twice): the events are put in order as small
-    /// descriptions, a first pass counts the bytes they take (refusing a trace past the limit
-    /// before any is kept), and a second writes them into a buffer of exactly that size.
+    /// The Chrome trace's UTF-8 bytes, checked against `budget`, with no copy into a `String`,
+    /// in a buffer of exactly their size (`writeChromeTrace`).
     public func chromeTraceBytes(axis: TimelineAxis = .time, budget: RenderBudget) throws(RenderError) -> [UInt8] {
+        let trace = try preparedChromeTrace(axis: axis, budget: budget)
+        var out: [UInt8] = []
+        out.reserveCapacity(trace.size)
+        try trace.write { piece in
+            out += piece
+            return true
+        }
+        return out
+    }
+
+    /// A Chrome trace counted and checked against the budget, ready to be written a piece at a
+    /// time (`preparedChromeTrace`).
+    public struct PreparedChromeTrace {
+        /// Its size in bytes.
+        public let size: Int
+        /// Hands `emit` its UTF-8 bytes in pieces of about 64 KiB, in order; `emit` returning
+        /// false stops it (a failure its caller keeps). Throws `.cancelled` when the budget says
+        /// time is up.
+        public let write: (_ emit: ([UInt8]) -> Bool) throws(RenderError) -> Void
+    }
+
+    /// The Chrome trace, to be written with none of it held whole (issue 43: it peaked at about
+    /// 5× the limit, every event's text kept in an array, joined, then copied twice; then at 2×
+    /// with its bytes in one buffer). The events are put in order as small descriptions and a
+    /// first pass counts the bytes they take, refusing a trace past the limit here, before a
+    /// byte is written; `write` makes them again a piece at a time.
+    public func preparedChromeTrace(axis: TimelineAxis = .time, budget: RenderBudget) throws(RenderError) -> PreparedChromeTrace {
         let what = "the JSON timeline (\(intervals.count + markers.count) slices and instants)"
         func ts(_ point: Point) -> Int64 {
             axis == .time ? point.time.microseconds : Int64(point.step) * 1000
@@ -111,20 +134,25 @@ extension Timeline {
             }
         }
         try budget.check(size, what)
-        // The second: the bytes, into a buffer of that size.
-        var out: [UInt8] = []
-        out.reserveCapacity(size)
-        out += head
-        nextCheck = 65536
-        for (index, event) in order.enumerated() {
-            if index > 0 { out += [UInt8(ascii: ","), UInt8(ascii: "\n")] }
-            out += json(event).utf8
-            if out.count >= nextCheck {
-                try budget.check(out.count, what)
-                nextCheck = out.count + 65536
+        // The second: the bytes, a piece at a time.
+        return PreparedChromeTrace(size: size) { emit throws(RenderError) in
+            let piece = 65536
+            var out: [UInt8] = []
+            out.reserveCapacity(min(size, piece + 4096))
+            out += head
+            var written = 0
+            for (index, event) in order.enumerated() {
+                if index > 0 { out += [UInt8(ascii: ","), UInt8(ascii: "\n")] }
+                out += json(event).utf8
+                if out.count >= piece {
+                    written += out.count
+                    try budget.check(written, what)
+                    guard emit(out) else { return }
+                    out.removeAll(keepingCapacity: true)
+                }
             }
+            out += tail
+            _ = emit(out)
         }
-        out += tail
-        return out
     }
 }

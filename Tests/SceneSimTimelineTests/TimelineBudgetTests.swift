@@ -80,6 +80,26 @@ struct TimelineBudgetTests {
         #expect(try timeline.chromeTrace(axis: .time, budget: budget) == timeline.chromeTrace(axis: .time))
     }
 
+    @Test("The JSON timeline is written in pieces of about 64 KiB that make its bytes, and refused past the limit before any piece (issue 43: it was held whole, doubling a run's memory)")
+    func jsonInPieces() throws {
+        var timeline = try longRun()
+        // Long enough for several pieces: each interval's text made long.
+        for index in timeline.intervals.indices { timeline.intervals[index].text += String(repeating: "x", count: 200) }
+        let whole = try timeline.chromeTraceBytes(budget: .unlimited)
+        let trace = try timeline.preparedChromeTrace(budget: RenderBudget(maxBytes: whole.count))
+        #expect(trace.size == whole.count)
+        var pieces: [[UInt8]] = []
+        try trace.write { pieces.append($0); return true }
+        #expect(pieces.count > 2, "\(whole.count) bytes in \(pieces.count) pieces")
+        #expect(pieces.dropLast().allSatisfy { $0.count >= 65536 && $0.count < 65536 + 4096 })
+        #expect(Array(pieces.joined()) == whole)
+        // A writer that fails stops it.
+        var asked = 0
+        try trace.write { _ in asked += 1; return false }
+        #expect(asked == 1)
+        #expect(throws: RenderError.self) { try timeline.preparedChromeTrace(budget: RenderBudget(maxBytes: whole.count - 1)) }
+    }
+
     @Test("Drawing stops when the run's time is up")
     func cancelled() throws {
         let timeline = try longRun()

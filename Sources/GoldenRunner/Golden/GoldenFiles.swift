@@ -83,6 +83,16 @@ package enum GoldenFiles {
     /// one the user named (nil: the rule above).
     static func writeAtomically(_ bytes: [UInt8], to path: String, displayedAs display: String, within boundary: SuiteBoundary?) throws(GoldenRunnerError) {
         if let boundary { return try writeInside(boundary, bytes, to: path, displayedAs: display) }
+        _ = try writeAtomically(to: path, displayedAs: display) { emit in emit(bytes) }
+    }
+
+    /// `writeAtomically` for bytes made while they are written (a large report is never held
+    /// whole): `produce` hands `emit` each piece in order, and stops when `emit` returns false
+    /// (a write failed: thrown here). It returns false to give up (a failure of its own, which
+    /// its caller keeps): the old file stays, the temporary one is removed, and this returns
+    /// false. A file that is not a regular one is written in place as the pieces come.
+    package static func writeAtomically(to path: String, displayedAs display: String,
+                                        producing produce: (_ emit: ([UInt8]) -> Bool) -> Bool) throws(GoldenRunnerError) -> Bool {
         var info = stat()
         var target = path
         if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
@@ -90,21 +100,25 @@ package enum GoldenFiles {
             // what it names.
             guard let resolved = realpath(path, nil) else {
                 guard errno == ENOENT else { throw .cannotWrite(display, errno: errno) }
-                return try writeInPlace(bytes, to: path, displayedAs: display)
+                return try writeInPlace(to: path, displayedAs: display, producing: produce)
             }
             target = String(cString: resolved)
             free(resolved)
         }
         if lstat(target, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-            return try writeInPlace(bytes, to: target, displayedAs: display)
+            return try writeInPlace(to: target, displayedAs: display, producing: produce)
         }
         // Unique per write: runs in one process (the test suite) or in two may touch one folder.
         let temporary = target + temporaryMarker + UniqueName.make()
         TemporaryFiles.shared.register(temporary)
         defer { TemporaryFiles.shared.unregister(temporary) }
         do throws(GoldenRunnerError) {
-            try write(bytes, to: temporary, displayedAs: display)
+            guard try write(to: temporary, displayedAs: display, producing: produce) else {
+                unlink(temporary)
+                return false
+            }
             guard rename(temporary, target) == 0 else { throw .cannotWrite(display, errno: errno) }
+            return true
         } catch {
             unlink(temporary)
             throw error
@@ -158,30 +172,48 @@ package enum GoldenFiles {
     }
 
     /// A special file, or what a dangling symlink names: opened for writing and written as it is.
-    private static func writeInPlace(_ bytes: [UInt8], to path: String, displayedAs display: String) throws(GoldenRunnerError) {
-        try write(bytes, to: path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, displayedAs: display)
+    private static func writeInPlace(to path: String, displayedAs display: String,
+                                     producing produce: (([UInt8]) -> Bool) -> Bool) throws(GoldenRunnerError) -> Bool {
+        try write(to: path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, displayedAs: display, producing: produce)
     }
 
-    private static func write(_ bytes: [UInt8], to path: String, flags: Int32 = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, displayedAs display: String) throws(GoldenRunnerError) {
+    private static func write(to path: String, flags: Int32 = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, displayedAs display: String,
+                              producing produce: (([UInt8]) -> Bool) -> Bool) throws(GoldenRunnerError) -> Bool {
         let descriptor = open(path, flags, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(display, errno: errno) }
-        try write(bytes, into: descriptor, displayedAs: display)
+        return try write(into: descriptor, displayedAs: display, producing: produce)
     }
 
     /// Writes every byte and closes the descriptor (also when the write fails).
     private static func write(_ bytes: [UInt8], into descriptor: Int32, displayedAs display: String) throws(GoldenRunnerError) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let failure = errno
-                close(descriptor)
-                throw .cannotWrite(display, errno: failure)
+        _ = try write(into: descriptor, displayedAs: display) { emit in emit(bytes) }
+    }
+
+    /// Writes every piece `produce` hands over and closes the descriptor (also when a write
+    /// fails); false when `produce` gave up.
+    private static func write(into descriptor: Int32, displayedAs display: String,
+                              producing produce: (([UInt8]) -> Bool) -> Bool) throws(GoldenRunnerError) -> Bool {
+        var failure: Int32 = 0
+        let finished = produce { bytes in
+            guard failure == 0 else { return false }
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return false
+                }
+                written += count
             }
-            written += count
+            return true
+        }
+        if failure != 0 {
+            close(descriptor)
+            throw .cannotWrite(display, errno: failure)
         }
         guard close(descriptor) == 0 else { throw .cannotWrite(display, errno: errno) }
+        return finished
     }
 
     /// Removes a file if it exists.

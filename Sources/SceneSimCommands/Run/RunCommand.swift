@@ -103,24 +103,24 @@ struct RunCommand: StatusCommand {
             stderr: { Output.error($0) }
         )
         if let timeline, let recording, let format = TimelineFormat(path: timeline) {
-            let picture: [UInt8]
-            do throws(RenderError) {
-                picture = try format.render(recording, axis: timelineAxis, budget: RenderBudget(maxBytes: options.maxMemory))
+            let budget = RenderBudget(maxBytes: options.maxMemory)
+            do throws(TimelinePictureError) {
+                if timeline == "-" {
+                    do throws(RenderError) {
+                        Output.standard(bytes: try format.render(recording, axis: timelineAxis, budget: budget))
+                    } catch {
+                        throw .render(error)
+                    }
+                } else {
+                    try format.write(recording, axis: timelineAxis, budget: budget, to: timeline)
+                }
             } catch {
-                Output.error("scenesim: --timeline \(ByteString(timeline).escaped): \(error.message)\n")
+                switch error {
+                case .render(let error): Output.error("scenesim: --timeline \(ByteString(timeline).escaped): \(error.message)\n")
+                case .write(let error): Output.error("scenesim: \(error.message)\n")
+                }
                 Output.flush()
                 return 2
-            }
-            if timeline == "-" {
-                Output.standard(bytes: picture)
-            } else {
-                do throws(FileWriteError) {
-                    try FileWriter.write(bytes: picture, to: timeline)
-                } catch {
-                    Output.error("scenesim: \(error.message)\n")
-                    Output.flush()
-                    return 2
-                }
             }
         }
         Output.flush()

@@ -78,19 +78,14 @@ struct TimelineRequest: Sendable {
 
     func write(_ recording: RunRecording, for scenario: Scenario, budget: RenderBudget) {
         let path = folder + "/" + scenario.name + "." + format.rawValue
-        let picture: [UInt8]
-        do throws(RenderError) {
-            picture = try format.render(recording, axis: axis, budget: budget)
-        } catch .cancelled {
-            return
+        do throws(TimelinePictureError) {
+            try format.write(recording, axis: axis, budget: budget, to: path)
         } catch {
-            failures.append("\(ByteString(path).escaped): \(error.message)")
-            return
-        }
-        do throws(FileWriteError) {
-            try FileWriter.write(bytes: picture, to: path)
-        } catch {
-            failures.append(error.message)
+            switch error {
+            case .render(.cancelled): return
+            case .render(let error): failures.append("\(ByteString(path).escaped): \(error.message)")
+            case .write(let error): failures.append(error.message)
+            }
         }
     }
 }
