@@ -159,6 +159,9 @@ static int scn_sethook(lua_State *L) {
     lua_pushthread(thread);
     lua_xmove(thread, L, 1);
     if (mask != 0 || count > 0) {
+        // From now on the count hook looks for a script's hook on every thread (a count of 1000
+        // or more with no other event gives a thread the count hook's own mask and step).
+        scn_get_state(L)->script_hooks = 1;
         scn_script_hook *hook = lua_newuserdatauv(L, sizeof *hook, 1);
         hook->mask = mask;
         hook->count = count;

@@ -507,8 +507,10 @@ void scn_hook(lua_State *L, lua_Debug *ar) {
     scn_state *st = scn_get_state(L);
     if (st->depth == 0) return;  // e.g. a finalizer run by a collection outside any call
     int step = lua_gethookcount(L);
-    if (lua_gethookmask(L) == LUA_MASKCOUNT && step == SCN_HOOK_STEP) {
-        // No script hook on this thread, no trip: the common case.
+    if (lua_gethookmask(L) == LUA_MASKCOUNT && step == SCN_HOOK_STEP && !st->script_hooks) {
+        // No script hook on this thread, no trip: the common case. (A script's hook with a
+        // count of 1000 or more and no other event has this mask and step too: once a script
+        // set a hook, scn_run_script_hook looks.)
         if (scn_update_abort(st, step)) scn_trip(L, ar);
         return;
     }

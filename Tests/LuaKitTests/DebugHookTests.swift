@@ -90,6 +90,29 @@ struct DebugHookTests {
             """)
     }
 
+    @Test("A script's count hook of 1000 instructions or more, with no other event, runs as stock Lua's (it never ran: its thread looked like one with no script hook), and a memory trip its function catches ends the run", arguments: [(1000, 200), (2000, 100), (5000, 40)])
+    func longCountHooksRun(count: Int, calls: Int) throws {
+        let (state, _) = makeState(LuaOptions(libraries: .all, maxInstructions: 10_000_000, maxMemory: 16 << 20))
+
+        // lua5.4 gives the same counts: 200,000 instructions of the loop.
+        #expect(try state.run("""
+            local c = 0
+            debug.sethook(function() c = c + 1 end, "", \(count))
+            local n = 0 for i = 1, 100000 do n = n + 1 end
+            debug.sethook()
+            return c
+            """, chunkName: "=t") == [.integer(Int64(calls))])
+
+        let error = capture {
+            try state.run("""
+                debug.sethook(function() pcall(function() local t = {} for i = 1, 1e9 do t[i] = {} end end) end, "", \(count))
+                while true do end
+                """, chunkName: "@hook.lua")
+        }
+        #expect(error?.kind == .memory, "\(String(describing: error))")
+        #expect(error?.message == "hook.lua:1: memory limit exceeded (16777216 bytes)")
+    }
+
     @Test("debug.setmetatable refuses __gc as setmetatable does")
     func debugSetmetatableRefusesFinalizers() throws {
         let (state, _) = makeState(LuaOptions(libraries: .all))
