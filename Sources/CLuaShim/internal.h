@@ -69,6 +69,7 @@ typedef struct scn_state {
     int seen_generation;      // scn_interrupt_all generation when the top-level call began
     lua_State *hooked_thread; // whose debug.sethook function is running now, if one is (hooks.c)
     int script_hooks;         // a script set a hook with debug.sethook (hooks.c): scn_hook looks for it
+    int uncounted;            // uncounted code runs now (uncounted.c): its allocations are not charged
     lua_State *unhooked_caller; // the counted thread that started the unhooked run under way (unhooked.c)
     atomic_int *interrupt;    // optional per-state flag owned by the host
     void *host;

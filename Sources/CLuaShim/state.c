@@ -359,6 +359,12 @@ static void *scn_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         st->used -= old;
         return NULL;
     }
+    // A large block's bytes are work done in C for the script (a string built by upper, sub,
+    // format, `..`, table.concat, utf8.char, a buffer): a step per 64 bytes, as the collection
+    // below. Charged without raising; the count hook or the next charged call raises it. (A
+    // loop of s:upper() on a megabyte, a few instructions each, ran for hours under a budget of
+    // ten million instructions.)
+    if (nsize > old + 256 && st->failable && !st->uncounted) scn_count_work(st, (long long)((nsize - old) / 64));
     // Only growth fails, and only where Lua can raise LUA_ERRMEM through its own frames.
     if (nsize > old && st->limit != 0 && st->failable) {
         int retry = st->refused && st->refused_ptr == ptr && st->refused_osize == osize && st->refused_nsize == nsize;
@@ -699,10 +705,12 @@ int scn_pcall(lua_State *L, int nargs, int nresults) {
         st->seen_generation = atomic_load_explicit(&scn_interrupt_generation, memory_order_relaxed);
         if (st->interrupt != NULL) atomic_store_explicit(st->interrupt, 0, memory_order_relaxed);
     }
-    int was_failable = st->failable;
+    int was_failable = st->failable, was_uncounted = st->uncounted;
     st->depth += 1;
     st->failable = 1;
+    st->uncounted = 0;  // Swift calls Lua on a counted thread
     int status = lua_pcall(L, nargs, nresults, handler);
+    st->uncounted = was_uncounted;
     st->failable = was_failable;
     st->depth -= 1;
     if (st->abort != SCN_ABORT_NONE

@@ -74,7 +74,10 @@ static int scn_counted(lua_State *T) {
     if (!lua_checkstack(L, n + LUA_MINSTACK)) return luaL_error(T, "stack overflow (calling script code from the engine)");
     int base = lua_gettop(L);
     lua_xmove(T, L, n);
+    int was_uncounted = st->uncounted;
+    st->uncounted = 0;
     int status = lua_pcall(L, n - 1, LUA_MULTRET, 0);
+    st->uncounted = was_uncounted;
     if (status != LUA_OK && !scn_tripped(st)) scn_error_text(L);
     if (scn_tripped(st)) {
         lua_settop(L, base);
@@ -104,7 +107,10 @@ static int scn_uncounted(lua_State *L) {
     lua_State *outer = st->unhooked_caller;
     st->unhooked_caller = L;
     int results = 0;
+    int was_uncounted = st->uncounted;
+    st->uncounted = 1;  // the allocator charges none of its blocks
     int status = lua_resume(T, L, n - 1, &results);
+    st->uncounted = was_uncounted;
     st->unhooked_caller = outer;
     if (scn_tripped(st)) {
         scn_push_abort_message(L);

@@ -240,6 +240,24 @@ struct LimitEscapeTests {
         }
     }
 
+    @Test("Library functions that make large strings or push many values are charged: a loop of a few instructions around each stops at the limit (issue 43's hostile re-run: under ten million instructions these ran for hours)", arguments: [
+        "local s = string.rep('x', 1e5) for i = 1, 1e4 do local u = s:upper() end",
+        "local s = string.rep('x', 1e5) for i = 1, 1e4 do local u = s .. 'y' end",
+        "local s = string.rep('x', 1e5) for i = 1, 1e4 do local u = s:sub(2) end",
+        "local s = string.rep('x', 1e5) for i = 1, 1e4 do local u = string.format('%s', s) end",
+        "local t = {} for i = 1, 1000 do t[i] = string.rep('x', 100) end for i = 1, 1e4 do local u = table.concat(t) end",
+        "local s = string.rep('x', 1e5) for i = 1, 1e3 do local n = select('#', s:byte(1, -1)) end",
+        "local t = {} for i = 1, 1e5 do t[i] = 65 end for i = 1, 1e3 do local n = select('#', table.unpack(t)) end",
+    ])
+    func largeResultsCharged(source: String) throws {
+        let (state, _) = makeState(LuaOptions(maxInstructions: 1_000_000))
+
+        let error = capture { try state.run(source + "\nreturn 'done'", chunkName: "@big.lua") }
+
+        #expect(error?.kind == .instructionLimit, "\(String(describing: error))")
+        #expect(error?.message == "big.lua:1: instruction limit exceeded (1000000 instructions)")
+    }
+
     // MARK: Errors raised in a hook
 
     /// Code that must not run when a coroutine was killed by an error raised in a hook: Lua's

@@ -1,6 +1,6 @@
 /*
-** Lua 5.4.4's string.rep (lstrlib.c: str_rep), table.insert and table.remove (ltablib.c:
-** tinsert, tremove) and collectgarbage (lbaselib.c: luaB_collectgarbage), as Debian ships them
+** Lua 5.4.4's string.rep and string.byte (lstrlib.c: str_rep, str_byte), table.insert,
+** table.remove and table.unpack (ltablib.c: tinsert, tremove, tunpack) and collectgarbage (lbaselib.c: luaB_collectgarbage), as Debian ships them
 ** (lua5.4 5.4.4-3+deb12u1), made to charge their work to the instruction limit (1000 steps at
 ** a time, as the count hook charges VM instructions, which also watches for interrupts). Their
 ** loops are C code the count hook never sees: `string.rep("", math.maxinteger)` and
@@ -19,6 +19,10 @@
 #include "internal.h"
 
 #include <limits.h>
+
+#if !defined(l_unlikely)
+#define l_unlikely(x) __builtin_expect(((x) != 0), 0)
+#endif
 #include <string.h>
 
 /* scenesim: counts one step of a loop, and charges them once they make a hook step */
@@ -258,10 +262,81 @@ static int scn_collectgarbage (lua_State *L) {
 /* }====================================================== */
 
 
+/*
+** {======================================================
+** string.byte (lstrlib.c: str_byte, posrelatI, getendpos) and table.unpack (ltablib.c:
+** tunpack): a value pushed per byte or element, charged a step each (issue 43's hostile
+** re-run: a loop of `s:byte(1, -1)` or `table.unpack(t)` on 100,000 items ran for hours under
+** a budget of ten million instructions). Strings and buffers they and the other library
+** functions make are charged by the allocator (state.c).
+** =======================================================
+*/
+
+static size_t scn_posrelatI (lua_Integer pos, size_t len) {
+  if (pos > 0)
+    return (size_t)pos;
+  else if (pos == 0)
+    return 1;
+  else if (pos < -(lua_Integer)len)  /* inverted comparison */
+    return 1;  /* clip to 1 */
+  else return len + (size_t)pos + 1;
+}
+
+static size_t scn_getendpos (lua_State *L, int arg, lua_Integer def,
+                         size_t len) {
+  lua_Integer pos = luaL_optinteger(L, arg, def);
+  if (pos > (lua_Integer)len)
+    return len;
+  else if (pos >= 0)
+    return (size_t)pos;
+  else if (pos < -(lua_Integer)len)
+    return 0;
+  else return len + (size_t)pos + 1;
+}
+
+static int scn_str_byte (lua_State *L) {
+  size_t l;
+  const char *s = luaL_checklstring(L, 1, &l);
+  lua_Integer pi = luaL_optinteger(L, 2, 1);
+  size_t posi = scn_posrelatI(pi, l);
+  size_t pose = scn_getendpos(L, 3, pi, l);
+  int n, i;
+  if (posi > pose) return 0;  /* empty interval; return no values */
+  if (l_unlikely(pose - posi >= (size_t)INT_MAX))  /* arithmetic overflow? */
+    return luaL_error(L, "string slice too long");
+  n = (int)(pose -  posi) + 1;
+  luaL_checkstack(L, n, "string slice too long");
+  scn_charge_counted(L, n);  /* scenesim */
+  for (i=0; i<n; i++)
+    lua_pushinteger(L, (unsigned char)(s[posi+i-1]));
+  return n;
+}
+
+static int scn_tunpack (lua_State *L) {
+  lua_Unsigned n;
+  lua_Integer i = luaL_optinteger(L, 2, 1);
+  lua_Integer e = luaL_opt(L, luaL_checkinteger, 3, luaL_len(L, 1));
+  if (i > e) return 0;  /* empty range */
+  n = (lua_Unsigned)e - i;  /* number of elements minus 1 (avoid overflows) */
+  if (l_unlikely(n >= (unsigned int)INT_MAX  ||
+                 !lua_checkstack(L, (int)(++n))))
+    return luaL_error(L, "too many results to unpack");
+  scn_charge_counted(L, (long long)n);  /* scenesim */
+  for (; i < e; i++) {  /* push arg[i..e - 1] (to avoid overflows) */
+    lua_geti(L, 1, i);
+  }
+  lua_geti(L, 1, e);  /* push last element */
+  return (int)n;
+}
+
+/* }====================================================== */
+
 void scn_install_charged_loops(lua_State *L) {
   if (lua_getglobal(L, LUA_STRLIBNAME) == LUA_TTABLE) {
     lua_pushcfunction(L, scn_str_rep);
     lua_setfield(L, -2, "rep");
+    lua_pushcfunction(L, scn_str_byte);
+    lua_setfield(L, -2, "byte");
   }
   lua_pop(L, 1);
   if (lua_getglobal(L, LUA_TABLIBNAME) == LUA_TTABLE) {
@@ -269,6 +344,8 @@ void scn_install_charged_loops(lua_State *L) {
     lua_setfield(L, -2, "insert");
     lua_pushcfunction(L, scn_tremove);
     lua_setfield(L, -2, "remove");
+    lua_pushcfunction(L, scn_tunpack);
+    lua_setfield(L, -2, "unpack");
   }
   lua_pop(L, 1);
   lua_pushcfunction(L, scn_collectgarbage);
