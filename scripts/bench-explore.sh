@@ -126,6 +126,39 @@ awk -v s="$short" -v l="$long" 'BEGIN {
   printf "long run        %8d steps/s  at 80,000 steps of open and close against %d at 10,000: %.2fx (target about 1x)\n", l, s, l / s
 }'
 
+# A model with a 30 s repeating timer (app:after re-armed by its own function, as every real
+# app's refresh is) against the same model without it (issue 44: settle stopped only at its
+# livelock guard, 77 steps/s). settle stops at repeating timers (semantics 8.5), so the timer
+# costs only its own runs: target within 2x.
+timer_module() {  # ON_LAUNCH: the module, with that on_launch
+  cat <<LUA
+local function tick(app) app:after(30, tick) end
+return {
+  setup = function()
+    return sim.launch {
+      scenes = { { id = "main" }, { id = "doc", value = "string" } },
+      model = { states = { feed = {} }, initial = "feed", transitions = { feed = {} }, on_launch = $1 },
+    }
+  end,
+}
+LUA
+}
+mkdir -p "$work/timer" "$work/still"
+timer_module tick > "$work/timer/m.lua"
+timer_module "function() end" > "$work/still/m.lua"
+timer_rate() {  # DIR: steps/s of the module in DIR
+  (cd "$1" && "$bin" explore m.lua --seed 1 --runs "$runs" --steps 100 --jobs 1 --out found 2>&1 >/dev/null) \
+    | sed -n 's/.*(\([0-9]*\) steps\/s).*/\1/p'
+}
+timer=0 still=0
+for _ in 1 2 3; do  # interleaved, best of three each
+  r=$(timer_rate "$work/timer"); (( r > timer )) && timer=$r
+  r=$(timer_rate "$work/still"); (( r > still )) && still=$r
+done
+awk -v t="$timer" -v s="$still" 'BEGIN {
+  printf "repeating timer %8d steps/s  against %d without it: %.2fx slower (target <= 2x)\n", t, s, s / t
+}'
+
 cat > "$work/lock.lua" <<'LUA'
 local pressed = {}
 return {

@@ -925,6 +925,78 @@ void scn_dump_free(unsigned char *bytes) {
     free(bytes);
 }
 
+/// What scn_function_names walks with: the name as lua_dump writes a string constant (its
+/// size plus one as one byte with the high bit set, for names under 127 bytes, then the bytes),
+/// the values seen (by address), and how many more it may look at.
+typedef struct {
+    unsigned char pattern[128];
+    size_t pattern_length;
+    const void *seen[4096];
+    size_t seen_count;
+} scn_names_walk;
+
+static int scn_names_seen(scn_names_walk *walk, const void *p) {
+    for (size_t i = 0; i < walk->seen_count; i++) {
+        if (walk->seen[i] == p) return 1;
+    }
+    return 0;
+}
+
+/// The value at the top of the stack: 1 when it (or what it reaches) names the name, -1 when
+/// the walk has looked at too much, 0 otherwise. Leaves the stack as it was.
+static int scn_names_value(lua_State *L, scn_names_walk *walk, int depth) {
+    int type = lua_type(L, -1);
+    if (type != LUA_TFUNCTION && type != LUA_TTABLE) return 0;
+    if (type == LUA_TFUNCTION && lua_iscfunction(L, -1)) return 0;
+    const void *p = lua_topointer(L, -1);
+    if (scn_names_seen(walk, p)) return 0;
+    if (walk->seen_count == sizeof walk->seen / sizeof walk->seen[0]) return -1;
+    walk->seen[walk->seen_count++] = p;
+    if (!lua_checkstack(L, 3)) return -1;
+    if (type == LUA_TTABLE) {
+        if (depth == 0) return 0;
+        lua_pushnil(L);
+        while (lua_next(L, -2) != 0) {
+            int found = scn_names_value(L, walk, depth - 1);
+            lua_pop(L, 1);
+            if (found != 0) {
+                lua_pop(L, 1);
+                return found;
+            }
+        }
+        return 0;
+    }
+    // Its code, stripped (a local or an upvalue named so is no use of it), nested functions included.
+    scn_dump_buffer buffer = { NULL, 0, 0 };
+    int status = lua_dump(L, scn_dump_writer, &buffer, 1);
+    int found = status != 0 ? -1 : 0;
+    for (size_t i = 0; found == 0 && buffer.size >= walk->pattern_length && i <= buffer.size - walk->pattern_length; i++) {
+        if (memcmp(buffer.data + i, walk->pattern, walk->pattern_length) == 0) found = 1;
+    }
+    free(buffer.data);
+    if (found != 0) return found;
+    for (int n = 1; lua_getupvalue(L, -1, n) != NULL; n++) {
+        found = scn_names_value(L, walk, 1);
+        lua_pop(L, 1);
+        if (found != 0) return found;
+    }
+    return 0;
+}
+
+int scn_function_names(lua_State *L, const char *name) {
+    size_t length = strlen(name);
+    if (length == 0 || length >= 126) return 1;
+    scn_names_walk *walk = malloc(sizeof *walk);
+    if (walk == NULL) return 1;
+    walk->pattern[0] = (unsigned char)(0x80 | (length + 1));
+    memcpy(walk->pattern + 1, name, length);
+    walk->pattern_length = length + 1;
+    walk->seen_count = 0;
+    int found = scn_names_value(L, walk, 1);
+    free(walk);
+    return found != 0;
+}
+
 void scn_format_number(double value, char *buffer, size_t size) {
     // NaN reads "nan" whatever its sign bit: 0/0 is a negative NaN on x86 and a positive one on
     // ARM, and glibc prints the sign ("-nan") where Apple's libc does not, so the same scenario

@@ -48,6 +48,7 @@
 ---@field on_refresh boolean     whether the model declares on_refresh (it does background work)
 ---@field activities boolean  the app's code answers user activities (on_activity, matching)
 ---@field notifications boolean  the model answers notifications (on_notification)
+---@field server boolean  the app's code can ask the server (the built-in model, a Swift one, or Lua code naming sim.server)
 
 ---@type scenesim.Sim, scenesim.ExploreNatives
 local sim, native = ...
@@ -394,6 +395,22 @@ local function check_argument(fail, where, key, g)
 end
 
 local function check_invariant(fail, field, key, fn)
+  -- An eventually check may say when it applies: { pre = function(app) ... end, check = function(app) ... end }.
+  if field == "eventually" and type(key) == "string" and type(fn) == "table" then
+    for _, k in ipairs(names_of(fail, "eventually." .. key, fn)) do
+      if k ~= "pre" and k ~= "check" then
+        fail(format("unknown key %s in eventually.%s%s; an eventually check is a function(app), or { pre = function(app) ... end, check = function(app) ... end }",
+          describe(k), key, native.suggestion(k, { "check", "pre" })))
+      end
+    end
+    if type(fn.check) ~= "function" then
+      fail(format("eventually.%s.check must be a function(app) that errors or returns false when broken (got %s)", key, type(fn.check)))
+    end
+    if fn.pre ~= nil and type(fn.pre) ~= "function" then
+      fail(format("eventually.%s.pre must be a function(app) returning true when the check applies (got %s)", key, type(fn.pre)))
+    end
+    return
+  end
   if type(key) ~= "string" or type(fn) ~= "function" then
     fail(format("%s.%s must be a function(app) that errors or returns false when broken (got %s)", field, tostring(key), type(fn)))
   end
@@ -787,9 +804,20 @@ local function builtin_rules(declared, every, background_tasks, made)
     -- A rule made for the declared app replaces a static one (storage_write for declared keys).
     if every or applies then rules[name] = made[name] or static_rules[name] end
   end
-  for _, name in ipairs { "focus", "background_window", "close", "disconnect", "storage_write", "advance", "settle", "network", "revoke" } do
+  for _, name in ipairs { "focus", "background_window", "close", "advance", "settle" } do
     take(name, true)
   end
+  -- AppKit never reclaims a window's scene as UIKit does (semantics 13): no disconnect on macOS.
+  take("disconnect", declared.platform ~= "macos")
+  -- The network and the server's revocations reach only an app whose code asks the server.
+  take("network", declared.server)
+  take("revoke", declared.server)
+  -- Where every scene declares keys = {}, no window takes a SceneStorage write.
+  local writable = false
+  for _, scene in ipairs(declared.scenes) do
+    if scene.keys == nil or #scene.keys > 0 then writable = true end
+  end
+  take("storage_write", writable)
   take("minimize", declared.platform == "macos")
   take("terminate_keep_windows", declared.platform == "macos")
   for _, entry in ipairs(app_calls) do
@@ -921,7 +949,10 @@ local function named_functions(spec, field, name)
   for _, k in ipairs(sorted_keys(t or {})) do
     local fn = t[k]
     check_invariant(failing(name), field, k, fn)
-    list[#list + 1] = { label = kind .. k, fn = fn, doing = "checking " .. kind .. k }
+    local pre
+    if type(fn) == "table" then fn, pre = fn.check, fn.pre end
+    list[#list + 1] = { name = k, label = kind .. k, fn = fn, pre = pre, doing = "checking " .. kind .. k,
+      doing_pre = "checking the precondition of " .. kind .. k }
   end
   return list
 end
@@ -943,12 +974,23 @@ local function new_exploration(spec, name)
 end
 
 -- The first of `list` (named_functions) that raises or returns false: its label and message.
-local function first_broken(X, list)
+-- A check whose precondition (`pre`, eventually checks only) does not hold is not run; the
+-- ones whose did are marked in `held` (by name), when given.
+local function first_broken(X, list, held)
   for _, inv in ipairs(list) do
+    local pre = inv.pre
+    if pre then
+      E.doing = inv.doing_pre
+      local ok, result = counted(pre, X.app)
+      if not ok then return inv.label, result end
+      if not result then goto skip end
+      if held then held[inv.name] = true end
+    end
     E.doing = inv.doing
     local ok, result, extra = counted(inv.fn, X.app)
     if not ok then return inv.label, result end
     if result == false then return inv.label, extra ~= nil and text_of(extra) or "returned false" end
+    ::skip::
   end
 end
 
@@ -958,11 +1000,11 @@ local function check(X)
   return first_broken(X, X.invariants)
 end
 
-local function check_eventually(X)
+local function check_eventually(X, held)
   E.doing = "settling after the last step"
   local ok, err = pcall(settle)
   if not ok then return "eventually settle", plain(err) end
-  return first_broken(X, X.eventually)
+  return first_broken(X, X.eventually, held)
 end
 
 -- The built-in rules (all, `names` only, or none) and the module's (`own`) in name order, with
@@ -1368,8 +1410,18 @@ local function run_steps(X, r, max_steps, replay, keep)
     ::continue::
   end
   if not result.failure then
-    label, message = check_eventually(X)
+    -- The eventually checks with a precondition, each true when it held (the check ran) and
+    -- false when it did not: one whose never held in a whole exploration checked nothing.
+    local held
+    for _, inv in ipairs(X.eventually) do
+      if inv.pre then
+        held = held or {}
+        held[inv.name] = false
+      end
+    end
+    label, message = check_eventually(X, held)
     if label then fail(label, message) end
+    result.eventually_held = held
   end
   result.step_count = taken
   -- The rules, in name order, each its name and whether it is the module's ("<s4B" each, made

@@ -370,12 +370,18 @@ function Gen.window(app, kind) end
 ---@field run fun(app: scenesim.App, args: table)
 
 --- What an exploration module returns (scenesim explore FILE).
+--- An eventually check that says when it applies: `check` runs only where `pre` holds, and
+--- --stats reports one whose `pre` never held (it checked nothing).
+---@class scenesim.EventuallyCheck
+---@field pre fun(app: scenesim.App): any
+---@field check fun(app: scenesim.App): any
+
 ---@class scenesim.Exploration
 ---@field setup fun(): scenesim.App                               a fresh world per run
 ---@field rules? table<string, scenesim.Rule>                     added to the built-in rules
 ---@field builtin? boolean|string[]                               true (default), false, or the built-in rules to keep
 ---@field invariants? table<string, fun(app: scenesim.App): any>  after every step: error or return false (, message) to fail
----@field eventually? table<string, fun(app: scenesim.App): any>  after a final sim.settle()
+---@field eventually? table<string, (fun(app: scenesim.App): any)|scenesim.EventuallyCheck>  after a final sim.settle()
 ---@field background_tasks? boolean                               the begin/finish_background_task rules (default: when the model declares on_refresh)
 ---@field watchdog_ok? boolean                                    true: a watchdog termination does not fail the run
 

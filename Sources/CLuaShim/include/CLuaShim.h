@@ -213,6 +213,13 @@ int scn_load_binary(lua_State *L, const unsigned char *bytes, size_t length, con
 int scn_dump_function(lua_State *L, unsigned char **bytes, size_t *length);
 /// Frees what scn_dump_function returned.
 void scn_dump_free(unsigned char *bytes);
+/// Whether the Lua function at the top of the stack names `name` (a field read `x.name`, or the
+/// string "name") in its code, its nested functions', or the code of a Lua function it reaches
+/// through its upvalues, or among the values of a table that is one of them (not deeper: the
+/// globals' functions are looked at, the tables in them are not): 1 yes,
+/// 0 no, and 1 too when there is more to look at than it looks at (4,096 values). Allocates no
+/// Lua memory and runs no Lua code (no metamethod), so it raises nothing. Leaves the stack as it was.
+int scn_function_names(lua_State *L, const char *name);
 
 // MARK: Handles (userdata wrapping a class index and an integer id)
 

@@ -19,6 +19,19 @@ extension LuaState {
         return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
 
+    /// Whether `function`'s code, a function nested in it, or a Lua function it reaches through
+    /// its upvalues (or among the values of a table that is one) names `name`: reads `x.name`
+    /// or holds the string (scn_function_names). True too when that cannot be told. Runs no
+    /// Lua code and raises nothing.
+    public func functionNames(_ function: LuaFunctionRef, _ name: String) -> Bool {
+        guard function.state === self else { return true }
+        let L = currentThread
+        guard lua_checkstack(L, 1) != 0 else { return true }
+        lua_rawgeti(L, scn_registry_index(), lua_Integer(function.reference))
+        defer { lua_settop(L, -2) }
+        return scn_function_names(L, name) != 0
+    }
+
     /// Loads bytecode made by `dump` (in any state of this build). Never pass a script's bytes:
     /// Lua does not verify bytecode.
     public func load(bytecode: [UInt8], chunkName: String) throws(LuaError) -> LuaFunctionRef {

@@ -38,10 +38,21 @@ struct ExploreSession {
         var steps = 0
         /// By rule name: how often it ran, how often its precondition held, how often it was drawn.
         var rules: [String: (ran: Int, enabled: Int, tried: Int, own: Bool)] = [:]
+        /// By eventually check with a precondition: in how many runs it was asked (the run
+        /// reached its end), and in how many of those its precondition held.
+        var eventually: [String: (asked: Int, held: Int)] = [:]
+
+        /// The eventually checks whose precondition never held in a run that asked it: they
+        /// checked nothing (vacuous in every run), in name order.
+        var vacuous: [String] { eventually.keys.sorted().filter { eventually[$0]!.asked > 0 && eventually[$0]!.held == 0 } }
 
         mutating func add(_ outcome: RunOutcome) {
             runs += 1
             steps += outcome.stepCount
+            for (name, held) in outcome.eventuallyHeld {
+                let old = eventually[name] ?? (0, 0)
+                eventually[name] = (old.asked + 1, old.held + (held ? 1 : 0))
+            }
             for count in outcome.counts {
                 let old = rules[count.name] ?? (0, 0, 0, count.own)
                 rules[count.name] = (old.ran + count.ran, old.enabled + count.enabled, old.tried + count.tried, count.own)
@@ -101,9 +112,14 @@ struct ExploreSession {
         if let found {
             status = report(run: found.run, outcome: found.outcome)
         }
+        // "No failure" while an eventually check never applied is no pass of that check.
+        let vacuous = totals.vacuous
+        let unchecked = found == nil && !vacuous.isEmpty
+            ? ", but eventually " + vacuous.joined(separator: ", ") + (vacuous.count == 1 ? " was" : " were") + " vacuous in every run" : ""
         Output.standard("explore: \(totals.runs) \(totals.runs == 1 ? "run" : "runs"), \(totals.steps) steps, "
-            + (found.map { "1 failure (run \($0.run))" } ?? "no failure") + "\n")
+            + (found.map { "1 failure (run \($0.run))" } ?? "no failure") + unchecked + "\n")
         if plan.stats { printStats(totals) }
+        if plan.stats || found == nil { warnVacuous(totals) }
         // A rule that never runs tests nothing: the module's own are warned about after a
         // whole exploration; the built-in ones (some need long runs, e.g. retry) with --stats.
         if plan.stats || found == nil { warnNeverRan(totals, ownOnly: !plan.stats) }
@@ -215,6 +231,25 @@ struct ExploreSession {
         for name in names {
             let count = totals.rules[name]!
             Output.standard(name.padding(to: width) + "  " + String(count.ran).leftPadding(to: ranWidth) + "  " + String(count.enabled) + "\n")
+        }
+        // The eventually checks with a precondition: in how many of the runs that reached their
+        // end it held (the check ran).
+        let checks = totals.eventually.keys.sorted()
+        guard !checks.isEmpty else { return }
+        let checkWidth = max("eventually".count, checks.map(\.count).max() ?? 0)
+        Output.standard("eventually".padding(to: checkWidth) + "  pre held\n")
+        for name in checks {
+            let count = totals.eventually[name]!
+            Output.standard(name.padding(to: checkWidth) + "  \(count.held) of \(count.asked) \(count.asked == 1 ? "run" : "runs")\n")
+        }
+    }
+
+    /// An eventually check whose precondition never held after a run's last step checked
+    /// nothing: "found nothing" says nothing about it.
+    private func warnVacuous(_ totals: Totals) {
+        for name in totals.vacuous {
+            let asked = totals.eventually[name]!.asked
+            Output.standard("warning: eventually \(name) was vacuous in every run: its pre never held after the last step (\(asked) \(asked == 1 ? "run" : "runs") reached it), so it checked nothing; explore more steps, or loosen its pre\n")
         }
     }
 

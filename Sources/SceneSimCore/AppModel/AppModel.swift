@@ -92,6 +92,8 @@ public struct AppModel {
 
     /// The built-in model's code, for the script's `app:login{...}` (which takes a table).
     var builtinController: BuiltinController?
+    /// Whether this is the built-in model (its code asks the auth server).
+    package var isBuiltin: Bool { builtinController != nil }
 
     /// The app's body, when the model carries it (see `addScene`); empty: the config declares it.
     public internal(set) var scenes: [SceneDeclaration] = []

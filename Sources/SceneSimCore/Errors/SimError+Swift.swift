@@ -34,6 +34,8 @@ extension SimError {
         ("app:open_settings()", "openSettings()"), ("app:reopen()", "reopen()"), ("app:hide()", "hide()"),
         ("w:minimize()", "minimize(_:)"),
         ("sim.advance", "advance(by:)"), ("sim.settle()", "settle()"),
+        // The livelock guard's hint: a Swift app has handlers, not a script's hooks.
+        ("(a hook that reacts to every change?)", "(a model handler, such as onPhase, that reacts to every change?)"),
         ("sim.server.validate", "validate(token:_:)"), ("sim.server.create_session", "createSession(user:ttl:)"),
         ("writing app.defaults", "setDefault(_:_:)"), ("writing app.keychain", "setKeychain(token:)"),
         // A task handle's fields and methods: a background task's first, where the text says so.

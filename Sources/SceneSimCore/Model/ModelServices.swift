@@ -21,6 +21,12 @@ struct ModelServices {
     /// The bodies of the pending timers, by id; each is let go when it runs, is cancelled, or
     /// its process ends, so the table holds only what can still run.
     var taskBodies: [Int: (Simulator) throws -> Void] = [:]
+    /// The places timers were armed at (`model.lua:4`, `Model.swift:12`), each once, by
+    /// `TaskRecord.site`; and each place's number.
+    var timerSites: [String] = []
+    var timerSiteNumbers: [String: Int32] = [:]
+    /// The timer whose body runs now (0: none): a timer armed by it is its child.
+    var runningTask = 0
     /// The built-in model's own timers, by an id of their own: not tasks a script can see, so
     /// they take no task number.
     var modelTimers: [Int: (Simulator) -> Void] = [:]
@@ -42,6 +48,23 @@ struct ModelServices {
         var at: VirtualTime
         var done = false
         var cancelled = false
+        /// Where it was armed (its place in `timerSites`), -1 where no place is known.
+        var site: Int32 = -1
+        /// The places of the timer and of the chain of timers whose bodies armed it (its
+        /// parent, the parent's parent, ...), each once.
+        var lineage: [Int32] = []
+        /// A repeating timer: armed at a place its lineage already holds, by the body of a timer
+        /// of its own chain (`Simulator.scheduleTask`, docs/semantics.md 8.5).
+        var repeating = false
+    }
+
+    /// The number of place `site`, given one the first time it is seen.
+    mutating func siteNumber(_ site: String) -> Int32 {
+        if let number = timerSiteNumbers[site] { return number }
+        let number = Int32(timerSites.count)
+        timerSites.append(site)
+        timerSiteNumbers[site] = number
+        return number
     }
 
     struct ValidationRequest {

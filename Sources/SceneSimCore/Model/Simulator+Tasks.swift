@@ -5,16 +5,22 @@ extension Simulator {
     /// Schedules `body` to run `seconds` from now in the running process, on the main actor;
     /// returns the timer's id. It dies with the process: if the app is terminated first, it
     /// never runs. If `body` throws, the call that moved the clock throws that error.
+    ///
+    /// A timer that `body` arms again at the same call (`fileID`:`line`), directly or through
+    /// other timers' bodies, repeats: `settle()` runs until only repeating timers are left
+    /// (docs/semantics.md 8.5).
     @discardableResult
-    public func scheduleTask(after seconds: Double, _ body: @escaping @MainActor (Simulator) throws -> Void) throws(SimError) -> TaskID {
+    public func scheduleTask(after seconds: Double, fileID: StaticString = #fileID, line: UInt = #line, _ body: @escaping @MainActor (Simulator) throws -> Void) throws(SimError) -> TaskID {
         guard let delay = VirtualTime(checkedSeconds: seconds) else {
             throw SimError(.invalidValue, "scheduleTask(after: \(seconds)): the delay must be a finite number of seconds, at most 1e12")
         }
-        return try scheduleTask(after: delay) { sim in try onMainActor(sim) { sim in try body(sim) } }
+        return try scheduleTask(after: delay, site: "\(fileID):\(line)") { sim in try onMainActor(sim) { sim in try body(sim) } }
     }
 
-    /// `scheduleTask` for a front end whose code runs on the thread driving the simulator.
-    package func scheduleTask(after delay: VirtualTime, _ body: @escaping (Simulator) throws -> Void) throws(SimError) -> TaskID {
+    /// `scheduleTask` for a front end whose code runs on the thread driving the simulator;
+    /// `site` is where the app's code armed it (`model.lua:4`), nil where unknown.
+    @discardableResult
+    package func scheduleTask(after delay: VirtualTime, site: String? = nil, _ body: @escaping (Simulator) throws -> Void) throws(SimError) -> TaskID {
         try change { () throws(SimError) in
             try requireRunning("app:after")
             try requireAwake("app:after")
@@ -24,10 +30,26 @@ extension Simulator {
             guard now.microseconds <= VirtualTime.latest.microseconds - delay.microseconds else {
                 throw SimError(.invalidValue, "app:after(\(delay.text)) would fire past \(VirtualTime.latest.text) s, the end of the virtual clock")
             }
-            services.tasks.append(ModelServices.TaskRecord(launch: launchCount, at: now + delay))
+            var record = ModelServices.TaskRecord(launch: launchCount, at: now + delay)
+            if let site {
+                // Its lineage: the places of the chain of timers whose bodies armed it. Armed
+                // at a place the chain has been through, it repeats (a chain that re-arms
+                // itself shares its lineage's storage: nothing is copied).
+                let number = services.siteNumber(site)
+                let parent = services.runningTask
+                record.site = number
+                if parent > 0 {
+                    let lineage = services.tasks[parent - 1].lineage
+                    record.repeating = lineage.contains(number)
+                    record.lineage = record.repeating ? lineage : lineage + [number]
+                } else {
+                    record.lineage = [number]
+                }
+            }
+            services.tasks.append(record)
             let id = services.tasks.count
             services.taskBodies[id] = body
-            scheduler.schedule(.task(id: id), at: now + delay)
+            scheduler.schedule(.task(id: id), at: now + delay, idle: record.repeating)
             return TaskID(rawValue: id)
         }
     }

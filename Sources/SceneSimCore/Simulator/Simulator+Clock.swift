@@ -73,7 +73,7 @@ extension Simulator {
             try chargeWork(1)
             count += 1
             if count >= Self.settleLimit {
-                throw SimError(.didNotSettle, "sim.advance(\(duration.text)): ran \(Self.settleLimit) events and the clock is only at \(now.text) s of \(target.text) s; something keeps scheduling work (a hook that reacts to every change?)")
+                throw SimError(.didNotSettle, "sim.advance(\(duration.text)): ran \(Self.settleLimit) events and the clock is only at \(now.text) s of \(target.text) s; \(keepsSchedulingWork)")
             }
         }
         // Something run between events may have moved the clock past the target already.
@@ -83,7 +83,10 @@ extension Simulator {
     /// The most events one `settle` or `advance` runs before it calls the simulation a livelock.
     package static let settleLimit = 100_000
 
-    /// sim.settle: runs until nothing is scheduled.
+    /// sim.settle: runs until nothing is scheduled but repeating timers (docs/semantics.md
+    /// 8.5): a timer armed again by its own chain's body (`scheduleTask`) would keep the clock
+    /// going for ever, so settling stops once only such timers are left, and the system has no
+    /// deadline of its own (suspension, background time) to come.
     public func settle() throws(SimError) {
         try settle(afterEach: { true })
     }
@@ -91,13 +94,43 @@ extension Simulator {
     /// `settle` for a driver that acts between events; `afterEach` as for `advance`.
     package func settle(afterEach: () -> Bool) throws(SimError) {
         var count = 0
-        while try runNextEvent(notAfter: VirtualTime(microseconds: .max)) {
+        while !isSettled, try runNextEvent(notAfter: VirtualTime(microseconds: .max)) {
             guard afterEach() else { return }
             try chargeWork(1)
             count += 1
             if count >= Self.settleLimit {
-                throw SimError(.didNotSettle, "sim.settle(): did not settle after \(Self.settleLimit) events; something keeps scheduling work (a hook that reacts to every change?)")
+                throw SimError(.didNotSettle, "sim.settle(): did not settle after \(Self.settleLimit) events; \(keepsSchedulingWork)")
             }
         }
+    }
+
+    /// Settle's horizon: nothing is scheduled but repeating timers, and no deadline of the
+    /// system's is to come.
+    package var isSettled: Bool {
+        guard scheduler.onlyIdleLeft else { return false }
+        guard let process else { return true }
+        return nextSystemDeadline(process) == nil
+    }
+
+    /// What keeps the clock busy, for the livelock guard's message: the places of the timers
+    /// still pending (repeating ones marked), in the order they were armed, or a hook.
+    private var keepsSchedulingWork: String {
+        var pending: [Int] = []
+        for job in scheduler.jobs {
+            if case .task(let id) = job, services.taskBodies[id] != nil { pending.append(id) }
+        }
+        pending.sort()
+        var places: [String] = [], seen = Set<Int32>(), unplaced = false
+        for id in pending {
+            let record = services.tasks[id - 1]
+            guard record.site >= 0 else { unplaced = true; continue }
+            guard seen.insert(record.site).inserted else { continue }
+            let place = "app:after at \(services.timerSites[Int(record.site)])"
+            places.append(record.repeating ? place + " (repeating: a timer of its own chain arms it again)" : place)
+        }
+        if unplaced { places.append("app:after") }
+        guard !places.isEmpty else { return "something keeps scheduling work (a hook that reacts to every change?)" }
+        let list = places.count == 1 ? places[0] : places.dropLast().joined(separator: ", ") + " and " + places.last!
+        return "something keeps scheduling work; timers still pending: \(list). Settling stops once only repeating timers are left: a repeating timer that arms other work each time, due after its own next run, keeps it going"
     }
 }

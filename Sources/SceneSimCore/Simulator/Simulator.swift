@@ -249,7 +249,13 @@ public final class Simulator {
         case let .appPhase(from, to):
             if let code = model.phaseCode { runAppCode { try code(self, from, to) } }
         case .taskDue(let id):
-            if let body = services.takeTaskBody(id.rawValue) { runAppCode { try body(self) } }
+            if let body = services.takeTaskBody(id.rawValue) {
+                // The timers the body arms are this one's children (their lineage is its).
+                let outer = services.runningTask
+                services.runningTask = id.rawValue
+                defer { services.runningTask = outer }
+                runAppCode { try body(self) }
+            }
         case let .serverAnswered(request, answer, user):
             if let body = services.validations[request.rawValue]?.answer {
                 services.validations[request.rawValue]?.answer = nil

@@ -122,6 +122,15 @@ extension ScriptHost {
             declaredKeys.defaults = parser.model?.defaultsKeys
             declaredKeys.appMemory = parser.model?.memoryKeys
             effectFunctions = parser.model?.effects ?? [:]
+            if let model = parser.model {
+                declaredKeys.appCode = [model.onLaunch, model.onPhase, model.onURL, model.onRefresh, model.onRefreshExpired,
+                                        model.onActivity, model.onNotification, model.onReopen].compactMap { $0 }
+                    + model.intents.keys.sorted().map { model.intents[$0]! } + model.effects.keys.sorted().map { model.effects[$0]! }
+            }
+            for id in sceneHandlers.keys.sorted() {
+                let scene = sceneHandlers[id]!
+                declaredKeys.appCode += [scene.onPhase, scene.onURL, scene.handles, scene.restore, scene.prefers, scene.allows, scene.onActivity].compactMap { $0 }
+            }
             if !sceneHandlers.isEmpty { simulator.windowEventCode = windowEventCode() }
             try simulator.launch()
             return [appValue]

@@ -50,7 +50,10 @@ extension ScriptHost {
             throw SimError(.invalidValue, "app:after(seconds, fn) needs a function to run, e.g. app:after(1.5, function(app) ... end) (got \(call.typeName(at: 3)))")
         }
         // The function runs at its event as the app's code, through the same path as hooks.
-        let id = try simulator.scheduleTask(after: delay) { [unowned(unsafe) self] _ in
+        // Where it was armed (`model.lua:4`) tells a repeating timer (Simulator.settle).
+        var site = call.location()
+        if site.hasSuffix(": ") { site.removeLast(2) }
+        let id = try simulator.scheduleTask(after: delay, site: site.isEmpty ? nil : site) { [unowned(unsafe) self] _ in
             runAppCode(HookCall.Direct(functions: [function], arguments: [appValue]))
         }
         return [.handle(LuaHandle(classes.task, id: Int64(id.rawValue)))]

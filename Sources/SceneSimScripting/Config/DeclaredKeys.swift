@@ -14,6 +14,9 @@ struct DeclaredKeys {
     var defaults: [String]?
     /// `app.memory` keys (the model's `memory`); nil: any key.
     var appMemory: [String]?
+    /// The app's own Lua functions: a declared model's handlers, intents and effects, and the
+    /// scenes' handlers (explore's declared app asks whether any of them reaches `sim.server`).
+    var appCode: [LuaFunctionRef] = []
 
     /// nil when `key` may be used; else the message for `w.storage.key` (`what` is `storage`
     /// or `memory`) of a window of scene `scene`.

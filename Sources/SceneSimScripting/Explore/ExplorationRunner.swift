@@ -219,7 +219,11 @@ public struct ExplorationRunner: Sendable {
         let rules = ruleList(table[field: "rules"].bytesValue?.bytes ?? [])
         let counts = Self.ruleCounts(rules, table[field: "counts"].bytesValue?.bytes ?? [], drawn: drawn)
         let stepCount = Int(table[field: "step_count"].intValue ?? 0)
-        return RunOutcome(steps: steps, failure: failure, counts: counts, stepCount: stepCount, output: [])
+        var outcome = RunOutcome(steps: steps, failure: failure, counts: counts, stepCount: stepCount, output: [])
+        if case .table(let held) = table[field: "eventually_held"] {
+            for key in held.stringKeys { outcome.eventuallyHeld[key] = held[field: key] == .boolean(true) }
+        }
+        return outcome
     }
 }
 

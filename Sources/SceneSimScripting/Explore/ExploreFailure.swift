@@ -39,13 +39,33 @@ public struct ExploreFailure: Equatable, Sendable {
     /// failing at the same place (`lock.lua:16`, where the message starts with one). The rest of
     /// the message may change (`after 5 presses`, then `after 4`); a failure at another line of
     /// the same rule is another bug, and a scenario that shows it would lose the one found.
+    /// The engine's own place (`explore:604:`, where a built-in rule's call raised) is no
+    /// place of the app's: it differs between a run (the step Swift began) and its replay (the
+    /// rule's Lua call), so a built-in rule's failure is compared by its name and the place of
+    /// the app's code in its message, if any.
     public func isSame(as other: ExploreFailure) -> Bool {
         label == other.label && Self.place(of: message) == Self.place(of: other.message)
     }
 
     /// The `chunk:line` a message begins with, if it begins with one (Lua's position of an
-    /// error): up to the first `:DIGITS:` of its first line.
+    /// error): up to the first `:DIGITS:` of its first line. Positions in the engine's own
+    /// chunk (`explore:NNN: `) are passed over: the place is the one after them, if any.
     static func place(of message: String) -> Substring? {
+        var rest = Substring(message)
+        while let place = firstPlace(of: rest) {
+            guard place.hasPrefix(Self.enginePrefix), place.dropFirst(Self.enginePrefix.count).allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                return place
+            }
+            rest = rest[place.endIndex...].dropFirst().drop { $0 == " " }
+        }
+        return nil
+    }
+
+    /// How the engine's own chunk (`=explore`) starts a position.
+    static let enginePrefix = "explore:"
+
+    /// The first `chunk:line` of `message`'s first line, if any.
+    private static func firstPlace(of message: Substring) -> Substring? {
         let line = message.prefix { $0 != "\n" }
         var index = line.startIndex
         while let colon = line[index...].firstIndex(of: ":") {

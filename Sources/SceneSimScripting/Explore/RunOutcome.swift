@@ -10,6 +10,10 @@ public struct RunOutcome: Sendable {
     public var stepCount: Int
     /// The trace and `print` output, when asked for.
     public var output: [UInt8]
+    /// The eventually checks that say when they apply (`{ pre = ..., check = ... }`), by name:
+    /// whether the precondition held after the run's last step (the check ran). Empty when the
+    /// run failed before its end, where no eventually check is asked.
+    public var eventuallyHeld: [String: Bool] = [:]
 
     public struct RuleCount: Equatable, Sendable {
         public var name: String

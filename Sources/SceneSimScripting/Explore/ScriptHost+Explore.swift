@@ -176,6 +176,12 @@ extension ScriptHost {
             "activities": .boolean(simulator.model.activityCode != nil || sceneHandlers.values.contains { $0.onActivity != nil }
                 || config.scenes.contains { !($0.matching ?? []).isEmpty }),
             "notifications": .boolean(simulator.model.notificationCode != nil),
+            // Whether the app's code can ask the server (semantics 8.3), which alone the
+            // network and the server's revocations reach: the built-in model and a Swift one
+            // do (a Swift model's code cannot be read); a Lua model when a function of its, or
+            // of its scenes, names `server` (sim.server.validate), or one it reaches does.
+            "server": .boolean(simulator.model.isBuiltin || swiftModelName != nil
+                || declaredKeys.appCode.contains { lua.functionNames($0, "server") }),
         ]
         if let delay = config.suspendDelay { fields["suspend_after"] = .number(delay.seconds) }
         return .table(LuaTable(fields: fields))

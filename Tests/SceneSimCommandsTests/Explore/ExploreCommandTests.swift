@@ -288,7 +288,7 @@ struct ExploreCommandTests {
         #expect(result.stderr.hasPrefix("explore: 10 steps in "))
     }
 
-    @Test("--stats lists only the built-in rules the app can take: no intents its declared model lacks, no overlays on macOS, so no warnings about them")
+    @Test("--stats lists only the built-in rules the app can take: no intents its declared model lacks, no overlays and no disconnect on macOS, no network or revoke for a model that never asks the server, so no warnings about them")
     func statsFollowModelAndPlatform() throws {
         let folder = try TempFolder(["mac.lua": """
             return {
@@ -311,26 +311,23 @@ struct ExploreCommandTests {
             explore: seed=1 runs=3 steps=40 jobs=1
             explore: 3 runs, 120 steps, no failure
             rule                    ran  precondition held
-            advance                  10  10
-            background                5  5
-            background_window         4  8
-            close                     9  9
-            disconnect                2  10
-            dismiss_window           13  13
-            focus                     5  5
-            foreground                4  4
-            hide                      6  6
-            launch                    7  7
-            minimize                  5  8
-            network                   2  2
-            open_window               8  8
-            reopen                   13  13
-            revoke                    7  7
-            settle                    2  2
-            storage_write             4  8
-            terminate_crash           5  5
-            terminate_force           2  2
-            terminate_keep_windows    3  3
+            advance                  15  15
+            background                7  7
+            background_window         4  14
+            close                     9  11
+            dismiss_window           12  12
+            focus                    11  14
+            foreground                3  3
+            hide                      5  5
+            launch                    1  1
+            minimize                  4  7
+            open_window               5  5
+            reopen                   21  21
+            settle                    5  5
+            storage_write             8  13
+            terminate_crash           4  4
+            terminate_force           1  1
+            terminate_keep_windows    1  1
             terminate_system          2  2
             terminate_user            2  2
 

@@ -10,7 +10,10 @@ import Testing
 /// built-in rules send their inputs from Swift (native.run): the same steps from the same
 /// stream, with each generator kind, each window kind, preconditions in Lua and in Swift, rules
 /// set aside, a rule drawing two windows (drawn in Lua), and a failing run spelled from its
-/// arguments.
+/// arguments. (Issue 44: the two macOS runs were recorded again when `disconnect` left the Mac's
+/// draw, AppKit having no such reclaim: run 26 draws more of the Mac's rules than run 13 now
+/// does, and run 34 fails writing to a window a crash and a Dock click left disconnected, which
+/// can happen on a Mac, where run 41's window had been disconnected by the rule.)
 @Suite("The runs a seed finds")
 struct ExploreStreamTests {
     static let mac = """
@@ -43,87 +46,90 @@ struct ExploreStreamTests {
     @Test("A macOS module's run: the Mac's built-in rules, and module rules drawing windows, ints, bools, floats and one_of")
     func macRun() throws {
         let folder = try ScenarioFolder(["mac.lua": Self.mac])
-        let outcome = try ExplorationRunner(file: folder.path + "/mac.lua").run(seed: 1, run: 13, steps: 40, keepSteps: true)
+        let outcome = try ExplorationRunner(file: folder.path + "/mac.lua").run(seed: 1, run: 26, steps: 40, keepSteps: true)
 
         #expect(outcome.failure == nil)
         #expect(outcome.steps.map(\.code) == [
-            "app:background()",
+            "explore.window(\"main#1\"):focus()",
             "app:open_settings()",
-            "explore.rule(\"pair\", { a = explore.window(\"main#1\"), b = explore.window(\"prefs#1\") })",
-            "app:open_url(\"app://doc/3\")",
-            "app:dismiss_window(\"doc\", 2)",
-            "explore.rule(\"pair\", { a = explore.window(\"prefs#1\"), b = explore.window(\"prefs#1\") })",
-            "sim.advance(10)",
-            "explore.window(\"main#1\").storage.b = true",
-            "app:terminate(\"user\", { keep_windows = true })",
-            "app:launch()",
-            "explore.rule(\"mark\", { b = false, n = 5, w = explore.window(\"main#1\") })",
-            "sim.network(true)",
-            "app:open_window(\"main\")",
-            "app:open_window(\"doc\", 1)",
-            "app:open_url(\"app://doc/1\")",
-            "app:dismiss_window(\"doc\", 3)",
-            "sim.settle()",
-            "app:dismiss_window(\"main\")",
-            "explore.rule(\"wait\", { f = 0.3213104091739316, k = true })",
-            "app:login { user = \"ada\" }",
-            "app:hide()",
-            "sim.network(false)",
-            "app:dismiss_window(\"doc\", 3)",
-            "sim.advance(1)",
-            "app:open_url(\"app://doc/2\")",
-            "explore.window(\"doc#2\"):close()",
-            "app:open_settings()",
-            "explore.rule(\"pair\", { a = explore.window(\"main#3\"), b = explore.window(\"doc#1\") })",
-            "explore.window(\"doc#1\"):minimize()",
-            "app:open_window(\"doc\", 3)",
+            "explore.window(\"main#1\"):focus()",
             "app:terminate(\"crash\")",
-            "sim.advance(3600)",
-            "sim.settle()",
-            "sim.advance(0.5)",
-            "sim.network(false)",
-            "explore.rule(\"wait\", { f = 0.07726901650268325, k = 2 })",
             "app:reopen()",
+            "explore.rule(\"wait\", { f = 0.2760799370533773, k = true })",
+            "explore.rule(\"mark\", { b = true, n = 1, w = explore.window(\"main#2\") })",
+            "sim.network(false)",
+            "app:open_url(\"app://doc/3\")",
+            "app:open_window(\"main\")",
+            "sim.advance(10)",
+            "explore.window(\"main#2\"):background()",
+            "explore.rule(\"mark\", { b = false, n = 1, w = explore.window(\"main#3\") })",
             "app:background()",
+            "sim.network(false)",
+            "app:dismiss_window(\"main\")",
+            "explore.rule(\"wait\", { f = 1.8335794858667938, k = \"x\" })",
+            "app:open_url(\"app://doc/1\")",
+            "sim.settle()",
+            "explore.rule(\"pair\", { a = explore.window(\"main#4\"), b = explore.window(\"main#4\") })",
+            "explore.window(\"main#4\"):minimize()",
+            "app:open_url(\"app://doc/1\")",
             "app:terminate(\"system\")",
-            "app:reopen()"
+            "explore.rule(\"wait\", { f = 1.3490494000327253, k = 2 })",
+            "app:launch()",
+            "sim.settle()",
+            "app:reopen()",
+            "app:hide()",
+            "app:dismiss_window(\"doc\", 3)",
+            "explore.window(\"main#5\"):close()",
+            "app:reopen()",
+            "app:hide()",
+            "app:reopen()",
+            "app:open_settings()",
+            "explore.window(\"prefs#2\").storage.b = \"x\"",
+            "explore.window(\"prefs#2\"):minimize()",
+            "explore.window(\"prefs#2\").storage.b = \"x\"",
+            "sim.advance(0.1)",
+            "app:open_url(\"app://doc/2\")",
+            "explore.window(\"prefs#2\"):focus()"
         ])
     }
 
     @Test("A failing run of the same module: its steps spelled once it failed")
     func macFailingRun() throws {
         let folder = try ScenarioFolder(["mac.lua": Self.mac])
-        let outcome = try ExplorationRunner(file: folder.path + "/mac.lua").run(seed: 1, run: 41, steps: 40)
+        let outcome = try ExplorationRunner(file: folder.path + "/mac.lua").run(seed: 1, run: 34, steps: 40)
 
         #expect(outcome.failure?.label == "rule mark")
-        #expect(outcome.failure?.message.hasSuffix("mac.lua:13: writing storage: doc#1 is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved") == true)
+        #expect(outcome.failure?.message.hasSuffix("mac.lua:13: writing storage: main#2 is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved") == true)
         #expect(outcome.steps.map(\.code) == [
-            "explore.window(\"main#1\"):minimize()",
-            "app:open_settings()",
+            "app:open_window(\"doc\", 1)",
+            "app:open_url(\"app://doc/2\")",
+            "explore.rule(\"wait\", { f = 1.637832380760751, k = true })",
+            "explore.window(\"doc#1\"):focus()",
+            "explore.window(\"main#1\").storage.a = 1",
+            "app:hide()",
+            "app:login { user = \"ada\" }",
+            "explore.rule(\"mark\", { b = false, n = 2, w = explore.window(\"main#1\") })",
+            "app:terminate(\"user\")",
+            "sim.server.revoke(\"ada\")",
+            "explore.rule(\"wait\", { f = 1.7576306110365711, k = true })",
+            "sim.network(true)",
+            "sim.network(true)",
+            "sim.advance(10)",
+            "app:reopen()",
+            "explore.window(\"main#2\"):minimize()",
             "app:reopen()",
             "app:hide()",
-            "app:open_settings()",
-            "explore.window(\"main#1\"):disconnect()",
-            "app:reopen()",
-            "explore.rule(\"pair\", { a = explore.window(\"main#1\"), b = explore.window(\"prefs#1\") })",
-            "explore.rule(\"pair\", { a = explore.window(\"prefs#1\"), b = explore.window(\"prefs#1\") })",
-            "explore.window(\"main#1\"):focus()",
-            "app:open_window(\"doc\", 2)",
-            "sim.advance(3600)",
-            "sim.advance(1)",
+            "explore.rule(\"mark\", { b = true, n = 4, w = explore.window(\"main#2\") })",
+            "explore.rule(\"wait\", { f = 1.0280815201823914, k = true })",
             "app:hide()",
-            "explore.window(\"main#1\"):close()",
-            "app:open_settings()",
-            "app:open_url(\"app://doc/1\")",
-            "app:login { user = \"bob\" }",
-            "app:background()",
-            "app:logout()",
+            "app:dismiss_window(\"doc\", 3)",
+            "app:open_window(\"main\")",
+            "explore.window(\"main#3\"):close()",
             "app:terminate(\"crash\")",
             "app:reopen()",
-            "app:background()",
-            "app:reopen()",
-            "app:open_url(\"app://doc/2\")",
-            "explore.rule(\"mark\", { b = true, n = 3, w = explore.window(\"doc#1\") })"
+            "explore.window(\"main#4\"):background()",
+            "app:dismiss_window(\"main\")",
+            "explore.rule(\"mark\", { b = true, n = 4, w = explore.window(\"main#2\") })"
         ])
     }
 
