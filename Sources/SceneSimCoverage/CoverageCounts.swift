@@ -19,6 +19,9 @@ public struct CoverageCounts: Sendable, Equatable {
     public var backgroundTime: [String: Int] = [:]
     /// Launches by an event, notifications opened, and the Mac's Dock (semantics 12, 13).
     public var events: [String: Int] = [:]
+    /// The Swift handlers the run's generated modules translated, each with its runs: recorded
+    /// by the modules' marks (`sim.swift_handlers`), not read from the trace.
+    public var handlers: [HandlerCounts] = []
 
     public init() {}
 
@@ -134,5 +137,40 @@ public struct CoverageCounts: Sendable, Equatable {
         case .validationSkipped: "validation skipped (server unreachable)"
         case .unreachableState: "state no transition reaches"
         }
+    }
+}
+
+/// The Swift handlers one generated module translated (`sim.swift_handlers`) and how often a
+/// run ran each: the App's name, the module's file name, and a label per handler
+/// (`EntryEditor.swift:13 .onChange(of: scenePhase)`).
+public struct HandlerCounts: Sendable, Equatable {
+    public var app: String
+    public var module: String
+    public var labels: [String]
+    public var hits: [Int]
+
+    public init(app: String, module: String, labels: [String], hits: [Int]) {
+        self.app = app
+        self.module = module
+        self.labels = labels
+        self.hits = hits
+    }
+
+    /// The order reports list labels in: by file, then line as a number, then the rest
+    /// (`View.swift:9` before `View.swift:10`).
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        let (fileA, lineA, restA) = parts(a), (fileB, lineB, restB) = parts(b)
+        if fileA != fileB { return fileA < fileB }
+        if lineA != lineB { return lineA < lineB }
+        return restA < restB
+    }
+
+    /// `File.swift:12 .onOpenURL` as its file, line and the rest; a label of another shape
+    /// sorts as a file alone.
+    static func parts(_ label: String) -> (Substring, Int, Substring) {
+        let location = label.prefix { $0 != " " }
+        let rest = label.dropFirst(location.count)
+        guard let colon = location.lastIndex(of: ":"), let line = Int(location[location.index(after: colon)...]) else { return (Substring(label), 0, "") }
+        return (location[..<colon], line, rest)
     }
 }

@@ -13,7 +13,7 @@ public struct CoverageGate: Sendable, Equatable {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let metric = String(pair[0])
             guard CoverageReport.metrics.contains(metric) else {
-                throw CoverageGateError(message: "--min-coverage: unknown metric '\(metric)'; give \(CoverageReport.metrics.joined(separator: " or ")) with a percent, e.g. --min-coverage transitions=100,states=100")
+                throw CoverageGateError(message: "--min-coverage: unknown metric '\(metric)'; give \(CoverageReport.metrics.dropLast().joined(separator: ", ")) or \(CoverageReport.metrics.last ?? "") with a percent, e.g. --min-coverage transitions=100,states=100")
             }
             guard pair.count == 2, let percent = Double(pair[1]), percent >= 0, percent <= 100 else {
                 throw CoverageGateError(message: "--min-coverage: '\(part)' needs a percent from 0 to 100, e.g. \(metric)=100")
@@ -29,11 +29,13 @@ public struct CoverageGate: Sendable, Equatable {
     /// What falls short: one line per metric under its minimum, naming what is not covered.
     /// Every model the suite ran is held to the bar; a suite of one model reads as before.
     public func shortfalls(in report: CoverageReport) -> [String] {
-        minimums.flatMap { minimum in
-            zip(report.sections(minimum.metric), report.tables).compactMap { section, table in
+        minimums.flatMap { minimum -> [String] in
+            let sections = report.sections(minimum.metric)
+            return sections.compactMap { section -> String? in
                 guard section.isUnder(percent: minimum.percent) else { return nil }
                 let missing = section.items.filter { $0.hits == 0 }.map(\.name)
-                let which = report.tables.count > 1 ? " of \(table.name)" : ""
+                // Handlers belong to an App whatever the count; a model is named when there are several.
+                let which = section.owner.map { sections.count > 1 || minimum.metric == "handlers" ? " of \($0)" : "" } ?? ""
                 return "\(minimum.metric) coverage\(which) is \(section.covered)/\(section.items.count) (\(section.percentText)), under --min-coverage \(minimum.metric)=\(CoverageGate.number(minimum.percent)); not covered: \(missing.joined(separator: ", "))"
             }
         }

@@ -30,7 +30,12 @@ extension CoverageReport {
         func quote(_ s: String) -> String { JSONText.quoted(s) }
         let sectionsJSON = sections.map { section in
             let items = section.items.map { item in
-                "{\"first\":\(item.first.map(quote) ?? "null"),\"hits\":\(item.hits),\"name\":\(quote(item.name))}"
+                // A translated handler's item also gives its Swift file and line apart.
+                if section.metric == "handlers" {
+                    let (file, line, _) = HandlerCounts.parts(item.name)
+                    return "{\"file\":\(quote(String(file))),\"first\":\(item.first.map(quote) ?? "null"),\"hits\":\(item.hits),\"line\":\(line),\"name\":\(quote(item.name))}"
+                }
+                return "{\"first\":\(item.first.map(quote) ?? "null"),\"hits\":\(item.hits),\"name\":\(quote(item.name))}"
             }
             return "{\"covered\":\(section.covered),\"items\":[\(items.joined(separator: ","))],\"metric\":\(section.metric.map(quote) ?? "null"),\"title\":\(quote(section.title)),\"total\":\(section.items.count)}"
         }

@@ -18,6 +18,9 @@ public struct CoverageReport: Sendable {
         public var metric: String?
         public var title: String
         public var items: [Item]
+        /// What `--min-coverage` calls the section's owner when several share a metric: the
+        /// model's name, or the App whose generated module translated the handlers.
+        public var owner: String? = nil
         public var covered: Int { items.filter { $0.hits > 0 }.count }
         /// Covered per thousand, rounded to the nearest (1/13 reads 7.7%, 2/3 66.7%), but never
         /// to all or none unless it is: 1999/2000 reads 99.9%, not 100%.
@@ -42,7 +45,7 @@ public struct CoverageReport: Sendable {
     public var scenarios: Int
     public var sections: [Section]
 
-    public static let metrics = ["states", "transitions"]
+    public static let metrics = ["states", "transitions", "handlers"]
 
     /// One scenario's run: its name, its counts (against `table`), its platform and the table of
     /// the model it ran.
@@ -71,6 +74,11 @@ public struct CoverageReport: Sendable {
             }
             return Section(metric: metric, title: title, items: items)
         }
+        func section(_ metric: String?, _ title: String, _ universe: [String], _ path: KeyPath<CoverageCounts, [String: Int]>, extras: Bool = true, of runs: [Run], owner: String) -> Section {
+            var section = section(metric, title, universe, path, extras: extras, of: runs)
+            section.owner = owner
+            return section
+        }
         var sections: [Section] = []
         for table in tables {
             let own = runs.filter { $0.table.shape == table.shape }
@@ -83,11 +91,12 @@ public struct CoverageReport: Sendable {
                 table.states.filter { $0 != from }.map { TransitionTable.Transition(from: from, to: $0) }
             }.filter { !allowed.contains($0) }
             sections += [
-                section("states", "states of \(table.name)", table.states, \.states, extras: false, of: own),
-                section("transitions", "transitions of \(table.name)", table.transitions.map(\.text), \.transitions, of: own),
+                section("states", "states of \(table.name)", table.states, \.states, extras: false, of: own, owner: table.name),
+                section("transitions", "transitions of \(table.name)", table.transitions.map(\.text), \.transitions, of: own, owner: table.name),
                 section(nil, "rejected transitions tried on \(table.name)", disallowed.map(\.text), \.rejected, of: own),
             ]
         }
+        sections += Self.handlerSections(runs)
         // Rows for the platforms the suite ran on, and only the moves those can make.
         let platforms = Platform.allCases.filter { platform in runs.contains { $0.platform == platform } }
         let phases = ScenePhase.allCases.flatMap { from in
@@ -135,6 +144,35 @@ public struct CoverageReport: Sendable {
                 : [])
         sections.insert(section(nil, "external events and the Dock", events, \.events, of: runs), at: sections.count - 2)
         self.sections = sections
+    }
+
+    /// A section per generated module the runs loaded (by App name, then file name): every
+    /// Swift handler it translated, in file and line order, with its runs, ran or not.
+    static func handlerSections(_ runs: [Run]) -> [Section] {
+        struct Module: Hashable, Comparable {
+            var app: String, module: String
+            static func < (a: Module, b: Module) -> Bool { (a.app, a.module) < (b.app, b.module) }
+        }
+        var labels: [Module: Set<String>] = [:]
+        for run in runs {
+            for group in run.counts.handlers { labels[Module(app: group.app, module: group.module), default: []].formUnion(group.labels) }
+        }
+        return labels.keys.sorted().map { module in
+            let names = (labels[module] ?? []).sorted(by: HandlerCounts.precedes)
+            // Each run's hits by label (a module declared twice in a run adds up).
+            let hits: [[String: Int]] = runs.map { run in
+                var byLabel: [String: Int] = [:]
+                for group in run.counts.handlers where group.app == module.app && group.module == module.module {
+                    for (label, count) in zip(group.labels, group.hits) { byLabel[label, default: 0] += count }
+                }
+                return byLabel
+            }
+            let items = names.map { name in
+                let counts = hits.map { $0[name] ?? 0 }
+                return Item(name: name, hits: counts.reduce(0, +), first: zip(runs, counts).first { $0.1 > 0 }?.0.scenario)
+            }
+            return Section(metric: "handlers", title: "Swift handlers translated in \(module.app) (\(module.module))", items: items, owner: module.app)
+        }
     }
 
     /// The most states of a model whose untried rejected transitions a report lists.

@@ -187,8 +187,18 @@ package func generatedTextChanges(old: String, new: String, module: String, firs
     guard before != after else { return [] }
     // Lines that differ only in their Swift locations are the same statement, moved.
     let pairs = matchedLines(before.map(withoutLocations), after.map(withoutLocations))
+    // The handler declarations for coverage (`swift.ran = sim.swift_handlers(…)` and each
+    // handler's `swift.ran("File.swift:12 …")`) restate the handlers' own lines: not listed again.
+    var restated: Set<Int> = []
+    var inDeclaration = false
+    for (j, line) in after.enumerated() {
+        let code = line.trimmingLeadingSpaces
+        if code.hasPrefix("swift.ran = sim.swift_handlers(") { inDeclaration = true }
+        if inDeclaration || code.hasPrefix("swift.ran(") { restated.insert(j) }
+        if inDeclaration, code == "})" { inDeclaration = false }
+    }
     var result: [ModelShape.Difference] = []
-    for (i, j) in pairs where before[i] != after[j] {
+    for (i, j) in pairs where before[i] != after[j] && !restated.contains(j) {
         let was = swiftLocations(in: before[i]), now = swiftLocations(in: after[j])
         guard let first = now.first, was != now else { continue }
         let what = withoutLocationComments(after[j])

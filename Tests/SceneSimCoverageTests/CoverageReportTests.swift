@@ -88,7 +88,7 @@ struct CoverageReportTests {
     }
 
     @Test("a gate spec with an unknown metric or a bad percent says what is accepted", arguments: [
-        ("edges=100", "--min-coverage: unknown metric 'edges'; give states or transitions with a percent, e.g. --min-coverage transitions=100,states=100"),
+        ("edges=100", "--min-coverage: unknown metric 'edges'; give states, transitions or handlers with a percent, e.g. --min-coverage transitions=100,states=100"),
         ("states=120", "--min-coverage: 'states=120' needs a percent from 0 to 100, e.g. states=100"),
         ("states", "--min-coverage: 'states' needs a percent from 0 to 100, e.g. states=100"),
         ("transitions=50,transitions=0", "--min-coverage: transitions is given twice; give each metric once, e.g. --min-coverage transitions=100,states=100"),
@@ -366,5 +366,54 @@ struct CoverageFilterTests {
                 #expect(CoverageCounts(records: [record], platform: platform, table: .builtIn) == CoverageCounts(), "\(record.event)")
             }
         }
+    }
+}
+
+@Suite("Coverage of the Swift handlers generated modules translated")
+struct HandlerCoverageReportTests {
+    static func run(_ scenario: String, _ groups: [HandlerCounts]) -> CoverageReport.Run {
+        var counts = CoverageCounts()
+        counts.handlers = groups
+        return (scenario, counts, .ipados, .builtIn)
+    }
+
+    @Test("every handler of each module is listed in file and line order (line 9 before 10), ran or NOT COVERED, with the first scenario by name; the same with the runs in any order")
+    func listedInOrder() throws {
+        let labels = ["View.swift:10 .onOpenURL", "App.swift:3 App.init()", "View.swift:9 .onChange(of: scenePhase)"]
+        let runs = [
+            Self.run("b/two", [HandlerCounts(app: "Notes", module: "notes_generated.lua", labels: labels, hits: [0, 1, 2])]),
+            Self.run("a/one", [HandlerCounts(app: "Notes", module: "notes_generated.lua", labels: labels, hits: [0, 1, 0])]),
+        ]
+        let report = CoverageReport(runs)
+        let section = try #require(report.section("handlers"))
+        #expect(section.title == "Swift handlers translated in Notes (notes_generated.lua)")
+        #expect(section.items == [
+            .init(name: "App.swift:3 App.init()", hits: 2, first: "a/one"),
+            .init(name: "View.swift:9 .onChange(of: scenePhase)", hits: 2, first: "b/two"),
+            .init(name: "View.swift:10 .onOpenURL", hits: 0, first: nil),
+        ])
+        #expect(report.text().contains("""
+            Swift handlers translated in Notes (notes_generated.lua): 2/3 (66.7%)
+                 2  App.swift:3 App.init()                  first: a/one
+                 2  View.swift:9 .onChange(of: scenePhase)  first: b/two
+                 0  View.swift:10 .onOpenURL                NOT COVERED
+
+            """), "\(report.text())")
+        #expect(CoverageReport(runs.reversed()).text() == report.text())
+        #expect(report.json().contains("{\"file\":\"View.swift\",\"first\":null,\"hits\":0,\"line\":10,\"name\":\"View.swift:10 .onOpenURL\"}"))
+        // A suite that ran no generated module has no such section (its report reads as before).
+        #expect(CoverageReport([Self.run("a", [])]).section("handlers") == nil)
+    }
+
+    @Test("--min-coverage handlers=N fails under the bar naming the App and each handler not run; another module's handlers are a section of their own")
+    func gate() throws {
+        let report = CoverageReport([Self.run("a", [
+            HandlerCounts(app: "Notes", module: "notes_generated.lua", labels: ["A.swift:1 .onOpenURL", "A.swift:2 .task"], hits: [1, 0]),
+            HandlerCounts(app: "Mail", module: "mail_generated.lua", labels: ["M.swift:4 .onAppear"], hits: [3]),
+        ])])
+        #expect(report.sections("handlers").map(\.title) == ["Swift handlers translated in Mail (mail_generated.lua)", "Swift handlers translated in Notes (notes_generated.lua)"])
+        let gate = try CoverageGate(parsing: "handlers=100")
+        #expect(gate.shortfalls(in: report) == ["handlers coverage of Notes is 1/2 (50%), under --min-coverage handlers=100; not covered: A.swift:2 .task"])
+        #expect(try CoverageGate(parsing: "handlers=50").shortfalls(in: report).isEmpty)
     }
 }

@@ -21,7 +21,7 @@ struct CompletionTests {
     @Test("Fields of sim and sim.server, and of plain tables")
     func simFields() {
         let session = session([])
-        #expect(session.complete("sim.").candidates == ["advance", "explore", "extend", "gen", "launch", "log", "network", "now", "seed", "server", "settle", "system", "url"])
+        #expect(session.complete("sim.").candidates == ["advance", "explore", "extend", "gen", "launch", "log", "network", "now", "seed", "server", "settle", "swift_handlers", "system", "url"])
         #expect(session.complete("sim.server.r") == Completion(partial: "r", candidates: ["revoke"]))
         #expect(session.complete("sim.system.").candidates == ["refresh"])
         #expect(session.complete("string.up").candidates == ["upper"])

@@ -240,8 +240,10 @@ struct SceneBodyShapesTests {
                   on_url = function(w, url)
                     local app = sim.app
                     ;(function() -- App.swift:4 .onOpenURL
+                      swift.ran("App.swift:4 .onOpenURL")
                     end)()
                     ;(function() -- App.swift:9 .onOpenURL
+                      swift.ran("App.swift:9 .onOpenURL")
                     end)()
                     return true
                   end,
@@ -250,11 +252,13 @@ struct SceneBodyShapesTests {
                     ;(function() -- App.swift:4 .onChange(of: phase)
                       if new == "disconnected" then return end
                       if old == "disconnected" then return end
+                      swift.ran("App.swift:4 .onChange(of: phase)")
                       Root_save(w) -- App.swift:4
                     end)()
                     ;(function() -- App.swift:9 .onChange(of: phase)
                       if new == "disconnected" then return end
                       if old == "disconnected" then return end
+                      swift.ran("App.swift:9 .onChange(of: phase)")
                     end)()
                   end,
             """), "\(lua)")
@@ -478,5 +482,36 @@ struct ScaffoldErrorTests {
     func quoting() {
         #expect(luaString("a\"b\\c") == "\"a\\\"b\\\\c\"")
         #expect(luaString("héllo") == "\"héllo\"")
+    }
+}
+
+@Suite("the translated handlers a generated module declares for coverage")
+struct HandlerDeclarationTests {
+    /// The labels `sim.swift_handlers` declares, and those of the `swift.ran` marks, in order.
+    static func labels(_ lua: String) -> (declared: [String], marked: [String]) {
+        var declared: [String] = [], marked: [String] = []
+        var inside = false
+        for line in lua.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if line.hasPrefix("swift.ran = sim.swift_handlers(") { inside = true; continue }
+            if inside, line == "})" { inside = false; continue }
+            if inside { declared.append(String(line.dropLast())) }
+            if line.hasPrefix("swift.ran(") { marked.append(String(line.dropFirst("swift.ran(".count).dropLast())) }
+        }
+        return (declared, marked)
+    }
+
+    @Test("every handler declared has its mark in the module and every mark is declared, in file and line order, on each fixture", arguments: ["LedgerApp", "CourierApp", "ClockApp", "NotesApp", "ReaderApp", "TravelApp"])
+    func declaredAreMarked(_ app: String) throws {
+        let lua = try scaffold(app).modelShape(platform: "ipados").lua
+        let (declared, marked) = Self.labels(lua)
+        #expect(!declared.isEmpty)
+        #expect(Set(declared) == Set(marked), "\(lua)")
+        #expect(declared.count == Set(declared).count)
+        let places = declared.map { label -> (String, Int) in
+            let location = label.dropFirst().prefix { $0 != " " }
+            let parts = location.split(separator: ":")
+            return (String(parts[0]), Int(parts[1]) ?? 0)
+        }
+        #expect(places.map { "\($0.0):\($0.1)" } == places.sorted { $0 < $1 }.map { "\($0.0):\($0.1)" })
     }
 }

@@ -443,6 +443,14 @@ function sim.now() end
 ---@param overlay scenesim.Overlay
 ---@return scenesim.Config
 function sim.extend(generated, overlay) end
+--- What a generated module (scenesim scaffold) writes once: the Swift handlers it translated,
+--- each labelled `File.swift:LINE what`. Returns the function each handler calls at its entry
+--- (`swift.ran(label)`), which `scenesim test --coverage` counts; it is never traced. A label the
+--- call did not declare is an error.
+---@param app string  the App's name
+---@param labels string[]
+---@return fun(label: string)
+function sim.swift_handlers(app, labels) end
 --- Moves the clock forward, running every scheduled event in time order (at most 100000 events).
 ---@param seconds number
 function sim.advance(seconds) end

@@ -14,7 +14,8 @@ final class CoverageSink: Sendable {
     /// scenario that never declared its app).
     func add(_ recording: RunRecording, scenario: String) {
         let table = recording.model.map { TransitionTable.of($0, named: recording.modelName, declaredIn: scenario) } ?? .builtIn
-        let counts = CoverageCounts(records: recording.records, platform: recording.platform ?? .ipados, table: table)
+        var counts = CoverageCounts(records: recording.records, platform: recording.platform ?? .ipados, table: table)
+        counts.handlers = recording.handlers.map { HandlerCounts(app: $0.app, module: $0.module, labels: $0.labels, hits: $0.hits) }
         runs.withLock { $0.append((scenario, counts, recording.platform, table)) }
     }
 

@@ -65,10 +65,10 @@ struct TestCommand: StatusCommand {
             the events that actually happened: every state and transition of the app model's table, \
             rejected transitions tried, scene and app phase transitions, connections, disconnects and \
             discards, terminations by platform and restoration, process memory lost by cause, \
-            suspension and background time, deep-link outcomes and warnings, each \
-            with its hits and the first scenario (by name) that hit it; items nobody hit read NOT \
+            suspension and background time, deep-link outcomes, warnings, and each Swift handler \
+            a generated module translated (by file:line), each with its hits and the first scenario (by name) that hit it; items nobody hit read NOT \
             COVERED. --min-coverage transitions=100,states=100 fails the run (exit 1) below the bar, \
-            saying what is missing. --coverage-format mermaid draws the model's states with \
+            saying what is missing (handlers=N holds the translated handlers to it). --coverage-format mermaid draws the model's states with \
             uncovered transitions dashed. --coverage-out FILE writes the report to FILE alone (e.g. \
             --coverage-format json --coverage-out coverage.json for a tool) instead of after the \
             run's report; --min-coverage, --coverage-format and --coverage-out each imply --coverage.

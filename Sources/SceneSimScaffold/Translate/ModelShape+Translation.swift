@@ -9,6 +9,7 @@ extension ScaffoldFacts {
         translator.rootViews = Set(shape.scenes.compactMap(\.rootView))
         for scene in shape.scenes { if let root = scene.rootView, let type = scene.valueType { translator.valueRoots[root] = type } }
         translator.index = source
+        translator.appName = ModelShape.reportName(shape.name)
         var origins: [(ModelShape.Origin, String)] = []
         for handler in shape.scenes.flatMap(\.handlers) + shape.handlers {
             for named in [handler] + handler.more { if let origin = named.origin { origins.append((origin, handler.name)) } }

@@ -69,7 +69,7 @@ extension Translator {
         inner.tracked = false
         inner.scopes.append([:])
         if let name = closureParameters(closure).first, let name { inner.declare(name, .init(lua: "nil", type: .named("Timer"))) }
-        let body = block(closure.statements, &inner)
+        let body = [entryMark(file: ctx.file, line: line(node, ctx), "Timer.scheduledTimer", indent: inner.indent)] + block(closure.statements, &inner)
         return Lua("\(helper("timer"))(app, \(seconds), \(repeats), function()\n" + body.joined(separator: "\n") + "\n\(ctx.indent)end)", .named("Timer"), isCall: true)
     }
 
@@ -313,7 +313,7 @@ extension Translator {
                 inner.indent = ctx.indent + "  "
                 inner.returnValue = nil
                 inner.scopes.append([:])
-                body = block(handler.statements, &inner)
+                body = [entryMark(file: ctx.file, line: line(handler, ctx), "beginBackgroundTask expirationHandler", indent: inner.indent)] + block(handler.statements, &inner)
             }
             let function = body.isEmpty ? "" : ", function()\n" + body.joined(separator: "\n") + "\n\(ctx.indent)end"
             return Lua("app:begin_background_task(\(name) or \"\"\(function))", .named("BackgroundTask"), isCall: true)

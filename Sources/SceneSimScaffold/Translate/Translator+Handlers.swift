@@ -113,9 +113,9 @@ extension Translator {
 
     /// The Lua body of a model or scene handler that stands for the Swift handlers at `origins`.
     func handlerBody(_ kind: String, handlers: [ModelShape.Named], scene: Bool, sites: [String: HandlerSite]) -> [String]? {
-        let found = handlers.compactMap { handler -> (site: HandlerSite, note: String)? in
+        let found = handlers.compactMap { handler -> (site: HandlerSite, note: String, origin: ModelShape.Origin, what: String)? in
             guard let origin = handler.origin, let site = sites["\(origin.file):\(origin.line):\(kind)"] else { return nil }
-            return (site, "-- \(origin.text) \(LuaText.comment(handler.note ?? ""))")
+            return (site, "-- \(origin.text) \(LuaText.comment(handler.note ?? ""))", origin, handler.note ?? kind)
         }
         guard !found.isEmpty else { return nil }
         let indent = scene ? "        " : "      "
@@ -123,9 +123,10 @@ extension Translator {
         if scene { out.append("\(indent)local app = sim.app") }
         let several = found.count > 1 || kind == "on_activity"
         if kind == "on_activity" { out.append("\(indent)local handled = false") }
-        for (site, title) in found {
+        for (site, title, origin, what) in found {
             guard let closure = handlerClosure(site.call) else {
                 // `.onOpenURL(perform: handle)`: a method named, not a closure.
+                out.append(entryMark(file: origin.file, line: origin.line, what, indent: indent))
                 out += namedHandler(site, scene: scene, indent: indent)
                 continue
             }
@@ -174,7 +175,7 @@ extension Translator {
                 }
             default: break
             }
-            let body = block(closure.statements, &ctx)
+            let body = [entryMark(file: origin.file, line: origin.line, what, indent: ctx.indent)] + block(closure.statements, &ctx)
             if several {
                 if let header {
                     out.append("\(indent)\(header) \(title)")
@@ -224,17 +225,17 @@ extension Translator {
     /// `on_launch`: the App's `init()`, then the delegate's launch method (spec §5 "Order").
     func launchBody(_ index: SourceIndex, delegate: String?) -> [String]? {
         var chunks: [[String]] = []
-        func translate(_ owner: String, _ body: CodeBlockItemListSyntax, _ file: String, _ converter: SourceLocationConverter, _ title: String) {
+        func translate(_ owner: String, _ body: CodeBlockItemListSyntax, _ file: String, _ converter: SourceLocationConverter, _ line: Int, _ title: String) {
             var ctx = Context(file: file, converter: converter, owner: owner, place: .app)
             ctx.indent = "      "
-            chunks.append(["      -- \(title)"] + block(body, &ctx))
+            chunks.append(["      -- \(file):\(line) \(title)", entryMark(file: file, line: line, title, indent: ctx.indent)] + block(body, &ctx))
         }
         if let app = index.types[index.appName] {
             for (file, converter, block) in app.members {
                 for member in block.members {
                     guard let initializer = member.decl.as(InitializerDeclSyntax.self), initializer.signature.parameterClause.parameters.isEmpty,
                           let body = initializer.body else { continue }
-                    translate(app.name, body.statements, file, converter, "\(file):\(initializer.startLocation(converter: converter).line) \(app.name).init()")
+                    translate(app.name, body.statements, file, converter, initializer.startLocation(converter: converter).line, "\(app.name).init()")
                 }
             }
         }
@@ -243,11 +244,11 @@ extension Translator {
                 decl.name == "applicationDidFinishLaunching" || decl.parameters.contains { $0.label == "didFinishLaunchingWithOptions" }
             }
             if let launch {
-                translate(delegate, launch.body, launch.file, launch.converter, "\(launch.file):\(launch.line) \(delegate).\(launch.name)")
+                translate(delegate, launch.body, launch.file, launch.converter, launch.line, "\(delegate).\(launch.name)")
             }
         }
         if let didFinish = delegate.flatMap({ symbols.functions["\($0).applicationDidFinishLaunching"]?.first }), symbols.functions["\(delegate!).application"] != nil {
-            translate(delegate!, didFinish.body, didFinish.file, didFinish.converter, "\(didFinish.file):\(didFinish.line) \(delegate!).applicationDidFinishLaunching")
+            translate(delegate!, didFinish.body, didFinish.file, didFinish.converter, didFinish.line, "\(delegate!).applicationDidFinishLaunching")
         }
         guard !chunks.isEmpty else { return nil }
         if chunks.count == 1 { return chunks[0] }

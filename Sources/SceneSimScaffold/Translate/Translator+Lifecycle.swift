@@ -22,10 +22,12 @@ extension Translator {
                     ctx.tracked = true
                     tracks = true
                 }
-                appear += ["\(indent)  ;(function() \(title)"] + block(closure.statements, &ctx) + ["\(indent)  end)()"]
+                appear += ["\(indent)  ;(function() \(title)", entryMark(file: site.file, line: line, ".\(site.kind)", indent: ctx.indent)]
+                    + block(closure.statements, &ctx) + ["\(indent)  end)()"]
             case "onDisappear":
                 ctx.windowGone = true
-                disappear += ["\(indent)  ;(function() \(title)"] + block(closure.statements, &ctx) + ["\(indent)  end)()"]
+                disappear += ["\(indent)  ;(function() \(title)", entryMark(file: site.file, line: line, ".\(site.kind)", indent: ctx.indent)]
+                    + block(closure.statements, &ctx) + ["\(indent)  end)()"]
             case "onReceive":
                 guard let publisher = site.call.arguments.first?.expression, let every = timerInterval(publisher, owner: site.owner) else { continue }
                 tracks = true
@@ -34,7 +36,7 @@ extension Translator {
                 if let name = closureParameters(closure).first, let name { ctx.declare(name, .init(lua: "nil", type: .named("Date"))) }
                 var scratch = ctx
                 let seconds = value(every, &scratch, expect: .double).code
-                let body = block(closure.statements, &ctx)
+                let body = [entryMark(file: site.file, line: line, ".onReceive(Timer.publish)", indent: ctx.indent)] + block(closure.statements, &ctx)
                 appear += [
                     "\(indent)  do \(title)(Timer.publish(every: \(LuaText.comment(every.trimmedDescription))))",
                     "\(indent)    local tick",

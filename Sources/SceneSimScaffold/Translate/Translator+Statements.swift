@@ -183,7 +183,8 @@ extension Translator {
             inner.returnValue = nil
             inner.scopes.append([:])
             expirationUsed = true
-            return ["\(ctx.indent)\(helper("expirations"))[\(task.code).id] = function() -- \(here)"] + block(closure.statements, &inner) + ["\(ctx.indent)end"]
+            return ["\(ctx.indent)\(helper("expirations"))[\(task.code).id] = function() -- \(here)",
+                    entryMark(file: ctx.file, line: line(closure, ctx), "expirationHandler", indent: inner.indent)] + block(closure.statements, &inner) + ["\(ctx.indent)end"]
         }
         var lhs: String
         var current: Lua
@@ -296,7 +297,8 @@ extension Translator {
             inner.indent = "      "
             if let name = closureParameters(closure).first, let name { inner.declare(name, .init(lua: "task", type: .named("BGTask"))) }
             inner.declare("$0", .init(lua: "task", type: .named("BGTask")))
-            refreshHandlers.append(["      -- \(at(item, ctx)) \(LuaText.comment(call.calledExpression.trimmedDescription))"] + block(closure.statements, &inner))
+            refreshHandlers.append(["      -- \(at(item, ctx)) \(LuaText.comment(call.calledExpression.trimmedDescription))",
+                                    entryMark(file: ctx.file, line: line(item, ctx), "BGTaskScheduler.shared.register", indent: inner.indent)] + block(closure.statements, &inner))
             return ["\(ctx.indent)-- registers the model's on_refresh -- \(at(item, ctx))"]
         default:
             return nil

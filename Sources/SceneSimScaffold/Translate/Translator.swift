@@ -60,6 +60,12 @@ final class Translator {
     var index: SourceIndex?
     /// Loop labels a `continue` jumped to.
     var usedLabels: Set<String> = []
+    /// The App's name as coverage reports it (`model.name`).
+    var appName = "app"
+    /// Each translated Swift handler's label (`File.swift:12 .onOpenURL`), with its file and
+    /// line: the module declares them to `sim.swift_handlers`, and each handler's entry marks
+    /// its run (`entryMark`).
+    var handlerLabels: [String: (file: String, line: Int)] = [:]
 
     /// A followed function: its Lua name, the smallest depth it is reached at, its lines.
     struct Followed {
@@ -147,6 +153,16 @@ final class Translator {
         let text = LuaText.comment(node.trimmedDescription)
         untranslated.append(.init(file: ctx.file, line: line(node, ctx), text: text))
         return "\(ctx.indent)-- not translated: \(text) (\(at(node, ctx)))"
+    }
+
+    /// The line that marks a translated Swift handler's run, at its entry (after any guard the
+    /// Swift closure would not pass): `swift.ran("File.swift:12 .onOpenURL")`. `scenesim test
+    /// --coverage` lists every label the module declares, and which a scenario ran; nothing
+    /// is traced.
+    func entryMark(file: String, line: Int, _ what: String, indent: String) -> String {
+        let label = LuaText.comment("\(file):\(line) \(what)")
+        handlerLabels[label] = (file, line)
+        return "\(indent)swift.ran(\(luaString(label)))"
     }
 
     func helper(_ name: String) -> String {
@@ -268,12 +284,20 @@ final class Translator {
         var result = Translation()
         var prelude: [String] = []
         let used = LuaText.helpers.filter { helpersUsed.contains($0.name) }
-        if !used.isEmpty || !followOrder.isEmpty {
+        if !used.isEmpty || !followOrder.isEmpty || !handlerLabels.isEmpty {
             prelude.append("-- Translated from the app's Swift source; each statement ends with its file:line.")
         }
-        if !used.isEmpty {
+        if !used.isEmpty || !handlerLabels.isEmpty {
             prelude.append("local swift = {}")
             for item in used { prelude += item.lines }
+        }
+        if !handlerLabels.isEmpty {
+            let labels = handlerLabels.sorted { a, b in (a.value.file, a.value.line, a.key) < (b.value.file, b.value.line, b.key) }.map(\.key)
+            prelude.append("-- The Swift handlers translated here: `scenesim test --coverage` lists each and whether a")
+            prelude.append("-- scenario ran it. Each marks its run with swift.ran, which is recorded, never traced.")
+            prelude.append("swift.ran = sim.swift_handlers(\(luaString(appName)), {")
+            prelude += labels.map { "  \(luaString($0))," }
+            prelude.append("})")
         }
         if !followOrder.isEmpty {
             prelude.append("-- Functions and methods declared in the sources, followed from the handlers (depth \(Self.maxDepth)).")

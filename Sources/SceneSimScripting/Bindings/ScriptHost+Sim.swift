@@ -14,6 +14,7 @@ extension ScriptHost {
             ("seed", { [unowned(unsafe) self] in simSeed($0) }),
             ("url", { [unowned(unsafe) self] in simURL($0) }),
             ("extend", { [unowned(unsafe) self] in simExtend($0) }),
+            ("swift_handlers", { [unowned(unsafe) self] in simSwiftHandlers($0) }),
         ]
         for (name, body) in functions {
             sim[.string(ByteString(name))] = .function(lua.makeFunction(body))

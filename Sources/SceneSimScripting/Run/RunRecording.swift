@@ -24,6 +24,9 @@ public final class RunRecording {
     public private(set) var endTime: VirtualTime = .zero
     /// Labels (`doc#1`) by session index, as the trace shows them.
     public private(set) var labels: [String] = []
+    /// The Swift handlers the run's generated modules translated (`sim.swift_handlers`), each
+    /// with how often it ran: recorded apart from the trace, which they never enter.
+    public private(set) var handlers: [SwiftHandlers] = []
 
     /// The most bytes the recording may keep (the run's `--max-memory`); nil for no limit.
     public let maxBytes: Int?
@@ -61,6 +64,19 @@ public final class RunRecording {
         sources.append(source)
     }
 
+    /// A generated module's handlers (`sim.swift_handlers`); the same module declared again
+    /// (required in two Lua states, say) is the same group. Returns the group's index.
+    func declareHandlers(app: String, module: String, labels: [String]) -> Int {
+        if let index = handlers.firstIndex(where: { $0.app == app && $0.module == module && $0.labels == labels }) { return index }
+        handlers.append(SwiftHandlers(app: app, module: module, labels: labels, hits: Array(repeating: 0, count: labels.count)))
+        return handlers.count - 1
+    }
+
+    /// Handler `label` of group `group` ran once more.
+    func ranHandler(group: Int, label: Int) {
+        handlers[group].hits[label] += 1
+    }
+
     /// Takes what only the simulator knows once the run is over.
     func finish(_ simulator: Simulator?) {
         guard let simulator else { return }
@@ -75,4 +91,14 @@ public final class RunRecording {
     public func label(of id: SessionID) -> String {
         labels.indices.contains(id.index) ? labels[id.index] : "#\(id.index)"
     }
+}
+
+/// The Swift handlers one generated module translated (`sim.swift_handlers`, written by
+/// `scenesim scaffold`): its App's name, the module's file name, each handler's label
+/// (`EntryEditor.swift:13 .onChange(of: scenePhase)`) and how often the run ran it.
+public struct SwiftHandlers: Sendable, Equatable {
+    public var app: String
+    public var module: String
+    public var labels: [String]
+    public var hits: [Int]
 }

@@ -99,7 +99,7 @@ struct InputCoverageTests {
             "App": ["after", "on", "transition", "login", "next_step", "cancel_onboarding", "logout", "retry",
                     "begin_background_task", "schedule_refresh", "effect"],
             "Window": ["effect"],
-            "sim": ["launch", "now", "network", "log", "seed", "url", "extend"],
+            "sim": ["launch", "now", "network", "log", "seed", "url", "extend", "swift_handlers"],
         ]
         for (table, names) in surface {
             let inputs = Set(Self.kinds.filter { Self.owner($0).table == table }.map { Self.owner($0).name })

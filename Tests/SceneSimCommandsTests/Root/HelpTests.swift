@@ -171,14 +171,16 @@ struct HelpTests {
             the app model's table, rejected transitions tried, scene and app phase
             transitions, connections, disconnects and discards, terminations by platform
             and restoration, process memory lost by cause, suspension and background time,
-            deep-link outcomes and warnings, each with its hits and the first scenario (by
-            name) that hit it; items nobody hit read NOT COVERED. --min-coverage
+            deep-link outcomes, warnings, and each Swift handler a generated module
+            translated (by file:line), each with its hits and the first scenario (by name)
+            that hit it; items nobody hit read NOT COVERED. --min-coverage
             transitions=100,states=100 fails the run (exit 1) below the bar, saying what is
-            missing. --coverage-format mermaid draws the model's states with uncovered
-            transitions dashed. --coverage-out FILE writes the report to FILE alone (e.g.
-            --coverage-format json --coverage-out coverage.json for a tool) instead of
-            after the run's report; --min-coverage, --coverage-format and --coverage-out
-            each imply --coverage.
+            missing (handlers=N holds the translated handlers to it). --coverage-format
+            mermaid draws the model's states with uncovered transitions dashed.
+            --coverage-out FILE writes the report to FILE alone (e.g. --coverage-format
+            json --coverage-out coverage.json for a tool) instead of after the run's
+            report; --min-coverage, --coverage-format and --coverage-out each imply
+            --coverage.
 
             Exit status: 0 all passed, 1 any failed (or coverage under --min-coverage), 2
             usage error, an unreadable file or folder, or a file not written.

@@ -131,6 +131,7 @@ struct ScaffoldCommandTests {
                     -- Views/ContentView.swift:19 .onChange(of: scenePhase)
                     if new == "disconnected" then return end
                     if old == "disconnected" then return end
+                    swift.ran("Views/ContentView.swift:19 .onChange(of: scenePhase)")
                     if ((new) == ("inactive")) then -- Views/ContentView.swift:20
                       NoteStore_save(w) -- Views/ContentView.swift:20
                     end
@@ -139,6 +140,7 @@ struct ScaffoldCommandTests {
         #expect(lua.contains("""
                 on_phase = function(app, old, new)
                   -- NotesApp.swift:16 .onChange(of: phase)
+                  swift.ran("NotesApp.swift:16 .onChange(of: phase)")
                   if ((new) == ("background")) then -- NotesApp.swift:17
                     NoteStore_save(nil) -- NotesApp.swift:17
                   end
@@ -378,15 +380,15 @@ struct ScaffoldCommandTests {
 
         #expect(drifted == ProcessResult(status: 1, stdout: """
             FeedView.swift:6: SceneStorage key "filter" of scene "feed" is new in the source
-            ReadQueue.swift:11: `function ReadQueue_flush(w, post) ReadQueue.flush` (lib/reader_generated.lua:18) moved from ReadQueue.swift:10 to ReadQueue.swift:11
-            ReadQueue.swift:12: `app.defaults.lastReadPost = post` (lib/reader_generated.lua:20) moved from ReadQueue.swift:11 to ReadQueue.swift:12
-            FeedView.swift:11: `.onChange(of: scenePhase)` (lib/reader_generated.lua:36) moved from FeedView.swift:10 to FeedView.swift:11
-            FeedView.swift:12: `if ((new) == ("background")) then` (lib/reader_generated.lua:39) moved from FeedView.swift:11 to FeedView.swift:12
-            FeedView.swift:12: `ReadQueue_flush(w, swift.read(w.storage, "scrollPost", 0))` (lib/reader_generated.lua:40) moved from FeedView.swift:11 to FeedView.swift:12
-            FeedView.swift:14: `.onOpenURL` (lib/reader_generated.lua:45) moved from FeedView.swift:13 to FeedView.swift:14
-            FeedView.swift:15: `w.storage.scrollPost = (function() local v = math.tointeger(tonumber(swift.last_path_component(url))); if v ~= nil then return v end return 0 end)()` (lib/reader_generated.lua:46) moved from FeedView.swift:14 to FeedView.swift:15
-            ReadQueue.swift:12: `"lastReadPost", @AppStorage UserDefaults` (lib/reader_generated.lua:57) moved from ReadQueue.swift:11 to ReadQueue.swift:12
-            ReadQueue.swift:9: `"ReadQueue.pending", @Observable ReadQueue` (lib/reader_generated.lua:60) moved from ReadQueue.swift:8 to ReadQueue.swift:9
+            ReadQueue.swift:11: `function ReadQueue_flush(w, post) ReadQueue.flush` (lib/reader_generated.lua:25) moved from ReadQueue.swift:10 to ReadQueue.swift:11
+            ReadQueue.swift:12: `app.defaults.lastReadPost = post` (lib/reader_generated.lua:27) moved from ReadQueue.swift:11 to ReadQueue.swift:12
+            FeedView.swift:11: `.onChange(of: scenePhase)` (lib/reader_generated.lua:43) moved from FeedView.swift:10 to FeedView.swift:11
+            FeedView.swift:12: `if ((new) == ("background")) then` (lib/reader_generated.lua:47) moved from FeedView.swift:11 to FeedView.swift:12
+            FeedView.swift:12: `ReadQueue_flush(w, swift.read(w.storage, "scrollPost", 0))` (lib/reader_generated.lua:48) moved from FeedView.swift:11 to FeedView.swift:12
+            FeedView.swift:14: `.onOpenURL` (lib/reader_generated.lua:53) moved from FeedView.swift:13 to FeedView.swift:14
+            FeedView.swift:15: `w.storage.scrollPost = (function() local v = math.tointeger(tonumber(swift.last_path_component(url))); if v ~= nil then return v end return 0 end)()` (lib/reader_generated.lua:55) moved from FeedView.swift:14 to FeedView.swift:15
+            ReadQueue.swift:12: `"lastReadPost", @AppStorage UserDefaults` (lib/reader_generated.lua:66) moved from ReadQueue.swift:11 to ReadQueue.swift:12
+            ReadQueue.swift:9: `"ReadQueue.pending", @Observable ReadQueue` (lib/reader_generated.lua:69) moved from ReadQueue.swift:8 to ReadQueue.swift:9
             the generated module is not what scaffold writes from the source now; regenerate it: scenesim scaffold Sources -o lib/reader_generated.lua --force
 
             """, stderr: """
@@ -417,7 +419,7 @@ struct ScaffoldCommandTests {
         let result = try BuiltBinary.run(["check-model", "lib/reader.lua", "--source", "Sources"], in: folder.path)
 
         #expect(result == ProcessResult(status: 1, stdout: """
-            lib/reader_generated.lua:43: handler "on_url" of scene "feed" is no longer in the source
+            lib/reader_generated.lua:51: handler "on_url" of scene "feed" is no longer in the source
             lib/reader.lua:5: effects["ReadQueue.flsh"]: the generated module calls no effect of that name; it calls "FeedClient.pull"
             lib/reader.lua:6: replace.feed.on_url: the generated scene "feed" has no on_url to replace (it has on_phase)
             lib/reader.lua:3: memory["ReadQueue.gone"]: the anchor "ReadQueue.gone" no longer names its declaration: ReadQueue declares no gone

@@ -22,4 +22,18 @@ struct ScaffoldExampleTests {
         let goldens = try BuiltBinary.run(["test", "scenarios"], in: Self.example)
         #expect(goldens.status == 0, "\(goldens)")
     }
+
+    @Test("--coverage lists the three Swift handlers the generated module translated: the scenario runs both phase handlers, no scenario opens a link")
+    func handlerCoverage() throws {
+        let result = try BuiltBinary.run(["test", "--coverage", "scenarios"], in: Self.example)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("""
+
+            Swift handlers translated in JournalApp (journal_generated.lua): 2/3 (66.7%)
+                 4  EntryEditor.swift:13 .onChange(of: scenePhase)  first: draft-survives
+                 0  EntryListView.swift:17 .onOpenURL               NOT COVERED
+                 6  JournalApp.swift:14 .onChange(of: scenePhase)   first: draft-survives
+
+            """), "\(result.stdout)")
+    }
 }

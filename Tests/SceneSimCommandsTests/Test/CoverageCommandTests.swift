@@ -69,7 +69,7 @@ struct CoverageCommandTests {
         let folder = try TempFolder(Self.suite)
         let result = try BuiltBinary.run(["test", "--min-coverage", "edges=1", "a"], in: folder.path)
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("Error: --min-coverage: unknown metric 'edges'; give states or transitions with a percent, e.g. --min-coverage transitions=100,states=100\n"))
+        #expect(result.stderr.hasPrefix("Error: --min-coverage: unknown metric 'edges'; give states, transitions or handlers with a percent, e.g. --min-coverage transitions=100,states=100\n"))
     }
 
     @Test("An empty --timeline, --junit or --coverage-out path is a usage error (it named the root folder)")

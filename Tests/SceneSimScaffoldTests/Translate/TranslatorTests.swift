@@ -24,6 +24,7 @@ struct LedgerTranslationTests {
                     -- Views/LedgerView.swift:15 .onChange(of: phase)
                     if new == "disconnected" then return end
                     if old == "disconnected" then return end
+                    swift.ran("Views/LedgerView.swift:15 .onChange(of: phase)")
                     do -- Views/LedgerView.swift:16
                       local subject_1 = new
                       if subject_1 == "inactive" then -- Views/LedgerView.swift:17
@@ -54,6 +55,7 @@ struct LedgerTranslationTests {
                     if new == "disconnected" then return end
                     local old, new = old, new
                     if old == "disconnected" then old = new end -- initial: true
+                    swift.ran("Views/EntryView.swift:12 .onChange(of: scenePhase)")
                     if ((new) == ("active")) then -- Views/EntryView.swift:13
                       w.memory.appearances = swift.read(w.memory, "appearances", 0) + (1) -- Views/EntryView.swift:14
                       app.memory["LedgerStore.opened"] = swift.read(app.memory, "LedgerStore.opened", 0) + (1) -- Views/EntryView.swift:15
@@ -72,6 +74,7 @@ struct LedgerTranslationTests {
                   on_url = function(w, url)
                     local app = sim.app
                     -- Views/LedgerView.swift:34 .onOpenURL
+                    swift.ran("Views/LedgerView.swift:34 .onOpenURL")
                     if not ((sim.url(url).scheme) == ("ledger")) then -- Views/LedgerView.swift:35
                       return true -- Views/LedgerView.swift:35
                     end
@@ -91,6 +94,7 @@ struct LedgerTranslationTests {
         #expect(section(lua, from: "    on_phase = function(app, old, new)", to: "    end,") == """
                 on_phase = function(app, old, new)
                   -- LedgerApp.swift:23 .onChange(of: scenePhase)
+                  swift.ran("LedgerApp.swift:23 .onChange(of: scenePhase)")
                   app.defaults.lastPhase = (tostring(old) .. "->" .. tostring(new)) -- LedgerApp.swift:24
                   if not ((new) == ("background")) then -- LedgerApp.swift:25
                     return -- LedgerApp.swift:25
@@ -98,6 +102,7 @@ struct LedgerTranslationTests {
                   app.memory.backgroundCount = swift.read(app.memory, "backgroundCount", 0) + (1) -- LedgerApp.swift:26
                   local taskID = nil -- LedgerApp.swift:27
                   taskID = app:begin_background_task("flush" or "", function()
+                    swift.ran("LedgerApp.swift:28 beginBackgroundTask expirationHandler")
                     swift.end_task(taskID) -- LedgerApp.swift:29
                     taskID = nil -- LedgerApp.swift:30
                   end) -- LedgerApp.swift:28
@@ -109,6 +114,7 @@ struct LedgerTranslationTests {
         #expect(section(lua, from: "    on_launch = function(app)", to: "    end,") == """
                 on_launch = function(app)
                   -- LedgerApp.swift:10 LedgerApp.init()
+                  swift.ran("LedgerApp.swift:10 LedgerApp.init()")
                   app.defaults.launchedOnce = true -- LedgerApp.swift:11
                   app.memory["LedgerStore.launches"] = swift.read(app.memory, "LedgerStore.launches", 0) + (1) -- LedgerApp.swift:12
                   -- registers the model's on_refresh -- LedgerApp.swift:13
@@ -117,6 +123,7 @@ struct LedgerTranslationTests {
         #expect(section(lua, from: "    on_refresh = function(app, task)", to: "    end,") == """
                 on_refresh = function(app, task)
                   -- LedgerApp.swift:13 BGTaskScheduler.shared.register
+                  swift.ran("LedgerApp.swift:13 BGTaskScheduler.shared.register")
                   app.memory["LedgerStore.refreshCount"] = swift.read(app.memory, "LedgerStore.refreshCount", 0) + (1) -- LedgerApp.swift:14
                   task:finish() -- LedgerApp.swift:15
                 end,
@@ -191,10 +198,12 @@ struct CourierTranslationTests {
                 on_launch = function(app)
                   ;(function()
                     -- CourierApp.swift:8 CourierApp.init()
+                    swift.ran("CourierApp.swift:8 CourierApp.init()")
                     app:effect("Telemetry.start@CourierApp.swift:9", "launch") -- CourierApp.swift:9
                   end)()
                   ;(function()
                     -- CourierApp.swift:21 AppDelegate.application
+                    swift.ran("CourierApp.swift:21 AppDelegate.application")
                     app.defaults.launchCount = (swift.read(app.defaults, "launchCount", 0)) + (1) -- CourierApp.swift:22
                     return -- CourierApp.swift:23
                   end)()
@@ -352,6 +361,7 @@ struct TranslatorStatementTests {
                     -- Root.swift:8 .onChange(of: phase)
                     if new == "disconnected" then return end
                     if old == "disconnected" then return end
+                    swift.ran("Root.swift:8 .onChange(of: phase)")
                     do -- Root.swift:9
                       local matched_1 = false
                       local last = app.defaults.lastOrder

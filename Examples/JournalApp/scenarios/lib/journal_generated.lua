@@ -13,6 +13,13 @@ function swift.last_path_component(text)
   local path = sim.url(text).path
   return path[#path] or ""
 end
+-- The Swift handlers translated here: `scenesim test --coverage` lists each and whether a
+-- scenario ran it. Each marks its run with swift.ran, which is recorded, never traced.
+swift.ran = sim.swift_handlers("JournalApp", {
+  "EntryEditor.swift:13 .onChange(of: scenePhase)",
+  "EntryListView.swift:17 .onOpenURL",
+  "JournalApp.swift:14 .onChange(of: scenePhase)",
+})
 -- Functions and methods declared in the sources, followed from the handlers (depth 4).
 local Journal_update, Journal_save
 function Journal_update(w, id, text) -- Journal.swift:20 Journal.update
@@ -38,6 +45,7 @@ return {
       on_url = function(w, url)
         local app = sim.app
         -- EntryListView.swift:17 .onOpenURL
+        swift.ran("EntryListView.swift:17 .onOpenURL")
         w.storage.selectedEntry = swift.last_path_component(url) -- EntryListView.swift:18
         return true
       end,
@@ -56,6 +64,7 @@ return {
         -- EntryEditor.swift:13 .onChange(of: scenePhase)
         if new == "disconnected" then return end
         if old == "disconnected" then return end
+        swift.ran("EntryEditor.swift:13 .onChange(of: scenePhase)")
         if ((new) ~= ("active")) then -- EntryEditor.swift:14
           Journal_update(w, w.value, swift.read(w.storage, "draft", "")) -- EntryEditor.swift:14
         end
@@ -75,6 +84,7 @@ return {
     },
     on_phase = function(app, old, new)
       -- JournalApp.swift:14 .onChange(of: scenePhase)
+      swift.ran("JournalApp.swift:14 .onChange(of: scenePhase)")
       if ((new) == ("background")) then -- JournalApp.swift:15
         Journal_save(nil) -- JournalApp.swift:15
       end
