@@ -280,6 +280,7 @@ extension ScriptHost {
         // (StateReuseTests holds the list).
         simulator = nil
         traceEnabled = true
+        traceTimeWidth = TraceRenderer.minimumTimeWidth
         hooks = HookRegistry()
         sceneHandlers = [:]
         declaredKeys = DeclaredKeys()
