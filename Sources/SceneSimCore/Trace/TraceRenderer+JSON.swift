@@ -116,6 +116,8 @@ extension TraceRenderer {
             return [("event", .string("defaultChanged")), ("key", .bytes(key)), ("value", JSON.value(value))]
         case let .note(text):
             return [("event", .string("note")), ("note", .bytes(text))]
+        case let .memoryWritten(scene, key, value):
+            return [("event", .string("memoryWritten")), ("scene", scene.map(string) ?? .string("app")), ("key", .bytes(key)), ("value", JSON.value(value))]
         case let .memoryLost(scene, keys, cause):
             return [("event", .string("memoryLost")), ("scene", scene.map(string) ?? .string("app")), ("keys", .array(keys.map { .bytes($0) })), ("cause", .string(cause.rawValue))]
         case let .workEnded(work):

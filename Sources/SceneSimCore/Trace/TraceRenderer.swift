@@ -106,6 +106,8 @@ public enum TraceRenderer {
             return ("note", text.escaped)
         case let .memoryLost(scene, keys, cause):
             return (scene.map(shown) ?? "app", "memory lost (\(cause.rawValue)): \(keys.map(\.escaped).joined(separator: ", "))")
+        case let .memoryWritten(scene, key, value):
+            return (scene.map(shown) ?? "app", "memory\(memoryKeyPath(key)) = \(value?.literal ?? "nil")")
         case let .workEnded(work):
             switch work {
             case let .timer(id, due): return ("app", "\(id) ended (terminated): it was due at \(due.text)")
@@ -165,6 +167,13 @@ public enum TraceRenderer {
             }
             return (scene.map(shown) ?? "app", "effect \(name.escaped)(\(shownArguments.joined(separator: ", ")))" + (location.map { " (\($0.escaped))" } ?? ""))
         }
+    }
+
+    /// A memory key as Lua spells its field: `.draft`, or `["two words"]` for a key that is not
+    /// a name (quoted and escaped, as every text of the script's).
+    static func memoryKeyPath(_ key: ByteString) -> String {
+        let literal = SceneStorage.keyLiteral(key)
+        return literal.hasPrefix("[") ? literal : "." + literal
     }
 
     /// What launched a process, as its launch line says it.

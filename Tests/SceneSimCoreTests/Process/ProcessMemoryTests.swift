@@ -36,6 +36,31 @@ struct ProcessMemoryTests {
         #expect(try device.sim.windowMemory(id).isEmpty, "a reconnected scene starts with empty memory")
     }
 
+    // Issue 44, item 6: writes were never traced, so a golden could pin memory's loss but not
+    // how it changed.
+    @Test("11.1 with tracesMemoryWrites each write to app.memory and w.memory is a line, its value a Lua literal and its key escaped; off by default")
+    func memoryWritesTraced() throws {
+        let device = try TestDevice.ready(.testing(scenes: Self.scenes))
+        let doc = try #require(try device.openWindow("doc", .string("a")).window)
+        let id = try device.window(doc)
+        _ = device.takeTrace()
+        try device.perform("untraced") { sim in try sim.setAppMemory(key: "tab", value: .string("home")) }
+        device.expectTrace([])
+        device.sim.tracesMemoryWrites = true
+        try device.perform("write") { sim in
+            try sim.setAppMemory(key: "tab", value: .string("inbox"))
+            try sim.setWindowMemory(id, key: "draft", value: .string("two\nlines"))
+            try sim.setWindowMemory(id, key: "font size", value: .double(17))
+            try sim.setWindowMemory(id, key: "draft", value: nil)
+        }
+        device.expectTrace([
+            "[   0.500] app         memory.tab = \"inbox\"",
+            "[   0.500] doc#1       memory.draft = \"two\\nlines\"",
+            "[   0.500] doc#1       memory[\"font size\"] = 17.0",
+            "[   0.500] doc#1       memory.draft = nil",
+        ])
+    }
+
     @Test("11.1 every kind of termination empties app.memory and each window's memory; a restored window has its storage and no memory")
     func everyTerminationLosesMemory() throws {
         for how in Termination.requestable {
