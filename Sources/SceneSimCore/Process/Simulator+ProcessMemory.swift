@@ -56,9 +56,21 @@ extension Simulator {
                              closing: "is being closed: its views and their @State are gone with it; keep what must outlive the window in app.memory or app.defaults")
     }
 
+    /// Memory holds what storage holds and tables of it (copied, keyed by booleans, numbers
+    /// or strings): NaN nowhere, no table as a key.
     private func checkStorable(_ value: SceneValue?, _ what: String) throws(SimError) {
-        if case .double(let d)? = value, d.isNaN {
+        guard let value else { return }
+        switch value {
+        case .double(let d) where d.isNaN:
             throw SimError(.invalidValue, "\(what): NaN cannot be stored (it never equals itself); store a number or nil")
+        case .table(let entries):
+            for (key, item) in entries {
+                if case .table = key { throw SimError(.invalidValue, "\(what): a table cannot be a key of a table memory holds; key it by booleans, numbers or strings") }
+                try checkStorable(key, what)
+                try checkStorable(item, what)
+            }
+        default:
+            return
         }
     }
 

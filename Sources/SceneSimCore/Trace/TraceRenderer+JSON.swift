@@ -51,6 +51,8 @@ extension TraceRenderer {
             case .int(let i)?: .raw(String(i))
             case .double(let d)?: d.isFinite ? .raw(SceneValue.floatLiteral(d)) : .string(SceneValue.floatLiteral(d))
             case .string(let s)?: .bytes(s)
+            // A table (memory holds them): its entries as [key, value] pairs in key order.
+            case .table(let entries)?: .array(SceneValue.sortedKeys(entries).map { .array([value($0), value(entries[$0])]) })
             }
         }
 

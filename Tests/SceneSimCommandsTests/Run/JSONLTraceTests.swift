@@ -81,6 +81,7 @@ struct JSONLTraceTests {
           },
         }
         app.memory.tab = "feed"
+        app.memory.queue = { 7, { id = 42 } }
         app.front.memory.draft = "hi"
         app:background()
         app.front:disconnect()
