@@ -12,6 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+// Registry keys: the host's rendering (LuaStack.describe, registered as tostring before these
+// are installed), the host's writer (registered as print), and Lua's string.format and next.
+// Kept in the registry, not as upvalues, so the functions have none, as stock's have none.
+static const char scn_render_key = 0;
+static const char scn_writer_key = 0;
+static const char scn_format_key = 0;
+static const char scn_next_key = 0;
+
 // MARK: pairs
 
 // A key's place in the order: numbers ascending (an integer before an equal float), strings by
@@ -138,20 +146,64 @@ static int scn_push_kept_order(lua_State *L) {
     return order->count;
 }
 
-// The iterators: upvalue 1 the keys' count, 2 the last position handed out, then the keys
-// sorted: upvalue 3 a table of them (scn_pairs_next), or upvalues 3, 4, ... the keys themselves
-// (scn_pairs_next_small, for fewer than SCN_PAIRS_CACHED_FROM: no table made). A key whose
-// value became nil since pairs was called is skipped, as `next` would skip it.
+// The iterators: upvalue 1 the keys' count, 2 the last position handed out, 3 the table, then
+// the keys sorted: upvalue 4 a table of them (scn_pairs_next), or upvalues 4, 5, ... the keys
+// themselves (scn_pairs_next_small, for fewer than SCN_PAIRS_CACHED_FROM: no
+// table made). A key whose value became nil since pairs was called is skipped, as `next` would
+// skip it. Called as stock pairs' `next` would be called, it answers as `next`: from the key it
+// is given (nil starts over; the loop's own key costs one comparison), and on another table, or
+// from a key it did not hand out, it is `next` itself.
+#define SCN_PAIRS_UPVALUES 3
+
 typedef void (*scn_push_key)(lua_State *L, lua_Integer position);
 
-static void scn_key_from_table(lua_State *L, lua_Integer position) { lua_rawgeti(L, lua_upvalueindex(3), position); }
+static void scn_key_from_table(lua_State *L, lua_Integer position) { lua_rawgeti(L, lua_upvalueindex(SCN_PAIRS_UPVALUES + 1), position); }
 
-static void scn_key_from_upvalue(lua_State *L, lua_Integer position) { lua_pushvalue(L, lua_upvalueindex(2 + (int)position)); }
+static void scn_key_from_upvalue(lua_State *L, lua_Integer position) { lua_pushvalue(L, lua_upvalueindex(SCN_PAIRS_UPVALUES + (int)position)); }
+
+// `next(...)` with the iterator's arguments (at most two, as next reads), its results returned.
+static int scn_pairs_as_next(lua_State *L) {
+    int arguments = lua_gettop(L) < 2 ? lua_gettop(L) : 2;
+    lua_settop(L, arguments);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_next_key);
+    lua_insert(L, 1);
+    lua_call(L, arguments, LUA_MULTRET);
+    return lua_gettop(L);
+}
 
 static int scn_pairs_advance(lua_State *L, scn_push_key push_key) {
-    luaL_checktype(L, 1, LUA_TTABLE);
+    if (lua_type(L, 1) != LUA_TTABLE) {
+        // Named as stock names next at this call: by the caller's name for it when it has one
+        // ('for iterator', a local), else as next (under pcall).
+        lua_Debug ar;
+        if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.name != NULL) luaL_checktype(L, 1, LUA_TTABLE);
+        return scn_pairs_as_next(L);
+    }
+    if (!lua_rawequal(L, 1, lua_upvalueindex(3))) return scn_pairs_as_next(L);
     lua_Integer count = lua_tointeger(L, lua_upvalueindex(1));
     lua_Integer position = lua_tointeger(L, lua_upvalueindex(2));
+    if (lua_isnoneornil(L, 2)) {
+        position = 0;
+    } else {
+        int same = 0;
+        if (position >= 1 && position <= count) {
+            push_key(L, position);
+            same = lua_rawequal(L, -1, 2);
+            lua_pop(L, 1);
+        }
+        if (!same) {
+            lua_Integer at = 0;
+            for (lua_Integer p = 1; p <= count && at == 0; p++) {
+                push_key(L, p);
+                if (lua_rawequal(L, -1, 2)) at = p;
+                lua_pop(L, 1);
+            }
+            scn_charge_counted(L, count);
+            if (at == 0) return scn_pairs_as_next(L);
+            position = at;
+        }
+    }
+    lua_settop(L, 1);
     int found = 0;
     while (!found && position < count) {
         position++;
@@ -162,7 +214,9 @@ static int scn_pairs_advance(lua_State *L, scn_push_key push_key) {
     }
     lua_pushinteger(L, position);
     lua_replace(L, lua_upvalueindex(2));
-    return found ? 2 : 0;
+    if (found) return 2;
+    lua_pushnil(L);
+    return 1;
 }
 
 static int scn_pairs_next(lua_State *L) { return scn_pairs_advance(L, scn_key_from_table); }
@@ -174,8 +228,9 @@ static int scn_pairs_next_small(lua_State *L) { return scn_pairs_advance(L, scn_
 static int scn_pairs_results(lua_State *L, lua_CFunction next, lua_Integer count, int upvalues) {
     lua_pushinteger(L, count);
     lua_pushinteger(L, 0);
-    lua_rotate(L, -(upvalues + 2), 2);
-    lua_pushcclosure(L, next, upvalues + 2);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, -(upvalues + SCN_PAIRS_UPVALUES), SCN_PAIRS_UPVALUES);
+    lua_pushcclosure(L, next, upvalues + SCN_PAIRS_UPVALUES);
     lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;
@@ -260,7 +315,7 @@ static int scn_pairs_continued(lua_State *L, int status, lua_KContext context) {
 }
 
 // pairs(t): like Lua's luaB_pairs (a __pairs metamethod wins, and may yield), but the keys of a
-// table come in a fixed order. Anything else gets stock `next` (upvalue 1), which fails at the
+// table come in a fixed order. Anything else gets stock `next` (registry[scn_next_key]), which fails at the
 // loop as stock pairs does.
 static int scn_pairs(lua_State *L) {
     luaL_checkany(L, 1);
@@ -270,7 +325,7 @@ static int scn_pairs(lua_State *L) {
         return 3;
     }
     if (!lua_istable(L, 1)) {
-        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_next_key);
         lua_pushvalue(L, 1);
         lua_pushnil(L);
         return 3;
@@ -334,16 +389,171 @@ static int scn_pairs(lua_State *L) {
     return scn_pairs_results(L, scn_pairs_next, count, 1);
 }
 
+// MARK: tostring and print
+
+
+// Pushes the text tostring gives the value at `index` (absolute), by stock luaL_tolstring's
+// steps: a `__tostring` metamethod is called as stock calls it (lua_call: its errors come out
+// as raised, a yield inside it is stock's "attempt to yield across a C-call boundary"), and
+// nil, booleans, numbers and strings are stock's text (NaN is "nan", whatever its sign), a
+// `__tostring` in their metatables left uncalled (docs/lua-conformance.md: the engine and the
+// simulator convert strings with tostring where no script code may run).
+// Where stock prints an address (a table, function, thread or userdata without `__tostring`)
+// the host's deterministic rendering answers (registry[scn_render_key]: LuaStack.describe).
+// A `__tostring` result that is not a string is left on the stack for the caller to refuse:
+// stock raises "'__tostring' must return a string" at the caller's line (scn_checked_text).
+static void scn_push_text(lua_State *L, int index) {
+    int type = lua_type(L, index);
+    int plain = type == LUA_TNIL || type == LUA_TBOOLEAN || type == LUA_TNUMBER || type == LUA_TSTRING;
+    if (!plain && luaL_callmeta(L, index, "__tostring")) return;
+    switch (type) {
+    case LUA_TNIL: lua_pushliteral(L, "nil"); return;
+    case LUA_TBOOLEAN:
+        if (lua_toboolean(L, index)) lua_pushliteral(L, "true"); else lua_pushliteral(L, "false");
+        return;
+    case LUA_TSTRING: lua_pushvalue(L, index); return;
+    case LUA_TNUMBER:
+        if (!lua_isinteger(L, index)) {
+            char buffer[64];
+            scn_format_number(lua_tonumber(L, index), buffer, sizeof buffer);
+            lua_pushstring(L, buffer);
+        } else {
+            lua_pushfstring(L, "%I", (LUAI_UACINT)lua_tointeger(L, index));
+        }
+        return;
+    default:
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_render_key);
+        lua_pushvalue(L, index);
+        scn_call_from_library(L);
+        lua_call(L, 1, 1);
+        return;
+    }
+}
+
+// The text on top as a string, or stock's error when a `__tostring` returned something else;
+// raised by the library function itself, so it is placed at the script's line, as stock's is.
+static const char *scn_checked_text(lua_State *L, size_t *length) {
+    if (lua_type(L, -1) == LUA_TNUMBER && !lua_isinteger(L, -1)) {
+        char buffer[64];
+        scn_format_number(lua_tonumber(L, -1), buffer, sizeof buffer);
+        lua_pop(L, 1);
+        lua_pushstring(L, buffer);
+    }
+    if (!lua_isstring(L, -1)) luaL_error(L, "'__tostring' must return a string");
+    return lua_tolstring(L, -1, length);
+}
+
+// tostring(v), as Lua 5.4.4's luaB_tostring (luaL_tolstring): see scn_push_text.
+static int scn_tostring(lua_State *L) {
+    luaL_checkany(L, 1);
+    scn_push_text(L, 1);
+    scn_checked_text(L, NULL);
+    return 1;
+}
+
+// Writes the texts at `first` ... `last` with a tab between them, and a newline after them when
+// `newline`, through the host's writer; nothing when there is nothing to write.
+static void scn_print_write(lua_State *L, int first, int last, int newline) {
+    if (last < first && !newline) return;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_writer_key);
+    int parts = 0;
+    for (int j = first; j <= last; j++) {
+        if (j > first) {
+            lua_pushliteral(L, "\t");
+            parts++;
+        }
+        lua_pushvalue(L, j);
+        parts++;
+    }
+    if (newline) {
+        lua_pushliteral(L, "\n");
+        parts++;
+    }
+    lua_concat(L, parts);
+    scn_call_from_library(L);
+    lua_call(L, 1, 0);
+}
+
+// print(...) as Lua 5.4.4's luaB_print: each argument converted in turn (a `__tostring` runs
+// at its argument's turn) and a tab between them. The host's writer (registry[scn_writer_key],
+// in Swift) takes the bytes to write. The line is written at once; when an
+// argument's conversion fails, what stock had written before it (the earlier arguments and
+// their tabs) is written, then the error goes on as raised.
+static int scn_print(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checkstack(L, 2 * n + 8, "print");
+    int first = n + 1;
+    for (int i = 1; i <= n; i++) {
+        int type = lua_type(L, i);
+        int plain = type == LUA_TNIL || type == LUA_TBOOLEAN || type == LUA_TNUMBER || type == LUA_TSTRING;
+        if (plain) {
+            scn_push_text(L, i);
+            continue;
+        }
+        // Its `__tostring` (or the rendering) under a protected call, called right from print
+        // as stock's print calls it, so that what came before a failure is written.
+        if (luaL_getmetafield(L, i, "__tostring") == LUA_TNIL) {
+            lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_render_key);
+            scn_call_from_library(L);
+        }
+        lua_pushvalue(L, i);
+        if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+            scn_check_tripped(L);
+            scn_print_write(L, first, first + i - 2, 0);
+            return lua_error(L);
+        }
+        if (lua_type(L, -1) == LUA_TNUMBER || lua_type(L, -1) == LUA_TSTRING) {
+            scn_checked_text(L, NULL);
+        } else {
+            // Stock raises at this argument, after writing the ones before it.
+            scn_print_write(L, first, first + i - 2, 0);
+            scn_checked_text(L, NULL);
+        }
+    }
+    scn_print_write(L, first, first + n - 1, 1);
+    return 0;
+}
+
 // MARK: string.format
 
-// Upvalues: 1 Lua's string.format, 2 the deterministic tostring. `%s` of anything but a string
-// or a number is converted by that tostring first; `%p` is refused. Errors of the original
-// format are raised again at the script's line (the original ran under this C function).
+// Calls the original format on the `count` values on top (the format first) and
+// leaves its result there. Its errors are raised again at the script's line (the original ran
+// under this C function): a bad argument is named as stock names it ('format', 'string.format'
+// under pcall, a method call's self not counted), its number moved by `shift` (a piece of the
+// format gets its one argument as #2).
+static void scn_format_piece(lua_State *L, int count, int shift) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &scn_format_key);
+    lua_insert(L, -(count + 1));
+    int status = lua_pcall(L, count, 1, 0);
+    if (status == LUA_OK) return;
+    if (status == LUA_ERRRUN && lua_type(L, -1) == LUA_TSTRING) {
+        const char *message = lua_tostring(L, -1);
+        size_t length = strlen(message);
+        int bad = 0;
+        int consumed = 0;
+        if (sscanf(message, "bad argument #%d to '?' (%n", &bad, &consumed) == 1 && consumed > 0
+            && length > (size_t)consumed && message[length - 1] == ')') {
+            lua_pushlstring(L, message + consumed, length - (size_t)consumed - 1);
+            luaL_argerror(L, bad + shift, lua_tostring(L, -1));
+        }
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    lua_error(L);
+}
+
+// string.format (Lua's at registry[scn_format_key]). `%s` of anything but a string
+// or a number is converted as tostring converts it; `%p` is refused. When a `%s` needs that,
+// the format runs a conversion at a time, in order, as stock's does (a `__tostring` runs at its
+// turn, and one that fails or a bad argument before it stops the format there); otherwise the
+// original runs once on the whole.
 static int scn_format(lua_State *L) {
     size_t length = 0;
     const char *format = luaL_checklstring(L, 1, &length);
     int top = lua_gettop(L);
     int argument = 1;
+    int convert = 0;
     for (size_t i = 0; i < length; i++) {
         if (format[i] != '%') continue;
         i++;
@@ -364,46 +574,80 @@ static int scn_format(lua_State *L) {
         if (format[i] == 's' && argument <= top) {
             int type = lua_type(L, argument);
             if (type != LUA_TSTRING && type != LUA_TNUMBER) {
-                lua_pushvalue(L, lua_upvalueindex(2));
-                lua_pushvalue(L, argument);
-                lua_call(L, 1, 1);
-                lua_replace(L, argument);
+                convert = 1;
+                break;
             }
         }
     }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    int status = lua_pcall(L, top, 1, 0);
-    if (status == LUA_OK) return 1;
-    if (status == LUA_ERRRUN && lua_type(L, -1) == LUA_TSTRING) {
-        // The original, called from C, knows neither its name nor the script's line: "bad
-        // argument #2 to '?' (...)". Raised again from here, the argument error is named as stock
-        // names it ('format', 'string.format' under pcall, a method call's self not counted).
-        const char *message = lua_tostring(L, -1);
-        size_t length = strlen(message);
-        int bad = 0;
-        int consumed = 0;
-        if (sscanf(message, "bad argument #%d to '?' (%n", &bad, &consumed) == 1 && consumed > 0
-            && length > (size_t)consumed && message[length - 1] == ')') {
-            lua_pushlstring(L, message + consumed, length - (size_t)consumed - 1);
-            return luaL_argerror(L, bad, lua_tostring(L, -1));
-        }
-        luaL_where(L, 1);
-        lua_insert(L, -2);
-        lua_concat(L, 2);
+    if (!convert) {
+        scn_format_piece(L, top, 0);
+        return 1;
     }
-    return lua_error(L);
+    // A conversion at a time: each piece is the text before a conversion and the conversion.
+    luaL_checkstack(L, 8, "string.format");
+    int pieces = 0;
+    size_t start = 0;
+    argument = 1;
+    for (size_t i = 0; i < length; i++) {
+        if (format[i] != '%') continue;
+        i++;
+        if (i < length && format[i] == '%') continue;
+        while (i < length && strchr("-+ #0", format[i]) != NULL) i++;
+        while (i < length && format[i] >= '0' && format[i] <= '9') i++;
+        if (i < length && format[i] == '.') {
+            i++;
+            while (i < length && format[i] >= '0' && format[i] <= '9') i++;
+        }
+        argument++;
+        size_t end = i < length ? i + 1 : length;
+        lua_pushlstring(L, format + start, end - start);
+        int count = 1;
+        if (argument <= top) {
+            if (i < length && format[i] == 's') {
+                int type = lua_type(L, argument);
+                if (type != LUA_TSTRING && type != LUA_TNUMBER) {
+                    scn_push_text(L, argument);
+                    scn_checked_text(L, NULL);
+                } else {
+                    lua_pushvalue(L, argument);
+                }
+            } else {
+                lua_pushvalue(L, argument);
+            }
+            count = 2;
+        }
+        scn_format_piece(L, count, argument - 2);
+        pieces++;
+        luaL_checkstack(L, 8, "string.format");
+        start = end;
+        i = end - 1;
+        if (end >= length) break;
+    }
+    if (start < length) {
+        lua_pushlstring(L, format + start, length - start);
+        scn_format_piece(L, 1, 0);
+        pieces++;
+    }
+    lua_concat(L, pieces);
+    return 1;
 }
 
 static int scn_install_body(lua_State *L) {
     lua_getglobal(L, "next");
-    lua_pushcclosure(L, scn_pairs, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_next_key);
+    lua_pushcfunction(L, scn_pairs);
     lua_setglobal(L, "pairs");
+    // The host registered its rendering as tostring and its writer as print.
+    lua_getglobal(L, "tostring");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_render_key);
+    lua_pushcfunction(L, scn_tostring);
+    lua_setglobal(L, "tostring");
+    lua_getglobal(L, "print");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_writer_key);
+    lua_pushcfunction(L, scn_print);
+    lua_setglobal(L, "print");
     if (lua_getglobal(L, LUA_STRLIBNAME) == LUA_TTABLE) {
-        lua_getfield(L, -1, "format");
-        lua_getglobal(L, "tostring");
-        lua_pushcclosure(L, scn_format, 2);
-        lua_setfield(L, -2, "format");
+        scn_replace_function(L, "format", &scn_format_key, scn_format);
     }
     lua_pop(L, 1);
     return 0;

@@ -202,7 +202,9 @@ static int scn_gethook(lua_State *L) {
     return 3;
 }
 
-// debug.setmetatable(value, table): the original (upvalue 1), refusing a `__gc` field as the
+static const char scn_debug_setmetatable_key = 0;
+
+// debug.setmetatable(value, table): the original (registry[scn_debug_setmetatable_key]), refusing a `__gc` field as the
 // sandbox's setmetatable does (libraries.c).
 static int scn_debug_setmetatable(lua_State *L) {
     if (lua_type(L, 2) == LUA_TTABLE) {
@@ -211,7 +213,7 @@ static int scn_debug_setmetatable(lua_State *L) {
         lua_pop(L, 1);
         if (finalizer) return luaL_error(L, "debug.setmetatable: " SCN_GC_REFUSAL);
     }
-    return scn_call_original(L, LUA_MULTRET);
+    return scn_call_original(L, &scn_debug_setmetatable_key, LUA_MULTRET);
 }
 
 void scn_install_debug_functions(lua_State *L) {
@@ -220,9 +222,7 @@ void scn_install_debug_functions(lua_State *L) {
         lua_setfield(L, -2, "sethook");
         lua_pushcfunction(L, scn_gethook);
         lua_setfield(L, -2, "gethook");
-        lua_getfield(L, -1, "setmetatable");
-        lua_pushcclosure(L, scn_debug_setmetatable, 1);
-        lua_setfield(L, -2, "setmetatable");
+        scn_replace_function(L, "setmetatable", &scn_debug_setmetatable_key, scn_debug_setmetatable);
     }
     lua_pop(L, 1);
 }

@@ -50,6 +50,12 @@ typedef struct scn_state {
     int failable;
     int depth;                // Swift-started protected calls in progress
     int swift_frames;         // Swift functions (trampoline calls) in progress
+    // The level of the script's line for the Swift function being called (its errors, and a
+    // limit it passed, are placed there): 1, its caller, unless the shim's own library function
+    // that calls it (tostring, print) set next_caller_level to 2 just before the call, so the
+    // line is that function's caller's, as for any function of the library.
+    int next_caller_level;
+    int caller_level;
     int pending_writes;       // buffered field writes wait for scn_flush_writes
     FILE *routed_stdout;      // io.stdout's stream once routed (scn_route_stdout), or NULL
     void *routed;             // its cookie (scn_routed_output)
@@ -123,10 +129,15 @@ void scn_check_tripped(lua_State *L);
 void scn_close_routed_stdout(scn_state *st);
 /// Pushes the message of the tripped limit: the first located one, else its bare text.
 void scn_push_abort_message(lua_State *L);
-/// For a wrapper whose upvalue 1 is the library's original function: calls it with the
-/// wrapper's arguments, keeping `results` of its results (LUA_MULTRET for all), and returns
-/// how many are on the stack. Errors propagate as from the original.
-int scn_call_original(lua_State *L, int results);
+/// For a wrapper whose library original is kept at registry[key] (scn_replace_function): calls
+/// it with the wrapper's arguments, keeping `results` of its results (LUA_MULTRET for all), and
+/// returns how many are on the stack. Errors propagate as from the original.
+int scn_call_original(lua_State *L, const void *key, int results);
+/// Replaces field `name` of the table on top by the plain C function `wrapper`, keeping the
+/// original at registry[key] for scn_call_original. The wrapper has no upvalues, as the stock
+/// functions have none: with --allow-io, debug.getupvalue and debug.getinfo(f).nups see what
+/// they see in stock Lua.
+void scn_replace_function(lua_State *L, const char *name, const void *key, lua_CFunction wrapper);
 
 /// Calls Swift function `id` on the arguments on the stack, as the trampoline does: Swift
 /// returns, then an error it reported is raised here. Returns the number of results.

@@ -55,51 +55,76 @@ static int scn_is_binary(const char *piece, size_t length) {
     return length > 0 && piece[0] == LUA_SIGNATURE[0];
 }
 
-// A reader function's stand-in (upvalue 1 the reader, 2 whether its first piece was seen): its
-// first piece decides whether the chunk is text, as Lua's parser decides it, and bytecode stops
-// the load. Raising here is safe: lua_load calls readers inside its protected parser.
-static int scn_text_reader(lua_State *L) {
-    lua_pushvalue(L, lua_upvalueindex(1));
+// The state of a load from a reader function: whether its first piece was seen (or the mode
+// allows no binary chunk, so there is nothing to check).
+typedef struct scn_reader_state {
+    int checked;
+} scn_reader_state;
+
+// Lua 5.4.4's generic_reader (lbaselib.c), the reader function at index 1, its piece kept in
+// slot 5: its first piece decides whether the chunk is text, as Lua's parser decides it, and
+// bytecode stops the load. Raising here is safe: lua_load calls readers inside its protected
+// parser, in load's own frame, so the reader function runs right under load, as in stock Lua.
+static const char *scn_text_reader(lua_State *L, void *data, size_t *size) {
+    scn_reader_state *state = data;
+    luaL_checkstack(L, 2, "too many nested functions");
+    lua_pushvalue(L, 1);
     lua_call(L, 0, 1);
-    if (!lua_toboolean(L, lua_upvalueindex(2)) && lua_type(L, -1) == LUA_TSTRING) {
-        size_t length = 0;
-        const char *piece = lua_tolstring(L, -1, &length);
-        if (scn_is_binary(piece, length)) {
-            lua_pushliteral(L, SCN_BINARY_REFUSAL);
-            return lua_error(L);
-        }
-        lua_pushboolean(L, 1);
-        lua_replace(L, lua_upvalueindex(2));
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        *size = 0;
+        return NULL;
     }
-    return 1;
+    if (!lua_isstring(L, -1)) luaL_error(L, "reader function must return a string");
+    lua_replace(L, 5);
+    const char *piece = lua_tolstring(L, 5, size);
+    if (!state->checked && *size > 0) {
+        if (scn_is_binary(piece, *size)) {
+            lua_pushliteral(L, SCN_BINARY_REFUSAL);
+            lua_error(L);
+        }
+        state->checked = 1;
+    }
+    return piece;
 }
 
-// load(chunk [, chunkname [, mode [, env]]]): stock load (upvalue 1), which refuses a chunk its
-// mode does not allow with stock's message, except that a binary chunk is refused even when the
-// mode allows it. A reader function runs inside the original's protected parser, so the trip
-// check follows.
+// load(chunk [, chunkname [, mode [, env]]]): Lua 5.4.4's luaB_load (its checks in its order,
+// its messages, its frames: a reader function runs right under load), except that a binary
+// chunk is refused even when the mode allows it. A reader function may trip a limit, so the
+// trip check follows.
 static int scn_load_text(lua_State *L) {
     size_t length = 0;
     const char *chunk = lua_tolstring(L, 1, &length);
-    if (chunk == NULL) luaL_checktype(L, 1, LUA_TFUNCTION);
-    luaL_optstring(L, 2, NULL);
     const char *mode = luaL_optstring(L, 3, "bt");
-    if (strchr(mode, 'b') != NULL) {
-        if (chunk != NULL && lua_type(L, 1) == LUA_TSTRING && scn_is_binary(chunk, length)) {
+    int env = !lua_isnone(L, 4) ? 4 : 0;
+    int binary = strchr(mode, 'b') != NULL;
+    int status;
+    if (chunk != NULL) {
+        const char *name = luaL_optstring(L, 2, chunk);
+        if (binary && scn_is_binary(chunk, length)) {
             luaL_pushfail(L);
             lua_pushliteral(L, SCN_BINARY_REFUSAL);
             return 2;
         }
-        if (chunk == NULL) {
-            lua_pushvalue(L, 1);
-            lua_pushboolean(L, 0);
-            lua_pushcclosure(L, scn_text_reader, 2);
-            lua_replace(L, 1);
-        }
+        status = luaL_loadbufferx(L, chunk, length, name, mode);
+    } else {
+        const char *name = luaL_optstring(L, 2, "=(load)");
+        luaL_checktype(L, 1, LUA_TFUNCTION);
+        lua_settop(L, 5);  // slot 5 keeps the reader's last piece alive
+        scn_reader_state state = { !binary };
+        status = lua_load(L, scn_text_reader, &state, name, mode);
     }
-    int results = scn_call_original(L, LUA_MULTRET);
     scn_check_tripped(L);
-    return results;
+    if (status == LUA_OK) {
+        if (env != 0) {
+            lua_pushvalue(L, env);
+            if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+        }
+        return 1;
+    }
+    luaL_pushfail(L);
+    lua_insert(L, -2);
+    return 2;
 }
 
 static int scn_randomseed(lua_State *L) {
@@ -109,7 +134,7 @@ static int scn_randomseed(lua_State *L) {
     }
     luaL_checkinteger(L, 1);
     luaL_optinteger(L, 2, 0);
-    return scn_call_original(L, LUA_MULTRET);
+    return scn_call_original(L, &scn_randomseed_key, LUA_MULTRET);
 }
 
 // setmetatable(t, mt) as Lua 5.4.4's (lbaselib.c), refusing a `__gc` field. Lua runs finalizers
@@ -307,8 +332,7 @@ static int scn_open_libraries_body(lua_State *L) {
         lua_setglobal(L, "dofile");
         lua_pushnil(L);
         lua_setglobal(L, "loadfile");
-        lua_getglobal(L, "load");
-        lua_pushcclosure(L, scn_load_text, 1);
+        lua_pushcfunction(L, scn_load_text);
         lua_setglobal(L, "load");
         lua_pushvalue(L, 2);  // the folder, or nil
         lua_pushnil(L);       // the folder as messages name it (scn_set_module_display_dir)
@@ -320,9 +344,12 @@ static int scn_open_libraries_body(lua_State *L) {
     }
     lua_getglobal(L, LUA_MATHLIBNAME);
     lua_getfield(L, -1, "randomseed");
-    lua_pushvalue(L, -1);
+    // The wrapper holds what stock's holds (its generator's state, the original's upvalue), so
+    // the debug library sees one upvalue of the same kind; the original is in the registry.
+    int upvalues = lua_getupvalue(L, -1, 1) != NULL;
+    lua_pushcclosure(L, scn_randomseed, upvalues);
+    lua_insert(L, -2);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &scn_randomseed_key);
-    lua_pushcclosure(L, scn_randomseed, 1);
     lua_setfield(L, -2, "randomseed");
     lua_pop(L, 1);
     lua_pushcfunction(L, scn_setmetatable);

@@ -93,7 +93,10 @@ int scn_guarded_handler(lua_State *L) {
     if (scn_get_state(L)->abort != SCN_ABORT_NONE) return 1;
     // Raised in a hook: hooks are off while the handler would run.
     if (scn_is_hook_error(L, L, 1)) return 1;
-    return scn_call_original(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
 }
 
 // Checks the coroutine argument here, so a bad one is reported as stock Lua reports it (the
@@ -104,17 +107,20 @@ static lua_State *scn_check_coroutine(lua_State *L) {
     return co;
 }
 
-// coroutine.resume(co, ...): the original (upvalue 1), which raises nothing once `co` is a
+static const char scn_resume_key = 0;
+static const char scn_close_key = 0;
+
+// coroutine.resume(co, ...): the original (registry[scn_resume_key]), which raises nothing once `co` is a
 // coroutine, then the check.
 static int scn_resume(lua_State *L) {
     scn_check_coroutine(L);
     scn_check_tripped(L);
-    int results = scn_call_original(L, LUA_MULTRET);
+    int results = scn_call_original(L, &scn_resume_key, LUA_MULTRET);
     scn_check_tripped(L);
     return results;
 }
 
-// coroutine.close(co): the original (upvalue 1) runs the coroutine's pending __close
+// coroutine.close(co): the original (registry[scn_close_key]) runs the coroutine's pending __close
 // metamethods and catches their errors. Its own "cannot close" error is raised here first.
 static int scn_close_coroutine(lua_State *L) {
     lua_State *co = scn_check_coroutine(L);
@@ -137,7 +143,7 @@ static int scn_close_coroutine(lua_State *L) {
         lua_xmove(co, L, 1);
         return 2;
     }
-    int results = scn_call_original(L, LUA_MULTRET);
+    int results = scn_call_original(L, &scn_close_key, LUA_MULTRET);
     scn_check_tripped(L);
     return results;
 }
@@ -181,12 +187,8 @@ void scn_install_protected_functions(lua_State *L) {
     lua_pushcfunction(L, scn_xpcall_function);
     lua_setglobal(L, "xpcall");
     if (lua_getglobal(L, LUA_COLIBNAME) == LUA_TTABLE) {
-        lua_getfield(L, -1, "resume");
-        lua_pushcclosure(L, scn_resume, 1);
-        lua_setfield(L, -2, "resume");
-        lua_getfield(L, -1, "close");
-        lua_pushcclosure(L, scn_close_coroutine, 1);
-        lua_setfield(L, -2, "close");
+        scn_replace_function(L, "resume", &scn_resume_key, scn_resume);
+        scn_replace_function(L, "close", &scn_close_key, scn_close_coroutine);
         lua_pushcfunction(L, scn_wrap);
         lua_setfield(L, -2, "wrap");
         lua_pushcfunction(L, scn_yield);

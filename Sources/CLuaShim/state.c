@@ -536,12 +536,23 @@ void scn_push_abort_message(lua_State *L) {
 }
 
 // Raises at the script line that called the running C function.
-static void scn_raise_abort_at_caller(lua_State *L) {
-    luaL_where(L, 1);
+static void scn_raise_abort_at_level(lua_State *L, int level) {
+    luaL_where(L, level);
     char where[160];
     snprintf(where, sizeof where, "%s", lua_tostring(L, -1));
     lua_pop(L, 1);
     scn_raise_abort(L, where, 1, 0);
+}
+
+static void scn_raise_abort_at_caller(lua_State *L) { scn_raise_abort_at_level(L, 1); }
+
+int scn_caller_level(lua_State *L) {
+    int level = scn_get_state(L)->caller_level;
+    return level > 1 ? level : 1;
+}
+
+void scn_call_from_library(lua_State *L) {
+    scn_get_state(L)->next_caller_level = 2;
 }
 
 void scn_charge_later(lua_State *L, long long steps) {
@@ -570,8 +581,15 @@ void scn_check_tripped(lua_State *L) {
     if (st->depth > 0 && st->abort != SCN_ABORT_NONE) scn_raise_abort_at_caller(L);
 }
 
-int scn_call_original(lua_State *L, int results) {
-    lua_pushvalue(L, lua_upvalueindex(1));
+void scn_replace_function(lua_State *L, const char *name, const void *key, lua_CFunction wrapper) {
+    lua_getfield(L, -1, name);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+    lua_pushcfunction(L, wrapper);
+    lua_setfield(L, -2, name);
+}
+
+int scn_call_original(lua_State *L, const void *key, int results) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, key);
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, results);
     return lua_gettop(L);
@@ -755,19 +773,24 @@ int scn_call_swift(lua_State *L, lua_Integer id) {
     // On a thread with no hook (uncounted.c) nothing else watches the interrupt flags or
     // raises a memory limit the allocator tripped.
     if (lua_gethook(L) == NULL && st->depth > 0 && scn_update_abort(st, 0)) scn_raise_abort_at_caller(L);
+    int level = st->next_caller_level > 1 ? st->next_caller_level : 1;
+    st->next_caller_level = 0;
+    int outer_level = st->caller_level;
+    st->caller_level = level;
     int was_failable = st->failable;
     st->failable = 0;
     st->swift_frames += 1;
     int results = st->dispatch(st->host, L, id);
     st->swift_frames -= 1;
     st->failable = was_failable;
+    st->caller_level = outer_level;
     // Work the Swift function charged (scn_charge_later: a long note, a large table printed)
     // that passed the instruction limit stops the script here, at the line that called it:
     // left to the next hook step, a script that ended first reported the limit with no line.
     // An interrupt that came meanwhile (Ctrl-C during a long print or a settle of many
     // windows) stops it here too: a loop of such calls spends its time in Swift, between hook
     // steps.
-    if (st->depth > 0 && scn_update_abort(st, 0)) scn_raise_abort_at_caller(L);
+    if (st->depth > 0 && scn_update_abort(st, 0)) scn_raise_abort_at_level(L, level);
     if (was_failable && st->limit != 0 && st->used > st->limit) {
         // Swift allocated past the limit. Allocating now fails unless a full collection frees
         // enough (Lua's LUA_ERRMEM, from here, in C), or trips the limit, raised at this line.

@@ -86,7 +86,11 @@ package struct Scaffolder {
             collector.walk(tree)
             for found in collector.found {
                 var info = types[found.name] ?? TypeInfo(name: found.name, file: source.path, line: found.line)
-                if !found.isExtension && info.declared && (info.isMain || found.isMain) {
+                // Only an App has scenes to see twice: a UIKit or AppKit delegate marked @main in
+                // each platform's target (or in both branches of an #if os) is two programs'
+                // entry points, and the run ends in "no @main App" with nothing doubled.
+                let isApp = info.isApp || found.conformances.contains { $0 == "App" || $0 == "SwiftUI.App" }
+                if !found.isExtension && info.declared && (info.isMain || found.isMain) && isApp {
                     // The same App twice (a copy of the sources, another target): Swift would refuse it.
                     warnings.append("\(source.path):\(found.line): warning: \(found.name) is declared again (first at \(info.file):\(info.line)); its members are read as one type's, so its scenes appear twice: give the folder or files of one copy")
                 }

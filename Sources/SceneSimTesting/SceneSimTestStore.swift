@@ -33,6 +33,8 @@ public final class SceneSimTestStore {
     var lastSnapshot: Simulator.Snapshot
     /// Set by `finish()`: the store has been checked and will not be checked again.
     private var isFinished = false
+    /// The time column of the lines taken so far (`TraceRenderer.timeWidth(_:after:)`).
+    private var traceTimeWidth = TraceRenderer.minimumTimeWidth
     /// Where the store was made: an unfinished store reports there when it goes away.
     private let origin: SourceLocation
 
@@ -77,7 +79,10 @@ public final class SceneSimTestStore {
     /// The trace lines since the last take, as `scenesim run` prints them; clears them.
     public func takeTrace() -> [String] {
         let width = TraceRenderer.subjectWidth(scenes: simulator.config.scenes)
-        return simulator.takeEvents().map { TraceRenderer.text($0, label: simulator.label(of:), subjectWidth: width) }
+        return simulator.takeEvents().map { record in
+            traceTimeWidth = TraceRenderer.timeWidth(record.time, after: traceTimeWidth)
+            return TraceRenderer.text(record, label: simulator.label(of:), subjectWidth: width, timeWidth: traceTimeWidth)
+        }
     }
 
     /// The session whose trace label is `label` (`"main#1"`).

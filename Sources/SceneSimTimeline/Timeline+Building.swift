@@ -165,7 +165,7 @@ private struct Builder {
         case .backgroundTaskBegan, .backgroundTaskFinished, .refreshRequested, .refreshCancelled,
              .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
              .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .notificationOpened,
-             .reopened, .windowMinimized, .effect:
+             .reopened, .windowMinimized, .effect, .memoryWritten:
             break
         }
     }

@@ -469,6 +469,24 @@ struct ScaffoldErrorTests {
         #expect(two.views.first { $0.name == "Root" }?.memory.map(\.name) == ["func"])
     }
 
+    @Test("a UIKit or AppKit delegate marked @main in each platform's target, or in both branches of an #if os, is no App declared again: only 'no @main App' is said")
+    func delegatesPerPlatform() throws {
+        let ios = "import UIKit\n@main class AppDelegate: UIResponder, UIApplicationDelegate {\n  var window: UIWindow?\n}\n"
+        let mac = "import AppKit\n@main class AppDelegate: NSObject, NSApplicationDelegate {\n  func applicationDidFinishLaunching(_ n: Notification) {}\n}\n"
+        let both = "#if os(iOS)\nimport UIKit\n@main class AppDelegate: UIResponder, UIApplicationDelegate {}\n#else\nimport AppKit\n@main class AppDelegate: NSObject, NSApplicationDelegate {}\n#endif\n"
+        for sources in [[Scaffolder.Source(path: "iOS/AppDelegate.swift", text: ios), Scaffolder.Source(path: "macOS/AppDelegate.swift", text: mac)],
+                        [Scaffolder.Source(path: "Shared/AppDelegate.swift", text: both)]] {
+            do {
+                _ = try Scaffolder().scaffold(sources, lookedIn: "App")
+                Issue.record("a delegate with no App scaffolded")
+            } catch {
+                // Before: "… AppDelegate is declared again (first at …); its members are read as
+                // one type's, so its scenes appear twice …" came first.
+                #expect((error as? ScaffoldError)?.message == "no @main App found: looked at \(sources.count) Swift file\(sources.count == 1 ? "" : "s") in App for a type marked @main that conforms to App")
+            }
+        }
+    }
+
     @Test("the model's name is one sim.launch takes: other characters read _, at most 64, never empty")
     func reportName() {
         // Before, name = "CaféApp": the module did not load.

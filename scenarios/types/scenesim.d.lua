@@ -121,11 +121,16 @@ local Task = {}
 ---@return boolean
 function Task:cancel() end
 
+--- A value memory holds: what SceneStorage holds, or a table of such values (nested too),
+--- keyed by booleans, numbers or strings; copied when written, a fresh copy at each read.
+---@alias scenesim.MemoryValue scenesim.Value|table<boolean|number|string, any>
+
 --- Process memory (@State, @StateObject, @Observable singletons): the API of SceneStorage, but
---- it dies with its holder (app.memory with the process, w.memory with the window's scene);
---- writes are not traced, losses are. `tostring` shows the contents, `memory of the app {tab = 1}`.
+--- it dies with its holder (app.memory with the process, w.memory with the window's scene), and
+--- it also holds tables. Losses are traced; writes too with `-- trace: memory` in the scenario's
+--- leading comments. `tostring` shows the contents, `memory of the app {tab = 1}`.
 ---@class scenesim.Memory
----@field [string] scenesim.Value
+---@field [string] scenesim.MemoryValue
 local Memory = {}
 --- The keys set, sorted.
 ---@return string[]

@@ -9,7 +9,8 @@
 -- docs/lua-conformance.md, and the generator keeps out of it: no key order of pairs/next (keys
 -- are sorted before printing), no addresses (tables, functions and threads print as their type),
 -- no %p, no __gc, no io/os/debug/package, no math.random, no collectgarbage counts, no
--- bytecode, no limits.
+-- bytecode, no limits. One batch (io-batch-0001.lua) runs with --allow-io: what the debug
+-- library sees of the replaced functions.
 -- It runs under stock lua5.4, with io and os; its cases are Lua source kept in long strings.
 -- luacheck: read globals io os
 -- luacheck: no max line length
@@ -337,9 +338,96 @@ function kinds.base()
   }, "\n")
 end
 
+-- tostring, print and string.format calling __tostring (its result, its errors, its yields,
+-- its turn among the arguments), and the functions called through a name of the script's.
+local text_values = {
+  "'s'", "7", "2.5", "nil", "true",
+  "setmetatable({}, { __tostring = function() return 'T' end })",
+  "setmetatable({}, { __tostring = function() return 8 end })",
+  "setmetatable({}, { __tostring = function() return {} end })",
+  "setmetatable({}, { __tostring = function() return nil end })",
+  "setmetatable({}, { __tostring = function() error('boom') end })",
+  "setmetatable({}, { __tostring = function() error({ code = 4 }) end })",
+  "setmetatable({}, { __tostring = function() error(nil) end })",
+  "setmetatable({}, { __tostring = function() error(setmetatable({}, { __tostring = function() return 'E' end })) end })",
+  "setmetatable({}, { __tostring = function() coroutine.yield('in') return 'Y' end })",
+  "counted",
+}
+local function text_value() return pick(text_values) end
+
+function kinds.tostring_calls()
+  local a, b, c = text_value(), text_value(), text_value()
+  local spec = pick({ "%s", "%s|%s", "%s %d %s", "%5s.%-3s", "[%s]%q", "%s%%%s" })
+  local how = pick({ "direct", "coroutine", "alias" })
+  local lines = {
+    "local calls = 0",
+    "local counted = setmetatable({}, { __tostring = function() calls = calls + 1 return 'c' .. calls end })",
+    "local function err(e) if type(e) == 'table' then return 'table', e.code, getmetatable(e) ~= nil end return type(e), e end",
+    "local function run(f, ...) local r = table.pack(pcall(f, ...)) if r[1] then return table.unpack(r, 1, r.n) end return false, err(r[2]) end",
+  }
+  local calls = {
+    string.format("function() return tostring(%s) end", a),
+    string.format("function() print(%s, %s, %s) end", a, b, c),
+    string.format("function() return string.format(%s, %s, %s, %s) end", lit(spec), a, b, c),
+    string.format("function() return (%s):format(%s, %s) end", lit(spec), a, b),
+  }
+  for _, f in ipairs(calls) do
+    if how == "coroutine" then
+      lines[#lines + 1] = string.format("do local co = coroutine.create(%s) local r = table.pack(coroutine.resume(co)) if r[1] then show(table.unpack(r, 1, r.n)) else show(false, err(r[2])) end show(coroutine.status(co), calls) end", f)
+    elseif how == "alias" then
+      lines[#lines + 1] = string.format("do local ts, pr, fmt = tostring, print, string.format show(run(%s)) show(calls) end", (f:gsub("tostring%(", "ts("):gsub("print%(", "pr("):gsub("string%.format%(", "fmt(")))
+    else
+      lines[#lines + 1] = string.format("show(run(%s)) show(calls)", f)
+    end
+  end
+  lines[#lines + 1] = "do local ts = tostring show(pcall(function() return ts() end)) show(pcall(ts)) end"
+  lines[#lines + 1] = string.format("show(pcall(print, %s, %s))", a, b)
+  lines[#lines + 1] = string.format("show(pcall(tostring, %s))", a)
+  return table.concat(lines, "\n")
+end
+
+-- load's own checks: its arguments in their order, a reader that returns what it must not, at
+-- a line of the script and under pcall.
+function kinds.load_calls()
+  local chunk = pick({ "nil", "{}", "1", "'return 1'", "true", "function() return nil end",
+    "function() return {} end", "function() return 'return ' end", "(function() local n = 0 return function() n = n + 1 if n == 1 then return 'return 4' end if n == 2 then return false end end end)()",
+    "(function() local parts = { 'return ', '5', ' + 1' } local n = 0 return function() n = n + 1 return parts[n] end end)()" })
+  local name = pick({ "nil", "{}", "'=n'", "3", "false" })
+  local mode = pick({ "nil", "{}", "'t'", "'b'", "'x'", "4" })
+  local env = pick({ "", ", nil", ", { }" })
+  return table.concat({
+    string.format("show(pcall(load, %s, %s, %s%s))", chunk, name, mode, env),
+    string.format("show(pcall(function() local f, e = load(%s, %s, %s%s) return f and f(), e end))", chunk, name, mode, env),
+    string.format("show(pcall(function() local a, b = load(%s) return a and a(), b end))", chunk),
+    "show(pcall(load))",
+  }, "\n")
+end
+
+-- pairs' iterator called as the `next` stock pairs returns: with keys of its own choosing, on
+-- another table, with no arguments; never in which order it walks.
+function kinds.pairs_calls()
+  local entries = {}
+  for i = 1, rnd(0, 6) do entries[#entries + 1] = string.format("[%s] = %d", pick({ tostring(i), lit(subject(2)), "true", "2.5" }), i) end
+  return table.concat({
+    "local t = { " .. table.concat(entries, ", ") .. " }",
+    "local f, s, k0 = pairs(t)",
+    "show(rawequal(s, t), k0)",
+    "local seen, n, k = {}, 0, nil",
+    "repeat local v k, v = f(t, k) if k ~= nil then n = n + 1 seen[#seen + 1] = tostring(k) .. '=' .. tostring(v) end until k == nil or n > 20",
+    "table.sort(seen) show(n, table.concat(seen, ' '))",
+    "show(select('#', f(t, k)))",
+    "local one = { only = 1 } show(f(one, nil)) show(f(one, 'only'))",
+    "show(pcall(f, t, 'no such key'))",
+    "show(pcall(f))",
+    "show(pcall(f, 1))",
+    "show(pcall(function() return f() end))",
+    "local firsts = {} for _ = 1, 3 do local key = f(t, nil) firsts[#firsts + 1] = tostring(key ~= nil) end show(table.concat(firsts, ','))",
+  }, "\n")
+end
+
 -- MARK: output
 
-local order = { "find", "gmatch", "gsub", "format", "strings", "tables", "utf8", "numbers", "coroutines", "pairs", "base" }
+local order = { "find", "gmatch", "gsub", "format", "strings", "tables", "utf8", "numbers", "coroutines", "pairs", "base", "tostring_calls", "load_calls", "pairs_calls" }
 
 -- Prints values as both interpreters print them: addresses never (a table, function, thread or
 -- userdata prints as its type), numbers and strings as tostring gives them.
@@ -368,6 +456,45 @@ local batch, batch_file = 0, nil
 for index = 1, count do
   if (index - 1) % per_batch == 0 then
     if batch_file then batch_file:close() end
+
+-- What the debug library sees of the functions scenesim replaces, in one batch that runs with
+-- --allow-io (scripts/conformance.sh): each function's kind and upvalues, and the frames a
+-- __tostring, a load reader and a __pairs run under. Its cases are the same for every seed.
+local debug_view = [[
+local function frames()
+  local r = {}
+  for level = 2, 3 do
+    local info = debug.getinfo(level, "nSl")
+    r[#r + 1] = info and table.concat({ tostring(info.name), info.namewhat, info.what, tostring(info.currentline) }, ",") or "-"
+  end
+  return table.concat(r, " | ")
+end
+local functions = {
+  { "print", print }, { "tostring", tostring }, { "string.format", string.format }, { "pairs", pairs },
+  { "next", next }, { "load", load }, { "pcall", pcall }, { "xpcall", xpcall }, { "error", error },
+  { "select", select }, { "setmetatable", setmetatable }, { "coroutine.resume", coroutine.resume },
+  { "coroutine.close", coroutine.close }, { "coroutine.wrap", coroutine.wrap }, { "coroutine.yield", coroutine.yield },
+  { "math.randomseed", math.randomseed }, { "debug.setmetatable", debug.setmetatable },
+  { "string.find", string.find }, { "string.gsub", string.gsub }, { "string.rep", string.rep }, { "table.move", table.move },
+  { "table.insert", table.insert }, { "require", require },
+}
+for _, entry in ipairs(functions) do
+  local info = debug.getinfo(entry[2], "Su")
+  show(entry[1], info.what, info.nups, info.short_src, select("#", debug.getupvalue(entry[2], 1)))
+end
+local seen = {}
+local t = setmetatable({}, { __tostring = function() seen[#seen + 1] = frames() return "t" end })
+tostring(t) print(t) show(string.format("%s", t)) show(("%s|%d"):format(t, 1))
+for _, line in ipairs(seen) do show(line) end
+local reads = 0
+show(load(function() reads = reads + 1 show("reader", frames()) return nil end))
+local p = setmetatable({}, { __pairs = function(self) show("__pairs", frames()) return next, {}, nil end })
+for _ in pairs(p) do end
+]]
+local io_file = assert(io.open(string.format("%s/io-batch-0001.lua", folder), "w"))
+io_file:write(prelude)
+io_file:write(string.format("-- case %d (debug_view)\ncase(%d, function()\n%s\nend)\n-- end %d\n", count + 1, count + 1, debug_view, count + 1))
+io_file:close()
     batch = batch + 1
     batch_file = assert(io.open(string.format("%s/batch-%04d.lua", folder, batch), "w"))
     batch_file:write(prelude)
@@ -377,3 +504,42 @@ for index = 1, count do
   batch_file:write(string.format("-- case %d (%s)\ncase(%d, function()\n%s\nend)\n-- end %d\n", index, kind, index, source, index))
 end
 if batch_file then batch_file:close() end
+
+-- What the debug library sees of the functions scenesim replaces, in one batch that runs with
+-- --allow-io (scripts/conformance.sh): each function's kind and upvalues, and the frames a
+-- __tostring, a load reader and a __pairs run under. Its cases are the same for every seed.
+local debug_view = [[
+local function frames()
+  local r = {}
+  for level = 2, 3 do
+    local info = debug.getinfo(level, "nSl")
+    r[#r + 1] = info and table.concat({ tostring(info.name), info.namewhat, info.what, tostring(info.currentline) }, ",") or "-"
+  end
+  return table.concat(r, " | ")
+end
+local functions = {
+  { "print", print }, { "tostring", tostring }, { "string.format", string.format }, { "pairs", pairs },
+  { "next", next }, { "load", load }, { "pcall", pcall }, { "xpcall", xpcall }, { "error", error },
+  { "select", select }, { "setmetatable", setmetatable }, { "coroutine.resume", coroutine.resume },
+  { "coroutine.close", coroutine.close }, { "coroutine.wrap", coroutine.wrap }, { "coroutine.yield", coroutine.yield },
+  { "math.randomseed", math.randomseed }, { "debug.setmetatable", debug.setmetatable },
+  { "string.find", string.find }, { "string.gsub", string.gsub }, { "string.rep", string.rep }, { "table.move", table.move },
+  { "table.insert", table.insert }, { "require", require },
+}
+for _, entry in ipairs(functions) do
+  local info = debug.getinfo(entry[2], "Su")
+  show(entry[1], info.what, info.nups, info.short_src, select("#", debug.getupvalue(entry[2], 1)))
+end
+local seen = {}
+local t = setmetatable({}, { __tostring = function() seen[#seen + 1] = frames() return "t" end })
+tostring(t) print(t) show(string.format("%s", t)) show(("%s|%d"):format(t, 1))
+for _, line in ipairs(seen) do show(line) end
+local reads = 0
+show(load(function() reads = reads + 1 show("reader", frames()) return nil end))
+local p = setmetatable({}, { __pairs = function(self) show("__pairs", frames()) return next, {}, nil end })
+for _ in pairs(p) do end
+]]
+local io_file = assert(io.open(string.format("%s/io-batch-0001.lua", folder), "w"))
+io_file:write(prelude)
+io_file:write(string.format("-- case %d (debug_view)\ncase(%d, function()\n%s\nend)\n-- end %d\n", count + 1, count + 1, debug_view, count + 1))
+io_file:close()

@@ -95,6 +95,12 @@ void scn_set_instruction_limit(lua_State *L, long long instructions);
 /// the running call's budget, without raising: a limit this trips is raised by the count hook
 /// at the script's next instruction, or at its next call into Swift.
 void scn_charge_later(lua_State *L, long long steps);
+/// The level of the script's line for the Swift function being called (1, its caller, unless
+/// a library function of the shim called it: scn_call_from_library).
+int scn_caller_level(lua_State *L);
+/// Marks the Swift function about to be called (next, by lua_call) as called by a library
+/// function of the shim on the script's behalf: its errors name the library function's caller.
+void scn_call_from_library(lua_State *L);
 /// Charges `steps` instructions of work a Swift function does for thread L (nothing on a thread
 /// without the count hook) and watches the interrupt flags, without raising: true once the
 /// instruction limit is spent, an interrupt came or the memory limit tripped, so the Swift work

@@ -40,6 +40,7 @@ struct ScenarioCheck {
         }
         var scenario = scenario
         scenario.goldenHoldsTimeline = header.goldenHoldsTimeline
+        scenario.tracesMemory = header.tracesMemory
         scenario.source = source
         let start = plan.clock.now()
         let outcome = executor.run(scenario, stop: stop)

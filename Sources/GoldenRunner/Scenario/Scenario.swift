@@ -24,6 +24,9 @@ public struct Scenario: Sendable, Hashable {
     /// Whether its golden holds the text timeline instead of the trace (`-- golden: timeline`
     /// in its leading comments; set once the header is read, before the executor runs it).
     public var goldenHoldsTimeline = false
+    /// Whether its trace shows every memory write (`-- trace: memory` in its leading comments;
+    /// set once the header is read, before the executor runs it).
+    public var tracesMemory = false
     /// The file's bytes as the runner read and checked them, set before the executor runs it:
     /// an executor runs these rather than opening the file again, so what runs is what was
     /// checked (a link swapped in between cannot run another file). Nil: read the file.

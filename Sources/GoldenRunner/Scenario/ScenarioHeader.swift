@@ -10,17 +10,47 @@ import ByteText
 ///
 /// `-- golden: timeline` makes the golden hold the run's text timeline instead of its trace
 /// (what `scenesim run --timeline - NAME.lua` prints), so a golden can pin a picture's lanes.
+///
+/// `-- trace: memory` adds a trace line for every write to `app.memory` and `w.memory`
+/// (`scenesim run` reads it too), so a golden pins how in-memory state changes, not only its loss.
 package struct ScenarioHeader: Sendable, Hashable {
     /// Whether the scenario declares `-- expect: error`.
     var expectsError = false
     /// Whether the scenario declares `-- golden: timeline`.
     var goldenHoldsTimeline = false
+    /// Whether the scenario declares `-- trace: memory`.
+    package var tracesMemory = false
 
     /// How much of a file holds the leading comments a reader of `-- platforms:` looks at.
     package static let leadingBytes = 64 * 1024
 
     static let goldenKeyword = "golden:"
     static let platformsKeyword = "platforms:"
+    static let traceKeyword = "trace:"
+    /// What `-- trace:` may add to the trace.
+    static let traceAdditions = ["memory"]
+
+    /// Whether the leading comments hold `-- trace: memory`; a `-- trace:` line naming nothing,
+    /// or something else, is a mistake reported with its `file:line`.
+    package static func tracesMemory(in source: [UInt8], path: String) throws(ScenarioHeaderError) -> Bool {
+        var found = false
+        try forEachHeaderLine(source) { (offset, text) throws(ScenarioHeaderError) in
+            guard text.hasPrefix(traceKeyword) else { return }
+            let words = text.dropFirst(traceKeyword.count).split { $0 == " " || $0 == "," || $0 == "\t" }.map(String.init)
+            guard !words.isEmpty else {
+                throw ScenarioHeaderError(message: "\(path):\(offset + 1): '-- trace:' names nothing to add to the trace; write '-- trace: memory' to trace every write to app.memory and w.memory")
+            }
+            for word in words {
+                guard traceAdditions.contains(word) else {
+                    let nearest = EditDistance.closest(to: word, among: traceAdditions) { _ in 2 }
+                    let hint = nearest.map { " (did you mean '\($0)'?)" } ?? ""
+                    throw ScenarioHeaderError(message: "\(path):\(offset + 1): unknown trace addition '\(shown(word))' in '-- trace:'\(hint); the only one is 'memory' (a line for every write to app.memory and w.memory)")
+                }
+                found = true
+            }
+        }
+        return found
+    }
 
     /// The platforms of `-- platforms: iphone ipados` (spaces or commas between them), in the
     /// order written, each once, with the line they were found on; empty without the line.
@@ -85,6 +115,7 @@ package struct ScenarioHeader: Sendable, Hashable {
         }
         self.expectsError = expectsError
         self.goldenHoldsTimeline = goldenHoldsTimeline
+        self.tracesMemory = try Self.tracesMemory(in: source, path: path)
     }
 }
 

@@ -34,7 +34,7 @@ extension LuaState {
             var prefix = ""
             if lua_checkstack(thread, 2) != 0 {
                 switch location {
-                case .caller: luaL_where(thread, 1)
+                case .caller: luaL_where(thread, scn_caller_level(thread))
                 case .level(let level): luaL_where(thread, Int32(clamping: level))
                 case .none: lua_pushnil(thread)
                 }

@@ -140,27 +140,23 @@ public final class LuaState {
                 }
             }, Unmanaged.passUnretained(self).toOpaque())
         }
+        // print's writer: the shim's print (determinism.c) converts its arguments as stock
+        // Lua's does and hands the bytes to write here, a line at a time (or what came before
+        // an argument whose `__tostring` failed).
         register("print") { call in
             // Anything a script left in io.stdout's buffer (setvbuf "full") comes first.
             scn_flush_stdout(call.state.mainThread)
-            do throws(LuaError) {
-                var line: [UInt8] = []
-                for (position, part) in try call.describeAll().enumerated() {
-                    if position > 0 { line.append(UInt8(ascii: "\t")) }
-                    line += part
-                }
-                line.append(UInt8(ascii: "\n"))
-                call.state.output(line)
-                // Output past what may be held stops here, at the print's line, rather than at
-                // the next hook step, which a loop of large prints reaches only after hundreds.
-                if call.state.interruptFlag.isOutputLimit {
-                    return .error("output limit exceeded (\(call.state.maxMemory ?? 0) bytes)")
-                }
-            } catch {
-                return .error(error.message, location: .none)
+            guard let text = call.withBytes(at: 1, { Array($0) }) else { return .values(0) }
+            call.state.output(text)
+            // Output past what may be held stops here, at the print's line, rather than at
+            // the next hook step, which a loop of large prints reaches only after hundreds.
+            if call.state.interruptFlag.isOutputLimit {
+                return .error("output limit exceeded (\(call.state.maxMemory ?? 0) bytes)")
             }
             return .values(0)
         }
+        // tostring's rendering of what stock Lua prints as an address (a table, a function, a
+        // handle); the shim's tostring (determinism.c) runs `__tostring` and renders the rest.
         register("tostring") { call in
             guard call.count >= 1 else { return .error("bad argument #1 to 'tostring' (value expected)") }
             do throws(LuaError) { return call.results(.string(ByteString(try call.describe(at: 1)))) } catch {

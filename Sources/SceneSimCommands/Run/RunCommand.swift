@@ -32,6 +32,9 @@ struct RunCommand: StatusCommand {
             Helper modules load with require from the nearest lib/ folder at or above the \
             scenario's folder.
 
+            A scenario whose leading comments say '-- trace: memory' has a trace line for every \
+            write to app.memory and w.memory (as under scenesim test).
+
             --timeline FILE also draws the run, by the file's extension: .svg a picture (a lane per \
             window session, the app's phase and state, launches, terminations and restorations), \
             .json the Chrome trace event format for ui.perfetto.dev or chrome://tracing, .txt text \
@@ -80,7 +83,10 @@ struct RunCommand: StatusCommand {
         var options = flags.options(trace: timeline == "-" ? .off : traceFlag.trace)
         // A scenario of a platform matrix runs on the platform asked for, else its first one.
         do throws(ScenarioHeaderError) {
-            if let platform { options.platform = platform } else { options.platform = try Self.firstListedPlatform(of: file) }
+            let head = Self.leadingBytes(of: file)
+            let shown = ByteString.displayed(Array(file.utf8))
+            if let platform { options.platform = platform } else { options.platform = try Self.firstListedPlatform(in: head, shown: shown) }
+            options.tracesMemory = try ScenarioHeader.tracesMemory(in: head, path: shown)
         } catch {
             Output.error("scenesim: \(error.message)\n")
             Output.flush()
@@ -206,18 +212,20 @@ enum RawArguments {
 }
 
 extension RunCommand {
-    /// The first platform of the scenario's `-- platforms:` line; nil without one, or when the
-    /// file cannot be read (the run then says why).
-    static func firstListedPlatform(of file: String) throws(ScenarioHeaderError) -> Platform? {
-        // The line is in the leading comments (not blocking on a FIFO; a file that cannot be
-        // opened is reported by the run).
+    /// The start of the file, where its leading comments are (read without blocking on a
+    /// FIFO); empty when it cannot be opened (the run then says why).
+    static func leadingBytes(of file: String) -> [UInt8] {
         let descriptor = open(file, O_RDONLY | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { return [] }
         defer { close(descriptor) }
         var head = [UInt8](repeating: 0, count: ScenarioHeader.leadingBytes)
         let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        head = Array(head.prefix(max(0, count)))
-        let listed = try ScenarioHeader.platforms(in: head, path: ByteString.displayed(Array(file.utf8)), known: Platform.allCases.map(\.rawValue))
+        return Array(head.prefix(max(0, count)))
+    }
+
+    /// The first platform of the scenario's `-- platforms:` line; nil without one.
+    static func firstListedPlatform(in head: [UInt8], shown: String) throws(ScenarioHeaderError) -> Platform? {
+        let listed = try ScenarioHeader.platforms(in: head, path: shown, known: Platform.allCases.map(\.rawValue))
         return listed.first.flatMap(Platform.init(rawValue:))
     }
 }

@@ -36,6 +36,7 @@ public struct LuaScenarioExecutor: ScenarioExecutor {
             : coverage != nil ? RunRecording(maxBytes: options.maxMemory, only: CoverageCounts.counts) : nil
         var options = options
         if scenario.goldenHoldsTimeline { options.trace = .off }
+        options.tracesMemory = options.tracesMemory || scenario.tracesMemory
         // A run of a platform matrix (`-- platforms:`): sim.launch takes its platform.
         if let platform = scenario.platform { options.platform = Platform(rawValue: platform) }
         // Messages name the scenario relative to its suite root, and a timeout interrupts it

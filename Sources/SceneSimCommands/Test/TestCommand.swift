@@ -48,7 +48,9 @@ struct TestCommand: StatusCommand {
             from any directory; the same file in two suites of one run is named by its path.
 
             The scenario flags are those of scenesim run, with the same defaults (goldens are \
-            recorded with them); --trace does not apply: goldens hold the text trace.
+            recorded with them); --trace does not apply: goldens hold the text trace. A scenario \
+            whose leading comments say '-- trace: memory' has a trace line for every write to \
+            app.memory and w.memory, so its golden pins them.
 
             --timeline DIR draws each scenario's run into DIR, mirroring its path (phases/x.lua \
             becomes DIR/phases/x.svg), in --timeline-format svg, json (Chrome trace for \

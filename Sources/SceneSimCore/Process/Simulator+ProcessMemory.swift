@@ -1,8 +1,8 @@
 import ByteText
 
 // Process memory (semantics 11.1): `app.memory` lives as long as the process, `w.memory` as
-// long as the window's scene is connected. Writes are not traced; a loss of a non-empty store
-// is, at the event that caused it.
+// long as the window's scene is connected. A loss of a non-empty store is traced at the event
+// that caused it; writes are traced only when `tracesMemoryWrites` is on.
 extension Simulator {
     /// The App's in-memory state (`@State` on the App, `@Observable` singletons): `app.memory`.
     public func appMemory() throws(SimError) -> SceneStorage {
@@ -22,6 +22,7 @@ extension Simulator {
             try checkStorable(value, "app.memory key \(key.quoted)")
             try requireMemory(value.map { key.count + $0.byteSize + Self.storageEntryCost } ?? 0)
             process.memory.set(key, value)
+            if isTracing && tracesMemoryWrites { emit(.memoryWritten(scene: nil, key: key, value: value)) }
         }
     }
 
@@ -43,6 +44,7 @@ extension Simulator {
             try checkStorable(value, "w.memory key \(key.quoted)")
             try requireMemory(value.map { key.count + $0.byteSize + Self.storageEntryCost } ?? 0)
             changingStorage(of: id) { sessions[id.index].scene!.memory.set(key, value) }
+            if isTracing && tracesMemoryWrites { emit(.memoryWritten(scene: id, key: key, value: value)) }
         }
     }
 
@@ -54,9 +56,21 @@ extension Simulator {
                              closing: "is being closed: its views and their @State are gone with it; keep what must outlive the window in app.memory or app.defaults")
     }
 
+    /// Memory holds what storage holds and tables of it (copied, keyed by booleans, numbers
+    /// or strings): NaN nowhere, no table as a key.
     private func checkStorable(_ value: SceneValue?, _ what: String) throws(SimError) {
-        if case .double(let d)? = value, d.isNaN {
+        guard let value else { return }
+        switch value {
+        case .double(let d) where d.isNaN:
             throw SimError(.invalidValue, "\(what): NaN cannot be stored (it never equals itself); store a number or nil")
+        case .table(let entries):
+            for (key, item) in entries {
+                if case .table = key { throw SimError(.invalidValue, "\(what): a table cannot be a key of a table memory holds; key it by booleans, numbers or strings") }
+                try checkStorable(key, what)
+                try checkStorable(item, what)
+            }
+        default:
+            return
         }
     }
 

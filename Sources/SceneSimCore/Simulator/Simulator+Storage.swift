@@ -63,6 +63,9 @@ extension Simulator {
             if case .double(let d)? = value, d.isNaN {
                 throw SimError(.invalidValue, "storage key \(key.quoted): NaN cannot be stored (it never equals itself); store a number or nil")
             }
+            if case .table? = value {
+                throw SimError(.invalidValue, "storage key \(key.quoted): cannot store a table; SceneStorage holds boolean, integer, float or string values (encode tables as strings, or keep them in memory)")
+            }
             // At most the new entry twice (live and saved), checked before anything changes.
             try requireMemory(value.map { 2 * (key.count + $0.byteSize + Self.storageEntryCost) } ?? 0)
             let before = Self.cost(of: sessions[id.index].scene!.storage) + Self.cost(of: sessions[id.index].saved)

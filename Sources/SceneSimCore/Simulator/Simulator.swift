@@ -19,6 +19,10 @@ public final class Simulator {
     public internal(set) var now: VirtualTime = .zero
     /// Whether events are kept for `takeEvents` (off: nobody reads them, so none is built).
     public var isTracing = false
+    /// Whether each write to `app.memory` and `w.memory` is traced too (`memory.draft = "x"`):
+    /// off by default, so a trace shows memory only where it is lost; a scenario turns it on
+    /// with `-- trace: memory` (semantics 11.1).
+    public var tracesMemoryWrites = false
     /// Called at each handler point of a system action, after the events before it were kept.
     /// It may read the simulator, write storage, request transitions and run intents; a
     /// lifecycle action (open_window, background, ...) it sends is queued by the core and runs

@@ -19,7 +19,7 @@ extension TraceEvent {
         case .deepLink(let url, let outcome): url.count + outcome.payloadBytes
         case .activityContinued(let type, let outcome): type.utf8.count + outcome.payloadBytes
         case .warning(let warning): warning.payloadBytes
-        case .defaultChanged(let key, let value): key.count + (value?.byteSize ?? 0)
+        case .defaultChanged(let key, let value), .memoryWritten(_, let key, let value): key.count + (value?.byteSize ?? 0)
         case .note(let text): text.count
         case .backgroundTaskBegan(let task), .backgroundTaskExpiring(let task, _, _), .backgroundTaskFinished(let task): task.name.count
         case .watchdogTerminated(let tasks, _): tasks.reduce(0) { $0 + $1.name.count + 16 }

@@ -56,6 +56,9 @@ public enum TraceEvent: Equatable, Sendable {
     /// What lived only in memory died with its holder: `scene` nil for the app's memory (the
     /// App's state, singletons), else that window's view state (semantics 11.1).
     case memoryLost(scene: SessionID?, keys: [ByteString], cause: MemoryLossCause)
+    /// A script wrote (or with nil removed) `key` of the app's memory (`scene` nil) or a
+    /// window's; traced only when the run asks for it (`-- trace: memory`, semantics 11.1).
+    case memoryWritten(scene: SessionID?, key: ByteString, value: SceneValue?)
     /// The system suspended the app: none of its code runs until it resumes (semantics 11.2).
     case suspended
     /// The app runs again after `suspended` seconds.

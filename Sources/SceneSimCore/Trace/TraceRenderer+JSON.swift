@@ -51,6 +51,8 @@ extension TraceRenderer {
             case .int(let i)?: .raw(String(i))
             case .double(let d)?: d.isFinite ? .raw(SceneValue.floatLiteral(d)) : .string(SceneValue.floatLiteral(d))
             case .string(let s)?: .bytes(s)
+            // A table (memory holds them): its entries as [key, value] pairs in key order.
+            case .table(let entries)?: .array(SceneValue.sortedKeys(entries).map { .array([value($0), value(entries[$0])]) })
             }
         }
 
@@ -116,6 +118,8 @@ extension TraceRenderer {
             return [("event", .string("defaultChanged")), ("key", .bytes(key)), ("value", JSON.value(value))]
         case let .note(text):
             return [("event", .string("note")), ("note", .bytes(text))]
+        case let .memoryWritten(scene, key, value):
+            return [("event", .string("memoryWritten")), ("scene", scene.map(string) ?? .string("app")), ("key", .bytes(key)), ("value", JSON.value(value))]
         case let .memoryLost(scene, keys, cause):
             return [("event", .string("memoryLost")), ("scene", scene.map(string) ?? .string("app")), ("keys", .array(keys.map { .bytes($0) })), ("cause", .string(cause.rawValue))]
         case let .workEnded(work):

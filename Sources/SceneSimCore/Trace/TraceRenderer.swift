@@ -9,13 +9,26 @@ import ByteText
 /// `ByteString.escaped` / `quoted`, so a line never holds a line break or a control character
 /// it did not write itself, and no script can forge a trace line.
 public enum TraceRenderer {
-    /// One text line; `subjectWidth` is the run's subject column (`subjectWidth(scenes:)`).
-    public static func text(_ record: TraceRecord, label: (SessionID) -> String, subjectWidth: Int = minimumSubjectWidth) -> String {
+    /// One text line; `subjectWidth` is the run's subject column (`subjectWidth(scenes:)`),
+    /// `timeWidth` its time column (`timeWidth(_:after:)`).
+    public static func text(_ record: TraceRecord, label: (SessionID) -> String, subjectWidth: Int = minimumSubjectWidth, timeWidth: Int = minimumTimeWidth) -> String {
         let (subject, message) = describe(record.event, label: label)
         let time = record.time.text
-        let paddedTime = String(repeating: " ", count: max(0, 8 - time.count)) + time
+        let paddedTime = String(repeating: " ", count: max(0, timeWidth - time.count)) + time
         let paddedSubject = subject.count >= subjectWidth ? subject + " " : subject + String(repeating: " ", count: subjectWidth - subject.count)
         return "[\(paddedTime)] \(paddedSubject)\(message)"
+    }
+
+    /// The time column of a run whose times all fit it: `   0.000` to `9999.999`.
+    public static let minimumTimeWidth = 8
+
+    /// The time column of a run's line at `time`, when the lines before it had `width`: it
+    /// widens once, at the first time that does not fit (`10000.000` s, or an instant with
+    /// microseconds, `12.000250`), and every later line of the run keeps the wider column, so
+    /// the lines from there on align with each other; the lines before it stay as they were
+    /// (every trace whose times fit 8 columns is unchanged).
+    public static func timeWidth(_ time: VirtualTime, after width: Int) -> Int {
+        max(width, time.text.count)
     }
 
     /// The subject column of a run with no long scene id.
@@ -93,6 +106,8 @@ public enum TraceRenderer {
             return ("note", text.escaped)
         case let .memoryLost(scene, keys, cause):
             return (scene.map(shown) ?? "app", "memory lost (\(cause.rawValue)): \(keys.map(\.escaped).joined(separator: ", "))")
+        case let .memoryWritten(scene, key, value):
+            return (scene.map(shown) ?? "app", "memory\(memoryKeyPath(key)) = \(value?.literal ?? "nil")")
         case let .workEnded(work):
             switch work {
             case let .timer(id, due): return ("app", "\(id) ended (terminated): it was due at \(due.text)")
@@ -152,6 +167,13 @@ public enum TraceRenderer {
             }
             return (scene.map(shown) ?? "app", "effect \(name.escaped)(\(shownArguments.joined(separator: ", ")))" + (location.map { " (\($0.escaped))" } ?? ""))
         }
+    }
+
+    /// A memory key as Lua spells its field: `.draft`, or `["two words"]` for a key that is not
+    /// a name (quoted and escaped, as every text of the script's).
+    static func memoryKeyPath(_ key: ByteString) -> String {
+        let literal = SceneStorage.keyLiteral(key)
+        return literal.hasPrefix("[") ? literal : "." + literal
     }
 
     /// What launched a process, as its launch line says it.

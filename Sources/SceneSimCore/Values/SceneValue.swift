@@ -9,6 +9,8 @@ public enum SceneValue: Hashable, Sendable {
     case int(Int64)
     case double(Double)
     case string(ByteString)
+    /// A table of values (only `app.memory` and `w.memory` hold one): its entries by key.
+    indirect case table([SceneValue: SceneValue])
 
     /// A string value from Swift text (its UTF-8 bytes).
     public static func string(_ text: String) -> SceneValue { .string(ByteString(text)) }
@@ -25,6 +27,7 @@ public enum SceneValue: Hashable, Sendable {
         case .int: "integer"
         case .double: "float"
         case .string: "string"
+        case .table: "table"
         }
     }
 
@@ -42,6 +45,7 @@ public enum SceneValue: Hashable, Sendable {
         case .int(let i): String(i)
         case .double(let d): Self.floatLiteral(d)
         case .string(let s): s.quoted
+        case .table(let entries): Self.tableLiteral(entries)
         }
     }
 
@@ -51,7 +55,58 @@ public enum SceneValue: Hashable, Sendable {
         case .bool: 1
         case .int, .double: 8
         case .string(let s): s.count
+        case .table(let entries): entries.reduce(16) { $0 + $1.key.byteSize + $1.value.byteSize + 16 }
         }
+    }
+
+    /// A table's keys in the order every rendering shows them: numbers ascending (an integer
+    /// before an equal float), strings by bytes, `false`, `true`; as `pairs` walks a table.
+    package static func sortedKeys(_ entries: [SceneValue: SceneValue]) -> [SceneValue] {
+        entries.keys.sorted(by: keyPrecedes)
+    }
+
+    static func keyPrecedes(_ a: SceneValue, _ b: SceneValue) -> Bool {
+        func rank(_ v: SceneValue) -> Int {
+            switch v {
+            case .int, .double: 0
+            case .string: 1
+            case .bool(let flag): flag ? 3 : 2
+            case .table: 4
+            }
+        }
+        let (ra, rb) = (rank(a), rank(b))
+        if ra != rb { return ra < rb }
+        switch (a, b) {
+        case let (.string(x), .string(y)): return x < y
+        case (.int, _), (.double, _):
+            let x: Double = if case .int(let i) = a { Double(i) } else if case .double(let d) = a { d } else { 0 }
+            let y: Double = if case .int(let i) = b { Double(i) } else if case .double(let d) = b { d } else { 0 }
+            if x != y { return x < y }
+            if case let (.int(i), .int(j)) = (a, b) { return i < j }
+            if case .int = a, case .double = b { return true }
+            return false
+        default: return false
+        }
+    }
+
+    /// `{1, 2, 3}`, `{a = 1, ["two words"] = true, [2.5] = "x"}`: the entries in key order, a
+    /// run of keys 1, 2, 3 ... first without keys, as `print` shows a table.
+    static func tableLiteral(_ entries: [SceneValue: SceneValue]) -> String {
+        var parts: [String] = []
+        var next: Int64 = 1
+        for key in sortedKeys(entries) {
+            let value = entries[key]!.literal
+            if case .int(let i) = key, i == next {
+                parts.append(value)
+                next += 1
+                continue
+            }
+            switch key {
+            case .string(let name) where LuaSyntax.isIdentifier(name.bytes): parts.append("\(name.escaped) = \(value)")
+            default: parts.append("[\(key.literal)] = \(value)")
+            }
+        }
+        return "{" + parts.joined(separator: ", ") + "}"
     }
 
     /// Floats always show a fraction or exponent so they never read as integers (`2.0`, `1e+20`).

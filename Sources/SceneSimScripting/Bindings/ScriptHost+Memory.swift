@@ -60,7 +60,7 @@ extension ScriptHost {
                     throw SimError(.invalidValue, refusal)
                 }
                 if memoryWindow(id) == nil, let refusal = declaredKeys.appMemoryRefusal(key: key) { throw SimError(.invalidValue, refusal) }
-                let value = try storedValue(call.value(at: 3), "\(what) key \(key.quoted)", holder: "memory holds")
+                let value = try memoryValue(call.value(at: 3), "\(what) key \(key.quoted)")
                 if let window = memoryWindow(id) {
                     try simulator.setWindowMemory(window, key: key, value: value)
                 } else {

@@ -106,6 +106,7 @@ extension ScriptHost {
             // script's call that asked for it, and stops at the limit or at Ctrl-C.
             simulator.workMeter = { [unowned(unsafe) self] units in lua.chargeWork(units) }
             simulator.isTracing = true
+            simulator.tracesMemoryWrites = options.tracesMemory
             simulator.onHandlerPoint = { [unowned(unsafe) self] in reached($0) }
             simulator.restoreDecider = { [unowned(unsafe) self] in decideRestore($0) }
             simulator.onQueuedInput = { [unowned(unsafe) self] in willRunQueued($0) }

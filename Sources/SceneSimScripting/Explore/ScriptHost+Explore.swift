@@ -286,6 +286,7 @@ extension ScriptHost {
         // (StateReuseTests holds the list).
         simulator = nil
         traceEnabled = true
+        traceTimeWidth = TraceRenderer.minimumTimeWidth
         hooks = HookRegistry()
         sceneHandlers = [:]
         declaredKeys = DeclaredKeys()

@@ -32,7 +32,7 @@ extension ScriptHost {
         case .sceneConnected, .scenePhaseChanged, .sceneDisconnected, .windowFronted, .restoreRejected,
              .sessionsDiscarded, .discardsDelivered, .storageSaved, .storageLost, .stateRejected, .validationStarted,
              .validationFinished, .sessionStored, .sessionCleared, .networkChanged, .serverRevoked, .warning,
-             .defaultChanged, .note, .memoryLost, .backgroundTaskBegan, .backgroundTaskExpiring,
+             .defaultChanged, .note, .memoryLost, .memoryWritten, .backgroundTaskBegan, .backgroundTaskExpiring,
              .backgroundTaskFinished, .refreshRequested, .refreshCancelled, .windowMinimized, .effect:
             return false
         default:

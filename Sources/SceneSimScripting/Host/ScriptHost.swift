@@ -18,6 +18,9 @@ public final class ScriptHost {
     public internal(set) var simulator: Simulator?
     /// Whether trace lines are written (the REPL's `\trace on|off`); `options.trace == .off` wins.
     public var traceEnabled = true
+    /// The text trace's time column so far: it widens once a time needs more (never narrows),
+    /// so the lines from there on align (`TraceRenderer.timeWidth(_:after:)`).
+    var traceTimeWidth = TraceRenderer.minimumTimeWidth
 
     let write: ([UInt8]) -> Void
     var classes: Classes!
@@ -193,7 +196,8 @@ public final class ScriptHost {
         case .text:
             // The column fits the declared scene ids (before sim.launch: notes only, 12 wide).
             let width = simulator.map { TraceRenderer.subjectWidth(scenes: $0.config.scenes) } ?? TraceRenderer.minimumSubjectWidth
-            write(Array((TraceRenderer.text(record, label: label, subjectWidth: width) + "\n").utf8))
+            traceTimeWidth = TraceRenderer.timeWidth(record.time, after: traceTimeWidth)
+            write(Array((TraceRenderer.text(record, label: label, subjectWidth: width, timeWidth: traceTimeWidth) + "\n").utf8))
         case .jsonl: write(Array((TraceRenderer.jsonLine(record, label: label) + "\n").utf8))
         case .off: break
         }

@@ -25,6 +25,9 @@ public struct ScenarioOptions: Sendable, Equatable {
     /// The platform of this run (`scenesim run --platform`, or one of a scenario's
     /// `-- platforms:`): what `sim.launch` uses when its options name none; nil: ipados.
     public var platform: Platform?
+    /// Whether each write to `app.memory` and `w.memory` is traced (a scenario's
+    /// `-- trace: memory` line); off: only losses are.
+    public var tracesMemory = false
 
     /// A billion instructions (tens of seconds of Lua) and 512 MiB: no honest scenario notices.
     public static let defaultMaxInstructions = 1_000_000_000

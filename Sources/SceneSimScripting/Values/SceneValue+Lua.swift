@@ -1,3 +1,4 @@
+import ByteText
 import LuaKit
 import SceneSimCore
 
@@ -19,6 +20,8 @@ extension SceneValue {
         case .int(let i): .integer(i)
         case .double(let d): .number(d)
         case .string(let s): .string(s)
+        // A fresh copy at each read: changing it changes nothing in memory until it is written back.
+        case .table(let entries): .table(LuaTable(entries.map { ($0.key.lua, $0.value.lua) }))
         }
     }
 }
@@ -32,6 +35,9 @@ extension LuaPlainSink {
         case .int(let i): put(integer: i, keep: keep)
         case .double(let d): put(number: d, keep: keep)
         case .string(let s): put(s, keep: keep)
+        // Only memory holds tables, and its reads are never cached (ScriptHost+Memory): a
+        // store read through this sink holds none.
+        case .table: putNil(keep: keep)
         }
     }
 }
@@ -72,4 +78,47 @@ func luaTypeName(_ value: LuaValue) -> String {
 func aLuaTypeName(_ value: LuaValue) -> String {
     let name = luaTypeName(value)
     return (name.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + name
+}
+
+/// What `app.memory` and `w.memory` hold: a store's values, and tables of them (issue 44): keys
+/// that are booleans, numbers or strings, values storable or tables again, no cycle. The table
+/// is copied in, so changing the script's table later leaves memory as written.
+let memoryTypes = "boolean, integer, float or string values, and tables of them"
+
+/// The value a script writes into `app.memory` or `w.memory`: `storedValue`'s, or a table of
+/// such values, copied; a part that cannot be stored is named by its path (`queue[2].f`).
+func memoryValue(_ raw: LuaValue, _ what: String) throws(SimError) -> SceneValue? {
+    if raw.isNil { return nil }
+    return try memoryPart(raw, what, path: "")
+}
+
+private func memoryPart(_ raw: LuaValue, _ what: String, path: String) throws(SimError) -> SceneValue {
+    let place = path.isEmpty ? "" : " (at \(path))"
+    switch raw {
+    case .table(let table):
+        var entries: [SceneValue: SceneValue] = [:]
+        for (key, value) in table.entries {
+            guard let storedKey = SceneValue(lua: key) else {
+                throw SimError(.invalidValue, "\(what): cannot store a table with \(aLuaTypeName(key)) key\(place); memory holds \(memoryTypes), keyed by booleans, numbers or strings")
+            }
+            let keyPath: String
+            if case .string(let name) = storedKey, LuaSyntax.isIdentifier(name.bytes) {
+                keyPath = path + (path.isEmpty ? "" : ".") + name.escaped
+            } else {
+                keyPath = path + "[\(storedKey.literal)]"
+            }
+            entries[storedKey] = try memoryPart(value, what, path: keyPath)
+        }
+        return .table(entries)
+    case .opaque(let typeName) where typeName == "table":
+        throw SimError(.invalidValue, "\(what): cannot store a table that holds itself (a cycle) or is nested too deep\(place); memory holds \(memoryTypes), copied in")
+    default:
+        guard let value = SceneValue(lua: raw) else {
+            throw SimError(.invalidValue, "\(what): cannot store \(aLuaTypeName(raw))\(place); memory holds \(memoryTypes)")
+        }
+        if case .double(let d) = value, d.isNaN {
+            throw SimError(.invalidValue, "\(what): NaN cannot be stored\(place) (it never equals itself); store a number or nil")
+        }
+        return value
+    }
 }

@@ -63,6 +63,9 @@ struct HelpTests {
             Helper modules load with require from the nearest lib/ folder at or above the
             scenario's folder.
 
+            A scenario whose leading comments say '-- trace: memory' has a trace line for
+            every write to app.memory and w.memory (as under scenesim test).
+
             --timeline FILE also draws the run, by the file's extension: .svg a picture (a
             lane per window session, the app's phase and state, launches, terminations and
             restorations), .json the Chrome trace event format for ui.perfetto.dev or
@@ -153,7 +156,9 @@ struct HelpTests {
             of one run is named by its path.
 
             The scenario flags are those of scenesim run, with the same defaults (goldens
-            are recorded with them); --trace does not apply: goldens hold the text trace.
+            are recorded with them); --trace does not apply: goldens hold the text trace. A
+            scenario whose leading comments say '-- trace: memory' has a trace line for
+            every write to app.memory and w.memory, so its golden pins them.
 
             --timeline DIR draws each scenario's run into DIR, mirroring its path
             (phases/x.lua becomes DIR/phases/x.svg), in --timeline-format svg, json (Chrome

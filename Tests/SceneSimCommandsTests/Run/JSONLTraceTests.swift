@@ -65,8 +65,9 @@ struct JSONLTraceTests {
         """
     /// An iPhone app's process: memory loss, suspension, background tasks and the watchdog,
     /// background refresh and its cancellation by a force quit, launches caused by a
-    /// notification, a URL and an activity.
+    /// notification, a URL and an activity; with `-- trace: memory`, its memory writes.
     static let process = """
+        -- trace: memory
         local app = sim.launch {
           platform = "iphone",
           model = {
@@ -80,6 +81,7 @@ struct JSONLTraceTests {
           },
         }
         app.memory.tab = "feed"
+        app.memory.queue = { 7, { id = 42 } }
         app.front.memory.draft = "hi"
         app:background()
         app.front:disconnect()

@@ -36,6 +36,61 @@ struct ProcessMemoryTests {
         #expect(try device.sim.windowMemory(id).isEmpty, "a reconnected scene starts with empty memory")
     }
 
+    // Issue 44, item 6: writes were never traced, so a golden could pin memory's loss but not
+    // how it changed.
+    @Test("11.1 with tracesMemoryWrites each write to app.memory and w.memory is a line, its value a Lua literal and its key escaped; off by default")
+    func memoryWritesTraced() throws {
+        let device = try TestDevice.ready(.testing(scenes: Self.scenes))
+        let doc = try #require(try device.openWindow("doc", .string("a")).window)
+        let id = try device.window(doc)
+        _ = device.takeTrace()
+        try device.perform("untraced") { sim in try sim.setAppMemory(key: "tab", value: .string("home")) }
+        device.expectTrace([])
+        device.sim.tracesMemoryWrites = true
+        try device.perform("write") { sim in
+            try sim.setAppMemory(key: "tab", value: .string("inbox"))
+            try sim.setWindowMemory(id, key: "draft", value: .string("two\nlines"))
+            try sim.setWindowMemory(id, key: "font size", value: .double(17))
+            try sim.setWindowMemory(id, key: "draft", value: nil)
+        }
+        device.expectTrace([
+            "[   0.500] app         memory.tab = \"inbox\"",
+            "[   0.500] doc#1       memory.draft = \"two\\nlines\"",
+            "[   0.500] doc#1       memory[\"font size\"] = 17.0",
+            "[   0.500] doc#1       memory.draft = nil",
+        ])
+    }
+
+    // Issue 44, item 6: a Set<Int> queue had to be encoded as "1,2,3".
+    @Test("11.1 memory holds tables of storable values, charged to the memory budget and shown in key order; storage and defaults refuse them, and so does memory a table keyed by a table or holding NaN")
+    func memoryHoldsTables() throws {
+        let device = try TestDevice.ready(.testing(scenes: Self.scenes))
+        let doc = try #require(try device.openWindow("doc", .string("a")).window)
+        let id = try device.window(doc)
+        let queue = SceneValue.table([.int(42): .bool(true), .int(7): .bool(true), .string("next"): .table([.int(1): .string("x")])])
+        device.sim.tracesMemoryWrites = true
+        _ = device.takeTrace()
+        try device.perform("write") { sim in
+            try sim.setAppMemory(key: "queue", value: queue)
+            try sim.setWindowMemory(id, key: "ids", value: .table([.int(2): .int(20), .int(1): .int(10)]))
+        }
+        device.expectTrace([
+            "[   0.500] app         memory.queue = {[7] = true, [42] = true, next = {\"x\"}}",
+            "[   0.500] doc#1       memory.ids = {10, 20}",
+        ])
+        #expect(try device.sim.appMemory()["queue"] == queue)
+        #expect(try device.sim.appMemory().literal == "{queue = {[7] = true, [42] = true, next = {\"x\"}}}")
+        #expect(throws: SimError.self) { try device.sim.setStorage(id, key: "ids", value: .table([:])) }
+        #expect(throws: SimError.self) { try device.sim.setDefault("ids", .table([:])) }
+        #expect(throws: SimError.self) { try device.sim.setAppMemory(key: "bad", value: .table([.table([:]): .int(1)])) }
+        #expect(throws: SimError.self) { try device.sim.setAppMemory(key: "bad", value: .table([.int(1): .double(.nan)])) }
+        #expect(try device.sim.appMemory()["bad"] == nil)
+        // Charged with its entries: a table of a million strings is over a small budget.
+        device.sim.memoryBudget = 1 << 20
+        let big = SceneValue.table(Dictionary(uniqueKeysWithValues: (1...20_000).map { (SceneValue.int(Int64($0)), SceneValue.string("0123456789abcdef0123456789abcdef0123456789abcdef")) }))
+        #expect(throws: SimError.self) { try device.sim.setAppMemory(key: "big", value: big) }
+    }
+
     @Test("11.1 every kind of termination empties app.memory and each window's memory; a restored window has its storage and no memory")
     func everyTerminationLosesMemory() throws {
         for how in Termination.requestable {
