@@ -797,7 +797,7 @@ int scn_call_swift(lua_State *L, lua_Integer id) {
         lua_checkstack(L, 1);
         lua_newuserdatauv(L, 1, 0);
         lua_pop(L, 1);
-        if (st->depth > 0 && st->abort != SCN_ABORT_NONE) scn_raise_abort_at_caller(L);
+        if (st->depth > 0 && st->abort != SCN_ABORT_NONE) scn_raise_abort_at_level(L, level);
     }
     if (results == SCN_CALLBACK_ERROR) return lua_error(L);
     return results;
