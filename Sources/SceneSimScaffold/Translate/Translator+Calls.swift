@@ -13,6 +13,10 @@ extension Translator {
         }
         if let name = callee.as(DeclReferenceExprSyntax.self) {
             let text = name.baseName.text
+            // A notification delegate's completionHandler(…): the system's reply, no event here.
+            if ctx.lookup(text)?.type == .named("CompletionHandler") {
+                return Lua("-- \(LuaText.comment(node.trimmedDescription, limit: 80)): the system's reply", .unknown).statement
+            }
             if ctx.lookup(text) == nil, let property = symbols.property(text, of: ctx.owner), let action = windowAction(property, node, &ctx) { return action }
             if ctx.lookup(text) == nil, let followed = followedCall(owner: ctx.owner, text, node, &ctx, receiverObject: nil) { return followed }
             if let followed = followedCall(owner: nil, text, node, &ctx, receiverObject: nil) { return followed }
@@ -21,6 +25,7 @@ extension Translator {
         }
         guard let access = callee.as(MemberAccessExprSyntax.self) else { return effect(effectName(node, ctx), node, &ctx) }
         let name = access.declName.baseName.text
+        if let made = payloadCase(node, access, &ctx) { return made }
         guard let base = access.base else { return effect(effectName(node, ctx), node, &ctx) }
         let baseText = base.trimmedDescription
         if baseText == "Timer", name == "scheduledTimer", let timer = scheduledTimer(node, &ctx) { return timer }
@@ -66,6 +71,8 @@ extension Translator {
         var inner = ctx
         inner.indent += "  "
         inner.returnValue = nil
+        inner.returnsValue = false
+        inner.deferReturn = false
         inner.tracked = false
         inner.scopes.append([:])
         if let name = closureParameters(closure).first, let name { inner.declare(name, .init(lua: "nil", type: .named("Timer"))) }
@@ -312,6 +319,8 @@ extension Translator {
                 var inner = ctx
                 inner.indent = ctx.indent + "  "
                 inner.returnValue = nil
+                inner.returnsValue = false
+                inner.deferReturn = false
                 inner.scopes.append([:])
                 body = block(handler.statements, &inner)
             }

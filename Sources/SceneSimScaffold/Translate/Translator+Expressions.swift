@@ -312,6 +312,11 @@ extension Translator {
         case (.urlComponents, "queryItems"): return Lua(receiver.code, .named("URLQueryItems"))
         case (.named("URLQueryItem"), "value"): return Lua(receiver.code, .optional(.string))
         case (.named("NSUserActivity"), "userInfo"): return Lua(receiver.code, .named("Dictionary"))
+        // A notification response: response.notification.request.content.userInfo is the info.
+        case (.named("UNNotificationResponse"), "notification"): return Lua(receiver.code, .named("UNNotification"))
+        case (.named("UNNotification"), "request"): return Lua(receiver.code, .named("UNNotificationRequest"))
+        case (.named("UNNotificationRequest"), "content"): return Lua(receiver.code, .named("UNNotificationContent"))
+        case (.named("UNNotificationContent"), "userInfo"): return Lua(receiver.code, .named("Dictionary"))
         case (.named("NSUserActivity"), "activityType"): return Lua("type", .string)
         case (_, "count"): return Lua("\(helper("count"))(\(receiver.code))", .int, isCall: true)
         case (_, "isEmpty"): return Lua("(\(helper("count"))(\(receiver.code)) == 0)", .bool)

@@ -17,6 +17,12 @@ extension Translator {
             let title = "-- \(site.file):\(line) .\(site.kind)"
             guard let closure = site.call.trailingClosure ?? site.call.arguments.last?.expression.as(ClosureExprSyntax.self) else { continue }
             switch site.kind {
+            case "task" where site.call.arguments.contains(where: { $0.label?.text == "id" }):
+                // `.task(id:)`: its body is a function, run when the window connects and again
+                // (its pending work cancelled) when a translated write changes the id.
+                guard let function = taskFunctions["\(site.file):\(line)"] else { continue }
+                tracks = true
+                appear += ["\(indent)  \(function)(w) \(title)(id:)"]
             case "onAppear", "task":
                 if site.kind == "task" {
                     ctx.tracked = true
@@ -62,6 +68,30 @@ extension Translator {
             out.append("\(indent)end")
         }
         return out.isEmpty ? nil : out
+    }
+
+    /// The `.task(id:)` modifiers of the root views: each closure becomes a followed function
+    /// (tracked under its own key), and the state its id reads is watched. Called before any
+    /// handler is translated, so every write of that state knows.
+    func prepareTaskRuns() {
+        for (root, sites) in lifecycleSites.sorted(by: { $0.key < $1.key }) {
+            for site in sites where site.kind == "task" {
+                guard let id = site.call.arguments.first(where: { $0.label?.text == "id" })?.expression,
+                      let closure = site.call.trailingClosure ?? site.call.arguments.last?.expression.as(ClosureExprSyntax.self) else { continue }
+                let line = site.call.calledExpression.as(MemberAccessExprSyntax.self).map { $0.declName.startLocation(converter: site.converter).line } ?? 0
+                var ctx = Context(file: site.file, converter: site.converter, owner: root, place: .scene)
+                let key = "\(site.file):\(line)"
+                let decl = FunctionDecl(owner: root, name: "task_\(line)", parameters: [], body: closure.statements, file: site.file,
+                                        converter: site.converter, line: line, isStatic: false, returns: .unknown, trackGroup: key)
+                guard let function = follow(decl, from: ctx) else { continue }
+                taskFunctions[key] = function
+                if case .state(let slot)? = reference(id, &ctx), slot.store == .storage || slot.store == .windowMemory {
+                    taskWatchers[slot.watchKey, default: []].append((rootScenes[root] ?? [], key, function))
+                } else {
+                    warnings.append("\(key): warning: .task(id: \(LuaText.comment(id.trimmedDescription, limit: 60))) runs again when its id changes; the id is not a window's @SceneStorage or @State, so scenesim runs it at connection only")
+                }
+            }
+        }
     }
 
     /// `Timer.publish(every: N, …).autoconnect()`, written there or in a property of the view: N.

@@ -1,0 +1,18 @@
+import SwiftUI
+
+@main
+struct CellarApp: App {
+    @NSApplicationDelegateAdaptor(AppDelegate.self) var appDelegate
+
+    var body: some Scene {
+        Window("Cellar", id: "main") {
+            MainView()
+        }
+        WindowGroup(id: "package", for: String.self) { $name in
+            PackageView(name: name)
+        }
+        Settings {
+            SettingsView()
+        }
+    }
+}
