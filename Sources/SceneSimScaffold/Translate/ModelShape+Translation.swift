@@ -15,6 +15,7 @@ extension ScaffoldFacts {
         }
         let sites = translator.handlerSites(source, origins: origins, roots: Set(shape.scenes.compactMap(\.rootView)))
         for scene in shape.scenes { if let root = scene.rootView { translator.rootScenes[root, default: []].append(scene.id) } }
+        translator.prepareSceneClosures(source, scenes: shape.scenes.compactMap { scene in scene.origin.map { (scene.id, $0.file, $0.line) } })
         translator.prepareTaskRuns()
         for i in shape.scenes.indices {
             for j in shape.scenes[i].handlers.indices {
@@ -24,7 +25,7 @@ extension ScaffoldFacts {
         }
         var lifecycleHandlers: [String: [String]] = [:]
         for i in shape.scenes.indices {
-            guard let root = shape.scenes[i].rootView, let lifecycle = translator.lifecycleBody(root: root) else { continue }
+            guard let root = shape.scenes[i].rootView, let lifecycle = translator.lifecycleBody(root: root, scene: shape.scenes[i].id) else { continue }
             if let j = shape.scenes[i].handlers.firstIndex(where: { $0.name == "on_phase" }), var body = shape.scenes[i].handlers[j].body {
                 body.insert(contentsOf: lifecycle, at: 1)  // after `local app = sim.app`
                 shape.scenes[i].handlers[j].body = body

@@ -269,8 +269,9 @@ final class Symbols {
                     } else if info.isView {
                         result.append((name, .state(.init(store: .windowMemory, key: name, type: type, defaultValue: initial, file: file, line: line))))
                     }
-                case "Default":
-                    // `@Default(.autosave)`: the key `Defaults.Keys.autosave` declares.
+                case "Default", "ObservableDefault":
+                    // `@Default(.autosave)` (and the Defaults package's `@ObservableDefault(.autosave)`
+                    // in an @Observable class): the key `Defaults.Keys.autosave` declares.
                     if let member = first?.as(MemberAccessExprSyntax.self), let key = defaultsKeys[member.declName.baseName.text] {
                         result.append((name, .state(.init(store: .defaults, key: key.key, type: key.type, defaultValue: key.defaultValue, file: key.file, line: key.line))))
                     }

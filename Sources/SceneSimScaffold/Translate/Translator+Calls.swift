@@ -155,7 +155,7 @@ extension Translator {
         calleeName(node.calledExpression, ctx)
     }
 
-    private func calleeName(_ expression: ExprSyntax, _ ctx: Context) -> String {
+    func calleeName(_ expression: ExprSyntax, _ ctx: Context) -> String {
         if let chain = expression.as(OptionalChainingExprSyntax.self) { return calleeName(chain.expression, ctx) }
         if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { return calleeName(unwrap.expression, ctx) }
         if let name = expression.as(DeclReferenceExprSyntax.self) {
@@ -187,6 +187,7 @@ extension Translator {
                 case .object(let type): return type
                 case .typed(let type): if let name = type.typeName { return name }
                 case .state(let slot): if let name = slot.type.typeName { return name }
+                case .computed(let decl): if let name = decl.returns.typeName { return name }
                 default: break
                 }
             }
@@ -202,6 +203,7 @@ extension Translator {
                 case .object(let held): return held
                 case .typed(let value): if let name = value.typeName { return name }
                 case .state(let slot): if let name = slot.type.typeName { return name }
+                case .computed(let decl): if let name = decl.returns.typeName { return name }
                 default: break
                 }
             }

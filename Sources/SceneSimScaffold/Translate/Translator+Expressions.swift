@@ -53,6 +53,22 @@ extension Translator {
         if let awaitExpression = expression.as(AwaitExprSyntax.self) { return translate(awaitExpression.expression, &ctx, expect: expect) }
         if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { return translate(unwrap.expression, &ctx, expect: expect).map { Lua($0.code, $0.type.unwrapped, object: $0.object, isCall: $0.isCall) } }
         if let chain = expression.as(OptionalChainingExprSyntax.self) { return translate(chain.expression, &ctx, expect: expect) }
+        if let test = expression.as(IsExprSyntax.self) {
+            // `AppState.main.firstAccount is UserAccount`: a question about the app's values at
+            // run time that the sources cannot answer; an effect of that name, so the overlay
+            // answers it (nil, false, until it does).
+            var subject = calleeName(test.expression, ctx)
+            if let reference = test.expression.as(DeclReferenceExprSyntax.self), ctx.lookup(reference.baseName.text) == nil,
+               let owner = ctx.owner, symbols.property(reference.baseName.text, of: owner) != nil {
+                subject = "\(owner).\(reference.baseName.text)"  // a property of the type in scope
+            }
+            let name = "\(subject) is \(test.type.trimmedDescription)"
+            var asked = effectCall(name, at: line(test, ctx), [], ctx)
+            asked.code = "(\(asked.code) == true)"
+            asked.type = .bool
+            asked.isCall = false
+            return asked
+        }
         if let cast = expression.as(AsExprSyntax.self) {
             guard let inner = translate(cast.expression, &ctx) else { return nil }
             let type = ValueType.written(cast.type.trimmedDescription)

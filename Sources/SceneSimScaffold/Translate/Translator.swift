@@ -70,6 +70,8 @@ final class Translator {
     /// scenes, the task's key and its Lua function. A translated write that changes the key
     /// runs the task again.
     var taskWatchers: [String: [(scenes: [String], key: String, function: String)]] = [:]
+    /// Lifecycle modifiers on a scene's root view in the App's body, by scene id (in the App's scope).
+    var sceneClosureSites: [String: [HandlerSite]] = [:]
     /// `.task(id:)` functions by `file:line`.
     var taskFunctions: [String: String] = [:]
 

@@ -220,4 +220,21 @@ struct TranslatorGapTests {
                   end,
             """, "\(lua)")
     }
+
+    @Test("what the real apps showed: a type test (`receipt is AppStoreReceipt`) is an effect of that name the overlay can answer; a call on a computed property is named by its declared type; @ObservableDefault(.key) is app.defaults; onAppear written on the root view in the App's body runs when that scene's window connects")
+    func realAppGaps() throws {
+        let lua = try scaffold("CellarApp").modelShape(platform: "macos").lua
+        #expect(lua.contains("  if (((w or app):effect(\"License.receipt is AppStoreReceipt@Cellar/License.swift:16\") == true)) then -- Cellar/License.swift:16\n"), "\(lua)")
+        #expect(lua.contains("  local _ = (w or app):effect(\"PackageCLI.outdated@Cellar/Scheduler.swift:33\") -- Cellar/Scheduler.swift:33\n"), "\(lua)")
+        #expect(lua.contains("  if not (swift.read(app.defaults, \"checkHourly\", true)) then -- Cellar/Scheduler.swift:24\n"), "\(lua)")
+        #expect(section(lua, from: "-- Cellar/MainView.swift:14 .onAppear", to: "        end") == """
+                      ;(function() -- Cellar/MainView.swift:14 .onAppear
+                        License_check(w, swift.read(app.defaults, "demoDaysUsed", 0)) -- Cellar/MainView.swift:15
+                      end)()
+                      ;(function() -- Cellar/CellarApp.swift:10 .onAppear
+                        app.memory["Scheduler.windowAppearances"] = swift.read(app.memory, "Scheduler.windowAppearances", 0) + (1) -- Cellar/CellarApp.swift:11
+                      end)()
+                    end
+            """, "\(lua)")
+    }
 }

@@ -7,6 +7,9 @@ struct CellarApp: App {
     var body: some Scene {
         Window("Cellar", id: "main") {
             MainView()
+                .onAppear {
+                    Scheduler.shared.windowAppearances += 1
+                }
         }
         WindowGroup(id: "package", for: String.self) { $name in
             PackageView(name: name)

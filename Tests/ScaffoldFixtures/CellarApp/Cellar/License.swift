@@ -9,8 +9,13 @@ final class License {
     var expired = false
     var checks = 0
 
+    var receipt: Receipt?
+
     func check(daysUsed: Int) {
         checks += 1
+        if receipt is AppStoreReceipt {
+            return
+        }
         if daysUsed >= 7 {
             expired = true
         }

@@ -43,25 +43,35 @@ function swift.timer(app, interval, repeats, fire)
   return id
 end
 -- Functions and methods declared in the sources, followed from the handlers (depth 4).
-local License_check, Scheduler_register, Scheduler_check
-function License_check(w, daysUsed) -- Cellar/License.swift:12 License.check
+local License_check, Scheduler_register, Scheduler_check, Scheduler_cli
+function License_check(w, daysUsed) -- Cellar/License.swift:14 License.check
   local app = sim.app
-  app.memory["License.checks"] = swift.read(app.memory, "License.checks", 0) + (1) -- Cellar/License.swift:13
-  if ((daysUsed) >= (7)) then -- Cellar/License.swift:14
-    app.memory["License.expired"] = true -- Cellar/License.swift:15
+  app.memory["License.checks"] = swift.read(app.memory, "License.checks", 0) + (1) -- Cellar/License.swift:15
+  if (((w or app):effect("License.receipt is AppStoreReceipt@Cellar/License.swift:16") == true)) then -- Cellar/License.swift:16
+    return -- Cellar/License.swift:17
+  end
+  if ((daysUsed) >= (7)) then -- Cellar/License.swift:19
+    app.memory["License.expired"] = true -- Cellar/License.swift:20
   end
 end
-function Scheduler_register(w) -- Cellar/Scheduler.swift:13 Scheduler.register
+function Scheduler_register(w) -- Cellar/Scheduler.swift:23 Scheduler.register
   local app = sim.app
-  app.memory["Scheduler.registrations"] = swift.read(app.memory, "Scheduler.registrations", 0) + (1) -- Cellar/Scheduler.swift:14
+  if not (swift.read(app.defaults, "checkHourly", true)) then -- Cellar/Scheduler.swift:24
+    return -- Cellar/Scheduler.swift:24
+  end
+  app.memory["Scheduler.registrations"] = swift.read(app.memory, "Scheduler.registrations", 0) + (1) -- Cellar/Scheduler.swift:25
   app.memory["Scheduler.timer"] = swift.timer(app, 3600.0, true, function()
-    Scheduler_check(w) -- Cellar/Scheduler.swift:16
-  end) -- Cellar/Scheduler.swift:15
+    Scheduler_check(w) -- Cellar/Scheduler.swift:27
+  end) -- Cellar/Scheduler.swift:26
 end
-function Scheduler_check(w) -- Cellar/Scheduler.swift:20 Scheduler.check
+function Scheduler_check(w) -- Cellar/Scheduler.swift:31 Scheduler.check
   local app = sim.app
-  app.memory["Scheduler.checks"] = swift.read(app.memory, "Scheduler.checks", 0) + (1) -- Cellar/Scheduler.swift:21
-  local _ = (w or app):effect("PackageCLI.outdated@Cellar/Scheduler.swift:22") -- Cellar/Scheduler.swift:22
+  app.memory["Scheduler.checks"] = swift.read(app.memory, "Scheduler.checks", 0) + (1) -- Cellar/Scheduler.swift:32
+  local _ = (w or app):effect("PackageCLI.outdated@Cellar/Scheduler.swift:33") -- Cellar/Scheduler.swift:33
+end
+function Scheduler_cli(w) -- Cellar/Scheduler.swift:21 Scheduler.cli
+  local app = sim.app
+  -- not translated: PackageCLI.current (Cellar/Scheduler.swift:21)
 end
 return {
   platform = "macos",
@@ -105,11 +115,14 @@ return {
           ;(function() -- Cellar/MainView.swift:14 .onAppear
             License_check(w, swift.read(app.defaults, "demoDaysUsed", 0)) -- Cellar/MainView.swift:15
           end)()
+          ;(function() -- Cellar/CellarApp.swift:10 .onAppear
+            app.memory["Scheduler.windowAppearances"] = swift.read(app.memory, "Scheduler.windowAppearances", 0) + (1) -- Cellar/CellarApp.swift:11
+          end)()
         end
       end,
       -- Cellar/MainView.swift:13 .handlesExternalEvents(preferring:allowing:): write prefers/allows = function(w, event)
     },
-    { -- WindowGroup at Cellar/CellarApp.swift:11, root view PackageView
+    { -- WindowGroup at Cellar/CellarApp.swift:14, root view PackageView
       id = "package",
       value = "string",
       keys = {
@@ -133,7 +146,7 @@ return {
         end
       end,
     },
-    { -- Settings at Cellar/CellarApp.swift:14, root view SettingsView
+    { -- Settings at Cellar/CellarApp.swift:17, root view SettingsView
       id = "settings",
       kind = "settings",
       keys = {},
@@ -148,13 +161,16 @@ return {
       "demoDaysUsed", -- Cellar/MainView.swift:5 @AppStorage MainView: Int = 0
       "showInMenuBar", -- Cellar/SettingsView.swift:4 @AppStorage SettingsView: Bool = false
       "reopens", -- Cellar/AppDelegate.swift:13 @AppStorage UserDefaults
+      "checkHourly", -- Cellar/Scheduler.swift:6 @AppStorage UserDefaults
     },
     memory = {
       "License.expired", -- Cellar/License.swift:9 @Observable License
       "License.checks", -- Cellar/License.swift:10 @Observable License
-      "Scheduler.registrations", -- Cellar/Scheduler.swift:9 @Observable Scheduler
-      "Scheduler.checks", -- Cellar/Scheduler.swift:10 @Observable Scheduler
-      "Scheduler.timer", -- Cellar/Scheduler.swift:11 @Observable Scheduler
+      "License.receipt", -- Cellar/License.swift:12 @Observable License
+      "Scheduler.registrations", -- Cellar/Scheduler.swift:14 @Observable Scheduler
+      "Scheduler.checks", -- Cellar/Scheduler.swift:15 @Observable Scheduler
+      "Scheduler.windowAppearances", -- Cellar/Scheduler.swift:16 @Observable Scheduler
+      "Scheduler.timer", -- Cellar/Scheduler.swift:17 @Observable Scheduler
     },
     on_launch = function(app)
       -- Cellar/AppDelegate.swift:7 AppDelegate.applicationDidFinishLaunching
