@@ -45,7 +45,6 @@ struct TranslatorGapTests {
         #expect(lua.contains("  -- scenesim's policy is a constant read at launch: this is the Swift code's answer over the\n"), "\(lua)")
         let literal = try Scaffolder().scaffold([
             .init(path: "App.swift", text: """
-                import SwiftUI
                 @main struct A: App {
                     @NSApplicationDelegateAdaptor(D.self) var d
                     var body: some Scene { WindowGroup { ContentView() } }
@@ -58,7 +57,7 @@ struct TranslatorGapTests {
                 }
                 """),
         ], lookedIn: "test").modelShape(platform: "macos").lua
-        #expect(literal.contains("  policy = { quit_when_last_window_closes = true }, -- App.swift:8 D.applicationShouldTerminateAfterLastWindowClosed\n"), "\(literal)")
+        #expect(literal.contains("  policy = { quit_when_last_window_closes = true }, -- App.swift:7 D.applicationShouldTerminateAfterLastWindowClosed\n"), "\(literal)")
         // Not on the iOS family, where the policy does not exist.
         #expect(!(try scaffold("CellarApp").modelShape(platform: "ipados").lua.contains("policy =")))
     }
