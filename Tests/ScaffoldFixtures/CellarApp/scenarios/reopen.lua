@@ -8,7 +8,8 @@
 local cellar = require "cellar"
 local app = sim.launch(cellar)
 local main = app.windows[1]
-print("launch", main, app.memory["Scheduler.registrations"], app.memory["License.checks"], app.memory["License.expired"], app.memory["Scheduler.windowAppearances"])
+print("launch", main, app.memory["Scheduler.registrations"], app.memory["License.checks"],
+  app.memory["License.expired"], app.memory["Scheduler.windowAppearances"])
 app.defaults.demoDaysUsed = 8
 sim.advance(3600)
 print("an hour later", app.memory["Scheduler.checks"], "expired", app.memory["License.expired"])
