@@ -252,6 +252,11 @@ extension Translator {
         }
         let name = access.declName.baseName.text.filter { $0 != "`" }
         guard let base = access.base else { return .value(implicitMember(name, expect: expect)) }
+        // `self.avatarImage` in a view (or any type that is not a held object): its own member.
+        if base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self", let owner = ctx.owner, !symbols.held.contains(owner),
+           let property = symbols.property(name, of: owner) {
+            return member(property, ctx)
+        }
         if let reference = self.reference(base, &ctx) {
             switch reference {
             case .object(let type):

@@ -236,4 +236,27 @@ struct TranslatorGapTests {
                     end
             """, "\(lua)")
     }
+
+    @Test("self.property in a view's method (Mlem's ContentView.loadAvatar writes self.avatarImage) is the view's state, as the bare name is")
+    func selfMember() throws {
+        let lua = try Scaffolder().scaffold([
+            .init(path: "App.swift", text: """
+                @main struct A: App { var body: some Scene { WindowGroup(id: "main") { Root() } } }
+                struct Root: View {
+                    @State private var avatar = ""
+                    var body: some View { Text("").onAppear { load() } }
+                }
+                """),
+            .init(path: "Root+Logic.swift", text: """
+                extension Root {
+                    func load() {
+                        Task { @MainActor in
+                            self.avatar = "loaded"
+                        }
+                    }
+                }
+                """),
+        ], lookedIn: "test").modelShape(platform: "ipados").lua
+        #expect(lua.contains("    w.memory.avatar = \"loaded\" -- Root+Logic.swift:4\n"), "\(lua)")
+    }
 }
