@@ -16,7 +16,7 @@ extension ModelShape {
             return "\u{0}\(translated.count - 1)"
         }
         if !translation.prelude.isEmpty || handlers.contains(where: { $0.body != nil }) || scenes.contains(where: { $0.handlers.contains { $0.body != nil } })
-            || !translation.modelHandlers.isEmpty || !translation.lifecycleHandlers.isEmpty {
+            || !translation.modelHandlers.isEmpty || !translation.lifecycleHandlers.isEmpty || !translation.policy.isEmpty {
             // Generated code keeps the Swift's shape (an unused local, a long line): luacheck,
             // which a suite may run on its lib/, is told not to judge it.
             out.append("-- luacheck: ignore")
@@ -25,6 +25,7 @@ extension ModelShape {
         out.append("return {")
         out.append("  platform = \(luaString(platform)),")
         out.append(contentsOf: projectLines)
+        if !translation.policy.isEmpty { out.append(code(translation.policy)) }
         out.append("  scenes = {")
         for scene in scenes {
             var header = "    { -- \(scene.swiftKind ?? scene.kind)"
@@ -89,6 +90,7 @@ extension ModelShape {
             out.append(code(handler.body))
             out.append("    end,")
         }
+        if !translation.modelNotes.isEmpty { out.append(code(translation.modelNotes)) }
         out.append("  },")
         out.append("}")
         // Each entry is one line; a line break in it can come only from source text in a

@@ -76,8 +76,11 @@ struct CheckModelCommand: StatusCommand {
         let sources: [Scaffolder.Source]
         let facts: ScaffoldFacts
         do throws(ScaffoldError) {
-            sources = try Scaffolder.sources(under: source)
-            facts = try Scaffolder().scaffold(sources, lookedIn: source.joined(separator: ", "))
+            // The project files too, as scaffold reads them: the generated module holds their
+            // facts (url_schemes, multiple_scenes, os), so without them it never compares equal.
+            let inputs = try Scaffolder.inputs(under: source)
+            sources = inputs.sources
+            facts = try Scaffolder().scaffold(sources, projectFiles: inputs.projectFiles, lookedIn: source.joined(separator: ", "))
             for warning in facts.warnings { Output.error(warning + "\n") }
         } catch {
             Output.error("scenesim check-model: \(error.message)\n")

@@ -142,6 +142,27 @@ enum LuaText {
             "  swift.window_timers[w.id] = nil",
             "end",
         ]),
+        ("track_task", [
+            "-- A .task(id:)'s pending work, by window and task: cancelled when the id changes and it runs again.",
+            "swift.task_timers = {}",
+            "function swift.track_task(w, key, timer)",
+            "  local slot = w.id .. \" \" .. key",
+            "  local list = swift.task_timers[slot] or {}",
+            "  swift.task_timers[slot] = list",
+            "  list[#list + 1] = timer",
+            "  return swift.track(w, timer)",
+            "end",
+        ]),
+        ("rerun_task", [
+            "function swift.rerun_task(w, key, run)",
+            "  local slot = w.id .. \" \" .. key",
+            "  for _, timer in ipairs(swift.task_timers[slot] or {}) do",
+            "    if timer.status == \"pending\" then timer:cancel() end",
+            "  end",
+            "  swift.task_timers[slot] = nil",
+            "  run(w)",
+            "end",
+        ]),
         ("timer", [
             "-- Timer.scheduledTimer: fires every interval (or once) until invalidated; its value is an id.",
             "swift.timers = {}",
@@ -170,6 +191,13 @@ enum LuaText {
         ("expirations", [
             "-- A refresh task's expirationHandler, by the task's id: on_refresh_expired runs it.",
             "swift.expirations = {}",
+        ]),
+        ("case_name", [
+            "-- The case of an enum value: a case with associated values is { \"case\", value, ... }.",
+            "function swift.case_name(v)",
+            "  if type(v) == \"table\" then return v[1] end",
+            "  return v",
+            "end",
         ]),
         ("end_task", [
             "-- endBackgroundTask(_:): finishes the task begun (nothing for .invalid).",

@@ -15,6 +15,9 @@ extension ScaffoldFacts {
             for named in [handler] + handler.more { if let origin = named.origin { origins.append((origin, handler.name)) } }
         }
         let sites = translator.handlerSites(source, origins: origins, roots: Set(shape.scenes.compactMap(\.rootView)))
+        for scene in shape.scenes { if let root = scene.rootView { translator.rootScenes[root, default: []].append(scene.id) } }
+        translator.prepareSceneClosures(source, scenes: shape.scenes.compactMap { scene in scene.origin.map { (scene.id, $0.file, $0.line) } })
+        translator.prepareTaskRuns()
         for i in shape.scenes.indices {
             for j in shape.scenes[i].handlers.indices {
                 let handler = shape.scenes[i].handlers[j]
@@ -23,7 +26,7 @@ extension ScaffoldFacts {
         }
         var lifecycleHandlers: [String: [String]] = [:]
         for i in shape.scenes.indices {
-            guard let root = shape.scenes[i].rootView, let lifecycle = translator.lifecycleBody(root: root) else { continue }
+            guard let root = shape.scenes[i].rootView, let lifecycle = translator.lifecycleBody(root: root, scene: shape.scenes[i].id) else { continue }
             if let j = shape.scenes[i].handlers.firstIndex(where: { $0.name == "on_phase" }), var body = shape.scenes[i].handlers[j].body {
                 body.insert(contentsOf: lifecycle, at: 1)  // after `local app = sim.app`
                 shape.scenes[i].handlers[j].body = body
@@ -39,7 +42,14 @@ extension ScaffoldFacts {
         if let launch = translator.launchBody(source, delegate: app.delegateAdaptor?.type) {
             extra.append(.init(name: "on_launch", parameters: "app", body: launch))
         }
+        let delegate = app.delegateAdaptor?.type
+        if let reopen = translator.reopenHandler(delegate: delegate) { extra.append(reopen) }
+        if let notification = translator.notificationHandler(delegate: delegate) { extra.append(notification) }
+        let policy = translator.quitPolicy(delegate: delegate)
+        let notes = translator.unmodelledDelegateMethods(delegate: delegate)
         var translation = translator.translation()
+        translation.policy = policy ?? []
+        translation.modelNotes = notes
         if !translator.refreshHandlers.isEmpty {
             let chunks = translator.refreshHandlers
             let body = chunks.count == 1 ? chunks[0] : chunks.flatMap { ["      ;(function()"] + $0.map { "  " + $0 } + ["      end)()"] }

@@ -72,6 +72,11 @@ struct StateSlot {
     var line: Int
 }
 
+extension StateSlot {
+    /// The state's identity for a `.task(id:)` watcher: its store and key.
+    var watchKey: String { "\(store):\(key)" }
+}
+
 /// What a member name of a type stands for in translated code.
 enum Property {
     case state(StateSlot)
@@ -107,6 +112,8 @@ struct FunctionDecl {
     var line: Int
     var isStatic: Bool
     var returns: ValueType
+    /// A `.task(id:)` closure written as a function: its `after`s are tracked under this key.
+    var trackGroup: String?
 
     /// `Type.method(a:_:)`: the key of an overload.
     var key: String { "\(owner.map { $0 + "." } ?? "")\(name)(\(parameters.map { ($0.label ?? "_") + ":" }.joined()))" }
@@ -124,6 +131,9 @@ final class Symbols {
     var held: Set<String> = []
     /// Enum cases by type, in order, with their raw value as a literal (nil: none declared).
     var enumCases: [String: [(name: String, raw: String?)]] = [:]
+    /// Cases with associated values, by type then case: their labels (nil: none). Such a value
+    /// is a Lua table `{ "case", value1, … }`; a case without values stays its name.
+    var payloadCases: [String: [String: [String?]]] = [:]
     /// `@Default(.name)` / `Defaults[.name]`: `static let name = Key<T>("key", default: v)`.
     var defaultsKeys: [String: (key: String, type: ValueType, defaultValue: ExprSyntax?, file: String, line: Int)] = [:]
     /// The stored properties of held types, in source order: the model's memory names.
@@ -192,6 +202,9 @@ final class Symbols {
                         functions["\(info.name).\(function.name.text)", default: []].append(declared)
                     } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
                         for element in enumCase.elements {
+                            if let parameters = element.parameterClause?.parameters {
+                                payloadCases[info.name, default: [:]][element.name.text] = parameters.map { $0.firstName?.text == "_" ? nil : $0.firstName?.text }
+                            }
                             var raw: String?
                             if let value = element.rawValue?.value {
                                 raw = value.trimmedDescription
@@ -256,8 +269,9 @@ final class Symbols {
                     } else if info.isView {
                         result.append((name, .state(.init(store: .windowMemory, key: name, type: type, defaultValue: initial, file: file, line: line))))
                     }
-                case "Default":
-                    // `@Default(.autosave)`: the key `Defaults.Keys.autosave` declares.
+                case "Default", "ObservableDefault":
+                    // `@Default(.autosave)` (and the Defaults package's `@ObservableDefault(.autosave)`
+                    // in an @Observable class): the key `Defaults.Keys.autosave` declares.
                     if let member = first?.as(MemberAccessExprSyntax.self), let key = defaultsKeys[member.declName.baseName.text] {
                         result.append((name, .state(.init(store: .defaults, key: key.key, type: key.type, defaultValue: key.defaultValue, file: key.file, line: key.line))))
                     }
@@ -324,6 +338,14 @@ final class Symbols {
         if let string = expression.as(StringLiteralExprSyntax.self) { return string.representedLiteralValue != nil }
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" { return isLiteral(prefix.expression) }
         return false
+    }
+
+    /// The enum type declaring a case of that name with associated values: `type` when it
+    /// does, else the one type of the sources that does (nil when none or several).
+    func payloadEnum(case name: String, in type: String?) -> String? {
+        if let type, payloadCases[type]?[name] != nil { return type }
+        let owners = payloadCases.keys.filter { payloadCases[$0]?[name] != nil }
+        return owners.count == 1 ? owners.first : nil
     }
 
     func property(_ name: String, of type: String?) -> Property? {

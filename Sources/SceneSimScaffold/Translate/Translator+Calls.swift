@@ -13,6 +13,10 @@ extension Translator {
         }
         if let name = callee.as(DeclReferenceExprSyntax.self) {
             let text = name.baseName.text
+            // A notification delegate's completionHandler(…): the system's reply, no event here.
+            if ctx.lookup(text)?.type == .named("CompletionHandler") {
+                return Lua("-- \(LuaText.comment(node.trimmedDescription, limit: 80)): the system's reply", .unknown).statement
+            }
             if ctx.lookup(text) == nil, let property = symbols.property(text, of: ctx.owner), let action = windowAction(property, node, &ctx) { return action }
             if ctx.lookup(text) == nil, let followed = followedCall(owner: ctx.owner, text, node, &ctx, receiverObject: nil) { return followed }
             if let followed = followedCall(owner: nil, text, node, &ctx, receiverObject: nil) { return followed }
@@ -21,6 +25,7 @@ extension Translator {
         }
         guard let access = callee.as(MemberAccessExprSyntax.self) else { return effect(effectName(node, ctx), node, &ctx) }
         let name = access.declName.baseName.text
+        if let made = payloadCase(node, access, &ctx) { return made }
         guard let base = access.base else { return effect(effectName(node, ctx), node, &ctx) }
         let baseText = base.trimmedDescription
         if baseText == "Timer", name == "scheduledTimer", let timer = scheduledTimer(node, &ctx) { return timer }
@@ -66,6 +71,8 @@ extension Translator {
         var inner = ctx
         inner.indent += "  "
         inner.returnValue = nil
+        inner.returnsValue = false
+        inner.deferReturn = false
         inner.tracked = false
         inner.scopes.append([:])
         if let name = closureParameters(closure).first, let name { inner.declare(name, .init(lua: "nil", type: .named("Timer"))) }
@@ -148,7 +155,7 @@ extension Translator {
         calleeName(node.calledExpression, ctx)
     }
 
-    private func calleeName(_ expression: ExprSyntax, _ ctx: Context) -> String {
+    func calleeName(_ expression: ExprSyntax, _ ctx: Context) -> String {
         if let chain = expression.as(OptionalChainingExprSyntax.self) { return calleeName(chain.expression, ctx) }
         if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { return calleeName(unwrap.expression, ctx) }
         if let name = expression.as(DeclReferenceExprSyntax.self) {
@@ -180,6 +187,7 @@ extension Translator {
                 case .object(let type): return type
                 case .typed(let type): if let name = type.typeName { return name }
                 case .state(let slot): if let name = slot.type.typeName { return name }
+                case .computed(let decl): if let name = decl.returns.typeName { return name }
                 default: break
                 }
             }
@@ -195,6 +203,7 @@ extension Translator {
                 case .object(let held): return held
                 case .typed(let value): if let name = value.typeName { return name }
                 case .state(let slot): if let name = slot.type.typeName { return name }
+                case .computed(let decl): if let name = decl.returns.typeName { return name }
                 default: break
                 }
             }
@@ -312,6 +321,8 @@ extension Translator {
                 var inner = ctx
                 inner.indent = ctx.indent + "  "
                 inner.returnValue = nil
+                inner.returnsValue = false
+                inner.deferReturn = false
                 inner.scopes.append([:])
                 body = [entryMark(file: ctx.file, line: line(handler, ctx), "beginBackgroundTask expirationHandler", indent: inner.indent)] + block(handler.statements, &inner)
             }

@@ -53,6 +53,22 @@ extension Translator {
         if let awaitExpression = expression.as(AwaitExprSyntax.self) { return translate(awaitExpression.expression, &ctx, expect: expect) }
         if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { return translate(unwrap.expression, &ctx, expect: expect).map { Lua($0.code, $0.type.unwrapped, object: $0.object, isCall: $0.isCall) } }
         if let chain = expression.as(OptionalChainingExprSyntax.self) { return translate(chain.expression, &ctx, expect: expect) }
+        if let test = expression.as(IsExprSyntax.self) {
+            // `AppState.main.firstAccount is UserAccount`: a question about the app's values at
+            // run time that the sources cannot answer; an effect of that name, so the overlay
+            // answers it (nil, false, until it does).
+            var subject = calleeName(test.expression, ctx)
+            if let reference = test.expression.as(DeclReferenceExprSyntax.self), ctx.lookup(reference.baseName.text) == nil,
+               let owner = ctx.owner, symbols.property(reference.baseName.text, of: owner) != nil {
+                subject = "\(owner).\(reference.baseName.text)"  // a property of the type in scope
+            }
+            let name = "\(subject) is \(test.type.trimmedDescription)"
+            var asked = effectCall(name, at: line(test, ctx), [], ctx)
+            asked.code = "(\(asked.code) == true)"
+            asked.type = .bool
+            asked.isCall = false
+            return asked
+        }
         if let cast = expression.as(AsExprSyntax.self) {
             guard let inner = translate(cast.expression, &ctx) else { return nil }
             let type = ValueType.written(cast.type.trimmedDescription)
@@ -236,6 +252,11 @@ extension Translator {
         }
         let name = access.declName.baseName.text.filter { $0 != "`" }
         guard let base = access.base else { return .value(implicitMember(name, expect: expect)) }
+        // `self.avatarImage` in a view (or any type that is not a held object): its own member.
+        if base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self", let owner = ctx.owner, !symbols.held.contains(owner),
+           let property = symbols.property(name, of: owner) {
+            return member(property, ctx)
+        }
         if let reference = self.reference(base, &ctx) {
             switch reference {
             case .object(let type):
@@ -312,6 +333,11 @@ extension Translator {
         case (.urlComponents, "queryItems"): return Lua(receiver.code, .named("URLQueryItems"))
         case (.named("URLQueryItem"), "value"): return Lua(receiver.code, .optional(.string))
         case (.named("NSUserActivity"), "userInfo"): return Lua(receiver.code, .named("Dictionary"))
+        // A notification response: response.notification.request.content.userInfo is the info.
+        case (.named("UNNotificationResponse"), "notification"): return Lua(receiver.code, .named("UNNotification"))
+        case (.named("UNNotification"), "request"): return Lua(receiver.code, .named("UNNotificationRequest"))
+        case (.named("UNNotificationRequest"), "content"): return Lua(receiver.code, .named("UNNotificationContent"))
+        case (.named("UNNotificationContent"), "userInfo"): return Lua(receiver.code, .named("Dictionary"))
         case (.named("NSUserActivity"), "activityType"): return Lua("type", .string)
         case (_, "count"): return Lua("\(helper("count"))(\(receiver.code))", .int, isCall: true)
         case (_, "isEmpty"): return Lua("(\(helper("count"))(\(receiver.code)) == 0)", .bool)

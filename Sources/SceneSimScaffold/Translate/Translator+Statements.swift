@@ -19,9 +19,27 @@ extension Translator {
                 inner.deferred = ctx.place != .app
                 inner.indent += "  "
                 inner.returnValue = nil
+                inner.returnsValue = false
+                inner.deferReturn = false
                 inner.scopes.append([:])
                 out += statements(Array(items[(offset + 1)...]), &inner)
                 out.append("\(ctx.indent)end)\(ctx.tracked ? ")" : "")")
+                return out
+            }
+            if let deferred = item.item.as(DeferStmtSyntax.self) {
+                // `defer { … }`: the rest of the scope runs first, in a function of its own;
+                // then the deferred body; then a `return` the rest made ends this code too.
+                let returned = unique("returned"), result = unique("result")
+                var rest = ctx
+                rest.indent += "  "
+                rest.deferReturn = true
+                rest.scopes.append([:])
+                out.append("\(ctx.indent)local \(returned), \(result) = (function() -- \(at(item, ctx)) the code a defer follows")
+                out += statements(Array(items[(offset + 1)...]), &rest)
+                out.append("\(ctx.indent)end)()")
+                out.append("\(ctx.indent)-- \(at(item, ctx)) defer")
+                out += block(deferred.body.statements, &ctx)
+                out.append("\(ctx.indent)if \(returned) then return \(ctx.deferReturn ? "true, " : "")\(result) end")
                 return out
             }
             out += statement(item, &ctx, isLast: offset == items.count - 1)
@@ -81,9 +99,10 @@ extension Translator {
             if let result = ctx.returnValue {
                 if let expression = returned.expression { _ = value(expression, &ctx) }
                 code = "return \(result)"
-            } else if let expression = returned.expression, ctx.place == .function || ctx.function != nil {
+            } else if let expression = returned.expression, ctx.place == .function || ctx.function != nil || ctx.returnsValue {
                 code = "return \(value(expression, &ctx).code)"
             }
+            if ctx.deferReturn { code = code == "return" ? "return true, nil" : "return true, " + code.dropFirst(7) }
             return [emit(isLast ? code : "do \(code) end", item, ctx)]
         }
         if let thrown = item.item.as(ThrowStmtSyntax.self) {
@@ -181,6 +200,8 @@ extension Translator {
             var inner = ctx
             inner.indent += "  "
             inner.returnValue = nil
+            inner.returnsValue = false
+            inner.deferReturn = false
             inner.scopes.append([:])
             expirationUsed = true
             return ["\(ctx.indent)\(helper("expirations"))[\(task.code).id] = function() -- \(here)",
@@ -233,6 +254,18 @@ extension Translator {
             case "/=": rhs = type.unwrapped == .double ? Lua("\(l) / (\(r))", type) : Lua("\(helper("div"))(\(l), \(r))", type)
             default: return nil
             }
+        }
+        if windowState, case .state(let slot)? = reference(target, &ctx), let watchers = taskWatchers[slot.watchKey], !watchers.isEmpty {
+            // A `.task(id:)` watches this key: a write that changes it runs the task again.
+            let before = unique("before")
+            var lines = [emit("local \(before) = \(lhs)", item, ctx)]
+            lines.append(emit(ctx.deferred ? "if w.connected then \(lhs) = \(rhs.code) end" : "\(lhs) = \(rhs.code)", item, ctx))
+            _ = (helper("track"), helper("track_task"))
+            for watcher in watchers {
+                let scenes = watcher.scenes.map { "w.group == \(LuaText.quoted($0))" }.joined(separator: " or ")
+                lines.append(emit("if w.connected and (\(scenes)) and \(lhs) ~= \(before) then \(helper("rerun_task"))(w, \(LuaText.quoted(watcher.key)), \(watcher.function)) end", item, ctx))
+            }
+            return lines
         }
         if ctx.deferred, windowState {
             return [emit("if w.connected then \(lhs) = \(rhs.code) end", item, ctx)]
@@ -289,6 +322,8 @@ extension Translator {
             inner.deferred = ctx.place != .app
             inner.indent += "  "
             inner.returnValue = nil
+            inner.returnsValue = false
+            inner.deferReturn = false
             inner.scopes.append([:])
             return ["\(ctx.indent)\(after(ctx))(\(delay), function() -- \(at(item, ctx))"] + block(closure.statements, &inner) + ["\(ctx.indent)end)\(ctx.tracked ? ")" : "")"]
         case "BGTaskScheduler.shared.register":
@@ -309,6 +344,10 @@ extension Translator {
     /// cancelled when the window disconnects (its closing needs one more `)`).
     func after(_ ctx: Context) -> String {
         guard ctx.tracked else { return "app:after" }
+        if let group = ctx.trackGroup {
+            _ = helper("track")
+            return "\(helper("track_task"))(w, \(LuaText.quoted(group)), app:after"
+        }
         return "\(helper("track"))(w, app:after"
     }
 
@@ -317,6 +356,8 @@ extension Translator {
         var inner = ctx
         inner.indent += "  "
         inner.returnValue = nil
+        inner.returnsValue = false
+        inner.deferReturn = false
         inner.scopes.append([:])
         return ["\(ctx.indent);(function() -- \(at(item, ctx))"] + block(closure.statements, &inner) + ["\(ctx.indent)end)()"]
     }
@@ -384,10 +425,9 @@ extension Translator {
     private func ifStatement(_ node: IfExprSyntax, _ ctx: inout Context) -> [String] {
         let hasBinding = node.conditions.contains { if case .optionalBinding = $0.condition { return true }; return false }
         let hasPattern = node.conditions.contains { if case .matchingPattern = $0.condition { return true }; return false }
-        if hasPattern { return [notTranslated(node, ctx)] }
         var inner = ctx
         inner.indent += "  "
-        if !hasBinding {
+        if !hasBinding && !hasPattern {
             let test = conditions(node.conditions, &ctx)
             var out = ["\(ctx.indent)if \(test) then -- \(at(node, ctx))"]
             out += block(node.body.statements, &inner)
@@ -414,6 +454,18 @@ extension Translator {
                 scoped.declare(name, .init(lua: lua, type: bound.type.unwrapped, object: bound.object))
             case .expression(let expression):
                 out.append("\(scoped.indent)if \(value(expression, &scoped, expect: .bool).code) then")
+            case .matchingPattern(let pattern):
+                // `if case .post(let id) = route`: the subject in a local, its test, its bindings.
+                let subject = value(pattern.initializer.value, &scoped)
+                let held = unique("subject")
+                let payloads = holdsPayloads(subject.type) || hasPayloadPattern(pattern.pattern)
+                guard let matched = match(pattern.pattern, held, subject.type, &scoped, payloads: payloads) else { return [notTranslated(node, ctx)] }
+                out.append("\(scoped.indent)local \(held) = \(subject.code)")
+                out.append("\(scoped.indent)if \(matched.test) then")
+                scoped.indent += "  "
+                depth += 1
+                out += bind(matched, element, &scoped)
+                continue
             default:
                 out.append("\(scoped.indent)if true then")
             }
@@ -486,6 +538,18 @@ extension Translator {
                 out.append("\(ctx.indent)if not (\(value(expression, &ctx, expect: .bool).code)) then -- \(at(element, ctx))")
             case .availability:
                 continue
+            case .matchingPattern(let pattern):
+                // `guard case .post(let id) = route else { … }`: the names bound after it.
+                let subject = value(pattern.initializer.value, &ctx)
+                let held = unique("subject")
+                let payloads = holdsPayloads(subject.type) || hasPayloadPattern(pattern.pattern)
+                guard let matched = match(pattern.pattern, held, subject.type, &ctx, payloads: payloads) else { return [notTranslated(node, ctx)] }
+                out.append(emit("local \(held) = \(subject.code)", element, ctx))
+                out.append("\(ctx.indent)if not (\(matched.test)) then")
+                out += otherwise
+                out.append("\(ctx.indent)end")
+                out += bind(matched, element, &ctx)
+                continue
             default:
                 return [notTranslated(node, ctx)]
             }
@@ -498,6 +562,10 @@ extension Translator {
     private func switchStatement(_ node: SwitchExprSyntax, _ ctx: inout Context) -> [String] {
         let subject = value(node.subject, &ctx)
         let name = unique("subject")
+        let payloads = holdsPayloads(subject.type) || node.cases.contains { element in
+            guard case .switchCase(let switchCase) = element, case .case(let label) = switchCase.label else { return false }
+            return label.caseItems.contains { hasPayloadPattern($0.pattern) }
+        }
         var inner = ctx
         inner.indent += "  "
         var out = ["\(ctx.indent)do -- \(at(node, ctx))", "\(inner.indent)local \(name) = \(subject.code)"]
@@ -517,14 +585,25 @@ extension Translator {
                 defaultBody = block(items, &body)
             case .case(let label):
                 var tests: [String] = []
+                var bound: Match?
                 for caseItem in label.caseItems {
-                    guard let pattern = caseItem.pattern.as(ExpressionPatternSyntax.self),
-                          var test = patternTest(pattern.expression, name, subject.type, &ctx) else { return [notTranslated(node, ctx)] }
-                    if let whereClause = caseItem.whereClause { test = "(\(test) and \(value(whereClause.condition, &ctx, expect: .bool).code))" }
+                    guard let matched = match(caseItem.pattern, name, subject.type, &ctx, payloads: payloads) else { return [notTranslated(node, ctx)] }
+                    // Names bound by one of several patterns: not translated (Swift binds them in each).
+                    if !matched.bindings.isEmpty && label.caseItems.count > 1 { return [notTranslated(node, ctx)] }
+                    var test = matched.test
+                    if let whereClause = caseItem.whereClause {
+                        var scoped = ctx
+                        scoped.scopes.append([:])
+                        for (swift, lua) in matched.bindings { scoped.declare(swift, .init(lua: lua, type: .unknown)) }
+                        test = "(\(test) and \(value(whereClause.condition, &scoped, expect: .bool).code))"
+                    }
                     tests.append(test)
+                    if !matched.bindings.isEmpty { bound = matched }
                 }
                 out.append("\(inner.indent)\(first ? "if" : "elseif") \(tests.joined(separator: " or ")) then -- \(at(switchCase, ctx))")
                 first = false
+                body.scopes.append([:])
+                if let bound { out += bind(bound, switchCase, &body) }
                 out += block(items, &body)
             }
         }
@@ -544,7 +623,7 @@ extension Translator {
     }
 
     /// `case .active`, `case "a"`, `case 1...5`, `case 0..<3`: a test of `subject`.
-    private func patternTest(_ expression: ExprSyntax, _ subject: String, _ type: ValueType, _ ctx: inout Context) -> String? {
+    func patternTest(_ expression: ExprSyntax, _ subject: String, _ type: ValueType, _ ctx: inout Context) -> String? {
         var expression = expression
         if let sequence = expression.as(SequenceExprSyntax.self), let folded = try? OperatorTable.standardOperators.foldSingle(sequence) { expression = folded }
         if let infix = expression.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "..." || op == "..<" {
@@ -559,6 +638,8 @@ extension Translator {
         var inner = ctx
         inner.indent += "  "
         inner.returnValue = nil
+        inner.returnsValue = false
+        inner.deferReturn = false
         guard let clause = node.catchClauses.first else {
             return ["\(ctx.indent)do -- \(at(node, ctx))"] + block(node.body.statements, &inner) + ["\(ctx.indent)end"]
         }

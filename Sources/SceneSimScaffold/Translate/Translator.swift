@@ -23,6 +23,10 @@ package struct Translation: Sendable, Equatable {
     /// no phase handler.
     package var lifecycleHandlers: [String: [String]] = [:]
     package var modelHandlers: [ModelHandler] = []
+    /// `policy = { … }` lines from the delegate's last-window quit method (macOS).
+    package var policy: [String] = []
+    /// Comments in the model table: delegate methods scenesim has no event for.
+    package var modelNotes: [String] = []
     package var untranslated: [Untranslated] = []
     /// `file:line: warning: ...`, sorted.
     package var warnings: [String] = []
@@ -66,6 +70,16 @@ final class Translator {
     /// line: the module declares them to `sim.swift_handlers`, and each handler's entry marks
     /// its run (`entryMark`).
     var handlerLabels: [String: (file: String, line: Int)] = [:]
+    /// The scene ids of each root view, for a `.task(id:)` that runs again in that scene's windows.
+    var rootScenes: [String: [String]] = [:]
+    /// `.task(id: key)` on a root view: the state it watches (`storage:key`, `memory:key`), the
+    /// scenes, the task's key and its Lua function. A translated write that changes the key
+    /// runs the task again.
+    var taskWatchers: [String: [(scenes: [String], key: String, function: String)]] = [:]
+    /// Lifecycle modifiers on a scene's root view in the App's body, by scene id (in the App's scope).
+    var sceneClosureSites: [String: [HandlerSite]] = [:]
+    /// `.task(id:)` functions by `file:line`.
+    var taskFunctions: [String: String] = [:]
 
     /// A followed function: its Lua name, the smallest depth it is reached at, its lines.
     struct Followed {
@@ -113,9 +127,18 @@ final class Translator {
         var phaseNew: String?
         /// What a `return` without a value returns (`true`: the URL was handled).
         var returnValue: String?
+        /// A delegate method whose result the model handler returns (`on_reopen`, the quit
+        /// policy): `return expr` returns the translated value.
+        var returnsValue = false
+        /// Inside the code a `defer` runs after: a `return` there returns `true, value` so the
+        /// code after the deferred body knows to return too.
+        var deferReturn = false
         var indent = ""
         /// A `.task` or a timer of the window: its `app:after`s are cancelled when it disconnects.
         var tracked = false
+        /// In a `.task(id:)`: its pending `after`s are also kept under this key, cancelled when
+        /// the id changes and the task runs again.
+        var trackGroup: String?
         /// `.onDisappear` at the window's disconnection: its storage and @State are gone.
         var windowGone = false
         /// Code run later (`app:after`) by a window's code: the window may have disconnected by
@@ -238,6 +261,10 @@ final class Translator {
         var ctx = Context(file: decl.file, converter: decl.converter, owner: decl.owner, place: .function)
         ctx.depth = item.depth
         ctx.indent = "  "
+        if let group = decl.trackGroup {
+            ctx.tracked = true
+            ctx.trackGroup = group
+        }
         ctx.function = item
         var parameters = ["w"]
         for parameter in decl.parameters {

@@ -16,7 +16,7 @@ struct InboxView: View {
                     session.markAllRead()
                     let snapshot = Snapshot(folder: folder)
                     snapshot.write(to: FileManager.default.temporaryDirectory)
-                    defer { pulls = 0 }
+                    repeat { pulls -= 1 } while pulls > 0
                 }
             }
     }

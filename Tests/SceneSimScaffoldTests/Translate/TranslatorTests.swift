@@ -220,14 +220,14 @@ struct CourierTranslationTests {
     @Test("a statement that does not translate is a comment with its file:line and is listed; an expression is nil with a warning; a cycle of calls is a warning")
     func notTranslated() throws {
         let shape = try scaffold("CourierApp").modelShape(platform: "ipados")
-        #expect(shape.lua.contains("          -- not translated: defer { pulls = 0 } (InboxView.swift:19)\n"), "\(shape.lua)")
-        #expect(shape.translation.untranslated == [.init(file: "InboxView.swift", line: 19, text: "defer { pulls = 0 }")])
+        #expect(shape.lua.contains("          -- not translated: repeat { pulls -= 1 } while pulls > 0 (InboxView.swift:19)\n"), "\(shape.lua)")
+        #expect(shape.translation.untranslated == [.init(file: "InboxView.swift", line: 19, text: "repeat { pulls -= 1 } while pulls > 0")])
         #expect(shape.translation.warnings == [
             "InboxView.swift:18: warning: not translated: FileManager.default.temporaryDirectory; the generated code reads nil there",
             "SessionModel.swift:26: warning: a cycle of calls (SessionModel.relay -> SessionModel.forward -> SessionModel.relay): translated as Lua functions that call each other, as deep as the Swift recurses",
         ])
         let json = try scaffold("CourierApp").json
-        #expect(json.contains("\"untranslated\": [\n    { \"file\": \"InboxView.swift\", \"line\": 19, \"text\": \"defer { pulls = 0 }\" }\n  ]"), "\(json)")
+        #expect(json.contains("\"untranslated\": [\n    { \"file\": \"InboxView.swift\", \"line\": 19, \"text\": \"repeat { pulls -= 1 } while pulls > 0\" }\n  ]"), "\(json)")
     }
 }
 
