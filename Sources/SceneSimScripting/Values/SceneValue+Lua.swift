@@ -89,13 +89,23 @@ let memoryTypes = "boolean, integer, float or string values, and tables of them"
 /// such values, copied; a part that cannot be stored is named by its path (`queue[2].f`).
 func memoryValue(_ raw: LuaValue, _ what: String) throws(SimError) -> SceneValue? {
     if raw.isNil { return nil }
-    return try memoryPart(raw, what, path: "")
+    var left = maxMemoryEntries
+    return try memoryPart(raw, what, path: "", left: &left)
 }
 
-private func memoryPart(_ raw: LuaValue, _ what: String, path: String) throws(SimError) -> SceneValue {
+/// The most entries a value memory holds may have, a table shared in several places counted at
+/// each: a copy is made of every place, so a table nested in itself many times over (`t = {t, t}`
+/// forty times) is refused, not copied for ever.
+let maxMemoryEntries = 1 << 20
+
+private func memoryPart(_ raw: LuaValue, _ what: String, path: String, left: inout Int) throws(SimError) -> SceneValue {
     let place = path.isEmpty ? "" : " (at \(path))"
     switch raw {
     case .table(let table):
+        left -= table.count
+        guard left >= 0 else {
+            throw SimError(.invalidValue, "\(what): cannot store a table of more than \(maxMemoryEntries) entries (a table shared in several places counts at each, as memory keeps a copy of each)")
+        }
         var entries: [SceneValue: SceneValue] = [:]
         for (key, value) in table.entries {
             guard let storedKey = SceneValue(lua: key) else {
@@ -107,7 +117,7 @@ private func memoryPart(_ raw: LuaValue, _ what: String, path: String) throws(Si
             } else {
                 keyPath = path + "[\(storedKey.literal)]"
             }
-            entries[storedKey] = try memoryPart(value, what, path: keyPath)
+            entries[storedKey] = try memoryPart(value, what, path: keyPath, left: &left)
         }
         return .table(entries)
     case .opaque(let typeName) where typeName == "table":
