@@ -165,7 +165,13 @@ extension ModelShape {
             }
             compare(scene.keys, before.keys, "SceneStorage key", of: "scene \"\(scene.id)\"", oldOwner: before.origin)
             compare(scene.memory, before.memory, "memory", of: "scene \"\(scene.id)\"", oldOwner: before.origin)
-            compare(scene.handlers, before.handlers, "handler", of: "scene \"\(scene.id)\"", oldOwner: before.origin)
+            // The translation writes an on_phase for a scene whose root view has lifecycle
+            // modifiers but no phase handler: the module has it because the source does.
+            var sceneHandlers = scene.handlers
+            if translation.lifecycleHandlers[scene.id] != nil, !sceneHandlers.contains(where: { $0.name == "on_phase" }) {
+                sceneHandlers.append(Named("on_phase", origin: scene.origin))
+            }
+            compare(sceneHandlers, before.handlers, "handler", of: "scene \"\(scene.id)\"", oldOwner: before.origin)
         }
         for before in old.scenes where !scenes.contains(where: { $0.id == before.id }) {
             add(before.origin ?? moduleOrigin, "scene \"\(before.id)\" is no longer in the source")

@@ -79,6 +79,9 @@ struct ScaffoldFixtureAppTests {
         let drifted = try BuiltBinary.run(["check-model", "scenarios/lib/\(name).lua", "--source", "."], in: folder.path)
         #expect(drifted.status == 1, "\(drifted)")
         #expect(drifted.stdout.contains("SceneStorage key \"\(key)\""), "\(drifted)")
+        // The handlers the translation writes (a lifecycle on_phase, on_launch, on_reopen, …) are
+        // still in the source: none is reported gone.
+        #expect(!drifted.stdout.contains("handler \""), "\(drifted)")
         #expect(drifted.stdout.contains("regenerate it: scenesim scaffold . -o scenarios/lib/\(name)_generated.lua --force"), "\(drifted)")
     }
 }
