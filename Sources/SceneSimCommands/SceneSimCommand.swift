@@ -66,6 +66,11 @@ public struct SceneSimCommand: ParsableCommand {
             }
         }
         do {
+            // `run FILE` and `repl` with plain options skip ArgumentParser's costly walk
+            // (PlainCommandLine says why); every other line, help and errors are its.
+            if let command = DirectParse(arguments) {
+                return command.run()
+            }
             var command = try parseAsRoot(TestCommand.splittingAttachedJobs(arguments))
             if var status = command as? StatusCommand {
                 return try status.runWithStatus()

@@ -125,8 +125,19 @@ package struct ScenarioHeaderError: Error, Sendable, Hashable {
 }
 
 extension String {
+    /// Without the leading and trailing blanks (space, tab, carriage return), character by
+    /// character. Walked by index: `reversed()` here made the runtime look up the conformances
+    /// of the reversed collection types on each `scenesim run`, a scan of the binary's whole
+    /// conformance table each (a tenth of the start-up's instructions).
     func trimmingBlanks() -> String {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        return String(drop(while: isBlank).reversed().drop(while: isBlank).reversed())
+        var start = startIndex, end = endIndex
+        while start < end, isBlank(self[start]) { start = index(after: start) }
+        while end > start {
+            let last = index(before: end)
+            guard isBlank(self[last]) else { break }
+            end = last
+        }
+        return String(self[start..<end])
     }
 }

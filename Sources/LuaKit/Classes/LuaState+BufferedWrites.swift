@@ -27,7 +27,8 @@ extension LuaState {
         }, Unmanaged.passUnretained(collector).toOpaque())
         let writes = collector.writes.sorted { ($0.classIndex, $0.id, $0.key) < ($1.classIndex, $1.id, $1.key) }
         for write in writes {
-            bufferedWriters[write.classIndex]?(write.id, write.key, write.value)
+            let slot = Int(write.classIndex)
+            if slot >= 0, slot < bufferedWriters.count { bufferedWriters[slot]?(write.id, write.key, write.value) }
         }
     }
 }

@@ -92,7 +92,9 @@ extension LuaState {
         if let bufferedWrite = definition.bufferedWrite {
             // __newindex is C (scn_newindex), which calls the Swift setter only for writes it
             // cannot buffer.
-            bufferedWriters[type.index] = bufferedWrite
+            let slot = Int(type.index)
+            if bufferedWriters.count <= slot { bufferedWriters += Array(repeating: nil, count: slot + 1 - bufferedWriters.count) }
+            bufferedWriters[slot] = bufferedWrite
             stack.push(string: "__newindex")
             stack.push(.function(newindex))
             scn_push_newindex_function(stack.L, methodsIndex)

@@ -6,7 +6,7 @@ extension LuaState {
         var functions: Int
         var classes: Int
         var handleText: Int
-        var bufferedWriters: [Int32: LuaClassDefinition.BufferedWrite]
+        var bufferedWriters: [LuaClassDefinition.BufferedWrite?]
     }
 
     /// Copies the whole state, so that `restoreSnapshot()` can put it back exactly: globals,

@@ -26,8 +26,10 @@ public final class LuaState {
     /// handle (`print`, `tostring`) calls it directly instead of a protected call of the
     /// handle's `__tostring`, which is the same function and cannot be replaced by a script.
     var handleText: [(Int64) -> String] = []
-    /// `LuaClassDefinition.bufferedWrite` of the classes that have one, by class index.
-    var bufferedWriters: [Int32: LuaClassDefinition.BufferedWrite] = [:]
+    /// `LuaClassDefinition.bufferedWrite` of the classes that have one, at their class index
+    /// (nil for the others). A list: a dictionary keyed by Int32 cost a conformance lookup for
+    /// its generic metadata, a scan of the binary's whole table, at each start.
+    var bufferedWriters: [LuaClassDefinition.BufferedWrite?] = []
     /// The classes' plain field getters C calls (scn_set_plain_getter), alive as long as the state.
     var plainFieldBoxes: [PlainFieldBox] = []
     /// Set once the snapshot is taken (LuaState+Snapshot).

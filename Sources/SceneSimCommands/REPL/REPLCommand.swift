@@ -44,6 +44,27 @@ struct REPLCommand: StatusCommand {
     @OptionGroup var flags: ScenarioFlags
     @OptionGroup var traceFlag: TraceFlag
 
+    /// The command line's values.
+    var invocation: REPLInvocation {
+        REPLInvocation(file: file, settings: flags.settings, trace: traceFlag.trace)
+    }
+
+    func validate() throws {
+        try invocation.validate()
+    }
+
+    mutating func runWithStatus() throws -> Int32 {
+        invocation.run()
+    }
+}
+
+/// What `scenesim repl` was asked, as plain values, and the session: REPLCommand's values, or a
+/// plain command line's read without ArgumentParser (PlainCommandLine says why).
+struct REPLInvocation: Equatable {
+    var file: String?
+    var settings: ScenarioSettings
+    var trace: ScenarioOptions.TraceFormat
+
     /// FILE must be a file that exists, as for scenesim run: a typo opened an empty session.
     func validate() throws {
         guard let file else { return }
@@ -57,7 +78,7 @@ struct REPLCommand: StatusCommand {
         guard !isDirectory else { throw ValidationError("\(file) is a folder; give one .lua file to run first") }
     }
 
-    mutating func runWithStatus() throws -> Int32 {
+    func run() -> Int32 {
         let output = REPLOutput(
             standard: { Output.standard(bytes: $0) },
             error: { Output.error($0) },
@@ -65,7 +86,7 @@ struct REPLCommand: StatusCommand {
         )
         // As lua.c: input that is not a terminal is a script, run whole.
         if isatty(STDIN_FILENO) == 0 {
-            let session = REPLSession(options: flags.options(trace: traceFlag.trace), reader: PlainLineReader(), output: output, moduleDirectory: moduleDirectory)
+            let session = REPLSession(options: settings.options(trace: trace), reader: PlainLineReader(), output: output, moduleDirectory: moduleDirectory)
             return session.runStandardInput(file: file)
         }
         let interactive = isatty(STDOUT_FILENO) != 0
@@ -76,7 +97,7 @@ struct REPLCommand: StatusCommand {
             Output.error("scenesim repl: history is not kept: its folder for \(history) cannot be made; set XDG_STATE_HOME to a folder you can write\n")
         }
         let reader: LineReader = editor ?? PlainLineReader()
-        let session = REPLSession(options: flags.options(trace: traceFlag.trace), reader: reader, output: output, moduleDirectory: moduleDirectory)
+        let session = REPLSession(options: settings.options(trace: trace), reader: reader, output: output, moduleDirectory: moduleDirectory)
         editor?.complete = { [unowned session] in session.complete($0) }
         let banner = "scenesim \(SceneSimCommand.version) — Lua 5.4 with the scenario API. \\help lists commands, Ctrl-D quits."
         return session.run(file: file, banner: banner)

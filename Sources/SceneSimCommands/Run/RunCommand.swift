@@ -57,8 +57,35 @@ struct RunCommand: StatusCommand {
     var timeline: String?
 
     @Option(name: .long, help: ArgumentHelp("The horizontal axis of an SVG or JSON timeline: time (virtual seconds) or steps (one column per event, as many share one instant); text lanes always have one column per event.", valueName: "axis"))
-    var timelineAxis: TimelineAxis = .time
+    var timelineAxis: TimelineAxis = RunInvocation.defaultTimelineAxis
 
+    /// The command line's values.
+    var invocation: RunInvocation {
+        RunInvocation(file: file, settings: flags.settings, trace: traceFlag.trace, platform: platform, timeline: timeline, timelineAxis: timelineAxis)
+    }
+
+    func validate() throws {
+        try invocation.validate()
+    }
+
+    mutating func runWithStatus() throws -> Int32 {
+        invocation.run()
+    }
+}
+
+/// What `scenesim run` was asked, as plain values, and the run: RunCommand's values, or a plain
+/// command line's read without ArgumentParser (PlainCommandLine says why).
+struct RunInvocation: Equatable {
+    var file: String
+    var settings: ScenarioSettings
+    var trace: ScenarioOptions.TraceFormat
+    var platform: Platform?
+    var timeline: String?
+    var timelineAxis: TimelineAxis
+
+    static let defaultTimelineAxis: TimelineAxis = .time
+
+    /// RunCommand's own checks (ScenarioFlags has its own).
     func validate() throws {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
@@ -74,13 +101,13 @@ struct RunCommand: StatusCommand {
             throw ValidationError("--timeline \(timeline): the extension says which picture to draw; give \(TimelineFormat.choices)")
         }
         // Standard output would mix text lanes with JSON lines: a JSON Lines reader needs every line JSON.
-        if timeline == "-", traceFlag.trace == .jsonl {
+        if timeline == "-", trace == .jsonl {
             throw ValidationError("--timeline - writes text lanes to standard output instead of the trace, so --trace jsonl would have no trace there; give --timeline FILE (.txt, .svg or .json) to keep the JSON Lines trace, or drop --trace jsonl")
         }
     }
 
-    mutating func runWithStatus() throws -> Int32 {
-        var options = flags.options(trace: timeline == "-" ? .off : traceFlag.trace)
+    func run() -> Int32 {
+        var options = settings.options(trace: timeline == "-" ? .off : trace)
         // A scenario of a platform matrix runs on the platform asked for, else its first one.
         do throws(ScenarioHeaderError) {
             let head = Self.leadingBytes(of: file)
@@ -145,7 +172,9 @@ struct RunCommand: StatusCommand {
 enum RunInterrupt {
     /// The first signal received, 0 while none.
     nonisolated(unsafe) static var received: Int32 = 0
-    nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
+    /// The dispositions install replaced, to put back (a list: a dictionary's generic metadata
+    /// costs a conformance lookup, a scan of the binary's whole table, at each start).
+    nonisolated(unsafe) private static var previous: [(signal: Int32, action: sigaction)] = []
 
     static func install() {
         for signal in [SIGINT, SIGTERM] {
@@ -169,7 +198,7 @@ enum RunInterrupt {
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             sigaction(signal, &action, nil)
-            previous[signal] = old
+            previous.append((signal, old))
             // A parent may hand the signal down blocked (a thread of a test runner, util-linux
             // script): it must still arrive.
             var set = sigset_t()
@@ -184,7 +213,7 @@ enum RunInterrupt {
             var old = old
             sigaction(signal, &old, nil)
         }
-        previous = [:]
+        previous = []
     }
 }
 
@@ -211,7 +240,7 @@ enum RawArguments {
     }
 }
 
-extension RunCommand {
+extension RunInvocation {
     /// The start of the file, where its leading comments are (read without blocking on a
     /// FIFO); empty when it cannot be opened (the run then says why).
     static func leadingBytes(of file: String) -> [UInt8] {

@@ -20,7 +20,13 @@ enum ModulePath {
                 parts.append(part)
             }
         }
-        let body = parts.joined(separator: "/")
+        // A loop, not `joined(separator:)`: resolving that generic's types at run time
+        // looked up conformances, a scan of the binary's whole table, on every `scenesim run`.
+        var body = ""
+        for part in parts {
+            if !body.isEmpty { body += "/" }
+            body += part
+        }
         return absolute ? "/" + body : (body.isEmpty ? "." : body)
     }
 

@@ -179,13 +179,25 @@ public enum ScenarioRunner {
         // system's own /lib (a scenario under /tmp with no lib/ of its own found it).
         let shallowest = path.hasPrefix("/") ? 2 : 0
         for depth in stride(from: folders.count, through: shallowest, by: -1) {
-            let candidate = (folders.prefix(depth) + ["lib"]).joined(separator: "/")
+            let candidate = libFolder(in: folders[..<depth])
             var isDirectory = false
             if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory {
                 return candidate
             }
         }
-        return (folders + ["lib"]).joined(separator: "/")
+        return libFolder(in: folders[...])
+    }
+
+    /// `folders` and `lib`, joined by slashes. A loop, not `joined(separator:)`: that one is
+    /// generic in the standard library, and resolving its types at run time looked up
+    /// conformances, a scan of the binary's whole table each, on every `scenesim run`.
+    private static func libFolder(in folders: ArraySlice<String>) -> String {
+        var path = ""
+        for folder in folders {
+            path += folder
+            path += "/"
+        }
+        return path + "lib"
     }
 }
 
