@@ -6,6 +6,10 @@ package enum JSONText {
     /// every other control character — C0, DEL and C1, the terminal's ESC among them — as
     /// `\u00XX`, so a JSON line never carries a raw control byte.
     package static func quoted(_ text: String) -> String {
+        // Most text needs no escape: copied whole (scaffold's JSON quotes thousands of names).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

@@ -81,7 +81,7 @@ package struct StringConstants: Sendable {
     /// `owner` is the type the expression is written in (for `name` and `Self.name`).
     package func resolve(_ expression: ExprSyntax, owner: String?) -> (value: String, constant: Resolved?)? {
         if let literal = stringValue(expression) { return (literal, nil) }
-        let written = expression.trimmedDescription
+        let written = expression.trimmedText
         func found(_ declared: Declared?) -> (value: String, constant: Resolved?)? {
             declared.map { ($0.value, Resolved(value: $0.value, written: written, file: $0.file, line: $0.line)) }
         }

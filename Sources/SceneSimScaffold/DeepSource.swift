@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Deep but legal Swift (40,000 chained modifiers, 10,000 nested `#if`) makes swift-syntax's
 /// parser and visitors recurse once per level: on the main thread's 8 MiB stack that was a
@@ -84,8 +84,21 @@ extension Scaffolder {
     /// The deepest syntax tree read on this thread; a deeper file is a warning and is skipped.
     static var depthLimit: Int { LargeStack.available / stackPerLevel }
 
-    /// The depth of `tree` and a node at that depth, counted without recursion.
+    /// The depth of `tree` and, when it is deeper than `depthLimit`, a node at that depth (else
+    /// the tree), counted without recursion. Counted on the raw tree, whose children cost no
+    /// node to make (the walk over `Syntax` children was 8% of scaffold's instructions,
+    /// scripts/bench-scaffold.sh); the deepest node is looked for only in a tree too deep.
     static func depth(of tree: some SyntaxProtocol) -> (depth: Int, deepest: Syntax) {
+        var raw: [(RawSyntax, Int)] = [(tree.raw, 1)]
+        var deepest = 1
+        while let (node, depth) = raw.popLast() {
+            if depth > deepest { deepest = depth }
+            guard let layout = node.layoutView else { continue }
+            for child in layout.children {
+                if let child { raw.append((child, depth + 1)) }
+            }
+        }
+        guard deepest > depthLimit else { return (deepest, Syntax(tree)) }
         var stack: [(Syntax, Int)] = [(Syntax(tree), 1)]
         var best = (depth: 1, deepest: Syntax(tree))
         while let (node, depth) = stack.popLast() {
@@ -186,27 +199,31 @@ struct NestingScan {
             }
             let lineStart = atLineStart
             atLineStart = false
-            if starts("//") {
+            // (The first byte is compared before `starts`: this loop runs once per byte of every file.)
+            let slash = byte == UInt8(ascii: "/")
+            if slash, at(1) == UInt8(ascii: "/") {
                 while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
                 continue
             }
-            if starts("/*") {
+            if slash, at(1) == UInt8(ascii: "*") {
                 var depth = 0
                 while index < count {
-                    if starts("/*") { depth += 1; index += 2; continue }
-                    if starts("*/") { depth -= 1; index += 2; if depth == 0 { break }; continue }
+                    let current = bytes[index]
+                    if current == UInt8(ascii: "/"), at(1) == UInt8(ascii: "*") { depth += 1; index += 2; continue }
+                    if current == UInt8(ascii: "*"), at(1) == UInt8(ascii: "/") { depth -= 1; index += 2; if depth == 0 { break }; continue }
                     if bytes[index] == UInt8(ascii: "\n") { line += 1 }
                     index += 1
                 }
                 continue
             }
-            if lineStart, starts("#if"), !(at(3) >= UInt8(ascii: "a") && at(3) <= UInt8(ascii: "z")) {
+            let pound = byte == UInt8(ascii: "#")
+            if lineStart, pound, starts("#if"), !(at(3) >= UInt8(ascii: "a") && at(3) <= UInt8(ascii: "z")) {
                 openConditions += 1
                 if openConditions > conditions { conditions = openConditions; conditionLine = line }
                 index += 3
                 continue
             }
-            if lineStart, starts("#endif") {
+            if lineStart, pound, starts("#endif") {
                 openConditions = max(0, openConditions - 1)
                 index += 6
                 continue

@@ -187,7 +187,7 @@ package struct Scaffolder {
                     if method, let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name, let body = function.body {
                         bodies = [body.statements]
                     } else if !method, let variable = member.decl.as(VariableDeclSyntax.self) {
-                        bodies = variable.bindings.filter { $0.pattern.trimmedDescription == name }.compactMap(getterStatements)
+                        bodies = variable.bindings.filter { $0.pattern.trimmedText == name }.compactMap(getterStatements)
                     }
                     for statements in bodies {
                         found = true
@@ -203,7 +203,7 @@ package struct Scaffolder {
                     var previous: [String] = []
                     for clause in ifConfig.clauses {
                         var condition: String
-                        if let test = clause.condition?.trimmedDescription {
+                        if let test = clause.condition?.trimmedText {
                             condition = previous.isEmpty ? test : previous.map { "!(\($0))" }.joined(separator: " && ") + " && " + test
                             previous.append(test)
                         } else {
@@ -280,11 +280,11 @@ package struct Scaffolder {
                             scene.idConstant = resolved.constant
                         } else {
                             // `id: SceneID.main.rawValue`, `"doc-\(n)"`: the id is known only when the app runs.
-                            scene.id = argument.expression.trimmedDescription
+                            scene.id = argument.expression.trimmedText
                             facts.warnings.append("\(file):\(scene.line): warning: \(typeName)'s id \(scene.id) is not a string literal; the model calls the scene \(scene.id): write its id in the model by hand")
                         }
                     case "for":
-                        var text = argument.expression.trimmedDescription
+                        var text = argument.expression.trimmedText
                         if text.hasSuffix(".self") { text.removeLast(5) }
                         scene.valueType = text
                     default: break
@@ -384,36 +384,36 @@ package struct Scaffolder {
                 guard let variable = decl.as(VariableDeclSyntax.self) else { return }
                 let line = variable.startLocation(converter: converter).line
                 for attribute in variable.attributes.compactMap({ $0.as(AttributeSyntax.self) }) {
-                    let wrapper = attribute.attributeName.trimmedDescription
+                    let wrapper = attribute.attributeName.trimmedText
                     let arguments = argumentList(attribute)
                     for binding in variable.bindings {
                         // `@State private var \`func\` = 1` is named func in Swift and in w.memory.
-                        var name = binding.pattern.trimmedDescription
+                        var name = binding.pattern.trimmedText
                         if name.count > 2, name.hasPrefix("`"), name.hasSuffix("`") { name = String(name.dropFirst().dropLast()) }
-                        let written = binding.typeAnnotation?.type.trimmedDescription
+                        let written = binding.typeAnnotation?.type.trimmedText
                         let initial = binding.initializer?.value
                         switch wrapper {
                         case "SceneStorage", "AppStorage":
                             let resolved = arguments?.first.flatMap { constants.resolve($0.expression, owner: info.name) }
                             guard let key = resolved?.value else {
-                                let written = arguments?.first?.expression.trimmedDescription ?? ""
+                                let written = arguments?.first?.expression.trimmedText ?? ""
                                 view.unreadKeys.append("\(file):\(line): warning: @\(wrapper)(\(written)) in \(info.name): its key is not a string literal, so it is not in the model; add it to the \(wrapper == "SceneStorage" ? "scene's keys" : "model's defaults_keys") by hand")
                                 continue
                             }
                             var storage = ScaffoldFacts.Storage(key: key, name: name, type: written ?? inferredType(initial, allowConstructed: false),
-                                                                defaultValue: initial?.trimmedDescription, file: file, line: line)
+                                                                defaultValue: initial?.trimmedText, file: file, line: line)
                             storage.keyConstant = resolved?.constant
                             storage.condition = condition
                             if wrapper == "SceneStorage" { view.sceneStorage.append(storage) } else { view.appStorage.append(storage) }
                         case "State", "StateObject", "FocusState":
                             view.memory.append(.init(name: name, wrapper: wrapper, condition: condition, type: written ?? inferredType(initial, allowConstructed: true), file: file, line: line))
                         case "Environment":
-                            let path = arguments?.first?.expression.trimmedDescription ?? ""
+                            let path = arguments?.first?.expression.trimmedText ?? ""
                             if path.hasSuffix(".scenePhase") { phaseNames.insert(name) }
                             if path.hasSuffix(".openWindow") { openNames.insert(name) }
                             if path.hasSuffix(".dismissWindow") { dismissNames.insert(name) }
                         case "UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor":
-                            var type = arguments?.first?.expression.trimmedDescription ?? written ?? ""
+                            var type = arguments?.first?.expression.trimmedText ?? written ?? ""
                             if type.hasSuffix(".self") { type.removeLast(5) }
                             adaptor = (type, wrapper)
                         default: break
@@ -513,5 +513,5 @@ private func argumentList(_ attribute: AttributeSyntax) -> LabeledExprListSyntax
 /// `.presented` → `presented`; `SceneLaunchBehavior.presented` → `presented`.
 private func caseName(_ expression: ExprSyntax) -> String {
     if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
-    return expression.trimmedDescription
+    return expression.trimmedText
 }

@@ -33,9 +33,9 @@ final class TypeCollector: SyntaxVisitor {
 
     private func add(_ name: String, _ node: some SyntaxProtocol, _ inheritance: InheritanceClauseSyntax?, _ attributes: AttributeListSyntax?,
                      _ block: MemberBlockSyntax, isExtension: Bool) {
-        let conformances = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let conformances = inheritance?.inheritedTypes.map { $0.type.trimmedText } ?? []
         let isMain = attributes?.contains { element in
-            element.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main"
+            element.as(AttributeSyntax.self)?.attributeName.trimmedText == "main"
         } ?? false
         found.append((name, node.startLocation(converter: converter).line, conformances, isMain, block, isExtension))
     }
@@ -61,7 +61,7 @@ final class TypeCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        add(node.extendedType.trimmedDescription, node, node.inheritanceClause, nil, node.memberBlock, isExtension: true)
+        add(node.extendedType.trimmedText, node, node.inheritanceClause, nil, node.memberBlock, isExtension: true)
         return .visitChildren
     }
 
@@ -75,14 +75,14 @@ final class TypeCollector: SyntaxVisitor {
 /// after the negations of the clauses before it (`!(os(macOS)) && os(iOS)`); nil for the
 /// `#else` of nothing.
 func clauseCondition(_ clause: IfConfigClauseSyntax) -> String? {
-    guard let list = clause.parent?.as(IfConfigClauseListSyntax.self) else { return clause.condition?.trimmedDescription }
+    guard let list = clause.parent?.as(IfConfigClauseListSyntax.self) else { return clause.condition?.trimmedText }
     // The 32 clauses before it at most: a chain of 100,000 `#elseif`s stays linear.
     let before = Array(list.prefix { $0.id != clause.id }.suffix(32))
     var previous: [String] = []
     for other in before {
-        if let test = other.condition?.trimmedDescription { previous.append("!(\(test))") }
+        if let test = other.condition?.trimmedText { previous.append("!(\(test))") }
     }
-    if let test = clause.condition?.trimmedDescription { previous.append(previous.isEmpty ? test : "(\(test))") }
+    if let test = clause.condition?.trimmedText { previous.append(previous.isEmpty ? test : "(\(test))") }
     return previous.isEmpty ? nil : previous.joined(separator: " && ")
 }
 
@@ -194,7 +194,7 @@ final class MemberWalker: SyntaxVisitor {
                 handlers.append(.init(kind: "open_url", text: ".onOpenURL", condition: condition, line: at))
             case "onContinueUserActivity":
                 let type = node.arguments.first.flatMap { resolved($0.expression) }
-                var handler = ScaffoldFacts.Handler(kind: "continue_activity", text: ".onContinueUserActivity(\(node.arguments.first?.expression.trimmedDescription ?? ""))",
+                var handler = ScaffoldFacts.Handler(kind: "continue_activity", text: ".onContinueUserActivity(\(node.arguments.first?.expression.trimmedText ?? ""))",
                                                     activityType: type?.value, condition: condition, line: at)
                 handler.constant = type?.constant
                 handlers.append(handler)
@@ -216,7 +216,7 @@ final class MemberWalker: SyntaxVisitor {
     private func windowCall(_ node: FunctionCallExprSyntax) -> ScaffoldFacts.WindowCall {
         let argument = node.arguments.first { $0.label?.text == "id" }?.expression
         let resolved = argument.flatMap(resolved)
-        let id = argument.map { resolved?.value ?? $0.trimmedDescription }
+        let id = argument.map { resolved?.value ?? $0.trimmedText }
         let byValue = node.arguments.contains { $0.label?.text == "value" }
         var call = ScaffoldFacts.WindowCall(id: id, byValue: byValue, condition: condition, line: line(node))
         call.constant = resolved?.constant

@@ -148,7 +148,7 @@ final class Symbols {
         // Pass 1: which types are observable, and which of them a singleton or the App holds.
         for info in all {
             let attributes = info.members.compactMap { $0.block.parent?.as(ClassDeclSyntax.self)?.attributes }.flatMap { $0 }
-            let marked = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Observable" }
+            let marked = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "Observable" }
             if marked || info.conformances.contains("ObservableObject") || info.conformances.contains("Observable") { observable.insert(info.name) }
         }
         for info in all {
@@ -163,13 +163,13 @@ final class Symbols {
                            let key = call.arguments.first.flatMap({ stringValue($0.expression) }) {
                             var keyType = ValueType.unknown
                             if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) {
-                                keyType = .written(generic.genericArgumentClause.arguments.first?.argument.trimmedDescription)
+                                keyType = .written(generic.genericArgumentClause.arguments.first?.argument.trimmedText)
                             }
                             let initial = call.arguments.first { $0.label?.text == "default" }?.expression
                             let line = variable.startLocation(converter: converter).line
                             defaultsKeys[name] = (key, keyType, initial, file, line)
                         }
-                        var type = ValueType.written(binding.typeAnnotation?.type.trimmedDescription)
+                        var type = ValueType.written(binding.typeAnnotation?.type.trimmedText)
                         if type == .unknown { type = .inferred(binding.initializer?.value) }
                         guard case .named(let name) = type.unwrapped, observable.contains(name) else { continue }
                         if isStatic && name == info.name { held.insert(name) }
@@ -193,12 +193,12 @@ final class Symbols {
                         let parameters = function.signature.parameterClause.parameters.map { parameter in
                             let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
                             return FunctionDecl.Parameter(label: label, name: (parameter.secondName ?? parameter.firstName).text,
-                                                          defaultValue: parameter.defaultValue?.value, type: .written(parameter.type.trimmedDescription))
+                                                          defaultValue: parameter.defaultValue?.value, type: .written(parameter.type.trimmedText))
                         }
                         let isStatic = function.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
                         let declared = FunctionDecl(owner: info.name, name: function.name.text, parameters: parameters, body: body.statements, file: file,
                                                     converter: converter, line: function.startLocation(converter: converter).line, isStatic: isStatic,
-                                                    returns: .written(function.signature.returnClause?.type.trimmedDescription))
+                                                    returns: .written(function.signature.returnClause?.type.trimmedText))
                         functions["\(info.name).\(function.name.text)", default: []].append(declared)
                     } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
                         for element in enumCase.elements {
@@ -207,7 +207,7 @@ final class Symbols {
                             }
                             var raw: String?
                             if let value = element.rawValue?.value {
-                                raw = value.trimmedDescription
+                                raw = value.trimmedText
                                 if let number = Int(raw ?? "") { nextInt = number + 1 }
                             } else if rawValueTypes[info.name] == "String" {
                                 raw = "\"\(element.name.text)\""
@@ -229,12 +229,12 @@ final class Symbols {
                 guard let function = item.item.as(FunctionDeclSyntax.self), let body = function.body else { continue }
                 let parameters = function.signature.parameterClause.parameters.map { parameter in
                     FunctionDecl.Parameter(label: parameter.firstName.text == "_" ? nil : parameter.firstName.text, name: (parameter.secondName ?? parameter.firstName).text,
-                                           defaultValue: parameter.defaultValue?.value, type: .written(parameter.type.trimmedDescription))
+                                           defaultValue: parameter.defaultValue?.value, type: .written(parameter.type.trimmedText))
                 }
                 functions[".\(function.name.text)", default: []].append(FunctionDecl(
                     owner: nil, name: function.name.text, parameters: parameters, body: body.statements, file: file.path, converter: file.converter,
                     line: function.startLocation(converter: file.converter).line, isStatic: true,
-                    returns: .written(function.signature.returnClause?.type.trimmedDescription)))
+                    returns: .written(function.signature.returnClause?.type.trimmedText)))
             }
         }
     }
@@ -248,12 +248,12 @@ final class Symbols {
         let wrappers = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }
         for binding in variable.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text.filter({ $0 != "`" }) else { continue }
-            let writtenType = binding.typeAnnotation?.type.trimmedDescription
+            let writtenType = binding.typeAnnotation?.type.trimmedText
             var type = ValueType.written(writtenType)
             let initial = binding.initializer?.value
             if type == .unknown { type = .inferred(initial) }
             if let wrapper = wrappers.first {
-                let wrapperName = wrapper.attributeName.trimmedDescription
+                let wrapperName = wrapper.attributeName.trimmedText
                 var arguments: LabeledExprListSyntax?
                 if case .argumentList(let list)? = wrapper.arguments { arguments = list }
                 let first = arguments?.first?.expression
@@ -276,7 +276,7 @@ final class Symbols {
                         result.append((name, .state(.init(store: .defaults, key: key.key, type: key.type, defaultValue: key.defaultValue, file: key.file, line: key.line))))
                     }
                 case "Environment":
-                    let path = first?.trimmedDescription ?? ""
+                    let path = first?.trimmedText ?? ""
                     if path.hasSuffix(".scenePhase") { result.append((name, .phase)) }
                     else if path.hasSuffix(".openWindow") { result.append((name, .openWindow)) }
                     else if path.hasSuffix(".dismissWindow") { result.append((name, .dismissWindow)) }
