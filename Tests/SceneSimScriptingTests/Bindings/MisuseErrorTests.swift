@@ -241,12 +241,12 @@ struct MisuseErrorTests {
 
         #expect(run == ScriptRun(
             output: """
-                false	test.lua:1: sim has no field "lanch" (did you mean "launch"?); fields are advance, app, explore, extend, gen, launch, log, network, now, seed, server, settle, system, url
+                false	test.lua:1: sim has no field "lanch" (did you mean "launch"?); fields are advance, app, explore, extend, gen, launch, log, network, now, seed, server, settle, swift_handlers, system, url
                 false	test.lua:2: sim.server has no field "revok" (did you mean "revoke"?); fields are create_session, end_session, revoke, validate
                 false	test.lua:3: sim.gen has no field "intt" (did you mean "int"?); fields are bool, float, int, one_of, window
                 false	test.lua:4: sim.explore has no field "lod" (did you mean "load"?); fields are load
-                false	test.lua:5: sim has no field 1; fields are advance, app, explore, extend, gen, launch, log, network, now, seed, server, settle, system, url
-                false	test.lua:6: sim has no field "zzzzzzzz"; fields are advance, app, explore, extend, gen, launch, log, network, now, seed, server, settle, system, url
+                false	test.lua:5: sim has no field 1; fields are advance, app, explore, extend, gen, launch, log, network, now, seed, server, settle, swift_handlers, system, url
+                false	test.lua:6: sim has no field "zzzzzzzz"; fields are advance, app, explore, extend, gen, launch, log, network, now, seed, server, settle, swift_handlers, system, url
                 nil
                 mine
 
