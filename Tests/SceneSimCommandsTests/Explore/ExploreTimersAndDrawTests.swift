@@ -33,21 +33,21 @@ struct ExploreTimersAndDrawTests {
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout == """
             explore: seed=1 runs=100 steps=50 jobs=\(ProcessInfo.processInfo.activeProcessorCount)
-            run 4, step 37: rule advance failed: feed.lua:2: refresh with 3 windows open
+            run 4, step 31: rule advance failed: feed.lua:2: refresh with 3 windows open
             replay: scenesim explore feed.lua --steps 50 --replay 1:4
-            shrunk: 37 steps -> 3 (28 replays): rule advance failed: feed.lua:2: refresh with 3 windows open
+            shrunk: 31 steps -> 3 (26 replays): rule advance failed: feed.lua:2: refresh with 3 windows open
               1  app:open_window("main")
               2  app:open_window("main")
               3  sim.advance(3600)
             wrote found/feed-1-4.lua
-            explore: 5 runs, 237 steps, 1 failure (run 4)
+            explore: 5 runs, 231 steps, 1 failure (run 4)
 
             """)
         #expect(try String(contentsOfFile: folder.path + "/found/feed-1-4.lua", encoding: .utf8) == """
             -- Found by scenesim explore: rule advance failed: feed.lua:2: refresh with 3 windows open
             -- command (in .. from here): scenesim explore feed.lua --seed 1 --runs 100 --steps 50
             -- replay (in .. from here):  scenesim explore feed.lua --steps 50 --replay 1:4
-            -- seed 1, run 4, steps 37 -> 3
+            -- seed 1, run 4, steps 31 -> 3
             -- luacheck: no max line length
             local explore = sim.explore.load "../feed.lua"
             local app = explore.setup()
@@ -164,7 +164,7 @@ struct ExploreTimersAndDrawTests {
         #expect(result.stdout.contains("""
 
             eventually     pre held
-            applies        18 of 20 runs
+            applies        17 of 20 runs
             never_applies  0 of 20 runs
             warning: eventually never_applies was vacuous in every run: its pre never held after the last step (20 runs reached it), so it checked nothing; explore more steps, or loosen its pre
 
