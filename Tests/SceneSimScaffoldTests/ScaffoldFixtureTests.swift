@@ -518,9 +518,12 @@ struct HandlerDeclarationTests {
         return (declared, marked)
     }
 
-    @Test("every handler declared has its mark in the module and every mark is declared, in file and line order, on each fixture", arguments: ["LedgerApp", "CourierApp", "ClockApp", "NotesApp", "ReaderApp", "TravelApp"])
-    func declaredAreMarked(_ app: String) throws {
-        let lua = try scaffold(app).modelShape(platform: "ipados").lua
+    @Test("every handler declared has its mark in the module and every mark is declared, in file and line order, on each fixture", arguments: [
+        ("LedgerApp", "ipados"), ("CourierApp", "ipados"), ("ClockApp", "ipados"), ("NotesApp", "ipados"), ("ReaderApp", "ipados"), ("TravelApp", "ipados"),
+        ("ForumApp", "ipados"), ("CellarApp", "macos"),
+    ])
+    func declaredAreMarked(_ app: String, platform: String) throws {
+        let lua = try scaffold(app).modelShape(platform: platform).lua
         let (declared, marked) = Self.labels(lua)
         #expect(!declared.isEmpty)
         #expect(Set(declared) == Set(marked), "\(lua)")
@@ -531,5 +534,21 @@ struct HandlerDeclarationTests {
             return (String(parts[0]), Int(parts[1]) ?? 0)
         }
         #expect(places.map { "\($0.0):\($0.1)" } == places.sorted { $0 < $1 }.map { "\($0.0):\($0.1)" })
+    }
+
+    @Test("the delegate's reopen and notification response, a .task(id:) and the App body's onAppear on a root view are declared handlers with their marks (ForumApp, CellarApp)")
+    func gapHandlers() throws {
+        let forum = Self.labels(try scaffold("ForumApp").modelShape(platform: "ipados").lua)
+        for label in ["\"ForumApp/AppDelegate.swift:11 AppDelegate.userNotificationCenter(_:didReceive:)\"", "\"ForumApp/FeedView.swift:18 .task(id:)\""] {
+            #expect(forum.declared.contains(label), "\(forum.declared)")
+            #expect(forum.marked.filter { $0 == label }.count == 1, "\(forum.marked)")
+        }
+        let cellar = Self.labels(try scaffold("CellarApp").modelShape(platform: "macos").lua)
+        for label in ["\"Cellar/AppDelegate.swift:11 AppDelegate.applicationShouldHandleReopen\"", "\"Cellar/CellarApp.swift:10 .onAppear\""] {
+            #expect(cellar.declared.contains(label), "\(cellar.declared)")
+            #expect(cellar.marked.filter { $0 == label }.count == 1, "\(cellar.marked)")
+        }
+        // The quit policy is a constant computed as the module loads, not a handler a scenario runs.
+        #expect(!cellar.declared.contains { $0.contains("applicationShouldTerminateAfterLastWindowClosed") }, "\(cellar.declared)")
     }
 }

@@ -15,7 +15,8 @@ extension Translator {
             // scenesim asks only when no window is visible; v5 passes the flag itself.
             ctx.declare(flag.name, .init(lua: "(has_visible_windows == true)", type: .bool))
         }
-        let body = ["      -- \(decl.file):\(decl.line) \(delegate).applicationShouldHandleReopen"] + block(decl.body, &ctx)
+        let title = "\(delegate).applicationShouldHandleReopen"
+        let body = ["      -- \(decl.file):\(decl.line) \(title)", entryMark(file: decl.file, line: decl.line, title, indent: ctx.indent)] + block(decl.body, &ctx)
         return .init(name: "on_reopen", parameters: "app, has_visible_windows", body: body)
     }
 
@@ -23,7 +24,8 @@ extension Translator {
     /// (macOS only): a literal as it is; an expression (`!showInMenuBar`) is asked by AppKit at
     /// each last-window close, but scenesim's policy is a constant read at launch, so the module
     /// holds its value over the Swift defaults, with a comment saying so (an overlay's `policy`
-    /// replaces it).
+    /// replaces it). No coverage mark: the answer is computed once as the module loads, not at a
+    /// last-window close a scenario takes, so a mark would count every scenario as running it.
     func quitPolicy(delegate: String?) -> [String]? {
         guard platform == "macos", let delegate,
               let decl = symbols.functions["\(delegate).applicationShouldTerminateAfterLastWindowClosed"]?.first else { return nil }
@@ -90,7 +92,8 @@ extension Translator {
             default: ctx.declare(parameter.name, .init(lua: "nil", type: .named("UNUserNotificationCenter")))
             }
         }
-        let body = ["      -- \(decl.file):\(decl.line) \(decl.owner.map { $0 + "." } ?? "")userNotificationCenter(_:didReceive:)"] + block(decl.body, &ctx)
+        let title = "\(decl.owner.map { $0 + "." } ?? "")userNotificationCenter(_:didReceive:)"
+        let body = ["      -- \(decl.file):\(decl.line) \(title)", entryMark(file: decl.file, line: decl.line, title, indent: ctx.indent)] + block(decl.body, &ctx)
         return .init(name: "on_notification", parameters: "app, info", body: body)
     }
 

@@ -274,6 +274,9 @@ final class Translator {
         }
         var lines = ["function \(item.luaName)(\(parameters.joined(separator: ", "))) -- \(decl.file):\(decl.line) \(decl.owner.map { $0 + "." } ?? "")\(decl.name)"]
         lines.append("  local app = sim.app")
+        // A `.task(id:)` closure: each run (at connection, and again when its id changes) is a
+        // run of the Swift handler.
+        if decl.trackGroup != nil { lines.append(entryMark(file: decl.file, line: decl.line, ".task(id:)", indent: ctx.indent)) }
         for (parameter, lua) in zip(decl.parameters, parameters.dropFirst()) {
             guard let value = parameter.defaultValue else { continue }
             let translated = self.value(value, &ctx, expect: parameter.type)

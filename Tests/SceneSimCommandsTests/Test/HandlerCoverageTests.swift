@@ -101,4 +101,83 @@ struct HandlerCoverageTests {
 
             """, "\(golden)")
     }
+
+    /// A Mac app with the handlers the delegate and `.task(id:)` translate to (issue 39's gaps):
+    /// the Dock's reopen, a notification's response, and a task that runs again when its id changes.
+    static let macApp = """
+        @main
+        struct DockApp: App {
+            @NSApplicationDelegateAdaptor(Delegate.self) var delegate
+            var body: some Scene {
+                WindowGroup(id: "main") { Root() }
+            }
+        }
+
+        struct Root: View {
+            @SceneStorage("sort") private var sort = "new"
+            @State private var loads = 0
+            var body: some View {
+                Text(sort)
+                    .task(id: sort) { loads += 1 }
+                    .onOpenURL { url in sort = url.lastPathComponent }
+            }
+        }
+
+        final class Delegate: NSObject, NSApplicationDelegate, UNUserNotificationCenterDelegate {
+            func applicationShouldHandleReopen(_ sender: NSApplication, hasVisibleWindows flag: Bool) -> Bool {
+                UserDefaults.standard.set(true, forKey: "reopened")
+                return true
+            }
+            func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse, withCompletionHandler completionHandler: @escaping () -> Void) {
+                UserDefaults.standard.set(true, forKey: "answered")
+                completionHandler()
+            }
+        }
+        """
+
+    @Test("the delegate's reopen and notification response and a .task(id:) are handlers of their own: on_reopen NOT COVERED until a scenario reopens the app, then covered; the task counts its first run and its re-run when the id changes")
+    func delegateAndTaskHandlers() throws {
+        let folder = try TempFolder(["Sources/App.swift": Self.macApp, "suite/sort.lua": """
+            local app = sim.launch(require "dock_generated")
+            sim.settle()
+            print(app:open_url("dockapp://x/top"))
+            print(app.windows[1].storage.sort)
+            """])
+        let scaffold = try BuiltBinary.run(["scaffold", "Sources", "-o", "suite/lib/dock_generated.lua"], in: folder.path)
+        try #require(scaffold.status == 0, "\(scaffold)")
+        try #require(try BuiltBinary.run(["test", "--update", "suite"], in: folder.path).status == 0)
+
+        let before = try BuiltBinary.run(["test", "--coverage", "suite"], in: folder.path)
+
+        // The task ran 3 times: at main#1's and main#2's connection (the URL opens main#2), and
+        // again in main#2 when the URL's handler changed its id (sort "new" -> "top").
+        #expect(before.status == 0, "\(before)")
+        #expect(before.stdout.contains("""
+
+            Swift handlers translated in DockApp (dock_generated.lua): 2/4 (50%)
+                 3  App.swift:14 .task(id:)                                      first: sort
+                 1  App.swift:15 .onOpenURL                                      first: sort
+                 0  App.swift:20 Delegate.applicationShouldHandleReopen          NOT COVERED
+                 0  App.swift:24 Delegate.userNotificationCenter(_:didReceive:)  NOT COVERED
+
+            """), "\(before.stdout)")
+
+        try folder.write("suite/reopen.lua", """
+            local app = sim.launch(require "dock_generated")
+            sim.settle()
+            app.windows[1]:minimize()
+            app:reopen()
+            print(app.defaults.reopened)
+            """)
+        try #require(try BuiltBinary.run(["test", "--update", "suite"], in: folder.path).status == 0)
+
+        let after = try BuiltBinary.run(["test", "--coverage", "suite"], in: folder.path)
+
+        #expect(after.status == 0, "\(after)")
+        #expect(after.stdout.contains("     1  App.swift:20 Delegate.applicationShouldHandleReopen          first: reopen\n"), "\(after.stdout)")
+        #expect(after.stdout.contains("     0  App.swift:24 Delegate.userNotificationCenter(_:didReceive:)  NOT COVERED\n"), "\(after.stdout)")
+        let golden = try String(contentsOfFile: folder.path + "/suite/reopen.golden", encoding: .utf8)
+        #expect(golden.hasSuffix("true\n--- exit 0\n"), "\(golden)")
+        #expect(!golden.contains("swift") && !golden.contains("App.swift"))
+    }
 }

@@ -20,6 +20,7 @@ struct TranslatorGapTests {
         #expect(section(lua, from: "on_reopen = function(app, has_visible_windows)", to: "    end,") == """
                 on_reopen = function(app, has_visible_windows)
                   -- Cellar/AppDelegate.swift:11 AppDelegate.applicationShouldHandleReopen
+                  swift.ran("Cellar/AppDelegate.swift:11 AppDelegate.applicationShouldHandleReopen")
                   Scheduler_register(nil) -- Cellar/AppDelegate.swift:12
                   app.defaults.reopens = (swift.read(app.defaults, "reopens", 0)) + (1) -- Cellar/AppDelegate.swift:13
                   if ((has_visible_windows == true)) then -- Cellar/AppDelegate.swift:14
@@ -77,6 +78,7 @@ struct TranslatorGapTests {
         #expect(section(lua, from: "on_notification = function(app, info)", to: "    end,") == """
                 on_notification = function(app, info)
                   -- ForumApp/AppDelegate.swift:11 AppDelegate.userNotificationCenter(_:didReceive:)
+                  swift.ran("ForumApp/AppDelegate.swift:11 AppDelegate.userNotificationCenter(_:didReceive:)")
                   local returned_8, result_9 = (function() -- ForumApp/AppDelegate.swift:13 the code a defer follows
                     local info_ = info -- ForumApp/AppDelegate.swift:14
                     local thread = (info_ or {})["thread"] -- ForumApp/AppDelegate.swift:15
@@ -121,6 +123,7 @@ struct TranslatorGapTests {
         #expect(section(lua, from: "function FeedView_task_18(w)", to: "end") == """
             function FeedView_task_18(w) -- ForumApp/FeedView.swift:18 FeedView.task_18
               local app = sim.app
+              swift.ran("ForumApp/FeedView.swift:18 .task(id:)")
               w.memory.loads = swift.read(w.memory, "loads", 0) + (1) -- ForumApp/FeedView.swift:19
               local _ = (w or app):effect("ForumAPI.fetchFeed@ForumApp/FeedView.swift:20", swift.read(w.storage, "feed.sort", "hot")) -- ForumApp/FeedView.swift:20
               swift.track_task(w, "ForumApp/FeedView.swift:18", app:after(5, function() -- ForumApp/FeedView.swift:21
@@ -169,6 +172,7 @@ struct TranslatorGapTests {
                   on_url = function(w, url)
                     local app = sim.app
                     -- ForumApp/FeedView.swift:27 .onOpenURL
+                    swift.ran("ForumApp/FeedView.swift:27 .onOpenURL")
                     local route = Route_parse(w, url) -- ForumApp/FeedView.swift:28
                     if route == nil then
                       return true -- ForumApp/FeedView.swift:28
@@ -209,6 +213,7 @@ struct TranslatorGapTests {
                     -- ForumApp/ThreadView.swift:15 .onChange(of: scenePhase)
                     if new == "disconnected" then return end
                     if old == "disconnected" then return end
+                    swift.ran("ForumApp/ThreadView.swift:15 .onChange(of: scenePhase)")
                     local subject_5 = new -- ForumApp/ThreadView.swift:16
                     if not (subject_5 == "background") then
                       return -- ForumApp/ThreadView.swift:16
@@ -228,9 +233,11 @@ struct TranslatorGapTests {
         #expect(lua.contains("  if not (swift.read(app.defaults, \"checkHourly\", true)) then -- Cellar/Scheduler.swift:24\n"), "\(lua)")
         #expect(section(lua, from: "-- Cellar/MainView.swift:14 .onAppear", to: "        end") == """
                       ;(function() -- Cellar/MainView.swift:14 .onAppear
+                        swift.ran("Cellar/MainView.swift:14 .onAppear")
                         License_check(w, swift.read(app.defaults, "demoDaysUsed", 0)) -- Cellar/MainView.swift:15
                       end)()
                       ;(function() -- Cellar/CellarApp.swift:10 .onAppear
+                        swift.ran("Cellar/CellarApp.swift:10 .onAppear")
                         app.memory["Scheduler.windowAppearances"] = swift.read(app.memory, "Scheduler.windowAppearances", 0) + (1) -- Cellar/CellarApp.swift:11
                       end)()
                     end

@@ -42,6 +42,17 @@ function swift.timer(app, interval, repeats, fire)
   timer.pending = app:after(interval, tick)
   return id
 end
+-- The Swift handlers translated here: `scenesim test --coverage` lists each and whether a
+-- scenario ran it. Each marks its run with swift.ran, which is recorded, never traced.
+swift.ran = sim.swift_handlers("CellarApp", {
+  "Cellar/AppDelegate.swift:7 AppDelegate.applicationDidFinishLaunching",
+  "Cellar/AppDelegate.swift:11 AppDelegate.applicationShouldHandleReopen",
+  "Cellar/CellarApp.swift:10 .onAppear",
+  "Cellar/MainView.swift:14 .onAppear",
+  "Cellar/MainView.swift:17 .onOpenURL",
+  "Cellar/PackageView.swift:10 .task",
+  "Cellar/Scheduler.swift:26 Timer.scheduledTimer",
+})
 -- Functions and methods declared in the sources, followed from the handlers (depth 4).
 local License_check, Scheduler_register, Scheduler_check, Scheduler_cli
 function License_check(w, daysUsed) -- Cellar/License.swift:14 License.check
@@ -61,6 +72,7 @@ function Scheduler_register(w) -- Cellar/Scheduler.swift:23 Scheduler.register
   end
   app.memory["Scheduler.registrations"] = swift.read(app.memory, "Scheduler.registrations", 0) + (1) -- Cellar/Scheduler.swift:25
   app.memory["Scheduler.timer"] = swift.timer(app, 3600.0, true, function()
+    swift.ran("Cellar/Scheduler.swift:26 Timer.scheduledTimer")
     Scheduler_check(w) -- Cellar/Scheduler.swift:27
   end) -- Cellar/Scheduler.swift:26
 end
@@ -98,6 +110,7 @@ return {
       on_url = function(w, url)
         local app = sim.app
         -- Cellar/MainView.swift:17 .onOpenURL
+        swift.ran("Cellar/MainView.swift:17 .onOpenURL")
         do -- Cellar/MainView.swift:18
           local subject_1 = sim.url(url).host
           if subject_1 == "package" then -- Cellar/MainView.swift:19
@@ -113,9 +126,11 @@ return {
         local app = sim.app
         if old == "disconnected" then -- the window connects
           ;(function() -- Cellar/MainView.swift:14 .onAppear
+            swift.ran("Cellar/MainView.swift:14 .onAppear")
             License_check(w, swift.read(app.defaults, "demoDaysUsed", 0)) -- Cellar/MainView.swift:15
           end)()
           ;(function() -- Cellar/CellarApp.swift:10 .onAppear
+            swift.ran("Cellar/CellarApp.swift:10 .onAppear")
             app.memory["Scheduler.windowAppearances"] = swift.read(app.memory, "Scheduler.windowAppearances", 0) + (1) -- Cellar/CellarApp.swift:11
           end)()
         end
@@ -133,6 +148,7 @@ return {
         local app = sim.app
         if old == "disconnected" then -- the window connects
           ;(function() -- Cellar/PackageView.swift:10 .task
+            swift.ran("Cellar/PackageView.swift:10 .task")
             local name_2 = w.value -- Cellar/PackageView.swift:11
             if name_2 == nil then
               w:close() -- Cellar/PackageView.swift:12
@@ -174,10 +190,12 @@ return {
     },
     on_launch = function(app)
       -- Cellar/AppDelegate.swift:7 AppDelegate.applicationDidFinishLaunching
+      swift.ran("Cellar/AppDelegate.swift:7 AppDelegate.applicationDidFinishLaunching")
       Scheduler_register(nil) -- Cellar/AppDelegate.swift:8
     end,
     on_reopen = function(app, has_visible_windows)
       -- Cellar/AppDelegate.swift:11 AppDelegate.applicationShouldHandleReopen
+      swift.ran("Cellar/AppDelegate.swift:11 AppDelegate.applicationShouldHandleReopen")
       Scheduler_register(nil) -- Cellar/AppDelegate.swift:12
       app.defaults.reopens = (swift.read(app.defaults, "reopens", 0)) + (1) -- Cellar/AppDelegate.swift:13
       if ((has_visible_windows == true)) then -- Cellar/AppDelegate.swift:14

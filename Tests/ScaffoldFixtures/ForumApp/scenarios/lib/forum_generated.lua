@@ -59,10 +59,26 @@ end
 function swift.end_task(task)
   if task ~= nil then task:finish() end
 end
+-- The Swift handlers translated here: `scenesim test --coverage` lists each and whether a
+-- scenario ran it. Each marks its run with swift.ran, which is recorded, never traced.
+swift.ran = sim.swift_handlers("ForumApp", {
+  "ForumApp/AppDelegate.swift:5 AppDelegate.application",
+  "ForumApp/AppDelegate.swift:11 AppDelegate.userNotificationCenter(_:didReceive:)",
+  "ForumApp/FeedView.swift:18 .task(id:)",
+  "ForumApp/FeedView.swift:24 .onReceive(Timer.publish)",
+  "ForumApp/FeedView.swift:27 .onOpenURL",
+  "ForumApp/ForumApp.swift:9 ForumApp.init()",
+  "ForumApp/ForumApp.swift:10 BGTaskScheduler.shared.register",
+  "ForumApp/ForumApp.swift:21 .onChange(of: scenePhase)",
+  "ForumApp/ReadQueue.swift:31 beginBackgroundTask expirationHandler",
+  "ForumApp/ThreadView.swift:10 .onAppear",
+  "ForumApp/ThreadView.swift:15 .onChange(of: scenePhase)",
+})
 -- Functions and methods declared in the sources, followed from the handlers (depth 4).
 local FeedView_task_18, Route_parse, ReadQueue_mark, ReadQueue_flushInBackground, ForumApp_scheduleRefresh, ReadQueue_flush
 function FeedView_task_18(w) -- ForumApp/FeedView.swift:18 FeedView.task_18
   local app = sim.app
+  swift.ran("ForumApp/FeedView.swift:18 .task(id:)")
   w.memory.loads = swift.read(w.memory, "loads", 0) + (1) -- ForumApp/FeedView.swift:19
   local _ = (w or app):effect("ForumAPI.fetchFeed@ForumApp/FeedView.swift:20", swift.read(w.storage, "feed.sort", "hot")) -- ForumApp/FeedView.swift:20
   swift.track_task(w, "ForumApp/FeedView.swift:18", app:after(5, function() -- ForumApp/FeedView.swift:21
@@ -101,6 +117,7 @@ function ReadQueue_flushInBackground(w) -- ForumApp/ReadQueue.swift:29 ReadQueue
   local app = sim.app
   local task_ = nil -- ForumApp/ReadQueue.swift:30
   task_ = app:begin_background_task("flush-read-marks" or "", function()
+    swift.ran("ForumApp/ReadQueue.swift:31 beginBackgroundTask expirationHandler")
     swift.end_task(task_) -- ForumApp/ReadQueue.swift:32
     task_ = nil -- ForumApp/ReadQueue.swift:33
   end) -- ForumApp/ReadQueue.swift:31
@@ -155,6 +172,7 @@ return {
       on_url = function(w, url)
         local app = sim.app
         -- ForumApp/FeedView.swift:27 .onOpenURL
+        swift.ran("ForumApp/FeedView.swift:27 .onOpenURL")
         local route = Route_parse(w, url) -- ForumApp/FeedView.swift:28
         if route == nil then
           return true -- ForumApp/FeedView.swift:28
@@ -198,6 +216,7 @@ return {
             local tick
             tick = function()
               ;(function()
+                swift.ran("ForumApp/FeedView.swift:24 .onReceive(Timer.publish)")
                 w.memory.ticks = swift.read(w.memory, "ticks", 0) + (1) -- ForumApp/FeedView.swift:25
               end)()
               swift.track(w, app:after(60.0, tick))
@@ -221,6 +240,7 @@ return {
         local app = sim.app
         if old == "disconnected" then -- the window connects
           ;(function() -- ForumApp/ThreadView.swift:10 .onAppear
+            swift.ran("ForumApp/ThreadView.swift:10 .onAppear")
             local threadID_6 = w.value -- ForumApp/ThreadView.swift:11
             if threadID_6 == nil then
               return -- ForumApp/ThreadView.swift:11
@@ -232,6 +252,7 @@ return {
         -- ForumApp/ThreadView.swift:15 .onChange(of: scenePhase)
         if new == "disconnected" then return end
         if old == "disconnected" then return end
+        swift.ran("ForumApp/ThreadView.swift:15 .onChange(of: scenePhase)")
         local subject_5 = new -- ForumApp/ThreadView.swift:16
         if not (subject_5 == "background") then
           return -- ForumApp/ThreadView.swift:16
@@ -261,6 +282,7 @@ return {
     },
     on_phase = function(app, old, new)
       -- ForumApp/ForumApp.swift:21 .onChange(of: scenePhase)
+      swift.ran("ForumApp/ForumApp.swift:21 .onChange(of: scenePhase)")
       do -- ForumApp/ForumApp.swift:22
         local subject_7 = new
         if subject_7 == "background" then -- ForumApp/ForumApp.swift:23
@@ -275,10 +297,12 @@ return {
     on_launch = function(app)
       ;(function()
         -- ForumApp/ForumApp.swift:9 ForumApp.init()
+        swift.ran("ForumApp/ForumApp.swift:9 ForumApp.init()")
         -- registers the model's on_refresh -- ForumApp/ForumApp.swift:10
       end)()
       ;(function()
         -- ForumApp/AppDelegate.swift:5 AppDelegate.application
+        swift.ran("ForumApp/AppDelegate.swift:5 AppDelegate.application")
         -- not translated: UNUserNotificationCenter.current().delegate = self (ForumApp/AppDelegate.swift:6)
         app.memory["ReadQueue.launches"] = swift.read(app.memory, "ReadQueue.launches", 0) + (1) -- ForumApp/AppDelegate.swift:7
         return -- ForumApp/AppDelegate.swift:8
@@ -286,6 +310,7 @@ return {
     end,
     on_notification = function(app, info)
       -- ForumApp/AppDelegate.swift:11 AppDelegate.userNotificationCenter(_:didReceive:)
+      swift.ran("ForumApp/AppDelegate.swift:11 AppDelegate.userNotificationCenter(_:didReceive:)")
       local returned_8, result_9 = (function() -- ForumApp/AppDelegate.swift:13 the code a defer follows
         local info_ = info -- ForumApp/AppDelegate.swift:14
         local thread = (info_ or {})["thread"] -- ForumApp/AppDelegate.swift:15
@@ -301,6 +326,7 @@ return {
     end,
     on_refresh = function(app, task)
       -- ForumApp/ForumApp.swift:10 BGTaskScheduler.shared.register
+      swift.ran("ForumApp/ForumApp.swift:10 BGTaskScheduler.shared.register")
       app.memory["ReadQueue.refreshes"] = swift.read(app.memory, "ReadQueue.refreshes", 0) + (1) -- ForumApp/ForumApp.swift:11
       app:effect("ForumAPI.fetchUnreadCount@ForumApp/ForumApp.swift:12") -- ForumApp/ForumApp.swift:12
       task:finish() -- ForumApp/ForumApp.swift:13
