@@ -21,12 +21,16 @@ extension Simulator {
     static let pendingTimerCost = 128
     /// Estimated bytes of one validation request waiting for the server's answer.
     static let validationCost = 160
+    /// Estimated bytes of one lifecycle action queued by app code besides its origin and
+    /// payload: its record, twice (the queue's array grows by doubling), and its origin's
+    /// allocation.
+    static let queuedInputCost = 2 * MemoryLayout<QueuedInput>.stride + 48
 
     /// Estimated bytes the simulator's records hold now.
     package var estimatedMemory: Int {
         let transitions = (process?.machine.history.count ?? 0) + (process?.machine.rejected.count ?? 0)
         return recordBytes + transitions * Self.transitionCost + (process?.machine.payloadBytes ?? 0)
-            + (process.map { Self.cost(of: $0.memory) } ?? 0) + server.bytes + defaultsBytes + servicesBytes
+            + (process.map { Self.cost(of: $0.memory) } ?? 0) + server.bytes + defaultsBytes + servicesBytes + queueBytes
     }
 
     /// What the timers, background tasks and validation requests hold (a script can make any

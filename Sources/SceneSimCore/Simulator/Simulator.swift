@@ -81,6 +81,8 @@ public final class Simulator {
     var services = ModelServices()
     /// Lifecycle actions app code made in the middle of a system action (Simulator+Input).
     var queue: [QueuedInput] = []
+    /// Estimated bytes the queue holds (charged to the memory limit, see Simulator+Memory).
+    var queueBytes = 0
     /// Entries into the simulator under way, one inside another (see `entry`).
     var entryDepth = 0
     /// App code running now, one inside another (handler points, timer bodies).

@@ -104,4 +104,25 @@ struct LimitsTests {
         #expect(stderr.hasPrefix("\(folder.path)/tasks.lua:3: the simulation's own records (windows, state changes, storage, defaults, server sessions, timers, background tasks: about "))
         #expect(stderr.contains(" bytes) would pass the memory limit (16777216 bytes)"))
     }
+
+    @Test("Actions queued by hooks count against the memory limit: a hook at every phase change of 61 windows that queues what changes them all again stops at the hook's line with the memory-limit error, not after queueing without bound (issue 43: s609, 220 MB under --max-memory 64)")
+    func queuedActionsCount() throws {
+        let folder = try ScenarioFolder(["hooks.lua": """
+            local app = sim.launch { platform = "macos", scenes = { { id = "main" } } }
+            for i = 1, 60 do app:open_window("main") end
+            app:on("scene_phase", function() app:switcher() app:foreground() end)
+            app:switcher()
+            print("not reached")
+            """])
+
+        let result = ScenarioRunner.capture(
+            path: folder.file("hooks.lua"), options: ScenarioOptions(maxInstructions: nil, maxMemory: 1 << 20, trace: .off)
+        )
+
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        let stderr = String(decoding: result.stderr, as: UTF8.self)
+        #expect(stderr.hasPrefix("\(folder.path)/hooks.lua:3: the simulation's own records ("), "\(stderr)")
+        #expect(stderr.contains(" bytes) would pass the memory limit (1048576 bytes)"))
+    }
 }
