@@ -128,8 +128,9 @@ struct RunCommandTests {
     @Test("SIGINT during a loop of large prints stops the scenario after the print under way: it was honoured only at a hook step, which a short loop of long calls never reached (issue 43)")
     func interruptedLargePrints() throws {
         let binary = try #require(BuiltBinary.url)
-        // 200 prints of 16 MiB: fewer instructions than a hook step, and seconds of work in Swift.
-        let folder = try TempFolder(["prints.lua": "local s = string.rep(\"x\", 1 << 24)\nfor i = 1, 200 do print(s) end\n"])
+        // 200 prints of 128 MiB: fewer instructions than a hook step, and seconds of work in the
+        // writer (16 MiB ones, printed by the C print, were done within the second the test waits).
+        let folder = try TempFolder(["prints.lua": "local s = string.rep(\"x\", 1 << 27)\nfor i = 1, 200 do print(s) end\n"])
         let process = Process()
         process.executableURL = binary
         process.arguments = ["run", "--trace", "off", "--max-instructions", "0", "prints.lua"]
