@@ -70,6 +70,81 @@ package enum LargeStack {
         }
     }
 
+    /// `body(index)` for every index in `0..<count`, in the returned array in index order
+    /// whatever thread computed it (so the output does not depend on timing): on the calling
+    /// thread and, when that is a `run` thread, on one more thread per further processor (at
+    /// most `threads` in all), each with a `size` stack and the same depth limit. Each thread
+    /// takes the next index not yet taken. `body` must not touch state another index's call
+    /// changes. (swift-format and SwiftLint read files in parallel the same way.)
+    package static func map<T>(_ count: Int, threads: Int = processors, _ body: (Int) -> T) -> [T] {
+        let extra = isCurrent ? max(0, min(threads, count) - 1) : 0
+        guard extra > 0 else { return (0..<count).map(body) }
+        return withoutActuallyEscaping(body) { body in
+            var results = [T?](repeating: nil, count: count)
+            results.withUnsafeMutableBufferPointer { buffer in
+                let slots = buffer
+                let next = Counter()
+                let work = Box {
+                    while true {
+                        let index = next.take()
+                        if index >= count { return }
+                        slots[index] = body(index)
+                    }
+                }
+                var started: [pthread_t] = []
+                for _ in 0..<extra {
+                    if let thread = start(work) { started.append(thread) }
+                }
+                work.body()
+                for thread in started { pthread_join(thread, nil) }
+            }
+            return results.map { $0! }
+        }
+    }
+
+    /// The processors online (at least 1), for `map`'s threads.
+    package static var processors: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// The next index of a `map`, taken under a lock by whichever thread asks.
+    private final class Counter: @unchecked Sendable {
+        private var mutex = pthread_mutex_t()
+        private var value = 0
+        init() { pthread_mutex_init(&mutex, nil) }
+        deinit { pthread_mutex_destroy(&mutex) }
+        func take() -> Int {
+            pthread_mutex_lock(&mutex)
+            defer { pthread_mutex_unlock(&mutex) }
+            value += 1
+            return value - 1
+        }
+    }
+
+    /// A thread with a `size` stack, marked as a `run` thread, running `box`'s body (nil when
+    /// none can start: the caller then does the work itself).
+    private static func start(_ box: Box) -> pthread_t? {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        guard pthread_attr_setstacksize(&attributes, size) == 0 else { return nil }
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        let context = Unmanaged.passRetained(box).toOpaque()
+        let status = pthread_create(&thread, &attributes, { context in
+            let box = Unmanaged<Box>.fromOpaque((context as UnsafeMutableRawPointer?)!).takeRetainedValue()
+            pthread_setspecific(LargeStack.key, UnsafeRawPointer(bitPattern: 1))
+            box.body()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<Box>.fromOpaque(context).release()
+            return nil
+        }
+        return thread
+    }
+
     /// The stack the calling thread may use for a scaffold: `size` on a `run` thread, else a
     /// conservative 8 MiB less what is in use (a test runner's or a library user's thread).
     package static var available: Int { isCurrent ? size : 4 << 20 }
