@@ -35,6 +35,7 @@ package enum LargeStack {
     /// `stackSize` is what the depth limit is taken from, see `available`).
     package static func run<T>(_ body: () -> T) -> T {
         if isCurrent { return body() }
+        _ = heapPadding
         return withoutActuallyEscaping(body) { body in
             var result: T?
             let box = Box { result = body() }
@@ -68,6 +69,97 @@ package enum LargeStack {
             }
             return result!
         }
+    }
+
+    /// `body(index)` for every index in `0..<count`, in the returned array in index order
+    /// whatever thread computed it (so the output does not depend on timing): on the calling
+    /// thread and, when that is a `run` thread, on one more thread per further processor (at
+    /// most `threads` in all), each with a `size` stack and the same depth limit. Each thread
+    /// takes the next index not yet taken. `body` must not touch state another index's call
+    /// changes. (swift-format and SwiftLint read files in parallel the same way.)
+    package static func map<T>(_ count: Int, threads: Int = processors, _ body: (Int) -> T) -> [T] {
+        let extra = isCurrent ? max(0, min(threads, count) - 1) : 0
+        guard extra > 0 else { return (0..<count).map(body) }
+        return withoutActuallyEscaping(body) { body in
+            var results = [T?](repeating: nil, count: count)
+            results.withUnsafeMutableBufferPointer { buffer in
+                let slots = buffer
+                let next = Counter()
+                let work = Box {
+                    while true {
+                        let index = next.take()
+                        if index >= count { return }
+                        slots[index] = body(index)
+                    }
+                }
+                var started: [pthread_t] = []
+                for _ in 0..<extra {
+                    if let thread = start(work) { started.append(thread) }
+                }
+                work.body()
+                for thread in started { pthread_join(thread, nil) }
+            }
+            return results.map { $0! }
+        }
+    }
+
+    /// glibc's malloc gives a thread other than the main one an arena that grows by `mprotect`
+    /// one page at a time, trimmed back as soon as memory is freed: scaffolding the bench's
+    /// 1,000 files on these threads made 43,870 `mprotect` calls, a quarter of its CPU time
+    /// (scripts/bench-scaffold.sh). A 64 MiB top pad (address space, touched only as used)
+    /// makes that a few dozen. Set once, before the first large-stack thread starts.
+    private static let heapPadding: Void = {
+        #if canImport(Glibc)
+        // mallopt(M_TOP_PAD, ...) from <malloc.h>, which the Glibc module does not bring in.
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        let topPad: Int32 = -2  // M_TOP_PAD
+        if let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "mallopt") {
+            _ = unsafeBitCast(symbol, to: Mallopt.self)(topPad, 64 << 20)
+        }
+        #endif
+    }()
+
+    /// The processors online (at least 1), for `map`'s threads.
+    package static var processors: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// The next index of a `map`, taken under a lock by whichever thread asks.
+    private final class Counter: @unchecked Sendable {
+        private var mutex = pthread_mutex_t()
+        private var value = 0
+        init() { pthread_mutex_init(&mutex, nil) }
+        deinit { pthread_mutex_destroy(&mutex) }
+        func take() -> Int {
+            pthread_mutex_lock(&mutex)
+            defer { pthread_mutex_unlock(&mutex) }
+            value += 1
+            return value - 1
+        }
+    }
+
+    /// A thread with a `size` stack, marked as a `run` thread, running `box`'s body (nil when
+    /// none can start: the caller then does the work itself).
+    private static func start(_ box: Box) -> pthread_t? {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        guard pthread_attr_setstacksize(&attributes, size) == 0 else { return nil }
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        let context = Unmanaged.passRetained(box).toOpaque()
+        let status = pthread_create(&thread, &attributes, { context in
+            let box = Unmanaged<Box>.fromOpaque((context as UnsafeMutableRawPointer?)!).takeRetainedValue()
+            pthread_setspecific(LargeStack.key, UnsafeRawPointer(bitPattern: 1))
+            box.body()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<Box>.fromOpaque(context).release()
+            return nil
+        }
+        return thread
     }
 
     /// The stack the calling thread may use for a scaffold: `size` on a `run` thread, else a

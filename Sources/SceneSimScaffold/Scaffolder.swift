@@ -44,46 +44,69 @@ package struct Scaffolder {
     /// release build and 20 in a debug one, which real views exceed).
     static var nestingLimit: Int { min(4_096, LargeStack.available / (256 << 10)) }
 
+    /// One file as the scaffold reads it before the files are put together: its warnings, its
+    /// tree (nil when it is not read) and the types it declares and extends.
+    private struct ReadFile {
+        var warnings: [String] = []
+        var file: SourceIndex.File?
+        var collector: TypeCollector?
+    }
+
+    /// Reads one file (scanned, parsed, its depth checked, its types collected). Each file is
+    /// read on its own, so `scaffoldOnThisStack` reads them on every processor (`LargeStack.map`)
+    /// and puts them together in the order given.
+    private static func read(_ source: Source) -> ReadFile {
+        var read = ReadFile()
+        // What the parser would take exponential or cubic time on: said, not parsed.
+        let scan = NestingScan(source.text)
+        if scan.brackets > NestingScan.bracketLimit {
+            read.warnings.append("\(source.path):\(scan.bracketLine): warning: this file nests \(scan.brackets) [ brackets deep here (more than \(NestingScan.bracketLimit)), which the Swift parser takes exponential time to read; it is not read, so its types are not in the model: split the expression")
+            return read
+        }
+        if scan.conditions > NestingScan.conditionLimit {
+            read.warnings.append("\(source.path):\(scan.conditionLine): warning: this file nests \(scan.conditions) #if deep here (more than \(NestingScan.conditionLimit)), which the Swift parser takes cubic time to read; it is not read, so its types are not in the model")
+            return read
+        }
+        var text = source.text
+        let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: Self.nestingLimit) }
+        let converter = SourceLocationConverter(fileName: source.path, tree: tree)
+        // The visitors below recurse once per level of the tree: a tree deeper than the
+        // stack holds (a chain of a million modifiers) is said and skipped, not read.
+        let (depth, deepest) = Self.depth(of: tree)
+        if depth > Self.depthLimit {
+            read.warnings.append("\(source.path):\(deepest.startLocation(converter: converter).line): warning: this file nests \(depth) levels deep here (a chain of modifiers or calls, nested #if or expressions), deeper than scaffold reads (\(Self.depthLimit)); it is not read, so its types are not in the model: split the expression")
+            return read
+        }
+        read.file = .init(path: source.path, converter: converter, tree: tree)
+        if tree.hasMaximumNestingLevelOverflow {
+            var node = Syntax(tree)
+            while let next = node.children(viewMode: .all).first(where: { $0.hasMaximumNestingLevelOverflow }) { node = next }
+            read.warnings.append("\(source.path):\(node.startLocation(converter: converter).line): warning: this file nests more than \(Self.nestingLimit) braces, parentheses, brackets or #ifs deep here, more than scaffold reads; kept what parsed before it")
+        } else if tree.hasError {
+            let finder = ErrorFinder()
+            finder.walk(tree)
+            let line = finder.first.map { $0.startLocation(converter: converter).line } ?? 1
+            read.warnings.append("\(source.path):\(line): warning: this file does not parse here; kept what parsed before and after it")
+        }
+        let collector = TypeCollector(file: source.path, converter: converter)
+        collector.walk(tree)
+        read.collector = collector
+        return read
+    }
+
     private func scaffoldOnThisStack(_ sources: [Source], projectFiles: [Source], lookedIn: String) throws(ScaffoldError) -> ScaffoldFacts {
         var types: [String: TypeInfo] = [:]
         var order = 0
         var warnings: [String] = []
         // Every file that parsed, for the string constants and the handler translator.
         var files: [SourceIndex.File] = []
-        for source in sources {
-            // What the parser would take exponential or cubic time on: said, not parsed.
-            let scan = NestingScan(source.text)
-            if scan.brackets > NestingScan.bracketLimit {
-                warnings.append("\(source.path):\(scan.bracketLine): warning: this file nests \(scan.brackets) [ brackets deep here (more than \(NestingScan.bracketLimit)), which the Swift parser takes exponential time to read; it is not read, so its types are not in the model: split the expression")
-                continue
-            }
-            if scan.conditions > NestingScan.conditionLimit {
-                warnings.append("\(source.path):\(scan.conditionLine): warning: this file nests \(scan.conditions) #if deep here (more than \(NestingScan.conditionLimit)), which the Swift parser takes cubic time to read; it is not read, so its types are not in the model")
-                continue
-            }
-            var text = source.text
-            let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: Self.nestingLimit) }
-            let converter = SourceLocationConverter(fileName: source.path, tree: tree)
-            // The visitors below recurse once per level of the tree: a tree deeper than the
-            // stack holds (a chain of a million modifiers) is said and skipped, not read.
-            let (depth, deepest) = Self.depth(of: tree)
-            if depth > Self.depthLimit {
-                warnings.append("\(source.path):\(deepest.startLocation(converter: converter).line): warning: this file nests \(depth) levels deep here (a chain of modifiers or calls, nested #if or expressions), deeper than scaffold reads (\(Self.depthLimit)); it is not read, so its types are not in the model: split the expression")
-                continue
-            }
-            files.append(.init(path: source.path, converter: converter, tree: tree))
-            if tree.hasMaximumNestingLevelOverflow {
-                var node = Syntax(tree)
-                while let next = node.children(viewMode: .all).first(where: { $0.hasMaximumNestingLevelOverflow }) { node = next }
-                warnings.append("\(source.path):\(node.startLocation(converter: converter).line): warning: this file nests more than \(Self.nestingLimit) braces, parentheses, brackets or #ifs deep here, more than scaffold reads; kept what parsed before it")
-            } else if tree.hasError {
-                let finder = ErrorFinder()
-                finder.walk(tree)
-                let line = finder.first.map { $0.startLocation(converter: converter).line } ?? 1
-                warnings.append("\(source.path):\(line): warning: this file does not parse here; kept what parsed before and after it")
-            }
-            let collector = TypeCollector(file: source.path, converter: converter)
-            collector.walk(tree)
+        // The files are read in parallel, and put together in their order.
+        let reads = LargeStack.map(sources.count) { Self.read(sources[$0]) }
+        for (source, read) in zip(sources, reads) {
+            warnings += read.warnings
+            guard let collector = read.collector, let file = read.file else { continue }
+            files.append(file)
+            let converter = file.converter
             for found in collector.found {
                 var info = types[found.name] ?? TypeInfo(name: found.name, file: source.path, line: found.line)
                 // Only an App has scenes to see twice: a UIKit or AppKit delegate marked @main in
