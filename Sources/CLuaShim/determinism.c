@@ -543,6 +543,18 @@ static void scn_format_piece(lua_State *L, int count, int shift) {
     lua_error(L);
 }
 
+// The index of a conversion's letter in `format`, from `i` just past its '%': its flags, width
+// and precision skipped (`length` when the format ends first).
+static size_t scn_skip_format_spec(const char *format, size_t length, size_t i) {
+    while (i < length && strchr("-+ #0", format[i]) != NULL) i++;
+    while (i < length && format[i] >= '0' && format[i] <= '9') i++;
+    if (i < length && format[i] == '.') {
+        i++;
+        while (i < length && format[i] >= '0' && format[i] <= '9') i++;
+    }
+    return i;
+}
+
 // string.format (Lua's at registry[scn_format_key]). `%s` of anything but a string
 // or a number is converted as tostring converts it; `%p` is refused. When a `%s` needs that,
 // the format runs a conversion at a time, in order, as stock's does (a `__tostring` runs at its
@@ -558,12 +570,7 @@ static int scn_format(lua_State *L) {
         if (format[i] != '%') continue;
         i++;
         if (i < length && format[i] == '%') continue;
-        while (i < length && strchr("-+ #0", format[i]) != NULL) i++;
-        while (i < length && format[i] >= '0' && format[i] <= '9') i++;
-        if (i < length && format[i] == '.') {
-            i++;
-            while (i < length && format[i] >= '0' && format[i] <= '9') i++;
-        }
+        i = scn_skip_format_spec(format, length, i);
         argument++;
         if (i >= length) break;  // the original reports the malformed conversion
         if (format[i] == 'p') {
@@ -592,12 +599,7 @@ static int scn_format(lua_State *L) {
         if (format[i] != '%') continue;
         i++;
         if (i < length && format[i] == '%') continue;
-        while (i < length && strchr("-+ #0", format[i]) != NULL) i++;
-        while (i < length && format[i] >= '0' && format[i] <= '9') i++;
-        if (i < length && format[i] == '.') {
-            i++;
-            while (i < length && format[i] >= '0' && format[i] <= '9') i++;
-        }
+        i = scn_skip_format_spec(format, length, i);
         argument++;
         size_t end = i < length ? i + 1 : length;
         lua_pushlstring(L, format + start, end - start);

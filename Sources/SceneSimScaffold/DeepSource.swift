@@ -39,32 +39,9 @@ package enum LargeStack {
         return withoutActuallyEscaping(body) { body in
             var result: T?
             let box = Box { result = body() }
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            var started = pthread_attr_setstacksize(&attributes, size) == 0
-            #if canImport(Darwin)
-            var thread: pthread_t?
-            #else
-            var thread = pthread_t()
-            #endif
-            let context = Unmanaged.passRetained(box).toOpaque()
-            if started {
-                started = pthread_create(&thread, &attributes, { context in
-                    let box = Unmanaged<Box>.fromOpaque((context as UnsafeMutableRawPointer?)!).takeRetainedValue()
-                    pthread_setspecific(LargeStack.key, UnsafeRawPointer(bitPattern: 1))
-                    box.body()
-                    return nil
-                }, context) == 0
-            }
-            if started {
-                #if canImport(Darwin)
-                pthread_join(thread!, nil)
-                #else
+            if let thread = start(box) {
                 pthread_join(thread, nil)
-                #endif
             } else {
-                Unmanaged<Box>.fromOpaque(context).release()
                 box.body()
             }
             return result!

@@ -456,45 +456,6 @@ local batch, batch_file = 0, nil
 for index = 1, count do
   if (index - 1) % per_batch == 0 then
     if batch_file then batch_file:close() end
-
--- What the debug library sees of the functions scenesim replaces, in one batch that runs with
--- --allow-io (scripts/conformance.sh): each function's kind and upvalues, and the frames a
--- __tostring, a load reader and a __pairs run under. Its cases are the same for every seed.
-local debug_view = [[
-local function frames()
-  local r = {}
-  for level = 2, 3 do
-    local info = debug.getinfo(level, "nSl")
-    r[#r + 1] = info and table.concat({ tostring(info.name), info.namewhat, info.what, tostring(info.currentline) }, ",") or "-"
-  end
-  return table.concat(r, " | ")
-end
-local functions = {
-  { "print", print }, { "tostring", tostring }, { "string.format", string.format }, { "pairs", pairs },
-  { "next", next }, { "load", load }, { "pcall", pcall }, { "xpcall", xpcall }, { "error", error },
-  { "select", select }, { "setmetatable", setmetatable }, { "coroutine.resume", coroutine.resume },
-  { "coroutine.close", coroutine.close }, { "coroutine.wrap", coroutine.wrap }, { "coroutine.yield", coroutine.yield },
-  { "math.randomseed", math.randomseed }, { "debug.setmetatable", debug.setmetatable },
-  { "string.find", string.find }, { "string.gsub", string.gsub }, { "string.rep", string.rep }, { "table.move", table.move },
-  { "table.insert", table.insert }, { "require", require },
-}
-for _, entry in ipairs(functions) do
-  local info = debug.getinfo(entry[2], "Su")
-  show(entry[1], info.what, info.nups, info.short_src, select("#", debug.getupvalue(entry[2], 1)))
-end
-local seen = {}
-local t = setmetatable({}, { __tostring = function() seen[#seen + 1] = frames() return "t" end })
-tostring(t) print(t) show(string.format("%s", t)) show(("%s|%d"):format(t, 1))
-for _, line in ipairs(seen) do show(line) end
-local reads = 0
-show(load(function() reads = reads + 1 show("reader", frames()) return nil end))
-local p = setmetatable({}, { __pairs = function(self) show("__pairs", frames()) return next, {}, nil end })
-for _ in pairs(p) do end
-]]
-local io_file = assert(io.open(string.format("%s/io-batch-0001.lua", folder), "w"))
-io_file:write(prelude)
-io_file:write(string.format("-- case %d (debug_view)\ncase(%d, function()\n%s\nend)\n-- end %d\n", count + 1, count + 1, debug_view, count + 1))
-io_file:close()
     batch = batch + 1
     batch_file = assert(io.open(string.format("%s/batch-%04d.lua", folder, batch), "w"))
     batch_file:write(prelude)
