@@ -68,13 +68,8 @@ extension Translator {
               let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self) else { return nil }
         let repeats = node.arguments.first { $0.label?.text == "repeats" }.map { value($0.expression, &ctx, expect: .bool).code } ?? "false"
         let seconds = value(interval.expression, &ctx, expect: .double).code
-        var inner = ctx
-        inner.indent += "  "
-        inner.returnValue = nil
-        inner.returnsValue = false
-        inner.deferReturn = false
+        var inner = ctx.nestedFunction()
         inner.tracked = false
-        inner.scopes.append([:])
         if let name = closureParameters(closure).first, let name { inner.declare(name, .init(lua: "nil", type: .named("Timer"))) }
         let body = [entryMark(file: ctx.file, line: line(node, ctx), "Timer.scheduledTimer", indent: inner.indent)] + block(closure.statements, &inner)
         return Lua("\(helper("timer"))(app, \(seconds), \(repeats), function()\n" + body.joined(separator: "\n") + "\n\(ctx.indent)end)", .named("Timer"), isCall: true)
@@ -318,12 +313,7 @@ extension Translator {
             let handler = node.arguments.first { $0.label?.text == "expirationHandler" }?.expression.as(ClosureExprSyntax.self) ?? node.trailingClosure
             var body: [String] = []
             if let handler {
-                var inner = ctx
-                inner.indent = ctx.indent + "  "
-                inner.returnValue = nil
-                inner.returnsValue = false
-                inner.deferReturn = false
-                inner.scopes.append([:])
+                var inner = ctx.nestedFunction()
                 body = [entryMark(file: ctx.file, line: line(handler, ctx), "beginBackgroundTask expirationHandler", indent: inner.indent)] + block(handler.statements, &inner)
             }
             let function = body.isEmpty ? "" : ", function()\n" + body.joined(separator: "\n") + "\n\(ctx.indent)end"

@@ -15,13 +15,8 @@ extension Translator {
         for (offset, item) in items.enumerated() {
             if let delay = sleepDelay(item, &ctx) {
                 out.append("\(ctx.indent)\(after(ctx))(\(delay), function() -- \(at(item, ctx))")
-                var inner = ctx
+                var inner = ctx.nestedFunction()
                 inner.deferred = ctx.place != .app
-                inner.indent += "  "
-                inner.returnValue = nil
-                inner.returnsValue = false
-                inner.deferReturn = false
-                inner.scopes.append([:])
                 out += statements(Array(items[(offset + 1)...]), &inner)
                 out.append("\(ctx.indent)end)\(ctx.tracked ? ")" : "")")
                 return out
@@ -197,12 +192,7 @@ extension Translator {
         if let access = target.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "expirationHandler", op == nil,
            let base = access.base, let closure = infix.rightOperand.as(ClosureExprSyntax.self) {
             let task = value(base, &ctx)
-            var inner = ctx
-            inner.indent += "  "
-            inner.returnValue = nil
-            inner.returnsValue = false
-            inner.deferReturn = false
-            inner.scopes.append([:])
+            var inner = ctx.nestedFunction()
             expirationUsed = true
             return ["\(ctx.indent)\(helper("expirations"))[\(task.code).id] = function() -- \(here)",
                     entryMark(file: ctx.file, line: line(closure, ctx), "expirationHandler", indent: inner.indent)] + block(closure.statements, &inner) + ["\(ctx.indent)end"]
@@ -318,13 +308,8 @@ extension Translator {
                 default: return nil
                 }
             }
-            var inner = ctx
+            var inner = ctx.nestedFunction()
             inner.deferred = ctx.place != .app
-            inner.indent += "  "
-            inner.returnValue = nil
-            inner.returnsValue = false
-            inner.deferReturn = false
-            inner.scopes.append([:])
             return ["\(ctx.indent)\(after(ctx))(\(delay), function() -- \(at(item, ctx))"] + block(closure.statements, &inner) + ["\(ctx.indent)end)\(ctx.tracked ? ")" : "")"]
         case "BGTaskScheduler.shared.register":
             var inner = Context(file: ctx.file, converter: ctx.converter, owner: ctx.owner, place: .app)
@@ -353,12 +338,7 @@ extension Translator {
 
     /// A closure run where it is written: `;(function() … end)()`, so its `return` ends it alone.
     private func inPlace(_ closure: ClosureExprSyntax, _ item: some SyntaxProtocol, _ ctx: inout Context) -> [String] {
-        var inner = ctx
-        inner.indent += "  "
-        inner.returnValue = nil
-        inner.returnsValue = false
-        inner.deferReturn = false
-        inner.scopes.append([:])
+        var inner = ctx.nestedFunction()
         return ["\(ctx.indent);(function() -- \(at(item, ctx))"] + block(closure.statements, &inner) + ["\(ctx.indent)end)()"]
     }
 

@@ -154,6 +154,19 @@ final class Translator {
             return nil
         }
         mutating func declare(_ swift: String, _ local: Local) { scopes[scopes.count - 1][swift] = local }
+
+        /// The context of a Lua function written inside this one (a closure run in place, a
+        /// timer's, a task's or a handler's body): indented once more, with a scope of its own and
+        /// its own `return` (none of the enclosing function's return value or deferred return).
+        func nestedFunction() -> Context {
+            var inner = self
+            inner.indent += "  "
+            inner.returnValue = nil
+            inner.returnsValue = false
+            inner.deferReturn = false
+            inner.scopes.append([:])
+            return inner
+        }
     }
 
     // MARK: Reporting
