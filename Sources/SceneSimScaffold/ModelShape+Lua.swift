@@ -15,6 +15,17 @@ extension ModelShape {
             translated.append(lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }.joined(separator: "\n"))
             return "\u{0}\(translated.count - 1)"
         }
+        // A scene's or the model's handler: its translated body, or comments naming its Swift.
+        func write(_ handler: Named, parameters: String, indent: String) {
+            out.append("\(indent)\(handler.name) = function(\(parameters))")
+            if let body = handler.body {
+                out.append(code(body))
+            } else {
+                out.append("\(indent)  -- \(handler.origin?.text ?? "") \(handler.note ?? "")")
+                for more in handler.more { out.append("\(indent)  -- \(more.origin?.text ?? "") \(more.note ?? "")") }
+            }
+            out.append("\(indent)end,")
+        }
         if !translation.prelude.isEmpty || handlers.contains(where: { $0.body != nil }) || scenes.contains(where: { $0.handlers.contains { $0.body != nil } })
             || !translation.modelHandlers.isEmpty || !translation.lifecycleHandlers.isEmpty || !translation.policy.isEmpty {
             // Generated code keeps the Swift's shape (an unused local, a long line): luacheck,
@@ -46,14 +57,7 @@ extension ModelShape {
             out.append(contentsOf: list("keys", scene.keys, indent: "      ", what: "@SceneStorage"))
             out.append(contentsOf: list("memory", scene.memory, indent: "      ", what: nil))
             for handler in scene.handlers {
-                out.append("      \(handler.name) = function(\(Self.sceneParameters[handler.name] ?? "w"))")
-                if let body = handler.body {
-                    out.append(code(body))
-                } else {
-                    out.append("        -- \(handler.origin?.text ?? "") \(handler.note ?? "")")
-                    for more in handler.more { out.append("        -- \(more.origin?.text ?? "") \(more.note ?? "")") }
-                }
-                out.append("      end,")
+                write(handler, parameters: Self.sceneParameters[handler.name] ?? "w", indent: "      ")
             }
             if let lifecycle = translation.lifecycleHandlers[scene.id] {
                 out.append("      on_phase = function(w, old, new)")
@@ -76,14 +80,7 @@ extension ModelShape {
         out.append(contentsOf: list("defaults_keys", defaultsKeys, indent: "    ", what: "@AppStorage"))
         if !memory.isEmpty { out.append(contentsOf: list("memory", memory, indent: "    ", what: nil)) }
         for handler in handlers {
-            out.append("    \(handler.name) = function(\(Self.modelParameters[handler.name] ?? "app"))")
-            if let body = handler.body {
-                out.append(code(body))
-            } else {
-                out.append("      -- \(handler.origin?.text ?? "") \(handler.note ?? "")")
-                for more in handler.more { out.append("      -- \(more.origin?.text ?? "") \(more.note ?? "")") }
-            }
-            out.append("    end,")
+            write(handler, parameters: Self.modelParameters[handler.name] ?? "app", indent: "    ")
         }
         for handler in translation.modelHandlers {
             out.append("    \(handler.name) = function(\(handler.parameters))")
