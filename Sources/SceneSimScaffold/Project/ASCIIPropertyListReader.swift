@@ -8,14 +8,7 @@ struct ASCIIPropertyListReader: PropertyListReader {
 
     init(_ text: String) { bytes = Array(text.utf8) }
 
-    private struct Frame {
-        var isDictionary: Bool
-        var line: Int
-        var items: [PropertyList] = []
-        var entries: [(key: String, value: PropertyList)] = []
-        /// A dictionary's key whose `=` was read, waiting for its value.
-        var key: String?
-    }
+    private typealias Frame = PropertyListFrame
 
     mutating func document() throws(PropertyList.Failure) -> PropertyList {
         var stack: [Frame] = []

@@ -97,14 +97,7 @@ struct XMLPropertyListReader: PropertyListReader {
         case empty(String, line: Int)
     }
 
-    /// A container being read: its kind, its line, its items, and a dictionary's pending key.
-    private struct Frame {
-        var isDictionary: Bool
-        var line: Int
-        var items: [PropertyList] = []
-        var entries: [(key: String, value: PropertyList)] = []
-        var key: String?
-    }
+    private typealias Frame = PropertyListFrame
 
     mutating func document() throws(PropertyList.Failure) -> PropertyList {
         if bytes.starts(with: Array("bplist".utf8)) {
@@ -266,4 +259,14 @@ struct XMLPropertyListReader: PropertyListReader {
     }
 
     private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0a || byte == 0x0d }
+}
+
+/// A container a property-list reader (XML or ASCII) is in the middle of: its kind, its line, its
+/// items, and a dictionary's key read and waiting for its value.
+struct PropertyListFrame {
+    var isDictionary: Bool
+    var line: Int
+    var items: [PropertyList] = []
+    var entries: [(key: String, value: PropertyList)] = []
+    var key: String?
 }
