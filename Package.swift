@@ -4,7 +4,8 @@
 //
 // Targets are layered by dependency (the README's Layout table says what each holds):
 //   ByteText (Lua strings as bytes, their one escaper and edit distance) under everything;
-//   CLua / CLuaShim (C) → LuaKit (knows no scenes), with SceneSimCore (pure Swift) beside it →
+//   CLua / CLuaShim (C) → LuaKit (knows no scenes), with SceneSimCore (pure Swift; the built-in model,
+//   SceneSimBuiltin, over its public API) beside it →
 //   SceneSimScripting (bindings; explore's engine, in Lua, is SceneSimExplore under it) →
 //   SceneSimREPL → SceneSimCommands → scenesim; SceneSimTimeline
 //   and SceneSimCoverage (pure, over SceneSimCore) draw and count runs for the commands; GoldenRunner
@@ -73,8 +74,11 @@ let package = Package(
         // Double.rounded() calls libm's round, which nothing else links into a program that uses
         // only the core (the bench).
         .target(name: "SceneSimCore", dependencies: ["ByteText"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-        // `import SceneSim`: the public API of SceneSimCore and ByteText, under one name.
-        .target(name: "SceneSim", dependencies: ["ByteText", "SceneSimCore"]),
+        // The built-in model (the seed's AppStateController), a model like any other, built on
+        // SceneSimCore's public API alone.
+        .target(name: "SceneSimBuiltin", dependencies: ["ByteText", "SceneSimCore"]),
+        // `import SceneSim`: the public API of SceneSimCore, SceneSimBuiltin and ByteText, under one name.
+        .target(name: "SceneSim", dependencies: ["ByteText", "SceneSimCore", "SceneSimBuiltin"]),
         .target(
             name: "SceneSimTesting",
             dependencies: [
@@ -87,17 +91,18 @@ let package = Package(
         .target(
             name: "SceneSimTestSupport",
             dependencies: [
-                "ByteText", "SceneSimCore", "SceneSimTesting",
-                .product(name: "CustomDump", package: "swift-custom-dump"),
+                "ByteText", "SceneSimCore", "SceneSimBuiltin",
+                // Linked into every test target that uses this one, so CustomDump's
+                // expectNoDifference fails a Swift Testing test on Linux.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),
         // Explore's engine: Lua files embedded in the code (no resource bundle, no Foundation).
         .target(name: "SceneSimExplore", dependencies: ["LuaKit"], resources: [.embedInCode("engine.lua"), .embedInCode("install.lua")]),
-        .target(name: "SceneSimScripting", dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimExplore"]),
+        .target(name: "SceneSimScripting", dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimBuiltin", "SceneSimExplore"]),
         // Pictures of a run and coverage of a suite: pure functions of the events that ran.
         .target(name: "SceneSimTimeline", dependencies: ["ByteText", "SceneSimCore"]),
-        .target(name: "SceneSimCoverage", dependencies: ["ByteText", "SceneSimCore"]),
+        .target(name: "SceneSimCoverage", dependencies: ["ByteText", "SceneSimCore", "SceneSimBuiltin"]),
         .target(name: "GoldenRunner", dependencies: ["ByteText"]),
         // The facts of an app's SwiftUI source (scenes, storage, memory, handlers, reachability)
         // and the model module they give: swift-syntax, and the project's own text leaf for the
@@ -123,13 +128,13 @@ let package = Package(
         ),
         .target(name: "SceneSimCLI", dependencies: ["SceneSim", "SceneSimCommands", "SceneSimScripting", "GoldenRunner"]),
         .executableTarget(name: "scenesim", dependencies: ["SceneSimCommands"]),
-        .executableTarget(name: "SceneSimBench", dependencies: ["ByteText", "SceneSimCore"]),
+        .executableTarget(name: "SceneSimBench", dependencies: ["ByteText", "SceneSimCore", "SceneSimBuiltin"]),
 
         // MARK: Tests (mirror Sources)
         .testTarget(
             name: "SceneSimCoreTests",
             dependencies: [
-                "ByteText", "SceneSimCore", "SceneSimTestSupport",
+                "ByteText", "SceneSimCore", "SceneSimBuiltin", "SceneSimTesting", "SceneSimTestSupport",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
@@ -138,18 +143,18 @@ let package = Package(
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "ByteText"]),
         .testTarget(
             name: "SceneSimScriptingTests",
-            dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimScripting", "SceneSimTestSupport"]
+            dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimBuiltin", "SceneSimScripting", "SceneSimTestSupport"]
         ),
         .testTarget(name: "GoldenRunnerTests", dependencies: ["GoldenRunner"]),
         // Its fixtures, small SwiftUI apps written for it, are in Tests/ScaffoldFixtures (read as
         // text, never compiled).
         .testTarget(name: "SceneSimScaffoldTests", dependencies: ["SceneSimScaffold", "ByteText"]),
-        .testTarget(name: "SceneSimTimelineTests", dependencies: ["SceneSimTimeline", "SceneSimCore", "SceneSimTestSupport"]),
-        .testTarget(name: "SceneSimCoverageTests", dependencies: ["SceneSimCoverage", "SceneSimCore", "SceneSimTestSupport", "ByteText"]),
-        .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL", "SceneSimScripting", "SceneSimTestSupport", "LuaKit"]),
+        .testTarget(name: "SceneSimTimelineTests", dependencies: ["SceneSimTimeline", "SceneSimCore", "SceneSimBuiltin", "SceneSimTestSupport"]),
+        .testTarget(name: "SceneSimCoverageTests", dependencies: ["SceneSimCoverage", "SceneSimCore", "SceneSimBuiltin", "SceneSimTestSupport", "ByteText"]),
+        .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL", "SceneSimScripting", "SceneSimBuiltin", "SceneSimTestSupport", "LuaKit"]),
         .testTarget(
             name: "SceneSimCommandsTests",
-            dependencies: ["SceneSimCommands", "SceneSimCLI", "GoldenRunner", "SceneSimScripting", "SceneSimTimeline", "SceneSimCore", "SceneSimScaffold"],
+            dependencies: ["SceneSimCommands", "SceneSimCLI", "GoldenRunner", "SceneSimScripting", "SceneSimTimeline", "SceneSimCore", "SceneSimBuiltin", "SceneSimScaffold"],
             // The reviewed public API of the SceneSim library, read by PublicAPITests.
             exclude: ["Package/SceneSim.api"]
         ),

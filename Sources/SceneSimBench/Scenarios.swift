@@ -1,4 +1,5 @@
 import ByteText
+import SceneSimBuiltin
 import SceneSimCore
 
 /// The measured operations, each on a device already holding `windows` scene sessions.

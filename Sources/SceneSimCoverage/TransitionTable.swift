@@ -1,3 +1,4 @@
+import SceneSimBuiltin
 import SceneSimCore
 
 /// The states and allowed transitions of an app model in use, which coverage is measured
@@ -50,13 +51,14 @@ public struct TransitionTable: Sendable {
     public var givenName: String?
 
     /// The built-in AppStateController: five states, thirteen transitions.
-    public static let builtIn = TransitionTable(
-        name: "the built-in AppStateController",
-        states: AppState.Kind.allCases.map(\.rawValue),
-        transitions: AppState.Kind.allCases.flatMap { from in
-            AppStateMachine.allowedTargets(from: from).map { Transition(from: from.rawValue, to: $0.rawValue) }
-        }
-    )
+    public static let builtIn: TransitionTable = {
+        let model = AppModel.builtin
+        return TransitionTable(
+            name: "the built-in AppStateController",
+            states: model.stateNames,
+            transitions: model.stateNames.flatMap { from in model.targets(from: from).map { Transition(from: from, to: $0) } }
+        )
+    }()
 
     /// The table of `model`: the built-in one when it has the built-in's table (its Lua twin
     /// included), else a declared model's, called `model NAME` when it was given `name`, or

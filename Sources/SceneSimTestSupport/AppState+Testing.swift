@@ -1,3 +1,4 @@
+import SceneSimBuiltin
 import SceneSimCore
 
 // Tests of the built-in model speak its typed states: `.loading`, `.authenticated(user: "ada")`.

@@ -12,6 +12,14 @@ extension AppModel {
         /// Runs with the simulator and the checked arguments; its result (if any) is the
         /// call's. A Swift model's body hops to the main actor (see `addIntent`).
         package var code: (Simulator, [SceneValue]) throws -> SceneValue?
+
+        /// An intent whose `code` runs on the thread driving the simulator, not on the main
+        /// actor: a `ModelController`'s (the built-in model's `login`). Add it with
+        /// `AppModel.addIntent(_:_:)`; the app's own intents use `addIntent(_:parameters:_:)`.
+        public init(parameters: [Parameter], code: @escaping (Simulator, [SceneValue]) throws -> SceneValue?) {
+            self.parameters = parameters
+            self.code = code
+        }
     }
 
     /// A named, typed parameter of an intent (`unlock(code: string)`).
@@ -39,6 +47,14 @@ extension AppModel {
         _ name: String, parameters: [Parameter] = [],
         _ body: @escaping @MainActor (Simulator, [SceneValue]) throws -> SceneValue?
     ) throws(SimError) {
+        try addIntent(name, Intent(parameters: parameters) { sim, arguments in
+            try onMainActor(sim) { sim in try body(sim, arguments) }
+        })
+    }
+
+    /// Adds `intent`, callable as `addIntent(_:parameters:_:)`'s are, its code run where the
+    /// simulator runs (see `Intent.init(parameters:code:)`). The same rules for the name.
+    public mutating func addIntent(_ name: String, _ intent: Intent) throws(SimError) {
         guard Self.isIntentName(name) else {
             throw SimError(.invalidConfig, "intent \"\(name)\" cannot be an intent name; use a word of letters, digits and _, e.g. unlock")
         }
@@ -46,9 +62,7 @@ extension AppModel {
             throw SimError(.invalidConfig, "the model declares intent \"\(name)\" twice")
         }
         intents = (intents + [name]).sorted()
-        intentHandlers[name] = Intent(parameters: parameters) { sim, arguments in
-            try onMainActor(sim) { sim in try body(sim, arguments) }
-        }
+        intentHandlers[name] = intent
     }
 
     /// `unlock(code: string)`: an intent's call shape, as messages show it.

@@ -3,8 +3,9 @@ import ByteText
 // Canonical state text (semantics 10.3): `name` or `name(argument)`, checked against the
 // declaration of `name`. The built-in model's words make its messages read as they always have.
 extension AppModel {
-    /// The state `text` names; the error says what was wrong and what would be right.
-    package func parse(_ text: ByteString) throws(SimError) -> ModelState {
+    /// The state `text` names, its argument keeping the exact bytes (a script's string); the
+    /// error says what was wrong and what would be right.
+    public func parse(_ text: ByteString) throws(SimError) -> ModelState {
         let shown = text.escaped
         let name: String
         var argument: ByteString?

@@ -2,8 +2,8 @@ import ByteText
 
 /// The app's model (semantics 10): its states, each with the argument it carries, the state a
 /// process starts in, which states each may move to, and the app's code for launch and phase
-/// changes. The built-in model (the seed's AppStateController, `AppModel.builtin`) is one value
-/// of this type; a scenario declares others. The simulator runs every model the same way: the
+/// changes. The built-in model (the seed's AppStateController, `AppModel.builtin` in
+/// SceneSimBuiltin) is one value of this type, built on this API; a scenario declares others. The simulator runs every model the same way: the
 /// table decides transitions, the handlers run at their handler points.
 ///
 /// A declaration is checked when it is made (`init` throws), so a model in hand is consistent:
@@ -23,39 +23,28 @@ public struct AppModel {
     package var effectHandlers: [String: (Simulator, SessionID?, [SceneValue?]) throws -> SceneValue?] = [:]
     /// Runs when the process starts, before its first scene connects (the App's init).
     /// Lifecycle actions it makes (`openWindow`, ...) run once the launch is over; if it
-    /// throws, the launch completes and then throws that error. On `AppModel.builtin` it runs
-    /// after the built-in controller's own start, which it adds to, never replaces.
+    /// throws, the launch completes and then throws that error. It runs after the model's
+    /// `controller` (the built-in model's initialization), which it adds to, never replaces.
     public var onLaunch: (@MainActor (Simulator) throws -> Void)? {
         didSet {
-            let builtin = builtinController
-            launchCode = onLaunch.map { body in
-                { sim in
-                    builtin?.processStarted(sim)
-                    try onMainActor(sim) { sim in try body(sim) }
-                }
-            } ?? builtin.map { controller in { sim in controller.processStarted(sim) } }
+            launchCode = onLaunch.map { body in { sim in try onMainActor(sim) { sim in try body(sim) } } }
         }
     }
     /// Runs when the aggregate phase changes, after the `phase` hooks of that change, with the
-    /// old and the new phase (`.onChange(of: scenePhase)` on the App). On `AppModel.builtin` it
-    /// runs after the built-in controller's own handler (its session validation).
+    /// old and the new phase (`.onChange(of: scenePhase)` on the App). It runs after the
+    /// model's `controller` (the built-in model's session validation).
     public var onPhase: (@MainActor (Simulator, ScenePhase, ScenePhase) throws -> Void)? {
         didSet {
-            let builtin = builtinController
-            phaseCode = onPhase.map { body in
-                { sim, old, new in
-                    builtin?.phaseChanged(to: new, sim)
-                    try onMainActor(sim) { sim in try body(sim, old, new) }
-                }
-            } ?? builtin.map { controller in { sim, _, new in controller.phaseChanged(to: new, sim) } }
+            phaseCode = onPhase.map { body in { sim, old, new in try onMainActor(sim) { sim in try body(sim, old, new) } } }
         }
     }
     /// What `onPhase` does on entering a phase, for the trace's phase lines (the built-in
     /// model's "validate session and refresh"); nil: the line says only the phases.
     public var phaseNote: (@Sendable (ScenePhase) -> String?)?
-    /// The app's `.onOpenURL`, asked first for each URL (semantics 10.7): it handles it, refuses
-    /// it (the built-in model unless authenticated, 4.6), or passes it on to the windows and
-    /// the routes. A window it opens opens once the URL's action is over.
+    /// The app's `.onOpenURL`, asked for each URL (semantics 10.7) after the model's
+    /// `controller` passed it on (the built-in model's refuses it unless authenticated, 4.6):
+    /// it handles it, refuses it, or passes it on to the windows and the routes. A window it
+    /// opens opens once the URL's action is over.
     public var onURL: (@MainActor (Simulator, String) throws -> URLAnswer)? {
         didSet {
             urlCode = onURL.map { body in
@@ -90,10 +79,10 @@ public struct AppModel {
     package var refreshCode: ((Simulator, BackgroundTaskID) throws -> Void)?
     package var refreshExpiredCode: ((Simulator, BackgroundTaskID) throws -> Void)?
 
-    /// The built-in model's code, for the script's `app:login{...}` (which takes a table).
-    var builtinController: BuiltinController?
-    /// Whether this is the built-in model (its code asks the auth server).
-    package var isBuiltin: Bool { builtinController != nil }
+    /// The model's own code that is not the app's `@MainActor` code (see `ModelController`):
+    /// the built-in model's AppStateController. The simulator calls it at its handler points
+    /// before `onLaunch`, `onPhase` and `onURL`, which add to it.
+    public var controller: (any ModelController)?
 
     /// The app's body, when the model carries it (see `addScene`); empty: the config declares it.
     public internal(set) var scenes: [SceneDeclaration] = []
@@ -228,14 +217,6 @@ public struct AppModel {
     /// A model whose states carry no argument, named by `ModelState`s, its initial state by name.
     public init(states: [ModelState], initial: String, transitions: [String: [String]], intents: [String] = []) throws(SimError) {
         try self.init(states: states.map { StateDeclaration($0.name) }, initial: initial, transitions: transitions, intents: intents)
-    }
-
-    /// A declaration known to be consistent (the built-in model's; a test checks it with `init`).
-    init(checked states: [StateDeclaration], initial: ModelState, transitions: [String: [String]], intents: [String]) {
-        self.states = states
-        self.initial = initial
-        self.transitions = transitions
-        self.intents = intents.sorted()
     }
 
     /// The declared states' names, in declaration order.

@@ -50,19 +50,10 @@ public struct AppStateMachine: Equatable, Sendable {
         table = model.transitions
     }
 
-    /// A machine of the built-in model in `state`.
-    package init(state: AppState = .loading) {
-        self.state = state.modelState
-        table = AppModel.builtinTransitions
-    }
-
-    /// The built-in model's table: the only kinds each kind may move to.
-    package static func allowedTargets(from kind: AppState.Kind) -> [AppState.Kind] {
-        (AppModel.builtinTransitions[kind.rawValue] ?? []).compactMap(AppState.Kind.init(rawValue:))
-    }
-
-    package static func isAllowed(from: AppState, to: AppState) -> Bool {
-        allowedTargets(from: from.kind).contains(to.kind)
+    /// A machine of `model` in `state` (a test's starting point).
+    package init(model: AppModel, state: ModelState) {
+        self.state = state
+        table = model.transitions
     }
 
     /// Whether the table lets `from` move to `to` (only names matter).
@@ -83,9 +74,5 @@ public struct AppStateMachine: Equatable, Sendable {
         payloadBytes += Self.bytes(of: target)
         state = target
         return .accepted
-    }
-
-    package mutating func request(_ target: AppState, at time: VirtualTime) -> Outcome {
-        request(target.modelState, at: time)
     }
 }

@@ -57,7 +57,9 @@ struct AuthServer: Equatable {
 }
 
 /// The login session the app keeps in the keychain: persistent device data.
-struct StoredSession: Equatable {
-    var user: ByteString
-    var token: Int
+public struct StoredSession: Equatable, Sendable {
+    /// The user the session is for.
+    public var user: ByteString
+    /// The session's token, as the server issued it.
+    public var token: Int
 }

@@ -138,7 +138,10 @@ extension Simulator {
         var answer = AppModel.URLAnswer.passed
         switch event {
         case .url(let url):
-            if let code = model.urlCode { runAppCode { answer = try code(self, url) } }
+            // The model's controller first (the built-in model refuses links unless
+            // authenticated); the app's handler has what it passes on.
+            if let controller = model.controller { runAppCode { answer = controller.answer(url: String(decoding: url.bytes, as: UTF8.self), self) } }
+            if answer == .passed, let code = model.urlCode { runAppCode { answer = try code(self, url) } }
         case let .activity(type, info):
             if let code = model.activityCode { runAppCode { answer = try code(self, type, info) } }
         }

@@ -28,7 +28,7 @@ extension Simulator {
 extension Simulator {
     /// A login: the server issues a session for `user` (lasting `session_ttl`) and the app
     /// stores it in the keychain, traced (the built-in model's `login`).
-    func storeSession(user: ByteString) throws(SimError) {
+    public func storeSession(user: ByteString) throws(SimError) {
         try change { () throws(SimError) in
             let token = server.createSession(user: user, ttl: config.sessionTTL, now: now)
             keychain = StoredSession(user: user, token: token)

@@ -109,9 +109,11 @@ extension Simulator {
 }
 
 extension Simulator {
-    /// Runs `body` at `time` in the running process, as the built-in model's own work: no task
-    /// number, no handler point (its effects are traced themselves). Dies with the process.
-    func scheduleModelTimer(at time: VirtualTime, _ body: @escaping (Simulator) -> Void) {
+    /// Runs `body` at `time` in the running process, as a `ModelController`'s own work (the
+    /// built-in model's loading and validation timers): no task number, no trace line, no
+    /// handler point (what it does is traced itself), on the thread driving the simulator.
+    /// Dies with the process; a `time` already past runs at the next step of the clock.
+    public func scheduleModelTimer(at time: VirtualTime, _ body: @escaping (Simulator) -> Void) {
         let id = services.nextModelTimer
         services.nextModelTimer += 1
         services.modelTimers[id] = body

@@ -20,7 +20,7 @@ extension Simulator {
 
     /// Fails while the app is suspended: `what` is a call that runs the app's code or stands
     /// for it, and a suspended app runs none.
-    package func requireAwake(_ what: @autoclosure () -> String) throws(SimError) {
+    public func requireAwake(_ what: @autoclosure () -> String) throws(SimError) {
         guard let process, let since = process.suspendedSince, !process.delivering else { return }
         throw SimError(.forbidden, "\(what()): the app is suspended (since \(since.text) s, in the background), so none of its code runs; resume it first: app:foreground(), w:focus(), app:open_url(...) or sim.system.refresh(app)")
     }

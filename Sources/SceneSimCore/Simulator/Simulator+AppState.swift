@@ -1,14 +1,9 @@
 import ByteText
 
-// The app's state machine (semantics 4.7, 10) and the built-in model's code (§4.5, 4.6):
-// initialization, validation, the user's intents, raw transitions, flicker warnings.
+// The app's state machine (semantics 4.7, 10): raw transitions, flicker warnings; the
+// keychain and the server as a model's code uses them (the built-in model's is in
+// SceneSimBuiltin), deep links.
 extension Simulator {
-    /// Requests a transition; traces it, and warns if the state it replaces flickered.
-    @discardableResult
-    func request(_ target: AppState, _ process: AppProcess) -> AppStateMachine.Outcome {
-        request(target.modelState, process)
-    }
-
     /// Requests a transition of the model; traces it, and warns if the state it replaces
     /// flickered.
     @discardableResult
@@ -33,16 +28,19 @@ extension Simulator {
         return outcome
     }
 
-    /// Forgets the stored session. A logout also ends it on the server when it can reach it
-    /// (offline, the local logout still happens; the server session lives on until it expires).
-    func clearKeychain(reason: String, endOnServer: Bool = false) {
+    /// Forgets the stored session, traced with `reason` (the built-in model's "logout"). A
+    /// logout also ends it on the server when it can reach it (offline, the local logout still
+    /// happens; the server session lives on until it expires). Nothing stored: nothing happens.
+    public func clearKeychain(reason: String, endOnServer: Bool = false) {
         guard let stored = keychain else { return }
         keychain = nil
         if endOnServer && server.reachable { server.end(token: stored.token) }
         emit(.sessionCleared(user: stored.user, reason: reason))
     }
 
-    func validationResult(for stored: StoredSession) -> ValidationResult {
+    /// What the server says of `stored` now, `.unreachable` when the device cannot reach it:
+    /// for a model that validates a session with its own timer rather than `validate(token:)`.
+    public func validationResult(for stored: StoredSession) -> ValidationResult {
         guard server.reachable else { return .unreachable }
         return server.verdict(token: stored.token, now: now)
     }
@@ -57,27 +55,6 @@ extension Simulator {
             answerValidation(request)
         case .modelTimer(let id):
             services.modelTimers.removeValue(forKey: id)?(self)
-        }
-    }
-
-    // MARK: The built-in model's intents, as the script's app:login{...} and the others call them
-
-    package func login(user: ByteString, newUser: Bool) throws(SimError) {
-        try builtinIntent("app:login") { controller throws(SimError) in try controller.login(user: user, newUser: newUser, self) }
-    }
-    package func nextStep() throws(SimError) { try builtinIntent("app:next_step()") { controller throws(SimError) in try controller.nextStep(self) } }
-    package func cancelOnboarding() throws(SimError) { try builtinIntent("app:cancel_onboarding()") { controller throws(SimError) in try controller.cancelOnboarding(self) } }
-    package func logout() throws(SimError) { try builtinIntent("app:logout()") { controller throws(SimError) in try controller.logout(self) } }
-    package func retry() throws(SimError) { try builtinIntent("app:retry()") { controller throws(SimError) in try controller.retry(self) } }
-
-    /// Runs a built-in intent as a change the app's code makes.
-    private func builtinIntent(_ what: String, _ body: (BuiltinController) throws(SimError) -> Void) throws(SimError) {
-        try change { () throws(SimError) in
-            guard let controller = model.builtinController else {
-                throw SimError(.forbidden, "\(what) is an intent of the built-in model, and this app declares its own model")
-            }
-            try requireAwake(what)
-            try body(controller)
         }
     }
 
@@ -119,12 +96,6 @@ extension Simulator {
             if state == target { return .accepted }
             return .rejected(reason: "the model accepted it, but its state is \(state.text)")
         }
-    }
-
-    /// `transition(to:)` with a state of the built-in model.
-    @discardableResult
-    public func transition(to target: AppState) throws(SimError) -> AppStateMachine.Outcome {
-        try transition(to: target.modelState)
     }
 
     // MARK: Deep links
@@ -200,6 +171,20 @@ extension Simulator {
         try change { () throws(SimError) in
             let count = server.revoke(user: user, now: now)
             emit(.serverRevoked(user: user, sessions: count))
+        }
+    }
+
+    /// A trace line of a `ModelController`'s own work that the simulator does not trace for it:
+    /// a session validation it runs with its own timer (`validationStarted`,
+    /// `validationFinished`, and `warning(.validationSkipped)` when the server could not be
+    /// reached). Any other event is the simulator's own line, and an error; write a note with
+    /// `note(_:)`.
+    public func trace(_ event: TraceEvent) throws(SimError) {
+        switch event {
+        case .validationStarted, .validationFinished, .warning(.validationSkipped):
+            emit(event)
+        default:
+            throw SimError(.invalidValue, "trace(_:): \(event) is a line the simulator writes itself; a model's code traces only .validationStarted, .validationFinished and .warning(.validationSkipped), and writes anything else with note(_:)")
         }
     }
 

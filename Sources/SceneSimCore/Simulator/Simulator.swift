@@ -41,7 +41,8 @@ public final class Simulator {
 
     // Device data: survives process death.
     var server = AuthServer()
-    var keychain: StoredSession?
+    /// The login session stored in the keychain (device data: it survives terminations).
+    public internal(set) var keychain: StoredSession?
     var sessions: [SessionRecord] = []
     /// The places in `sessions` of the live ones (not discarded), ascending: what the walks
     /// made after every explore step read, so a run that opened and closed thousands of
@@ -121,7 +122,7 @@ public final class Simulator {
     }
 
     /// Declares the app on a fresh device. Call `launch()` to start it.
-    public init(config: AppConfig, model: AppModel = .builtin) throws(SimError) {
+    public init(config: AppConfig, model: AppModel) throws(SimError) {
         var config = config
         if !model.scenes.isEmpty { config.scenes = model.scenes }
         try config.validate()
@@ -157,9 +158,6 @@ public final class Simulator {
 
     /// The model's state; its initial state is what a process shows first.
     public var state: ModelState { process?.machine.state ?? model.initial }
-
-    /// `state` as a state of the built-in model; nil when the app declares another model.
-    public var appState: AppState? { AppState(state) }
 
     /// Accepted transitions of the current process's controller (empty while no process runs).
     public var history: [AppStateMachine.Transition] { process?.machine.history ?? [] }
@@ -251,8 +249,11 @@ public final class Simulator {
         onHandlerPoint?(point)
         switch point {
         case .processStarted:
+            // The model's controller first: the app's handler adds to it (ModelController).
+            if let controller = model.controller { runAppCode { controller.processStarted(self) } }
             if let code = model.launchCode { runAppCode { try code(self) } }
         case let .appPhase(from, to):
+            if let controller = model.controller { runAppCode { controller.phaseChanged(from: from, to: to, self) } }
             if let code = model.phaseCode { runAppCode { try code(self, from, to) } }
         case .taskDue(let id):
             if let body = services.takeTaskBody(id.rawValue) {
@@ -312,6 +313,14 @@ public final class Simulator {
         }
     }
 
+    /// Runs `body` as one change the app's code makes, as an intent runs: at any time, a
+    /// handler point included, but not from inside a restore hook. Lifecycle actions `body`
+    /// asks for run once it is over at the top level (queued inside a system action); when it
+    /// throws, what it queued is dropped. For a `ModelController`'s own operations.
+    public func performChange<T>(_ body: () throws(SimError) -> T) throws(SimError) -> T {
+        try change(body)
+    }
+
     static let restoreReentry = SimError(.reentrant, "cannot change the simulation from inside a restore hook; return true or false and act after the launch")
 
     /// Runs a change (see `change`) that needs the app running, handing it the running process.
@@ -336,7 +345,9 @@ public final class Simulator {
         SimError(kind, probing ? "" : message())
     }
 
-    package func requireRunning(_ what: @autoclosure () -> String) throws(SimError) {
+    /// Throws the simulator's error for `what` (a call of the model's own code, as messages
+    /// name it) when the app is not running: it says to launch it, and when it was terminated.
+    public func requireRunning(_ what: @autoclosure () -> String) throws(SimError) {
         _ = try runningProcess(what())
     }
 

@@ -188,15 +188,6 @@ public enum TraceRenderer {
     /// A scene id or label as the trace shows it (escaped: ids are the script's text).
     static func shown(_ scene: String) -> String { ByteString(scene).escaped }
 
-    /// What the built-in model's phase handler does (its `AppModel.phaseNote`).
-    static func handlerAction(_ phase: ScenePhase) -> String {
-        switch phase {
-        case .active: "validate session and refresh"
-        case .inactive: "prepare for background"
-        case .background: "release resources"
-        }
-    }
-
     static func warningText(_ warning: Warning, label: (SessionID) -> String) -> (String, String) {
         switch warning {
         case let .openWindowIgnored(group, why):

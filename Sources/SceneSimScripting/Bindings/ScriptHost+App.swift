@@ -1,5 +1,6 @@
 import ByteText
 import LuaKit
+import SceneSimBuiltin
 import SceneSimCore
 
 // The `app` handle (scenarios/README.md, "app — the app on the device"): one for the app's whole life.

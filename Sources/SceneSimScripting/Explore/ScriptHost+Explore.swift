@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ByteText
 import LuaKit
+import SceneSimBuiltin
 import SceneSimCore
 import SceneSimExplore
 

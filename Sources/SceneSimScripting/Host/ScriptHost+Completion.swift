@@ -1,5 +1,6 @@
 import ByteText
 import LuaKit
+import SceneSimBuiltin
 import SceneSimCore
 
 // Names for the REPL's tab completion, read from the live state. Tables are read raw (no

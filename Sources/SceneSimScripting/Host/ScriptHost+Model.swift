@@ -1,5 +1,6 @@
 import ByteText
 import LuaKit
+import SceneSimBuiltin
 import SceneSimCore
 
 // The app's model from the script's side (semantics 10): the built-in model's intents as Swift

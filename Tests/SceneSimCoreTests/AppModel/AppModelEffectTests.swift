@@ -1,5 +1,6 @@
 import SceneSimTestSupport
 import Testing
+import SceneSimBuiltin
 @testable import SceneSimCore
 
 /// The effects of scenarios/README.md from Swift: a Swift model's effects, run by `Simulator.perform(effect:)`.

@@ -1,5 +1,6 @@
 import SceneSimTestSupport
 import Testing
+import SceneSimBuiltin
 @testable import SceneSimCore
 
 /// semantics 10.1, 10.3, 10.5: a model's declaration, its state text, and the built-in model
@@ -61,6 +62,25 @@ struct AppModelTests {
         try plain.settle()
         #expect(plain.state.text == "unauthenticated")
         #expect(launches == 1)
+    }
+
+    @Test("an onURL set on AppModel.builtin adds to its controller's code: a link is still refused until the user is authenticated, then theirs has it")
+    @MainActor
+    func builtinURLHandlerAddsToItsCode() throws {
+        var model = AppModel.builtin
+        var urls: [String] = []
+        model.onURL = { _, url in
+            urls.append(url)
+            return .handled
+        }
+        let sim = try Simulator(config: .testing(), model: model)
+        try sim.launch()
+        try sim.settle()
+        #expect(try sim.openURL("app://detail/1") == false)
+        #expect(urls.isEmpty)
+        try sim.perform(intent: "login", [.string("ada"), .bool(false)])
+        #expect(try sim.openURL("app://detail/1"))
+        #expect(urls == ["app://detail/1"])
     }
 
     @Test("transitions look only at names; a state no transition reaches is reported, the initial one never")

@@ -1,6 +1,7 @@
 import CustomDump
 import SceneSimTestSupport
 import Testing
+import SceneSimBuiltin
 @testable import SceneSimCore
 
 @Suite("AppStateMachine")
@@ -72,5 +73,27 @@ struct AppStateMachineTests {
         #expect(machine.request(.authenticated(user: "bob"), at: .zero) != .accepted)
         #expect(machine.request(.error(.networkUnavailable), at: .zero) == .accepted)
         #expect(machine.request(.error(.sessionExpired), at: .zero) != .accepted)
+    }
+}
+
+// The machine of the built-in model, spoken in its typed states (the built-in model lives in
+// SceneSimBuiltin, over the core: these helpers are the tests').
+extension AppStateMachine {
+    /// A machine of the built-in model in `state`.
+    init(state: AppState = .loading) {
+        self.init(model: .builtin, state: state.modelState)
+    }
+
+    /// The built-in model's table: the only kinds each kind may move to.
+    static func allowedTargets(from kind: AppState.Kind) -> [AppState.Kind] {
+        AppModel.builtin.targets(from: kind.rawValue).compactMap(AppState.Kind.init(rawValue:))
+    }
+
+    static func isAllowed(from: AppState, to: AppState) -> Bool {
+        allowedTargets(from: from.kind).contains(to.kind)
+    }
+
+    mutating func request(_ target: AppState, at time: VirtualTime) -> Outcome {
+        request(target.modelState, at: time)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import SceneSimBuiltin
 @testable import SceneSimCore
 
 @Suite("AppState(parsing:)")

@@ -1,4 +1,5 @@
 import Testing
+import SceneSimBuiltin
 @testable import SceneSimCore
 
 /// Issue 44, item 1: a timer that its own chain arms again (a refresh every 30 s) repeats for
@@ -98,6 +99,6 @@ struct RepeatingTimerTests {
         #expect(simulator.services.tasks.map(\.repeating) == [false, true])
         try simulator.advance(by: .at(30))
         #expect(simulator.services.tasks.map(\.repeating) == [false, true, true])
-        #expect(simulator.services.timerSites == ["SceneSimCoreTests/RepeatingTimerTests.swift:92"])
+        #expect(simulator.services.timerSites == ["SceneSimCoreTests/RepeatingTimerTests.swift:93"])
     }
 }

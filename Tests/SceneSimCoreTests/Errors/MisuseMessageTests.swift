@@ -1,22 +1,25 @@
+import ByteText
 import SceneSimTestSupport
+import SceneSimTesting
 import Testing
+import SceneSimBuiltin
 @testable import SceneSimCore
 
 /// Misuse messages are API: each is asserted verbatim, and each misuse leaves the state as it was.
 @Suite("Misuse messages")
 struct MisuseMessageTests {
     /// Runs `body`, expects exactly `error`, and checks the state did not change.
-    func expectRefusal(_ device: TestDevice, _ error: SimError, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
-        let before = device.snapshot
+    func expectRefusal(_ device: SceneSimTestStore, _ error: SimError, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
+        let before = device.simulator.snapshot()
         #expect(throws: error, sourceLocation: sourceLocation) { try body() }
-        #expect(device.snapshot == before, "the refused operation changed the state", sourceLocation: sourceLocation)
+        #expect(device.simulator.snapshot() == before, "the refused operation changed the state", sourceLocation: sourceLocation)
     }
 
     @Test("an unknown scene id names the declared ones and suggests the closest")
     func unknownScene() throws {
-        let device = try TestDevice.ready()
+        let device = try SceneSimTestStore.ready()
         expectRefusal(device, SimError(.unknownScene, "unknown scene id \"detial\" (did you mean \"detail\"?); the app declares \"main\", \"detail\", \"item\"")) {
-            try device.openWindow("detial", .string("a"))
+            try device.openWindow("detial", value: .string("a"))
         }
         expectRefusal(device, SimError(.unknownScene, "unknown scene id \"settings\"; the app declares \"main\", \"detail\", \"item\"")) {
             try device.dismissWindow("settings")
@@ -31,14 +34,14 @@ struct MisuseMessageTests {
         ("main", .string("x"), "scene \"main\" is a WindowGroup without a value type, so it cannot present \"x\"; call open_window(\"main\") or declare it with value = \"string\" or \"integer\""),
     ])
     func wrongValueType(group: String, value: SceneValue, message: String) throws {
-        let device = try TestDevice.ready()
-        expectRefusal(device, SimError(.invalidValue, message)) { try device.openWindow(group, value) }
+        let device = try SceneSimTestStore.ready()
+        expectRefusal(device, SimError(.invalidValue, message)) { try device.openWindow(group, value: value) }
     }
 
     @Test("a discarded session's handle says when and why it was discarded")
     func discardedSession() throws {
-        let device = try TestDevice.ready()
-        try device.openWindow("detail", .string("42"))
+        let device = try SceneSimTestStore.ready()
+        try device.openWindow("detail", value: .string("42"))
         try device.advance(1)
         try device.close("detail#1")
         let message = "window detail#1 no longer exists: its session was discarded at 1.500 s (closed by the user); open a new window with app:open_window(\"detail\", \"42\")"
@@ -49,7 +52,7 @@ struct MisuseMessageTests {
 
     @Test("intents the app state forbids say what state is needed and how to get there")
     func forbiddenByState() throws {
-        let device = try TestDevice.launched()
+        let device = try SceneSimTestStore.launched()
         expectRefusal(device, SimError(.forbidden, "app:login needs the app to be unauthenticated, but it is loading; advance the clock until initialization finishes (sim.settle())")) {
             try device.login("ada")
         }
@@ -68,7 +71,7 @@ struct MisuseMessageTests {
 
     @Test("lifecycle operations the current phase forbids are refused with what to do instead")
     func forbiddenByLifecycle() throws {
-        let device = try TestDevice.ready()
+        let device = try SceneSimTestStore.ready()
         expectRefusal(device, SimError(.forbidden, "app:launch(): the app is already running (launch #1); terminate it first with app:terminate(\"system\" | \"user\" | \"crash\")")) {
             try device.launch()
         }
@@ -93,7 +96,7 @@ struct MisuseMessageTests {
         }
         try device.disconnect("main#1")
         expectRefusal(device, SimError(.forbidden, "reading storage: main#1 is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved")) {
-            _ = try device.storage("main#1", "tab")
+            _ = try device.simulator.storageValue(device.window("main#1"), key: ByteString("tab"))
         }
         expectRefusal(device, SimError(.forbidden, "w:disconnect(): main#1 is already disconnected")) {
             try device.disconnect("main#1")
@@ -102,7 +105,7 @@ struct MisuseMessageTests {
 
     @Test("on macOS, disconnecting a minimised window says to hide the app: w:background() minimises there, and leaves the window inactive")
     func macDisconnectHint() throws {
-        let device = try TestDevice.ready(.testing(.macos, scenes: valueScenes))
+        let device = try SceneSimTestStore.ready(.testing(.macos, scenes: valueScenes))
         try device.backgroundWindow("main#1")
         expectRefusal(device, SimError(.forbidden, "w:disconnect(): the system disconnects only background scenes, and main#1 is inactive; call app:background() (app:hide()) first; on macos w:background() minimises a window to the Dock, where it stays inactive")) {
             try device.disconnect("main#1")
@@ -111,8 +114,8 @@ struct MisuseMessageTests {
 
     @Test("terminate(\"system\") while a scene is on screen is refused")
     func systemKillWhileActive() throws {
-        let device = try TestDevice.ready()
-        try device.openWindow("detail", .string("a"))
+        let device = try SceneSimTestStore.ready()
+        try device.openWindow("detail", value: .string("a"))
         try device.interrupt()
         expectRefusal(device, SimError(.forbidden, "app:terminate(\"system\"): the system kills only an app in the background (suspended or not), but detail#1 is inactive; call app:background() first")) {
             try device.terminate(.system)
@@ -121,7 +124,7 @@ struct MisuseMessageTests {
 
     @Test("operations on a terminated app say how it ended and to launch it")
     func notRunning() throws {
-        let device = try TestDevice.ready()
+        let device = try SceneSimTestStore.ready()
         try device.advance(1)
         try device.terminate(.crash)
         expectRefusal(device, SimError(.notRunning, "app:open_window needs a running app, but it was terminated (crash) at 1.500 s; call app:launch() first")) {
@@ -130,7 +133,7 @@ struct MisuseMessageTests {
         expectRefusal(device, SimError(.notRunning, "app:terminate(\"user\") needs a running app, but it was terminated (crash) at 1.500 s; call app:launch() first")) {
             try device.terminate(.user)
         }
-        let fresh = try TestDevice()
+        let fresh = try SceneSimTestStore.nonExhaustive()
         expectRefusal(fresh, SimError(.notRunning, "app:background() needs a running app; call app:launch() first")) {
             try fresh.background()
         }
@@ -138,22 +141,22 @@ struct MisuseMessageTests {
 
     @Test("the clock cannot go backwards and settle reports a duration error verbatim")
     func clockMisuse() throws {
-        let device = try TestDevice.ready()
+        let device = try SceneSimTestStore.ready()
         expectRefusal(device, SimError(.invalidValue, "sim.advance needs a duration of zero or more seconds (got -1.000)")) {
-            try device.advance(-1)
+            try device.perform("advance(-1)") { try $0.advance(by: VirtualTime(seconds: -1)) }
         }
         #expect(throws: SimError(.invalidValue, "the clock cannot go back (now 0.500 s, asked for 0.100 s)")) {
-            try device.sim.moveClock(to: .at(0.1))
+            try device.simulator.moveClock(to: .at(0.1))
         }
     }
 
     @Test("a restore hook that calls back into the simulator gets a reentrant error")
     func reentrantHook() throws {
-        let device = try TestDevice.ready()
+        let device = try SceneSimTestStore.ready()
         try device.background()
         try device.terminate(.system)
         var caught: SimError?
-        device.sim.restoreDecider = { [sim = device.sim] _ in
+        device.simulator.restoreDecider = { [sim = device.simulator] _ in
             do { try sim.openWindow("main") } catch { caught = error as? SimError }
             return true
         }
@@ -177,6 +180,6 @@ struct MisuseMessageTests {
         (AppConfig.testing { $0.minLoading = .at(-1) }, "min_loading must not be negative (got -1.000)"),
     ])
     func configErrors(config: AppConfig, message: String) {
-        #expect(throws: SimError(.invalidConfig, message)) { try TestDevice(config) }
+        #expect(throws: SimError(.invalidConfig, message)) { try SceneSimTestStore.nonExhaustive(config) }
     }
 }

@@ -1,14 +1,17 @@
+import ByteText
 import SceneSimTestSupport
+import SceneSimTesting
 import Testing
+import SceneSimBuiltin
 @testable import SceneSimCore
 
 /// Whole traces of force quits, crashes and restoration.
 @Suite("Trace: termination")
 struct TerminationTraceTests {
     /// main#1 and detail#1 ("42", storage tab = 2 unsaved), at 0.500.
-    static func twoWindows(_ config: AppConfig = .testing(scenes: valueScenes)) throws -> TestDevice {
-        let device = try TestDevice.ready(config)
-        try device.openWindow("detail", .string("42"))
+    static func twoWindows(_ config: AppConfig = .testing(scenes: valueScenes)) throws -> SceneSimTestStore {
+        let device = try SceneSimTestStore.ready(config)
+        try device.openWindow("detail", value: .string("42"))
         try device.setStorage("detail#1", "tab", .int(2))
         _ = device.takeTrace()
         return device
@@ -19,22 +22,22 @@ struct TerminationTraceTests {
         let device = try Self.twoWindows()
         try device.terminate(.user)
         try device.launch()
-        device.expectTrace([
-            "[   0.500] detail#1    phase active -> inactive",
-            "[   0.500] main#1      phase active -> inactive",
-            "[   0.500] app         phase active -> inactive: prepare for background",
-            "[   0.500] detail#1    storage lost: unsaved writes to tab",
-            "[   0.500] detail#1    disconnected (session kept)",
-            "[   0.500] main#1      disconnected (session kept)",
-            "[   0.500] app         terminated (user): restoration data discarded",
-            "[   0.500] app         sessions discarded (force quit discards restoration data): main#1, detail#1; the app is told at its next launch",
-            "[   0.500] app         launch #2 on ipados: nothing to restore",
-            "[   0.500] app         didDiscardSceneSessions delivered: main#1, detail#1",
-            "[   0.500] main#2      connected (new session) -> inactive",
-            "[   0.500] app         phase background -> inactive: prepare for background",
-            "[   0.500] main#2      phase inactive -> active",
-            "[   0.500] app         phase inactive -> active: validate session and refresh",
-        ])
+        device.expectTrace("""
+            [   0.500] detail#1    phase active -> inactive
+            [   0.500] main#1      phase active -> inactive
+            [   0.500] app         phase active -> inactive: prepare for background
+            [   0.500] detail#1    storage lost: unsaved writes to tab
+            [   0.500] detail#1    disconnected (session kept)
+            [   0.500] main#1      disconnected (session kept)
+            [   0.500] app         terminated (user): restoration data discarded
+            [   0.500] app         sessions discarded (force quit discards restoration data): main#1, detail#1; the app is told at its next launch
+            [   0.500] app         launch #2 on ipados: nothing to restore
+            [   0.500] app         didDiscardSceneSessions delivered: main#1, detail#1
+            [   0.500] main#2      connected (new session) -> inactive
+            [   0.500] app         phase background -> inactive: prepare for background
+            [   0.500] main#2      phase inactive -> active
+            [   0.500] app         phase inactive -> active: validate session and refresh
+            """)
     }
 
     @Test("force quit with force_quit = keep and app_switch_force_quit = background: the scenes come back with their saved storage")
@@ -45,24 +48,24 @@ struct TerminationTraceTests {
         })
         try device.terminate(.user)
         try device.launch()
-        device.expectTrace([
-            "[   0.500] detail#1    phase active -> inactive",
-            "[   0.500] main#1      phase active -> inactive",
-            "[   0.500] app         phase active -> inactive: prepare for background",
-            "[   0.500] detail#1    phase inactive -> background",
-            "[   0.500] detail#1    storage saved: 1 key, 11 bytes",
-            "[   0.500] main#1      phase inactive -> background",
-            "[   0.500] app         phase inactive -> background: release resources",
-            "[   0.500] app         terminated (user): restoration data kept",
-            "[   0.500] app         launch #2 on ipados: restoring detail#1, main#1",
-            "[   0.500] detail#1    connected (restored, value \"42\") -> inactive",
-            "[   0.500] app         phase background -> inactive: prepare for background",
-            "[   0.500] main#1      connected (restored) -> inactive",
-            "[   0.500] detail#1    phase inactive -> active",
-            "[   0.500] app         phase inactive -> active: validate session and refresh",
-            "[   0.500] main#1      phase inactive -> active",
-        ])
-        #expect(try device.storage("detail#1", "tab") == .int(2))
+        device.expectTrace("""
+            [   0.500] detail#1    phase active -> inactive
+            [   0.500] main#1      phase active -> inactive
+            [   0.500] app         phase active -> inactive: prepare for background
+            [   0.500] detail#1    phase inactive -> background
+            [   0.500] detail#1    storage saved: 1 key, 11 bytes
+            [   0.500] main#1      phase inactive -> background
+            [   0.500] app         phase inactive -> background: release resources
+            [   0.500] app         terminated (user): restoration data kept
+            [   0.500] app         launch #2 on ipados: restoring detail#1, main#1
+            [   0.500] detail#1    connected (restored, value \"42\") -> inactive
+            [   0.500] app         phase background -> inactive: prepare for background
+            [   0.500] main#1      connected (restored) -> inactive
+            [   0.500] detail#1    phase inactive -> active
+            [   0.500] app         phase inactive -> active: validate session and refresh
+            [   0.500] main#1      phase inactive -> active
+            """)
+        #expect(try device.simulator.storageValue(device.window("detail#1"), key: ByteString("tab")) == .int(2))
     }
 
     @Test("a crash loses unsaved storage but keeps the scenes; the relaunch restores the last save")
@@ -75,18 +78,18 @@ struct TerminationTraceTests {
         _ = device.takeTrace()
         try device.terminate(.crash)
         try device.launch()
-        device.expectTrace([
-            "[   0.500] detail#1    storage lost: unsaved writes to query, tab",
-            "[   0.500] app         terminated (crash): restoration data kept",
-            "[   0.500] app         launch #2 on ipados: restoring detail#1, main#1",
-            "[   0.500] detail#1    connected (restored, value \"42\") -> inactive",
-            "[   0.500] app         phase background -> inactive: prepare for background",
-            "[   0.500] main#1      connected (restored) -> inactive",
-            "[   0.500] detail#1    phase inactive -> active",
-            "[   0.500] app         phase inactive -> active: validate session and refresh",
-            "[   0.500] main#1      phase inactive -> active",
-        ])
-        #expect(device.snapshot.sessions[1].storage?.literal == "{tab = 2}")
+        device.expectTrace("""
+            [   0.500] detail#1    storage lost: unsaved writes to query, tab
+            [   0.500] app         terminated (crash): restoration data kept
+            [   0.500] app         launch #2 on ipados: restoring detail#1, main#1
+            [   0.500] detail#1    connected (restored, value \"42\") -> inactive
+            [   0.500] app         phase background -> inactive: prepare for background
+            [   0.500] main#1      connected (restored) -> inactive
+            [   0.500] detail#1    phase inactive -> active
+            [   0.500] app         phase inactive -> active: validate session and refresh
+            [   0.500] main#1      phase inactive -> active
+            """)
+        #expect(device.simulator.snapshot().sessions[1].storage?.literal == "{tab = 2}")
     }
 
     @Test("a crash while loading discards restoration data; the next launch starts fresh")
@@ -100,17 +103,17 @@ struct TerminationTraceTests {
         try device.terminate(.crash)
         try device.launch()
         try device.settle()
-        device.expectTrace([
-            "[   0.600] app         terminated (crash): restoration data discarded",
-            "[   0.600] app         sessions discarded (crash while loading discards restoration data): main#1, detail#1; the app is told at its next launch",
-            "[   0.600] app         launch #3 on ipados: nothing to restore",
-            "[   0.600] app         didDiscardSceneSessions delivered: main#1, detail#1",
-            "[   0.600] main#2      connected (new session) -> inactive",
-            "[   0.600] app         phase background -> inactive: prepare for background",
-            "[   0.600] main#2      phase inactive -> active",
-            "[   0.600] app         phase inactive -> active: validate session and refresh",
-            "[   1.100] app         state loading -> unauthenticated",
-        ])
+        device.expectTrace("""
+            [   0.600] app         terminated (crash): restoration data discarded
+            [   0.600] app         sessions discarded (crash while loading discards restoration data): main#1, detail#1; the app is told at its next launch
+            [   0.600] app         launch #3 on ipados: nothing to restore
+            [   0.600] app         didDiscardSceneSessions delivered: main#1, detail#1
+            [   0.600] main#2      connected (new session) -> inactive
+            [   0.600] app         phase background -> inactive: prepare for background
+            [   0.600] main#2      phase inactive -> active
+            [   0.600] app         phase inactive -> active: validate session and refresh
+            [   1.100] app         state loading -> unauthenticated
+            """)
     }
 
     @Test("the restore decider rejecting a scene: it reconnects empty, without its value")
@@ -118,24 +121,24 @@ struct TerminationTraceTests {
         let device = try Self.twoWindows()
         try device.background()
         try device.terminate(.system)
-        device.sim.restoreDecider = { [sim = device.sim] id in sim.label(of: id) != "detail#1" }
+        device.simulator.restoreDecider = { [sim = device.simulator] id in sim.label(of: id) != "detail#1" }
         _ = device.takeTrace()
         try device.launch()
-        try device.openWindow("detail", .string("42"))
-        device.expectTrace([
-            "[   0.500] app         launch #2 on ipados: restoring detail#1, main#1",
-            "[   0.500] detail#1    restore hook rejected the saved value and storage: starts empty",
-            "[   0.500] detail#1    connected (restored) -> inactive",
-            "[   0.500] app         phase background -> inactive: prepare for background",
-            "[   0.500] main#1      connected (restored) -> inactive",
-            "[   0.500] detail#1    phase inactive -> active",
-            "[   0.500] app         phase inactive -> active: validate session and refresh",
-            "[   0.500] main#1      phase inactive -> active",
-            // the value is no longer presented by detail#1, so opening it makes a new window
-            "[   0.500] detail#2    connected (new session, value \"42\") -> inactive",
-            "[   0.500] detail#2    phase inactive -> active",
-            "[   0.500] main#1      phase active -> inactive",
-            "[   0.500] main#1      phase inactive -> background",
-        ])
+        try device.openWindow("detail", value: .string("42"))
+        // the value is no longer presented by detail#1, so opening it makes a new window
+        device.expectTrace("""
+            [   0.500] app         launch #2 on ipados: restoring detail#1, main#1
+            [   0.500] detail#1    restore hook rejected the saved value and storage: starts empty
+            [   0.500] detail#1    connected (restored) -> inactive
+            [   0.500] app         phase background -> inactive: prepare for background
+            [   0.500] main#1      connected (restored) -> inactive
+            [   0.500] detail#1    phase inactive -> active
+            [   0.500] app         phase inactive -> active: validate session and refresh
+            [   0.500] main#1      phase inactive -> active
+            [   0.500] detail#2    connected (new session, value \"42\") -> inactive
+            [   0.500] detail#2    phase inactive -> active
+            [   0.500] main#1      phase active -> inactive
+            [   0.500] main#1      phase inactive -> background
+            """)
     }
 }

@@ -1,5 +1,8 @@
+import ByteText
 import SceneSimTestSupport
+import SceneSimTesting
 import Testing
+import SceneSimBuiltin
 @testable import SceneSimCore
 
 /// Semantics 11.2: a backgrounded app is suspended after suspend_after; its work waits.
@@ -7,7 +10,7 @@ import Testing
 struct SuspensionTests {
     @Test("11.2 a 60 s timer armed on going home does not fire at 60 s on iPhone: suspended at 5 s, it fires once on return, after the phase changes")
     func timerWaitsForTheResume() throws {
-        let device = try TestDevice.ready(.testing(.iphone))
+        let device = try SceneSimTestStore.ready(.testing(.iphone))
         try device.background()
         let fired = Box<[VirtualTime]>([])
         try device.perform("after") { sim in
@@ -16,23 +19,23 @@ struct SuspensionTests {
         _ = device.takeTrace()
         try device.advance(299.5)
         #expect(fired.value.isEmpty, "no app code runs while suspended")
-        #expect(device.sim.isSuspended)
-        #expect(device.sim.backgroundTimeRemaining == .zero)
+        #expect(device.simulator.isSuspended)
+        #expect(device.simulator.backgroundTimeRemaining == .zero)
         try device.foreground()
         #expect(fired.value == [.at(300)])
-        device.expectTrace([
-            "[   5.500] app         suspended",
-            "[ 300.000] app         resumed (suspended 294.500 s)",
-            "[ 300.000] main#1      phase background -> inactive",
-            "[ 300.000] app         phase background -> inactive: prepare for background",
-            "[ 300.000] main#1      phase inactive -> active",
-            "[ 300.000] app         phase inactive -> active: validate session and refresh",
-        ])
+        device.expectTrace("""
+            [   5.500] app         suspended
+            [ 300.000] app         resumed (suspended 294.500 s)
+            [ 300.000] main#1      phase background -> inactive
+            [ 300.000] app         phase background -> inactive: prepare for background
+            [ 300.000] main#1      phase inactive -> active
+            [ 300.000] app         phase inactive -> active: validate session and refresh
+            """)
     }
 
     @Test("11.2 settle does not move the clock for a suspended app's timers; timers due together run in the order they fell due")
     func settleStopsAtSuspension() throws {
-        let device = try TestDevice.ready(.testing(.iphone))
+        let device = try SceneSimTestStore.ready(.testing(.iphone))
         let order = Box<[Int]>([])
         try device.perform("timers") { sim in
             _ = try sim.scheduleTask(after: .at(40)) { _ in order.value.append(2) }
@@ -41,7 +44,7 @@ struct SuspensionTests {
         }
         try device.background()
         try device.settle()
-        #expect(device.sim.now == .at(5.5), "settle runs to the suspension and stops: nothing else can run")
+        #expect(device.simulator.now == .at(5.5), "settle runs to the suspension and stops: nothing else can run")
         try device.advance(100)
         try device.foreground()
         #expect(order.value == [1, 2, 3])
@@ -49,7 +52,7 @@ struct SuspensionTests {
 
     @Test("11.2 while suspended, calls that run the app's code (dismiss_window too) are errors that change nothing; reads are allowed")
     func suspendedRefusesAppCode() throws {
-        let device = try TestDevice.ready(.testing(.iphone))
+        let device = try SceneSimTestStore.ready(.testing(.iphone))
         let main = try device.window("main#1")
         try device.background()
         try device.advance(10)
@@ -74,43 +77,43 @@ struct SuspensionTests {
                 #expect(message.contains("the app is suspended (since 5.500 s"), "\(name): \(message)")
             }
         }
-        #expect(try device.storage("main#1", "k") == nil)
-        #expect(device.sim.defaults["k"] == nil)
-        #expect(device.sim.backgroundTaskCount == 0)
-        #expect(device.sim.isAlive(main), "dismiss_window closed nothing")
+        #expect(try device.simulator.storageValue(device.window("main#1"), key: ByteString("k")) == nil)
+        #expect(device.simulator.defaults["k"] == nil)
+        #expect(device.simulator.backgroundTaskCount == 0)
+        #expect(device.simulator.isAlive(main), "dismiss_window closed nothing")
     }
 
     @Test("11.2 a Mac app is never suspended; suspend_after = 0 suspends at the end of the call that backgrounds")
     func platformsAndPolicy() throws {
-        let mac = try TestDevice.ready(.testing(.macos))
+        let mac = try SceneSimTestStore.ready(.testing(.macos))
         try mac.background()
         try mac.advance(600)
-        #expect(!mac.sim.isSuspended)
-        #expect(mac.sim.backgroundTimeRemaining == nil)
-        let now = try TestDevice.ready(.testing(.iphone) { $0.policy.suspendAfter = .after(.zero) })
+        #expect(!mac.simulator.isSuspended)
+        #expect(mac.simulator.backgroundTimeRemaining == nil)
+        let now = try SceneSimTestStore.ready(.testing(.iphone) { $0.policy.suspendAfter = .after(.zero) })
         try now.background()
-        #expect(now.sim.isSuspended)
-        let never = try TestDevice.ready(.testing(.iphone) { $0.policy.suspendAfter = .never })
+        #expect(now.simulator.isSuspended)
+        let never = try SceneSimTestStore.ready(.testing(.iphone) { $0.policy.suspendAfter = .never })
         try never.background()
         try never.advance(600)
-        #expect(!never.sim.isSuspended)
+        #expect(!never.simulator.isSuspended)
     }
 
     @Test("11.2, 12.7 a URL wakes a suspended app and brings it to the foreground, its phase changes first; a timer that fell due runs after them")
     func urlResumes() throws {
-        let device = try TestDevice.ready(.testing(.iphone))
+        let device = try SceneSimTestStore.ready(.testing(.iphone))
         try device.background()
         try device.perform("timer") { sim in try sim.scheduleTask(after: .at(10)) { _ in } }
         try device.advance(20)
         _ = device.takeTrace()
         _ = try device.openURL("app://x/1")
-        #expect(!device.sim.isSuspended)
-        #expect(device.sim.appPhase == .active)
+        #expect(!device.simulator.isSuspended)
+        #expect(device.simulator.appPhase == .active)
         let trace = device.takeTrace()
         #expect(trace.first == "[  20.500] app         resumed (suspended 15.000 s)")
         #expect(trace.contains("[  20.500] app         phase inactive -> active: validate session and refresh"))
         try device.advance(60)
-        #expect(!device.sim.isSuspended, "in the foreground: no suspension")
+        #expect(!device.simulator.isSuspended, "in the foreground: no suspension")
     }
 }
 

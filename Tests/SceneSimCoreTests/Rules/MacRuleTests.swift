@@ -1,5 +1,8 @@
+import ByteText
 import SceneSimTestSupport
+import SceneSimTesting
 import Testing
+import SceneSimBuiltin
 @testable import SceneSimCore
 
 /// docs/semantics.md §12–13 from Swift: the three ways to quit a Mac app, and a Swift model's
@@ -7,9 +10,9 @@ import Testing
 @Suite("§12–13 External events and the Mac")
 struct MacRuleTests {
     /// A Mac device with a document open whose storage was saved, then written once more.
-    static func macWithDocument() throws -> TestDevice {
-        let device = try TestDevice.ready(.testing(.macos, scenes: valueScenes))
-        try device.openWindow("detail", .string("a"))
+    static func macWithDocument() throws -> SceneSimTestStore {
+        let device = try SceneSimTestStore.ready(.testing(.macos, scenes: valueScenes))
+        try device.openWindow("detail", value: .string("a"))
         try device.setStorage("detail#1", "cursor", .int(1))
         try device.perform("hide") { try $0.hide() }
         try device.foreground()
@@ -22,24 +25,24 @@ struct MacRuleTests {
         let quit = try Self.macWithDocument()
         try quit.terminate(.user)
         try quit.launch()
-        #expect(quit.sim.windows.map(quit.sim.label(of:)) == ["main#2"])
+        #expect(quit.simulator.windows.map(quit.simulator.label(of:)) == ["main#2"])
 
         let keep = try Self.macWithDocument()
         try keep.perform("quit keeping windows") { try $0.quitKeepingWindows() }
         try keep.launch()
-        #expect(keep.sim.windows.map(keep.sim.label(of:)) == ["detail#1", "main#1"])
-        #expect(try keep.storage("detail#1", "cursor") == .int(2))
+        #expect(keep.simulator.windows.map(keep.simulator.label(of:)) == ["detail#1", "main#1"])
+        #expect(try keep.simulator.storageValue(keep.window("detail#1"), key: ByteString("cursor")) == .int(2))
 
         let force = try Self.macWithDocument()
         try force.terminate(.force)
         try force.launch()
-        #expect(force.sim.windows.map(force.sim.label(of:)) == ["detail#1", "main#1"])
-        #expect(try force.storage("detail#1", "cursor") == .int(1))
+        #expect(force.simulator.windows.map(force.simulator.label(of:)) == ["detail#1", "main#1"])
+        #expect(try force.simulator.storageValue(force.window("detail#1"), key: ByteString("cursor")) == .int(1))
     }
 
     @Test("13.4 \"force\" on the iOS family is an error that says to use \"user\"")
     func forceOffTheMac() throws {
-        let device = try TestDevice.ready()
+        let device = try SceneSimTestStore.ready()
         #expect(throws: SimError(.forbidden, "app:terminate(\"force\") is the Mac's Force Quit (⌥⌘⎋); on ipados the user force quits an app from the app switcher: use app:terminate(\"user\")")) {
             try device.terminate(.force)
         }
@@ -53,11 +56,11 @@ struct MacRuleTests {
             prefers: { sim, window, type in sim.value(of: window) == .string(type) },
             onActivity: { _, _, _, info in info["ok"] == .bool(true) }
         ))
-        let device = try TestDevice.ready(.testing(.macos), model: model)
-        try device.openWindow("detail", .string("com.example.a"))
-        try device.openWindow("detail", .string("com.example.b"))
+        let device = try SceneSimTestStore.ready(.testing(.macos), model: model)
+        try device.openWindow("detail", value: .string("com.example.a"))
+        try device.openWindow("detail", value: .string("com.example.b"))
         let handled = try device.perform("continue") { try $0.continueActivity("com.example.a", info: ["ok": .bool(true)]) }
         #expect(handled)
-        #expect(device.sim.frontWindow.map(device.sim.label(of:)) == "detail#1")
+        #expect(device.simulator.frontWindow.map(device.simulator.label(of:)) == "detail#1")
     }
 }

@@ -1,6 +1,8 @@
 import CustomDump
 import SceneSimTestSupport
+import SceneSimTesting
 import Testing
+import SceneSimBuiltin
 @testable import SceneSimCore
 
 /// semantics 9: a system action reaches the app's code at named points, each with the world as
@@ -11,8 +13,8 @@ struct HandlerPointTests {
     final class Recorder {
         var seen: [String] = []
 
-        func attach(to device: TestDevice) {
-            let sim = device.sim
+        func attach(to device: SceneSimTestStore) {
+            let sim = device.simulator
             sim.onHandlerPoint = { [unowned self, unowned device] point in
                 seen += device.takeTrace()
                 let windows = sim.windows.map { "\(sim.label(of: $0)) \(sim.phase(of: $0).text)" }
@@ -35,8 +37,8 @@ struct HandlerPointTests {
     @Test("each scene's point sees it in its new phase, the others not reached yet in their old one, and the app's point comes after the scene's")
     func pointsSeeTheWorldAsOfTheirEvent() throws {
         // given two windows on screen
-        let device = try TestDevice.ready()
-        try device.openWindow("detail", .string("a"))
+        let device = try SceneSimTestStore.ready()
+        try device.openWindow("detail", value: .string("a"))
         _ = device.takeTrace()
         let recorder = Recorder()
         recorder.attach(to: device)
@@ -62,7 +64,7 @@ struct HandlerPointTests {
 
     @Test("a launch reaches processStarted before the first scene connects, then the connect and each phase")
     func launchPoints() throws {
-        let device = try TestDevice(.testing())
+        let device = try SceneSimTestStore.nonExhaustive(.testing())
         let recorder = Recorder()
         recorder.attach(to: device)
         try device.launch()
@@ -86,9 +88,9 @@ struct HandlerPointTests {
 
     @Test("a lifecycle action sent at a handler point is queued: the action under way completes, then it runs")
     func lifecycleActionFromAPointIsQueued() throws {
-        let device = try TestDevice.ready()
+        let device = try SceneSimTestStore.ready()
         var results: [WindowOpening] = []
-        device.sim.onHandlerPoint = { [sim = device.sim] point in
+        device.simulator.onHandlerPoint = { [sim = device.simulator] point in
             guard case .appPhase(_, .background) = point, results.isEmpty else { return }
             do throws(SimError) { results.append(try sim.openWindow("main")) } catch { Issue.record(error) }
         }
@@ -105,6 +107,6 @@ struct HandlerPointTests {
             "[   0.500] main#2      phase inactive -> active",
             "[   0.500] app         phase inactive -> active: validate session and refresh",
         ])
-        #expect(device.snapshot.windows.map(\.description) == ["main#2 active", "main#1 background"])
+        #expect(device.simulator.snapshot().windows.map(\.description) == ["main#2 active", "main#1 background"])
     }
 }

@@ -1,4 +1,5 @@
 import ByteText
+import SceneSimBuiltin
 import SceneSimCore
 import SceneSimTestSupport
 import Testing

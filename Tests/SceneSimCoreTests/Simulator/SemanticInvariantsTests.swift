@@ -1,4 +1,5 @@
 import ByteText
+import SceneSimBuiltin
 @testable import SceneSimCore
 import SceneSimTestSupport
 import Testing

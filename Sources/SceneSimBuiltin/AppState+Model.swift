@@ -1,4 +1,5 @@
 import ByteText
+import SceneSimCore
 
 // The built-in model's states as the typed `AppState` its Swift code uses.
 extension AppState {

@@ -1,4 +1,5 @@
 import ByteText
+import SceneSimCore
 
 /// The AppStateController's state (semantics §4.5), with the canonical text scripts use.
 public enum AppState: Hashable, Sendable {

@@ -1,15 +1,16 @@
 import ByteText
+import SceneSimCore
 
 /// The built-in model's code (the seed's AppStateController, semantics 4.5, 4.6): what its
 /// process holds in memory, initialization at launch, validation on becoming active, and its
 /// five intents. A client of the simulator as any model is: it keeps its own per-process state
 /// (reset when a process starts), schedules its own timers, and moves the state through
-/// `transition(to:)`. What it uses beyond the public API is only what its trace says that no
-/// other model's does: the reason a keychain is cleared, and the warning for a validation that
-/// could not reach the server (see docs/semantics.md, 10.5).
+/// `transition(to:)`, all through the simulator's public API (a `ModelController`'s: its own
+/// timers, the reason a keychain is cleared, and the warning for a validation that could not
+/// reach the server, see docs/semantics.md, 10.5).
 ///
 /// One controller belongs to one simulator: `AppModel.builtin` makes a new one each time.
-final class BuiltinController {
+final class BuiltinController: ModelController {
     /// The user an onboarding flow will finish as.
     private var onboardingUser: ByteString?
     /// Initialization in flight: when loading may end and what it will become.
@@ -17,6 +18,23 @@ final class BuiltinController {
     private var pendingOutcome: AppState?
     /// Bumped by each initialization so replies of an abandoned one are ignored.
     private var initialization = 0
+
+    /// The built-in model's controller, which `what` needs; an error when the app runs another model.
+    static func of(_ sim: Simulator, _ what: String) throws(SimError) -> BuiltinController {
+        guard let controller = sim.model.controller as? BuiltinController else {
+            throw SimError(.forbidden, "\(what) is an intent of the built-in model, and this app declares its own model")
+        }
+        return controller
+    }
+
+    /// What its phase handler does, for the trace's phase lines (its `AppModel.phaseNote`).
+    static func phaseNote(_ phase: ScenePhase) -> String {
+        switch phase {
+        case .active: "validate session and refresh"
+        case .inactive: "prepare for background"
+        case .background: "release resources"
+        }
+    }
 
     /// `on_launch`: a new process holds nothing yet; initialization starts.
     func processStarted(_ sim: Simulator) {
@@ -34,7 +52,7 @@ final class BuiltinController {
         let generation = initialization
         loadingUntil = sim.now + sim.config.minLoading
         if let stored = sim.keychain {
-            sim.emit(.validationStarted(user: stored.user))
+            sim.traceValidation(.validationStarted(user: stored.user))
             sim.scheduleModelTimer(at: sim.now + sim.config.authLatency) { [self] sim in initializationReply(generation, sim) }
         } else {
             pendingOutcome = .unauthenticated
@@ -47,7 +65,7 @@ final class BuiltinController {
         // The keychain may have been cleared meanwhile (app.keychain = nil): then there is no
         // session to go on with, and loading ends unauthenticated.
         let result = sim.keychain.map(sim.validationResult(for:))
-        if let stored = sim.keychain, let result { sim.emit(.validationFinished(user: stored.user, result: result)) }
+        if let stored = sim.keychain, let result { sim.traceValidation(.validationFinished(user: stored.user, result: result)) }
         if let stored = sim.keychain, result == .valid {
             pendingOutcome = .authenticated(user: stored.user)
         } else {
@@ -65,22 +83,28 @@ final class BuiltinController {
     }
 
     /// `on_phase`: becoming active while authenticated checks the session with the server.
-    func phaseChanged(to phase: ScenePhase, _ sim: Simulator) {
+    func phaseChanged(from old: ScenePhase, to phase: ScenePhase, _ sim: Simulator) {
         guard phase == .active, case .authenticated? = sim.appState, let stored = sim.keychain else { return }
-        sim.emit(.validationStarted(user: stored.user))
+        sim.traceValidation(.validationStarted(user: stored.user))
         sim.scheduleModelTimer(at: sim.now + sim.config.authLatency) { sim in
             guard case .authenticated? = sim.appState, let stored = sim.keychain else { return }
             let result = sim.validationResult(for: stored)
             switch result {
             case .valid:
-                sim.emit(.validationFinished(user: stored.user, result: result))
+                sim.traceValidation(.validationFinished(user: stored.user, result: result))
             case .unreachable:
-                sim.emit(.warning(.validationSkipped(user: stored.user)))
+                sim.traceValidation(.warning(.validationSkipped(user: stored.user)))
             case .expired, .revoked, .unknown:
-                sim.emit(.validationFinished(user: stored.user, result: result))
+                sim.traceValidation(.validationFinished(user: stored.user, result: result))
                 _ = try? sim.transition(to: AppState.error(.sessionExpired).modelState)
             }
         }
+    }
+
+    /// `.onOpenURL`: deep links are handled only while authenticated (semantics 4.6).
+    func answer(url: String, _ sim: Simulator) -> AppModel.URLAnswer {
+        if case .authenticated? = sim.appState { return .passed }
+        return .refused("the app is \(sim.state.text); deep links are handled only while authenticated")
     }
 
     // MARK: Intents
@@ -158,5 +182,13 @@ final class BuiltinController {
         try requireState([.error], "app:retry()", sim)
         try sim.transition(to: AppState.loading.modelState)
         beginInitialization(sim)
+    }
+}
+
+extension Simulator {
+    /// One of the validation lines `Simulator.trace(_:)` takes from a model's code (the only
+    /// events this controller traces itself), so it cannot fail.
+    fileprivate func traceValidation(_ event: TraceEvent) {
+        do { try trace(event) } catch { preconditionFailure("the built-in model traced \(event), which trace(_:) refuses") }
     }
 }

@@ -1,0 +1,109 @@
+import ByteText
+import SceneSimCore
+
+// The built-in model: the seed's AppStateController (semantics 4.5, 4.6), declared as any model
+// is and built on the simulator's public API alone. Its code (BuiltinController, a
+// `ModelController`) — initialization at launch, validation on becoming active, its intents —
+// runs at the same handler points a declared model's `on_launch` and `on_phase` do, and its
+// intents are `perform(intent:)` intents, for Swift as for any model.
+extension AppModel {
+    /// The intents of the built-in model, as scripts call them.
+    package static let builtinIntents = ["login", "next_step", "cancel_onboarding", "logout", "retry"]
+
+    static let builtinStates: [StateDeclaration] = [
+        StateDeclaration("loading", loading: true),
+        StateDeclaration("unauthenticated"),
+        StateDeclaration("onboarding", .oneOf(OnboardingStep.allCases.map(\.rawValue)),
+                         wording: Wording(placeholder: "step", noun: "an onboarding step", plural: "steps", example: "welcome")),
+        StateDeclaration("authenticated", .string,
+                         wording: Wording(placeholder: "user", noun: "a user", plural: "", example: "ada")),
+        StateDeclaration("error", .oneOf(AppErrorKind.allCases.map(\.rawValue)),
+                         wording: Wording(placeholder: "kind", noun: "an error kind", plural: "kinds", example: "sessionExpired")),
+    ]
+
+    package static let builtinTransitions: [String: [String]] = [
+        "loading": ["unauthenticated", "authenticated", "error"],
+        "unauthenticated": ["onboarding", "authenticated", "error"],
+        "onboarding": ["onboarding", "authenticated", "unauthenticated"],
+        "authenticated": ["unauthenticated", "error"],
+        "error": ["loading", "unauthenticated"],
+    ]
+
+    /// The declaration, its intents and its phase note, checked once (the states, transitions
+    /// and intent names are constants: a test checks they stay what `builtinIntents` and the
+    /// table say). Read-only after it is made, so any thread may copy it.
+    private nonisolated(unsafe) static let builtinDeclaration: AppModel = {
+        do {
+            var model = try AppModel(states: builtinStates, initial: "loading", transitions: builtinTransitions)
+            // Its intents, for Swift callers (`perform(intent: "login", [.string("ada"), .bool(false)])`);
+            // scripts call them with their own argument shapes (`app:login{ user = "ada" }`). Each
+            // finds the controller of the simulator it runs on.
+            let intents: [(String, [Parameter], (BuiltinController, Simulator, [SceneValue]) throws(SimError) -> Void)] = [
+                ("login", [Parameter("user", .string), Parameter("new_user", .boolean)], { controller, sim, arguments throws(SimError) in
+                    guard case .string(let user) = arguments[0], case .bool(let newUser) = arguments[1] else { return }
+                    try controller.login(user: user, newUser: newUser, sim)
+                }),
+                ("next_step", [], { controller, sim, _ throws(SimError) in try controller.nextStep(sim) }),
+                ("cancel_onboarding", [], { controller, sim, _ throws(SimError) in try controller.cancelOnboarding(sim) }),
+                ("logout", [], { controller, sim, _ throws(SimError) in try controller.logout(sim) }),
+                ("retry", [], { controller, sim, _ throws(SimError) in try controller.retry(sim) }),
+            ]
+            for (name, parameters, body) in intents {
+                try model.addIntent(name, Intent(parameters: parameters) { sim, arguments in
+                    try body(try BuiltinController.of(sim, "app:\(name)"), sim, arguments)
+                    return nil
+                })
+            }
+            model.phaseNote = { BuiltinController.phaseNote($0) }
+            return model
+        } catch {
+            fatalError("the built-in model's declaration is inconsistent: \(error)")
+        }
+    }()
+
+    /// The seed's AppStateController as a model (a new value each time: it holds its
+    /// controller, whose state belongs to one simulator).
+    public static var builtin: AppModel {
+        var model = builtinDeclaration
+        model.controller = BuiltinController()
+        return model
+    }
+
+    /// Whether this is the built-in model (its code asks the auth server).
+    package var isBuiltin: Bool { controller is BuiltinController }
+}
+
+extension Simulator {
+    /// Declares the app, running the built-in model, on a fresh device. Call `launch()` to start it.
+    public convenience init(config: AppConfig) throws(SimError) {
+        try self.init(config: config, model: .builtin)
+    }
+
+    /// `state` as a state of the built-in model; nil when the app declares another model.
+    public var appState: AppState? { AppState(state) }
+
+    /// `transition(to:)` with a state of the built-in model.
+    @discardableResult
+    public func transition(to target: AppState) throws(SimError) -> AppStateMachine.Outcome {
+        try transition(to: target.modelState)
+    }
+
+    // MARK: The built-in model's intents, as the script's app:login{...} and the others call them
+
+    package func login(user: ByteString, newUser: Bool) throws(SimError) {
+        try builtinIntent("app:login") { controller throws(SimError) in try controller.login(user: user, newUser: newUser, self) }
+    }
+    package func nextStep() throws(SimError) { try builtinIntent("app:next_step()") { controller throws(SimError) in try controller.nextStep(self) } }
+    package func cancelOnboarding() throws(SimError) { try builtinIntent("app:cancel_onboarding()") { controller throws(SimError) in try controller.cancelOnboarding(self) } }
+    package func logout() throws(SimError) { try builtinIntent("app:logout()") { controller throws(SimError) in try controller.logout(self) } }
+    package func retry() throws(SimError) { try builtinIntent("app:retry()") { controller throws(SimError) in try controller.retry(self) } }
+
+    /// Runs a built-in intent as a change the app's code makes.
+    private func builtinIntent(_ what: String, _ body: (BuiltinController) throws(SimError) -> Void) throws(SimError) {
+        try performChange { () throws(SimError) in
+            let controller = try BuiltinController.of(self, what)
+            try requireAwake(what)
+            try body(controller)
+        }
+    }
+}
