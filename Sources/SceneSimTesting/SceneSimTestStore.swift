@@ -13,12 +13,15 @@ import SceneSim
 ///     [   0.000] app         launch #1 on ipados: nothing to restore
 ///     ...
 ///     """)
+/// try store.settle()
+/// store.expectTrace("[   0.500] app         state loading -> unauthenticated")
 /// store.finish()
 /// ```
 ///
 /// The store is exhaustive by default: `finish()` (or the store going away unfinished) fails
-/// the test when trace events were left unasserted, naming them; set `exhaustivity = .off` to
-/// check only what the test asserts. After every operation it checks the simulator's
+/// the test when trace events were left unasserted, or when work is still under way (a timer,
+/// a server answer, a background task), naming them; set `exhaustivity = .off` to check only
+/// what the test asserts. After every operation it checks the simulator's
 /// invariants, and a broken one fails the test: that is a bug in scenesim, not in the app.
 ///
 /// Windows are named by their trace labels (`"main#1"`), so a test reads like the trace it
@@ -40,7 +43,8 @@ public final class SceneSimTestStore {
 
     /// How strictly a store checks what a test left unasserted.
     public enum Exhaustivity: Equatable, Sendable {
-        /// Every trace event must be asserted (`expectTrace`) or taken (`takeTrace`) by `finish()`.
+        /// Every trace event must be asserted (`expectTrace`) or taken (`takeTrace`), and the
+        /// app's work done, by `finish()`.
         case on
         /// Only what the test asserts is checked.
         case off
@@ -62,18 +66,33 @@ public final class SceneSimTestStore {
         finish(fileID: origin.fileID, filePath: origin.filePath, line: origin.line, column: origin.column)
     }
 
-    /// Ends the test's use of the store: with `exhaustivity == .on`, trace events that no
-    /// `expectTrace` or `takeTrace` took fail the test, each named.
+    /// Ends the test's use of the store. With `exhaustivity == .on` it fails the test for
+    /// what the test left unchecked, naming each: trace events that no `expectTrace` or
+    /// `takeTrace` took, and work the app still has under way (`Simulator.pendingWork`: timers
+    /// not yet run, server answers not yet come, the model's own timers such as the built-in
+    /// model's initialization, background tasks not finished), as TCA's `TestStore` fails on
+    /// effects still running.
     public func finish(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         isFinished = true
         let left = takeTrace()
-        guard exhaustivity == .on, !left.isEmpty else { return }
-        let count = left.count == 1 ? "1 trace event was" : "\(left.count) trace events were"
-        reportIssue(
-            "\(count) not asserted; assert them with expectTrace, take them with takeTrace, or set exhaustivity = .off:\n"
-                + left.map { "  " + $0 }.joined(separator: "\n"),
-            fileID: fileID, filePath: filePath, line: line, column: column
-        )
+        guard exhaustivity == .on else { return }
+        if !left.isEmpty {
+            let count = left.count == 1 ? "1 trace event was" : "\(left.count) trace events were"
+            reportIssue(
+                "\(count) not asserted; assert them with expectTrace, take them with takeTrace, or set exhaustivity = .off:\n"
+                    + left.map { "  " + $0 }.joined(separator: "\n"),
+                fileID: fileID, filePath: filePath, line: line, column: column
+            )
+        }
+        let pending = simulator.pendingWork
+        if !pending.isEmpty {
+            let count = pending.count == 1 ? "1 piece of work is" : "\(pending.count) pieces of work are"
+            reportIssue(
+                "\(count) still under way at the end of the test; let it run (advance, settle), cancel or finish it, or set exhaustivity = .off:\n"
+                    + pending.map { "  " + $0.description }.joined(separator: "\n"),
+                fileID: fileID, filePath: filePath, line: line, column: column
+            )
+        }
     }
 
     /// The trace lines since the last take, as `scenesim run` prints them; clears them.

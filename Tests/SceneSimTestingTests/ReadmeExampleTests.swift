@@ -31,5 +31,7 @@ func draftSurvivesSystemKill() throws {
         """)
     try store.expectStorage("note#1", ["draft": .string("Hello")])
     store.expectState("loading")
+    try store.settle()
+    store.expectTrace("[   0.500] app         state loading -> unauthenticated")
 }
 // README example ends

@@ -42,6 +42,8 @@ struct SceneSimTestStoreTests {
             [   0.000] detail#1    phase inactive -> active
             [   0.000] detail#1    already open: brought to front
             """)
+        try store.settle()
+        store.expectTrace("[   0.500] app         state loading -> unauthenticated")
     }
 
     @Test("storage saved when the app is backgrounded comes back after the system kills and relaunches it")
@@ -154,6 +156,55 @@ struct SceneSimTestStoreTests {
         try store.launch()
         let error = #expect(throws: UnknownWindow.self) { try store.focus("detail#1") }
         #expect(error?.description == "no window is labelled detail#1; the sessions are main#1")
+    }
+
+    /// A timer due at 5 s, a server validation and a background task, begun by the app's code
+    /// at 0 s, while the built-in model's initialization is still under way; the trace taken.
+    static func startWork(_ store: SceneSimTestStore) throws -> (TaskID, BackgroundTaskID) {
+        let token = try store.simulator.createSession(user: "ada")
+        try store.perform("validate") { sim in try sim.validate(token: token) { _, _, _ in } }
+        let task = try store.perform("scheduleTask") { sim in try sim.scheduleTask(after: 5) { _ in } }
+        let upload = try store.beginBackgroundTask(named: "upload")
+        _ = store.takeTrace()
+        return (task, upload)
+    }
+
+    @Test("finish() fails while the app's work is under way, naming each piece: as TCA's fails on effects still running")
+    func finishNamesWorkUnderWay() throws {
+        let store = try SceneSimTestStore(Self.config)
+        try store.launch()
+        _ = try Self.startWork(store)
+        withKnownIssue {
+            store.finish()
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined() == """
+                4 pieces of work are still under way at the end of the test; let it run (advance, settle), cancel or finish it, or set exhaustivity = .off:
+                  server validation 1, its answer due at 0.200 s
+                  the model's own timer, due at 0.500 s
+                  task 1, due at 5.000 s
+                  background task 1 "upload", running
+                """
+        }
+    }
+
+    @Test("once the work is done, cancelled or finished, finish() passes; with exhaustivity off it never looks")
+    func finishPassesOnceWorkIsDone() throws {
+        let store = try SceneSimTestStore(Self.config)
+        try store.launch()
+        let (task, upload) = try Self.startWork(store)
+        #expect(try store.simulator.cancelTask(task))
+        try store.finishBackgroundTask(upload)
+        try store.settle()
+        _ = store.takeTrace()
+        #expect(store.simulator.pendingWork.isEmpty)
+        store.finish()
+
+        let loose = try SceneSimTestStore(Self.config)
+        loose.exhaustivity = .off
+        try loose.launch()
+        _ = try Self.startWork(loose)
+        #expect(loose.simulator.pendingWork.count == 4)
+        loose.finish()
     }
 
     @Test("a misuse is the simulator's error, with what to do")

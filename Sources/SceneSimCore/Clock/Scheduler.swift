@@ -44,6 +44,9 @@ struct Scheduler<Job> {
     /// The jobs waiting, in no particular order (for a message).
     var jobs: [Job] { heap.map(\.job) }
 
+    /// The entries waiting, in the order they will run.
+    var entriesInOrder: [Entry] { heap.sorted(by: precedes) }
+
     mutating func removeAll() {
         heap.removeAll()
         idleCount = 0

@@ -1,0 +1,50 @@
+// What the running app still has under way (TCA's in-flight effects): what a test that checks
+// everything must see done before it ends (`SceneSimTestStore.finish()`).
+extension Simulator {
+    /// One piece of work the running app has under way.
+    public enum PendingWork: Equatable, Sendable, CustomStringConvertible {
+        /// A timer (`scheduleTask`, `app:after`) not yet run or cancelled.
+        case task(TaskID, due: VirtualTime)
+        /// A server validation (`validate(token:_:)`) whose answer has not come.
+        case validation(ValidationRequestID, due: VirtualTime)
+        /// A model's own timer (`scheduleModelTimer(at:_:)`: the built-in model's loading and
+        /// validation).
+        case modelTimer(due: VirtualTime)
+        /// A background task begun and not finished (running, or expired and still open).
+        case backgroundTask(BackgroundTaskRef, BackgroundTaskStatus)
+
+        /// `task 2, due at 5.000 s`, `background task 1 "upload", running`.
+        public var description: String {
+            switch self {
+            case let .task(id, due): "\(id), due at \(due.text) s"
+            case let .validation(id, due): "server validation \(id.rawValue), its answer due at \(due.text) s"
+            case let .modelTimer(due): "the model's own timer, due at \(due.text) s"
+            case let .backgroundTask(task, status): "\(task), \(status.rawValue)"
+            }
+        }
+    }
+
+    /// The work the running app has under way: its scheduled work in the order it will run
+    /// (timers, server answers, the model's own timers), then its open background tasks by id.
+    /// Empty while the app is not running: a process's work ends with it.
+    public var pendingWork: [PendingWork] {
+        guard isRunning else { return [] }
+        var work: [PendingWork] = []
+        for entry in scheduler.entriesInOrder {
+            switch entry.job {
+            case .task(let id):
+                if status(ofTask: id) == .pending { work.append(.task(TaskID(rawValue: id), due: entry.time)) }
+            case .validationAnswer(let request):
+                if let pending = services.validations[request], pending.launch == launchCount, pending.answer != nil {
+                    work.append(.validation(ValidationRequestID(rawValue: request), due: entry.time))
+                }
+            case .modelTimer(let id):
+                if services.modelTimers[id] != nil { work.append(.modelTimer(due: entry.time)) }
+            }
+        }
+        for task in services.backgroundTasks where task.launch == launchCount && task.isOpen {
+            work.append(.backgroundTask(task.ref, task.status))
+        }
+        return work
+    }
+}
