@@ -184,7 +184,9 @@ extension Simulator {
         case .validationStarted, .validationFinished, .warning(.validationSkipped):
             emit(event)
         default:
-            throw SimError(.invalidValue, "trace(_:): \(event) is a line the simulator writes itself; a model's code traces only .validationStarted, .validationFinished and .warning(.validationSkipped), and writes anything else with note(_:)")
+            // The case's name (`note`), not its payload.
+            let name = String(describing: event).prefix { $0 != "(" }
+            throw SimError(.invalidValue, "trace(_:): .\(name) is a line the simulator writes itself; a model's code traces only .validationStarted, .validationFinished and .warning(.validationSkipped), and writes anything else with note(_:)")
         }
     }
 

@@ -24,6 +24,19 @@ struct SwiftMisuseTests {
         #expect(simulator.now == .at(1.5))
     }
 
+    @Test("trace(_:) takes only the validation lines a model's own code writes; any other event is an error that writes nothing")
+    func traceTakesOnlyAModelsLines() throws {
+        let simulator = try Simulator(config: .testing())
+        simulator.isTracing = true
+        try simulator.launch()
+        _ = simulator.takeEvents()
+        let error = #expect(throws: SimError.self) { try simulator.trace(.note("made up")) }
+        #expect(error?.message == #"trace(_:): .note is a line the simulator writes itself; a model's code traces only .validationStarted, .validationFinished and .warning(.validationSkipped), and writes anything else with note(_:)"#)
+        #expect(simulator.takeEvents().isEmpty)
+        try simulator.trace(.validationStarted(user: "ada"))
+        #expect(simulator.takeEvents().map(\.event) == [.validationStarted(user: "ada")])
+    }
+
     @Test("a timer or background task id the run never made is an error for each call that takes one")
     func unknownTaskIDs() throws {
         let simulator = try Simulator(config: .testing(.iphone))
