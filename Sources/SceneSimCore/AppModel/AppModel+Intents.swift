@@ -110,7 +110,7 @@ extension Simulator {
             } catch let error as SimError {
                 throw error
             } catch {
-                throw SimError(.appCode, "app:\(name): \(error)")
+                throw SimError(.appCode, "\(.intentName(name)): \(error)")
             }
         }
     }

@@ -63,15 +63,15 @@ extension Simulator {
     // MARK: The built-in model's intents, as the script's app:login{...} and the others call them
 
     package func login(user: ByteString, newUser: Bool) throws(SimError) {
-        try builtinIntent("app:login") { controller throws(SimError) in try controller.login(user: user, newUser: newUser, self) }
+        try builtinIntent(.intentName("login")) { controller throws(SimError) in try controller.login(user: user, newUser: newUser, self) }
     }
-    package func nextStep() throws(SimError) { try builtinIntent("app:next_step()") { controller throws(SimError) in try controller.nextStep(self) } }
-    package func cancelOnboarding() throws(SimError) { try builtinIntent("app:cancel_onboarding()") { controller throws(SimError) in try controller.cancelOnboarding(self) } }
-    package func logout() throws(SimError) { try builtinIntent("app:logout()") { controller throws(SimError) in try controller.logout(self) } }
-    package func retry() throws(SimError) { try builtinIntent("app:retry()") { controller throws(SimError) in try controller.retry(self) } }
+    package func nextStep() throws(SimError) { try builtinIntent(.intent("next_step")) { controller throws(SimError) in try controller.nextStep(self) } }
+    package func cancelOnboarding() throws(SimError) { try builtinIntent(.intent("cancel_onboarding")) { controller throws(SimError) in try controller.cancelOnboarding(self) } }
+    package func logout() throws(SimError) { try builtinIntent(.intent("logout")) { controller throws(SimError) in try controller.logout(self) } }
+    package func retry() throws(SimError) { try builtinIntent(.intent("retry")) { controller throws(SimError) in try controller.retry(self) } }
 
     /// Runs a built-in intent as a change the app's code makes.
-    private func builtinIntent(_ what: String, _ body: (BuiltinController) throws(SimError) -> Void) throws(SimError) {
+    private func builtinIntent(_ what: APICall, _ body: (BuiltinController) throws(SimError) -> Void) throws(SimError) {
         try change { () throws(SimError) in
             guard let controller = model.builtinController else {
                 throw SimError(.forbidden, "\(what) is an intent of the built-in model, and this app declares its own model")
@@ -85,8 +85,8 @@ extension Simulator {
     /// intents (login, retry, ...) are what also do the work around it.
     @discardableResult
     public func transition(to target: ModelState) throws(SimError) -> AppStateMachine.Outcome {
-        try runningChange("app:transition") { process throws(SimError) in
-            try requireAwake("app:transition")
+        try runningChange(.transition) { process throws(SimError) in
+            try requireAwake(.transition)
             // The log keeps the state (and, refused, a reason naming it twice).
             try requireMemory(3 * AppStateMachine.bytes(of: target))
             return request(target, process)
@@ -97,10 +97,10 @@ extension Simulator {
     /// `onTransitionRequest`, which may refuse it (traced as a rejection), so the model's
     /// controller and the simulator cannot disagree.
     package func requestTransitionThroughModel(to target: ModelState, modelName: String) throws(SimError) -> AppStateMachine.Outcome {
-        try runningChange("app:transition") { process throws(SimError) in
-            try requireAwake("app:transition")
+        try runningChange(.transition) { process throws(SimError) in
+            try requireAwake(.transition)
             guard let code = model.transitionRequestCode else {
-                throw SimError(.forbidden, "app:transition: model \"\(modelName)\" is a Swift model, whose state follows its own code; call one of its intents, or give the model an onTransitionRequest that moves its controller")
+                throw SimError(.forbidden, "\(.transition): model \"\(modelName)\" is a Swift model, whose state follows its own code; call one of its intents, or give the model an onTransitionRequest that moves its controller")
             }
             let old = process.machine.state
             var accepted = false
@@ -109,7 +109,7 @@ extension Simulator {
             } catch let error as SimError {
                 throw error
             } catch {
-                throw SimError(.appCode, "app:transition: the model's onTransitionRequest threw \(error)")
+                throw SimError(.appCode, "\(.transition): the model's onTransitionRequest threw \(error)")
             }
             guard accepted else {
                 let reason = "the model refused it"

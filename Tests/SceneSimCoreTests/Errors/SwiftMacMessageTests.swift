@@ -1,0 +1,112 @@
+import SceneSimCore
+import SceneSimTestSupport
+import Testing
+
+/// Issue 40: the Mac's inputs and the calls their errors name, as a Swift caller reads them,
+/// word for word. They were Lua rewritten by a table and regexes, which left Lua in Swift's
+/// text (`add { id = "settings", ... } to scenes`, `app:schedule_refresh`,
+/// `sim.system.refresh(app)`, `openURL(_:)(...)`); the script's words stay as they were.
+@Suite("The Mac's errors speak Swift to Swift callers, word for word")
+struct SwiftMacMessageTests {
+    @Test("each Mac input on an iPhone is refused as the simulator's method, with the feature it is")
+    func macOnlyInputs() throws {
+        let phone = try Simulator(config: .testing(.iphone))
+        try phone.launch()
+        let main = try #require(phone.windows.first)
+        let cases: [(String, () throws -> Void, String, String)] = [
+            ("hide", { try phone.hide() }, "hide() is Hide (⌘H)", "app:hide() is Hide (⌘H)"),
+            ("reopen", { try phone.reopen() }, "reopen() is a click on the Dock icon", "app:reopen() is a click on the Dock icon"),
+            ("openSettings", { try phone.openSettings() }, "openSettings() is the Settings scene (⌘,)", "app:open_settings() is the Settings scene (⌘,)"),
+            ("minimize", { try phone.minimize(main) }, "minimize(_:) is minimising to the Dock", "w:minimize() is minimising to the Dock"),
+            ("quitKeepingWindows", { try phone.quitKeepingWindows() }, "quitKeepingWindows() is Quit and Keep Windows (⌥⌘Q)", "app:terminate(\"user\", { keep_windows = true }) is Quit and Keep Windows (⌥⌘Q)"),
+        ]
+        for (name, call, swift, script) in cases {
+            let error = #expect(throws: SimError.self, "\(name)") { try call() }
+            #expect(error?.description == swift + ", which exists only on macos; this app runs on iphone")
+            #expect(error?.message == script + ", which exists only on macos; this app runs on iphone")
+        }
+        let force = #expect(throws: SimError.self) { try phone.terminate(.force) }
+        #expect(force?.description == "terminate(.force) is the Mac's Force Quit (⌥⌘⎋); on iphone the user force quits an app from the app switcher: use terminate(.user)")
+        #expect(force?.reason == .message("\(APICall.terminate(.force)) is the Mac's Force Quit (⌥⌘⎋); on iphone the user force quits an app from the app switcher: use \(APICall.terminate(.user))"))
+    }
+
+    @Test("the Settings scene's errors name openSettings() and a SceneDeclaration, never a Lua table")
+    func settings() throws {
+        let mac = try Simulator(config: .testing(.macos, scenes: [.group("main"), SceneDeclaration(id: "settings", kind: .settings)]))
+        try mac.launch()
+        let settings = #expect(throws: SimError.self) { try mac.openWindow("settings") }
+        #expect(settings?.description == "openWindow(_:value:): scene \"settings\" is the Settings scene, which openWindow cannot open; call openSettings()")
+        #expect(settings?.message == "app:open_window: scene \"settings\" is the Settings scene, which openWindow cannot open; call app:open_settings()")
+
+        let none = try Simulator(config: .testing(.macos))
+        try none.launch()
+        let missing = #expect(throws: SimError.self) { try none.openSettings() }
+        #expect(missing?.description == "openSettings(): the app declares no Settings scene; add SceneDeclaration(id: \"settings\", kind: .settings) to the scenes")
+        #expect(missing?.message == "app:open_settings(): the app declares no Settings scene; add { id = \"settings\", kind = \"settings\" } to scenes")
+    }
+
+    @Test("hiding, minimising and the Dock name hide(), focus(_:), foreground(), reopen() and background()")
+    func dockAndHiding() throws {
+        let mac = try Simulator(config: .testing(.macos))
+        try mac.launch()
+        let main = try #require(mac.windows.first)
+        let inactive = #expect(throws: SimError.self) { try mac.disconnect(main) }
+        #expect(inactive?.description == "disconnect(_:): the system disconnects only background scenes, and main#1 is active; call background() (hide()) first; on macos backgroundWindow(_:) minimises a window to the Dock, where it stays inactive")
+        try mac.minimize(main)
+        let twice = #expect(throws: SimError.self) { try mac.minimize(main) }
+        #expect(twice?.description == "main#1 is already minimised to the Dock; call focus(_:) to bring it back")
+        let docked = #expect(throws: SimError.self) { try mac.foreground() }
+        #expect(docked?.description == "foreground(): every window is minimised to the Dock; focus(_:) brings one back, reopen() asks the app")
+        #expect(docked?.message == "app:foreground(): every window is minimised to the Dock; w:focus() brings one back, app:reopen() asks the app")
+        let bare = try Simulator(config: .testing(.macos))
+        try bare.launch()
+        try bare.hide()
+        let hidden = #expect(throws: SimError.self) { try bare.hide() }
+        #expect(hidden?.description == "hide(): no window is on screen (the app is hidden or has none); foreground() unhides it")
+        #expect(hidden?.message == "app:hide(): no window is on screen (the app is hidden or has none); app:foreground() unhides it")
+    }
+
+    @Test("a Mac has no background refresh: scheduleRefresh(after:) and runBackgroundRefresh() say so in Swift")
+    func refreshOnMac() throws {
+        let mac = try Simulator(config: .testing(.macos))
+        try mac.launch()
+        let schedule = #expect(throws: SimError.self) { try mac.scheduleRefresh(after: 60) }
+        #expect(schedule?.description == "scheduleRefresh(after:): macos has no background app refresh (BGTaskScheduler exists on iphone, ipados and visionos); a Mac app keeps running in the background instead")
+        #expect(schedule?.message == "app:schedule_refresh: macos has no background app refresh (BGTaskScheduler exists on iphone, ipados and visionos); a Mac app keeps running in the background instead")
+        let run = #expect(throws: SimError.self) { try mac.runBackgroundRefresh() }
+        #expect(run?.description == "runBackgroundRefresh(): macos has no background app refresh (only iphone, ipados and visionos)")
+        #expect(run?.message == "sim.system.refresh(app): macos has no background app refresh (only iphone, ipados and visionos)")
+    }
+
+    @Test("a suspended app's refusal lists the Swift calls that resume it")
+    func suspended() throws {
+        let phone = try Simulator(config: .testing(.iphone))
+        try phone.launch()
+        try phone.background()
+        try phone.advance(seconds: 10)
+        let error = #expect(throws: SimError.self) { try phone.setDefault("k", .int(1)) }
+        #expect(error?.reason == .suspended(.writeDefaults, since: .at(5)))
+        #expect(error?.description == "setDefault(_:_:): the app is suspended (since 5.000 s, in the background), so none of its code runs; resume it first: foreground(), focus(_:), openURL(_:) or runBackgroundRefresh()")
+        #expect(error?.message == "writing app.defaults: the app is suspended (since 5.000 s, in the background), so none of its code runs; resume it first: app:foreground(), w:focus(), app:open_url(...) or sim.system.refresh(app)")
+    }
+
+    @Test("a call with its arguments is spelled as each audience writes it")
+    func callsWithArguments() {
+        let calls: [(APICall, String, String)] = [
+            (.openWindowFor(scene: "doc", value: "42"), "app:open_window(\"doc\", 42)", "openWindow(\"doc\", value: 42)"),
+            (.openWindowFor(scene: "main", value: nil), "app:open_window(\"main\")", "openWindow(\"main\")"),
+            (.terminate(.crash), "app:terminate(\"crash\")", "terminate(.crash)"),
+            (.intent("next_step"), "app:next_step()", "perform(intent: \"next_step\")"),
+            (.advanceBy(.at(1.5)), "sim.advance(1.500)", "advance(seconds: 1.500)"),
+            (.afterDelay(.at(2)), "app:after(2.000)", "scheduleTask(after: 2.000)"),
+            (.login(newUser: true), "app:login{ user = \"...\", new_user = true }", "perform(intent: \"login\", [.string(\"...\"), .bool(true)])"),
+        ]
+        for (call, script, swift) in calls {
+            #expect(call.scriptSpelling == script)
+            #expect(call.swiftSpelling == swift)
+        }
+        let message: SimError.Message = "call \(APICall.focus), or \(APICall.after, scriptArguments: "(seconds, fn)") in \(script: "a hook", swift: "a handler")"
+        #expect(message.rendered(for: .script) == "call w:focus(), or app:after(seconds, fn) in a hook")
+        #expect(message.rendered(for: .swift) == "call focus(_:), or scheduleTask(after:_:) in a handler")
+    }
+}
