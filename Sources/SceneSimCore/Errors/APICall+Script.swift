@@ -34,6 +34,7 @@ extension APICall {
         case .refresh: "sim.system.refresh(app)"
         case .intent(let name): "app:\(name)()"
         case .intentName(let name): "app:\(name)"
+        case .intentSignature(let name, let parameters): "app:\(name)(\(parameters))"
         case .login(newUser: false): "app:login{ user = \"...\" }"
         case .login(newUser: true): "app:login{ user = \"...\", new_user = true }"
         case .transition: "app:transition"

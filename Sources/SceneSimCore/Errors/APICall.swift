@@ -29,6 +29,8 @@ public enum APICall: Equatable, Sendable {
     case intent(String)
     /// One of the model's intents, by name: `app:save`.
     case intentName(String)
+    /// One of the model's intents with its parameters (`"pin: string, user: string"`).
+    case intentSignature(String, parameters: String)
     /// The built-in model's login, with the table a script passes.
     case login(newUser: Bool)
 

@@ -34,6 +34,7 @@ extension APICall {
         case .settle: "settle()"
         case .refresh: "runBackgroundRefresh()"
         case .intent(let name), .intentName(let name): "perform(intent: \"\(name)\")"
+        case .intentSignature(let name, let parameters): "perform(intent: \"\(name)\") with (\(parameters))"
         case .login(let newUser): "perform(intent: \"login\", [.string(\"...\"), .bool(\(newUser))])"
         case .transition: "transition(to:)"
         case .after: "scheduleTask(after:_:)"

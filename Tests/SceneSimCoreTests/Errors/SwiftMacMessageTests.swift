@@ -90,6 +90,24 @@ struct SwiftMacMessageTests {
         #expect(error?.message == "writing app.defaults: the app is suspended (since 5.000 s, in the background), so none of its code runs; resume it first: app:foreground(), w:focus(), app:open_url(...) or sim.system.refresh(app)")
     }
 
+    @Test("an intent called with the wrong arguments, or that throws, is named as perform(intent:) names it")
+    @MainActor func intentMessages() throws {
+        struct Jammed: Error, CustomStringConvertible { var description: String { "the lock is jammed" } }
+        var model = try AppModel(states: ["locked", "open"], initial: "locked", transitions: ["locked": ["open"]])
+        try model.addIntent("unlock", parameters: [.init("pin", .string)]) { _, _ in throw Jammed() }
+        let simulator = try Simulator(config: .testing(), model: model)
+        try simulator.launch()
+        let count = #expect(throws: SimError.self) { try simulator.perform(intent: "unlock") }
+        #expect(count?.description == "perform(intent: \"unlock\") with (pin: string) takes 1 argument, not 0")
+        #expect(count?.message == "app:unlock(pin: string) takes 1 argument, not 0")
+        let type = #expect(throws: SimError.self) { try simulator.perform(intent: "unlock", [.int(4)]) }
+        #expect(type?.description == "perform(intent: \"unlock\") with (pin: string): argument 1 (pin) must be a string, not an integer")
+        let thrown = #expect(throws: SimError.self) { try simulator.perform(intent: "unlock", [.string("1234")]) }
+        #expect(thrown?.kind == .appCode)
+        #expect(thrown?.description == "perform(intent: \"unlock\"): the lock is jammed")
+        #expect(thrown?.message == "app:unlock: the lock is jammed")
+    }
+
     @Test("a call with its arguments is spelled as each audience writes it")
     func callsWithArguments() {
         let calls: [(APICall, String, String)] = [
