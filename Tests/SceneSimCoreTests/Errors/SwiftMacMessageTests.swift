@@ -108,6 +108,30 @@ struct SwiftMacMessageTests {
         #expect(thrown?.message == "app:unlock: the lock is jammed")
     }
 
+    @Test("a value for a scene without a value type names openWindow and valueType for Swift")
+    func valueForPlainScene() throws {
+        let simulator = try Simulator(config: .testing())
+        try simulator.launch()
+        let error = #expect(throws: SimError.self) { try simulator.openWindow("main", value: .string("x")) }
+        #expect(error?.description == "scene \"main\" is a WindowGroup without a value type, so it cannot present \"x\"; call openWindow(\"main\") or declare it with valueType: .string or .integer")
+        #expect(error?.message == "scene \"main\" is a WindowGroup without a value type, so it cannot present \"x\"; call open_window(\"main\") or declare it with value = \"string\" or \"integer\"")
+    }
+
+    @Test("a config error names AppConfig's Swift properties for a Swift caller and the script's keys for a script")
+    func configKeys() {
+        let cases: [(AppConfig, String, String)] = [
+            (.testing { $0.visibleLimit = 0 }, "visibleLimit must be at least 1 (got 0)", "visible_limit must be at least 1 (got 0)"),
+            (.testing { $0.policy.suspendAfter = .after(.at(-1)) }, "policy.suspendAfter must not be negative (got -1.000); use .never for an app that is never suspended", "policy.suspend_after must not be negative (got -1.000); use false for an app that is never suspended"),
+            (.testing { $0.minLoading = .at(-1) }, "minLoading must not be negative (got -1.000)", "min_loading must not be negative (got -1.000)"),
+            (.testing(scenes: []), "scenes must declare at least one scene (e.g. scenes: [SceneDeclaration(id: \"main\")])", "scenes must declare at least one scene (e.g. scenes = { { id = \"main\" } })"),
+        ]
+        for (config, swift, script) in cases {
+            let error = #expect(throws: SimError.self) { try Simulator(config: config) }
+            #expect(error?.description == swift)
+            #expect(error?.message == script)
+        }
+    }
+
     @Test("a call with its arguments is spelled as each audience writes it")
     func callsWithArguments() {
         let calls: [(APICall, String, String)] = [
