@@ -177,7 +177,7 @@ extension Simulator {
             return process
         case .terminate(let how):
             if how == .watchdog {
-                throw SimError(.invalidValue, "\(.terminate(.watchdog)): only the system's watchdog ends an app that way, when a background task outlives its background time; begin a task with \(.beginBackgroundTask) and let the time run out, or use \"system\", \"user\" or \"crash\"")
+                throw SimError(.invalidValue, "\(.terminate(.watchdog)): only the system's watchdog ends an app that way, when a background task outlives its background time; begin a task with \(.beginBackgroundTask) and let the time run out, or use \(script: "\"system\", \"user\" or \"crash\"", swift: ".system, .user or .crash")")
             }
             if how == .force, config.platform != .macos {
                 throw SimError(.forbidden, "\(.terminate(.force)) is the Mac's Force Quit (⌥⌘⎋); on \(config.platform.rawValue) the user force quits an app from the app switcher: use \(.terminate(.user))")

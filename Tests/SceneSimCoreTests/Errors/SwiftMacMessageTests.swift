@@ -25,6 +25,9 @@ struct SwiftMacMessageTests {
             #expect(error?.description == swift + ", which exists only on macos; this app runs on iphone")
             #expect(error?.message == script + ", which exists only on macos; this app runs on iphone")
         }
+        let watchdog = #expect(throws: SimError.self) { try phone.terminate(.watchdog) }
+        #expect(watchdog?.description == "terminate(.watchdog): only the system's watchdog ends an app that way, when a background task outlives its background time; begin a task with beginBackgroundTask(named:expirationHandler:) and let the time run out, or use .system, .user or .crash")
+        #expect(watchdog?.message == "app:terminate(\"watchdog\"): only the system's watchdog ends an app that way, when a background task outlives its background time; begin a task with app:begin_background_task and let the time run out, or use \"system\", \"user\" or \"crash\"")
         let force = #expect(throws: SimError.self) { try phone.terminate(.force) }
         #expect(force?.description == "terminate(.force) is the Mac's Force Quit (⌥⌘⎋); on iphone the user force quits an app from the app switcher: use terminate(.user)")
         #expect(force?.reason == .message("\(APICall.terminate(.force)) is the Mac's Force Quit (⌥⌘⎋); on iphone the user force quits an app from the app switcher: use \(APICall.terminate(.user))"))
