@@ -91,15 +91,15 @@ extension Simulator {
     // MARK: The built-in model's intents, as the script's app:login{...} and the others call them
 
     package func login(user: ByteString, newUser: Bool) throws(SimError) {
-        try builtinIntent("app:login") { controller throws(SimError) in try controller.login(user: user, newUser: newUser, self) }
+        try builtinIntent(.intentName("login")) { controller throws(SimError) in try controller.login(user: user, newUser: newUser, self) }
     }
-    package func nextStep() throws(SimError) { try builtinIntent("app:next_step()") { controller throws(SimError) in try controller.nextStep(self) } }
-    package func cancelOnboarding() throws(SimError) { try builtinIntent("app:cancel_onboarding()") { controller throws(SimError) in try controller.cancelOnboarding(self) } }
-    package func logout() throws(SimError) { try builtinIntent("app:logout()") { controller throws(SimError) in try controller.logout(self) } }
-    package func retry() throws(SimError) { try builtinIntent("app:retry()") { controller throws(SimError) in try controller.retry(self) } }
+    package func nextStep() throws(SimError) { try builtinIntent(.intent("next_step")) { controller throws(SimError) in try controller.nextStep(self) } }
+    package func cancelOnboarding() throws(SimError) { try builtinIntent(.intent("cancel_onboarding")) { controller throws(SimError) in try controller.cancelOnboarding(self) } }
+    package func logout() throws(SimError) { try builtinIntent(.intent("logout")) { controller throws(SimError) in try controller.logout(self) } }
+    package func retry() throws(SimError) { try builtinIntent(.intent("retry")) { controller throws(SimError) in try controller.retry(self) } }
 
     /// Runs a built-in intent as a change the app's code makes.
-    private func builtinIntent(_ what: String, _ body: (BuiltinController) throws(SimError) -> Void) throws(SimError) {
+    private func builtinIntent(_ what: APICall, _ body: (BuiltinController) throws(SimError) -> Void) throws(SimError) {
         try performChange { () throws(SimError) in
             let controller = try BuiltinController.of(self, what)
             try requireAwake(what)

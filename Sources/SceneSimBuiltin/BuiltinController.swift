@@ -20,7 +20,7 @@ final class BuiltinController: ModelController {
     private var initialization = 0
 
     /// The built-in model's controller, which `what` needs; an error when the app runs another model.
-    static func of(_ sim: Simulator, _ what: String) throws(SimError) -> BuiltinController {
+    static func of(_ sim: Simulator, _ what: APICall) throws(SimError) -> BuiltinController {
         guard let controller = sim.model.controller as? BuiltinController else {
             throw SimError(.forbidden, "\(what) is an intent of the built-in model, and this app declares its own model")
         }
@@ -109,31 +109,31 @@ final class BuiltinController: ModelController {
 
     // MARK: Intents
 
-    private func requireState(_ kinds: [AppState.Kind], _ what: String, _ sim: Simulator) throws(SimError) {
+    private func requireState(_ kinds: [AppState.Kind], _ what: APICall, _ sim: Simulator) throws(SimError) {
         try sim.requireRunning(what)
         guard let state = sim.appState else {
             throw SimError(.forbidden, "\(what) is an intent of the built-in model, and this app declares its own model")
         }
         guard !kinds.contains(state.kind) else { return }
         let needed = kinds.map(\.rawValue).joined(separator: " or ")
-        let hint: String
+        let hint: SimError.Message
         switch state.kind {
-        case .loading: hint = "advance the clock until initialization finishes (sim.settle())"
-        case .unauthenticated: hint = "log in first with app:login{ user = \"...\" }"
-        case .onboarding: hint = "finish onboarding with app:next_step() or leave it with app:cancel_onboarding()"
-        case .authenticated: hint = "log out first with app:logout()"
-        case .error: hint = "leave the error with app:retry() or app:logout()"
+        case .loading: hint = "advance the clock until initialization finishes (\(.settle))"
+        case .unauthenticated: hint = "log in first with \(.login(newUser: false))"
+        case .onboarding: hint = "finish onboarding with \(.intent("next_step")) or leave it with \(.intent("cancel_onboarding"))"
+        case .authenticated: hint = "log out first with \(.intent("logout"))"
+        case .error: hint = "leave the error with \(.intent("retry")) or \(.intent("logout"))"
         }
         throw SimError(.forbidden, "\(what) needs the app to be \(needed), but it is \(state.text); \(hint)")
     }
 
     /// app:login: unauthenticated → authenticated(user), or onboarding(welcome) for a new user.
     func login(user: ByteString, newUser: Bool, _ sim: Simulator) throws(SimError) {
-        try sim.requireRunning("app:login")
+        try sim.requireRunning(.intentName("login"))
         guard !user.isEmpty else {
-            throw SimError(.invalidValue, "app:login: user must be a non-empty string, e.g. app:login{ user = \"ada\" }")
+            throw SimError(.invalidValue, "\(.intentName("login")): user must be a non-empty string, e.g. \(script: "app:login{ user = \"ada\" }", swift: "perform(intent: \"login\", [.string(\"ada\"), .bool(false)])")")
         }
-        try requireState([.unauthenticated], "app:login", sim)
+        try requireState([.unauthenticated], .intentName("login"), sim)
         guard sim.isNetworkReachable else {
             try sim.transition(to: AppState.error(.networkUnavailable).modelState)
             return
@@ -149,14 +149,14 @@ final class BuiltinController: ModelController {
 
     /// app:next_step: onboarding advances one step; after `complete` the user is authenticated.
     func nextStep(_ sim: Simulator) throws(SimError) {
-        try requireState([.onboarding], "app:next_step()", sim)
+        try requireState([.onboarding], .intent("next_step"), sim)
         guard case .onboarding(let step)? = sim.appState else { return }
         if let next = step.next {
             try sim.transition(to: AppState.onboarding(next).modelState)
             return
         }
         guard let user = onboardingUser ?? sim.keychain?.user else {
-            throw SimError(.forbidden, "app:next_step(): onboarding is complete but no user logged in to finish as; start onboarding with app:login{ user = \"...\", new_user = true }")
+            throw SimError(.forbidden, "\(.intent("next_step")): onboarding is complete but no user logged in to finish as; start onboarding with \(.login(newUser: true))")
         }
         onboardingUser = nil
         try sim.transition(to: AppState.authenticated(user: user).modelState)
@@ -164,7 +164,7 @@ final class BuiltinController: ModelController {
 
     /// app:cancel_onboarding: onboarding → unauthenticated; the new session is cleared.
     func cancelOnboarding(_ sim: Simulator) throws(SimError) {
-        try requireState([.onboarding], "app:cancel_onboarding()", sim)
+        try requireState([.onboarding], .intent("cancel_onboarding"), sim)
         onboardingUser = nil
         sim.clearKeychain(reason: "onboarding cancelled", endOnServer: true)
         try sim.transition(to: AppState.unauthenticated.modelState)
@@ -172,14 +172,14 @@ final class BuiltinController: ModelController {
 
     /// app:logout: → unauthenticated; the stored session is cleared.
     func logout(_ sim: Simulator) throws(SimError) {
-        try requireState([.authenticated, .error], "app:logout()", sim)
+        try requireState([.authenticated, .error], .intent("logout"), sim)
         sim.clearKeychain(reason: "logout", endOnServer: true)
         try sim.transition(to: AppState.unauthenticated.modelState)
     }
 
     /// app:retry: error → loading, then initialization runs again.
     func retry(_ sim: Simulator) throws(SimError) {
-        try requireState([.error], "app:retry()", sim)
+        try requireState([.error], .intent("retry"), sim)
         try sim.transition(to: AppState.loading.modelState)
         beginInitialization(sim)
     }

@@ -26,8 +26,8 @@ extension Simulator {
     @discardableResult
     public func perform(effect name: String, scene: SessionID? = nil, _ arguments: [SceneValue?] = []) throws(SimError) -> SceneValue? {
         try entry { () throws(SimError) -> SceneValue? in
-            try requireRunning(scene == nil ? "app:effect" : "w:effect")
-            try requireAwake(scene == nil ? "app:effect" : "w:effect")
+            try requireRunning(.effect(window: scene != nil))
+            try requireAwake(.effect(window: scene != nil))
             let (split, location) = EffectName.split(ByteString(name))
             traceEffect(split, arguments: arguments.map { .value($0) }, scene: scene, location: location)
             return try runEffect(split.string ?? name, scene: scene, arguments)

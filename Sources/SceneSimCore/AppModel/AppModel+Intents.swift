@@ -66,9 +66,9 @@ extension AppModel {
     }
 
     /// `unlock(code: string)`: an intent's call shape, as messages show it.
-    package func signature(of name: String) -> String {
+    package func signature(of name: String) -> APICall {
         let parameters = intentHandlers[name]?.parameters ?? []
-        return "app:\(name)(" + parameters.map { "\($0.name): \($0.type.rawValue)" }.joined(separator: ", ") + ")"
+        return .intentSignature(name, parameters: parameters.map { "\($0.name): \($0.type.rawValue)" }.joined(separator: ", "))
     }
 
     /// The error for argument `index` (from 1) of a wrong type, `given` in Lua's words
@@ -124,7 +124,7 @@ extension Simulator {
             } catch let error as SimError {
                 throw error
             } catch {
-                throw SimError(.appCode, "app:\(name): \(error)")
+                throw SimError(.appCode, "\(.intentName(name)): \(error)")
             }
         }
     }

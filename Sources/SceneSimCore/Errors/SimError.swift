@@ -2,7 +2,9 @@ import ByteText
 
 /// A misuse of the simulator, with a message written for the person who wrote the scenario.
 ///
-/// The core knows no script locations; the scripting layer prefixes `file:line:`.
+/// An error is a value (`reason`, with typed payloads) that each front end renders: `message`
+/// for a script, `swiftMessage` (and `description`) for a Swift caller. The core knows no
+/// script locations; the scripting layer prefixes `file:line:`.
 public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of misuse an error reports, for code that handles some kinds differently.
     public enum Kind: String, Sendable {
@@ -35,23 +37,51 @@ public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
         case stopped
     }
 
+    /// The audiences an error is rendered for.
+    public enum Dialect: Sendable {
+        /// A scenario's author: calls as Lua spells them (`app:open_window("doc")`).
+        case script
+        /// A Swift caller: calls as the Swift API spells them (`openWindow("doc")`).
+        case swift
+    }
+
     /// What kind of misuse this is.
     public var kind: Kind
-    /// What went wrong and what to do, in a script's words (`description` spells it for Swift callers).
-    public var message: String
+    /// What went wrong, as a value; `message` and `swiftMessage` render it.
+    public var reason: Reason
     /// For an input that app code made in the middle of a system action and the core queued:
     /// where it was made (for a script, `file:line: ` of the call), so the front end can say
     /// where the failed request came from. Nil for an input run when it was made.
     public var queuedAt: String?
 
-    /// An error of `kind` whose `message` tells the scenario's author what went wrong and what to do.
-    public init(_ kind: Kind, _ message: String) {
+    /// An error of `kind` for `reason`.
+    public init(_ kind: Kind, _ reason: Reason) {
         self.kind = kind
-        self.message = message
+        self.reason = reason
     }
 
-    /// The error as a Swift caller reads it: `swiftMessage`, and where a queued request came
-    /// from (see SimError+Swift.swift).
+    /// An error of `kind` whose message (text and the calls it names, interpolated as
+    /// `APICall` values) tells the scenario's author what went wrong and what to do:
+    /// `SimError(.forbidden, "\(label) is minimised; call \(APICall.focus) first")`. Text made
+    /// elsewhere comes in as `.text(string)`. (There is deliberately no `String` overload: Swift
+    /// would prefer it for every literal, and interpolated calls would print as enum cases.)
+    public init(_ kind: Kind, _ message: Message) {
+        self.init(kind, .message(message))
+    }
+
+    /// Two errors are the same when they are of one kind and say the same to a script (the
+    /// Swift text follows from the same reason); tests compare errors with plain-text ones.
+    public static func == (lhs: SimError, rhs: SimError) -> Bool {
+        lhs.kind == rhs.kind && lhs.queuedAt == rhs.queuedAt && (lhs.reason == rhs.reason || lhs.message == rhs.message)
+    }
+
+    /// What went wrong and what to do, in a script's words (`description` spells it for Swift callers).
+    public var message: String { reason.rendered(for: .script) }
+
+    /// The message with every call spelled as the Swift API spells it.
+    public var swiftMessage: String { reason.rendered(for: .swift) }
+
+    /// The error as a Swift caller reads it: `swiftMessage`, and where a queued request came from.
     public var description: String {
         swiftMessage + (queuedAt == nil ? "" : " (requested by app code during a system action, it ran once the action was over)")
     }

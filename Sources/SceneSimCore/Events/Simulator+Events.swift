@@ -49,11 +49,11 @@ extension Simulator {
             do throws(SimError) {
                 _ = try AppURL(parsing: url)
             } catch {
-                throw SimError(.invalidValue, "app:open_url: \(url.quoted) is not a URL: \(error.message)")
+                throw SimError(.invalidValue, "\(.openURL): \(url.quoted) is not a URL: \(error.message)")
             }
         case .continueActivity(let type, _):
             if type.isEmpty {
-                throw SimError(.invalidValue, "app:continue_activity(type, info) needs an activity type, e.g. \"com.example.edit\" (got an empty string)")
+                throw SimError(.invalidValue, "\(.continueActivity, scriptArguments: "(type, info)") needs an activity type, e.g. \"com.example.edit\" (got an empty string)")
             }
         default:
             break

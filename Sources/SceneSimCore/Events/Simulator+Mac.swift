@@ -28,9 +28,9 @@ extension Simulator {
     }
 
     /// The error for a macOS-only call on another platform.
-    func requireMac(_ what: String, _ meaning: String) throws(SimError) {
+    func requireMac(_ what: APICall, _ meaning: String) throws(SimError) {
         guard config.platform == .macos else {
-            throw SimError(.forbidden, "\(what) is \(meaning), which exists only on macos; this app runs on \(config.platform.rawValue)")
+            throw SimError(.forbidden, .macOnly(what, feature: meaning, platform: config.platform))
         }
     }
 
@@ -42,7 +42,7 @@ extension Simulator {
             try requireMac(what, "the Settings scene (⌘,)")
             let process = try runningProcess(what)
             guard settingsScene != nil else {
-                throw SimError(.forbidden, "\(what): the app declares no Settings scene; add { id = \"settings\", kind = \"settings\" } to scenes")
+                throw SimError(.forbidden, "\(what): the app declares no Settings scene; \(script: "add { id = \"settings\", kind = \"settings\" } to scenes", swift: "add SceneDeclaration(id: \"settings\", kind: .settings) to the scenes")")
             }
             return process
         case .reopen:
@@ -52,7 +52,7 @@ extension Simulator {
             try requireMac(what, "Hide (⌘H)")
             let process = try runningProcess(what)
             if process.visible.isEmpty && process.minimized.isEmpty {
-                throw SimError(.forbidden, "\(what): no window is on screen (the app is hidden or has none); app:foreground() unhides it")
+                throw SimError(.forbidden, "\(what): no window is on screen (the app is hidden or has none); \(.foreground) unhides it")
             }
             return process
         case .minimize(let id):
@@ -62,7 +62,7 @@ extension Simulator {
             try checkMinimizable(id, process)
             return process
         case .terminateKeepingWindows:
-            try requireMac("app:terminate(\"user\", { keep_windows = true })", "Quit and Keep Windows (⌥⌘Q)")
+            try requireMac(.quitKeepingWindows, "Quit and Keep Windows (⌥⌘Q)")
             return try runningProcess(what)
         default:
             return process
@@ -73,13 +73,13 @@ extension Simulator {
     func checkMinimizable(_ id: SessionID, _ process: AppProcess) throws(SimError) {
         let label = sessions[id.index].label
         if process.minimized.contains(id.index) {
-            throw SimError(.forbidden, "\(label) is already minimised to the Dock; call w:focus() to bring it back")
+            throw SimError(.forbidden, "\(label) is already minimised to the Dock; call \(.focus) to bring it back")
         }
         guard let phase = scenePhase(id) else {
-            throw SimError(.forbidden, "\(label) is disconnected, so it is not on screen; call w:focus() to bring it back first")
+            throw SimError(.forbidden, "\(label) is disconnected, so it is not on screen; call \(.focus) to bring it back first")
         }
         guard phase.isVisible else {
-            throw SimError(.forbidden, "\(label) is not on screen (the app is hidden); call w:focus() or app:foreground() first")
+            throw SimError(.forbidden, "\(label) is not on screen (the app is hidden); call \(.focus) or \(.foreground) first")
         }
     }
 

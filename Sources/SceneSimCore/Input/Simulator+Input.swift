@@ -68,21 +68,21 @@ extension Simulator {
     /// checks them. Returns the running process (nil for a launch, which needs none).
     func check(_ input: SimInput) throws(SimError) -> AppProcess? {
         // Named only in errors: building the text on every call cost the hot path.
-        func what() -> String { input.operationName }
+        func what() -> APICall { input.operationName }
         switch input {
         case .launch:
             if process != nil {
-                throw refusal(.forbidden, "app:launch(): the app is already running (launch #\(launchCount)); terminate it first with app:terminate(\"system\" | \"user\" | \"crash\")")
+                throw refusal(.forbidden, "\(.launch): the app is already running (launch #\(launchCount)); terminate it first with \(.terminateAnyKind)")
             }
             return nil
         case .advance(let duration):
             guard duration.microseconds >= 0 else {
-                throw SimError(.invalidValue, "sim.advance needs a duration of zero or more seconds (got \(duration.text))")
+                throw SimError(.invalidValue, "\(.advance) needs a duration of zero or more seconds (got \(duration.text))")
             }
             // The clock stops well short of Int64 microseconds, so now + any script-given span
             // (at most VirtualTime.maxSeconds) never overflows.
             guard now.microseconds <= VirtualTime.latest.microseconds - duration.microseconds else {
-                throw SimError(.invalidValue, "sim.advance(\(duration.text)) would take the clock past \(VirtualTime.latest.text) s, the end of the virtual clock")
+                throw SimError(.invalidValue, "\(.advanceBy(duration)) would take the clock past \(VirtualTime.latest.text) s, the end of the virtual clock")
             }
             return process
         case .settle:
@@ -103,10 +103,10 @@ extension Simulator {
             }
             let label = sessions[id.index].label
             guard let phase = scenePhase(id) else {
-                throw SimError(.forbidden, "w:background(): \(label) is disconnected, so it is not on screen; call w:focus() to bring it back first")
+                throw SimError(.forbidden, "\(.backgroundWindow): \(label) is disconnected, so it is not on screen; call \(.focus) to bring it back first")
             }
             guard phase.isVisible else {
-                throw SimError(.forbidden, "w:background(): \(label) is already in the background; call w:focus() to bring it back first")
+                throw SimError(.forbidden, "\(.backgroundWindow): \(label) is already in the background; call \(.focus) to bring it back first")
             }
             return process
         case .disconnect(let id):
@@ -114,21 +114,21 @@ extension Simulator {
             let process = try runningProcess(what())
             let label = sessions[id.index].label
             guard let phase = scenePhase(id) else {
-                throw SimError(.forbidden, "w:disconnect(): \(label) is already disconnected")
+                throw SimError(.forbidden, "\(.disconnect): \(label) is already disconnected")
             }
             guard phase == .background else {
                 // On macOS w:background() minimises, which leaves the window inactive (13.7).
-                let first = config.platform == .macos
-                    ? "call app:background() (app:hide()) first; on macos w:background() minimises a window to the Dock, where it stays inactive"
-                    : "call w:background() or app:background() first"
-                throw SimError(.forbidden, "w:disconnect(): the system disconnects only background scenes, and \(label) is \(phase.rawValue); \(first)")
+                let first: SimError.Message = config.platform == .macos
+                    ? "call \(.background) (\(.hide)) first; on macos \(.backgroundWindow) minimises a window to the Dock, where it stays inactive"
+                    : "call \(.backgroundWindow) or \(.background) first"
+                throw SimError(.forbidden, "\(.disconnect): the system disconnects only background scenes, and \(label) is \(phase.rawValue); \(first)")
             }
             return process
         case .openWindow(let groupID, let value), .dismissWindow(let groupID, let value):
             let process = try runningProcess(what())
             let group = try groupIndex(groupID)
             if case .openWindow = input, config.scenes[group].kind == .settings {
-                throw SimError(.invalidValue, "app:open_window: scene \"\(groupID)\" is the Settings scene, which openWindow cannot open; call app:open_settings()")
+                throw SimError(.invalidValue, "\(.openWindow): scene \"\(groupID)\" is the Settings scene, which openWindow cannot open; call \(.openSettings)")
             }
             try checkValue(value, for: group)
             // dismissWindow is the app's own code (an environment action its views call), and a
@@ -146,30 +146,30 @@ extension Simulator {
             let process = try runningProcess(what())
             guard process.visible.isEmpty else { return process }
             if case .background = input {
-                throw SimError(.forbidden, "app:background(): the app is already in the background (no scene on screen); call app:foreground() first")
+                throw SimError(.forbidden, "\(.background): the app is already in the background (no scene on screen); call \(.foreground) first")
             }
-            throw SimError(.forbidden, "app:switcher(): no scene is on screen (the app is \(process.reportedPhase.rawValue)); the app switcher covers a visible app, so call app:foreground() first")
+            throw SimError(.forbidden, "\(.switcher): no scene is on screen (the app is \(process.reportedPhase.rawValue)); the app switcher covers a visible app, so call \(.foreground) first")
         case .foreground:
             let process = try runningProcess(what())
             noteWalk(process)
             // (A hidden app's minimised windows are in the background: foreground unhides it.)
             if process.visible.isEmpty, !process.minimized.isEmpty, process.order.elements.allSatisfy(process.minimized.contains), !hasHiddenDocked(process) {
-                throw SimError(.forbidden, "app:foreground(): every window is minimised to the Dock; w:focus() brings one back, app:reopen() asks the app")
+                throw SimError(.forbidden, "\(.foreground): every window is minimised to the Dock; \(.focus) brings one back, \(.reopen) asks the app")
             }
             if !process.visible.isEmpty && !visibleScenes(process, contain: .inactive) {
-                throw SimError(.forbidden, "app:foreground(): the app is already in the foreground and active")
+                throw SimError(.forbidden, "\(.foreground): the app is already in the foreground and active")
             }
             return process
         case .interrupt:
             let process = try runningProcess(what())
             guard visibleScenes(process, contain: .active) else {
-                throw SimError(.forbidden, "app:interrupt(): no scene is active (the app is \(process.reportedPhase.rawValue)); an overlay can only interrupt an active app")
+                throw SimError(.forbidden, "\(.interrupt): no scene is active (the app is \(process.reportedPhase.rawValue)); an overlay can only interrupt an active app")
             }
             return process
         case .resume:
             let process = try runningProcess(what())
             guard process.overlay, visibleScenes(process, contain: .inactive) else {
-                throw SimError(.forbidden, "app:resume(): nothing to resume: no overlay is up; call app:interrupt() or app:switcher() first")
+                throw SimError(.forbidden, "\(.resume): nothing to resume: no overlay is up; call \(.interrupt) or \(.switcher) first")
             }
             return process
         case .refresh:
@@ -177,17 +177,17 @@ extension Simulator {
             return process
         case .terminate(let how):
             if how == .watchdog {
-                throw SimError(.invalidValue, "app:terminate(\"watchdog\"): only the system's watchdog ends an app that way, when a background task outlives its background time; begin a task with app:begin_background_task and let the time run out, or use \"system\", \"user\" or \"crash\"")
+                throw SimError(.invalidValue, "\(.terminate(.watchdog)): only the system's watchdog ends an app that way, when a background task outlives its background time; begin a task with \(.beginBackgroundTask) and let the time run out, or use \(script: "\"system\", \"user\" or \"crash\"", swift: ".system, .user or .crash")")
             }
             if how == .force, config.platform != .macos {
-                throw SimError(.forbidden, "app:terminate(\"force\") is the Mac's Force Quit (⌥⌘⎋); on \(config.platform.rawValue) the user force quits an app from the app switcher: use app:terminate(\"user\")")
+                throw SimError(.forbidden, "\(.terminate(.force)) is the Mac's Force Quit (⌥⌘⎋); on \(config.platform.rawValue) the user force quits an app from the app switcher: use \(.terminate(.user))")
             }
             let process = try runningProcess(what())
             if how == .system, let front = process.visible.first {
                 let shown = sessionID(front)
                 let label = sessions[shown.index].label
                 let phase = scenePhase(shown)?.rawValue ?? "disconnected"
-                throw SimError(.forbidden, "app:terminate(\"system\"): the system kills only an app in the background (suspended or not), but \(label) is \(phase); call app:background() first")
+                throw SimError(.forbidden, "\(.terminate(.system)): the system kills only an app in the background (suspended or not), but \(label) is \(phase); call \(.background) first")
             }
             return process
         }
@@ -198,11 +198,11 @@ extension Simulator {
     func checkedIntent(_ name: String, _ arguments: [SceneValue]) throws(SimError) -> (AppModel.Intent, [SceneValue]) {
         guard let intent = model.intentHandlers[name] else {
             let names = model.intentHandlers.keys.sorted()
-            throw SimError(.invalidValue, "the model has no Swift intent \"\(name)\"\(suggestion(for: name, among: names)); "
-                + (names.isEmpty ? "it declares none" : "its intents are \(names.joined(separator: ", "))"))
+            let known = names.isEmpty ? "it declares none" : "its intents are \(names.joined(separator: ", "))"
+            throw SimError(.invalidValue, "the model has no Swift intent \"\(name)\"\(suggestion(for: name, among: names)); \(known)")
         }
-        try requireRunning("app:\(name)")
-        try requireAwake("app:\(name)")
+        try requireRunning(.intentName(name))
+        try requireAwake(.intentName(name))
         return (intent, try model.checkedArguments(intent: name, arguments))
     }
 
@@ -383,33 +383,33 @@ extension SimInput {
     }
 
     /// The operation as messages name it.
-    var operationName: String {
+    var operationName: APICall {
         switch self {
-        case .launch: "app:launch()"
-        case .background: "app:background()"
-        case .foreground: "app:foreground()"
-        case .switcher: "app:switcher()"
-        case .interrupt: "app:interrupt()"
-        case .resume: "app:resume()"
-        case .terminate(let how): "app:terminate(\"\(how.rawValue)\")"
-        case .openWindow: "app:open_window"
-        case .dismissWindow: "app:dismiss_window"
-        case .focus: "w:focus()"
-        case .backgroundWindow: "w:background()"
-        case .close: "w:close()"
-        case .disconnect: "w:disconnect()"
-        case .openURL: "app:open_url"
-        case .advance: "sim.advance"
-        case .settle: "sim.settle()"
-        case .intent(let name, _): "app:\(name)"
-        case .refresh: "sim.system.refresh(app)"
-        case .continueActivity: "app:continue_activity"
-        case .openNotification: "app:open_notification"
-        case .openSettings: "app:open_settings()"
-        case .reopen: "app:reopen()"
-        case .hide: "app:hide()"
-        case .minimize: "w:minimize()"
-        case .terminateKeepingWindows: "app:terminate(\"user\", { keep_windows = true })"
+        case .launch: .launch
+        case .background: .background
+        case .foreground: .foreground
+        case .switcher: .switcher
+        case .interrupt: .interrupt
+        case .resume: .resume
+        case .terminate(let how): .terminate(how)
+        case .openWindow: .openWindow
+        case .dismissWindow: .dismissWindow
+        case .focus: .focus
+        case .backgroundWindow: .backgroundWindow
+        case .close: .close
+        case .disconnect: .disconnect
+        case .openURL: .openURL
+        case .advance: .advance
+        case .settle: .settle
+        case .intent(let name, _): .intentName(name)
+        case .refresh: .refresh
+        case .continueActivity: .continueActivity
+        case .openNotification: .openNotification
+        case .openSettings: .openSettings
+        case .reopen: .reopen
+        case .hide: .hide
+        case .minimize: .minimize
+        case .terminateKeepingWindows: .quitKeepingWindows
         }
     }
 }

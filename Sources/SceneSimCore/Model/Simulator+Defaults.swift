@@ -15,8 +15,8 @@ extension Simulator {
     /// `setDefault` with the key's exact bytes (a script's string).
     package func setDefault(_ key: ByteString, _ value: SceneValue?) throws(SimError) {
         try change { () throws(SimError) in
-            try requireRunning("writing app.defaults")
-            try requireAwake("writing app.defaults")
+            try requireRunning(.writeDefaults)
+            try requireAwake(.writeDefaults)
             if case .double(let d)? = value, d.isNaN {
                 throw SimError(.invalidValue, "app.defaults key \(key.quoted): NaN cannot be stored (it never equals itself); store a number or nil")
             }

@@ -10,14 +10,14 @@ extension Simulator {
     /// Traced as the built-in model's login and logout trace the same item.
     public func setKeychain(token: Int?) throws(SimError) {
         try change { () throws(SimError) in
-            try requireRunning("writing app.keychain")
-            try requireAwake("writing app.keychain")
+            try requireRunning(.writeKeychain)
+            try requireAwake(.writeKeychain)
             guard let token else {
                 clearKeychain(reason: "app.keychain = nil")
                 return
             }
             guard let session = server.session(token: token) else {
-                throw SimError(.invalidValue, "app.keychain = \(token): the server never issued token \(token); store a token from sim.server.create_session(user)")
+                throw SimError(.invalidValue, "\(script: "app.keychain = \(token)", swift: "setKeychain(token: \(token))"): the server never issued token \(token); store a token from \(.createSession, scriptArguments: "(user)")")
             }
             keychain = StoredSession(user: session.user, token: token)
             emit(.sessionStored(user: session.user, expires: session.expires))

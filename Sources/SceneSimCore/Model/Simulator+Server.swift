@@ -13,7 +13,7 @@ extension Simulator {
     package func createSession(user: ByteString, ttl: VirtualTime? = nil) throws(SimError) -> Int {
         try change { () throws(SimError) in
             guard !user.isEmpty else {
-                throw SimError(.invalidValue, "sim.server.create_session(user, ttl?): user must be a non-empty string, e.g. sim.server.create_session(\"ada\")")
+                throw SimError(.invalidValue, "\(.createSession, scriptArguments: "(user, ttl?)"): user must be a non-empty string, e.g. \(script: "sim.server.create_session(\"ada\")", swift: "createSession(user: \"ada\")")")
             }
             try requireMemory(user.count + AuthServer.sessionCost)
             return server.createSession(user: user, ttl: ttl ?? config.sessionTTL, now: now)
@@ -46,10 +46,10 @@ extension Simulator {
     @discardableResult
     package func validate(token: Int, answer: @escaping (Simulator, ServerAnswer, ByteString?) throws -> Void) throws(SimError) -> ValidationRequestID {
         try change { () throws(SimError) in
-            try requireRunning("sim.server.validate")
-            try requireAwake("sim.server.validate")
+            try requireRunning(.validateToken)
+            try requireAwake(.validateToken)
             guard let session = server.session(token: token) else {
-                throw SimError(.invalidValue, "sim.server.validate: the server never issued token \(token); validate a token from sim.server.create_session(user) or app.keychain")
+                throw SimError(.invalidValue, "\(.validateToken): the server never issued token \(token); validate a token from \(.createSession, scriptArguments: "(user)") or \(script: "app.keychain", swift: "keychainToken")")
             }
             let request = services.nextValidation
             services.nextValidation += 1

@@ -22,13 +22,13 @@ extension Simulator {
     @discardableResult
     package func scheduleTask(after delay: VirtualTime, site: String? = nil, _ body: @escaping (Simulator) throws -> Void) throws(SimError) -> TaskID {
         try change { () throws(SimError) in
-            try requireRunning("app:after")
-            try requireAwake("app:after")
+            try requireRunning(.after)
+            try requireAwake(.after)
             guard delay >= .zero else {
-                throw SimError(.invalidValue, "app:after(seconds, fn) needs zero or more seconds (got \(delay.text)); the clock only moves forward")
+                throw SimError(.invalidValue, "\(.after, scriptArguments: "(seconds, fn)") needs zero or more seconds (got \(delay.text)); the clock only moves forward")
             }
             guard now.microseconds <= VirtualTime.latest.microseconds - delay.microseconds else {
-                throw SimError(.invalidValue, "app:after(\(delay.text)) would fire past \(VirtualTime.latest.text) s, the end of the virtual clock")
+                throw SimError(.invalidValue, "\(.afterDelay(delay)) would fire past \(VirtualTime.latest.text) s, the end of the virtual clock")
             }
             var record = ModelServices.TaskRecord(launch: launchCount, at: now + delay)
             if let site {
@@ -56,7 +56,7 @@ extension Simulator {
 
     /// Where timer `id` stands. A number the run never gave a timer is an error.
     public func taskStatus(_ id: TaskID) throws(SimError) -> TaskStatus {
-        try taskRecord(id, "task.status")
+        try taskRecord(id, .taskStatus)
         return status(ofTask: id.rawValue)
     }
 
@@ -69,13 +69,13 @@ extension Simulator {
     }
 
     /// When timer `id` fires (or would have). A number the run never gave a timer is an error.
-    public func taskTime(_ id: TaskID) throws(SimError) -> VirtualTime { try taskRecord(id, "task.at").at }
+    public func taskTime(_ id: TaskID) throws(SimError) -> VirtualTime { try taskRecord(id, .taskTime).at }
 
     /// The record of timer `id`, or the error that says the run made no such timer.
     @discardableResult
-    private func taskRecord(_ id: TaskID, _ what: String) throws(SimError) -> ModelServices.TaskRecord {
+    private func taskRecord(_ id: TaskID, _ what: APICall) throws(SimError) -> ModelServices.TaskRecord {
         guard id.rawValue >= 1, id.rawValue <= services.tasks.count else {
-            throw SimError(.invalidValue, "\(what): there is no task \(id.rawValue); app:after has made \(services.tasks.count) in this run")
+            throw SimError(.invalidValue, .noTask(what, id: id.rawValue, made: services.tasks.count))
         }
         return services.tasks[id.rawValue - 1]
     }
@@ -85,7 +85,7 @@ extension Simulator {
     @discardableResult
     public func cancelTask(_ id: TaskID) throws(SimError) -> Bool {
         try change { () throws(SimError) in
-            try taskRecord(id, "task:cancel()")
+            try taskRecord(id, .cancelTask)
             switch status(ofTask: id.rawValue) {
             case .pending:
                 services.tasks[id.rawValue - 1].cancelled = true
@@ -94,7 +94,7 @@ extension Simulator {
             case .done, .cancelled:
                 return false
             case .ended:
-                throw SimError(.forbidden, "task:cancel(): this task was made by launch #\(services.tasks[id.rawValue - 1].launch), which has ended, and a process's tasks end with it; schedule a new one with app:after in the running app")
+                throw SimError(.forbidden, "\(.cancelTask): this task was made by launch #\(services.tasks[id.rawValue - 1].launch), which has ended, and a process's tasks end with it; schedule a new one with \(.after) in the running app")
             }
         }
     }

@@ -89,7 +89,7 @@ public struct AppConfig: Sendable, Equatable {
     /// exist, routes to declared groups, sane numbers. Throws the first problem found.
     package func validate() throws(SimError) {
         if scenes.isEmpty {
-            throw SimError(.invalidConfig, "scenes must declare at least one scene (e.g. scenes = { { id = \"main\" } })")
+            throw SimError(.invalidConfig, "scenes must declare at least one scene (e.g. \(script: "scenes = { { id = \"main\" } }", swift: "scenes: [SceneDeclaration(id: \"main\")]"))")
         }
         var seen: Set<String> = []
         for scene in scenes {
@@ -159,37 +159,37 @@ public struct AppConfig: Sendable, Equatable {
             }
         }
         if let limit = visibleLimit, limit < 1 {
-            throw SimError(.invalidConfig, "visible_limit must be at least 1 (got \(limit))")
+            throw SimError(.invalidConfig, "\(script: "visible_limit", swift: "visibleLimit") must be at least 1 (got \(limit))")
         }
-        for (name, value) in [("min_loading", minLoading), ("auth_latency", authLatency)] where value.microseconds < 0 {
-            throw SimError(.invalidConfig, "\(name) must not be negative (got \(value.text))")
+        for (name, swiftName, value) in [("min_loading", "minLoading", minLoading), ("auth_latency", "authLatency", authLatency)] where value.microseconds < 0 {
+            throw SimError(.invalidConfig, "\(script: name, swift: swiftName) must not be negative (got \(value.text))")
         }
         if sessionTTL.microseconds <= 0 {
-            throw SimError(.invalidConfig, "session_ttl must be positive (got \(sessionTTL.text))")
+            throw SimError(.invalidConfig, "\(script: "session_ttl", swift: "sessionTTL") must be positive (got \(sessionTTL.text))")
         }
         if let session = storedSession {
-            if session.user.isEmpty { throw SimError(.invalidConfig, "session.user must not be empty") }
+            if session.user.isEmpty { throw SimError(.invalidConfig, "\(script: "session.user", swift: "storedSession.user") must not be empty") }
             if session.ttl.microseconds <= 0 {
-                throw SimError(.invalidConfig, "session.ttl must be positive (got \(session.ttl.text))")
+                throw SimError(.invalidConfig, "\(script: "session.ttl", swift: "storedSession.ttl") must be positive (got \(session.ttl.text))")
             }
         }
         if policy.storageWarnBytes < 0 {
-            throw SimError(.invalidConfig, "policy.storage_warn_bytes must not be negative")
+            throw SimError(.invalidConfig, "\(script: "policy.storage_warn_bytes", swift: "policy.storageWarnBytes") must not be negative")
         }
         if policy.flickerThreshold.microseconds < 0 {
-            throw SimError(.invalidConfig, "policy.flicker_threshold must not be negative")
+            throw SimError(.invalidConfig, "\(script: "policy.flicker_threshold", swift: "policy.flickerThreshold") must not be negative")
         }
         if case .after(let delay)? = policy.suspendAfter, delay.microseconds < 0 {
-            throw SimError(.invalidConfig, "policy.suspend_after must not be negative (got \(delay.text)); use false for an app that is never suspended")
+            throw SimError(.invalidConfig, "\(script: "policy.suspend_after", swift: "policy.suspendAfter") must not be negative (got \(delay.text)); use \(script: "false", swift: ".never") for an app that is never suspended")
         }
         if policy.backgroundTime.microseconds <= 0 {
-            throw SimError(.invalidConfig, "policy.background_time must be positive (got \(policy.backgroundTime.text))")
+            throw SimError(.invalidConfig, "\(script: "policy.background_time", swift: "policy.backgroundTime") must be positive (got \(policy.backgroundTime.text))")
         }
         if policy.refreshTime.microseconds <= 0 {
-            throw SimError(.invalidConfig, "policy.refresh_time must be positive (got \(policy.refreshTime.text))")
+            throw SimError(.invalidConfig, "\(script: "policy.refresh_time", swift: "policy.refreshTime") must be positive (got \(policy.refreshTime.text))")
         }
         if policy.expirationWarning.microseconds < 0 || policy.expirationWarning > policy.backgroundTime || policy.expirationWarning > policy.refreshTime {
-            throw SimError(.invalidConfig, "policy.expiration_warning must be between 0 and background_time and refresh_time (got \(policy.expirationWarning.text)); it is how long before the time runs out the expiration handlers are called")
+            throw SimError(.invalidConfig, "\(script: "policy.expiration_warning", swift: "policy.expirationWarning") must be between 0 and \(script: "background_time", swift: "backgroundTime") and \(script: "refresh_time", swift: "refreshTime") (got \(policy.expirationWarning.text)); it is how long before the time runs out the expiration handlers are called")
         }
     }
 }

@@ -17,8 +17,8 @@ extension Simulator {
     /// `beginBackgroundTask` for a front end whose code runs on the thread driving the simulator.
     package func beginBackgroundTask(named name: ByteString, _ expiration: ((Simulator, BackgroundTaskID) throws -> Void)?) throws(SimError) -> BackgroundTaskID {
         try change { () throws(SimError) in
-            let process = try runningProcess("app:begin_background_task")
-            try requireAwake("app:begin_background_task")
+            let process = try runningProcess(.beginBackgroundTask)
+            try requireAwake(.beginBackgroundTask)
             // The record is kept for the whole run (ids are never reused), its name with it.
             try requireMemory(Self.backgroundTaskCost + name.count)
             return openBackgroundTask(named: name, expiration, process)
@@ -52,17 +52,17 @@ extension Simulator {
     @discardableResult
     public func finishBackgroundTask(_ id: BackgroundTaskID) throws(SimError) -> Bool {
         try change { () throws(SimError) in
-            let record = try backgroundTaskRecord(id, "task:finish()")
+            let record = try backgroundTaskRecord(id, .finishBackgroundTask)
             switch record.status {
             case .finished:
                 return false
             case .ended:
-                throw SimError(.forbidden, "task:finish(): \(record.ref) was begun by launch #\(record.launch), which has ended, and a process's background tasks end with it; begin a new one with app:begin_background_task in the running app")
+                throw SimError(.forbidden, "\(.finishBackgroundTask): \(record.ref) was begun by launch #\(record.launch), which has ended, and a process's background tasks end with it; begin a new one with \(.beginBackgroundTask) in the running app")
             case .running, .expired:
                 break
             }
             guard let process else { return false }
-            try requireAwake("task:finish()")
+            try requireAwake(.finishBackgroundTask)
             closeBackgroundTask(id, process)
             return true
         }
@@ -86,25 +86,25 @@ extension Simulator {
 
     /// Where background task `id` stands. A number the run never gave a task is an error.
     public func backgroundTaskStatus(_ id: BackgroundTaskID) throws(SimError) -> BackgroundTaskStatus {
-        try backgroundTaskRecord(id, "task.status").status
+        try backgroundTaskRecord(id, .backgroundTaskStatus).status
     }
 
     /// The name background task `id` was begun with. A number the run never gave a task is an error.
     public func backgroundTaskName(_ id: BackgroundTaskID) throws(SimError) -> String {
-        try backgroundTaskRecord(id, "task.name").ref.name.escaped
+        try backgroundTaskRecord(id, .backgroundTaskName).ref.name.escaped
     }
 
     /// The background task's trace name (`background task 1 "upload"`), for front ends.
     package func backgroundTaskRef(_ id: BackgroundTaskID) throws(SimError) -> BackgroundTaskRef {
-        try backgroundTaskRecord(id, "task.name").ref
+        try backgroundTaskRecord(id, .backgroundTaskName).ref
     }
 
     /// How many background tasks the run has begun (their ids are 1 through this).
     public var backgroundTaskCount: Int { services.backgroundTasks.count }
 
-    private func backgroundTaskRecord(_ id: BackgroundTaskID, _ what: String) throws(SimError) -> BackgroundTaskRecord {
+    private func backgroundTaskRecord(_ id: BackgroundTaskID, _ what: APICall) throws(SimError) -> BackgroundTaskRecord {
         guard id.rawValue >= 1, id.rawValue <= services.backgroundTasks.count else {
-            throw SimError(.invalidValue, "\(what): there is no background task \(id.rawValue); app:begin_background_task has begun \(services.backgroundTasks.count) in this run")
+            throw SimError(.invalidValue, .noBackgroundTask(what, id: id.rawValue, begun: services.backgroundTasks.count))
         }
         return services.backgroundTasks[id.rawValue - 1]
     }
@@ -126,7 +126,7 @@ extension Simulator {
     /// over: one system action, at the current time.
     func runPendingExpirations() throws(SimError) {
         guard let process, !process.pendingExpirations.isEmpty else { return }
-        try action("a background task's expiration handler") { () throws(SimError) in
+        try action(.expirationHandler) { () throws(SimError) in
             var rounds = 0
             while self.process === process, let id = process.pendingExpirations.popFirst() {
                 rounds += 1

@@ -6,7 +6,7 @@ import ByteText
 extension Simulator {
     /// The App's in-memory state (`@State` on the App, `@Observable` singletons): `app.memory`.
     public func appMemory() throws(SimError) -> SceneStorage {
-        try runningProcess("reading app.memory").memory
+        try runningProcess(.readAppMemory).memory
     }
 
     /// Writes (or with nil removes) a key of the App's in-memory state.
@@ -17,8 +17,8 @@ extension Simulator {
     /// `setAppMemory` with the key's exact bytes (a script's string).
     package func setAppMemory(key: ByteString, value: SceneValue?) throws(SimError) {
         try change(memory: 0) { () throws(SimError) in
-            let process = try runningProcess("writing app.memory")
-            try requireAwake("writing app.memory")
+            let process = try runningProcess(.writeAppMemory)
+            try requireAwake(.writeAppMemory)
             try checkStorable(value, "app.memory key \(key.quoted)")
             try requireMemory(value.map { key.count + $0.byteSize + Self.storageEntryCost } ?? 0)
             process.memory.set(key, value)
@@ -28,7 +28,7 @@ extension Simulator {
 
     /// A window's in-memory view state (`@State`, `@StateObject` in its views): `w.memory`.
     public func windowMemory(_ id: SessionID) throws(SimError) -> SceneStorage {
-        try connectedScene(id, "reading w.memory").memory
+        try connectedScene(id, .readWindowMemory).memory
     }
 
     /// Writes (or with nil removes) a key of a connected window's in-memory view state.
@@ -39,8 +39,8 @@ extension Simulator {
     /// `setWindowMemory` with the key's exact bytes (a script's string).
     package func setWindowMemory(_ id: SessionID, key: ByteString, value: SceneValue?) throws(SimError) {
         try change(memory: 0) { () throws(SimError) in
-            try connectedScene(id, "writing w.memory")
-            try requireAwake("writing w.memory")
+            try connectedScene(id, .writeWindowMemory)
+            try requireAwake(.writeWindowMemory)
             try checkStorable(value, "w.memory key \(key.quoted)")
             try requireMemory(value.map { key.count + $0.byteSize + Self.storageEntryCost } ?? 0)
             changingStorage(of: id) { sessions[id.index].scene!.memory.set(key, value) }
@@ -51,8 +51,8 @@ extension Simulator {
     /// The connected scene of a live session in the running app: its views (and their memory)
     /// exist only while it is connected.
     @discardableResult
-    private func connectedScene(_ id: SessionID, _ what: String) throws(SimError) -> SessionRecord.LiveScene {
-        try requireLiveScene(id, what, disconnected: "is disconnected: its views and their @State are gone; call w:focus() to reconnect it (it comes back with empty memory)",
+    private func connectedScene(_ id: SessionID, _ what: APICall) throws(SimError) -> SessionRecord.LiveScene {
+        try requireLiveScene(id, what, disconnected: "is disconnected: its views and their @State are gone; call \(.focus) to reconnect it (it comes back with empty memory)",
                              closing: "is being closed: its views and their @State are gone with it; keep what must outlive the window in app.memory or app.defaults")
     }
 

@@ -9,7 +9,7 @@ extension Simulator {
     /// request. iPhone, iPad and Vision Pro only.
     public func scheduleRefresh(after seconds: Double) throws(SimError) {
         guard let delay = VirtualTime(checkedSeconds: seconds) else {
-            throw SimError(.invalidValue, "app:schedule_refresh(seconds) needs a finite number of seconds, at most 1e12 (got \(seconds))")
+            throw SimError(.invalidValue, "\(.scheduleRefresh, scriptArguments: "(seconds)") needs a finite number of seconds, at most 1e12 (got \(seconds))")
         }
         try scheduleRefresh(after: delay)
     }
@@ -17,16 +17,16 @@ extension Simulator {
     /// `scheduleRefresh` with the delay on the virtual clock.
     package func scheduleRefresh(after delay: VirtualTime) throws(SimError) {
         try change { () throws(SimError) in
-            try requireRunning("app:schedule_refresh")
-            try requireAwake("app:schedule_refresh")
+            try requireRunning(.scheduleRefresh)
+            try requireAwake(.scheduleRefresh)
             guard config.hasBackgroundRefresh else {
-                throw SimError(.forbidden, "app:schedule_refresh: \(config.platform.rawValue) has no background app refresh (BGTaskScheduler exists on iphone, ipados and visionos); a Mac app keeps running in the background instead")
+                throw SimError(.forbidden, "\(.scheduleRefresh): \(config.platform.rawValue) has no background app refresh (BGTaskScheduler exists on iphone, ipados and visionos); a Mac app keeps running in the background instead")
             }
             guard delay >= .zero else {
-                throw SimError(.invalidValue, "app:schedule_refresh(seconds) needs zero or more seconds (got \(delay.text)): the earliest time the system may run it, from now")
+                throw SimError(.invalidValue, "\(.scheduleRefresh, scriptArguments: "(seconds)") needs zero or more seconds (got \(delay.text)): the earliest time the system may run it, from now")
             }
             guard now.microseconds <= VirtualTime.latest.microseconds - delay.microseconds else {
-                throw SimError(.invalidValue, "app:schedule_refresh(\(delay.text)) would be due past \(VirtualTime.latest.text) s, the end of the virtual clock")
+                throw SimError(.invalidValue, "\(.scheduleRefreshAfter(delay)) would be due past \(VirtualTime.latest.text) s, the end of the virtual clock")
             }
             services.refreshRequest = RefreshRequest(earliest: now + delay)
             emit(.refreshRequested(earliest: now + delay))
@@ -41,19 +41,19 @@ extension Simulator {
 
     /// The guards of `SimInput.refresh`.
     func checkRefresh() throws(SimError) {
-        let what = "sim.system.refresh(app)"
+        let what = APICall.refresh
         guard config.hasBackgroundRefresh else {
             throw refusal(.forbidden, "\(what): \(config.platform.rawValue) has no background app refresh (only iphone, ipados and visionos)")
         }
         guard let request = services.refreshRequest else {
             let dropped = lastTermination?.how == .user ? " (a force quit cancelled the app's requests)" : ""
-            throw refusal(.forbidden, "\(what): no background refresh is pending\(dropped); the app asks for one with app:schedule_refresh(seconds)")
+            throw refusal(.forbidden, "\(what): no background refresh is pending\(dropped); the app asks for one with \(.scheduleRefresh, scriptArguments: "(seconds)")")
         }
         guard request.earliest <= now else {
-            throw refusal(.forbidden, "\(what): the refresh is not due: the app asked for it no earlier than \(request.earliest.text) s, and it is \(now.text) s; call sim.advance(\((request.earliest - now).text)) first")
+            throw refusal(.forbidden, "\(what): the refresh is not due: the app asked for it no earlier than \(request.earliest.text) s, and it is \(now.text) s; call \(.advanceBy(request.earliest - now)) first")
         }
         if let process, !process.visible.isEmpty || process.reportedPhase != .background {
-            throw refusal(.forbidden, "\(what): the app is in the foreground (\(process.reportedPhase.rawValue)); the system runs background refreshes only for an app in the background or not running; call app:background() first")
+            throw refusal(.forbidden, "\(what): the app is in the foreground (\(process.reportedPhase.rawValue)); the system runs background refreshes only for an app in the background or not running; call \(.background) first")
         }
     }
 

@@ -20,9 +20,9 @@ extension Simulator {
 
     /// Fails while the app is suspended: `what` is a call that runs the app's code or stands
     /// for it, and a suspended app runs none.
-    public func requireAwake(_ what: @autoclosure () -> String) throws(SimError) {
+    public func requireAwake(_ what: @autoclosure () -> APICall) throws(SimError) {
         guard let process, let since = process.suspendedSince, !process.delivering else { return }
-        throw SimError(.forbidden, "\(what()): the app is suspended (since \(since.text) s, in the background), so none of its code runs; resume it first: app:foreground(), w:focus(), app:open_url(...) or sim.system.refresh(app)")
+        throw SimError(.forbidden, .suspended(what(), since: since))
     }
 
     /// Runs `body`, a disconnect or a close the system delivers to the app (semantics 11.2):

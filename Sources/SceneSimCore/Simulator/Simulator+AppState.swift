@@ -62,8 +62,8 @@ extension Simulator {
     /// intents (login, retry, ...) are what also do the work around it.
     @discardableResult
     public func transition(to target: ModelState) throws(SimError) -> AppStateMachine.Outcome {
-        try runningChange("app:transition") { process throws(SimError) in
-            try requireAwake("app:transition")
+        try runningChange(.transition) { process throws(SimError) in
+            try requireAwake(.transition)
             // The log keeps the state (and, refused, a reason naming it twice).
             try requireMemory(3 * AppStateMachine.bytes(of: target))
             return request(target, process)
@@ -74,10 +74,10 @@ extension Simulator {
     /// `onTransitionRequest`, which may refuse it (traced as a rejection), so the model's
     /// controller and the simulator cannot disagree.
     package func requestTransitionThroughModel(to target: ModelState, modelName: String) throws(SimError) -> AppStateMachine.Outcome {
-        try runningChange("app:transition") { process throws(SimError) in
-            try requireAwake("app:transition")
+        try runningChange(.transition) { process throws(SimError) in
+            try requireAwake(.transition)
             guard let code = model.transitionRequestCode else {
-                throw SimError(.forbidden, "app:transition: model \"\(modelName)\" is a Swift model, whose state follows its own code; call one of its intents, or give the model an onTransitionRequest that moves its controller")
+                throw SimError(.forbidden, "\(.transition): model \"\(modelName)\" is a Swift model, whose state follows its own code; call one of its intents, or give the model an onTransitionRequest that moves its controller")
             }
             let old = process.machine.state
             var accepted = false
@@ -86,7 +86,7 @@ extension Simulator {
             } catch let error as SimError {
                 throw error
             } catch {
-                throw SimError(.appCode, "app:transition: the model's onTransitionRequest threw \(error)")
+                throw SimError(.appCode, "\(.transition): the model's onTransitionRequest threw \(error)")
             }
             guard accepted else {
                 let reason = "the model refused it"

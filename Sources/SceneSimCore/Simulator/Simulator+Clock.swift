@@ -3,7 +3,7 @@ extension Simulator {
     /// Runs the earliest scheduled event if it is due at or before `limit`, moving the clock to
     /// its time. Returns false (and leaves the clock alone) when nothing is due.
     package func runNextEvent(notAfter limit: VirtualTime) throws(SimError) -> Bool {
-        try action("the clock") { () throws(SimError) in
+        try action(.clock) { () throws(SimError) in
             // A suspended app's work waits in the scheduler until it resumes (semantics 11.2).
             let appNext = process?.isSuspended == true ? nil : scheduler.nextTime
             // The system's deadlines; at the same instant the app's own work runs first.
@@ -33,7 +33,7 @@ extension Simulator {
 
     /// Moves the clock to `time` without running anything (drivers call this after draining).
     package func moveClock(to time: VirtualTime) throws(SimError) {
-        try action("the clock") { () throws(SimError) in
+        try action(.clock) { () throws(SimError) in
             guard time >= now else {
                 throw SimError(.invalidValue, "the clock cannot go back (now \(now.text) s, asked for \(time.text) s)")
             }
@@ -53,10 +53,10 @@ extension Simulator {
     /// what `VirtualTime` holds exactly) or a negative span is an error, and the clock stays.
     public func advance(seconds: Double) throws(SimError) {
         guard let duration = VirtualTime(checkedSeconds: seconds) else {
-            throw SimError(.invalidValue, "sim.advance needs a finite number of seconds, at most 1e12 (got \(seconds))")
+            throw SimError(.invalidValue, "\(.advance) needs a finite number of seconds, at most 1e12 (got \(seconds))")
         }
         guard duration >= .zero else {
-            throw SimError(.invalidValue, "sim.advance needs zero or more seconds (got \(duration.text)); the clock only moves forward")
+            throw SimError(.invalidValue, "\(.advance) needs zero or more seconds (got \(duration.text)); the clock only moves forward")
         }
         try advance(by: duration)
     }
@@ -73,7 +73,7 @@ extension Simulator {
             try chargeWork(1)
             count += 1
             if count >= Self.settleLimit {
-                throw SimError(.didNotSettle, "sim.advance(\(duration.text)): ran \(Self.settleLimit) events and the clock is only at \(now.text) s of \(target.text) s; \(keepsSchedulingWork)")
+                throw SimError(.didNotSettle, "\(.advanceBy(duration)): ran \(Self.settleLimit) events and the clock is only at \(now.text) s of \(target.text) s; \(keepsSchedulingWork)")
             }
         }
         // Something run between events may have moved the clock past the target already.
@@ -99,7 +99,7 @@ extension Simulator {
             try chargeWork(1)
             count += 1
             if count >= Self.settleLimit {
-                throw SimError(.didNotSettle, "sim.settle(): did not settle after \(Self.settleLimit) events; \(keepsSchedulingWork)")
+                throw SimError(.didNotSettle, "\(.settle): did not settle after \(Self.settleLimit) events; \(keepsSchedulingWork)")
             }
         }
     }
@@ -114,23 +114,28 @@ extension Simulator {
 
     /// What keeps the clock busy, for the livelock guard's message: the places of the timers
     /// still pending (repeating ones marked), in the order they were armed, or a hook.
-    private var keepsSchedulingWork: String {
+    private var keepsSchedulingWork: SimError.Message {
         var pending: [Int] = []
         for job in scheduler.jobs {
             if case .task(let id) = job, services.taskBodies[id] != nil { pending.append(id) }
         }
         pending.sort()
-        var places: [String] = [], seen = Set<Int32>(), unplaced = false
+        var places: [SimError.Message] = [], seen = Set<Int32>(), unplaced = false
         for id in pending {
             let record = services.tasks[id - 1]
             guard record.site >= 0 else { unplaced = true; continue }
             guard seen.insert(record.site).inserted else { continue }
-            let place = "app:after at \(services.timerSites[Int(record.site)])"
-            places.append(record.repeating ? place + " (repeating: a timer of its own chain arms it again)" : place)
+            let place: SimError.Message = "\(APICall.after) at \(services.timerSites[Int(record.site)])"
+            places.append(record.repeating ? "\(place) (repeating: a timer of its own chain arms it again)" : place)
         }
-        if unplaced { places.append("app:after") }
-        guard !places.isEmpty else { return "something keeps scheduling work (a hook that reacts to every change?)" }
-        let list = places.count == 1 ? places[0] : places.dropLast().joined(separator: ", ") + " and " + places.last!
+        if unplaced { places.append("\(APICall.after)") }
+        guard !places.isEmpty else {
+            return "something keeps scheduling work \(script: "(a hook that reacts to every change?)", swift: "(a model handler, such as onPhase, that reacts to every change?)")"
+        }
+        var list: SimError.Message = ""
+        for (index, place) in places.enumerated() {
+            list = index == 0 ? place : "\(list)\(index == places.count - 1 ? " and " : ", ")\(place)"
+        }
         return "something keeps scheduling work; timers still pending: \(list). Settling stops once only repeating timers are left: a repeating timer that arms other work each time, due after its own next run, keeps it going"
     }
 }

@@ -14,9 +14,9 @@ extension Simulator {
     /// The connected scene of a live session in the running app, or the error for `what`;
     /// `disconnected` says, after the window's label, why a disconnected one will not do.
     @discardableResult
-    func requireLiveScene(_ id: SessionID, _ what: String,
-                          disconnected: String = "is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved",
-                          closing closingText: String = "is being closed, and its SceneStorage is discarded with its session; keep what must outlive the window in app.defaults, or save the draft earlier (on active -> inactive)") throws(SimError) -> SessionRecord.LiveScene {
+    func requireLiveScene(_ id: SessionID, _ what: APICall,
+                          disconnected: SimError.Message = "is disconnected, and SceneStorage exists only on a connected scene; call \(.focus) to reconnect it, or read \(script: "w.saved", swift: "savedStorage(_:)")",
+                          closing closingText: SimError.Message = "is being closed, and its SceneStorage is discarded with its session; keep what must outlive the window in app.defaults, or save the draft earlier (on active -> inactive)") throws(SimError) -> SessionRecord.LiveScene {
         try requireAlive(id, what)
         try requireRunning(what)
         guard let scene = sessions[id.index].scene else {
@@ -37,7 +37,7 @@ extension Simulator {
     }
 
     package func storageValue(_ id: SessionID, key: ByteString) throws(SimError) -> SceneValue? {
-        try requireLiveScene(id, "reading storage").storage[key]
+        try requireLiveScene(id, .readStorage).storage[key]
     }
 
     /// Writes (or with nil deletes) `key` in a connected scene's storage.
@@ -58,8 +58,8 @@ extension Simulator {
     package func setStorage(_ id: SessionID, key: ByteString, value: SceneValue?, changed: Bool?) throws(SimError) {
         // A write adds no session or transition, only its entry: deleting is never refused.
         try change(memory: 0) { () throws(SimError) in
-            try requireLiveScene(id, "writing storage")
-            try requireAwake("writing storage")
+            try requireLiveScene(id, .writeStorage)
+            try requireAwake(.writeStorage)
             if case .double(let d)? = value, d.isNaN {
                 throw SimError(.invalidValue, "storage key \(key.quoted): NaN cannot be stored (it never equals itself); store a number or nil")
             }
@@ -105,7 +105,7 @@ extension Simulator {
     /// change the value: the scene is connected, no system action is under way, and the size
     /// warning already matches the size, so no warning can start or end.
     package func storageWritesAreQuiet(_ id: SessionID) -> Bool {
-        guard case .idle = activity, !isSuspended, (try? requireLiveScene(id, "writing storage")) != nil, let scene = sessions[id.index].scene else {
+        guard case .idle = activity, !isSuspended, (try? requireLiveScene(id, .writeStorage)) != nil, let scene = sessions[id.index].scene else {
             return false
         }
         return scene.warnedLarge == (scene.storage.byteCount > config.policy.storageWarnBytes)
@@ -113,12 +113,12 @@ extension Simulator {
 
     /// A connected scene's live storage.
     public func liveStorage(_ id: SessionID) throws(SimError) -> SceneStorage {
-        try requireLiveScene(id, "reading storage").storage
+        try requireLiveScene(id, .readStorage).storage
     }
 
     /// The keys of a connected scene's storage, in byte order.
     public func storageKeys(_ id: SessionID) throws(SimError) -> [ByteString] {
-        try requireLiveScene(id, "listing storage keys").storage.sortedKeys
+        try requireLiveScene(id, .listStorageKeys).storage.sortedKeys
     }
 
     /// Keys whose live value differs from the saved one: the writes a crash would lose.
@@ -131,7 +131,7 @@ extension Simulator {
 
     /// What restoration would give this session now: its saved storage.
     public func savedStorage(_ id: SessionID) throws(SimError) -> SceneStorage {
-        try requireAlive(id, "reading saved storage")
+        try requireAlive(id, .readSavedStorage)
         return sessions[id.index].saved
     }
 }

@@ -46,7 +46,7 @@ extension Simulator {
         guard let value else { return }
         guard let type = scene.valueType else {
             let kind = scene.kind == .window ? "Window scene" : "WindowGroup"
-            throw SimError(.invalidValue, "scene \"\(scene.id)\" is a \(kind) without a value type, so it cannot present \(value.literal); call open_window(\"\(scene.id)\") or declare it with value = \"string\" or \"integer\"")
+            throw SimError(.invalidValue, "scene \"\(scene.id)\" is a \(kind) without a value type, so it cannot present \(value.literal); call \(script: "open_window(\"\(scene.id)\")", swift: APICall.openWindowFor(scene: scene.id, value: nil).swiftSpelling) or declare it with \(script: "value = \"string\" or \"integer\"", swift: "valueType: .string or .integer")")
         }
         guard value.matches(type) else {
             var hint = ""

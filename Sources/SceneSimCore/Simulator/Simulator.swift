@@ -281,12 +281,12 @@ public final class Simulator {
     /// It refuses to start when `memory` more bytes would pass the memory budget (the default
     /// covers a new session and a few transitions; see Simulator+Memory.swift), before changing
     /// anything.
-    func action<T>(_ what: @autoclosure () -> String, memory: Int = operationAllowance, _ body: () throws(SimError) -> T) throws(SimError) -> T {
+    func action<T>(_ what: @autoclosure () -> APICall, memory: Int = operationAllowance, _ body: () throws(SimError) -> T) throws(SimError) -> T {
         switch activity {
         case .idle:
             break
         case .acting:
-            throw SimError(.reentrant, "\(what()): cannot start a lifecycle action from a handler in the middle of another system action; send it as an input, which queues it until the action is over")
+            throw SimError(.reentrant, .reentrant(what()))
         case .askingRestore:
             throw Self.restoreReentry
         }
@@ -321,49 +321,52 @@ public final class Simulator {
         try change(body)
     }
 
-    static let restoreReentry = SimError(.reentrant, "cannot change the simulation from inside a restore hook; return true or false and act after the launch")
+    static let restoreReentry = SimError(.reentrant, .restoreReentry)
 
     /// Runs a change (see `change`) that needs the app running, handing it the running process.
-    func runningChange<T>(_ what: @autoclosure () -> String, _ body: (AppProcess) throws(SimError) -> T) throws(SimError) -> T {
+    func runningChange<T>(_ what: @autoclosure () -> APICall, _ body: (AppProcess) throws(SimError) -> T) throws(SimError) -> T {
         try change { () throws(SimError) in
             try body(try runningProcess(what()))
         }
     }
 
     /// The running process, or the error that says the app must be launched for `what`.
-    func runningProcess(_ what: @autoclosure () -> String) throws(SimError) -> AppProcess {
+    func runningProcess(_ what: @autoclosure () -> APICall) throws(SimError) -> AppProcess {
         if let process { return process }
-        if let last = lastTermination {
-            throw refusal(.notRunning, "\(what()) needs a running app, but it was terminated (\(last.how.rawValue)) at \(last.at.text) s; call app:launch() first")
-        }
-        throw refusal(.notRunning, "\(what()) needs a running app; call app:launch() first")
+        throw refusal(.notRunning, .notRunning(what(), lastTermination: lastTermination))
     }
 
     /// A guard's refusal; while `probing`, without its message, which nobody reads (explore
     /// asks `accepts` several times a step, and building the text cost more than the guard).
-    func refusal(_ kind: SimError.Kind, _ message: @autoclosure () -> String) -> SimError {
-        SimError(kind, probing ? "" : message())
+    func refusal(_ kind: SimError.Kind, _ reason: @autoclosure () -> SimError.Reason) -> SimError {
+        SimError(kind, probing ? .message("") : reason())
+    }
+
+    /// A guard's refusal in words (see the other `refusal`).
+    func refusal(_ kind: SimError.Kind, _ message: @autoclosure () -> SimError.Message) -> SimError {
+        SimError(kind, probing ? .message("") : .message(message()))
     }
 
     /// Throws the simulator's error for `what` (a call of the model's own code, as messages
     /// name it) when the app is not running: it says to launch it, and when it was terminated.
-    public func requireRunning(_ what: @autoclosure () -> String) throws(SimError) {
+    public func requireRunning(_ what: @autoclosure () -> APICall) throws(SimError) {
         _ = try runningProcess(what())
     }
 
-    func requireAlive(_ id: SessionID, _ what: @autoclosure () -> String) throws(SimError) {
+    func requireAlive(_ id: SessionID, _ what: @autoclosure () -> APICall) throws(SimError) {
         guard owns(id) else {
-            throw refusal(.invalidValue, "\(what()): this window belongs to another simulator; use the windows this one gives (windows, liveSessions, session(labeled:))")
+            throw refusal(.invalidValue, .foreignWindow(what()))
         }
         // The record itself is read only for the error: copying it copies its storage.
         guard let discard = sessions[id.index].discarded else { return }
         let record = sessions[id.index]
-        throw SimError(.discardedSession, "\(what()): window \(record.label) no longer exists: its session was discarded at \(discard.at.text) s (\(discard.reason.rawValue)); open a new window with app:open_window(\"\(config.scenes[record.group].id)\"\(record.value.map { ", " + $0.literal } ?? ""))")
+        let reopen = APICall.openWindowFor(scene: config.scenes[record.group].id, value: record.value?.literal)
+        throw SimError(.discardedSession, .discardedWindow(what(), label: record.label, at: discard.at, reason: discard.reason, reopen: reopen))
     }
 
     func groupIndex(_ id: String) throws(SimError) -> Int {
         if let index = config.scenes.firstIndex(where: { $0.id == id }) { return index }
         let known = config.scenes.map(\.id)
-        throw SimError(.unknownScene, "unknown scene id \"\(id)\"\(suggestion(for: id, among: known)); the app declares \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
+        throw SimError(.unknownScene, .unknownScene(id, declared: known))
     }
 }

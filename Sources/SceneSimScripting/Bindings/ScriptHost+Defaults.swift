@@ -21,7 +21,7 @@ extension ScriptHost {
         }
         definition.setField = { [unowned(unsafe) self] call, _, key in
             perform(call) { () throws(SimError) in
-                if let refusal = declaredKeys.defaultsRefusal(key: key) { throw SimError(.invalidValue, refusal) }
+                if let refusal = declaredKeys.defaultsRefusal(key: key) { throw SimError(.invalidValue, .text(refusal)) }
                 let value = try storedValue(call.value(at: 3), "app.defaults key \(key.quoted)", holder: "defaults hold")
                 try requireSimulator("writing app.defaults").setDefault(key, value)
                 return []

@@ -23,9 +23,9 @@ extension ScriptHost {
         let simulator: Simulator
         do throws(SimError) {
             simulator = try requireSimulator(what)
-            try simulator.requireRunning(what)
+            try simulator.requireRunning(.effect(window: scene != nil))
             // An effect stands for the app's code, which a suspended app does not run (semantics 11.2).
-            try simulator.requireAwake(what)
+            try simulator.requireAwake(.effect(window: scene != nil))
         } catch {
             return .error(error.message)
         }

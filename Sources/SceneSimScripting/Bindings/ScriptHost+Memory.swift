@@ -57,9 +57,9 @@ extension ScriptHost {
                 let simulator = try requireSimulator("writing \(what)")
                 if !declaredKeys.memory.isEmpty, let window = memoryWindow(id),
                    let refusal = declaredKeys.refusal("memory", key: key, scene: simulator.group(of: window)) {
-                    throw SimError(.invalidValue, refusal)
+                    throw SimError(.invalidValue, .text(refusal))
                 }
-                if memoryWindow(id) == nil, let refusal = declaredKeys.appMemoryRefusal(key: key) { throw SimError(.invalidValue, refusal) }
+                if memoryWindow(id) == nil, let refusal = declaredKeys.appMemoryRefusal(key: key) { throw SimError(.invalidValue, .text(refusal)) }
                 let value = try memoryValue(call.value(at: 3), "\(what) key \(key.quoted)")
                 if let window = memoryWindow(id) {
                     try simulator.setWindowMemory(window, key: key, value: value)

@@ -147,7 +147,7 @@ extension ScriptHost {
             perform(call) { () throws(SimError) in
                 let simulator = try requireSimulator("writing storage")
                 if !declaredKeys.storage.isEmpty, let refusal = declaredKeys.refusal("storage", key: key, scene: simulator.group(of: session(id))) {
-                    throw SimError(.invalidValue, refusal)
+                    throw SimError(.invalidValue, .text(refusal))
                 }
                 let value = try storedValue(call.value(at: 3), "storage key \(key.quoted)", holder: "SceneStorage holds")
                 try simulator.setStorage(session(id), key: key, value: value)

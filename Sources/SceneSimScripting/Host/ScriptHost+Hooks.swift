@@ -133,7 +133,7 @@ extension ScriptHost {
     func failed(_ error: LuaError) {
         noteHookError(error)
         hookFailure = error
-        simulator?.appCodeFailed(SimError(.appCode, error.message))
+        simulator?.appCodeFailed(SimError(.appCode, .text(error.message)))
     }
 
     /// A scene's `on_phase` and the `app:on` hooks of a point, with their arguments.

@@ -82,9 +82,9 @@ extension ScriptHost {
         }
         do throws(SimError) {
             let simulator = try requireSimulator("app:\(name)")
-            try simulator.requireRunning("app:\(name)")
+            try simulator.requireRunning(.intentName(name))
             // An intent stands for the app's code, which a suspended app does not run (semantics 11.2).
-            try simulator.requireAwake("app:\(name)")
+            try simulator.requireAwake(.intentName(name))
         } catch {
             return .error(error.message)
         }

@@ -35,7 +35,7 @@ struct AppStateParsingTests {
         ("error(expired)", "app state \"error(expired)\" needs an error kind; kinds are networkUnavailable, sessionExpired, maintenanceMode, e.g. \"error(sessionExpired)\""),
     ])
     func errors(text: String, message: String) {
-        #expect(throws: SimError(.invalidValue, message)) { try AppState(parsing: text) }
+        #expect(throws: SimError(.invalidValue, .text(message))) { try AppState(parsing: text) }
     }
 }
 

@@ -81,12 +81,6 @@ struct RepeatingTimerTests {
         #expect(error?.swiftMessage == "settle(): did not settle after 100000 events; something keeps scheduling work; timers still pending: scheduleTask(after:_:) at Feed.swift:12 and scheduleTask(after:_:) at Feed.swift:13 (repeating: a timer of its own chain arms it again). Settling stops once only repeating timers are left: a repeating timer that arms other work each time, due after its own next run, keeps it going")
     }
 
-    @Test("Without timers the guard's Swift message speaks of a model handler, not of a script's hook")
-    func swiftWordingWithoutTimers() {
-        let error = SimError(.didNotSettle, "sim.settle(): did not settle after 100000 events; something keeps scheduling work (a hook that reacts to every change?)")
-        #expect(error.swiftMessage == "settle(): did not settle after 100000 events; something keeps scheduling work (a model handler, such as onPhase, that reacts to every change?)")
-    }
-
     @Test("The public scheduleTask takes its place from the caller's file and line: a Swift model's repeating timer is one too")
     @MainActor func publicScheduleTaskRepeats() throws {
         let simulator = try settledApp()
@@ -99,6 +93,18 @@ struct RepeatingTimerTests {
         #expect(simulator.services.tasks.map(\.repeating) == [false, true])
         try simulator.advance(by: .at(30))
         #expect(simulator.services.tasks.map(\.repeating) == [false, true, true])
-        #expect(simulator.services.timerSites == ["SceneSimCoreTests/RepeatingTimerTests.swift:93"])
+        #expect(simulator.services.timerSites == ["SceneSimCoreTests/RepeatingTimerTests.swift:87"])
+    }
+
+    @Test("Without timers the guard's Swift message speaks of a model handler, not of a script's hook")
+    @MainActor func swiftWordingWithoutTimers() throws {
+        // Work that is no timer: each server answer asks the server again.
+        let simulator = try settledApp()
+        let token = try simulator.createSession(user: "ada")
+        func ask(_ sim: Simulator) throws { try sim.validate(token: token) { sim, _, _ in try ask(sim) } }
+        try ask(simulator)
+        let error = #expect(throws: SimError.self) { try simulator.settle() }
+        #expect(error?.swiftMessage == "settle(): did not settle after 100000 events; something keeps scheduling work (a model handler, such as onPhase, that reacts to every change?)")
+        #expect(error?.message == "sim.settle(): did not settle after 100000 events; something keeps scheduling work (a hook that reacts to every change?)")
     }
 }

@@ -35,7 +35,7 @@ struct MisuseMessageTests {
     ])
     func wrongValueType(group: String, value: SceneValue, message: String) throws {
         let device = try SceneSimTestStore.ready()
-        expectRefusal(device, SimError(.invalidValue, message)) { try device.openWindow(group, value: value) }
+        expectRefusal(device, SimError(.invalidValue, .text(message))) { try device.openWindow(group, value: value) }
     }
 
     @Test("a discarded session's handle says when and why it was discarded")
@@ -45,9 +45,9 @@ struct MisuseMessageTests {
         try device.advance(1)
         try device.close("detail#1")
         let message = "window detail#1 no longer exists: its session was discarded at 1.500 s (closed by the user); open a new window with app:open_window(\"detail\", \"42\")"
-        expectRefusal(device, SimError(.discardedSession, "w:focus(): " + message)) { try device.focus("detail#1") }
-        expectRefusal(device, SimError(.discardedSession, "writing storage: " + message)) { try device.setStorage("detail#1", "k", .int(1)) }
-        expectRefusal(device, SimError(.discardedSession, "w:close(): " + message)) { try device.close("detail#1") }
+        expectRefusal(device, SimError(.discardedSession, .text("w:focus(): " + message))) { try device.focus("detail#1") }
+        expectRefusal(device, SimError(.discardedSession, .text("writing storage: " + message))) { try device.setStorage("detail#1", "k", .int(1)) }
+        expectRefusal(device, SimError(.discardedSession, .text("w:close(): " + message))) { try device.close("detail#1") }
     }
 
     @Test("intents the app state forbids say what state is needed and how to get there")
@@ -180,6 +180,6 @@ struct MisuseMessageTests {
         (AppConfig.testing { $0.minLoading = .at(-1) }, "min_loading must not be negative (got -1.000)"),
     ])
     func configErrors(config: AppConfig, message: String) {
-        #expect(throws: SimError(.invalidConfig, message)) { try SceneSimTestStore.nonExhaustive(config) }
+        #expect(throws: SimError(.invalidConfig, .text(message))) { try SceneSimTestStore.nonExhaustive(config) }
     }
 }

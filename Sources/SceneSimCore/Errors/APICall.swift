@@ -1,0 +1,72 @@
+/// An operation an error message names, as a value: each front end spells it its own way
+/// (`app:open_window("doc", 42)` for a script, `openWindow("doc", value: 42)` for Swift), in
+/// one place each (`scriptSpelling` in APICall+Script.swift, `swiftSpelling` in
+/// SimError+Swift.swift). Cases take no default arguments: a bare `.after` in an interpolation
+/// must be the call, never a function.
+public enum APICall: Equatable, Sendable {
+    // The lifecycle inputs (SimInput).
+    case launch, background, foreground, switcher, interrupt, resume
+    /// One kind of termination: `app:terminate("user")`.
+    case terminate(Termination)
+    /// Any of the kinds a scenario asks for: `app:terminate("system" | "user" | "crash")`.
+    case terminateAnyKind
+    /// Quit and Keep Windows (⌥⌘Q, macOS).
+    case quitKeepingWindows
+    case openWindow
+    /// The `openWindow` call that opens scene `scene` (with the literal of its value).
+    case openWindowFor(scene: String, value: String?)
+    case dismissWindow
+    case focus, backgroundWindow, close, disconnect, minimize
+    case openURL, continueActivity, openNotification
+    case openSettings, reopen, hide
+    case advance
+    /// The clock moving by a span: `sim.advance(1.500)`.
+    case advanceBy(VirtualTime)
+    case settle
+    /// The system runs the app's background refresh (`sim.system.refresh(app)`).
+    case refresh
+    /// One of the model's intents, called without arguments: `app:next_step()`.
+    case intent(String)
+    /// One of the model's intents, by name: `app:save`.
+    case intentName(String)
+    /// One of the model's intents with its parameters (`"pin: string, user: string"`).
+    case intentSignature(String, parameters: String)
+    /// The built-in model's login, with the table a script passes.
+    case login(newUser: Bool)
+
+    // The app's own calls.
+    case transition
+    /// A timer.
+    case after
+    /// A timer with its delay: `app:after(1.500)`.
+    case afterDelay(VirtualTime)
+    /// A background refresh request.
+    case scheduleRefresh
+    /// A background refresh request with its delay: `app:schedule_refresh(3600.000)`.
+    case scheduleRefreshAfter(VirtualTime)
+    case beginBackgroundTask
+    case taskStatus, taskTime, cancelTask
+    case backgroundTaskStatus, backgroundTaskName, finishBackgroundTask
+    case createSession, validateToken
+    case writeDefaults, writeKeychain
+    case readAppMemory, writeAppMemory, writeWindowMemory
+    case readStorage, writeStorage, listStorageKeys, readSavedStorage, readWindowMemory
+    /// An effect the app's code runs: of the app, or of a window.
+    case effect(window: Bool)
+
+    // What acts on its own rather than being called.
+    /// The clock running what falls due.
+    case clock
+    /// A background task's expiration handler.
+    case expirationHandler
+    /// A call a front end names in its own words (both spell it the same).
+    case named(String)
+
+    /// The call spelled for `dialect`.
+    public func spelled(for dialect: SimError.Dialect) -> String {
+        switch dialect {
+        case .script: scriptSpelling
+        case .swift: swiftSpelling
+        }
+    }
+}
