@@ -50,7 +50,7 @@ extension AppModel {
             ]
             for (name, parameters, body) in intents {
                 try model.addIntent(name, Intent(parameters: parameters) { sim, arguments in
-                    try body(try BuiltinController.of(sim, "app:\(name)"), sim, arguments)
+                    try body(try BuiltinController.of(sim, .intentName(name)), sim, arguments)
                     return nil
                 })
             }

@@ -1,3 +1,4 @@
+import SceneSimBuiltin
 import SceneSimCore
 import SceneSimTestSupport
 import Testing
