@@ -97,8 +97,15 @@ public struct AppModel {
 
     /// The app's body, when the model carries it (see `addScene`); empty: the config declares it.
     public internal(set) var scenes: [SceneDeclaration] = []
-    /// The code of each scene the model declares, by scene id.
-    var sceneCode: [String: SceneCode] = [:]
+    /// The code of each scene, by scene id: the scenes the model declares, or a config's.
+    var sceneCode: [String: SceneCalls] = [:]
+
+    /// `UserDefaults` keys (`@AppStorage`) the app declares: any other key is an error with
+    /// "did you mean" (scenarios/README.md, "Declared keys"); nil: any key.
+    public var defaultsKeys: [String]?
+    /// The App's own in-memory state (`@State`, `@StateObject`) by name: any other key of
+    /// `app.memory` is an error with "did you mean"; nil: any key.
+    public var memoryKeys: [String]?
 
     // The handlers as the simulator calls them, on whatever thread drives it: a Swift model's
     // hop to the main actor (set through the properties above); a script's call Lua directly.

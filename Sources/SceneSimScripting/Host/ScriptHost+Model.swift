@@ -7,68 +7,27 @@ import SceneSimCore
 // an intent is a method of the app, found by name (`app:<name>(...)`), and a handler runs at
 // its handler point as hooks do.
 extension ScriptHost {
-    /// The model the simulator runs, and the intents the app handle offers for it.
-    func appModel(_ declared: LuaModel?) -> AppModel {
-        guard let declared else {
+    /// The model the simulator runs for what `sim.launch` declared — a registered Swift model,
+    /// a Lua one, or the built-in one — with the scenes' code; and the intents the app handle
+    /// offers for it.
+    func appModel(_ parser: ConfigParser) -> AppModel {
+        var model: AppModel
+        if let swift = parser.swiftModel {
+            model = swiftAppModel(swift)
+        } else if let declared = parser.model {
+            model = declared
+            var functions: [String: LuaValue] = [:]
+            for (name, function) in parser.intents {
+                functions[name] = .function(lua.makeFunction { [unowned(unsafe) self] call in
+                    callIntent(name, function, call)
+                })
+            }
+            intentFunctions = functions
+        } else {
+            model = .builtin
             intentFunctions = builtinIntentFunctions()
-            return .builtin
         }
-        var model = declared.declaration
-        if let function = declared.onLaunch {
-            model.launchCode = { [unowned(unsafe) self] _ in
-                runAppCode(HookCall.Direct(functions: [function], arguments: [appValue]))
-            }
-        }
-        if let function = declared.onPhase {
-            model.phaseCode = { [unowned(unsafe) self] _, old, new in
-                runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, .string(ByteString(old.rawValue)), .string(ByteString(new.rawValue))]))
-            }
-        }
-        if let function = declared.onURL {
-            model.urlCode = { [unowned(unsafe) self] _, url in
-                guard let results = callAppCode(function, [appValue, .string(url)]) else { return .passed }
-                return Self.eventAnswer(results)
-            }
-        }
-        if let function = declared.onRefresh {
-            model.refreshCode = { [unowned(unsafe) self] _, task in
-                runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, backgroundTaskValue(task)]))
-            }
-        }
-        if let function = declared.onRefreshExpired {
-            model.refreshExpiredCode = { [unowned(unsafe) self] _, task in
-                runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, backgroundTaskValue(task)]))
-            }
-        }
-        if let function = declared.onActivity {
-            model.activityCode = { [unowned(unsafe) self] _, type, info in
-                guard let results = callAppCode(function, [appValue, .string(ByteString(type)), info.luaTable]) else { return .passed }
-                return Self.eventAnswer(results)
-            }
-        }
-        if let function = declared.onNotification {
-            model.notificationCode = { [unowned(unsafe) self] _, info in
-                runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, info.luaTable]))
-            }
-        }
-        if let function = declared.onReopen {
-            model.reopenCode = { [unowned(unsafe) self] _ in
-                // false stops the default; anything else lets it run.
-                guard let results = callAppCode(function, [appValue]) else { return false }
-                return results.first != .boolean(false)
-            }
-        }
-        if !declared.phaseNotes.isEmpty {
-            let notes = declared.phaseNotes
-            model.phaseNote = { phase in notes[phase.rawValue] }
-        }
-        var functions: [String: LuaValue] = [:]
-        for (name, function) in declared.intents {
-            functions[name] = .function(lua.makeFunction { [unowned(unsafe) self] call in
-                callIntent(name, function, call)
-            })
-        }
-        intentFunctions = functions
+        for (id, code) in parser.sceneCode { model.setCode(code, ofScene: id) }
         return model
     }
 
@@ -150,59 +109,5 @@ extension ScriptHost {
             })
         }
         return functions
-    }
-
-    /// What the model's `on_url` or `on_activity` answered: false with a reason, refused; nil or
-    /// false, passed on; any other value handled, as Lua reads a condition (so `return "yes"`
-    /// is true here as in `allows` and a window's `on_url`, not a silent "passed").
-    static func eventAnswer(_ results: [LuaValue]) -> AppModel.URLAnswer {
-        switch (results.first, results.dropFirst().first) {
-        case (nil, _), (.nil?, _): return .passed
-        case (.boolean(false)?, .string(let reason)?): return .refused(reason.escaped)
-        case (.boolean(false)?, _): return .passed
-        default: return .handled
-        }
-    }
-
-    /// The script's windows' code for external events (semantics 12): `prefers`, `allows`
-    /// (or the older `handles`, for URLs) and the handlers, by the window's scene.
-    func windowEventCode() -> WindowEventCode {
-        func handlers(_ id: SessionID) -> SceneHandlers? {
-            guard let simulator else { return nil }
-            return sceneHandlers[simulator.group(of: id)]
-        }
-        func eventText(_ event: ExternalEvent) -> LuaValue { .string(event.text) }
-        func truthy(_ results: [LuaValue]?) -> Bool {
-            switch results?.first {
-            case nil, .nil?, .boolean(false)?: false
-            default: true
-            }
-        }
-        return WindowEventCode(
-            declaresModifiers: { [unowned(unsafe) self] group in
-                guard let simulator else { return false }
-                return sceneHandlers[simulator.config.scenes[group].id]?.declaresModifiers ?? false
-            },
-            prefers: { [unowned(unsafe) self] id, event in
-                guard let function = handlers(id)?.prefers else { return false }
-                return truthy(callAppCode(function, [windowValue(id), eventText(event)]))
-            },
-            allows: { [unowned(unsafe) self] id, event in
-                guard let scene = handlers(id) else { return false }
-                if let function = scene.allows { return truthy(callAppCode(function, [windowValue(id), eventText(event)])) }
-                if let function = scene.handles, case .url(let url) = event { return truthy(callAppCode(function, [.string(url)])) }
-                return false
-            },
-            deliver: { [unowned(unsafe) self] id, event in
-                switch event {
-                case .url(let url):
-                    guard let function = handlers(id)?.onURL else { return nil }
-                    return truthy(callAppCode(function, [windowValue(id), .string(url)]))
-                case let .activity(type, info):
-                    guard let function = handlers(id)?.onActivity else { return nil }
-                    return truthy(callAppCode(function, [windowValue(id), .string(ByteString(type)), info.luaTable]))
-                }
-            }
-        )
     }
 }
