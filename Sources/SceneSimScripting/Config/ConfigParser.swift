@@ -14,8 +14,8 @@ struct ConfigParser {
     private(set) var sceneCode: [String: AppModel.SceneCalls] = [:]
     /// The model declared in Lua (filled by `parse`); nil: the built-in one or a Swift one.
     private(set) var model: AppModel?
-    /// The Lua model's intents' functions, by name (filled by `parse`).
-    private(set) var intents: [String: LuaFunctionRef] = [:]
+    /// How the Lua model's intents take a script's call (filled by `parse`; see ModelParser).
+    private(set) var intentCall: LuaIntentCall?
     /// The Lua model's `effects`, by name (filled by `parse`).
     private(set) var effects: [ByteString: LuaFunctionRef] = [:]
     /// Every Lua function of the app's code: the model's and the scenes' (filled by `parse`).
@@ -96,7 +96,7 @@ struct ConfigParser {
         } else if !table[field: "model"].isNil {
             var parser = ModelParser(reserved: reservedNames, host: host)
             model = try parser.parse(table[field: "model"])
-            (modelName, intents, effects) = (parser.name, parser.intents, parser.effects)
+            (modelName, intentCall, effects) = (parser.name, parser.intentCall, parser.effects)
             appCode = parser.functions + appCode
         }
         config.urlSchemes = try urlSchemes(table[field: "url_schemes"])

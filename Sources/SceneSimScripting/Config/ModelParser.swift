@@ -2,11 +2,42 @@ import ByteText
 import LuaKit
 import SceneSimCore
 
+/// A script's call of a Lua model's intent on its way through `Simulator.perform(intent:)`
+/// (a `SimInput.intent`, as a Swift intent's): the Lua values the call passes, which a
+/// `SceneValue` cannot all hold (a function, a window), go to the intent's code here, and all
+/// its results (or the error it raised) come back. A call that did not come from a script
+/// (`send(.intent(...))` from Swift) passes its `SceneValue`s.
+final class LuaIntentCall {
+    /// The script's arguments, taken by the intent's code as it starts (so one intent called
+    /// from another's code gets its own).
+    var arguments: [LuaValue]?
+    /// What the intent's function returned, as it returned it.
+    var results: [LuaValue] = []
+    /// The error the intent's function raised (thrown as a `SimError` through the simulator).
+    var error: LuaError?
+
+    /// Runs an intent's `function` with the app and the arguments; its first result is the
+    /// call's value for Swift (nil when it is not a stored value).
+    func run(_ function: LuaFunctionRef, _ values: [SceneValue], _ host: ScriptHost) throws(SimError) -> SceneValue? {
+        let given = arguments ?? values.map(\.lua)
+        arguments = nil
+        do {
+            results = try host.lua.call(function, [host.appValue] + given)
+        } catch {
+            host.noteHookError(error)
+            self.error = error
+            throw SimError(.appCode, error.message)
+        }
+        return results.first.flatMap { SceneValue(lua: $0) }
+    }
+}
+
 /// Reads `model = {...}` (semantics 10) into the core's `AppModel`, whose code is closures that
 /// run the model's Lua functions at their events through the host, as it runs hooks
 /// (`callAppCode`). Each problem is an error naming the part of the declaration, with "did you
 /// mean" for misspelt names. What stays with the script is kept here for the host: the model's
-/// name, its intents' and effects' functions, and every function of its code.
+/// name, how its intents take a script's call, its effects' functions, and every function of
+/// its code.
 struct ModelParser {
     /// Names an intent cannot take: they are the app handle's own methods and fields.
     let reserved: [String]
@@ -15,8 +46,9 @@ struct ModelParser {
     /// What reports call the model (`name = "notes"`); nil: named after the first scenario
     /// that declares it (filled by `parse`).
     private(set) var name: String?
-    /// The intents' functions, by name: methods of the app handle (filled by `parse`).
-    private(set) var intents: [String: LuaFunctionRef] = [:]
+    /// How a script's `app:<intent>(...)` hands its Lua values to the intents' code and takes
+    /// back what it returned (set by `parse` when the model has intents).
+    private(set) var intentCall: LuaIntentCall?
     /// `effects = { ["ApiClient.send"] = function(app, w, ...) end }`: what `app:effect` and
     /// `w:effect` of that name do (scenarios/README.md, "Effects"; filled by `parse`).
     private(set) var effects: [ByteString: LuaFunctionRef] = [:]
@@ -37,7 +69,7 @@ struct ModelParser {
             throw fail("model.initial must name the state a process starts in, e.g. initial = \"loading\"" + (given.isNil ? "" : " (got \(aLuaTypeName(given)))"))
         }
         let transitionTable = try transitions(table[field: "transitions"])
-        intents = try intentFunctions(table[field: "intents"])
+        let intents = try intentFunctions(table[field: "intents"])
         var model: AppModel
         do {
             model = try AppModel(states: states, initial: initialText, transitions: transitionTable, intents: intents.keys.sorted())
@@ -84,6 +116,15 @@ struct ModelParser {
         if let function = try handler("on_reopen", "function(app)") {
             // false stops the default; anything else lets it run.
             model.reopenCode = { [unowned(unsafe) host] _ in host.callAppCode(function, [host.appValue]).map { $0.first != .boolean(false) } ?? false }
+        }
+        if !intents.isEmpty {
+            let channel = LuaIntentCall()
+            for (name, function) in intents {
+                model.setIntent(name, AppModel.Intent(parameters: [], checksArguments: false) { [unowned(unsafe) host] _, arguments in
+                    try channel.run(function, arguments, host)
+                })
+            }
+            intentCall = channel
         }
         let notes = try phaseNotes(table[field: "phase_notes"])
         if !notes.isEmpty { model.phaseNote = { phase in notes[phase.rawValue] } }

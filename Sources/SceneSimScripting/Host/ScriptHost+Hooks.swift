@@ -59,6 +59,10 @@ extension ScriptHost {
         }
         if let hookError = hookFailure {
             hookFailure = nil
+            // In a Lua intent's code (an entry of the simulator's), the error travels on as
+            // this call's, which the intent may catch; at the top level the simulator is done
+            // with it already.
+            simulator?.appCodeFailureHandled()
             return .raise(hookError)
         }
         if let failure { return .error(failure, location: failureLocation) }

@@ -17,10 +17,12 @@ extension ScriptHost {
         } else if let declared = parser.model {
             model = declared
             var functions: [String: LuaValue] = [:]
-            for (name, function) in parser.intents {
-                functions[name] = .function(lua.makeFunction { [unowned(unsafe) self] call in
-                    callIntent(name, function, call)
-                })
+            if let channel = parser.intentCall {
+                for name in declared.intents {
+                    functions[name] = .function(lua.makeFunction { [unowned(unsafe) self] call in
+                        callIntent(name, channel, call)
+                    })
+                }
             }
             intentFunctions = functions
         } else {
@@ -31,23 +33,37 @@ extension ScriptHost {
         return model
     }
 
-    /// `app:<name>(...)` of a declared model: its function runs now with the app and the
-    /// arguments, and its results are the call's. An intent is a change the app's code makes,
-    /// so it runs from a hook too; its lifecycle requests follow the usual rules there.
-    private func callIntent(_ name: String, _ function: LuaFunctionRef, _ call: LuaCall) -> LuaReturn {
+    /// `app:<name>(...)` of a Lua model: a `SimInput.intent`, which the simulator runs as it runs
+    /// a Swift model's (`perform(intent:)`: running and awake, then the model's code); the
+    /// call's Lua values reach the intent's function through `channel`, its results are the
+    /// call's, and its error reaches the caller as it was raised. An intent is a change the
+    /// app's code makes, so it runs from a hook too; its lifecycle requests follow the usual
+    /// rules there.
+    private func callIntent(_ name: String, _ channel: LuaIntentCall, _ call: LuaCall) -> LuaReturn {
         guard call.handle(at: 1, of: classes.app) != nil else {
             return .error("app:\(name)(...) is a method: call it with a colon, app:\(name)(...)")
         }
+        let simulator: Simulator
         do throws(SimError) {
-            let simulator = try requireSimulator("app:\(name)")
-            try simulator.requireRunning("app:\(name)")
-            // An intent stands for the app's code, which a suspended app does not run (semantics 11.2).
-            try simulator.requireAwake("app:\(name)")
+            simulator = try requireSimulator("app:\(name)")
         } catch {
             return .error(error.message)
         }
-        let arguments = [appValue] + (call.count < 2 ? [] : (2...call.count).map { call.value(at: $0) })
-        return runAppCode(function, arguments, for: call)
+        channel.arguments = call.count < 2 ? [] : (2...call.count).map { call.value(at: $0) }
+        defer { channel.arguments = nil }
+        do throws(SimError) {
+            _ = try simulator.send(.intent(name, []))
+        } catch {
+            // The trace the intent made is written first, so `print` stays in order.
+            takeEvents()
+            if let raised = channel.error {
+                channel.error = nil
+                return .error(raised.message, location: .none)
+            }
+            return .error(error.message)
+        }
+        takeEvents()
+        return call.results(channel.results)
     }
 
     /// Runs the model's Lua `function` for a script's call (an intent, an effect) and returns
