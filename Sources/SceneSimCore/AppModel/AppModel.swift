@@ -121,6 +121,11 @@ public struct AppModel {
     /// `applicationShouldHandleReopen` (macOS): false stops the default of opening the launch
     /// windows when the Dock icon is clicked with no window visible.
     package var reopenCode: ((Simulator) throws -> Bool)?
+    /// Asked for each window about to be restored at launch, after its scene's own `restore`:
+    /// the checks a driver adds for the whole app (a script's `restore` hooks); false makes the
+    /// window start empty. It must not change the simulator: every change then gets a
+    /// `reentrant` error (`note` may).
+    package var restoreCheck: ((Simulator, SessionID) -> Bool)?
 
     /// The App's `.onContinueUserActivity`, as `onURL` for URLs: type and `userInfo`.
     public var onActivity: (@MainActor (Simulator, String, SceneStorage) throws -> URLAnswer)? {

@@ -32,11 +32,6 @@ public final class Simulator {
     /// the simulator is driven from another thread; past it the call is an error (the main
     /// thread is blocked, most often waiting for the driving thread). nil waits for ever.
     public var mainActorWaitLimit: Double? = 30
-    /// Asked for each scene about to be restored at launch, after the scene's own `restore`
-    /// (the model's scene code): a driver's own checks (a script's `restore` hooks); `false`
-    /// makes it start empty. It must not change the simulator: every change then gets a
-    /// `reentrant` error (`note` may).
-    package var restoreDecider: ((SessionID) -> Bool)?
 
     // Device data: survives process death.
     var server = AuthServer()

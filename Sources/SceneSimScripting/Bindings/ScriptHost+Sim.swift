@@ -108,7 +108,6 @@ extension ScriptHost {
             simulator.isTracing = true
             simulator.tracesMemoryWrites = options.tracesMemory
             simulator.onHandlerPoint = { [unowned(unsafe) self] in reached($0) }
-            simulator.restoreDecider = { [unowned(unsafe) self] in decideRestore($0) }
             simulator.onQueuedInput = { [unowned(unsafe) self] in willRunQueued($0) }
             if !networkBeforeLaunch { try simulator.setNetwork(reachable: false) }
             // sim.app first: if even that fails (the memory limit), nothing is declared.

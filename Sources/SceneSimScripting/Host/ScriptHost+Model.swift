@@ -30,6 +30,8 @@ extension ScriptHost {
             intentFunctions = builtinIntentFunctions()
         }
         for (id, code) in parser.sceneCode { model.setCode(code, ofScene: id) }
+        // The `restore` hooks (app:on), registered at any time, are the app's last check.
+        model.restoreCheck = { [unowned(unsafe) self] _, id in decideRestore(id) }
         return model
     }
 

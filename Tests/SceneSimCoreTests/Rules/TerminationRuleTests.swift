@@ -115,16 +115,17 @@ struct TerminationRuleTests {
 
     @Test("5.4 each restored scene passes the restore hook; a rejected one starts empty")
     func restoreHook() throws {
-        let device = try TestDevice.ready()
+        var asked: [String] = []
+        var model = AppModel.builtin
+        model.restoreCheck = { sim, id in
+            asked.append(sim.label(of: id))
+            return sim.label(of: id) != "detail#1"
+        }
+        let device = try TestDevice.ready(model: model)
         try device.openWindow("detail", .string("a"))
         try device.setStorage("detail#1", "tab", .int(2))
         try device.background()
         try device.terminate(.system)
-        var asked: [String] = []
-        device.sim.restoreDecider = { [sim = device.sim] id in
-            asked.append(sim.label(of: id))
-            return sim.label(of: id) != "detail#1"
-        }
         try device.launch()
         #expect(asked == ["detail#1", "main#1"])
         let detail = try #require(device.snapshot.sessions.first { $0.id == "detail#1" })
@@ -194,9 +195,10 @@ struct TerminationRuleTests {
 
     @Test("5.5 the restore hook stays registered across relaunches")
     func hookStaysRegistered() throws {
-        let device = try TestDevice.ready()
         var calls = 0
-        device.sim.restoreDecider = { _ in calls += 1; return true }
+        var model = AppModel.builtin
+        model.restoreCheck = { _, _ in calls += 1; return true }
+        let device = try TestDevice.ready(model: model)
         for _ in 0..<3 {
             try device.background()
             try device.terminate(.system)
