@@ -1,9 +1,10 @@
 import ByteText
 
-// Intents written in Swift (issue 13): a Swift model's `app:<name>(...)`. A Lua model's intents
-// stay Lua functions in the scripting layer; a Swift intent is declared here with the types of
-// its parameters, so a script's wrong call is refused before the app's code sees it, with the
-// same message from Lua and from Swift.
+// Intents (issue 13, issue 40): the model's `app:<name>(...)`, each an `AppModel.Intent` that
+// `Simulator.perform(intent:)` runs for a `SimInput.intent`, whoever sends it. A Swift intent is
+// declared here with the types of its parameters, so a script's wrong call is refused before
+// the app's code sees it, with the same message from Lua and from Swift; a Lua model's intents
+// are Lua functions, which take any Lua values (the scripting layer makes them).
 extension AppModel {
     /// One intent of a Swift model: what it takes, and the app's code that runs for it.
     public struct Intent {
@@ -13,13 +14,29 @@ extension AppModel {
         /// call's. A Swift model's body hops to the main actor (see `addIntent`).
         package var code: (Simulator, [SceneValue]) throws -> SceneValue?
 
+        /// Whether the arguments are checked against `parameters` (a Lua function's are not:
+        /// it takes what it is given, as Lua does).
+        package var checksArguments = true
+
         /// An intent whose `code` runs on the thread driving the simulator, not on the main
         /// actor: a `ModelController`'s (the built-in model's `login`). Add it with
         /// `AppModel.addIntent(_:_:)`; the app's own intents use `addIntent(_:parameters:_:)`.
         public init(parameters: [Parameter], code: @escaping (Simulator, [SceneValue]) throws -> SceneValue?) {
+            self.init(parameters: parameters, checksArguments: true, code: code)
+        }
+
+        /// An intent with the code given, its arguments checked or not.
+        package init(parameters: [Parameter], checksArguments: Bool, code: @escaping (Simulator, [SceneValue]) throws -> SceneValue?) {
             self.parameters = parameters
+            self.checksArguments = checksArguments
             self.code = code
         }
+    }
+
+    /// Sets the code of intent `name`, one of the names the model was declared with (a Lua
+    /// model's, whose code the scripting layer makes).
+    package mutating func setIntent(_ name: String, _ intent: Intent) {
+        intentHandlers[name] = intent
     }
 
     /// A named, typed parameter of an intent (`unlock(code: string)`).
@@ -91,7 +108,7 @@ extension AppModel {
     /// The arguments as the intent takes them: the right number, each of its parameter's type
     /// (an integer given for a float parameter becomes a float).
     package func checkedArguments(intent name: String, _ arguments: [SceneValue]) throws(SimError) -> [SceneValue] {
-        guard let intent = intentHandlers[name] else { return arguments }
+        guard let intent = intentHandlers[name], intent.checksArguments else { return arguments }
         try checkCount(intent: name, arguments.count)
         var checked: [SceneValue] = []
         for (index, (parameter, value)) in zip(intent.parameters, arguments).enumerated() {

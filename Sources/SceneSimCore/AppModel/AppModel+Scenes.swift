@@ -1,9 +1,9 @@
 import ByteText
 
-// A Swift model carries its app's body (issue 17): the scenes, each with the code its root
-// view runs, as a script's scene declarations do (semantics 10.8), so a scenario that names
-// the model (`sim.launch{ model = "notes" }`) declares no scenes, and a Swift test does not
-// repeat them either.
+// A model carries the code of its app's scenes (issue 17, issue 40): the code each scene's
+// root view runs, as a Swift model's `addScene` gives it and as a script's scene declarations
+// do (semantics 10.8). The simulator calls every scene's code through the model, whichever
+// language wrote it.
 extension AppModel {
     /// The code a scene's root view runs, on the main actor.
     public struct SceneCode {
@@ -46,6 +46,68 @@ extension AppModel {
         }
     }
 
+    /// A scene's code as the simulator calls it, on whatever thread drives it: a Swift scene's
+    /// hops to the main actor (made from its `SceneCode`); a script's calls Lua directly. The
+    /// older `handles` is part of `allows` here (it answers for URLs only).
+    package struct SceneCalls {
+        /// `onPhase`: the window, its old and new phase.
+        package var phase: ((Simulator, SessionID, WindowPhase, WindowPhase) throws -> Void)?
+        /// `onURL`: true when the window handled the URL.
+        package var url: ((Simulator, SessionID, ByteString) throws -> Bool)?
+        /// `onActivity`: true when the window handled the activity.
+        package var activity: ((Simulator, SessionID, String, SceneStorage) throws -> Bool)?
+        /// `prefers`, for a URL or an activity.
+        package var prefers: ((Simulator, SessionID, ExternalEvent) throws -> Bool)?
+        /// `allows` (or `handles`, for a URL).
+        package var allows: ((Simulator, SessionID, ExternalEvent) throws -> Bool)?
+        /// `restore`: false makes the window start empty.
+        package var restore: ((Simulator, SessionID) throws -> Bool)?
+
+        /// The calls given; each one is optional.
+        package init(
+            phase: ((Simulator, SessionID, WindowPhase, WindowPhase) throws -> Void)? = nil,
+            url: ((Simulator, SessionID, ByteString) throws -> Bool)? = nil,
+            activity: ((Simulator, SessionID, String, SceneStorage) throws -> Bool)? = nil,
+            prefers: ((Simulator, SessionID, ExternalEvent) throws -> Bool)? = nil,
+            allows: ((Simulator, SessionID, ExternalEvent) throws -> Bool)? = nil,
+            restore: ((Simulator, SessionID) throws -> Bool)? = nil
+        ) {
+            (self.phase, self.url, self.activity) = (phase, url, activity)
+            (self.prefers, self.allows, self.restore) = (prefers, allows, restore)
+        }
+
+        /// A Swift scene's code, each handler run on the main actor.
+        init(_ code: SceneCode) {
+            func text(_ bytes: ByteString) -> String { String(decoding: bytes.bytes, as: UTF8.self) }
+            if let body = code.onPhase {
+                phase = { sim, id, from, to in try onMainActor(sim) { sim in try body(sim, id, from, to) } }
+            }
+            if let body = code.onURL {
+                url = { sim, id, url in try onMainActor(sim) { sim in try body(sim, id, text(url)) } }
+            }
+            if let body = code.onActivity {
+                activity = { sim, id, type, info in try onMainActor(sim) { sim in try body(sim, id, type, info) } }
+            }
+            if let body = code.prefers {
+                prefers = { sim, id, event in try onMainActor(sim) { sim in body(sim, id, text(event.text)) } }
+            }
+            if let body = code.allows {
+                allows = { sim, id, event in try onMainActor(sim) { sim in body(sim, id, text(event.text)) } }
+            } else if let body = code.handles {
+                allows = { sim, _, event in
+                    guard case .url(let url) = event else { return false }
+                    return try onMainActor(sim) { _ in body(text(url)) }
+                }
+            }
+            if let body = code.restore {
+                restore = { sim, id in try onMainActor(sim) { sim in body(sim, id) } }
+            }
+        }
+
+        /// Whether the scene declares `prefers`, `allows` or `handles` (rule 4 skips it then).
+        var declaresEventModifiers: Bool { prefers != nil || allows != nil }
+    }
+
     /// Declares one scene of the app's body, in body order, with the code its root view runs.
     /// A model with scenes declares the app's body: a config's or a scenario's own scenes are
     /// not used with it (a scenario that gives both gets an error).
@@ -54,25 +116,34 @@ extension AppModel {
             throw SimError(.invalidConfig, "the model declares scene \"\(declaration.id)\" twice")
         }
         scenes.append(declaration)
-        sceneCode[declaration.id] = code
+        sceneCode[declaration.id] = SceneCalls(code)
     }
+
+    /// Gives the code of the config's scene `id` (a script's scene declarations, which the
+    /// config declares, not the model); it replaces any the scene had.
+    package mutating func setCode(_ calls: SceneCalls, ofScene id: String) {
+        sceneCode[id] = calls
+    }
+
+    /// Whether any scene's code answers user activities (explore's rules for them apply then).
+    package var scenesTakeActivities: Bool { sceneCode.values.contains { $0.activity != nil } }
 }
 
 extension Simulator {
     /// The code of the scene of window `id`, if the model gave it any.
-    func sceneCode(of id: SessionID) -> AppModel.SceneCode? {
+    func sceneCode(of id: SessionID) -> AppModel.SceneCalls? {
         model.sceneCode.isEmpty ? nil : model.sceneCode[config.scenes[sessions[id.index].group].id]
     }
 
     /// A scene's `onPhase` for one phase change of one of its windows (at its handler point).
     func runScenePhaseCode(_ id: SessionID, from: WindowPhase, to: WindowPhase) {
-        guard let body = sceneCode(of: id)?.onPhase else { return }
-        runAppCode { try onMainActor(self) { sim in try body(sim, id, from, to) } }
+        guard let body = sceneCode(of: id)?.phase else { return }
+        runAppCode { try body(self, id, from, to) }
     }
 
     /// A scene's `restore` for a window about to be restored.
     func sceneAllowsRestore(_ id: SessionID) -> Bool {
         guard let restore = sceneCode(of: id)?.restore else { return true }
-        return (try? onMainActor(self) { sim in restore(sim, id) }) ?? true
+        return (try? restore(self, id)) ?? true
     }
 }

@@ -86,8 +86,15 @@ public struct AppModel {
 
     /// The app's body, when the model carries it (see `addScene`); empty: the config declares it.
     public internal(set) var scenes: [SceneDeclaration] = []
-    /// The code of each scene the model declares, by scene id.
-    var sceneCode: [String: SceneCode] = [:]
+    /// The code of each scene, by scene id: the scenes the model declares, or a config's.
+    var sceneCode: [String: SceneCalls] = [:]
+
+    /// `UserDefaults` keys (`@AppStorage`) the app declares: any other key is an error with
+    /// "did you mean" (scenarios/README.md, "Declared keys"); nil: any key.
+    public var defaultsKeys: [String]?
+    /// The App's own in-memory state (`@State`, `@StateObject`) by name: any other key of
+    /// `app.memory` is an error with "did you mean"; nil: any key.
+    public var memoryKeys: [String]?
 
     // The handlers as the simulator calls them, on whatever thread drives it: a Swift model's
     // hop to the main actor (set through the properties above); a script's call Lua directly.
@@ -103,6 +110,11 @@ public struct AppModel {
     /// `applicationShouldHandleReopen` (macOS): false stops the default of opening the launch
     /// windows when the Dock icon is clicked with no window visible.
     package var reopenCode: ((Simulator) throws -> Bool)?
+    /// Asked for each window about to be restored at launch, after its scene's own `restore`:
+    /// the checks a driver adds for the whole app (a script's `restore` hooks); false makes the
+    /// window start empty. It must not change the simulator: every change then gets a
+    /// `reentrant` error (`note` may).
+    package var restoreCheck: ((Simulator, SessionID) -> Bool)?
 
     /// The App's `.onContinueUserActivity`, as `onURL` for URLs: type and `userInfo`.
     public var onActivity: (@MainActor (Simulator, String, SceneStorage) throws -> URLAnswer)? {

@@ -1,28 +1,5 @@
 import ByteText
 
-/// The code of windows for external events that a front end supplies (a script's scene
-/// declarations); a Swift model's scenes carry theirs in `AppModel.SceneCode`.
-package struct WindowEventCode {
-    /// Whether scene `group` declares `prefers`, `allows` or `handles` (rule 4 skips it then).
-    package var declaresModifiers: (Int) -> Bool
-    /// `handlesExternalEvents(preferring:)` of a window for an event.
-    package var prefers: (SessionID, ExternalEvent) -> Bool
-    /// `handlesExternalEvents(allowing:)` of a window for an event.
-    package var allows: (SessionID, ExternalEvent) -> Bool
-    /// The window's `.onOpenURL` / `.onContinueUserActivity`: nil when it has none, else
-    /// whether it handled the event.
-    package var deliver: (SessionID, ExternalEvent) -> Bool?
-
-    /// The code given.
-    package init(declaresModifiers: @escaping (Int) -> Bool, prefers: @escaping (SessionID, ExternalEvent) -> Bool,
-                 allows: @escaping (SessionID, ExternalEvent) -> Bool, deliver: @escaping (SessionID, ExternalEvent) -> Bool?) {
-        self.declaresModifiers = declaresModifiers
-        self.prefers = prefers
-        self.allows = allows
-        self.deliver = deliver
-    }
-}
-
 // External events as SwiftUI routes them (semantics 12): the model's handler, the single-scene
 // rule, `prefers` then `allows` over the connected windows front to back, a new window by
 // `matching`, the window's own handler, then the routes; and launching by an event.
@@ -239,51 +216,35 @@ extension Simulator {
     // MARK: The windows' code
 
     func declaresEventModifiers(_ group: Int) -> Bool {
-        if let code = model.sceneCode[config.scenes[group].id] {
-            return code.prefers != nil || code.allows != nil || code.handles != nil
-        }
-        return windowEventCode?.declaresModifiers(group) ?? false
+        model.sceneCode[config.scenes[group].id]?.declaresEventModifiers ?? false
     }
 
     private func windowPrefers(_ id: SessionID, _ event: ExternalEvent) -> Bool {
-        if let code = sceneCode(of: id) {
-            guard let prefers = code.prefers else { return false }
-            let text = String(decoding: event.text.bytes, as: UTF8.self)
-            var answer = false
-            runAppCode { answer = try onMainActor(self) { sim in prefers(sim, id, text) } }
-            return answer
-        }
-        return windowEventCode?.prefers(id, event) ?? false
+        guard let prefers = sceneCode(of: id)?.prefers else { return false }
+        var answer = false
+        runAppCode { answer = try prefers(self, id, event) }
+        return answer
     }
 
     private func windowAllows(_ id: SessionID, _ event: ExternalEvent) -> Bool {
-        if let code = sceneCode(of: id) {
-            let text = String(decoding: event.text.bytes, as: UTF8.self)
-            var answer = false
-            if let allows = code.allows {
-                runAppCode { answer = try onMainActor(self) { sim in allows(sim, id, text) } }
-            } else if let handles = code.handles, case .url = event {
-                runAppCode { answer = try onMainActor(self) { _ in handles(text) } }
-            }
-            return answer
-        }
-        return windowEventCode?.allows(id, event) ?? false
+        guard let allows = sceneCode(of: id)?.allows else { return false }
+        var answer = false
+        runAppCode { answer = try allows(self, id, event) }
+        return answer
     }
 
+    /// The window's `on_url` or `on_activity`: nil when it has none, else whether it handled it.
     private func deliver(_ event: ExternalEvent, to id: SessionID) -> Bool? {
-        if let code = sceneCode(of: id) {
-            var handled = false
-            switch event {
-            case .url(let url):
-                guard let onURL = code.onURL else { return nil }
-                let text = String(decoding: url.bytes, as: UTF8.self)
-                runAppCode { handled = try onMainActor(self) { sim in try onURL(sim, id, text) } }
-            case let .activity(type, info):
-                guard let onActivity = code.onActivity else { return nil }
-                runAppCode { handled = try onMainActor(self) { sim in try onActivity(sim, id, type, info) } }
-            }
-            return handled
+        let code = sceneCode(of: id)
+        var handled = false
+        switch event {
+        case .url(let url):
+            guard let onURL = code?.url else { return nil }
+            runAppCode { handled = try onURL(self, id, url) }
+        case let .activity(type, info):
+            guard let onActivity = code?.activity else { return nil }
+            runAppCode { handled = try onActivity(self, id, type, info) }
         }
-        return windowEventCode?.deliver(id, event) ?? nil
+        return handled
     }
 }

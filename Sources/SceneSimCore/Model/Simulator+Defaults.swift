@@ -14,6 +14,7 @@ extension Simulator {
 
     /// `setDefault` with the key's exact bytes (a script's string).
     package func setDefault(_ key: ByteString, _ value: SceneValue?) throws(SimError) {
+        try checkDefaultsKey(key)
         try change { () throws(SimError) in
             try requireRunning(.writeDefaults)
             try requireAwake(.writeDefaults)

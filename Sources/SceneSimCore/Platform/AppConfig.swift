@@ -216,6 +216,12 @@ public struct SceneDeclaration: Sendable, Equatable {
     /// `restorationBehavior`: false (`.disabled`) means the scene's windows are never restored
     /// (semantics 13.2).
     public var restoration = true
+    /// The `@SceneStorage` keys its views declare: any other key is an error with "did you
+    /// mean" (scenarios/README.md, "Declared keys"); nil: any key.
+    public var keys: [String]?
+    /// The names of its views' in-memory state (`@State`, `@StateObject`): any other key of
+    /// `w.memory` is an error with "did you mean"; nil: any key.
+    public var memory: [String]?
 
     /// A scene with `id`; a WindowGroup unless `kind` says otherwise, presenting values of `valueType` when given.
     public init(id: String, kind: Kind = .windowGroup, valueType: SceneValue.Kind? = nil) {

@@ -16,6 +16,7 @@ extension Simulator {
 
     /// `setAppMemory` with the key's exact bytes (a script's string).
     package func setAppMemory(key: ByteString, value: SceneValue?) throws(SimError) {
+        try checkMemoryKey(nil, key)
         try change(memory: 0) { () throws(SimError) in
             let process = try runningProcess(.writeAppMemory)
             try requireAwake(.writeAppMemory)
@@ -38,6 +39,7 @@ extension Simulator {
 
     /// `setWindowMemory` with the key's exact bytes (a script's string).
     package func setWindowMemory(_ id: SessionID, key: ByteString, value: SceneValue?) throws(SimError) {
+        try checkMemoryKey(id, key)
         try change(memory: 0) { () throws(SimError) in
             try connectedScene(id, .writeWindowMemory)
             try requireAwake(.writeWindowMemory)

@@ -29,6 +29,6 @@ enum Activity {
     case idle
     /// A system action is under way (the driver may be running handlers at its points).
     case acting
-    /// Waiting for `restoreDecider`, in the middle of a launch.
+    /// Waiting for a restore check (`AppModel`), in the middle of a launch.
     case askingRestore
 }

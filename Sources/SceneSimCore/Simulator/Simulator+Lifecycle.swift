@@ -93,12 +93,13 @@ extension Simulator {
         if let front = ids.first { enforceVisibleLimit(keeping: front, process) }
     }
 
-    /// Asks `restoreDecider` about one scene; nothing may change the simulation meanwhile.
+    /// Asks the model's restore checks about one scene (its scene's `restore`, then the App's
+    /// `restoreCheck`); nothing may change the simulation meanwhile.
     private func decideRestore(_ id: SessionID) -> Bool {
         activity = .askingRestore
         defer { activity = .acting }
         guard sceneAllowsRestore(id) else { return false }
-        return restoreDecider?(id) ?? true
+        return model.restoreCheck?(self, id) ?? true
     }
 
     /// app:background(): the user leaves the app; visible scenes go inactive, then background.

@@ -37,7 +37,8 @@ extension Simulator {
     }
 
     package func storageValue(_ id: SessionID, key: ByteString) throws(SimError) -> SceneValue? {
-        try requireLiveScene(id, .readStorage).storage[key]
+        try checkStorageKey(id, key)
+        return try requireLiveScene(id, .readStorage).storage[key]
     }
 
     /// Writes (or with nil deletes) `key` in a connected scene's storage.
@@ -47,6 +48,7 @@ extension Simulator {
     }
 
     package func setStorage(_ id: SessionID, key: ByteString, value: SceneValue?) throws(SimError) {
+        try checkStorageKey(id, key)
         try setStorage(id, key: key, value: value, changed: nil)
     }
 

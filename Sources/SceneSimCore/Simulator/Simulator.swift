@@ -32,12 +32,6 @@ public final class Simulator {
     /// the simulator is driven from another thread; past it the call is an error (the main
     /// thread is blocked, most often waiting for the driving thread). nil waits for ever.
     public var mainActorWaitLimit: Double? = 30
-    /// Asked for each scene about to be restored at launch; `false` makes it start empty.
-    /// It must not change the simulator: every change then gets a `reentrant` error (`note` may).
-    package var restoreDecider: ((SessionID) -> Bool)?
-    /// The script's windows' code for external events (semantics 12): their `prefers`,
-    /// `allows` and handlers; a Swift model's scenes carry their own.
-    package var windowEventCode: WindowEventCode?
 
     // Device data: survives process death.
     var server = AuthServer()
@@ -239,13 +233,15 @@ public final class Simulator {
         events.append(TraceRecord(time: now, event: event()))
     }
 
-    /// Runs the app's code at a handler point of the action under way: the driver's (the
-    /// script's hooks), then the model's own handler for the point (after the hooks, so a hook
-    /// sees the event before the model reacts to it, as the built-in model always ordered it).
-    /// Lifecycle actions this code makes are queued until the action is over.
+    /// Runs the app's code at a handler point of the action under way: a scene's own
+    /// `onPhase` first, then the driver's (the script's hooks), then the model's App-level
+    /// handler for the point (after the hooks, so a hook sees the event before the model reacts
+    /// to it, as the built-in model always ordered it). Lifecycle actions this code makes are
+    /// queued until the action is over.
     func reach(_ point: HandlerPoint) {
         appCodeDepth += 1
         defer { appCodeDepth -= 1 }
+        if case let .scenePhase(id, from, to) = point { runScenePhaseCode(id, from: from, to: to) }
         onHandlerPoint?(point)
         switch point {
         case .processStarted:
@@ -268,9 +264,7 @@ public final class Simulator {
                 services.validations[request.rawValue]?.answer = nil
                 runAppCode { try body(self, answer, user) }
             }
-        case let .scenePhase(id, from, to):
-            runScenePhaseCode(id, from: from, to: to)
-        case .appState:
+        case .scenePhase, .appState:
             break
         }
     }

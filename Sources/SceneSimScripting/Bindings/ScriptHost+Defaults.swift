@@ -16,12 +16,17 @@ extension ScriptHost {
             "defaults \(simulator?.defaults.literal(maxBytes: SceneStorage.maxLiteralBytes) ?? "{}")"
         }
         definition.getField = { [unowned(unsafe) self] call, _, key in
-            if let refusal = declaredKeys.defaultsRefusal(key: key) { return .error(refusal) }
+            do throws(SimError) {
+                try simulator?.checkDefaultsKey(key)
+            } catch {
+                return .error(error.message)
+            }
             return call.results(simulator?.defaults[key]?.lua ?? .nil)
         }
         definition.setField = { [unowned(unsafe) self] call, _, key in
             perform(call) { () throws(SimError) in
-                if let refusal = declaredKeys.defaultsRefusal(key: key) { throw SimError(.invalidValue, .text(refusal)) }
+                // The declared keys first, before the value is looked at (setDefault checks again).
+                try simulator?.checkDefaultsKey(key)
                 let value = try storedValue(call.value(at: 3), "app.defaults key \(key.quoted)", holder: "defaults hold")
                 try requireSimulator("writing app.defaults").setDefault(key, value)
                 return []

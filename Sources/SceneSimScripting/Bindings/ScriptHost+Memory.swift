@@ -40,12 +40,8 @@ extension ScriptHost {
         }
         definition.getField = { [unowned(unsafe) self] call, id, key in
             guard let simulator else { return .values(0) }
-            if !declaredKeys.memory.isEmpty, let window = memoryWindow(id),
-               let refusal = declaredKeys.refusal("memory", key: key, scene: simulator.group(of: window)) {
-                return .error(refusal)
-            }
-            if memoryWindow(id) == nil, let refusal = declaredKeys.appMemoryRefusal(key: key) { return .error(refusal) }
             do throws(SimError) {
+                try simulator.checkMemoryKey(memoryWindow(id), key)
                 return call.results(try memoryContents(simulator, id)[key]?.lua ?? .nil)
             } catch {
                 return .error(error.message)
@@ -55,11 +51,8 @@ extension ScriptHost {
             perform(call) { () throws(SimError) in
                 let what = memoryWindow(id) == nil ? "app.memory" : "w.memory"
                 let simulator = try requireSimulator("writing \(what)")
-                if !declaredKeys.memory.isEmpty, let window = memoryWindow(id),
-                   let refusal = declaredKeys.refusal("memory", key: key, scene: simulator.group(of: window)) {
-                    throw SimError(.invalidValue, .text(refusal))
-                }
-                if memoryWindow(id) == nil, let refusal = declaredKeys.appMemoryRefusal(key: key) { throw SimError(.invalidValue, .text(refusal)) }
+                // The declared keys first, before the value is looked at (the setter checks again).
+                try simulator.checkMemoryKey(memoryWindow(id), key)
                 let value = try memoryValue(call.value(at: 3), "\(what) key \(key.quoted)")
                 if let window = memoryWindow(id) {
                     try simulator.setWindowMemory(window, key: key, value: value)

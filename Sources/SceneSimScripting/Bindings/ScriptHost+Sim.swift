@@ -89,7 +89,7 @@ extension ScriptHost {
             if let memo = launchMemo, given.isSmallData, memo.options == given {
                 (parser, config) = (memo.parser, memo.config)
             } else {
-                parser = ConfigParser()
+                parser = ConfigParser(host: self)
                 parser.reservedNames = Self.appMethods + Self.appFields
                 parser.models = options.models
                 parser.defaultPlatform = options.platform
@@ -97,7 +97,7 @@ extension ScriptHost {
                 launchMemos += 1
                 launchMemo = LaunchMemo(options: given, parser: parser, config: config, id: launchMemos)
             }
-            let model = parser.swiftModel.map(swiftAppModel) ?? appModel(parser.model)
+            let model = appModel(parser)
             recording?.modelName = parser.modelName
             let simulator = try Simulator(config: config, model: model)
             // The simulator's records get a budget of their own, as large as Lua's heap.
@@ -108,7 +108,6 @@ extension ScriptHost {
             simulator.isTracing = true
             simulator.tracesMemoryWrites = options.tracesMemory
             simulator.onHandlerPoint = { [unowned(unsafe) self] in reached($0) }
-            simulator.restoreDecider = { [unowned(unsafe) self] in decideRestore($0) }
             simulator.onQueuedInput = { [unowned(unsafe) self] in willRunQueued($0) }
             if !networkBeforeLaunch { try simulator.setNetwork(reachable: false) }
             // sim.app first: if even that fails (the memory limit), nothing is declared.
@@ -119,21 +118,8 @@ extension ScriptHost {
             }
             self.simulator = simulator
             swiftModelName = parser.swiftModelName
-            sceneHandlers = parser.sceneHandlers
-            declaredKeys = parser.declaredKeys
-            declaredKeys.defaults = parser.model?.defaultsKeys
-            declaredKeys.appMemory = parser.model?.memoryKeys
-            effectFunctions = parser.model?.effects ?? [:]
-            if let model = parser.model {
-                declaredKeys.appCode = [model.onLaunch, model.onPhase, model.onURL, model.onRefresh, model.onRefreshExpired,
-                                        model.onActivity, model.onNotification, model.onReopen].compactMap { $0 }
-                    + model.intents.keys.sorted().map { model.intents[$0]! } + model.effects.keys.sorted().map { model.effects[$0]! }
-            }
-            for id in sceneHandlers.keys.sorted() {
-                let scene = sceneHandlers[id]!
-                declaredKeys.appCode += [scene.onPhase, scene.onURL, scene.handles, scene.restore, scene.prefers, scene.allows, scene.onActivity].compactMap { $0 }
-            }
-            if !sceneHandlers.isEmpty { simulator.windowEventCode = windowEventCode() }
+            effectFunctions = parser.effects
+            appCode = parser.appCode
             try simulator.launch()
             return [appValue]
         }
@@ -206,7 +192,7 @@ struct LaunchMemo {
     let id: Int
 
     init?(options: LuaValue, parser: ConfigParser, config: AppConfig, id: Int) {
-        guard parser.model == nil, parser.swiftModel == nil, parser.sceneHandlers.isEmpty, options.isSmallData else { return nil }
+        guard parser.model == nil, parser.swiftModel == nil, parser.sceneCode.isEmpty, options.isSmallData else { return nil }
         (self.options, self.parser, self.config, self.id) = (options, parser, config, id)
     }
 }

@@ -132,9 +132,6 @@ extension ScriptHost {
         }
         definition.getField = { [unowned(unsafe) self] call, id, key in
             guard let simulator else { return .values(0) }
-            if !declaredKeys.storage.isEmpty, let refusal = declaredKeys.refusal("storage", key: key, scene: simulator.group(of: session(id))) {
-                return .error(refusal)
-            }
             do throws(SimError) {
                 let value = try simulator.storageValue(session(id), key: key)?.lua ?? .nil
                 cacheStorage(call, session: session(id), key: key, value: value)
@@ -146,9 +143,8 @@ extension ScriptHost {
         definition.setField = { [unowned(unsafe) self] call, id, key in
             perform(call) { () throws(SimError) in
                 let simulator = try requireSimulator("writing storage")
-                if !declaredKeys.storage.isEmpty, let refusal = declaredKeys.refusal("storage", key: key, scene: simulator.group(of: session(id))) {
-                    throw SimError(.invalidValue, .text(refusal))
-                }
+                // The declared keys first, before the value is looked at (setStorage checks again).
+                try simulator.checkStorageKey(session(id), key)
                 let value = try storedValue(call.value(at: 3), "storage key \(key.quoted)", holder: "SceneStorage holds")
                 try simulator.setStorage(session(id), key: key, value: value)
                 cacheStorage(call, session: session(id), key: key, value: value?.lua ?? .nil)

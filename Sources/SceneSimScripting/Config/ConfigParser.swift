@@ -4,16 +4,22 @@ import SceneSimCore
 
 /// Reads the `sim.launch` option bag into an `AppConfig`, naming the key of every problem:
 /// unknown keys (with "did you mean"), wrong types, bad enum values. The app's own code in it
-/// (a scene's `on_phase`, `on_url`, `handles`, `restore`) stays with the script:
-/// `sceneHandlers`, by scene id.
+/// (a scene's handlers, a declared model's) becomes the model's: closures that run the Lua
+/// functions at their events through the host (`sceneCode`, `model`).
 struct ConfigParser {
     private let where_: String = "sim.launch"
-    /// Each scene's `on_phase`, by scene id (filled by `parse`).
-    private(set) var sceneHandlers: [String: SceneHandlers] = [:]
-    /// The scenes' declared `keys` and `memory` (filled by `parse`).
-    private(set) var declaredKeys = DeclaredKeys()
-    /// The declared model (filled by `parse`); nil: the built-in one.
-    private(set) var model: LuaModel?
+    /// The host whose Lua state runs the app's code (it owns the parser's result).
+    unowned(unsafe) let host: ScriptHost
+    /// Each scene's code, by scene id, for the model the app runs (filled by `parse`).
+    private(set) var sceneCode: [String: AppModel.SceneCalls] = [:]
+    /// The model declared in Lua (filled by `parse`); nil: the built-in one or a Swift one.
+    private(set) var model: AppModel?
+    /// How the Lua model's intents take a script's call (filled by `parse`; see ModelParser).
+    private(set) var intentCall: LuaIntentCall?
+    /// The Lua model's `effects`, by name (filled by `parse`).
+    private(set) var effects: [ByteString: LuaFunctionRef] = [:]
+    /// Every Lua function of the app's code: the model's and the scenes' (filled by `parse`).
+    private(set) var appCode: [LuaFunctionRef] = []
     /// A registered Swift model the script named (filled by `parse`).
     private(set) var swiftModel: AppModel?
     /// Its registered name.
@@ -32,6 +38,19 @@ struct ConfigParser {
     /// The keys of a scene entry of `scenes`.
     static let sceneKeys = ["id", "value", "kind", "on_phase", "on_url", "handles", "restore",
                             "prefers", "allows", "matching", "on_activity", "launch", "restoration", "keys", "memory"]
+
+    /// The handlers of a scene entry (semantics 10.8, 12), each with the shape its error
+    /// message names; `sceneCalls` makes them the scene's code.
+    static let sceneHandlers = [
+        ("on_phase", "function(w, old, new)"), ("on_url", "function(w, url)"),
+        ("handles", "function(url)"), ("restore", "function(w)"),
+        ("prefers", "function(w, event)"), ("allows", "function(w, event)"),
+        ("on_activity", "function(w, type, info)"),
+    ]
+
+    init(host: ScriptHost) {
+        self.host = host
+    }
 
     mutating func parse(_ value: LuaValue) throws(SimError) -> AppConfig {
         let table: LuaTable
@@ -75,8 +94,10 @@ struct ConfigParser {
                 config.scenes = declared
             }
         } else if !table[field: "model"].isNil {
-            model = try ModelParser(reserved: reservedNames).parse(table[field: "model"])
-            modelName = model?.name
+            var parser = ModelParser(reserved: reservedNames, host: host)
+            model = try parser.parse(table[field: "model"])
+            (modelName, intentCall, effects) = (parser.name, parser.intentCall, parser.effects)
+            appCode = parser.functions + appCode
         }
         config.urlSchemes = try urlSchemes(table[field: "url_schemes"])
         config.osVersion = try osVersion(table[field: "os"], platform)
@@ -281,21 +302,24 @@ struct ConfigParser {
             if !scene[field: "value"].isNil {
                 valueType = try enumValue(scene[field: "value"], key: "\(path).value", default: SceneValue.Kind.string)
             }
-            var handlers = SceneHandlers()
-            for (key, shape) in SceneHandlers.shapes {
+            var handlers: [String: LuaFunctionRef] = [:]
+            for (key, shape) in Self.sceneHandlers {
                 switch scene[field: key] {
                 case .nil: break
                 case .function(let handler): handlers[key] = handler
                 case let other: throw fail("\(path).\(key) must be a \(shape), not \(aLuaTypeName(other))")
                 }
             }
-            if handlers.handles != nil && handlers.allows != nil {
+            if handlers["handles"] != nil && handlers["allows"] != nil {
                 throw fail("\(path) gives both handles and allows; handles is the older name of allows: keep allows = function(w, event)")
             }
-            if !handlers.isEmpty { sceneHandlers[id] = handlers }
-            if let keys = try keyList(scene[field: "keys"], "\(path).keys", example: "keys = { \"selectedTab\" }") { declaredKeys.storage[id] = keys }
-            if let keys = try keyList(scene[field: "memory"], "\(path).memory", example: "memory = { \"draft\" }") { declaredKeys.memory[id] = keys }
+            if !handlers.isEmpty {
+                sceneCode[id] = sceneCalls(handlers)
+                appCode += Self.sceneHandlers.compactMap { handlers[$0.0] }
+            }
             var declaration = SceneDeclaration(id: id, kind: kind, valueType: valueType)
+            declaration.keys = try keyList(scene[field: "keys"], "\(path).keys", example: "keys = { \"selectedTab\" }")
+            declaration.memory = try keyList(scene[field: "memory"], "\(path).memory", example: "memory = { \"draft\" }")
             declaration.matching = try matching(scene[field: "matching"], path)
             for key in ["launch", "restoration"] where !scene[field: key].isNil && !platform.hasSceneLaunchBehaviors {
                 throw fail("\(path).\(key): \(key == "launch" ? "defaultLaunchBehavior" : "restorationBehavior") exists only on macos and visionos, not on \(platform.rawValue); remove \(key)")
@@ -305,6 +329,50 @@ struct ConfigParser {
             result.append(declaration)
         }
         return result
+    }
+
+    /// A scene's handlers as the code the simulator calls: each runs its Lua function at its
+    /// event through the host, as hooks run (`callAppCode`); one that failed or did not run
+    /// answers false (its error is raised once the system action is over). A Lua condition
+    /// decides: anything but nil and false is true.
+    private func sceneCalls(_ handlers: [String: LuaFunctionRef]) -> AppModel.SceneCalls {
+        let host = host
+        func truthy(_ results: [LuaValue]?) -> Bool {
+            switch results?.first {
+            case nil, .nil?, .boolean(false)?: false
+            default: true
+            }
+        }
+        var calls = AppModel.SceneCalls()
+        if let function = handlers["on_phase"] {
+            calls.phase = { [unowned(unsafe) host] _, id, from, to in
+                _ = host.callAppCode(function, [host.windowValue(id), .string(ByteString(from.text)), .string(ByteString(to.text))])
+            }
+        }
+        if let function = handlers["on_url"] {
+            calls.url = { [unowned(unsafe) host] _, id, url in truthy(host.callAppCode(function, [host.windowValue(id), .string(url)])) }
+        }
+        if let function = handlers["on_activity"] {
+            calls.activity = { [unowned(unsafe) host] _, id, type, info in
+                truthy(host.callAppCode(function, [host.windowValue(id), .string(ByteString(type)), info.luaTable]))
+            }
+        }
+        if let function = handlers["prefers"] {
+            calls.prefers = { [unowned(unsafe) host] _, id, event in truthy(host.callAppCode(function, [host.windowValue(id), .string(event.text)])) }
+        }
+        if let function = handlers["allows"] {
+            calls.allows = { [unowned(unsafe) host] _, id, event in truthy(host.callAppCode(function, [host.windowValue(id), .string(event.text)])) }
+        } else if let function = handlers["handles"] {
+            calls.allows = { [unowned(unsafe) host] _, _, event in
+                guard case .url(let url) = event else { return false }
+                return truthy(host.callAppCode(function, [.string(url)]))
+            }
+        }
+        if let function = handlers["restore"] {
+            // A restore check only answers (semantics 9.7): it runs outside the hooks' nesting.
+            calls.restore = { [unowned(unsafe) host] _, id in host.askRestore(function, id) }
+        }
+        return calls
     }
 
     private func session(_ value: LuaValue, defaultTTL: VirtualTime) throws(SimError) -> InitialSession? {

@@ -2,60 +2,9 @@ import ByteText
 import LuaKit
 import SceneSimCore
 
-/// The keys a script declares (scenarios/README.md, "Declared keys"): a scene's `keys`
-/// (SceneStorage) and `memory` (its views' `@State`), the model's `defaults_keys` (AppStorage).
-/// Where a list is declared, another key is an error with "did you mean"; without one, any key.
-struct DeclaredKeys {
-    /// SceneStorage keys, by scene id.
-    var storage: [String: [String]] = [:]
-    /// In-memory state names, by scene id.
-    var memory: [String: [String]] = [:]
-    /// `app.defaults` keys; nil: any key.
-    var defaults: [String]?
-    /// `app.memory` keys (the model's `memory`); nil: any key.
-    var appMemory: [String]?
-    /// The app's own Lua functions: a declared model's handlers, intents and effects, and the
-    /// scenes' handlers (explore's declared app asks whether any of them reaches `sim.server`).
-    var appCode: [LuaFunctionRef] = []
-
-    /// nil when `key` may be used; else the message for `w.storage.key` (`what` is `storage`
-    /// or `memory`) of a window of scene `scene`.
-    func refusal(_ what: String, key: ByteString, scene: String) -> String? {
-        let noun = what == "storage" ? "SceneStorage key" : "memory key"
-        return Self.refusal(what == "storage" ? storage[scene] : memory[scene], key: key) { name in
-            "w.\(what).\(name): scene \"\(scene)\" declares no \(noun) \"\(name)\""
-        }
-    }
-
-    /// nil when `app.defaults.key` may be used; else the message.
-    func defaultsRefusal(key: ByteString) -> String? {
-        Self.refusal(defaults, key: key) { "app.defaults.\($0): the model declares no AppStorage key \"\($0)\"" }
-    }
-
-    /// nil when `app.memory.key` may be used; else the message.
-    func appMemoryRefusal(key: ByteString) -> String? {
-        Self.refusal(appMemory, key: key) { "app.memory.\($0): the model declares no memory key \"\($0)\"" }
-    }
-
-    /// nil when there is no list or `key` is in it; else `message` of the key as shown, with
-    /// the hint. The key's own bytes are compared (its escaped text, `a\\b` for `a\b`, is only
-    /// for the message: compared, it refused every key with a backslash or a control byte).
-    private static func refusal(_ declared: [String]?, key: ByteString, message: (String) -> String) -> String? {
-        guard let declared else { return nil }
-        if let raw = key.string, declared.contains(raw) { return nil }
-        let name = key.escaped
-        return message(name) + hint(name, declared)
-    }
-
-    /// `name` is the key as shown (escaped); the declared names are shown escaped too, so a tab
-    /// or a newline in one never breaks the message's line.
-    private static func hint(_ name: String, _ declared: [String]) -> String {
-        let shown = declared.map { ByteString($0).escaped }
-        if let best = closest(to: name, among: shown) { return "; did you mean \"\(best)\"?" }
-        if declared.isEmpty { return " (it declares none)" }
-        return "; it declares \(shown.map { "\"\($0)\"" }.joined(separator: ", "))"
-    }
-}
+// The keys a script declares (scenarios/README.md, "Declared keys") are read here; they live
+// in the core (`SceneDeclaration.keys` and `memory`, `AppModel.defaultsKeys` and `memoryKeys`),
+// which refuses another key with "did you mean" (Simulator+DeclaredKeys).
 
 /// `keys = { "selectedTab", "draft" }`: a list of UTF-8 key names, possibly empty; nil when
 /// the option is not given. Names may also come with their anchor, where the app declares them

@@ -130,8 +130,8 @@ struct ModelOverlay {
                     throw fail("unknown key \"\(name)\" in \(path).\(id)\(hint)")
                 }
                 let name = fieldBytes.escaped
-                if path == "replace", SceneHandlers.shapes.contains(where: { $0.0 == name }), scene[field: name].functionValue == nil {
-                    let generatedHandlers = SceneHandlers.shapes.map(\.0).filter { scene[field: $0].functionValue != nil }
+                if path == "replace", ConfigParser.sceneHandlers.contains(where: { $0.0 == name }), scene[field: name].functionValue == nil {
+                    let generatedHandlers = ConfigParser.sceneHandlers.map(\.0).filter { scene[field: $0].functionValue != nil }
                     throw fail("replace.\(id).\(name): scene \"\(id)\" of the generated module has no \(name) to replace"
                         + (generatedHandlers.isEmpty ? "" : " (it has \(generatedHandlers.joined(separator: ", ")))")
                         + "; add one with scenes = { \(id) = { \(name) = ... } }")

@@ -2,44 +2,63 @@ import ByteText
 import LuaKit
 import SceneSimCore
 
-/// A model declared in Lua (`sim.launch{ model = ... }`, semantics 10): the core's declaration,
-/// and the Lua functions of the app's code, which stay with the script.
-struct LuaModel {
-    var declaration: AppModel
-    var onLaunch: LuaFunctionRef?
-    var onPhase: LuaFunctionRef?
-    var onURL: LuaFunctionRef?
-    var onRefresh: LuaFunctionRef?
-    var onRefreshExpired: LuaFunctionRef?
-    var onActivity: LuaFunctionRef?
-    var onNotification: LuaFunctionRef?
-    var onReopen: LuaFunctionRef?
-    /// What `on_phase` does on entering each phase, for the trace's phase lines.
-    var phaseNotes: [String: String] = [:]
-    var intents: [String: LuaFunctionRef] = [:]
-    /// What reports call the model (`name = "notes"`); nil: named after the first scenario
-    /// that declares it.
-    var name: String?
-    /// `defaults_keys = { "theme" }`: the only keys `app.defaults` takes; nil: any key.
-    var defaultsKeys: [String]?
-    /// `memory = { "store" }`: the only keys `app.memory` takes (the App's own `@State` and
-    /// `@StateObject`); nil: any key.
-    var memoryKeys: [String]?
-    /// `effects = { ["ApiClient.send"] = function(app, w, ...) end }`: what `app:effect` and
-    /// `w:effect` of that name do, by name (scenarios/README.md, "Effects"; behaviour-from-source §2).
-    var effects: [ByteString: LuaFunctionRef] = [:]
+/// A script's call of a Lua model's intent on its way through `Simulator.perform(intent:)`
+/// (a `SimInput.intent`, as a Swift intent's): the Lua values the call passes, which a
+/// `SceneValue` cannot all hold (a function, a window), go to the intent's code here, and all
+/// its results (or the error it raised) come back. A call that did not come from a script
+/// (`send(.intent(...))` from Swift) passes its `SceneValue`s.
+final class LuaIntentCall {
+    /// The script's arguments, taken by the intent's code as it starts (so one intent called
+    /// from another's code gets its own).
+    var arguments: [LuaValue]?
+    /// What the intent's function returned, as it returned it.
+    var results: [LuaValue] = []
+    /// The error the intent's function raised (thrown as a `SimError` through the simulator).
+    var error: LuaError?
+
+    /// Runs an intent's `function` with the app and the arguments; its first result is the
+    /// call's value for Swift (nil when it is not a stored value).
+    func run(_ function: LuaFunctionRef, _ values: [SceneValue], _ host: ScriptHost) throws(SimError) -> SceneValue? {
+        let given = arguments ?? values.map(\.lua)
+        arguments = nil
+        do {
+            results = try host.lua.call(function, [host.appValue] + given)
+        } catch {
+            host.noteHookError(error)
+            self.error = error
+            throw SimError(.appCode, error.message)
+        }
+        return results.first.flatMap { SceneValue(lua: $0) }
+    }
 }
 
-/// Reads `model = {...}`; each problem is an error naming the part of the declaration, with
-/// "did you mean" for misspelt names.
+/// Reads `model = {...}` (semantics 10) into the core's `AppModel`, whose code is closures that
+/// run the model's Lua functions at their events through the host, as it runs hooks
+/// (`callAppCode`). Each problem is an error naming the part of the declaration, with "did you
+/// mean" for misspelt names. What stays with the script is kept here for the host: the model's
+/// name, how its intents take a script's call, its effects' functions, and every function of
+/// its code.
 struct ModelParser {
     /// Names an intent cannot take: they are the app handle's own methods and fields.
     let reserved: [String]
+    /// The host whose Lua state runs the model's code (it owns the parser's result).
+    unowned(unsafe) let host: ScriptHost
+    /// What reports call the model (`name = "notes"`); nil: named after the first scenario
+    /// that declares it (filled by `parse`).
+    private(set) var name: String?
+    /// How a script's `app:<intent>(...)` hands its Lua values to the intents' code and takes
+    /// back what it returned (set by `parse` when the model has intents).
+    private(set) var intentCall: LuaIntentCall?
+    /// `effects = { ["ApiClient.send"] = function(app, w, ...) end }`: what `app:effect` and
+    /// `w:effect` of that name do (scenarios/README.md, "Effects"; filled by `parse`).
+    private(set) var effects: [ByteString: LuaFunctionRef] = [:]
+    /// Every function of the model's code, handlers, intents and effects, in that order.
+    private(set) var functions: [LuaFunctionRef] = []
 
     static let keys = ["name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "phase_notes", "intents",
                        "on_activity", "on_notification", "on_reopen", "defaults_keys", "memory", "effects"]
 
-    func parse(_ value: LuaValue) throws(SimError) -> LuaModel {
+    mutating func parse(_ value: LuaValue) throws(SimError) -> AppModel {
         guard case .table(let table) = value else {
             throw fail("model must be a table declaring the app's states, initial, transitions, handlers and intents, or the name of a registered model, e.g. model = \"builtin\", not \(aLuaTypeName(value))")
         }
@@ -51,33 +70,86 @@ struct ModelParser {
         }
         let transitionTable = try transitions(table[field: "transitions"])
         let intents = try intentFunctions(table[field: "intents"])
-        let declaration: AppModel
+        var model: AppModel
         do {
-            declaration = try AppModel(states: states, initial: initialText, transitions: transitionTable, intents: intents.keys.sorted())
+            model = try AppModel(states: states, initial: initialText, transitions: transitionTable, intents: intents.keys.sorted())
         } catch {
             throw fail(error.message)
         }
-        return LuaModel(
-            declaration: declaration,
-            onLaunch: try handler(table[field: "on_launch"], "model.on_launch", "function(app)"),
-            onPhase: try handler(table[field: "on_phase"], "model.on_phase", "function(app, old, new)"),
-            onURL: try handler(table[field: "on_url"], "model.on_url", "function(app, url)"),
-            onRefresh: try handler(table[field: "on_refresh"], "model.on_refresh", "function(app, task)"),
-            onRefreshExpired: try handler(table[field: "on_refresh_expired"], "model.on_refresh_expired", "function(app, task)"),
-            onActivity: try handler(table[field: "on_activity"], "model.on_activity", "function(app, type, info)"),
-            onNotification: try handler(table[field: "on_notification"], "model.on_notification", "function(app, info)"),
-            onReopen: try handler(table[field: "on_reopen"], "model.on_reopen", "function(app)"),
-            phaseNotes: try phaseNotes(table[field: "phase_notes"]),
-            intents: intents,
-            name: try name(table[field: "name"]),
-            defaultsKeys: try declaredKeyList(table[field: "defaults_keys"], "model.defaults_keys", example: "defaults_keys = { \"theme\" }", fail: fail),
-            memoryKeys: try declaredKeyList(table[field: "memory"], "model.memory", example: "memory = { \"store\" }", fail: fail),
-            effects: try effectFunctions(table[field: "effects"])
-        )
+        func handler(_ key: String, _ shape: String) throws(SimError) -> LuaFunctionRef? {
+            switch table[field: key] {
+            case .nil: return nil
+            case .function(let function):
+                functions.append(function)
+                return function
+            case let other: throw fail("model.\(key) must be a \(shape), not \(aLuaTypeName(other))")
+            }
+        }
+        let host = host
+        if let function = try handler("on_launch", "function(app)") {
+            model.launchCode = { [unowned(unsafe) host] _ in _ = host.callAppCode(function, [host.appValue]) }
+        }
+        if let function = try handler("on_phase", "function(app, old, new)") {
+            model.phaseCode = { [unowned(unsafe) host] _, old, new in
+                _ = host.callAppCode(function, [host.appValue, .string(ByteString(old.rawValue)), .string(ByteString(new.rawValue))])
+            }
+        }
+        if let function = try handler("on_url", "function(app, url)") {
+            model.urlCode = { [unowned(unsafe) host] _, url in
+                host.callAppCode(function, [host.appValue, .string(url)]).map(Self.eventAnswer) ?? .passed
+            }
+        }
+        if let function = try handler("on_refresh", "function(app, task)") {
+            model.refreshCode = { [unowned(unsafe) host] _, task in _ = host.callAppCode(function, [host.appValue, host.backgroundTaskValue(task)]) }
+        }
+        if let function = try handler("on_refresh_expired", "function(app, task)") {
+            model.refreshExpiredCode = { [unowned(unsafe) host] _, task in _ = host.callAppCode(function, [host.appValue, host.backgroundTaskValue(task)]) }
+        }
+        if let function = try handler("on_activity", "function(app, type, info)") {
+            model.activityCode = { [unowned(unsafe) host] _, type, info in
+                host.callAppCode(function, [host.appValue, .string(ByteString(type)), info.luaTable]).map(Self.eventAnswer) ?? .passed
+            }
+        }
+        if let function = try handler("on_notification", "function(app, info)") {
+            model.notificationCode = { [unowned(unsafe) host] _, info in _ = host.callAppCode(function, [host.appValue, info.luaTable]) }
+        }
+        if let function = try handler("on_reopen", "function(app)") {
+            // false stops the default; anything else lets it run.
+            model.reopenCode = { [unowned(unsafe) host] _ in host.callAppCode(function, [host.appValue]).map { $0.first != .boolean(false) } ?? false }
+        }
+        if !intents.isEmpty {
+            let channel = LuaIntentCall()
+            for (name, function) in intents {
+                model.setIntent(name, AppModel.Intent(parameters: [], checksArguments: false) { [unowned(unsafe) host] _, arguments in
+                    try channel.run(function, arguments, host)
+                })
+            }
+            intentCall = channel
+        }
+        let notes = try phaseNotes(table[field: "phase_notes"])
+        if !notes.isEmpty { model.phaseNote = { phase in notes[phase.rawValue] } }
+        name = try modelName(table[field: "name"])
+        model.defaultsKeys = try declaredKeyList(table[field: "defaults_keys"], "model.defaults_keys", example: "defaults_keys = { \"theme\" }", fail: fail)
+        model.memoryKeys = try declaredKeyList(table[field: "memory"], "model.memory", example: "memory = { \"store\" }", fail: fail)
+        effects = try effectFunctions(table[field: "effects"])
+        functions += intents.keys.sorted().map { intents[$0]! } + effects.keys.sorted().map { effects[$0]! }
+        return model
+    }
+
+    /// What the model's `on_url` or `on_activity` answered: false with a reason, refused; nil or
+    /// false, passed on; any other value handled, as Lua reads a condition (so `return "yes"`
+    /// is true here as in `allows` and a window's `on_url`, not a silent "passed").
+    static func eventAnswer(_ results: [LuaValue]) -> AppModel.URLAnswer {
+        switch (results.first, results.dropFirst().first) {
+        case (nil, _), (.nil?, _): return .passed
+        case (.boolean(false)?, .string(let reason)?): return .refused(reason.escaped)
+        case (.boolean(false)?, _): return .passed
+        default: return .handled
+        }
     }
 
     /// `name = "notes"`: letters, digits, `_`, `-`, `.` and spaces, as reports print it as is.
-    private func name(_ value: LuaValue) throws(SimError) -> String? {
+    private func modelName(_ value: LuaValue) throws(SimError) -> String? {
         if value.isNil { return nil }
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-. ")
         guard case .string(let bytes) = value, let text = bytes.string, !text.isEmpty, text.count <= 64, text.allSatisfy(allowed.contains),
@@ -174,14 +246,6 @@ struct ModelParser {
             result[from] = targets
         }
         return result
-    }
-
-    private func handler(_ value: LuaValue, _ key: String, _ shape: String) throws(SimError) -> LuaFunctionRef? {
-        switch value {
-        case .nil: return nil
-        case .function(let function): return function
-        default: throw fail("\(key) must be a \(shape), not \(aLuaTypeName(value))")
-        }
     }
 
     private func phaseNotes(_ value: LuaValue) throws(SimError) -> [String: String] {

@@ -160,7 +160,7 @@ extension ScriptHost {
             var entry = LuaTable(fields: ["id": .string(ByteString(scene.id)), "kind": .string(ByteString(scene.kind.rawValue))])
             if let type = scene.valueType { entry[field: "value"] = .string(ByteString(type == .integer ? "integer" : "string")) }
             // Its declared SceneStorage keys: the built-in storage_write writes only those.
-            if let keys = declaredKeys.storage[scene.id] { entry[field: "keys"] = .table(LuaTable(sequence: keys.map { .string(ByteString($0)) })) }
+            if let keys = scene.keys { entry[field: "keys"] = .table(LuaTable(sequence: keys.map { .string(ByteString($0)) })) }
             return LuaValue.table(entry)
         }
         let routes = config.routes.keys.sorted().map { name in
@@ -174,7 +174,7 @@ extension ScriptHost {
             "refresh": .boolean(config.hasBackgroundRefresh),
             "on_refresh": .boolean(simulator.model.refreshCode != nil),
             // The external events the app's code answers (semantics 12): their rules apply then.
-            "activities": .boolean(simulator.model.activityCode != nil || sceneHandlers.values.contains { $0.onActivity != nil }
+            "activities": .boolean(simulator.model.activityCode != nil || simulator.model.scenesTakeActivities
                 || config.scenes.contains { !($0.matching ?? []).isEmpty }),
             "notifications": .boolean(simulator.model.notificationCode != nil),
             // Whether the app's code can ask the server (semantics 8.3), which alone the
@@ -182,7 +182,7 @@ extension ScriptHost {
             // do (a Swift model's code cannot be read); a Lua model when a function of its, or
             // of its scenes, names `server` (sim.server.validate), or one it reaches does.
             "server": .boolean(simulator.model.isBuiltin || swiftModelName != nil
-                || declaredKeys.appCode.contains { lua.functionNames($0, "server") }),
+                || appCode.contains { lua.functionNames($0, "server") }),
         ]
         if let delay = config.suspendDelay { fields["suspend_after"] = .number(delay.seconds) }
         return .table(LuaTable(fields: fields))
@@ -289,8 +289,7 @@ extension ScriptHost {
         traceEnabled = true
         traceTimeWidth = TraceRenderer.minimumTimeWidth
         hooks = HookRegistry()
-        sceneHandlers = [:]
-        declaredKeys = DeclaredKeys()
+        appCode = []
         swiftModelName = nil
         intentFunctions = [:]
         effectFunctions = [:]
@@ -341,7 +340,7 @@ extension ScriptHost {
     /// invariants, which only a run's checks change, and the declared keys and scene handlers,
     /// which only a launch sets.
     private var isAsARunFindsIt: Bool {
-        simulator == nil && traceEnabled && hooks.isEmpty && sceneHandlers.isEmpty && swiftModelName == nil
+        simulator == nil && traceEnabled && hooks.isEmpty && appCode.isEmpty && swiftModelName == nil
             && intentFunctions.isEmpty && hookFailure == nil && hookDepth == 0 && !nestedTooDeep && hookErrorFrames == nil
             && networkBeforeLaunch && seed == options.seed && cachedStorage.isEmpty && !appFieldsCached && recording == nil
             && currentSource == nil

@@ -59,6 +59,10 @@ extension ScriptHost {
         }
         if let hookError = hookFailure {
             hookFailure = nil
+            // In a Lua intent's code (an entry of the simulator's), the error travels on as
+            // this call's, which the intent may catch; at the top level the simulator is done
+            // with it already.
+            simulator?.appCodeFailureHandled()
             return .raise(hookError)
         }
         if let failure { return .error(failure, location: failureLocation) }
@@ -136,15 +140,10 @@ extension ScriptHost {
         simulator?.appCodeFailed(SimError(.appCode, .text(error.message)))
     }
 
-    /// A scene's `on_phase` and the `app:on` hooks of a point, with their arguments.
+    /// The `app:on` hooks of a point, with their arguments (a scene's `on_phase` is the
+    /// model's code, which the simulator runs before them).
     private func handlers(at point: HandlerPoint) -> HookCall.Direct? {
-        var call = hooks.call(for: point)
-        if case let .scenePhase(id, from, to) = point, let simulator,
-           let handler = sceneHandlers.isEmpty ? nil : sceneHandlers[simulator.group(of: id)]?.onPhase {
-            let hooks = call?.functions ?? []
-            call = HookCall(functions: [handler] + hooks, arguments: [.window(id), .text(from.text), .text(to.text)])
-        }
-        guard let call else { return nil }
+        guard let call = hooks.call(for: point) else { return nil }
         let arguments = call.arguments.map { argument -> LuaValue in
             switch argument {
             case .text(let text): .string(ByteString(text))
@@ -161,21 +160,26 @@ extension ScriptHost {
         hookErrorFrames = (error.message, error.traceback)
     }
 
-    /// The simulator's restore decision: the scene's `restore`, then every `restore` hook, must
-    /// not return false.
+    /// The `restore` hooks' decision (after the scene's own `restore`, which the model runs):
+    /// none may return false.
     func decideRestore(_ id: SessionID) -> Bool {
+        for function in hooks.functions(for: .restore) where !askRestore(function, id) { return false }
+        return true
+    }
+
+    /// Whether a restore check (a scene's `restore`, a `restore` hook) lets window `id` be
+    /// restored: anything but false does; one that fails, or comes after a failure, lets it
+    /// (the error is raised once the launch is over).
+    func askRestore(_ function: LuaFunctionRef, _ id: SessionID) -> Bool {
         takeEvents()
         guard hookFailure == nil else { return true }
-        let sceneCheck = simulator.flatMap { sceneHandlers.isEmpty ? nil : sceneHandlers[$0.group(of: id)]?.restore }
-        for function in (sceneCheck.map { [$0] } ?? []) + hooks.functions(for: .restore) {
-            do {
-                let results = try lua.call(function, [windowValue(id)])
-                if case .boolean(false)? = results.first { return false }
-            } catch {
-                failed(error)
-                return true
-            }
+        do {
+            let results = try lua.call(function, [windowValue(id)])
+            if case .boolean(false)? = results.first { return false }
+            return true
+        } catch {
+            failed(error)
+            return true
         }
-        return true
     }
 }

@@ -8,88 +8,65 @@ import SceneSimCore
 // an intent is a method of the app, found by name (`app:<name>(...)`), and a handler runs at
 // its handler point as hooks do.
 extension ScriptHost {
-    /// The model the simulator runs, and the intents the app handle offers for it.
-    func appModel(_ declared: LuaModel?) -> AppModel {
-        guard let declared else {
+    /// The model the simulator runs for what `sim.launch` declared — a registered Swift model,
+    /// a Lua one, or the built-in one — with the scenes' code; and the intents the app handle
+    /// offers for it.
+    func appModel(_ parser: ConfigParser) -> AppModel {
+        var model: AppModel
+        if let swift = parser.swiftModel {
+            model = swiftAppModel(swift)
+        } else if let declared = parser.model {
+            model = declared
+            var functions: [String: LuaValue] = [:]
+            if let channel = parser.intentCall {
+                for name in declared.intents {
+                    functions[name] = .function(lua.makeFunction { [unowned(unsafe) self] call in
+                        callIntent(name, channel, call)
+                    })
+                }
+            }
+            intentFunctions = functions
+        } else {
+            model = .builtin
             intentFunctions = builtinIntentFunctions()
-            return .builtin
         }
-        var model = declared.declaration
-        if let function = declared.onLaunch {
-            model.launchCode = { [unowned(unsafe) self] _ in
-                runAppCode(HookCall.Direct(functions: [function], arguments: [appValue]))
-            }
-        }
-        if let function = declared.onPhase {
-            model.phaseCode = { [unowned(unsafe) self] _, old, new in
-                runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, .string(ByteString(old.rawValue)), .string(ByteString(new.rawValue))]))
-            }
-        }
-        if let function = declared.onURL {
-            model.urlCode = { [unowned(unsafe) self] _, url in
-                guard let results = callAppCode(function, [appValue, .string(url)]) else { return .passed }
-                return Self.eventAnswer(results)
-            }
-        }
-        if let function = declared.onRefresh {
-            model.refreshCode = { [unowned(unsafe) self] _, task in
-                runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, backgroundTaskValue(task)]))
-            }
-        }
-        if let function = declared.onRefreshExpired {
-            model.refreshExpiredCode = { [unowned(unsafe) self] _, task in
-                runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, backgroundTaskValue(task)]))
-            }
-        }
-        if let function = declared.onActivity {
-            model.activityCode = { [unowned(unsafe) self] _, type, info in
-                guard let results = callAppCode(function, [appValue, .string(ByteString(type)), info.luaTable]) else { return .passed }
-                return Self.eventAnswer(results)
-            }
-        }
-        if let function = declared.onNotification {
-            model.notificationCode = { [unowned(unsafe) self] _, info in
-                runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, info.luaTable]))
-            }
-        }
-        if let function = declared.onReopen {
-            model.reopenCode = { [unowned(unsafe) self] _ in
-                // false stops the default; anything else lets it run.
-                guard let results = callAppCode(function, [appValue]) else { return false }
-                return results.first != .boolean(false)
-            }
-        }
-        if !declared.phaseNotes.isEmpty {
-            let notes = declared.phaseNotes
-            model.phaseNote = { phase in notes[phase.rawValue] }
-        }
-        var functions: [String: LuaValue] = [:]
-        for (name, function) in declared.intents {
-            functions[name] = .function(lua.makeFunction { [unowned(unsafe) self] call in
-                callIntent(name, function, call)
-            })
-        }
-        intentFunctions = functions
+        for (id, code) in parser.sceneCode { model.setCode(code, ofScene: id) }
+        // The `restore` hooks (app:on), registered at any time, are the app's last check.
+        model.restoreCheck = { [unowned(unsafe) self] _, id in decideRestore(id) }
         return model
     }
 
-    /// `app:<name>(...)` of a declared model: its function runs now with the app and the
-    /// arguments, and its results are the call's. An intent is a change the app's code makes,
-    /// so it runs from a hook too; its lifecycle requests follow the usual rules there.
-    private func callIntent(_ name: String, _ function: LuaFunctionRef, _ call: LuaCall) -> LuaReturn {
+    /// `app:<name>(...)` of a Lua model: a `SimInput.intent`, which the simulator runs as it runs
+    /// a Swift model's (`perform(intent:)`: running and awake, then the model's code); the
+    /// call's Lua values reach the intent's function through `channel`, its results are the
+    /// call's, and its error reaches the caller as it was raised. An intent is a change the
+    /// app's code makes, so it runs from a hook too; its lifecycle requests follow the usual
+    /// rules there.
+    private func callIntent(_ name: String, _ channel: LuaIntentCall, _ call: LuaCall) -> LuaReturn {
         guard call.handle(at: 1, of: classes.app) != nil else {
             return .error("app:\(name)(...) is a method: call it with a colon, app:\(name)(...)")
         }
+        let simulator: Simulator
         do throws(SimError) {
-            let simulator = try requireSimulator("app:\(name)")
-            try simulator.requireRunning(.intentName(name))
-            // An intent stands for the app's code, which a suspended app does not run (semantics 11.2).
-            try simulator.requireAwake(.intentName(name))
+            simulator = try requireSimulator("app:\(name)")
         } catch {
             return .error(error.message)
         }
-        let arguments = [appValue] + (call.count < 2 ? [] : (2...call.count).map { call.value(at: $0) })
-        return runAppCode(function, arguments, for: call)
+        channel.arguments = call.count < 2 ? [] : (2...call.count).map { call.value(at: $0) }
+        defer { channel.arguments = nil }
+        do throws(SimError) {
+            _ = try simulator.send(.intent(name, []))
+        } catch {
+            // The trace the intent made is written first, so `print` stays in order.
+            takeEvents()
+            if let raised = channel.error {
+                channel.error = nil
+                return .error(raised.message, location: .none)
+            }
+            return .error(error.message)
+        }
+        takeEvents()
+        return call.results(channel.results)
     }
 
     /// Runs the model's Lua `function` for a script's call (an intent, an effect) and returns
@@ -151,59 +128,5 @@ extension ScriptHost {
             })
         }
         return functions
-    }
-
-    /// What the model's `on_url` or `on_activity` answered: false with a reason, refused; nil or
-    /// false, passed on; any other value handled, as Lua reads a condition (so `return "yes"`
-    /// is true here as in `allows` and a window's `on_url`, not a silent "passed").
-    static func eventAnswer(_ results: [LuaValue]) -> AppModel.URLAnswer {
-        switch (results.first, results.dropFirst().first) {
-        case (nil, _), (.nil?, _): return .passed
-        case (.boolean(false)?, .string(let reason)?): return .refused(reason.escaped)
-        case (.boolean(false)?, _): return .passed
-        default: return .handled
-        }
-    }
-
-    /// The script's windows' code for external events (semantics 12): `prefers`, `allows`
-    /// (or the older `handles`, for URLs) and the handlers, by the window's scene.
-    func windowEventCode() -> WindowEventCode {
-        func handlers(_ id: SessionID) -> SceneHandlers? {
-            guard let simulator else { return nil }
-            return sceneHandlers[simulator.group(of: id)]
-        }
-        func eventText(_ event: ExternalEvent) -> LuaValue { .string(event.text) }
-        func truthy(_ results: [LuaValue]?) -> Bool {
-            switch results?.first {
-            case nil, .nil?, .boolean(false)?: false
-            default: true
-            }
-        }
-        return WindowEventCode(
-            declaresModifiers: { [unowned(unsafe) self] group in
-                guard let simulator else { return false }
-                return sceneHandlers[simulator.config.scenes[group].id]?.declaresModifiers ?? false
-            },
-            prefers: { [unowned(unsafe) self] id, event in
-                guard let function = handlers(id)?.prefers else { return false }
-                return truthy(callAppCode(function, [windowValue(id), eventText(event)]))
-            },
-            allows: { [unowned(unsafe) self] id, event in
-                guard let scene = handlers(id) else { return false }
-                if let function = scene.allows { return truthy(callAppCode(function, [windowValue(id), eventText(event)])) }
-                if let function = scene.handles, case .url(let url) = event { return truthy(callAppCode(function, [.string(url)])) }
-                return false
-            },
-            deliver: { [unowned(unsafe) self] id, event in
-                switch event {
-                case .url(let url):
-                    guard let function = handlers(id)?.onURL else { return nil }
-                    return truthy(callAppCode(function, [windowValue(id), .string(url)]))
-                case let .activity(type, info):
-                    guard let function = handlers(id)?.onActivity else { return nil }
-                    return truthy(callAppCode(function, [windowValue(id), .string(ByteString(type)), info.luaTable]))
-                }
-            }
-        )
     }
 }

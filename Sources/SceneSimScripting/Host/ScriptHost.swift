@@ -25,11 +25,9 @@ public final class ScriptHost {
     let write: ([UInt8]) -> Void
     var classes: Classes!
     var hooks = HookRegistry()
-    /// Each scene group's `on_phase` (declared in `sim.launch`), by scene id.
-    var sceneHandlers: [String: SceneHandlers] = [:]
-    /// The keys each scene declares (`keys`, `memory` in `sim.launch`), by scene id; the model's
-    /// `defaults_keys`. A declared list makes any other key an error (see ScriptHost+DeclaredKeys).
-    var declaredKeys = DeclaredKeys()
+    /// The app's own Lua functions: a declared model's handlers, intents and effects, and the
+    /// scenes' handlers (explore's declared app asks whether any of them reaches `sim.server`).
+    var appCode: [LuaFunctionRef] = []
     /// The registered Swift model the script launched (`model = "notes"`), by name; nil for
     /// the built-in model and models declared in Lua.
     var swiftModelName: String?

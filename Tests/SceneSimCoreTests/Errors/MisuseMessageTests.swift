@@ -152,14 +152,15 @@ struct MisuseMessageTests {
 
     @Test("a restore hook that calls back into the simulator gets a reentrant error")
     func reentrantHook() throws {
-        let device = try SceneSimTestStore.ready()
-        try device.background()
-        try device.terminate(.system)
         var caught: SimError?
-        device.simulator.restoreDecider = { [sim = device.simulator] _ in
+        var model = AppModel.builtin
+        model.restoreCheck = { sim, _ in
             do { try sim.openWindow("main") } catch { caught = error as? SimError }
             return true
         }
+        let device = try SceneSimTestStore.ready(model: model)
+        try device.background()
+        try device.terminate(.system)
         try device.launch()
         #expect(caught == SimError(.reentrant, "cannot change the simulation from inside a restore hook; return true or false and act after the launch"))
     }

@@ -9,8 +9,8 @@ import SceneSimBuiltin
 @Suite("Trace: termination")
 struct TerminationTraceTests {
     /// main#1 and detail#1 ("42", storage tab = 2 unsaved), at 0.500.
-    static func twoWindows(_ config: AppConfig = .testing(scenes: valueScenes)) throws -> SceneSimTestStore {
-        let device = try SceneSimTestStore.ready(config)
+    static func twoWindows(_ config: AppConfig = .testing(scenes: valueScenes), model: AppModel = .builtin) throws -> SceneSimTestStore {
+        let device = try SceneSimTestStore.ready(config, model: model)
         try device.openWindow("detail", value: .string("42"))
         try device.setStorage("detail#1", "tab", .int(2))
         _ = device.takeTrace()
@@ -118,10 +118,11 @@ struct TerminationTraceTests {
 
     @Test("the restore decider rejecting a scene: it reconnects empty, without its value")
     func restoreDeciderRejects() throws {
-        let device = try Self.twoWindows()
+        var model = AppModel.builtin
+        model.restoreCheck = { sim, id in sim.label(of: id) != "detail#1" }
+        let device = try Self.twoWindows(model: model)
         try device.background()
         try device.terminate(.system)
-        device.simulator.restoreDecider = { [sim = device.simulator] id in sim.label(of: id) != "detail#1" }
         _ = device.takeTrace()
         try device.launch()
         try device.openWindow("detail", value: .string("42"))

@@ -117,16 +117,17 @@ struct TerminationRuleTests {
 
     @Test("5.4 each restored scene passes the restore hook; a rejected one starts empty")
     func restoreHook() throws {
-        let device = try SceneSimTestStore.ready()
+        var asked: [String] = []
+        var model = AppModel.builtin
+        model.restoreCheck = { sim, id in
+            asked.append(sim.label(of: id))
+            return sim.label(of: id) != "detail#1"
+        }
+        let device = try SceneSimTestStore.ready(model: model)
         try device.openWindow("detail", value: .string("a"))
         try device.setStorage("detail#1", "tab", .int(2))
         try device.background()
         try device.terminate(.system)
-        var asked: [String] = []
-        device.simulator.restoreDecider = { [sim = device.simulator] id in
-            asked.append(sim.label(of: id))
-            return sim.label(of: id) != "detail#1"
-        }
         try device.launch()
         #expect(asked == ["detail#1", "main#1"])
         let detail = try #require(device.simulator.snapshot().sessions.first { $0.id == "detail#1" })
@@ -196,9 +197,10 @@ struct TerminationRuleTests {
 
     @Test("5.5 the restore hook stays registered across relaunches")
     func hookStaysRegistered() throws {
-        let device = try SceneSimTestStore.ready()
         var calls = 0
-        device.simulator.restoreDecider = { _ in calls += 1; return true }
+        var model = AppModel.builtin
+        model.restoreCheck = { _, _ in calls += 1; return true }
+        let device = try SceneSimTestStore.ready(model: model)
         for _ in 0..<3 {
             try device.background()
             try device.terminate(.system)

@@ -61,7 +61,10 @@ struct SemanticInvariantsTests {
 
     @Test("A window a restore hook empties on purpose, and a restored window the app writes in the launch's step, break nothing (issue 43)")
     func restoreAsTheAppMeantIt() throws {
-        let simulator = try Simulator(config: .testing(scenes: [.group("main"), .group("doc", value: .string)]))
+        var rejected: SessionID?
+        var model = AppModel.builtin
+        model.restoreCheck = { _, id in id != rejected }
+        let simulator = try Simulator(config: .testing(scenes: [.group("main"), .group("doc", value: .string)]), model: model)
         try simulator.launch()
         var invariants = SemanticInvariants()
         let doc = try #require(try simulator.openWindow("doc", value: .string("A")).window)
@@ -71,7 +74,7 @@ struct SemanticInvariantsTests {
         try simulator.background()
         try simulator.terminate(.system)
         #expect(invariants.check(simulator) == nil)
-        simulator.restoreDecider = { $0 != doc }
+        rejected = doc
         try simulator.launch()
         // The same step: the app writes the restored main window (as an activity's handler would).
         try simulator.setStorage(main, key: "draft", value: .string("handed"))

@@ -1,3 +1,4 @@
+import SceneSimCore
 import SceneSimScripting
 import Testing
 
@@ -5,6 +6,58 @@ import Testing
 /// its intents as methods of the app, its table deciding transitions.
 @Suite("A declared model runs the app")
 struct DeclaredModelTests {
+    @Test("a Lua intent is one entry, as a Swift one: what hooks queue during its actions runs once the intent is over (semantics 9.5, issue 40)")
+    func luaIntentIsOneEntry() {
+        let run = runScript("""
+            local app = sim.launch {
+              scenes = { { id = "main" }, { id = "doc" } },
+              model = {
+                states = { a = {} }, initial = "a",
+                intents = {
+                  go = function(app)
+                    app:background()
+                    print("after background", #app.windows)
+                  end,
+                },
+              },
+            }
+            app:on("phase", function(old, new) if new == "background" then app:open_window("doc") end end)
+            app:go()
+            print("after intent", #app.windows)
+            """, options: ScenarioOptions(trace: .off))
+        // Before issue 40 a Lua intent was no entry: the queued open_window ran right after
+        // app:background(), and the intent printed 2.
+        #expect(run == ScriptRun(output: "after background\t1\nafter intent\t2\n", error: nil))
+    }
+
+    @Test("a Lua model's intent is a SimInput.intent like a Swift one: sent from Swift it runs the Lua function, with the values as Lua sees them, and returns its first result (issue 40)")
+    func luaIntentIsAnInput() throws {
+        var output = ""
+        let host = ScriptHost(options: ScenarioOptions(trace: .off), output: { output += String(decoding: $0, as: UTF8.self) })
+        _ = try host.run("""
+            local app = sim.launch {
+              model = {
+                states = { locked = {}, open = {} },
+                initial = "locked",
+                transitions = { locked = { "open" } },
+                intents = {
+                  unlock = function(app, pin, tries)
+                    print("unlock", math.type(pin) or type(pin), pin, tries)
+                    if pin ~= 1234 then return false, "wrong PIN" end
+                    return app:transition("open")
+                  end,
+                },
+              },
+            }
+            print(app:unlock(1, { 2 }))
+            """, chunkName: "@test.lua")
+        let simulator = try #require(host.simulator)
+        #expect(try simulator.send(.intent("unlock", [.int(1)])) == .value(.bool(false)))
+        #expect(try simulator.perform(intent: "unlock", [.int(1234), .string("last")]) == .bool(true))
+        #expect(simulator.state.text == "open")
+        #expect(output == "unlock\tinteger\t1\t{2}\nfalse\twrong PIN\nunlock\tinteger\t1\tnil\nunlock\tinteger\t1234\tlast\n")
+    }
+
     @Test("on_launch runs before the first scene connects, on_phase after the phase hooks, intents are methods with results, transitions and state text follow the declaration, a state nothing reaches is warned")
     func declaredModelRuns() {
         let run = runScript("""

@@ -58,6 +58,24 @@ struct SwiftSceneTests {
         ])
     }
 
+    @Test("a scene's own onPhase runs before the scene_phase hooks of the same change, in Swift as in Lua (semantics 10.4)")
+    func scenePhaseCodeBeforeHooks() {
+        let options = ScenarioOptions(trace: .off, models: try! ModelRegistry(["phases": { () throws(SimError) in
+            var model = try AppModel(states: ["ready"], initial: "ready", transitions: [:])
+            try model.addScene(SceneDeclaration(id: "main"), AppModel.SceneCode(onPhase: { sim, _, _, new in
+                try sim.setDefault("seen", .string(new.text))
+            }))
+            return model
+        }]))
+        let run = runScript("""
+            local app = sim.launch { model = "phases" }
+            app:on("scene_phase", function(w, old, new) print(old, new, app.defaults.seen) end)
+            app:background()
+            """, options: options)
+        // Before issue 40 the hooks ran first and saw the phase before: "active", then "inactive".
+        #expect(run == ScriptRun(output: "active\tinactive\tinactive\ninactive\tbackground\tbackground\n", error: nil))
+    }
+
     @Test("a window the model's restore refuses starts empty after a relaunch")
     func restoreRefused() {
         let run = runScript("""
