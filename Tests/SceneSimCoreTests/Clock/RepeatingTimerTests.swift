@@ -89,6 +89,8 @@ struct RepeatingTimerTests {
     @Test("The public scheduleTask takes its place from the caller's file and line: a Swift model's repeating timer is one too")
     @MainActor func publicScheduleTaskRepeats() throws {
         let simulator = try settledApp()
+        // The line of the scheduleTask call, wherever the formatter puts it.
+        let site = "SceneSimCoreTests/RepeatingTimerTests.swift:\(#line + 1)"
         func tick(_ sim: Simulator) throws { try sim.scheduleTask(after: 30) { try tick($0) } }
         try tick(simulator)
 
@@ -98,6 +100,6 @@ struct RepeatingTimerTests {
         #expect(simulator.services.tasks.map(\.repeating) == [false, true])
         try simulator.advance(by: .at(30))
         #expect(simulator.services.tasks.map(\.repeating) == [false, true, true])
-        #expect(simulator.services.timerSites == ["SceneSimCoreTests/RepeatingTimerTests.swift:92"])
+        #expect(simulator.services.timerSites == [site])
     }
 }
