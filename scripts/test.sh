@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Bootstraps the machine, builds, and runs every test: the scenario linter, the conformance test
+# Bootstraps the machine, builds, and runs every test: the Swift format check, the scenario linter, the conformance test
 # against stock lua5.4, the explorations in scenarios/explore/ with a fixed seed and a small budget, the coverage gate, the library
 # products' documentation, the Examples/NotesApp package (its tests and goldens), then the Swift unit and end-to-end tests with the golden scenario suite (part
 # of `swift test`), last, so its summary closes the output. This is what CI runs.
@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
 echo "test: building"
 swift build --build-tests
+echo "test: the Swift is formatted as .swift-format says (scripts/format.sh formats it)"
+scripts/format.sh --check
 echo "test: linting scenarios"
 scripts/lint-scenarios.sh
 echo "test: conformance with stock lua5.4 (seed 1, 3000 cases; docs/lua-conformance.md)"

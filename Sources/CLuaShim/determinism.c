@@ -660,3 +660,20 @@ int scn_install_deterministic_functions(lua_State *L) {
     lua_pushcfunction(L, scn_install_body);
     return lua_pcall(L, 0, 0, 0);
 }
+
+void scn_format_number(double value, char *buffer, size_t size) {
+    // NaN reads "nan" whatever its sign bit: 0/0 is a negative NaN on x86 and a positive one on
+    // ARM, and glibc prints the sign ("-nan") where Apple's libc does not, so the same scenario
+    // would print other bytes on another machine.
+    if (value != value) {
+        snprintf(buffer, size, "nan");
+        return;
+    }
+    int length = snprintf(buffer, size, LUA_NUMBER_FMT, value);
+    if (length > 0 && (size_t)length + 2 < size
+        && buffer[strspn(buffer, "-0123456789")] == '\0') {
+        buffer[length] = '.';
+        buffer[length + 1] = '0';
+        buffer[length + 2] = '\0';
+    }
+}

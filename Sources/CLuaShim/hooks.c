@@ -2,7 +2,7 @@
 // unable to lift the instruction limit.
 //
 // Lua gives each thread one hook, and the count hook that enforces the limit and interrupts is
-// it (scn_hook, state.c). Stock debug.sethook would replace it, so one `debug.sethook()` ran a
+// it (scn_hook, limits.c). Stock debug.sethook would replace it, so one `debug.sethook()` ran a
 // loop past --max-instructions. Here the script's hook (function, events, count) is kept beside
 // the thread, as ldblib.c keeps it, and scn_hook runs it: the thread's mask is the script's
 // events plus the count, its count step the smaller of the script's count and SCN_HOOK_STEP.

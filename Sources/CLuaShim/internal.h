@@ -7,7 +7,7 @@
 
 /// Blocks of up to SCN_POOL_MAX bytes come from the state's own pool: size classes of
 /// SCN_POOL_GRAIN bytes, each with a free list, carved from slabs that live until the state is
-/// closed (state.c). Lua frees every block with its exact size, so a block needs no header.
+/// closed (allocator.c). Lua frees every block with its exact size, so a block needs no header.
 /// A freed block serves only its own class, so the slabs are capped (SCN_POOL_CAP, or the
 /// memory limit if lower): past the cap, small blocks come from malloc, which coalesces, and
 /// a script cannot make the process keep many times its limit by cycling through sizes.
@@ -28,7 +28,7 @@ typedef struct scn_pool {
 
 /// A block larger than SCN_POOL_MAX: malloc's, behind this header, which links the blocks
 /// allocated since the snapshot (if any) so a restore can free them. A block the snapshot
-/// copied is pinned: Lua freeing or moving it leaves it in place, to be copied back (state.c).
+/// copied is pinned: Lua freeing or moving it leaves it in place, to be copied back (snapshots.c).
 typedef struct scn_large {
     struct scn_large *prev, *next;
     size_t size;
@@ -108,8 +108,45 @@ static inline scn_state *scn_get_state(lua_State *L) {
     return *(scn_state **)lua_getextraspace(L);
 }
 
+// MARK: The allocator and snapshots (allocator.c, snapshots.c)
+
+/// The allocator every state is created with (its `ud` is the state's scn_state).
+void *scn_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+/// Frees the pool's slabs: every small block at once (the state is being closed).
+void scn_pool_release(scn_pool *pool);
+/// Puts a large block on the state's list of blocks no snapshot pins.
+void scn_large_link(scn_state *st, scn_large *header);
+/// Frees every large block on the state's list (those a snapshot has not pinned).
+void scn_large_free_all(scn_state *st);
+/// Frees a snapshot and the blocks it pinned (the state is being closed).
+void scn_snapshot_release(scn_snapshot *snap);
+
+// MARK: The limits (limits.c)
+
+/// Bumped by scn_interrupt_all: a top-level call that began at another generation is interrupted.
+extern atomic_int scn_interrupt_generation;
+
+/// Counts `steps` of work toward the instruction limit inside a call, tripping it without
+/// raising (the count hook raises it at the script's next instruction): for work done where no
+/// error may be raised, in the allocator or with Swift frames on the stack.
+static inline void scn_count_work(scn_state *st, long long steps) {
+    if (st->depth == 0 || st->abort != SCN_ABORT_NONE || st->max_instructions <= 0) return;
+    st->instructions += steps;
+    if (st->instructions > st->max_instructions) st->abort = SCN_ABORT_INSTRUCTIONS;
+}
+/// Trips the limit when the budget is spent or an interrupt came; true when tripped.
+int scn_update_abort(scn_state *st, long long steps);
+/// The text of the tripped limit, without a location.
+void scn_abort_text(const scn_state *st, char *buffer, size_t size);
+/// Raises the tripped limit's error at the script line `level` levels up (1: the line that
+/// called the running C function). Does not return.
+void scn_raise_abort_at_level(lua_State *L, int level);
+/// scn_raise_abort_at_level at level 1.
+void scn_raise_abort_at_caller(lua_State *L);
+
 // Registry keys (their addresses are the keys).
 extern const char scn_traceback_key;
+extern const char scn_trip_traceback_key;  // where a limit first tripped (limits.c)
 extern const char scn_classes_key;
 extern const char scn_cache_key;
 extern const char scn_randomseed_key;
@@ -180,7 +217,7 @@ int scn_wrapped_coroutine(lua_State *L);
 /// xpcall's message handler (upvalue 1) as a C function that skips it once a limit tripped.
 int scn_guarded_handler(lua_State *L);
 
-/// The count hook of every thread (state.c): charges the instruction budget, trips the limit, and
+/// The count hook of every thread (limits.c): charges the instruction budget, trips the limit, and
 /// runs the script's own hook, if it set one with debug.sethook.
 void scn_hook(lua_State *L, lua_Debug *ar);
 /// Trips the limit on thread L (one instruction per hook from now on, the script's hook dropped)

@@ -1,7 +1,7 @@
 import LuaKit
 import Testing
 
-/// Lua's small blocks come from the state's own pool (CLuaShim state.c): blocks grow and shrink
+/// Lua's small blocks come from the state's own pool (CLuaShim allocator.c): blocks grow and shrink
 /// across its size classes and past its largest, and come back to be used again. These try to
 /// make it lose a byte or a block.
 @Suite("The state's block pool")

@@ -1,7 +1,7 @@
 import LuaKit
 import Testing
 
-/// `LuaState.takeSnapshot` / `restoreSnapshot` (CLuaShim state.c): explore runs each of its runs
+/// `LuaState.takeSnapshot` / `restoreSnapshot` (CLuaShim snapshots.c): explore runs each of its runs
 /// in a state restored from one snapshot, so a run must not be able to leave anything behind for
 /// the next. These try to.
 @Suite("Snapshots of a state")

@@ -1,6 +1,8 @@
 // README.md's "Use from Swift" section and the DocC article "Test your app's lifecycle in
 // Swift" show the code between the markers below verbatim (tests in SceneSimCommandsTests
 // compare them), so the example always compiles and passes.
+// It keeps the layout it is shown in: swift-format leaves this file alone (scripts/format.sh).
+// swift-format-ignore-file
 // README example begins
 import SceneSim
 import SceneSimTesting

@@ -35,7 +35,7 @@ extension Simulator {
         guard let declared else { return }
         if let raw = key.string, declared.contains(raw) { return }
         let name = key.escaped
-        throw SimError(.invalidValue, message(name) + hint(name, declared))
+        throw SimError(.invalidValue, .text(message(name) + hint(name, declared)))
     }
 
     /// `name` is the key as shown (escaped); the declared names are shown escaped too, so a tab

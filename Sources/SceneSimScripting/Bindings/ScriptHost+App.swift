@@ -20,7 +20,7 @@ extension ScriptHost {
         }
     }
     static let appFieldCases = AppField.allCases
-    static let appFields = appFieldCases.map(\.rawValue)
+    package static let appFields = appFieldCases.map(\.rawValue)
 
     var appValue: LuaValue { .handle(LuaHandle(classes.app, id: 1)) }
 

@@ -6,8 +6,13 @@ import SceneSimCore
 // returns a handle whose expiration handler runs as the app's code; app:schedule_refresh asks
 // for a background launch that sim.system.refresh runs.
 extension ScriptHost {
-    static let backgroundTaskFields = ["id", "name", "status"]
-    static let backgroundTaskMethods = ["finish"]
+    /// A background task handle's fields, named as scripts read them; `__index` answers exactly these.
+    enum BackgroundTaskField: String, CaseIterable {
+        case id, name, status
+    }
+    package static let backgroundTaskFields = BackgroundTaskField.allCases.map(\.rawValue)
+    /// Its methods (`task:finish()`), for completion; the class asserts it has exactly these.
+    package static let backgroundTaskMethods = ["finish"]
 
     func backgroundTaskValue(_ id: BackgroundTaskID) -> LuaValue {
         .handle(LuaHandle(classes.backgroundTask, id: Int64(id.rawValue)))
@@ -23,15 +28,15 @@ extension ScriptHost {
         definition.getField = { [unowned(unsafe) self] call, id, key in
             guard let simulator else { return .values(0) }
             let task = BackgroundTaskID(rawValue: Int(id))
-            switch key {
-            case "id": return call.results(.integer(id))
-            case "name":
+            switch BackgroundTaskField(rawValue: key.escaped) {
+            case .id: return call.results(.integer(id))
+            case .name:
                 do throws(SimError) { return call.results(.string(try simulator.backgroundTaskRef(task).name)) } catch { return .error(error.message) }
-            case "status":
+            case .status:
                 do throws(SimError) { return call.results(.string(ByteString(try simulator.backgroundTaskStatus(task).rawValue))) } catch { return .error(error.message) }
-            default:
+            case nil:
                 let hint = suggestion(for: key.escaped, among: Self.backgroundTaskFields + Self.backgroundTaskMethods)
-                return .error("background task has no field \"\(key.escaped)\"\(hint); fields are id, name and status, and task:finish() ends it")
+                return .error("background task has no field \"\(key.escaped)\"\(hint); fields are \(Self.spokenList(Self.backgroundTaskFields)), and task:finish() ends it")
             }
         }
         definition.setField = { _, _, key in
@@ -42,6 +47,7 @@ extension ScriptHost {
                 [.boolean(try requireSimulator("task:finish()").finishBackgroundTask(BackgroundTaskID(rawValue: Int(id))))]
             }
         }
+        assert(definition.methods.keys.sorted() == Self.backgroundTaskMethods.sorted(), "ScriptHost.backgroundTaskMethods is out of date")
         return lua.defineClass(definition)
     }
 

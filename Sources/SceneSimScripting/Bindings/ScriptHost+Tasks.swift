@@ -5,7 +5,19 @@ import SceneSimCore
 // app:after (scenarios/README.md, "What a model uses"): timers whose functions run when the
 // clock reaches them, through the same safe path as hooks; task handles to cancel them.
 extension ScriptHost {
-    static let taskFields = ["status", "at"]
+    /// A task handle's fields, named as scripts read them; `__index` answers exactly these.
+    enum TaskField: String, CaseIterable {
+        case status, at
+    }
+    package static let taskFields = TaskField.allCases.map(\.rawValue)
+    /// A task handle's methods (`task:cancel()`), for completion; the class asserts it has exactly these.
+    package static let taskMethods = ["cancel"]
+
+    /// `a`, `a and b`, `a, b and c`: names as a message lists them.
+    static func spokenList(_ names: [String]) -> String {
+        guard let last = names.last else { return "" }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
+    }
 
     func defineTaskClass() -> LuaClass {
         var definition = LuaClassDefinition(name: "scenesim.Task")
@@ -17,14 +29,14 @@ extension ScriptHost {
         }
         definition.getField = { [unowned(unsafe) self] call, id, key in
             guard let simulator else { return .values(0) }
-            switch key {
-            case "status":
+            switch TaskField(rawValue: key.escaped) {
+            case .status:
                 do throws(SimError) { return call.results(.string(ByteString(try simulator.taskStatus(TaskID(rawValue: Int(id))).rawValue))) } catch { return .error(error.message) }
-            case "at":
+            case .at:
                 do throws(SimError) { return call.results(.number(try simulator.taskTime(TaskID(rawValue: Int(id))).seconds)) } catch { return .error(error.message) }
-            default:
-                let hint = suggestion(for: key.escaped, among: Self.taskFields + ["cancel"])
-                return .error("task has no field \"\(key.escaped)\"\(hint); fields are status and at, and task:cancel() stops it")
+            case nil:
+                let hint = suggestion(for: key.escaped, among: Self.taskFields + Self.taskMethods)
+                return .error("task has no field \"\(key.escaped)\"\(hint); fields are \(Self.spokenList(Self.taskFields)), and task:cancel() stops it")
             }
         }
         definition.setField = { _, _, key in
@@ -35,6 +47,8 @@ extension ScriptHost {
                 [.boolean(try requireSimulator("task:cancel()").cancelTask(TaskID(rawValue: Int(id))))]
             }
         }
+        // The completion list is written out above; it must name exactly these.
+        assert(definition.methods.keys.sorted() == Self.taskMethods.sorted(), "ScriptHost.taskMethods is out of date")
         return lua.defineClass(definition)
     }
 

@@ -13,7 +13,7 @@ extension ScriptHost {
         var neverPlain: Bool { self == .storage || self == .saved || self == .memory }
     }
     static let windowFieldCases = WindowField.allCases
-    static let windowFields = windowFieldCases.map(\.rawValue)
+    package static let windowFields = windowFieldCases.map(\.rawValue)
 
     func windowValue(_ id: SessionID) -> LuaValue {
         .handle(LuaHandle(classes.window, id: id.handleID))

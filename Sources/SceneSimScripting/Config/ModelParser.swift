@@ -26,7 +26,7 @@ final class LuaIntentCall {
         } catch {
             host.noteHookError(error)
             self.error = error
-            throw SimError(.appCode, error.message)
+            throw SimError(.appCode, .text(error.message))
         }
         return results.first.flatMap { SceneValue(lua: $0) }
     }

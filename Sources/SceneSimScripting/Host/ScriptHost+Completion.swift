@@ -47,7 +47,7 @@ extension ScriptHost {
             if methodCall { return Self.storageMethods }
             return Self.identifiers((simulator?.defaults.sortedKeys ?? []).compactMap(\.string))
         case .handle(let handle) where handle.type == classes.task:
-            return methodCall ? ["cancel"] : Self.taskFields.sorted()
+            return methodCall ? Self.taskMethods : Self.taskFields.sorted()
         case .handle(let handle) where handle.type == classes.memory:
             if methodCall { return Self.memoryMethods }
             guard let simulator else { return [] }

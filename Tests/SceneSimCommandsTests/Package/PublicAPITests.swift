@@ -15,9 +15,17 @@ struct PublicAPITests {
         var lines: [String] = []
         for module in exportedModules {
             for (file, text) in try swiftFiles(in: module) {
-                for line in text.split(separator: "\n") {
-                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let fileLines = text.split(separator: "\n")
+                for (index, line) in fileLines.enumerated() {
+                    var trimmed = line.trimmingCharacters(in: .whitespaces)
                     guard trimmed.hasPrefix("public ") || trimmed.hasPrefix("@_exported ") else { continue }
+                    // A signature broken before its result or its `where` clause (as swift-format
+                    // breaks a long one) is one declaration: its continuation lines are joined to it.
+                    for next in fileLines[(index + 1)...] {
+                        let continuation = next.trimmingCharacters(in: .whitespaces)
+                        guard !trimmed.contains("{"), continuation.hasPrefix("->") || continuation.hasPrefix("where ") else { break }
+                        trimmed += " " + continuation
+                    }
                     // An enum's one-line cases are API; another body is not.
                     let declaration = trimmed.hasPrefix("public enum")
                         ? trimmed

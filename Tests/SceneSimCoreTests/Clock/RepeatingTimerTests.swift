@@ -84,6 +84,8 @@ struct RepeatingTimerTests {
     @Test("The public scheduleTask takes its place from the caller's file and line: a Swift model's repeating timer is one too")
     @MainActor func publicScheduleTaskRepeats() throws {
         let simulator = try settledApp()
+        // The line of the scheduleTask call, wherever the formatter puts it.
+        let site = "SceneSimCoreTests/RepeatingTimerTests.swift:\(#line + 1)"
         func tick(_ sim: Simulator) throws { try sim.scheduleTask(after: 30) { try tick($0) } }
         try tick(simulator)
 
@@ -93,7 +95,7 @@ struct RepeatingTimerTests {
         #expect(simulator.services.tasks.map(\.repeating) == [false, true])
         try simulator.advance(by: .at(30))
         #expect(simulator.services.tasks.map(\.repeating) == [false, true, true])
-        #expect(simulator.services.timerSites == ["SceneSimCoreTests/RepeatingTimerTests.swift:87"])
+        #expect(simulator.services.timerSites == [site])
     }
 
     @Test("Without timers the guard's Swift message speaks of a model handler, not of a script's hook")
