@@ -95,8 +95,8 @@ extension Simulator {
 
     /// Asks `restoreDecider` about one scene; nothing may change the simulation meanwhile.
     private func decideRestore(_ id: SessionID) -> Bool {
-        activity = .askingRestore
-        defer { activity = .acting }
+        underWay.activity = .askingRestore
+        defer { underWay.activity = .acting }
         guard sceneAllowsRestore(id) else { return false }
         return restoreDecider?(id) ?? true
     }

@@ -118,6 +118,8 @@ extension ScriptHost {
                 throw SimError(.invalidConfig, "sim.launch: \(error.message)")
             }
             self.simulator = simulator
+            // Its events are written as they happen (those of the network setting above first).
+            simulator.traceSink = { [unowned(unsafe) self] in traced($0) }
             swiftModelName = parser.swiftModelName
             sceneHandlers = parser.sceneHandlers
             declaredKeys = parser.declaredKeys
@@ -160,7 +162,6 @@ extension ScriptHost {
         }
         if let simulator {
             simulator.note(text)
-            takeEvents()
         } else {
             // Before sim.launch there is no device clock yet: notes stand at time zero.
             writeTrace(TraceRecord(time: .zero, event: .note(text)))

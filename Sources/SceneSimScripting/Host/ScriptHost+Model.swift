@@ -93,17 +93,15 @@ extension ScriptHost {
 
     /// Runs the model's Lua `function` for a script's call (an intent, an effect) and returns
     /// its results to the caller; its error, noted as a hook's, reaches the caller as it was
-    /// raised. The trace it made is taken first, so `print` stays in order.
+    /// raised.
     func runAppCode(_ function: LuaFunctionRef, _ arguments: [LuaValue], for call: LuaCall) -> LuaReturn {
         let results: [LuaValue]
         do {
             results = try lua.call(function, arguments)
         } catch {
             noteHookError(error)
-            takeEvents()
             return .error(error.message, location: .none)
         }
-        takeEvents()
         return call.results(results)
     }
 
