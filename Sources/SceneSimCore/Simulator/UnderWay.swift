@@ -21,9 +21,10 @@ extension Simulator {
     ///   failure stops the rest and is the entry's error.
     /// - **Failure.** The first failure of app code (`failure`) wins: no more app code runs,
     ///   nothing queued runs, and the outermost entry throws it even when the operation failed
-    ///   too. A front end's call made from its app code (a hook's `w:focus()`) ends with it
-    ///   instead, as an error that code may catch (`endCall`): caught, it stops nothing more.
-    ///   Then comes the nesting refusal, and last the operation's own error.
+    ///   too. A front end's call made from its app code (a hook's transition whose `state`
+    ///   hook failed) ends with it instead, as an error that code may catch (`endCall`):
+    ///   caught, it stops nothing more. Then comes the nesting refusal, and last the
+    ///   operation's own error.
     /// - **Nesting.** A front end's app code (a script's hooks) nests when a call it makes
     ///   reaches a handler point that runs it again (`nesting`). At `maxNesting` levels the
     ///   innermost is not run and the call that reached it fails (`nestedTooDeep`), well inside
