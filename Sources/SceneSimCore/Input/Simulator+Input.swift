@@ -266,7 +266,7 @@ extension Simulator {
     /// actions run in order, each an action of its own whose app code may queue more (the rules:
     /// `UnderWay`).
     func entry<T>(_ body: () throws(SimError) -> T) throws(SimError) -> T {
-        if underWay.entryDepth == 0, !underWay.draining, underWay.failure?.thrown == true {
+        if underWay.failure?.thrown == true, underWay.entryDepth == 0, !underWay.draining {
             // A failure the last entry threw, which no front end asked for (`endCall`).
             underWay.failure = nil
         }

@@ -60,7 +60,8 @@ extension ScriptHost {
                 let result = try simulator.runEffect(text, scene: scene, values.map { SceneValue(lua: $0) })
                 return call.results(result?.lua ?? .nil)
             } catch {
-                return .error(error.message)
+                // A hook the effect's calls ran may have failed: the core says which error wins.
+                return end(call, error, [])
             }
         }
         return runAppCode(function, [appValue, scene.map(windowValue) ?? .nil] + values, for: call)

@@ -31,8 +31,14 @@ extension ScriptHost {
         } catch {
             failure = error
         }
-        // Inside a hook, what stops this hook's code travels up through it (and, uncaught, fails
-        // the hook, which the core keeps again); the queue waits for the top level.
+        return end(call, failure, results)
+    }
+
+    /// How a Lua call into the simulator ends, as the core says (`endCall`), given the
+    /// operation's own failure and results. Inside a hook, what stops this hook's code travels
+    /// up through it (and, uncaught, fails the hook, which the core keeps again); the queue
+    /// waits for the top level.
+    func end(_ call: LuaCall, _ failure: SimError?, _ results: [LuaValue]) -> LuaReturn {
         switch simulator?.endCall(failure) ?? failure.map(Simulator.CallEnd.failed) ?? .done {
         case .done:
             return call.results(results)

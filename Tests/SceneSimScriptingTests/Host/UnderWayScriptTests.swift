@@ -31,4 +31,29 @@ struct UnderWayScriptTests {
         #expect(run.output.contains("false\tonPhase: could not save going inactive\n"), "\(run)")
         #expect(run.output.hasSuffix("background\n"), "\(run)")
     }
+
+    /// A Swift model whose effect makes a transition (and so runs the script's `state` hooks).
+    static let effectOptions = ScenarioOptions(models: try! ModelRegistry(["saving": { () throws(SimError) in
+        var model = try AppModel(states: [.init("idle"), .init("saved")], initial: "idle", transitions: ["idle": ["saved"], "saved": ["idle"]])
+        model.addEffect("save") { sim, _, _ in
+            _ = try sim.transition(to: ModelState("saved"))
+            return nil
+        }
+        return model
+    }]))
+
+    @Test("a hook that fails under a Swift effect's call reaches the pcall around app:effect as the value it raised, once: the next call does not raise it again")
+    func hookFailureUnderASwiftEffect() {
+        let run = runScript("""
+            local app = sim.launch { model = "saving" }
+            sim.settle()
+            app:on("state", function(old, new) error({ code = 7 }) end)
+            local ok, err = pcall(app.effect, app, "save")
+            print(ok, type(err), type(err) == "table" and err.code)
+            print(pcall(app.background, app))
+            """, options: Self.effectOptions)
+        #expect(run.error == nil, "\(run)")
+        #expect(run.output.contains("false\ttable\t7\n"), "\(run)")
+        #expect(run.output.hasSuffix("true\n"), "\(run)")
+    }
 }
