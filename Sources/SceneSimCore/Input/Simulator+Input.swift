@@ -17,15 +17,15 @@ extension Simulator {
     /// `send` for a front end that knows where the input was made (a script's `file:line: `):
     /// a queued input that fails carries it in `SimError.queuedAt`.
     package func send(_ input: SimInput, origin: String?) throws(SimError) -> InputResult {
-        if case .askingRestore = activity { throw Self.restoreReentry }
+        if case .askingRestore = underWay.activity { throw Self.restoreReentry }
         if input.isLifecycleAction, queuesLifecycleActions {
             // Charged to the memory limit: the queue runs at most `maxQueuedInputs` actions, but
             // each may queue many more before that count stops it (hooks at each phase change of
             // 600 windows queued 1.2 million actions, 220 MB under --max-memory 64).
             let cost = Self.queuedInputCost + (origin?.utf8.count ?? 0) + input.payloadBytes
             try requireMemory(cost)
-            queue.append(QueuedInput(input: input, origin: origin))
-            queueBytes += cost
+            underWay.queue.append(QueuedInput(input: input, origin: origin))
+            underWay.queueBytes += cost
             return .queued
         }
         switch input {
@@ -263,30 +263,30 @@ extension Simulator {
     /// Runs `body` as one entry into the simulator from outside (a script's call, a Swift
     /// caller, an event of the clock). When the outermost entry is over, the app code's first
     /// failure is thrown, or, if none and the entry itself did not fail, the queued lifecycle
-    /// actions run in order, each an action of its own whose app code may queue more.
+    /// actions run in order, each an action of its own whose app code may queue more (the rules:
+    /// `UnderWay`).
     func entry<T>(_ body: () throws(SimError) -> T) throws(SimError) -> T {
-        entryDepth += 1
+        if underWay.failure?.thrown == true, underWay.entryDepth == 0, !underWay.draining {
+            // A failure the last entry threw, which no front end asked for (`endCall`).
+            underWay.failure = nil
+        }
+        underWay.entryDepth += 1
         let value: T
         do throws(SimError) {
             value = try body()
         } catch {
-            entryDepth -= 1
-            guard entryDepth == 0, !draining else { throw error }
+            underWay.entryDepth -= 1
+            guard underWay.entryDepth == 0, !underWay.draining else { throw error }
             clearQueue()
-            if let failure = appFailure {
-                appFailure = nil
-                throw failure
-            }
-            throw error
+            throw underWay.throwFailure() ?? error
         }
-        entryDepth -= 1
-        guard entryDepth == 0, !draining else { return value }
-        if let failure = appFailure {
-            appFailure = nil
+        underWay.entryDepth -= 1
+        guard underWay.entryDepth == 0, !underWay.draining else { return value }
+        if let failure = underWay.throwFailure() {
             clearQueue()
             throw failure
         }
-        if !queue.isEmpty { try drainQueue() }
+        if !underWay.queue.isEmpty { try drainQueue() }
         // What the process does once a call is over: expiration handlers of tasks begun after
         // the warning moment, then a suspension whose moment has come (semantics 11.3).
         if let process, !process.pendingExpirations.isEmpty { try runPendingExpirations() }
@@ -296,8 +296,8 @@ extension Simulator {
 
     /// Drops the queued actions (run, or dropped after a failure).
     private func clearQueue() {
-        queue.removeAll()
-        queueBytes = 0
+        underWay.queue.removeAll()
+        underWay.queueBytes = 0
     }
 
     /// The most queued actions one entry runs: app code that keeps requesting what fires it
@@ -307,14 +307,14 @@ extension Simulator {
     /// Runs the queued actions in order; the first failure (of an action, or of the app code it
     /// ran) stops it and drops the rest.
     private func drainQueue() throws(SimError) {
-        draining = true
+        underWay.draining = true
         defer {
-            draining = false
+            underWay.draining = false
             clearQueue()
         }
         var next = 0
-        while next < queue.count {
-            let queued = queue[next]
+        while next < underWay.queue.count {
+            let queued = underWay.queue[next]
             next += 1
             guard next <= Self.maxQueuedInputs else {
                 var error = SimError(.tooManyRequests, "hooks requested \(Self.maxQueuedInputs) lifecycle actions for one operation: this request, made in a hook, fires a hook that requests again; let a hook act only on changes it did not cause (check old and new, or keep a flag)")
@@ -325,14 +325,13 @@ extension Simulator {
             do throws(SimError) {
                 _ = try send(queued.input)
             } catch {
+                // The app code's failure wins over the action's own error (`UnderWay`).
+                if let failure = underWay.throwFailure() { throw failure }
                 var error = error
                 if error.queuedAt == nil { error.queuedAt = queued.origin ?? "" }
                 throw error
             }
-            if let failure = appFailure {
-                appFailure = nil
-                throw failure
-            }
+            if let failure = underWay.throwFailure() { throw failure }
         }
     }
 
@@ -341,25 +340,16 @@ extension Simulator {
     /// no more app code runs in this entry, and the outermost call throws it once its action
     /// is over. Swift code runs on the main actor (see `onMainActor`).
     func runAppCode(_ body: () throws -> Void) {
-        guard appFailure == nil else { return }
-        appCodeDepth += 1
-        defer { appCodeDepth -= 1 }
+        guard !underWay.hasFailed else { return }
+        underWay.appCodeDepth += 1
+        defer { underWay.appCodeDepth -= 1 }
         do {
             try body()
         } catch {
-            appCodeFailed(error)
+            guard !underWay.hasFailed else { return }
+            underWay.failure = Failure(error: (error as? SimError) ?? SimError(.appCode, "\(error)"))
         }
     }
-
-    /// A front end's app code failed (a script's hook raised): nothing queued runs, and no
-    /// more app code runs until the outermost call is over. The first failure is kept.
-    package func appCodeFailed(_ error: any Error) {
-        guard entryDepth > 0, appFailure == nil else { return }
-        appFailure = (error as? SimError) ?? SimError(.appCode, "\(error)")
-    }
-
-    /// Whether app code failed in the entry under way (nothing more of it runs).
-    package var hasAppCodeFailed: Bool { appFailure != nil }
 }
 
 /// A lifecycle action app code made in the middle of a system action, waiting for it to end.
@@ -417,10 +407,5 @@ extension SimInput {
 extension Simulator {
     /// Whether a lifecycle action sent now would be queued (app code is running in the middle
     /// of a system action).
-    package var queuesLifecycleActions: Bool { activity == .acting || appCodeDepth > 0 }
-
-    /// The failure a front end reported with `appCodeFailed` was handed back to the app's code
-    /// as an error it may catch (a script's `pcall` in the hook around it): it no longer stops
-    /// the queue.
-    package func appCodeFailureHandled() { appFailure = nil }
+    package var queuesLifecycleActions: Bool { underWay.activity == .acting || underWay.appCodeDepth > 0 }
 }

@@ -3,8 +3,9 @@ import ByteText
 /// A named point of a system action where the app's own code runs (semantics 9): the model's
 /// handlers and the script's hooks. The simulator reaches each point with the world as of that
 /// event — the changing scene already in its new phase, scenes not reached yet still in their
-/// old one, the aggregate not yet re-derived at a scene's point — and hands every event so far
-/// to the driver first (`takeEvents`), so output made at the point follows them in the trace.
+/// old one, the aggregate not yet re-derived at a scene's point — with every event so far
+/// already handed to the driver's `traceSink`, so output made at the point follows them in the
+/// trace.
 public enum HandlerPoint: Equatable, Sendable {
     /// The process started, before its first scene connects (the App's init: `on_launch`).
     case processStarted
@@ -20,15 +21,4 @@ public enum HandlerPoint: Equatable, Sendable {
     /// The server answered validation request `request`; `user` is the session's user, nil
     /// when the server could not be reached.
     case serverAnswered(request: ValidationRequestID, answer: ServerAnswer, user: ByteString?)
-}
-
-/// What the simulator is doing when a call arrives. A call can only arrive in the middle of a
-/// system action from code the action runs (a handler point, the restore decider), so this
-/// says which calls that code may make: reads and `note` always, changes not while restoring.
-enum Activity {
-    case idle
-    /// A system action is under way (the driver may be running handlers at its points).
-    case acting
-    /// Waiting for a restore check (`AppModel`), in the middle of a launch.
-    case askingRestore
 }

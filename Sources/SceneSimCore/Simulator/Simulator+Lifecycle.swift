@@ -96,8 +96,8 @@ extension Simulator {
     /// Asks the model's restore checks about one scene (its scene's `restore`, then the App's
     /// `restoreCheck`); nothing may change the simulation meanwhile.
     private func decideRestore(_ id: SessionID) -> Bool {
-        activity = .askingRestore
-        defer { activity = .acting }
+        underWay.activity = .askingRestore
+        defer { underWay.activity = .acting }
         guard sceneAllowsRestore(id) else { return false }
         return model.restoreCheck?(self, id) ?? true
     }

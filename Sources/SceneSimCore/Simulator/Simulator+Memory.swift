@@ -30,7 +30,7 @@ extension Simulator {
     package var estimatedMemory: Int {
         let transitions = (process?.machine.history.count ?? 0) + (process?.machine.rejected.count ?? 0)
         return recordBytes + transitions * Self.transitionCost + (process?.machine.payloadBytes ?? 0)
-            + (process.map { Self.cost(of: $0.memory) } ?? 0) + server.bytes + defaultsBytes + servicesBytes + queueBytes
+            + (process.map { Self.cost(of: $0.memory) } ?? 0) + server.bytes + defaultsBytes + servicesBytes + underWay.queueBytes
     }
 
     /// What the timers, background tasks and validation requests hold (a script can make any

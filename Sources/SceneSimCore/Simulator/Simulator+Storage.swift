@@ -107,7 +107,7 @@ extension Simulator {
     /// change the value: the scene is connected, no system action is under way, and the size
     /// warning already matches the size, so no warning can start or end.
     package func storageWritesAreQuiet(_ id: SessionID) -> Bool {
-        guard case .idle = activity, !isSuspended, (try? requireLiveScene(id, .writeStorage)) != nil, let scene = sessions[id.index].scene else {
+        guard case .idle = underWay.activity, !isSuspended, (try? requireLiveScene(id, .writeStorage)) != nil, let scene = sessions[id.index].scene else {
             return false
         }
         return scene.warnedLarge == (scene.storage.byteCount > config.policy.storageWarnBytes)

@@ -4,8 +4,9 @@ import Synchronization
 /// The simulated device and the one app on it: scene sessions, phases, SceneStorage, the shared
 /// AppStateController, the auth server and the process lifecycle, on a virtual clock.
 ///
-/// Pure Swift with no I/O. Its effects are data: every event is a `TraceRecord` kept for the
-/// driver to take (`takeEvents`) after each operation. The app's own code runs at named points
+/// Pure Swift with no I/O. Its effects are data: every event is a `TraceRecord`, handed to the
+/// driver's `traceSink` as it happens, or kept for the driver to take (`takeEvents`) after each
+/// operation. The app's own code runs at named points
 /// of each system action (`HandlerPoint`, `onHandlerPoint`), reached with the simulator's state
 /// consistent. Operations do their synchronous lifecycle work before returning; work the app
 /// schedules runs when the clock is advanced (`advance(by:)`, `settle()`, or
@@ -17,13 +18,26 @@ public final class Simulator {
     public let model: AppModel
     /// The current virtual time.
     public internal(set) var now: VirtualTime = .zero
-    /// Whether events are kept for `takeEvents` (off: nobody reads them, so none is built).
+    /// Whether events are made, for the `traceSink` or `takeEvents` (off: nobody reads them, so
+    /// none is built).
     public var isTracing = false
+    /// Where each event goes as it happens (while `isTracing`), when a driver installs one: a
+    /// front end writes its trace line there, in order with what the app's code prints at the
+    /// next handler point. Without one, events are kept for `takeEvents`. Installing a sink hands
+    /// it the events kept so far first, in order.
+    public var traceSink: ((TraceRecord) -> Void)? {
+        didSet {
+            guard let traceSink, !events.isEmpty else { return }
+            let kept = events
+            events.removeAll()
+            for record in kept { traceSink(record) }
+        }
+    }
     /// Whether each write to `app.memory` and `w.memory` is traced too (`memory.draft = "x"`):
     /// off by default, so a trace shows memory only where it is lost; a scenario turns it on
     /// with `-- trace: memory` (semantics 11.1).
     public var tracesMemoryWrites = false
-    /// Called at each handler point of a system action, after the events before it were kept.
+    /// Called at each handler point of a system action, after the events before it were made.
     /// It may read the simulator, write storage, request transitions and run intents; a
     /// lifecycle action (open_window, background, ...) it sends is queued by the core and runs
     /// once the action is over (semantics 9.5).
@@ -68,24 +82,13 @@ public final class Simulator {
     /// The last process's window lists, emptied, for the next one to reuse their storage.
     var spareLists: (order: IndexList, visible: IndexList)?
     var scheduler = Scheduler<AppJob>()
-    /// What is under way: decides which calls code run from inside an action may make.
-    var activity = Activity.idle
-    /// Events not yet taken by the driver.
+    /// What is under way: the entry, the action, the app code in it, its queue, nesting and
+    /// failure (UnderWay.swift).
+    var underWay = UnderWay()
+    /// Events not yet taken by the driver (none while a `traceSink` takes them).
     var events: [TraceRecord] = []
     /// Defaults, timers and server replies for models (see ModelServices).
     var services = ModelServices()
-    /// Lifecycle actions app code made in the middle of a system action (Simulator+Input).
-    var queue: [QueuedInput] = []
-    /// Estimated bytes the queue holds (charged to the memory limit, see Simulator+Memory).
-    var queueBytes = 0
-    /// Entries into the simulator under way, one inside another (see `entry`).
-    var entryDepth = 0
-    /// App code running now, one inside another (handler points, timer bodies).
-    var appCodeDepth = 0
-    /// The first failure of app code in the entry under way.
-    var appFailure: SimError?
-    /// The queue is being run (its actions do not run it again when they end).
-    var draining = false
     /// Set while `accepts` runs the guards only to learn whether they pass: the refusals it
     /// throws away are then made without their message (see `refusal`).
     var probing = false
@@ -129,17 +132,11 @@ public final class Simulator {
         }
     }
 
-    /// The events since the last take, in order; clears them.
+    /// The events since the last take, in order; clears them. Empty while a `traceSink` takes
+    /// them.
     public func takeEvents() -> [TraceRecord] {
         defer { events.removeAll(keepingCapacity: true) }
         return events
-    }
-
-    /// Hands each event since the last take to `body`, in order, and clears them, keeping the
-    /// buffer: a driver that takes events after every operation allocates nothing for them.
-    package func takeEvents(_ body: (TraceRecord) -> Void) {
-        for record in events { body(record) }
-        events.removeAll(keepingCapacity: true)
     }
 
     /// Whether events wait to be taken.
@@ -230,7 +227,8 @@ public final class Simulator {
 
     func emit(_ event: @autoclosure () -> TraceEvent) {
         guard isTracing else { return }
-        events.append(TraceRecord(time: now, event: event()))
+        let record = TraceRecord(time: now, event: event())
+        if let traceSink { traceSink(record) } else { events.append(record) }
     }
 
     /// Runs the app's code at a handler point of the action under way: a scene's own
@@ -239,8 +237,8 @@ public final class Simulator {
     /// to it, as the built-in model always ordered it). Lifecycle actions this code makes are
     /// queued until the action is over.
     func reach(_ point: HandlerPoint) {
-        appCodeDepth += 1
-        defer { appCodeDepth -= 1 }
+        underWay.appCodeDepth += 1
+        defer { underWay.appCodeDepth -= 1 }
         if case let .scenePhase(id, from, to) = point { runScenePhaseCode(id, from: from, to: to) }
         onHandlerPoint?(point)
         switch point {
@@ -276,7 +274,7 @@ public final class Simulator {
     /// covers a new session and a few transitions; see Simulator+Memory.swift), before changing
     /// anything.
     func action<T>(_ what: @autoclosure () -> APICall, memory: Int = operationAllowance, _ body: () throws(SimError) -> T) throws(SimError) -> T {
-        switch activity {
+        switch underWay.activity {
         case .idle:
             break
         case .acting:
@@ -286,8 +284,8 @@ public final class Simulator {
         }
         return try entry { () throws(SimError) -> T in
             try requireMemory(memory)
-            activity = .acting
-            defer { activity = .idle }
+            underWay.activity = .acting
+            defer { underWay.activity = .idle }
             let value = try body()
             // The app resumed in this action: what fell due while it was suspended runs now,
             // after the action's own phase changes (semantics 11.2).
@@ -300,7 +298,7 @@ public final class Simulator {
     /// writes, transitions, intents, the network): everything but a lifecycle action. `memory`
     /// as for `action`.
     func change<T>(memory: Int = operationAllowance, _ body: () throws(SimError) -> T) throws(SimError) -> T {
-        if case .askingRestore = activity { throw Self.restoreReentry }
+        if case .askingRestore = underWay.activity { throw Self.restoreReentry }
         return try entry { () throws(SimError) -> T in
             try requireMemory(memory)
             return try body()

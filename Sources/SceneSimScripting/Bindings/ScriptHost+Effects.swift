@@ -53,17 +53,15 @@ extension ScriptHost {
             }
         }
         simulator.traceEffect(name, arguments: arguments, scene: scene, location: location)
-        takeEvents()
         guard let function = effectFunctions[name] else {
             // A Swift model's effect (AppModel.addEffect): stored values in, its result out.
             guard let text = name.string, simulator.hasEffect(text) else { return .values(0) }
             do throws(SimError) {
                 let result = try simulator.runEffect(text, scene: scene, values.map { SceneValue(lua: $0) })
-                takeEvents()
                 return call.results(result?.lua ?? .nil)
             } catch {
-                takeEvents()
-                return .error(error.message)
+                // A hook the effect's calls ran may have failed: the core says which error wins.
+                return end(call, error, [])
             }
         }
         return runAppCode(function, [appValue, scene.map(windowValue) ?? .nil] + values, for: call)

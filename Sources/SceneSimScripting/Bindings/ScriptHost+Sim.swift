@@ -117,6 +117,8 @@ extension ScriptHost {
                 throw SimError(.invalidConfig, "sim.launch: \(error.message)")
             }
             self.simulator = simulator
+            // Its events are written as they happen (those of the network setting above first).
+            simulator.traceSink = { [unowned(unsafe) self] in traced($0) }
             swiftModelName = parser.swiftModelName
             effectFunctions = parser.effects
             appCode = parser.appCode
@@ -146,7 +148,6 @@ extension ScriptHost {
         }
         if let simulator {
             simulator.note(text)
-            takeEvents()
         } else {
             // Before sim.launch there is no device clock yet: notes stand at time zero.
             writeTrace(TraceRecord(time: .zero, event: .note(text)))

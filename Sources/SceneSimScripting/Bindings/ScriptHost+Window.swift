@@ -166,7 +166,8 @@ extension ScriptHost {
                 try simulator.setStorage(session(id), key: key, value: stored, changed: true)
             } catch {
                 // Unreachable while the promise holds; if it breaks, the next operation says so.
-                if hookFailure == nil { hookFailure = LuaError(.runtime, "internal error: a buffered storage write failed: \(error.message)") }
+                let message = "internal error: a buffered storage write failed: \(error.message)"
+                simulator?.appCodeFailed(SimError(.appCode, message), raised: LuaError(.runtime, message))
             }
         }
         definition.methods["keys"] = { [unowned(unsafe) self] call, id in

@@ -294,9 +294,6 @@ extension ScriptHost {
         intentFunctions = [:]
         effectFunctions = [:]
         extensions = []
-        hookFailure = nil
-        hookDepth = 0
-        nestedTooDeep = false
         hookErrorFrames = nil
         networkBeforeLaunch = true
         seed = options.seed
@@ -341,7 +338,7 @@ extension ScriptHost {
     /// which only a launch sets.
     private var isAsARunFindsIt: Bool {
         simulator == nil && traceEnabled && hooks.isEmpty && appCode.isEmpty && swiftModelName == nil
-            && intentFunctions.isEmpty && hookFailure == nil && hookDepth == 0 && !nestedTooDeep && hookErrorFrames == nil
+            && intentFunctions.isEmpty && hookErrorFrames == nil
             && networkBeforeLaunch && seed == options.seed && cachedStorage.isEmpty && !appFieldsCached && recording == nil
             && currentSource == nil
     }

@@ -5,9 +5,8 @@ import SceneSimCore
 // Field caches: reads of app fields, fixed window fields and storage values are answered in C
 // from a table on the handle, without a call into Swift (see `LuaCall.cacheField`). Each cache
 // is filled by a read and dropped whenever the trace says its value may have changed: every
-// change the simulator makes is traced, so the trace is the invalidation signal. Events are
-// taken (`takeEvents`) after every operation and before app code runs mid-operation
-// (`callAppCode`).
+// change the simulator makes is traced, so the trace is the invalidation signal. The simulator
+// hands each event over as it happens (`traced`, its `traceSink`), before any Lua runs again.
 // A cached field must also be traced before any handler point can follow its change, which
 // holds for the app's fields (`mayChangeAppFields`) and not for a window's phase: a closed
 // window is detached before its discard is traced, and a handler runs in between

@@ -5,16 +5,15 @@ import SceneSimCore
 // When the script's code runs inside a system action (semantics 9): hooks run at their
 // handler point, synchronously; their storage writes and transitions apply at once; their
 // lifecycle requests wait in the core's queue until the action is over; their errors wait too.
+// What is under way — how deep hooks nest, which error wins — is the core's
+// (`Simulator.UnderWay`): the host runs hooks through `runNested` and ends each call with
+// `endCall`.
 extension ScriptHost {
-    /// How deep hooks may nest (a hook's transition firing a hook that transitions, ...) before
-    /// the innermost call is refused; well inside Lua's own limit of 200 nested C calls, which
-    /// would end the run with a bare "C stack overflow".
-    static let maxHookDepth = 40
-
     /// Runs a simulator operation for a Lua call. A `SimError` becomes a Lua error at the
-    /// calling line. At the top level, once the operation is over (the core has run what its
-    /// hooks queued), a hook's error (with the hook's own `file:line`) wins, then a queued
-    /// request's (at the line that made it), then the operation's own.
+    /// calling line. Once the operation is over the core says how the call ends (`endCall`):
+    /// a hook's error (with the hook's own `file:line`, as the value it raised) wins, then,
+    /// inside a hook, the refusal to nest deeper, then the operation's own error (a queued
+    /// request's at the line that made it).
     func perform(_ call: LuaCall, _ body: () throws(SimError) -> [LuaValue]) -> LuaReturn {
         // Asked only when recording: finding the line costs a walk of Lua's debug info.
         let outerSource: String??
@@ -26,47 +25,32 @@ extension ScriptHost {
         }
         defer { if case .some(let outer) = outerSource { currentSource = outer } }
         var results: [LuaValue] = []
-        var failure: String?
-        var failureLocation = LuaErrorLocation.caller
+        var failure: SimError?
         do {
             results = try body()
         } catch {
-            if let origin = error.queuedAt {
-                // A queued request's error, at the line that made it.
-                failure = origin + error.message + (error.kind == .tooManyRequests ? "" : Self.queuedNote)
-                failureLocation = .none
-            } else {
-                failure = error.message
-            }
+            failure = error
         }
-        takeEvents()
-        if hookDepth > 0 {
-            // Inside a hook: what stops this hook's code travels up through it (and, uncaught,
-            // fails the hook, which `reached` notes again); the queue waits for the top level.
-            if let hookError = hookFailure {
-                // It travels on as this call's error, through Lua code that may catch it.
-                hookFailure = nil
-                simulator?.appCodeFailureHandled()
-                return .raise(hookError)  // the value the hook raised (a table stays a table)
-            }
-            if nestedTooDeep {
-                nestedTooDeep = false
-                return .error("hooks are nested \(Self.maxHookDepth) deep: this call, inside a hook, fires a hook again, "
-                    + "and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)")
-            }
-            if let failure { return .error(failure, location: failureLocation) }
+        return end(call, failure, results)
+    }
+
+    /// How a Lua call into the simulator ends, as the core says (`endCall`), given the
+    /// operation's own failure and results. Inside a hook, what stops this hook's code travels
+    /// up through it (and, uncaught, fails the hook, which the core keeps again); the queue
+    /// waits for the top level.
+    func end(_ call: LuaCall, _ failure: SimError?, _ results: [LuaValue]) -> LuaReturn {
+        switch simulator?.endCall(failure) ?? failure.map(Simulator.CallEnd.failed) ?? .done {
+        case .done:
             return call.results(results)
+        case .raised(let error as LuaError):
+            return .raise(error)  // the value the hook raised (a table stays a table)
+        case .raised(let error):
+            return .error("\(error)")  // only Lua errors are handed to the core (`failed`)
+        case .failed(let error):
+            guard let origin = error.queuedAt else { return .error(error.message) }
+            // A queued request's error, at the line that made it.
+            return .error(origin + error.message + (error.kind == .tooManyRequests ? "" : Self.queuedNote), location: .none)
         }
-        if let hookError = hookFailure {
-            hookFailure = nil
-            // In a Lua intent's code (an entry of the simulator's), the error travels on as
-            // this call's, which the intent may catch; at the top level the simulator is done
-            // with it already.
-            simulator?.appCodeFailureHandled()
-            return .raise(hookError)
-        }
-        if let failure { return .error(failure, location: failureLocation) }
-        return call.results(results)
     }
 
     /// A lifecycle request from Lua: its arguments are checked at the calling line, then it is
@@ -87,26 +71,24 @@ extension ScriptHost {
     /// Why a pcall in the hook did not catch a queued request's error.
     static let queuedNote = " (requested in a hook, it ran once the system action was over)"
 
-    /// Before the core runs a queued request: the trace so far is written, and while recording
-    /// its events are put down to the line that made the request.
+    /// Before the core runs a queued request: while recording, its events are put down to the
+    /// line that made the request.
     func willRunQueued(_ origin: String?) {
-        takeEvents()
         if recording != nil { currentSource = origin.flatMap(Self.sourceLine) }
     }
 
     /// A handler point of a system action: the app's code for it runs at once — a timer's or a
     /// server answer's function; a scene's `on_phase`, then the hooks. After one failed, none
-    /// runs until its error has been raised. The trace so far is written (and the caches it
-    /// makes stale dropped) before any of that code runs (`callAppCode`); a point with nothing
-    /// to run leaves the events for the next point that has, or for the end of the operation:
-    /// no Lua runs in between, so nothing reads a cache or prints out of order.
+    /// runs until its error has been raised. The trace so far is already written (and the
+    /// caches it makes stale dropped): the simulator hands each event over as it happens.
     func reached(_ point: HandlerPoint) {
-        guard hookFailure == nil, let call = handlers(at: point) else { return }
+        guard simulator?.hasAppCodeFailed == false, let call = handlers(at: point) else { return }
         runAppCode(call)
     }
 
-    /// Runs the app's code for one event, as hooks run: nested at most `maxHookDepth` deep; the
-    /// first error is kept (and raised once the system action is over) and stops the rest.
+    /// Runs the app's code for one event, as hooks run: nested at most `Simulator.maxNesting`
+    /// deep; the first error is kept (and raised once the system action is over) and stops the
+    /// rest.
     func runAppCode(_ call: HookCall.Direct) {
         for function in call.functions {
             guard callAppCode(function, call.arguments) != nil else { return }
@@ -114,30 +96,25 @@ extension ScriptHost {
     }
 
     /// Runs one function of the app's code at its event and hands back its results; nil when
-    /// it did not run (an earlier failure, nesting too deep) or failed (its error is kept).
+    /// it did not run (an earlier failure, nesting too deep: the core's `runNested`) or failed
+    /// (its error is kept).
     func callAppCode(_ function: LuaFunctionRef, _ arguments: [LuaValue]) -> [LuaValue]? {
-        takeEvents()
-        guard hookFailure == nil else { return nil }
-        guard hookDepth < Self.maxHookDepth else {
-            nestedTooDeep = true
-            return nil
-        }
-        hookDepth += 1
-        defer { hookDepth -= 1 }
-        do {
-            return try lua.call(function, arguments)
-        } catch {
-            failed(error)
-            return nil
+        guard let simulator else { return nil }
+        return simulator.runNested { () -> [LuaValue]? in
+            do throws(LuaError) {
+                return try lua.call(function, arguments)
+            } catch {
+                failed(error)
+                return nil
+            }
         }
     }
 
-    /// App code raised `error`: it is raised once the system action is over, and the core runs
-    /// nothing it queued.
+    /// App code raised `error`: the core keeps it (the first failure wins), raises it once the
+    /// system action is over, and runs nothing it queued.
     func failed(_ error: LuaError) {
         noteHookError(error)
-        hookFailure = error
-        simulator?.appCodeFailed(SimError(.appCode, .text(error.message)))
+        simulator?.appCodeFailed(SimError(.appCode, .text(error.message)), raised: error)
     }
 
     /// The `app:on` hooks of a point, with their arguments (a scene's `on_phase` is the
@@ -171,8 +148,22 @@ extension ScriptHost {
     /// restored: anything but false does; one that fails, or comes after a failure, lets it
     /// (the error is raised once the launch is over).
     func askRestore(_ function: LuaFunctionRef, _ id: SessionID) -> Bool {
-        takeEvents()
-        guard hookFailure == nil else { return true }
+        guard simulator?.hasAppCodeFailed == false else { return true }
+        do {
+            let results = try lua.call(function, [windowValue(id)])
+            if case .boolean(false)? = results.first { return false }
+            return true
+        } catch {
+            failed(error)
+            return true
+        }
+        return true
+    }
+
+    /// Whether a restore check (a scene's `restore`, a `restore` hook) lets window `id` be
+    /// restored: anything but false does; one that fails, or comes after a failure, lets it
+    /// (the error is raised once the launch is over).
+    func askRestore(_ function: LuaFunctionRef, _ id: SessionID) -> Bool {
         do {
             let results = try lua.call(function, [windowValue(id)])
             if case .boolean(false)? = results.first { return false }

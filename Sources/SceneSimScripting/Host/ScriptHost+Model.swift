@@ -57,31 +57,27 @@ extension ScriptHost {
         do throws(SimError) {
             _ = try simulator.send(.intent(name, []))
         } catch {
-            // The trace the intent made is written first, so `print` stays in order.
-            takeEvents()
             if let raised = channel.error {
                 channel.error = nil
                 return .error(raised.message, location: .none)
             }
-            return .error(error.message)
+            // A hook's failure under the intent ends the call as it was raised (`endCall`).
+            return end(call, error, [])
         }
-        takeEvents()
-        return call.results(channel.results)
+        return end(call, nil, channel.results)
     }
 
     /// Runs the model's Lua `function` for a script's call (an intent, an effect) and returns
     /// its results to the caller; its error, noted as a hook's, reaches the caller as it was
-    /// raised. The trace it made is taken first, so `print` stays in order.
+    /// raised.
     func runAppCode(_ function: LuaFunctionRef, _ arguments: [LuaValue], for call: LuaCall) -> LuaReturn {
         let results: [LuaValue]
         do {
             results = try lua.call(function, arguments)
         } catch {
             noteHookError(error)
-            takeEvents()
             return .error(error.message, location: .none)
         }
-        takeEvents()
         return call.results(results)
     }
 

@@ -38,15 +38,9 @@ public final class ScriptHost {
     /// Every `sim.extend` call so far, in order: `scenesim check-model` reads the overlay and
     /// finds the generated module there (ScriptHost+Extend).
     package internal(set) var extensions: [ModelExtension] = []
-    /// The first error a hook raised during an operation, re-raised (with the hook's own
-    /// `file:line`) once the operation is over.
-    var hookFailure: LuaError?
-    /// Hooks running now, one inside another (a hook's transition fired the next).
-    var hookDepth = 0
-    /// A handler point was reached with hooks `maxHookDepth` deep: the call that got there fails.
-    var nestedTooDeep = false
     /// While a hook's error travels out to the script: its message, and the traceback of the
-    /// innermost hook it came from.
+    /// innermost hook it came from. (What is under way — the hooks' nesting, which failure
+    /// wins — is the simulator's: `Simulator.UnderWay`.)
     var hookErrorFrames: (message: String, frames: [String])?
     /// `sim.network(up)` before `sim.launch`: applied to the device when it is declared.
     var networkBeforeLaunch = true
@@ -201,16 +195,14 @@ public final class ScriptHost {
         }
     }
 
-    /// Takes the simulator's events so far: writes their trace lines and drops the caches they
-    /// make stale. Runs after every operation and before app code runs mid-operation, so the
-    /// trace stays in order with what the script prints and no cached value outlives a change.
-    func takeEvents() {
-        guard let simulator, simulator.hasEvents else { return }
-        simulator.takeEvents { [unowned(unsafe) self] record in
-            recording?.add(record, source: currentSource)
-            writeTrace(record)
-            invalidateCaches(after: record.event)
-        }
+    /// One event of the simulator, as it happens (the simulator's `traceSink`): it is recorded
+    /// with the script line under way, its trace line written and the caches it makes stale
+    /// dropped, so the trace stays in order with what the script prints and no cached value
+    /// outlives a change.
+    func traced(_ record: TraceRecord) {
+        recording?.add(record, source: currentSource)
+        writeTrace(record)
+        invalidateCaches(after: record.event)
     }
 
 }

@@ -169,7 +169,7 @@ struct StateReuseTests {
         // Reset by ScriptHost.resetRun() (ScriptHost+Explore.swift): a new field must go in one
         // of the two lists, and in resetRun() if a run can change it.
         let reset = ["simulator", "traceEnabled", "traceTimeWidth", "hooks", "appCode", "swiftModelName", "intentFunctions", "effectFunctions", "extensions",
-                     "hookFailure", "hookDepth", "nestedTooDeep", "hookErrorFrames", "networkBeforeLaunch", "seed", "cachedStorage", "appFieldsCached",
+                     "hookErrorFrames", "networkBeforeLaunch", "seed", "cachedStorage", "appFieldsCached",
                      "recording", "currentSource", "semanticInvariants"]
         #expect(labels == (kept + reset).sorted())
     }
