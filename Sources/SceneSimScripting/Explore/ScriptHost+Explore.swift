@@ -6,10 +6,9 @@ import Foundation
 import ByteText
 import LuaKit
 import SceneSimCore
-import SceneSimExplore
 
 // `sim.gen` and `sim.explore` (scenarios/README.md, "Exploring"), and the entry the explore
-// command drives. The engine (SceneSimExplore's engine.lua) is compiled on first use only, so a
+// command drives. The engine (Explore/Engine/engine.lua) is compiled on first use only, so a
 // scenario that never explores pays nothing for it.
 extension ScriptHost {
     func installExplore() {
@@ -251,7 +250,7 @@ extension ScriptHost {
     /// Whether the sandbox lets a scenario in `scenarioDirectory` (nil: the REPL's current
     /// directory) whose suite is `moduleRoot` load the module at `path`: under the scenario's
     /// folder, the `lib/` folder `require` reads, or the suite's root.
-    static func sandboxAllows(_ path: String, scenarioDirectory: String?, moduleRoot: String?, currentDirectory current: String) -> Bool {
+    package static func sandboxAllows(_ path: String, scenarioDirectory: String?, moduleRoot: String?, currentDirectory current: String) -> Bool {
         let target = ModulePath.absolute(path, currentDirectory: current)
         let roots = sandboxRoots(scenarioDirectory: scenarioDirectory, moduleRoot: moduleRoot, currentDirectory: current)
         return roots.contains { ModulePath.contains($0, target) }
@@ -271,7 +270,7 @@ extension ScriptHost {
     /// then copies the state (`LuaState.takeSnapshot`), so `resetRun()` can bring it back for
     /// the next run. False when the snapshot could not be taken. (A module that cannot be read
     /// or compiled is left for the run to report.)
-    func prepareRuns(path: String) throws(LuaError) -> Bool {
+    package func prepareRuns(path: String) throws(LuaError) -> Bool {
         try lua.call(explorePrepare, [.string(ByteString(path))])
         return lua.takeSnapshot() != nil
     }
@@ -280,7 +279,7 @@ extension ScriptHost {
     /// restored from its snapshot, and every field a run changes set as a new host has it.
     /// False when the state cannot be restored (its block pool reached its cap): the host must
     /// then be dropped.
-    func resetRun() -> Bool {
+    package func resetRun() -> Bool {
         // Swift's references into the run's Lua state go first (they could not be used after).
         // Every stored property of ScriptHost is either reset here or set once by init
         // (StateReuseTests holds the list).
@@ -314,7 +313,7 @@ extension ScriptHost {
     /// loading left the host as a run finds it (`isAsARunFindsIt`): code that launched the app,
     /// set the network or the seed must run in each run. Otherwise, or when the engine could
     /// not do it, the state is restored as before. Nil once it ran for this host.
-    func warmUp(path: String) -> WarmUp? {
+    package func warmUp(path: String) -> WarmUp? {
         guard !warmed else { return nil }
         warmed = true
         var arguments: [LuaValue] = [.string(ByteString(path))]
@@ -327,7 +326,7 @@ extension ScriptHost {
     }
 
     /// What `warmUp(path:)` did.
-    enum WarmUp {
+    package enum WarmUp {
         /// Every later run starts past the work.
         case kept
         /// The state is restored as before: each run does the work itself.
@@ -346,8 +345,15 @@ extension ScriptHost {
             && currentSource == nil
     }
 
+    /// How often each rule's precondition held and how often it was drawn in Swift
+    /// (`native.pick`, `native.step`) in the last run, in the run's rule order; nil for a run
+    /// that drew none there (a replay). ExplorationRunner adds them to the engine's counts.
+    package var swiftDrawCounts: (enabled: [Int64], tried: [Int64])? {
+        explorePick.drawing ? (explorePick.enabled, explorePick.tried) : nil
+    }
+
     /// One run of the exploration module at `path` (see ExplorationRunner).
-    func drive(path: String, seed: Int64, maxSteps: Int, replay: LuaValue, keepSteps: Bool) throws(LuaError) -> LuaValue {
+    package func drive(path: String, seed: Int64, maxSteps: Int, replay: LuaValue, keepSteps: Bool) throws(LuaError) -> LuaValue {
         // Until the run registers its rules with native.pick, there are no counts of its there.
         explorePick.drawing = false
         do {

@@ -434,12 +434,20 @@ extension ScriptHost {
 
 /// engine.lua's random stream: SplitMix64, wrapping as Lua's integers do; `below(n)` is
 /// `(next >> 1) % n` with a logical shift, as engine.lua's `below`.
-struct ExploreStream {
+package struct ExploreStream {
     var state: UInt64
 
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
-        return ExplorationRunner.mix(state)
+        return Self.mix(state)
+    }
+
+    /// SplitMix64's output function (also each run's seed's: `ExplorationRunner.runSeed`).
+    package static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 
     /// A draw in 0..<n (n >= 1).

@@ -1,4 +1,5 @@
 import Foundation
+@testable import SceneSimExplore
 import SceneSimScripting
 import Testing
 
@@ -58,7 +59,7 @@ struct StateReuseTests {
 
     static var bundledModules: [String] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenarios/explore")
+            .deletingLastPathComponent().appendingPathComponent("scenarios/explore")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         return names.filter { $0.hasSuffix(".lua") }.sorted().map { root.appendingPathComponent($0).path }
     }
