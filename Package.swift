@@ -6,9 +6,10 @@
 //   ByteText (Lua strings as bytes, their one escaper and edit distance) under everything;
 //   CLua / CLuaShim (C) → LuaKit (knows no scenes), with SceneSimCore (pure Swift) beside it →
 //   SceneSimScripting (bindings, with explore's engine in Lua) → SceneSimExplore (explore's
-//   runs, shrinking, found scenarios and session) and SceneSimREPL → SceneSimCommands → scenesim; SceneSimTimeline
-//   and SceneSimCoverage (pure, over SceneSimCore) draw and count runs for the commands; GoldenRunner
-//   depends on ByteText only and is wired to scenarios in SceneSimCommands.
+//   runs, shrinking, found scenarios and session) and SceneSimREPL → SceneSimCommands →
+//   scenesim; SceneSimTimeline and SceneSimCoverage (pure, over SceneSimCore) draw and count runs
+//   for the commands; GoldenRunner depends on ByteText only and is wired to scenarios in
+//   SceneSimCommands.
 import PackageDescription
 
 // This file is evaluated on the machine that builds, so `os` here is the host's.
