@@ -6,10 +6,11 @@
 //   ByteText (Lua strings as bytes, their one escaper and edit distance) under everything;
 //   CLua / CLuaShim (C) → LuaKit (knows no scenes), with SceneSimCore (pure Swift; the built-in model,
 //   SceneSimBuiltin, over its public API) beside it →
-//   SceneSimScripting (bindings; explore's engine, in Lua, is SceneSimExplore under it) →
-//   SceneSimREPL → SceneSimCommands → scenesim; SceneSimTimeline
-//   and SceneSimCoverage (pure, over SceneSimCore) draw and count runs for the commands; GoldenRunner
-//   depends on ByteText only and is wired to scenarios in SceneSimCommands.
+//   SceneSimScripting (bindings, with explore's engine in Lua) → SceneSimExplore (explore's
+//   runs, shrinking, found scenarios and session) and SceneSimREPL → SceneSimCommands →
+//   scenesim; SceneSimTimeline and SceneSimCoverage (pure, over SceneSimCore) draw and count runs
+//   for the commands; GoldenRunner depends on ByteText only and is wired to scenarios in
+//   SceneSimCommands.
 import PackageDescription
 
 // This file is evaluated on the machine that builds, so `os` here is the host's.
@@ -97,9 +98,15 @@ let package = Package(
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),
-        // Explore's engine: Lua files embedded in the code (no resource bundle, no Foundation).
-        .target(name: "SceneSimExplore", dependencies: ["LuaKit"], resources: [.embedInCode("engine.lua"), .embedInCode("install.lua")]),
-        .target(name: "SceneSimScripting", dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimBuiltin", "SceneSimExplore"]),
+        // Explore's engine (Explore/Engine) is Lua files embedded in the code (no resource bundle,
+        // no Foundation).
+        .target(
+            name: "SceneSimScripting", dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimBuiltin"],
+            resources: [.embedInCode("Explore/Engine/engine.lua"), .embedInCode("Explore/Engine/install.lua")]
+        ),
+        // `scenesim explore` above the binding: the runs (a host each, restored between runs),
+        // the shrinker, the scenarios it writes and the session that prints what it found.
+        .target(name: "SceneSimExplore", dependencies: ["ByteText", "GoldenRunner", "LuaKit", "SceneSimCore", "SceneSimScripting"]),
         // Pictures of a run and coverage of a suite: pure functions of the events that ran.
         .target(name: "SceneSimTimeline", dependencies: ["ByteText", "SceneSimCore"]),
         .target(name: "SceneSimCoverage", dependencies: ["ByteText", "SceneSimCore", "SceneSimBuiltin"]),
@@ -121,7 +128,7 @@ let package = Package(
         .target(
             name: "SceneSimCommands",
             dependencies: [
-                "ByteText", "SceneSimScripting", "GoldenRunner", "SceneSimREPL", "SceneSimTimeline", "SceneSimCoverage", "SceneSimCore",
+                "ByteText", "SceneSimScripting", "SceneSimExplore", "GoldenRunner", "SceneSimREPL", "SceneSimTimeline", "SceneSimCoverage", "SceneSimCore",
                 "SceneSimScaffold", "LuaKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -145,6 +152,12 @@ let package = Package(
             name: "SceneSimScriptingTests",
             dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimBuiltin", "SceneSimScripting", "SceneSimTestSupport"]
         ),
+        // Explore's runs, shrinker and session, and the found scenarios of fixed seeds pinned
+        // (ExploreFixtures/pinned).
+        .testTarget(
+            name: "SceneSimExploreTests",
+            dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimScripting", "SceneSimExplore", "SceneSimTestSupport"]
+        ),
         .testTarget(name: "GoldenRunnerTests", dependencies: ["GoldenRunner"]),
         // Its fixtures, small SwiftUI apps written for it, are in Tests/ScaffoldFixtures (read as
         // text, never compiled).
@@ -154,7 +167,7 @@ let package = Package(
         .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL", "SceneSimScripting", "SceneSimBuiltin", "SceneSimTestSupport", "LuaKit"]),
         .testTarget(
             name: "SceneSimCommandsTests",
-            dependencies: ["SceneSimCommands", "SceneSimCLI", "GoldenRunner", "SceneSimScripting", "SceneSimTimeline", "SceneSimCore", "SceneSimBuiltin", "SceneSimScaffold"],
+            dependencies: ["SceneSimCommands", "SceneSimCLI", "GoldenRunner", "SceneSimScripting", "SceneSimExplore", "SceneSimTimeline", "SceneSimCore", "SceneSimBuiltin", "SceneSimScaffold"],
             // The reviewed public API of the SceneSim library, read by PublicAPITests.
             exclude: ["Package/SceneSim.api"]
         ),

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Differential check of two scenesim builds' `explore` (not a test: it needs an older build):
-# every module in scenarios/explore/, the explore tests' planted bugs (Tests/ExploreFixtures: a
-# lock that opens on 4, 3, 2, 1 pressed in a row, a draft the model wrongly believes survives a
-# kill, a third document), whose failures are shrunk and written out, one that begins and
-# finishes background tasks, four that take every built-in rule on some platform beside module
-# rules drawing each kind of argument, one whose weights are exact only as integers, and one of
-# 150 rules. Each is explored with --stats from several seeds by both builds, and its first
-# runs are replayed, their steps printed as scenarios spell them (a change that draws other
-# arguments may change no count). The outputs (timings aside), exit statuses and the scenarios
-# written must be the same bytes. For changes to explore's engine, its built-in rules or the
-# bindings it calls, which must not change which runs a seed finds: docs/explore-performance.md.
+# Differential check of two scenesim builds' `explore`, deeper than the test that pins it
+# (ExplorePinnedTests: two seeds, 40 runs of 60 steps, runs 0 to 2 replayed, against recorded
+# bytes): more seeds, more and longer runs, more replays, against another build rather than a
+# recording. The modules are the test's: every module in scenarios/explore/, the planted bugs
+# (Tests/ExploreFixtures) and Tests/ExploreFixtures/pinned/modules (background tasks begun and
+# finished, four that take every built-in rule on some platform beside module rules drawing
+# each kind of argument, one whose weights are exact only as integers, one of 150 rules). Each
+# is explored with --stats from several seeds by both builds, and its first runs are replayed,
+# their steps printed as scenarios spell them (a change that draws other arguments may change
+# no count). The outputs (timings aside), exit statuses and the scenarios written must be the
+# same bytes. For changes to explore's engine, its built-in rules or the bindings it calls,
+# which must not change which runs a seed finds: docs/explore-performance.md.
 #
 #   scripts/compare-explore.sh OLD NEW [--seeds N] [--runs N] [--steps N] [--replays N]
 #
@@ -20,7 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; }
 seeds=3 runs=200 steps=60 replays=10
 binaries=()
 while (($# > 0)); do
@@ -46,106 +47,6 @@ old=$(realpath "${binaries[0]}") new=$(realpath "${binaries[1]}")
 work=$(mktemp -d)
 keep=
 trap '[[ -n $keep ]] || rm -rf "$work"' EXIT
-mkdir -p "$work/modules"
-
-cat > "$work/modules/tasks.lua" <<'LUA'
--- Background tasks begun, finished and expired among the lifecycle rules.
-return {
-  setup = function()
-    return sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } }, routes = { doc = "doc" } }
-  end,
-  background_tasks = true,
-}
-LUA
-
-# Every built-in rule on some platform, and module rules whose arguments explore draws the way
-# the built-in ones are drawn (windows of each kind, ints, one_of, bool) beside a float: the
-# Mac's rules (minimize, hide, reopen, Quit and Keep Windows, Settings), every rule at once on
-# iPadOS (builtin = true), the built-in model's intents on iPhone, and visionOS.
-cat > "$work/modules/mac.lua" <<'LUA'
-return {
-  setup = function()
-    return sim.launch {
-      platform = "macos",
-      scenes = { { id = "main" }, { id = "doc", value = "integer" }, { id = "prefs", kind = "settings" } },
-      routes = { doc = "doc" },
-    }
-  end,
-  rules = {
-    poke = {
-      weight = 2, pre = function(app) return app.running end,
-      args = { w = sim.gen.window("visible"), n = sim.gen.int(-5, 5), f = sim.gen.float(0, 2), b = sim.gen.bool() },
-      run = function(_, a) a.w.storage.n = a.n end,
-    },
-    tick = {
-      args = { n = sim.gen.int(0, 100), k = sim.gen.one_of { "x", 2, true } },
-      run = function(_, a) sim.advance(a.n / 10) end,
-    },
-    pair = {
-      args = { a = sim.gen.window("live"), b = sim.gen.window("visible") },
-      run = function(_, a) if a.a == a.b then a.b:focus() end end,
-    },
-  },
-  invariants = { front = function(app) return app.front == app.windows[1] end },
-}
-LUA
-# Weights whose sums are exact only as integers: explore draws among these in Lua.
-cat > "$work/modules/weights.lua" <<'LUA'
-return {
-  setup = function() return sim.launch { scenes = { { id = "main" } } } end,
-  builtin = { "advance", "background", "foreground" },
-  rules = {
-    heavy = { weight = (1 << 62) + 1, args = { n = sim.gen.int(1, 3) }, run = function() end },
-    light = { weight = 1 << 61, run = function() sim.advance(1) end },
-  },
-}
-LUA
-# 150 rules, of three kinds: no precondition (drawn in Swift), a precondition in Lua, and a
-# window argument; their counts come from both.
-{
-  echo 'return {'
-  echo '  setup = function() return sim.launch { scenes = { { id = "main" } } } end,'
-  echo '  rules = {'
-  for ((i = 0; i < 150; i++)); do
-    case $((i % 3)) in
-      0) echo "    r$i = { weight = $((1 + i % 7)), run = function() end }," ;;
-      1) echo "    r$i = { pre = function(app) return app.running end, args = { n = sim.gen.int(0, $i) }, run = function() end }," ;;
-      2) echo "    r$i = { args = { w = sim.gen.window(\"background\") }, run = function(_, a) a.w:focus() end }," ;;
-    esac
-  done
-  echo '  },'
-  echo '}'
-} > "$work/modules/many.lua"
-cat > "$work/modules/every.lua" <<'LUA'
-return {
-  setup = function()
-    return sim.launch {
-      platform = "ipados", scenes = { { id = "main" }, { id = "doc", value = "string" } },
-      routes = { doc = "doc", item = "doc" },
-    }
-  end,
-  builtin = true,
-  rules = { raise = { args = { w = sim.gen.window("background") }, run = function(_, a) a.w:focus() end } },
-}
-LUA
-cat > "$work/modules/intents.lua" <<'LUA'
-return {
-  setup = function() return sim.launch { platform = "iphone", scenes = { { id = "main" } } } end,
-}
-LUA
-cat > "$work/modules/vision.lua" <<'LUA'
-return {
-  setup = function()
-    return sim.launch { platform = "visionos", scenes = { { id = "main" }, { id = "vol", value = "integer" } } }
-  end,
-  rules = {
-    push = {
-      args = { w = sim.gen.window("connected"), x = sim.gen.int(1, 2) },
-      run = function(_, a) if a.x == 2 then a.w:background() end end,
-    },
-  },
-}
-LUA
 
 run_one() {  # BINARY NAME ARGS...: one explore command's output (timings aside) and exit status, added to $work/NAME.txt
   local binary=$1 name=$2 status=0
@@ -172,7 +73,7 @@ explore() {
 }
 
 compared=0
-for module in scenarios/explore/*.lua Tests/ExploreFixtures/*.lua "$work"/modules/*.lua; do
+for module in scenarios/explore/*.lua Tests/ExploreFixtures/*.lua Tests/ExploreFixtures/pinned/modules/*.lua; do
   for ((seed = 1; seed <= seeds; seed++)); do
     explore old "$old" "$module" "$seed"
     explore new "$new" "$module" "$seed"

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Bootstraps the machine, builds, and runs every test: the Swift format check, the scenario linter, the conformance test
-# against stock lua5.4, the explorations in scenarios/explore/ with a fixed seed and a small budget, the coverage gate, the library
-# products' documentation, the Examples/NotesApp package (its tests and goldens), then the Swift unit and end-to-end tests with the golden scenario suite (part
-# of `swift test`), last, so its summary closes the output. This is what CI runs.
+# against stock lua5.4, the coverage gate, the library products' documentation, the
+# Examples/NotesApp package (its tests and goldens), then the Swift unit and end-to-end tests
+# with the golden scenario suite and the explorations of fixed seeds (ExplorePinnedTests: every
+# module in scenarios/explore/ and Tests/ExploreFixtures against recorded bytes), all part of
+# `swift test`, last, so its summary closes the output. This is what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,11 +17,6 @@ echo "test: linting scenarios"
 scripts/lint-scenarios.sh
 echo "test: conformance with stock lua5.4 (seed 1, 3000 cases; docs/lua-conformance.md)"
 scripts/conformance.sh --seed 1 --cases 3000
-echo "test: exploring scenarios/explore/ (seed 1, 40 runs of 40 steps each)"
-for module in scenarios/explore/*.lua; do
-  # A failure is shrunk and written to scenarios/found/, ready to replay with scenesim run.
-  .build/debug/scenesim explore "$module" --seed 1 --runs 40 --steps 40
-done
 echo "test: coverage of every app model's states and transitions"
 CI=1 .build/debug/scenesim test --min-coverage transitions=100,states=100 > /dev/null
 echo "test: the SceneSim, SceneSimTesting and SceneSimCLI libraries' documentation builds without warnings"

@@ -4,7 +4,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GoldenRunner
+import SceneSimExplore
 import SceneSimScripting
 
 /// `scenesim explore FILE`: random lifecycle exploration with invariants; a failure is shrunk
@@ -134,7 +140,20 @@ struct ExploreCommand: StatusCommand {
                 models: RegisteredModels.current
             )
         )
-        let status = ExploreSession(plan: plan).run()
+        let output = ExploreOutput(
+            standard: { Output.standard($0) }, error: { Output.error($0) },
+            write: { text, path in
+                // Written whole or not at all, with the system's reason ("No space left on device").
+                do throws(FileWriteError) {
+                    try FileWriter.write(text, to: path)
+                    return nil
+                } catch {
+                    return error.message
+                }
+            },
+            terminal: isatty(STDERR_FILENO) != 0
+        )
+        let status = ExploreSession(plan: plan, output: output).run()
         Output.flush()
         return status
     }

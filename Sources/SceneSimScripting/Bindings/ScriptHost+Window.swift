@@ -167,7 +167,7 @@ extension ScriptHost {
             } catch {
                 // Unreachable while the promise holds; if it breaks, the next operation says so.
                 let message = "internal error: a buffered storage write failed: \(error.message)"
-                simulator?.appCodeFailed(SimError(.appCode, message), raised: LuaError(.runtime, message))
+                simulator?.appCodeFailed(SimError(.appCode, .text(message)), raised: LuaError(.runtime, message))
             }
         }
         definition.methods["keys"] = { [unowned(unsafe) self] call, id in

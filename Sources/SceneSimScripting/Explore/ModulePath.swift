@@ -1,14 +1,14 @@
 /// Paths of exploration modules, as `sim.explore.load` and the explore command name them.
-enum ModulePath {
+package enum ModulePath {
     /// `path` joined to `directory` when relative, with `.` and `..` components folded, so
     /// `scenarios/found/../explore/docs.lua` names the module as `scenarios/explore/docs.lua`
     /// and messages from it read the same as under `scenesim explore`.
-    static func resolve(_ path: String, from directory: String?) -> String {
+    package static func resolve(_ path: String, from directory: String?) -> String {
         let joined = path.hasPrefix("/") || directory == nil || directory == "" ? path : directory! + "/" + path
         return normalize(joined)
     }
 
-    static func normalize(_ path: String) -> String {
+    package static func normalize(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/") where part != "." {
@@ -31,13 +31,13 @@ enum ModulePath {
     }
 
     /// `path` made absolute from `currentDirectory`, with `.` and `..` folded.
-    static func absolute(_ path: String, currentDirectory: String) -> String {
+    package static func absolute(_ path: String, currentDirectory: String) -> String {
         normalize(path.hasPrefix("/") ? path : currentDirectory + "/" + path)
     }
 
     /// Whether the absolute `path` lies inside the absolute folder `folder`, by components:
     /// no file is read, so the answer tells nothing about what exists.
-    static func contains(_ folder: String, _ path: String) -> Bool {
+    package static func contains(_ folder: String, _ path: String) -> Bool {
         let folderParts = normalize(folder).split(separator: "/")
         let parts = normalize(path).split(separator: "/")
         return folder.hasPrefix("/") && path.hasPrefix("/") && parts.count > folderParts.count && parts.starts(with: folderParts)
@@ -45,7 +45,7 @@ enum ModulePath {
 
     /// `target` as a path relative to the folder `from` (both relative to the same directory,
     /// or both absolute): what a found scenario in `from` passes to `sim.explore.load`.
-    static func relative(_ target: String, from: String) -> String {
+    package static func relative(_ target: String, from: String) -> String {
         let to = normalize(target).split(separator: "/").map(String.init)
         let base = normalize(from).split(separator: "/").map(String.init).filter { $0 != "." }
         var common = 0

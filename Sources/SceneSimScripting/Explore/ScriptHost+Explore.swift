@@ -7,10 +7,9 @@ import ByteText
 import LuaKit
 import SceneSimBuiltin
 import SceneSimCore
-import SceneSimExplore
 
 // `sim.gen` and `sim.explore` (scenarios/README.md, "Exploring"), and the entry the explore
-// command drives. The engine (SceneSimExplore's engine.lua) is compiled on first use only, so a
+// command drives. The engine (Explore/Engine/engine.lua) is compiled on first use only, so a
 // scenario that never explores pays nothing for it.
 extension ScriptHost {
     func installExplore() {
@@ -118,10 +117,10 @@ extension ScriptHost {
                   case .function(let prepare) = installed[2], case .function(let warm) = installed[3] else {
                 fatalError("scenesim: installing sim.explore gave no driver")
             }
-            exploreDriver = drive
-            exploreDoing = doing
-            explorePrepare = prepare
-            exploreWarm = warm
+            explore.driver = drive
+            explore.doing = doing
+            explore.prepare = prepare
+            explore.warm = warm
         } catch {
             fatalError("scenesim: installing sim.explore failed: \(error)")
         }
@@ -252,7 +251,7 @@ extension ScriptHost {
     /// Whether the sandbox lets a scenario in `scenarioDirectory` (nil: the REPL's current
     /// directory) whose suite is `moduleRoot` load the module at `path`: under the scenario's
     /// folder, the `lib/` folder `require` reads, or the suite's root.
-    static func sandboxAllows(_ path: String, scenarioDirectory: String?, moduleRoot: String?, currentDirectory current: String) -> Bool {
+    package static func sandboxAllows(_ path: String, scenarioDirectory: String?, moduleRoot: String?, currentDirectory current: String) -> Bool {
         let target = ModulePath.absolute(path, currentDirectory: current)
         let roots = sandboxRoots(scenarioDirectory: scenarioDirectory, moduleRoot: moduleRoot, currentDirectory: current)
         return roots.contains { ModulePath.contains($0, target) }
@@ -272,8 +271,8 @@ extension ScriptHost {
     /// then copies the state (`LuaState.takeSnapshot`), so `resetRun()` can bring it back for
     /// the next run. False when the snapshot could not be taken. (A module that cannot be read
     /// or compiled is left for the run to report.)
-    func prepareRuns(path: String) throws(LuaError) -> Bool {
-        try lua.call(explorePrepare, [.string(ByteString(path))])
+    package func prepareRuns(path: String) throws(LuaError) -> Bool {
+        try lua.call(explore.prepare, [.string(ByteString(path))])
         return lua.takeSnapshot() != nil
     }
 
@@ -281,7 +280,7 @@ extension ScriptHost {
     /// restored from its snapshot, and every field a run changes set as a new host has it.
     /// False when the state cannot be restored (its block pool reached its cap): the host must
     /// then be dropped.
-    func resetRun() -> Bool {
+    package func resetRun() -> Bool {
         // Swift's references into the run's Lua state go first (they could not be used after).
         // Every stored property of ScriptHost is either reset here or set once by init
         // (StateReuseTests holds the list).
@@ -311,20 +310,20 @@ extension ScriptHost {
     /// loading left the host as a run finds it (`isAsARunFindsIt`): code that launched the app,
     /// set the network or the seed must run in each run. Otherwise, or when the engine could
     /// not do it, the state is restored as before. Nil once it ran for this host.
-    func warmUp(path: String) -> WarmUp? {
-        guard !warmed else { return nil }
-        warmed = true
+    package func warmUp(path: String) -> WarmUp? {
+        guard !explore.warmed else { return nil }
+        explore.warmed = true
         var arguments: [LuaValue] = [.string(ByteString(path))]
         if let memo = launchMemo, let declared = memo.declared {
             arguments += [declared, .integer(Int64(memo.id))]
         }
-        let opened = (try? lua.call(exploreWarm, arguments))?.first == .boolean(true)
+        let opened = (try? lua.call(explore.warm, arguments))?.first == .boolean(true)
         if opened && isAsARunFindsIt && lua.retakeSnapshot() != nil { return .kept }
         return resetRun() ? .undone : .unusable
     }
 
     /// What `warmUp(path:)` did.
-    enum WarmUp {
+    package enum WarmUp {
         /// Every later run starts past the work.
         case kept
         /// The state is restored as before: each run does the work itself.
@@ -343,16 +342,23 @@ extension ScriptHost {
             && currentSource == nil
     }
 
+    /// How often each rule's precondition held and how often it was drawn in Swift
+    /// (`native.pick`, `native.step`) in the last run, in the run's rule order; nil for a run
+    /// that drew none there (a replay). ExplorationRunner adds them to the engine's counts.
+    package var swiftDrawCounts: (enabled: [Int64], tried: [Int64])? {
+        explore.pick.drawing ? (explore.pick.enabled, explore.pick.tried) : nil
+    }
+
     /// One run of the exploration module at `path` (see ExplorationRunner).
-    func drive(path: String, seed: Int64, maxSteps: Int, replay: LuaValue, keepSteps: Bool) throws(LuaError) -> LuaValue {
+    package func drive(path: String, seed: Int64, maxSteps: Int, replay: LuaValue, keepSteps: Bool) throws(LuaError) -> LuaValue {
         // Until the run registers its rules with native.pick, there are no counts of its there.
-        explorePick.drawing = false
+        explore.pick.drawing = false
         do {
-            return try lua.call(exploreDriver, [.string(ByteString(path)), .integer(seed), .integer(Int64(maxSteps)), replay, .boolean(keepSteps)]).first ?? .nil
+            return try lua.call(explore.driver, [.string(ByteString(path)), .integer(seed), .integer(Int64(maxSteps)), replay, .boolean(keepSteps)]).first ?? .nil
         } catch {
             // No protected call absorbs a limit: it is raised again where the engine caught
             // it, so its message names the engine's line. Say what the engine was doing.
-            guard error.kind == .instructionLimit || error.kind == .memory, let said = (try? lua.call(exploreDoing))?.first else { throw error }
+            guard error.kind == .instructionLimit || error.kind == .memory, let said = (try? lua.call(explore.doing))?.first else { throw error }
             // False while native.step runs a rule's input: the host knows which.
             let doing: String
             if let bytes = said.bytesValue {
@@ -367,6 +373,31 @@ extension ScriptHost {
             throw located
         }
     }
+}
+
+/// What a host keeps for explore across its runs (one stored property of ScriptHost, set up by
+/// `installExplore` and kept by `resetRun`): the engine's entry points, whether the warm-up ran,
+/// and the rules the run under way draws among in Swift with what `native.step` drew last.
+struct ExploreHostState {
+    /// Runs one exploration run (`drive`).
+    var driver: LuaFunctionRef!
+    /// Tells what the engine was doing when a run stopped.
+    var doing: LuaFunctionRef!
+    /// Loads the engine and compiles the explore command's module (before a snapshot of the
+    /// state; see `prepareRuns`).
+    var prepare: LuaFunctionRef!
+    /// Opens the module and makes the declared app's rules once a first run is over (see
+    /// `warmUp(path:)`).
+    var warm: LuaFunctionRef!
+    /// Whether `warmUp(path:)` ran (it runs once per host, kept or not).
+    var warmed = false
+    /// The rules the exploration under way draws among in Swift (`native.pick`), registered by
+    /// each run (ScriptHost+ExploreNative), which zeroes their counts.
+    var pick = ExplorePick()
+    /// What `native.step` drew last (the rule's place in the list, 0-based, its draws and the
+    /// stream's state after them), when it went on to run the rule's input; read only while
+    /// one is under way.
+    var stepLast: (rule: Int, drawn: ExploreDrawn, state: UInt64)?
 }
 
 extension ScriptHost {

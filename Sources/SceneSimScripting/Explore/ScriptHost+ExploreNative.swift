@@ -144,12 +144,12 @@ extension ScriptHost {
     /// native.pick and native.step take. The counts of the rules Swift checks start at 0, and
     /// the run's outcome adds them to the engine's (`ExplorationRunner`).
     func explorePickRules(_ call: LuaCall) -> LuaReturn {
-        guard call.withBytes(at: 1, { explorePick.register($0) }) == true,
-              call.withBytes(at: 2, { explorePick.registerNames($0) }) == true,
-              call.isNil(at: 3) || call.withBytes(at: 3, { explorePick.registerScenes($0) }) == true else {
+        guard call.withBytes(at: 1, { explore.pick.register($0) }) == true,
+              call.withBytes(at: 2, { explore.pick.registerNames($0) }) == true,
+              call.isNil(at: 3) || call.withBytes(at: 3, { explore.pick.registerScenes($0) }) == true else {
             return .error("explore engine: native.pick_rules takes the packed list of the run's rules, their tags, and the scenes open_window draws")
         }
-        return call.results(.integer(explorePick.id))
+        return call.results(.integer(explore.pick.id))
     }
 
     /// `native.pick(id, s, aside)`: the next rule of a step, drawn as engine.lua's `pick` draws
@@ -160,14 +160,14 @@ extension ScriptHost {
     /// or the first whose precondition or draws are Lua's: its place, 3 and the new state; or
     /// 0 and the new state when no rule can run.
     func explorePickRule(_ call: LuaCall) -> LuaReturn {
-        guard let id = call.int(at: 1), id == explorePick.id, let seed = call.int(at: 2), let aside = call.int(at: 3),
-              aside >= 0, aside <= Int64(explorePick.rules.count), call.reserve(12), let simulator else {
+        guard let id = call.int(at: 1), id == explore.pick.id, let seed = call.int(at: 2), let aside = call.int(at: 3),
+              aside >= 0, aside <= Int64(explore.pick.rules.count), call.reserve(12), let simulator else {
             return .error("explore engine: native.pick(id, s, aside) takes the number native.pick_rules gave and two integers")
         }
         var stream = ExploreStream(state: UInt64(bitPattern: seed))
         if aside == 0 {
-            explorePick.startDraw()
-        } else if !explorePick.setAsideLast(Int(aside) - 1) {
+            explore.pick.startDraw()
+        } else if !explore.pick.setAsideLast(Int(aside) - 1) {
             return .error("explore engine: native.pick: rule \(aside) is not the one drawn last")
         }
         let picked: ExplorePicked
@@ -184,15 +184,15 @@ extension ScriptHost {
     /// counting the rules enabled and setting aside those that cannot run. What `native.pick`
     /// and `native.step` share.
     private func explorePickNext(_ stream: inout ExploreStream, _ simulator: Simulator, _ function: String) throws(ExploreEngineError) -> ExplorePicked {
-        while let rule = explorePick.draw(&stream) {
-            explorePick.tried[rule] += 1
-            let entry = explorePick.rules[rule]
+        while let rule = explore.pick.draw(&stream) {
+            explore.pick.tried[rule] += 1
+            let entry = explore.pick.rules[rule]
             guard entry.native else { return .lua(rule) }
             guard let holds = explorePrecondition(entry.precondition, simulator) else {
                 throw ExploreEngineError(message: "explore engine: \(function): no precondition numbered \(entry.precondition)")
             }
             if holds {
-                explorePick.enabled[rule] += 1
+                explore.pick.enabled[rule] += 1
                 let drawn: ExploreDrawn?
                 do throws(ExploreDrawError) {
                     drawn = try exploreDraw(entry.generators, &stream, simulator)
@@ -201,7 +201,7 @@ extension ScriptHost {
                 }
                 if let drawn { return .drawn(rule, drawn) }
             }
-            explorePick.setAsideLast(rule)
+            explore.pick.setAsideLast(rule)
         }
         return .none
     }
@@ -233,8 +233,8 @@ extension ScriptHost {
     /// (engine.lua sets `E.doing` false for the call): "running rule NAME" once it drew a rule
     /// whose input it sends, else nil.
     var exploreStepDoing: String? {
-        guard let rule = exploreStepLast?.rule, rule < explorePick.names.count else { return nil }
-        return "running rule " + explorePick.names[rule]
+        guard let rule = explore.stepLast?.rule, rule < explore.pick.names.count else { return nil }
+        return "running rule " + explore.pick.names[rule]
     }
 
     /// `native.step(id, s, watchdog_ok)`: a step, as engine.lua's loop takes it, when the rule
@@ -247,29 +247,29 @@ extension ScriptHost {
     /// input is raised (engine.lua calls this protected: its caller's line, level 2, prefixes
     /// a message of its own), and `native.step_drawn` gives what was drawn.
     func exploreStep(_ call: LuaCall) -> LuaReturn {
-        exploreStepLast = nil
-        guard let id = call.int(at: 1), id == explorePick.id, let seed = call.int(at: 2), call.reserve(12), let simulator else {
+        explore.stepLast = nil
+        guard let id = call.int(at: 1), id == explore.pick.id, let seed = call.int(at: 2), call.reserve(12), let simulator else {
             return .error("explore engine: native.step(id, s, watchdog_ok) takes the number native.pick_rules gave and an integer")
         }
         var stream = ExploreStream(state: UInt64(bitPattern: seed))
-        explorePick.startDraw()
+        explore.pick.startDraw()
         let picked: ExplorePicked
         do throws(ExploreEngineError) {
             picked = try explorePickNext(&stream, simulator, "native.step")
         } catch {
             return .error(error.message)
         }
-        if case .drawn(let rule, let drawn) = picked, explorePick.rules[rule].run != 0 {
-            return exploreStepRun(rule, explorePick.rules[rule].run, drawn, stream, call)
+        if case .drawn(let rule, let drawn) = picked, explore.pick.rules[rule].run != 0 {
+            return exploreStepRun(rule, explore.pick.rules[rule].run, drawn, stream, call)
         }
         return push(picked, stream.state, call)
     }
 
     /// The rest of `native.step` once it drew `rule`, whose input is native.run's `code`.
     private func exploreStepRun(_ rule: Int, _ code: Int64, _ drawn: ExploreDrawn, _ stream: ExploreStream, _ call: LuaCall) -> LuaReturn {
-        exploreStepLast = (rule, drawn, stream.state)
+        explore.stepLast = (rule, drawn, stream.state)
         let outcome = perform(call) { () throws(SimError) in
-            try exploreAct(code, explorePick.rules[rule], drawn, call)
+            try exploreAct(code, explore.pick.rules[rule], drawn, call)
             return []
         }
         switch outcome {
@@ -296,7 +296,7 @@ extension ScriptHost {
     /// new state and the draws in four places (as native.step returns them); or 0 when the
     /// error came before a rule was drawn.
     func exploreStepDrawn(_ call: LuaCall) -> LuaReturn {
-        guard call.reserve(12), let (rule, drawn, state) = exploreStepLast else { return call.results(.integer(0)) }
+        guard call.reserve(12), let (rule, drawn, state) = explore.stepLast else { return call.results(.integer(0)) }
         call.push(integer: Int64(rule + 1))
         call.push(integer: 4)
         call.push(integer: Int64(bitPattern: state))
@@ -339,10 +339,10 @@ extension ScriptHost {
             return
         case 401, 402:
             let (place, number) = (drawn.choices.0, drawn.choices.1)
-            guard place >= 1, place <= Int64(explorePick.scenes.count) else {
+            guard place >= 1, place <= Int64(explore.pick.scenes.count) else {
                 throw SimError(.invalidValue, "explore engine: native.step: no scene numbered \(place)")
             }
-            let scene = explorePick.scenes[Int(place) - 1]
+            let scene = explore.pick.scenes[Int(place) - 1]
             var value: SceneValue?
             switch scene.value {
             case 1:
@@ -434,12 +434,20 @@ extension ScriptHost {
 
 /// engine.lua's random stream: SplitMix64, wrapping as Lua's integers do; `below(n)` is
 /// `(next >> 1) % n` with a logical shift, as engine.lua's `below`.
-struct ExploreStream {
+package struct ExploreStream {
     var state: UInt64
 
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
-        return ExplorationRunner.mix(state)
+        return Self.mix(state)
+    }
+
+    /// SplitMix64's output function (also each run's seed's: `ExplorationRunner.runSeed`).
+    package static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 
     /// A draw in 0..<n (n >= 1).

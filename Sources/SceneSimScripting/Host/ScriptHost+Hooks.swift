@@ -157,20 +157,5 @@ extension ScriptHost {
             failed(error)
             return true
         }
-        return true
-    }
-
-    /// Whether a restore check (a scene's `restore`, a `restore` hook) lets window `id` be
-    /// restored: anything but false does; one that fails, or comes after a failure, lets it
-    /// (the error is raised once the launch is over).
-    func askRestore(_ function: LuaFunctionRef, _ id: SessionID) -> Bool {
-        do {
-            let results = try lua.call(function, [windowValue(id)])
-            if case .boolean(false)? = results.first { return false }
-            return true
-        } catch {
-            failed(error)
-            return true
-        }
     }
 }

@@ -73,26 +73,10 @@ public final class ScriptHost {
     /// The last sim.launch of the built-in model from options that are data only (see
     /// `LaunchMemo`): kept across explore's runs, which launch the same app each time.
     var launchMemo: LaunchMemo?
-    /// Runs one exploration run (ScriptHost+Explore.swift).
-    var exploreDriver: LuaFunctionRef!
-    /// Tells what the engine was doing when a run stopped.
-    var exploreDoing: LuaFunctionRef!
-    /// Loads the engine and compiles the explore command's module (before a snapshot of the
-    /// state; see `prepareRuns`).
-    var explorePrepare: LuaFunctionRef!
-    /// Opens the module and makes the declared app's rules once a first run is over (see
-    /// `warmUp(path:)`).
-    var exploreWarm: LuaFunctionRef!
-    /// Whether `warmUp(path:)` ran (it runs once per host, kept or not).
-    var warmed = false
     /// How many `LaunchMemo`s this host made: the number of the newest (`LaunchMemo.id`).
     var launchMemos = 0
-    /// The rules the exploration under way draws among in Swift (`native.pick`), registered by
-    /// each run (ScriptHost+ExploreNative).
-    var explorePick = ExplorePick()
-    /// What `native.step` drew last (the rule's place in the list, 0-based, its draws and the
-    /// stream's state after them), when it went on to run the rule's input.
-    var exploreStepLast: (rule: Int, drawn: ExploreDrawn, state: UInt64)?
+    /// The explore engine's entry points and the draws Swift makes for it (`ExploreHostState`).
+    var explore = ExploreHostState()
 
     /// A host whose output (trace lines and `print`) goes to `output`, one chunk per line.
     /// `moduleDirectory` is where `require` finds helper modules (the scenario's `lib/`).

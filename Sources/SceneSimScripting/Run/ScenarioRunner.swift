@@ -157,7 +157,7 @@ public enum ScenarioRunner {
     /// The suite a scenario belongs to, for `sim.explore.load`: the folder `displayName` is
     /// relative to (the golden runner names a scenario from its suite's root), else the current
     /// directory when `path` lies under it; nil otherwise (the scenario's folder and lib/ only).
-    static func moduleRoot(path: String, displayName: String?) -> String? {
+    package static func moduleRoot(path: String, displayName: String?) -> String? {
         if let displayName, let root = suiteRoot(path: path, displayName: displayName) { return root }
         let current = FileManager.default.currentDirectoryPath
         return ModulePath.contains(current, ModulePath.absolute(path, currentDirectory: current)) ? current : nil

@@ -1,4 +1,5 @@
 import Foundation
+@testable import SceneSimExplore
 import SceneSimScripting
 import Testing
 
@@ -58,7 +59,7 @@ struct StateReuseTests {
 
     static var bundledModules: [String] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenarios/explore")
+            .deletingLastPathComponent().appendingPathComponent("scenarios/explore")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         return names.filter { $0.hasSuffix(".lua") }.sorted().map { root.appendingPathComponent($0).path }
     }
@@ -161,11 +162,9 @@ struct StateReuseTests {
         let labels = Mirror(reflecting: host).children.compactMap(\.label).sorted()
         // Set once by init (or by whoever made the host) and kept across runs:
         // (launchMemo is kept on purpose: what sim.launch made of options equal to the next run's;
-        // LaunchMemoTests. explorePick is registered again by every run that draws, which
-        // zeroes its counts; exploreStepLast is set by every native.step, and read only while
-        // one is under way.)
-        let kept = ["lua", "options", "write", "classes", "setSimApp", "scenarioDirectory", "exploreDriver", "exploreDoing", "explorePrepare", "launchMemo",
-                    "exploreWarm", "warmed", "launchMemos", "explorePick", "exploreStepLast"]
+        // LaunchMemoTests. explore, ExploreHostState, holds the engine's entry points, set once,
+        // and the draw's rules, registered again by every run that draws.)
+        let kept = ["lua", "options", "write", "classes", "setSimApp", "scenarioDirectory", "launchMemo", "launchMemos", "explore"]
         // Reset by ScriptHost.resetRun() (ScriptHost+Explore.swift): a new field must go in one
         // of the two lists, and in resetRun() if a run can change it.
         let reset = ["simulator", "traceEnabled", "traceTimeWidth", "hooks", "appCode", "swiftModelName", "intentFunctions", "effectFunctions", "extensions",

@@ -1,4 +1,4 @@
-@testable import SceneSimCommands
+@testable import SceneSimExplore
 import SceneSimScripting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import LuaKit
+@testable import SceneSimExplore
 import SceneSimScripting
 import Testing
 

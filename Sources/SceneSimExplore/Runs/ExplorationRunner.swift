@@ -1,5 +1,6 @@
 import ByteText
 import LuaKit
+import SceneSimScripting
 import Synchronization
 
 /// Runs an exploration module's runs, each in a state of its own, so a run is a pure function
@@ -38,13 +39,8 @@ public struct ExplorationRunner: Sendable {
         mix(seed &+ mix(UInt64(truncatingIfNeeded: run) &+ 0x9E37_79B9_7F4A_7C15))
     }
 
-    /// SplitMix64's output function (also `ExploreStream`'s).
-    static func mix(_ value: UInt64) -> UInt64 {
-        var z = value
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    /// SplitMix64's output function (`ExploreStream`'s, the engine's random stream).
+    static func mix(_ value: UInt64) -> UInt64 { ExploreStream.mix(value) }
 
     /// What to print about an error that stopped a run: the message and script traceback, and
     /// for a limit, the flag that raises it.
@@ -72,7 +68,7 @@ public struct ExplorationRunner: Sendable {
     private func execute(seed: UInt64, steps: Int, replay: [ExploreStep]?, keepSteps: Bool, trace: Bool) throws(LuaError) -> RunOutcome {
         var runOptions = options
         runOptions.trace = trace ? .text : .off
-        let output = OutputBuffer()
+        let output = RunOutput()
         let reused = trace ? nil : idle?.take()
         let host = reused ?? ScriptHost(
             options: runOptions, moduleDirectory: ScenarioRunner.moduleDirectory(for: file),
@@ -101,7 +97,7 @@ public struct ExplorationRunner: Sendable {
             let message = Self.text(limit[field: "message"])
             throw LuaError(LuaError.isMemoryLimitMessage(message) ? .memory : .runtime, "while \(Self.text(limit[field: "doing"])): \(Self.displayed(limit[field: "message"]))")
         }
-        var outcome = outcome(table, drawn: host.explorePick.drawing ? host.explorePick : nil)
+        var outcome = outcome(table, drawn: host.swiftDrawCounts)
         outcome.output = output.bytes
         return outcome
     }
@@ -170,7 +166,7 @@ public struct ExplorationRunner: Sendable {
     /// enabled and was tried (`counts`: three 8-byte little-endian integers each, in the rules'
     /// order; the rules past its end are left out), plus the preconditions and draws `drawn`
     /// counted in Swift, in the same order.
-    static func ruleCounts(_ rules: RuleList, _ counts: [UInt8], drawn: ExplorePick? = nil) -> [RunOutcome.RuleCount] {
+    static func ruleCounts(_ rules: RuleList, _ counts: [UInt8], drawn: (enabled: [Int64], tried: [Int64])? = nil) -> [RunOutcome.RuleCount] {
         counts.withUnsafeBytes { bytes in
             let known = min(rules.rules.count, bytes.count / 24)
             return rules.order.filter { $0 < known }.map { place in
@@ -200,7 +196,7 @@ public struct ExplorationRunner: Sendable {
 
     /// The run's outcome from the engine's result; `drawn`, when the run drew its steps in Swift
     /// (native.pick), has the counts it kept there, which are added to the engine's.
-    private func outcome(_ table: LuaTable, drawn: ExplorePick?) -> RunOutcome {
+    private func outcome(_ table: LuaTable, drawn: (enabled: [Int64], tried: [Int64])?) -> RunOutcome {
         var steps: [ExploreStep] = []
         if case .table(let list) = table[field: "steps"] {
             for case .table(let step) in list.sequence {
@@ -225,6 +221,11 @@ public struct ExplorationRunner: Sendable {
         }
         return outcome
     }
+}
+
+/// A run's text trace, kept while it is written (a replay with `trace`).
+private final class RunOutput {
+    var bytes: [UInt8] = []
 }
 
 /// The rule list of an exploration's last run, shared by the threads its runs run on.

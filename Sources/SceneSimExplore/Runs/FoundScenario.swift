@@ -1,4 +1,5 @@
 import ByteText
+import SceneSimScripting
 
 /// The scenario a shrunk failure is written as: ordinary Lua that `scenesim run` replays,
 /// failing with the same message, and that becomes a golden test once the bug is fixed.

@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ByteText
 import GoldenRunner
 import SceneSimScripting
@@ -16,13 +11,15 @@ import Synchronization
 /// Carries out an ExplorePlan: the runs (in parallel, reported in run order), then the first
 /// failure's report, shrinking and scenario. Everything on standard output depends only on the
 /// plan, never on timing or --jobs; timings go to standard error.
-struct ExploreSession {
-    let plan: ExplorePlan
+package struct ExploreSession {
+    package let plan: ExplorePlan
     let runner: ExplorationRunner
+    let output: ExploreOutput
 
-    init(plan: ExplorePlan) {
+    package init(plan: ExplorePlan, output: ExploreOutput) {
         self.plan = plan
         self.runner = ExplorationRunner(file: plan.file, options: plan.options)
+        self.output = output
     }
 
     /// A run's result as it crosses threads: what it did, that it was skipped (a lower run
@@ -60,13 +57,16 @@ struct ExploreSession {
         }
     }
 
-    func run() -> Int32 {
-        Output.standard(plan.header + "\n")
+    /// Explores, prints what it found and writes its scenario; the exit status: 0 no failure,
+    /// 1 a failure found, 2 a run that could not run (or a scenario not written), 3 a shrunk run
+    /// that does not replay.
+    package func run() -> Int32 {
+        output.standard(plan.header + "\n")
         let started = ContinuousClock.now
         var totals = Totals()
         var found: (run: Int, outcome: RunOutcome)?
         var broken: String?
-        let progress = ProgressLine(mode: isatty(STDERR_FILENO) != 0 ? .terminal : .log, plan: plan, started: started)
+        let progress = ProgressLine(mode: output.terminal ? .terminal : .log, plan: plan, started: started, write: output.error)
 
         var next = 0
         while found == nil, broken == nil, let batch = nextBatch(from: next, elapsed: started.duration(to: .now)) {
@@ -105,7 +105,7 @@ struct ExploreSession {
         progress.clear()
         let elapsed = started.duration(to: .now)
         if let broken {
-            Output.error(broken + (broken.hasSuffix("\n") ? "" : "\n"))
+            output.error(broken + (broken.hasSuffix("\n") ? "" : "\n"))
             return 2
         }
         var status: Int32 = 0
@@ -116,7 +116,7 @@ struct ExploreSession {
         let vacuous = totals.vacuous
         let unchecked = found == nil && !vacuous.isEmpty
             ? ", but eventually " + vacuous.joined(separator: ", ") + (vacuous.count == 1 ? " was" : " were") + " vacuous in every run" : ""
-        Output.standard("explore: \(totals.runs) \(totals.runs == 1 ? "run" : "runs"), \(totals.steps) steps, "
+        output.standard("explore: \(totals.runs) \(totals.runs == 1 ? "run" : "runs"), \(totals.steps) steps, "
             + (found.map { "1 failure (run \($0.run))" } ?? "no failure") + unchecked + "\n")
         if plan.stats { printStats(totals) }
         if plan.stats || found == nil { warnVacuous(totals) }
@@ -124,7 +124,7 @@ struct ExploreSession {
         // whole exploration; the built-in ones (some need long runs, e.g. retry) with --stats.
         if plan.stats || found == nil { warnNeverRan(totals, ownOnly: !plan.stats) }
         let seconds = Self.seconds(elapsed)
-        Output.error("explore: \(totals.steps) steps in \(Self.fixed(seconds)) s (\(seconds > 0 ? Int(Double(totals.steps) / seconds) : 0) steps/s)\n")
+        output.error("explore: \(totals.steps) steps in \(Self.fixed(seconds)) s (\(seconds > 0 ? Int(Double(totals.steps) / seconds) : 0) steps/s)\n")
         return status
     }
 
@@ -146,8 +146,8 @@ struct ExploreSession {
 
     private func report(run: Int, outcome: RunOutcome) -> Int32 {
         guard let failure = outcome.failure else { return 0 }
-        Output.standard("run \(run), step \(failure.step): \(failure.text)\n")
-        Output.standard("replay: \(plan.replayCommand(run: run))\n")
+        output.standard("run \(run), step \(failure.step): \(failure.text)\n")
+        output.standard("replay: \(plan.replayCommand(run: run))\n")
         guard plan.shrink else { return 1 }
         let started = ContinuousClock.now
         let runner = runner
@@ -168,7 +168,7 @@ struct ExploreSession {
         }
         let shrunk = shrinker.shrink(outcome.steps)
         if let limit {
-            Output.error("explore: a replay while shrinking run \(run) of \(plan.file) could not run:\n\(ExplorationRunner.report(limit))")
+            output.error("explore: a replay while shrinking run \(run) of \(plan.file) could not run:\n\(ExplorationRunner.report(limit))")
             return 2
         }
         let first: RunOutcome, second: RunOutcome
@@ -176,19 +176,19 @@ struct ExploreSession {
             first = try runner.replay(shrunk, trace: true)
             second = try runner.replay(shrunk, trace: true)
         } catch {
-            Output.error("explore: replaying the shrunk run failed:\n\(error.description)\n")
+            output.error("explore: replaying the shrunk run failed:\n\(error.description)\n")
             return 3
         }
         guard first.replaysTheSame(as: second, failing: failure.label), let final = first.failure else {
-            Output.standard("nondeterminism: the shrunk run of \(shrunk.count) steps did not replay the same way twice; "
+            output.standard("nondeterminism: the shrunk run of \(shrunk.count) steps did not replay the same way twice; "
                 + "something in the module or its setup depends on more than the steps (a global kept between runs, the order of a table of tables?)\n")
             return 3
         }
-        Output.standard("shrunk: \(outcome.steps.count) steps -> \(first.steps.count) (\(shrinker.attempts) replays): \(final.text)\n")
+        output.standard("shrunk: \(outcome.steps.count) steps -> \(first.steps.count) (\(shrinker.attempts) replays): \(final.text)\n")
         for (index, step) in first.steps.enumerated() {
-            Output.standard("  \(index + 1)  \(step.code)\n")
+            output.standard("  \(index + 1)  \(step.code)\n")
         }
-        Output.error("explore: shrunk in \(Self.fixed(Self.seconds(started.duration(to: .now)))) s\n")
+        output.error("explore: shrunk in \(Self.fixed(Self.seconds(started.duration(to: .now)))) s\n")
         let scenario = FoundScenario(
             command: plan.command, replayCommand: plan.replayCommand(run: run), seed: plan.seed, run: run,
             stepsBefore: outcome.steps.count,
@@ -198,26 +198,24 @@ struct ExploreSession {
         )
         let path = (plan.out.hasSuffix("/") ? plan.out : plan.out + "/") + FoundScenario.fileName(module: plan.file, seed: plan.seed, run: run)
         // Written whole or not at all, with the system's reason ("No space left on device").
-        do throws(FileWriteError) {
-            try FileWriter.write(scenario.text, to: path)
-        } catch {
-            Output.error("explore: \(error.message)\n")
+        if let problem = output.write(scenario.text, path) {
+            output.error("explore: \(problem)\n")
             return 2
         }
         // Shown as a report shows a name: a newline or a control byte in it cannot forge a line.
         let shown = ByteString.displayed(Array(path.utf8))
-        Output.standard("wrote \(shown)\n")
+        output.standard("wrote \(shown)\n")
         if !FoundScenario.replaysInSandbox(path, module: plan.file, currentDirectory: FileManager.default.currentDirectoryPath) {
             // The sandbox lets a scenario load a module only from its own folder, its lib/ and
             // its suite: say so now, not when the replay fails.
-            Output.standard("note: the scenario loads its module from outside its folder and suite; replay it with: scenesim run --allow-io \(shown)\n")
+            output.standard("note: the scenario loads its module from outside its folder and suite; replay it with: scenesim run --allow-io \(shown)\n")
         }
         return 1
     }
 
     private func printSteps(_ outcome: RunOutcome) {
         for (index, step) in outcome.steps.enumerated() {
-            Output.standard("  \(index + 1)  \(step.code)\n")
+            output.standard("  \(index + 1)  \(step.code)\n")
         }
     }
 
@@ -227,20 +225,20 @@ struct ExploreSession {
         let names = totals.rules.keys.sorted()
         let width = max(4, names.map(\.count).max() ?? 0)
         let ranWidth = max(3, names.map { String(totals.rules[$0]!.ran).count }.max() ?? 0)
-        Output.standard("rule".padding(to: width) + "  " + "ran".leftPadding(to: ranWidth) + "  precondition held\n")
+        output.standard("rule".padding(to: width) + "  " + "ran".leftPadding(to: ranWidth) + "  precondition held\n")
         for name in names {
             let count = totals.rules[name]!
-            Output.standard(name.padding(to: width) + "  " + String(count.ran).leftPadding(to: ranWidth) + "  " + String(count.enabled) + "\n")
+            output.standard(name.padding(to: width) + "  " + String(count.ran).leftPadding(to: ranWidth) + "  " + String(count.enabled) + "\n")
         }
         // The eventually checks with a precondition: in how many of the runs that reached their
         // end it held (the check ran).
         let checks = totals.eventually.keys.sorted()
         guard !checks.isEmpty else { return }
         let checkWidth = max("eventually".count, checks.map(\.count).max() ?? 0)
-        Output.standard("eventually".padding(to: checkWidth) + "  pre held\n")
+        output.standard("eventually".padding(to: checkWidth) + "  pre held\n")
         for name in checks {
             let count = totals.eventually[name]!
-            Output.standard(name.padding(to: checkWidth) + "  \(count.held) of \(count.asked) \(count.asked == 1 ? "run" : "runs")\n")
+            output.standard(name.padding(to: checkWidth) + "  \(count.held) of \(count.asked) \(count.asked == 1 ? "run" : "runs")\n")
         }
     }
 
@@ -249,7 +247,7 @@ struct ExploreSession {
     private func warnVacuous(_ totals: Totals) {
         for name in totals.vacuous {
             let asked = totals.eventually[name]!.asked
-            Output.standard("warning: eventually \(name) was vacuous in every run: its pre never held after the last step (\(asked) \(asked == 1 ? "run" : "runs") reached it), so it checked nothing; explore more steps, or loosen its pre\n")
+            output.standard("warning: eventually \(name) was vacuous in every run: its pre never held after the last step (\(asked) \(asked == 1 ? "run" : "runs") reached it), so it checked nothing; explore more steps, or loosen its pre\n")
         }
     }
 
@@ -263,7 +261,7 @@ struct ExploreSession {
             let why = count.tried == 0 ? "it was never drawn in \(steps) (rules are drawn by weight); explore more steps" + (count.own ? " or give it more weight" : "")
                 : count.enabled == 0 ? "its precondition never held when it was tried"
                 : "its arguments could never be drawn (no window of the kind it needs)"
-            Output.standard("warning: rule \(name) never ran: \(why); a rule that never runs tests nothing\n")
+            output.standard("warning: rule \(name) never ran: \(why); a rule that never runs tests nothing\n")
         }
     }
 

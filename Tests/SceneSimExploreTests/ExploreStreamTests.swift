@@ -1,4 +1,5 @@
 import LuaKit
+@testable import SceneSimExplore
 import SceneSimScripting
 import Testing
 

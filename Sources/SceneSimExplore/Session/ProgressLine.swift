@@ -8,8 +8,8 @@ import Darwin
 /// failures so far) redrawn at most ten times a second and erased at the end; elsewhere (a CI
 /// log), the same words as a plain line every `logInterval`, so a long exploration shows it is
 /// alive without writing control sequences into the log.
-final class ProgressLine {
-    enum Mode { case terminal, log }
+package final class ProgressLine {
+    package enum Mode { case terminal, log }
 
     private let mode: Mode
     private let plan: ExplorePlan
@@ -21,9 +21,9 @@ final class ProgressLine {
     /// How often a log gets a progress line.
     static let logInterval: Duration = .seconds(30)
 
-    init(
+    package init(
         mode: Mode, plan: ExplorePlan, started: ContinuousClock.Instant,
-        now: @escaping () -> ContinuousClock.Instant = { .now }, write: @escaping (String) -> Void = { Output.error($0) }
+        now: @escaping () -> ContinuousClock.Instant = { .now }, write: @escaping (String) -> Void
     ) {
         self.mode = mode
         self.plan = plan
@@ -32,7 +32,7 @@ final class ProgressLine {
         self.write = write
     }
 
-    func update(runs: Int, steps: Int, failures: Int) {
+    package func update(runs: Int, steps: Int, failures: Int) {
         let now = now()
         switch mode {
         case .terminal:
@@ -52,7 +52,7 @@ final class ProgressLine {
         write(mode == .terminal ? "\r\u{1B}[K" + text : text + "\n")
     }
 
-    func clear() {
+    package func clear() {
         guard mode == .terminal, lastDrawn != nil else { return }
         write("\r\u{1B}[K")
     }

@@ -1,3 +1,4 @@
+@testable import SceneSimExplore
 import SceneSimScripting
 import Testing
 

@@ -2,28 +2,44 @@ import GoldenRunner
 import SceneSimScripting
 
 /// What one `scenesim explore` invocation does, from its flags.
-struct ExplorePlan {
-    enum Budget {
+package struct ExplorePlan {
+    package enum Budget {
         case runs(Int)
         case time(seconds: Double)
         /// One run, as a failure report's replay command asks.
         case replay(run: Int)
     }
 
-    var file: String
-    var seed: UInt64
-    var budget: Budget
-    var steps: Int
-    var jobs: Int
-    var shard: Shard?
-    var out: String
-    var shrink: Bool
-    var stats: Bool
+    package var file: String
+    package var seed: UInt64
+    package var budget: Budget
+    package var steps: Int
+    package var jobs: Int
+    package var shard: Shard?
+    package var out: String
+    package var shrink: Bool
+    package var stats: Bool
     /// Each run's limits (its seed is the run's own, not `options.seed`).
-    var options: ScenarioOptions
+    package var options: ScenarioOptions
+
+    package init(
+        file: String, seed: UInt64, budget: Budget, steps: Int, jobs: Int, shard: Shard?, out: String, shrink: Bool, stats: Bool,
+        options: ScenarioOptions
+    ) {
+        self.file = file
+        self.seed = seed
+        self.budget = budget
+        self.steps = steps
+        self.jobs = jobs
+        self.shard = shard
+        self.out = out
+        self.shrink = shrink
+        self.stats = stats
+        self.options = options
+    }
 
     /// `explore: seed=N runs=N steps=N jobs=N`: the first line, so a seed is never hidden.
-    var header: String {
+    package var header: String {
         let amount = switch budget {
         case .runs(let runs): "runs=\(runs)"
         case .time(let seconds): "time=\(Self.number(seconds))s"
@@ -34,7 +50,7 @@ struct ExplorePlan {
     }
 
     /// The command that explores the same way again.
-    var command: String {
+    package var command: String {
         var words = ["scenesim", "explore", ShellQuoting.quote(file), "--seed", "\(seed)"]
         switch budget {
         case .runs(let runs): words += ["--runs", "\(runs)"]
@@ -47,12 +63,12 @@ struct ExplorePlan {
     }
 
     /// The command that replays run `run` unshrunk.
-    func replayCommand(run: Int) -> String {
+    package func replayCommand(run: Int) -> String {
         "scenesim explore \(ShellQuoting.quote(file)) --steps \(steps) --replay \(seed):\(run)"
     }
 
     /// Whether run `index` is this shard's.
-    func owns(_ index: Int) -> Bool {
+    package func owns(_ index: Int) -> Bool {
         guard let shard else { return true }
         return index % shard.count == shard.index - 1
     }

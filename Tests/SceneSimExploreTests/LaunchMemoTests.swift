@@ -1,3 +1,4 @@
+@testable import SceneSimExplore
 @testable import SceneSimScripting
 import Testing
 

@@ -1,0 +1,3 @@
+return {
+  setup = function() return sim.launch { platform = "iphone", scenes = { { id = "main" } } } end,
+}

@@ -1,0 +1,57 @@
+import Foundation
+import SceneSimScripting
+
+// The helpers of SceneSimScriptingTests/Support/ScriptRun.swift that explore's tests use (a
+// test target cannot import another's).
+
+/// Everything one script produced: the output stream (trace and `print`), and the error it
+/// ended with (message and script traceback), if any.
+struct ScriptRun: Equatable, CustomStringConvertible {
+    var output: String
+    var error: String?
+
+    var description: String {
+        output + (error.map { "--- error\n\($0)\n" } ?? "")
+    }
+}
+
+/// Runs `source` as `@test.lua` in a fresh host, as `scenesim run test.lua` would.
+func runScript(_ source: String, options: ScenarioOptions = ScenarioOptions()) -> ScriptRun {
+    var output = ""
+    let host = ScriptHost(options: options, output: { output += String(decoding: $0, as: UTF8.self) })
+    do {
+        _ = try host.run(source, chunkName: "@test.lua")
+        return ScriptRun(output: output, error: nil)
+    } catch {
+        return ScriptRun(output: output, error: error.description)
+    }
+}
+
+/// A temporary folder of scenario files, removed when the value goes away.
+final class ScenarioFolder {
+    let path: String
+
+    /// Writes `files` (relative path → contents) into a fresh folder.
+    init(_ files: [String: String]) throws {
+        // Short on purpose: Lua shortens chunk names past 60 bytes ("...path"), and messages
+        // are compared whole.
+        path = "/tmp/scn-" + UUID().uuidString.prefix(8).lowercased()
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for (name, contents) in files {
+            try write(name, Data(contents.utf8))
+        }
+    }
+
+    func write(_ name: String, _ data: Data) throws {
+        let url = URL(fileURLWithPath: path).appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+
+    /// The absolute path of `name` inside the folder.
+    func file(_ name: String) -> String { path + "/" + name }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
