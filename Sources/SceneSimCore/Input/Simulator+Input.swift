@@ -266,10 +266,6 @@ extension Simulator {
     /// actions run in order, each an action of its own whose app code may queue more (the rules:
     /// `UnderWay`).
     func entry<T>(_ body: () throws(SimError) -> T) throws(SimError) -> T {
-        if underWay.failure?.thrown == true, underWay.entryDepth == 0, !underWay.draining {
-            // A failure the last entry threw, which no front end asked for (`endCall`).
-            underWay.failure = nil
-        }
         underWay.entryDepth += 1
         let value: T
         do throws(SimError) {

@@ -42,8 +42,8 @@ extension Simulator {
         /// A front end's function was not run, nested `maxNesting` deep: the call that
         /// reached it fails (`endCall`).
         var nestedTooDeep = false
-        /// The first failure of app code, until it is thrown, handed back (`endCall`) or, once
-        /// thrown, the next outermost entry starts.
+        /// The first failure of app code, until it is handed back (`endCall`) or, once thrown,
+        /// a new failure replaces it (a thrown one stops nothing).
         var failure: Failure?
         /// The queue is being run (its actions do not run it again when they end).
         var draining = false
