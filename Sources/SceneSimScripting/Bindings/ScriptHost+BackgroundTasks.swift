@@ -9,7 +9,7 @@ extension ScriptHost {
     static let backgroundTaskFields = ["id", "name", "status"]
     static let backgroundTaskMethods = ["finish"]
 
-    func backgroundTaskValue(_ id: BackgroundTaskID) -> LuaValue {
+    package func backgroundTaskValue(_ id: BackgroundTaskID) -> LuaValue {
         .handle(LuaHandle(classes.backgroundTask, id: Int64(id.rawValue)))
     }
 

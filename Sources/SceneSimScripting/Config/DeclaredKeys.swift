@@ -5,9 +5,9 @@ import SceneSimCore
 /// The keys a script declares (scenarios/README.md, "Declared keys"): a scene's `keys`
 /// (SceneStorage) and `memory` (its views' `@State`), the model's `defaults_keys` (AppStorage).
 /// Where a list is declared, another key is an error with "did you mean"; without one, any key.
-struct DeclaredKeys {
+package struct DeclaredKeys {
     /// SceneStorage keys, by scene id.
-    var storage: [String: [String]] = [:]
+    package var storage: [String: [String]] = [:]
     /// In-memory state names, by scene id.
     var memory: [String: [String]] = [:]
     /// `app.defaults` keys; nil: any key.
@@ -16,7 +16,7 @@ struct DeclaredKeys {
     var appMemory: [String]?
     /// The app's own Lua functions: a declared model's handlers, intents and effects, and the
     /// scenes' handlers (explore's declared app asks whether any of them reaches `sim.server`).
-    var appCode: [LuaFunctionRef] = []
+    package var appCode: [LuaFunctionRef] = []
 
     /// nil when `key` may be used; else the message for `w.storage.key` (`what` is `storage`
     /// or `memory`) of a window of scene `scene`.

@@ -1,7 +1,7 @@
 import LuaKit
 
 /// The handlers of one scene's root view (semantics 10.8, 12), declared on its scene entry.
-struct SceneHandlers {
+package struct SceneHandlers {
     /// `.onChange(of: scenePhase)`: at each phase change of the group's windows.
     var onPhase: LuaFunctionRef?
     /// `.onOpenURL` in a window of the group: true when it handled the URL.
@@ -15,7 +15,7 @@ struct SceneHandlers {
     /// `.handlesExternalEvents(allowing:)`: `function(w, event)`.
     var allows: LuaFunctionRef?
     /// `.onContinueUserActivity` in a window of the group: `function(w, type, info)`.
-    var onActivity: LuaFunctionRef?
+    package var onActivity: LuaFunctionRef?
 
     /// Each key with the shape its error message names.
     static let shapes = [

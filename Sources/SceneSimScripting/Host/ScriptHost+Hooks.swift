@@ -15,7 +15,7 @@ extension ScriptHost {
     /// calling line. At the top level, once the operation is over (the core has run what its
     /// hooks queued), a hook's error (with the hook's own `file:line`) wins, then a queued
     /// request's (at the line that made it), then the operation's own.
-    func perform(_ call: LuaCall, _ body: () throws(SimError) -> [LuaValue]) -> LuaReturn {
+    package func perform(_ call: LuaCall, _ body: () throws(SimError) -> [LuaValue]) -> LuaReturn {
         // Asked only when recording: finding the line costs a walk of Lua's debug info.
         let outerSource: String??
         if recording != nil {
@@ -67,7 +67,7 @@ extension ScriptHost {
 
     /// A lifecycle request from Lua: its arguments are checked at the calling line, then it is
     /// sent to the core, which runs it or, from a hook, queues it (and the call returns nothing).
-    func request(_ call: LuaCall, _ what: @autoclosure () -> String, _ prepare: () throws(SimError) -> SimInput) -> LuaReturn {
+    package func request(_ call: LuaCall, _ what: @autoclosure () -> String, _ prepare: () throws(SimError) -> SimInput) -> LuaReturn {
         perform(call) { () throws(SimError) in
             let input = try prepare()
             return try send(input, call, try requireSimulator(what()))

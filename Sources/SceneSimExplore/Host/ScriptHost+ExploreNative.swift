@@ -6,6 +6,7 @@ import Darwin
 import ByteText
 import LuaKit
 import SceneSimCore
+import SceneSimScripting
 
 // An exploration step's hot path in Swift (docs/explore-performance.md): the draw of a step's
 // rule with its set-asides (`native.pick`), the built-in preconditions and the argument draws
