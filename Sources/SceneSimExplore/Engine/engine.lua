@@ -56,7 +56,7 @@ local type, tostring, tonumber, pairs, ipairs, error, pcall = type, tostring, to
 local next = next
 local setmetatable, getmetatable, load, collectgarbage = setmetatable, getmetatable, load, collectgarbage
 local mtype, huge, mininteger, tointeger = math.type, math.huge, math.mininteger, math.tointeger
-local format, byte, concat, sort, tmove = string.format, string.byte, table.concat, table.sort, table.move
+local format, byte, concat, sort = string.format, string.byte, table.concat, table.sort
 local find, gsub, sub, tremove = string.find, string.gsub, string.sub, table.remove
 local pack, rep, unpack = string.pack, string.rep, table.unpack
 local settle, network, revoke = sim.settle, sim.network, sim.server.revoke
@@ -485,13 +485,11 @@ local function make_rule(name, spec, spell, module)
     name = name, weight = weight or 1, pre = pre, run = run, args = args,
     keys = keys, minimums = minimums, spell = spell,
     drawn = drawn, pre_code = pre_code, g1 = g[1] or nil, g2 = g[2] or nil, g3 = g[3] or nil,
-    -- As native.pick_rules takes it; `exact` when the weight is the same number as a Double
-    -- (a float, or an integer whose running sums stay exact). A built-in rule whose run Swift
-    -- can do (`spec.input`: native.run's input, or ScriptHost.exploreAct's number, with
+    -- As native.pick_rules takes it (the weight as a Double: the draw is Swift's, with its
+    -- running sums of Doubles, whatever the weights). A built-in rule whose run Swift can do (`spec.input`: native.run's input, or ScriptHost.exploreAct's number, with
     -- `spec.input_parameter`) is run by native.step when Swift draws it.
     pick_spec = pack("<djjjjBjd", (weight or 1) + 0.0, pre_code or -1, g[1] or 0, g[2] or 0, g[3] or 0, drawn and pre_code and 1 or 0,
       input, input_parameter),
-    exact = mtype(weight or 1) == "float" or (weight or 1) < 1 << 32,
     -- Its name and whether it is the module's, as a run's result lists them (run_steps).
     tag = pack("<s4B", name, module and 1 or 0),
     -- What E.doing says while the engine is in it, built once: every step sets it.
@@ -1051,7 +1049,7 @@ local function assemble(X, builtin, names, background_tasks, own)
   local own_names = X.own
   for _, k in ipairs(own_names) do rules[k] = own[k] end
   X.rules = rules
-  local list, cumulative, total, counts, enabled = {}, {}, 0, X.counts, X.enabled
+  local list, counts, enabled = {}, X.counts, X.enabled
   -- In name order: the built-in names (sorted) merged with the module's (sorted, and never a
   -- built-in name: check_spec), which is the order sorting the rules' names gives.
   local b, o, nb, no = 1, 1, #builtin_order, #own_names
@@ -1066,9 +1064,6 @@ local function assemble(X, builtin, names, background_tasks, own)
     if rule then
       local n = #list + 1
       list[n] = rule
-      total = total + rule.weight
-      -- The running sums the weighted scan adds up, in its order (so the same floats).
-      cumulative[n] = total
       counts[k], enabled[k] = 0, 0
     end
   end
@@ -1078,7 +1073,7 @@ local function assemble(X, builtin, names, background_tasks, own)
   if made ~= #list then
     error("explore engine: a built-in rule is missing from E.builtin_names (" .. made .. " rules, " .. #list .. " listed)", 0)
   end
-  X.list, X.scratch, X.total, X.cumulative = list, {}, total, cumulative
+  X.list = list
   X.tags = nil  -- (joined by register, for this list)
 end
 
@@ -1202,64 +1197,24 @@ end
 
 -- Chooses an enabled rule by weight and draws its arguments; nil when no rule can run. A rule
 -- that cannot run now is set aside and the choice made again among the others. Every rule drawn
--- counts as tried. A run's random steps draw in Swift (native.pick: the same draws,
--- preconditions and set-asides as below; it counts the tries, and the preconditions it checks),
--- which hands back the rules whose precondition or draws are Lua's. `place` and what follows
--- are what native.step returned, when it began the draw (and drew a rule it does not run).
+-- counts as tried. The draw is Swift's (native.pick: it draws, counts the tries, checks the
+-- built-in preconditions and sets aside the rules that cannot run), which hands back the rules
+-- whose precondition or draws are Lua's. `place` and what follows are what native.step
+-- returned, when it began the draw (and drew a rule it does not run).
 local function pick(X, r, place, status, s, c1, c2, c3, w)
-  local id = X.pick_id
-  if id then
-    local list = X.list
-    local i = place
-    if not i then i, status, s, c1, c2, c3, w = pick_native(id, r.s, 0) end
-    while true do
-      r.s = s
-      if i == 0 then return end
-      local rule = list[i]
-      X.trying = rule.name
-      E.doing = rule.doing_pre
-      if status == 2 then return rule, drawn_arguments(rule, c1, c2, c3, w) end
-      local choices, args = attempt(X, r, rule)
-      if choices then return rule, choices, args end
-      i, status, s, c1, c2, c3, w = pick_native(id, r.s, i)
-    end
-  end
-  -- The rules still in the draw: the list itself until one is set aside, then a copy. The
-  -- first `same` of them are still the list's own, in its order, so their running sums are the
-  -- list's (X.cumulative: the same floats the scan below adds up).
-  local list, cumulative = X.list, X.cumulative
-  local alive, n, total = list, #list, X.total
-  local same = n
-  while n > 0 do
-    local x = unit(r) * total
-    -- The first rule whose running sum of weights passes x (the last one if none does): a
-    -- binary search where the sums are known, else a scan from the last known one.
-    local i
-    if same > 0 and cumulative[same] > x then
-      local lo, hi = 1, same
-      while lo < hi do
-        local mid = (lo + hi) // 2
-        if cumulative[mid] <= x then lo = mid + 1 else hi = mid end
-      end
-      i = lo
-    else
-      local acc
-      if same > 0 then i, acc = same, cumulative[same] else i, acc = 1, alive[1].weight end
-      while acc <= x and i < n do i = i + 1; acc = acc + alive[i].weight end
-    end
-    local rule = alive[i]
+  local id, list = X.pick_id, X.list
+  local i = place
+  if not i then i, status, s, c1, c2, c3, w = pick_native(id, r.s, 0) end
+  while true do
+    r.s = s
+    if i == 0 then return end
+    local rule = list[i]
     X.trying = rule.name
     E.doing = rule.doing_pre
-    X.tried[rule.name] = (X.tried[rule.name] or 0) + 1
+    if status == 2 then return rule, drawn_arguments(rule, c1, c2, c3, w) end
     local choices, args = attempt(X, r, rule)
     if choices then return rule, choices, args end
-    total = total - rule.weight
-    if alive == list then
-      alive = tmove(list, 1, n, 1, X.scratch)
-    end
-    alive[i] = alive[n]
-    n = n - 1
-    if same >= i then same = i - 1 end
+    i, status, s, c1, c2, c3, w = pick_native(id, r.s, i)
   end
 end
 
@@ -1291,12 +1246,10 @@ local function pack_integers(list)
   return concat(parts)
 end
 
--- Gives native.pick the run's rules (X.pick_id), unless a weight would not be the same number
--- there (the random steps are then drawn in Lua).
+-- Gives native.pick the run's rules (X.pick_id), which every random step draws among.
 local function register(X)
   local specs, tags, targets = {}, {}, nil
   for n, rule in ipairs(X.list) do
-    if not rule.exact then return end
     specs[n], tags[n] = rule.pick_spec, rule.tag
     targets = targets or rule.targets
   end

@@ -484,9 +484,9 @@ struct ExploreDrawError: Error {
     var code: Int64
 }
 
-/// The rules of the exploration run under way, as `native.pick` draws among them: engine.lua's
-/// `pick` in Swift, to the same floats (weights are Doubles, which engine.lua's are too, or
-/// integers it only passes when they are exact as Doubles).
+/// The rules of the exploration run under way, as `native.pick` draws among them: the one draw
+/// of a step (engine.lua has none), its running sums of the weights as Doubles (an integer
+/// weight too).
 struct ExplorePick {
     struct Rule {
         var weight: Double
