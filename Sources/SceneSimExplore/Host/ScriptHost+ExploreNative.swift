@@ -146,6 +146,7 @@ extension ScriptHost {
     /// native.pick and native.step take. The counts of the rules Swift checks start at 0, and
     /// the run's outcome adds them to the engine's (`ExplorationRunner`).
     func explorePickRules(_ call: LuaCall) -> LuaReturn {
+        let explore = self.explore  // found once (ScriptHost.installed), not at each use
         guard call.withBytes(at: 1, { explore.pick.register($0) }) == true,
               call.withBytes(at: 2, { explore.pick.registerNames($0) }) == true,
               call.isNil(at: 3) || call.withBytes(at: 3, { explore.pick.registerScenes($0) }) == true else {
@@ -163,6 +164,7 @@ extension ScriptHost {
     /// or the first whose precondition or draws are Lua's: its place, 3 and the new state; or
     /// 0 and the new state when no rule can run.
     func explorePickRule(_ call: LuaCall) -> LuaReturn {
+        let explore = self.explore  // found once (ScriptHost.installed), not at each use
         guard let id = call.int(at: 1), id == explore.pick.id, let seed = call.int(at: 2), let aside = call.int(at: 3),
               aside >= 0, aside <= Int64(explore.pick.rules.count), call.reserve(12), let simulator else {
             return .error("explore engine: native.pick(id, s, aside) takes the number native.pick_rules gave and two integers")
@@ -187,6 +189,7 @@ extension ScriptHost {
     /// counting the rules enabled and setting aside those that cannot run. What `native.pick`
     /// and `native.step` share.
     private func explorePickNext(_ stream: inout ExploreStream, _ simulator: Simulator, _ function: String) throws(ExploreEngineError) -> ExplorePicked {
+        let explore = self.explore  // found once (ScriptHost.installed), not at each use
         while let rule = explore.pick.draw(&stream) {
             explore.pick.tried[rule] += 1
             let entry = explore.pick.rules[rule]
@@ -250,6 +253,7 @@ extension ScriptHost {
     /// input is raised (engine.lua calls this protected: its caller's line, level 2, prefixes
     /// a message of its own), and `native.step_drawn` gives what was drawn.
     func exploreStep(_ call: LuaCall) -> LuaReturn {
+        let explore = self.explore  // found once (ScriptHost.installed), not at each use
         explore.stepLast = nil
         guard let id = call.int(at: 1), id == explore.pick.id, let seed = call.int(at: 2), call.reserve(12), let simulator else {
             return .error("explore engine: native.step(id, s, watchdog_ok) takes the number native.pick_rules gave and an integer")
@@ -270,6 +274,7 @@ extension ScriptHost {
 
     /// The rest of `native.step` once it drew `rule`, whose run is `code` (exploreRunCode's).
     private func exploreStepRun(_ rule: Int, _ code: Int64, _ drawn: ExploreDrawn, _ stream: ExploreStream, _ call: LuaCall) -> LuaReturn {
+        let explore = self.explore  // found once (ScriptHost.installed), not at each use
         explore.stepLast = (rule, drawn, stream.state)
         let outcome = perform(call) { () throws(SimError) in
             try exploreAct(code, explore.pick.rules[rule], drawn, call)
@@ -327,6 +332,7 @@ extension ScriptHost {
     /// sim.server.revoke(user), 401 app:open_window(scene, value) and 402
     /// app:dismiss_window(scene, value), each from what it drew, as its Lua call does it.
     private func exploreAct(_ code: Int64, _ rule: ExplorePick.Rule, _ drawn: ExploreDrawn, _ call: LuaCall) throws(SimError) {
+        let explore = self.explore  // found once (ScriptHost.installed), not at each use
         let simulator = try requireSimulator("explore")
         let input: SimInput
         switch code {
@@ -585,6 +591,9 @@ struct ExplorePick {
     private(set) var names: [String] = []
     /// Whether each rule is the module's (its tag says so): Lua runs those.
     private var modules: [Bool] = []
+    /// Whether `assignRuns` set the runs of the rules and names read last (a run registers the
+    /// same ones as the last, mostly).
+    private var runsAssigned = false
     private var packedNames: [UInt8] = []
 
     /// Reads the rules' names from their tags (`<s4B` each, as engine.lua's `rule.tag`); false
@@ -595,12 +604,15 @@ struct ExplorePick {
         packedNames = Array(bytes)
         names = parsed.map(\.0)
         modules = parsed.map { $0.1 != 0 }
+        runsAssigned = false
         return names.count == rules.count
     }
 
     /// Sets what native.step does for each rule (`ScriptHost.exploreRunCode` of a built-in
     /// rule's name; 0, Lua runs it, for the module's), once the rules and their names are read.
     mutating func assignRuns(_ code: (String) -> Int64) {
+        guard !runsAssigned else { return }
+        runsAssigned = true
         for index in rules.indices { rules[index].run = modules[index] ? 0 : code(names[index]) }
     }
 
@@ -631,6 +643,7 @@ struct ExplorePick {
                 sums.append(sum)
             }
             packed = Array(bytes)
+            runsAssigned = false
             rules = parsed
             cumulative = sums
             total = sum
