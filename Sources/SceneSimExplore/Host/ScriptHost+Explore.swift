@@ -83,10 +83,10 @@ extension ScriptHost {
             ("try", { [unowned(unsafe) self] in exploreTry($0) }),
             ("run", { [unowned(unsafe) self] in exploreRun($0) }),
             // The draw of a step's rule (ScriptHost+ExploreNative).
-            ("pick_rules", { [unowned(unsafe) self] in explorePickRules($0) }),
-            ("pick", { [unowned(unsafe) self] in explorePickRule($0) }),
+            ("pick_rules", { [unowned(unsafe) self, explore] in explorePickRules($0, explore) }),
+            ("pick", { [unowned(unsafe) self, explore] in explorePickRule($0, explore) }),
             // A whole step of a built-in rule Swift runs: the draw, the input, the checks.
-            ("step", { [unowned(unsafe) self] in exploreStep($0) }),
+            ("step", { [unowned(unsafe) self, explore] in exploreStep($0, explore) }),
             ("step_drawn", { [unowned(unsafe) self] in exploreStepDrawn($0) }),
             // Background task `id` (1 through the count begun), for a found scenario's
             // explore.task(id); nil when there is none.

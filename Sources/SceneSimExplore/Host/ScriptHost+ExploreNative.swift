@@ -145,8 +145,7 @@ extension ScriptHost {
     /// name (`exploreRunCode`). Returns the list's number, which
     /// native.pick and native.step take. The counts of the rules Swift checks start at 0, and
     /// the run's outcome adds them to the engine's (`ExplorationRunner`).
-    func explorePickRules(_ call: LuaCall) -> LuaReturn {
-        let explore = self.explore  // found once (ScriptHost.installed), not at each use
+    func explorePickRules(_ call: LuaCall, _ explore: ExploreHostState) -> LuaReturn {
         guard call.withBytes(at: 1, { explore.pick.register($0) }) == true,
               call.withBytes(at: 2, { explore.pick.registerNames($0) }) == true,
               call.isNil(at: 3) || call.withBytes(at: 3, { explore.pick.registerScenes($0) }) == true else {
@@ -163,8 +162,7 @@ extension ScriptHost {
     /// returns the first that can: its place, 2, the new state and its draws (as native.try's);
     /// or the first whose precondition or draws are Lua's: its place, 3 and the new state; or
     /// 0 and the new state when no rule can run.
-    func explorePickRule(_ call: LuaCall) -> LuaReturn {
-        let explore = self.explore  // found once (ScriptHost.installed), not at each use
+    func explorePickRule(_ call: LuaCall, _ explore: ExploreHostState) -> LuaReturn {
         guard let id = call.int(at: 1), id == explore.pick.id, let seed = call.int(at: 2), let aside = call.int(at: 3),
               aside >= 0, aside <= Int64(explore.pick.rules.count), call.reserve(12), let simulator else {
             return .error("explore engine: native.pick(id, s, aside) takes the number native.pick_rules gave and two integers")
@@ -177,7 +175,7 @@ extension ScriptHost {
         }
         let picked: ExplorePicked
         do throws(ExploreEngineError) {
-            picked = try explorePickNext(&stream, simulator, "native.pick")
+            picked = try explorePickNext(&stream, simulator, "native.pick", explore)
         } catch {
             return .error(error.message)
         }
@@ -188,8 +186,7 @@ extension ScriptHost {
     /// each rule drawn counts as tried; Swift checks the built-in preconditions and draws,
     /// counting the rules enabled and setting aside those that cannot run. What `native.pick`
     /// and `native.step` share.
-    private func explorePickNext(_ stream: inout ExploreStream, _ simulator: Simulator, _ function: String) throws(ExploreEngineError) -> ExplorePicked {
-        let explore = self.explore  // found once (ScriptHost.installed), not at each use
+    private func explorePickNext(_ stream: inout ExploreStream, _ simulator: Simulator, _ function: String, _ explore: ExploreHostState) throws(ExploreEngineError) -> ExplorePicked {
         while let rule = explore.pick.draw(&stream) {
             explore.pick.tried[rule] += 1
             let entry = explore.pick.rules[rule]
@@ -252,8 +249,7 @@ extension ScriptHost {
     /// the window drawn), then the label and message of a broken check, if any. An error of the
     /// input is raised (engine.lua calls this protected: its caller's line, level 2, prefixes
     /// a message of its own), and `native.step_drawn` gives what was drawn.
-    func exploreStep(_ call: LuaCall) -> LuaReturn {
-        let explore = self.explore  // found once (ScriptHost.installed), not at each use
+    func exploreStep(_ call: LuaCall, _ explore: ExploreHostState) -> LuaReturn {
         explore.stepLast = nil
         guard let id = call.int(at: 1), id == explore.pick.id, let seed = call.int(at: 2), call.reserve(12), let simulator else {
             return .error("explore engine: native.step(id, s, watchdog_ok) takes the number native.pick_rules gave and an integer")
@@ -262,22 +258,21 @@ extension ScriptHost {
         explore.pick.startDraw()
         let picked: ExplorePicked
         do throws(ExploreEngineError) {
-            picked = try explorePickNext(&stream, simulator, "native.step")
+            picked = try explorePickNext(&stream, simulator, "native.step", explore)
         } catch {
             return .error(error.message)
         }
         if case .drawn(let rule, let drawn) = picked, explore.pick.rules[rule].run != 0 {
-            return exploreStepRun(rule, explore.pick.rules[rule].run, drawn, stream, call)
+            return exploreStepRun(rule, explore.pick.rules[rule].run, drawn, stream, call, explore)
         }
         return push(picked, stream.state, call)
     }
 
     /// The rest of `native.step` once it drew `rule`, whose run is `code` (exploreRunCode's).
-    private func exploreStepRun(_ rule: Int, _ code: Int64, _ drawn: ExploreDrawn, _ stream: ExploreStream, _ call: LuaCall) -> LuaReturn {
-        let explore = self.explore  // found once (ScriptHost.installed), not at each use
+    private func exploreStepRun(_ rule: Int, _ code: Int64, _ drawn: ExploreDrawn, _ stream: ExploreStream, _ call: LuaCall, _ explore: ExploreHostState) -> LuaReturn {
         explore.stepLast = (rule, drawn, stream.state)
         let outcome = perform(call) { () throws(SimError) in
-            try exploreAct(code, explore.pick.rules[rule], drawn, call)
+            try exploreAct(code, explore.pick.rules[rule], drawn, call, explore)
             return []
         }
         switch outcome {
@@ -331,8 +326,7 @@ extension ScriptHost {
     /// rule's parameter when it draws none); or 306 sim.network(up), 307
     /// sim.server.revoke(user), 401 app:open_window(scene, value) and 402
     /// app:dismiss_window(scene, value), each from what it drew, as its Lua call does it.
-    private func exploreAct(_ code: Int64, _ rule: ExplorePick.Rule, _ drawn: ExploreDrawn, _ call: LuaCall) throws(SimError) {
-        let explore = self.explore  // found once (ScriptHost.installed), not at each use
+    private func exploreAct(_ code: Int64, _ rule: ExplorePick.Rule, _ drawn: ExploreDrawn, _ call: LuaCall, _ explore: ExploreHostState) throws(SimError) {
         let simulator = try requireSimulator("explore")
         let input: SimInput
         switch code {
