@@ -11,7 +11,7 @@ read_globals = { "sim", assert = { fields = { "equal", "same" } } }
 max_line_length = 120
 exclude_files = { "scenarios/types/*.d.lua", ".build*/**" }
 
--- The explore engine (Sources/SceneSimScripting/Explore/Engine) runs in a scenario's sandbox
+-- The explore engine (Sources/SceneSimExplore/Engine) runs in a scenario's sandbox
 -- but is handed `sim` as an argument (`local sim, native = ...`), so it reads no global `sim`.
 -- Its long lines are error messages kept whole; `not (a <= b)` is how it refuses NaN too.
-files["Sources/SceneSimScripting/Explore/Engine"] = { read_globals = {}, max_line_length = 200, ignore = { "581" } }
+files["Sources/SceneSimExplore/Engine"] = { read_globals = {}, max_line_length = 200, ignore = { "581" } }

@@ -6,9 +6,9 @@
 //   ByteText (Lua strings as bytes, their one escaper and edit distance) under everything;
 //   CLua / CLuaShim (C) → LuaKit (knows no scenes), with SceneSimCore (pure Swift; the built-in model,
 //   SceneSimBuiltin, over its public API) beside it →
-//   SceneSimScripting (bindings, with explore's engine in Lua) → SceneSimExplore (explore's
-//   runs, shrinking, found scenarios and session) and SceneSimREPL → SceneSimCommands →
-//   scenesim; SceneSimTimeline and SceneSimCoverage (pure, over SceneSimCore) draw and count runs
+//   SceneSimScripting (bindings) → SceneSimExplore (sim.gen and sim.explore, their engine in
+//   Lua, explore's runs, shrinking, found scenarios and session) → SceneSimREPL →
+//   SceneSimCommands → scenesim; SceneSimTimeline and SceneSimCoverage (pure, over SceneSimCore) draw and count runs
 //   for the commands; GoldenRunner depends on ByteText only and is wired to scenarios in
 //   SceneSimCommands.
 import PackageDescription
@@ -98,15 +98,15 @@ let package = Package(
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),
-        // Explore's engine (Explore/Engine) is Lua files embedded in the code (no resource bundle,
-        // no Foundation).
+        .target(name: "SceneSimScripting", dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimBuiltin"]),
+        // `sim.gen`, `sim.explore` and `scenesim explore` above the binding: the engine (a host
+        // installs it through ScenarioOptions.installers; its Lua files, Engine/, are embedded in
+        // the code: no resource bundle, no Foundation), the runs (a host each, restored between
+        // runs), the shrinker, the scenarios it writes and the session that prints what it found.
         .target(
-            name: "SceneSimScripting", dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimBuiltin"],
-            resources: [.embedInCode("Explore/Engine/engine.lua"), .embedInCode("Explore/Engine/install.lua")]
+            name: "SceneSimExplore", dependencies: ["ByteText", "GoldenRunner", "LuaKit", "SceneSimCore", "SceneSimBuiltin", "SceneSimScripting"],
+            resources: [.embedInCode("Engine/engine.lua"), .embedInCode("Engine/install.lua")]
         ),
-        // `scenesim explore` above the binding: the runs (a host each, restored between runs),
-        // the shrinker, the scenarios it writes and the session that prints what it found.
-        .target(name: "SceneSimExplore", dependencies: ["ByteText", "GoldenRunner", "LuaKit", "SceneSimCore", "SceneSimScripting"]),
         // Pictures of a run and coverage of a suite: pure functions of the events that ran.
         .target(name: "SceneSimTimeline", dependencies: ["ByteText", "SceneSimCore"]),
         .target(name: "SceneSimCoverage", dependencies: ["ByteText", "SceneSimCore", "SceneSimBuiltin"]),
@@ -124,7 +124,7 @@ let package = Package(
                 .product(name: "SwiftOperators", package: "swift-syntax"),
             ]
         ),
-        .target(name: "SceneSimREPL", dependencies: ["SceneSimScripting", "SceneSimCore", "ByteText", "LuaKit", "CEditLine"]),
+        .target(name: "SceneSimREPL", dependencies: ["SceneSimScripting", "SceneSimExplore", "SceneSimCore", "ByteText", "LuaKit", "CEditLine"]),
         .target(
             name: "SceneSimCommands",
             dependencies: [
@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "ByteText"]),
         .testTarget(
             name: "SceneSimScriptingTests",
-            dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimBuiltin", "SceneSimScripting", "SceneSimTestSupport"]
+            dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimBuiltin", "SceneSimScripting", "SceneSimExplore", "SceneSimTestSupport"]
         ),
         // Explore's runs, shrinker and session, and the found scenarios of fixed seeds pinned
         // (ExploreFixtures/pinned).

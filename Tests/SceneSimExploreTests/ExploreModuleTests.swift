@@ -170,7 +170,7 @@ struct ExploreModuleTests {
             "code.lua": "return { setup = function() return sim.launch {} end, rules = { unlock = { args = { code = sim.gen.one_of { \"0000\" } }, run = function() end } } }\n",
         ])
         func firstLine(_ name: String) -> String {
-            let run = ScenarioRunner.capture(path: folder.path + "/" + name, displayName: name)
+            let run = ScenarioRunner.capture(path: folder.path + "/" + name, displayName: name, options: ScenarioOptions().installing(.explore))
             return String(decoding: run.stderr, as: UTF8.self).split(separator: "\n").first.map(String.init)?.replacing(folder.path + "/", with: "") ?? ""
         }
 
@@ -197,7 +197,7 @@ struct ExploreModuleTests {
 
                 """,
         ])
-        let run = ScenarioRunner.capture(path: folder.path + "/found.lua", displayName: "found.lua")
+        let run = ScenarioRunner.capture(path: folder.path + "/found.lua", displayName: "found.lua", options: ScenarioOptions().installing(.explore))
         let stdout = String(decoding: run.stdout, as: UTF8.self)
         let stderr = String(decoding: run.stderr, as: UTF8.self)
 
@@ -222,7 +222,7 @@ struct ExploreModuleTests {
         ])
         func stderr(_ name: String, allowIO: Bool = false) -> String {
             let run = ScenarioRunner.capture(
-                path: folder.path + "/suite/" + name, displayName: name, options: ScenarioOptions(allowIO: allowIO)
+                path: folder.path + "/suite/" + name, displayName: name, options: ScenarioOptions(allowIO: allowIO).installing(.explore)
             )
             return String(decoding: run.stderr, as: UTF8.self)
         }
@@ -243,7 +243,7 @@ struct ExploreModuleTests {
     func errorMessagesShowTheirBytes() throws {
         let folder = try ScenarioFolder(["bad.lua": "error(\"\\27[2Jgone \\255 and \\0\")\n"])
 
-        let run = ScenarioRunner.capture(path: folder.path + "/bad.lua", displayName: "bad.lua")
+        let run = ScenarioRunner.capture(path: folder.path + "/bad.lua", displayName: "bad.lua", options: ScenarioOptions().installing(.explore))
 
         #expect(run.status == 1)
         #expect(String(decoding: run.stderr, as: UTF8.self) == "bad.lua:1: \\027[2Jgone \\255 and \\000\nstack traceback:\n\tbad.lua:1: in main chunk\n")

@@ -223,8 +223,9 @@ struct ExploreStreamTests {
               try("try gen", native.try, 0, 0, 7)
               try("try gen neg", native.try, 0, 0, -5)
               try("run code", native.run, 999)
-              try("run window", native.run, 201, "x")
-              try("run seconds", native.run, 303, -1)
+              try("run name", native.run, "storage_write")
+              try("run window", native.run, "focus", "x")
+              try("run seconds", native.run, "advance", -1)
               try("step id", native.step, 12345, 0)
               try("step seed", native.step, 1, "x")
             end
@@ -232,18 +233,19 @@ struct ExploreStreamTests {
             local app = sim.launch { scenes = { { id = "main" } } }
             app:open_window("main")
             cases()
-            local function rule(weight, pre, g1, input) return string.pack("<djjjjBjd", weight, pre, g1, 0, 0, 1, input, 0) end
-            local tags = string.pack("<s4B", "a", 0) .. string.pack("<s4B", "b", 0)
-            try("pick_rules no tags", native.pick_rules, rule(1, 0, 0, 0))
-            try("pick_rules tags short", native.pick_rules, rule(1, 0, 0, 0) .. rule(1, 0, 0, 0), string.pack("<s4B", "a", 0))
-            try("pick_rules tags cut", native.pick_rules, rule(1, 0, 0, 0), string.pack("<I4", 5) .. "ab")
-            local id = native.pick_rules(rule(0/0, 0, 0, 0) .. rule(1, 1, 1 + 8, 0), tags)
+            local function rule(weight, pre, g1) return string.pack("<djjjjBd", weight, pre, g1, 0, 0, 1, 0) end
+            local function tags(b) return string.pack("<s4B", "a", 0) .. string.pack("<s4B", b, 0) end
+            try("pick_rules no tags", native.pick_rules, rule(1, 0, 0))
+            try("pick_rules tags short", native.pick_rules, rule(1, 0, 0) .. rule(1, 0, 0), string.pack("<s4B", "a", 0))
+            try("pick_rules tags cut", native.pick_rules, rule(1, 0, 0), string.pack("<I4", 5) .. "ab")
+            local id = native.pick_rules(rule(0/0, 0, 0) .. rule(1, 1, 1 + 8), tags("b"))
             for s = 1, 5 do print("nan pick", native.pick(id, s, 0)) end
-            -- native.step runs rule b, which focuses the window it drew (native.run's 201).
-            id = native.pick_rules(rule(0/0, 0, 0, 0) .. rule(1, 1, 1 + 8, 201), tags)
+            -- native.step runs rule focus, which focuses the window it drew.
+            id = native.pick_rules(rule(0/0, 0, 0) .. rule(1, 1, 1 + 8), tags("focus"))
             for s = 1, 3 do print("nan step", native.step(id, s)) end
-            -- An input native.run does not know: an error, and step_drawn says what was drawn.
-            id = native.pick_rules(rule(0/0, 0, 0, 0) .. rule(1, 1, 1 + 8, 999), tags)
+            -- An input that cannot be sent (open_window's scene drawn from a window generator,
+            -- and no scenes given): an error, and step_drawn says what was drawn.
+            id = native.pick_rules(rule(0/0, 0, 0) .. rule(1, 1, 1 + 8), tags("open_window"))
             try("step input", native.step, id, 1)
             print("step drawn", native.step_drawn())
             print("done")
@@ -260,7 +262,7 @@ struct ExploreStreamTests {
         // (sim.launch opened main#1, the script main#2: the third draw focuses main#1.)
         #expect(lines.filter { $0.hasPrefix("nan step\t2\t4\t") && $0.contains("\tnil\tnil\tmain#") }.count == 3)
         #expect(run.output.contains("main#1      brought to front"))
-        #expect(lines.contains { $0.hasPrefix("step input\tfalse\t") && $0.hasSuffix("explore engine: native.run: no input numbered 999") })
+        #expect(lines.contains { $0.hasPrefix("step input\tfalse\t") && $0.hasSuffix("explore engine: native.step: no scene numbered 2") })
         #expect(lines.contains { $0.hasPrefix("step drawn\t2\t4\t") && $0.hasSuffix("\t2\tnil\tnil\tmain#2") })
     }
 }

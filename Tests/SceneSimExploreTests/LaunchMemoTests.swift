@@ -11,7 +11,7 @@ struct LaunchMemoTests {
     /// A host as explore prepares it (a snapshot to go back to), and what each script printed.
     func launches(_ scripts: [String]) throws -> [String] {
         var printed: [UInt8] = []
-        let host = ScriptHost(output: { printed += $0 })
+        let host = ScriptHost(options: ScenarioOptions().installing(.explore), output: { printed += $0 })
         #expect(try host.prepareRuns(path: "no-module.lua"))
         var lines: [String] = []
         for script in scripts {
@@ -36,7 +36,7 @@ struct LaunchMemoTests {
 
     @Test("Options holding a function, or a table reached more than a few hundred times, are not kept")
     func onlySmallData() throws {
-        let host = ScriptHost(output: { _ in })
+        let host = ScriptHost(options: ScenarioOptions().installing(.explore), output: { _ in })
         #expect(try host.prepareRuns(path: "no-module.lua"))
         _ = try host.run("sim.launch { scenes = { { id = 'main' } } }", chunkName: "=plain")
         #expect(host.launchMemo != nil)

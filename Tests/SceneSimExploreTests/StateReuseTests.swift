@@ -158,14 +158,15 @@ struct StateReuseTests {
 
     @Test("Every stored property of ScriptHost is reset between runs or set once when it is made")
     func everyFieldIsAccountedFor() {
-        let host = ScriptHost(output: { _ in })
+        let host = ScriptHost(options: ScenarioOptions().installing(.explore), output: { _ in })
         let labels = Mirror(reflecting: host).children.compactMap(\.label).sorted()
         // Set once by init (or by whoever made the host) and kept across runs:
         // (launchMemo is kept on purpose: what sim.launch made of options equal to the next run's;
-        // LaunchMemoTests. explore, ExploreHostState, holds the engine's entry points, set once,
-        // and the draw's rules, registered again by every run that draws.)
-        let kept = ["lua", "options", "write", "classes", "setSimApp", "scenarioDirectory", "launchMemo", "launchMemos", "explore"]
-        // Reset by ScriptHost.resetRun() (ScriptHost+Explore.swift): a new field must go in one
+        // LaunchMemoTests. installed: what the host's installers returned, explore's
+        // ExploreHostState with the engine's entry points, set once, and the draw's rules,
+        // registered again by every run that draws.)
+        let kept = ["lua", "options", "write", "classes", "setSimApp", "scenarioDirectory", "launchMemo", "launchMemos", "installed"]
+        // Reset by ScriptHost.resetRun() (ScriptHost+Reuse.swift): a new field must go in one
         // of the two lists, and in resetRun() if a run can change it.
         let reset = ["simulator", "traceEnabled", "traceTimeWidth", "hooks", "appCode", "swiftModelName", "intentFunctions", "effectFunctions", "extensions",
                      "hookErrorFrames", "networkBeforeLaunch", "seed", "cachedStorage", "appFieldsCached",

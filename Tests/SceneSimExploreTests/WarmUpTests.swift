@@ -24,7 +24,7 @@ struct WarmUpTests {
 
     /// A host as explore prepares it, after its first run and its warm-up: what the warm-up did.
     func warmedHost(_ path: String) throws -> (ScriptHost, ScriptHost.WarmUp?) {
-        let host = ScriptHost(output: { _ in })
+        let host = ScriptHost(options: ScenarioOptions().installing(.explore), output: { _ in })
         #expect(try host.prepareRuns(path: path))
         _ = try? host.drive(path: path, seed: 1, maxSteps: 20, replay: .nil, keepSteps: false)
         #expect(host.resetRun())
@@ -45,7 +45,7 @@ struct WarmUpTests {
         #expect(warmUp == .kept)
         #expect(host.warmUp(path: path) == nil)
         for seed in Int64(1)...5 {
-            let fresh = ScriptHost(output: { _ in })
+            let fresh = ScriptHost(options: ScenarioOptions().installing(.explore), output: { _ in })
             let expected = try fresh.drive(path: path, seed: seed, maxSteps: 30, replay: .nil, keepSteps: true)
             #expect(try host.drive(path: path, seed: seed, maxSteps: 30, replay: .nil, keepSteps: true) == expected)
             #expect(statements(expected).count == 30)
@@ -61,7 +61,7 @@ struct WarmUpTests {
         #expect(warmUp == .kept)
         _ = try host.run("variant = 2", chunkName: "=variant")
         let result = try host.drive(path: path, seed: 3, maxSteps: 40, replay: .nil, keepSteps: true)
-        let fresh = ScriptHost(output: { _ in })
+        let fresh = ScriptHost(options: ScenarioOptions().installing(.explore), output: { _ in })
         _ = try fresh.run("variant = 2", chunkName: "=variant")
         #expect(try fresh.drive(path: path, seed: 3, maxSteps: 40, replay: .nil, keepSteps: true) == result)
         let windows = statements(result).filter { $0.contains("_window(") }

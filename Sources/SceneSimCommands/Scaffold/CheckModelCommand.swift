@@ -7,6 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaKit
+import SceneSimExplore
 import SceneSimScaffold
 import SceneSimScripting
 
@@ -180,7 +181,7 @@ struct CheckModelCommand: StatusCommand {
     /// and `sim.launch` on what it returns; then reads the declaration back.
     static func load(_ path: String) throws -> LoadedModel {
         let folder = ScenarioRunner.directory(of: path)
-        let host = ScriptHost(options: ScenarioOptions(), moduleDirectory: folder.isEmpty ? "." : folder, output: { _ in })
+        let host = ScriptHost(options: ScenarioOptions().installing(.explore), moduleDirectory: folder.isEmpty ? "." : folder, output: { _ in })
         let values: [LuaValue]
         do throws(LuaError) {
             values = try host.lua.run(file: path)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SceneSimCore
+import SceneSimExplore
 import SceneSimScripting
 
 /// The options every command that runs scenarios shares (run, test, repl): seed, limits and
@@ -65,7 +66,7 @@ struct ScenarioSettings: Equatable {
             allowIO: allowIO,
             trace: trace,
             models: RegisteredModels.current
-        )
+        ).installing(.explore)
     }
 }
 

@@ -2,6 +2,7 @@ import ByteText
 import GoldenRunner
 import SceneSimCore
 import SceneSimCoverage
+import SceneSimExplore
 import SceneSimScripting
 import SceneSimTimeline
 
@@ -15,12 +16,13 @@ public struct LuaScenarioExecutor: ScenarioExecutor {
     /// `--coverage`: receives each scenario's counts.
     var coverage: CoverageSink?
 
+    /// Every scenario's host has `sim.gen` and `sim.explore` (added to `options` if missing).
     public init(options: ScenarioOptions = ScenarioOptions()) {
-        self.options = options
+        self.options = options.installing(.explore)
     }
 
     init(options: ScenarioOptions, timeline: TimelineRequest?, coverage: CoverageSink?) {
-        self.options = options
+        self.options = options.installing(.explore)
         self.timeline = timeline
         self.coverage = coverage
     }

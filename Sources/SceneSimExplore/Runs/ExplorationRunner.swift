@@ -66,7 +66,7 @@ public struct ExplorationRunner: Sendable {
     }
 
     private func execute(seed: UInt64, steps: Int, replay: [ExploreStep]?, keepSteps: Bool, trace: Bool) throws(LuaError) -> RunOutcome {
-        var runOptions = options
+        var runOptions = options.installing(.explore)
         runOptions.trace = trace ? .text : .off
         let output = RunOutput()
         let reused = trace ? nil : idle?.take()

@@ -1,5 +1,6 @@
 import LuaKit
 import SceneSimCore
+import SceneSimExplore
 import SceneSimScripting
 
 /// An interactive session: reads entries from a `LineReader`, runs them in a `ScriptHost` the
@@ -36,11 +37,12 @@ public final class REPLSession {
 
     /// A session over a fresh host; `moduleDirectory` is where `require` looks.
     public init(options: ScenarioOptions = ScenarioOptions(), reader: LineReader, output: REPLOutput, moduleDirectory: String? = "lib") {
-        self.options = options
+        // The REPL's scripts have sim.gen and sim.explore, as scenesim run's do.
+        self.options = options.installing(.explore)
         self.reader = reader
         self.output = output
         self.moduleDirectory = moduleDirectory
-        host = ScriptHost(options: options, moduleDirectory: moduleDirectory, output: { [output] in output.standardBytes($0) })
+        host = ScriptHost(options: self.options, moduleDirectory: moduleDirectory, output: { [output] in output.standardBytes($0) })
     }
 
     /// Runs `file` first when given, then entries until `\quit` or the end of input. Returns the

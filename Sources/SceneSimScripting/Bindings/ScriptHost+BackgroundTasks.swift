@@ -14,7 +14,7 @@ extension ScriptHost {
     /// Its methods (`task:finish()`), for completion; the class asserts it has exactly these.
     package static let backgroundTaskMethods = ["finish"]
 
-    func backgroundTaskValue(_ id: BackgroundTaskID) -> LuaValue {
+    package func backgroundTaskValue(_ id: BackgroundTaskID) -> LuaValue {
         .handle(LuaHandle(classes.backgroundTask, id: Int64(id.rawValue)))
     }
 

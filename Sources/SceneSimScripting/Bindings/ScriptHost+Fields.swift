@@ -11,7 +11,7 @@ extension ScriptHost {
     /// later, such as `sim.app` before `sim.launch`) reads as nil, any other key it lacks is an
     /// error listing the fields it has. Reads of fields it has (a script's own too) never get
     /// here, so they cost nothing.
-    func fieldGuard(_ table: String, absent: Set<String> = []) -> LuaValue {
+    package func fieldGuard(_ table: String, absent: Set<String> = []) -> LuaValue {
         .function(lua.makeFunction { call in
             if let key = call.string(at: 2), absent.contains(key) { return call.results(.nil) }
             let fields = Set(call.table(at: 1)?.stringKeys ?? []).union(absent).sorted()

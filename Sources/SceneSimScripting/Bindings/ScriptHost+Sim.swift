@@ -56,7 +56,7 @@ extension ScriptHost {
             }
             setSimApp = setter
             // Unknown fields are errors (ScriptHost+Fields.swift); sim.gen and sim.explore are
-            // set by installExplore.
+            // set by their installer (SceneSimExplore's ScriptHostInstaller.explore).
             _ = try lua.call(guardFields, [fieldGuard("sim", absent: ["app"]), fieldGuard("sim.server"), fieldGuard("sim.system")])
         } catch {
             fatalError("scenesim: installing sim failed: \(error)")
@@ -65,7 +65,7 @@ extension ScriptHost {
 
     /// The simulator, or an error telling the script to launch first.
     /// `what` is built only for the error: handle methods call this on every use.
-    func requireSimulator(_ what: @autoclosure () -> String) throws(SimError) -> Simulator {
+    package func requireSimulator(_ what: @autoclosure () -> String) throws(SimError) -> Simulator {
         guard let simulator else {
             throw SimError(.notRunning, "\(what()) needs the app: call sim.launch{ ... } first")
         }
@@ -183,14 +183,14 @@ extension ScriptHost {
 /// code) is equal only to itself, a Swift model is made afresh for each launch, and comparing
 /// must cost little whatever a script passes (a table shared a million times, say). Explore's
 /// built-in rules read the declared app from it too (`declared`).
-struct LaunchMemo {
+package struct LaunchMemo {
     let options: LuaValue
     let parser: ConfigParser
-    let config: AppConfig
+    package let config: AppConfig
     /// The declared app of an app launched from these options (ScriptHost+Explore), once asked.
-    var declared: LuaValue?
+    package var declared: LuaValue?
     /// Which of the host's memos this is (the engine's rules made for its declared app name it).
-    let id: Int
+    package let id: Int
 
     init?(options: LuaValue, parser: ConfigParser, config: AppConfig, id: Int) {
         guard parser.model == nil, parser.swiftModel == nil, parser.sceneCode.isEmpty, options.isSmallData else { return nil }

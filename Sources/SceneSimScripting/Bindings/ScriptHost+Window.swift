@@ -198,5 +198,5 @@ extension ScriptHost {
 
 extension SessionID {
     /// The id of the session's window handle (and of its storage and memory proxies).
-    var handleID: Int64 { Int64(index) }
+    package var handleID: Int64 { Int64(index) }
 }

@@ -14,7 +14,7 @@ extension ScriptHost {
     /// a hook's error (with the hook's own `file:line`, as the value it raised) wins, then,
     /// inside a hook, the refusal to nest deeper, then the operation's own error (a queued
     /// request's at the line that made it).
-    func perform(_ call: LuaCall, _ body: () throws(SimError) -> [LuaValue]) -> LuaReturn {
+    package func perform(_ call: LuaCall, _ body: () throws(SimError) -> [LuaValue]) -> LuaReturn {
         // Asked only when recording: finding the line costs a walk of Lua's debug info.
         let outerSource: String??
         if recording != nil {
@@ -55,7 +55,7 @@ extension ScriptHost {
 
     /// A lifecycle request from Lua: its arguments are checked at the calling line, then it is
     /// sent to the core, which runs it or, from a hook, queues it (and the call returns nothing).
-    func request(_ call: LuaCall, _ what: @autoclosure () -> String, _ prepare: () throws(SimError) -> SimInput) -> LuaReturn {
+    package func request(_ call: LuaCall, _ what: @autoclosure () -> String, _ prepare: () throws(SimError) -> SimInput) -> LuaReturn {
         perform(call) { () throws(SimError) in
             let input = try prepare()
             return try send(input, call, try requireSimulator(what()))

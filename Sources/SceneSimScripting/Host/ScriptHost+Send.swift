@@ -6,7 +6,7 @@ import SceneSimCore
 // hook in the middle of a system action, queues it until the action is over (semantics 9.5).
 extension ScriptHost {
     /// Sends `input` for the Lua call `call`; its results are the call's (nothing when queued).
-    func send(_ input: SimInput, _ call: LuaCall, _ sim: Simulator) throws(SimError) -> [LuaValue] {
+    package func send(_ input: SimInput, _ call: LuaCall, _ sim: Simulator) throws(SimError) -> [LuaValue] {
         // Where the call was made is asked only when the core will queue it: finding the line
         // costs a walk of Lua's debug info. Through pcall, the pcall's line: its error is
         // raised later, where no pcall catches it, and a message without a line said nothing.

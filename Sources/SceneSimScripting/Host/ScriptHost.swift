@@ -23,14 +23,14 @@ public final class ScriptHost {
     var traceTimeWidth = TraceRenderer.minimumTimeWidth
 
     let write: ([UInt8]) -> Void
-    var classes: Classes!
+    package var classes: Classes!
     var hooks = HookRegistry()
     /// The app's own Lua functions: a declared model's handlers, intents and effects, and the
     /// scenes' handlers (explore's declared app asks whether any of them reaches `sim.server`).
-    var appCode: [LuaFunctionRef] = []
+    package var appCode: [LuaFunctionRef] = []
     /// The registered Swift model the script launched (`model = "notes"`), by name; nil for
     /// the built-in model and models declared in Lua.
-    var swiftModelName: String?
+    package var swiftModelName: String?
     /// The model's intents, by name: methods of the app handle (see ScriptHost+Model).
     var intentFunctions: [String: LuaValue] = [:]
     /// The model's `effects`, by name: what `app:effect` and `w:effect` run (ScriptHost+Effects).
@@ -56,9 +56,9 @@ public final class ScriptHost {
     /// Sets `sim.app` on the very table scripts see as `sim` (set by `installSim`).
     var setSimApp: LuaFunctionRef!
 
-    struct Classes {
+    package struct Classes {
         var app: LuaClass
-        var window: LuaClass
+        package var window: LuaClass
         var storage: LuaClass
         var defaults: LuaClass
         var task: LuaClass
@@ -69,14 +69,14 @@ public final class ScriptHost {
     /// resolves its path from there.
     public var scenarioDirectory: String?
     /// The built-in semantic invariants an exploration checks (one needs memory across steps).
-    var semanticInvariants = SemanticInvariants()
+    package var semanticInvariants = SemanticInvariants()
     /// The last sim.launch of the built-in model from options that are data only (see
     /// `LaunchMemo`): kept across explore's runs, which launch the same app each time.
-    var launchMemo: LaunchMemo?
+    package var launchMemo: LaunchMemo?
     /// How many `LaunchMemo`s this host made: the number of the newest (`LaunchMemo.id`).
     var launchMemos = 0
-    /// The explore engine's entry points and the draws Swift makes for it (`ExploreHostState`).
-    var explore = ExploreHostState()
+    /// What each of `options.installers` returned, in their order (see `installed(_:)`).
+    private var installed: [AnyObject] = []
 
     /// A host whose output (trace lines and `print`) goes to `output`, one chunk per line.
     /// `moduleDirectory` is where `require` finds helper modules (the scenario's `lib/`).
@@ -101,10 +101,16 @@ public final class ScriptHost {
         )
         installSim()
         installAssertions()
-        installExplore()
+        for installer in options.installers { installed.append(installer.install(self)) }
         if options.trace == .jsonl {
             lua.output = { [unowned(unsafe) self] in self.writeOutput($0) }
         }
+    }
+
+    /// What the installer that returned a `T` returned (`ScenarioOptions.installers`), if one did.
+    package func installed<T: AnyObject>(_ type: T.Type) -> T? {
+        for object in installed { if let found = object as? T { return found } }
+        return nil
     }
 
     /// Writes script output (`print`, the REPL's results; each call one line, newline

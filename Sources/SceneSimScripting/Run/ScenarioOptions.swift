@@ -28,6 +28,9 @@ public struct ScenarioOptions: Sendable, Equatable {
     /// Whether each write to `app.memory` and `w.memory` is traced (a scenario's
     /// `-- trace: memory` line); off: only losses are.
     public var tracesMemory = false
+    /// The APIs beyond the binding's own each host made with these options installs, in order
+    /// (`ScriptHostInstaller`): the commands and the REPL add `sim.gen` and `sim.explore`.
+    package var installers: [ScriptHostInstaller] = []
 
     /// A billion instructions (tens of seconds of Lua) and 512 MiB: no honest scenario notices.
     public static let defaultMaxInstructions = 1_000_000_000

@@ -1,4 +1,5 @@
 import Foundation
+import SceneSimExplore
 import SceneSimScripting
 
 // The helpers of SceneSimScriptingTests/Support/ScriptRun.swift that explore's tests use (a
@@ -18,7 +19,7 @@ struct ScriptRun: Equatable, CustomStringConvertible {
 /// Runs `source` as `@test.lua` in a fresh host, as `scenesim run test.lua` would.
 func runScript(_ source: String, options: ScenarioOptions = ScenarioOptions()) -> ScriptRun {
     var output = ""
-    let host = ScriptHost(options: options, output: { output += String(decoding: $0, as: UTF8.self) })
+    let host = ScriptHost(options: options.installing(.explore), output: { output += String(decoding: $0, as: UTF8.self) })
     do {
         _ = try host.run(source, chunkName: "@test.lua")
         return ScriptRun(output: output, error: nil)

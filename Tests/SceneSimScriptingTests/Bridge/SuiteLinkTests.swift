@@ -1,5 +1,6 @@
 import Foundation
 import LuaKit
+import SceneSimExplore
 import SceneSimScripting
 import Testing
 
@@ -13,7 +14,7 @@ struct SuiteLinkTests {
     }
 
     private func run(_ folder: ScenarioFolder, _ name: String) -> (stdout: String, stderr: String) {
-        let run = ScenarioRunner.capture(path: folder.file(name), displayName: name, options: ScenarioOptions(trace: .off))
+        let run = ScenarioRunner.capture(path: folder.file(name), displayName: name, options: ScenarioOptions(trace: .off).installing(.explore))
         return (String(decoding: run.stdout, as: UTF8.self), String(decoding: run.stderr, as: UTF8.self))
     }
 
@@ -52,7 +53,7 @@ struct SuiteLinkTests {
         // Outside the folder that holds lib/, inside the suite (its root is suite/, as the display name says).
         try link(folder, "suite/phases/lib/shared.lua", to: "../../common/shared.lua")
 
-        let run = ScenarioRunner.capture(path: folder.file("suite/phases/main.lua"), displayName: "phases/main.lua", options: ScenarioOptions(trace: .off))
+        let run = ScenarioRunner.capture(path: folder.file("suite/phases/main.lua"), displayName: "phases/main.lua", options: ScenarioOptions(trace: .off).installing(.explore))
         let result = (stdout: String(decoding: run.stdout, as: UTF8.self), stderr: String(decoding: run.stderr, as: UTF8.self))
 
         let refusal = { (name: String) in
@@ -93,7 +94,7 @@ struct SuiteLinkTests {
     func sourceBytesRunWithoutTheFile() {
         let source = Array("\u{FEFF}#!/usr/bin/env scenesim\nprint('from the bytes')\nerror('at line 3')\n".utf8)
 
-        let run = ScenarioRunner.capture(path: "/no/such/folder/x.lua", displayName: "x.lua", source: source, options: ScenarioOptions(trace: .off))
+        let run = ScenarioRunner.capture(path: "/no/such/folder/x.lua", displayName: "x.lua", source: source, options: ScenarioOptions(trace: .off).installing(.explore))
 
         #expect(String(decoding: run.stdout, as: UTF8.self) == "from the bytes\n")
         #expect(String(decoding: run.stderr, as: UTF8.self).hasPrefix("x.lua:3: at line 3\n"))
@@ -113,7 +114,7 @@ struct SuiteLinkTests {
         try #require(mkfifo(folder.file("suite/explore/pipe.lua"), 0o644) == 0)
         unblockLater(folder.file("suite/explore/pipe.lua"), writing: "return 'waited'")
         func run(_ name: String) -> String {
-            let run = ScenarioRunner.capture(path: folder.path + "/suite/" + name, displayName: name, options: ScenarioOptions(trace: .off))
+            let run = ScenarioRunner.capture(path: folder.path + "/suite/" + name, displayName: name, options: ScenarioOptions(trace: .off).installing(.explore))
             return String(decoding: run.stdout + run.stderr, as: UTF8.self)
         }
 

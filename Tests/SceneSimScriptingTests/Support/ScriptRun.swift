@@ -1,4 +1,5 @@
 import Foundation
+import SceneSimExplore
 import SceneSimScripting
 
 /// Everything one script produced: the output stream (trace and `print`), and the error it
@@ -26,7 +27,7 @@ let coldLaunchTrace = """
 /// Runs `source` as `@test.lua` in a fresh host, as `scenesim run test.lua` would.
 func runScript(_ source: String, options: ScenarioOptions = ScenarioOptions()) -> ScriptRun {
     var output = ""
-    let host = ScriptHost(options: options, output: { output += String(decoding: $0, as: UTF8.self) })
+    let host = ScriptHost(options: options.installing(.explore), output: { output += String(decoding: $0, as: UTF8.self) })
     do {
         _ = try host.run(source, chunkName: "@test.lua")
         return ScriptRun(output: output, error: nil)

@@ -7,12 +7,30 @@ import ByteText
 import LuaKit
 import SceneSimBuiltin
 import SceneSimCore
+import SceneSimScripting
 
 // `sim.gen` and `sim.explore` (scenarios/README.md, "Exploring"), and the entry the explore
 // command drives. The engine (Explore/Engine/engine.lua) is compiled on first use only, so a
 // scenario that never explores pays nothing for it.
+extension ScriptHostInstaller {
+    /// `sim.gen` and `sim.explore`: what `scenesim run`, `test`, `repl` and `explore` give every
+    /// scenario (`ScenarioOptions.installing(.explore)`).
+    package static let explore = ScriptHostInstaller(name: "explore") { host in host.installExplore() }
+}
+
 extension ScriptHost {
-    func installExplore() {
+    /// What explore keeps in this host (made by `installExplore`, found among what the
+    /// host's installers returned).
+    var explore: ExploreHostState {
+        guard let state = installed(ExploreHostState.self) else {
+            fatalError("scenesim: this host was made without ScriptHostInstaller.explore in its options")
+        }
+        return state
+    }
+
+    /// Installs sim.gen and sim.explore: returns what explore keeps in the host.
+    func installExplore() -> ExploreHostState {
+        let explore = ExploreHostState()
         var natives = LuaTable()
         let functions: [(String, LuaFunctionBody)] = [
             ("engine", { call in
@@ -66,10 +84,10 @@ extension ScriptHost {
             ("try", { [unowned(unsafe) self] in exploreTry($0) }),
             ("run", { [unowned(unsafe) self] in exploreRun($0) }),
             // The draw of a step's rule (ScriptHost+ExploreNative).
-            ("pick_rules", { [unowned(unsafe) self] in explorePickRules($0) }),
-            ("pick", { [unowned(unsafe) self] in explorePickRule($0) }),
+            ("pick_rules", { [unowned(unsafe) self, explore] in explorePickRules($0, explore) }),
+            ("pick", { [unowned(unsafe) self, explore] in explorePickRule($0, explore) }),
             // A whole step of a built-in rule Swift runs: the draw, the input, the checks.
-            ("step", { [unowned(unsafe) self] in exploreStep($0) }),
+            ("step", { [unowned(unsafe) self, explore] in exploreStep($0, explore) }),
             ("step_drawn", { [unowned(unsafe) self] in exploreStepDrawn($0) }),
             // Background task `id` (1 through the count begun), for a found scenario's
             // explore.task(id); nil when there is none.
@@ -124,6 +142,7 @@ extension ScriptHost {
         } catch {
             fatalError("scenesim: installing sim.explore failed: \(error)")
         }
+        return explore
     }
 
     /// Whether an error a protected call caught is a memory limit: Lua's own (raised by the
@@ -276,34 +295,6 @@ extension ScriptHost {
         return lua.takeSnapshot() != nil
     }
 
-    /// Brings the host back to where `prepareRuns(path:)` left it: the Lua state
-    /// restored from its snapshot, and every field a run changes set as a new host has it.
-    /// False when the state cannot be restored (its block pool reached its cap): the host must
-    /// then be dropped.
-    package func resetRun() -> Bool {
-        // Swift's references into the run's Lua state go first (they could not be used after).
-        // Every stored property of ScriptHost is either reset here or set once by init
-        // (StateReuseTests holds the list).
-        simulator = nil
-        traceEnabled = true
-        traceTimeWidth = TraceRenderer.minimumTimeWidth
-        hooks = HookRegistry()
-        appCode = []
-        swiftModelName = nil
-        intentFunctions = [:]
-        effectFunctions = [:]
-        extensions = []
-        hookErrorFrames = nil
-        networkBeforeLaunch = true
-        seed = options.seed
-        cachedStorage = []
-        appFieldsCached = false
-        recording = nil
-        currentSource = nil
-        semanticInvariants = SemanticInvariants()
-        return lua.restoreSnapshot()
-    }
-
     /// Once per host, after its first run, with the state restored: opens the module at `path`
     /// and makes the rules of the app that run declared (`E.warm`), then takes the state's
     /// snapshot again, so every later run starts past that work. Kept only if the module's
@@ -330,16 +321,6 @@ extension ScriptHost {
         case undone
         /// The state could not be restored: the host must be dropped.
         case unusable
-    }
-
-    /// Whether every field `resetRun()` resets holds what it sets, but for the semantic
-    /// invariants, which only a run's checks change, and the declared keys and scene handlers,
-    /// which only a launch sets.
-    private var isAsARunFindsIt: Bool {
-        simulator == nil && traceEnabled && hooks.isEmpty && appCode.isEmpty && swiftModelName == nil
-            && intentFunctions.isEmpty && hookErrorFrames == nil
-            && networkBeforeLaunch && seed == options.seed && cachedStorage.isEmpty && !appFieldsCached && recording == nil
-            && currentSource == nil
     }
 
     /// How often each rule's precondition held and how often it was drawn in Swift
@@ -375,10 +356,11 @@ extension ScriptHost {
     }
 }
 
-/// What a host keeps for explore across its runs (one stored property of ScriptHost, set up by
-/// `installExplore` and kept by `resetRun`): the engine's entry points, whether the warm-up ran,
-/// and the rules the run under way draws among in Swift with what `native.step` drew last.
-struct ExploreHostState {
+/// What a host keeps for explore across its runs (what `ScriptHostInstaller.explore` returns,
+/// made by `installExplore` and kept by `resetRun`): the engine's entry points, whether the
+/// warm-up ran, and the rules the run under way draws among in Swift with what `native.step`
+/// drew last.
+final class ExploreHostState {
     /// Runs one exploration run (`drive`).
     var driver: LuaFunctionRef!
     /// Tells what the engine was doing when a run stopped.

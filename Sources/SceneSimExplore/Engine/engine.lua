@@ -15,8 +15,8 @@
 --- try: a precondition and up to three draws (ScriptHost+ExploreNative): 0 (it fails), 1 (no
 --- window to draw) or 2, the stream's state, the choices, the window drawn.
 ---@field try fun(pre: integer, s: integer, g1?: integer, g2?: integer, g3?: integer): integer, integer, any, any, any, scenesim.Window?
----@field run fun(input: integer, argument?: any)            sends a built-in rule's input, as its Lua call would
----@field pick_rules fun(list: string, tags: string, scenes?: string): integer  the run's rules (packed "<djjjjBjd" each), their tags, the scenes open_window draws: their number, for pick and step
+---@field run fun(rule: string, argument?: any)             sends the input of the built-in rule of that name, as its Lua call would
+---@field pick_rules fun(list: string, tags: string, scenes?: string): integer  the run's rules (packed "<djjjjBd" each), their tags, the scenes open_window draws: their number, for pick and step
 --- pick: the next rule drawn (its place in the list, 0 for none), 2 (drawn, as by try) or 3 (its
 --- precondition or draws are Lua's), the stream's state, the choices, the window drawn.
 ---@field pick fun(id: integer, s: integer, aside: integer): integer, integer, integer, any, any, any, scenesim.Window?
@@ -56,7 +56,7 @@ local type, tostring, tonumber, pairs, ipairs, error, pcall = type, tostring, to
 local next = next
 local setmetatable, getmetatable, load, collectgarbage = setmetatable, getmetatable, load, collectgarbage
 local mtype, huge, mininteger, tointeger = math.type, math.huge, math.mininteger, math.tointeger
-local format, byte, concat, sort, tmove = string.format, string.byte, table.concat, table.sort, table.move
+local format, byte, concat, sort = string.format, string.byte, table.concat, table.sort
 local find, gsub, sub, tremove = string.find, string.gsub, string.sub, table.remove
 local pack, rep, unpack = string.pack, string.rep, table.unpack
 local settle, network, revoke = sim.settle, sim.network, sim.server.revoke
@@ -458,10 +458,11 @@ local function make_rule(name, spec, spell, module)
     minimums[k] = args[k].minimum
   end
   local weight, pre, run = spec.weight, spec.pre, spec.run
-  -- What native.step does for a built-in rule (a module's table is not read for it: its keys
-  -- are the four check_spec allows, and each read of a script's table is counted).
-  local input, input_parameter = 0, 0.0
-  if not fail then input, input_parameter = spec.input or 0, (spec.input_parameter or 0) + 0.0 end
+  -- The seconds native.step advances for a built-in rule that draws none (a module's table is
+  -- not read for it: its keys are the four check_spec allows, and each read of a script's
+  -- table is counted).
+  local input_parameter = 0.0
+  if not fail then input_parameter = (spec.input_parameter or 0) + 0.0 end
   -- Drawn by native.try when it can draw every argument (at most three, one window at most):
   -- the precondition's number (0 for none; nil when it is Lua's to check, as a module's is)
   -- and the generators'.
@@ -485,13 +486,12 @@ local function make_rule(name, spec, spell, module)
     name = name, weight = weight or 1, pre = pre, run = run, args = args,
     keys = keys, minimums = minimums, spell = spell,
     drawn = drawn, pre_code = pre_code, g1 = g[1] or nil, g2 = g[2] or nil, g3 = g[3] or nil,
-    -- As native.pick_rules takes it; `exact` when the weight is the same number as a Double
-    -- (a float, or an integer whose running sums stay exact). A built-in rule whose run Swift
-    -- can do (`spec.input`: native.run's input, or ScriptHost.exploreAct's number, with
-    -- `spec.input_parameter`) is run by native.step when Swift draws it.
-    pick_spec = pack("<djjjjBjd", (weight or 1) + 0.0, pre_code or -1, g[1] or 0, g[2] or 0, g[3] or 0, drawn and pre_code and 1 or 0,
-      input, input_parameter),
-    exact = mtype(weight or 1) == "float" or (weight or 1) < 1 << 32,
+    -- As native.pick_rules takes it (the weight as a Double: the draw is Swift's, with its
+    -- running sums of Doubles, whatever the weights). A built-in rule whose input Swift knows
+    -- by its name (ScriptHost.exploreRunCode) is run by native.step when Swift draws it, with
+    -- `spec.input_parameter`.
+    pick_spec = pack("<djjjjBd", (weight or 1) + 0.0, pre_code or -1, g[1] or 0, g[2] or 0, g[3] or 0, drawn and pre_code and 1 or 0,
+      input_parameter),
     -- Its name and whether it is the module's, as a run's result lists them (run_steps).
     tag = pack("<s4B", name, module and 1 or 0),
     -- What E.doing says while the engine is in it, built once: every step sets it.
@@ -573,21 +573,21 @@ local overlay_calls = { switcher = true, interrupt = true, resume = true }
 local static_rules = {}
 do
   local rules = static_rules
-  local function window_rule(name, kind, statement, input, run)
-    rules[name] = make_rule(name, { pre = running, args = { window = gen.window(kind) }, run = run, input = input },
+  local function window_rule(name, kind, statement)
+    rules[name] = make_rule(name, { pre = running, args = { window = gen.window(kind) }, run = function(_, a) run_native(name, a.window) end },
       function(rule, a) return rule.args.window:spell(a.window) .. statement end)
   end
-  -- Each runs w:focus() and so on: native.run's 201 to 205.
-  window_rule("focus", "live", ":focus()", 201, function(_, a) run_native(201, a.window) end)
-  window_rule("background_window", "visible", ":background()", 202, function(_, a) run_native(202, a.window) end)
-  window_rule("close", "live", ":close()", 203, function(_, a) run_native(203, a.window) end)
-  window_rule("disconnect", "background", ":disconnect()", 204, function(_, a) run_native(204, a.window) end)
-  window_rule("minimize", "visible", ":minimize()", 205, function(_, a) run_native(205, a.window) end)
+  -- Each runs w:focus() and so on (native.run knows the input by the rule's name).
+  window_rule("focus", "live", ":focus()")
+  window_rule("background_window", "visible", ":background()")
+  window_rule("close", "live", ":close()")
+  window_rule("disconnect", "background", ":disconnect()")
+  window_rule("minimize", "visible", ":minimize()")
   rules.terminate_keep_windows = make_rule("terminate_keep_windows", {
-    weight = 0.3, pre = running, input = 301,
-    run = function() run_native(301) end,  -- app:terminate("user", { keep_windows = true })
+    weight = 0.3, pre = running,
+    run = function() run_native("terminate_keep_windows") end,  -- app:terminate("user", { keep_windows = true })
   }, function() return 'app:terminate("user", { keep_windows = true })' end)
-  rules.open_settings = make_rule("open_settings", { pre = running, input = 302, run = function() run_native(302) end },
+  rules.open_settings = make_rule("open_settings", { pre = running, run = function() run_native("open_settings") end },
     function() return "app:open_settings()" end)
   rules.storage_write = make_rule("storage_write", {
     pre = awake,
@@ -595,37 +595,35 @@ do
     run = function(_, a) a.window.storage[a.key] = a.value end,
   }, function(rule, a) return rule.args.window:spell(a.window) .. ".storage." .. a.key .. " = " .. literal(a.value) end)
 
-  -- Each sends its statement's input: native.run's 100 + its place in native.app_calls.
+  -- Each sends its statement's input (native.run knows it by the rule's name).
   for _, entry in ipairs(app_calls) do
     local name, statement = entry[1], entry[2]
-    local input = 100 + app_call_number[name]
     rules[name] = make_rule(name, {
       -- A terminated app spends its steps relaunching: terminations are rarer than the rest.
       weight = find(name, "^terminate") and 0.3 or 1,
-      pre = accepted(name), input = input,
-      run = function() run_native(input) end,
+      pre = accepted(name),
+      run = function() run_native(name) end,
     }, function() return statement end)
   end
 
   -- native.step sends the seconds of the place drawn in native.advance_seconds: 0.1, 0.5, 1,
   -- 10, 3600.
   rules.advance = make_rule("advance", {
-    args = { seconds = gen.one_of(native.advance_seconds) }, input = 303,
-    run = function(_, a) run_native(303, a.seconds) end,  -- sim.advance(a.seconds)
+    args = { seconds = gen.one_of(native.advance_seconds) },
+    run = function(_, a) run_native("advance", a.seconds) end,  -- sim.advance(a.seconds)
   }, function(_, a) return "sim.advance(" .. literal(a.seconds) .. ")" end)
-  rules.settle = make_rule("settle", { weight = 0.5, input = 304, run = function() run_native(304) end }, function() return "sim.settle()" end)
-  rules.network = make_rule("network", { weight = 0.5, args = { up = gen.bool() }, input = 306, run = function(_, a) network(a.up) end },
+  rules.settle = make_rule("settle", { weight = 0.5, run = function() run_native("settle") end }, function() return "sim.settle()" end)
+  rules.network = make_rule("network", { weight = 0.5, args = { up = gen.bool() }, run = function(_, a) network(a.up) end },
     function(_, a) return "sim.network(" .. tostring(a.up) .. ")" end)
   rules.schedule_refresh = make_rule("schedule_refresh", {
     weight = 0.5, pre = awake, args = { seconds = gen.one_of { 0, 60, 3600 } },
     run = function(app, a) app:schedule_refresh(a.seconds) end,
   }, function(_, a) return "app:schedule_refresh(" .. literal(a.seconds) .. ")" end)
-  local refresh_input = 100 + app_call_number.refresh
   rules.refresh = make_rule("refresh", {
-    pre = accepted("refresh"), input = refresh_input,
-    run = function() run_native(refresh_input) end,  -- sim.system.refresh(app)
+    pre = accepted("refresh"),
+    run = function() run_native("refresh") end,  -- sim.system.refresh(app)
   }, function() return "sim.system.refresh(app)" end)
-  rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of(native.revoke_users) }, input = 307, run = function(_, a) revoke(a.user) end },
+  rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of(native.revoke_users) }, run = function(_, a) revoke(a.user) end },
     function(_, a) return "sim.server.revoke(" .. quote(a.user) .. ")" end)
 
   -- External events (semantics 12), for an app whose code answers them: they launch a
@@ -698,9 +696,9 @@ local function made_rules(declared)
     scene_targets[i] = pack("<s4B", id, value == "string" and 1 or value == "integer" and 2 or 0)
   end
   scene_targets = concat(scene_targets)
-  rules.open_window = make_rule("open_window", { pre = running, args = scene_args(), run = scene_call("open_window"), input = 401 }, scene_spell("open_window"))
+  rules.open_window = make_rule("open_window", { pre = running, args = scene_args(), run = scene_call("open_window") }, scene_spell("open_window"))
   -- dismissWindow is the app's own code: not while it is suspended (semantics 11.2).
-  rules.dismiss_window = make_rule("dismiss_window", { pre = awake, args = scene_args(), run = scene_call("dismiss_window"), input = 402 }, scene_spell("dismiss_window"))
+  rules.dismiss_window = make_rule("dismiss_window", { pre = awake, args = scene_args(), run = scene_call("dismiss_window") }, scene_spell("dismiss_window"))
   rules.open_window.targets, rules.dismiss_window.targets = scene_targets, scene_targets
 
   -- Past the suspension moment of a backgrounded app that runs (what an app's timers, server
@@ -709,8 +707,8 @@ local function made_rules(declared)
   wait = tointeger(wait) or wait
   rules.advance_past_suspension = make_rule("advance_past_suspension", {
     weight = 0.5,
-    pre = before_suspension, input = 303, input_parameter = wait,
-    run = function() run_native(303, wait) end,  -- sim.advance(wait)
+    pre = before_suspension, input_parameter = wait,
+    run = function() run_native("advance", wait) end,  -- sim.advance(wait)
   }, function() return "sim.advance(" .. literal(wait) .. ")" end)
 
   -- The tasks begin_background_task began in this run, oldest first; finished and ended ones
@@ -1051,7 +1049,7 @@ local function assemble(X, builtin, names, background_tasks, own)
   local own_names = X.own
   for _, k in ipairs(own_names) do rules[k] = own[k] end
   X.rules = rules
-  local list, cumulative, total, counts, enabled = {}, {}, 0, X.counts, X.enabled
+  local list, counts, enabled = {}, X.counts, X.enabled
   -- In name order: the built-in names (sorted) merged with the module's (sorted, and never a
   -- built-in name: check_spec), which is the order sorting the rules' names gives.
   local b, o, nb, no = 1, 1, #builtin_order, #own_names
@@ -1066,9 +1064,6 @@ local function assemble(X, builtin, names, background_tasks, own)
     if rule then
       local n = #list + 1
       list[n] = rule
-      total = total + rule.weight
-      -- The running sums the weighted scan adds up, in its order (so the same floats).
-      cumulative[n] = total
       counts[k], enabled[k] = 0, 0
     end
   end
@@ -1078,7 +1073,7 @@ local function assemble(X, builtin, names, background_tasks, own)
   if made ~= #list then
     error("explore engine: a built-in rule is missing from E.builtin_names (" .. made .. " rules, " .. #list .. " listed)", 0)
   end
-  X.list, X.scratch, X.total, X.cumulative = list, {}, total, cumulative
+  X.list = list
   X.tags = nil  -- (joined by register, for this list)
 end
 
@@ -1202,64 +1197,24 @@ end
 
 -- Chooses an enabled rule by weight and draws its arguments; nil when no rule can run. A rule
 -- that cannot run now is set aside and the choice made again among the others. Every rule drawn
--- counts as tried. A run's random steps draw in Swift (native.pick: the same draws,
--- preconditions and set-asides as below; it counts the tries, and the preconditions it checks),
--- which hands back the rules whose precondition or draws are Lua's. `place` and what follows
--- are what native.step returned, when it began the draw (and drew a rule it does not run).
+-- counts as tried. The draw is Swift's (native.pick: it draws, counts the tries, checks the
+-- built-in preconditions and sets aside the rules that cannot run), which hands back the rules
+-- whose precondition or draws are Lua's. `place` and what follows are what native.step
+-- returned, when it began the draw (and drew a rule it does not run).
 local function pick(X, r, place, status, s, c1, c2, c3, w)
-  local id = X.pick_id
-  if id then
-    local list = X.list
-    local i = place
-    if not i then i, status, s, c1, c2, c3, w = pick_native(id, r.s, 0) end
-    while true do
-      r.s = s
-      if i == 0 then return end
-      local rule = list[i]
-      X.trying = rule.name
-      E.doing = rule.doing_pre
-      if status == 2 then return rule, drawn_arguments(rule, c1, c2, c3, w) end
-      local choices, args = attempt(X, r, rule)
-      if choices then return rule, choices, args end
-      i, status, s, c1, c2, c3, w = pick_native(id, r.s, i)
-    end
-  end
-  -- The rules still in the draw: the list itself until one is set aside, then a copy. The
-  -- first `same` of them are still the list's own, in its order, so their running sums are the
-  -- list's (X.cumulative: the same floats the scan below adds up).
-  local list, cumulative = X.list, X.cumulative
-  local alive, n, total = list, #list, X.total
-  local same = n
-  while n > 0 do
-    local x = unit(r) * total
-    -- The first rule whose running sum of weights passes x (the last one if none does): a
-    -- binary search where the sums are known, else a scan from the last known one.
-    local i
-    if same > 0 and cumulative[same] > x then
-      local lo, hi = 1, same
-      while lo < hi do
-        local mid = (lo + hi) // 2
-        if cumulative[mid] <= x then lo = mid + 1 else hi = mid end
-      end
-      i = lo
-    else
-      local acc
-      if same > 0 then i, acc = same, cumulative[same] else i, acc = 1, alive[1].weight end
-      while acc <= x and i < n do i = i + 1; acc = acc + alive[i].weight end
-    end
-    local rule = alive[i]
+  local id, list = X.pick_id, X.list
+  local i = place
+  if not i then i, status, s, c1, c2, c3, w = pick_native(id, r.s, 0) end
+  while true do
+    r.s = s
+    if i == 0 then return end
+    local rule = list[i]
     X.trying = rule.name
     E.doing = rule.doing_pre
-    X.tried[rule.name] = (X.tried[rule.name] or 0) + 1
+    if status == 2 then return rule, drawn_arguments(rule, c1, c2, c3, w) end
     local choices, args = attempt(X, r, rule)
     if choices then return rule, choices, args end
-    total = total - rule.weight
-    if alive == list then
-      alive = tmove(list, 1, n, 1, X.scratch)
-    end
-    alive[i] = alive[n]
-    n = n - 1
-    if same >= i then same = i - 1 end
+    i, status, s, c1, c2, c3, w = pick_native(id, r.s, i)
   end
 end
 
@@ -1291,12 +1246,10 @@ local function pack_integers(list)
   return concat(parts)
 end
 
--- Gives native.pick the run's rules (X.pick_id), unless a weight would not be the same number
--- there (the random steps are then drawn in Lua).
+-- Gives native.pick the run's rules (X.pick_id), which every random step draws among.
 local function register(X)
   local specs, tags, targets = {}, {}, nil
   for n, rule in ipairs(X.list) do
-    if not rule.exact then return end
     specs[n], tags[n] = rule.pick_spec, rule.tag
     targets = targets or rule.targets
   end

@@ -6,6 +6,7 @@ import Darwin
 import ByteText
 import LuaKit
 import SceneSimCore
+import SceneSimScripting
 
 // An exploration step's hot path in Swift (docs/explore-performance.md): the draw of a step's
 // rule with its set-asides (`native.pick`), the built-in preconditions and the argument draws
@@ -137,18 +138,20 @@ extension ScriptHost {
     }
 
     /// `native.pick_rules(list, tags)`: the rules of the run under way, in the engine's list
-    /// order, each packed as `<djjjjBj` (its weight, its precondition's number or -1 when Lua
+    /// order, each packed as `<djjjjBd` (its weight, its precondition's number or -1 when Lua
     /// checks it, its generators' numbers or 0, 1 when Swift checks and draws it all, and the
-    /// input native.step sends for it, as native.run's number, or 0), and their tags (`<s4B`
-    /// each: the name, whether it is the module's). Returns the list's number, which
+    /// seconds an advance that draws none moves), and their tags (`<s4B` each: the name,
+    /// whether it is the module's). What native.step does for a built-in rule follows from its
+    /// name (`exploreRunCode`). Returns the list's number, which
     /// native.pick and native.step take. The counts of the rules Swift checks start at 0, and
     /// the run's outcome adds them to the engine's (`ExplorationRunner`).
-    func explorePickRules(_ call: LuaCall) -> LuaReturn {
+    func explorePickRules(_ call: LuaCall, _ explore: ExploreHostState) -> LuaReturn {
         guard call.withBytes(at: 1, { explore.pick.register($0) }) == true,
               call.withBytes(at: 2, { explore.pick.registerNames($0) }) == true,
               call.isNil(at: 3) || call.withBytes(at: 3, { explore.pick.registerScenes($0) }) == true else {
             return .error("explore engine: native.pick_rules takes the packed list of the run's rules, their tags, and the scenes open_window draws")
         }
+        explore.pick.assignRuns(Self.exploreRunCode)
         return call.results(.integer(explore.pick.id))
     }
 
@@ -159,7 +162,7 @@ extension ScriptHost {
     /// returns the first that can: its place, 2, the new state and its draws (as native.try's);
     /// or the first whose precondition or draws are Lua's: its place, 3 and the new state; or
     /// 0 and the new state when no rule can run.
-    func explorePickRule(_ call: LuaCall) -> LuaReturn {
+    func explorePickRule(_ call: LuaCall, _ explore: ExploreHostState) -> LuaReturn {
         guard let id = call.int(at: 1), id == explore.pick.id, let seed = call.int(at: 2), let aside = call.int(at: 3),
               aside >= 0, aside <= Int64(explore.pick.rules.count), call.reserve(12), let simulator else {
             return .error("explore engine: native.pick(id, s, aside) takes the number native.pick_rules gave and two integers")
@@ -172,7 +175,7 @@ extension ScriptHost {
         }
         let picked: ExplorePicked
         do throws(ExploreEngineError) {
-            picked = try explorePickNext(&stream, simulator, "native.pick")
+            picked = try explorePickNext(&stream, simulator, "native.pick", explore)
         } catch {
             return .error(error.message)
         }
@@ -183,7 +186,7 @@ extension ScriptHost {
     /// each rule drawn counts as tried; Swift checks the built-in preconditions and draws,
     /// counting the rules enabled and setting aside those that cannot run. What `native.pick`
     /// and `native.step` share.
-    private func explorePickNext(_ stream: inout ExploreStream, _ simulator: Simulator, _ function: String) throws(ExploreEngineError) -> ExplorePicked {
+    private func explorePickNext(_ stream: inout ExploreStream, _ simulator: Simulator, _ function: String, _ explore: ExploreHostState) throws(ExploreEngineError) -> ExplorePicked {
         while let rule = explore.pick.draw(&stream) {
             explore.pick.tried[rule] += 1
             let entry = explore.pick.rules[rule]
@@ -246,7 +249,7 @@ extension ScriptHost {
     /// the window drawn), then the label and message of a broken check, if any. An error of the
     /// input is raised (engine.lua calls this protected: its caller's line, level 2, prefixes
     /// a message of its own), and `native.step_drawn` gives what was drawn.
-    func exploreStep(_ call: LuaCall) -> LuaReturn {
+    func exploreStep(_ call: LuaCall, _ explore: ExploreHostState) -> LuaReturn {
         explore.stepLast = nil
         guard let id = call.int(at: 1), id == explore.pick.id, let seed = call.int(at: 2), call.reserve(12), let simulator else {
             return .error("explore engine: native.step(id, s, watchdog_ok) takes the number native.pick_rules gave and an integer")
@@ -255,21 +258,21 @@ extension ScriptHost {
         explore.pick.startDraw()
         let picked: ExplorePicked
         do throws(ExploreEngineError) {
-            picked = try explorePickNext(&stream, simulator, "native.step")
+            picked = try explorePickNext(&stream, simulator, "native.step", explore)
         } catch {
             return .error(error.message)
         }
         if case .drawn(let rule, let drawn) = picked, explore.pick.rules[rule].run != 0 {
-            return exploreStepRun(rule, explore.pick.rules[rule].run, drawn, stream, call)
+            return exploreStepRun(rule, explore.pick.rules[rule].run, drawn, stream, call, explore)
         }
         return push(picked, stream.state, call)
     }
 
-    /// The rest of `native.step` once it drew `rule`, whose input is native.run's `code`.
-    private func exploreStepRun(_ rule: Int, _ code: Int64, _ drawn: ExploreDrawn, _ stream: ExploreStream, _ call: LuaCall) -> LuaReturn {
+    /// The rest of `native.step` once it drew `rule`, whose run is `code` (exploreRunCode's).
+    private func exploreStepRun(_ rule: Int, _ code: Int64, _ drawn: ExploreDrawn, _ stream: ExploreStream, _ call: LuaCall, _ explore: ExploreHostState) -> LuaReturn {
         explore.stepLast = (rule, drawn, stream.state)
         let outcome = perform(call) { () throws(SimError) in
-            try exploreAct(code, explore.pick.rules[rule], drawn, call)
+            try exploreAct(code, explore.pick.rules[rule], drawn, call, explore)
             return []
         }
         switch outcome {
@@ -318,12 +321,12 @@ extension ScriptHost {
         if let window = drawn.window { call.push(handle: window.handleID, of: classes.window) } else { call.pushNil() }
     }
 
-    /// What `native.step` does for a rule: native.run's input `code` (see exploreRun), with the
+    /// What `native.step` does for a rule: exploreRunCode's `code` (see exploreInput), with the
     /// window drawn, or the seconds drawn (303: the place of the advance rule's draw, or the
     /// rule's parameter when it draws none); or 306 sim.network(up), 307
     /// sim.server.revoke(user), 401 app:open_window(scene, value) and 402
     /// app:dismiss_window(scene, value), each from what it drew, as its Lua call does it.
-    private func exploreAct(_ code: Int64, _ rule: ExplorePick.Rule, _ drawn: ExploreDrawn, _ call: LuaCall) throws(SimError) {
+    private func exploreAct(_ code: Int64, _ rule: ExplorePick.Rule, _ drawn: ExploreDrawn, _ call: LuaCall, _ explore: ExploreHostState) throws(SimError) {
         let simulator = try requireSimulator("explore")
         let input: SimInput
         switch code {
@@ -371,13 +374,38 @@ extension ScriptHost {
     /// (Whole seconds are Lua integers there, so a found scenario spells `sim.advance(10)`.)
     static let exploreAdvanceSeconds: [Double] = [0.1, 0.5, 1, 10, 3600]
 
-    /// The input of native.run's `code` (see exploreRun), with its window or its seconds: for
-    /// 303, the seconds are given, or the place of the advance rule's draw (`choice`).
+    /// What native.step and native.run do for the built-in rule named `name`: Swift's own
+    /// numbering (exploreAct's and exploreInput's codes), which the engine never sees. 101 + n
+    /// `exploreAppCalls[n]`; 201 to 205 focus, background, close, disconnect and minimize a
+    /// window; 301 terminate("user", { keep_windows = true }), 302 open_settings, 303
+    /// sim.advance, 304 sim.settle, 306 sim.network, 307 sim.server.revoke, 401 open_window, 402
+    /// dismiss_window; 0 for a rule Lua runs.
+    static func exploreRunCode(_ name: String) -> Int64 {
+        switch name {
+        case "focus": 201
+        case "background_window": 202
+        case "close": 203
+        case "disconnect": 204
+        case "minimize": 205
+        case "terminate_keep_windows": 301
+        case "open_settings": 302
+        case "advance", "advance_past_suspension": 303
+        case "settle": 304
+        case "network": 306
+        case "revoke": 307
+        case "open_window": 401
+        case "dismiss_window": 402
+        default: exploreAppCalls.firstIndex { $0.name == name }.map { 101 + Int64($0) } ?? 0
+        }
+    }
+
+    /// The input of `code` (exploreRunCode's), with its window or its seconds: for 303, the
+    /// seconds are given, or the place of the advance rule's draw (`choice`).
     func exploreInput(_ code: Int64, window: SessionID?, seconds: Double? = nil, choice: Int64 = 0) throws(SimError) -> SimInput {
         switch code {
         case 201...205:
             guard let session = window else {
-                throw SimError(.invalidValue, "explore engine: native.run(\(code), window) takes a window handle")
+                throw SimError(.invalidValue, "explore engine: native.run: the rule's input takes a window handle")
             }
             switch code {
             case 201: return .focus(session)
@@ -394,26 +422,28 @@ extension ScriptHost {
                 given = Self.exploreAdvanceSeconds[Int(choice) - 1]
             }
             guard let given, let time = VirtualTime(checkedSeconds: given), time >= .zero else {
-                throw SimError(.invalidValue, "explore engine: native.run(303, seconds) takes a number of seconds")
+                throw SimError(.invalidValue, "explore engine: native.run(\"advance\", seconds) takes a number of seconds")
             }
             return .advance(time)
         case 304: return .settle
         default:
             guard let input = Self.exploreAppCall(code &- 100) else {
-                throw SimError(.invalidValue, "explore engine: native.run: no input numbered \(code)")
+                throw SimError(.invalidValue, "explore engine: native.run: no built-in rule whose input it sends numbered \(code)")
             }
             return input
         }
     }
 
-    /// `native.run(code, argument)`: the input built-in rule `code` sends, as the Lua call its
-    /// statement spells would send it (through `request`, so its errors, hooks and events are
-    /// that call's): 101 + n `exploreAppCalls[n]`; 201 to 205 focus, background, close,
-    /// disconnect and minimize the window handle `argument`; 301 terminate("user",
-    /// { keep_windows = true }), 302 open_settings, 303 sim.advance(argument), 304 sim.settle.
+    /// `native.run(rule, argument)`: the input the built-in rule named `rule` sends, as the Lua
+    /// call its statement spells would send it (through `request`, so its errors, hooks and
+    /// events are that call's): an app-level call (`exploreAppCalls`); focus,
+    /// background_window, close, disconnect and minimize the window handle `argument`;
+    /// terminate_keep_windows, open_settings, advance (`argument` seconds), settle.
     func exploreRun(_ call: LuaCall) -> LuaReturn {
         request(call, "explore") { () throws(SimError) in
-            guard let code = call.int(at: 1) else { throw SimError(.invalidValue, "explore engine: native.run(code, ...) takes an integer") }
+            guard let name = call.string(at: 1), case let code = Self.exploreRunCode(name), code != 0, !(305...402).contains(code) else {
+                throw SimError(.invalidValue, "explore engine: native.run(rule, ...) takes the name of a built-in rule whose input it sends")
+            }
             let window = (201...205).contains(code) ? call.handle(at: 2, of: classes.window).map { SessionID(index: Int($0)) } : nil
             return try exploreInput(code, window: window, seconds: code == 303 ? call.number(at: 2) ?? -1 : nil)
         }
@@ -483,17 +513,17 @@ struct ExploreDrawError: Error {
     var code: Int64
 }
 
-/// The rules of the exploration run under way, as `native.pick` draws among them: engine.lua's
-/// `pick` in Swift, to the same floats (weights are Doubles, which engine.lua's are too, or
-/// integers it only passes when they are exact as Doubles).
+/// The rules of the exploration run under way, as `native.pick` draws among them: the one draw
+/// of a step (engine.lua has none), its running sums of the weights as Doubles (an integer
+/// weight too).
 struct ExplorePick {
     struct Rule {
         var weight: Double
         var precondition: Int64
         var generators: (Int64, Int64, Int64)
         var native: Bool
-        /// What `native.step` does for it (exploreAct's number; 0: Lua runs it), and a number
-        /// that goes with it (the seconds of an advance that draws none).
+        /// What `native.step` does for it (exploreRunCode's number, from its name; 0: Lua runs
+        /// it), and a number that goes with it (the seconds of an advance that draws none).
         var run: Int64
         var parameter: Double
     }
@@ -553,6 +583,11 @@ struct ExplorePick {
 
     /// The rules' names, in list order, for what the engine is doing while `native.step` runs one.
     private(set) var names: [String] = []
+    /// Whether each rule is the module's (its tag says so): Lua runs those.
+    private var modules: [Bool] = []
+    /// Whether `assignRuns` set the runs of the rules and names read last (a run registers the
+    /// same ones as the last, mostly).
+    private var runsAssigned = false
     private var packedNames: [UInt8] = []
 
     /// Reads the rules' names from their tags (`<s4B` each, as engine.lua's `rule.tag`); false
@@ -562,7 +597,17 @@ struct ExplorePick {
         guard let parsed = Self.tagged(bytes) else { return false }
         packedNames = Array(bytes)
         names = parsed.map(\.0)
+        modules = parsed.map { $0.1 != 0 }
+        runsAssigned = false
         return names.count == rules.count
+    }
+
+    /// Sets what native.step does for each rule (`ScriptHost.exploreRunCode` of a built-in
+    /// rule's name; 0, Lua runs it, for the module's), once the rules and their names are read.
+    mutating func assignRuns(_ code: (String) -> Int64) {
+        guard !runsAssigned else { return }
+        runsAssigned = true
+        for index in rules.indices { rules[index].run = modules[index] ? 0 : code(names[index]) }
     }
 
     /// Whether `bytes` are `packed`'s (memcmp: a generic comparison costs tens of
@@ -573,9 +618,10 @@ struct ExplorePick {
         }
     }
 
-    /// Reads the packed list (see `explorePickRules`); false when it is malformed.
+    /// Reads the packed list (see `explorePickRules`); false when it is malformed. The rules'
+    /// runs are 0 until `assignRuns` (which needs their names).
     mutating func register(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let size = 8 * 7 + 1
+        let size = 8 * 6 + 1
         guard bytes.count % size == 0 else { return false }
         if !Self.same(bytes, packed) {
             var parsed: [Rule] = []
@@ -585,12 +631,13 @@ struct ExplorePick {
                 func int(_ at: Int) -> Int64 { Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + at, as: Int64.self)) }
                 let weight = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
                 parsed.append(Rule(weight: weight, precondition: int(8), generators: (int(16), int(24), int(32)), native: bytes[offset + 40] == 1,
-                                   run: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 41, as: Int64.self)),
-                                   parameter: Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 49, as: UInt64.self)))))
+                                   run: 0,
+                                   parameter: Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 41, as: UInt64.self)))))
                 sum = sum + weight
                 sums.append(sum)
             }
             packed = Array(bytes)
+            runsAssigned = false
             rules = parsed
             cumulative = sums
             total = sum
