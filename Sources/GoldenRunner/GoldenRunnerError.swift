@@ -6,9 +6,9 @@ import Darwin
 #endif
 
 /// The one error type of the golden runner: a kind and a message written for the user.
-public struct GoldenRunnerError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct GoldenRunnerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, broadly; both kinds exit with status 2.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The command line asked for something impossible.
         case usage
         /// The file system refused a read or write the runner needed.
@@ -16,22 +16,22 @@ public struct GoldenRunnerError: Error, Sendable, Hashable, CustomStringConverti
     }
 
     /// What went wrong, broadly.
-    public var kind: Kind
+    package var kind: Kind
     /// The text shown to the user, without the `error: ` prefix.
-    public var message: String
+    package var message: String
     /// The file or folder a discovery problem concerns, as displayed: what the report and JUnit
     /// count as a failed case, since the scenarios there did not run.
-    public var subject: String?
+    package var subject: String?
 
     /// Makes an error from its kind and message.
-    public init(_ kind: Kind, _ message: String, subject: String? = nil) {
+    package init(_ kind: Kind, _ message: String, subject: String? = nil) {
         self.kind = kind
         self.message = message
         self.subject = subject
     }
 
     /// The text as printed: `error: MESSAGE`.
-    public var description: String { "error: \(message)" }
+    package var description: String { "error: \(message)" }
 }
 
 // The catalogue of messages; each is tested verbatim.

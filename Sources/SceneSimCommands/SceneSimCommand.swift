@@ -8,10 +8,10 @@ import SceneSimScripting
 #endif
 
 /// The `scenesim` command line: a thin root over the run, test and repl subcommands.
-public struct SceneSimCommand: ParsableCommand {
-    public static let version = "0.1.0"
+package struct SceneSimCommand: ParsableCommand {
+    package static let version = "0.1.0"
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "scenesim",
         abstract: "Simulate the SwiftUI multi-window app lifecycle, scripted in Lua 5.4.",
         // One line per paragraph: ArgumentParser wraps to the terminal width itself.
@@ -30,17 +30,17 @@ public struct SceneSimCommand: ParsableCommand {
         subcommands: [RunCommand.self, TestCommand.self, REPLCommand.self, ExploreCommand.self, ScaffoldCommand.self, CheckModelCommand.self]
     )
 
-    public init() {}
+    package init() {}
 
     /// Parses `arguments` (without the program name), runs the command, and returns the exit
     /// status: usage errors are 2 (not ArgumentParser's 64), help and version 0.
-    public static func main(arguments: [String]) -> Int32 {
+    package static func main(arguments: [String]) -> Int32 {
         main(arguments: arguments, models: ModelRegistry())
     }
 
     /// `main(arguments:)` of an executable whose scripts may name `models` in
     /// `sim.launch{ model = "..." }` (the SceneSimCLI library's entry point).
-    public static func main(arguments: [String], models: ModelRegistry) -> Int32 {
+    package static func main(arguments: [String], models: ModelRegistry) -> Int32 {
         RegisteredModels.running(with: models) { run(arguments) }
     }
 

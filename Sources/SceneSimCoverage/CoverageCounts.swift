@@ -2,32 +2,32 @@ import SceneSimCore
 
 /// What one scenario's run did, counted by item: computed from the trace events that ran,
 /// never from what a script meant to do. Keys are the items' report names.
-public struct CoverageCounts: Sendable, Equatable {
-    public var states: [String: Int] = [:]
-    public var transitions: [String: Int] = [:]
-    public var rejected: [String: Int] = [:]
-    public var scenePhases: [String: Int] = [:]
-    public var appPhases: [String: Int] = [:]
-    public var connects: [String: Int] = [:]
-    public var sessionEnds: [String: Int] = [:]
-    public var terminations: [String: Int] = [:]
-    public var deepLinks: [String: Int] = [:]
-    public var warnings: [String: Int] = [:]
+package struct CoverageCounts: Sendable, Equatable {
+    package var states: [String: Int] = [:]
+    package var transitions: [String: Int] = [:]
+    package var rejected: [String: Int] = [:]
+    package var scenePhases: [String: Int] = [:]
+    package var appPhases: [String: Int] = [:]
+    package var connects: [String: Int] = [:]
+    package var sessionEnds: [String: Int] = [:]
+    package var terminations: [String: Int] = [:]
+    package var deepLinks: [String: Int] = [:]
+    package var warnings: [String: Int] = [:]
     /// What only lived in memory and was lost, by cause (`terminated`, `disconnected`, `closed`).
-    public var memoryLosses: [String: Int] = [:]
+    package var memoryLosses: [String: Int] = [:]
     /// Suspensions, expiring background tasks and background launches (semantics 11.2-11.4).
-    public var backgroundTime: [String: Int] = [:]
+    package var backgroundTime: [String: Int] = [:]
     /// Launches by an event, notifications opened, and the Mac's Dock (semantics 12, 13).
-    public var events: [String: Int] = [:]
+    package var events: [String: Int] = [:]
     /// The Swift handlers the run's generated modules translated, each with its runs: recorded
     /// by the modules' marks (`sim.swift_handlers`), not read from the trace.
-    public var handlers: [HandlerCounts] = []
+    package var handlers: [HandlerCounts] = []
 
-    public init() {}
+    package init() {}
 
     /// Whether `init(records:platform:table:)` counts `event`: a recording made for coverage
     /// alone keeps only these (notes, storage saves and the rest cost memory for nothing).
-    @Sendable public static func counts(_ event: TraceEvent) -> Bool {
+    @Sendable package static func counts(_ event: TraceEvent) -> Bool {
         switch event {
         case .launched, .eventLaunched, .notificationOpened, .reopened, .windowMinimized, .launchedInBackground,
              .stateChanged, .stateRejected, .scenePhaseChanged, .appPhaseChanged, .sceneConnected, .sceneDisconnected,
@@ -40,7 +40,7 @@ public struct CoverageCounts: Sendable, Equatable {
     }
 
     /// Counts a run's events on `platform` against `table` (the kinds `counts` names).
-    public init(records: [TraceRecord], platform: Platform, table: TransitionTable) {
+    package init(records: [TraceRecord], platform: Platform, table: TransitionTable) {
         for record in records {
             switch record.event {
             case .launched:
@@ -143,13 +143,13 @@ public struct CoverageCounts: Sendable, Equatable {
 /// The Swift handlers one generated module translated (`sim.swift_handlers`) and how often a
 /// run ran each: the App's name, the module's file name, and a label per handler
 /// (`EntryEditor.swift:13 .onChange(of: scenePhase)`).
-public struct HandlerCounts: Sendable, Equatable {
-    public var app: String
-    public var module: String
-    public var labels: [String]
-    public var hits: [Int]
+package struct HandlerCounts: Sendable, Equatable {
+    package var app: String
+    package var module: String
+    package var labels: [String]
+    package var hits: [Int]
 
-    public init(app: String, module: String, labels: [String], hits: [Int]) {
+    package init(app: String, module: String, labels: [String], hits: [Int]) {
         self.app = app
         self.module = module
         self.labels = labels
@@ -158,7 +158,7 @@ public struct HandlerCounts: Sendable, Equatable {
 
     /// The order reports list labels in: by file, then line as a number, then the rest
     /// (`View.swift:9` before `View.swift:10`).
-    public static func precedes(_ a: String, _ b: String) -> Bool {
+    package static func precedes(_ a: String, _ b: String) -> Bool {
         let (fileA, lineA, restA) = parts(a), (fileB, lineB, restB) = parts(b)
         if fileA != fileB { return fileA < fileB }
         if lineA != lineB { return lineA < lineB }

@@ -1,13 +1,13 @@
 /// `--min-coverage transitions=100,states=100`: the least coverage, in percent, per metric.
-public struct CoverageGate: Sendable, Equatable {
-    public var minimums: [(metric: String, percent: Double)]
+package struct CoverageGate: Sendable, Equatable {
+    package var minimums: [(metric: String, percent: Double)]
 
-    public static func == (a: CoverageGate, b: CoverageGate) -> Bool {
+    package static func == (a: CoverageGate, b: CoverageGate) -> Bool {
         a.minimums.map(\.metric) == b.minimums.map(\.metric) && a.minimums.map(\.percent) == b.minimums.map(\.percent)
     }
 
     /// Parses the spec; the error says what was wrong and what is accepted.
-    public init(parsing spec: String) throws(CoverageGateError) {
+    package init(parsing spec: String) throws(CoverageGateError) {
         minimums = []
         for part in spec.split(separator: ",", omittingEmptySubsequences: false) {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -28,7 +28,7 @@ public struct CoverageGate: Sendable, Equatable {
 
     /// What falls short: one line per metric under its minimum, naming what is not covered.
     /// Every model the suite ran is held to the bar; a suite of one model reads as before.
-    public func shortfalls(in report: CoverageReport) -> [String] {
+    package func shortfalls(in report: CoverageReport) -> [String] {
         minimums.flatMap { minimum -> [String] in
             let sections = report.sections(minimum.metric)
             return sections.compactMap { section -> String? in
@@ -46,6 +46,6 @@ public struct CoverageGate: Sendable, Equatable {
     }
 }
 
-public struct CoverageGateError: Error, Sendable {
-    public var message: String
+package struct CoverageGateError: Error, Sendable {
+    package var message: String
 }

@@ -2,7 +2,7 @@ import ByteText
 extension CoverageReport {
     /// Plain text: a heading per section with covered/total, then each item with its hits and
     /// the first scenario that hit it, or `NOT COVERED`.
-    public func text() -> String {
+    package func text() -> String {
         var out = "coverage of \(scenarios) \(scenarios == 1 ? "scenario" : "scenarios"), computed from the events that ran\n"
         for section in sections {
             // A section with no rows (the transitions of a one-state model) has nothing to
@@ -26,7 +26,7 @@ extension CoverageReport {
     }
 
     /// One JSON object: the models, the scenario count, and each section with its items.
-    public func json() -> String {
+    package func json() -> String {
         func quote(_ s: String) -> String { JSONText.quoted(s) }
         let sectionsJSON = sections.map { section in
             let items = section.items.map { item in
@@ -47,7 +47,7 @@ extension CoverageReport {
     /// subgraph of its own. Nodes are numbered (`m1_s2`) and labelled with the state's name in
     /// quotes: a state may be called `end`, `graph` or `start`, or hold spaces and brackets,
     /// none of which can be a node id.
-    public func mermaid() -> String {
+    package func mermaid() -> String {
         var out = "flowchart LR\n"
         var unreached: [String] = []
         let modelSections = zip(sections("states"), sections("transitions"))

@@ -4,27 +4,27 @@ import SceneSimCore
 /// A suite's coverage: for each item of each section, its hits and the first scenario (in name
 /// order) that hit it. Items nobody hit are listed with zero. It depends only on the scenarios'
 /// counts and names, never on the order they ran in, so it is the same with any `--jobs`.
-public struct CoverageReport: Sendable {
-    public struct Item: Sendable, Equatable {
-        public var name: String
-        public var hits: Int
+package struct CoverageReport: Sendable {
+    package struct Item: Sendable, Equatable {
+        package var name: String
+        package var hits: Int
         /// The first scenario, in name order, that hit it.
-        public var first: String?
+        package var first: String?
     }
 
-    public struct Section: Sendable, Equatable {
+    package struct Section: Sendable, Equatable {
         /// The key `--min-coverage` uses (`states`, `transitions`), or nil for sections that are
         /// listed but not gated.
-        public var metric: String?
-        public var title: String
-        public var items: [Item]
+        package var metric: String?
+        package var title: String
+        package var items: [Item]
         /// What `--min-coverage` calls the section's owner when several share a metric: the
         /// model's name, or the App whose generated module translated the handlers.
-        public var owner: String? = nil
-        public var covered: Int { items.filter { $0.hits > 0 }.count }
+        package var owner: String? = nil
+        package var covered: Int { items.filter { $0.hits > 0 }.count }
         /// Covered per thousand, rounded to the nearest (1/13 reads 7.7%, 2/3 66.7%), but never
         /// to all or none unless it is: 1999/2000 reads 99.9%, not 100%.
-        public var perMille: Int {
+        package var perMille: Int {
             guard !items.isEmpty else { return 1000 }
             var rounded = (covered * 2000 + items.count) / (2 * items.count)
             if covered < items.count { rounded = min(rounded, 999) }
@@ -33,26 +33,26 @@ public struct CoverageReport: Sendable {
         }
 
         /// Whether the coverage is under `percent`, exactly (not from the rounded figure).
-        public func isUnder(percent: Double) -> Bool {
+        package func isUnder(percent: Double) -> Bool {
             !items.isEmpty && Double(covered) * 100 < percent * Double(items.count)
         }
-        public var percentText: String { "\(perMille / 10)" + (perMille % 10 == 0 ? "" : ".\(perMille % 10)") + "%" }
+        package var percentText: String { "\(perMille / 10)" + (perMille % 10 == 0 ? "" : ".\(perMille % 10)") + "%" }
     }
 
     /// The models the suite ran, each once (the built-in one first, then by the first scenario
     /// that declared each); each has its own states, transitions and rejected-transitions sections.
-    public var tables: [TransitionTable]
-    public var scenarios: Int
-    public var sections: [Section]
+    package var tables: [TransitionTable]
+    package var scenarios: Int
+    package var sections: [Section]
 
-    public static let metrics = ["states", "transitions", "handlers"]
+    package static let metrics = ["states", "transitions", "handlers"]
 
     /// One scenario's run: its name, its counts (against `table`), its platform and the table of
     /// the model it ran.
-    public typealias Run = (scenario: String, counts: CoverageCounts, platform: Platform?, table: TransitionTable)
+    package typealias Run = (scenario: String, counts: CoverageCounts, platform: Platform?, table: TransitionTable)
 
     /// Merges the counts of each scenario, by scenario name.
-    public init(_ runs: [Run]) {
+    package init(_ runs: [Run]) {
         let runs = runs.sorted { $0.scenario < $1.scenario }
         scenarios = runs.count
         var tables: [TransitionTable] = []
@@ -192,8 +192,8 @@ public struct CoverageReport: Sendable {
     static func suspends(_ platform: Platform) -> Bool { platform != .macos }
 
     /// The first section of `metric` (the first model's).
-    public func section(_ metric: String) -> Section? { sections.first { $0.metric == metric } }
+    package func section(_ metric: String) -> Section? { sections.first { $0.metric == metric } }
 
     /// Every model's section of `metric`.
-    public func sections(_ metric: String) -> [Section] { sections.filter { $0.metric == metric } }
+    package func sections(_ metric: String) -> [Section] { sections.filter { $0.metric == metric } }
 }

@@ -5,30 +5,30 @@ import SceneSimCore
 /// against: the built-in AppStateController's table (semantics §4.5) or a declared model's
 /// (semantics §10). Two runs are of the same model when their tables are equal (`shape`), so a
 /// model shared between scenarios with `require` is counted as one.
-public struct TransitionTable: Sendable {
-    public struct Transition: Hashable, Sendable, Comparable {
-        public var from: String
-        public var to: String
-        public init(from: String, to: String) {
+package struct TransitionTable: Sendable {
+    package struct Transition: Hashable, Sendable, Comparable {
+        package var from: String
+        package var to: String
+        package init(from: String, to: String) {
             self.from = from
             self.to = to
         }
-        public var text: String { "\(from) -> \(to)" }
-        public static func < (a: Transition, b: Transition) -> Bool { (a.from, a.to) < (b.from, b.to) }
+        package var text: String { "\(from) -> \(to)" }
+        package static func < (a: Transition, b: Transition) -> Bool { (a.from, a.to) < (b.from, b.to) }
     }
 
     /// What the reports call the model.
-    public var name: String
+    package var name: String
     /// In the order reports list them (the declaration's).
-    public var states: [String]
+    package var states: [String]
     /// The state every process starts in.
-    public var initial: String
+    package var initial: String
     /// In the order reports list them.
-    public var transitions: [Transition]
+    package var transitions: [Transition]
     /// The state an app state of the trace is in.
-    public var stateName: @Sendable (ModelState) -> String
+    package var stateName: @Sendable (ModelState) -> String
 
-    public init(name: String, states: [String], initial: String? = nil, transitions: [Transition], stateName: @escaping @Sendable (ModelState) -> String = { $0.name }) {
+    package init(name: String, states: [String], initial: String? = nil, transitions: [Transition], stateName: @escaping @Sendable (ModelState) -> String = { $0.name }) {
         self.name = name
         self.states = states
         self.initial = initial ?? states.first ?? ""
@@ -39,19 +39,19 @@ public struct TransitionTable: Sendable {
     /// What makes two tables the same model: states, initial state and transitions, and the
     /// name the model was given, if any (two apps named apart stay apart). Orders do not count:
     /// the same declaration written in another order is the same model.
-    public struct Shape: Hashable, Sendable {
+    package struct Shape: Hashable, Sendable {
         var states: Set<String>
         var initial: String
         var transitions: Set<Transition>
         var given: String?
     }
 
-    public var shape: Shape { Shape(states: Set(states), initial: initial, transitions: Set(transitions), given: givenName) }
+    package var shape: Shape { Shape(states: Set(states), initial: initial, transitions: Set(transitions), given: givenName) }
     /// The model's own name (`model = { name = "notes" }`), when it has one.
-    public var givenName: String?
+    package var givenName: String?
 
     /// The built-in AppStateController: five states, thirteen transitions.
-    public static let builtIn: TransitionTable = {
+    package static let builtIn: TransitionTable = {
         let model = AppModel.builtin
         return TransitionTable(
             name: "the built-in AppStateController",
@@ -63,7 +63,7 @@ public struct TransitionTable: Sendable {
     /// The table of `model`: the built-in one when it has the built-in's table (its Lua twin
     /// included), else a declared model's, called `model NAME` when it was given `name`, or
     /// else named after `scenario`, the first that declared it.
-    public static func of(_ model: AppModel, named name: String? = nil, declaredIn scenario: String) -> TransitionTable {
+    package static func of(_ model: AppModel, named name: String? = nil, declaredIn scenario: String) -> TransitionTable {
         let states = model.stateNames
         var table = TransitionTable(
             name: name.map { "model \($0)" } ?? "the model declared in \(scenario)",

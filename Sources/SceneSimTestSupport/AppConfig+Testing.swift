@@ -3,7 +3,7 @@ import SceneSimCore
 extension AppConfig {
     /// A config for `platform` (so its policy defaults apply, e.g. `visible_limit`), adjusted by
     /// `configure`: `.testing(.macos) { $0.policy.forceQuit = .keep }`.
-    public static func testing(
+    package static func testing(
         _ platform: Platform = .ipados,
         scenes: [SceneDeclaration] = [.group("main")],
         _ configure: (inout AppConfig) -> Void = { _ in }
@@ -16,17 +16,17 @@ extension AppConfig {
 
 extension SceneDeclaration {
     /// `WindowGroup(id:)`, or `WindowGroup(id:for:)` with a value type.
-    public static func group(_ id: String, value: SceneValue.Kind? = nil) -> SceneDeclaration {
+    package static func group(_ id: String, value: SceneValue.Kind? = nil) -> SceneDeclaration {
         SceneDeclaration(id: id, kind: .windowGroup, valueType: value)
     }
 
     /// `Window(id:)`: a single-instance scene (macos, visionos).
-    public static func window(_ id: String) -> SceneDeclaration {
+    package static func window(_ id: String) -> SceneDeclaration {
         SceneDeclaration(id: id, kind: .window)
     }
 }
 
 extension VirtualTime {
     /// `.at(0.5)`: an instant or span in seconds, for readable tests.
-    public static func at(_ seconds: Double) -> VirtualTime { VirtualTime(seconds: seconds) }
+    package static func at(_ seconds: Double) -> VirtualTime { VirtualTime(seconds: seconds) }
 }

@@ -4,19 +4,19 @@
 /// Every renderer checks it as it writes, so a picture costs memory and time in proportion
 /// to the bytes it writes, and a run too large to draw stops with `RenderError` instead of
 /// taking the machine's memory.
-public struct RenderBudget: Sendable {
+package struct RenderBudget: Sendable {
     /// The most bytes the picture may have; nil for no limit.
-    public var maxBytes: Int?
+    package var maxBytes: Int?
     /// Asked as the picture grows; true stops the drawing with `.cancelled`.
-    public var isCancelled: @Sendable () -> Bool
+    package var isCancelled: @Sendable () -> Bool
 
-    public init(maxBytes: Int? = nil, isCancelled: @escaping @Sendable () -> Bool = { false }) {
+    package init(maxBytes: Int? = nil, isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.maxBytes = maxBytes
         self.isCancelled = isCancelled
     }
 
     /// No limit (tests and library callers that draw small runs).
-    public static let unlimited = RenderBudget()
+    package static let unlimited = RenderBudget()
 
     /// Throws when `bytes` written so far pass the limit, or the drawing was asked to stop.
     func check(_ bytes: Int, _ what: String) throws(RenderError) {
@@ -26,14 +26,14 @@ public struct RenderBudget: Sendable {
 }
 
 /// Why a picture was not drawn.
-public enum RenderError: Error, Equatable, Sendable {
+package enum RenderError: Error, Equatable, Sendable {
     /// It would pass the memory limit: `what` names the picture (`the text timeline`).
     case tooLarge(what: String, limit: Int)
     /// The run's time ran out while drawing.
     case cancelled
 
     /// The message for the user: what, which limit, what to do.
-    public var message: String {
+    package var message: String {
         switch self {
         case .tooLarge(let what, let limit):
             "\(what) would take more than the memory limit (\(Self.mebibytes(limit))); draw a shorter run or fewer windows, or raise the limit with --max-memory MiB (0 for none)"

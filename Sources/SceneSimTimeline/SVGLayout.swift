@@ -2,19 +2,19 @@ import SceneSimCore
 
 /// Where the SVG picture puts things: lanes top to bottom, the chosen axis left to right.
 /// Public so a test can look at the pixels of a given lane and position.
-public struct SVGLayout: Sendable {
-    public let axis: TimelineAxis
-    public let labelWidth: Double
-    public let plotLeft: Double
-    public let plotWidth: Double
-    public let top: Double
-    public let laneHeight: Double = 20
-    public let lanePitch: Double = 26
-    public let laneCount: Int
+package struct SVGLayout: Sendable {
+    package let axis: TimelineAxis
+    package let labelWidth: Double
+    package let plotLeft: Double
+    package let plotWidth: Double
+    package let top: Double
+    package let laneHeight: Double = 20
+    package let lanePitch: Double = 26
+    package let laneCount: Int
     let steps: Int
     let endTime: VirtualTime
 
-    public init(_ timeline: Timeline, axis: TimelineAxis) {
+    package init(_ timeline: Timeline, axis: TimelineAxis) {
         self.axis = axis
         laneCount = timeline.lanes.count
         let steps = max(1, timeline.eventCount)
@@ -35,10 +35,10 @@ public struct SVGLayout: Sendable {
         min(24, max(6, (1200 / Double(steps)).rounded(.down)))
     }
 
-    public var stepWidth: Double { plotWidth / Double(steps) }
+    package var stepWidth: Double { plotWidth / Double(steps) }
 
     /// The x of a position on the chosen axis.
-    public func x(_ point: Timeline.Point) -> Double {
+    package func x(_ point: Timeline.Point) -> Double {
         switch axis {
         case .steps:
             return plotLeft + Double(point.step) * stepWidth
@@ -49,11 +49,11 @@ public struct SVGLayout: Sendable {
     }
 
     /// The top of a lane's band.
-    public func laneTop(_ lane: Int) -> Double { top + Double(lane) * lanePitch }
+    package func laneTop(_ lane: Int) -> Double { top + Double(lane) * lanePitch }
 
     /// The bottom of the last lane.
-    public var lanesBottom: Double { laneTop(laneCount) - (lanePitch - laneHeight) }
+    package var lanesBottom: Double { laneTop(laneCount) - (lanePitch - laneHeight) }
 
     /// Wide enough for the legend's lines too.
-    public var width: Double { max(900, plotLeft + plotWidth + 24) }
+    package var width: Double { max(900, plotLeft + plotWidth + 24) }
 }

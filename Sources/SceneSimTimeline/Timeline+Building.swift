@@ -9,7 +9,7 @@ extension Timeline {
     ///
     /// `entries` may be a lazy view of a run's records (`RunRecording`), so they are never
     /// copied into an array of their own beside the timeline being built.
-    public init<Entries: BidirectionalCollection<Entry>>(entries: Entries, platform: Platform, initialState: ModelState = ModelState("loading"),
+    package init<Entries: BidirectionalCollection<Entry>>(entries: Entries, platform: Platform, initialState: ModelState = ModelState("loading"),
                                                          endTime: VirtualTime? = nil, label: (SessionID) -> String) {
         let lastTime = entries.last?.record.time ?? .zero
         self = withoutActuallyEscaping(label) { label in
@@ -23,13 +23,13 @@ extension Timeline {
     }
 
     /// The lane index of a window session, if it has one.
-    public func lane(of session: SessionID) -> Int? {
+    package func lane(of session: SessionID) -> Int? {
         lanes.firstIndex { $0.kind == .window(session) }
     }
 
     /// Lane indexes: the app's aggregate phase and state come first.
-    public static let appPhaseLane = 0
-    public static let appStateLane = 1
+    package static let appPhaseLane = 0
+    package static let appStateLane = 1
 }
 
 /// Walks the events once, keeping each lane's open interval.

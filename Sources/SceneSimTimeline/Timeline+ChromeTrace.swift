@@ -4,7 +4,7 @@ import SceneSimCore
 extension Timeline {
     /// The tid of a lane in a launch's process: unique across the whole trace, and sorted as
     /// the lanes are (Perfetto keys threads by tid alone in places).
-    public static func threadID(launch: Int, lane: Int) -> Int { launch * 100_000 + lane + 1 }
+    package static func threadID(launch: Int, lane: Int) -> Int { launch * 100_000 + lane + 1 }
 
     /// The Chrome trace event format (opens in ui.perfetto.dev and chrome://tracing): a process
     /// per launch, a thread per lane in it, a complete (`X`) slice per interval written when it
@@ -12,19 +12,19 @@ extension Timeline {
     /// restored continuation. `ts` is in microseconds: of virtual time, or with the steps axis
     /// a millisecond per event. `args` has the trace text, the step, the virtual time and the
     /// scenario `file:line`.
-    public func chromeTrace(axis: TimelineAxis = .time) -> String {
+    package func chromeTrace(axis: TimelineAxis = .time) -> String {
         // An unlimited budget never stops a drawing.
         try! chromeTrace(axis: axis, budget: .unlimited)
     }
 
     /// The Chrome trace, checked against `budget` as it grows.
-    public func chromeTrace(axis: TimelineAxis = .time, budget: RenderBudget) throws(RenderError) -> String {
+    package func chromeTrace(axis: TimelineAxis = .time, budget: RenderBudget) throws(RenderError) -> String {
         String(decoding: try chromeTraceBytes(axis: axis, budget: budget), as: UTF8.self)
     }
 
     /// The Chrome trace's UTF-8 bytes, checked against `budget`, with no copy into a `String`,
     /// in a buffer of exactly their size (`writeChromeTrace`).
-    public func chromeTraceBytes(axis: TimelineAxis = .time, budget: RenderBudget) throws(RenderError) -> [UInt8] {
+    package func chromeTraceBytes(axis: TimelineAxis = .time, budget: RenderBudget) throws(RenderError) -> [UInt8] {
         let trace = try preparedChromeTrace(axis: axis, budget: budget)
         var out: [UInt8] = []
         out.reserveCapacity(trace.size)
@@ -37,13 +37,13 @@ extension Timeline {
 
     /// A Chrome trace counted and checked against the budget, ready to be written a piece at a
     /// time (`preparedChromeTrace`).
-    public struct PreparedChromeTrace {
+    package struct PreparedChromeTrace {
         /// Its size in bytes.
-        public let size: Int
+        package let size: Int
         /// Hands `emit` its UTF-8 bytes in pieces of about 64 KiB, in order; `emit` returning
         /// false stops it (a failure its caller keeps). Throws `.cancelled` when the budget says
         /// time is up.
-        public let write: (_ emit: ([UInt8]) -> Bool) throws(RenderError) -> Void
+        package let write: (_ emit: ([UInt8]) -> Bool) throws(RenderError) -> Void
     }
 
     /// The Chrome trace, to be written with none of it held whole (issue 43: it peaked at about
@@ -51,7 +51,7 @@ extension Timeline {
     /// with its bytes in one buffer). The events are put in order as small descriptions and a
     /// first pass counts the bytes they take, refusing a trace past the limit here, before a
     /// byte is written; `write` makes them again a piece at a time.
-    public func preparedChromeTrace(axis: TimelineAxis = .time, budget: RenderBudget) throws(RenderError) -> PreparedChromeTrace {
+    package func preparedChromeTrace(axis: TimelineAxis = .time, budget: RenderBudget) throws(RenderError) -> PreparedChromeTrace {
         let what = "the JSON timeline (\(intervals.count + markers.count) slices and instants)"
         func ts(_ point: Point) -> Int64 {
             axis == .time ? point.time.microseconds : Int64(point.step) * 1000

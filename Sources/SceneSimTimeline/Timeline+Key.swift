@@ -7,9 +7,9 @@ extension Timeline {
     /// letter of their name not taken yet (lower case first, and never a built-in state's letter),
     /// then the name's other letters, then any free one; and the next free colour of the palette.
     /// `starting` and `signed_in` read `s` and `i`, never both `s`.
-    public struct Key: Sendable {
+    package struct Key: Sendable {
         /// The states the legends list, in order.
-        public let states: [String]
+        package let states: [String]
         private let letters: [String: Character]
         private let colours: [String: String]
 
@@ -43,7 +43,7 @@ extension Timeline {
         }
 
         /// The value's letter in the text timeline.
-        public func letter(_ value: Value) -> Character {
+        package func letter(_ value: Value) -> Character {
             switch value {
             case .phase(.active): "A"
             case .phase(.inactive): "i"
@@ -53,7 +53,7 @@ extension Timeline {
         }
 
         /// The value's fill colour in the SVG picture.
-        public func colour(_ value: Value) -> String {
+        package func colour(_ value: Value) -> String {
             switch value {
             case .phase(let phase): Self.phaseColours[phase.rawValue] ?? "#000000"
             case .state(let state): colours[state.name] ?? Self.builtinColours[state.name] ?? "#000000"
@@ -136,7 +136,7 @@ extension Timeline {
 
     /// The key of this timeline: the states it shows (the built-in model's five when it shows
     /// only those, else a declared model's as they first appear) and their letters and colours.
-    public var key: Key {
+    package var key: Key {
         let builtin = ["loading", "unauthenticated", "onboarding", "authenticated", "error"]
         var shown: [String] = []
         var seen = Set<String>()

@@ -6,13 +6,13 @@ extension Timeline {
     /// and terminations, dashed arrows from a killed session to its restored continuation, and
     /// a shape per marker. Every band and marker has a tooltip (`<title>`) with its trace text
     /// and the scenario line that caused it. The bytes depend only on the timeline.
-    public func svg(axis: TimelineAxis = .time) -> String {
+    package func svg(axis: TimelineAxis = .time) -> String {
         // An unlimited budget never stops a drawing.
         try! svg(axis: axis, budget: .unlimited)
     }
 
     /// The SVG picture, checked against `budget` as it grows.
-    public func svg(axis: TimelineAxis = .time, budget: RenderBudget) throws(RenderError) -> String {
+    package func svg(axis: TimelineAxis = .time, budget: RenderBudget) throws(RenderError) -> String {
         let what = "the SVG timeline (\(lanes.count) lanes, \(intervals.count + markers.count) bands and marks)"
         let layout = SVGLayout(self, axis: axis)
         let key = self.key
@@ -244,7 +244,7 @@ extension Timeline.MarkerKind {
     }
 
     /// The marker's colour in the SVG picture: no two kinds, phases or states share one.
-    public var colour: String {
+    package var colour: String {
         switch self {
         case .launch: "#0b7a33"
         case .termination(.system): "#7048e8"

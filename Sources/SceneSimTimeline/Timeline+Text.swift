@@ -2,7 +2,7 @@ import SceneSimCore
 
 extension Timeline {
     /// Columns per block of the text timeline: a longer run continues in another block below.
-    public static let textBlockWidth = 100
+    package static let textBlockWidth = 100
 
     /// Fixed-width text lanes a golden can pin: one column per event (step), one row per lane,
     /// a letter per column for the phase or state shown, and a row of markers.
@@ -19,19 +19,19 @@ extension Timeline {
     }
 
     /// The text timeline with no limit (an unlimited budget never stops a drawing).
-    public func text() -> String {
+    package func text() -> String {
         try! text(budget: .unlimited)
     }
 
     /// The text timeline, drawn block by block into bytes: memory and time in proportion to
     /// the text written, checked against `budget` as it grows.
-    public func text(budget: RenderBudget) throws(RenderError) -> String {
+    package func text(budget: RenderBudget) throws(RenderError) -> String {
         String(decoding: try textBytes(budget: budget), as: UTF8.self)
     }
 
     /// The text timeline's UTF-8 bytes: what `text(budget:)` returns, without a copy into a
     /// `String` (a large picture is written as it is made).
-    public func textBytes(budget: RenderBudget) throws(RenderError) -> [UInt8] {
+    package func textBytes(budget: RenderBudget) throws(RenderError) -> [UInt8] {
         let what = "the text timeline (\(lanes.count) lanes, \(eventCount) events)"
         let launches = processes.count
         var out = TextBytes()

@@ -8,47 +8,47 @@ import SceneSimCore
 ///
 /// Positions carry both axes: the virtual time, and the step (the event's index in the run),
 /// because many events share one instant and a time axis draws them on top of each other.
-public struct Timeline: Sendable {
-    public var platform: Platform
-    public var lanes: [Lane]
+package struct Timeline: Sendable {
+    package var platform: Platform
+    package var lanes: [Lane]
     /// Ordered by start position; on one lane they never overlap.
-    public var intervals: [Interval]
-    public var markers: [Marker]
-    public var flows: [Flow]
-    public var processes: [ProcessSpan]
+    package var intervals: [Interval]
+    package var markers: [Marker]
+    package var flows: [Flow]
+    package var processes: [ProcessSpan]
     /// The virtual time of each event, by step.
-    public var stepTimes: [VirtualTime]
+    package var stepTimes: [VirtualTime]
     /// One step after the last event, at the last event's time (or the run's end, if later).
-    public var end: Point
+    package var end: Point
     /// The number of events (steps).
-    public var eventCount: Int { end.step }
+    package var eventCount: Int { end.step }
 
     /// A position on both axes.
-    public struct Point: Equatable, Sendable {
-        public var step: Int
-        public var time: VirtualTime
-        public init(step: Int, time: VirtualTime) {
+    package struct Point: Equatable, Sendable {
+        package var step: Int
+        package var time: VirtualTime
+        package init(step: Int, time: VirtualTime) {
             self.step = step
             self.time = time
         }
     }
 
-    public struct Lane: Equatable, Sendable {
-        public enum Kind: Equatable, Sendable {
+    package struct Lane: Equatable, Sendable {
+        package enum Kind: Equatable, Sendable {
             case appPhase, appState
             case window(SessionID)
         }
-        public var kind: Kind
+        package var kind: Kind
         /// `app phase`, `app state`, or the session's label (`doc#1`), escaped as the trace shows it.
-        public var name: String
+        package var name: String
     }
 
     /// What an interval shows; it decides the colour.
-    public enum Value: Equatable, Sendable {
+    package enum Value: Equatable, Sendable {
         case phase(ScenePhase)
         case state(ModelState)
 
-        public var text: String {
+        package var text: String {
             switch self {
             case .phase(let phase): phase.rawValue
             case .state(let state): state.text
@@ -56,19 +56,19 @@ public struct Timeline: Sendable {
         }
     }
 
-    public struct Interval: Equatable, Sendable {
-        public var lane: Int
-        public var value: Value
-        public var start: Point
-        public var end: Point
+    package struct Interval: Equatable, Sendable {
+        package var lane: Int
+        package var value: Value
+        package var start: Point
+        package var end: Point
         /// The launch (1, 2, ...) whose process the interval belongs to.
-        public var launch: Int
+        package var launch: Int
         /// The trace text of the event that opened it, and the scenario line that caused that event.
-        public var text: String
-        public var source: String?
+        package var text: String
+        package var source: String?
     }
 
-    public enum MarkerKind: Equatable, Sendable {
+    package enum MarkerKind: Equatable, Sendable {
         case launch
         case termination(Termination)
         case deepLink(handled: Bool)
@@ -93,7 +93,7 @@ public struct Timeline: Sendable {
         case note
 
         /// One letter for the text timeline's marker row.
-        public var letter: Character {
+        package var letter: Character {
             switch self {
             case .launch: "L"
             case .termination(.system): "K"
@@ -118,7 +118,7 @@ public struct Timeline: Sendable {
             }
         }
 
-        public var name: String {
+        package var name: String {
             switch self {
             case .launch: "launch"
             case .termination(let how): "terminated (\(how.rawValue))"
@@ -140,7 +140,7 @@ public struct Timeline: Sendable {
         }
 
         /// Every kind, in the order legends list them.
-        public static let all: [MarkerKind] = [
+        package static let all: [MarkerKind] = [
             .launch, .termination(.system), .termination(.user), .termination(.crash), .termination(.force), .termination(.watchdog),
             .deepLink(handled: true), .deepLink(handled: false), .storageSaved, .storageLost,
             .warning, .disconnected, .discarded, .restoreRejected, .stateRejected,
@@ -148,41 +148,41 @@ public struct Timeline: Sendable {
         ]
     }
 
-    public struct Marker: Equatable, Sendable {
-        public var lane: Int
-        public var kind: MarkerKind
-        public var at: Point
-        public var launch: Int
-        public var text: String
-        public var source: String?
+    package struct Marker: Equatable, Sendable {
+        package var lane: Int
+        package var kind: MarkerKind
+        package var at: Point
+        package var launch: Int
+        package var text: String
+        package var source: String?
     }
 
     /// A session killed with its process and restored at a later launch: from the end of its
     /// last interval to the start of its first one in the new process.
-    public struct Flow: Equatable, Sendable {
-        public var lane: Int
-        public var from: Point
-        public var to: Point
-        public var fromLaunch: Int
-        public var toLaunch: Int
+    package struct Flow: Equatable, Sendable {
+        package var lane: Int
+        package var from: Point
+        package var to: Point
+        package var fromLaunch: Int
+        package var toLaunch: Int
         /// The window's memory (`w.memory`) died with the process: only its SceneStorage and
         /// value came back, so the picture must not suggest its content did.
-        public var memoryLost = false
+        package var memoryLost = false
     }
 
-    public struct ProcessSpan: Equatable, Sendable {
-        public var number: Int
-        public var start: Point
+    package struct ProcessSpan: Equatable, Sendable {
+        package var number: Int
+        package var start: Point
         /// Where it ended; nil while it still runs at the end of the run.
-        public var end: Point?
-        public var termination: Termination?
+        package var end: Point?
+        package var termination: Termination?
     }
 
     /// One event of the run and, when known, the scenario `file:line` whose call caused it.
-    public struct Entry: Sendable {
-        public var record: TraceRecord
-        public var source: String?
-        public init(record: TraceRecord, source: String? = nil) {
+    package struct Entry: Sendable {
+        package var record: TraceRecord
+        package var source: String?
+        package init(record: TraceRecord, source: String? = nil) {
             self.record = record
             self.source = source
         }

@@ -1,5 +1,5 @@
 /// What the horizontal axis of a picture measures.
-public enum TimelineAxis: String, Sendable, CaseIterable {
+package enum TimelineAxis: String, Sendable, CaseIterable {
     /// Virtual seconds: durations look as long as they are; events at one instant overlap.
     case time
     /// One column per event: every event is visible, durations are not to scale.

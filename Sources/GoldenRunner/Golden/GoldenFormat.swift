@@ -20,9 +20,9 @@
 ///
 /// Goldens are only ever compared whole, byte for byte, never parsed, so output that happens to
 /// contain a line like `--- exit 0` cannot confuse the runner.
-public enum GoldenFormat {
+package enum GoldenFormat {
     /// Renders an outcome as golden bytes.
-    public static func render(_ outcome: ScenarioOutcome) -> [UInt8] {
+    package static func render(_ outcome: ScenarioOutcome) -> [UInt8] {
         var bytes = terminated(outcome.stdout)
         let stderr = terminated(outcome.stderr)
         if !stderr.isEmpty {

@@ -1,5 +1,5 @@
 /// How a run treats golden files: the review workflow's three modes.
-public enum GoldenMode: Sendable, Hashable {
+package enum GoldenMode: Sendable, Hashable {
     /// Local default: a mismatch fails and writes `NAME.golden.new` for review.
     case review
     /// `--update`: accept the actual output as the new golden.

@@ -10,7 +10,7 @@ import Foundation
 /// or accepted all at once. Nothing runs: what is reviewed is what the last run wrote.
 extension GoldenSuite {
     /// What a review does with each pending file; `interactive` nil: accept every one.
-    public static func review(
+    package static func review(
         _ configuration: Configuration,
         interactive answer: ((String) -> String?)?,
         environment: [String: String] = ProcessInfo.processInfo.environment,

@@ -9,45 +9,45 @@ extension GoldenSuite {
     ///
     /// Option values stay text (`shard`, `filter`) so the runner validates them and reports
     /// every usage error the same way, with exit status 2.
-    public struct Configuration: Sendable, Hashable {
+    package struct Configuration: Sendable, Hashable {
         /// Files or directories to search; empty means `scenarios`.
-        public var paths: [String]
+        package var paths: [String]
         /// Where relative paths start and what displayed paths are relative to.
-        public var baseDirectory: String
+        package var baseDirectory: String
         /// How many scenarios run at once; at least 1.
-        public var jobs: Int
+        package var jobs: Int
         /// `--update`/`-u`: accept actual output as the new goldens.
-        public var update: Bool
+        package var update: Bool
         /// `--check`: write nothing, as when `CI` is set.
-        public var check: Bool
+        package var check: Bool
         /// `--filter REGEX`: run only scenarios whose name contains a match.
-        public var filter: String?
+        package var filter: String?
         /// `--shard K/N`: run only the K-th of N stable slices of the suite.
-        public var shard: String?
+        package var shard: String?
         /// `--junit FILE`: also write a JUnit XML report there (relative to `baseDirectory`).
-        public var junitPath: String?
+        package var junitPath: String?
         /// `--list`: print names and descriptions, run nothing.
-        public var list: Bool
+        package var list: Bool
         /// Colour the diff with ANSI codes; the CLI sets it when stdout is a terminal.
-        public var colour: Bool
+        package var colour: Bool
         /// How printed accept commands start.
-        public var commandName: String
+        package var commandName: String
         /// `--timeout SECONDS`: a scenario running longer is stopped and fails; nil for none.
-        public var timeout: Duration?
+        package var timeout: Duration?
         /// Remove the temporary files of golden writes in progress on SIGINT/SIGTERM. The CLI
         /// sets it; it blocks those signals in the calling thread while the run lasts.
-        public var cleansUpOnSignals: Bool
+        package var cleansUpOnSignals: Bool
         /// The platforms a scenario's `-- platforms:` line may name (the executor's), in order.
-        public var knownPlatforms: [String] = []
+        package var knownPlatforms: [String] = []
         /// `--platform P`: of a scenario that runs on several platforms, only its run on P.
-        public var platform: String?
+        package var platform: String?
 
         /// The default `--timeout`: far beyond any honest scenario (the whole suite takes
         /// seconds), short enough that a runaway one does not hold CI for hours.
-        public static let defaultTimeout: Duration = .seconds(300)
+        package static let defaultTimeout: Duration = .seconds(300)
 
         /// Makes a configuration; the defaults are those of a bare `scenesim test`.
-        public init(
+        package init(
             paths: [String] = [],
             baseDirectory: String = FileManager.default.currentDirectoryPath,
             jobs: Int = ProcessInfo.processInfo.activeProcessorCount,

@@ -1,6 +1,6 @@
 extension GoldenSuite {
     /// How a run ended; `rawValue` is the process exit status.
-    public enum ExitStatus: Int32, Sendable, Hashable {
+    package enum ExitStatus: Int32, Sendable, Hashable {
         /// Every selected scenario passed (or was updated): exit 0.
         case passed = 0
         /// At least one scenario failed or an obsolete golden was found: exit 1.

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Shared by the CLI and `swift test`; it knows no Lua, running scenarios through a
 /// `ScenarioExecutor`, and writes only through the injected output closures.
-public enum GoldenSuite {
+package enum GoldenSuite {
     /// Runs (or lists) the configured scenarios and returns the status to exit with.
     ///
     /// - Parameters:
@@ -16,7 +16,7 @@ public enum GoldenSuite {
     ///   - output: receives the report in chunks that each end in a newline, in order, always
     ///     on the calling thread; flush after each chunk for progressive output.
     ///   - errorOutput: receives `error: …` lines for usage and file system errors.
-    public static func run(
+    package static func run(
         _ configuration: Configuration,
         executor: some ScenarioExecutor,
         environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -59,7 +59,7 @@ public enum GoldenSuite {
     }
 
     /// Runs with the report and errors going to one writer, as tests usually want.
-    public static func run(
+    package static func run(
         _ configuration: Configuration,
         executor: some ScenarioExecutor,
         environment: [String: String] = ProcessInfo.processInfo.environment,

@@ -6,31 +6,31 @@ import Foundation
 #endif
 
 /// One Lua scenario file found by discovery, with the names it is shown and selected by.
-public struct Scenario: Sendable, Hashable {
+package struct Scenario: Sendable, Hashable {
     /// The file as displayed: relative to the base directory when under it, e.g.
     /// `scenarios/phases/cold-launch.lua`; absolute otherwise.
-    public var path: String
+    package var path: String
     /// The file's absolute location, for opening it.
-    public var fileURL: URL
+    package var fileURL: URL
     /// The name used by `--filter`, `--shard`, the report, JUnit and `--timeline`'s files, e.g.
     /// `phases/cold-launch`: the chunk name without `.lua`, so the same from any directory. Two
     /// scenarios of one run with the same name (the same file in two suites) are named by their
     /// displayed paths instead (ScenarioDiscovery), without `.lua` and a leading `scenarios/`.
-    public var name: String
+    package var name: String
     /// The file's path relative to its suite root, e.g. `phases/cold-launch.lua`: the chunk name
     /// its messages start with (`phases/cold-launch.lua:3:`), the same from any directory and
     /// however the path was spelled, so goldens do not depend on where the suite is run from.
-    public var chunkName: String
+    package var chunkName: String
     /// Whether its golden holds the text timeline instead of the trace (`-- golden: timeline`
     /// in its leading comments; set once the header is read, before the executor runs it).
-    public var goldenHoldsTimeline = false
+    package var goldenHoldsTimeline = false
     /// Whether its trace shows every memory write (`-- trace: memory` in its leading comments;
     /// set once the header is read, before the executor runs it).
-    public var tracesMemory = false
+    package var tracesMemory = false
     /// The file's bytes as the runner read and checked them, set before the executor runs it:
     /// an executor runs these rather than opening the file again, so what runs is what was
     /// checked (a link swapped in between cannot run another file). Nil: read the file.
-    public var source: [UInt8]?
+    package var source: [UInt8]?
     /// The folder its golden, review file and (unless the user named it) its own file must
     /// resolve inside; set by discovery. Nil (a scenario made by hand): no such check.
     var suite: SuiteBoundary?
@@ -40,7 +40,7 @@ public struct Scenario: Sendable, Hashable {
     /// The platform this run of the scenario is on when its header lists several
     /// (`-- platforms: iphone ipados`): one run, name and golden per platform
     /// (`phases/launch.iphone`, `launch.iphone.golden`); nil for a scenario that lists none.
-    public var platform: String?
+    package var platform: String?
     /// What is wrong with its `-- platforms:` line, found by discovery: its run fails with it.
     var headerProblem: String?
     /// The boundary its own file is read within: none for a file the user named.
@@ -48,7 +48,7 @@ public struct Scenario: Sendable, Hashable {
 
     /// Makes a scenario from its displayed path and absolute location; the chunk name is the
     /// displayed path unless given (as shown: escaped), and the name comes from it.
-    public init(path: String, fileURL: URL, chunkName: String? = nil) {
+    package init(path: String, fileURL: URL, chunkName: String? = nil) {
         self.path = path
         self.fileURL = fileURL
         self.chunkName = chunkName ?? path
@@ -60,7 +60,7 @@ public struct Scenario: Sendable, Hashable {
     var pathName: String { shown(Scenario.name(forDisplayPath: path)) + platformSuffix }
 
     /// The golden file beside the scenario, as displayed: `NAME.golden` for `NAME.lua`.
-    public var goldenPath: String { Scenario.stem(of: path) + platformSuffix + ".golden" }
+    package var goldenPath: String { Scenario.stem(of: path) + platformSuffix + ".golden" }
 
     /// `.iphone` for a run of a platform matrix, else "".
     var platformSuffix: String { platform.map { "." + $0 } ?? "" }
@@ -71,10 +71,10 @@ public struct Scenario: Sendable, Hashable {
     var shownGoldenPath: String { shown(goldenPath) }
 
     /// The golden file's absolute location.
-    public var goldenURL: URL { URL(fileURLWithPath: Scenario.stem(of: fileURL.path) + platformSuffix + ".golden") }
+    package var goldenURL: URL { URL(fileURLWithPath: Scenario.stem(of: fileURL.path) + platformSuffix + ".golden") }
 
     /// Where a mismatching run is written for review: `NAME.golden.new`.
-    public var reviewURL: URL { URL(fileURLWithPath: goldenURL.path + ".new") }
+    package var reviewURL: URL { URL(fileURLWithPath: goldenURL.path + ".new") }
 
     static func name(forDisplayPath path: String) -> String {
         // Names stay the same whichever path the run was started with, so shards and filters

@@ -1,5 +1,5 @@
 /// Runs scenarios for the golden runner; the scripting layer implements it, tests fake it.
-public protocol ScenarioExecutor: Sendable {
+package protocol ScenarioExecutor: Sendable {
     /// Runs one scenario in a fresh interpreter and simulator, in-process.
     ///
     /// Called concurrently from several threads when `jobs > 1`, so it must share no mutable
@@ -17,5 +17,5 @@ public protocol ScenarioExecutor: Sendable {
 }
 
 extension ScenarioExecutor {
-    public var platforms: [String] { [] }
+    package var platforms: [String] { [] }
 }

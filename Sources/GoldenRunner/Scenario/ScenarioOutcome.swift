@@ -2,23 +2,23 @@
 ///
 /// Bytes, not `String`: Lua strings are bytes, and a golden must hold exactly what was printed
 /// (invalid UTF-8 and NUL included), compared without Unicode canonical equivalence.
-public struct ScenarioOutcome: Sendable, Hashable {
+package struct ScenarioOutcome: Sendable, Hashable {
     /// What the scenario wrote to standard output.
-    public var stdout: [UInt8]
+    package var stdout: [UInt8]
     /// What the scenario wrote to standard error (error reports, tracebacks).
-    public var stderr: [UInt8]
+    package var stderr: [UInt8]
     /// The status `scenesim run` would exit with for this scenario.
-    public var exitStatus: Int32
+    package var exitStatus: Int32
 
     /// Makes an outcome from both streams' bytes and the exit status.
-    public init(stdout: [UInt8], stderr: [UInt8] = [], exitStatus: Int32 = 0) {
+    package init(stdout: [UInt8], stderr: [UInt8] = [], exitStatus: Int32 = 0) {
         self.stdout = stdout
         self.stderr = stderr
         self.exitStatus = exitStatus
     }
 
     /// Makes an outcome from text, stored as its UTF-8 bytes.
-    public init(stdout: String, stderr: String = "", exitStatus: Int32 = 0) {
+    package init(stdout: String, stderr: String = "", exitStatus: Int32 = 0) {
         self.init(stdout: Array(stdout.utf8), stderr: Array(stderr.utf8), exitStatus: exitStatus)
     }
 }

@@ -3,17 +3,17 @@
 /// Thread-safe: the runner requests from its own thread while the executor runs on a worker.
 /// A request may repeat (the runner asks again until the scenario returns), so a handler must
 /// be cheap and idempotent, such as raising an interrupt flag.
-public final class ScenarioStop: @unchecked Sendable {
+package final class ScenarioStop: @unchecked Sendable {
     // The mutex guards both stored properties, which is what makes the unchecked Sendable sound.
     private let mutex = Mutex()
     private var handler: (@Sendable () -> Void)?
     private var requested = false
 
     /// A stop nobody has requested yet.
-    public init() {}
+    package init() {}
 
     /// Calls `handler` at each request; at once if one was already made.
-    public func onRequest(_ handler: @escaping @Sendable () -> Void) {
+    package func onRequest(_ handler: @escaping @Sendable () -> Void) {
         let already = mutex.withLock {
             self.handler = handler
             return requested
@@ -22,10 +22,10 @@ public final class ScenarioStop: @unchecked Sendable {
     }
 
     /// Whether the runner has asked the scenario to stop.
-    public var isRequested: Bool { mutex.withLock { requested } }
+    package var isRequested: Bool { mutex.withLock { requested } }
 
     /// Asks the scenario to stop (again, if it is still running).
-    public func request() {
+    package func request() {
         let handler = mutex.withLock {
             requested = true
             return self.handler

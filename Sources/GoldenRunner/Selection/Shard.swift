@@ -1,12 +1,12 @@
 /// One of N slices of the suite, `--shard K/N`, for spreading a run over several machines.
-public struct Shard: Sendable, Hashable {
+package struct Shard: Sendable, Hashable {
     /// Which slice, 1-based.
-    public var index: Int
+    package var index: Int
     /// How many slices there are.
-    public var count: Int
+    package var count: Int
 
     /// Parses `K/N` with `1 <= K <= N`; anything else is a usage error.
-    public init(parsing text: String) throws(GoldenRunnerError) {
+    package init(parsing text: String) throws(GoldenRunnerError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2,
               parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -22,7 +22,7 @@ public struct Shard: Sendable, Hashable {
     /// Assignment hashes the name rather than using its position in the sorted list, so adding
     /// or removing one scenario never moves the others between shards, and it uses FNV-1a
     /// because Swift's `Hasher` is seeded randomly per process.
-    public func contains(name: String) -> Bool {
+    package func contains(name: String) -> Bool {
         Int(Shard.fnv1a(name) % UInt64(count)) == index - 1
     }
 

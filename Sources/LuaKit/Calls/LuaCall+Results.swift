@@ -3,19 +3,19 @@ import CLuaShim
 
 extension LuaCall {
     /// Pushes one result. Count the pushes and return `.values(n)`, or use `results`.
-    public func push(_ value: LuaValue) {
+    package func push(_ value: LuaValue) {
         stack.push(value)
     }
 
     /// Pushes one value and returns `.values(1)` (no array, unlike the variadic form: this is
     /// on every field read's path).
-    public func results(_ value: LuaValue) -> LuaReturn {
+    package func results(_ value: LuaValue) -> LuaReturn {
         stack.push(value) ? .values(1) : .error("stack overflow (cannot push a result)")
     }
 
     /// Pushes text made in Swift as one Lua string (its UTF-8 bytes) and returns `.values(1)`,
     /// without building a `ByteString` on the way: `tostring` of a handle is on hot paths.
-    public func results(text: String) -> LuaReturn {
+    package func results(text: String) -> LuaReturn {
         guard lua_checkstack(stack.L, 1) != 0 else { return .error("stack overflow (cannot push a result)") }
         stack.push(string: text)
         return .values(1)
@@ -24,18 +24,18 @@ extension LuaCall {
     /// Pushes a new table holding `values` as a sequence and returns `.values(1)`: what
     /// `results(.table(LuaTable(sequence: values)))` does, without building the keyed copy
     /// (lists of handles, like `app.windows`, are read after every step of an exploration).
-    public func results(sequence values: [LuaValue]) -> LuaReturn {
+    package func results(sequence values: [LuaValue]) -> LuaReturn {
         stack.push(sequence: values) ? .values(1) : .error("stack overflow (cannot push a result)")
     }
 
     /// Pushes a new list of the handles of class `type` with these ids and returns `.values(1)`:
     /// what `results(sequence:)` does with a `.handle` each, without making the values.
-    public func results(handles ids: [Int64], of type: LuaClass) -> LuaReturn {
+    package func results(handles ids: [Int64], of type: LuaClass) -> LuaReturn {
         ids.withUnsafeBufferPointer { results(handles: $0, of: type) }
     }
 
     /// `results(handles:of:)` for ids in a buffer (one the caller filled without an array).
-    public func results(handles ids: UnsafeBufferPointer<Int64>, of type: LuaClass) -> LuaReturn {
+    package func results(handles ids: UnsafeBufferPointer<Int64>, of type: LuaClass) -> LuaReturn {
         guard lua_checkstack(stack.L, 6) != 0, ids.count < Int(Int32.max) else { return .error("stack overflow (cannot push a result)") }
         stack.chargeEntries(ids.count)
         scn_push_handles(stack.L, type.index, ids.baseAddress, Int32(ids.count))
@@ -43,12 +43,12 @@ extension LuaCall {
     }
 
     /// Pushes `values` and returns `.values(values.count)`.
-    public func results(_ values: LuaValue...) -> LuaReturn {
+    package func results(_ values: LuaValue...) -> LuaReturn {
         results(values)
     }
 
     /// Pushes `values` and returns `.values(values.count)`, or an error if the stack is full.
-    public func results(_ values: [LuaValue]) -> LuaReturn {
+    package func results(_ values: [LuaValue]) -> LuaReturn {
         guard lua_checkstack(stack.L, Int32(clamping: values.count + 3)) != 0 else {
             return .error("too many results (\(values.count))")
         }
@@ -62,28 +62,28 @@ extension LuaCall {
 // and return `.values(n)`.
 extension LuaCall {
     /// Whether the stack has room for `count` more values (it grows if it can).
-    public func reserve(_ count: Int) -> Bool {
+    package func reserve(_ count: Int) -> Bool {
         lua_checkstack(stack.L, Int32(clamping: count)) != 0
     }
 
     /// Pushes an integer; room must have been reserved.
-    public func push(integer: Int64) {
+    package func push(integer: Int64) {
         lua_pushinteger(stack.L, integer)
     }
 
     /// Pushes nil; room must have been reserved.
-    public func pushNil() {
+    package func pushNil() {
         lua_pushnil(stack.L)
     }
 
     /// Pushes a boolean; room must have been reserved.
-    public func push(boolean: Bool) {
+    package func push(boolean: Bool) {
         lua_pushboolean(stack.L, boolean ? 1 : 0)
     }
 
     /// Pushes the handle of class `type` with this id (the one made before, if any: see
     /// `LuaHandle`); room must have been reserved for it and five more.
-    public func push(handle id: Int64, of type: LuaClass) {
+    package func push(handle id: Int64, of type: LuaClass) {
         scn_push_handle(stack.L, type.index, id)
     }
 }

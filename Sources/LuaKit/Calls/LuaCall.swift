@@ -3,17 +3,17 @@ import CLua
 import CLuaShim
 
 /// The signature of a Swift function callable from Lua.
-public typealias LuaFunctionBody = (LuaCall) -> LuaReturn
+package typealias LuaFunctionBody = (LuaCall) -> LuaReturn
 
 /// One call from Lua into a Swift function: typed, non-raising access to its arguments.
 ///
 /// Arguments are numbered from 1 like Lua's; an index past `count` reads as absent (`.none`,
 /// nil). Results are pushed with `push` / `results`. A `LuaCall` is valid only while the Swift
 /// function runs; use `state` rather than capturing the `LuaState` (that would be a cycle).
-public struct LuaCall {
+package struct LuaCall {
     let stack: LuaStack
     /// The number of arguments.
-    public let count: Int
+    package let count: Int
 
     init(stack: LuaStack, count: Int) {
         self.stack = stack
@@ -21,73 +21,73 @@ public struct LuaCall {
     }
 
     /// The state running this call.
-    public var state: LuaState { stack.state }
+    package var state: LuaState { stack.state }
 
     func slot(_ index: Int) -> Int32? {
         index >= 1 && index <= count ? Int32(index) : nil
     }
 
     /// The argument's type (`.none` past the last argument).
-    public func type(at index: Int) -> LuaType {
+    package func type(at index: Int) -> LuaType {
         guard let slot = slot(index) else { return .none }
         return LuaType(stack.type(at: slot))
     }
 
     /// The argument's type name for messages: `type()`'s name, or the class name of a handle;
     /// "no value" past the last argument.
-    public func typeName(at index: Int) -> String {
+    package func typeName(at index: Int) -> String {
         guard let slot = slot(index) else { return "no value" }
         return stack.typeName(at: slot)
     }
 
     /// True when the argument is nil or absent.
-    public func isNil(at index: Int) -> Bool {
+    package func isNil(at index: Int) -> Bool {
         let type = type(at: index)
         return type == .nil || type == .none
     }
 
     /// The argument when it is a boolean.
-    public func bool(at index: Int) -> Bool? {
+    package func bool(at index: Int) -> Bool? {
         guard let slot = slot(index), stack.type(at: slot) == LUA_TBOOLEAN else { return nil }
         return lua_toboolean(stack.L, slot) != 0
     }
 
     /// The argument's truth in Lua's sense (only nil and false are false).
-    public func truthy(at index: Int) -> Bool {
+    package func truthy(at index: Int) -> Bool {
         guard let slot = slot(index) else { return false }
         return lua_toboolean(stack.L, slot) != 0
     }
 
     /// The argument when it is an integer, or a float with an exact integer value (strings are
     /// not converted).
-    public func int(at index: Int) -> Int64? {
+    package func int(at index: Int) -> Int64? {
         guard let slot = slot(index), stack.type(at: slot) == LUA_TNUMBER else { return nil }
         if lua_isinteger(stack.L, slot) != 0 { return lua_tointegerx(stack.L, slot, nil) }
         return Int64(exactly: lua_tonumberx(stack.L, slot, nil))
     }
 
     /// The argument when it is a number (integer or float) as a Double.
-    public func number(at index: Int) -> Double? {
+    package func number(at index: Int) -> Double? {
         guard let slot = slot(index), stack.type(at: slot) == LUA_TNUMBER else { return nil }
         return lua_tonumberx(stack.L, slot, nil)
     }
 
     /// True when the argument is a number with integer subtype (`2`, not `2.0`).
-    public func isInteger(at index: Int) -> Bool {
+    package func isInteger(at index: Int) -> Bool {
         guard let slot = slot(index) else { return false }
         return lua_isinteger(stack.L, slot) != 0
     }
 
     /// The argument's bytes when it is a string (numbers are not converted): for values,
     /// which must stay exact.
-    public func bytes(at index: Int) -> ByteString? {
+    package func bytes(at index: Int) -> ByteString? {
         guard let slot = slot(index) else { return nil }
         return stack.bytes(at: slot)
     }
 
     /// Calls `body` with the argument's bytes in place when it is a string (numbers are not
     /// converted), without copying them; nil otherwise. The buffer is valid only inside `body`.
-    public func withBytes<R>(at index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+    package func withBytes<R>(at index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
         guard let slot = slot(index), lua_type(stack.L, slot) == LUA_TSTRING else { return nil }
         var length = 0
         guard let bytes = lua_tolstring(stack.L, slot, &length) else { return nil }
@@ -96,33 +96,33 @@ public struct LuaCall {
 
     /// The argument when it is a string (numbers are not converted), as text: invalid UTF-8
     /// becomes U+FFFD, so use `bytes(at:)` for anything kept or compared.
-    public func string(at index: Int) -> String? {
+    package func string(at index: Int) -> String? {
         guard let slot = slot(index) else { return nil }
         return stack.string(at: slot)
     }
 
     /// A copy of the argument: scalars exactly, tables deeply (raw, metatables ignored),
     /// functions as new references, handles as handles.
-    public func value(at index: Int) -> LuaValue {
+    package func value(at index: Int) -> LuaValue {
         guard let slot = slot(index) else { return .nil }
         return stack.value(at: slot)
     }
 
     /// A raw copy of the argument when it is a table (for option bags: `stringKeys` lists
     /// every key given, to report unknown ones).
-    public func table(at index: Int) -> LuaTable? {
+    package func table(at index: Int) -> LuaTable? {
         guard type(at: index) == .table else { return nil }
         return value(at: index).tableValue
     }
 
     /// The argument when it is a handle of any registered class.
-    public func handle(at index: Int) -> LuaHandle? {
+    package func handle(at index: Int) -> LuaHandle? {
         guard let slot = slot(index) else { return nil }
         return stack.handle(at: slot)
     }
 
     /// The id of the argument when it is a handle of `type`.
-    public func handle(at index: Int, of type: LuaClass) -> Int64? {
+    package func handle(at index: Int, of type: LuaClass) -> Int64? {
         guard let slot = slot(index) else { return nil }
         var classIndex: Int32 = 0
         var id: Int64 = 0
@@ -131,20 +131,20 @@ public struct LuaCall {
     }
 
     /// A reference to the argument when it is a function, to call later with `LuaState.call`.
-    public func function(at index: Int) -> LuaFunctionRef? {
+    package func function(at index: Int) -> LuaFunctionRef? {
         guard let slot = slot(index), stack.type(at: slot) == LUA_TFUNCTION else { return nil }
         return stack.reference(at: slot)
     }
 
     /// The deterministic text of the argument, as `print` shows it (see `LuaState.describe`):
     /// bytes, as a string argument is shown as its own bytes.
-    public func describe(at index: Int) throws(LuaError) -> [UInt8] {
+    package func describe(at index: Int) throws(LuaError) -> [UInt8] {
         guard let slot = slot(index) else { return Array("nil".utf8) }
         return try stack.describe(at: slot)
     }
 
     /// Every argument as `describe(at:)` renders it, in order (what `print` shows).
-    public func describeAll() throws(LuaError) -> [[UInt8]] {
+    package func describeAll() throws(LuaError) -> [[UInt8]] {
         var parts: [[UInt8]] = []
         for index in stride(from: 1, through: count, by: 1) {
             parts.append(try describe(at: index))
@@ -155,7 +155,7 @@ public struct LuaCall {
     /// `location()` of the nearest Lua function calling this one: a call made through `pcall`
     /// (a C function, which has no line) is placed at the line of the `pcall`. "" when no Lua
     /// function is on the stack.
-    public func scriptLocation() -> String {
+    package func scriptLocation() -> String {
         var record = lua_Debug()
         var level: Int32 = 1
         while lua_getstack(stack.L, level, &record) != 0 {
@@ -168,7 +168,7 @@ public struct LuaCall {
 
     /// `file:line: ` of the Lua code that called this function (`level` 1), as an error raised
     /// there would start; "" where no line is known. For errors raised later, elsewhere.
-    public func location(level: Int = 1) -> String {
+    package func location(level: Int = 1) -> String {
         guard lua_checkstack(stack.L, 1) != 0 else { return "" }
         luaL_where(stack.L, Int32(clamping: level))
         defer { stack.pop() }
@@ -182,7 +182,7 @@ public struct LuaCall {
     /// `acceptsWrites` (for classes with a `bufferedWrite`) says whether assignments to the
     /// handle's cached fields may be buffered in C from now on; it applies to the whole handle
     /// until its cache is cleared or a later call says otherwise.
-    public func cacheField(_ key: String, _ value: LuaValue, acceptsWrites: Bool = false) {
+    package func cacheField(_ key: String, _ value: LuaValue, acceptsWrites: Bool = false) {
         cacheField(value, acceptsWrites: acceptsWrites) {
             // A getter caches the field being read: its name is argument 2 already, a Lua
             // string that needs no making.
@@ -197,7 +197,7 @@ public struct LuaCall {
     }
 
     /// `cacheField` for a key given as bytes (a SceneStorage key may be any string).
-    public func cacheField(_ key: ByteString, _ value: LuaValue, acceptsWrites: Bool = false) {
+    package func cacheField(_ key: ByteString, _ value: LuaValue, acceptsWrites: Bool = false) {
         cacheField(value, acceptsWrites: acceptsWrites) { stack.push(bytes: key) }
     }
 
@@ -218,7 +218,7 @@ extension LuaCall {
     /// modules (`package.loaded`), so a caller can tell which module file a table came from;
     /// nil when no module returned this very value. Only tables and functions count (a string
     /// or `true` can be any module's).
-    public func requiredModuleName(at index: Int) -> ByteString? {
+    package func requiredModuleName(at index: Int) -> ByteString? {
         guard let slot = slot(index) else { return nil }
         let type = stack.type(at: slot)
         guard type == LUA_TTABLE || type == LUA_TFUNCTION, lua_checkstack(stack.L, 3) != 0 else { return nil }

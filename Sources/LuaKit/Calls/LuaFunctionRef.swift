@@ -5,7 +5,7 @@ import CLuaShim
 ///
 /// Dropping the last reference releases the function. A reference outliving its state, or
 /// made after the state's snapshot and kept past a restore, is harmless: calling it throws.
-public final class LuaFunctionRef: Hashable {
+package final class LuaFunctionRef: Hashable {
     let lifetime: LuaStateLifetime
     let reference: Int32
     /// The state's epoch when the reference was made (see `LuaStateLifetime.epoch`).
@@ -24,9 +24,9 @@ public final class LuaFunctionRef: Hashable {
         state?.releaseReference(reference)
     }
 
-    public static func == (lhs: LuaFunctionRef, rhs: LuaFunctionRef) -> Bool { lhs === rhs }
+    package static func == (lhs: LuaFunctionRef, rhs: LuaFunctionRef) -> Bool { lhs === rhs }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// Whether a state is still open, shared with the references that outlive it.

@@ -1,5 +1,5 @@
 /// What a Swift function called from Lua returns: results it pushed, or an error for Lua.
-public enum LuaReturn {
+package enum LuaReturn {
     /// The function pushed this many results (via `LuaCall.push` or `LuaCall.results`).
     case values(Int)
     /// Raise a Lua error with this message, prefixed with `file:line: ` of `location`.
@@ -10,7 +10,7 @@ public enum LuaReturn {
 }
 
 /// Which `file:line:` prefixes an error raised from Swift.
-public enum LuaErrorLocation: Sendable, Equatable {
+package enum LuaErrorLocation: Sendable, Equatable {
     /// The Lua line that called the Swift function (like `luaL_error`).
     case caller
     /// The function `n` levels up: 1 is the caller, 2 the caller's caller.

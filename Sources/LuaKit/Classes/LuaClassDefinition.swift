@@ -6,26 +6,26 @@ import ByteText
 /// handle of this class); any other string key goes to `getField`; assignments go to
 /// `setField` (the new value is argument 3). Missing `getField` reads give nil; missing
 /// `setField` makes fields read-only.
-public struct LuaClassDefinition {
+package struct LuaClassDefinition {
     /// A method body: the call (self at 1, arguments from 2) and self's id.
-    public typealias Method = (LuaCall, Int64) -> LuaReturn
+    package typealias Method = (LuaCall, Int64) -> LuaReturn
     /// A field access: the call (self at 1, key at 2, new value at 3), self's id and the key's
     /// bytes.
-    public typealias Field = (LuaCall, Int64, ByteString) -> LuaReturn
+    package typealias Field = (LuaCall, Int64, ByteString) -> LuaReturn
     /// Buffered writes handed over: self's id, the key and the field's last value. Only fields
     /// that some write changed are handed over, but the last value may equal the one before
     /// the first write (a run of writes that ended where it began).
-    public typealias BufferedWrite = (_ id: Int64, _ key: ByteString, _ value: LuaValue) -> Void
+    package typealias BufferedWrite = (_ id: Int64, _ key: ByteString, _ value: LuaValue) -> Void
 
     /// The class name (`__name`).
-    public var name: String
+    package var name: String
     /// Methods by name, found by `__index` before fields.
-    public var methods: [String: Method] = [:]
+    package var methods: [String: Method] = [:]
     /// Said after "cannot assign to 'NAME': it is a method of CLASS" when a script assigns to
     /// a method's name (`NAME` stands for it): what to do instead.
     package var methodAssignmentHint: ((String) -> String)?
     /// Reads a field that is not a method: push one value and return `.values(1)`.
-    public var getField: Field?
+    package var getField: Field?
     /// Reads a field by name, for classes whose fields are names: a key that is a string of
     /// printable ASCII without a backslash (every field name) comes here as text, without the
     /// bytes being copied; any other key goes to `getField` with its exact bytes. Set both.
@@ -50,7 +50,7 @@ public struct LuaClassDefinition {
     /// reads go straight to `getNumberedField`, without asking it first.
     package var neverPlainFields: Set<String> = []
     /// Writes a field (`obj.key = value`); the value is argument 3.
-    public var setField: Field?
+    package var setField: Field?
     /// Takes over writes that C buffered instead of calling `setField`.
     ///
     /// When set, an assignment to a field cached with `LuaCall.cacheField(_:_:acceptsWrites:)`
@@ -61,19 +61,19 @@ public struct LuaClassDefinition {
     /// Swift function, or when the protected call from Swift returns. Only script code with no Swift frame under it buffers; writes from
     /// inside a Swift callback (hooks) always reach `setField`. The class promises that such
     /// a write could not fail and has no effect but the value.
-    public var bufferedWrite: BufferedWrite?
+    package var bufferedWrite: BufferedWrite?
     /// The text of `tostring(obj)` and `print(obj)`; default `Name(id)`.
-    public var toString: ((Int64) -> String)?
+    package var toString: ((Int64) -> String)?
     /// The `#obj` operator.
-    public var length: Method?
+    package var length: Method?
     /// What `pairs(obj)` visits: a snapshot of the handle's contents as a plain table, walked
     /// in `pairs`' fixed key order. Nil: `pairs(obj)` is an error, as for any userdata.
     /// A thrown error is raised at the script's line instead (a store that cannot be read now
     /// says why, as its reads do, rather than walk as empty).
-    public var contents: ((Int64) throws(LuaError) -> LuaTable)?
+    package var contents: ((Int64) throws(LuaError) -> LuaTable)?
 
     /// A class with no methods or fields yet.
-    public init(name: String) {
+    package init(name: String) {
         self.name = name
     }
 }

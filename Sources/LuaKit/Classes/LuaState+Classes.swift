@@ -7,7 +7,7 @@ extension LuaState {
     ///
     /// Calling a method with a dot instead of a colon (`obj.method()`), or on a value of another
     /// class, raises an error that says so. `getmetatable(handle)` gives the class name only.
-    public func defineClass(_ definition: LuaClassDefinition) -> LuaClass {
+    package func defineClass(_ definition: LuaClassDefinition) -> LuaClass {
         let type = LuaClass(name: definition.name, index: Int32(classes.count + 1))
         let name = definition.name
         let stack = LuaStack(L: currentThread, state: self)
@@ -173,7 +173,7 @@ extension LuaState {
 extension LuaState {
     /// Drops the field cache of `handle` (see `LuaCall.cacheField`); call it whenever a cached
     /// field's value changes. Nothing happens if Lua holds no userdata for the handle now.
-    public func clearFieldCache(of handle: LuaHandle) {
+    package func clearFieldCache(of handle: LuaHandle) {
         scn_cache_clear(currentThread, handle.type.index, handle.id)
     }
 }

@@ -3,9 +3,9 @@
 /// `message` reads like Lua's own (`scenario.lua:12: unknown scene id 'mian'`); `traceback` lists
 /// the script's frames only (no `[C]` frames), innermost first, each as
 /// `scenario.lua:12: in function 'open'`.
-public struct LuaError: Error, Equatable, CustomStringConvertible {
+package struct LuaError: Error, Equatable, CustomStringConvertible {
     /// What went wrong.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// The source does not parse: `file:line: <what> near '<token>'`.
         case syntax
         /// An error raised while running (by `error`, by Lua, or by a Swift function).
@@ -22,19 +22,19 @@ public struct LuaError: Error, Equatable, CustomStringConvertible {
     }
 
     /// What went wrong.
-    public var kind: Kind
+    package var kind: Kind
     /// The message, starting with `file:line: ` when Lua knows where.
-    public var message: String
+    package var message: String
     /// The script's frames, innermost first, without `[C]` and internal frames.
-    public var traceback: [String]
+    package var traceback: [String]
     /// Lua's complete traceback (`stack traceback:` and every frame), or "" when there is none.
-    public var fullTraceback: String
+    package var fullTraceback: String
     /// The value the script raised, when it was not a string (`error({ code = 1 })`): raising
     /// this error again from Swift (`LuaReturn.raise`) raises that value, as Lua would.
     var object: LuaErrorObject?
 
     /// An error of `kind` with `message` and no traceback.
-    public init(_ kind: Kind, _ message: String, traceback: [String] = [], fullTraceback: String = "") {
+    package init(_ kind: Kind, _ message: String, traceback: [String] = [], fullTraceback: String = "") {
         self.kind = kind
         self.message = message
         self.traceback = traceback
@@ -42,18 +42,18 @@ public struct LuaError: Error, Equatable, CustomStringConvertible {
     }
 
     /// True for a syntax error at the end of the input: the REPL should read another line.
-    public var isIncompleteInput: Bool {
+    package var isIncompleteInput: Bool {
         kind == .syntax && message.hasSuffix("<eof>")
     }
 
     /// `stack traceback:` and the script frames, one per tab-indented line; "" without frames.
-    public var formattedTraceback: String {
+    package var formattedTraceback: String {
         guard !traceback.isEmpty else { return "" }
         return (["stack traceback:"] + traceback.map { "\t" + $0 }).joined(separator: "\n")
     }
 
     /// The message, then the script traceback when there is one.
-    public var description: String {
+    package var description: String {
         traceback.isEmpty ? message : message + "\n" + formattedTraceback
     }
 
@@ -71,7 +71,7 @@ extension LuaError {
     /// Whether `message`, an error a protected call caught, is Lua's memory limit: the
     /// allocator's own ("not enough memory", no location) or the one the count hook raises at
     /// the script's line ("grow.lua:3: memory limit exceeded (4194304 bytes)").
-    public static func isMemoryLimitMessage(_ message: String) -> Bool {
+    package static func isMemoryLimitMessage(_ message: String) -> Bool {
         if message == "not enough memory" { return true }
         let marker = "memory limit exceeded ("
         let suffix = " bytes)"

@@ -9,12 +9,12 @@ import CLuaShim
 /// lie inside one of some folders, it must be a regular file, and it is read within
 /// `ContainedFile.maxBytes`. The file opened is what is checked (`scn_open_contained`), so a link
 /// swapped between a check and the read cannot send it elsewhere.
-public enum ContainedFile {
+package enum ContainedFile {
     /// The most bytes read from one file: 512 MiB, the default `--max-memory`.
-    public static let maxBytes = Int(SCN_MAX_FILE_BYTES)
+    package static let maxBytes = Int(SCN_MAX_FILE_BYTES)
 
     /// Why a file was not read.
-    public enum Refusal: Error, Sendable, Hashable {
+    package enum Refusal: Error, Sendable, Hashable {
         /// Nothing is there.
         case missing
         /// It resolves outside every folder given (through a symbolic link).
@@ -28,7 +28,7 @@ public enum ContainedFile {
     }
 
     /// The bytes of the file at `path` if it resolves inside one of `folders`.
-    public static func read(_ path: String, inside folders: [String]) -> Result<[UInt8], Refusal> {
+    package static func read(_ path: String, inside folders: [String]) -> Result<[UInt8], Refusal> {
         var problem: Int32 = 0
         let descriptor = withCStrings(folders) { roots in
             scn_open_contained(path, roots.baseAddress, Int32(roots.count), Int64(maxBytes), &problem)

@@ -120,5 +120,5 @@ enum LuaRenderer {
 extension LuaValue: CustomStringConvertible {
     /// The deterministic Lua-like text of the value (strings quoted; see `LuaState.describe` for
     /// the form that runs `__tostring`).
-    public var description: String { String(decoding: LuaRenderer.render(self, quoted: true), as: UTF8.self) }
+    package var description: String { String(decoding: LuaRenderer.render(self, quoted: true), as: UTF8.self) }
 }

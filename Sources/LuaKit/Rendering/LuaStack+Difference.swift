@@ -5,17 +5,17 @@ import CLuaShim
 /// Where two values that are not the same differ first, for an assertion's message: the path
 /// from the top (`[2].name`, empty at the top) and the two values found there, as a table
 /// shows them (strings quoted), with their type names.
-public struct LuaDifference: Equatable, Sendable {
+package struct LuaDifference: Equatable, Sendable {
     /// The keys from the compared values down to the difference, in Lua's spelling.
-    public var path: String
+    package var path: String
     /// The expected side's value at `path`, rendered.
-    public var expected: [UInt8]
+    package var expected: [UInt8]
     /// `type()`'s name of the expected side's value (a handle's class name).
-    public var expectedType: String
+    package var expectedType: String
     /// The actual side's value at `path`, rendered.
-    public var actual: [UInt8]
+    package var actual: [UInt8]
     /// `type()`'s name of the actual side's value.
-    public var actualType: String
+    package var actualType: String
 }
 
 extension LuaStack {
@@ -110,7 +110,7 @@ extension LuaStack {
 
 extension LuaCall {
     /// Whether arguments `a` and `b` are equal without metamethods (Lua's `rawequal`; `1 == 1.0`).
-    public func rawEqual(_ a: Int, _ b: Int) -> Bool {
+    package func rawEqual(_ a: Int, _ b: Int) -> Bool {
         guard let a = slot(a), let b = slot(b) else { return slot(a) == nil && slot(b) == nil }
         return lua_rawequal(stack.L, a, b) != 0
     }
@@ -118,7 +118,7 @@ extension LuaCall {
     /// The first difference between arguments `a` and `b` as luassert's `same` compares them
     /// (raw equality, or tables whose raw keys hold the same values, recursively); nil when
     /// they are the same. A missing argument is nil.
-    public func difference(_ a: Int, _ b: Int) throws(LuaError) -> LuaDifference? {
+    package func difference(_ a: Int, _ b: Int) throws(LuaError) -> LuaDifference? {
         guard lua_checkstack(stack.L, 3) != 0 else { return nil }
         let base = stack.top
         defer { lua_settop(stack.L, base) }
@@ -129,7 +129,7 @@ extension LuaCall {
 
     /// The argument as a table shows it: strings quoted and escaped, tables rendered
     /// deterministically (see `describe(at:)`).
-    public func quoted(at index: Int) throws(LuaError) -> [UInt8] {
+    package func quoted(at index: Int) throws(LuaError) -> [UInt8] {
         guard let slot = slot(index) else { return Array("nil".utf8) }
         return try stack.describe(at: slot, quoted: true)
     }
@@ -138,7 +138,7 @@ extension LuaCall {
 extension LuaState {
     /// Makes the global `assert` a table that calls as Lua's own `assert` (same results,
     /// messages and positions) and holds `fields`, luassert's spelling (`assert.equal`).
-    public func makeAssertCallable(adding fields: [(String, LuaFunctionBody)]) {
+    package func makeAssertCallable(adding fields: [(String, LuaFunctionBody)]) {
         let stack = LuaStack(L: currentThread, state: self)
         guard scn_install_callable_assert(stack.L) == LUA_OK else {
             fatalError("LuaKit: making assert callable failed: \(stack.string(at: -1) ?? "?")")

@@ -4,7 +4,7 @@ import CLuaShim
 ///
 /// Raising it is thread-safe and async-signal-safe; it resets when the next top-level call
 /// starts. For a signal handler, which cannot reach a state, use `LuaState.interruptAll()`.
-public final class LuaInterruptFlag: @unchecked Sendable {
+package final class LuaInterruptFlag: @unchecked Sendable {
     // @unchecked: the pointee is a C atomic, only touched through the shim's atomic accessors.
     let pointer: UnsafeMutableRawPointer
 
@@ -20,13 +20,13 @@ public final class LuaInterruptFlag: @unchecked Sendable {
     }
 
     /// Stops the state's running code at its next hook step.
-    public func raise() {
+    package func raise() {
         scn_interrupt_flag_raise(pointer)
     }
 
     /// Stops the state's running code as `raise()` does, its error reading "output limit
     /// exceeded (N bytes)" (N the memory limit): its output passed what may be held.
-    public func raiseOutputLimit() {
+    package func raiseOutputLimit() {
         scn_interrupt_flag_raise_output(pointer)
     }
 

@@ -1,19 +1,19 @@
 /// How a `LuaState` is set up: libraries, limits, seed and module folder.
-public struct LuaOptions: Sendable {
+package struct LuaOptions: Sendable {
     /// Which standard libraries scripts get.
-    public var libraries: LuaLibraries
+    package var libraries: LuaLibraries
     /// Instruction budget of each top-level call from Swift, nil for none (precise to 1000).
-    public var maxInstructions: Int?
+    package var maxInstructions: Int?
     /// Memory limit in bytes for everything the state allocates, nil for none.
-    public var maxMemory: Int?
+    package var maxMemory: Int?
     /// The seed of `math.random` (as `math.randomseed(seed)`).
-    public var randomSeed: Int64
+    package var randomSeed: Int64
     /// The folder `require "a.b"` reads `a/b.lua` from, as given (e.g. `scenarios/lib`);
     /// nil leaves only preloaded modules.
-    public var moduleDirectory: String?
+    package var moduleDirectory: String?
 
     /// Options; the defaults are the sandbox, no limits, seed 0 and no module folder.
-    public init(
+    package init(
         libraries: LuaLibraries = .sandbox,
         maxInstructions: Int? = nil,
         maxMemory: Int? = nil,
@@ -29,7 +29,7 @@ public struct LuaOptions: Sendable {
 }
 
 /// The standard libraries a state opens.
-public enum LuaLibraries: Sendable, Equatable {
+package enum LuaLibraries: Sendable, Equatable {
     /// base (without `dofile`, `loadfile`; `load` accepts text only), coroutine, string, table,
     /// math, utf8, and a `require` that reads only the module folder. No io, os, debug, package.
     case sandbox

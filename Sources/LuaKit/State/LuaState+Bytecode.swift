@@ -6,7 +6,7 @@ import CLuaShim
 extension LuaState {
     /// The bytecode of a Lua function (debug information kept, so messages keep their lines),
     /// or nil when it cannot be dumped (a Swift function).
-    public func dump(_ function: LuaFunctionRef) -> [UInt8]? {
+    package func dump(_ function: LuaFunctionRef) -> [UInt8]? {
         guard function.state === self else { return nil }
         let L = currentThread
         lua_checkstack(L, 1)
@@ -23,7 +23,7 @@ extension LuaState {
     /// its upvalues (or among the values of a table that is one) names `name`: reads `x.name`
     /// or holds the string (scn_function_names). True too when that cannot be told. Runs no
     /// Lua code and raises nothing.
-    public func functionNames(_ function: LuaFunctionRef, _ name: String) -> Bool {
+    package func functionNames(_ function: LuaFunctionRef, _ name: String) -> Bool {
         guard function.state === self else { return true }
         let L = currentThread
         guard lua_checkstack(L, 1) != 0 else { return true }
@@ -34,7 +34,7 @@ extension LuaState {
 
     /// Loads bytecode made by `dump` (in any state of this build). Never pass a script's bytes:
     /// Lua does not verify bytecode.
-    public func load(bytecode: [UInt8], chunkName: String) throws(LuaError) -> LuaFunctionRef {
+    package func load(bytecode: [UInt8], chunkName: String) throws(LuaError) -> LuaFunctionRef {
         try loadChunk(named: chunkName) { thread in
             bytecode.withUnsafeBufferPointer { buffer in
                 scn_load_binary(thread, buffer.baseAddress, buffer.count, chunkName)

@@ -3,7 +3,7 @@ import CLuaShim
 
 extension LuaState {
     /// A Lua function that runs `body`; store it with `setGlobal` or in tables (`.function`).
-    public func makeFunction(_ body: @escaping LuaFunctionBody) -> LuaFunctionRef {
+    package func makeFunction(_ body: @escaping LuaFunctionBody) -> LuaFunctionRef {
         let thread = currentThread
         let id = functions.count
         functions.append(body)
@@ -13,12 +13,12 @@ extension LuaState {
     }
 
     /// Defines global `name` as a Swift function.
-    public func register(_ name: String, _ body: @escaping LuaFunctionBody) {
+    package func register(_ name: String, _ body: @escaping LuaFunctionBody) {
         setGlobal(name, .function(makeFunction(body)))
     }
 
     /// Sets global `name` (raw: `_G`'s metatable is not consulted).
-    public func setGlobal(_ name: String, _ value: LuaValue) {
+    package func setGlobal(_ name: String, _ value: LuaValue) {
         let stack = LuaStack(L: currentThread, state: self)
         let top = stack.top
         guard lua_checkstack(stack.L, 3) != 0 else { return }
@@ -31,7 +31,7 @@ extension LuaState {
     }
 
     /// A copy of global `name` (raw).
-    public func global(_ name: String) -> LuaValue {
+    package func global(_ name: String) -> LuaValue {
         let stack = LuaStack(L: currentThread, state: self)
         let top = stack.top
         guard lua_checkstack(stack.L, 3) != 0 else { return .nil }
@@ -45,7 +45,7 @@ extension LuaState {
     }
 
     /// Makes `require(name)` return `value` without looking for a file.
-    public func preload(_ name: String, _ value: LuaValue) {
+    package func preload(_ name: String, _ value: LuaValue) {
         let stack = LuaStack(L: currentThread, state: self)
         let top = stack.top
         scn_push_loaded(stack.L)

@@ -4,21 +4,21 @@ import CLuaShim
 extension LuaState {
     /// Compiles a file as Lua source text (never bytecode), chunk name `@path` as given, so
     /// its messages start with `path:line:`.
-    public func load(file path: String) throws(LuaError) -> LuaFunctionRef {
+    package func load(file path: String) throws(LuaError) -> LuaFunctionRef {
         try loadChunk(named: path) { scn_load_file($0, path) }
     }
 
     /// Compiles a file as Lua source text under a chosen display name: messages start with
     /// `displayName:line:` whatever path opened the file (the golden runner passes the path
     /// relative to the suite root).
-    public func load(file path: String, displayName: String) throws(LuaError) -> LuaFunctionRef {
+    package func load(file path: String, displayName: String) throws(LuaError) -> LuaFunctionRef {
         try loadChunk(named: displayName) { scn_load_file_named($0, path, "@" + displayName) }
     }
 
     /// Compiles source bytes already read as `load(file:displayName:)` compiles a file (a UTF-8
     /// BOM and a first `#` line skipped, text only): the golden runner runs the very bytes it
     /// read and checked, never the file opened a second time.
-    public func load(source bytes: [UInt8], displayName: String) throws(LuaError) -> LuaFunctionRef {
+    package func load(source bytes: [UInt8], displayName: String) throws(LuaError) -> LuaFunctionRef {
         try loadChunk(named: displayName) { thread in
             bytes.withUnsafeBufferPointer { buffer in scn_load_source_named(thread, buffer.baseAddress, buffer.count, "@" + displayName) }
         }
@@ -26,13 +26,13 @@ extension LuaState {
 
     /// Loads and runs a file under a display name (see `load(file:displayName:)`).
     @discardableResult
-    public func run(file path: String, displayName: String) throws(LuaError) -> [LuaValue] {
+    package func run(file path: String, displayName: String) throws(LuaError) -> [LuaValue] {
         try call(try load(file: path, displayName: displayName))
     }
 
     /// Points `require` at `directory` from now on (modules already loaded stay loaded): the
     /// REPL's `\load` runs a file with the helpers beside it, as `scenesim run` would.
-    public func setModuleDirectory(_ directory: String) throws(LuaError) {
+    package func setModuleDirectory(_ directory: String) throws(LuaError) {
         let stack = LuaStack(L: currentThread, state: self)
         let top = stack.top
         defer { lua_settop(stack.L, top) }
@@ -44,7 +44,7 @@ extension LuaState {
     /// Names the module folder in chunk names and messages as `directory` (nil: as opened):
     /// `scenesim test` names it relative to the suite's root, as it names the scenario, so a
     /// golden of an error in `lib/m.lua` does not depend on the directory the test ran from.
-    public func setModuleDisplayDirectory(_ directory: String?) throws(LuaError) {
+    package func setModuleDisplayDirectory(_ directory: String?) throws(LuaError) {
         let stack = LuaStack(L: currentThread, state: self)
         let top = stack.top
         defer { lua_settop(stack.L, top) }
@@ -56,7 +56,7 @@ extension LuaState {
     /// Lets `require` also read a module that leads, through a symbolic link, into `folder` (the
     /// suite's root; nil: none): otherwise a module must resolve inside the folder that holds
     /// the module folder. Whatever the path's text, the file opened is what is checked.
-    public func setModuleRoot(_ folder: String?) throws(LuaError) {
+    package func setModuleRoot(_ folder: String?) throws(LuaError) {
         let stack = LuaStack(L: currentThread, state: self)
         let top = stack.top
         defer { lua_settop(stack.L, top) }
@@ -68,13 +68,13 @@ extension LuaState {
     /// Compiles all of standard input as Lua source text, chunk name `=stdin` (messages read
     /// `stdin:line:`), skipping a first line that starts with `#`: what `lua5.4 < file` runs.
     /// The bytes reach Lua as read, never through a Swift `String`.
-    public func loadStandardInput() throws(LuaError) -> LuaFunctionRef {
+    package func loadStandardInput() throws(LuaError) -> LuaFunctionRef {
         try loadChunk(named: "=stdin") { scn_load_file($0, nil) }
     }
 
     /// Compiles source text with the chunk name the caller chooses (`=stdin` shows `stdin:1:`,
     /// `@x.lua` shows `x.lua:1:`). A syntax error ending at `<eof>` has `isIncompleteInput`.
-    public func load(_ source: String, chunkName: String) throws(LuaError) -> LuaFunctionRef {
+    package func load(_ source: String, chunkName: String) throws(LuaError) -> LuaFunctionRef {
         var source = source
         return try loadChunk(named: chunkName) { thread in
             source.withUTF8 { bytes in
@@ -87,20 +87,20 @@ extension LuaState {
 
     /// Loads and runs a file (see `load(file:)`); returns the chunk's results.
     @discardableResult
-    public func run(file path: String) throws(LuaError) -> [LuaValue] {
+    package func run(file path: String) throws(LuaError) -> [LuaValue] {
         try call(try load(file: path))
     }
 
     /// Loads and runs source text (see `load(_:chunkName:)`); returns the chunk's results.
     @discardableResult
-    public func run(_ source: String, chunkName: String) throws(LuaError) -> [LuaValue] {
+    package func run(_ source: String, chunkName: String) throws(LuaError) -> [LuaValue] {
         try call(try load(source, chunkName: chunkName))
     }
 
     /// Calls a function under a protected call; an error carries the `file:line:` where it was
     /// raised and the script traceback. Usable from inside a Swift callback too.
     @discardableResult
-    public func call(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
+    package func call(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
         guard function.state === self else {
             throw LuaError(.runtime, "a function of another (or a closed) Lua state was called")
         }
@@ -113,7 +113,7 @@ extension LuaState {
     /// while it is still a Lua value, so a table keeps its metatable and shows its
     /// `__tostring`, as `print` shows it: what a prompt echoes. Throws the call's error; `texts`
     /// holds the error of a `__tostring` that failed after the call ran.
-    public func callDescribing(_ function: LuaFunctionRef) throws(LuaError) -> (count: Int, texts: Result<[[UInt8]], LuaError>) {
+    package func callDescribing(_ function: LuaFunctionRef) throws(LuaError) -> (count: Int, texts: Result<[[UInt8]], LuaError>) {
         guard function.state === self else {
             throw LuaError(.runtime, "a function of another (or a closed) Lua state was called")
         }
@@ -134,7 +134,7 @@ extension LuaState {
 
     /// Calls global function `name` (read raw) under a protected call.
     @discardableResult
-    public func callGlobal(_ name: String, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
+    package func callGlobal(_ name: String, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
         try protectedCall(arguments) { stack in
             scn_push_globals(stack.L)
             stack.push(string: name)
@@ -145,7 +145,7 @@ extension LuaState {
 
     /// The deterministic text `print` would show for `value` (see `LuaRenderer`): tables with
     /// sorted keys and no addresses, `__tostring` for handles. Throws if a `__tostring` fails.
-    public func describeBytes(_ value: LuaValue) throws(LuaError) -> [UInt8] {
+    package func describeBytes(_ value: LuaValue) throws(LuaError) -> [UInt8] {
         let stack = LuaStack(L: currentThread, state: self)
         let top = stack.top
         guard stack.push(value) else { throw LuaError(.runtime, "stack overflow") }
@@ -156,7 +156,7 @@ extension LuaState {
     }
 
     /// `describeBytes` as text, for display where bytes cannot go (invalid UTF-8 becomes U+FFFD).
-    public func describe(_ value: LuaValue) throws(LuaError) -> String {
+    package func describe(_ value: LuaValue) throws(LuaError) -> String {
         String(decoding: try describeBytes(value), as: UTF8.self)
     }
 

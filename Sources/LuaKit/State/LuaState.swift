@@ -9,7 +9,7 @@ import CLuaShim
 /// reached through one C trampoline that raises only after Swift returned; memory and
 /// instruction limits are enforced in C. A state belongs to one thread at a time; several
 /// states may run in parallel.
-public final class LuaState {
+package final class LuaState {
     /// The main thread.
     let mainThread: OpaquePointer
     /// The thread whose Swift callback is innermost now (a coroutine's, maybe), else the main one.
@@ -36,15 +36,15 @@ public final class LuaState {
     var snapshotMarks: SnapshotMarks?
 
     /// The options the state was made with.
-    public let options: LuaOptions
+    package let options: LuaOptions
     /// Where `print` writes: each call gets one line, newline included, as bytes (a string
     /// printed is its bytes, NUL and invalid UTF-8 included).
-    public var output: ([UInt8]) -> Void
+    package var output: ([UInt8]) -> Void
     /// Stops this state's running code (thread-safe; see `LuaInterruptFlag`).
-    public let interruptFlag = LuaInterruptFlag()
+    package let interruptFlag = LuaInterruptFlag()
 
     /// A state with `options`; `print` writes to `output` (standard output by default).
-    public init(
+    package init(
         options: LuaOptions = LuaOptions(),
         output: @escaping ([UInt8]) -> Void = { Swift.print(String(decoding: $0, as: UTF8.self), terminator: "") }
     ) {
@@ -75,12 +75,12 @@ public final class LuaState {
     }
 
     /// Instruction budget of each top-level call, nil for none (precise to 1000 instructions).
-    public var maxInstructions: Int? {
+    package var maxInstructions: Int? {
         didSet { applyLimits() }
     }
 
     /// Memory limit in bytes, nil for none. Lua code that goes past it fails with a memory error.
-    public var maxMemory: Int? {
+    package var maxMemory: Int? {
         didSet { applyLimits() }
     }
 
@@ -90,14 +90,14 @@ public final class LuaState {
     }
 
     /// Bytes the state holds now.
-    public var memoryUsed: Int { scn_memory_used(mainThread) }
+    package var memoryUsed: Int { scn_memory_used(mainThread) }
 
     /// Bytes the state's block pool holds in slabs, free blocks included (at most 64 MiB, or
     /// the memory limit if lower).
     package var pooledBytes: Int { scn_pool_reserved(mainThread) }
 
     /// Stops this state's running code at its next hook step (same as `interruptFlag.raise()`).
-    public func interrupt() {
+    package func interrupt() {
         interruptFlag.raise()
     }
 
@@ -109,19 +109,19 @@ public final class LuaState {
     /// code without the count hook (explore's engine) is not charged, but an interrupt still
     /// answers true. Outside any call into Swift, it charges nothing and answers false.
     @discardableResult
-    public func chargeWork(_ steps: Int) -> Bool {
+    package func chargeWork(_ steps: Int) -> Bool {
         guard let thread = callingThread else { return false }
         return scn_charge_work(thread, Int64(clamping: steps)) != 0
     }
 
     /// Stops the code running in every state of the process; async-signal-safe, for a SIGINT
     /// handler. Calls starting later are not affected.
-    public static func interruptAll() {
+    package static func interruptAll() {
         scn_interrupt_all()
     }
 
     /// Reseeds `math.random` exactly as `math.randomseed(seed)` does.
-    public func seedRandom(_ seed: Int64) {
+    package func seedRandom(_ seed: Int64) {
         let status = scn_seed_random(currentThread, seed)
         assert(status == LUA_OK, "LuaKit: seeding math.random failed")
         if status != LUA_OK { scn_pop(currentThread, 1) }

@@ -4,7 +4,7 @@ import ByteText
 ///
 /// `nil` keys and values are never stored (as in Lua); float keys with an integer value are
 /// stored as integers (as Lua does, so `t[1.0]` is `t[1]`).
-public struct LuaTable: Hashable {
+package struct LuaTable: Hashable {
     private var storage: [LuaValue: LuaValue] = [:]
 
     /// The identity of the Lua table this is an unchanged copy of (see `LuaStack.value`); a
@@ -12,11 +12,11 @@ public struct LuaTable: Hashable {
     final class Origin {}
     var origin: Origin?
 
-    public static func == (lhs: LuaTable, rhs: LuaTable) -> Bool { lhs.storage == rhs.storage }
+    package static func == (lhs: LuaTable, rhs: LuaTable) -> Bool { lhs.storage == rhs.storage }
 
     /// Hashes one level deep: nested tables count by their size only. A copy may share one
     /// table in many places (see `LuaStack.value`); a deep hash would visit every path.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         var entries = 0
         for (key, value) in storage {
             var entry = Hasher()
@@ -33,25 +33,25 @@ public struct LuaTable: Hashable {
     }
 
     /// An empty table.
-    public init() {}
+    package init() {}
 
     /// A table of key/value pairs; later duplicates win.
-    public init(_ pairs: [(LuaValue, LuaValue)]) {
+    package init(_ pairs: [(LuaValue, LuaValue)]) {
         for (key, value) in pairs { self[key] = value }
     }
 
     /// A sequence `{v1, v2, ...}`.
-    public init(sequence: [LuaValue]) {
+    package init(sequence: [LuaValue]) {
         for (offset, value) in sequence.enumerated() { self[.integer(Int64(offset + 1))] = value }
     }
 
     /// A record `{name = value, ...}`.
-    public init(fields: [String: LuaValue]) {
+    package init(fields: [String: LuaValue]) {
         for (key, value) in fields { self[.string(ByteString(key))] = value }
     }
 
     /// The value stored under `key`, `.nil` when absent; assigning `.nil` removes the key.
-    public subscript(key: LuaValue) -> LuaValue {
+    package subscript(key: LuaValue) -> LuaValue {
         get { LuaTable.normalized(key).flatMap { storage[$0] } ?? .nil }
         set {
             guard let key = LuaTable.normalized(key) else { return }
@@ -61,19 +61,19 @@ public struct LuaTable: Hashable {
     }
 
     /// The value of field `name`, `.nil` when absent.
-    public subscript(field name: String) -> LuaValue {
+    package subscript(field name: String) -> LuaValue {
         get { self[.string(ByteString(name))] }
         set { self[.string(ByteString(name))] = newValue }
     }
 
     /// The number of keys.
-    public var count: Int { storage.count }
+    package var count: Int { storage.count }
 
     /// True when the table has no keys.
-    public var isEmpty: Bool { storage.isEmpty }
+    package var isEmpty: Bool { storage.isEmpty }
 
     /// Every key in the canonical order: numbers ascending, then strings, booleans, others.
-    public var keys: [LuaValue] {
+    package var keys: [LuaValue] {
         entries.map(\.key)
     }
 
@@ -84,19 +84,19 @@ public struct LuaTable: Hashable {
     /// Every pair in the canonical key order.
     /// Keys that are tables, functions or handles sort by their text, then by their value's
     /// text (equal texts print the same, so the order never shows in a rendering).
-    public var entries: [(key: LuaValue, value: LuaValue)] {
+    package var entries: [(key: LuaValue, value: LuaValue)] {
         // Each key's order is worked out once (for table keys it means rendering them).
         storage.map { ($0, $1, LuaKeyOrder($0, value: $1)) }.sorted { $0.2 < $1.2 }.map { ($0.0, $0.1) }
     }
 
     /// The string keys as text, escaped (see `ByteString.escaped`) and sorted (for option
     /// bags: detecting and naming unknown keys).
-    public var stringKeys: [String] {
+    package var stringKeys: [String] {
         storage.keys.compactMap(\.bytesValue).sorted().map(\.escaped)
     }
 
     /// The values at 1, 2, ... up to the first missing index.
-    public var sequence: [LuaValue] {
+    package var sequence: [LuaValue] {
         var values: [LuaValue] = []
         var index: Int64 = 1
         while let value = storage[.integer(index)] {

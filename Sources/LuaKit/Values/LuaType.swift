@@ -1,7 +1,7 @@
 import CLua
 
 /// The type of a stack slot, as `lua_type` reports it.
-public enum LuaType: Sendable, Equatable {
+package enum LuaType: Sendable, Equatable {
     case none, `nil`, boolean, lightUserdata, number, string, table, function, userdata, thread
 
     init(_ code: Int32) {

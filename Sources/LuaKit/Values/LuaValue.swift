@@ -6,7 +6,7 @@ import ByteText
 /// `math.type` tells them apart. Tables are deep copies; functions are registry references that
 /// keep the function alive; userdata of a registered class become handles. Strings are bytes
 /// (`ByteString`), exactly as Lua holds them.
-public enum LuaValue: Hashable {
+package enum LuaValue: Hashable {
     case `nil`
     case boolean(Bool)
     case integer(Int64)
@@ -22,19 +22,19 @@ public enum LuaValue: Hashable {
 
 extension LuaValue {
     /// True for `nil`.
-    public var isNil: Bool {
+    package var isNil: Bool {
         if case .nil = self { return true }
         return false
     }
 
     /// The boolean, when the value is one.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .boolean(let value) = self { return value }
         return nil
     }
 
     /// The integer, when the value is an integer or a float with an exact integer value.
-    public var intValue: Int64? {
+    package var intValue: Int64? {
         switch self {
         case .integer(let value): return value
         case .number(let value): return Int64(exactly: value)
@@ -43,7 +43,7 @@ extension LuaValue {
     }
 
     /// The number as a Double, for integers and floats.
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .integer(let value): return Double(value)
         case .number(let value): return value
@@ -52,38 +52,38 @@ extension LuaValue {
     }
 
     /// The string's bytes, when the value is a string (numbers are not converted).
-    public var bytesValue: ByteString? {
+    package var bytesValue: ByteString? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The string as text, when the value is a string of valid UTF-8 (numbers are not
     /// converted; other bytes give nil rather than a lossy text).
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value.string }
         return nil
     }
 
     /// The table copy, when the value is a table.
-    public var tableValue: LuaTable? {
+    package var tableValue: LuaTable? {
         if case .table(let value) = self { return value }
         return nil
     }
 
     /// The handle, when the value is a userdata of a registered class.
-    public var handleValue: LuaHandle? {
+    package var handleValue: LuaHandle? {
         if case .handle(let value) = self { return value }
         return nil
     }
 
     /// The function reference, when the value is a function.
-    public var functionValue: LuaFunctionRef? {
+    package var functionValue: LuaFunctionRef? {
         if case .function(let value) = self { return value }
         return nil
     }
 
     /// The name Lua's `type()` gives, except that handles give their class name.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .nil: return "nil"
         case .boolean: return "boolean"

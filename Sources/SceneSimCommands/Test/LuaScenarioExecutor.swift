@@ -9,15 +9,15 @@ import SceneSimTimeline
 /// Runs golden scenarios in-process, each in a fresh Lua state and simulator, with the options
 /// of `scenesim test`'s flags (by default those of a flagless `scenesim run`: seed 0, text trace)
 /// so a golden depends on flags only when the user passes them.
-public struct LuaScenarioExecutor: ScenarioExecutor {
-    public var options: ScenarioOptions
+package struct LuaScenarioExecutor: ScenarioExecutor {
+    package var options: ScenarioOptions
     /// `--timeline DIR`: where each scenario's picture goes, mirroring its path.
     var timeline: TimelineRequest?
     /// `--coverage`: receives each scenario's counts.
     var coverage: CoverageSink?
 
     /// Every scenario's host has `sim.gen` and `sim.explore` (added to `options` if missing).
-    public init(options: ScenarioOptions = ScenarioOptions()) {
+    package init(options: ScenarioOptions = ScenarioOptions()) {
         self.options = options.installing(.explore)
     }
 
@@ -28,9 +28,9 @@ public struct LuaScenarioExecutor: ScenarioExecutor {
     }
 
     /// Every platform the simulator knows, for `-- platforms:` lines.
-    public var platforms: [String] { Platform.allCases.map(\.rawValue) }
+    package var platforms: [String] { Platform.allCases.map(\.rawValue) }
 
-    public func run(_ scenario: Scenario, stop: ScenarioStop) -> ScenarioOutcome {
+    package func run(_ scenario: Scenario, stop: ScenarioStop) -> ScenarioOutcome {
         // Kept only when something reads it: the default run records nothing.
         // For coverage alone, only the events it counts: a run's notes were kept, up to the
         // memory limit, beside the output and the Lua heap that each have that limit too.

@@ -12,16 +12,16 @@ import Synchronization
 /// restored from the copy after each run. Every run starts from the same bytes, as if the state
 /// were new, and with a new simulator. Runs that write a trace, and runs with `--allow-io`
 /// (whose open files a restore would lose without closing them), get a new state each.
-public struct ExplorationRunner: Sendable {
+package struct ExplorationRunner: Sendable {
     /// The module's path, as given (relative to the current directory, or absolute).
-    public let file: String
-    public let options: ScenarioOptions
+    package let file: String
+    package let options: ScenarioOptions
     /// Prepared hosts waiting for their next run (nil: every run builds its own state).
     private let idle: IdleHosts?
     /// The rule list the last run's result held (`ruleList`).
     private let lastRules = SharedRuleList()
 
-    public init(file: String, options: ScenarioOptions = ScenarioOptions()) {
+    package init(file: String, options: ScenarioOptions = ScenarioOptions()) {
         self.init(file: file, options: options, reusingStates: true)
     }
 
@@ -35,7 +35,7 @@ public struct ExplorationRunner: Sendable {
 
     /// The seed of run `run` of an exploration seeded `seed`: derived from the two alone, never
     /// from shared state, so the runs a job or a shard gets do not change what each does.
-    public static func runSeed(seed: UInt64, run: Int) -> UInt64 {
+    package static func runSeed(seed: UInt64, run: Int) -> UInt64 {
         mix(seed &+ mix(UInt64(truncatingIfNeeded: run) &+ 0x9E37_79B9_7F4A_7C15))
     }
 
@@ -44,7 +44,7 @@ public struct ExplorationRunner: Sendable {
 
     /// What to print about an error that stopped a run: the message and script traceback, and
     /// for a limit, the flag that raises it.
-    public static func report(_ error: any Error) -> String {
+    package static func report(_ error: any Error) -> String {
         guard var error = error as? LuaError else { return "\(error)\n" }
         // A traceback of the engine's frames alone (a module's table refused by its checks)
         // says nothing the message does not, and names lines of no file the user has.
@@ -55,13 +55,13 @@ public struct ExplorationRunner: Sendable {
 
     /// Run `run`: up to `steps` random steps. A passing run's steps are kept only when asked
     /// for (`keepSteps`); a failing run's always are.
-    public func run(seed: UInt64, run: Int, steps: Int, keepSteps: Bool = false) throws(LuaError) -> RunOutcome {
+    package func run(seed: UInt64, run: Int, steps: Int, keepSteps: Bool = false) throws(LuaError) -> RunOutcome {
         try execute(seed: Self.runSeed(seed: seed, run: run), steps: steps, replay: nil, keepSteps: keepSteps, trace: false)
     }
 
     /// Replays `steps` in order, skipping those whose precondition or arguments no longer hold;
     /// with `trace`, keeps the run's text trace in `output`.
-    public func replay(_ steps: [ExploreStep], trace: Bool = false) throws(LuaError) -> RunOutcome {
+    package func replay(_ steps: [ExploreStep], trace: Bool = false) throws(LuaError) -> RunOutcome {
         try execute(seed: 0, steps: steps.count, replay: steps, keepSteps: true, trace: trace)
     }
 

@@ -1,11 +1,11 @@
 /// The first failure of a run: what failed (`invariant NAME`, `eventually NAME`, `rule NAME`),
 /// its message, and the step after which it was found (0: right after setup).
-public struct ExploreFailure: Equatable, Sendable {
-    public var label: String
-    public var message: String
-    public var step: Int
+package struct ExploreFailure: Equatable, Sendable {
+    package var label: String
+    package var message: String
+    package var step: Int
 
-    public init(label: String, message: String, step: Int) {
+    package init(label: String, message: String, step: Int) {
         self.label = label
         self.message = Self.capped(message)
         self.step = step
@@ -14,7 +14,7 @@ public struct ExploreFailure: Equatable, Sendable {
     /// The most bytes of a message kept: past it the message is cut (at a character) and ends
     /// with `...(N bytes)`, N its whole size. A 10 MB message was printed twice and written into
     /// the found scenario; its start (where it failed and why) is what a user reads.
-    public static let maxMessageBytes = 4096
+    package static let maxMessageBytes = 4096
 
     /// `message` within `maxMessageBytes`, marked when cut.
     static func capped(_ message: String) -> String {
@@ -33,7 +33,7 @@ public struct ExploreFailure: Equatable, Sendable {
     }
 
     /// What a user reads, and what the found scenario's error says after its `file:line:`.
-    public var text: String { "\(label) failed: \(message)" }
+    package var text: String { "\(label) failed: \(message)" }
 
     /// Whether `other` is this failure again, as shrinking keeps it: the same rule or invariant,
     /// failing at the same place (`lock.lua:16`, where the message starts with one). The rest of
@@ -43,7 +43,7 @@ public struct ExploreFailure: Equatable, Sendable {
     /// place of the app's: it differs between a run (the step Swift began) and its replay (the
     /// rule's Lua call), so a built-in rule's failure is compared by its name and the place of
     /// the app's code in its message, if any.
-    public func isSame(as other: ExploreFailure) -> Bool {
+    package func isSame(as other: ExploreFailure) -> Bool {
         label == other.label && Self.place(of: message) == Self.place(of: other.message)
     }
 

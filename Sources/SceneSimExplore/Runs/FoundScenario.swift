@@ -3,23 +3,23 @@ import SceneSimScripting
 
 /// The scenario a shrunk failure is written as: ordinary Lua that `scenesim run` replays,
 /// failing with the same message, and that becomes a golden test once the bug is fixed.
-public struct FoundScenario: Equatable, Sendable {
+package struct FoundScenario: Equatable, Sendable {
     /// The command that explored, as a user would type it again.
-    public var command: String
+    package var command: String
     /// The command that replays the unshrunk run.
-    public var replayCommand: String
-    public var seed: UInt64
-    public var run: Int
-    public var stepsBefore: Int
+    package var replayCommand: String
+    package var seed: UInt64
+    package var run: Int
+    package var stepsBefore: Int
     /// The exploration module, relative to the folder the scenario is written to.
-    public var modulePath: String
-    public var failure: ExploreFailure
-    public var steps: [ExploreStep]
+    package var modulePath: String
+    package var failure: ExploreFailure
+    package var steps: [ExploreStep]
     /// Where the two commands ran, relative to the scenario's folder ("." for that folder):
     /// their paths are as typed there.
-    public var commandFolder = "."
+    package var commandFolder = "."
 
-    public init(command: String, replayCommand: String, seed: UInt64, run: Int, stepsBefore: Int, modulePath: String, failure: ExploreFailure, steps: [ExploreStep],
+    package init(command: String, replayCommand: String, seed: UInt64, run: Int, stepsBefore: Int, modulePath: String, failure: ExploreFailure, steps: [ExploreStep],
                 commandFolder: String = ".") {
         self.commandFolder = commandFolder
         self.command = command
@@ -33,7 +33,7 @@ public struct FoundScenario: Equatable, Sendable {
     }
 
     /// `docs-7-12.lua` for module `…/docs.lua`, seed 7, run 12.
-    public static func fileName(module: String, seed: UInt64, run: Int) -> String {
+    package static func fileName(module: String, seed: UInt64, run: Int) -> String {
         var base = module.split(separator: "/").last.map(String.init) ?? module
         if base.hasSuffix(".lua") { base.removeLast(4) }
         return "\(base)-\(seed)-\(run).lua"
@@ -41,7 +41,7 @@ public struct FoundScenario: Equatable, Sendable {
 
     /// The scenario's text. The header's first line says what fails (what `scenesim test
     /// --list` shows); each step is one line, its statement then the invariant check.
-    public var text: String {
+    package var text: String {
         // The commands' paths are as typed where explore ran: where that is, from this file's
         // folder (on the same lines, so the steps' line numbers stay where they were).
         let place = commandFolder == "." ? "" : " (in \(commandFolder) from here)"
@@ -76,12 +76,12 @@ extension FoundScenario {
     /// When either is absolute, both are taken from `currentDirectory`.
     /// The folder explore ran in (`currentDirectory`), relative to `directory`, where the
     /// scenario is written; "." when they are the same.
-    public static func commandFolder(writtenTo directory: String, currentDirectory: String) -> String {
+    package static func commandFolder(writtenTo directory: String, currentDirectory: String) -> String {
         let folder = ModulePath.relative(currentDirectory, from: ModulePath.resolve(directory, from: currentDirectory))
         return folder.isEmpty ? "." : folder
     }
 
-    public static func modulePath(_ module: String, writtenTo directory: String, currentDirectory: String) -> String {
+    package static func modulePath(_ module: String, writtenTo directory: String, currentDirectory: String) -> String {
         if module.hasPrefix("/") || directory.hasPrefix("/") {
             return ModulePath.relative(
                 ModulePath.resolve(module, from: currentDirectory),
@@ -94,7 +94,7 @@ extension FoundScenario {
     /// Whether `scenesim run scenario`, from `currentDirectory`, may load `module` without
     /// --allow-io: the sandbox's own rule (ScriptHost.sandboxAllows), for the folder and the
     /// suite `scenesim run` gives the scenario (ScenarioRunner.run).
-    public static func replaysInSandbox(_ scenario: String, module: String, currentDirectory: String) -> Bool {
+    package static func replaysInSandbox(_ scenario: String, module: String, currentDirectory: String) -> Bool {
         ScriptHost.sandboxAllows(module, scenarioDirectory: ScenarioRunner.directory(of: scenario),
                                  moduleRoot: ScenarioRunner.moduleRoot(path: scenario, displayName: nil),
                                  currentDirectory: currentDirectory)

@@ -1,31 +1,31 @@
 /// What one run did.
-public struct RunOutcome: Sendable {
+package struct RunOutcome: Sendable {
     /// The steps that ran (with a failure, up to the failing one); empty for a passing random
     /// run, which has no use for them.
-    public var steps: [ExploreStep]
-    public var failure: ExploreFailure?
+    package var steps: [ExploreStep]
+    package var failure: ExploreFailure?
     /// Every rule, by name: how often it ran, how often its precondition held when asked, and
     /// how often it was drawn (tried).
-    public var counts: [RuleCount]
-    public var stepCount: Int
+    package var counts: [RuleCount]
+    package var stepCount: Int
     /// The trace and `print` output, when asked for.
-    public var output: [UInt8]
+    package var output: [UInt8]
     /// The eventually checks that say when they apply (`{ pre = ..., check = ... }`), by name:
     /// whether the precondition held after the run's last step (the check ran). Empty when the
     /// run failed before its end, where no eventually check is asked.
-    public var eventuallyHeld: [String: Bool] = [:]
+    package var eventuallyHeld: [String: Bool] = [:]
 
-    public struct RuleCount: Equatable, Sendable {
-        public var name: String
-        public var ran: Int
-        public var enabled: Int
+    package struct RuleCount: Equatable, Sendable {
+        package var name: String
+        package var ran: Int
+        package var enabled: Int
         /// How often the rule was drawn: its precondition was asked, or would have been.
-        public var tried: Int
+        package var tried: Int
         /// A rule of the module (not a built-in one).
-        public var own: Bool
+        package var own: Bool
     }
 
-    public init(steps: [ExploreStep] = [], failure: ExploreFailure? = nil, counts: [RuleCount] = [], stepCount: Int = 0, output: [UInt8] = []) {
+    package init(steps: [ExploreStep] = [], failure: ExploreFailure? = nil, counts: [RuleCount] = [], stepCount: Int = 0, output: [UInt8] = []) {
         self.steps = steps
         self.failure = failure
         self.counts = counts
@@ -36,7 +36,7 @@ public struct RunOutcome: Sendable {
     /// Whether this replay and `other` of the same steps did the same: the same trace and
     /// output bytes, the same failure, and that failure is still `label`. Anything else is
     /// nondeterminism (explore's exit status 3), never shrugged off as flaky.
-    public func replaysTheSame(as other: RunOutcome, failing label: String) -> Bool {
+    package func replaysTheSame(as other: RunOutcome, failing label: String) -> Bool {
         failure?.label == label && failure == other.failure && output == other.output && steps == other.steps
     }
 }

@@ -2,21 +2,21 @@
 /// single steps, then moves each argument toward its generator's minimum, keeping a candidate
 /// only when its replay fails the same way (the same invariant or rule at the same place,
 /// `ExploreFailure.isSame(as:)`, not any failure).
-public struct Shrinker {
+package struct Shrinker {
     /// Replays candidate steps; returns the steps that ran up to the failure when the replay
     /// fails with the label being shrunk, nil otherwise. (A replay skips steps whose
     /// precondition or arguments no longer hold, so what comes back may be shorter still.)
-    public typealias Replay = ([ExploreStep]) -> [ExploreStep]?
+    package typealias Replay = ([ExploreStep]) -> [ExploreStep]?
 
     /// Replays tried so far.
-    public private(set) var attempts = 0
+    package private(set) var attempts = 0
     private let replay: Replay
 
-    public init(replay: @escaping Replay) {
+    package init(replay: @escaping Replay) {
         self.replay = replay
     }
 
-    public mutating func shrink(_ steps: [ExploreStep]) -> [ExploreStep] {
+    package mutating func shrink(_ steps: [ExploreStep]) -> [ExploreStep] {
         var current = steps
         // Each round either removes a step or lowers an argument, so rounds are few; the bound
         // only guards against a replay that keeps returning the same steps.

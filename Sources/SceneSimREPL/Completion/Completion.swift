@@ -3,20 +3,20 @@ import SceneSimScripting
 
 /// What tab completion offers for the text before the cursor: the partial name being typed
 /// and the full names it may become.
-public struct Completion: Equatable, Sendable {
+package struct Completion: Equatable, Sendable {
     /// The partial name at the end of the text (`op` in `app:op`).
-    public var partial: String
+    package var partial: String
     /// The names starting with `partial`, sorted.
-    public var candidates: [String]
+    package var candidates: [String]
 
     /// A completion of `partial` to `candidates`.
-    public init(partial: String, candidates: [String]) {
+    package init(partial: String, candidates: [String]) {
         self.partial = partial
         self.candidates = candidates
     }
 
     /// The longest text every candidate starts with (at least `partial` when any match).
-    public var commonPrefix: String {
+    package var commonPrefix: String {
         guard var prefix = candidates.first else { return partial }
         for candidate in candidates.dropFirst() {
             while !candidate.hasPrefix(prefix) { prefix.removeLast() }
@@ -26,7 +26,7 @@ public struct Completion: Equatable, Sendable {
 
     /// Completes the name at the end of `text` from `host`'s live state: globals and keywords,
     /// or after `a.b.` / `a.b:` the fields / methods of what `a.b` is now.
-    public static func complete(_ text: String, in host: ScriptHost) -> Completion {
+    package static func complete(_ text: String, in host: ScriptHost) -> Completion {
         let word = String(text.reversed().prefix { isNameCharacter($0) || $0 == "." || $0 == ":" }.reversed())
         guard let separator = word.lastIndex(where: { $0 == "." || $0 == ":" }) else {
             return Completion(partial: word, candidates: matching(word, among: host.globalNames() + keywords))

@@ -16,20 +16,20 @@ import Darwin
 /// While a line is edited, the terminal does not turn Ctrl-C into SIGINT: Ctrl-C arrives as a
 /// key that abandons the line (and the pending entry). While a chunk runs the terminal is back
 /// in its usual mode, so Ctrl-C is a signal again, for `InterruptGuard`.
-public final class EditLineReader: LineReader {
+package final class EditLineReader: LineReader {
     private let editor: OpaquePointer
     private let history: OpaquePointer
     private let historyPath: String?
     /// Whether history is kept: false when its folder could not be made (the session says so).
-    public var keepsHistory: Bool { historyPath != nil }
+    package var keepsHistory: Bool { historyPath != nil }
     private var prompt: UnsafeMutablePointer<CChar>?
     private var interrupted = false
     /// Completes the name before the cursor (set by the owner, e.g. to `REPLSession.complete`).
-    public var complete: ((String) -> Completion)?
+    package var complete: ((String) -> Completion)?
 
     /// A reader on the process's terminal; nil when libedit cannot start. History is read from
     /// and written to `historyPath` when given and its folder can be made.
-    public init?(historyPath: String?) {
+    package init?(historyPath: String?) {
         setlocale(LC_CTYPE, "")
         // libedit drops what the locale cannot encode: with LANG unset (many containers and CI
         // images) or C, `'café'` reached Lua as `'caf'`. A UTF-8 character set keeps the bytes
@@ -74,9 +74,9 @@ public final class EditLineReader: LineReader {
         free(prompt)
     }
 
-    public var isInteractive: Bool { true }
+    package var isInteractive: Bool { true }
 
-    public func readLine(prompt text: String) -> LineInput {
+    package func readLine(prompt text: String) -> LineInput {
         free(prompt)
         prompt = strdup(text)
         interrupted = false
@@ -92,7 +92,7 @@ public final class EditLineReader: LineReader {
         return .line(result)
     }
 
-    public func addHistory(_ entry: String) {
+    package func addHistory(_ entry: String) {
         scn_history_add(history, entry)
         // Saved at once, so a session that is killed keeps what it had.
         if let historyPath {

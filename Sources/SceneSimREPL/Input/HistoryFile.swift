@@ -6,9 +6,9 @@ import Foundation
 
 /// Where the REPL keeps its history: `$XDG_STATE_HOME/scenesim/history`, else
 /// `~/.local/state/scenesim/history` (the XDG base directory rules).
-public enum HistoryFile {
+package enum HistoryFile {
     /// The history path for `environment`, or nil when neither variable gives a home.
-    public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return state + "/scenesim/history"
         }

@@ -1,5 +1,5 @@
 /// Where the REPL's lines come from: a terminal with editing, a pipe, or a test's script.
-public protocol LineReader: AnyObject {
+package protocol LineReader: AnyObject {
     /// Reads one line after showing `prompt` (readers without a terminal show nothing).
     func readLine(prompt: String) -> LineInput
     /// Remembers a complete entry (several lines joined by newlines) for recall.
@@ -9,7 +9,7 @@ public protocol LineReader: AnyObject {
 }
 
 /// What one read gave.
-public enum LineInput: Equatable, Sendable {
+package enum LineInput: Equatable, Sendable {
     /// A line without its newline.
     case line(String)
     /// Ctrl-C while typing: drop the pending entry and prompt again.

@@ -1,13 +1,13 @@
 /// Reads standard input line by line without prompts or editing (a pipe or a file).
-public final class PlainLineReader: LineReader {
-    public init() {}
+package final class PlainLineReader: LineReader {
+    package init() {}
 
-    public var isInteractive: Bool { false }
+    package var isInteractive: Bool { false }
 
-    public func readLine(prompt: String) -> LineInput {
+    package func readLine(prompt: String) -> LineInput {
         guard let line = Swift.readLine(strippingNewline: true) else { return .endOfInput }
         return .line(line)
     }
 
-    public func addHistory(_ entry: String) {}
+    package func addHistory(_ entry: String) {}
 }

@@ -9,7 +9,7 @@ extension REPLSession {
     /// (messages read `stdin:line:`). The first error stops the run and goes to the error
     /// stream as `scenesim run` reports it. Returns `scenesim run`'s status: 0, or 1 after an
     /// error.
-    public func runStandardInput(file: String? = nil) -> Int32 {
+    package func runStandardInput(file: String? = nil) -> Int32 {
         do throws(LuaError) {
             if let file { try host.run(file: file) }
             let chunk = try host.lua.loadStandardInput()

@@ -9,15 +9,15 @@ import SceneSimScripting
 /// Error messages read `stdin:N:` where N counts every line read in the session (meta commands
 /// and blank lines too), so piping a file gives the file's own line numbers, and a function
 /// typed earlier reports the line where it was typed.
-public final class REPLSession {
+package final class REPLSession {
     /// The prompt of a new entry and of its continuation lines (as lua.c).
-    public static let prompt = "> "
-    public static let continuationPrompt = ">> "
+    package static let prompt = "> "
+    package static let continuationPrompt = ">> "
 
     /// The options the session's hosts are made with.
-    public let options: ScenarioOptions
+    package let options: ScenarioOptions
     /// The current world; `\reset` replaces it.
-    public private(set) var host: ScriptHost
+    package private(set) var host: ScriptHost
     let reader: LineReader
     let output: REPLOutput
     /// Where `require` looks: given at the start, then the nearest `lib/` of the last file
@@ -36,7 +36,7 @@ public final class REPLSession {
     var quitRequested = false
 
     /// A session over a fresh host; `moduleDirectory` is where `require` looks.
-    public init(options: ScenarioOptions = ScenarioOptions(), reader: LineReader, output: REPLOutput, moduleDirectory: String? = "lib") {
+    package init(options: ScenarioOptions = ScenarioOptions(), reader: LineReader, output: REPLOutput, moduleDirectory: String? = "lib") {
         // The REPL's scripts have sim.gen and sim.explore, as scenesim run's do.
         self.options = options.installing(.explore)
         self.reader = reader
@@ -47,7 +47,7 @@ public final class REPLSession {
 
     /// Runs `file` first when given, then entries until `\quit` or the end of input. Returns the
     /// exit status: 0, or 1 when the input was not a terminal and an entry failed (as a script).
-    public func run(file: String? = nil, banner: String? = nil) -> Int32 {
+    package func run(file: String? = nil, banner: String? = nil) -> Int32 {
         if let banner, reader.isInteractive { output.standard(banner + "\n") }
         if let file { load(file) }
         while !quitRequested {
@@ -90,7 +90,7 @@ public final class REPLSession {
 
 extension REPLSession {
     /// Tab completion for the text before the cursor, from the current world.
-    public func complete(_ textBeforeCursor: String) -> Completion {
+    package func complete(_ textBeforeCursor: String) -> Completion {
         Completion.complete(textBeforeCursor, in: host)
     }
 }

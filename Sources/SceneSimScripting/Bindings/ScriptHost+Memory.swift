@@ -7,7 +7,7 @@ import SceneSimCore
 // of the window whose session index is n.
 extension ScriptHost {
     /// The methods of `app.memory` and `w.memory`.
-    public static let memoryMethods = ["keys"]
+    package static let memoryMethods = ["keys"]
 
     var appMemoryValue: LuaValue { .handle(LuaHandle(classes.memory, id: 0)) }
 

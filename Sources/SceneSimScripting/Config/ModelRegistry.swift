@@ -5,19 +5,19 @@ import SceneSimCore
 /// state and every scenario (every explore run, on its own thread) launches its own.
 ///
 /// `"builtin"` is always there: the built-in model, named. The stock `scenesim` has only it.
-public struct ModelRegistry: Sendable, Equatable {
-    public typealias Factory = @Sendable () throws(SimError) -> AppModel
+package struct ModelRegistry: Sendable, Equatable {
+    package typealias Factory = @Sendable () throws(SimError) -> AppModel
 
     private var factories: [String: Factory] = [:]
 
     /// The name of the built-in model, which no registered model may take.
-    public static let builtinName = "builtin"
+    package static let builtinName = "builtin"
 
     /// Only the built-in model.
-    public init() {}
+    package init() {}
 
     /// `models`, by name; a name that is not a word, or is `"builtin"`, is an error naming it.
-    public init(_ models: [String: Factory]) throws(SimError) {
+    package init(_ models: [String: Factory]) throws(SimError) {
         for name in models.keys.sorted() {
             guard AppModel.isIntentName(name) else {
                 throw SimError(.invalidConfig, "model name \"\(name)\" cannot be registered; use a word of letters, digits and _, e.g. notes")
@@ -30,7 +30,7 @@ public struct ModelRegistry: Sendable, Equatable {
     }
 
     /// Every name a script may give, sorted (messages list them).
-    public var names: [String] { ([Self.builtinName] + factories.keys).sorted() }
+    package var names: [String] { ([Self.builtinName] + factories.keys).sorted() }
 
     /// A fresh registered model named `name`; nil if none has that name.
     func make(_ name: String) throws(SimError) -> AppModel? {
@@ -39,5 +39,5 @@ public struct ModelRegistry: Sendable, Equatable {
     }
 
     /// Registries are equal when they offer the same names (functions cannot be compared).
-    public static func == (lhs: ModelRegistry, rhs: ModelRegistry) -> Bool { lhs.names == rhs.names }
+    package static func == (lhs: ModelRegistry, rhs: ModelRegistry) -> Bool { lhs.names == rhs.names }
 }

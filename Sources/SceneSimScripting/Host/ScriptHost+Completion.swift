@@ -9,14 +9,14 @@ import SceneSimCore
 extension ScriptHost {
     /// The methods of the app handle (`app:...`): its inputs (`SimInput.Kind`) and the changes
     /// its code makes; the model's intents come on top.
-    public static let appMethods = (inputKinds(prefix: "app:").map(functionName) + ["after", "begin_background_task", "effect", "on", "schedule_refresh", "transition"]).sorted()
+    package static let appMethods = (inputKinds(prefix: "app:").map(functionName) + ["after", "begin_background_task", "effect", "on", "schedule_refresh", "transition"]).sorted()
     /// The methods of window handles (`w:...`): their inputs.
-    public static let windowMethods = (inputKinds(prefix: "w:").map(functionName) + ["effect"]).sorted()
+    package static let windowMethods = (inputKinds(prefix: "w:").map(functionName) + ["effect"]).sorted()
     /// The methods of `w.storage`.
-    public static let storageMethods = ["keys"]
+    package static let storageMethods = ["keys"]
 
     /// Every global name that is an identifier, sorted (raw access: `_G`'s metatable is not used).
-    public func globalNames() -> [String] {
+    package func globalNames() -> [String] {
         guard case .table(let globals) = lua.global("_G") else { return [] }
         return Self.identifiers(globals.keys.compactMap(\.stringValue))
     }
@@ -24,7 +24,7 @@ extension ScriptHost {
     /// The names that may follow `path` (e.g. `["sim", "server"]`) and a `.`, or a `:` when
     /// `methodCall`: fields of tables and handles, or their methods. Empty when `path` does not
     /// lead to a table or handle now.
-    public func completions(after path: [String], methodCall: Bool) -> [String] {
+    package func completions(after path: [String], methodCall: Bool) -> [String] {
         guard let first = path.first else { return [] }
         var value = lua.global(first)
         for name in path.dropFirst() {

@@ -11,13 +11,13 @@ import SceneSimCore
 /// The closures the host registers capture it `unowned(unsafe)`: the host owns the Lua state and
 /// the simulator that hold them, so they can never run after it is gone, and a checked reference
 /// would cost an atomic operation on every call from Lua.
-public final class ScriptHost {
-    public let lua: LuaState
-    public let options: ScenarioOptions
+package final class ScriptHost {
+    package let lua: LuaState
+    package let options: ScenarioOptions
     /// The device, once `sim.launch` declared the app.
-    public internal(set) var simulator: Simulator?
+    package internal(set) var simulator: Simulator?
     /// Whether trace lines are written (the REPL's `\trace on|off`); `options.trace == .off` wins.
-    public var traceEnabled = true
+    package var traceEnabled = true
     /// The text trace's time column so far: it widens once a time needs more (never narrows),
     /// so the lines from there on align (`TraceRenderer.timeWidth(_:after:)`).
     var traceTimeWidth = TraceRenderer.minimumTimeWidth
@@ -50,7 +50,7 @@ public final class ScriptHost {
     /// Whether the app handle has fields cached in Lua since the last event.
     var appFieldsCached = false
     /// Keeps every event with its source line, when a picture or coverage was asked for.
-    public var recording: RunRecording?
+    package var recording: RunRecording?
     /// While recording: the `file:line` of the script call under way.
     var currentSource: String?
     /// Sets `sim.app` on the very table scripts see as `sim` (set by `installSim`).
@@ -67,7 +67,7 @@ public final class ScriptHost {
     }
     /// The folder of the scenario file being run, when there is one: `sim.explore.load`
     /// resolves its path from there.
-    public var scenarioDirectory: String?
+    package var scenarioDirectory: String?
     /// The built-in semantic invariants an exploration checks (one needs memory across steps).
     package var semanticInvariants = SemanticInvariants()
     /// The last sim.launch of the built-in model from options that are data only (see
@@ -80,7 +80,7 @@ public final class ScriptHost {
 
     /// A host whose output (trace lines and `print`) goes to `output`, one chunk per line.
     /// `moduleDirectory` is where `require` finds helper modules (the scenario's `lib/`).
-    public init(options: ScenarioOptions = ScenarioOptions(), moduleDirectory: String? = nil, output: @escaping ([UInt8]) -> Void) {
+    package init(options: ScenarioOptions = ScenarioOptions(), moduleDirectory: String? = nil, output: @escaping ([UInt8]) -> Void) {
         self.options = options
         self.write = output
         self.seed = options.seed
@@ -115,39 +115,39 @@ public final class ScriptHost {
 
     /// Writes script output (`print`, the REPL's results; each call one line, newline
     /// included): as it is, or in JSONL mode as a `print` event, so every line stays JSON.
-    public func writeOutput(_ line: [UInt8]) {
+    package func writeOutput(_ line: [UInt8]) {
         guard options.trace == .jsonl else { return write(line) }
         let text = line.last == UInt8(ascii: "\n") ? line.dropLast() : line[...]
         write(Array((TraceRenderer.jsonPrintLine(text, at: simulator?.now ?? .zero) + "\n").utf8))
     }
 
     /// Runs a scenario file (text only, chunk name `@path`).
-    public func run(file path: String) throws(LuaError) {
+    package func run(file path: String) throws(LuaError) {
         _ = try withHookFrames { () throws(LuaError) in try lua.run(file: path) }
     }
 
     /// Runs a scenario file whose messages name it `displayName` (see `LuaState.load(file:displayName:)`).
-    public func run(file path: String, displayName: String) throws(LuaError) {
+    package func run(file path: String, displayName: String) throws(LuaError) {
         _ = try withHookFrames { () throws(LuaError) in try lua.run(file: path, displayName: displayName) }
     }
 
     /// Runs a scenario's bytes, already read, under `displayName` (see `LuaState.load(source:displayName:)`).
-    public func run(source bytes: [UInt8], displayName: String) throws(LuaError) {
+    package func run(source bytes: [UInt8], displayName: String) throws(LuaError) {
         _ = try withHookFrames { () throws(LuaError) in try lua.call(try lua.load(source: bytes, displayName: displayName)) }
     }
 
     /// Runs source text under `chunkName` and returns its results.
-    public func run(_ source: String, chunkName: String) throws(LuaError) -> [LuaValue] {
+    package func run(_ source: String, chunkName: String) throws(LuaError) -> [LuaValue] {
         try withHookFrames { () throws(LuaError) in try lua.run(source, chunkName: chunkName) }
     }
 
     /// Calls a compiled chunk and returns its results (the REPL's entry point).
-    public func call(_ function: LuaFunctionRef) throws(LuaError) -> [LuaValue] {
+    package func call(_ function: LuaFunctionRef) throws(LuaError) -> [LuaValue] {
         try withHookFrames { () throws(LuaError) in try lua.call(function) }
     }
 
     /// `call`, with each result described as `print` shows it (`LuaState.callDescribing`).
-    public func callDescribing(_ function: LuaFunctionRef) throws(LuaError) -> (count: Int, texts: Result<[[UInt8]], LuaError>) {
+    package func callDescribing(_ function: LuaFunctionRef) throws(LuaError) -> (count: Int, texts: Result<[[UInt8]], LuaError>) {
         try withHookFrames { () throws(LuaError) in try lua.callDescribing(function) }
     }
 

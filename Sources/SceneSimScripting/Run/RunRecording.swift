@@ -5,36 +5,36 @@ import SceneSimCore
 ///
 /// Only made when asked for (`scenesim run --timeline`, `scenesim test --coverage`): a run
 /// without one keeps nothing and never asks Lua where a call came from.
-public final class RunRecording {
-    public private(set) var records: [TraceRecord] = []
+package final class RunRecording {
+    package private(set) var records: [TraceRecord] = []
     /// By record: the `file:line` of the script call under way when the event happened (a
     /// queued request's own line, a hook's call inside the hook), nil before any call.
-    public private(set) var sources: [String?] = []
+    package private(set) var sources: [String?] = []
     /// The platform of `sim.launch`; nil if the script never declared the app.
-    public private(set) var platform: Platform?
+    package private(set) var platform: Platform?
     /// The state each process of the app's model starts in (the built-in model's `loading`).
-    public private(set) var initialState = ModelState("loading")
+    package private(set) var initialState = ModelState("loading")
     /// The app model the run declared (its table is what coverage measures); nil if the
     /// script never declared the app.
-    public private(set) var model: AppModel?
+    package private(set) var model: AppModel?
     /// What reports call that model (`model = { name = "notes", ... }`, or a registered Swift
     /// model's name); nil: the built-in model, or a declared one named after its scenario.
-    public internal(set) var modelName: String?
+    package internal(set) var modelName: String?
     /// The virtual time when the run ended.
-    public private(set) var endTime: VirtualTime = .zero
+    package private(set) var endTime: VirtualTime = .zero
     /// Labels (`doc#1`) by session index, as the trace shows them.
-    public private(set) var labels: [String] = []
+    package private(set) var labels: [String] = []
     /// The Swift handlers the run's generated modules translated (`sim.swift_handlers`), each
     /// with how often it ran: recorded apart from the trace, which they never enter.
-    public private(set) var handlers: [SwiftHandlers] = []
+    package private(set) var handlers: [SwiftHandlers] = []
 
     /// The most bytes the recording may keep (the run's `--max-memory`); nil for no limit.
-    public let maxBytes: Int?
+    package let maxBytes: Int?
     /// Estimated bytes kept so far.
-    public private(set) var byteCount = 0
+    package private(set) var byteCount = 0
     /// Whether the run traced more than `maxBytes` allows: the records stop there, and a
     /// picture or coverage of the run is refused rather than drawn from part of it.
-    public private(set) var overflowed = false
+    package private(set) var overflowed = false
 
     /// Which events are kept (nil: all), for a reader that needs only some.
     private let keeps: (@Sendable (TraceEvent) -> Bool)?
@@ -42,7 +42,7 @@ public final class RunRecording {
     /// A recording that keeps at most about `maxBytes` (nil: no limit). `only`, when given,
     /// says which events to keep: a coverage report reads a few kinds, and a run's notes and
     /// storage saves kept for it cost memory up to the limit for nothing.
-    public init(maxBytes: Int? = nil, only: (@Sendable (TraceEvent) -> Bool)? = nil) {
+    package init(maxBytes: Int? = nil, only: (@Sendable (TraceEvent) -> Bool)? = nil) {
         self.maxBytes = maxBytes
         self.keeps = only
     }
@@ -88,7 +88,7 @@ public final class RunRecording {
     }
 
     /// A session's label as the trace shows it.
-    public func label(of id: SessionID) -> String {
+    package func label(of id: SessionID) -> String {
         labels.indices.contains(id.index) ? labels[id.index] : "#\(id.index)"
     }
 }
@@ -96,9 +96,9 @@ public final class RunRecording {
 /// The Swift handlers one generated module translated (`sim.swift_handlers`, written by
 /// `scenesim scaffold`): its App's name, the module's file name, each handler's label
 /// (`EntryEditor.swift:13 .onChange(of: scenePhase)`) and how often the run ran it.
-public struct SwiftHandlers: Sendable, Equatable {
-    public var app: String
-    public var module: String
-    public var labels: [String]
-    public var hits: [Int]
+package struct SwiftHandlers: Sendable, Equatable {
+    package var app: String
+    package var module: String
+    package var labels: [String]
+    package var hits: [Int]
 }

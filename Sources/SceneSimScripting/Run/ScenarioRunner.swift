@@ -8,10 +8,10 @@ import LuaKit
 
 /// Runs one scenario file in a fresh host: the shared core of `scenesim run` and the golden
 /// runner.
-public enum ScenarioRunner {
+package enum ScenarioRunner {
     /// Exit statuses: 0 the scenario ran to its end, 1 it failed (an error or a failed assert).
-    public static let success: Int32 = 0
-    public static let failure: Int32 = 1
+    package static let success: Int32 = 0
+    package static let failure: Int32 = 1
 
     /// Runs `path` (chunk name `@path`, so messages read `path:line:`); the output stream goes
     /// to `stdout` as it is produced, an error (message and script traceback) to `stderr`.
@@ -26,7 +26,7 @@ public enum ScenarioRunner {
     ///     thread (raising "interrupted" at its next hook step), e.g. for a timeout.
     ///   - recording: when given, keeps every event with its source line (for `--timeline`
     ///     and `--coverage`), whether the scenario ends well or in an error.
-    public static func run(
+    package static func run(
         path: String,
         displayName: String? = nil,
         source: [UInt8]? = nil,
@@ -82,7 +82,7 @@ public enum ScenarioRunner {
     }
 
     /// What to do about a limit the scenario ran into; "" for other errors.
-    public static func hint(for error: LuaError) -> String {
+    package static func hint(for error: LuaError) -> String {
         // Output past what may be held: print's own refusal (runtime) or the hook's interrupt.
         if error.kind == .runtime || error.kind == .interrupted, error.message.contains("output limit exceeded (") { return outputHint }
         let memory = "hint: the scenario holds too much memory; if it really needs more, raise the limit with --max-memory MiB (0 for none)\n"
@@ -118,7 +118,7 @@ public enum ScenarioRunner {
 
     /// Runs `path` and returns everything it printed, as bytes (for golden tests): a string a
     /// scenario prints is its bytes, NUL and invalid UTF-8 included.
-    public static func capture(
+    package static func capture(
         path: String, displayName: String? = nil, source: [UInt8]? = nil, options: ScenarioOptions = ScenarioOptions(),
         recording: RunRecording? = nil,
         started: (_ interrupt: @escaping @Sendable () -> Void) -> Void = { _ in }
@@ -164,7 +164,7 @@ public enum ScenarioRunner {
     }
 
     /// The folder part of `path` ("" for a bare file name), as given.
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return path == "/" ? "/" : String(path[..<slash]).isEmpty ? "/" : String(path[..<slash])
     }
@@ -173,7 +173,7 @@ public enum ScenarioRunner {
     /// for `scenarios/phases/x.lua`, `scenarios/phases/lib` if it exists, else `scenarios/lib`,
     /// else `lib`. Scenarios in topic folders share helpers this way; the path stays relative so
     /// messages from helpers read the same on every machine.
-    public static func moduleDirectory(for path: String) -> String {
+    package static func moduleDirectory(for path: String) -> String {
         let folders = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
         // An absolute path keeps its leading "": the shallowest candidate is "/x/lib", never the
         // system's own /lib (a scenario under /tmp with no lib/ of its own found it).
