@@ -1,4 +1,5 @@
 import ByteText
+import LuaKit
 import SceneSimScripting
 
 /// The scenario a shrunk failure is written as: ordinary Lua that `scenesim run` replays,
@@ -19,8 +20,10 @@ package struct FoundScenario: Equatable, Sendable {
     /// their paths are as typed there.
     package var commandFolder = "."
 
-    package init(command: String, replayCommand: String, seed: UInt64, run: Int, stepsBefore: Int, modulePath: String, failure: ExploreFailure, steps: [ExploreStep],
-                commandFolder: String = ".") {
+    package init(
+        command: String, replayCommand: String, seed: UInt64, run: Int, stepsBefore: Int, modulePath: String, failure: ExploreFailure, steps: [ExploreStep],
+        commandFolder: String = "."
+    ) {
         self.commandFolder = commandFolder
         self.command = command
         self.replayCommand = replayCommand
@@ -95,8 +98,9 @@ extension FoundScenario {
     /// --allow-io: the sandbox's own rule (ScriptHost.sandboxAllows), for the folder and the
     /// suite `scenesim run` gives the scenario (ScenarioRunner.run).
     package static func replaysInSandbox(_ scenario: String, module: String, currentDirectory: String) -> Bool {
-        ScriptHost.sandboxAllows(module, scenarioDirectory: ScenarioRunner.directory(of: scenario),
-                                 moduleRoot: ScenarioRunner.moduleRoot(path: scenario, displayName: nil),
-                                 currentDirectory: currentDirectory)
+        ScriptHost.sandboxAllows(
+            module, scenarioDirectory: ScenarioRunner.directory(of: scenario),
+            moduleRoot: ScenarioRunner.moduleRoot(path: scenario, displayName: nil),
+            currentDirectory: currentDirectory)
     }
 }

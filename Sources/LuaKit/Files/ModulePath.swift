@@ -1,4 +1,6 @@
-/// Paths of exploration modules, as `sim.explore.load` and the explore command name them.
+/// Paths of Lua modules and the folders they are found in, by components and without reading a
+/// file (beside `ContainedFile`, which reads): how `require`'s module folder is shown, and how
+/// `sim.explore.load` and the explore command name a module.
 package enum ModulePath {
     /// `path` joined to `directory` when relative, with `.` and `..` components folded, so
     /// `scenarios/found/../explore/docs.lua` names the module as `scenarios/explore/docs.lua`
