@@ -167,7 +167,10 @@ let package = Package(
         .testTarget(name: "SceneSimREPLTests", dependencies: ["SceneSimREPL", "SceneSimScripting", "SceneSimBuiltin", "SceneSimTestSupport", "LuaKit"]),
         .testTarget(
             name: "SceneSimCommandsTests",
-            dependencies: ["SceneSimCommands", "SceneSimCLI", "GoldenRunner", "SceneSimScripting", "SceneSimExplore", "SceneSimTimeline", "SceneSimCore", "SceneSimBuiltin", "SceneSimScaffold"],
+            dependencies: [
+                "SceneSimCommands", "SceneSimCLI", "GoldenRunner", "SceneSimScripting", "SceneSimExplore", "SceneSimTimeline", "SceneSimCore", "SceneSimBuiltin",
+                "SceneSimScaffold",
+            ],
             // The reviewed public API of the SceneSim library, read by PublicAPITests.
             exclude: ["Package/SceneSim.api"]
         ),

@@ -7,7 +7,8 @@ package enum EffectName {
         guard let at = bytes.lastIndex(of: UInt8(ascii: "@")) else { return (raw, nil) }
         let tail = bytes[(at + 1)...]
         guard let colon = tail.lastIndex(of: UInt8(ascii: ":")), colon > tail.startIndex, colon + 1 < tail.endIndex,
-              tail[(colon + 1)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return (raw, nil) }
+            tail[(colon + 1)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return (raw, nil) }
         return (ByteString(Array(bytes[..<at])), ByteString(Array(tail)))
     }
 

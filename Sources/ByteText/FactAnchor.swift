@@ -14,7 +14,8 @@ package enum FactAnchor: Equatable, Sendable {
         if let colon = text.lastIndex(of: ":") {
             let file = String(text[..<colon]), digits = text[text.index(after: colon)...]
             guard file.hasSuffix(".swift"), file.count > 6, !digits.isEmpty, digits.first != "0",
-                  digits.allSatisfy({ $0.isASCII && $0.isNumber }), let line = Int(digits) else { return nil }
+                digits.allSatisfy({ $0.isASCII && $0.isNumber }), let line = Int(digits)
+            else { return nil }
             self = .line(file: file, line: line)
             return
         }

@@ -11,7 +11,8 @@ package enum LuaSyntax {
     /// a reserved word.
     package static func isIdentifier(_ bytes: some Collection<UInt8>) -> Bool {
         guard let first = bytes.first, isLetter(first),
-              bytes.allSatisfy({ isLetter($0) || ($0 >= 48 && $0 <= 57) }) else { return false }
+            bytes.allSatisfy({ isLetter($0) || ($0 >= 48 && $0 <= 57) })
+        else { return false }
         return !keywords.contains(String(decoding: bytes, as: UTF8.self))
     }
 

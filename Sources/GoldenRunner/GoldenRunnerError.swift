@@ -88,8 +88,14 @@ extension GoldenRunnerError {
     /// A golden, review file or scenario of the suite that resolves outside it through a link.
     static func outsideSuite(_ path: String, suite: String, writing: Bool) -> Self {
         writing
-            ? .init(.fileSystem, "cannot write \(path): it leads outside the suite \(suite) through a symbolic link, and scenesim writes only inside the suite; remove the link, or point it at a file inside the suite")
-            : .init(.fileSystem, "cannot read \(path): it leads outside the suite \(suite) through a symbolic link, and scenesim reads only files inside the suite; replace the link with the file itself, or point it at a file inside the suite")
+            ? .init(
+                .fileSystem,
+                "cannot write \(path): it leads outside the suite \(suite) through a symbolic link, and scenesim writes only inside the suite; remove the link, or point it at a file inside the suite"
+            )
+            : .init(
+                .fileSystem,
+                "cannot read \(path): it leads outside the suite \(suite) through a symbolic link, and scenesim reads only files inside the suite; replace the link with the file itself, or point it at a file inside the suite"
+            )
     }
 
     /// A FIFO, a device or a socket where the suite should hold a regular file.
@@ -101,22 +107,33 @@ extension GoldenRunnerError {
 
     /// A golden or review file of the suite that is a link to nothing.
     static func danglingLink(_ path: String, suite: String) -> Self {
-        .init(.fileSystem, "cannot write \(path): it is a symbolic link to nothing, and scenesim does not create what a link in the suite names; remove the link, or create its target inside the suite \(suite)")
+        .init(
+            .fileSystem,
+            "cannot write \(path): it is a symbolic link to nothing, and scenesim does not create what a link in the suite names; remove the link, or create its target inside the suite \(suite)"
+        )
     }
 
     /// A file past `GoldenFiles.maxFileSize`.
     static func tooLarge(_ path: String) -> Self {
-        .init(.fileSystem, "cannot read \(path): larger than \(GoldenFiles.maxFileSize >> 20) MiB, the most scenesim reads from one file of a suite (the default --max-memory); make it smaller")
+        .init(
+            .fileSystem,
+            "cannot read \(path): larger than \(GoldenFiles.maxFileSize >> 20) MiB, the most scenesim reads from one file of a suite (the default --max-memory); make it smaller")
     }
 
     /// The default `scenarios/` (no path given) is a link out of the project.
     static var defaultSuiteOutsideProject: Self {
-        .init(.fileSystem, "scenarios is a symbolic link to a folder outside the project, and scenesim test runs only the suite inside it; name the folder on the command line to run it (scenesim test scenarios)")
+        .init(
+            .fileSystem,
+            "scenarios is a symbolic link to a folder outside the project, and scenesim test runs only the suite inside it; name the folder on the command line to run it (scenesim test scenarios)"
+        )
     }
 
     /// A folder of the suite that is a link out of it: not walked, and its scenarios not run.
     static func folderOutsideSuite(_ path: String, suite: String) -> Self {
-        .init(.fileSystem, "cannot run the scenarios in folder \(path): it is a symbolic link to a folder outside the suite \(suite); name it on the command line to run it, or move it into the suite", subject: path)
+        .init(
+            .fileSystem,
+            "cannot run the scenarios in folder \(path): it is a symbolic link to a folder outside the suite \(suite); name it on the command line to run it, or move it into the suite",
+            subject: path)
     }
 }
 
@@ -145,7 +162,8 @@ extension GoldenRunnerError {
 
 extension GoldenRunnerError {
     static func filterMatchesNothing(_ pattern: String, nearest: [String]) -> Self {
-        let advice = nearest.isEmpty
+        let advice =
+            nearest.isEmpty
             ? "there are no scenarios under the paths given"
             : "nearest names: " + nearest.joined(separator: ", ") + " (scenesim test --list shows them all)"
         return .init(.usage, "--filter '\(pattern)' matches no scenario name; \(advice)")

@@ -20,10 +20,13 @@ extension Scenarios {
         var config = AppConfig(platform: .ipados, scenes: Self.scenes)
         config.policy.storageSave = save
         var sim = try Simulator(config: config)
-        return try Measure.nanosPerOperation(repeats: 3, operations: windows, prepare: {
-            sim = try Simulator(config: config)
-            try sim.launch()
-        }) {
+        return try Measure.nanosPerOperation(
+            repeats: 3, operations: windows,
+            prepare: {
+                sim = try Simulator(config: config)
+                try sim.launch()
+            }
+        ) {
             let window = sim.windows[0]
             for key in 0..<windows { try sim.setStorage(window, key: ByteString("key\(key)"), value: .int(Int64(key))) }
         }

@@ -27,10 +27,13 @@ struct Scenarios {
         let sim = try device()
         var next = Int64(windows)
         var opened: [SessionID] = []
-        return try Measure.nanosPerOperation(repeats: repeats, operations: batch, prepare: {
-            for id in opened { try sim.close(id) }
-            opened.removeAll(keepingCapacity: true)
-        }) {
+        return try Measure.nanosPerOperation(
+            repeats: repeats, operations: batch,
+            prepare: {
+                for id in opened { try sim.close(id) }
+                opened.removeAll(keepingCapacity: true)
+            }
+        ) {
             for _ in 0..<batch {
                 opened.append(try sim.openWindow("item", value: .int(next)).window!)
                 next += 1

@@ -13,12 +13,15 @@ extension AppModel {
     static let builtinStates: [StateDeclaration] = [
         StateDeclaration("loading", loading: true),
         StateDeclaration("unauthenticated"),
-        StateDeclaration("onboarding", .oneOf(OnboardingStep.allCases.map(\.rawValue)),
-                         wording: Wording(placeholder: "step", noun: "an onboarding step", plural: "steps", example: "welcome")),
-        StateDeclaration("authenticated", .string,
-                         wording: Wording(placeholder: "user", noun: "a user", plural: "", example: "ada")),
-        StateDeclaration("error", .oneOf(AppErrorKind.allCases.map(\.rawValue)),
-                         wording: Wording(placeholder: "kind", noun: "an error kind", plural: "kinds", example: "sessionExpired")),
+        StateDeclaration(
+            "onboarding", .oneOf(OnboardingStep.allCases.map(\.rawValue)),
+            wording: Wording(placeholder: "step", noun: "an onboarding step", plural: "steps", example: "welcome")),
+        StateDeclaration(
+            "authenticated", .string,
+            wording: Wording(placeholder: "user", noun: "a user", plural: "", example: "ada")),
+        StateDeclaration(
+            "error", .oneOf(AppErrorKind.allCases.map(\.rawValue)),
+            wording: Wording(placeholder: "kind", noun: "an error kind", plural: "kinds", example: "sessionExpired")),
     ]
 
     package static let builtinTransitions: [String: [String]] = [
@@ -39,20 +42,25 @@ extension AppModel {
             // scripts call them with their own argument shapes (`app:login{ user = "ada" }`). Each
             // finds the controller of the simulator it runs on.
             let intents: [(String, [Parameter], (BuiltinController, Simulator, [SceneValue]) throws(SimError) -> Void)] = [
-                ("login", [Parameter("user", .string), Parameter("new_user", .boolean)], { controller, sim, arguments throws(SimError) in
-                    guard case .string(let user) = arguments[0], case .bool(let newUser) = arguments[1] else { return }
-                    try controller.login(user: user, newUser: newUser, sim)
-                }),
+                (
+                    "login", [Parameter("user", .string), Parameter("new_user", .boolean)],
+                    { controller, sim, arguments throws(SimError) in
+                        guard case .string(let user) = arguments[0], case .bool(let newUser) = arguments[1] else { return }
+                        try controller.login(user: user, newUser: newUser, sim)
+                    }
+                ),
                 ("next_step", [], { controller, sim, _ throws(SimError) in try controller.nextStep(sim) }),
                 ("cancel_onboarding", [], { controller, sim, _ throws(SimError) in try controller.cancelOnboarding(sim) }),
                 ("logout", [], { controller, sim, _ throws(SimError) in try controller.logout(sim) }),
                 ("retry", [], { controller, sim, _ throws(SimError) in try controller.retry(sim) }),
             ]
             for (name, parameters, body) in intents {
-                try model.addIntent(name, Intent(parameters: parameters) { sim, arguments in
-                    try body(try BuiltinController.of(sim, .intentName(name)), sim, arguments)
-                    return nil
-                })
+                try model.addIntent(
+                    name,
+                    Intent(parameters: parameters) { sim, arguments in
+                        try body(try BuiltinController.of(sim, .intentName(name)), sim, arguments)
+                        return nil
+                    })
             }
             model.phaseNote = { BuiltinController.phaseNote($0) }
             return model

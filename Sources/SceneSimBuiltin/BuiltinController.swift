@@ -131,7 +131,10 @@ final class BuiltinController: ModelController {
     func login(user: ByteString, newUser: Bool, _ sim: Simulator) throws(SimError) {
         try sim.requireRunning(.intentName("login"))
         guard !user.isEmpty else {
-            throw SimError(.invalidValue, "\(.intentName("login")): user must be a non-empty string, e.g. \(script: "app:login{ user = \"ada\" }", swift: "perform(intent: \"login\", [.string(\"ada\"), .bool(false)])")")
+            throw SimError(
+                .invalidValue,
+                "\(.intentName("login")): user must be a non-empty string, e.g. \(script: "app:login{ user = \"ada\" }", swift: "perform(intent: \"login\", [.string(\"ada\"), .bool(false)])")"
+            )
         }
         try requireState([.unauthenticated], .intentName("login"), sim)
         guard sim.isNetworkReachable else {

@@ -30,9 +30,9 @@ package struct CoverageCounts: Sendable, Equatable {
     @Sendable package static func counts(_ event: TraceEvent) -> Bool {
         switch event {
         case .launched, .eventLaunched, .notificationOpened, .reopened, .windowMinimized, .launchedInBackground,
-             .stateChanged, .stateRejected, .scenePhaseChanged, .appPhaseChanged, .sceneConnected, .sceneDisconnected,
-             .sessionsDiscarded, .terminated, .watchdogTerminated, .memoryLost, .suspended, .backgroundTaskExpiring,
-             .deepLink, .activityContinued, .warning:
+            .stateChanged, .stateRejected, .scenePhaseChanged, .appPhaseChanged, .sceneConnected, .sceneDisconnected,
+            .sessionsDiscarded, .terminated, .watchdogTerminated, .memoryLost, .suspended, .backgroundTaskExpiring,
+            .deepLink, .activityContinued, .warning:
             true
         default:
             false

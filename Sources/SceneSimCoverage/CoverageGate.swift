@@ -13,7 +13,10 @@ package struct CoverageGate: Sendable, Equatable {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let metric = String(pair[0])
             guard CoverageReport.metrics.contains(metric) else {
-                throw CoverageGateError(message: "--min-coverage: unknown metric '\(metric)'; give \(CoverageReport.metrics.dropLast().joined(separator: ", ")) or \(CoverageReport.metrics.last ?? "") with a percent, e.g. --min-coverage transitions=100,states=100")
+                throw CoverageGateError(
+                    message:
+                        "--min-coverage: unknown metric '\(metric)'; give \(CoverageReport.metrics.dropLast().joined(separator: ", ")) or \(CoverageReport.metrics.last ?? "") with a percent, e.g. --min-coverage transitions=100,states=100"
+                )
             }
             guard pair.count == 2, let percent = Double(pair[1]), percent >= 0, percent <= 100 else {
                 throw CoverageGateError(message: "--min-coverage: '\(part)' needs a percent from 0 to 100, e.g. \(metric)=100")
@@ -36,7 +39,8 @@ package struct CoverageGate: Sendable, Equatable {
                 let missing = section.items.filter { $0.hits == 0 }.map(\.name)
                 // Handlers belong to an App whatever the count; a model is named when there are several.
                 let which = section.owner.map { sections.count > 1 || minimum.metric == "handlers" ? " of \($0)" : "" } ?? ""
-                return "\(minimum.metric) coverage\(which) is \(section.covered)/\(section.items.count) (\(section.percentText)), under --min-coverage \(minimum.metric)=\(CoverageGate.number(minimum.percent)); not covered: \(missing.joined(separator: ", "))"
+                return
+                    "\(minimum.metric) coverage\(which) is \(section.covered)/\(section.items.count) (\(section.percentText)), under --min-coverage \(minimum.metric)=\(CoverageGate.number(minimum.percent)); not covered: \(missing.joined(separator: ", "))"
             }
         }
     }

@@ -37,9 +37,11 @@ extension CoverageReport {
                 }
                 return "{\"first\":\(item.first.map(quote) ?? "null"),\"hits\":\(item.hits),\"name\":\(quote(item.name))}"
             }
-            return "{\"covered\":\(section.covered),\"items\":[\(items.joined(separator: ","))],\"metric\":\(section.metric.map(quote) ?? "null"),\"title\":\(quote(section.title)),\"total\":\(section.items.count)}"
+            return
+                "{\"covered\":\(section.covered),\"items\":[\(items.joined(separator: ","))],\"metric\":\(section.metric.map(quote) ?? "null"),\"title\":\(quote(section.title)),\"total\":\(section.items.count)}"
         }
-        return "{\"models\":[\(tables.map { quote($0.name) }.joined(separator: ","))],\"scenarios\":\(scenarios),\"sections\":[\n" + sectionsJSON.joined(separator: ",\n") + "\n]}\n"
+        return "{\"models\":[\(tables.map { quote($0.name) }.joined(separator: ","))],\"scenarios\":\(scenarios),\"sections\":[\n" + sectionsJSON.joined(separator: ",\n")
+            + "\n]}\n"
     }
 
     /// A Mermaid flowchart of each model's states: covered transitions solid with their hits,

@@ -74,7 +74,9 @@ package struct CoverageReport: Sendable {
             }
             return Section(metric: metric, title: title, items: items)
         }
-        func section(_ metric: String?, _ title: String, _ universe: [String], _ path: KeyPath<CoverageCounts, [String: Int]>, extras: Bool = true, of runs: [Run], owner: String) -> Section {
+        func section(_ metric: String?, _ title: String, _ universe: [String], _ path: KeyPath<CoverageCounts, [String: Int]>, extras: Bool = true, of runs: [Run], owner: String)
+            -> Section
+        {
             var section = section(metric, title, universe, path, extras: extras, of: runs)
             section.owner = owner
             return section
@@ -87,9 +89,12 @@ package struct CoverageReport: Sendable {
             // were never tried (a state to itself is no move to test: listed only when a run
             // tried it); past `maxListedStates` states (their square would make the report's
             // size) only the rejected transitions the runs tried are listed.
-            let disallowed = table.states.count > Self.maxListedStates ? [] : table.states.flatMap { from in
-                table.states.filter { $0 != from }.map { TransitionTable.Transition(from: from, to: $0) }
-            }.filter { !allowed.contains($0) }
+            let disallowed =
+                table.states.count > Self.maxListedStates
+                ? []
+                : table.states.flatMap { from in
+                    table.states.filter { $0 != from }.map { TransitionTable.Transition(from: from, to: $0) }
+                }.filter { !allowed.contains($0) }
             sections += [
                 section("states", "states of \(table.name)", table.states, \.states, extras: false, of: own, owner: table.name),
                 section("transitions", "transitions of \(table.name)", table.transitions.map(\.text), \.transitions, of: own, owner: table.name),
@@ -108,17 +113,19 @@ package struct CoverageReport: Sendable {
             ([(Termination.system, true), (.user, true), (.user, false), (.crash, true), (.crash, false)]
                 + (Self.suspends(platform) ? [(.watchdog, true)] : [])
                 + (platform == .macos ? [(.force, true)] : [])).map {
-                CoverageCounts.termination($0.0, platform, $0.1)
-            }
+                    CoverageCounts.termination($0.0, platform, $0.1)
+                }
         }
         // Suspension, expiring tasks and background refresh launches: where the platforms
         // suspend by default (the iOS family).
-        let backgroundTime = platforms.contains(where: Self.suspends)
+        let backgroundTime =
+            platforms.contains(where: Self.suspends)
             ? [CoverageCounts.suspended, CoverageCounts.expired, CoverageCounts.backgroundLaunch("refresh")] : []
         // Warnings only one kind of model gives: the built-in model's validation, a declared
         // model's state that nothing reaches.
         let usesBuiltIn = tables.contains { $0.shape == builtIn }, usesDeclared = tables.contains { $0.shape != builtIn }
-        let warnings = ["openWindow ignored", "storage over storage_warn_bytes", "flicker"]
+        let warnings =
+            ["openWindow ignored", "storage over storage_warn_bytes", "flicker"]
             + (usesBuiltIn ? ["validation skipped (server unreachable)"] : []) + (usesDeclared ? ["state no transition reaches"] : [])
         let seenLinks = Set(runs.flatMap { $0.counts.deepLinks.keys })
         let notHandled = seenLinks.filter { $0.hasPrefix("not handled") }.sorted()
@@ -127,7 +134,9 @@ package struct CoverageReport: Sendable {
             section(nil, "scene phase transitions", phases, \.scenePhases, of: runs),
             section(nil, "app phase transitions", phases, \.appPhases, of: runs),
             section(nil, "scene connections", [ConnectReason.new, .restored, .reconnected].map(\.rawValue), \.connects, of: runs),
-            section(nil, "disconnects and discards", ["disconnected (session kept)"] + [DiscardReason.closed, .dismissed, .forceQuit, .crashWhileLoading].map { "discarded: \($0.rawValue)" }, \.sessionEnds, of: runs),
+            section(
+                nil, "disconnects and discards",
+                ["disconnected (session kept)"] + [DiscardReason.closed, .dismissed, .forceQuit, .crashWhileLoading].map { "discarded: \($0.rawValue)" }, \.sessionEnds, of: runs),
             section(nil, "terminations by platform and restoration", terminations, \.terminations, of: runs),
             section(nil, "process memory lost, by cause", MemoryLossCause.allCases.map(\.rawValue), \.memoryLosses, of: runs),
             section(nil, "deep links", handled + (notHandled.isEmpty ? ["not handled"] : notHandled), \.deepLinks, of: runs),
@@ -136,11 +145,14 @@ package struct CoverageReport: Sendable {
         let background = section(nil, "suspension and background time", backgroundTime, \.backgroundTime, of: runs)
         if !background.items.isEmpty { sections.insert(background, at: sections.count - 2) }
         // Launches by an event and notifications on every platform; the Dock's rows on macOS.
-        let events = [LaunchCause.url(ByteString("")), .activity(""), .notification].map(CoverageCounts.launchedBy)
+        let events =
+            [LaunchCause.url(ByteString("")), .activity(""), .notification].map(CoverageCounts.launchedBy)
             + [true, false].map { CoverageCounts.notification(handler: $0) }
             + (platforms.contains(.macos)
-                ? [CoverageCounts.reopen(visible: true, handler: nil), CoverageCounts.reopen(visible: false, handler: nil),
-                   CoverageCounts.reopen(visible: false, handler: false), CoverageCounts.minimized, CoverageCounts.restoredFromDock]
+                ? [
+                    CoverageCounts.reopen(visible: true, handler: nil), CoverageCounts.reopen(visible: false, handler: nil),
+                    CoverageCounts.reopen(visible: false, handler: false), CoverageCounts.minimized, CoverageCounts.restoredFromDock,
+                ]
                 : [])
         sections.insert(section(nil, "external events and the Dock", events, \.events, of: runs), at: sections.count - 2)
         self.sections = sections

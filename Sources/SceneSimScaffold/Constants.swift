@@ -44,14 +44,16 @@ package struct StringConstants: Sendable {
                     if let variable = decl.as(VariableDeclSyntax.self), variable.bindingSpecifier.text == "let" {
                         for binding in variable.bindings {
                             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                                  let value = binding.initializer.flatMap({ stringValue($0.value) }) else { continue }
+                                let value = binding.initializer.flatMap({ stringValue($0.value) })
+                            else { continue }
                             add(type: info.name, name: name, .init(value: value, file: file, line: binding.startLocation(converter: converter).line))
                         }
                     } else if isStringEnum, let cases = decl.as(EnumCaseDeclSyntax.self) {
                         for element in cases.elements {
                             let value = element.rawValue.map { stringValue($0.value) } ?? element.name.text
                             guard let value else { continue }
-                            rawValues["\(info.name).\(element.name.text)"] = rawValues["\(info.name).\(element.name.text)"]
+                            rawValues["\(info.name).\(element.name.text)"] =
+                                rawValues["\(info.name).\(element.name.text)"]
                                 ?? .init(value: value, file: file, line: element.startLocation(converter: converter).line)
                         }
                     }
@@ -63,7 +65,8 @@ package struct StringConstants: Sendable {
                 guard let variable = item.item.as(VariableDeclSyntax.self), variable.bindingSpecifier.text == "let" else { continue }
                 for binding in variable.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                          let value = binding.initializer.flatMap({ stringValue($0.value) }) else { continue }
+                        let value = binding.initializer.flatMap({ stringValue($0.value) })
+                    else { continue }
                     byQualifiedName[name] = byQualifiedName[name] ?? .init(value: value, file: file, line: binding.startLocation(converter: converter).line)
                 }
             }
@@ -87,7 +90,8 @@ package struct StringConstants: Sendable {
         }
         // `Enum.case.rawValue`, `.case.rawValue` is not a String (no type to read it from).
         if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rawValue",
-           let inner = member.base?.as(MemberAccessExprSyntax.self), let base = inner.base, let type = lastTypeName(base) {
+            let inner = member.base?.as(MemberAccessExprSyntax.self), let base = inner.base, let type = lastTypeName(base)
+        {
             return found(rawValues["\(type).\(inner.declName.baseName.text)"])
         }
         if let member = expression.as(MemberAccessExprSyntax.self) {
@@ -113,7 +117,8 @@ package struct StringConstants: Sendable {
     /// The one declaration of member `name` (nil when none or several disagree).
     private func unique(_ name: String) -> Declared? {
         guard let all = byMemberName[name], let first = all.first?.declared,
-              all.allSatisfy({ $0.declared.value == first.value }) else { return nil }
+            all.allSatisfy({ $0.declared.value == first.value })
+        else { return nil }
         return first
     }
 

@@ -126,12 +126,14 @@ package enum LargeStack {
         var thread = pthread_t()
         #endif
         let context = Unmanaged.passRetained(box).toOpaque()
-        let status = pthread_create(&thread, &attributes, { context in
-            let box = Unmanaged<Box>.fromOpaque((context as UnsafeMutableRawPointer?)!).takeRetainedValue()
-            pthread_setspecific(LargeStack.key, UnsafeRawPointer(bitPattern: 1))
-            box.body()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &thread, &attributes,
+            { context in
+                let box = Unmanaged<Box>.fromOpaque((context as UnsafeMutableRawPointer?)!).takeRetainedValue()
+                pthread_setspecific(LargeStack.key, UnsafeRawPointer(bitPattern: 1))
+                box.body()
+                return nil
+            }, context)
         guard status == 0 else {
             Unmanaged<Box>.fromOpaque(context).release()
             return nil

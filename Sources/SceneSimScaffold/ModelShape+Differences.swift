@@ -57,11 +57,17 @@ extension ModelShape {
             add(key.origin, "AppStorage key \"\(key.name)\" is not in the model's defaults_keys")
         }
         for key in model.defaultsKeys where key.note == nil && !sourceDefaults.contains(key.name) {
-            add(key.origin ?? origin, "the model's defaults_keys has \"\(key.name)\", which is no @AppStorage key of the source; a key the app stores otherwise (UserDefaults, @Default) is listed with its anchor: [\"\(key.name)\"] = \"File.swift:LINE\"")
+            add(
+                key.origin ?? origin,
+                "the model's defaults_keys has \"\(key.name)\", which is no @AppStorage key of the source; a key the app stores otherwise (UserDefaults, @Default) is listed with its anchor: [\"\(key.name)\"] = \"File.swift:LINE\""
+            )
         }
         let sourceMemory = Set(memory.map(\.name))
         for item in model.memory where item.note == nil && !sourceMemory.contains(item.name) {
-            add(item.origin ?? origin, "the model's memory has \"\(item.name)\", which is no @State or @StateObject of \(name); a property of an @Observable singleton is listed with its anchor: [\"Type.property\"] = \"File.swift:LINE\"")
+            add(
+                item.origin ?? origin,
+                "the model's memory has \"\(item.name)\", which is no @State or @StateObject of \(name); a property of an @Observable singleton is listed with its anchor: [\"Type.property\"] = \"File.swift:LINE\""
+            )
         }
         for handler in handlers where !model.handlers.contains(where: { $0.name == handler.name }) {
             add(handler.origin, "\(handler.note ?? handler.name) on \(name) has no model.\(handler.name)")
@@ -77,7 +83,9 @@ extension ModelShape {
             guard let other = model.scenes.first(where: { $0.id == scene.id }) else { continue }
             for item in scene.memory where !other.memory.contains(where: { $0.name == item.name }) {
                 let at = item.origin ?? scene.origin ?? Origin(file: "?", line: 0)
-                result.append(Difference(file: at.file, line: at.line, message: "memory \"\(item.name)\" (scene \"\(scene.id)\") is not in the model's memory; list it if a scenario uses it"))
+                result.append(
+                    Difference(file: at.file, line: at.line, message: "memory \"\(item.name)\" (scene \"\(scene.id)\") is not in the model's memory; list it if a scenario uses it")
+                )
             }
         }
         for item in memory where !model.memory.contains(where: { $0.name == item.name }) {
@@ -87,8 +95,10 @@ extension ModelShape {
         return result
     }
 
-    private func compare(_ source: [Named], _ model: [Named], _ noun: String, _ list: String, scene: Scene,
-                         _ add: (Origin?, String) -> Void) {
+    private func compare(
+        _ source: [Named], _ model: [Named], _ noun: String, _ list: String, scene: Scene,
+        _ add: (Origin?, String) -> Void
+    ) {
         let modelNames = Set(model.map(\.name)), sourceNames = Set(source.map(\.name))
         for item in source where !modelNames.contains(item.name) {
             add(item.origin, "\(noun) \"\(item.name)\" (scene \"\(scene.id)\") is not in the model's \(list)")
@@ -161,7 +171,10 @@ extension ModelShape {
                 add(scene.origin, "scene \"\(scene.id)\" is now a \(kind) (kind = \"\(scene.kind)\"); the generated module says kind = \"\(before.kind)\"")
             }
             if before.value != scene.value {
-                add(scene.origin, "scene \"\(scene.id)\" now takes \(scene.value.map { "a \(scene.valueType ?? $0) (value = \"\($0)\")" } ?? "no value"); the generated module says \(before.value.map { "value = \"\($0)\"" } ?? "no value")")
+                add(
+                    scene.origin,
+                    "scene \"\(scene.id)\" now takes \(scene.value.map { "a \(scene.valueType ?? $0) (value = \"\($0)\")" } ?? "no value"); the generated module says \(before.value.map { "value = \"\($0)\"" } ?? "no value")"
+                )
             }
             compare(scene.keys, before.keys, "SceneStorage key", of: "scene \"\(scene.id)\"", oldOwner: before.origin)
             compare(scene.memory, before.memory, "memory", of: "scene \"\(scene.id)\"", oldOwner: before.origin)
@@ -208,8 +221,10 @@ package func generatedTextChanges(old: String, new: String, module: String, firs
         let was = swiftLocations(in: before[i]), now = swiftLocations(in: after[j])
         guard let first = now.first, was != now else { continue }
         let what = withoutLocationComments(after[j])
-        result.append(.init(file: first.file, line: first.line,
-                            message: "`\(what)` (\(module):\(i + 1)) moved from \(was.map(\.text).joined(separator: ", ")) to \(now.map(\.text).joined(separator: ", "))"))
+        result.append(
+            .init(
+                file: first.file, line: first.line,
+                message: "`\(what)` (\(module):\(i + 1)) moved from \(was.map(\.text).joined(separator: ", ")) to \(now.map(\.text).joined(separator: ", "))"))
     }
     if result.isEmpty && firstDifference {
         let count = min(before.count, after.count)

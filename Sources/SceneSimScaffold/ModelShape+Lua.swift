@@ -27,7 +27,8 @@ extension ModelShape {
             out.append("\(indent)end,")
         }
         if !translation.prelude.isEmpty || handlers.contains(where: { $0.body != nil }) || scenes.contains(where: { $0.handlers.contains { $0.body != nil } })
-            || !translation.modelHandlers.isEmpty || !translation.lifecycleHandlers.isEmpty || !translation.policy.isEmpty {
+            || !translation.modelHandlers.isEmpty || !translation.lifecycleHandlers.isEmpty || !translation.policy.isEmpty
+        {
             // Generated code keeps the Swift's shape (an unused local, a long line): luacheck,
             // which a suite may run on its lib/, is told not to judge it.
             out.append("-- luacheck: ignore")
@@ -123,7 +124,8 @@ extension ModelShape {
     /// what there is, and what to do; nil when there is one.
     package var noWindowScene: String? {
         guard !scenes.contains(where: { $0.kind != "settings" }) else { return nil }
-        let found = skipped.map { "\($0.origin.text): \($0.text)" }
+        let found =
+            skipped.map { "\($0.origin.text): \($0.text)" }
             + scenes.map { "\($0.origin?.text ?? ""): Settings \"\($0.id)\"" }
         return "\(name) has no WindowGroup or Window scene on \(platform), and scenesim simulates windows, so there is no model to write"
             + (found.isEmpty ? "" : " (its scenes: \(found.joined(separator: "; ")))")

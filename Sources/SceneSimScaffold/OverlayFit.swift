@@ -39,8 +39,10 @@ extension ModelShape {
     /// anchor still names its declaration, each `replace` names a generated handler, each
     /// patched scene exists. Failures are placed at the line of `overlayText` (the overlay's
     /// file, `file`) that names them, else at `fallback`.
-    package func fit(_ overlay: OverlayFacts, calledEffects: [String], anchors: FactAnchorCheck,
-                     overlayText: String, file: String, fallback: Int) -> FitReport {
+    package func fit(
+        _ overlay: OverlayFacts, calledEffects: [String], anchors: FactAnchorCheck,
+        overlayText: String, file: String, fallback: Int
+    ) -> FitReport {
         var report = FitReport()
         let lines = overlayText.split(separator: "\n", omittingEmptySubsequences: false)
         func place(_ name: String) -> Origin {
@@ -50,7 +52,8 @@ extension ModelShape {
         }
         func fail(_ at: Origin, _ message: String) { report.differences.append(.init(file: at.file, line: at.line, message: message)) }
         for effect in overlay.effects where !calledEffects.contains(effect) {
-            let hint = closestName(effect, calledEffects).map { "; did you mean \"\($0)\"?" }
+            let hint =
+                closestName(effect, calledEffects).map { "; did you mean \"\($0)\"?" }
                 ?? (calledEffects.isEmpty ? "; it calls none" : "; it calls \(calledEffects.map { "\"\($0)\"" }.joined(separator: ", "))")
             fail(place(effect), "effects[\(luaString(effect))]: the generated module calls no effect of that name\(hint)")
         }
@@ -62,8 +65,10 @@ extension ModelShape {
             guard let scene = scenes.first(where: { $0.id == id }) else { continue }
             if !scene.handlers.contains(where: { $0.name == handler }) {
                 let has = scene.handlers.map(\.name)
-                fail(place(handler), "replace.\(id).\(handler): the generated scene \"\(id)\" has no \(handler) to replace"
-                    + (has.isEmpty ? " (it has no handler)" : " (it has \(has.joined(separator: ", ")))"))
+                fail(
+                    place(handler),
+                    "replace.\(id).\(handler): the generated scene \"\(id)\" has no \(handler) to replace"
+                        + (has.isEmpty ? " (it has no handler)" : " (it has \(has.joined(separator: ", ")))"))
             }
         }
         for fact in overlay.facts {
@@ -77,8 +82,10 @@ extension ModelShape {
             case .holds: break
             case .moved(let line):
                 guard case .line(let path, _) = anchor else { break }
-                report.warnings.append(.init(file: at.file, line: at.line,
-                    message: "\(what)[\(luaString(fact.name))]: its declaration moved from \(anchor.text) to \(path):\(line); update the anchor"))
+                report.warnings.append(
+                    .init(
+                        file: at.file, line: at.line,
+                        message: "\(what)[\(luaString(fact.name))]: its declaration moved from \(anchor.text) to \(path):\(line); update the anchor"))
             case .broken(let reason):
                 fail(at, "\(what)[\(luaString(fact.name))]: the anchor \(luaString(anchor.text)) no longer names its declaration: \(reason)")
             }

@@ -58,15 +58,21 @@ extension ScaffoldFacts {
                         for (name, list) in [("scene_storage", view.sceneStorage), ("app_storage", view.appStorage)] {
                             out.key(name) {
                                 out.array(list) { item in
-                                    out.inlineObject([("key", .string(item.key))] + (item.keyConstant.map { [("key_constant", $0.json)] } ?? [])
-                                                     + [("name", .string(item.name)), ("type", .optional(item.type)),
-                                                        ("default", .optional(item.defaultValue)), ("file", .string(item.file)), ("line", .int(item.line))])
+                                    out.inlineObject(
+                                        [("key", .string(item.key))] + (item.keyConstant.map { [("key_constant", $0.json)] } ?? [])
+                                            + [
+                                                ("name", .string(item.name)), ("type", .optional(item.type)),
+                                                ("default", .optional(item.defaultValue)), ("file", .string(item.file)), ("line", .int(item.line)),
+                                            ])
                                 }
                             }
                         }
                         out.key("memory") {
                             out.array(view.memory) { item in
-                                out.inlineObject([("name", .string(item.name)), ("wrapper", .string(item.wrapper)), ("type", .optional(item.type)), ("file", .string(item.file)), ("line", .int(item.line))])
+                                out.inlineObject([
+                                    ("name", .string(item.name)), ("wrapper", .string(item.wrapper)), ("type", .optional(item.type)), ("file", .string(item.file)),
+                                    ("line", .int(item.line)),
+                                ])
                             }
                         }
                         out.key("handlers") {

@@ -60,11 +60,15 @@ package struct Scaffolder {
         // What the parser would take exponential or cubic time on: said, not parsed.
         let scan = NestingScan(source.text)
         if scan.brackets > NestingScan.bracketLimit {
-            read.warnings.append("\(source.path):\(scan.bracketLine): warning: this file nests \(scan.brackets) [ brackets deep here (more than \(NestingScan.bracketLimit)), which the Swift parser takes exponential time to read; it is not read, so its types are not in the model: split the expression")
+            read.warnings.append(
+                "\(source.path):\(scan.bracketLine): warning: this file nests \(scan.brackets) [ brackets deep here (more than \(NestingScan.bracketLimit)), which the Swift parser takes exponential time to read; it is not read, so its types are not in the model: split the expression"
+            )
             return read
         }
         if scan.conditions > NestingScan.conditionLimit {
-            read.warnings.append("\(source.path):\(scan.conditionLine): warning: this file nests \(scan.conditions) #if deep here (more than \(NestingScan.conditionLimit)), which the Swift parser takes cubic time to read; it is not read, so its types are not in the model")
+            read.warnings.append(
+                "\(source.path):\(scan.conditionLine): warning: this file nests \(scan.conditions) #if deep here (more than \(NestingScan.conditionLimit)), which the Swift parser takes cubic time to read; it is not read, so its types are not in the model"
+            )
             return read
         }
         var text = source.text
@@ -74,14 +78,18 @@ package struct Scaffolder {
         // stack holds (a chain of a million modifiers) is said and skipped, not read.
         let (depth, deepest) = Self.depth(of: tree)
         if depth > Self.depthLimit {
-            read.warnings.append("\(source.path):\(deepest.startLocation(converter: converter).line): warning: this file nests \(depth) levels deep here (a chain of modifiers or calls, nested #if or expressions), deeper than scaffold reads (\(Self.depthLimit)); it is not read, so its types are not in the model: split the expression")
+            read.warnings.append(
+                "\(source.path):\(deepest.startLocation(converter: converter).line): warning: this file nests \(depth) levels deep here (a chain of modifiers or calls, nested #if or expressions), deeper than scaffold reads (\(Self.depthLimit)); it is not read, so its types are not in the model: split the expression"
+            )
             return read
         }
         read.file = .init(path: source.path, converter: converter, tree: tree)
         if tree.hasMaximumNestingLevelOverflow {
             var node = Syntax(tree)
             while let next = node.children(viewMode: .all).first(where: { $0.hasMaximumNestingLevelOverflow }) { node = next }
-            read.warnings.append("\(source.path):\(node.startLocation(converter: converter).line): warning: this file nests more than \(Self.nestingLimit) braces, parentheses, brackets or #ifs deep here, more than scaffold reads; kept what parsed before it")
+            read.warnings.append(
+                "\(source.path):\(node.startLocation(converter: converter).line): warning: this file nests more than \(Self.nestingLimit) braces, parentheses, brackets or #ifs deep here, more than scaffold reads; kept what parsed before it"
+            )
         } else if tree.hasError {
             let finder = ErrorFinder()
             finder.walk(tree)
@@ -115,7 +123,9 @@ package struct Scaffolder {
                 let isApp = info.isApp || found.conformances.contains { $0 == "App" || $0 == "SwiftUI.App" }
                 if !found.isExtension && info.declared && (info.isMain || found.isMain) && isApp {
                     // The same App twice (a copy of the sources, another target): Swift would refuse it.
-                    warnings.append("\(source.path):\(found.line): warning: \(found.name) is declared again (first at \(info.file):\(info.line)); its members are read as one type's, so its scenes appear twice: give the folder or files of one copy")
+                    warnings.append(
+                        "\(source.path):\(found.line): warning: \(found.name) is declared again (first at \(info.file):\(info.line)); its members are read as one type's, so its scenes appear twice: give the folder or files of one copy"
+                    )
                 }
                 if !found.isExtension && !info.declared {
                     info.declared = true
@@ -142,7 +152,9 @@ package struct Scaffolder {
         // copy); say which App the model is of.
         let others = types.values.filter { $0.isMain && $0.isApp && $0.declared && $0.name != app.name }.sorted { $0.order < $1.order }
         if !others.isEmpty {
-            warnings.append("\(app.file):\(app.line): warning: \(others.count + 1) @main Apps found; this model is of \(app.name), the first by path, not of " + others.map { "\($0.name) (\($0.file):\($0.line))" }.joined(separator: ", ") + "; give the folder or files of one app")
+            warnings.append(
+                "\(app.file):\(app.line): warning: \(others.count + 1) @main Apps found; this model is of \(app.name), the first by path, not of "
+                    + others.map { "\($0.name) (\($0.file):\($0.line))" }.joined(separator: ", ") + "; give the folder or files of one app")
         }
         let declaredTypes = Set(types.values.filter(\.declared).map(\.name))
         let viewTypes = Set(types.values.filter { $0.declared && $0.isView }.map(\.name))
@@ -249,7 +261,8 @@ package struct Scaffolder {
                 }
                 // A property of the same type that holds scenes: `appScene`, `self.otherScenes`.
                 if let name = propertyReference(expression),
-                   collectMemberScenes(of: owner, named: name, method: false, conditions: conditions, depth: depth + 1) {
+                    collectMemberScenes(of: owner, named: name, method: false, conditions: conditions, depth: depth + 1)
+                {
                     continue
                 }
                 // Peel modifiers off the outside: `WindowGroup { ... }.a(...).b(...)`.
@@ -265,8 +278,9 @@ package struct Scaffolder {
                     }
                     if let call = current.as(FunctionCallExprSyntax.self) {
                         if let name = calledTypeName(call.calledExpression) {
-                            if Self.sceneKinds[name] != nil { sceneCall = call }
-                            else if name == "Group", let closure = call.trailingClosure {
+                            if Self.sceneKinds[name] != nil {
+                                sceneCall = call
+                            } else if name == "Group", let closure = call.trailingClosure {
                                 // `Group { WindowGroup ...; Window ... }`: its scenes are the body's.
                                 walkSceneStatements(closure.statements, file: file, converter: converter, conditions: conditions, depth: depth + 1, owner: owner)
                             } else if let custom = types[name], custom.declared, custom.isScene {
@@ -274,13 +288,16 @@ package struct Scaffolder {
                             } else if !collectMemberScenes(of: owner, named: name, method: true, conditions: conditions, depth: depth + 1) {
                                 // (`mainScene()`: a method of the App that returns scenes.) A Scene
                                 // type from a package, or a function elsewhere: said, not dropped.
-                                facts.warnings.append("\(file):\(call.startLocation(converter: converter).line): warning: \(name) in \(owner.name)'s body is not declared in these sources (a package's Scene?), so its scenes are not in the model; add them by hand")
+                                facts.warnings.append(
+                                    "\(file):\(call.startLocation(converter: converter).line): warning: \(name) in \(owner.name)'s body is not declared in these sources (a package's Scene?), so its scenes are not in the model; add them by hand"
+                                )
                             }
                             break
                         }
                         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-                           base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
-                           collectMemberScenes(of: owner, named: member.declName.baseName.text, method: true, conditions: conditions, depth: depth + 1) {
+                            base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
+                            collectMemberScenes(of: owner, named: member.declName.baseName.text, method: true, conditions: conditions, depth: depth + 1)
+                        {
                             break  // `self.mainScene()`
                         }
                         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
@@ -304,7 +321,9 @@ package struct Scaffolder {
                         } else {
                             // `id: SceneID.main.rawValue`, `"doc-\(n)"`: the id is known only when the app runs.
                             scene.id = argument.expression.trimmedText
-                            facts.warnings.append("\(file):\(scene.line): warning: \(typeName)'s id \(scene.id) is not a string literal; the model calls the scene \(scene.id): write its id in the model by hand")
+                            facts.warnings.append(
+                                "\(file):\(scene.line): warning: \(typeName)'s id \(scene.id) is not a string literal; the model calls the scene \(scene.id): write its id in the model by hand"
+                            )
                         }
                     case "for":
                         var text = argument.expression.trimmedText
@@ -420,16 +439,20 @@ package struct Scaffolder {
                             let resolved = arguments?.first.flatMap { constants.resolve($0.expression, owner: info.name) }
                             guard let key = resolved?.value else {
                                 let written = arguments?.first?.expression.trimmedText ?? ""
-                                view.unreadKeys.append("\(file):\(line): warning: @\(wrapper)(\(written)) in \(info.name): its key is not a string literal, so it is not in the model; add it to the \(wrapper == "SceneStorage" ? "scene's keys" : "model's defaults_keys") by hand")
+                                view.unreadKeys.append(
+                                    "\(file):\(line): warning: @\(wrapper)(\(written)) in \(info.name): its key is not a string literal, so it is not in the model; add it to the \(wrapper == "SceneStorage" ? "scene's keys" : "model's defaults_keys") by hand"
+                                )
                                 continue
                             }
-                            var storage = ScaffoldFacts.Storage(key: key, name: name, type: written ?? inferredType(initial, allowConstructed: false),
-                                                                defaultValue: initial?.trimmedText, file: file, line: line)
+                            var storage = ScaffoldFacts.Storage(
+                                key: key, name: name, type: written ?? inferredType(initial, allowConstructed: false),
+                                defaultValue: initial?.trimmedText, file: file, line: line)
                             storage.keyConstant = resolved?.constant
                             storage.condition = condition
                             if wrapper == "SceneStorage" { view.sceneStorage.append(storage) } else { view.appStorage.append(storage) }
                         case "State", "StateObject", "FocusState":
-                            view.memory.append(.init(name: name, wrapper: wrapper, condition: condition, type: written ?? inferredType(initial, allowConstructed: true), file: file, line: line))
+                            view.memory.append(
+                                .init(name: name, wrapper: wrapper, condition: condition, type: written ?? inferredType(initial, allowConstructed: true), file: file, line: line))
                         case "Environment":
                             let path = arguments?.first?.expression.trimmedText ?? ""
                             if path.hasSuffix(".scenePhase") { phaseNames.insert(name) }
@@ -454,9 +477,15 @@ package struct Scaffolder {
             // Each block's facts in line order (a modifier's call encloses the view it modifies:
             // the walk meets the outer ones first), the blocks in source order; each names its
             // own file, which for an extension may not be the type's.
-            view.handlers += stableSorted(walker.handlers, by: \.line).map { var item = $0; item.file = file; return item }
-            view.openWindow += stableSorted(walker.openWindow, by: \.line).map { var item = $0; item.file = file; return item }
-            view.dismissWindow += stableSorted(walker.dismissWindow, by: \.line).map { var item = $0; item.file = file; return item }
+            view.handlers += stableSorted(walker.handlers, by: \.line).map {
+                var item = $0; item.file = file; return item
+            }
+            view.openWindow += stableSorted(walker.openWindow, by: \.line).map {
+                var item = $0; item.file = file; return item
+            }
+            view.dismissWindow += stableSorted(walker.dismissWindow, by: \.line).map {
+                var item = $0; item.file = file; return item
+            }
         }
         return (view, constructed, adaptor)
     }
@@ -512,7 +541,8 @@ func forEachMember(_ members: MemberBlockItemListSyntax, condition: String? = ni
 private func propertyReference(_ expression: ExprSyntax) -> String? {
     if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
     if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
-       base.baseName.text == "self" {
+        base.baseName.text == "self"
+    {
         return member.declName.baseName.text
     }
     return nil

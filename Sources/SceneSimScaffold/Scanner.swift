@@ -31,12 +31,15 @@ final class TypeCollector: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    private func add(_ name: String, _ node: some SyntaxProtocol, _ inheritance: InheritanceClauseSyntax?, _ attributes: AttributeListSyntax?,
-                     _ block: MemberBlockSyntax, isExtension: Bool) {
+    private func add(
+        _ name: String, _ node: some SyntaxProtocol, _ inheritance: InheritanceClauseSyntax?, _ attributes: AttributeListSyntax?,
+        _ block: MemberBlockSyntax, isExtension: Bool
+    ) {
         let conformances = inheritance?.inheritedTypes.map { $0.type.trimmedText } ?? []
-        let isMain = attributes?.contains { element in
-            element.as(AttributeSyntax.self)?.attributeName.trimmedText == "main"
-        } ?? false
+        let isMain =
+            attributes?.contains { element in
+                element.as(AttributeSyntax.self)?.attributeName.trimmedText == "main"
+            } ?? false
         found.append((name, node.startLocation(converter: converter).line, conformances, isMain, block, isExtension))
     }
 
@@ -187,15 +190,17 @@ final class MemberWalker: SyntaxVisitor {
             switch name {
             case "onChange":
                 if let first = node.arguments.first, first.label?.text == "of",
-                   let reference = first.expression.as(DeclReferenceExprSyntax.self), phaseNames.contains(reference.baseName.text) {
+                    let reference = first.expression.as(DeclReferenceExprSyntax.self), phaseNames.contains(reference.baseName.text)
+                {
                     handlers.append(.init(kind: "scene_phase", text: ".onChange(of: \(reference.baseName.text))", condition: condition, line: at))
                 }
             case "onOpenURL":
                 handlers.append(.init(kind: "open_url", text: ".onOpenURL", condition: condition, line: at))
             case "onContinueUserActivity":
                 let type = node.arguments.first.flatMap { resolved($0.expression) }
-                var handler = ScaffoldFacts.Handler(kind: "continue_activity", text: ".onContinueUserActivity(\(node.arguments.first?.expression.trimmedText ?? ""))",
-                                                    activityType: type?.value, condition: condition, line: at)
+                var handler = ScaffoldFacts.Handler(
+                    kind: "continue_activity", text: ".onContinueUserActivity(\(node.arguments.first?.expression.trimmedText ?? ""))",
+                    activityType: type?.value, condition: condition, line: at)
                 handler.constant = type?.constant
                 handlers.append(handler)
             case "handlesExternalEvents":

@@ -20,7 +20,9 @@ extension SceneSimTestStore {
         _ expected: String,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        expectNoDifference(expected, simulator.snapshot().state?.text ?? "not running", "the app's state differs (−: expected, +: what ran)", fileID: fileID, filePath: filePath, line: line, column: column)
+        expectNoDifference(
+            expected, simulator.snapshot().state?.text ?? "not running", "the app's state differs (−: expected, +: what ran)", fileID: fileID, filePath: filePath, line: line,
+            column: column)
     }
 
     /// A connected window's live `@SceneStorage`, all of it.

@@ -71,8 +71,9 @@ struct SVGWriter {
         case .suspended, .resumed:
             // A hexagon-like octagon: the process itself stops or runs again.
             let q = r * 0.45
-            polygon([(x - q, y - r), (x + q, y - r), (x + r, y - q), (x + r, y + q), (x + q, y + r), (x - q, y + r), (x - r, y + q), (x - r, y - q)],
-                    fill: kind.colour, stroke: "#ffffff", title: title)
+            polygon(
+                [(x - q, y - r), (x + q, y - r), (x + r, y - q), (x + r, y + q), (x + q, y + r), (x - q, y + r), (x - r, y + q), (x - r, y - q)],
+                fill: kind.colour, stroke: "#ffffff", title: title)
         }
     }
 

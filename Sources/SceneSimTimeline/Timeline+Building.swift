@@ -9,8 +9,10 @@ extension Timeline {
     ///
     /// `entries` may be a lazy view of a run's records (`RunRecording`), so they are never
     /// copied into an array of their own beside the timeline being built.
-    package init<Entries: BidirectionalCollection<Entry>>(entries: Entries, platform: Platform, initialState: ModelState = ModelState("loading"),
-                                                         endTime: VirtualTime? = nil, label: (SessionID) -> String) {
+    package init<Entries: BidirectionalCollection<Entry>>(
+        entries: Entries, platform: Platform, initialState: ModelState = ModelState("loading"),
+        endTime: VirtualTime? = nil, label: (SessionID) -> String
+    ) {
         let lastTime = entries.last?.record.time ?? .zero
         self = withoutActuallyEscaping(label) { label in
             var builder = Builder(platform: platform, initialState: initialState, label: label)
@@ -104,8 +106,10 @@ private struct Builder {
         case let .sceneConnected(scene, _, reason):
             let lane = lane(scene)
             if reason == .restored, let last = lastEnd[lane], last.launch < launch {
-                flows.append(.init(lane: lane, from: last.point, to: point, fromLaunch: last.launch, toLaunch: launch,
-                                   memoryLost: memoryLostAtEnd[lane] == last.launch))
+                flows.append(
+                    .init(
+                        lane: lane, from: last.point, to: point, fromLaunch: last.launch, toLaunch: launch,
+                        memoryLost: memoryLostAtEnd[lane] == last.launch))
             }
             begin(lane, .phase(.inactive), at: point, entry, text)
         case let .scenePhaseChanged(scene, _, to):
@@ -163,9 +167,9 @@ private struct Builder {
         case .note:
             mark(Timeline.appPhaseLane, .note, at: point, entry, text)
         case .backgroundTaskBegan, .backgroundTaskFinished, .refreshRequested, .refreshCancelled,
-             .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
-             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .notificationOpened,
-             .reopened, .windowMinimized, .effect, .memoryWritten:
+            .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
+            .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .notificationOpened,
+            .reopened, .windowMinimized, .effect, .memoryWritten:
             break
         }
     }

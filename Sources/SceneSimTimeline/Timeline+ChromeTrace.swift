@@ -76,25 +76,30 @@ extension Timeline {
             case let .process(pid, true):
                 return #"{"args":{"sort_index":\#(pid)},"name":"process_sort_index","ph":"M","pid":\#(pid),"tid":0,"ts":0}"#
             case let .thread(pid, lane, false):
-                return #"{"args":{"name":\#(JSONText.quoted(lanes[lane].name))},"name":"thread_name","ph":"M","pid":\#(pid),"tid":\#(Self.threadID(launch: pid, lane: lane)),"ts":0}"#
+                return
+                    #"{"args":{"name":\#(JSONText.quoted(lanes[lane].name))},"name":"thread_name","ph":"M","pid":\#(pid),"tid":\#(Self.threadID(launch: pid, lane: lane)),"ts":0}"#
             case let .thread(pid, lane, true):
                 return #"{"args":{"sort_index":\#(lane)},"name":"thread_sort_index","ph":"M","pid":\#(pid),"tid":\#(Self.threadID(launch: pid, lane: lane)),"ts":0}"#
             case .interval(let index):
                 let interval = intervals[index]
                 let tid = Self.threadID(launch: interval.launch, lane: interval.lane)
                 let category = if case .phase = interval.value { "phase" } else { "state" }
-                return #"{"args":\#(args(interval.text, interval.start, interval.source)),"cat":"\#(category)","dur":\#(ts(interval.end) - ts(interval.start)),"name":\#(JSONText.quoted(interval.value.text)),"ph":"X","pid":\#(interval.launch),"tid":\#(tid),"ts":\#(ts(interval.start))}"#
+                return
+                    #"{"args":\#(args(interval.text, interval.start, interval.source)),"cat":"\#(category)","dur":\#(ts(interval.end) - ts(interval.start)),"name":\#(JSONText.quoted(interval.value.text)),"ph":"X","pid":\#(interval.launch),"tid":\#(tid),"ts":\#(ts(interval.start))}"#
             case .marker(let index):
                 let marker = markers[index]
                 let tid = Self.threadID(launch: marker.launch, lane: marker.lane)
-                return #"{"args":\#(args(marker.text, marker.at, marker.source)),"cat":"marker","name":\#(JSONText.quoted(marker.kind.name)),"ph":"i","pid":\#(marker.launch),"s":"t","tid":\#(tid),"ts":\#(ts(marker.at))}"#
+                return
+                    #"{"args":\#(args(marker.text, marker.at, marker.source)),"cat":"marker","name":\#(JSONText.quoted(marker.kind.name)),"ph":"i","pid":\#(marker.launch),"s":"t","tid":\#(tid),"ts":\#(ts(marker.at))}"#
             case let .flow(index, start):
                 let flow = flows[index]
                 let name = JSONText.quoted("restored " + lanes[flow.lane].name)
                 if start {
-                    return #"{"cat":"restore","id":\#(index + 1),"name":\#(name),"ph":"s","pid":\#(flow.fromLaunch),"tid":\#(Self.threadID(launch: flow.fromLaunch, lane: flow.lane)),"ts":\#(ts(flow.from))}"#
+                    return
+                        #"{"cat":"restore","id":\#(index + 1),"name":\#(name),"ph":"s","pid":\#(flow.fromLaunch),"tid":\#(Self.threadID(launch: flow.fromLaunch, lane: flow.lane)),"ts":\#(ts(flow.from))}"#
                 }
-                return #"{"bp":"e","cat":"restore","id":\#(index + 1),"name":\#(name),"ph":"f","pid":\#(flow.toLaunch),"tid":\#(Self.threadID(launch: flow.toLaunch, lane: flow.lane)),"ts":\#(ts(flow.to))}"#
+                return
+                    #"{"bp":"e","cat":"restore","id":\#(index + 1),"name":\#(name),"ph":"f","pid":\#(flow.toLaunch),"tid":\#(Self.threadID(launch: flow.toLaunch, lane: flow.lane)),"ts":\#(ts(flow.to))}"#
             }
         }
         var order: [Event] = []

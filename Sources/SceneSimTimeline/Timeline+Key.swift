@@ -90,14 +90,15 @@ extension Timeline {
             let c = (1 - abs(2 * lightness - 1)) * saturation
             let h = hue / 60
             let x = c * (1 - abs(h.truncatingRemainder(dividingBy: 2) - 1))
-            let (r, g, b): (Double, Double, Double) = switch Int(h) {
-            case 0: (c, x, 0)
-            case 1: (x, c, 0)
-            case 2: (0, c, x)
-            case 3: (0, x, c)
-            case 4: (x, 0, c)
-            default: (c, 0, x)
-            }
+            let (r, g, b): (Double, Double, Double) =
+                switch Int(h) {
+                case 0: (c, x, 0)
+                case 1: (x, c, 0)
+                case 2: (0, c, x)
+                case 3: (0, x, c)
+                case 4: (x, 0, c)
+                default: (c, 0, x)
+                }
             let m = lightness - c / 2
             let digits = Array("0123456789abcdef")
             func byte(_ v: Double) -> String {

@@ -23,11 +23,20 @@ extension Timeline {
         var measure = SVGWriter()
         let height = drawLegend(&measure, key, top: legendTop, width: layout.width) + 26
         let count = eventCount
-        svg.line(#"<svg xmlns="http://www.w3.org/2000/svg" width="\#(SVGWriter.n(layout.width))" height="\#(SVGWriter.n(height))" viewBox="0 0 \#(SVGWriter.n(layout.width)) \#(SVGWriter.n(height))" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="11">"#)
+        svg.line(
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(SVGWriter.n(layout.width))" height="\#(SVGWriter.n(height))" viewBox="0 0 \#(SVGWriter.n(layout.width)) \#(SVGWriter.n(height))" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="11">"#
+        )
         svg.rect(0, 0, layout.width, height, fill: "#ffffff")
         let launches = processes.count
-        svg.text(8, 18, "scenesim timeline: \(count) \(count == 1 ? "event" : "events"), \(launches) \(launches == 1 ? "launch" : "launches") on \(platform.rawValue), \(VirtualTime.zero.text) s to \(end.time.text) s", size: 13, weight: "bold")
-        svg.text(8, 34, axis == .time ? "axis: virtual seconds (events at one instant overlap; --timeline-axis steps draws one column per event)" : "axis: one column per event, labelled with its step and virtual time", size: 10, fill: "#555555")
+        svg.text(
+            8, 18,
+            "scenesim timeline: \(count) \(count == 1 ? "event" : "events"), \(launches) \(launches == 1 ? "launch" : "launches") on \(platform.rawValue), \(VirtualTime.zero.text) s to \(end.time.text) s",
+            size: 13, weight: "bold")
+        svg.text(
+            8, 34,
+            axis == .time
+                ? "axis: virtual seconds (events at one instant overlap; --timeline-axis steps draws one column per event)"
+                : "axis: one column per event, labelled with its step and virtual time", size: 10, fill: "#555555")
         drawAxis(&svg, layout)
         drawGaps(&svg, layout)
         for (index, lane) in lanes.enumerated() {
@@ -124,7 +133,9 @@ extension Timeline {
         let x0 = layout.x(interval.start), x1 = layout.x(interval.end)
         guard x1 > x0 else { return }
         let y = layout.laneTop(interval.lane)
-        let tip = "\(lanes[interval.lane].name): \(interval.value.text) from \(interval.start.time.text) s (step \(interval.start.step)) to \(interval.end.time.text) s (step \(interval.end.step))\n\(interval.text)" + (interval.source.map { "\n" + $0 } ?? "")
+        let tip =
+            "\(lanes[interval.lane].name): \(interval.value.text) from \(interval.start.time.text) s (step \(interval.start.step)) to \(interval.end.time.text) s (step \(interval.end.step))\n\(interval.text)"
+            + (interval.source.map { "\n" + $0 } ?? "")
         svg.rect(x0, y, x1 - x0, layout.laneHeight, fill: key.colour(interval.value), title: tip)
         let label = interval.value.text
         if x1 - x0 > Double(label.count) * 6.5 + 8 {
@@ -137,11 +148,15 @@ extension Timeline {
         let top = layout.top - 4, bottom = layout.lanesBottom + 4
         let launch = edges?.launch
         let x = layout.x(process.start)
-        svg.line(#"<line x1="\#(SVGWriter.n(x))" y1="\#(SVGWriter.n(top))" x2="\#(SVGWriter.n(x))" y2="\#(SVGWriter.n(bottom))" stroke="\#(MarkerKind.launch.colour)" stroke-width="2"><title>\#(SVGWriter.escape(tip(launch)))</title></line>"#)
+        svg.line(
+            #"<line x1="\#(SVGWriter.n(x))" y1="\#(SVGWriter.n(top))" x2="\#(SVGWriter.n(x))" y2="\#(SVGWriter.n(bottom))" stroke="\#(MarkerKind.launch.colour)" stroke-width="2"><title>\#(SVGWriter.escape(tip(launch)))</title></line>"#
+        )
         if let end = process.end, let how = process.termination {
             let marker = edges?.termination.flatMap { $0.kind == .termination(how) ? $0 : nil }
             let x = layout.x(end)
-            svg.line(#"<line x1="\#(SVGWriter.n(x))" y1="\#(SVGWriter.n(top))" x2="\#(SVGWriter.n(x))" y2="\#(SVGWriter.n(bottom))" stroke="\#(MarkerKind.termination(how).colour)" stroke-width="2" stroke-dasharray="5 2"><title>\#(SVGWriter.escape(tip(marker)))</title></line>"#)
+            svg.line(
+                #"<line x1="\#(SVGWriter.n(x))" y1="\#(SVGWriter.n(top))" x2="\#(SVGWriter.n(x))" y2="\#(SVGWriter.n(bottom))" stroke="\#(MarkerKind.termination(how).colour)" stroke-width="2" stroke-dasharray="5 2"><title>\#(SVGWriter.escape(tip(marker)))</title></line>"#
+            )
         }
     }
 
@@ -156,7 +171,8 @@ extension Timeline {
         let lift = min(12, layout.lanePitch / 2)
         let middle = (x0 + x1) / 2
         let d = "M \(SVGWriter.n(x0)) \(SVGWriter.n(y)) Q \(SVGWriter.n(middle)) \(SVGWriter.n(y - lift * 2)) \(SVGWriter.n(x1)) \(SVGWriter.n(y))"
-        var tip = "\(lanes[flow.lane].name) restored: killed at \(flow.from.time.text) s with launch #\(flow.fromLaunch), continues at \(flow.to.time.text) s in launch #\(flow.toLaunch)"
+        var tip =
+            "\(lanes[flow.lane].name) restored: killed at \(flow.from.time.text) s with launch #\(flow.fromLaunch), continues at \(flow.to.time.text) s in launch #\(flow.toLaunch)"
         // Only SceneStorage came back when memory was lost: a fainter, finer dash says so.
         if flow.memoryLost { tip += "; only its SceneStorage came back: its memory (@State) was lost" }
         let dash = flow.memoryLost ? "1 3" : "4 3"
@@ -190,7 +206,9 @@ extension Timeline {
             let width = 16 + Double(kind.name.count) * 6 + 14
             if x + width > canvas - 8 { x = 8; y += 20 }
             if kind.isProcessEdge {
-                svg.line(#"<line x1="\#(SVGWriter.n(x + 6))" y1="\#(SVGWriter.n(y - 1))" x2="\#(SVGWriter.n(x + 6))" y2="\#(SVGWriter.n(y + 13))" stroke="\#(kind.colour)" stroke-width="2"\#(kind == .launch ? "" : #" stroke-dasharray="5 2""#)/>"#)
+                svg.line(
+                    #"<line x1="\#(SVGWriter.n(x + 6))" y1="\#(SVGWriter.n(y - 1))" x2="\#(SVGWriter.n(x + 6))" y2="\#(SVGWriter.n(y + 13))" stroke="\#(kind.colour)" stroke-width="2"\#(kind == .launch ? "" : #" stroke-dasharray="5 2""#)/>"#
+                )
             } else {
                 svg.marker(kind, x: x + 6, top: y - 4, height: 20, title: kind.name)
             }

@@ -35,10 +35,12 @@ extension Timeline {
         let what = "the text timeline (\(lanes.count) lanes, \(eventCount) events)"
         let launches = processes.count
         var out = TextBytes()
-        out += "timeline: \(eventCount) \(eventCount == 1 ? "event" : "events"), \(launches) \(launches == 1 ? "launch" : "launches") on \(platform.rawValue), "
+        out +=
+            "timeline: \(eventCount) \(eventCount == 1 ? "event" : "events"), \(launches) \(launches == 1 ? "launch" : "launches") on \(platform.rawValue), "
             + "\(VirtualTime.zero.text) s to \(end.time.text) s; one column per event\n"
         let key = self.key
-        out += "phases: A active, i inactive, b background; states: \(stateLegend(key)); "
+        out +=
+            "phases: A active, i inactive, b background; states: \(stateLegend(key)); "
             + "' ' no scene, '.' the app is not running\n"
         out += "marks: " + MarkerKind.all.map { "\($0.letter) \($0.name)" }.joined(separator: ", ") + "\n"
         out += "times: "

@@ -6,8 +6,9 @@ import Testing
 /// make it lose a byte or a block.
 @Suite("The state's block pool")
 struct AllocatorPoolTests {
-    @Test("Strings and tables of every size around the pool's classes keep their contents through growth and shrinking",
-          arguments: [nil, 3 << 20])
+    @Test(
+        "Strings and tables of every size around the pool's classes keep their contents through growth and shrinking",
+        arguments: [nil, 3 << 20])
     func contentsSurvive(limit: Int?) throws {
         // Under a 3 MiB limit the pool reaches its cap midway, and later small blocks come from
         // malloc beside the pool's: both kinds move, shrink and are freed.

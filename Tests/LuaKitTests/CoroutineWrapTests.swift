@@ -9,7 +9,8 @@ struct CoroutineWrapTests {
     func exhaustedGenerator() throws {
         let (state, output) = makeState()
 
-        try state.run("""
+        try state.run(
+            """
             local next_value = coroutine.wrap(function() coroutine.yield(1) end)
             print(next_value())
             print(next_value())
@@ -17,20 +18,22 @@ struct CoroutineWrapTests {
             print(select(2, pcall(function() return next_value() end)))
             """, chunkName: "@gen.lua")
 
-        #expect(output.text == """
-            1
+        #expect(
+            output.text == """
+                1
 
-            false\tcannot resume dead coroutine
-            gen.lua:5: cannot resume dead coroutine
+                false\tcannot resume dead coroutine
+                gen.lua:5: cannot resume dead coroutine
 
-            """)
+                """)
     }
 
     @Test("A coroutine resuming itself through its wrap function gets 'non-suspended', keeps running, and closes its variables once")
     func selfResume() throws {
         let (state, output) = makeState()
 
-        try state.run("""
+        try state.run(
+            """
             local again
             again = coroutine.wrap(function()
               local _ <close> = setmetatable({}, { __close = function() print("closed") end })
@@ -44,23 +47,25 @@ struct CoroutineWrapTests {
             print(pcall(again))
             """, chunkName: "@self.lua")
 
-        #expect(output.text == """
-            false\tcannot resume non-suspended coroutine
-            still running\ttrue
-            yielded
-            resumed
-            closed
+        #expect(
+            output.text == """
+                false\tcannot resume non-suspended coroutine
+                still running\ttrue
+                yielded
+                resumed
+                closed
 
-            false\tcannot resume dead coroutine
+                false\tcannot resume dead coroutine
 
-            """)
+                """)
     }
 
     @Test("A coroutine that died by an error is reset: its variables close, and the next call finds it dead")
     func deadByError() throws {
         let (state, output) = makeState()
 
-        try state.run("""
+        try state.run(
+            """
             local f = coroutine.wrap(function()
               local _ <close> = setmetatable({}, { __close = function() print("closed") end })
               error("boom")
@@ -69,11 +74,12 @@ struct CoroutineWrapTests {
             print(pcall(f))
             """, chunkName: "@err.lua")
 
-        #expect(output.text == """
-            closed
-            false\terr.lua:3: boom
-            false\tcannot resume dead coroutine
+        #expect(
+            output.text == """
+                closed
+                false\terr.lua:3: boom
+                false\tcannot resume dead coroutine
 
-            """)
+                """)
     }
 }

@@ -50,7 +50,8 @@ struct DebugHookTests {
     func scriptHooksRun() throws {
         let (state, output) = makeState(LuaOptions(libraries: .all, maxInstructions: 100_000))
 
-        try state.run("""
+        try state.run(
+            """
             local lines = {}
             debug.sethook(function(event, line) lines[#lines + 1] = event .. ":" .. tostring(line) end, "l")
             local a = 1
@@ -79,32 +80,38 @@ struct DebugHookTests {
             print(debug.gethook())
             """, chunkName: "@h.lua")
 
-        #expect(output.text == """
-            line:3 line:4 line:5
-            10
-            3\tnil
-            true\tcrl\t7\t1
-            false\th.lua:23: from hook
-            nil
+        #expect(
+            output.text == """
+                line:3 line:4 line:5
+                10
+                3\tnil
+                true\tcrl\t7\t1
+                false\th.lua:23: from hook
+                nil
 
-            """)
+                """)
     }
 
-    @Test("A script's count hook of 1000 instructions or more, with no other event, runs as stock Lua's (it never ran: its thread looked like one with no script hook), and a memory trip its function catches ends the run", arguments: [(1000, 200), (2000, 100), (5000, 40)])
+    @Test(
+        "A script's count hook of 1000 instructions or more, with no other event, runs as stock Lua's (it never ran: its thread looked like one with no script hook), and a memory trip its function catches ends the run",
+        arguments: [(1000, 200), (2000, 100), (5000, 40)])
     func longCountHooksRun(count: Int, calls: Int) throws {
         let (state, _) = makeState(LuaOptions(libraries: .all, maxInstructions: 10_000_000, maxMemory: 16 << 20))
 
         // lua5.4 gives the same counts: 200,000 instructions of the loop.
-        #expect(try state.run("""
-            local c = 0
-            debug.sethook(function() c = c + 1 end, "", \(count))
-            local n = 0 for i = 1, 100000 do n = n + 1 end
-            debug.sethook()
-            return c
-            """, chunkName: "=t") == [.integer(Int64(calls))])
+        #expect(
+            try state.run(
+                """
+                local c = 0
+                debug.sethook(function() c = c + 1 end, "", \(count))
+                local n = 0 for i = 1, 100000 do n = n + 1 end
+                debug.sethook()
+                return c
+                """, chunkName: "=t") == [.integer(Int64(calls))])
 
         let error = capture {
-            try state.run("""
+            try state.run(
+                """
                 debug.sethook(function() pcall(function() local t = {} for i = 1, 1e9 do t[i] = {} end end) end, "", \(count))
                 while true do end
                 """, chunkName: "@hook.lua")
@@ -119,6 +126,9 @@ struct DebugHookTests {
 
         let error = capture { try state.run("debug.setmetatable({}, { __gc = print })", chunkName: "@g.lua") }
 
-        #expect(error?.message == "g.lua:1: debug.setmetatable: __gc finalizers are not supported: the garbage collector runs them at moments no instruction limit or Ctrl-C can reach; release what the object holds explicitly instead")
+        #expect(
+            error?.message
+                == "g.lua:1: debug.setmetatable: __gc finalizers are not supported: the garbage collector runs them at moments no instruction limit or Ctrl-C can reach; release what the object holds explicitly instead"
+        )
     }
 }

@@ -51,7 +51,8 @@ struct HandleTests {
         let foreign = other.defineClass(LuaClassDefinition(name: "Elsewhere"))  // no class of `state` has its index
         state.register("windows") { call in call.results(handles: [2, 1, 5, 2], of: window) }
         state.register("foreign") { call in call.results(handles: [1, 2], of: foreign) }
-        _ = try state.run("""
+        _ = try state.run(
+            """
             local one = window(1)
             local list = windows()
             print(#list, list[1] == window(2), rawequal(list[2], one), rawequal(list[1], list[4]), list[3] == window(5), tostring(list[1]))
@@ -123,13 +124,14 @@ struct HandleTests {
             return table.unpack(r)
             """
         let results = try state.run(source, chunkName: "@h.lua")
-        #expect(results == [
-            "h.lua:3: bad self for 'focus' (Window expected, got no value); call it with a colon: obj:focus(...)",
-            "h.lua:4: cannot assign to 'focus': it is a method of Window",
-            "h.lua:5: cannot set 'other' on a window",
-            "h.lua:6: window 2 was closed",
-            "h.lua:7: attempt to index a string value",
-        ])
+        #expect(
+            results == [
+                "h.lua:3: bad self for 'focus' (Window expected, got no value); call it with a colon: obj:focus(...)",
+                "h.lua:4: cannot assign to 'focus': it is a method of Window",
+                "h.lua:5: cannot set 'other' on a window",
+                "h.lua:6: window 2 was closed",
+                "h.lua:7: attempt to index a string value",
+            ])
         #expect(try state.run("return window(1):focus()", chunkName: "=t") == [true])
     }
 
@@ -198,7 +200,8 @@ struct BufferedWriteHandleTests {
     @Test("Same-kind writes to a cached field stay in C and are handed over once, before Swift next runs")
     func handedOverBeforeSwift() throws {
         let (state, store, output) = makeBoxState()
-        try state.run("""
+        try state.run(
+            """
             local b = box()
             local _ = b.n, b.s
             for i = 1, 100 do b.n = i end
@@ -216,7 +219,8 @@ struct BufferedWriteHandleTests {
     @Test("Writes that change a field's type or size, or that the class did not allow, reach setField at their line")
     func checkedWrites() throws {
         let (state, store, _) = makeBoxState()
-        try state.run("""
+        try state.run(
+            """
             local b = box()
             local _ = b.n, b.s
             b.n = 1.5
@@ -246,7 +250,8 @@ struct BufferedWriteHandleTests {
             }
             return .values(0)
         }
-        try state.run("""
+        try state.run(
+            """
             local b = box()
             local _ = b.n
             call(function() b.n = 1; b.n = 2 end)

@@ -183,10 +183,12 @@ struct LimitEscapeTests {
         #expect(error.message == "gc.lua:2: instruction limit exceeded (1000000 instructions)")
     }
 
-    @Test("An interrupt from another thread stops an endless table.insert or table.remove, without an instruction limit", arguments: [
-        "local t = setmetatable({}, { __len = function() return 1 << 62 end })\ntable.insert(t, 1, 'x')",
-        "local t = setmetatable({}, { __len = function() return 1 << 62 end })\nreturn table.remove(t, 1)",
-    ])
+    @Test(
+        "An interrupt from another thread stops an endless table.insert or table.remove, without an instruction limit",
+        arguments: [
+            "local t = setmetatable({}, { __len = function() return 1 << 62 end })\ntable.insert(t, 1, 'x')",
+            "local t = setmetatable({}, { __len = function() return 1 << 62 end })\nreturn table.remove(t, 1)",
+        ])
     func interruptStopsCLoops(source: String) throws {
         let (state, _) = makeState()
         let flag = state.interruptFlag
@@ -202,7 +204,9 @@ struct LimitEscapeTests {
         #expect(error?.message == "loop.lua:2: interrupted")
     }
 
-    @Test("The charged string.rep, table.insert, table.remove and collectgarbage give stock Lua's results and errors; string.rep of nothing returns at once, however many times (issue 43: math.maxinteger copies of nothing ran for centuries)")
+    @Test(
+        "The charged string.rep, table.insert, table.remove and collectgarbage give stock Lua's results and errors; string.rep of nothing returns at once, however many times (issue 43: math.maxinteger copies of nothing ran for centuries)"
+    )
     func chargedLoopResultsUnchanged() throws {
         let (state, _) = makeState()
         let source = """
@@ -222,9 +226,10 @@ struct LimitEscapeTests {
               collectgarbage("step"), collectgarbage("incremental"), collectgarbage("generational"), collectgarbage("incremental"))
             return table.concat(out, "|")
             """
-        #expect(try state.run(source, chunkName: "=t") == [
-            "ababab ab,ab,ab   0 x|0 0 0|0,1,1.5,2,3,4 4 0 nil 1,1.5,2,3|nil nil 4|true true 0 0 true incremental incremental generational",
-        ])
+        #expect(
+            try state.run(source, chunkName: "=t") == [
+                "ababab ab,ab,ab   0 x|0 0 0|0,1,1.5,2,3,4 4 0 nil 1,1.5,2,3|nil nil 4|true true 0 0 true incremental incremental generational"
+            ])
         let errors: [(String, String)] = [
             ("('x'):rep(1e10)", "p.lua:1: resulting string too large"),
             ("string.rep()", "p.lua:1: bad argument #1 to 'rep' (string expected, got no value)"),
@@ -240,15 +245,17 @@ struct LimitEscapeTests {
         }
     }
 
-    @Test("Library functions that make large strings or push many values are charged: a loop of a few instructions around each stops at the limit (issue 43's hostile re-run: under ten million instructions these ran for hours)", arguments: [
-        "local s = string.rep('x', 1e5) for i = 1, 1e4 do local u = s:upper() end",
-        "local s = string.rep('x', 1e5) for i = 1, 1e4 do local u = s .. 'y' end",
-        "local s = string.rep('x', 1e5) for i = 1, 1e4 do local u = s:sub(2) end",
-        "local s = string.rep('x', 1e5) for i = 1, 1e4 do local u = string.format('%s', s) end",
-        "local t = {} for i = 1, 1000 do t[i] = string.rep('x', 100) end for i = 1, 1e4 do local u = table.concat(t) end",
-        "local s = string.rep('x', 1e5) for i = 1, 1e3 do local n = select('#', s:byte(1, -1)) end",
-        "local t = {} for i = 1, 1e5 do t[i] = 65 end for i = 1, 1e3 do local n = select('#', table.unpack(t)) end",
-    ])
+    @Test(
+        "Library functions that make large strings or push many values are charged: a loop of a few instructions around each stops at the limit (issue 43's hostile re-run: under ten million instructions these ran for hours)",
+        arguments: [
+            "local s = string.rep('x', 1e5) for i = 1, 1e4 do local u = s:upper() end",
+            "local s = string.rep('x', 1e5) for i = 1, 1e4 do local u = s .. 'y' end",
+            "local s = string.rep('x', 1e5) for i = 1, 1e4 do local u = s:sub(2) end",
+            "local s = string.rep('x', 1e5) for i = 1, 1e4 do local u = string.format('%s', s) end",
+            "local t = {} for i = 1, 1000 do t[i] = string.rep('x', 100) end for i = 1, 1e4 do local u = table.concat(t) end",
+            "local s = string.rep('x', 1e5) for i = 1, 1e3 do local n = select('#', s:byte(1, -1)) end",
+            "local t = {} for i = 1, 1e5 do t[i] = 65 end for i = 1, 1e3 do local n = select('#', table.unpack(t)) end",
+        ])
     func largeResultsCharged(source: String) throws {
         let (state, _) = makeState(LuaOptions(maxInstructions: 1_000_000))
 
@@ -265,7 +272,9 @@ struct LimitEscapeTests {
     /// and Ctrl-C. Each sets `ran` after a loop of N rounds (1e7, far past the limit, were it
     /// counted).
     static let hookKilled: [(name: String, source: String)] = [
-        ("wrap", """
+        (
+            "wrap",
+            """
             local ran = false
             local co = coroutine.wrap(function()
               local _ <close> = setmetatable({}, { __close = function() for i = 1, N do end ran = true RAN = true end })
@@ -273,8 +282,11 @@ struct LimitEscapeTests {
             end)
             local ok, message = pcall(co)
             return ok, message, ran
-            """),
-        ("close", """
+            """
+        ),
+        (
+            "close",
+            """
             local ran = false
             local co = coroutine.create(function()
               local _ <close> = setmetatable({}, { __close = function() for i = 1, N do end ran = true RAN = true end })
@@ -283,15 +295,21 @@ struct LimitEscapeTests {
             local ok, message = coroutine.resume(co)
             local closed, again = coroutine.close(co)
             return ok, message == again and message, ran, closed
-            """),
-        ("xpcall", """
+            """
+        ),
+        (
+            "xpcall",
+            """
             local ran = false
             local ok, message = xpcall(GROW, function(m) for i = 1, N do end ran = true RAN = true return m end)
             return ok, message, ran
-            """),
+            """
+        ),
     ]
 
-    @Test("A coroutine the memory limit killed runs no <close> handler and no xpcall handler: the trip is sticky, the run ends with it (issue 43 item 8: an endless one needed SIGKILL)", arguments: hookKilled.map(\.name))
+    @Test(
+        "A coroutine the memory limit killed runs no <close> handler and no xpcall handler: the trip is sticky, the run ends with it (issue 43 item 8: an endless one needed SIGKILL)",
+        arguments: hookKilled.map(\.name))
     func memoryKillRunsNoUnhookedCode(name: String) throws {
         let source = try #require(LimitEscapeTests.hookKilled.first { $0.name == name }).source
         let (state, _) = makeState(LuaOptions(maxInstructions: 1_000_000, maxMemory: 4 << 20))
@@ -304,7 +322,9 @@ struct LimitEscapeTests {
         #expect(try state.run("return RAN", chunkName: "=t") == [.nil], "a handler ran after the trip")
     }
 
-    @Test("With --allow-io, a coroutine killed by an error its script's own hook raised runs no <close> handler; one killed by a plain error runs it", arguments: hookKilled.map(\.name))
+    @Test(
+        "With --allow-io, a coroutine killed by an error its script's own hook raised runs no <close> handler; one killed by a plain error runs it",
+        arguments: hookKilled.map(\.name))
     func scriptHookKillRunsNoUnhookedCode(name: String) throws {
         let source = try #require(LimitEscapeTests.hookKilled.first { $0.name == name }).source
         let (state, _) = makeState(LuaOptions(libraries: .all, maxInstructions: 1_000_000))
@@ -370,9 +390,10 @@ struct LimitEscapeTests {
             R(("abc"):gsub("%w", function(c) if c == "c" then return "C" end end))
             return table.concat(out, "|")
             """
-        #expect(try state.run(source, chunkName: "=t") == [
-            "5 7|3 4|key val|aabbcc 3|-x- 2|5 11 quick|3 5|(a(b)c)|5 7|2 2|nil|a1,b22,two|1,1,2,3|aBc 1|abC 3",
-        ])
+        #expect(
+            try state.run(source, chunkName: "=t") == [
+                "5 7|3 4|key val|aabbcc 3|-x- 2|5 11 quick|3 5|(a(b)c)|5 7|2 2|nil|a1,b22,two|1,1,2,3|aBc 1|abC 3"
+            ])
         let errors: [(String, String)] = [
             ("('x'):find('%')", "p.lua:1: malformed pattern (ends with '%')"),
             ("('x'):find('[a')", "p.lua:1: malformed pattern (missing ']')"),

@@ -48,9 +48,10 @@ struct LuaCallTests {
     @Test("An uncaught Swift error reaches Swift as a runtime error with the script traceback")
     func uncaughtCallbackError() throws {
         let state = makeFailingState()
-        let error = try #require(capture {
-            try state.run("local function go()\n  fail('nope')\nend\ngo()", chunkName: "@s.lua")
-        })
+        let error = try #require(
+            capture {
+                try state.run("local function go()\n  fail('nope')\nend\ngo()", chunkName: "@s.lua")
+            })
         #expect(error.kind == .runtime)
         #expect(error.message == "s.lua:2: nope")
         #expect(error.traceback == ["s.lua:2: in local 'go'", "s.lua:4: in main chunk"])
@@ -62,7 +63,8 @@ struct LuaCallTests {
         state.register("list") { call in
             call.results(sequence: [.integer(1), .nil, .string("three"), .table(LuaTable(sequence: [.boolean(true)]))])
         }
-        let results = try state.run("""
+        let results = try state.run(
+            """
             local t = list()
             local keys = 0
             for _ in next, t do keys = keys + 1 end
@@ -94,24 +96,26 @@ struct LuaCallTests {
         let (state, _) = makeState()
         var seen: [String] = []
         state.register("inspect") { call in
-            seen.append([
-                "count=\(call.count)",
-                "int=\(call.int(at: 1).map(String.init) ?? "-")",
-                "number=\(call.number(at: 2).map { "\($0)" } ?? "-")",
-                "string=\(call.string(at: 3) ?? "-")",
-                "bool=\(call.bool(at: 4).map { "\($0)" } ?? "-")",
-                "nil5=\(call.isNil(at: 5))",
-                "type6=\(call.typeName(at: 6))",
-                "past=\(call.typeName(at: 9))",
-            ].joined(separator: " "))
+            seen.append(
+                [
+                    "count=\(call.count)",
+                    "int=\(call.int(at: 1).map(String.init) ?? "-")",
+                    "number=\(call.number(at: 2).map { "\($0)" } ?? "-")",
+                    "string=\(call.string(at: 3) ?? "-")",
+                    "bool=\(call.bool(at: 4).map { "\($0)" } ?? "-")",
+                    "nil5=\(call.isNil(at: 5))",
+                    "type6=\(call.typeName(at: 6))",
+                    "past=\(call.typeName(at: 9))",
+                ].joined(separator: " "))
             return .values(0)
         }
         try state.run("inspect(3, 2.5, 'x', false, nil, {})", chunkName: "=t")
         try state.run("inspect(3.0, '2', 7, 0)", chunkName: "=t")
-        #expect(seen == [
-            "count=6 int=3 number=2.5 string=x bool=false nil5=true type6=table past=no value",
-            "count=4 int=3 number=- string=- bool=- nil5=true type6=no value past=no value",
-        ])
+        #expect(
+            seen == [
+                "count=6 int=3 number=2.5 string=x bool=false nil5=true type6=table past=no value",
+                "count=4 int=3 number=- string=- bool=- nil5=true type6=no value past=no value",
+            ])
     }
 
     @Test("An option bag is read raw, with every key listed for unknown-key checks")
@@ -141,10 +145,11 @@ struct LuaCallTests {
     func pushingValues() throws {
         let (state, _) = makeState()
         state.register("history") { call in
-            call.results([
-                ["from": "loading", "to": "unauthenticated", "at": 0.5],
-                ["from": "unauthenticated", "to": "authenticated(ada)", "at": 2],
-            ], .nil, 3)
+            call.results(
+                [
+                    ["from": "loading", "to": "unauthenticated", "at": 0.5],
+                    ["from": "unauthenticated", "to": "authenticated(ada)", "at": 2],
+                ], .nil, 3)
         }
         let source = """
             local h, n, three = history()

@@ -66,12 +66,14 @@ struct LuaLimitsTests {
         #expect(state.memoryUsed < 4 << 20)
     }
 
-    @Test("An endless <close> handler or xpcall handler after a memory trip ends with the memory error, on the main thread too (issue 43 item 8)", arguments: [
-        "local _ <close> = setmetatable({}, { __close = function() while true do end end })\nGROW()",
-        "pcall(function()\n  local _ <close> = setmetatable({}, { __close = function() while true do end end })\n  GROW()\nend)\nwhile true do end",
-        "xpcall(GROW, function(m) while true do end end)\nwhile true do end",
-        "local co = coroutine.create(function()\n  local _ <close> = setmetatable({}, { __close = function() while true do end end })\n  GROW()\nend)\ncoroutine.resume(co)\ncoroutine.close(co)\nwhile true do end",
-    ])
+    @Test(
+        "An endless <close> handler or xpcall handler after a memory trip ends with the memory error, on the main thread too (issue 43 item 8)",
+        arguments: [
+            "local _ <close> = setmetatable({}, { __close = function() while true do end end })\nGROW()",
+            "pcall(function()\n  local _ <close> = setmetatable({}, { __close = function() while true do end end })\n  GROW()\nend)\nwhile true do end",
+            "xpcall(GROW, function(m) while true do end end)\nwhile true do end",
+            "local co = coroutine.create(function()\n  local _ <close> = setmetatable({}, { __close = function() while true do end end })\n  GROW()\nend)\ncoroutine.resume(co)\ncoroutine.close(co)\nwhile true do end",
+        ])
     func endlessHandlerAfterTrip(source: String) throws {
         let (state, _) = makeState(LuaOptions(maxInstructions: 100_000_000, maxMemory: 4 << 20))
         try state.run("function GROW() local t = {} for i = 1, 1e9 do t[i] = i end end", chunkName: "@grow.lua")

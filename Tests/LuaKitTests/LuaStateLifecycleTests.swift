@@ -49,9 +49,10 @@ struct LuaStateLifecycleTests {
     @Test("Endless recursion is a stack overflow error, not a crash")
     func stackOverflow() throws {
         let (state, _) = makeState()
-        let error = try #require(capture {
-            try state.run("local function f() return 1 + f() end\nf()", chunkName: "@r.lua")
-        })
+        let error = try #require(
+            capture {
+                try state.run("local function f() return 1 + f() end\nf()", chunkName: "@r.lua")
+            })
         #expect(error.kind == .runtime)
         #expect(error.message.hasPrefix("r.lua:1: stack overflow"))
         #expect(error.traceback.first == "r.lua:1: in upvalue 'f'")

@@ -39,11 +39,12 @@ struct LuaErrorReportingTests {
         let error = try #require(capture { try state.run(source, chunkName: "@scenario.lua") })
         #expect(error.kind == .runtime)
         #expect(error.message == "scenario.lua:2: boom")
-        #expect(error.traceback == [
-            "scenario.lua:2: in upvalue 'inner'",
-            "scenario.lua:4: in local 'outer'",
-            "scenario.lua:5: in main chunk",
-        ])
+        #expect(
+            error.traceback == [
+                "scenario.lua:2: in upvalue 'inner'",
+                "scenario.lua:4: in local 'outer'",
+                "scenario.lua:5: in main chunk",
+            ])
         #expect(error.fullTraceback.contains("[C]: in function 'error'"))
         #expect(error.description == error.message + "\n" + error.formattedTraceback)
     }
@@ -62,15 +63,18 @@ struct LuaErrorReportingTests {
 
     @Test("An error in a stored function called from Swift carries that function's own file:line")
     func storedFunctionError() throws {
-        let folder = try makeFolder(["hooks.lua": Data(lua: """
-            handlers = {}
-            function handlers.on_phase(old, new)
-              if new == "background" then
-                error("cannot go to " .. new)
-              end
-              return old .. "->" .. new
-            end
-            """)])
+        let folder = try makeFolder([
+            "hooks.lua": Data(
+                lua: """
+                    handlers = {}
+                    function handlers.on_phase(old, new)
+                      if new == "background" then
+                        error("cannot go to " .. new)
+                      end
+                      return old .. "->" .. new
+                    end
+                    """)
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let (state, _) = makeState()
         let path = folder.appendingPathComponent("hooks.lua").path

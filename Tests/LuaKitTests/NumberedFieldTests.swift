@@ -40,7 +40,8 @@ struct NumberedFieldTests {
     @Test("The first read calls the getter without caching, the second caches, the third is answered in C; dropping the cache starts over")
     func cachedFromSecondRead() throws {
         let (state, box, reads, output) = makeBoxState()
-        _ = try state.run("""
+        _ = try state.run(
+            """
             local b = box(1)
             print(b.n, b.n, b.n, b.twice, b.twice)
             """, chunkName: "=t")
@@ -58,7 +59,8 @@ struct NumberedFieldTests {
     @Test("Each handle counts its own reads; methods (even of a numbered name) and other keys never reach the numbered getter")
     func perHandleAndOtherKeys() throws {
         let (state, _, reads, output) = makeBoxState()
-        _ = try state.run("""
+        _ = try state.run(
+            """
             local a, b = box(1), box(2)
             print(a.n, b.n, a:get(), a.other, a[1] == nil)
             """, chunkName: "=t")
@@ -69,7 +71,8 @@ struct NumberedFieldTests {
     @Test("Another class's handle given to a class's __index (through debug) reaches no getter of that class and changes nothing of its own")
     func foreignHandle() throws {
         let (state, _, reads, output) = makeBoxState(LuaOptions(libraries: .all))
-        try state.run("""
+        try state.run(
+            """
             local index = debug.getmetatable(box(1)).__index
             local o = other()
             print(index(o, "n"), index("text", "n"), index(nil, "twice"))
@@ -104,10 +107,13 @@ struct NumberedFieldTests {
         return (state, reads, output, plain)
     }
 
-    @Test("A plain getter answers booleans, integers, floats, strings (NUL bytes and all) and nil in C; other values, strings over 128 bytes and fields never plain go to the numbered getter")
+    @Test(
+        "A plain getter answers booleans, integers, floats, strings (NUL bytes and all) and nil in C; other values, strings over 128 bytes and fields never plain go to the numbered getter"
+    )
     func plainValues() throws {
         let (state, reads, output, plain) = makePlainState()
-        _ = try state.run("""
+        _ = try state.run(
+            """
             local p = plain(3)
             print(p.flag, p.count, math.type(p.count), p.ratio, math.type(p.ratio), #p.text, p.text == "a\\0b\\255", p.none, p.table[1])
             """, chunkName: "=t")

@@ -10,7 +10,8 @@ struct PairsOrderCacheTests {
     func keptOrderFollowsChanges() throws {
         let (state, _) = makeState()
 
-        let checked = try state.run("""
+        let checked = try state.run(
+            """
             local t, shadow = {}, {}
             local objects = { {}, {}, function() end }
             local seed = 7
@@ -63,7 +64,8 @@ struct PairsOrderCacheTests {
     func smallTables() throws {
         let (state, _) = makeState()
 
-        let checked = try state.run("""
+        let checked = try state.run(
+            """
             local seed = 11
             local function rnd(n) seed = (seed * 1103515245 + 12345) % 2147483648 return seed % n end
             local pool = { 1, 2, 2.5, -3, 2 ^ 53, 0.25, "", "a", "a\\0", "ab", "b", "\\255", "Z", true, false }
@@ -107,7 +109,8 @@ struct PairsOrderCacheTests {
     func removalDuringLoop() throws {
         let (state, output) = makeState()
 
-        try state.run("""
+        try state.run(
+            """
             local t = {}
             for i = 1, 20 do t["k" .. string.format("%02d", i)] = i end
             for _ = 1, 2 do

@@ -20,12 +20,13 @@ struct RenderingTests {
             print(tostring(function() end), tostring({}), tostring(print))
             """
         try state.run(source, chunkName: "=t")
-        #expect(output.text == """
-            {[-1] = 0, 10, 20, [2.5] = {}, alpha = "s", f = function, nested = {a = {1}, b = 2}, \
-            ["two words"] = true, zeta = 1, [true] = "yes"}
-            function\t{}\tfunction
+        #expect(
+            output.text == """
+                {[-1] = 0, 10, 20, [2.5] = {}, alpha = "s", f = function, nested = {a = {1}, b = 2}, \
+                ["two words"] = true, zeta = 1, [true] = "yes"}
+                function\t{}\tfunction
 
-            """)
+                """)
         #expect(!output.text.contains("0x"))
     }
 
@@ -76,7 +77,8 @@ struct DeterministicLibraryTests {
     @Test("pairs visits numbers ascending, strings by bytes, then false and true, and skips keys removed on the way")
     func pairsOrder() throws {
         let (state, output) = makeState()
-        try state.run("""
+        try state.run(
+            """
             local t = { [3] = "c", [1] = "a", [2.5] = "x", [2] = "b", [2.0 ^ 60] = "big" --[[ an integral float key is stored as an integer ]], [-1] = "m",
                         kappa = 1, alpha = 2, theta = 3, beta = 4, ["two words"] = 5, Zulu = 6,
                         [true] = "t", [false] = "f" }
@@ -92,30 +94,33 @@ struct DeterministicLibraryTests {
             for k, v in pairs(setmetatable({}, { __pairs = function(t) return next, { x = 1 }, nil end })) do print(k, v) end
             print(pcall(pairs, nil))
             """, chunkName: "=t")
-        #expect(output.text == """
-            -1=m 1=a 2=b 2.5=x 3=c 1152921504606846976=big Zulu=6 alpha=2 beta=4 kappa=1 theta=3 two words=5 false=f true=t
-            abd\ttrue
-            x\t1
-            true\tfunction\tnil\tnil
+        #expect(
+            output.text == """
+                -1=m 1=a 2=b 2.5=x 3=c 1152921504606846976=big Zulu=6 alpha=2 beta=4 kappa=1 theta=3 two words=5 false=f true=t
+                abd\ttrue
+                x\t1
+                true\tfunction\tnil\tnil
 
-            """)
+                """)
     }
 
     @Test("string.format renders %s of tables and functions as tostring does, and refuses %p at the script's line")
     func formatWithoutAddresses() throws {
         let (state, output) = makeState()
-        try state.run("""
+        try state.run(
+            """
             print(string.format("%s|%6s|%s|%s", { b = 2, a = 1 }, true, print, nil))
             print(("%d%%|%5.1f|%q"):format(3, 2.25, "a"))
             print(pcall(function() return string.format("%p", {}) end))
             print(pcall(function() return string.format("%d", "x") end))
             """, chunkName: "=t")
-        #expect(output.text == """
-            {a = 1, b = 2}|  true|function|nil
-            3%|  2.2|"a"
-            false\tt:3: string.format: '%p' prints a memory address, which changes from run to run, and scenesim output must be the same on every run; use '%s', which prints the value itself
-            false\tt:4: bad argument #2 to 'format' (number expected, got string)
+        #expect(
+            output.text == """
+                {a = 1, b = 2}|  true|function|nil
+                3%|  2.2|"a"
+                false\tt:3: string.format: '%p' prints a memory address, which changes from run to run, and scenesim output must be the same on every run; use '%s', which prints the value itself
+                false\tt:4: bad argument #2 to 'format' (number expected, got string)
 
-            """)
+                """)
     }
 }

@@ -26,10 +26,11 @@ struct SandboxTests {
             return f, message, g, message2, h(), env()
             """
         let results = try state.run(source, chunkName: "=t")
-        #expect(results == [
-            .nil, "attempt to load a binary chunk (scenesim loads Lua source text only)",
-            .nil, "attempt to load a binary chunk (scenesim loads Lua source text only)", 7, 9,
-        ])
+        #expect(
+            results == [
+                .nil, "attempt to load a binary chunk (scenesim loads Lua source text only)",
+                .nil, "attempt to load a binary chunk (scenesim loads Lua source text only)", 7, 9,
+            ])
     }
 
     @Test("Every standard library is there with .all")
@@ -39,7 +40,9 @@ struct SandboxTests {
         #expect(try state.run(source, chunkName: "=t") == ["table", "table", "table", "table", "function"])
     }
 
-    @Test("With .all, io.stdout writes where print does, byte for byte and in order: io.write, io.stdout:write, a buffered stdout (setvbuf) before the next print and when the state closes; io.output(file) still writes the file")
+    @Test(
+        "With .all, io.stdout writes where print does, byte for byte and in order: io.write, io.stdout:write, a buffered stdout (setvbuf) before the next print and when the state closes; io.output(file) still writes the file"
+    )
     func stdoutRoutedToOutput() throws {
         let folder = try makeFolder(["out.txt": Data()])
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -97,7 +100,8 @@ struct SandboxTests {
         #expect(slash[1].stringValue?.contains("is not valid") == true)
         // A NUL would end the file's name there: "helpers\0x" must not load helpers.lua.
         let nul = try state.run("return pcall(require, 'helpers\\0x')", chunkName: "=t")
-        #expect(nul == [false, .string(ByteString("module name 'helpers\\0...' is not valid: it holds a NUL byte; use letters, digits, '_' and '-', with '.' between folder names"))])
+        #expect(
+            nul == [false, .string(ByteString("module name 'helpers\\0...' is not valid: it holds a NUL byte; use letters, digits, '_' and '-', with '.' between folder names"))])
         let broken = try #require(capture { try state.run("require 'broken'", chunkName: "@main.lua") })
         #expect(broken.message == "\(lib)/broken.lua:2: broken at load")
     }
@@ -131,17 +135,19 @@ struct SandboxTests {
     @Test("setmetatable refuses __gc: a finalizer would run where no limit or interrupt reaches")
     func noFinalizers() throws {
         let (state, output) = makeState(LuaOptions(maxInstructions: 100_000))
-        try state.run("""
+        try state.run(
+            """
             print(pcall(setmetatable, {}, { __gc = function() while true do end end }))
             print(pcall(function() setmetatable({}, { __gc = false }) end))
             local t = setmetatable({}, { __index = { x = 1 } })
             print(t.x, getmetatable(t) ~= nil)
             """, chunkName: "=t")
-        #expect(output.text == """
-            false\tsetmetatable: __gc finalizers are not supported: the garbage collector runs them at moments no instruction limit or Ctrl-C can reach; release what the object holds explicitly instead
-            false\tt:2: setmetatable: __gc finalizers are not supported: the garbage collector runs them at moments no instruction limit or Ctrl-C can reach; release what the object holds explicitly instead
-            1\ttrue
+        #expect(
+            output.text == """
+                false\tsetmetatable: __gc finalizers are not supported: the garbage collector runs them at moments no instruction limit or Ctrl-C can reach; release what the object holds explicitly instead
+                false\tt:2: setmetatable: __gc finalizers are not supported: the garbage collector runs them at moments no instruction limit or Ctrl-C can reach; release what the object holds explicitly instead
+                1\ttrue
 
-            """)
+                """)
     }
 }

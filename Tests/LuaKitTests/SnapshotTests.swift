@@ -26,7 +26,8 @@ struct SnapshotTests {
         #expect(state.restoreSnapshot())
         for round in 1...50 {
             // Each round vandalises the state, differently, and allocates a good deal.
-            _ = try state.run("""
+            _ = try state.run(
+                """
                 counter = counter + \(round)
                 newglobal\(round) = string.rep("x", 100000)
                 package.loaded["m\(round)"] = {}
@@ -95,7 +96,8 @@ struct SnapshotTests {
         let pooled = state.pooledBytes
         for round in 0..<100 {
             // Small blocks in new slabs, large strings and tables, a coroutine, a closure.
-            _ = try state.run("""
+            _ = try state.run(
+                """
                 local keep = {}
                 for i = 1, 3000 do keep[i] = { i, tostring(i) .. "\(round)" } end
                 big = string.rep("y", 1 << 20) .. \(round)
@@ -112,7 +114,8 @@ struct SnapshotTests {
         let (state, _) = makeState(LuaOptions(libraries: .all))
         // Large blocks in the first snapshot: one the work drops, one it grows (so moves), one
         // it keeps.
-        _ = try state.run("""
+        _ = try state.run(
+            """
             dropped = string.rep("d", 1 << 20)
             grown = {}; for i = 1, 100000 do grown[i] = i end
             kept = string.rep("k", 1 << 20)
@@ -122,7 +125,8 @@ struct SnapshotTests {
         #expect(state.restoreSnapshot())
         #expect(try state.run("return #dropped, #grown, run", chunkName: "=check") == [.integer(1 << 20), 100_000, .nil])
         // The work done once, then copied for every later run.
-        _ = try state.run("""
+        _ = try state.run(
+            """
             dropped = nil; collectgarbage(); collectgarbage()
             for i = 100001, 300000 do grown[i] = i end
             warm = string.rep("w", 1 << 20) .. "!"
@@ -134,7 +138,8 @@ struct SnapshotTests {
         #expect(state.restoreSnapshot())
         for round in 1...30 {
             // Each run drops, grows and replaces the blocks of both snapshots.
-            _ = try state.run("""
+            _ = try state.run(
+                """
                 counter = counter + \(round)
                 for i = 300001, 300000 + \(round) * 1000 do grown[i] = i end
                 warm = nil; kept = string.rep("r", \(round) << 16); dropped = string.rep("x", 1 << 21)
@@ -142,8 +147,9 @@ struct SnapshotTests {
                 """, chunkName: "=run")
             #expect(state.restoreSnapshot())
             #expect(state.memoryUsed == memory)
-            #expect(try state.run("return counter, #grown, #warm, kept == string.rep('k', 1 << 20), dropped", chunkName: "=check")
-                == [0, 300_000, .integer((1 << 20) + 1), true, .nil], "round \(round)")
+            #expect(
+                try state.run("return counter, #grown, #warm, kept == string.rep('k', 1 << 20), dropped", chunkName: "=check")
+                    == [0, 300_000, .integer((1 << 20) + 1), true, .nil], "round \(round)")
             #expect(state.restoreSnapshot())
             #expect(try state.run(Self.observe, chunkName: "=observe") == before, "round \(round)")
             #expect(state.restoreSnapshot())
@@ -201,7 +207,8 @@ struct SnapshotTests {
         // Small blocks of one size after another, each dropped: freed blocks serve only their
         // own size, so the slabs pass 4 MiB (the cap under this limit) and later blocks come
         // from malloc, which a restore could not find.
-        _ = try state.run("""
+        _ = try state.run(
+            """
             for class = 1, 32 do
               local keep = {}
               for i = 1, 1000000 // (class * 16) do keep[i] = string.rep("x", class * 16 - 30) .. i end

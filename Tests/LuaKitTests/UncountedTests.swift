@@ -25,13 +25,15 @@ struct UncountedTests {
         #expect(error.kind == .instructionLimit)
     }
 
-    @Test("Script code called through counted is counted: an endless loop stops at the limit, with its own line", arguments: [
-        "counted(function()\n  while true do end\nend)",
-        // Caught by the uncounted code's pcall, the limit ends the call all the same.
-        "pcall(counted, function()\n  while true do end\nend)\nlocal n = 0 for i = 1, 1e6 do n = n + 1 end",
-        // The text of an error object is made by its __tostring, which is script code.
-        "counted(function() error(setmetatable({}, { __tostring = function()\n  while true do end\nend })) end)",
-    ])
+    @Test(
+        "Script code called through counted is counted: an endless loop stops at the limit, with its own line",
+        arguments: [
+            "counted(function()\n  while true do end\nend)",
+            // Caught by the uncounted code's pcall, the limit ends the call all the same.
+            "pcall(counted, function()\n  while true do end\nend)\nlocal n = 0 for i = 1, 1e6 do n = n + 1 end",
+            // The text of an error object is made by its __tostring, which is script code.
+            "counted(function() error(setmetatable({}, { __tostring = function()\n  while true do end\nend })) end)",
+        ])
     func countedIsCounted(body: String) throws {
         let state = Self.state()
 
@@ -45,22 +47,27 @@ struct UncountedTests {
     func countedResults() throws {
         let state = Self.state()
 
-        #expect(try state.run("return uncounted(function() return counted(function(a, b) return a + b, 'x', nil end, 1, 2) end)", chunkName: "=t")
-            == [true, 3, "x", .nil])
+        #expect(
+            try state.run("return uncounted(function() return counted(function(a, b) return a + b, 'x', nil end, 1, 2) end)", chunkName: "=t")
+                == [true, 3, "x", .nil])
         #expect(try state.run("return uncounted(function() return counted(function() error('boom', 0) end) end)", chunkName: "=t") == [false, "boom"])
-        #expect(try state.run("return uncounted(function() return counted(error, setmetatable({}, { __tostring = function() return 'shown' end })) end)", chunkName: "=t")
-            == [false, "shown"])
-        #expect(try state.run("return uncounted(function() return counted(error, setmetatable({}, { __tostring = function() return {} end })) end)", chunkName: "=t")
-            == [false, "'__tostring' must return a string"])
+        #expect(
+            try state.run("return uncounted(function() return counted(error, setmetatable({}, { __tostring = function() return 'shown' end })) end)", chunkName: "=t")
+                == [false, "shown"])
+        #expect(
+            try state.run("return uncounted(function() return counted(error, setmetatable({}, { __tostring = function() return {} end })) end)", chunkName: "=t")
+                == [false, "'__tostring' must return a string"])
         // Outside uncounted code, counted calls on the caller's thread, and so does counted code
         // inside uncounted code: from a script's coroutine, on the coroutine, not the main thread.
         #expect(try state.run("return counted(function(a) return a * 2 end, 21)", chunkName: "=t") == [true, 42])
-        #expect(try state.run("""
-            local function on_main() return select(2, coroutine.running()) end
-            return uncounted(function()
-              return counted(function() return coroutine.wrap(function() return counted(on_main) end)() end)
-            end)
-            """, chunkName: "=t") == [true, true, false])
+        #expect(
+            try state.run(
+                """
+                local function on_main() return select(2, coroutine.running()) end
+                return uncounted(function()
+                  return counted(function() return coroutine.wrap(function() return counted(on_main) end)() end)
+                end)
+                """, chunkName: "=t") == [true, true, false])
     }
 
     @Test("An error in uncounted code is raised by uncounted, as raised")
@@ -112,7 +119,8 @@ struct UncountedTests {
         let state = Self.state(LuaOptions(maxMemory: 8 << 20))
 
         let error = capture {
-            try state.run("""
+            try state.run(
+                """
                 return uncounted(function()
                   local ok, message = counted(function()
                     local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end

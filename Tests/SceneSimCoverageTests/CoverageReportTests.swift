@@ -70,30 +70,35 @@ struct CoverageReportTests {
     func gate() throws {
         let report = report([("a", try records { try $0.settle() })])
         let gate = try CoverageGate(parsing: "transitions=100,states=40")
-        #expect(gate.shortfalls(in: report) == [
-            "transitions coverage is 1/13 (7.7%), under --min-coverage transitions=100; not covered: loading -> authenticated, loading -> error, unauthenticated -> onboarding, unauthenticated -> authenticated, unauthenticated -> error, onboarding -> onboarding, onboarding -> authenticated, onboarding -> unauthenticated, authenticated -> unauthenticated, authenticated -> error, error -> loading, error -> unauthenticated",
-        ])
+        #expect(
+            gate.shortfalls(in: report) == [
+                "transitions coverage is 1/13 (7.7%), under --min-coverage transitions=100; not covered: loading -> authenticated, loading -> error, unauthenticated -> onboarding, unauthenticated -> authenticated, unauthenticated -> error, onboarding -> onboarding, onboarding -> authenticated, onboarding -> unauthenticated, authenticated -> unauthenticated, authenticated -> error, error -> loading, error -> unauthenticated"
+            ])
         #expect(try CoverageGate(parsing: "transitions=7,states=40").shortfalls(in: report).isEmpty)
         // The gate compares the exact share, not the rounded figure: 1/13 is 7.69%.
         #expect(try CoverageGate(parsing: "transitions=7.69").shortfalls(in: report).isEmpty)
         #expect(try CoverageGate(parsing: "transitions=7.7").shortfalls(in: report).count == 1)
     }
 
-    @Test("a percent is rounded to the nearest tenth, but reads 100% or 0% only when it is", arguments: [
-        (1, 13, "7.7%"), (2, 3, "66.7%"), (1, 3, "33.3%"), (1999, 2000, "99.9%"), (1, 3000, "0.1%"), (0, 5, "0%"), (5, 5, "100%"), (0, 0, "100%"),
-    ])
+    @Test(
+        "a percent is rounded to the nearest tenth, but reads 100% or 0% only when it is",
+        arguments: [
+            (1, 13, "7.7%"), (2, 3, "66.7%"), (1, 3, "33.3%"), (1999, 2000, "99.9%"), (1, 3000, "0.1%"), (0, 5, "0%"), (5, 5, "100%"), (0, 0, "100%"),
+        ])
     func percentText(covered: Int, count: Int, text: String) {
         let section = CoverageReport.Section(metric: nil, title: "t", items: (0..<count).map { .init(name: "i\($0)", hits: $0 < covered ? 1 : 0, first: nil) })
         // Before, 1/13 read 7.6% and 2/3 66.6% (cut, not rounded).
         #expect(section.percentText == text)
     }
 
-    @Test("a gate spec with an unknown metric or a bad percent says what is accepted", arguments: [
-        ("edges=100", "--min-coverage: unknown metric 'edges'; give states, transitions or handlers with a percent, e.g. --min-coverage transitions=100,states=100"),
-        ("states=120", "--min-coverage: 'states=120' needs a percent from 0 to 100, e.g. states=100"),
-        ("states", "--min-coverage: 'states' needs a percent from 0 to 100, e.g. states=100"),
-        ("transitions=50,transitions=0", "--min-coverage: transitions is given twice; give each metric once, e.g. --min-coverage transitions=100,states=100"),
-    ])
+    @Test(
+        "a gate spec with an unknown metric or a bad percent says what is accepted",
+        arguments: [
+            ("edges=100", "--min-coverage: unknown metric 'edges'; give states, transitions or handlers with a percent, e.g. --min-coverage transitions=100,states=100"),
+            ("states=120", "--min-coverage: 'states=120' needs a percent from 0 to 100, e.g. states=100"),
+            ("states", "--min-coverage: 'states' needs a percent from 0 to 100, e.g. states=100"),
+            ("transitions=50,transitions=0", "--min-coverage: transitions is given twice; give each metric once, e.g. --min-coverage transitions=100,states=100"),
+        ])
     func badSpec(spec: String, message: String) {
         #expect(throws: CoverageGateError.self) { try CoverageGate(parsing: spec) }
         do { _ = try CoverageGate(parsing: spec) } catch { #expect(error.message == message) }
@@ -102,14 +107,16 @@ struct CoverageReportTests {
     @Test("mermaid draws covered transitions solid with hits, uncovered ones dashed with 0")
     func mermaid() throws {
         let text = report([("a", try records { try $0.settle() })]).mermaid()
-        #expect(text.hasPrefix("""
-            flowchart LR
-                subgraph m1_model["the built-in AppStateController"]
-                    m1_start((start)) --> m1_s1["loading"]
-                    m1_s1 -->|1| m1_s2["unauthenticated"]
-                    m1_s1 -.->|0| m1_s4["authenticated"]
+        #expect(
+            text.hasPrefix(
+                """
+                flowchart LR
+                    subgraph m1_model["the built-in AppStateController"]
+                        m1_start((start)) --> m1_s1["loading"]
+                        m1_s1 -->|1| m1_s2["unauthenticated"]
+                        m1_s1 -.->|0| m1_s4["authenticated"]
 
-            """), "\(text)")
+                """), "\(text)")
         #expect(text.hasSuffix("    class m1_s3,m1_s4,m1_s5 uncovered\n"), "\(text)")
     }
 
@@ -127,21 +134,22 @@ struct CoverageReportTests {
 
         // Before: "graph -->|1| end" (a lowercase end closes Mermaid's flowchart) and a state
         // called start was the start circle itself.
-        #expect(text == """
-            flowchart LR
-                subgraph m1_model["say #quot;hi#quot;"]
-                    m1_start((start)) --> m1_s1["graph"]
-                    m1_s1 -->|1| m1_s2["end"]
-                    m1_s1 -.->|0| m1_s3["subgraph"]
-                    m1_s2 -.->|0| m1_s4["class"]
-                    m1_s3 -.->|0| m1_s6["start"]
-                    m1_s4 -.->|0| m1_s5["style"]
-                    m1_s7["alone"]
-                end
-                classDef uncovered stroke-dasharray: 5 5
-                class m1_s1,m1_s3,m1_s4,m1_s5,m1_s6,m1_s7 uncovered
+        #expect(
+            text == """
+                flowchart LR
+                    subgraph m1_model["say #quot;hi#quot;"]
+                        m1_start((start)) --> m1_s1["graph"]
+                        m1_s1 -->|1| m1_s2["end"]
+                        m1_s1 -.->|0| m1_s3["subgraph"]
+                        m1_s2 -.->|0| m1_s4["class"]
+                        m1_s3 -.->|0| m1_s6["start"]
+                        m1_s4 -.->|0| m1_s5["style"]
+                        m1_s7["alone"]
+                    end
+                    classDef uncovered stroke-dasharray: 5 5
+                    class m1_s1,m1_s3,m1_s4,m1_s5,m1_s6,m1_s7 uncovered
 
-            """)
+                """)
     }
 }
 
@@ -174,8 +182,14 @@ struct PerModelCoverageTests {
         let gate = try CoverageGate(parsing: "transitions=100")
         let shortfalls = gate.shortfalls(in: report)
         #expect(shortfalls.count == 2)
-        #expect(shortfalls[1] == "transitions coverage of the model declared in b/pin is 1/4 (25%), under --min-coverage transitions=100; not covered: loading -> open, locked -> open, open -> locked")
-        #expect(report.mermaid().contains("    subgraph m2_model[\"the model declared in b/pin\"]\n        m2_start((start)) --> m2_s1[\"loading\"]\n        m2_s1 -->|1| m2_s2[\"locked\"]\n"), "\(report.mermaid())")
+        #expect(
+            shortfalls[1]
+                == "transitions coverage of the model declared in b/pin is 1/4 (25%), under --min-coverage transitions=100; not covered: loading -> open, locked -> open, open -> locked"
+        )
+        #expect(
+            report.mermaid().contains(
+                "    subgraph m2_model[\"the model declared in b/pin\"]\n        m2_start((start)) --> m2_s1[\"loading\"]\n        m2_s1 -->|1| m2_s2[\"locked\"]\n"),
+            "\(report.mermaid())")
     }
 
     @Test("the built-in model declared again (its Lua twin) is the built-in table")
@@ -196,10 +210,11 @@ struct PerModelCoverageTests {
             report.sections.first { $0.title == title }?.items.map(\.name) ?? []
         }
 
-        #expect(items(onlyIPad, "terminations by platform and restoration") == [
-            "system on ipados, restoration kept", "user on ipados, restoration kept", "user on ipados, restoration discarded",
-            "crash on ipados, restoration kept", "crash on ipados, restoration discarded", "watchdog on ipados, restoration kept",
-        ])
+        #expect(
+            items(onlyIPad, "terminations by platform and restoration") == [
+                "system on ipados, restoration kept", "user on ipados, restoration kept", "user on ipados, restoration discarded",
+                "crash on ipados, restoration kept", "crash on ipados, restoration discarded", "watchdog on ipados, restoration kept",
+            ])
         #expect(items(onlyIPad, "scene phase transitions") == ["active -> inactive", "inactive -> active", "inactive -> background", "background -> inactive"])
         #expect(items(onlyIPad, "app phase transitions") == ["active -> inactive", "inactive -> active", "inactive -> background", "background -> inactive"])
         // The Mac is never suspended: no watchdog row for it; Force Quit exists only there.
@@ -209,9 +224,10 @@ struct PerModelCoverageTests {
         // The Dock's rows only when a Mac scenario ran.
         #expect(!items(onlyIPad, "external events and the Dock").contains { $0.hasPrefix("Dock") })
         #expect(items(both, "external events and the Dock").filter { $0.hasPrefix("Dock") || $0.hasPrefix("window") }.count == 5)
-        #expect(items(both, "scene phase transitions") == [
-            "active -> inactive", "active -> background", "inactive -> active", "inactive -> background", "background -> active", "background -> inactive",
-        ])
+        #expect(
+            items(both, "scene phase transitions") == [
+                "active -> inactive", "active -> background", "inactive -> active", "inactive -> background", "background -> active", "background -> inactive",
+            ])
     }
 
     @Test("a model with a name is called by it, whichever scenario declared it first; two models named apart stay apart")
@@ -287,18 +303,20 @@ struct PerModelCoverageTests {
         }
 
         #expect(hits("process memory lost, by cause") == ["disconnected": 0, "closed": 1, "terminated": 1])
-        #expect(hits("suspension and background time") == [
-            // Once after 5 s in the background, once when the refresh (no on_refresh) ended at once.
-            "suspended": 2, "background task expiring (handler called)": 1, "launched in the background (refresh)": 1,
-        ])
+        #expect(
+            hits("suspension and background time") == [
+                // Once after 5 s in the background, once when the refresh (no on_refresh) ended at once.
+                "suspended": 2, "background task expiring (handler called)": 1, "launched in the background (refresh)": 1,
+            ])
         #expect(hits("terminations by platform and restoration")["watchdog on ipados, restoration kept"] == 1)
         // A background launch starts the model in its initial state, as a launch does.
         #expect(report.section("states")?.items.first?.hits == 2)
         let titles = report.sections.map(\.title)
-        #expect(titles.suffix(6) == [
-            "terminations by platform and restoration", "process memory lost, by cause", "suspension and background time",
-            "external events and the Dock", "deep links", "warnings",
-        ])
+        #expect(
+            titles.suffix(6) == [
+                "terminations by platform and restoration", "process memory lost, by cause", "suspension and background time",
+                "external events and the Dock", "deep links", "warnings",
+            ])
     }
 
     @Test("launches by an event, notifications and the Dock are counted from their events")
@@ -311,10 +329,11 @@ struct PerModelCoverageTests {
             .terminated(how: .force, restorationKept: true),
         ]
         let counts = CoverageCounts(records: events.map { TraceRecord(time: .zero, event: $0) }, platform: .macos, table: .builtIn)
-        #expect(counts.events == [
-            "launched by a URL": 1, "notification opened, no on_notification": 1,
-            "Dock reopen, on_reopen stops the default": 1, "window minimized to the Dock": 1,
-        ])
+        #expect(
+            counts.events == [
+                "launched by a URL": 1, "notification opened, no on_notification": 1,
+                "Dock reopen, on_reopen stops the default": 1, "window minimized to the Dock": 1,
+            ])
         #expect(counts.terminations == ["force on macos, restoration kept": 1])
         #expect(counts.states == ["loading": 1], "a launch by an event starts the model in its initial state")
     }
@@ -336,7 +355,9 @@ struct PerModelCoverageTests {
         try simulator.advance(by: .at(60))
         let suspending = report([("m", simulator.takeEvents())], platform: .macos)
         #expect(suspending.sections.first { $0.title == "suspension and background time" }?.items.map(\.name) == ["background task expiring (handler called)"])
-        #expect((suspending.sections.first { $0.title == "terminations by platform and restoration" }?.items ?? []).last.map { "\($0.name) \($0.hits)" } == "watchdog on macos, restoration kept 1")
+        #expect(
+            (suspending.sections.first { $0.title == "terminations by platform and restoration" }?.items ?? []).last.map { "\($0.name) \($0.hits)" }
+                == "watchdog on macos, restoration kept 1")
     }
 }
 
@@ -378,7 +399,9 @@ struct HandlerCoverageReportTests {
         return (scenario, counts, .ipados, .builtIn)
     }
 
-    @Test("every handler of each module is listed in file and line order (line 9 before 10), ran or NOT COVERED, with the first scenario by name; the same with the runs in any order")
+    @Test(
+        "every handler of each module is listed in file and line order (line 9 before 10), ran or NOT COVERED, with the first scenario by name; the same with the runs in any order"
+    )
     func listedInOrder() throws {
         let labels = ["View.swift:10 .onOpenURL", "App.swift:3 App.init()", "View.swift:9 .onChange(of: scenePhase)"]
         let runs = [
@@ -388,18 +411,21 @@ struct HandlerCoverageReportTests {
         let report = CoverageReport(runs)
         let section = try #require(report.section("handlers"))
         #expect(section.title == "Swift handlers translated in Notes (notes_generated.lua)")
-        #expect(section.items == [
-            .init(name: "App.swift:3 App.init()", hits: 2, first: "a/one"),
-            .init(name: "View.swift:9 .onChange(of: scenePhase)", hits: 2, first: "b/two"),
-            .init(name: "View.swift:10 .onOpenURL", hits: 0, first: nil),
-        ])
-        #expect(report.text().contains("""
-            Swift handlers translated in Notes (notes_generated.lua): 2/3 (66.7%)
-                 2  App.swift:3 App.init()                  first: a/one
-                 2  View.swift:9 .onChange(of: scenePhase)  first: b/two
-                 0  View.swift:10 .onOpenURL                NOT COVERED
+        #expect(
+            section.items == [
+                .init(name: "App.swift:3 App.init()", hits: 2, first: "a/one"),
+                .init(name: "View.swift:9 .onChange(of: scenePhase)", hits: 2, first: "b/two"),
+                .init(name: "View.swift:10 .onOpenURL", hits: 0, first: nil),
+            ])
+        #expect(
+            report.text().contains(
+                """
+                Swift handlers translated in Notes (notes_generated.lua): 2/3 (66.7%)
+                     2  App.swift:3 App.init()                  first: a/one
+                     2  View.swift:9 .onChange(of: scenePhase)  first: b/two
+                     0  View.swift:10 .onOpenURL                NOT COVERED
 
-            """), "\(report.text())")
+                """), "\(report.text())")
         #expect(CoverageReport(runs.reversed()).text() == report.text())
         #expect(report.json().contains("{\"file\":\"View.swift\",\"first\":null,\"hits\":0,\"line\":10,\"name\":\"View.swift:10 .onOpenURL\"}"))
         // A suite that ran no generated module has no such section (its report reads as before).
@@ -408,10 +434,14 @@ struct HandlerCoverageReportTests {
 
     @Test("--min-coverage handlers=N fails under the bar naming the App and each handler not run; another module's handlers are a section of their own")
     func gate() throws {
-        let report = CoverageReport([Self.run("a", [
-            HandlerCounts(app: "Notes", module: "notes_generated.lua", labels: ["A.swift:1 .onOpenURL", "A.swift:2 .task"], hits: [1, 0]),
-            HandlerCounts(app: "Mail", module: "mail_generated.lua", labels: ["M.swift:4 .onAppear"], hits: [3]),
-        ])])
+        let report = CoverageReport([
+            Self.run(
+                "a",
+                [
+                    HandlerCounts(app: "Notes", module: "notes_generated.lua", labels: ["A.swift:1 .onOpenURL", "A.swift:2 .task"], hits: [1, 0]),
+                    HandlerCounts(app: "Mail", module: "mail_generated.lua", labels: ["M.swift:4 .onAppear"], hits: [3]),
+                ])
+        ])
         #expect(report.sections("handlers").map(\.title) == ["Swift handlers translated in Mail (mail_generated.lua)", "Swift handlers translated in Notes (notes_generated.lua)"])
         let gate = try CoverageGate(parsing: "handlers=100")
         #expect(gate.shortfalls(in: report) == ["handlers coverage of Notes is 1/2 (50%), under --min-coverage handlers=100; not covered: A.swift:2 .task"])

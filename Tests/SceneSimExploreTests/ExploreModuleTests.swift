@@ -11,18 +11,29 @@ struct ExploreModuleTests {
     @Test("Generators refuse bad arguments at the caller's line")
     func generatorMisuse() {
         #expect(runScript("sim.gen.int(3, 1)").error?.hasPrefix("test.lua:1: sim.gen.int(lo, hi) takes two integers with lo <= hi, e.g. sim.gen.int(1, 10) (got 3, 1)") == true)
-        #expect(runScript("sim.gen.one_of {}").error?.hasPrefix("test.lua:1: sim.gen.one_of takes a non-empty list of values, e.g. sim.gen.one_of { \"A\", \"B\" } (got table)") == true)
-        #expect(runScript("\nsim.gen.one_of { {} }").error?.hasPrefix("test.lua:2: sim.gen.one_of: choice 1 is a table; choices are strings, numbers or booleans, so a found scenario can spell them") == true)
-        #expect(runScript("sim.gen.window(\"open\")").error?.hasPrefix("test.lua:1: sim.gen.window(app, kind): kind is \"live\", \"connected\", \"visible\" or \"background\" (got \"open\")") == true)
-        #expect(runScript("sim.gen.float(1, 0/0)").error?.hasPrefix("test.lua:1: sim.gen.float(lo, hi) takes two finite numbers with lo <= hi, e.g. sim.gen.float(0, 1) (got 1, (0/0))") == true)
-        #expect(runScript("print(sim.gen.one_of { \"a\\n\", 2, 2.5, true }, sim.gen.bool(), sim.gen.window())").output == "generator one_of {\"a\\010\", 2, 2.5, true}\tgenerator bool()\tgenerator window(\"live\")\n")
+        #expect(
+            runScript("sim.gen.one_of {}").error?.hasPrefix("test.lua:1: sim.gen.one_of takes a non-empty list of values, e.g. sim.gen.one_of { \"A\", \"B\" } (got table)") == true
+        )
+        #expect(
+            runScript("\nsim.gen.one_of { {} }").error?.hasPrefix(
+                "test.lua:2: sim.gen.one_of: choice 1 is a table; choices are strings, numbers or booleans, so a found scenario can spell them") == true)
+        #expect(
+            runScript("sim.gen.window(\"open\")").error?.hasPrefix(
+                "test.lua:1: sim.gen.window(app, kind): kind is \"live\", \"connected\", \"visible\" or \"background\" (got \"open\")") == true)
+        #expect(
+            runScript("sim.gen.float(1, 0/0)").error?.hasPrefix("test.lua:1: sim.gen.float(lo, hi) takes two finite numbers with lo <= hi, e.g. sim.gen.float(0, 1) (got 1, (0/0))")
+                == true)
+        #expect(
+            runScript("print(sim.gen.one_of { \"a\\n\", 2, 2.5, true }, sim.gen.bool(), sim.gen.window())").output
+                == "generator one_of {\"a\\010\", 2, 2.5, true}\tgenerator bool()\tgenerator window(\"live\")\n")
     }
 
     @Test("sim.gen.float takes any two finite numbers, even when their distance overflows, and draws within them (issue 43)")
     func floatOverWholeRange() throws {
         #expect(runScript("print(sim.gen.float(-1e308, 1e308))").output == "generator float(-1e+308, 1e+308)\n")
         #expect(runScript("sim.gen.float(-math.huge, 0)").error?.hasPrefix("test.lua:1: sim.gen.float(lo, hi) takes two finite numbers with lo <= hi") == true)
-        let folder = try ScenarioFolder(["wide.lua": """
+        let folder = try ScenarioFolder([
+            "wide.lua": """
             local seen = 0
             return {
               setup = function() return sim.launch {} end,
@@ -32,7 +43,8 @@ struct ExploreModuleTests {
               invariants = { spread = function() return true end },
             }
 
-            """])
+            """
+        ])
         let run = try ExplorationRunner(file: folder.path + "/wide.lua").run(seed: 3, run: 0, steps: 40, keepSteps: true)
         #expect(run.failure == nil, "\(String(describing: run.failure))")
         #expect(run.steps.count == 40)
@@ -46,7 +58,8 @@ struct ExploreModuleTests {
 
     @Test("A failure's message is capped with a mark of its size: a 10 MB message is not printed whole nor written into the found scenario (issue 43)")
     func longFailureMessage() throws {
-        let folder = try ScenarioFolder(["long.lua": """
+        let folder = try ScenarioFolder([
+            "long.lua": """
             return {
               setup = function() return sim.launch {} end,
               builtin = false,
@@ -54,7 +67,8 @@ struct ExploreModuleTests {
               invariants = { huge = function() return false, "x" .. string.rep("y", 10 * 1024 * 1024) end },
             }
 
-            """])
+            """
+        ])
         let run = try ExplorationRunner(file: folder.path + "/long.lua").run(seed: 1, run: 0, steps: 3)
         let message = try #require(run.failure?.message)
         #expect(message.utf8.count < 5000)
@@ -90,11 +104,17 @@ struct ExploreModuleTests {
         }
 
         #expect(message("weight.lua") == "weight.lua: rules.r.weight must be a positive number (got 0); to leave the rule out, remove it from rules (or comment it out)")
-        #expect(message("onegen.lua") == "onegen.lua: rules.r.args is one generator; args names each argument's generator, e.g. args = { n = sim.gen.int(1, 3) }, and run gets them as a table: run = function(app, a) ... a.n ... end")
+        #expect(
+            message("onegen.lua")
+                == "onegen.lua: rules.r.args is one generator; args names each argument's generator, e.g. args = { n = sim.gen.int(1, 3) }, and run gets them as a table: run = function(app, a) ... a.n ... end"
+        )
         #expect(message("rulekey.lua") == "rulekey.lua: unknown key \"arg\" in rules.r (did you mean \"args\"?); a rule has weight, pre, args and run")
         #expect(message("typo.lua").hasPrefix("typo.lua: builtin[1] is \"terminate_sytem\", not a built-in rule (did you mean \"terminate_system\"?); they are advance, "))
         #expect(message("args.lua") == "args.lua: rules.r.args.n must be a generator such as sim.gen.one_of { ... } or sim.gen.int(lo, hi) (got 3)")
-        #expect(message("key.lua") == "key.lua: unknown key \"invariant\" in the exploration (did you mean \"invariants\"?); its keys are setup, rules, builtin, background_tasks, watchdog_ok, invariants, eventually")
+        #expect(
+            message("key.lua")
+                == "key.lua: unknown key \"invariant\" in the exploration (did you mean \"invariants\"?); its keys are setup, rules, builtin, background_tasks, watchdog_ok, invariants, eventually"
+        )
         #expect(message("clash.lua") == "clash.lua: rules.focus has the name of a built-in rule; rename it, or leave the built-in out with builtin = { ... }")
         #expect(message("builtin.lua").hasPrefix("builtin.lua: builtin[2] is \"teleport\", not a built-in rule; they are advance, advance_past_suspension, background, "))
         #expect(message("noapp.lua") == "noapp.lua: setup must launch the app with sim.launch { ... } and return it")
@@ -118,11 +138,14 @@ struct ExploreModuleTests {
         #expect(try runner.replay(first.steps).steps == first.steps)
     }
 
-    @Test("A failing run's steps spell the arguments each rule was drawn with, even when the module's run changed its arguments table; the same whether the run's steps were kept or not")
+    @Test(
+        "A failing run's steps spell the arguments each rule was drawn with, even when the module's run changed its arguments table; the same whether the run's steps were kept or not"
+    )
     func stepsSpellTheDrawnArguments() throws {
         // The run rewrites, removes and adds arguments; the invariant fails after a few steps,
         // so the failing run's steps are spelled after their runs changed the tables.
-        let folder = try ScenarioFolder(["change.lua": """
+        let folder = try ScenarioFolder([
+            "change.lua": """
             local ran = 0
             return {
               setup = function() return sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } } } end,
@@ -136,7 +159,8 @@ struct ExploreModuleTests {
               invariants = { few = function() return ran < 3, "ran " .. ran .. " times" end },
             }
 
-            """])
+            """
+        ])
         let runner = ExplorationRunner(file: folder.path + "/change.lua")
 
         let failing = try runner.run(seed: 1, run: 0, steps: 60)
@@ -175,12 +199,18 @@ struct ExploreModuleTests {
         }
 
         #expect(firstLine("number.lua") == "number.lua:2: sim.explore.load(path) takes the path of an exploration module (got number)")
-        #expect(firstLine("missing.lua") == "missing.lua:2: sim.explore.load: cannot read the exploration module nope.lua (given as \"nope.lua\"); the path is relative to the scenario's folder")
+        #expect(
+            firstLine("missing.lua")
+                == "missing.lua:2: sim.explore.load: cannot read the exploration module nope.lua (given as \"nope.lua\"); the path is relative to the scenario's folder")
         #expect(firstLine("early.lua") == "early.lua:2: explore.rule: call explore.setup() first; it launches the app the rules act on")
-        #expect(firstLine("typo.lua") == "typo.lua:3: explore.rule: no rule named \"pres\" in lock.lua (did you mean \"press\"?); its rules are press (built-in rules are the API calls themselves)")
+        #expect(
+            firstLine("typo.lua")
+                == "typo.lua:3: explore.rule: no rule named \"pres\" in lock.lua (did you mean \"press\"?); its rules are press (built-in rules are the API calls themselves)")
         #expect(firstLine("argument.lua") == "argument.lua:3: explore.rule: rule \"unlock\" has no argument \"cod\" (did you mean \"code\"?); its arguments are code")
         #expect(firstLine("noargs.lua") == "noargs.lua:3: explore.rule: rule \"press\" has no argument \"times\"; it takes no arguments")
-        #expect(firstLine("notable.lua") == "notable.lua:3: explore.rule: the arguments of rule \"press\" are a table keyed by argument name, e.g. explore.rule(\"press\", { ... }) (got 2)")
+        #expect(
+            firstLine("notable.lua")
+                == "notable.lua:3: explore.rule: the arguments of rule \"press\" are a table keyed by argument name, e.g. explore.rule(\"press\", { ... }) (got 2)")
         #expect(firstLine("checker.lua") == "checker.lua:3: explore has no field \"chek\" (did you mean \"check\"?); fields are check, finish, rule, setup, task, window")
     }
 
@@ -189,13 +219,13 @@ struct ExploreModuleTests {
         let folder = try ScenarioFolder([
             "phone.lua": "return { background_tasks = true, setup = function() return sim.launch { platform = \"iphone\" } end }\n",
             "found.lua": """
-                local explore = sim.explore.load "phone.lua"
-                local app = explore.setup()
-                app:begin_background_task("explore", function(_, task) task:finish() end); explore.check()
-                sim.log(explore.task(1):finish(), explore.task(1).status); explore.check()
-                explore.task(2):finish()
+            local explore = sim.explore.load "phone.lua"
+            local app = explore.setup()
+            app:begin_background_task("explore", function(_, task) task:finish() end); explore.check()
+            sim.log(explore.task(1):finish(), explore.task(1).status); explore.check()
+            explore.task(2):finish()
 
-                """,
+            """,
         ])
         let run = ScenarioRunner.capture(path: folder.path + "/found.lua", displayName: "found.lua", options: ScenarioOptions().installing(.explore))
         let stdout = String(decoding: run.stdout, as: UTF8.self)
@@ -226,7 +256,8 @@ struct ExploreModuleTests {
             )
             return String(decoding: run.stderr, as: UTF8.self)
         }
-        let refused = "sim.explore.load: a scenario loads exploration modules (.lua files) only from its own folder, its lib/ folder and its suite (the folder scenesim test runs, or the current directory), as require does; this path is outside them. Move the module there, or run with --allow-io to load one from anywhere"
+        let refused =
+            "sim.explore.load: a scenario loads exploration modules (.lua files) only from its own folder, its lib/ folder and its suite (the folder scenesim test runs, or the current directory), as require does; this path is outside them. Move the module there, or run with --allow-io to load one from anywhere"
 
         #expect(stderr("found/ok.lua") == "")
         #expect(stderr("found/lib.lua") == "")
@@ -251,7 +282,8 @@ struct ExploreModuleTests {
 
     @Test("sim.gen.int draws from any range of integers, the whole 64 bits included, and a run still replays")
     func wideIntegerRanges() throws {
-        let folder = try ScenarioFolder(["wide.lua": """
+        let folder = try ScenarioFolder([
+            "wide.lua": """
             local seen = {}
             return {
               setup = function() return sim.launch {} end,
@@ -263,7 +295,8 @@ struct ExploreModuleTests {
               invariants = { integers = function() for _, n in ipairs(seen) do assert(math.type(n) == "integer") end end },
             }
 
-            """])
+            """
+        ])
         let runner = ExplorationRunner(file: folder.path + "/wide.lua")
 
         let run = try runner.run(seed: 3, run: 0, steps: 40, keepSteps: true)

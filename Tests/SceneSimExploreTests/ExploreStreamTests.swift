@@ -50,48 +50,49 @@ struct ExploreStreamTests {
         let outcome = try ExplorationRunner(file: folder.path + "/mac.lua").run(seed: 1, run: 26, steps: 40, keepSteps: true)
 
         #expect(outcome.failure == nil)
-        #expect(outcome.steps.map(\.code) == [
-            "explore.window(\"main#1\"):focus()",
-            "app:open_settings()",
-            "explore.window(\"main#1\"):focus()",
-            "app:terminate(\"crash\")",
-            "app:reopen()",
-            "explore.rule(\"wait\", { f = 0.2760799370533773, k = true })",
-            "explore.rule(\"mark\", { b = true, n = 1, w = explore.window(\"main#2\") })",
-            "sim.network(false)",
-            "app:open_url(\"app://doc/3\")",
-            "app:open_window(\"main\")",
-            "sim.advance(10)",
-            "explore.window(\"main#2\"):background()",
-            "explore.rule(\"mark\", { b = false, n = 1, w = explore.window(\"main#3\") })",
-            "app:background()",
-            "sim.network(false)",
-            "app:dismiss_window(\"main\")",
-            "explore.rule(\"wait\", { f = 1.8335794858667938, k = \"x\" })",
-            "app:open_url(\"app://doc/1\")",
-            "sim.settle()",
-            "explore.rule(\"pair\", { a = explore.window(\"main#4\"), b = explore.window(\"main#4\") })",
-            "explore.window(\"main#4\"):minimize()",
-            "app:open_url(\"app://doc/1\")",
-            "app:terminate(\"system\")",
-            "explore.rule(\"wait\", { f = 1.3490494000327253, k = 2 })",
-            "app:launch()",
-            "sim.settle()",
-            "app:reopen()",
-            "app:hide()",
-            "app:dismiss_window(\"doc\", 3)",
-            "explore.window(\"main#5\"):close()",
-            "app:reopen()",
-            "app:hide()",
-            "app:reopen()",
-            "app:open_settings()",
-            "explore.window(\"prefs#2\").storage.b = \"x\"",
-            "explore.window(\"prefs#2\"):minimize()",
-            "explore.window(\"prefs#2\").storage.b = \"x\"",
-            "sim.advance(0.1)",
-            "app:open_url(\"app://doc/2\")",
-            "explore.window(\"prefs#2\"):focus()"
-        ])
+        #expect(
+            outcome.steps.map(\.code) == [
+                "explore.window(\"main#1\"):focus()",
+                "app:open_settings()",
+                "explore.window(\"main#1\"):focus()",
+                "app:terminate(\"crash\")",
+                "app:reopen()",
+                "explore.rule(\"wait\", { f = 0.2760799370533773, k = true })",
+                "explore.rule(\"mark\", { b = true, n = 1, w = explore.window(\"main#2\") })",
+                "sim.network(false)",
+                "app:open_url(\"app://doc/3\")",
+                "app:open_window(\"main\")",
+                "sim.advance(10)",
+                "explore.window(\"main#2\"):background()",
+                "explore.rule(\"mark\", { b = false, n = 1, w = explore.window(\"main#3\") })",
+                "app:background()",
+                "sim.network(false)",
+                "app:dismiss_window(\"main\")",
+                "explore.rule(\"wait\", { f = 1.8335794858667938, k = \"x\" })",
+                "app:open_url(\"app://doc/1\")",
+                "sim.settle()",
+                "explore.rule(\"pair\", { a = explore.window(\"main#4\"), b = explore.window(\"main#4\") })",
+                "explore.window(\"main#4\"):minimize()",
+                "app:open_url(\"app://doc/1\")",
+                "app:terminate(\"system\")",
+                "explore.rule(\"wait\", { f = 1.3490494000327253, k = 2 })",
+                "app:launch()",
+                "sim.settle()",
+                "app:reopen()",
+                "app:hide()",
+                "app:dismiss_window(\"doc\", 3)",
+                "explore.window(\"main#5\"):close()",
+                "app:reopen()",
+                "app:hide()",
+                "app:reopen()",
+                "app:open_settings()",
+                "explore.window(\"prefs#2\").storage.b = \"x\"",
+                "explore.window(\"prefs#2\"):minimize()",
+                "explore.window(\"prefs#2\").storage.b = \"x\"",
+                "sim.advance(0.1)",
+                "app:open_url(\"app://doc/2\")",
+                "explore.window(\"prefs#2\"):focus()",
+            ])
     }
 
     @Test("A failing run of the same module: its steps spelled once it failed")
@@ -100,43 +101,47 @@ struct ExploreStreamTests {
         let outcome = try ExplorationRunner(file: folder.path + "/mac.lua").run(seed: 1, run: 34, steps: 40)
 
         #expect(outcome.failure?.label == "rule mark")
-        #expect(outcome.failure?.message.hasSuffix("mac.lua:13: writing storage: main#2 is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved") == true)
-        #expect(outcome.steps.map(\.code) == [
-            "app:open_window(\"doc\", 1)",
-            "app:open_url(\"app://doc/2\")",
-            "explore.rule(\"wait\", { f = 1.637832380760751, k = true })",
-            "explore.window(\"doc#1\"):focus()",
-            "explore.window(\"main#1\").storage.a = 1",
-            "app:hide()",
-            "app:login { user = \"ada\" }",
-            "explore.rule(\"mark\", { b = false, n = 2, w = explore.window(\"main#1\") })",
-            "app:terminate(\"user\")",
-            "sim.server.revoke(\"ada\")",
-            "explore.rule(\"wait\", { f = 1.7576306110365711, k = true })",
-            "sim.network(true)",
-            "sim.network(true)",
-            "sim.advance(10)",
-            "app:reopen()",
-            "explore.window(\"main#2\"):minimize()",
-            "app:reopen()",
-            "app:hide()",
-            "explore.rule(\"mark\", { b = true, n = 4, w = explore.window(\"main#2\") })",
-            "explore.rule(\"wait\", { f = 1.0280815201823914, k = true })",
-            "app:hide()",
-            "app:dismiss_window(\"doc\", 3)",
-            "app:open_window(\"main\")",
-            "explore.window(\"main#3\"):close()",
-            "app:terminate(\"crash\")",
-            "app:reopen()",
-            "explore.window(\"main#4\"):background()",
-            "app:dismiss_window(\"main\")",
-            "explore.rule(\"mark\", { b = true, n = 4, w = explore.window(\"main#2\") })"
-        ])
+        #expect(
+            outcome.failure?.message.hasSuffix(
+                "mac.lua:13: writing storage: main#2 is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved") == true)
+        #expect(
+            outcome.steps.map(\.code) == [
+                "app:open_window(\"doc\", 1)",
+                "app:open_url(\"app://doc/2\")",
+                "explore.rule(\"wait\", { f = 1.637832380760751, k = true })",
+                "explore.window(\"doc#1\"):focus()",
+                "explore.window(\"main#1\").storage.a = 1",
+                "app:hide()",
+                "app:login { user = \"ada\" }",
+                "explore.rule(\"mark\", { b = false, n = 2, w = explore.window(\"main#1\") })",
+                "app:terminate(\"user\")",
+                "sim.server.revoke(\"ada\")",
+                "explore.rule(\"wait\", { f = 1.7576306110365711, k = true })",
+                "sim.network(true)",
+                "sim.network(true)",
+                "sim.advance(10)",
+                "app:reopen()",
+                "explore.window(\"main#2\"):minimize()",
+                "app:reopen()",
+                "app:hide()",
+                "explore.rule(\"mark\", { b = true, n = 4, w = explore.window(\"main#2\") })",
+                "explore.rule(\"wait\", { f = 1.0280815201823914, k = true })",
+                "app:hide()",
+                "app:dismiss_window(\"doc\", 3)",
+                "app:open_window(\"main\")",
+                "explore.window(\"main#3\"):close()",
+                "app:terminate(\"crash\")",
+                "app:reopen()",
+                "explore.window(\"main#4\"):background()",
+                "app:dismiss_window(\"main\")",
+                "explore.rule(\"mark\", { b = true, n = 4, w = explore.window(\"main#2\") })",
+            ])
     }
 
     @Test("An iPadOS module's run with every built-in rule")
     func everyRule() throws {
-        let folder = try ScenarioFolder(["every.lua": """
+        let folder = try ScenarioFolder([
+            "every.lua": """
             return {
               setup = function()
                 return sim.launch { platform = "ipados", scenes = { { id = "main" }, { id = "doc", value = "string" } }, routes = { doc = "doc" } }
@@ -144,7 +149,8 @@ struct ExploreStreamTests {
               builtin = true,
               rules = { raise = { args = { w = sim.gen.window("connected") }, run = function(_, a) a.w:focus() end } },
             }
-            """])
+            """
+        ])
         let outcome = try ExplorationRunner(file: folder.path + "/every.lua").run(seed: 1, run: 0, steps: 40, keepSteps: true)
 
         #expect(outcome.failure == nil)
@@ -153,53 +159,55 @@ struct ExploreStreamTests {
         #expect(outcome.counts.reduce(0) { $0 + $1.ran } == 40)
         #expect(outcome.counts.allSatisfy { $0.tried >= $0.enabled && $0.enabled >= $0.ran })
         #expect(outcome.counts.reduce(0) { $0 + $1.tried } > 40)
-        #expect(outcome.steps.map(\.code) == [
-            "sim.advance(3600)",
-            "app:switcher()",
-            "app:foreground()",
-            "explore.window(\"main#1\"):focus()",
-            "app:open_url(\"app://doc/C\")",
-            "app:open_url(\"app://doc/B\")",
-            "explore.window(\"main#1\").storage.b = \"x\"",
-            "explore.window(\"main#1\"):close()",
-            "sim.advance(6)",
-            "app:foreground()",
-            "explore.window(\"main#2\"):focus()",
-            "explore.window(\"main#2\").storage.b = 2.5",
-            "explore.window(\"main#2\").storage.a = \"x\"",
-            "sim.advance(0.1)",
-            "app:interrupt()",
-            "app:schedule_refresh(0)",
-            "app:schedule_refresh(3600)",
-            "app:switcher()",
-            "sim.network(true)",
-            "app:background()",
-            "explore.window(\"main#2\").storage.b = 1",
-            "explore.window(\"main#2\"):close()",
-            "app:terminate(\"system\")",
-            "sim.network(false)",
-            "sim.network(true)",
-            "sim.advance(0.1)",
-            "sim.advance(3600)",
-            "sim.system.refresh(app)",
-            "sim.advance(0.1)",
-            "app:terminate(\"system\")",
-            "sim.server.revoke(\"bob\")",
-            "app:launch()",
-            "app:switcher()",
-            "app:open_url(\"app://doc/B\")",
-            "sim.network(false)",
-            "explore.window(\"main#3\"):background()",
-            "sim.advance(3600)",
-            "sim.settle()",
-            "app:open_window(\"main\")",
-            "app:background()"
-        ])
+        #expect(
+            outcome.steps.map(\.code) == [
+                "sim.advance(3600)",
+                "app:switcher()",
+                "app:foreground()",
+                "explore.window(\"main#1\"):focus()",
+                "app:open_url(\"app://doc/C\")",
+                "app:open_url(\"app://doc/B\")",
+                "explore.window(\"main#1\").storage.b = \"x\"",
+                "explore.window(\"main#1\"):close()",
+                "sim.advance(6)",
+                "app:foreground()",
+                "explore.window(\"main#2\"):focus()",
+                "explore.window(\"main#2\").storage.b = 2.5",
+                "explore.window(\"main#2\").storage.a = \"x\"",
+                "sim.advance(0.1)",
+                "app:interrupt()",
+                "app:schedule_refresh(0)",
+                "app:schedule_refresh(3600)",
+                "app:switcher()",
+                "sim.network(true)",
+                "app:background()",
+                "explore.window(\"main#2\").storage.b = 1",
+                "explore.window(\"main#2\"):close()",
+                "app:terminate(\"system\")",
+                "sim.network(false)",
+                "sim.network(true)",
+                "sim.advance(0.1)",
+                "sim.advance(3600)",
+                "sim.system.refresh(app)",
+                "sim.advance(0.1)",
+                "app:terminate(\"system\")",
+                "sim.server.revoke(\"bob\")",
+                "app:launch()",
+                "app:switcher()",
+                "app:open_url(\"app://doc/B\")",
+                "sim.network(false)",
+                "explore.window(\"main#3\"):background()",
+                "sim.advance(3600)",
+                "sim.settle()",
+                "app:open_window(\"main\")",
+                "app:background()",
+            ])
     }
 
     @Test("With --allow-io a script can reach explore's Swift functions through debug: each misuse is an error, none crashes or corrupts the run")
     func nativeMisuse() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local function upvalue(f, name)
               for i = 1, 255 do
                 local n, v = debug.getupvalue(f, i)

@@ -26,11 +26,13 @@ struct LaunchMemoTests {
     @Test("Each run launches the app its own options declare, whether the run before had the same options or others")
     func otherOptionsAreParsed() throws {
         let mac = "local app = sim.launch { platform = 'macos', scenes = { { id = 'main' } } }; print(tostring(app), #sim.app.windows)"
-        let pad = "local app = sim.launch { platform = 'ipados', scenes = { { id = 'main' }, { id = 'doc', value = 'string' } } }; app:open_window('doc', 'A'); print(tostring(app), #sim.app.windows)"
+        let pad =
+            "local app = sim.launch { platform = 'ipados', scenes = { { id = 'main' }, { id = 'doc', value = 'string' } } }; app:open_window('doc', 'A'); print(tostring(app), #sim.app.windows)"
         let lines = try launches([mac, mac, pad, pad, mac])
-        #expect(lines.map { $0.split(separator: "\t").first.map(String.init) ?? "" } == [
-            "app(macos, loading)", "app(macos, loading)", "app(ipados, loading)", "app(ipados, loading)", "app(macos, loading)",
-        ])
+        #expect(
+            lines.map { $0.split(separator: "\t").first.map(String.init) ?? "" } == [
+                "app(macos, loading)", "app(macos, loading)", "app(ipados, loading)", "app(ipados, loading)", "app(macos, loading)",
+            ])
         #expect(lines.map { $0.split(separator: "\t").last.map(String.init) ?? "" } == ["1", "1", "2", "2", "1"])
     }
 

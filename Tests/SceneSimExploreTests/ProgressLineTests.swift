@@ -10,7 +10,8 @@ struct ProgressLineTests {
         var elapsed: Duration = .zero
         var written: [String] = []
         lazy var line = ProgressLine(
-            mode: mode, plan: ExplorePlan(
+            mode: mode,
+            plan: ExplorePlan(
                 file: "m.lua", seed: 1, budget: .runs(300), steps: 10, jobs: 1, shard: nil, out: "found",
                 shrink: true, stats: false, options: ScenarioOptions()
             ),
@@ -33,10 +34,11 @@ struct ProgressLineTests {
         probe.line.update(runs: 61, steps: 610, failures: 1)
         probe.line.clear()
 
-        #expect(probe.written == [
-            "explore: 30/300 runs, 10 steps/s, 0 failures\n",
-            "explore: 61/300 runs, 10 steps/s, 1 failure\n",
-        ])
+        #expect(
+            probe.written == [
+                "explore: 30/300 runs, 10 steps/s, 0 failures\n",
+                "explore: 61/300 runs, 10 steps/s, 1 failure\n",
+            ])
     }
 
     @Test("At a terminal, one live line redrawn in place and erased at the end")

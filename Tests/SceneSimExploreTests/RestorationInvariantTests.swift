@@ -16,7 +16,8 @@ struct RestorationInvariantTests {
 
     @Test("a window its scene's own restore empties on purpose is no restoration failure")
     func sceneRestoreEmptiesAWindow() throws {
-        let run = try outcome("""
+        let run = try outcome(
+            """
             return {
               setup = function()
                 local app = sim.launch { platform = "ipados", scenes = {
@@ -38,7 +39,8 @@ struct RestorationInvariantTests {
 
     @Test("a cold launch by an activity whose handler writes the restored window's storage in the same step is no restoration failure")
     func activityWritesTheRestoredWindow() throws {
-        let run = try outcome("""
+        let run = try outcome(
+            """
             return {
               setup = function()
                 local app = sim.launch { platform = "ipados", scenes = {

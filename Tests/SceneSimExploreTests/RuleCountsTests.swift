@@ -9,7 +9,8 @@ import Testing
 struct RuleCountsTests {
     @Test("Rules named with NUL, newline, invalid UTF-8 and the packing's own bytes keep their counts and their place in name order")
     func oddNames() throws {
-        let folder = try ScenarioFolder(["odd.lua": #"""
+        let folder = try ScenarioFolder([
+            "odd.lua": #"""
             local ran = {}
             local function rule(name, weight)
               return { weight = weight, run = function() ran[name] = (ran[name] or 0) + 1 end }
@@ -23,7 +24,8 @@ struct RuleCountsTests {
               rules = rules,
             }
 
-            """#])
+            """#
+        ])
         let runner = ExplorationRunner(file: folder.file("odd.lua"), options: ScenarioOptions())
         let outcome = try runner.run(seed: 4, run: 0, steps: 200)
         // In byte order, as the report shows them: escaped.

@@ -77,19 +77,21 @@ struct ShrinkerTests {
         #expect(shrinker.shrink([step("a"), step("b")]) == [step("a"), step("b")])
     }
 
-    @Test("a failure is the same when its rule or invariant fails at the same place; the rest of its message may change", arguments: [
-        ("lock.lua:16: opened after 5 presses", "lock.lua:16: opened after 4 presses", true),
-        ("m.lua:3: a arrived", "m.lua:4: b arrived", false),
-        ("the window is gone", "two windows", true),
-        ("explore:812: w:focus(): main#1 is closed", "m.lua:2: x", false),
-        ("a:b:c: no digits here", "a:b:c: none either", true),
-        // Issue 44: the engine's own line differs between a run (the step begun in Swift) and
-        // its replay (the rule's Lua call): a built-in rule's failure is compared by its name
-        // and the place of the app's code, if its message has one.
-        ("explore:1290: sim.settle(): did not settle after 100000 events", "explore:599: sim.settle(): did not settle after 100000 events", true),
-        ("explore:1290: m.lua:4: boom", "explore:599: m.lua:4: boom", true),
-        ("explore:1290: m.lua:4: boom", "explore:1290: m.lua:5: boom", false),
-    ])
+    @Test(
+        "a failure is the same when its rule or invariant fails at the same place; the rest of its message may change",
+        arguments: [
+            ("lock.lua:16: opened after 5 presses", "lock.lua:16: opened after 4 presses", true),
+            ("m.lua:3: a arrived", "m.lua:4: b arrived", false),
+            ("the window is gone", "two windows", true),
+            ("explore:812: w:focus(): main#1 is closed", "m.lua:2: x", false),
+            ("a:b:c: no digits here", "a:b:c: none either", true),
+            // Issue 44: the engine's own line differs between a run (the step begun in Swift) and
+            // its replay (the rule's Lua call): a built-in rule's failure is compared by its name
+            // and the place of the app's code, if its message has one.
+            ("explore:1290: sim.settle(): did not settle after 100000 events", "explore:599: sim.settle(): did not settle after 100000 events", true),
+            ("explore:1290: m.lua:4: boom", "explore:599: m.lua:4: boom", true),
+            ("explore:1290: m.lua:4: boom", "explore:1290: m.lua:5: boom", false),
+        ])
     func sameFailure(first: String, second: String, same: Bool) {
         let a = ExploreFailure(label: "rule r", message: first, step: 3)
         #expect(a.isSame(as: ExploreFailure(label: "rule r", message: second, step: 1)) == same)

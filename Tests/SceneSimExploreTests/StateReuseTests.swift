@@ -88,7 +88,8 @@ struct StateReuseTests {
 
     @Test("A failing run's replay, shrinking included, finds the same in restored states")
     func failuresAndReplays() throws {
-        let folder = try ScenarioFolder(["lock.lua": """
+        let folder = try ScenarioFolder([
+            "lock.lua": """
             local pressed = {}
             return {
               setup = function() return sim.launch { scenes = { { id = "main" } } } end,
@@ -104,7 +105,8 @@ struct StateReuseTests {
               },
             }
 
-            """])
+            """
+        ])
         let fresh = ExplorationRunner(file: folder.file("lock.lua"), options: ScenarioOptions(), reusingStates: false)
         let reused = ExplorationRunner(file: folder.file("lock.lua"), options: ScenarioOptions(), reusingStates: true)
         var failed = 0
@@ -124,7 +126,8 @@ struct StateReuseTests {
     func limitsInTheMiddle() throws {
         // Some runs loop forever or grow a table past the limit in the middle of a step; the
         // runs after them, in the same restored host, must do what they do in new states.
-        let folder = try ScenarioFolder(["limits.lua": """
+        let folder = try ScenarioFolder([
+            "limits.lua": """
             return {
               setup = function() return sim.launch { scenes = { { id = "main" } } } end,
               rules = {
@@ -137,7 +140,8 @@ struct StateReuseTests {
               invariants = { small = function() return (held or 0) < 10000, "held " .. tostring(held) end },
             }
 
-            """])
+            """
+        ])
         let options = ScenarioOptions(maxInstructions: 5_000_000, maxMemory: 8 << 20)
         let fresh = ExplorationRunner(file: folder.file("limits.lua"), options: options, reusingStates: false)
         let reused = ExplorationRunner(file: folder.file("limits.lua"), options: options, reusingStates: true)
@@ -168,9 +172,11 @@ struct StateReuseTests {
         let kept = ["lua", "options", "write", "classes", "setSimApp", "scenarioDirectory", "launchMemo", "launchMemos", "installed"]
         // Reset by ScriptHost.resetRun() (ScriptHost+Reuse.swift): a new field must go in one
         // of the two lists, and in resetRun() if a run can change it.
-        let reset = ["simulator", "traceEnabled", "traceTimeWidth", "hooks", "appCode", "swiftModelName", "intentFunctions", "effectFunctions", "extensions",
-                     "hookErrorFrames", "networkBeforeLaunch", "seed", "cachedStorage", "appFieldsCached",
-                     "recording", "currentSource", "semanticInvariants"]
+        let reset = [
+            "simulator", "traceEnabled", "traceTimeWidth", "hooks", "appCode", "swiftModelName", "intentFunctions", "effectFunctions", "extensions",
+            "hookErrorFrames", "networkBeforeLaunch", "seed", "cachedStorage", "appFieldsCached",
+            "recording", "currentSource", "semanticInvariants",
+        ]
         #expect(labels == (kept + reset).sorted())
     }
 }

@@ -9,7 +9,8 @@ import Testing
 struct SwiftDrawTests {
     @Test("A module whose integer weights pass 2^32 is drawn in Swift, as any other")
     func hugeWeights() throws {
-        let folder = try ScenarioFolder(["weights.lua": """
+        let folder = try ScenarioFolder([
+            "weights.lua": """
             return {
               setup = function() return sim.launch { scenes = { { id = "main" } } } end,
               builtin = { "advance", "background", "foreground" },
@@ -19,7 +20,8 @@ struct SwiftDrawTests {
               },
             }
 
-            """])
+            """
+        ])
         let host = ScriptHost(options: ScenarioOptions().installing(.explore), output: { _ in })
         _ = try host.drive(path: folder.file("weights.lua"), seed: 1, maxSteps: 20, replay: .nil, keepSteps: false)
         // The counts Swift keeps of the rules it drew: nil had the run drawn in Lua.

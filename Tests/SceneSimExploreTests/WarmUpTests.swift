@@ -74,23 +74,23 @@ struct WarmUpTests {
     func undone() throws {
         let folder = try ScenarioFolder([
             "offline.lua": """
-                sim.network(false)
-                return {
-                  setup = function() return sim.launch { scenes = { { id = "main" } } } end,
-                  builtin = { "background", "foreground", "advance" },
-                  invariants = { offline = function() return sim.network() == false, "the network is up" end },
-                }
+            sim.network(false)
+            return {
+              setup = function() return sim.launch { scenes = { { id = "main" } } } end,
+              builtin = { "background", "foreground", "advance" },
+              invariants = { offline = function() return sim.network() == false, "the network is up" end },
+            }
 
-                """,
+            """,
             "seeded.lua": """
-                sim.seed(11)
-                return {
-                  setup = function() return sim.launch { scenes = { { id = "main" } } } end,
-                  builtin = { "background", "foreground" },
-                  invariants = { seeded = function() return sim.seed() == 11, "sim.seed() is " .. sim.seed() end },
-                }
+            sim.seed(11)
+            return {
+              setup = function() return sim.launch { scenes = { { id = "main" } } } end,
+              builtin = { "background", "foreground" },
+              invariants = { seeded = function() return sim.seed() == 11, "sim.seed() is " .. sim.seed() end },
+            }
 
-                """,
+            """,
             "broken.lua": "error('not a module')\n",
         ])
         for name in ["offline.lua", "seeded.lua", "broken.lua"] {

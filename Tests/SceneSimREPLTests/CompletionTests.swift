@@ -21,7 +21,10 @@ struct CompletionTests {
     @Test("Fields of sim and sim.server, and of plain tables")
     func simFields() {
         let session = session([])
-        #expect(session.complete("sim.").candidates == ["advance", "explore", "extend", "gen", "launch", "log", "network", "now", "seed", "server", "settle", "swift_handlers", "system", "url"])
+        #expect(
+            session.complete("sim.").candidates == [
+                "advance", "explore", "extend", "gen", "launch", "log", "network", "now", "seed", "server", "settle", "swift_handlers", "system", "url",
+            ])
         #expect(session.complete("sim.server.r") == Completion(partial: "r", candidates: ["revoke"]))
         #expect(session.complete("sim.system.").candidates == ["refresh"])
         #expect(session.complete("string.up").candidates == ["upper"])
@@ -34,7 +37,11 @@ struct CompletionTests {
             "app = sim.launch{}", "w = app:open_window('main')", "w.storage.tab = 1", "w.storage.zoom = 2",
         ])
         #expect(session.complete("app:open").candidates == ["open_notification", "open_settings", "open_url", "open_window"])
-        #expect(session.complete("app.").candidates == ["background_time_remaining", "defaults", "front", "history", "keychain", "launches", "memory", "phase", "rejected", "running", "sessions", "state", "suspended", "windows"])
+        #expect(
+            session.complete("app.").candidates == [
+                "background_time_remaining", "defaults", "front", "history", "keychain", "launches", "memory", "phase", "rejected", "running", "sessions", "state", "suspended",
+                "windows",
+            ])
         #expect(session.complete("app:begin").candidates == ["begin_background_task"])
         #expect(session.complete("w:").candidates == ["background", "close", "disconnect", "effect", "focus", "minimize"])
         #expect(session.complete("w.c").candidates == ["connected"])
@@ -53,8 +60,9 @@ struct CompletionTests {
     @Test("Every method completion offers is a method the handles have")
     func methodListsMatchTheBindings() {
         let names = (ScriptHost.appMethods.map { "app." + $0 } + ScriptHost.windowMethods.map { "w." + $0 })
-        let run = runSession(["app = sim.launch{}", "w = app:open_window('main')", "\\trace off"]
-            + names.map { "type(\($0))" }, interactive: false)
+        let run = runSession(
+            ["app = sim.launch{}", "w = app:open_window('main')", "\\trace off"]
+                + names.map { "type(\($0))" }, interactive: false)
         let types = run.standard.split(separator: "\n").suffix(names.count)
         #expect(types.allSatisfy { $0 == "function" })
         #expect(types.count == names.count)

@@ -11,16 +11,17 @@ struct REPLLimitTests {
             ["while true do pcall(function() while true do end end) end", "local s = 0 for i = 1, 2000 do s = s + i end return s"],
             options: .init(maxInstructions: 10_000)
         )
-        #expect(run.transcript == """
-            > while true do pcall(function() while true do end end) end
-            stdin:1: instruction limit exceeded (10000 instructions)
-            stack traceback:
-            \tstdin:1: in function <stdin:1>
-            \tstdin:1: in main chunk
-            > local s = 0 for i = 1, 2000 do s = s + i end return s
-            2001000
-            > \n
-            """)
+        #expect(
+            run.transcript == """
+                > while true do pcall(function() while true do end end) end
+                stdin:1: instruction limit exceeded (10000 instructions)
+                stack traceback:
+                \tstdin:1: in function <stdin:1>
+                \tstdin:1: in main chunk
+                > local s = 0 for i = 1, 2000 do s = s + i end return s
+                2001000
+                > \n
+                """)
     }
 
     @Test("An interrupt of a pcall loop stops it, and the session goes on")
@@ -33,15 +34,16 @@ struct REPLLimitTests {
                 return .values(0)
             }
         }
-        #expect(run.transcript == """
-            > while true do pcall(function() stop_soon() while true do end end) end
-            stdin:1: interrupted
-            stack traceback:
-            \tstdin:1: in function <stdin:1>
-            \tstdin:1: in main chunk
-            > 'next'
-            next
-            > \n
-            """)
+        #expect(
+            run.transcript == """
+                > while true do pcall(function() stop_soon() while true do end end) end
+                stdin:1: interrupted
+                stack traceback:
+                \tstdin:1: in function <stdin:1>
+                \tstdin:1: in main chunk
+                > 'next'
+                next
+                > \n
+                """)
     }
 }

@@ -78,7 +78,9 @@ final class TerminalSession: @unchecked Sendable {
     func expectExit(_ status: Int32, sourceLocation: SourceLocation = #_sourceLocation) {
         let actual = waitForExit()
         guard actual != status else { return }
-        Issue.record("scenesim exited with \(actual.map(String.init) ?? "nothing (still running after 10 s)"), not \(status); the terminal shows, at its end:\n\(screen.suffix(1500))", sourceLocation: sourceLocation)
+        Issue.record(
+            "scenesim exited with \(actual.map(String.init) ?? "nothing (still running after 10 s)"), not \(status); the terminal shows, at its end:\n\(screen.suffix(1500))",
+            sourceLocation: sourceLocation)
     }
 
     /// Waits for the process to end and returns its status (script passes the child's on, -e).

@@ -61,7 +61,8 @@ struct TerminalTests {
     func historyNotKept() throws {
         let directory = temporaryPath("")
         let terminal = try TerminalSession(["repl"], directory: directory, environmentChanges: ["XDG_STATE_HOME": "/proc/scenesim-cannot"])
-        terminal.expectToShow("scenesim repl: history is not kept: its folder for /proc/scenesim-cannot/scenesim/history cannot be made; set XDG_STATE_HOME to a folder you can write\n")
+        terminal.expectToShow(
+            "scenesim repl: history is not kept: its folder for /proc/scenesim-cannot/scenesim/history cannot be made; set XDG_STATE_HOME to a folder you can write\n")
         terminal.expectToShow("Ctrl-D quits.")
         terminal.type("1 + 1\r")
         terminal.expectToShow("\n2\n")

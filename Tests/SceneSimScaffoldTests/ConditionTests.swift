@@ -3,7 +3,9 @@ import Testing
 
 @Suite("#if conditions on a platform")
 struct ConditionTests {
-    @Test("os() names its platform; canImport(UIKit) is every platform but the Mac, canImport(AppKit) the Mac; targetEnvironment(macCatalyst) is false; other flags count as compiled; !, && and || as in Swift")
+    @Test(
+        "os() names its platform; canImport(UIKit) is every platform but the Mac, canImport(AppKit) the Mac; targetEnvironment(macCatalyst) is false; other flags count as compiled; !, && and || as in Swift"
+    )
     func conditions() {
         #expect(evaluateCondition("os(macOS)", platform: "macos"))
         #expect(!evaluateCondition("os(macOS)", platform: "ipados"))

@@ -36,20 +36,27 @@ struct LargeStackTests {
 
     @Test("Scaffold reads files in parallel and gives the same facts and warnings, in file order, as one file at a time")
     func parallelScaffoldIsOrdered() throws {
-        var sources = [Scaffolder.Source(path: "App.swift", text: """
-            @main
-            struct DemoApp: App {
-                var body: some Scene { WindowGroup(id: "main") { V0() } }
-            }
-            """)]
+        var sources = [
+            Scaffolder.Source(
+                path: "App.swift",
+                text: """
+                    @main
+                    struct DemoApp: App {
+                        var body: some Scene { WindowGroup(id: "main") { V0() } }
+                    }
+                    """)
+        ]
         for index in 0..<40 {
             let broken = index % 9 == 4 ? "\n    func broken( {\n" : ""
-            sources.append(.init(path: "V\(index).swift", text: """
-                struct V\(index): View {
-                    @SceneStorage("k\(index)") private var k = 0
-                    var body: some View { V\(index + 1)() }\(broken)
-                }
-                """))
+            sources.append(
+                .init(
+                    path: "V\(index).swift",
+                    text: """
+                        struct V\(index): View {
+                            @SceneStorage("k\(index)") private var k = 0
+                            var body: some View { V\(index + 1)() }\(broken)
+                        }
+                        """))
         }
         let facts = try Scaffolder().scaffold(sources, lookedIn: "test")
         #expect(facts.warnings.map { $0.prefix(while: { $0 != ":" }) } == ["V4.swift", "V13.swift", "V22.swift", "V31.swift"])

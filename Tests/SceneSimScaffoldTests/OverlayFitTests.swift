@@ -8,27 +8,33 @@ import Testing
 @Suite("An overlay still fits the generated module")
 struct OverlayFitTests {
     static let sources = [
-        Scaffolder.Source(path: "App/ReadQueue.swift", text: """
-            import Observation
+        Scaffolder.Source(
+            path: "App/ReadQueue.swift",
+            text: """
+                import Observation
 
-            @Observable
-            final class ReadQueue {
-                static let shared = ReadQueue()
-                var pending: [Int] = []
-            }
+                @Observable
+                final class ReadQueue {
+                    static let shared = ReadQueue()
+                    var pending: [Int] = []
+                }
 
-            extension ReadQueue {
-                var isEmpty: Bool { pending.isEmpty }
-            }
-            """),
-        Scaffolder.Source(path: "App/Settings.swift", text: """
-            enum Keys {
-                static let autosave = Key<Bool>("autosaveOnBackground", default: true)
-            }
-            """),
+                extension ReadQueue {
+                    var isEmpty: Bool { pending.isEmpty }
+                }
+                """),
+        Scaffolder.Source(
+            path: "App/Settings.swift",
+            text: """
+                enum Keys {
+                    static let autosave = Key<Bool>("autosaveOnBackground", default: true)
+                }
+                """),
     ]
 
-    @Test("A file:line anchor holds at a line declaring the name (or spelling a key), moves within its file, and breaks when nothing names it; a Type.property anchor holds for a member of the type or an extension of it")
+    @Test(
+        "A file:line anchor holds at a line declaring the name (or spelling a key), moves within its file, and breaks when nothing names it; a Type.property anchor holds for a member of the type or an extension of it"
+    )
     func anchors() throws {
         let check = FactAnchorCheck(sources: Self.sources)
         func anchor(_ text: String) throws -> FactAnchor { try #require(FactAnchor(text)) }
@@ -52,7 +58,9 @@ struct OverlayFitTests {
         #expect(FactAnchor("Read Queue.pending") == nil)
     }
 
-    @Test("The effects a generated module calls are found with their locations split off at the last @ whose tail reads file:digits; an overlay effect it does not call fails with did-you-mean")
+    @Test(
+        "The effects a generated module calls are found with their locations split off at the last @ whose tail reads file:digits; an overlay effect it does not call fails with did-you-mean"
+    )
     func effects() {
         let module = """
             w:effect("ApiClient.flush@ContentView.swift:105", ids) -- ContentView.swift:105
@@ -70,11 +78,13 @@ struct OverlayFitTests {
         var overlay = OverlayFacts()
         overlay.effects = ["ApiClient.flsh", "ApiClient.flush"]
         overlay.patchedScenes = ["mian"]
-        let report = shape.fit(overlay, calledEffects: ["ApiClient.flush"], anchors: FactAnchorCheck(sources: []),
-                               overlayText: "x\n  effects = { [\"ApiClient.flsh\"] = f },\n  scenes = { mian = {} }\n", file: "o.lua", fallback: 1)
-        #expect(report.differences.map(\.text) == [
-            "o.lua:2: effects[\"ApiClient.flsh\"]: the generated module calls no effect of that name; did you mean \"ApiClient.flush\"?",
-            "o.lua:3: the overlay patches scene \"mian\", which the source no longer has (did you mean \"main\"?)",
-        ])
+        let report = shape.fit(
+            overlay, calledEffects: ["ApiClient.flush"], anchors: FactAnchorCheck(sources: []),
+            overlayText: "x\n  effects = { [\"ApiClient.flsh\"] = f },\n  scenes = { mian = {} }\n", file: "o.lua", fallback: 1)
+        #expect(
+            report.differences.map(\.text) == [
+                "o.lua:2: effects[\"ApiClient.flsh\"]: the generated module calls no effect of that name; did you mean \"ApiClient.flush\"?",
+                "o.lua:3: the overlay patches scene \"mian\", which the source no longer has (did you mean \"main\"?)",
+            ])
     }
 }

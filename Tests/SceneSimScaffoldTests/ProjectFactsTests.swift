@@ -12,7 +12,9 @@ struct ProjectFactsTests {
         return try Scaffolder().scaffold(inputs.sources, projectFiles: inputs.projectFiles, lookedIn: "TravelApp")
     }
 
-    @Test("Info.plist and the build settings of the @main App's target (not the first target's) give url_schemes, multiple_scenes, os, platform, background modes and refresh identifiers, each at its file:line")
+    @Test(
+        "Info.plist and the build settings of the @main App's target (not the first target's) give url_schemes, multiple_scenes, os, platform, background modes and refresh identifiers, each at its file:line"
+    )
     func projectFacts() throws {
         let facts = try travel()
         let project = facts.project
@@ -30,22 +32,26 @@ struct ProjectFactsTests {
         #expect(facts.inferredPlatform == "iphone")
     }
 
-    @Test("the module takes what sim.launch takes, with each fact's place; what it does not take yet is a comment; a scheme that is a build variable is a comment, not an option that would not load")
+    @Test(
+        "the module takes what sim.launch takes, with each fact's place; what it does not take yet is a comment; a scheme that is a build variable is a comment, not an option that would not load"
+    )
     func moduleLines() throws {
         let lua = try travel().modelShape(platform: "iphone").lua
-        #expect(lua.contains("""
-              platform = "iphone",
-              os = "17.0", -- IPHONEOS_DEPLOYMENT_TARGET (Travel.xcodeproj/project.pbxproj:95)
-              multiple_scenes = true, -- UIApplicationSupportsMultipleScenes (TravelApp/Info.plist:20)
-              url_schemes = { -- CFBundleURLSchemes
-                "travelapp", -- TravelApp/Info.plist:12
-              },
-              -- platform: iphone from TARGETED_DEVICE_FAMILY (Travel.xcodeproj/project.pbxproj:87); the project also targets ipados: give --platform to model one of those
-              -- url_schemes: "$(PRODUCT_BUNDLE_IDENTIFIER)" (TravelApp/Info.plist:13) is not a scheme name sim.launch takes (a build variable?); add the scheme it stands for by hand
-              -- background_modes (UIBackgroundModes): "fetch" (TravelApp/Info.plist:24), "processing" (TravelApp/Info.plist:25)
-              -- refresh identifiers (BGTaskSchedulerPermittedIdentifiers): "com.example.travel.refresh" (TravelApp/Info.plist:29)
+        #expect(
+            lua.contains(
+                """
+                  platform = "iphone",
+                  os = "17.0", -- IPHONEOS_DEPLOYMENT_TARGET (Travel.xcodeproj/project.pbxproj:95)
+                  multiple_scenes = true, -- UIApplicationSupportsMultipleScenes (TravelApp/Info.plist:20)
+                  url_schemes = { -- CFBundleURLSchemes
+                    "travelapp", -- TravelApp/Info.plist:12
+                  },
+                  -- platform: iphone from TARGETED_DEVICE_FAMILY (Travel.xcodeproj/project.pbxproj:87); the project also targets ipados: give --platform to model one of those
+                  -- url_schemes: "$(PRODUCT_BUNDLE_IDENTIFIER)" (TravelApp/Info.plist:13) is not a scheme name sim.launch takes (a build variable?); add the scheme it stands for by hand
+                  -- background_modes (UIBackgroundModes): "fetch" (TravelApp/Info.plist:24), "processing" (TravelApp/Info.plist:25)
+                  -- refresh identifiers (BGTaskSchedulerPermittedIdentifiers): "com.example.travel.refresh" (TravelApp/Info.plist:29)
 
-            """), "\(lua)")
+                """), "\(lua)")
     }
 
     @Test("ids, keys and activity types written as constants are their literals, with the constant's place; the Settings scene is settings")
@@ -64,7 +70,10 @@ struct ProjectFactsTests {
         #expect(!facts.warnings.contains { $0.contains("not a string literal") }, "\(facts.warnings)")
         let lua = facts.modelShape(platform: "ipados").lua
         #expect(lua.contains("    { -- WindowGroup at TravelApp/TravelApp.swift:8, root view TripList, id .mainWindowID = \"main\" at TravelApp/Identifiers.swift:4\n"), "\(lua)")
-        #expect(lua.contains("\"currentTrip\", -- TravelApp/TripList.swift:4 @SceneStorage String = \"\" (key StorageKeys.currentTrip = \"currentTrip\" at TravelApp/Identifiers.swift:12)"), "\(lua)")
+        #expect(
+            lua.contains(
+                "\"currentTrip\", -- TravelApp/TripList.swift:4 @SceneStorage String = \"\" (key StorageKeys.currentTrip = \"currentTrip\" at TravelApp/Identifiers.swift:12)"),
+            "\(lua)")
     }
 
     @Test("#if false and #if DEBUG && false drop their code; #if os(macOS) inside a view counts on the Mac only")
@@ -88,22 +97,32 @@ struct ProjectFactsTests {
     @Test("no project file: the module says the defaults are scenesim's")
     func noProject() throws {
         let lua = try scaffold("PhotoApp").modelShape(platform: "ipados").lua
-        #expect(lua.contains("  -- No Info.plist, project.pbxproj or Package.swift platforms under the paths: platform, os, multiple_scenes and url_schemes are scenesim's defaults.\n"))
+        #expect(
+            lua.contains("  -- No Info.plist, project.pbxproj or Package.swift platforms under the paths: platform, os, multiple_scenes and url_schemes are scenesim's defaults.\n")
+        )
     }
 
-    @Test("Package.swift's platforms give os and platform; a deployment target scenesim does not model, or one older than the scenes need, is a comment, not an os that would not load")
+    @Test(
+        "Package.swift's platforms give os and platform; a deployment target scenesim does not model, or one older than the scenes need, is a comment, not an os that would not load"
+    )
     func packageAndUnknownVersions() throws {
-        let app = "@main struct PkgApp: App { var body: some Scene { WindowGroup(id: \"main\") { Root() }; Window(\"Log\", id: \"log\") { Root() } } }\nstruct Root: View { var body: some View { Text(\"\") } }\n"
+        let app =
+            "@main struct PkgApp: App { var body: some Scene { WindowGroup(id: \"main\") { Root() }; Window(\"Log\", id: \"log\") { Root() } } }\nstruct Root: View { var body: some View { Text(\"\") } }\n"
         let package = "let package = Package(\n    name: \"Pkg\",\n    platforms: [.macOS(.v12), .iOS(\"14.0\")],\n    targets: []\n)\n"
         let facts = try Scaffolder().scaffold([.init(path: "App.swift", text: app), .init(path: "Package.swift", text: package)], lookedIn: ".")
         #expect(facts.project.deploymentTargets.map(\.value) == ["macOS 12.0", "iOS 14.0"])
         #expect(facts.project.platforms.map(\.value) == ["macos", "ipados"])
         let mac = facts.modelShape(platform: "macos")
         #expect(mac.os == nil)
-        #expect(mac.projectNotes.contains("os: the deployment target is macOS 12.0 (.macOS(.v12), Package.swift:3), but the scenes use a Window scene, which needs macOS 13 (behind #available in the app): the app runs on the newest"), "\(mac.projectNotes)")
+        #expect(
+            mac.projectNotes.contains(
+                "os: the deployment target is macOS 12.0 (.macOS(.v12), Package.swift:3), but the scenes use a Window scene, which needs macOS 13 (behind #available in the app): the app runs on the newest"
+            ), "\(mac.projectNotes)")
         let pad = facts.modelShape(platform: "ipados")
         #expect(pad.os == nil)
-        #expect(pad.projectNotes.contains { $0.hasPrefix("os: the deployment target is iOS 14.0 (.iOS(\"14.0\"), Package.swift:3), a version scenesim does not model") }, "\(pad.projectNotes)")
+        #expect(
+            pad.projectNotes.contains { $0.hasPrefix("os: the deployment target is iOS 14.0 (.iOS(\"14.0\"), Package.swift:3), a version scenesim does not model") },
+            "\(pad.projectNotes)")
     }
 
     @Test("the property list readers keep lines, read entities, refuse what nests too deep and say where a file is broken")
@@ -113,7 +132,8 @@ struct ProjectFactsTests {
         #expect(root["A&B"] == .string("x < y", line: 4))
         let deep = "<plist>" + String(repeating: "<array>", count: 2_000) + String(repeating: "</array>", count: 2_000) + "</plist>"
         #expect(XMLPropertyListReader.read(deep) == .failure(.init(line: 1, message: "nests deeper than 1000 levels")))
-        #expect(ASCIIPropertyListReader.read("{ a = (b, \"c d\"); }") == .success(.dictionary([("a", .array([.string("b", line: 1), .string("c d", line: 1)], line: 1))], line: 1)))
+        #expect(
+            ASCIIPropertyListReader.read("{ a = (b, \"c d\"); }") == .success(.dictionary([("a", .array([.string("b", line: 1), .string("c d", line: 1)], line: 1))], line: 1)))
         #expect(ASCIIPropertyListReader.read("{\n a = b\n}") == .failure(.init(line: 3, message: "expected ; after the value of a")))
         #expect(ASCIIPropertyListReader.read(String(repeating: "(", count: 100_000)) == .failure(.init(line: 1, message: "nests deeper than 1000 levels")))
     }

@@ -144,7 +144,10 @@ struct PhotoAppScaffoldTests {
         #expect(shape.handlers.map(\.name) == ["on_url"])
         #expect(shape.lua.contains("value = \"string\", -- Album"))
         let visionos = facts.modelShape(platform: "visionos")
-        #expect(visionos.skipped.map(\.text) == ["ImmersiveSpace \"space\" is not a window scene here", "WindowGroup \"slideshow\" is under #if !(os(visionOS)), not compiled for visionos"])
+        #expect(
+            visionos.skipped.map(\.text) == [
+                "ImmersiveSpace \"space\" is not a window scene here", "WindowGroup \"slideshow\" is under #if !(os(visionOS)), not compiled for visionos",
+            ])
     }
 }
 
@@ -191,7 +194,9 @@ struct SceneBodyShapesTests {
         #expect(scene.memory.map(\.name) == ["text", "count"])
     }
 
-    @Test("views a scene builds through a property or a method of the App are its own: their keys and memory are the scene's (Meshtastic's main window lost ContentView's tree, built in an App property)")
+    @Test(
+        "views a scene builds through a property or a method of the App are its own: their keys and memory are the scene's (Meshtastic's main window lost ContentView's tree, built in an App property)"
+    )
     func viewsThroughAppMembers() throws {
         let source = """
             @main struct MeshApp: App {
@@ -236,35 +241,39 @@ struct SceneBodyShapesTests {
         let lua = try Scaffolder().scaffold([.init(path: "App.swift", text: source)], lookedIn: "App.swift").modelShape(platform: "ipados").lua
 
         // Before, only the first of each: a user filling the stub in missed Child's.
-        #expect(lua.contains("""
-                  on_url = function(w, url)
-                    local app = sim.app
-                    ;(function() -- App.swift:4 .onOpenURL
-                      swift.ran("App.swift:4 .onOpenURL")
-                    end)()
-                    ;(function() -- App.swift:9 .onOpenURL
-                      swift.ran("App.swift:9 .onOpenURL")
-                    end)()
-                    return true
-                  end,
-                  on_phase = function(w, old, new)
-                    local app = sim.app
-                    ;(function() -- App.swift:4 .onChange(of: phase)
-                      if new == "disconnected" then return end
-                      if old == "disconnected" then return end
-                      swift.ran("App.swift:4 .onChange(of: phase)")
-                      Root_save(w) -- App.swift:4
-                    end)()
-                    ;(function() -- App.swift:9 .onChange(of: phase)
-                      if new == "disconnected" then return end
-                      if old == "disconnected" then return end
-                      swift.ran("App.swift:9 .onChange(of: phase)")
-                    end)()
-                  end,
-            """), "\(lua)")
+        #expect(
+            lua.contains(
+                """
+                      on_url = function(w, url)
+                        local app = sim.app
+                        ;(function() -- App.swift:4 .onOpenURL
+                          swift.ran("App.swift:4 .onOpenURL")
+                        end)()
+                        ;(function() -- App.swift:9 .onOpenURL
+                          swift.ran("App.swift:9 .onOpenURL")
+                        end)()
+                        return true
+                      end,
+                      on_phase = function(w, old, new)
+                        local app = sim.app
+                        ;(function() -- App.swift:4 .onChange(of: phase)
+                          if new == "disconnected" then return end
+                          if old == "disconnected" then return end
+                          swift.ran("App.swift:4 .onChange(of: phase)")
+                          Root_save(w) -- App.swift:4
+                        end)()
+                        ;(function() -- App.swift:9 .onChange(of: phase)
+                          if new == "disconnected" then return end
+                          if old == "disconnected" then return end
+                          swift.ran("App.swift:9 .onChange(of: phase)")
+                        end)()
+                      end,
+                """), "\(lua)")
     }
 
-    @Test("an id from a String enum's rawValue is the case's raw value; an id or a storage key that is not a string literal otherwise is a warning that says what to write by hand, not dropped without a word")
+    @Test(
+        "an id from a String enum's rawValue is the case's raw value; an id or a storage key that is not a string literal otherwise is a warning that says what to write by hand, not dropped without a word"
+    )
     func nonLiteralNames() throws {
         let source = """
             enum Keys { static let tab = "tab" }
@@ -283,9 +292,10 @@ struct SceneBodyShapesTests {
         // A String enum's raw value is the case's literal, else its name (CodeEdit's SceneID).
         #expect(facts.scenes.map(\.id) == ["main", "info", "Other.id"])
         // Keys.tab is a constant the sources declare: read as its literal (spec behaviour-from-source §3).
-        #expect(facts.warnings == [
-            "App.swift:7: warning: WindowGroup's id Other.id is not a string literal; the model calls the scene Other.id: write its id in the model by hand",
-        ])
+        #expect(
+            facts.warnings == [
+                "App.swift:7: warning: WindowGroup's id Other.id is not a string literal; the model calls the scene Other.id: write its id in the model by hand"
+            ])
         #expect(facts.modelShape(platform: "ipados").scenes.first?.keys.map(\.name) == ["tab", "kept"])
     }
 
@@ -308,12 +318,14 @@ struct SceneBodyShapesTests {
         #expect(shape.memory.map(\.name) == ["store", "tab"])
         #expect(shape.lua.contains("    memory = {\n      \"store\", -- App.swift:2 @StateObject Store\n      \"tab\", -- App.swift:3 @State Int\n    },\n"), "\(shape.lua)")
         // The source's @State the model does not list is advice (a warning), not a difference.
-        #expect(shape.differences(from: model).map(\.text) == [
-            "App.swift:1: the model's memory has \"selected\", which is no @State or @StateObject of StoreApp; a property of an @Observable singleton is listed with its anchor: [\"Type.property\"] = \"File.swift:LINE\"",
-        ])
-        #expect(shape.memoryAdvice(from: model).map(\.text) == [
-            "App.swift:3: memory \"tab\" of StoreApp is not in the model's memory; list it if a scenario uses it",
-        ])
+        #expect(
+            shape.differences(from: model).map(\.text) == [
+                "App.swift:1: the model's memory has \"selected\", which is no @State or @StateObject of StoreApp; a property of an @Observable singleton is listed with its anchor: [\"Type.property\"] = \"File.swift:LINE\""
+            ])
+        #expect(
+            shape.memoryAdvice(from: model).map(\.text) == [
+                "App.swift:3: memory \"tab\" of StoreApp is not in the model's memory; list it if a scenario uses it"
+            ])
         // A name only the model has passes when it carries its anchor (checked by FactAnchorCheck).
         model.memory[1].note = "Store.selected"
         #expect(shape.differences(from: model).isEmpty)
@@ -358,7 +370,10 @@ struct SceneBodyShapesTests {
         let facts = try Scaffolder().scaffold([.init(path: "App.swift", text: source)], lookedIn: "App.swift")
 
         #expect(facts.scenes.map(\.id) == ["main"])
-        #expect(facts.warnings == ["App.swift:4: warning: WelcomeWindow in PkgApp's body is not declared in these sources (a package's Scene?), so its scenes are not in the model; add them by hand"])
+        #expect(
+            facts.warnings == [
+                "App.swift:4: warning: WelcomeWindow in PkgApp's body is not declared in these sources (a package's Scene?), so its scenes are not in the model; add them by hand"
+            ])
     }
 
     @Test("#if os branches with one scene id: each platform's model gets the keys of its own branch's views")
@@ -383,7 +398,9 @@ struct SceneBodyShapesTests {
         #expect(facts.modelShape(platform: "ipados").scenes.map { $0.keys.map(\.name) } == [["phoneKey"]])
     }
 
-    @Test("scenes inside Group { }, returned by a method of the App (called as f() or self.f(), a @SceneBuilder one too), and under if #available (its first branch, the newest system's) are found")
+    @Test(
+        "scenes inside Group { }, returned by a method of the App (called as f() or self.f(), a @SceneBuilder one too), and under if #available (its first branch, the newest system's) are found"
+    )
     func groupsMethodsAvailability() throws {
         let source = """
             @main struct ShapesApp: App {
@@ -427,7 +444,9 @@ struct ScaffoldErrorTests {
         }
     }
 
-    @Test("a symlink loop in the sources is listed once (it gave 41 copies of each scene, and a tree with a loop to its parent grew without end); a file met twice is read once; a file that is not .swift is refused")
+    @Test(
+        "a symlink loop in the sources is listed once (it gave 41 copies of each scene, and a tree with a loop to its parent grew without end); a file met twice is read once; a file that is not .swift is refused"
+    )
     func symlinkLoopAndOtherFiles() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("scaffold-loop-\(UUID().uuidString.prefix(8))").path
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -457,15 +476,22 @@ struct ScaffoldErrorTests {
 
     @Test("two @main Apps, or one declared twice, are a warning that says which App the model is of; a backticked name is read without its backticks")
     func twoApps() throws {
-        let a = "@main struct AApp: App { var body: some Scene { WindowGroup(id: \"a\") { Root() } } }\nstruct Root: View { @State private var `func` = 1; var body: some View { Text(\"\") } }\n"
+        let a =
+            "@main struct AApp: App { var body: some Scene { WindowGroup(id: \"a\") { Root() } } }\nstruct Root: View { @State private var `func` = 1; var body: some View { Text(\"\") } }\n"
         let b = "@main struct BApp: App { var body: some Scene { WindowGroup(id: \"b\") { Root() } } }\n"
         let two = try Scaffolder().scaffold([.init(path: "A/AApp.swift", text: a), .init(path: "B/BApp.swift", text: b)], lookedIn: ".")
         let copied = try Scaffolder().scaffold([.init(path: "AApp.swift", text: a), .init(path: "copy/AApp.swift", text: a.components(separatedBy: "\n")[0])], lookedIn: ".")
 
         // Before: no word of BApp, and the copy's scenes twice with no word either.
-        #expect(two.warnings == ["A/AApp.swift:1: warning: 2 @main Apps found; this model is of AApp, the first by path, not of BApp (B/BApp.swift:1); give the folder or files of one app"])
+        #expect(
+            two.warnings == [
+                "A/AApp.swift:1: warning: 2 @main Apps found; this model is of AApp, the first by path, not of BApp (B/BApp.swift:1); give the folder or files of one app"
+            ])
         #expect(two.scenes.map(\.id) == ["a"])
-        #expect(copied.warnings == ["copy/AApp.swift:1: warning: AApp is declared again (first at AApp.swift:1); its members are read as one type's, so its scenes appear twice: give the folder or files of one copy"])
+        #expect(
+            copied.warnings == [
+                "copy/AApp.swift:1: warning: AApp is declared again (first at AApp.swift:1); its members are read as one type's, so its scenes appear twice: give the folder or files of one copy"
+            ])
         #expect(two.views.first { $0.name == "Root" }?.memory.map(\.name) == ["func"])
     }
 
@@ -473,16 +499,21 @@ struct ScaffoldErrorTests {
     func delegatesPerPlatform() throws {
         let ios = "import UIKit\n@main class AppDelegate: UIResponder, UIApplicationDelegate {\n  var window: UIWindow?\n}\n"
         let mac = "import AppKit\n@main class AppDelegate: NSObject, NSApplicationDelegate {\n  func applicationDidFinishLaunching(_ n: Notification) {}\n}\n"
-        let both = "#if os(iOS)\nimport UIKit\n@main class AppDelegate: UIResponder, UIApplicationDelegate {}\n#else\nimport AppKit\n@main class AppDelegate: NSObject, NSApplicationDelegate {}\n#endif\n"
-        for sources in [[Scaffolder.Source(path: "iOS/AppDelegate.swift", text: ios), Scaffolder.Source(path: "macOS/AppDelegate.swift", text: mac)],
-                        [Scaffolder.Source(path: "Shared/AppDelegate.swift", text: both)]] {
+        let both =
+            "#if os(iOS)\nimport UIKit\n@main class AppDelegate: UIResponder, UIApplicationDelegate {}\n#else\nimport AppKit\n@main class AppDelegate: NSObject, NSApplicationDelegate {}\n#endif\n"
+        for sources in [
+            [Scaffolder.Source(path: "iOS/AppDelegate.swift", text: ios), Scaffolder.Source(path: "macOS/AppDelegate.swift", text: mac)],
+            [Scaffolder.Source(path: "Shared/AppDelegate.swift", text: both)],
+        ] {
             do {
                 _ = try Scaffolder().scaffold(sources, lookedIn: "App")
                 Issue.record("a delegate with no App scaffolded")
             } catch {
                 // Before: "… AppDelegate is declared again (first at …); its members are read as
                 // one type's, so its scenes appear twice …" came first.
-                #expect((error as? ScaffoldError)?.message == "no @main App found: looked at \(sources.count) Swift file\(sources.count == 1 ? "" : "s") in App for a type marked @main that conforms to App")
+                #expect(
+                    (error as? ScaffoldError)?.message
+                        == "no @main App found: looked at \(sources.count) Swift file\(sources.count == 1 ? "" : "s") in App for a type marked @main that conforms to App")
             }
         }
     }
@@ -518,10 +549,12 @@ struct HandlerDeclarationTests {
         return (declared, marked)
     }
 
-    @Test("every handler declared has its mark in the module and every mark is declared, in file and line order, on each fixture", arguments: [
-        ("LedgerApp", "ipados"), ("CourierApp", "ipados"), ("ClockApp", "ipados"), ("NotesApp", "ipados"), ("ReaderApp", "ipados"), ("TravelApp", "ipados"),
-        ("ForumApp", "ipados"), ("CellarApp", "macos"),
-    ])
+    @Test(
+        "every handler declared has its mark in the module and every mark is declared, in file and line order, on each fixture",
+        arguments: [
+            ("LedgerApp", "ipados"), ("CourierApp", "ipados"), ("ClockApp", "ipados"), ("NotesApp", "ipados"), ("ReaderApp", "ipados"), ("TravelApp", "ipados"),
+            ("ForumApp", "ipados"), ("CellarApp", "macos"),
+        ])
     func declaredAreMarked(_ app: String, platform: String) throws {
         let lua = try scaffold(app).modelShape(platform: platform).lua
         let (declared, marked) = Self.labels(lua)

@@ -45,6 +45,9 @@ struct LibraryMisuseTests {
         // The main actor blocks here, as a program's main thread that waits for its worker does.
         let finished = done.wait(timeout: .now() + 30) == .success
         #expect(finished, "the worker hung waiting for the main actor")
-        #expect(outcome.lock.withLock { outcome.text } == "the app's @MainActor code could not run: this simulator is driven from a thread that is not the main actor, and the main actor did not take the call within 0.500 s (is it blocked, waiting for this thread?); drive a Swift model from the main actor (a @MainActor test), or keep the main actor free while another thread drives it")
+        #expect(
+            outcome.lock.withLock { outcome.text }
+                == "the app's @MainActor code could not run: this simulator is driven from a thread that is not the main actor, and the main actor did not take the call within 0.500 s (is it blocked, waiting for this thread?); drive a Swift model from the main actor (a @MainActor test), or keep the main actor free while another thread drives it"
+        )
     }
 }

@@ -70,7 +70,8 @@ struct MainActorModelTests {
         // iPadOS shows two windows side by side: the third goes to the background.
         #expect(store.windows == ["message#2", "message#1", "inbox#1"])
         #expect(try !store.openURL("https://example.com"))
-        store.expectTrace("""
+        store.expectTrace(
+            """
             [   0.000] app         launch #1 on ipados: nothing to restore
             [   0.000] inbox#1     connected (new session) -> inactive
             [   0.000] app         phase background -> inactive
@@ -118,9 +119,9 @@ struct MainActorModelTests {
                   [   0.000] app         phase inactive -> background: release resources
                 """
                 || text == """
-                1 piece of work is still under way at the end of the test; let it run (advance, settle), cancel or finish it, or set exhaustivity = .off:
-                  the model's own timer, due at 0.500 s
-                """
+                    1 piece of work is still under way at the end of the test; let it run (advance, settle), cancel or finish it, or set exhaustivity = .off:
+                      the model's own timer, due at 0.500 s
+                    """
         }
     }
 

@@ -50,7 +50,8 @@ struct ProcessModelTests {
         #expect(store.simulator.pendingRefresh != nil, "the refresh asked for the next one")
         try store.foreground()
         #expect(store.windows == ["feed#1"])
-        store.expectTrace("""
+        store.expectTrace(
+            """
             [   0.000] app         launch #1 on iphone: nothing to restore
             [   0.000] feed#1      connected (new session) -> inactive
             [   0.000] app         phase background -> inactive

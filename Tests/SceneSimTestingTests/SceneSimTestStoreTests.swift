@@ -13,7 +13,8 @@ struct SceneSimTestStoreTests {
     func launchTrace() throws {
         let store = try SceneSimTestStore(Self.config)
         try store.launch()
-        store.expectTrace("""
+        store.expectTrace(
+            """
             [   0.000] app         launch #1 on ipados: nothing to restore
             [   0.000] main#1      connected (new session) -> inactive
             [   0.000] app         phase background -> inactive: prepare for background
@@ -21,7 +22,8 @@ struct SceneSimTestStoreTests {
             [   0.000] app         phase inactive -> active: validate session and refresh
             """)
         try store.advance(1)
-        store.expectTrace("""
+        store.expectTrace(
+            """
             [   0.500] app         state loading -> unauthenticated
             """)
         store.expectState("unauthenticated")
@@ -37,7 +39,8 @@ struct SceneSimTestStoreTests {
         #expect(first == "detail#1")
         #expect(second == "detail#1")
         #expect(store.windows == ["detail#1", "main#1"])
-        store.expectTrace("""
+        store.expectTrace(
+            """
             [   0.000] detail#1    connected (new session, value "42") -> inactive
             [   0.000] detail#1    phase inactive -> active
             [   0.000] detail#1    already open: brought to front
@@ -87,7 +90,8 @@ struct SceneSimTestStoreTests {
         try store.launch()
         try store.advance(1)
         withKnownIssue {
-            store.expectTrace("""
+            store.expectTrace(
+                """
                 [   0.000] app         launch #1 on ipados: nothing to restore
                 [   0.000] main#1      connected (new session) -> inactive
                 [   0.000] app         phase background -> inactive: prepare for background
@@ -134,7 +138,8 @@ struct SceneSimTestStoreTests {
         _ = try store.simulator.transition(to: ModelState("unlocked"))
         try store.background()
         // `starting` is on screen for no time at all, which the simulator flags as a flicker.
-        store.expectTrace("""
+        store.expectTrace(
+            """
             [   0.000] app         launch #1 on ipados: nothing to restore
             [   0.000] app         state starting -> locked
             [   0.000] main#1      connected (new session) -> inactive

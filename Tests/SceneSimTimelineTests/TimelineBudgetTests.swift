@@ -67,8 +67,10 @@ struct TimelineBudgetTests {
         }
         #expect(throws: RenderError.self) { try timeline.svg(axis: .steps, budget: budget) }
         #expect(throws: RenderError.self) { try timeline.chromeTrace(axis: .steps, budget: budget) }
-        #expect(RenderError.tooLarge(what: "the text timeline (4003 lanes, 16003 events)", limit: 64 << 20).message
-            == "the text timeline (4003 lanes, 16003 events) would take more than the memory limit (64 MiB); draw a shorter run or fewer windows, or raise the limit with --max-memory MiB (0 for none)")
+        #expect(
+            RenderError.tooLarge(what: "the text timeline (4003 lanes, 16003 events)", limit: 64 << 20).message
+                == "the text timeline (4003 lanes, 16003 events) would take more than the memory limit (64 MiB); draw a shorter run or fewer windows, or raise the limit with --max-memory MiB (0 for none)"
+        )
     }
 
     @Test("Within the limit every picture is the same bytes as without one")
@@ -80,7 +82,9 @@ struct TimelineBudgetTests {
         #expect(try timeline.chromeTrace(axis: .time, budget: budget) == timeline.chromeTrace(axis: .time))
     }
 
-    @Test("The JSON timeline is written in pieces of about 64 KiB that make its bytes, and refused past the limit before any piece (issue 43: it was held whole, doubling a run's memory)")
+    @Test(
+        "The JSON timeline is written in pieces of about 64 KiB that make its bytes, and refused past the limit before any piece (issue 43: it was held whole, doubling a run's memory)"
+    )
     func jsonInPieces() throws {
         var timeline = try longRun()
         // Long enough for several pieces: each interval's text made long.
@@ -89,13 +93,17 @@ struct TimelineBudgetTests {
         let trace = try timeline.preparedChromeTrace(budget: RenderBudget(maxBytes: whole.count))
         #expect(trace.size == whole.count)
         var pieces: [[UInt8]] = []
-        try trace.write { pieces.append($0); return true }
+        try trace.write {
+            pieces.append($0); return true
+        }
         #expect(pieces.count > 2, "\(whole.count) bytes in \(pieces.count) pieces")
         #expect(pieces.dropLast().allSatisfy { $0.count >= 65536 && $0.count < 65536 + 4096 })
         #expect(Array(pieces.joined()) == whole)
         // A writer that fails stops it.
         var asked = 0
-        try trace.write { _ in asked += 1; return false }
+        try trace.write { _ in
+            asked += 1; return false
+        }
         #expect(asked == 1)
         #expect(throws: RenderError.self) { try timeline.preparedChromeTrace(budget: RenderBudget(maxBytes: whole.count - 1)) }
     }

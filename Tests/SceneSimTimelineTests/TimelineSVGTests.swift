@@ -18,8 +18,10 @@ struct TimelineSVGTests {
         try svg.write(to: svgFile, atomically: true, encoding: .utf8)
         let render = try run("rsvg-convert", [svgFile.path, "-o", pngFile.path])
         try #require(render.status == 0, "rsvg-convert failed (install librsvg2-bin: scripts/bootstrap.sh; on macOS, brew install librsvg): \(render.output)")
-        let read = try run("python3", [packageRoot.appendingPathComponent("scripts/lib/png-pixels.py").path, pngFile.path]
-            + points.map { "\(Int($0.0)),\(Int($0.1))" })
+        let read = try run(
+            "python3",
+            [packageRoot.appendingPathComponent("scripts/lib/png-pixels.py").path, pngFile.path]
+                + points.map { "\(Int($0.0)),\(Int($0.1))" })
         try #require(read.status == 0, "\(read.output)")
         return read.output.split(separator: "\n").map { String($0.split(separator: " ")[1]) }
     }

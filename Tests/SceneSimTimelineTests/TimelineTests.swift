@@ -66,15 +66,16 @@ struct TimelineTests {
     func textLanes() throws {
         let text = try timeline(.ipados, killAndRestore).text()
         let rows = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(7).map(String.init)
-        #expect(rows == [
-            "            0123456789012345678901",
-            "marks       L             KL",
-            "app phase   bbiiAAAAAAiiib.bbiiiAA",
-            "app state   LLLLLUUUUUUUUU.LLLLLLL",
-            "main#1       iiAAAAAAiiibb.   iiiA",
-            "doc#1             iAiiibbb. iiiAAA",
-            "",
-        ])
+        #expect(
+            rows == [
+                "            0123456789012345678901",
+                "marks       L             KL",
+                "app phase   bbiiAAAAAAiiib.bbiiiAA",
+                "app state   LLLLLUUUUUUUUU.LLLLLLL",
+                "main#1       iiAAAAAAiiibb.   iiiA",
+                "doc#1             iAiiibbb. iiiAAA",
+                "",
+            ])
         #expect(text.hasPrefix("timeline: 22 events, 2 launches on ipados, 0.000 s to 0.500 s; one column per event\n"))
         #expect(text.contains("\ntimes: 0-4 at 0.000, 5-21 at 0.500\n"))
     }
@@ -93,8 +94,9 @@ struct TimelineTests {
 struct DeclaredModelTimelineTests {
     @Test("the app state lane starts in the model's initial state, shows its states, and the legends list them")
     func declaredStates() throws {
-        let model = try AppModel(states: [.init("booting"), .init("locked"), .init("open")], initial: "booting",
-                                 transitions: ["booting": ["locked"], "locked": ["open"]])
+        let model = try AppModel(
+            states: [.init("booting"), .init("locked"), .init("open")], initial: "booting",
+            transitions: ["booting": ["locked"], "locked": ["open"]])
         let simulator = try Simulator(config: .testing(), model: model)
         simulator.isTracing = true
         try simulator.launch()
@@ -126,7 +128,9 @@ struct TimelineKeyTests {
         return Timeline(entries: entries, platform: .ipados, initialState: model.initial, endTime: simulator.now, label: simulator.label(of:))
     }
 
-    @Test("states sharing a first letter take the next free letter of their name, in the legend and on the lane (one column per transition: none of them is a loading screen, so none warns of a flicker)")
+    @Test(
+        "states sharing a first letter take the next free letter of their name, in the legend and on the lane (one column per transition: none of them is a loading screen, so none warns of a flicker)"
+    )
     func sharedInitials() throws {
         let timeline = try walk(["starting", "signed_in", "signed_out", "sync", "loading"])
         let text = timeline.text()

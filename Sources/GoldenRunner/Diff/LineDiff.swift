@@ -49,8 +49,18 @@ struct LineDiff: Sendable, Hashable {
         let newLines = LineDiff.split(new)
         // Lines as numbers (equal lines, equal numbers), so the search compares integers.
         var numbers: [Token: Int32] = [:]
-        let a = oldLines.map { token in numbers[token] ?? { numbers[token] = Int32(numbers.count); return Int32(numbers.count - 1) }() }
-        let b = newLines.map { token in numbers[token] ?? { numbers[token] = Int32(numbers.count); return Int32(numbers.count - 1) }() }
+        let a = oldLines.map { token in
+            numbers[token]
+                ?? {
+                    numbers[token] = Int32(numbers.count); return Int32(numbers.count - 1)
+                }()
+        }
+        let b = newLines.map { token in
+            numbers[token]
+                ?? {
+                    numbers[token] = Int32(numbers.count); return Int32(numbers.count - 1)
+                }()
+        }
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0

@@ -23,7 +23,8 @@ enum UnifiedDiff {
             return ""
         case let .tooLarge(first, oldCount, newCount):
             var output = "--- \(oldLabel)\n+++ \(newLabel)\n"
-            output += "outputs differ from line \(first + 1) (\(oldLabel): \(oldCount) lines, \(newLabel): \(newCount)); "
+            output +=
+                "outputs differ from line \(first + 1) (\(oldLabel): \(oldCount) lines, \(newLabel): \(newCount)); "
                 + "too many changes for a line diff, so the next lines of each follow:\n"
             for (marker, text) in [("-", old), ("+", new)] {
                 var line = 0, shown = 0
@@ -98,11 +99,12 @@ enum UnifiedDiff {
     }
 
     private static func render(_ line: LineDiff.Line, colour: Bool) -> String {
-        let (marker, code) = switch line.kind {
-        case .unchanged: (" ", "")
-        case .removed: ("-", "\u{1B}[31m")
-        case .inserted: ("+", "\u{1B}[32m")
-        }
+        let (marker, code) =
+            switch line.kind {
+            case .unchanged: (" ", "")
+            case .removed: ("-", "\u{1B}[31m")
+            case .inserted: ("+", "\u{1B}[32m")
+            }
         let body = marker + ByteString.displayed(line.text)
         var output = colour && !code.isEmpty ? code + body + "\u{1B}[0m\n" : body + "\n"
         if line.lacksNewline {

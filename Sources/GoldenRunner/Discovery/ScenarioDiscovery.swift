@@ -53,7 +53,8 @@ struct ScenarioDiscovery: Sendable {
                 wholeDirectories = false
                 let folder = String(absolute[..<absolute.lastIndex(of: "/")!])
                 let root = SuiteRoot.nearestNamed(above: folder) ?? folder
-                walk.addScenario(absolute, root: root, boundary: .enclosing(folder.isEmpty ? "/" : folder, root: root.isEmpty ? "/" : root, resolver: resolver), isNamedByUser: true)
+                walk.addScenario(
+                    absolute, root: root, boundary: .enclosing(folder.isEmpty ? "/" : folder, root: root.isEmpty ? "/" : root, resolver: resolver), isNamedByUser: true)
             }
         }
         let byPath: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -173,7 +174,8 @@ private struct Walk {
             guard let bytes = entry.invalidBytes else { continue }
             var info = stat()
             let path = Array(directory.utf8) + [UInt8(ascii: "/")] + bytes + [0]
-            let isFolder = path.withUnsafeBufferPointer { stat(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), &info) } == 0
+            let isFolder =
+                path.withUnsafeBufferPointer { stat(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), &info) } == 0
                 && (info.st_mode & S_IFMT) == S_IFDIR
             guard isFolder || bytes.ends(with: Array(".lua".utf8)) else { continue }
             problems.append(.nameNotUTF8(resolver.display(directory) + "/" + ByteString.displayed(bytes), isFolder: isFolder))
@@ -211,7 +213,8 @@ private struct Walk {
                 guard !entry.hasSuffix(".d.lua") else { continue }
                 addScenario(absolute, root: root, boundary: boundary)
             } else if entry.contains(".golden" + GoldenFiles.temporaryMarker)
-                        || entry.contains(".golden.new" + GoldenFiles.temporaryMarker) {
+                || entry.contains(".golden.new" + GoldenFiles.temporaryMarker)
+            {
                 strays.append((shown(resolver.display(absolute)), absolute))
             } else if let suffix = [".golden", ".golden.new"].first(where: entry.hasSuffix) {
                 // The scenario would sit in this same folder: no need to ask the file system.
@@ -223,7 +226,8 @@ private struct Walk {
                 )
                 // `x.iphone.golden` beside `x.lua`: a platform's golden, if x runs on iphone.
                 if let dot = stem.lastIndex(of: "."), knownPlatforms.contains(String(stem[stem.index(after: dot)...])),
-                   names.contains(String(stem[..<dot]) + ".lua") {
+                    names.contains(String(stem[..<dot]) + ".lua")
+                {
                     platformGoldens[URL(fileURLWithPath: directory + "/" + String(stem[..<dot]) + ".lua").path, default: []]
                         .append((String(stem[stem.index(after: dot)...]), golden))
                     continue

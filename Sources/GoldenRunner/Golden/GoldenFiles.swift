@@ -91,8 +91,10 @@ package enum GoldenFiles {
     /// (a write failed: thrown here). It returns false to give up (a failure of its own, which
     /// its caller keeps): the old file stays, the temporary one is removed, and this returns
     /// false. A file that is not a regular one is written in place as the pieces come.
-    package static func writeAtomically(to path: String, displayedAs display: String,
-                                        producing produce: (_ emit: ([UInt8]) -> Bool) -> Bool) throws(GoldenRunnerError) -> Bool {
+    package static func writeAtomically(
+        to path: String, displayedAs display: String,
+        producing produce: (_ emit: ([UInt8]) -> Bool) -> Bool
+    ) throws(GoldenRunnerError) -> Bool {
         var info = stat()
         var target = path
         if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
@@ -172,13 +174,17 @@ package enum GoldenFiles {
     }
 
     /// A special file, or what a dangling symlink names: opened for writing and written as it is.
-    private static func writeInPlace(to path: String, displayedAs display: String,
-                                     producing produce: (([UInt8]) -> Bool) -> Bool) throws(GoldenRunnerError) -> Bool {
+    private static func writeInPlace(
+        to path: String, displayedAs display: String,
+        producing produce: (([UInt8]) -> Bool) -> Bool
+    ) throws(GoldenRunnerError) -> Bool {
         try write(to: path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, displayedAs: display, producing: produce)
     }
 
-    private static func write(to path: String, flags: Int32 = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, displayedAs display: String,
-                              producing produce: (([UInt8]) -> Bool) -> Bool) throws(GoldenRunnerError) -> Bool {
+    private static func write(
+        to path: String, flags: Int32 = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, displayedAs display: String,
+        producing produce: (([UInt8]) -> Bool) -> Bool
+    ) throws(GoldenRunnerError) -> Bool {
         let descriptor = open(path, flags, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(display, errno: errno) }
         return try write(into: descriptor, displayedAs: display, producing: produce)
@@ -191,8 +197,10 @@ package enum GoldenFiles {
 
     /// Writes every piece `produce` hands over and closes the descriptor (also when a write
     /// fails); false when `produce` gave up.
-    private static func write(into descriptor: Int32, displayedAs display: String,
-                              producing produce: (([UInt8]) -> Bool) -> Bool) throws(GoldenRunnerError) -> Bool {
+    private static func write(
+        into descriptor: Int32, displayedAs display: String,
+        producing produce: (([UInt8]) -> Bool) -> Bool
+    ) throws(GoldenRunnerError) -> Bool {
         var failure: Int32 = 0
         let finished = produce { bytes in
             guard failure == 0 else { return false }

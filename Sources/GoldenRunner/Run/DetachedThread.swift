@@ -25,12 +25,14 @@ package enum DetachedThread {
         #else
         var thread = pthread_t()
         #endif
-        let status = pthread_create(&thread, &attributes, { context in
-            // The context is optional on Linux only; the cast makes one spelling fit both.
-            let box = Unmanaged<Box>.fromOpaque((context as UnsafeMutableRawPointer?)!).takeRetainedValue()
-            box.body()
-            return nil
-        }, box)
+        let status = pthread_create(
+            &thread, &attributes,
+            { context in
+                // The context is optional on Linux only; the cast makes one spelling fit both.
+                let box = Unmanaged<Box>.fromOpaque((context as UnsafeMutableRawPointer?)!).takeRetainedValue()
+                box.body()
+                return nil
+            }, box)
         // Out of threads: do the work here instead; the caller's delivery loop then finds it done.
         if status != 0 {
             Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body()

@@ -19,7 +19,9 @@ extension GoldenSuite {
     ) -> ExitStatus {
         // A review writes goldens: never where CI is set or --check asked for none.
         if RunPlan.isSet(environment["CI"]) || configuration.check {
-            errorOutput("error: \(answer == nil ? "--accept" : "--review") writes goldens, which never happens in check mode (\(configuration.check ? "--check" : "CI is set")); review where CI is not set\n")
+            errorOutput(
+                "error: \(answer == nil ? "--accept" : "--review") writes goldens, which never happens in check mode (\(configuration.check ? "--check" : "CI is set")); review where CI is not set\n"
+            )
             return .error
         }
         let plan: RunPlan

@@ -24,7 +24,8 @@ package enum GoldenSuite {
         output: (String) -> Void,
         errorOutput: (String) -> Void
     ) -> ExitStatus {
-        run(configuration, executor: executor, environment: environment, clock: clock, listDirectory: .system,
+        run(
+            configuration, executor: executor, environment: environment, clock: clock, listDirectory: .system,
             output: output, errorOutput: errorOutput)
     }
 

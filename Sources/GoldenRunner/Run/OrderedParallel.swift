@@ -49,10 +49,12 @@ package enum OrderedParallel {
         }
         for _ in 0..<min(jobs, count) { startWorker() }
         for index in 0..<count {
-            let result = state.awaitResult(index, limits: limits) ?? {
-                startWorker()
-                return abandoned(index)
-            }()
+            let result =
+                state.awaitResult(index, limits: limits)
+                ?? {
+                    startWorker()
+                    return abandoned(index)
+                }()
             deliver(index, result)
         }
     }

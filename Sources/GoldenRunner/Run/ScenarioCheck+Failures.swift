@@ -4,7 +4,8 @@ extension ScenarioCheck {
     /// its output matches the golden, and nothing is written (so `--update` cannot record it).
     static func undeclaredError(_ scenario: Scenario, outcome: ScenarioOutcome, plan: RunPlan) -> ScenarioCheck {
         let stderr = ByteString.displayed(outcome.stderr, keepingNewlines: true)
-        let firstLine = outcome.stderr.split(separator: UInt8(ascii: "\n")).first.map { ByteString.displayed($0) }
+        let firstLine =
+            outcome.stderr.split(separator: UInt8(ascii: "\n")).first.map { ByteString.displayed($0) }
             ?? "exit \(outcome.exitStatus)"
         // A run stopped by --max-instructions or --max-memory says what to do in its hint line;
         // declaring the stop as the scenario's expected error is not it.

@@ -132,7 +132,8 @@ struct ScenarioCheck {
             let missing = decision.verdict == .missingGolden
             // One bounded diff for the message and both renderings, stopped with the scenario's time.
             let lineDiff = LineDiff(old: golden ?? [], new: actual, isCancelled: isCancelled)
-            let message = missing
+            let message =
+                missing
                 ? "no golden: \(scenario.shownGoldenPath)"
                 : "output differs from \(scenario.shownGoldenPath)" + FirstDifference(lineDiff, old: golden ?? [], new: actual).description
             let headline = missing ? " (\(message))" : ""

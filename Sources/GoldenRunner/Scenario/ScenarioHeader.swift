@@ -38,13 +38,17 @@ package struct ScenarioHeader: Sendable, Hashable {
             guard text.hasPrefix(traceKeyword) else { return }
             let words = text.dropFirst(traceKeyword.count).split { $0 == " " || $0 == "," || $0 == "\t" }.map(String.init)
             guard !words.isEmpty else {
-                throw ScenarioHeaderError(message: "\(path):\(offset + 1): '-- trace:' names nothing to add to the trace; write '-- trace: memory' to trace every write to app.memory and w.memory")
+                throw ScenarioHeaderError(
+                    message: "\(path):\(offset + 1): '-- trace:' names nothing to add to the trace; write '-- trace: memory' to trace every write to app.memory and w.memory")
             }
             for word in words {
                 guard traceAdditions.contains(word) else {
                     let nearest = EditDistance.closest(to: word, among: traceAdditions) { _ in 2 }
                     let hint = nearest.map { " (did you mean '\($0)'?)" } ?? ""
-                    throw ScenarioHeaderError(message: "\(path):\(offset + 1): unknown trace addition '\(shown(word))' in '-- trace:'\(hint); the only one is 'memory' (a line for every write to app.memory and w.memory)")
+                    throw ScenarioHeaderError(
+                        message:
+                            "\(path):\(offset + 1): unknown trace addition '\(shown(word))' in '-- trace:'\(hint); the only one is 'memory' (a line for every write to app.memory and w.memory)"
+                    )
                 }
                 found = true
             }
@@ -60,13 +64,16 @@ package struct ScenarioHeader: Sendable, Hashable {
             guard text.hasPrefix(platformsKeyword) else { return }
             let words = text.dropFirst(platformsKeyword.count).split { $0 == " " || $0 == "," || $0 == "\t" }.map(String.init)
             guard !words.isEmpty else {
-                throw ScenarioHeaderError(message: "\(path):\(offset + 1): '-- platforms:' names no platform; list the platforms to run on, e.g. '-- platforms: \(known.prefix(2).joined(separator: " "))'")
+                throw ScenarioHeaderError(
+                    message:
+                        "\(path):\(offset + 1): '-- platforms:' names no platform; list the platforms to run on, e.g. '-- platforms: \(known.prefix(2).joined(separator: " "))'")
             }
             for word in words {
                 guard known.contains(word) else {
                     let nearest = EditDistance.closest(to: word, among: known) { _ in 2 }
                     let hint = nearest.map { " (did you mean '\($0)'?)" } ?? ""
-                    throw ScenarioHeaderError(message: "\(path):\(offset + 1): unknown platform '\(shown(word))' in '-- platforms:'\(hint); the platforms are \(known.joined(separator: ", "))")
+                    throw ScenarioHeaderError(
+                        message: "\(path):\(offset + 1): unknown platform '\(shown(word))' in '-- platforms:'\(hint); the platforms are \(known.joined(separator: ", "))")
                 }
                 if !found.contains(word) { found.append(word) }
             }
@@ -101,7 +108,10 @@ package struct ScenarioHeader: Sendable, Hashable {
         try Self.forEachHeaderLine(source) { (offset, text) throws(ScenarioHeaderError) in
             if text.hasPrefix(Self.goldenKeyword) {
                 guard String(text.dropFirst(Self.goldenKeyword.count)).trimmingBlanks() == "timeline" else {
-                    throw ScenarioHeaderError(message: "\(path):\(offset + 1): unknown golden content '\(text)': the only one is '-- golden: timeline', for a golden that holds the text timeline instead of the trace")
+                    throw ScenarioHeaderError(
+                        message:
+                            "\(path):\(offset + 1): unknown golden content '\(text)': the only one is '-- golden: timeline', for a golden that holds the text timeline instead of the trace"
+                    )
                 }
                 goldenHoldsTimeline = true
                 return
@@ -109,7 +119,8 @@ package struct ScenarioHeader: Sendable, Hashable {
             guard text.hasPrefix(Self.keyword) else { return }
             let value = String(text.dropFirst(Self.keyword.count)).trimmingBlanks()
             guard value == "error" else {
-                throw ScenarioHeaderError(message: "\(path):\(offset + 1): unknown expectation '\(text)': the only one is '-- expect: error', for a scenario meant to end in an error")
+                throw ScenarioHeaderError(
+                    message: "\(path):\(offset + 1): unknown expectation '\(text)': the only one is '-- expect: error', for a scenario meant to end in an error")
             }
             expectsError = true
         }

@@ -9,9 +9,9 @@ package struct Shard: Sendable, Hashable {
     package init(parsing text: String) throws(GoldenRunnerError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let index = Int(parts[0]), let count = Int(parts[1]),
-              count >= 1, (1...count).contains(index)
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let index = Int(parts[0]), let count = Int(parts[1]),
+            count >= 1, (1...count).contains(index)
         else { throw .invalidShard(text) }
         self.index = index
         self.count = count

@@ -188,10 +188,12 @@ package struct LuaCall {
             // string that needs no making.
             var key = key
             var length = 0
-            let reused = stack.type(at: 2) == LUA_TSTRING && key.withUTF8 { utf8 in
-                guard let bytes = lua_tolstring(stack.L, 2, &length), length == utf8.count else { return false }
-                return UnsafeRawBufferPointer(start: bytes, count: length).elementsEqual(utf8)
-            }
+            let reused =
+                stack.type(at: 2) == LUA_TSTRING
+                && key.withUTF8 { utf8 in
+                    guard let bytes = lua_tolstring(stack.L, 2, &length), length == utf8.count else { return false }
+                    return UnsafeRawBufferPointer(start: bytes, count: length).elementsEqual(utf8)
+                }
             if reused { lua_pushvalue(stack.L, 2) } else { stack.push(string: key) }
         }
     }

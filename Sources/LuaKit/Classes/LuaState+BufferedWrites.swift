@@ -18,13 +18,15 @@ extension LuaState {
         guard scn_has_pending_writes(thread) != 0 else { return }
         let collector = BufferedWriteCollector(state: self)
         // C only collects here (no Swift work under its table traversal); the classes run after.
-        scn_flush_writes(thread, { context, thread, classIndex, id in
-            guard let context, let thread else { return }
-            let collector = Unmanaged<BufferedWriteCollector>.fromOpaque(context).takeUnretainedValue()
-            let stack = LuaStack(L: thread, state: collector.state)
-            guard let key = stack.bytes(at: -2) else { return }
-            collector.writes.append(BufferedFieldWrite(classIndex: classIndex, id: id, key: key, value: stack.value(at: -1)))
-        }, Unmanaged.passUnretained(collector).toOpaque())
+        scn_flush_writes(
+            thread,
+            { context, thread, classIndex, id in
+                guard let context, let thread else { return }
+                let collector = Unmanaged<BufferedWriteCollector>.fromOpaque(context).takeUnretainedValue()
+                let stack = LuaStack(L: thread, state: collector.state)
+                guard let key = stack.bytes(at: -2) else { return }
+                collector.writes.append(BufferedFieldWrite(classIndex: classIndex, id: id, key: key, value: stack.value(at: -1)))
+            }, Unmanaged.passUnretained(collector).toOpaque())
         let writes = collector.writes.sorted { ($0.classIndex, $0.id, $0.key) < ($1.classIndex, $1.id, $1.key) }
         for write in writes {
             let slot = Int(write.classIndex)

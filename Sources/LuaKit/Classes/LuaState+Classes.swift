@@ -16,13 +16,15 @@ extension LuaState {
 
         var methods = LuaTable()
         for (method, body) in definition.methods {
-            methods[field: method] = .function(makeFunction { call in
-                guard let id = call.handle(at: 1, of: type) else {
-                    return .error("bad self for '\(method)' (\(name) expected, got \(call.typeName(at: 1))); "
-                        + "call it with a colon: obj:\(method)(...)")
-                }
-                return body(call, id)
-            })
+            methods[field: method] = .function(
+                makeFunction { call in
+                    guard let id = call.handle(at: 1, of: type) else {
+                        return .error(
+                            "bad self for '\(method)' (\(name) expected, got \(call.typeName(at: 1))); "
+                                + "call it with a colon: obj:\(method)(...)")
+                    }
+                    return body(call, id)
+                })
         }
         stack.push(.table(methods))  // stays on the stack until the class is registered
         let methodsIndex = stack.top
@@ -66,15 +68,17 @@ extension LuaState {
         if definition.bufferedWrite == nil {
             metatable[field: "__newindex"] = .function(newindex)
         }
-        metatable[field: "__tostring"] = .function(makeFunction { call in
-            guard let id = call.handle(at: 1, of: type) else { return call.results(.string(ByteString(name))) }
-            return call.results(text: text(id))
-        })
-        if let length = definition.length {
-            metatable[field: "__len"] = .function(makeFunction { call in
-                guard let id = call.handle(at: 1, of: type) else { return .values(0) }
-                return length(call, id)
+        metatable[field: "__tostring"] = .function(
+            makeFunction { call in
+                guard let id = call.handle(at: 1, of: type) else { return call.results(.string(ByteString(name))) }
+                return call.results(text: text(id))
             })
+        if let length = definition.length {
+            metatable[field: "__len"] = .function(
+                makeFunction { call in
+                    guard let id = call.handle(at: 1, of: type) else { return .values(0) }
+                    return length(call, id)
+                })
         }
         if let contents = definition.contents {
             let snapshot = makeFunction { call in
@@ -142,7 +146,8 @@ extension LuaState {
     /// snapshot, so a loop sees the keys in the same order as over a table.
     private func pairsMetamethod(snapshot: LuaFunctionRef) -> LuaFunctionRef {
         do {
-            let factory = try run("""
+            let factory = try run(
+                """
                 local pairs, error = pairs, error
                 return function(snapshot)
                   return function(self)
@@ -154,7 +159,8 @@ extension LuaState {
                 end
                 """, chunkName: "=pairs")
             guard case .function(let make)? = factory.first,
-                  case .function(let metamethod)? = try call(make, [.function(snapshot)]).first else {
+                case .function(let metamethod)? = try call(make, [.function(snapshot)]).first
+            else {
                 fatalError("LuaKit: building __pairs gave no function")
             }
             return metamethod

@@ -31,8 +31,10 @@ extension LuaState {
         // Numbers and nil too: `error(42)` in a hook reaches a pcall around the operation as 42,
         // not as the text "(error object is a number value)". (nil takes no registry slot:
         // luaL_ref gives LUA_REFNIL, which reads back as nil.)
-        if status == LUA_ERRRUN, type == LUA_TTABLE || type == LUA_TUSERDATA || type == LUA_TFUNCTION || type == LUA_TBOOLEAN
-            || type == LUA_TNUMBER || type == LUA_TNIL {
+        if status == LUA_ERRRUN,
+            type == LUA_TTABLE || type == LUA_TUSERDATA || type == LUA_TFUNCTION || type == LUA_TBOOLEAN
+                || type == LUA_TNUMBER || type == LUA_TNIL
+        {
             lua_pushvalue(thread, -1)
             object = LuaErrorObject(LuaFunctionRef(state: self, reference: luaL_ref(thread, scn_registry_index())))
         }

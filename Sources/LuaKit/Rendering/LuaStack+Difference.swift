@@ -39,8 +39,9 @@ extension LuaStack {
         _ a: Int32, _ b: Int32, path: String, depth: Int, visited: inout Set<Pair>
     ) throws(LuaError) -> LuaDifference? {
         if lua_type(L, a) == LUA_TTABLE, lua_type(L, b) == LUA_TTABLE, depth < Int(SCN_SAME_MAX_DEPTH),
-           let pa = lua_topointer(L, a), let pb = lua_topointer(L, b), lua_checkstack(L, 6) != 0,
-           visited.insert(Pair(a: pa, b: pb)).inserted {
+            let pa = lua_topointer(L, a), let pb = lua_topointer(L, b), lua_checkstack(L, 6) != 0,
+            visited.insert(Pair(a: pa, b: pb)).inserted
+        {
             let base = top
             defer { lua_settop(L, base) }
             let keys = orderedKeys(a, b)

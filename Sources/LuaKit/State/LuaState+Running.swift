@@ -117,19 +117,22 @@ extension LuaState {
         guard function.state === self else {
             throw LuaError(.runtime, "a function of another (or a closed) Lua state was called")
         }
-        return try protectedCall([], pushFunction: { stack in
-            lua_rawgeti(stack.L, scn_registry_index(), lua_Integer(function.reference))
-        }, results: { stack, slots in
-            var texts: [[UInt8]] = []
-            for index in slots {
-                do throws(LuaError) {
-                    texts.append(try stack.describe(at: index))
-                } catch {
-                    return (slots.count, .failure(error))
+        return try protectedCall(
+            [],
+            pushFunction: { stack in
+                lua_rawgeti(stack.L, scn_registry_index(), lua_Integer(function.reference))
+            },
+            results: { stack, slots in
+                var texts: [[UInt8]] = []
+                for index in slots {
+                    do throws(LuaError) {
+                        texts.append(try stack.describe(at: index))
+                    } catch {
+                        return (slots.count, .failure(error))
+                    }
                 }
-            }
-            return (slots.count, .success(texts))
-        })
+                return (slots.count, .success(texts))
+            })
     }
 
     /// Calls global function `name` (read raw) under a protected call.
@@ -184,7 +187,7 @@ extension LuaState {
             assert(stack.top == top, "LuaKit: unbalanced stack around a call")
         }
         guard status == LUA_OK else { throw error(status: status, on: stack.L) }
-        return results(stack, top + 1 ..< stack.top + 1)
+        return results(stack, top + 1..<stack.top + 1)
     }
 
     func loadChunk(

@@ -135,12 +135,14 @@ package final class LuaState {
         }
         if options.libraries == .all {
             // io.stdout writes where print does, in order (a golden test keeps its bytes).
-            scn_route_stdout(mainThread, { context, bytes, length in
-                guard let context, let bytes else { return }
-                Unmanaged<LuaState>.fromOpaque(context)._withUnsafeGuaranteedRef {
-                    $0.output(Array(UnsafeRawBufferPointer(start: bytes, count: length)))
-                }
-            }, Unmanaged.passUnretained(self).toOpaque())
+            scn_route_stdout(
+                mainThread,
+                { context, bytes, length in
+                    guard let context, let bytes else { return }
+                    Unmanaged<LuaState>.fromOpaque(context)._withUnsafeGuaranteedRef {
+                        $0.output(Array(UnsafeRawBufferPointer(start: bytes, count: length)))
+                    }
+                }, Unmanaged.passUnretained(self).toOpaque())
         }
         // print's writer: the shim's print (determinism.c) converts its arguments as stock
         // Lua's does and hands the bytes to write here, a line at a time (or what came before

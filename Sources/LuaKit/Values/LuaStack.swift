@@ -84,7 +84,8 @@ struct LuaStack {
         var classIndex: Int32 = 0
         var id: Int64 = 0
         guard scn_to_handle(L, index, &classIndex, &id) != 0,
-              let type = state.luaClass(at: classIndex) else { return nil }
+            let type = state.luaClass(at: classIndex)
+        else { return nil }
         return LuaHandle(type, id: id)
     }
 
@@ -143,7 +144,8 @@ struct LuaStack {
             guard let pointer = lua_topointer(L, index) else { return .opaque(typeName: "table") }
             if let copy = copies.done[pointer] { return copy }
             guard depth < 64, !copies.path.contains(pointer),
-                  lua_checkstack(L, 3) != 0 else { return .opaque(typeName: "table") }
+                lua_checkstack(L, 3) != 0
+            else { return .opaque(typeName: "table") }
             copies.path.insert(pointer)
             defer { copies.path.remove(pointer) }
             var table = LuaTable()

@@ -79,7 +79,7 @@ package struct LuaTable: Hashable {
 
     /// Every pair in no particular order, for uses that do not show it (pushing, or rendering,
     /// which sorts by itself).
-    package var unorderedEntries: Dictionary<LuaValue, LuaValue> { storage }
+    package var unorderedEntries: [LuaValue: LuaValue] { storage }
 
     /// Every pair in the canonical key order.
     /// Keys that are tables, functions or handles sort by their text, then by their value's

@@ -79,7 +79,9 @@ struct ExploreCommand: StatusCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Stop a run after this many Lua instructions (pattern matching included); 0 for no limit.", valueName: "n"))
     var maxInstructions: Int = ScenarioOptions.defaultMaxInstructions
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Stop a run whose Lua state, or the simulator's own records, hold more than this many MiB; 0 for no limit.", valueName: "MiB"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Stop a run whose Lua state, or the simulator's own records, hold more than this many MiB; 0 for no limit.", valueName: "MiB"))
     var maxMemory: Int = ScenarioOptions.defaultMaxMemory / (1024 * 1024)
 
     func validate() throws {

@@ -50,13 +50,22 @@ struct RunCommand: StatusCommand {
     @OptionGroup var flags: ScenarioFlags
     @OptionGroup var traceFlag: TraceFlag
 
-    @Option(name: .long, help: ArgumentHelp("The platform sim.launch takes when its options name none (default: the first of the scenario's '-- platforms:' line, else ipados).", valueName: "platform"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The platform sim.launch takes when its options name none (default: the first of the scenario's '-- platforms:' line, else ipados).", valueName: "platform"))
     var platform: Platform?
 
-    @Option(name: .long, help: ArgumentHelp("Also draw the run into this file: .svg, .json (Perfetto) or .txt; - for text lanes on standard output instead of the trace.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Also draw the run into this file: .svg, .json (Perfetto) or .txt; - for text lanes on standard output instead of the trace.", valueName: "file"))
     var timeline: String?
 
-    @Option(name: .long, help: ArgumentHelp("The horizontal axis of an SVG or JSON timeline: time (virtual seconds) or steps (one column per event, as many share one instant); text lanes always have one column per event.", valueName: "axis"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The horizontal axis of an SVG or JSON timeline: time (virtual seconds) or steps (one column per event, as many share one instant); text lanes always have one column per event.",
+            valueName: "axis"))
     var timelineAxis: TimelineAxis = RunInvocation.defaultTimelineAxis
 
     /// The command line's values.
@@ -102,7 +111,9 @@ struct RunInvocation: Equatable {
         }
         // Standard output would mix text lanes with JSON lines: a JSON Lines reader needs every line JSON.
         if timeline == "-", trace == .jsonl {
-            throw ValidationError("--timeline - writes text lanes to standard output instead of the trace, so --trace jsonl would have no trace there; give --timeline FILE (.txt, .svg or .json) to keep the JSON Lines trace, or drop --trace jsonl")
+            throw ValidationError(
+                "--timeline - writes text lanes to standard output instead of the trace, so --trace jsonl would have no trace there; give --timeline FILE (.txt, .svg or .json) to keep the JSON Lines trace, or drop --trace jsonl"
+            )
         }
     }
 

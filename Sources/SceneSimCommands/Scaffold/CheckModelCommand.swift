@@ -103,7 +103,9 @@ struct CheckModelCommand: StatusCommand {
             // An overlay: the generated module it extends must be what scaffold writes now, and
             // the overlay must still fit it (behaviour-from-source §4).
             guard let name = overlay.generatedModule?.string else {
-                Output.error("scenesim check-model: \(model): the first argument of sim.extend (\(overlay.location)) is not a module loaded with require, so check-model cannot tell which generated module to compare; write local generated = require \"myapp_generated\"\n")
+                Output.error(
+                    "scenesim check-model: \(model): the first argument of sim.extend (\(overlay.location)) is not a module loaded with require, so check-model cannot tell which generated module to compare; write local generated = require \"myapp_generated\"\n"
+                )
                 return 2
             }
             let folder = ScenarioRunner.directory(of: model)
@@ -120,8 +122,9 @@ struct CheckModelCommand: StatusCommand {
                 regenerate = "scenesim scaffold \(source.map(ShellQuoting.quote).joined(separator: " "))\(platform) -o \(ShellQuoting.quote(generatedPath)) --force"
             }
             let line = Int(overlay.location.split(separator: ":").last ?? "") ?? 1
-            let fit = shape.fit(Self.overlayFacts(overlay.overlay), calledEffects: EffectName.called(in: current), anchors: anchors,
-                                overlayText: text, file: model, fallback: line)
+            let fit = shape.fit(
+                Self.overlayFacts(overlay.overlay), calledEffects: EffectName.called(in: current), anchors: anchors,
+                overlayText: text, file: model, fallback: line)
             differences += fit.differences
             warnings += fit.warnings
         } else {
@@ -148,7 +151,8 @@ struct CheckModelCommand: StatusCommand {
         case .text:
             var out = differences.map { $0.text + "\n" }.joined()
             if let regenerate {
-                out += loaded.overlay != nil
+                out +=
+                    loaded.overlay != nil
                     ? "the generated module is not what scaffold writes from the source now; regenerate it: \(regenerate)\n"
                     : "if \(model) is a generated module nobody edits, regenerate it: \(regenerate)\n"
             }
@@ -190,7 +194,10 @@ struct CheckModelCommand: StatusCommand {
         }
         guard case .table(let options)? = values.first else {
             let returned = values.first.map(\.typeName) ?? "nothing"
-            throw ModelLoadError(message: "the module must return the options of sim.launch, a table, e.g. end it with return { scenes = { ... } } or return sim.extend(generated, { ... }) (it returned \(returned))")
+            throw ModelLoadError(
+                message:
+                    "the module must return the options of sim.launch, a table, e.g. end it with return { scenes = { ... } } or return sim.extend(generated, { ... }) (it returned \(returned))"
+            )
         }
         // What sim.launch refuses names no line of the module (it is its table that is wrong).
         guard case .table(let sim) = host.lua.global("sim"), case .function(let launch) = sim[field: "launch"] else {

@@ -39,7 +39,10 @@ struct ScaffoldCommand: StatusCommand {
     @Option(name: .long, help: ArgumentHelp("lua (a model module) or json (the facts).", valueName: "format"))
     var format: Format = .lua
 
-    @Option(name: .long, help: ArgumentHelp("iphone, ipados, macos or visionos (default: macos for an App with an NSApplicationDelegateAdaptor, Settings or MenuBarExtra, else ipados).", valueName: "platform"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "iphone, ipados, macos or visionos (default: macos for an App with an NSApplicationDelegateAdaptor, Settings or MenuBarExtra, else ipados).", valueName: "platform"))
     var platform: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))

@@ -147,7 +147,8 @@ extension RunInvocation {
     init?(plain words: ArraySlice<String>) {
         let options = ScenarioSettings.optionNames.union(["trace", "platform", "timeline", "timeline-axis"])
         guard var line = PlainCommandLine(words, options: options, flags: ScenarioSettings.flagNames),
-              line.positionals.count == 1 else { return nil }
+            line.positionals.count == 1
+        else { return nil }
         self.init(
             file: line.positionals[0],
             settings: ScenarioSettings(plain: &line),
@@ -166,7 +167,8 @@ extension REPLInvocation {
     init?(plain words: ArraySlice<String>) {
         let options = ScenarioSettings.optionNames.union(["trace"])
         guard var line = PlainCommandLine(words, options: options, flags: ScenarioSettings.flagNames),
-              line.positionals.count <= 1 else { return nil }
+            line.positionals.count <= 1
+        else { return nil }
         self.init(
             file: line.positionals.first,
             settings: ScenarioSettings(plain: &line),

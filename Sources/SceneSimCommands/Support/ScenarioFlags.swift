@@ -13,7 +13,9 @@ struct ScenarioFlags: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Stop a chunk after this many Lua instructions (pattern matching included); 0 for no limit.", valueName: "n"))
     var maxInstructions: Int = ScenarioSettings.defaults.maxInstructions
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Stop when the Lua state, or the simulator's own records, hold more than this many MiB; 0 for no limit.", valueName: "MiB"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Stop when the Lua state, or the simulator's own records, hold more than this many MiB; 0 for no limit.", valueName: "MiB"))
     var maxMemory: Int = ScenarioSettings.defaults.maxMemory
 
     @Flag(name: .long, help: "Open Lua's io, os, debug and package libraries (off: a sandbox without them).")
@@ -73,7 +75,11 @@ struct ScenarioSettings: Equatable {
 /// `--trace`, for the commands that show a trace (run, repl); `test` has none, since goldens
 /// record the text trace.
 struct TraceFlag: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("How the trace is written: text, jsonl (one JSON object per line, print output included; schema in docs/trace-event.schema.json) or off (print output only).", valueName: "format"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How the trace is written: text, jsonl (one JSON object per line, print output included; schema in docs/trace-event.schema.json) or off (print output only).",
+            valueName: "format"))
     var trace: ScenarioOptions.TraceFormat = TraceFlag.defaultFormat
 
     static let defaultFormat: ScenarioOptions.TraceFormat = .text

@@ -34,7 +34,9 @@ package struct LuaScenarioExecutor: ScenarioExecutor {
         // Kept only when something reads it: the default run records nothing.
         // For coverage alone, only the events it counts: a run's notes were kept, up to the
         // memory limit, beside the output and the Lua heap that each have that limit too.
-        let recording = scenario.goldenHoldsTimeline || timeline != nil ? RunRecording(maxBytes: options.maxMemory)
+        let recording =
+            scenario.goldenHoldsTimeline || timeline != nil
+            ? RunRecording(maxBytes: options.maxMemory)
             : coverage != nil ? RunRecording(maxBytes: options.maxMemory, only: CoverageCounts.counts) : nil
         var options = options
         if scenario.goldenHoldsTimeline { options.trace = .off }

@@ -96,7 +96,10 @@ struct TestCommand: StatusCommand {
     @Option(name: .long, help: ArgumentHelp("Run only scenarios whose name matches this regular expression; matching none is an error.", valueName: "regex"))
     var filter: String?
 
-    @Option(name: .long, help: ArgumentHelp("Of a scenario whose leading comments list platforms ('-- platforms: iphone ipados'), run only its run on this platform (others run as usual).", valueName: "platform"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Of a scenario whose leading comments list platforms ('-- platforms: iphone ipados'), run only its run on this platform (others run as usual).", valueName: "platform"))
     var platform: String?
 
     @Option(name: .long, help: ArgumentHelp("Run shard K of N (e.g. 2/4); every scenario is in exactly one shard.", valueName: "K/N"))
@@ -114,7 +117,9 @@ struct TestCommand: StatusCommand {
     @Flag(name: .long, help: "List the scenarios and the first comment line of each, without running them.")
     var list = false
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Stop and fail a scenario that runs longer than this, in wall-clock seconds; 0 for no limit.", valueName: "seconds"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Stop and fail a scenario that runs longer than this, in wall-clock seconds; 0 for no limit.", valueName: "seconds"))
     var timeout: Double = Double(GoldenSuite.Configuration.defaultTimeout.components.seconds)
 
     @Option(name: .long, help: ArgumentHelp("Also draw each scenario's run into this folder, mirroring the scenario paths.", valueName: "dir"))
@@ -123,7 +128,11 @@ struct TestCommand: StatusCommand {
     @Option(name: .long, help: ArgumentHelp("The pictures --timeline draws: svg, json (Perfetto) or txt.", valueName: "format"))
     var timelineFormat: TimelineFormat = .svg
 
-    @Option(name: .long, help: ArgumentHelp("The horizontal axis of SVG and JSON timelines: time (virtual seconds) or steps (one column per event); text lanes always have one column per event.", valueName: "axis"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The horizontal axis of SVG and JSON timelines: time (virtual seconds) or steps (one column per event); text lanes always have one column per event.", valueName: "axis"
+        ))
     var timelineAxis: TimelineAxis = .time
 
     @Flag(name: .long, help: "Print what the scenarios covered of the app model and the lifecycle, from the events that ran.")
@@ -132,7 +141,10 @@ struct TestCommand: StatusCommand {
     @Option(name: .long, help: ArgumentHelp("Fail when coverage is under these percents, e.g. transitions=100,states=100 (implies --coverage).", valueName: "spec"))
     var minCoverage: String?
 
-    @Option(name: .long, help: ArgumentHelp("How --coverage prints: text (the default), json or mermaid (the state diagram, uncovered transitions dashed); implies --coverage.", valueName: "format"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("How --coverage prints: text (the default), json or mermaid (the state diagram, uncovered transitions dashed); implies --coverage.", valueName: "format")
+    )
     var coverageFormat: CoverageFormat?
 
     @Option(name: .long, help: ArgumentHelp("Write the coverage report to this file alone, not after the run's report (implies --coverage).", valueName: "file"))
@@ -188,7 +200,9 @@ struct TestCommand: StatusCommand {
             }
             return GoldenSuite.review(
                 configuration, interactive: review ? answer : nil,
-                output: { Output.standard($0); Output.flush() }, errorOutput: { Output.error($0) }
+                output: {
+                    Output.standard($0); Output.flush()
+                }, errorOutput: { Output.error($0) }
             ).rawValue
         }
         let gate = try minCoverage.map { spec throws in try CoverageGate(parsing: spec) }
@@ -197,7 +211,9 @@ struct TestCommand: StatusCommand {
         let status = GoldenSuite.run(
             configuration,
             executor: LuaScenarioExecutor(options: flags.options(), timeline: list ? nil : timelines, coverage: list ? nil : sink),
-            output: { Output.standard($0); Output.flush() },
+            output: {
+                Output.standard($0); Output.flush()
+            },
             errorOutput: { Output.error($0) }
         )
         var exit = status.rawValue

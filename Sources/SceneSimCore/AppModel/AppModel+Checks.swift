@@ -40,10 +40,15 @@ extension AppModel {
     func checkTransitions(_ table: [String: [String]]) throws(SimError) {
         for from in table.keys.sorted() {
             guard declaration(of: from) != nil else {
-                throw SimError(.invalidConfig, "model.transitions.\(from): \"\(from)\" is not a declared state\(suggestion(for: from, among: stateNames)); states are \(stateNames.joined(separator: ", "))")
+                throw SimError(
+                    .invalidConfig,
+                    "model.transitions.\(from): \"\(from)\" is not a declared state\(suggestion(for: from, among: stateNames)); states are \(stateNames.joined(separator: ", "))")
             }
             for to in table[from] ?? [] where declaration(of: to) == nil {
-                throw SimError(.invalidConfig, "model.transitions.\(from) names \"\(to)\", which is not a declared state\(suggestion(for: to, among: stateNames)); states are \(stateNames.joined(separator: ", "))")
+                throw SimError(
+                    .invalidConfig,
+                    "model.transitions.\(from) names \"\(to)\", which is not a declared state\(suggestion(for: to, among: stateNames)); states are \(stateNames.joined(separator: ", "))"
+                )
             }
         }
     }

@@ -64,9 +64,11 @@ extension AppModel {
         _ name: String, parameters: [Parameter] = [],
         _ body: @escaping @MainActor (Simulator, [SceneValue]) throws -> SceneValue?
     ) throws(SimError) {
-        try addIntent(name, Intent(parameters: parameters) { sim, arguments in
-            try onMainActor(sim) { sim in try body(sim, arguments) }
-        })
+        try addIntent(
+            name,
+            Intent(parameters: parameters) { sim, arguments in
+                try onMainActor(sim) { sim in try body(sim, arguments) }
+            })
     }
 
     /// Adds `intent`, callable as `addIntent(_:parameters:_:)`'s are, its code run where the

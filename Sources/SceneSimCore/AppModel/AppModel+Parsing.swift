@@ -41,7 +41,10 @@ extension AppModel {
         case .oneOf(let words):
             guard let argument, let word = argument.string, words.contains(word) else {
                 let given = argument?.escaped ?? ""
-                throw SimError(.invalidValue, "app state \"\(shown)\" needs \(wording.noun)\(suggestion(for: given, among: words)); \(wording.plural) are \(words.joined(separator: ", ")), e.g. \"\(name)(\(wording.example))\"")
+                throw SimError(
+                    .invalidValue,
+                    "app state \"\(shown)\" needs \(wording.noun)\(suggestion(for: given, among: words)); \(wording.plural) are \(words.joined(separator: ", ")), e.g. \"\(name)(\(wording.example))\""
+                )
             }
             return ModelState(name, .text(argument))
         }

@@ -46,7 +46,10 @@ package func onMainActor<T: Sendable>(_ simulator: Simulator, _ body: @MainActor
         }
         if hop.done.wait(timeout: .now() + limit) == .timedOut {
             if hop.state.compareExchange(expected: MainActorHop<T>.waiting, desired: MainActorHop<T>.withdrawn, ordering: .acquiringAndReleasing).exchanged {
-                throw SimError(.appCode, "the app's @MainActor code could not run: this simulator is driven from a thread that is not the main actor, and the main actor did not take the call within \(VirtualTime(seconds: limit).text) s (is it blocked, waiting for this thread?); drive a Swift model from the main actor (a @MainActor test), or keep the main actor free while another thread drives it")
+                throw SimError(
+                    .appCode,
+                    "the app's @MainActor code could not run: this simulator is driven from a thread that is not the main actor, and the main actor did not take the call within \(VirtualTime(seconds: limit).text) s (is it blocked, waiting for this thread?); drive a Swift model from the main actor (a @MainActor test), or keep the main actor free while another thread drives it"
+                )
             }
             // The main actor took it just now: it runs to its end.
             hop.done.wait()

@@ -42,7 +42,10 @@ extension Simulator {
             try requireMac(what, "the Settings scene (⌘,)")
             let process = try runningProcess(what)
             guard settingsScene != nil else {
-                throw SimError(.forbidden, "\(what): the app declares no Settings scene; \(script: "add { id = \"settings\", kind = \"settings\" } to scenes", swift: "add SceneDeclaration(id: \"settings\", kind: .settings) to the scenes")")
+                throw SimError(
+                    .forbidden,
+                    "\(what): the app declares no Settings scene; \(script: "add { id = \"settings\", kind = \"settings\" } to scenes", swift: "add SceneDeclaration(id: \"settings\", kind: .settings) to the scenes")"
+                )
             }
             return process
         case .reopen:
@@ -139,7 +142,8 @@ extension Simulator {
     /// A Dock click: a hidden app unhides; with no window visible, the model's `on_reopen`
     /// runs, and unless it returns false a window of each launch scene opens.
     func reopen(_ process: AppProcess) {
-        if process.visible.isEmpty, process.foregroundSet.contains(where: { sessions[$0.index].alive && sessions[$0.index].scene != nil && !process.minimized.contains($0.index) }) {
+        if process.visible.isEmpty, process.foregroundSet.contains(where: { sessions[$0.index].alive && sessions[$0.index].scene != nil && !process.minimized.contains($0.index) })
+        {
             returnToForeground(process)
         } else {
             unhideDocked(process)  // the click unhides the app: its minimised windows are back in the Dock

@@ -80,8 +80,8 @@ public enum SimInput: Equatable, Sendable {
         public var scriptName: String {
             switch self {
             case .launch, .background, .foreground, .switcher, .interrupt, .resume, .terminate,
-                 .openWindow, .dismissWindow, .openURL, .continueActivity, .openNotification,
-                 .openSettings, .reopen, .hide:
+                .openWindow, .dismissWindow, .openURL, .continueActivity, .openNotification,
+                .openSettings, .reopen, .hide:
                 "app:\(rawValue)"
             case .focus, .close, .disconnect, .minimize: "w:\(rawValue)"
             case .backgroundWindow: "w:background"

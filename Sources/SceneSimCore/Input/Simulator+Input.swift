@@ -118,7 +118,8 @@ extension Simulator {
             }
             guard phase == .background else {
                 // On macOS w:background() minimises, which leaves the window inactive (13.7).
-                let first: SimError.Message = config.platform == .macos
+                let first: SimError.Message =
+                    config.platform == .macos
                     ? "call \(.background) (\(.hide)) first; on macos \(.backgroundWindow) minimises a window to the Dock, where it stays inactive"
                     : "call \(.backgroundWindow) or \(.background) first"
                 throw SimError(.forbidden, "\(.disconnect): the system disconnects only background scenes, and \(label) is \(phase.rawValue); \(first)")
@@ -148,7 +149,9 @@ extension Simulator {
             if case .background = input {
                 throw SimError(.forbidden, "\(.background): the app is already in the background (no scene on screen); call \(.foreground) first")
             }
-            throw SimError(.forbidden, "\(.switcher): no scene is on screen (the app is \(process.reportedPhase.rawValue)); the app switcher covers a visible app, so call \(.foreground) first")
+            throw SimError(
+                .forbidden,
+                "\(.switcher): no scene is on screen (the app is \(process.reportedPhase.rawValue)); the app switcher covers a visible app, so call \(.foreground) first")
         case .foreground:
             let process = try runningProcess(what())
             noteWalk(process)
@@ -177,17 +180,24 @@ extension Simulator {
             return process
         case .terminate(let how):
             if how == .watchdog {
-                throw SimError(.invalidValue, "\(.terminate(.watchdog)): only the system's watchdog ends an app that way, when a background task outlives its background time; begin a task with \(.beginBackgroundTask) and let the time run out, or use \(script: "\"system\", \"user\" or \"crash\"", swift: ".system, .user or .crash")")
+                throw SimError(
+                    .invalidValue,
+                    "\(.terminate(.watchdog)): only the system's watchdog ends an app that way, when a background task outlives its background time; begin a task with \(.beginBackgroundTask) and let the time run out, or use \(script: "\"system\", \"user\" or \"crash\"", swift: ".system, .user or .crash")"
+                )
             }
             if how == .force, config.platform != .macos {
-                throw SimError(.forbidden, "\(.terminate(.force)) is the Mac's Force Quit (⌥⌘⎋); on \(config.platform.rawValue) the user force quits an app from the app switcher: use \(.terminate(.user))")
+                throw SimError(
+                    .forbidden,
+                    "\(.terminate(.force)) is the Mac's Force Quit (⌥⌘⎋); on \(config.platform.rawValue) the user force quits an app from the app switcher: use \(.terminate(.user))"
+                )
             }
             let process = try runningProcess(what())
             if how == .system, let front = process.visible.first {
                 let shown = sessionID(front)
                 let label = sessions[shown.index].label
                 let phase = scenePhase(shown)?.rawValue ?? "disconnected"
-                throw SimError(.forbidden, "\(.terminate(.system)): the system kills only an app in the background (suspended or not), but \(label) is \(phase); call \(.background) first")
+                throw SimError(
+                    .forbidden, "\(.terminate(.system)): the system kills only an app in the background (suspended or not), but \(label) is \(phase); call \(.background) first")
             }
             return process
         }
@@ -313,7 +323,10 @@ extension Simulator {
             let queued = underWay.queue[next]
             next += 1
             guard next <= Self.maxQueuedInputs else {
-                var error = SimError(.tooManyRequests, "hooks requested \(Self.maxQueuedInputs) lifecycle actions for one operation: this request, made in a hook, fires a hook that requests again; let a hook act only on changes it did not cause (check old and new, or keep a flag)")
+                var error = SimError(
+                    .tooManyRequests,
+                    "hooks requested \(Self.maxQueuedInputs) lifecycle actions for one operation: this request, made in a hook, fires a hook that requests again; let a hook act only on changes it did not cause (check old and new, or keep a flag)"
+                )
                 error.queuedAt = queued.origin ?? ""
                 throw error
             }

@@ -22,7 +22,8 @@ extension Simulator {
                 throw SimError(.invalidValue, "app.defaults key \(key.quoted): NaN cannot be stored (it never equals itself); store a number or nil")
             }
             if case .table? = value {
-                throw SimError(.invalidValue, "app.defaults key \(key.quoted): cannot store a table; app.defaults holds boolean, integer, float or string values (encode tables as strings)")
+                throw SimError(
+                    .invalidValue, "app.defaults key \(key.quoted): cannot store a table; app.defaults holds boolean, integer, float or string values (encode tables as strings)")
             }
             let old = services.defaults[key].map { key.count + $0.byteSize + Self.storageEntryCost } ?? 0
             let new = value.map { key.count + $0.byteSize + Self.storageEntryCost } ?? 0

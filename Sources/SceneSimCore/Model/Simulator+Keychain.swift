@@ -17,7 +17,10 @@ extension Simulator {
                 return
             }
             guard let session = server.session(token: token) else {
-                throw SimError(.invalidValue, "\(script: "app.keychain = \(token)", swift: "setKeychain(token: \(token))"): the server never issued token \(token); store a token from \(.createSession, scriptArguments: "(user)")")
+                throw SimError(
+                    .invalidValue,
+                    "\(script: "app.keychain = \(token)", swift: "setKeychain(token: \(token))"): the server never issued token \(token); store a token from \(.createSession, scriptArguments: "(user)")"
+                )
             }
             keychain = StoredSession(user: session.user, token: token)
             emit(.sessionStored(user: session.user, expires: session.expires))

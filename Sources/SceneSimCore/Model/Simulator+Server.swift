@@ -13,7 +13,10 @@ extension Simulator {
     package func createSession(user: ByteString, ttl: VirtualTime? = nil) throws(SimError) -> Int {
         try change { () throws(SimError) in
             guard !user.isEmpty else {
-                throw SimError(.invalidValue, "\(.createSession, scriptArguments: "(user, ttl?)"): user must be a non-empty string, e.g. \(script: "sim.server.create_session(\"ada\")", swift: "createSession(user: \"ada\")")")
+                throw SimError(
+                    .invalidValue,
+                    "\(.createSession, scriptArguments: "(user, ttl?)"): user must be a non-empty string, e.g. \(script: "sim.server.create_session(\"ada\")", swift: "createSession(user: \"ada\")")"
+                )
             }
             try requireMemory(user.count + AuthServer.sessionCost)
             return server.createSession(user: user, ttl: ttl ?? config.sessionTTL, now: now)
@@ -37,9 +40,11 @@ extension Simulator {
     /// running process: if it ends first, the answer never comes.
     @discardableResult
     public func validate(token: Int, _ answer: @escaping @MainActor (Simulator, ServerAnswer, String?) throws -> Void) throws(SimError) -> ValidationRequestID {
-        try validate(token: token, answer: { sim, result, user in
-            try onMainActor(sim) { sim in try answer(sim, result, user.map { String(decoding: $0.bytes, as: UTF8.self) }) }
-        })
+        try validate(
+            token: token,
+            answer: { sim, result, user in
+                try onMainActor(sim) { sim in try answer(sim, result, user.map { String(decoding: $0.bytes, as: UTF8.self) }) }
+            })
     }
 
     /// sim.server.validate for a front end whose code runs on the thread driving the simulator.
@@ -49,7 +54,10 @@ extension Simulator {
             try requireRunning(.validateToken)
             try requireAwake(.validateToken)
             guard let session = server.session(token: token) else {
-                throw SimError(.invalidValue, "\(.validateToken): the server never issued token \(token); validate a token from \(.createSession, scriptArguments: "(user)") or \(script: "app.keychain", swift: "keychainToken")")
+                throw SimError(
+                    .invalidValue,
+                    "\(.validateToken): the server never issued token \(token); validate a token from \(.createSession, scriptArguments: "(user)") or \(script: "app.keychain", swift: "keychainToken")"
+                )
             }
             let request = services.nextValidation
             services.nextValidation += 1
@@ -63,7 +71,8 @@ extension Simulator {
     /// The server's answer arrives (called from `perform` for its scheduled job).
     func answerValidation(_ request: Int) {
         guard let pending = services.validations[request], pending.launch == launchCount,
-              let session = server.session(token: pending.token) else {
+            let session = server.session(token: pending.token)
+        else {
             services.validations[request] = nil
             return
         }

@@ -10,7 +10,9 @@ extension Simulator {
     /// other timers' bodies, repeats: `settle()` runs until only repeating timers are left
     /// (docs/semantics.md 8.5).
     @discardableResult
-    public func scheduleTask(after seconds: Double, fileID: StaticString = #fileID, line: UInt = #line, _ body: @escaping @MainActor (Simulator) throws -> Void) throws(SimError) -> TaskID {
+    public func scheduleTask(after seconds: Double, fileID: StaticString = #fileID, line: UInt = #line, _ body: @escaping @MainActor (Simulator) throws -> Void) throws(SimError)
+        -> TaskID
+    {
         guard let delay = VirtualTime(checkedSeconds: seconds) else {
             throw SimError(.invalidValue, "scheduleTask(after: \(seconds)): the delay must be a finite number of seconds, at most 1e12")
         }
@@ -94,7 +96,10 @@ extension Simulator {
             case .done, .cancelled:
                 return false
             case .ended:
-                throw SimError(.forbidden, "\(.cancelTask): this task was made by launch #\(services.tasks[id.rawValue - 1].launch), which has ended, and a process's tasks end with it; schedule a new one with \(.after) in the running app")
+                throw SimError(
+                    .forbidden,
+                    "\(.cancelTask): this task was made by launch #\(services.tasks[id.rawValue - 1].launch), which has ended, and a process's tasks end with it; schedule a new one with \(.after) in the running app"
+                )
             }
         }
     }

@@ -82,14 +82,16 @@ public struct AppConfig: Sendable, Equatable {
     /// Refuses a feature that needs OS `needed` on this platform (semantics 14.1).
     func require(_ feature: String, _ needed: Int?) throws(SimError) {
         guard let needed, os < needed else { return }
-        throw SimError(.invalidConfig, "\(feature) needs \(platform.osName) \(needed), and this app runs on \(platform.osName) \(os) (os = \"\(os)\"); raise os, or drop the feature")
+        throw SimError(
+            .invalidConfig, "\(feature) needs \(platform.osName) \(needed), and this app runs on \(platform.osName) \(os) (os = \"\(os)\"); raise os, or drop the feature")
     }
 
     /// Checks what cannot be expressed in the types: unique ids, Window scenes only where they
     /// exist, routes to declared groups, sane numbers. Throws the first problem found.
     package func validate() throws(SimError) {
         if scenes.isEmpty {
-            throw SimError(.invalidConfig, "scenes must declare at least one scene (e.g. \(script: "scenes = { { id = \"main\" } }", swift: "scenes: [SceneDeclaration(id: \"main\")]"))")
+            throw SimError(
+                .invalidConfig, "scenes must declare at least one scene (e.g. \(script: "scenes = { { id = \"main\" } }", swift: "scenes: [SceneDeclaration(id: \"main\")]"))")
         }
         var seen: Set<String> = []
         for scene in scenes {
@@ -100,14 +102,18 @@ public struct AppConfig: Sendable, Equatable {
                 throw SimError(.invalidConfig, "scenes: duplicate scene id \"\(scene.id)\"; every scene needs its own id")
             }
             if scene.kind == .window && !platform.supportsWindowScenes {
-                throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" has kind = \"window\", but \(platform.rawValue) has no Window scenes (only macos and visionos); use a WindowGroup (drop kind)")
+                throw SimError(
+                    .invalidConfig,
+                    "scenes: \"\(scene.id)\" has kind = \"window\", but \(platform.rawValue) has no Window scenes (only macos and visionos); use a WindowGroup (drop kind)")
             }
             if scene.kind == .window && scene.valueType != nil {
                 throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" is a Window scene and cannot take a value; drop value or make it a WindowGroup")
             }
         }
         if let version = osVersion, !platform.knownOS.contains(version) {
-            throw SimError(.invalidConfig, "os = \"\(version)\" is not a version of \(platform.osName) scenesim knows; use one of \(platform.knownOS.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw SimError(
+                .invalidConfig,
+                "os = \"\(version)\" is not a version of \(platform.osName) scenesim knows; use one of \(platform.knownOS.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         for scene in scenes {
             if scene.kind == .window {
@@ -148,14 +154,18 @@ public struct AppConfig: Sendable, Equatable {
                     throw SimError(.invalidConfig, "routes[\"\(route)\"]: a route is a host (item) or a scheme and a host (myapp://item)")
                 }
                 if !urlSchemes.isEmpty && !urlSchemes.contains(where: { $0.lowercased() == scheme.lowercased() }) {
-                    throw SimError(.invalidConfig, "routes[\"\(route)\"]: scheme \"\(scheme)\" is not registered in url_schemes (\(urlSchemes.joined(separator: ", "))), so no such URL reaches the app; add it to url_schemes or route \"\(host)\" for every scheme")
+                    throw SimError(
+                        .invalidConfig,
+                        "routes[\"\(route)\"]: scheme \"\(scheme)\" is not registered in url_schemes (\(urlSchemes.joined(separator: ", "))), so no such URL reaches the app; add it to url_schemes or route \"\(host)\" for every scheme"
+                    )
                 }
             }
             guard let scene = scenes.first(where: { $0.id == target }) else {
                 throw SimError(.invalidConfig, "routes.\(route) names scene \"\(target)\", which is not declared\(suggestion(for: target, among: scenes.map(\.id)))")
             }
             if scene.valueType == nil {
-                throw SimError(.invalidConfig, "routes.\(route) names scene \"\(target)\", which takes no value; route to a WindowGroup declared with value = \"string\" or \"integer\"")
+                throw SimError(
+                    .invalidConfig, "routes.\(route) names scene \"\(target)\", which takes no value; route to a WindowGroup declared with value = \"string\" or \"integer\"")
             }
         }
         if let limit = visibleLimit, limit < 1 {
@@ -180,7 +190,10 @@ public struct AppConfig: Sendable, Equatable {
             throw SimError(.invalidConfig, "\(script: "policy.flicker_threshold", swift: "policy.flickerThreshold") must not be negative")
         }
         if case .after(let delay)? = policy.suspendAfter, delay.microseconds < 0 {
-            throw SimError(.invalidConfig, "\(script: "policy.suspend_after", swift: "policy.suspendAfter") must not be negative (got \(delay.text)); use \(script: "false", swift: ".never") for an app that is never suspended")
+            throw SimError(
+                .invalidConfig,
+                "\(script: "policy.suspend_after", swift: "policy.suspendAfter") must not be negative (got \(delay.text)); use \(script: "false", swift: ".never") for an app that is never suspended"
+            )
         }
         if policy.backgroundTime.microseconds <= 0 {
             throw SimError(.invalidConfig, "\(script: "policy.background_time", swift: "policy.backgroundTime") must be positive (got \(policy.backgroundTime.text))")
@@ -189,7 +202,10 @@ public struct AppConfig: Sendable, Equatable {
             throw SimError(.invalidConfig, "\(script: "policy.refresh_time", swift: "policy.refreshTime") must be positive (got \(policy.refreshTime.text))")
         }
         if policy.expirationWarning.microseconds < 0 || policy.expirationWarning > policy.backgroundTime || policy.expirationWarning > policy.refreshTime {
-            throw SimError(.invalidConfig, "\(script: "policy.expiration_warning", swift: "policy.expirationWarning") must be between 0 and \(script: "background_time", swift: "backgroundTime") and \(script: "refresh_time", swift: "refreshTime") (got \(policy.expirationWarning.text)); it is how long before the time runs out the expiration handlers are called")
+            throw SimError(
+                .invalidConfig,
+                "\(script: "policy.expiration_warning", swift: "policy.expirationWarning") must be between 0 and \(script: "background_time", swift: "backgroundTime") and \(script: "refresh_time", swift: "refreshTime") (got \(policy.expirationWarning.text)); it is how long before the time runs out the expiration handlers are called"
+            )
         }
     }
 }

@@ -9,9 +9,11 @@ extension Simulator {
     /// when the background time is about to run out (the task is then `.expired`; finish it).
     @discardableResult
     public func beginBackgroundTask(named name: String, expirationHandler: (@MainActor (Simulator, BackgroundTaskID) throws -> Void)? = nil) throws(SimError) -> BackgroundTaskID {
-        try beginBackgroundTask(named: ByteString(name), expirationHandler.map { body in
-            { sim, id in try onMainActor(sim) { sim in try body(sim, id) } }
-        })
+        try beginBackgroundTask(
+            named: ByteString(name),
+            expirationHandler.map { body in
+                { sim, id in try onMainActor(sim) { sim in try body(sim, id) } }
+            })
     }
 
     /// `beginBackgroundTask` for a front end whose code runs on the thread driving the simulator.
@@ -57,7 +59,10 @@ extension Simulator {
             case .finished:
                 return false
             case .ended:
-                throw SimError(.forbidden, "\(.finishBackgroundTask): \(record.ref) was begun by launch #\(record.launch), which has ended, and a process's background tasks end with it; begin a new one with \(.beginBackgroundTask) in the running app")
+                throw SimError(
+                    .forbidden,
+                    "\(.finishBackgroundTask): \(record.ref) was begun by launch #\(record.launch), which has ended, and a process's background tasks end with it; begin a new one with \(.beginBackgroundTask) in the running app"
+                )
             case .running, .expired:
                 break
             }
@@ -133,7 +138,10 @@ extension Simulator {
                 guard rounds <= Self.maxQueuedInputs else {
                     // The tasks stay open (the watchdog will end them); their handlers are dropped.
                     process.pendingExpirations.removeAll()
-                    throw SimError(.tooManyRequests, "expiration handlers began \(Self.maxQueuedInputs) background tasks after the warning moment, each calling the next handler at once; an expiration handler should finish its task, not begin another")
+                    throw SimError(
+                        .tooManyRequests,
+                        "expiration handlers began \(Self.maxQueuedInputs) background tasks after the warning moment, each calling the next handler at once; an expiration handler should finish its task, not begin another"
+                    )
                 }
                 expire(id, process)
             }

@@ -54,8 +54,9 @@ extension Simulator {
     /// exist only while it is connected.
     @discardableResult
     private func connectedScene(_ id: SessionID, _ what: APICall) throws(SimError) -> SessionRecord.LiveScene {
-        try requireLiveScene(id, what, disconnected: "is disconnected: its views and their @State are gone; call \(.focus) to reconnect it (it comes back with empty memory)",
-                             closing: "is being closed: its views and their @State are gone with it; keep what must outlive the window in app.memory or app.defaults")
+        try requireLiveScene(
+            id, what, disconnected: "is disconnected: its views and their @State are gone; call \(.focus) to reconnect it (it comes back with empty memory)",
+            closing: "is being closed: its views and their @State are gone with it; keep what must outlive the window in app.memory or app.defaults")
     }
 
     /// Memory holds what storage holds and tables of it (copied, keyed by booleans, numbers

@@ -20,10 +20,15 @@ extension Simulator {
             try requireRunning(.scheduleRefresh)
             try requireAwake(.scheduleRefresh)
             guard config.hasBackgroundRefresh else {
-                throw SimError(.forbidden, "\(.scheduleRefresh): \(config.platform.rawValue) has no background app refresh (BGTaskScheduler exists on iphone, ipados and visionos); a Mac app keeps running in the background instead")
+                throw SimError(
+                    .forbidden,
+                    "\(.scheduleRefresh): \(config.platform.rawValue) has no background app refresh (BGTaskScheduler exists on iphone, ipados and visionos); a Mac app keeps running in the background instead"
+                )
             }
             guard delay >= .zero else {
-                throw SimError(.invalidValue, "\(.scheduleRefresh, scriptArguments: "(seconds)") needs zero or more seconds (got \(delay.text)): the earliest time the system may run it, from now")
+                throw SimError(
+                    .invalidValue,
+                    "\(.scheduleRefresh, scriptArguments: "(seconds)") needs zero or more seconds (got \(delay.text)): the earliest time the system may run it, from now")
             }
             guard now.microseconds <= VirtualTime.latest.microseconds - delay.microseconds else {
                 throw SimError(.invalidValue, "\(.scheduleRefreshAfter(delay)) would be due past \(VirtualTime.latest.text) s, the end of the virtual clock")
@@ -50,10 +55,16 @@ extension Simulator {
             throw refusal(.forbidden, "\(what): no background refresh is pending\(dropped); the app asks for one with \(.scheduleRefresh, scriptArguments: "(seconds)")")
         }
         guard request.earliest <= now else {
-            throw refusal(.forbidden, "\(what): the refresh is not due: the app asked for it no earlier than \(request.earliest.text) s, and it is \(now.text) s; call \(.advanceBy(request.earliest - now)) first")
+            throw refusal(
+                .forbidden,
+                "\(what): the refresh is not due: the app asked for it no earlier than \(request.earliest.text) s, and it is \(now.text) s; call \(.advanceBy(request.earliest - now)) first"
+            )
         }
         if let process, !process.visible.isEmpty || process.reportedPhase != .background {
-            throw refusal(.forbidden, "\(what): the app is in the foreground (\(process.reportedPhase.rawValue)); the system runs background refreshes only for an app in the background or not running; call \(.background) first")
+            throw refusal(
+                .forbidden,
+                "\(what): the app is in the foreground (\(process.reportedPhase.rawValue)); the system runs background refreshes only for an app in the background or not running; call \(.background) first"
+            )
         }
     }
 

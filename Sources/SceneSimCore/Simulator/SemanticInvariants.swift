@@ -86,7 +86,8 @@ package struct SemanticInvariants: Sendable {
         for index in simulator.process?.order ?? IndexList() where simulator.isOnScreen(SessionID(index)) { onScreen += 1 }
         guard onScreen > limit else { return nil }
         let visible = simulator.windows.filter(simulator.isOnScreen)
-        return Violation(name: "visible_limit", message: "\(visible.count) windows on screen (\(visible.map { simulator.label(of: $0) }.joined(separator: ", "))), over visible_limit \(limit)")
+        return Violation(
+            name: "visible_limit", message: "\(visible.count) windows on screen (\(visible.map { simulator.label(of: $0) }.joined(separator: ", "))), over visible_limit \(limit)")
     }
 
     /// `app.phase` is what the scenes make it (§1.3): active if any is, else inactive if any is,
@@ -112,7 +113,9 @@ package struct SemanticInvariants: Sendable {
         }
         guard simulator.appPhase != derived else { return nil }
         let scenes = simulator.windows.map { "\(simulator.label(of: $0)) \(simulator.phase(of: $0).text)" }
-        return Violation(name: "aggregate_phase", message: "app.phase is \(simulator.appPhase.rawValue) but the scenes (\(scenes.isEmpty ? "none" : scenes.joined(separator: ", "))) make it \(derived.rawValue)")
+        return Violation(
+            name: "aggregate_phase",
+            message: "app.phase is \(simulator.appPhase.rawValue) but the scenes (\(scenes.isEmpty ? "none" : scenes.joined(separator: ", "))) make it \(derived.rawValue)")
     }
 
     /// After a system kill and relaunch, every restored window's storage is what it had saved:
@@ -127,7 +130,8 @@ package struct SemanticInvariants: Sendable {
             for window in restored where window.launch == kill.launches + 1 && violation == nil {
                 guard let storage = window.storage, let entry = kill.storage.first(where: { $0.id == window.id }), storage != entry.saved else { continue }
                 let killed = kill.how == .watchdog ? "the watchdog ended the app" : "the system killed the app"
-                violation = Violation(name: "restoration", message: "\(entry.label) saved \(entry.saved.literal) before \(killed), but the relaunch restored it with \(storage.literal)")
+                violation = Violation(
+                    name: "restoration", message: "\(entry.label) saved \(entry.saved.literal) before \(killed), but the relaunch restored it with \(storage.literal)")
             }
             // The relaunch's windows are checked once it is under way; a process launched in
             // the background restores them when the user brings it forward, later.
@@ -136,10 +140,14 @@ package struct SemanticInvariants: Sendable {
             }
         }
         if !simulator.isRunning, let last = simulator.lastTermination, last.how == .system || last.how == .watchdog,
-           savedAtKill?.launches != simulator.launchCount {
-            savedAtKill = (simulator.launchCount, last.how, simulator.liveSessions.compactMap { id in
-                (try? simulator.savedStorage(id)).map { (simulator.label(of: id), id, $0) }
-            })
+            savedAtKill?.launches != simulator.launchCount
+        {
+            savedAtKill = (
+                simulator.launchCount, last.how,
+                simulator.liveSessions.compactMap { id in
+                    (try? simulator.savedStorage(id)).map { (simulator.label(of: id), id, $0) }
+                }
+            )
         } else if !simulator.isRunning, savedAtKill?.launches != simulator.launchCount {
             savedAtKill = nil
         }
@@ -159,7 +167,11 @@ package struct SemanticInvariants: Sendable {
         let launch = simulator.isRunning ? simulator.launchCount - 1 : simulator.launchCount
         let open = simulator.services.backgroundTasks.filter { $0.launch == launch && $0.status == .ended }.map { "\($0.ref)" }
         let tasks = open.isEmpty ? "a background task was" : open.joined(separator: ", ") + (open.count == 1 ? " was" : " were")
-        return Violation(name: "watchdog", message: "the watchdog ended the app at \(last.at.text) s: \(tasks) still running when the background time ran out; finish every task, in its expiration handler at the latest (or set watchdog_ok = true in the exploration if the app is meant to overrun)")
+        return Violation(
+            name: "watchdog",
+            message:
+                "the watchdog ended the app at \(last.at.text) s: \(tasks) still running when the background time ran out; finish every task, in its expiration handler at the latest (or set watchdog_ok = true in the exploration if the app is meant to overrun)"
+        )
     }
 }
 

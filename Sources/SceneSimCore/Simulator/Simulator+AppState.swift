@@ -77,7 +77,10 @@ extension Simulator {
         try runningChange(.transition) { process throws(SimError) in
             try requireAwake(.transition)
             guard let code = model.transitionRequestCode else {
-                throw SimError(.forbidden, "\(.transition): model \"\(modelName)\" is a Swift model, whose state follows its own code; call one of its intents, or give the model an onTransitionRequest that moves its controller")
+                throw SimError(
+                    .forbidden,
+                    "\(.transition): model \"\(modelName)\" is a Swift model, whose state follows its own code; call one of its intents, or give the model an onTransitionRequest that moves its controller"
+                )
             }
             let old = process.machine.state
             var accepted = false
@@ -186,7 +189,10 @@ extension Simulator {
         default:
             // The case's name (`note`), not its payload.
             let name = String(describing: event).prefix { $0 != "(" }
-            throw SimError(.invalidValue, "trace(_:): .\(name) is a line the simulator writes itself; a model's code traces only .validationStarted, .validationFinished and .warning(.validationSkipped), and writes anything else with note(_:)")
+            throw SimError(
+                .invalidValue,
+                "trace(_:): .\(name) is a line the simulator writes itself; a model's code traces only .validationStarted, .validationFinished and .warning(.validationSkipped), and writes anything else with note(_:)"
+            )
         }
     }
 

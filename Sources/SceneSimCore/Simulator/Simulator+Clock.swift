@@ -8,11 +8,15 @@ extension Simulator {
             let appNext = process?.isSuspended == true ? nil : scheduler.nextTime
             // The system's deadlines; at the same instant the app's own work runs first.
             if let process, let deadline = nextSystemDeadline(process), deadline.time <= limit,
-               appNext.map({ deadline.time < $0 }) ?? true {
+                appNext.map({ deadline.time < $0 }) ?? true
+            {
                 // The system's deadlines stop at the end of the clock as the app's events do
                 // (past it, sums of times could overflow: a crash, not an error).
                 if deadline.time > VirtualTime.latest {
-                    throw SimError(.clockEnd, "the next event (\(deadline.kind.text)) is due at \(deadline.time.text) s, past \(VirtualTime.latest.text) s, the end of the virtual clock; nothing can run after it")
+                    throw SimError(
+                        .clockEnd,
+                        "the next event (\(deadline.kind.text)) is due at \(deadline.time.text) s, past \(VirtualTime.latest.text) s, the end of the virtual clock; nothing can run after it"
+                    )
                 }
                 now = max(now, deadline.time)
                 runSystemDeadline(deadline.kind, process)
@@ -73,7 +77,8 @@ extension Simulator {
             try chargeWork(1)
             count += 1
             if count >= Self.settleLimit {
-                throw SimError(.didNotSettle, "\(.advanceBy(duration)): ran \(Self.settleLimit) events and the clock is only at \(now.text) s of \(target.text) s; \(keepsSchedulingWork)")
+                throw SimError(
+                    .didNotSettle, "\(.advanceBy(duration)): ran \(Self.settleLimit) events and the clock is only at \(now.text) s of \(target.text) s; \(keepsSchedulingWork)")
             }
         }
         // Something run between events may have moved the clock past the target already.
@@ -136,6 +141,7 @@ extension Simulator {
         for (index, place) in places.enumerated() {
             list = index == 0 ? place : "\(list)\(index == places.count - 1 ? " and " : ", ")\(place)"
         }
-        return "something keeps scheduling work; timers still pending: \(list). Settling stops once only repeating timers are left: a repeating timer that arms other work each time, due after its own next run, keeps it going"
+        return
+            "something keeps scheduling work; timers still pending: \(list). Settling stops once only repeating timers are left: a repeating timer that arms other work each time, due after its own next run, keeps it going"
     }
 }

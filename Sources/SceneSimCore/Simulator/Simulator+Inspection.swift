@@ -141,7 +141,8 @@ extension Simulator {
             for index in liveIndices where dedupKey(group: records[index].group, value: records[index].value) != nil { keyed += 1 }
             for (key, id) in dedup {
                 guard id.index < records.count, records[id.index].discarded == nil,
-                      dedupKey(group: records[id.index].group, value: records[id.index].value) == key else {
+                    dedupKey(group: records[id.index].group, value: records[id.index].value) == key
+                else {
                     indexed = false
                     break
                 }

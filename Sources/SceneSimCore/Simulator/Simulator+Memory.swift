@@ -71,6 +71,9 @@ extension Simulator {
     /// operation changes anything.
     func requireMemory(_ extra: Int) throws(SimError) {
         guard let budget = memoryBudget, estimatedMemory + extra > budget else { return }
-        throw SimError(.memoryLimit, "the simulation's own records (windows, state changes, storage, defaults, server sessions, timers, background tasks: about \(estimatedMemory) bytes) would pass the memory limit (\(budget) bytes); the scenario keeps too much (a loop that opens windows, changes state, writes storage or defaults, or begins tasks without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)")
+        throw SimError(
+            .memoryLimit,
+            "the simulation's own records (windows, state changes, storage, defaults, server sessions, timers, background tasks: about \(estimatedMemory) bytes) would pass the memory limit (\(budget) bytes); the scenario keeps too much (a loop that opens windows, changes state, writes storage or defaults, or begins tasks without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)"
+        )
     }
 }

@@ -14,9 +14,13 @@ extension Simulator {
     /// The connected scene of a live session in the running app, or the error for `what`;
     /// `disconnected` says, after the window's label, why a disconnected one will not do.
     @discardableResult
-    func requireLiveScene(_ id: SessionID, _ what: APICall,
-                          disconnected: SimError.Message = "is disconnected, and SceneStorage exists only on a connected scene; call \(.focus) to reconnect it, or read \(script: "w.saved", swift: "savedStorage(_:)")",
-                          closing closingText: SimError.Message = "is being closed, and its SceneStorage is discarded with its session; keep what must outlive the window in app.defaults, or save the draft earlier (on active -> inactive)") throws(SimError) -> SessionRecord.LiveScene {
+    func requireLiveScene(
+        _ id: SessionID, _ what: APICall,
+        disconnected: SimError.Message =
+            "is disconnected, and SceneStorage exists only on a connected scene; call \(.focus) to reconnect it, or read \(script: "w.saved", swift: "savedStorage(_:)")",
+        closing closingText: SimError.Message =
+            "is being closed, and its SceneStorage is discarded with its session; keep what must outlive the window in app.defaults, or save the draft earlier (on active -> inactive)"
+    ) throws(SimError) -> SessionRecord.LiveScene {
         try requireAlive(id, what)
         try requireRunning(what)
         guard let scene = sessions[id.index].scene else {
@@ -66,7 +70,10 @@ extension Simulator {
                 throw SimError(.invalidValue, "storage key \(key.quoted): NaN cannot be stored (it never equals itself); store a number or nil")
             }
             if case .table? = value {
-                throw SimError(.invalidValue, "storage key \(key.quoted): cannot store a table; SceneStorage holds boolean, integer, float or string values (encode tables as strings, or keep them in memory)")
+                throw SimError(
+                    .invalidValue,
+                    "storage key \(key.quoted): cannot store a table; SceneStorage holds boolean, integer, float or string values (encode tables as strings, or keep them in memory)"
+                )
             }
             // At most the new entry twice (live and saved), checked before anything changes.
             try requireMemory(value.map { 2 * (key.count + $0.byteSize + Self.storageEntryCost) } ?? 0)

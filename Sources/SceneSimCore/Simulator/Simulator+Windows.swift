@@ -13,7 +13,8 @@ extension Simulator {
     func openWindow(_ groupID: String, value: SceneValue?, _ process: AppProcess) -> WindowOpening {
         guard let group = config.scenes.firstIndex(where: { $0.id == groupID }) else { return .ignored }
         guard config.allowsMultipleWindows else {
-            let why = config.platform == .iphone
+            let why =
+                config.platform == .iphone
                 ? "iphone shows one window per app"
                 : "UIApplicationSupportsMultipleScenes is false (multiple_scenes = false)"
             emit(.warning(.openWindowIgnored(group: groupID, why: why)))
@@ -46,7 +47,10 @@ extension Simulator {
         guard let value else { return }
         guard let type = scene.valueType else {
             let kind = scene.kind == .window ? "Window scene" : "WindowGroup"
-            throw SimError(.invalidValue, "scene \"\(scene.id)\" is a \(kind) without a value type, so it cannot present \(value.literal); call \(script: "open_window(\"\(scene.id)\")", swift: APICall.openWindowFor(scene: scene.id, value: nil).swiftSpelling) or declare it with \(script: "value = \"string\" or \"integer\"", swift: "valueType: .string or .integer")")
+            throw SimError(
+                .invalidValue,
+                "scene \"\(scene.id)\" is a \(kind) without a value type, so it cannot present \(value.literal); call \(script: "open_window(\"\(scene.id)\")", swift: APICall.openWindowFor(scene: scene.id, value: nil).swiftSpelling) or declare it with \(script: "value = \"string\" or \"integer\"", swift: "valueType: .string or .integer")"
+            )
         }
         guard value.matches(type) else {
             var hint = ""

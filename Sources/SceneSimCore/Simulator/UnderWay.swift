@@ -117,8 +117,12 @@ extension Simulator {
         }
         if underWay.nesting > 0, underWay.nestedTooDeep {
             underWay.nestedTooDeep = false
-            return .failed(SimError(.reentrant, .text("hooks are nested \(Self.maxNesting) deep: this call, inside a hook, fires a hook again, "
-                + "and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)")))
+            return .failed(
+                SimError(
+                    .reentrant,
+                    .text(
+                        "hooks are nested \(Self.maxNesting) deep: this call, inside a hook, fires a hook again, "
+                            + "and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)")))
         }
         return error.map(CallEnd.failed) ?? .done
     }

@@ -7,7 +7,8 @@ extension TraceRenderer {
         var fields = jsonFields(record.event, label: label)
         fields.append(("time", .raw(record.time.text)))
         fields.append(("text", .string(describe(record.event, label: label).message)))
-        let body = fields
+        let body =
+            fields
             .sorted { $0.0 < $1.0 }
             .map { "\(JSON.string($0.0).encoded):\($0.1.encoded)" }
             .joined(separator: ",")
@@ -121,7 +122,9 @@ extension TraceRenderer {
         case let .memoryWritten(scene, key, value):
             return [("event", .string("memoryWritten")), ("scene", scene.map(string) ?? .string("app")), ("key", .bytes(key)), ("value", JSON.value(value))]
         case let .memoryLost(scene, keys, cause):
-            return [("event", .string("memoryLost")), ("scene", scene.map(string) ?? .string("app")), ("keys", .array(keys.map { .bytes($0) })), ("cause", .string(cause.rawValue))]
+            return [
+                ("event", .string("memoryLost")), ("scene", scene.map(string) ?? .string("app")), ("keys", .array(keys.map { .bytes($0) })), ("cause", .string(cause.rawValue)),
+            ]
         case let .workEnded(work):
             switch work {
             case let .timer(id, due):
@@ -129,8 +132,10 @@ extension TraceRenderer {
             case let .request(id):
                 return [("event", .string("workEnded")), ("work", .string("request")), ("request", .raw(String(id.rawValue)))]
             case let .backgroundTask(task, expired):
-                return [("event", .string("workEnded")), ("work", .string("backgroundTask")), ("task", .raw(String(task.id.rawValue))),
-                        ("name", .bytes(task.name)), ("expired", .bool(expired))]
+                return [
+                    ("event", .string("workEnded")), ("work", .string("backgroundTask")), ("task", .raw(String(task.id.rawValue))),
+                    ("name", .bytes(task.name)), ("expired", .bool(expired)),
+                ]
             }
         case .suspended:
             return [("event", .string("suspended"))]
@@ -139,13 +144,17 @@ extension TraceRenderer {
         case let .backgroundTaskBegan(task):
             return [("event", .string("backgroundTaskBegan")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name))]
         case let .backgroundTaskExpiring(task, remaining, handler):
-            return [("event", .string("backgroundTaskExpiring")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name)), ("remaining", .raw(remaining.text)),
-                    ("handler", .bool(handler))]
+            return [
+                ("event", .string("backgroundTaskExpiring")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name)), ("remaining", .raw(remaining.text)),
+                ("handler", .bool(handler)),
+            ]
         case let .backgroundTaskFinished(task):
             return [("event", .string("backgroundTaskFinished")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name))]
         case let .watchdogTerminated(tasks, after):
-            return [("event", .string("terminated")), ("how", .string("watchdog")), ("restorationKept", .bool(true)),
-                    ("tasks", .array(tasks.map { .int($0.id.rawValue) })), ("after", .raw(after.text))]
+            return [
+                ("event", .string("terminated")), ("how", .string("watchdog")), ("restorationKept", .bool(true)),
+                ("tasks", .array(tasks.map { .int($0.id.rawValue) })), ("after", .raw(after.text)),
+            ]
         case let .launchedInBackground(number, platform, reason):
             return [("event", .string("launched")), ("number", .int(number)), ("platform", .string(platform.rawValue)), ("background", .string(reason))]
         case let .refreshRequested(earliest):
@@ -160,8 +169,10 @@ extension TraceRenderer {
             case .notHandled(let reason): return base + [("handled", .bool(false)), ("reason", .string(reason))]
             }
         case let .eventLaunched(number, platform, cause, restoring):
-            return [("event", .string("launched")), ("number", .int(number)), ("platform", .string(platform.rawValue)),
-                    ("restoring", strings(restoring)), ("cause", .string(causeText(cause)))]
+            return [
+                ("event", .string("launched")), ("number", .int(number)), ("platform", .string(platform.rawValue)),
+                ("restoring", strings(restoring)), ("cause", .string(causeText(cause))),
+            ]
         case let .reopened(visible, handler):
             return [("event", .string("reopened")), ("visible", .bool(visible)), ("handler", handler.map { .bool($0) } ?? .null)]
         case let .windowMinimized(scene, minimized):
@@ -176,8 +187,10 @@ extension TraceRenderer {
                 case .text(let text): .bytes(text)
                 }
             }
-            return [("event", .string("effect")), ("name", .bytes(name)), ("arguments", .array(values)),
-                    ("scene", scene.map(string) ?? .string("app")), ("location", location.map { .bytes($0) } ?? .null)]
+            return [
+                ("event", .string("effect")), ("name", .bytes(name)), ("arguments", .array(values)),
+                ("scene", scene.map(string) ?? .string("app")), ("location", location.map { .bytes($0) } ?? .null),
+            ]
         }
     }
 

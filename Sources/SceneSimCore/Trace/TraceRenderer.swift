@@ -122,8 +122,11 @@ public enum TraceRenderer {
         case let .backgroundTaskBegan(task):
             return ("app", "\(task) began")
         case let .backgroundTaskExpiring(task, remaining, handler):
-            return ("app", "\(task) expiring: \(remaining.text) s of background time left; "
-                + (handler ? "its expiration handler runs" : "it has no expiration handler, so it runs on until it finishes or the watchdog ends the app"))
+            return (
+                "app",
+                "\(task) expiring: \(remaining.text) s of background time left; "
+                    + (handler ? "its expiration handler runs" : "it has no expiration handler, so it runs on until it finishes or the watchdog ends the app")
+            )
         case let .backgroundTaskFinished(task):
             return ("app", "\(task) finished")
         case let .watchdogTerminated(tasks, after):
@@ -147,11 +150,12 @@ public enum TraceRenderer {
             return ("app", "launch #\(number) on \(platform.rawValue) (\(causeText(cause))): \(what)")
         case let .reopened(visible, handler):
             let what = visible ? "a window is visible" : "no window visible"
-            let answer = switch handler {
-            case nil: ""
-            case true?: "; on_reopen lets the default run"
-            case false?: "; on_reopen returned false: no window opens"
-            }
+            let answer =
+                switch handler {
+                case nil: ""
+                case true?: "; on_reopen lets the default run"
+                case false?: "; on_reopen returned false: no window opens"
+                }
             return ("app", "reopen (Dock icon clicked): \(what)\(answer)")
         case let .windowMinimized(scene, minimized):
             return (shown(scene), minimized ? "minimized to the Dock (inactive, off screen)" : "back from the Dock")

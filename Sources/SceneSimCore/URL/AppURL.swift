@@ -56,7 +56,8 @@ package struct AppURL: Equatable, Sendable {
         // The scheme ends at the first ":" that comes before any "/", "?" or "#".
         let delimiters: Set<UInt8> = [UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")]
         guard let colon = bytes.firstIndex(where: { $0 == UInt8(ascii: ":") || delimiters.contains($0) }),
-              bytes[colon] == UInt8(ascii: ":"), colon > 0 else {
+            bytes[colon] == UInt8(ascii: ":"), colon > 0
+        else {
             throw SimError(.invalidValue, "it has no scheme (the part before \":\", as \"app\" in app://doc/42)")
         }
         let schemeBytes = bytes[..<colon]
@@ -119,7 +120,8 @@ package struct AppURL: Equatable, Sendable {
                 continue
             }
             guard let high = hexValue(part[safe: index + 1, end: part.endIndex]),
-                  let low = hexValue(part[safe: index + 2, end: part.endIndex]) else {
+                let low = hexValue(part[safe: index + 2, end: part.endIndex])
+            else {
                 let shown = ByteString(part[index..<min(index + 3, part.endIndex)]).quoted
                 throw SimError(.invalidValue, "\(shown) at byte \(index + 1) is not a percent escape (% and two hex digits); write a literal % as %25")
             }

@@ -33,53 +33,68 @@ extension ScriptHost {
         let explore = ExploreHostState()
         var natives = LuaTable()
         let functions: [(String, LuaFunctionBody)] = [
-            ("engine", { call in
-                do throws(LuaError) {
-                    return call.results(.function(try call.state.load(bytecode: ExploreEngine.bytecode, chunkName: "=explore")))
-                } catch {
-                    return .error(error.message)
+            (
+                "engine",
+                { call in
+                    do throws(LuaError) {
+                        return call.results(.function(try call.state.load(bytecode: ExploreEngine.bytecode, chunkName: "=explore")))
+                    } catch {
+                        return .error(error.message)
+                    }
                 }
-            }),
+            ),
             ("read_module", { [unowned(unsafe) self] in readModule($0) }),
             // After every step, one call: the simulator's own bookkeeping, then the built-in
             // invariants (argument 1: the module's watchdog_ok); the first broken one's label and
             // message, else nothing.
-            ("checks", { [unowned(unsafe) self] call in
-                guard let broken = exploreChecks(watchdogOK: call.truthy(at: 1)) else { return call.results(.nil) }
-                return call.results(.string(ByteString(broken.label)), .string(ByteString(broken.message)))
-            }),
-            // Argument 1: the call's place in `app_calls` (1-based).
-            ("accepts", { [unowned(unsafe) self] call in
-                guard let simulator, let number = call.int(at: 1), let input = Self.exploreAppCall(number) else {
-                    return call.results(.boolean(false))
+            (
+                "checks",
+                { [unowned(unsafe) self] call in
+                    guard let broken = exploreChecks(watchdogOK: call.truthy(at: 1)) else { return call.results(.nil) }
+                    return call.results(.string(ByteString(broken.label)), .string(ByteString(broken.message)))
                 }
-                return call.results(.boolean(simulator.accepts(input)))
-            }),
+            ),
+            // Argument 1: the call's place in `app_calls` (1-based).
+            (
+                "accepts",
+                { [unowned(unsafe) self] call in
+                    guard let simulator, let number = call.int(at: 1), let input = Self.exploreAppCall(number) else {
+                        return call.results(.boolean(false))
+                    }
+                    return call.results(.boolean(simulator.accepts(input)))
+                }
+            ),
             // Argument 1: the id of the memo whose declared app the engine made rules for
             // (E.warm), if any; true when it is this run's.
-            ("declared", { [unowned(unsafe) self] call in
-                if let known = call.int(at: 1), let memo = runMemo, memo.id == known {
-                    return call.results(.boolean(true))
+            (
+                "declared",
+                { [unowned(unsafe) self] call in
+                    if let known = call.int(at: 1), let memo = runMemo, memo.id == known {
+                        return call.results(.boolean(true))
+                    }
+                    return call.results(declared())
                 }
-                return call.results(declared())
-            }),
+            ),
             // The app's live windows of a kind (a window generator's: 1 live, 2 connected,
             // 3 visible, 4 background), oldest first: as app.sessions filtered by each one's
             // phase and whether it is minimised.
-            ("windows", { [unowned(unsafe) self] call in
-                guard let simulator, let kind = call.int(at: 1), (1...4).contains(kind) else { return call.results(sequence: []) }
-                // Straight from the sessions into the Lua list: no Swift array on the way.
-                return withUnsafeTemporaryAllocation(of: Int64.self, capacity: simulator.sessionCount) { ids in
-                    var count = 0
-                    simulator.forEachLiveSession { id in
-                        if exploreWindow(id, isOfKind: kind, in: simulator) {
-                            ids[count] = id.handleID
-                            count += 1
+            (
+                "windows",
+                { [unowned(unsafe) self] call in
+                    guard let simulator, let kind = call.int(at: 1), (1...4).contains(kind) else { return call.results(sequence: []) }
+                    // Straight from the sessions into the Lua list: no Swift array on the way.
+                    return withUnsafeTemporaryAllocation(of: Int64.self, capacity: simulator.sessionCount) { ids in
+                        var count = 0
+                        simulator.forEachLiveSession { id in
+                            if exploreWindow(id, isOfKind: kind, in: simulator) {
+                                ids[count] = id.handleID
+                                count += 1
+                            }
                         }
+                        return call.results(handles: UnsafeBufferPointer(rebasing: ids[..<count]), of: classes.window)
                     }
-                    return call.results(handles: UnsafeBufferPointer(rebasing: ids[..<count]), of: classes.window)
                 }
-            }),
+            ),
             // A built-in rule's precondition and argument draws, and its input (ScriptHost+ExploreNative).
             ("try", { [unowned(unsafe) self] in exploreTry($0) }),
             ("run", { [unowned(unsafe) self] in exploreRun($0) }),
@@ -91,22 +106,31 @@ extension ScriptHost {
             ("step_drawn", { [unowned(unsafe) self] in exploreStepDrawn($0) }),
             // Background task `id` (1 through the count begun), for a found scenario's
             // explore.task(id); nil when there is none.
-            ("task", { [unowned(unsafe) self] call in
-                guard let simulator, let id = call.int(at: 1), id >= 1, id <= Int64(simulator.backgroundTaskCount) else {
-                    return call.results(.nil)
+            (
+                "task",
+                { [unowned(unsafe) self] call in
+                    guard let simulator, let id = call.int(at: 1), id >= 1, id <= Int64(simulator.backgroundTaskCount) else {
+                        return call.results(.nil)
+                    }
+                    return call.results(backgroundTaskValue(BackgroundTaskID(rawValue: Int(id))))
                 }
-                return call.results(backgroundTaskValue(BackgroundTaskID(rawValue: Int(id))))
-            }),
-            ("is_limit", { call in
-                call.results(.boolean(call.bytes(at: 1).map { Self.isMemoryLimit(String(decoding: $0.bytes, as: UTF8.self)) } ?? false))
-            }),
+            ),
+            (
+                "is_limit",
+                { call in
+                    call.results(.boolean(call.bytes(at: 1).map { Self.isMemoryLimit(String(decoding: $0.bytes, as: UTF8.self)) } ?? false))
+                }
+            ),
             // ` (did you mean "x"?)` for a name among a list of names, else "": the one edit
             // distance of the project, for the engine's messages.
-            ("suggestion", { call in
-                guard let name = call.string(at: 1), let list = call.table(at: 2) else { return call.results(.string("")) }
-                let names = list.sequence.compactMap { $0.bytesValue.map { String(decoding: $0.bytes, as: UTF8.self) } }
-                return call.results(.string(ByteString(suggestion(for: name, among: names))))
-            }),
+            (
+                "suggestion",
+                { call in
+                    guard let name = call.string(at: 1), let list = call.table(at: 2) else { return call.results(.string("")) }
+                    let names = list.sequence.compactMap { $0.bytesValue.map { String(decoding: $0.bytes, as: UTF8.self) } }
+                    return call.results(.string(ByteString(suggestion(for: name, among: names))))
+                }
+            ),
         ]
         for (name, body) in functions {
             natives[.string(ByteString(name))] = .function(lua.makeFunction(body))
@@ -115,9 +139,11 @@ extension ScriptHost {
         // engine's "Counted and uncounted code"); with every library open (--allow-io), the
         // debug library can reach the engine's values, so the loop stays counted too.
         let (uncounted, counted) = lua.makeUncountedFunctions()
-        natives[field: "advance_seconds"] = .table(LuaTable(sequence: Self.exploreAdvanceSeconds.map {
-            $0.rounded() == $0 ? .integer(Int64($0)) : .number($0)
-        }))
+        natives[field: "advance_seconds"] = .table(
+            LuaTable(
+                sequence: Self.exploreAdvanceSeconds.map {
+                    $0.rounded() == $0 ? .integer(Int64($0)) : .number($0)
+                }))
         natives[field: "revoke_users"] = .table(LuaTable(sequence: Self.exploreRevokeUsers.map { .string(ByteString($0)) }))
         natives[field: "string_values"] = .table(LuaTable(sequence: Self.exploreStringValues.map { .string(ByteString($0)) }))
         natives[field: "app_calls"] = .table(LuaTable(sequence: Self.exploreAppCalls.map { .string(ByteString($0.name)) }))
@@ -132,7 +158,8 @@ extension ScriptHost {
             guard case .function(let install)? = results.first else { fatalError("scenesim: installing sim.explore gave no installer") }
             let installed = try lua.call(install, [.table(natives)])
             guard installed.count == 4, case .function(let drive) = installed[0], case .function(let doing) = installed[1],
-                  case .function(let prepare) = installed[2], case .function(let warm) = installed[3] else {
+                case .function(let prepare) = installed[2], case .function(let warm) = installed[3]
+            else {
                 fatalError("scenesim: installing sim.explore gave no driver")
             }
             explore.driver = drive
@@ -192,15 +219,17 @@ extension ScriptHost {
             "refresh": .boolean(config.hasBackgroundRefresh),
             "on_refresh": .boolean(simulator.model.refreshCode != nil),
             // The external events the app's code answers (semantics 12): their rules apply then.
-            "activities": .boolean(simulator.model.activityCode != nil || simulator.model.scenesTakeActivities
-                || config.scenes.contains { !($0.matching ?? []).isEmpty }),
+            "activities": .boolean(
+                simulator.model.activityCode != nil || simulator.model.scenesTakeActivities
+                    || config.scenes.contains { !($0.matching ?? []).isEmpty }),
             "notifications": .boolean(simulator.model.notificationCode != nil),
             // Whether the app's code can ask the server (semantics 8.3), which alone the
             // network and the server's revocations reach: the built-in model and a Swift one
             // do (a Swift model's code cannot be read); a Lua model when a function of its, or
             // of its scenes, names `server` (sim.server.validate), or one it reaches does.
-            "server": .boolean(simulator.model.isBuiltin || swiftModelName != nil
-                || appCode.contains { lua.functionNames($0, "server") }),
+            "server": .boolean(
+                simulator.model.isBuiltin || swiftModelName != nil
+                    || appCode.contains { lua.functionNames($0, "server") }),
         ]
         if let delay = config.suspendDelay { fields["suspend_after"] = .number(delay.seconds) }
         return .table(LuaTable(fields: fields))
@@ -223,7 +252,9 @@ extension ScriptHost {
             // exists, nor a byte of it.
             return call.results(.nil, .string(ByteString(Self.outsideMessage)))
         }
-        let cannotRead = ByteString("sim.explore.load: cannot read the exploration module \(ByteString(resolved).escaped) (given as \"\(ByteString(bytes.bytes).escaped)\"); the path is relative to the scenario's folder")
+        let cannotRead = ByteString(
+            "sim.explore.load: cannot read the exploration module \(ByteString(resolved).escaped) (given as \"\(ByteString(bytes.bytes).escaped)\"); the path is relative to the scenario's folder"
+        )
         let data: [UInt8]
         if chosenByTheUser || options.allowIO {
             guard let contents = FileManager.default.contents(atPath: resolved) else { return call.results(.nil, .string(cannotRead)) }
@@ -231,7 +262,10 @@ extension ScriptHost {
         } else {
             // The path's text passed; now the file opened must too (issue 43: a link in the
             // suite could lead anywhere, to a FIFO or to /dev/zero).
-            switch ContainedFile.read(resolved, inside: Self.sandboxRoots(scenarioDirectory: scenarioDirectory, moduleRoot: options.moduleRoot, currentDirectory: FileManager.default.currentDirectoryPath)) {
+            switch ContainedFile.read(
+                resolved,
+                inside: Self.sandboxRoots(scenarioDirectory: scenarioDirectory, moduleRoot: options.moduleRoot, currentDirectory: FileManager.default.currentDirectoryPath))
+            {
             case .success(let bytes):
                 data = bytes
             case .failure(.missing), .failure(.failed):
@@ -239,9 +273,19 @@ extension ScriptHost {
             case .failure(.outside):
                 return call.results(.nil, .string(ByteString(Self.linkOutsideMessage)))
             case .failure(.notRegular):
-                return call.results(.nil, .string(ByteString("sim.explore.load: the exploration module \(ByteString(resolved).escaped) is not a regular file (a FIFO, a device or a socket); modules are read only from regular files")))
+                return call.results(
+                    .nil,
+                    .string(
+                        ByteString(
+                            "sim.explore.load: the exploration module \(ByteString(resolved).escaped) is not a regular file (a FIFO, a device or a socket); modules are read only from regular files"
+                        )))
             case .failure(.tooLarge):
-                return call.results(.nil, .string(ByteString("sim.explore.load: the exploration module \(ByteString(resolved).escaped) is larger than \(ContainedFile.maxBytes >> 20) MiB, the most scenesim reads from one file; make it smaller")))
+                return call.results(
+                    .nil,
+                    .string(
+                        ByteString(
+                            "sim.explore.load: the exploration module \(ByteString(resolved).escaped) is larger than \(ContainedFile.maxBytes >> 20) MiB, the most scenesim reads from one file; make it smaller"
+                        )))
             }
         }
         // The module's `require`s find its helpers as under `scenesim explore`: in the `lib/`
@@ -254,17 +298,20 @@ extension ScriptHost {
         return call.results(.string(ByteString(data)), .string(ByteString(resolved)))
     }
 
-    static let outsideMessage = "sim.explore.load: a scenario loads exploration modules (.lua files) only from its own folder, its lib/ folder and its suite (the folder scenesim test runs, or the current directory), as require does; this path is outside them. Move the module there, or run with --allow-io to load one from anywhere"
+    static let outsideMessage =
+        "sim.explore.load: a scenario loads exploration modules (.lua files) only from its own folder, its lib/ folder and its suite (the folder scenesim test runs, or the current directory), as require does; this path is outside them. Move the module there, or run with --allow-io to load one from anywhere"
 
-    static let linkOutsideMessage = "sim.explore.load: the exploration module leads outside the scenario's folder, its lib/ folder and its suite through a symbolic link, and a scenario loads modules only from inside them; put the module itself there, or run with --allow-io to load one from anywhere"
+    static let linkOutsideMessage =
+        "sim.explore.load: the exploration module leads outside the scenario's folder, its lib/ folder and its suite through a symbolic link, and a scenario loads modules only from inside them; put the module itself there, or run with --allow-io to load one from anywhere"
 
     /// Whether a script may load `resolved` without `--allow-io`: a `.lua` file under the
     /// scenario's folder, the `lib/` folder `require` reads, or the suite's root, decided from
     /// the path alone (no file is touched, so a refusal tells nothing about what exists).
     private func mayLoad(_ resolved: String, given: [UInt8]) -> Bool {
         guard !given.contains(0), resolved.hasSuffix(".lua") else { return false }
-        return Self.sandboxAllows(resolved, scenarioDirectory: scenarioDirectory, moduleRoot: options.moduleRoot,
-                                  currentDirectory: FileManager.default.currentDirectoryPath)
+        return Self.sandboxAllows(
+            resolved, scenarioDirectory: scenarioDirectory, moduleRoot: options.moduleRoot,
+            currentDirectory: FileManager.default.currentDirectoryPath)
     }
 
     /// Whether the sandbox lets a scenario in `scenarioDirectory` (nil: the REPL's current

@@ -147,8 +147,9 @@ extension ScriptHost {
     /// the run's outcome adds them to the engine's (`ExplorationRunner`).
     func explorePickRules(_ call: LuaCall, _ explore: ExploreHostState) -> LuaReturn {
         guard call.withBytes(at: 1, { explore.pick.register($0) }) == true,
-              call.withBytes(at: 2, { explore.pick.registerNames($0) }) == true,
-              call.isNil(at: 3) || call.withBytes(at: 3, { explore.pick.registerScenes($0) }) == true else {
+            call.withBytes(at: 2, { explore.pick.registerNames($0) }) == true,
+            call.isNil(at: 3) || call.withBytes(at: 3, { explore.pick.registerScenes($0) }) == true
+        else {
             return .error("explore engine: native.pick_rules takes the packed list of the run's rules, their tags, and the scenes open_window draws")
         }
         explore.pick.assignRuns(Self.exploreRunCode)
@@ -164,7 +165,8 @@ extension ScriptHost {
     /// 0 and the new state when no rule can run.
     func explorePickRule(_ call: LuaCall, _ explore: ExploreHostState) -> LuaReturn {
         guard let id = call.int(at: 1), id == explore.pick.id, let seed = call.int(at: 2), let aside = call.int(at: 3),
-              aside >= 0, aside <= Int64(explore.pick.rules.count), call.reserve(12), let simulator else {
+            aside >= 0, aside <= Int64(explore.pick.rules.count), call.reserve(12), let simulator
+        else {
             return .error("explore engine: native.pick(id, s, aside) takes the number native.pick_rules gave and two integers")
         }
         var stream = ExploreStream(state: UInt64(bitPattern: seed))
@@ -186,7 +188,8 @@ extension ScriptHost {
     /// each rule drawn counts as tried; Swift checks the built-in preconditions and draws,
     /// counting the rules enabled and setting aside those that cannot run. What `native.pick`
     /// and `native.step` share.
-    private func explorePickNext(_ stream: inout ExploreStream, _ simulator: Simulator, _ function: String, _ explore: ExploreHostState) throws(ExploreEngineError) -> ExplorePicked {
+    private func explorePickNext(_ stream: inout ExploreStream, _ simulator: Simulator, _ function: String, _ explore: ExploreHostState) throws(ExploreEngineError) -> ExplorePicked
+    {
         while let rule = explore.pick.draw(&stream) {
             explore.pick.tried[rule] += 1
             let entry = explore.pick.rules[rule]
@@ -551,8 +554,11 @@ struct ExplorePick {
             guard bytes.count - offset >= 5 else { return nil }
             let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
             guard length <= bytes.count - offset - 5 else { return nil }
-            parsed.append((String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 4 + length)]), as: UTF8.self),
-                           bytes[offset + 4 + length]))
+            parsed.append(
+                (
+                    String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 4 + length)]), as: UTF8.self),
+                    bytes[offset + 4 + length]
+                ))
             offset += 4 + length + 1
         }
         return parsed
@@ -613,9 +619,10 @@ struct ExplorePick {
     /// Whether `bytes` are `packed`'s (memcmp: a generic comparison costs tens of
     /// instructions a byte, and a run registers its rules' tags, hundreds of bytes, each time).
     private static func same(_ bytes: UnsafeRawBufferPointer, _ packed: [UInt8]) -> Bool {
-        bytes.count == packed.count && packed.withUnsafeBytes { old in
-            bytes.isEmpty || memcmp(old.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-        }
+        bytes.count == packed.count
+            && packed.withUnsafeBytes { old in
+                bytes.isEmpty || memcmp(old.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+            }
     }
 
     /// Reads the packed list (see `explorePickRules`); false when it is malformed. The rules'
@@ -630,9 +637,11 @@ struct ExplorePick {
             for offset in stride(from: 0, to: bytes.count, by: size) {
                 func int(_ at: Int) -> Int64 { Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + at, as: Int64.self)) }
                 let weight = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                parsed.append(Rule(weight: weight, precondition: int(8), generators: (int(16), int(24), int(32)), native: bytes[offset + 40] == 1,
-                                   run: 0,
-                                   parameter: Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 41, as: UInt64.self)))))
+                parsed.append(
+                    Rule(
+                        weight: weight, precondition: int(8), generators: (int(16), int(24), int(32)), native: bytes[offset + 40] == 1,
+                        run: 0,
+                        parameter: Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 41, as: UInt64.self)))))
                 sum = sum + weight
                 sums.append(sum)
             }

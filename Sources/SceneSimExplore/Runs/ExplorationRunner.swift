@@ -70,10 +70,12 @@ package struct ExplorationRunner: Sendable {
         runOptions.trace = trace ? .text : .off
         let output = RunOutput()
         let reused = trace ? nil : idle?.take()
-        let host = reused ?? ScriptHost(
-            options: runOptions, moduleDirectory: ScenarioRunner.moduleDirectory(for: file),
-            output: { if trace { output.bytes += $0 } }
-        )
+        let host =
+            reused
+            ?? ScriptHost(
+                options: runOptions, moduleDirectory: ScenarioRunner.moduleDirectory(for: file),
+                output: { if trace { output.bytes += $0 } }
+            )
         // A new host loads the engine and compiles the module before the run (where it would
         // have done both first thing), so a run starts from the same state whether its host is
         // new or restored.

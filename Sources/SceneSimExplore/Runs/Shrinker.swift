@@ -85,7 +85,8 @@ package struct Shrinker {
     /// search: the places no longer hold.
     private mutating func searchInteger(_ current: inout [ExploreStep], _ index: Int, _ slot: Int) {
         guard case .integer(var failing) = current[index].choices[slot].value,
-              case .integer(var passing) = current[index].choices[slot].minimum, failing > passing else { return }
+            case .integer(var passing) = current[index].choices[slot].minimum, failing > passing
+        else { return }
         let steps = current.count
         /// Replays with the argument at `value`: whether it still failed the same way (kept).
         func fails(_ value: Int64, _ current: inout [ExploreStep]) -> Bool? {

@@ -40,11 +40,12 @@ package struct ExplorePlan {
 
     /// `explore: seed=N runs=N steps=N jobs=N`: the first line, so a seed is never hidden.
     package var header: String {
-        let amount = switch budget {
-        case .runs(let runs): "runs=\(runs)"
-        case .time(let seconds): "time=\(Self.number(seconds))s"
-        case .replay(let run): "replay=\(seed):\(run)"
-        }
+        let amount =
+            switch budget {
+            case .runs(let runs): "runs=\(runs)"
+            case .time(let seconds): "time=\(Self.number(seconds))s"
+            case .replay(let run): "replay=\(seed):\(run)"
+            }
         let shardText = shard.map { " shard=\($0.index)/\($0.count)" } ?? ""
         return "explore: seed=\(seed) \(amount) steps=\(steps) jobs=\(jobs)\(shardText)"
     }

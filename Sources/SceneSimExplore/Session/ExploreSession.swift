@@ -114,10 +114,12 @@ package struct ExploreSession {
         }
         // "No failure" while an eventually check never applied is no pass of that check.
         let vacuous = totals.vacuous
-        let unchecked = found == nil && !vacuous.isEmpty
+        let unchecked =
+            found == nil && !vacuous.isEmpty
             ? ", but eventually " + vacuous.joined(separator: ", ") + (vacuous.count == 1 ? " was" : " were") + " vacuous in every run" : ""
-        output.standard("explore: \(totals.runs) \(totals.runs == 1 ? "run" : "runs"), \(totals.steps) steps, "
-            + (found.map { "1 failure (run \($0.run))" } ?? "no failure") + unchecked + "\n")
+        output.standard(
+            "explore: \(totals.runs) \(totals.runs == 1 ? "run" : "runs"), \(totals.steps) steps, "
+                + (found.map { "1 failure (run \($0.run))" } ?? "no failure") + unchecked + "\n")
         if plan.stats { printStats(totals) }
         if plan.stats || found == nil { warnVacuous(totals) }
         // A rule that never runs tests nothing: the module's own are warned about after a
@@ -180,8 +182,9 @@ package struct ExploreSession {
             return 3
         }
         guard first.replaysTheSame(as: second, failing: failure.label), let final = first.failure else {
-            output.standard("nondeterminism: the shrunk run of \(shrunk.count) steps did not replay the same way twice; "
-                + "something in the module or its setup depends on more than the steps (a global kept between runs, the order of a table of tables?)\n")
+            output.standard(
+                "nondeterminism: the shrunk run of \(shrunk.count) steps did not replay the same way twice; "
+                    + "something in the module or its setup depends on more than the steps (a global kept between runs, the order of a table of tables?)\n")
             return 3
         }
         output.standard("shrunk: \(outcome.steps.count) steps -> \(first.steps.count) (\(shrinker.attempts) replays): \(final.text)\n")
@@ -247,7 +250,9 @@ package struct ExploreSession {
     private func warnVacuous(_ totals: Totals) {
         for name in totals.vacuous {
             let asked = totals.eventually[name]!.asked
-            output.standard("warning: eventually \(name) was vacuous in every run: its pre never held after the last step (\(asked) \(asked == 1 ? "run" : "runs") reached it), so it checked nothing; explore more steps, or loosen its pre\n")
+            output.standard(
+                "warning: eventually \(name) was vacuous in every run: its pre never held after the last step (\(asked) \(asked == 1 ? "run" : "runs") reached it), so it checked nothing; explore more steps, or loosen its pre\n"
+            )
         }
     }
 
@@ -258,9 +263,12 @@ package struct ExploreSession {
             guard count.ran == 0, count.own || !ownOnly else { continue }
             // A rule never drawn was never tried: the steps were too few for its weight.
             let steps = totals.steps == 1 ? "1 step" : "\(totals.steps) steps"
-            let why = count.tried == 0 ? "it was never drawn in \(steps) (rules are drawn by weight); explore more steps" + (count.own ? " or give it more weight" : "")
-                : count.enabled == 0 ? "its precondition never held when it was tried"
-                : "its arguments could never be drawn (no window of the kind it needs)"
+            let why =
+                count.tried == 0
+                ? "it was never drawn in \(steps) (rules are drawn by weight); explore more steps" + (count.own ? " or give it more weight" : "")
+                : count.enabled == 0
+                    ? "its precondition never held when it was tried"
+                    : "its arguments could never be drawn (no window of the kind it needs)"
             output.standard("warning: rule \(name) never ran: \(why); a rule that never runs tests nothing\n")
         }
     }

@@ -42,11 +42,12 @@ package final class ProgressLine {
         }
         lastDrawn = now
         let seconds = ExploreSession.seconds(started.duration(to: now))
-        let amount = switch plan.budget {
-        case .runs(let total): "\(runs)/\(total) runs"
-        case .time(let limit): "\(runs) runs, \(Int(max(0, limit - seconds).rounded(.up))) s left"
-        case .replay: "\(runs)/1 runs"
-        }
+        let amount =
+            switch plan.budget {
+            case .runs(let total): "\(runs)/\(total) runs"
+            case .time(let limit): "\(runs) runs, \(Int(max(0, limit - seconds).rounded(.up))) s left"
+            case .replay: "\(runs)/1 runs"
+            }
         let rate = seconds > 0 ? Int(Double(steps) / seconds) : 0
         let text = "explore: \(amount), \(rate) steps/s, \(failures) \(failures == 1 ? "failure" : "failures")"
         write(mode == .terminal ? "\r\u{1B}[K" + text : text + "\n")

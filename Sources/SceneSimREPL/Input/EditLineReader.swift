@@ -53,14 +53,18 @@ package final class EditLineReader: LineReader {
         }
         scn_el_set_history(editor, history)
         scn_el_edit_mode(editor, "-isig")
-        scn_el_bind_command(editor, "scenesim-complete", "complete a name", { editor, _ in
-            guard let reader = EditLineReader.owner(of: editor) else { return UInt8(CC_ERROR) }
-            return reader.completeAtCursor()
-        }, "^I")
-        scn_el_bind_command(editor, "scenesim-interrupt", "abandon the line", { editor, _ in
-            guard let reader = EditLineReader.owner(of: editor) else { return UInt8(CC_ERROR) }
-            return reader.abandonLine()
-        }, "^C")
+        scn_el_bind_command(
+            editor, "scenesim-complete", "complete a name",
+            { editor, _ in
+                guard let reader = EditLineReader.owner(of: editor) else { return UInt8(CC_ERROR) }
+                return reader.completeAtCursor()
+            }, "^I")
+        scn_el_bind_command(
+            editor, "scenesim-interrupt", "abandon the line",
+            { editor, _ in
+                guard let reader = EditLineReader.owner(of: editor) else { return UInt8(CC_ERROR) }
+                return reader.abandonLine()
+            }, "^C")
         // ~/.editrc may rebind keys (e.g. `bind -v` for vi mode).
         el_source(editor, nil)
         if let historyPath = self.historyPath, FileManager.default.fileExists(atPath: historyPath) {

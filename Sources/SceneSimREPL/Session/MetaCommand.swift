@@ -23,10 +23,11 @@ enum MetaCommand: String, CaseIterable {
             let usage = command.usage
             return "  " + usage.syntax + String(repeating: " ", count: width + 2 - usage.syntax.count) + usage.summary
         }
-        return (["Commands (everything else is Lua; an expression prints its value):"] + lines + [
-            "Tab completes globals and the fields and methods of sim, the app and windows.",
-            "Ctrl-C stops a running entry or clears the line; Ctrl-D quits.",
-        ]).joined(separator: "\n") + "\n"
+        return
+            (["Commands (everything else is Lua; an expression prints its value):"] + lines + [
+                "Tab completes globals and the fields and methods of sim, the app and windows.",
+                "Ctrl-C stops a running entry or clears the line; Ctrl-D quits.",
+            ]).joined(separator: "\n") + "\n"
     }
 
     /// Splits `\name argument` into the command name and the trimmed rest.

@@ -118,12 +118,15 @@ extension REPLSession {
         // another folder (a \load-ed file's), a replay of the saved file would not find them.
         let savedLibrary = ScenarioRunner.moduleDirectory(for: path)
         if let library = moduleDirectory, Self.sameFolder(library, savedLibrary) == false,
-           FileManager.default.fileExists(atPath: library) {
-            notice += "; require in this session finds modules in \(library), but the saved file's would look in \(savedLibrary): save it beside the file you loaded, or its require calls may fail"
+            FileManager.default.fileExists(atPath: library)
+        {
+            notice +=
+                "; require in this session finds modules in \(library), but the saved file's would look in \(savedLibrary): save it beside the file you loaded, or its require calls may fail"
         }
         let stopped = transcript.stoppedCount
         if stopped > 0 {
-            notice += "; \(stopped == 1 ? "1 entry" : "\(stopped) entries") stopped by Ctrl-C or a limit \(stopped == 1 ? "is kept as a comment" : "are kept as comments"), not replayed, so the replay may differ from there"
+            notice +=
+                "; \(stopped == 1 ? "1 entry" : "\(stopped) entries") stopped by Ctrl-C or a limit \(stopped == 1 ? "is kept as a comment" : "are kept as comments"), not replayed, so the replay may differ from there"
         }
         output.error(notice + "\n")
     }

@@ -35,7 +35,8 @@ extension ScaffoldFacts {
     func applyProject(to shape: inout ModelShape) {
         let platform = shape.platform
         if project.files.isEmpty {
-            shape.projectNotes.append("No Info.plist, project.pbxproj or Package.swift platforms under the paths: platform, os, multiple_scenes and url_schemes are scenesim's defaults.")
+            shape.projectNotes.append(
+                "No Info.plist, project.pbxproj or Package.swift platforms under the paths: platform, os, multiple_scenes and url_schemes are scenesim's defaults.")
             return
         }
         if let first = project.platforms.first {
@@ -63,9 +64,13 @@ extension ScaffoldFacts {
             let osName = ["iphone": "iOS", "ipados": "iOS", "macos": "macOS", "visionos": "visionOS"][platform] ?? platform
             if !known.contains(major) {
                 let newer = known.first { $0 > major }
-                shape.projectNotes.append("os: the deployment target is \(osName) \(ByteString.displayed(Array(target.value.utf8))) (\(target.source), \(target.at)), a version scenesim does not model (\(known.map(String.init).joined(separator: ", "))); the app runs on the newest" + (newer.map { " unless you set os = \"\($0)\"" } ?? ""))
+                shape.projectNotes.append(
+                    "os: the deployment target is \(osName) \(ByteString.displayed(Array(target.value.utf8))) (\(target.source), \(target.at)), a version scenesim does not model (\(known.map(String.init).joined(separator: ", "))); the app runs on the newest"
+                        + (newer.map { " unless you set os = \"\($0)\"" } ?? ""))
             } else if let need = needs.first(where: { major < $0.1 }) {
-                shape.projectNotes.append("os: the deployment target is \(osName) \(ByteString.displayed(Array(target.value.utf8))) (\(target.source), \(target.at)), but the scenes use \(need.0), which needs \(osName) \(need.1) (behind #available in the app): the app runs on the newest")
+                shape.projectNotes.append(
+                    "os: the deployment target is \(osName) \(ByteString.displayed(Array(target.value.utf8))) (\(target.source), \(target.at)), but the scenes use \(need.0), which needs \(osName) \(need.1) (behind #available in the app): the app runs on the newest"
+                )
             } else {
                 shape.os = .init(target.value, origin: .init(file: target.file, line: target.line), note: target.source)
             }
@@ -79,7 +84,8 @@ extension ScaffoldFacts {
             if let first = scheme.value.first, first.isASCII, first.isLetter, scheme.value.allSatisfy(allowed.contains) {
                 shape.urlSchemes.append(.init(scheme.value, origin: .init(file: scheme.file, line: scheme.line)))
             } else {
-                shape.projectNotes.append("url_schemes: \(luaString(scheme.value)) (\(scheme.at)) is not a scheme name sim.launch takes (a build variable?); add the scheme it stands for by hand")
+                shape.projectNotes.append(
+                    "url_schemes: \(luaString(scheme.value)) (\(scheme.at)) is not a scheme name sim.launch takes (a build variable?); add the scheme it stands for by hand")
             }
         }
         // Facts the runtime does not take as launch options yet: comments, and in --format json.
@@ -87,7 +93,8 @@ extension ScaffoldFacts {
             shape.projectNotes.append("background_modes (UIBackgroundModes): " + project.backgroundModes.map { "\(luaString($0.value)) (\($0.at))" }.joined(separator: ", "))
         }
         if !project.refreshIdentifiers.isEmpty {
-            shape.projectNotes.append("refresh identifiers (BGTaskSchedulerPermittedIdentifiers): " + project.refreshIdentifiers.map { "\(luaString($0.value)) (\($0.at))" }.joined(separator: ", "))
+            shape.projectNotes.append(
+                "refresh identifiers (BGTaskSchedulerPermittedIdentifiers): " + project.refreshIdentifiers.map { "\(luaString($0.value)) (\($0.at))" }.joined(separator: ", "))
         }
     }
 }

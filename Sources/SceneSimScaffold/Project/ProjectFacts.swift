@@ -73,7 +73,9 @@ struct ProjectReader {
             project.files.append(plist.path)
             switch XMLPropertyListReader.read(plist.text) {
             case .success(let root): applyPlist(root, file: plist.path)
-            case .failure(let failure): warnings.append("\(plist.path):\(failure.line): warning: not read as a property list: \(failure.message); its URL schemes, scenes and background modes are not in the model")
+            case .failure(let failure):
+                warnings.append(
+                    "\(plist.path):\(failure.line): warning: not read as a property list: \(failure.message); its URL schemes, scenes and background modes are not in the model")
             }
         }
         if let package = sources.first(where: { $0.path == "Package.swift" || $0.path.hasSuffix("/Package.swift") }) {
@@ -101,8 +103,10 @@ struct ProjectReader {
             let byID = Dictionary(objects.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
             let appName = appFile.split(separator: "/").last.map(String.init) ?? appFile
             let appFolders = Set(appFile.split(separator: "/").dropLast().map(String.init))
-            for object in objects where object.value["isa"]?.string == "PBXNativeTarget"
-                && object.value["productType"]?.string == "com.apple.product-type.application" {
+            for object in objects
+            where object.value["isa"]?.string == "PBXNativeTarget"
+                && object.value["productType"]?.string == "com.apple.product-type.application"
+            {
                 // Its sources: a build file naming the App's file, or a synchronized folder
                 // (Xcode 16) the App's file is in.
                 var score = 1
@@ -110,7 +114,8 @@ struct ProjectReader {
                     guard let phaseID = phase.string, let phaseObject = byID[phaseID], phaseObject["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
                     for buildFile in phaseObject["files"]?.array ?? [] {
                         guard let id = buildFile.string, let reference = byID[id]?["fileRef"]?.string,
-                              let path = byID[reference]?["path"]?.string else { continue }
+                            let path = byID[reference]?["path"]?.string
+                        else { continue }
                         if path == appName || path.hasSuffix("/" + appName) { score = 2 }
                     }
                 }
@@ -128,7 +133,9 @@ struct ProjectReader {
         project.target = .init(name, file: best.file, line: best.target.value.line, source: "PBXNativeTarget")
         if candidates.count > 1 {
             let others = candidates.filter { $0.target.key != best.target.key }.map { $0.target.value["name"]?.string ?? $0.target.key }
-            warnings.append("\(best.file):\(best.target.value.line): warning: \(candidates.count) application targets; the build settings are \(name)'s\(best.score == 2 ? " (it builds the @main App)" : ", the first"), not \(others.joined(separator: ", "))'s")
+            warnings.append(
+                "\(best.file):\(best.target.value.line): warning: \(candidates.count) application targets; the build settings are \(name)'s\(best.score == 2 ? " (it builds the @main App)" : ", the first"), not \(others.joined(separator: ", "))'s"
+            )
         }
         // The project's settings, then the target's over them; the Release configuration's
         // where there are several (what ships), else the first.
@@ -199,7 +206,9 @@ struct ProjectReader {
             zip(path.split(separator: "/").dropLast(), appFile.split(separator: "/").dropLast()).prefix { $0 == $1 }.count
         }
         let best = plists.enumerated().max { (shared($0.element.path), -$0.offset) < (shared($1.element.path), -$1.offset) }!.element
-        warnings.append("\(best.path):1: warning: \(plists.count) Info.plist files; read this one, nearest the @main App, not \(plists.filter { $0.path != best.path }.map(\.path).joined(separator: ", "))")
+        warnings.append(
+            "\(best.path):1: warning: \(plists.count) Info.plist files; read this one, nearest the @main App, not \(plists.filter { $0.path != best.path }.map(\.path).joined(separator: ", "))"
+        )
         return best
     }
 
@@ -221,7 +230,8 @@ struct ProjectReader {
             if let text = identifier.string { project.refreshIdentifiers.append(.init(text, file: file, line: identifier.line, source: "BGTaskSchedulerPermittedIdentifiers")) }
         }
         if let minimum = root["LSMinimumSystemVersion"], let version = minimum.string, !version.hasPrefix("$"),
-           !project.deploymentTargets.contains(where: { $0.value.hasPrefix("macOS ") }) {
+            !project.deploymentTargets.contains(where: { $0.value.hasPrefix("macOS ") })
+        {
             project.deploymentTargets.append(.init("macOS \(version)", file: file, line: minimum.line, source: "LSMinimumSystemVersion"))
         }
         if project.platforms.isEmpty {
@@ -252,8 +262,8 @@ struct ProjectReader {
         let fromProject = !project.platforms.isEmpty
         for element in list.elements {
             guard let call = element.expression.as(FunctionCallExprSyntax.self),
-                  let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-                  let (os, platform) = [("iOS", ("iOS", "ipados")), ("macOS", ("macOS", "macos")), ("visionOS", ("visionOS", "visionos"))].first(where: { $0.0 == name })?.1
+                let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                let (os, platform) = [("iOS", ("iOS", "ipados")), ("macOS", ("macOS", "macos")), ("visionOS", ("visionOS", "visionos"))].first(where: { $0.0 == name })?.1
             else { continue }
             let line = call.startLocation(converter: converter).line
             let text = call.trimmedDescription
@@ -266,7 +276,8 @@ struct ProjectReader {
                     version = String(member.declName.baseName.text.dropFirst().replacing("_", with: "."))
                 }
                 if let version, let major = version.split(separator: ".").first, Int(major) != nil,
-                   !project.deploymentTargets.contains(where: { $0.value.hasPrefix(os + " ") }) {
+                    !project.deploymentTargets.contains(where: { $0.value.hasPrefix(os + " ") })
+                {
                     project.deploymentTargets.append(.init("\(os) \(version.contains(".") ? version : version + ".0")", file: package.path, line: line, source: text))
                 }
             }
@@ -304,8 +315,10 @@ extension ScaffoldFacts {
             out.key("deployment_targets") {
                 out.array(project.deploymentTargets) { item in
                     let parts = item.value.split(separator: " ", maxSplits: 1).map(String.init)
-                    out.inlineObject([("os", .string(parts.first ?? "")), ("version", .string(parts.count > 1 ? parts[1] : "")),
-                                      ("source", .string(item.source)), ("file", .string(item.file)), ("line", .int(item.line))])
+                    out.inlineObject([
+                        ("os", .string(parts.first ?? "")), ("version", .string(parts.count > 1 ? parts[1] : "")),
+                        ("source", .string(item.source)), ("file", .string(item.file)), ("line", .int(item.line)),
+                    ])
                 }
             }
             list("platforms", project.platforms)

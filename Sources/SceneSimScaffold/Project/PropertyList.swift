@@ -90,7 +90,6 @@ struct XMLPropertyListReader: PropertyListReader {
 
     init(_ text: String) { bytes = Array(text.utf8) }
 
-
     private enum Tag {
         case open(String, line: Int)
         case close(String)

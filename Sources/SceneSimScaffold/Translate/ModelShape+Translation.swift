@@ -4,8 +4,9 @@ extension ScaffoldFacts {
     func translateHandlers(into shape: inout ModelShape, platform: String) {
         guard let source else { return }
         let symbols = Symbols(index: source, rawValueTypes: rawValueTypes, delegate: app.delegateAdaptor?.type)
-        let translator = Translator(symbols: symbols, platform: platform,
-                                    valueScenes: shape.scenes.filter { $0.value != nil }.map { ($0.id, $0.valueType) })
+        let translator = Translator(
+            symbols: symbols, platform: platform,
+            valueScenes: shape.scenes.filter { $0.value != nil }.map { ($0.id, $0.valueType) })
         translator.rootViews = Set(shape.scenes.compactMap(\.rootView))
         for scene in shape.scenes { if let root = scene.rootView, let type = scene.valueType { translator.valueRoots[root] = type } }
         translator.index = source
@@ -57,11 +58,14 @@ extension ScaffoldFacts {
         }
         if translator.expirationUsed {
             // (helper("expirations") was asked for while translating, so the table is declared.)
-            extra.append(.init(name: "on_refresh_expired", parameters: "app, task", body: [
-                "      local expired = swift.expirations[task.id]",
-                "      swift.expirations[task.id] = nil",
-                "      if expired ~= nil then expired() end",
-            ]))
+            extra.append(
+                .init(
+                    name: "on_refresh_expired", parameters: "app, task",
+                    body: [
+                        "      local expired = swift.expirations[task.id]",
+                        "      swift.expirations[task.id] = nil",
+                        "      if expired ~= nil then expired() end",
+                    ]))
         }
         translation.modelHandlers = extra
         translation.lifecycleHandlers = lifecycleHandlers

@@ -33,7 +33,8 @@ indirect enum ValueType: Equatable {
         guard let expression else { return .unknown }
         if let type = inferredType(expression, allowConstructed: true) { return written(type) }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base.flatMap({ calledTypeName($0) }),
-           base.first?.isUppercase == true {
+            base.first?.isUppercase == true
+        {
             return .named(base)  // `T.shared`
         }
         return .unknown
@@ -159,8 +160,9 @@ final class Symbols {
                     for binding in variable.bindings {
                         // `Defaults.Keys` members, read by name from @Default(.name).
                         if info.name.hasSuffix("Keys"), isStatic, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                           let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
-                           let key = call.arguments.first.flatMap({ stringValue($0.expression) }) {
+                            let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                            let key = call.arguments.first.flatMap({ stringValue($0.expression) })
+                        {
                             var keyType = ValueType.unknown
                             if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) {
                                 keyType = .written(generic.genericArgumentClause.arguments.first?.argument.trimmedText)
@@ -192,13 +194,15 @@ final class Symbols {
                     } else if let function = decl.as(FunctionDeclSyntax.self), let body = function.body {
                         let parameters = function.signature.parameterClause.parameters.map { parameter in
                             let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
-                            return FunctionDecl.Parameter(label: label, name: (parameter.secondName ?? parameter.firstName).text,
-                                                          defaultValue: parameter.defaultValue?.value, type: .written(parameter.type.trimmedText))
+                            return FunctionDecl.Parameter(
+                                label: label, name: (parameter.secondName ?? parameter.firstName).text,
+                                defaultValue: parameter.defaultValue?.value, type: .written(parameter.type.trimmedText))
                         }
                         let isStatic = function.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
-                        let declared = FunctionDecl(owner: info.name, name: function.name.text, parameters: parameters, body: body.statements, file: file,
-                                                    converter: converter, line: function.startLocation(converter: converter).line, isStatic: isStatic,
-                                                    returns: .written(function.signature.returnClause?.type.trimmedText))
+                        let declared = FunctionDecl(
+                            owner: info.name, name: function.name.text, parameters: parameters, body: body.statements, file: file,
+                            converter: converter, line: function.startLocation(converter: converter).line, isStatic: isStatic,
+                            returns: .written(function.signature.returnClause?.type.trimmedText))
                         functions["\(info.name).\(function.name.text)", default: []].append(declared)
                     } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
                         for element in enumCase.elements {
@@ -228,13 +232,15 @@ final class Symbols {
             for item in file.tree.statements {
                 guard let function = item.item.as(FunctionDeclSyntax.self), let body = function.body else { continue }
                 let parameters = function.signature.parameterClause.parameters.map { parameter in
-                    FunctionDecl.Parameter(label: parameter.firstName.text == "_" ? nil : parameter.firstName.text, name: (parameter.secondName ?? parameter.firstName).text,
-                                           defaultValue: parameter.defaultValue?.value, type: .written(parameter.type.trimmedText))
+                    FunctionDecl.Parameter(
+                        label: parameter.firstName.text == "_" ? nil : parameter.firstName.text, name: (parameter.secondName ?? parameter.firstName).text,
+                        defaultValue: parameter.defaultValue?.value, type: .written(parameter.type.trimmedText))
                 }
-                functions[".\(function.name.text)", default: []].append(FunctionDecl(
-                    owner: nil, name: function.name.text, parameters: parameters, body: body.statements, file: file.path, converter: file.converter,
-                    line: function.startLocation(converter: file.converter).line, isStatic: true,
-                    returns: .written(function.signature.returnClause?.type.trimmedText)))
+                functions[".\(function.name.text)", default: []].append(
+                    FunctionDecl(
+                        owner: nil, name: function.name.text, parameters: parameters, body: body.statements, file: file.path, converter: file.converter,
+                        line: function.startLocation(converter: file.converter).line, isStatic: true,
+                        returns: .written(function.signature.returnClause?.type.trimmedText)))
             }
         }
     }
@@ -277,12 +283,17 @@ final class Symbols {
                     }
                 case "Environment":
                     let path = first?.trimmedText ?? ""
-                    if path.hasSuffix(".scenePhase") { result.append((name, .phase)) }
-                    else if path.hasSuffix(".openWindow") { result.append((name, .openWindow)) }
-                    else if path.hasSuffix(".dismissWindow") { result.append((name, .dismissWindow)) }
-                    else if path.hasSuffix(".dismiss") { result.append((name, .dismiss)) }
-                    else if path.hasSuffix(".self"), let typeName = first.flatMap({ calledTypeName(ExprSyntax($0.as(MemberAccessExprSyntax.self)?.base ?? $0)) }),
-                            held.contains(typeName) {
+                    if path.hasSuffix(".scenePhase") {
+                        result.append((name, .phase))
+                    } else if path.hasSuffix(".openWindow") {
+                        result.append((name, .openWindow))
+                    } else if path.hasSuffix(".dismissWindow") {
+                        result.append((name, .dismissWindow))
+                    } else if path.hasSuffix(".dismiss") {
+                        result.append((name, .dismiss))
+                    } else if path.hasSuffix(".self"), let typeName = first.flatMap({ calledTypeName(ExprSyntax($0.as(MemberAccessExprSyntax.self)?.base ?? $0)) }),
+                        held.contains(typeName)
+                    {
                         result.append((name, .object(typeName)))
                     }
                 default:
@@ -299,8 +310,14 @@ final class Symbols {
             }
             if let accessors = binding.accessorBlock, !isObserver(binding) {
                 guard let statements = getterStatements(binding) ?? accessorStatements(accessors) else { continue }
-                result.append((name, .computed(FunctionDecl(owner: info.name, name: name, parameters: [], body: statements, file: file, converter: converter,
-                                                            line: line, isStatic: isStatic, returns: type))))
+                result.append(
+                    (
+                        name,
+                        .computed(
+                            FunctionDecl(
+                                owner: info.name, name: name, parameters: [], body: statements, file: file, converter: converter,
+                                line: line, isStatic: isStatic, returns: type))
+                    ))
                 continue
             }
             if case .named(let typeName) = type.unwrapped, held.contains(typeName) {

@@ -65,7 +65,8 @@ extension Translator {
     /// value is an id (a string), which state can hold.
     private func scheduledTimer(_ node: FunctionCallExprSyntax, _ ctx: inout Context) -> Lua? {
         guard let interval = node.arguments.first(where: { $0.label?.text == "withTimeInterval" }),
-              let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self) else { return nil }
+            let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self)
+        else { return nil }
         let repeats = node.arguments.first { $0.label?.text == "repeats" }.map { value($0.expression, &ctx, expect: .bool).code } ?? "false"
         let seconds = value(interval.expression, &ctx, expect: .double).code
         var inner = ctx.nestedFunction()
@@ -279,7 +280,9 @@ extension Translator {
             if matching.count == 1 { return matching[0].id }
         }
         if valueScenes.count == 1 { return first.id }
-        warnings.append("\(at(node, ctx)): warning: openWindow(value:) could open any of \(valueScenes.map(\.id).joined(separator: ", ")) (the value's type is not known here); the first, \(first.id), is used")
+        warnings.append(
+            "\(at(node, ctx)): warning: openWindow(value:) could open any of \(valueScenes.map(\.id).joined(separator: ", ")) (the value's type is not known here); the first, \(first.id), is used"
+        )
         return first.id
     }
 
@@ -329,8 +332,9 @@ extension Translator {
     private func valueMethod(_ receiver: Lua, _ name: String, _ node: FunctionCallExprSyntax, _ ctx: inout Context) -> Lua? {
         // queryItems?.first(where: { $0.name == "tab" }): the first item of that name.
         if receiver.type.unwrapped == .named("URLQueryItems"), name == "first",
-           let closure = node.trailingClosure ?? node.arguments.first(where: { $0.label?.text == "where" })?.expression.as(ClosureExprSyntax.self),
-           let itemName = queryItemName(closure) {
+            let closure = node.trailingClosure ?? node.arguments.first(where: { $0.label?.text == "where" })?.expression.as(ClosureExprSyntax.self),
+            let itemName = queryItemName(closure)
+        {
             return Lua("\(helper("query_item"))(\(receiver.code), \(LuaText.quoted(itemName)))", .named("URLQueryItem"), isCall: true)
         }
         let argument = node.arguments.first.map { value($0.expression, &ctx, expect: .string) }
@@ -352,10 +356,11 @@ extension Translator {
     /// `{ $0.name == "tab" }`, `{ item in item.name == "tab" }`: "tab".
     private func queryItemName(_ closure: ClosureExprSyntax) -> String? {
         guard closure.statements.count == 1, let only = closure.statements.first,
-              let sequence = (only.item.as(ExprSyntax.self) ?? only.item.as(ExpressionStmtSyntax.self)?.expression)?.as(SequenceExprSyntax.self),
-              let folded = try? OperatorTable.standardOperators.foldSingle(sequence), let infix = folded.as(InfixOperatorExprSyntax.self),
-              infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "==",
-              infix.leftOperand.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "name" else { return nil }
+            let sequence = (only.item.as(ExprSyntax.self) ?? only.item.as(ExpressionStmtSyntax.self)?.expression)?.as(SequenceExprSyntax.self),
+            let folded = try? OperatorTable.standardOperators.foldSingle(sequence), let infix = folded.as(InfixOperatorExprSyntax.self),
+            infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "==",
+            infix.leftOperand.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "name"
+        else { return nil }
         return stringValue(infix.rightOperand)
     }
 
@@ -365,13 +370,16 @@ extension Translator {
         if let text = stringValue(expression) { return text }
         var scratch = ctx
         guard let lua = translate(expression, &scratch), lua.type.isString || lua.code.hasPrefix("\""),
-              let literal = Self.unquote(lua.code) else { return nil }
+            let literal = Self.unquote(lua.code)
+        else { return nil }
         return literal
     }
 
     /// The text of a Lua string literal the escaper wrote, when it is a plain one.
     static func unquote(_ code: String) -> String? {
-        guard code.count >= 2, code.hasPrefix("\""), code.hasSuffix("\""), !code.dropFirst().dropLast().contains("\\"), !code.dropFirst().dropLast().contains("\"") else { return nil }
+        guard code.count >= 2, code.hasPrefix("\""), code.hasSuffix("\""), !code.dropFirst().dropLast().contains("\\"), !code.dropFirst().dropLast().contains("\"") else {
+            return nil
+        }
         return String(code.dropFirst().dropLast())
     }
 }

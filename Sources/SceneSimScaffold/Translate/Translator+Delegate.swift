@@ -28,7 +28,8 @@ extension Translator {
     /// last-window close a scenario takes, so a mark would count every scenario as running it.
     func quitPolicy(delegate: String?) -> [String]? {
         guard platform == "macos", let delegate,
-              let decl = symbols.functions["\(delegate).applicationShouldTerminateAfterLastWindowClosed"]?.first else { return nil }
+            let decl = symbols.functions["\(delegate).applicationShouldTerminateAfterLastWindowClosed"]?.first
+        else { return nil }
         let title = "\(decl.file):\(decl.line) \(delegate).applicationShouldTerminateAfterLastWindowClosed"
         // `return true` / `true`: the literal.
         let items = Array(decl.body)
@@ -53,7 +54,8 @@ extension Translator {
         var body = block(decl.body, &ctx)
         // A single expression body returns it (Swift's implicit return).
         if items.count == 1, let expression = items[0].item.as(ExprSyntax.self) ?? items[0].item.as(ExpressionStmtSyntax.self)?.expression,
-           !expression.is(IfExprSyntax.self), !expression.is(SwitchExprSyntax.self) {
+            !expression.is(IfExprSyntax.self), !expression.is(SwitchExprSyntax.self)
+        {
             body = ["      return \(value(expression, &ctx, expect: .bool).code) -- \(at(expression, ctx))"]
         }
         lines += body

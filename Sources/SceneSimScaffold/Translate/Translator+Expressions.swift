@@ -51,7 +51,9 @@ extension Translator {
             return translate(tryExpression.expression, &ctx, expect: expect)
         }
         if let awaitExpression = expression.as(AwaitExprSyntax.self) { return translate(awaitExpression.expression, &ctx, expect: expect) }
-        if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { return translate(unwrap.expression, &ctx, expect: expect).map { Lua($0.code, $0.type.unwrapped, object: $0.object, isCall: $0.isCall) } }
+        if let unwrap = expression.as(ForceUnwrapExprSyntax.self) {
+            return translate(unwrap.expression, &ctx, expect: expect).map { Lua($0.code, $0.type.unwrapped, object: $0.object, isCall: $0.isCall) }
+        }
         if let chain = expression.as(OptionalChainingExprSyntax.self) { return translate(chain.expression, &ctx, expect: expect) }
         if let test = expression.as(IsExprSyntax.self) {
             // `AppState.main.firstAccount is UserAccount`: a question about the app's values at
@@ -59,7 +61,8 @@ extension Translator {
             // answers it (nil, false, until it does).
             var subject = calleeName(test.expression, ctx)
             if let reference = test.expression.as(DeclReferenceExprSyntax.self), ctx.lookup(reference.baseName.text) == nil,
-               let owner = ctx.owner, symbols.property(reference.baseName.text, of: owner) != nil {
+                let owner = ctx.owner, symbols.property(reference.baseName.text, of: owner) != nil
+            {
                 subject = "\(owner).\(reference.baseName.text)"  // a property of the type in scope
             }
             let name = "\(subject) is \(test.type.trimmedDescription)"
@@ -202,7 +205,8 @@ extension Translator {
             right = value(infix.rightOperand, &ctx, expect: left.type == .unknown ? operandExpect : left.type.unwrapped)
         }
         let l = "(\(left.code))", r = "(\(right.code))"
-        let numeric: ValueType = left.type.unwrapped == .double || right.type.unwrapped == .double ? .double : (left.type.unwrapped == .int && right.type.unwrapped == .int ? .int : .unknown)
+        let numeric: ValueType =
+            left.type.unwrapped == .double || right.type.unwrapped == .double ? .double : (left.type.unwrapped == .int && right.type.unwrapped == .int ? .int : .unknown)
         switch op {
         case "&&": return Lua("\(l) and \(r)", .bool)
         case "||": return Lua("\(l) or \(r)", .bool)
@@ -254,7 +258,8 @@ extension Translator {
         guard let base = access.base else { return .value(implicitMember(name, expect: expect)) }
         // `self.avatarImage` in a view (or any type that is not a held object): its own member.
         if base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self", let owner = ctx.owner, !symbols.held.contains(owner),
-           let property = symbols.property(name, of: owner) {
+            let property = symbols.property(name, of: owner)
+        {
             return member(property, ctx)
         }
         if let reference = self.reference(base, &ctx) {
@@ -292,7 +297,8 @@ extension Translator {
         case .typed(let type):
             // `let entryID: UUID?` in the root view of `WindowGroup(for: UUID.self)`: the value.
             if ctx.place != .app, let owner = ctx.owner, let valueType = valueRoots[owner],
-               type.typeName == valueType || (type.unwrapped == .int && valueType == "Int") {
+                type.typeName == valueType || (type.unwrapped == .int && valueType == "Int")
+            {
                 return .value(Lua("w.value", type))
             }
             return nil
@@ -403,7 +409,8 @@ extension Translator {
     private func subscripted(_ node: SubscriptCallExprSyntax, _ ctx: inout Context) -> Lua? {
         // `Defaults[.autosave]`
         if let base = node.calledExpression.as(DeclReferenceExprSyntax.self), base.baseName.text == "Defaults",
-           let slot = defaultsSlot(node, ctx) {
+            let slot = defaultsSlot(node, ctx)
+        {
             return read(.state(slot), node, &ctx)
         }
         guard node.arguments.count == 1, let argument = node.arguments.first else { return nil }
@@ -421,7 +428,8 @@ extension Translator {
     /// `Defaults[.name]`: the key `Defaults.Keys.name` declares.
     func defaultsSlot(_ node: SubscriptCallExprSyntax, _ ctx: Context) -> StateSlot? {
         guard let member = node.arguments.first?.expression.as(MemberAccessExprSyntax.self),
-              let key = symbols.defaultsKeys[member.declName.baseName.text] else { return nil }
+            let key = symbols.defaultsKeys[member.declName.baseName.text]
+        else { return nil }
         return StateSlot(store: .defaults, key: key.key, type: key.type, defaultValue: key.defaultValue, file: key.file, line: key.line)
     }
 }

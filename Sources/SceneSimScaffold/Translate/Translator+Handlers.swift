@@ -38,7 +38,8 @@ private final class HandlerFinder: SyntaxVisitor {
         switch member.declName.baseName.text {
         case "onChange":
             guard let first = node.arguments.first, first.label?.text == "of",
-                  let reference = first.expression.as(DeclReferenceExprSyntax.self), phaseNames.contains(reference.baseName.text) else { return .visitChildren }
+                let reference = first.expression.as(DeclReferenceExprSyntax.self), phaseNames.contains(reference.baseName.text)
+            else { return .visitChildren }
             kind = "on_phase"
         case "onOpenURL": kind = "on_url"
         case "onContinueUserActivity": kind = "on_activity"
@@ -74,8 +75,9 @@ extension Translator {
                 let line = current.startLocation(converter: file.converter).line
                 if line > origin.line { break }
                 if line == origin.line, current.text == name, let member = current.parent?.parent?.as(MemberAccessExprSyntax.self),
-                   let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id,
-                   let owner = enclosingType(of: Syntax(call)) {
+                    let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id,
+                    let owner = enclosingType(of: Syntax(call))
+                {
                     sites[key] = HandlerSite(kind: kind, owner: owner, file: origin.file, converter: file.converter, call: call)
                     break
                 }
@@ -84,10 +86,11 @@ extension Translator {
             }
         }
         for info in index.orderedTypes where roots.contains(info.name) {
-            let phaseNames = Set((symbols.properties[info.name] ?? [:]).compactMap { name, property -> String? in
-                if case .phase = property { return name }
-                return nil
-            })
+            let phaseNames = Set(
+                (symbols.properties[info.name] ?? [:]).compactMap { name, property -> String? in
+                    if case .phase = property { return name }
+                    return nil
+                })
             for (file, converter, block) in info.members {
                 let finder = HandlerFinder(owner: info.name, file: file, converter: converter, phaseNames: phaseNames)
                 finder.walk(block)
@@ -234,7 +237,8 @@ extension Translator {
             for (file, converter, block) in app.members {
                 for member in block.members {
                     guard let initializer = member.decl.as(InitializerDeclSyntax.self), initializer.signature.parameterClause.parameters.isEmpty,
-                          let body = initializer.body else { continue }
+                        let body = initializer.body
+                    else { continue }
                     translate(app.name, body.statements, file, converter, initializer.startLocation(converter: converter).line, "\(app.name).init()")
                 }
             }

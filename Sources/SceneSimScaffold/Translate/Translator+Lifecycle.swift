@@ -29,11 +29,13 @@ extension Translator {
                     ctx.tracked = true
                     tracks = true
                 }
-                appear += ["\(indent)  ;(function() \(title)", entryMark(file: site.file, line: line, ".\(site.kind)", indent: ctx.indent)]
+                appear +=
+                    ["\(indent)  ;(function() \(title)", entryMark(file: site.file, line: line, ".\(site.kind)", indent: ctx.indent)]
                     + block(closure.statements, &ctx) + ["\(indent)  end)()"]
             case "onDisappear":
                 ctx.windowGone = true
-                disappear += ["\(indent)  ;(function() \(title)", entryMark(file: site.file, line: line, ".\(site.kind)", indent: ctx.indent)]
+                disappear +=
+                    ["\(indent)  ;(function() \(title)", entryMark(file: site.file, line: line, ".\(site.kind)", indent: ctx.indent)]
                     + block(closure.statements, &ctx) + ["\(indent)  end)()"]
             case "onReceive":
                 guard let publisher = site.call.arguments.first?.expression, let every = timerInterval(publisher, owner: site.owner) else { continue }
@@ -44,18 +46,19 @@ extension Translator {
                 var scratch = ctx
                 let seconds = value(every, &scratch, expect: .double).code
                 let body = [entryMark(file: site.file, line: line, ".onReceive(Timer.publish)", indent: ctx.indent)] + block(closure.statements, &ctx)
-                appear += [
-                    "\(indent)  do \(title)(Timer.publish(every: \(LuaText.comment(every.trimmedDescription))))",
-                    "\(indent)    local tick",
-                    "\(indent)    tick = function()",
-                    "\(indent)      ;(function()",
-                ] + body + [
-                    "\(indent)      end)()",
-                    "\(indent)      \(helper("track"))(w, app:after(\(seconds), tick))",
-                    "\(indent)    end",
-                    "\(indent)    \(helper("track"))(w, app:after(\(seconds), tick))",
-                    "\(indent)  end",
-                ]
+                appear +=
+                    [
+                        "\(indent)  do \(title)(Timer.publish(every: \(LuaText.comment(every.trimmedDescription))))",
+                        "\(indent)    local tick",
+                        "\(indent)    tick = function()",
+                        "\(indent)      ;(function()",
+                    ] + body + [
+                        "\(indent)      end)()",
+                        "\(indent)      \(helper("track"))(w, app:after(\(seconds), tick))",
+                        "\(indent)    end",
+                        "\(indent)    \(helper("track"))(w, app:after(\(seconds), tick))",
+                        "\(indent)  end",
+                    ]
             default: continue
             }
         }
@@ -82,18 +85,22 @@ extension Translator {
         for (root, scenes, sites) in groups {
             for site in sites where site.kind == "task" {
                 guard let id = site.call.arguments.first(where: { $0.label?.text == "id" })?.expression,
-                      let closure = site.call.trailingClosure ?? site.call.arguments.last?.expression.as(ClosureExprSyntax.self) else { continue }
+                    let closure = site.call.trailingClosure ?? site.call.arguments.last?.expression.as(ClosureExprSyntax.self)
+                else { continue }
                 let line = site.call.calledExpression.as(MemberAccessExprSyntax.self).map { $0.declName.startLocation(converter: site.converter).line } ?? 0
                 var ctx = Context(file: site.file, converter: site.converter, owner: site.owner, place: .scene)
                 let key = "\(site.file):\(line)"
-                let decl = FunctionDecl(owner: site.owner, name: "task_\(line)", parameters: [], body: closure.statements, file: site.file,
-                                        converter: site.converter, line: line, isStatic: false, returns: .unknown, trackGroup: key)
+                let decl = FunctionDecl(
+                    owner: site.owner, name: "task_\(line)", parameters: [], body: closure.statements, file: site.file,
+                    converter: site.converter, line: line, isStatic: false, returns: .unknown, trackGroup: key)
                 guard let function = follow(decl, from: ctx) else { continue }
                 taskFunctions[key] = function
                 if case .state(let slot)? = reference(id, &ctx), slot.store == .storage || slot.store == .windowMemory {
                     taskWatchers[slot.watchKey, default: []].append((scenes, key, function))
                 } else {
-                    warnings.append("\(key): warning: .task(id: \(LuaText.comment(id.trimmedDescription, limit: 60))) runs again when its id changes; the id is not a window's @SceneStorage or @State, so scenesim runs it at connection only")
+                    warnings.append(
+                        "\(key): warning: .task(id: \(LuaText.comment(id.trimmedDescription, limit: 60))) runs again when its id changes; the id is not a window's @SceneStorage or @State, so scenesim runs it at connection only"
+                    )
                 }
             }
         }
@@ -110,7 +117,10 @@ extension Translator {
             override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-                   ["onAppear", "onDisappear", "task", "onReceive"].contains(member.declName.baseName.text) { found.append(node) }
+                    ["onAppear", "onDisappear", "task", "onReceive"].contains(member.declName.baseName.text)
+                {
+                    found.append(node)
+                }
                 return .visitChildren
             }
         }
@@ -125,7 +135,8 @@ extension Translator {
                 let line = current.startLocation(converter: file.converter).line
                 if line > scene.line { break }
                 if line == scene.line, kinds.contains(current.text), let reference = current.parent?.as(DeclReferenceExprSyntax.self),
-                   let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id {
+                    let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id
+                {
                     closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
                 }
                 token = current.nextToken(viewMode: .sourceAccurate)

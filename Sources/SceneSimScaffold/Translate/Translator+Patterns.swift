@@ -24,7 +24,9 @@ extension Translator {
         final class Finder: SyntaxVisitor {
             var found = false
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil || member.base?.trimmedDescription.first?.isUppercase == true { found = true }
+                if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil || member.base?.trimmedDescription.first?.isUppercase == true {
+                    found = true
+                }
                 return .skipChildren
             }
         }
@@ -47,7 +49,8 @@ extension Translator {
         if binding, let name = expression.as(DeclReferenceExprSyntax.self) { return Match(test: "true", bindings: [(name.baseName.text, subject)]) }
         // `.post(let id, _)`, `Route.post(id: let id)`: the case, then each value in its place.
         if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
-           let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+        {
             let name = member.declName.baseName.text
             let owner = member.base?.trimmedDescription ?? type.typeName
             guard member.base == nil || owner?.first?.isUppercase == true, symbols.payloadEnum(case: name, in: owner) != nil || member.base == nil else { return nil }

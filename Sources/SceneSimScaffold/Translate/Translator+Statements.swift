@@ -52,14 +52,16 @@ extension Translator {
             break
         }
         guard let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "Task.sleep",
-              let argument = call.arguments.first else { return nil }
+            let argument = call.arguments.first
+        else { return nil }
         switch argument.label?.text {
         case "nanoseconds":
             return "(\(value(argument.expression, &ctx).code)) / 1e9"
         case "for", "seconds":
             if let duration = argument.expression.as(FunctionCallExprSyntax.self),
-               let unit = duration.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-               let amount = duration.arguments.first?.expression {
+                let unit = duration.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                let amount = duration.arguments.first?.expression
+            {
                 let n = value(amount, &ctx).code
                 switch unit {
                 case "seconds": return n
@@ -130,7 +132,8 @@ extension Translator {
         if let switchExpression = expression.as(SwitchExprSyntax.self) { return switchStatement(switchExpression, &ctx) }
         if let sequence = expression.as(SequenceExprSyntax.self) {
             guard sequence.elements.count <= Self.maxOperands,
-                  let folded = try? OperatorTable.standardOperators.foldSingle(sequence) else { return [notTranslated(item, ctx)] }
+                let folded = try? OperatorTable.standardOperators.foldSingle(sequence)
+            else { return [notTranslated(item, ctx)] }
             let saved = ctx.bias
             ctx.bias = sequence.position.utf8Offset + ctx.bias - folded.position.utf8Offset
             defer { ctx.bias = saved }
@@ -185,17 +188,21 @@ extension Translator {
         }
         // request.earliestBeginDate = Date(timeIntervalSinceNow: N) / .now + N
         if let access = target.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "earliestBeginDate",
-           let base = access.base.flatMap({ reference($0, &ctx) }), case .local(let local) = base {
+            let base = access.base.flatMap({ reference($0, &ctx) }), case .local(let local) = base
+        {
             return [emit("\(local.lua).earliestBeginDate = \(secondsFromNow(infix.rightOperand, &ctx))", item, ctx)]
         }
         // task.expirationHandler = { … } on a refresh task: the model's on_refresh_expired runs it.
         if let access = target.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "expirationHandler", op == nil,
-           let base = access.base, let closure = infix.rightOperand.as(ClosureExprSyntax.self) {
+            let base = access.base, let closure = infix.rightOperand.as(ClosureExprSyntax.self)
+        {
             let task = value(base, &ctx)
             var inner = ctx.nestedFunction()
             expirationUsed = true
-            return ["\(ctx.indent)\(helper("expirations"))[\(task.code).id] = function() -- \(here)",
-                    entryMark(file: ctx.file, line: line(closure, ctx), "expirationHandler", indent: inner.indent)] + block(closure.statements, &inner) + ["\(ctx.indent)end"]
+            return [
+                "\(ctx.indent)\(helper("expirations"))[\(task.code).id] = function() -- \(here)",
+                entryMark(file: ctx.file, line: line(closure, ctx), "expirationHandler", indent: inner.indent),
+            ] + block(closure.statements, &inner) + ["\(ctx.indent)end"]
         }
         var lhs: String
         var current: Lua
@@ -207,7 +214,9 @@ extension Translator {
                 type = slot.type
                 current = read(.state(slot), item, &ctx) ?? Lua(lhs, type)
             } else {
-                guard let receiver = translate(subscriptCall.calledExpression, &ctx), subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first else { return nil }
+                guard let receiver = translate(subscriptCall.calledExpression, &ctx), subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first else {
+                    return nil
+                }
                 if case .array = receiver.type.unwrapped {
                     lhs = "\(receiver.code)[(\(value(argument.expression, &ctx, expect: .int).code)) + 1]"
                 } else {
@@ -236,9 +245,13 @@ extension Translator {
             let l = current.code, r = rhs.code
             switch op {
             case "+=":
-                if type.isString || rhs.type.isString { rhs = Lua("\(l) .. (\(r))", .string) }
-                else if type.isNumber || rhs.type.isNumber { rhs = Lua("\(l) + (\(r))", type) }
-                else { rhs = Lua("\(helper("add"))(\(l), \(r))", type) }
+                if type.isString || rhs.type.isString {
+                    rhs = Lua("\(l) .. (\(r))", .string)
+                } else if type.isNumber || rhs.type.isNumber {
+                    rhs = Lua("\(l) + (\(r))", type)
+                } else {
+                    rhs = Lua("\(helper("add"))(\(l), \(r))", type)
+                }
             case "-=": rhs = Lua("\(l) - (\(r))", type)
             case "*=": rhs = Lua("\(l) * (\(r))", type)
             case "/=": rhs = type.unwrapped == .double ? Lua("\(l) / (\(r))", type) : Lua("\(helper("div"))(\(l), \(r))", type)
@@ -253,7 +266,10 @@ extension Translator {
             _ = (helper("track"), helper("track_task"))
             for watcher in watchers {
                 let scenes = watcher.scenes.map { "w.group == \(LuaText.quoted($0))" }.joined(separator: " or ")
-                lines.append(emit("if w.connected and (\(scenes)) and \(lhs) ~= \(before) then \(helper("rerun_task"))(w, \(LuaText.quoted(watcher.key)), \(watcher.function)) end", item, ctx))
+                lines.append(
+                    emit(
+                        "if w.connected and (\(scenes)) and \(lhs) ~= \(before) then \(helper("rerun_task"))(w, \(LuaText.quoted(watcher.key)), \(watcher.function)) end", item, ctx
+                    ))
             }
             return lines
         }
@@ -300,7 +316,8 @@ extension Translator {
             guard let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return nil }
             var delay = value(infix.rightOperand, &ctx, expect: .double).code
             if let unit = infix.rightOperand.as(FunctionCallExprSyntax.self), let name = unit.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-               let amount = unit.arguments.first?.expression {
+                let amount = unit.arguments.first?.expression
+            {
                 let n = value(amount, &ctx).code
                 switch name {
                 case "seconds": delay = n
@@ -317,8 +334,11 @@ extension Translator {
             inner.indent = "      "
             if let name = closureParameters(closure).first, let name { inner.declare(name, .init(lua: "task", type: .named("BGTask"))) }
             inner.declare("$0", .init(lua: "task", type: .named("BGTask")))
-            refreshHandlers.append(["      -- \(at(item, ctx)) \(LuaText.comment(call.calledExpression.trimmedDescription))",
-                                    entryMark(file: ctx.file, line: line(item, ctx), "BGTaskScheduler.shared.register", indent: inner.indent)] + block(closure.statements, &inner))
+            refreshHandlers.append(
+                [
+                    "      -- \(at(item, ctx)) \(LuaText.comment(call.calledExpression.trimmedDescription))",
+                    entryMark(file: ctx.file, line: line(item, ctx), "BGTaskScheduler.shared.register", indent: inner.indent),
+                ] + block(closure.statements, &inner))
             return ["\(ctx.indent)-- registers the model's on_refresh -- \(at(item, ctx))"]
         default:
             return nil
@@ -403,8 +423,12 @@ extension Translator {
     // MARK: Control flow
 
     private func ifStatement(_ node: IfExprSyntax, _ ctx: inout Context) -> [String] {
-        let hasBinding = node.conditions.contains { if case .optionalBinding = $0.condition { return true }; return false }
-        let hasPattern = node.conditions.contains { if case .matchingPattern = $0.condition { return true }; return false }
+        let hasBinding = node.conditions.contains {
+            if case .optionalBinding = $0.condition { return true }; return false
+        }
+        let hasPattern = node.conditions.contains {
+            if case .matchingPattern = $0.condition { return true }; return false
+        }
         var inner = ctx
         inner.indent += "  "
         if !hasBinding && !hasPattern {
@@ -481,7 +505,9 @@ extension Translator {
         case .codeBlock(let body):
             return ["\(ctx.indent)else"] + block(body.statements, &inner)
         case .ifExpr(let next):
-            let plain = !next.conditions.contains { if case .expression = $0.condition { return false }; return true }
+            let plain = !next.conditions.contains {
+                if case .expression = $0.condition { return false }; return true
+            }
             if plain {
                 let test = conditions(next.conditions, &ctx)
                 return ["\(ctx.indent)elseif \(test) then -- \(at(next, ctx))"] + block(next.body.statements, &inner) + elseBranch(next.elseBody, &ctx)
@@ -542,10 +568,12 @@ extension Translator {
     private func switchStatement(_ node: SwitchExprSyntax, _ ctx: inout Context) -> [String] {
         let subject = value(node.subject, &ctx)
         let name = unique("subject")
-        let payloads = holdsPayloads(subject.type) || node.cases.contains { element in
-            guard case .switchCase(let switchCase) = element, case .case(let label) = switchCase.label else { return false }
-            return label.caseItems.contains { hasPayloadPattern($0.pattern) }
-        }
+        let payloads =
+            holdsPayloads(subject.type)
+            || node.cases.contains { element in
+                guard case .switchCase(let switchCase) = element, case .case(let label) = switchCase.label else { return false }
+                return label.caseItems.contains { hasPayloadPattern($0.pattern) }
+            }
         var inner = ctx
         inner.indent += "  "
         var out = ["\(ctx.indent)do -- \(at(node, ctx))", "\(inner.indent)local \(name) = \(subject.code)"]
@@ -639,7 +667,8 @@ extension Translator {
 
     private func forLoop(_ node: ForStmtSyntax, _ ctx: inout Context) -> [String] {
         guard node.whereClause == nil, !node.tryKeyword.map({ _ in true }).isSome, node.awaitKeyword == nil,
-              let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? (node.pattern.is(WildcardPatternSyntax.self) ? "_" : nil) else {
+            let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? (node.pattern.is(WildcardPatternSyntax.self) ? "_" : nil)
+        else {
             return [notTranslated(node, ctx)]
         }
         var sequence = node.sequence

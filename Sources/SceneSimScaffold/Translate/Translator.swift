@@ -228,7 +228,9 @@ final class Translator {
             return known.luaName
         }
         guard followed.count < Self.maxFunctions else {
-            warnings.append("\(decl.file):\(decl.line): warning: more than \(Self.maxFunctions) functions are followed; \(decl.owner.map { $0 + "." } ?? "")\(decl.name) and later ones are effects")
+            warnings.append(
+                "\(decl.file):\(decl.line): warning: more than \(Self.maxFunctions) functions are followed; \(decl.owner.map { $0 + "." } ?? "")\(decl.name) and later ones are effects"
+            )
             return nil
         }
         var name = LuaText.local((decl.owner.map { $0.replacingDots + "_" } ?? "") + decl.name)
@@ -309,7 +311,9 @@ final class Translator {
             for callee in followed[key]?.callees ?? [] {
                 if state[callee] == 1, let item = followed[callee] {
                     let cycle = (path + [key]).drop { $0 != callee }.compactMap { followed[$0].map { ($0.decl.owner.map { $0 + "." } ?? "") + $0.decl.name } }
-                    warnings.append("\(item.decl.file):\(item.decl.line): warning: a cycle of calls (\(cycle.joined(separator: " -> ")) -> \(cycle.first ?? "")): translated as Lua functions that call each other, as deep as the Swift recurses")
+                    warnings.append(
+                        "\(item.decl.file):\(item.decl.line): warning: a cycle of calls (\(cycle.joined(separator: " -> ")) -> \(cycle.first ?? "")): translated as Lua functions that call each other, as deep as the Swift recurses"
+                    )
                 } else if state[callee] == nil {
                     visit(callee, path + [key])
                 }

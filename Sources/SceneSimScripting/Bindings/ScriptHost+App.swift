@@ -55,23 +55,27 @@ extension ScriptHost {
         }
         // Changes the app's code makes: they apply at once, from a hook too (§3.4).
         let changes: [(String, (LuaCall, Simulator) throws(SimError) -> [LuaValue])] = [
-            ("transition", { [unowned(unsafe) self] call, sim throws(SimError) in
-                guard let text = call.bytes(at: 2) else {
-                    throw SimError(.invalidValue, "app:transition(state) needs the state as canonical text, e.g. app:transition(\"authenticated(ada)\") (got \(call.typeName(at: 2)))")
+            (
+                "transition",
+                { [unowned(unsafe) self] call, sim throws(SimError) in
+                    guard let text = call.bytes(at: 2) else {
+                        throw SimError(
+                            .invalidValue, "app:transition(state) needs the state as canonical text, e.g. app:transition(\"authenticated(ada)\") (got \(call.typeName(at: 2)))")
+                    }
+                    let target = try sim.model.parse(text)
+                    // A Swift model's state follows its controller: the request goes through it.
+                    let outcome: AppStateMachine.Outcome
+                    if let name = swiftModelName {
+                        outcome = try sim.requestTransitionThroughModel(to: target, modelName: name)
+                    } else {
+                        outcome = try sim.transition(to: target)
+                    }
+                    switch outcome {
+                    case .accepted: return [.boolean(true)]
+                    case .rejected(let reason): return [.boolean(false), .string(ByteString(reason))]
+                    }
                 }
-                let target = try sim.model.parse(text)
-                // A Swift model's state follows its controller: the request goes through it.
-                let outcome: AppStateMachine.Outcome
-                if let name = swiftModelName {
-                    outcome = try sim.requestTransitionThroughModel(to: target, modelName: name)
-                } else {
-                    outcome = try sim.transition(to: target)
-                }
-                switch outcome {
-                case .accepted: return [.boolean(true)]
-                case .rejected(let reason): return [.boolean(false), .string(ByteString(reason))]
-                }
-            }),
+            ),
             ("after", { [unowned(unsafe) self] call, sim throws(SimError) in try appAfter(call, sim) }),
             ("begin_background_task", { [unowned(unsafe) self] call, sim throws(SimError) in try appBeginBackgroundTask(call, sim) }),
             ("schedule_refresh", { [unowned(unsafe) self] call, sim throws(SimError) in try appScheduleRefresh(call, sim) }),
@@ -104,7 +108,8 @@ extension ScriptHost {
         }
         if AppModel.builtinIntents.contains(key) {
             let intents = intentFunctions.keys.sorted()
-            return .error("app:\(key) is an intent of the built-in model, and this app declares its own model; its intents are \(intents.isEmpty ? "none" : intents.joined(separator: ", "))")
+            return .error(
+                "app:\(key) is an intent of the built-in model, and this app declares its own model; its intents are \(intents.isEmpty ? "none" : intents.joined(separator: ", "))")
         }
         let known = Self.appFields + Self.appMethods + intentFunctions.keys.sorted()
         let hint = suggestion(for: key, among: known)
@@ -188,7 +193,8 @@ extension ScriptHost {
                 return []
             }
             guard call.isInteger(at: 3), let token = call.int(at: 3) else {
-                throw SimError(.invalidValue, "app.keychain holds a login token, an integer from sim.server.create_session(user), or nil to clear it (got \(luaTypeName(call.value(at: 3))))")
+                throw SimError(
+                    .invalidValue, "app.keychain holds a login token, an integer from sim.server.create_session(user), or nil to clear it (got \(luaTypeName(call.value(at: 3))))")
             }
             try simulator.setKeychain(token: Int(clamping: token))
             return []
@@ -196,15 +202,17 @@ extension ScriptHost {
     }
 
     private func transitions(_ list: [AppStateMachine.Transition]) -> LuaValue {
-        .table(LuaTable(sequence: list.map { transition in
-            var fields: [String: LuaValue] = [
-                "from": .string(transition.from.bytes),
-                "to": .string(transition.to.bytes),
-                "at": .number(transition.at.seconds),
-            ]
-            if let reason = transition.reason { fields["reason"] = .string(ByteString(reason)) }
-            return .table(LuaTable(fields: fields))
-        }))
+        .table(
+            LuaTable(
+                sequence: list.map { transition in
+                    var fields: [String: LuaValue] = [
+                        "from": .string(transition.from.bytes),
+                        "to": .string(transition.to.bytes),
+                        "at": .number(transition.at.seconds),
+                    ]
+                    if let reason = transition.reason { fields["reason"] = .string(ByteString(reason)) }
+                    return .table(LuaTable(fields: fields))
+                }))
     }
 
     private func appOn(_ call: LuaCall) -> LuaReturn {

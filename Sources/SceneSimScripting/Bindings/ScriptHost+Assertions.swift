@@ -20,7 +20,9 @@ extension ScriptHost {
             return .error("bad argument #\(call.count + 1) to '\(name)' (value expected): give the expected value, then the actual one: \(name)(expected, actual[, what])")
         }
         if call.count >= 3, !call.isNil(at: 3), call.type(at: 3) != .string {
-            return .error("bad argument #3 to '\(name)' (string expected, got \(call.typeName(at: 3))): the third argument names what is compared, as in \(name)(3, w.storage.count, \"count\")")
+            return .error(
+                "bad argument #3 to '\(name)' (string expected, got \(call.typeName(at: 3))): the third argument names what is compared, as in \(name)(3, w.storage.count, \"count\")"
+            )
         }
         do throws(LuaError) {
             let what = call.bytes(at: 3).map { String(decoding: $0.bytes, as: UTF8.self) } ?? name
@@ -30,7 +32,8 @@ extension ScriptHost {
                 if !difference.path.isEmpty {
                     let expected = try call.quoted(at: 1)
                     let actual = try call.quoted(at: 2)
-                    message = "\(what): tables differ at \(difference.path): expected \(Self.text(difference.expected)) (\(difference.expectedType)), got \(Self.text(difference.actual)) (\(difference.actualType))\n  expected: \(Self.text(expected))\n  actual:   \(Self.text(actual))"
+                    message =
+                        "\(what): tables differ at \(difference.path): expected \(Self.text(difference.expected)) (\(difference.expectedType)), got \(Self.text(difference.actual)) (\(difference.actualType))\n  expected: \(Self.text(expected))\n  actual:   \(Self.text(actual))"
                 }
                 return .error(message)
             }

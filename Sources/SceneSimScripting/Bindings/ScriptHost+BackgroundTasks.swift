@@ -54,7 +54,10 @@ extension ScriptHost {
     /// app:begin_background_task(name, handler?) → task.
     func appBeginBackgroundTask(_ call: LuaCall, _ simulator: Simulator) throws(SimError) -> [LuaValue] {
         guard let name = call.bytes(at: 2) else {
-            throw SimError(.invalidValue, "app:begin_background_task(name, fn) needs the task's name, e.g. app:begin_background_task(\"upload\", function(app, task) task:finish() end) (got \(call.typeName(at: 2)))")
+            throw SimError(
+                .invalidValue,
+                "app:begin_background_task(name, fn) needs the task's name, e.g. app:begin_background_task(\"upload\", function(app, task) task:finish() end) (got \(call.typeName(at: 2)))"
+            )
         }
         var handler: LuaFunctionRef?
         if !call.isNil(at: 3) {
@@ -66,11 +69,13 @@ extension ScriptHost {
         if call.count > 3 {
             throw SimError(.invalidValue, "app:begin_background_task takes a name and an expiration handler (got \(call.count - 1) arguments)")
         }
-        let id = try simulator.beginBackgroundTask(named: name, handler.map { function in
-            { [unowned(unsafe) self] _, task in
-                runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, backgroundTaskValue(task)]))
-            }
-        })
+        let id = try simulator.beginBackgroundTask(
+            named: name,
+            handler.map { function in
+                { [unowned(unsafe) self] _, task in
+                    runAppCode(HookCall.Direct(functions: [function], arguments: [appValue, backgroundTaskValue(task)]))
+                }
+            })
         return [backgroundTaskValue(id)]
     }
 
@@ -78,7 +83,8 @@ extension ScriptHost {
     func appScheduleRefresh(_ call: LuaCall, _ simulator: Simulator) throws(SimError) -> [LuaValue] {
         try Self.checkArgumentCount(call, after: 2, "app:schedule_refresh(seconds)")
         guard let seconds = call.number(at: 2) else {
-            throw SimError(.invalidValue, "app:schedule_refresh(seconds) needs the earliest time from now, in seconds, e.g. app:schedule_refresh(3600) (got \(call.typeName(at: 2)))")
+            throw SimError(
+                .invalidValue, "app:schedule_refresh(seconds) needs the earliest time from now, in seconds, e.g. app:schedule_refresh(3600) (got \(call.typeName(at: 2)))")
         }
         guard let delay = VirtualTime(checkedSeconds: seconds) else {
             throw SimError(.invalidValue, "app:schedule_refresh(seconds) needs a finite number of seconds, at most 1e12")

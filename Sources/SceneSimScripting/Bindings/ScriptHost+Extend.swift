@@ -18,10 +18,14 @@ extension ScriptHost {
     /// `sim.extend(generated, overlay)`: the options of `sim.launch` (ModelOverlay).
     func simExtend(_ call: LuaCall) -> LuaReturn {
         guard case .table(let generated) = call.value(at: 1) else {
-            return .error("sim.extend(generated, overlay): generated must be the table the generated module returns, e.g. sim.extend(require \"myapp_generated\", { ... }) (got \(call.typeName(at: 1)))")
+            return .error(
+                "sim.extend(generated, overlay): generated must be the table the generated module returns, e.g. sim.extend(require \"myapp_generated\", { ... }) (got \(call.typeName(at: 1)))"
+            )
         }
         guard case .table(let overlay) = call.value(at: 2) else {
-            return .error("sim.extend(generated, overlay): overlay must be a table of what the source cannot say, e.g. { states = { ... }, initial = \"...\", effects = { ... } } (got \(call.typeName(at: 2)))")
+            return .error(
+                "sim.extend(generated, overlay): overlay must be a table of what the source cannot say, e.g. { states = { ... }, initial = \"...\", effects = { ... } } (got \(call.typeName(at: 2)))"
+            )
         }
         if call.count > 2 {
             return .error("sim.extend takes two tables, the generated module's and the overlay (got \(call.count) arguments)")
@@ -32,9 +36,10 @@ extension ScriptHost {
         } catch {
             return .error(error.message)
         }
-        extensions.append(ModelExtension(
-            generatedModule: call.requiredModuleName(at: 1), generated: .table(generated), overlay: .table(overlay),
-            location: Self.sourceLine(call.scriptLocation()) ?? ""))
+        extensions.append(
+            ModelExtension(
+                generatedModule: call.requiredModuleName(at: 1), generated: .table(generated), overlay: .table(overlay),
+                location: Self.sourceLine(call.scriptLocation()) ?? ""))
         return call.results(.table(result))
     }
 }

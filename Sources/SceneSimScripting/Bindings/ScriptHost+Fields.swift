@@ -12,11 +12,12 @@ extension ScriptHost {
     /// error listing the fields it has. Reads of fields it has (a script's own too) never get
     /// here, so they cost nothing.
     package func fieldGuard(_ table: String, absent: Set<String> = []) -> LuaValue {
-        .function(lua.makeFunction { call in
-            if let key = call.string(at: 2), absent.contains(key) { return call.results(.nil) }
-            let fields = Set(call.table(at: 1)?.stringKeys ?? []).union(absent).sorted()
-            return .error(Self.unknownField(table, key: call, fields: fields))
-        })
+        .function(
+            lua.makeFunction { call in
+                if let key = call.string(at: 2), absent.contains(key) { return call.results(.nil) }
+                let fields = Set(call.table(at: 1)?.stringKeys ?? []).union(absent).sorted()
+                return .error(Self.unknownField(table, key: call, fields: fields))
+            })
     }
 
     /// `sim has no field "lanch" (did you mean "launch"?); fields are advance, app, ...`.

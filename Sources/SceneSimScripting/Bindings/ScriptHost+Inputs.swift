@@ -26,7 +26,10 @@ extension ScriptHost {
             }
             guard let how = Termination(rawValue: text) else {
                 let hint = suggestion(for: text, among: kinds)
-                throw SimError(.invalidValue, "app:terminate: unknown kind \"\(text)\"\(hint); use \"system\" (killed while suspended), \"user\" (force quit; Quit on macos), \"crash\" or, on macos, \"force\" (Force Quit)")
+                throw SimError(
+                    .invalidValue,
+                    "app:terminate: unknown kind \"\(text)\"\(hint); use \"system\" (killed while suspended), \"user\" (force quit; Quit on macos), \"crash\" or, on macos, \"force\" (Force Quit)"
+                )
             }
             return try terminateOptions(how, call)
         case .openWindow:
@@ -54,7 +57,9 @@ extension ScriptHost {
             return .refresh
         case .continueActivity:
             guard let type = call.string(at: 2) else {
-                throw SimError(.invalidValue, "app:continue_activity(type, info?) needs the activity type, e.g. app:continue_activity(\"com.example.edit\", { id = 7 }) (got \(call.typeName(at: 2)))")
+                throw SimError(
+                    .invalidValue,
+                    "app:continue_activity(type, info?) needs the activity type, e.g. app:continue_activity(\"com.example.edit\", { id = 7 }) (got \(call.typeName(at: 2)))")
             }
             return .continueActivity(type, info: try eventInfo(call, at: 3, "app:continue_activity"))
         case .openNotification:
@@ -77,7 +82,9 @@ extension ScriptHost {
         for (key, value) in options.entries.sorted(by: { ($0.key.bytesValue?.escaped ?? "") < ($1.key.bytesValue?.escaped ?? "") }) {
             let name = key.bytesValue?.escaped ?? "[\(luaTypeName(key))]"
             guard name == "keep_windows" else {
-                throw SimError(.invalidValue, "app:terminate: unknown option \"\(name)\"\(suggestion(for: name, among: ["keep_windows"])); the only option is keep_windows (Quit and Keep Windows, macos)")
+                throw SimError(
+                    .invalidValue,
+                    "app:terminate: unknown option \"\(name)\"\(suggestion(for: name, among: ["keep_windows"])); the only option is keep_windows (Quit and Keep Windows, macos)")
             }
             guard case .boolean(let flag) = value else {
                 throw SimError(.invalidValue, "app:terminate: keep_windows must be true or false, not \(aLuaTypeName(value))")
@@ -88,10 +95,16 @@ extension ScriptHost {
         // keep_windows, true or false, is an error with any kind but "user" and off macOS
         // (semantics 13.4): false there would read as a choice the platform does not offer.
         guard how == .user else {
-            throw SimError(.invalidValue, "app:terminate(\"\(how.rawValue)\", { keep_windows = \(keep) }): keep_windows is Quit and Keep Windows (⌥⌘Q), a kind of \"user\" termination; call app:terminate(\"user\", { keep_windows = true }), or leave the option out")
+            throw SimError(
+                .invalidValue,
+                "app:terminate(\"\(how.rawValue)\", { keep_windows = \(keep) }): keep_windows is Quit and Keep Windows (⌥⌘Q), a kind of \"user\" termination; call app:terminate(\"user\", { keep_windows = true }), or leave the option out"
+            )
         }
         if !keep, let simulator, simulator.config.platform != .macos {  // (true: the core's own check says the same)
-            throw SimError(.forbidden, "app:terminate(\"user\", { keep_windows = \(keep) }): keep_windows is Quit and Keep Windows (⌥⌘Q), which exists only on macos; this app runs on \(simulator.config.platform.rawValue)")
+            throw SimError(
+                .forbidden,
+                "app:terminate(\"user\", { keep_windows = \(keep) }): keep_windows is Quit and Keep Windows (⌥⌘Q), which exists only on macos; this app runs on \(simulator.config.platform.rawValue)"
+            )
         }
         return keep ? .terminateKeepingWindows : .terminate(how)
     }
@@ -154,7 +167,7 @@ extension ScriptHost {
     static func signature(_ kind: SimInput.Kind) -> (text: String, parameters: Int)? {
         switch kind {
         case .launch, .background, .foreground, .switcher, .interrupt, .resume, .openSettings, .reopen, .hide,
-             .focus, .backgroundWindow, .close, .disconnect, .minimize, .settle:
+            .focus, .backgroundWindow, .close, .disconnect, .minimize, .settle:
             return (kind.scriptName + "()", 0)
         case .terminate: return ("app:terminate(how, options?)", 2)
         case .openWindow, .dismissWindow: return (kind.scriptName + "(id, value?)", 2)
@@ -186,7 +199,10 @@ extension ScriptHost {
         let method = text.hasPrefix("app:") || text.hasPrefix("w:")
         let taken = method ? last - 1 : last
         let extra = method ? last : last + 1
-        throw SimError(.invalidValue, "\(text) takes \(taken == 0 ? "no arguments" : taken == 1 ? "1 argument" : "\(taken) arguments"), but argument \(extra) is \(aLuaTypeName(call.value(at: last + 1))); drop it")
+        throw SimError(
+            .invalidValue,
+            "\(text) takes \(taken == 0 ? "no arguments" : taken == 1 ? "1 argument" : "\(taken) arguments"), but argument \(extra) is \(aLuaTypeName(call.value(at: last + 1))); drop it"
+        )
     }
 
     /// The (group, value) arguments of open_window / dismiss_window.
@@ -208,7 +224,9 @@ extension ScriptHost {
             throw SimError(.invalidValue, "\(what) needs a number of seconds, e.g. \(what)(1.5) (got \(call.typeName(at: 1)))")
         }
         guard let time = VirtualTime(checkedSeconds: seconds) else {
-            throw SimError(.invalidValue, "\(what) needs a finite number of seconds, at most 1e12 (got \((try? call.describe(at: 1)).map { String(decoding: $0, as: UTF8.self) } ?? "a number"))")
+            throw SimError(
+                .invalidValue,
+                "\(what) needs a finite number of seconds, at most 1e12 (got \((try? call.describe(at: 1)).map { String(decoding: $0, as: UTF8.self) } ?? "a number"))")
         }
         guard time >= .zero else {
             throw SimError(.invalidValue, "\(what) needs zero or more seconds (got \(time.text)); the clock only moves forward")

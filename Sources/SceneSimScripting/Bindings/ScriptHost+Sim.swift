@@ -42,7 +42,8 @@ extension ScriptHost {
         // whatever the script does to its globals later.
         lua.preload("scenesim", .table(sim))
         do {
-            let results = try lua.run("""
+            let results = try lua.run(
+                """
                 sim = require "scenesim"
                 local sim, rawset, setmetatable = sim, rawset, setmetatable
                 return function(app) rawset(sim, "app", app) end, function(guard, server, system)
@@ -74,7 +75,9 @@ extension ScriptHost {
 
     private func simLaunch(_ call: LuaCall) -> LuaReturn {
         if let simulator {
-            return .error("sim.launch: the app is already declared (\(simulator.launchCount) \(simulator.launchCount == 1 ? "launch" : "launches") so far); sim.launch runs once per scenario: to start the app again after app:terminate(), call app:launch()")
+            return .error(
+                "sim.launch: the app is already declared (\(simulator.launchCount) \(simulator.launchCount == 1 ? "launch" : "launches") so far); sim.launch runs once per scenario: to start the app again after app:terminate(), call app:launch()"
+            )
         }
         // `sim.launch(require "mymodel")`: require also returns where it found the module (its
         // file's path), which is not a second option.

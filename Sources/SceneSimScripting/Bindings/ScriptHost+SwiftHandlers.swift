@@ -7,7 +7,8 @@ import LuaKit
 // `scenesim test --coverage`, never to the trace: a golden reads the same with or without them.
 extension ScriptHost {
     func simSwiftHandlers(_ call: LuaCall) -> LuaReturn {
-        let usage = "sim.swift_handlers(app, labels) takes the App's name and a list of handler labels, e.g. sim.swift_handlers(\"NotesApp\", { \"ContentView.swift:12 .onOpenURL\" })"
+        let usage =
+            "sim.swift_handlers(app, labels) takes the App's name and a list of handler labels, e.g. sim.swift_handlers(\"NotesApp\", { \"ContentView.swift:12 .onOpenURL\" })"
         guard let app = call.string(at: 1), !app.isEmpty else {
             return .error("\(usage) (got \(call.typeName(at: 1)) for the name)")
         }

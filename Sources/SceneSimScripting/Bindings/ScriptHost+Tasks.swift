@@ -24,14 +24,17 @@ extension ScriptHost {
         definition.toString = { [unowned(unsafe) self] id in
             // A handle of a task this simulator never made (a stale one) reads as a bare task.
             guard let simulator, let at = try? simulator.taskTime(TaskID(rawValue: Int(id))),
-                  let status = try? simulator.taskStatus(TaskID(rawValue: Int(id))) else { return "task" }
+                let status = try? simulator.taskStatus(TaskID(rawValue: Int(id)))
+            else { return "task" }
             return "task \(id) (at \(at.text), \(status.rawValue))"
         }
         definition.getField = { [unowned(unsafe) self] call, id, key in
             guard let simulator else { return .values(0) }
             switch TaskField(rawValue: key.escaped) {
             case .status:
-                do throws(SimError) { return call.results(.string(ByteString(try simulator.taskStatus(TaskID(rawValue: Int(id))).rawValue))) } catch { return .error(error.message) }
+                do throws(SimError) { return call.results(.string(ByteString(try simulator.taskStatus(TaskID(rawValue: Int(id))).rawValue))) } catch {
+                    return .error(error.message)
+                }
             case .at:
                 do throws(SimError) { return call.results(.number(try simulator.taskTime(TaskID(rawValue: Int(id))).seconds)) } catch { return .error(error.message) }
             case nil:
@@ -58,7 +61,10 @@ extension ScriptHost {
             throw SimError(.invalidValue, "app:after(seconds, fn) needs a number of seconds, e.g. app:after(1.5, function(app) ... end) (got \(call.typeName(at: 2)))")
         }
         guard let delay = VirtualTime(checkedSeconds: seconds) else {
-            throw SimError(.invalidValue, "app:after(seconds, fn) needs a finite number of seconds, at most 1e12 (got \((try? call.describe(at: 2)).map { String(decoding: $0, as: UTF8.self) } ?? "a number"))")
+            throw SimError(
+                .invalidValue,
+                "app:after(seconds, fn) needs a finite number of seconds, at most 1e12 (got \((try? call.describe(at: 2)).map { String(decoding: $0, as: UTF8.self) } ?? "a number"))"
+            )
         }
         guard let function = call.function(at: 3) else {
             throw SimError(.invalidValue, "app:after(seconds, fn) needs a function to run, e.g. app:after(1.5, function(app) ... end) (got \(call.typeName(at: 3)))")

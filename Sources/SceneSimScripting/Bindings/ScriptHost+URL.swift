@@ -27,12 +27,14 @@ extension AppURL {
         var query = LuaTable()
         for (name, value) in self.query { query[.string(name)] = .string(value) }
         table[field: "query"] = .table(query)
-        table[field: "query_items"] = .table(LuaTable(sequence: queryItems.map { item in
-            var entry = LuaTable()
-            entry[field: "name"] = .string(item.name)
-            entry[field: "value"] = .string(item.value)
-            return .table(entry)
-        }))
+        table[field: "query_items"] = .table(
+            LuaTable(
+                sequence: queryItems.map { item in
+                    var entry = LuaTable()
+                    entry[field: "name"] = .string(item.name)
+                    entry[field: "value"] = .string(item.value)
+                    return .table(entry)
+                }))
         table[field: "fragment"] = fragment.map(LuaValue.string) ?? .nil
         return .table(table)
     }

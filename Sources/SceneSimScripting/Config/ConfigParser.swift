@@ -36,8 +36,10 @@ struct ConfigParser {
     var defaultPlatform: Platform?
 
     /// The keys of a scene entry of `scenes`.
-    static let sceneKeys = ["id", "value", "kind", "on_phase", "on_url", "handles", "restore",
-                            "prefers", "allows", "matching", "on_activity", "launch", "restoration", "keys", "memory"]
+    static let sceneKeys = [
+        "id", "value", "kind", "on_phase", "on_url", "handles", "restore",
+        "prefers", "allows", "matching", "on_activity", "launch", "restoration", "keys", "memory",
+    ]
 
     /// The handlers of a scene entry (semantics 10.8, 12), each with the shape its error
     /// message names; `sceneCalls` makes them the scene's code.
@@ -59,13 +61,17 @@ struct ConfigParser {
         case .table(let t): table = t
         default: throw fail("expects a table of options, e.g. sim.launch{ platform = \"ipados\" }, not \(aLuaTypeName(value))")
         }
-        try checkKeys(table, allowed: [
-            "platform", "scenes", "session", "session_ttl", "min_loading", "auth_latency",
-            "multiple_scenes", "visible_limit", "routes", "policy", "model", "url_schemes", "os",
-        ], path: "")
+        try checkKeys(
+            table,
+            allowed: [
+                "platform", "scenes", "session", "session_ttl", "min_loading", "auth_latency",
+                "multiple_scenes", "visible_limit", "routes", "policy", "model", "url_schemes", "os",
+            ], path: "")
         let platform = try enumValue(table[field: "platform"], key: "platform", default: defaultPlatform ?? Platform.ipados)
         if let defaultPlatform, platform != defaultPlatform {
-            throw fail("platform = \"\(platform.rawValue)\", but this run is on \(defaultPlatform.rawValue) (a platform of the scenario's '-- platforms:' line, or --platform): leave platform out of sim.launch so each run takes its own")
+            throw fail(
+                "platform = \"\(platform.rawValue)\", but this run is on \(defaultPlatform.rawValue) (a platform of the scenario's '-- platforms:' line, or --platform): leave platform out of sim.launch so each run takes its own"
+            )
         }
         let sessionTTL = try seconds(table[field: "session_ttl"], key: "session_ttl", default: 3600, positive: true)
         var config = AppConfig(
@@ -122,8 +128,9 @@ struct ConfigParser {
             throw fail("model \"\(name)\": \(error.message)")
         }
         guard let model = made else {
-            throw fail("model \"\(name)\" is not a registered model\(suggestion(for: name, among: models.names)); registered models are \(models.names.joined(separator: ", ")) "
-                + "(Swift models are registered by an executable built with the SceneSimCLI library), or declare one as a table, model = { states = ..., initial = ... }")
+            throw fail(
+                "model \"\(name)\" is not a registered model\(suggestion(for: name, among: models.names)); registered models are \(models.names.joined(separator: ", ")) "
+                    + "(Swift models are registered by an executable built with the SceneSimCLI library), or declare one as a table, model = { states = ..., initial = ... }")
         }
         for intent in model.intentHandlers.keys.sorted() where reservedNames.contains(intent) {
             throw fail("model \"\(name)\": intent \(intent): app:\(intent) is a built-in method or field of app; give the intent another name")
@@ -274,7 +281,9 @@ struct ConfigParser {
         if value.isNil { return nil }
         if case .string = value { return [try string(value, key: "\(path).matching")] }
         guard case .table(let list) = value, list.count == list.sequence.count else {
-            throw fail("\(path).matching must be a list of strings an event's URL or activity type contains, e.g. matching = { \"doc\" } (\"*\" matches every event), not \(aLuaTypeName(value))")
+            throw fail(
+                "\(path).matching must be a list of strings an event's URL or activity type contains, e.g. matching = { \"doc\" } (\"*\" matches every event), not \(aLuaTypeName(value))"
+            )
         }
         var result: [String] = []
         for (offset, item) in list.sequence.enumerated() {
@@ -322,7 +331,9 @@ struct ConfigParser {
             declaration.memory = try keyList(scene[field: "memory"], "\(path).memory", example: "memory = { \"draft\" }")
             declaration.matching = try matching(scene[field: "matching"], path)
             for key in ["launch", "restoration"] where !scene[field: key].isNil && !platform.hasSceneLaunchBehaviors {
-                throw fail("\(path).\(key): \(key == "launch" ? "defaultLaunchBehavior" : "restorationBehavior") exists only on macos and visionos, not on \(platform.rawValue); remove \(key)")
+                throw fail(
+                    "\(path).\(key): \(key == "launch" ? "defaultLaunchBehavior" : "restorationBehavior") exists only on macos and visionos, not on \(platform.rawValue); remove \(key)"
+                )
             }
             declaration.launch = try enumValue(scene[field: "launch"], key: "\(path).launch", default: LaunchBehavior.automatic)
             declaration.restoration = try bool(scene[field: "restoration"], key: "\(path).restoration", default: true)
@@ -405,9 +416,13 @@ struct ConfigParser {
         guard case .table(let table) = value else {
             throw fail("policy must be a table like { force_quit = \"keep\" }, not \(aLuaTypeName(value))")
         }
-        try checkKeys(table, allowed: ["force_quit", "storage_save", "storage_warn_bytes", "flicker_threshold",
-                                       "suspend_after", "app_switch_force_quit", "background_time", "expiration_warning", "refresh_time",
-                                       "close_windows_on_quit", "quit_when_last_window_closes"], path: "policy.")
+        try checkKeys(
+            table,
+            allowed: [
+                "force_quit", "storage_save", "storage_warn_bytes", "flicker_threshold",
+                "suspend_after", "app_switch_force_quit", "background_time", "expiration_warning", "refresh_time",
+                "close_windows_on_quit", "quit_when_last_window_closes",
+            ], path: "policy.")
         var policy = Policy()
         policy.forceQuit = try enumValue(table[field: "force_quit"], key: "policy.force_quit", default: Policy.ForceQuit.discard)
         policy.storageSave = try enumValue(table[field: "storage_save"], key: "policy.storage_save", default: Policy.StorageSave.background)
@@ -431,7 +446,9 @@ struct ConfigParser {
         policy.refreshTime = try seconds(table[field: "refresh_time"], key: "policy.refresh_time", default: 30, positive: true)
         // The Mac's quitting settings (semantics 13.4, 13.6); force_quit is the iOS family's.
         if platform == .macos && !table[field: "force_quit"].isNil {
-            throw fail("policy.force_quit is about a force quit from the app switcher, which macos has not; there Quit (terminate(\"user\")) follows policy.close_windows_on_quit and terminate(\"force\") keeps restoration data")
+            throw fail(
+                "policy.force_quit is about a force quit from the app switcher, which macos has not; there Quit (terminate(\"user\")) follows policy.close_windows_on_quit and terminate(\"force\") keeps restoration data"
+            )
         }
         for key in ["close_windows_on_quit", "quit_when_last_window_closes"] where !table[field: key].isNil && platform != .macos {
             throw fail("policy.\(key) is a macOS setting; this app runs on \(platform.rawValue) (remove it, or set platform = \"macos\")")

@@ -33,7 +33,8 @@ struct ModelOverlay {
         }
         for (key, value) in overlay.entries {
             guard case .string(let bytes) = key else {
-                throw fail("the overlay must use string keys (found \(key.intValue.map { "[\($0)]" } ?? "a \(luaTypeName(key)) key")); it takes \(Self.keys.joined(separator: ", "))")
+                throw fail(
+                    "the overlay must use string keys (found \(key.intValue.map { "[\($0)]" } ?? "a \(luaTypeName(key)) key")); it takes \(Self.keys.joined(separator: ", "))")
             }
             let name = bytes.escaped
             switch name {
@@ -51,7 +52,9 @@ struct ModelOverlay {
                 result[field: "scenes"] = try patched(generated: result[field: "scenes"], value, name)
             default:
                 let hint = closest(to: name, among: Self.keys).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw fail("unknown key \"\(name)\" in the overlay\(hint); it takes the model's fields (\(Self.modelKeys.joined(separator: ", "))), scenes (or replace) and policy, platform, os")
+                throw fail(
+                    "unknown key \"\(name)\" in the overlay\(hint); it takes the model's fields (\(Self.modelKeys.joined(separator: ", "))), scenes (or replace) and policy, platform, os"
+                )
             }
         }
         // A module without a model (the built-in one) keeps none unless the overlay gave one.
@@ -132,9 +135,10 @@ struct ModelOverlay {
                 let name = fieldBytes.escaped
                 if path == "replace", ConfigParser.sceneHandlers.contains(where: { $0.0 == name }), scene[field: name].functionValue == nil {
                     let generatedHandlers = ConfigParser.sceneHandlers.map(\.0).filter { scene[field: $0].functionValue != nil }
-                    throw fail("replace.\(id).\(name): scene \"\(id)\" of the generated module has no \(name) to replace"
-                        + (generatedHandlers.isEmpty ? "" : " (it has \(generatedHandlers.joined(separator: ", ")))")
-                        + "; add one with scenes = { \(id) = { \(name) = ... } }")
+                    throw fail(
+                        "replace.\(id).\(name): scene \"\(id)\" of the generated module has no \(name) to replace"
+                            + (generatedHandlers.isEmpty ? "" : " (it has \(generatedHandlers.joined(separator: ", ")))")
+                            + "; add one with scenes = { \(id) = { \(name) = ... } }")
                 }
                 if name == "keys" || name == "memory" {
                     scene[field: name] = try facts(adding: value, to: scene[field: name], "\(path).\(id).\(name)")

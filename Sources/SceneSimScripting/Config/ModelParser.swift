@@ -55,12 +55,16 @@ struct ModelParser {
     /// Every function of the model's code, handlers, intents and effects, in that order.
     private(set) var functions: [LuaFunctionRef] = []
 
-    static let keys = ["name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "phase_notes", "intents",
-                       "on_activity", "on_notification", "on_reopen", "defaults_keys", "memory", "effects"]
+    static let keys = [
+        "name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "phase_notes", "intents",
+        "on_activity", "on_notification", "on_reopen", "defaults_keys", "memory", "effects",
+    ]
 
     mutating func parse(_ value: LuaValue) throws(SimError) -> AppModel {
         guard case .table(let table) = value else {
-            throw fail("model must be a table declaring the app's states, initial, transitions, handlers and intents, or the name of a registered model, e.g. model = \"builtin\", not \(aLuaTypeName(value))")
+            throw fail(
+                "model must be a table declaring the app's states, initial, transitions, handlers and intents, or the name of a registered model, e.g. model = \"builtin\", not \(aLuaTypeName(value))"
+            )
         }
         try checkKeys(table, allowed: Self.keys, path: "model")
         let states = try stateDeclarations(table[field: "states"])
@@ -120,9 +124,11 @@ struct ModelParser {
         if !intents.isEmpty {
             let channel = LuaIntentCall()
             for (name, function) in intents {
-                model.setIntent(name, AppModel.Intent(parameters: [], checksArguments: false) { [unowned(unsafe) host] _, arguments in
-                    try channel.run(function, arguments, host)
-                })
+                model.setIntent(
+                    name,
+                    AppModel.Intent(parameters: [], checksArguments: false) { [unowned(unsafe) host] _, arguments in
+                        try channel.run(function, arguments, host)
+                    })
             }
             intentCall = channel
         }
@@ -153,7 +159,8 @@ struct ModelParser {
         if value.isNil { return nil }
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-. ")
         guard case .string(let bytes) = value, let text = bytes.string, !text.isEmpty, text.count <= 64, text.allSatisfy(allowed.contains),
-              text.first != " ", text.last != " " else {
+            text.first != " ", text.last != " "
+        else {
             let got = value.bytesValue.map(\.quoted) ?? aLuaTypeName(value)
             throw fail("model.name is what coverage reports call the model: up to 64 letters, digits, '_', '-', '.' or inner spaces, e.g. name = \"notes\" (got \(got))")
         }
@@ -269,12 +276,15 @@ struct ModelParser {
     private func effectFunctions(_ value: LuaValue) throws(SimError) -> [ByteString: LuaFunctionRef] {
         if value.isNil { return [:] }
         guard case .table(let table) = value else {
-            throw fail("model.effects must be a table of effect name -> function(app, w, ...), e.g. effects = { [\"ApiClient.send\"] = function(app, w, body) end }, not \(aLuaTypeName(value))")
+            throw fail(
+                "model.effects must be a table of effect name -> function(app, w, ...), e.g. effects = { [\"ApiClient.send\"] = function(app, w, body) end }, not \(aLuaTypeName(value))"
+            )
         }
         var result: [ByteString: LuaFunctionRef] = [:]
         for (key, entry) in table.entries {
             guard case .string(let name) = key, !name.isEmpty else {
-                throw fail("model.effects must be keyed by effect names such as \"ApiClient.send\" (found \(key.bytesValue != nil ? "an empty name" : "a \(luaTypeName(key)) key"))")
+                throw fail(
+                    "model.effects must be keyed by effect names such as \"ApiClient.send\" (found \(key.bytesValue != nil ? "an empty name" : "a \(luaTypeName(key)) key"))")
             }
             guard case .function(let function) = entry else {
                 throw fail("model.effects[\(name.quoted)] must be a function(app, w, ...), not \(aLuaTypeName(entry))")

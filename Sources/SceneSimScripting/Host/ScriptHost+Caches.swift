@@ -29,10 +29,10 @@ extension ScriptHost {
     static func mayChangeAppFields(_ event: TraceEvent) -> Bool {
         switch event {
         case .sceneConnected, .scenePhaseChanged, .sceneDisconnected, .windowFronted, .restoreRejected,
-             .sessionsDiscarded, .discardsDelivered, .storageSaved, .storageLost, .stateRejected, .validationStarted,
-             .validationFinished, .sessionStored, .sessionCleared, .networkChanged, .serverRevoked, .warning,
-             .defaultChanged, .note, .memoryLost, .memoryWritten, .backgroundTaskBegan, .backgroundTaskExpiring,
-             .backgroundTaskFinished, .refreshRequested, .refreshCancelled, .windowMinimized, .effect:
+            .sessionsDiscarded, .discardsDelivered, .storageSaved, .storageLost, .stateRejected, .validationStarted,
+            .validationFinished, .sessionStored, .sessionCleared, .networkChanged, .serverRevoked, .warning,
+            .defaultChanged, .note, .memoryLost, .memoryWritten, .backgroundTaskBegan, .backgroundTaskExpiring,
+            .backgroundTaskFinished, .refreshRequested, .refreshCancelled, .windowMinimized, .effect:
             return false
         default:
             return true

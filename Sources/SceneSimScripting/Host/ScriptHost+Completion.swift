@@ -67,7 +67,8 @@ extension ScriptHost {
             return table[field: name]
         case .handle(let handle) where [classes.app, classes.window, classes.task, classes.backgroundTask].contains(handle.type):
             guard let index = try? lua.load("local object, key = ...; return object[key]", chunkName: "=completion"),
-                  let results = try? lua.call(index, [value, .string(ByteString(name))]) else { return nil }
+                let results = try? lua.call(index, [value, .string(ByteString(name))])
+            else { return nil }
             return results.first
         default:
             return nil

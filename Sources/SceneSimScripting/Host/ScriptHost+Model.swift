@@ -20,9 +20,10 @@ extension ScriptHost {
             var functions: [String: LuaValue] = [:]
             if let channel = parser.intentCall {
                 for name in declared.intents {
-                    functions[name] = .function(lua.makeFunction { [unowned(unsafe) self] call in
-                        callIntent(name, channel, call)
-                    })
+                    functions[name] = .function(
+                        lua.makeFunction { [unowned(unsafe) self] call in
+                            callIntent(name, channel, call)
+                        })
                 }
             }
             intentFunctions = functions
@@ -84,44 +85,68 @@ extension ScriptHost {
     /// The built-in model's intents (semantics 4.5): the simulator's own, as Lua functions.
     private func builtinIntentFunctions() -> [String: LuaValue] {
         let intents: [(String, (LuaCall, Simulator) throws(SimError) -> [LuaValue])] = [
-        ("login", { call, sim throws(SimError) in
-        guard let options = call.table(at: 2) else {
-            throw SimError(.invalidValue, "app:login takes a table, e.g. app:login{ user = \"ada\", new_user = false } (got \(call.typeName(at: 2)))")
-        }
-        for key in options.keys {
-            guard let name = key.stringValue, ["user", "new_user"].contains(name) else {
-                let text = key.bytesValue?.escaped ?? luaTypeName(key)
-                let hint = suggestion(for: text, among: ["user", "new_user"])
-                throw SimError(.invalidValue, "app:login: unknown option \"\(text)\"\(hint); options are user and new_user")
-            }
-        }
-        guard case .string(let user) = options[field: "user"] else {
-            throw SimError(.invalidValue, "app:login: user must be a string, e.g. app:login{ user = \"ada\" } (got \(luaTypeName(options[field: "user"])))")
-        }
-        let newUser: Bool
-        switch options[field: "new_user"] {
-        case .nil: newUser = false
-        case .boolean(let b): newUser = b
-        case let other: throw SimError(.invalidValue, "app:login: new_user must be true or false (got \(luaTypeName(other)))")
-        }
-        try sim.login(user: user, newUser: newUser)
-        return []
-    }),
-    ("next_step", { _, sim throws(SimError) in try sim.nextStep(); return [] }),
-    ("cancel_onboarding", { _, sim throws(SimError) in try sim.cancelOnboarding(); return [] }),
-    ("logout", { _, sim throws(SimError) in try sim.logout(); return [] }),
-    ("retry", { _, sim throws(SimError) in try sim.retry(); return [] }),
+            (
+                "login",
+                { call, sim throws(SimError) in
+                    guard let options = call.table(at: 2) else {
+                        throw SimError(.invalidValue, "app:login takes a table, e.g. app:login{ user = \"ada\", new_user = false } (got \(call.typeName(at: 2)))")
+                    }
+                    for key in options.keys {
+                        guard let name = key.stringValue, ["user", "new_user"].contains(name) else {
+                            let text = key.bytesValue?.escaped ?? luaTypeName(key)
+                            let hint = suggestion(for: text, among: ["user", "new_user"])
+                            throw SimError(.invalidValue, "app:login: unknown option \"\(text)\"\(hint); options are user and new_user")
+                        }
+                    }
+                    guard case .string(let user) = options[field: "user"] else {
+                        throw SimError(.invalidValue, "app:login: user must be a string, e.g. app:login{ user = \"ada\" } (got \(luaTypeName(options[field: "user"])))")
+                    }
+                    let newUser: Bool
+                    switch options[field: "new_user"] {
+                    case .nil: newUser = false
+                    case .boolean(let b): newUser = b
+                    case let other: throw SimError(.invalidValue, "app:login: new_user must be true or false (got \(luaTypeName(other)))")
+                    }
+                    try sim.login(user: user, newUser: newUser)
+                    return []
+                }
+            ),
+            (
+                "next_step",
+                { _, sim throws(SimError) in
+                    try sim.nextStep(); return []
+                }
+            ),
+            (
+                "cancel_onboarding",
+                { _, sim throws(SimError) in
+                    try sim.cancelOnboarding(); return []
+                }
+            ),
+            (
+                "logout",
+                { _, sim throws(SimError) in
+                    try sim.logout(); return []
+                }
+            ),
+            (
+                "retry",
+                { _, sim throws(SimError) in
+                    try sim.retry(); return []
+                }
+            ),
         ]
         var functions: [String: LuaValue] = [:]
         for (name, body) in intents {
-            functions[name] = .function(lua.makeFunction { [unowned(unsafe) self] call in
-                guard call.handle(at: 1, of: classes.app) != nil else {
-                    return .error("app:\(name)(...) is a method: call it with a colon, app:\(name)(...)")
-                }
-                return perform(call) { () throws(SimError) in
-                    try body(call, try requireSimulator("app:\(name)"))
-                }
-            })
+            functions[name] = .function(
+                lua.makeFunction { [unowned(unsafe) self] call in
+                    guard call.handle(at: 1, of: classes.app) != nil else {
+                        return .error("app:\(name)(...) is a method: call it with a colon, app:\(name)(...)")
+                    }
+                    return perform(call) { () throws(SimError) in
+                        try body(call, try requireSimulator("app:\(name)"))
+                    }
+                })
         }
         return functions
     }

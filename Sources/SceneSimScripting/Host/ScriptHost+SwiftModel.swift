@@ -9,9 +9,10 @@ extension ScriptHost {
     func swiftAppModel(_ model: AppModel) -> AppModel {
         var functions: [String: LuaValue] = [:]
         for name in model.intentHandlers.keys {
-            functions[name] = .function(lua.makeFunction { [unowned(unsafe) self] call in
-                callSwiftIntent(name, call)
-            })
+            functions[name] = .function(
+                lua.makeFunction { [unowned(unsafe) self] call in
+                    callSwiftIntent(name, call)
+                })
         }
         intentFunctions = functions
         return model

@@ -103,7 +103,8 @@ package enum ScenarioRunner {
     }
 
     /// What to do about output past the memory limit, which a golden test holds whole.
-    static let outputHint = "hint: the scenario printed more than the memory limit holds, and scenesim test keeps a scenario's whole output to compare it with its golden; print less (a summary, not every value), or raise the limit with --max-memory MiB (0 for none)\n"
+    static let outputHint =
+        "hint: the scenario printed more than the memory limit holds, and scenesim test keeps a scenario's whole output to compare it with its golden; print less (a summary, not every value), or raise the limit with --max-memory MiB (0 for none)\n"
 
     /// The libraries the sandbox leaves out, which `--allow-io` opens.
     static let sandboxedGlobals = ["io", "os", "debug", "package", "dofile", "loadfile"]
@@ -112,8 +113,10 @@ package enum ScenarioRunner {
     /// value (global 'io')`): that it is left out on purpose, and the flag that opens it.
     static func sandboxHint(for message: String) -> String {
         guard message.contains("attempt to"),
-              let name = sandboxedGlobals.first(where: { message.contains("(global '\($0)')") }) else { return "" }
-        return "hint: \(name) is not in scenesim's sandbox (a scenario reads no files, environment or wall clock, so every run prints the same bytes); if the scenario really needs it, run with --allow-io, which opens \(sandboxedGlobals.joined(separator: ", "))\n"
+            let name = sandboxedGlobals.first(where: { message.contains("(global '\($0)')") })
+        else { return "" }
+        return
+            "hint: \(name) is not in scenesim's sandbox (a scenario reads no files, environment or wall clock, so every run prints the same bytes); if the scenario really needs it, run with --allow-io, which opens \(sandboxedGlobals.joined(separator: ", "))\n"
     }
 
     /// Runs `path` and returns everything it printed, as bytes (for golden tests): a string a

@@ -104,12 +104,15 @@ private func memoryPart(_ raw: LuaValue, _ what: String, path: String, left: ino
     case .table(let table):
         left -= table.count
         guard left >= 0 else {
-            throw SimError(.invalidValue, "\(what): cannot store a table of more than \(maxMemoryEntries) entries (a table shared in several places counts at each, as memory keeps a copy of each)")
+            throw SimError(
+                .invalidValue,
+                "\(what): cannot store a table of more than \(maxMemoryEntries) entries (a table shared in several places counts at each, as memory keeps a copy of each)")
         }
         var entries: [SceneValue: SceneValue] = [:]
         for (key, value) in table.entries {
             guard let storedKey = SceneValue(lua: key) else {
-                throw SimError(.invalidValue, "\(what): cannot store a table with \(aLuaTypeName(key)) key\(place); memory holds \(memoryTypes), keyed by booleans, numbers or strings")
+                throw SimError(
+                    .invalidValue, "\(what): cannot store a table with \(aLuaTypeName(key)) key\(place); memory holds \(memoryTypes), keyed by booleans, numbers or strings")
             }
             let keyPath: String
             if case .string(let name) = storedKey, LuaSyntax.isIdentifier(name.bytes) {

@@ -32,14 +32,16 @@ struct LineDiffTests {
         #expect(diff.outcome == .tooLarge(firstDifference: 1, oldCount: 20_000, newCount: 20_000))
 
         let rendered = UnifiedDiff.render(diff, old: Array(old.utf8), new: Array(new.utf8), oldLabel: "a.golden", newLabel: "actual")
-        #expect(rendered.hasPrefix("""
-            --- a.golden
-            +++ actual
-            outputs differ from line 2 (a.golden: 20000 lines, actual: 20000); too many changes for a line diff, so the next lines of each follow:
-            -line 2
-            -line 3
+        #expect(
+            rendered.hasPrefix(
+                """
+                --- a.golden
+                +++ actual
+                outputs differ from line 2 (a.golden: 20000 lines, actual: 20000); too many changes for a line diff, so the next lines of each follow:
+                -line 2
+                -line 3
 
-            """))
+                """))
         #expect(rendered.split(separator: "\n").count == 3 + 2 * UnifiedDiff.previewLines)
         #expect(FirstDifference(diff, old: Array(old.utf8), new: Array(new.utf8)).description == ", first at line 2: expected \"line 2\", got \"changed 2\"")
     }

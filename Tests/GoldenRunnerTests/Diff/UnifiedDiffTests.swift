@@ -18,60 +18,63 @@ struct UnifiedDiffTests {
         let old = (1...12).map { "line \($0)\n" }.joined()
         let new = old.replacingOccurrences(of: "line 2\n", with: "line two\n")
             .replacingOccurrences(of: "line 11\n", with: "")
-        #expect(render(old, new) == """
-            --- a.golden
-            +++ actual
-            @@ -1,5 +1,5 @@
-             line 1
-            -line 2
-            +line two
-             line 3
-             line 4
-             line 5
-            @@ -8,5 +8,4 @@
-             line 8
-             line 9
-             line 10
-            -line 11
-             line 12
+        #expect(
+            render(old, new) == """
+                --- a.golden
+                +++ actual
+                @@ -1,5 +1,5 @@
+                 line 1
+                -line 2
+                +line two
+                 line 3
+                 line 4
+                 line 5
+                @@ -8,5 +8,4 @@
+                 line 8
+                 line 9
+                 line 10
+                -line 11
+                 line 12
 
-            """)
+                """)
     }
 
     @Test("Changes six lines apart share one hunk")
     func mergedHunk() {
         let old = "a\n1\n2\n3\n4\n5\n6\nb\n"
         let new = "A\n1\n2\n3\n4\n5\n6\nB\n"
-        #expect(render(old, new) == """
-            --- a.golden
-            +++ actual
-            @@ -1,8 +1,8 @@
-            -a
-            +A
-             1
-             2
-             3
-             4
-             5
-             6
-            -b
-            +B
+        #expect(
+            render(old, new) == """
+                --- a.golden
+                +++ actual
+                @@ -1,8 +1,8 @@
+                -a
+                +A
+                 1
+                 2
+                 3
+                 4
+                 5
+                 6
+                -b
+                +B
 
-            """)
+                """)
     }
 
     @Test("A missing final newline and CRLF line endings are shown, not hidden")
     func invisibleDifferences() {
-        #expect(render("x\ny\n", "x\ny") == """
-            --- a.golden
-            +++ actual
-            @@ -1,2 +1,2 @@
-             x
-            -y
-            +y
-            \\ No newline at end of file
+        #expect(
+            render("x\ny\n", "x\ny") == """
+                --- a.golden
+                +++ actual
+                @@ -1,2 +1,2 @@
+                 x
+                -y
+                +y
+                \\ No newline at end of file
 
-            """)
+                """)
         #expect(render("x\r\ny\n", "x\ny\n") == "--- a.golden\n+++ actual\n@@ -1,2 +1,2 @@\n-x\\013\n+x\n y\n")
     }
 

@@ -20,7 +20,7 @@ struct JUnitReportTests {
         try sandbox.write("scenarios/smoke.golden", "<a & \"b\">\n--- exit 0\n")
         try sandbox.write("scenarios/boom.lua", "")
         let executor = FakeExecutor(outcomes: [
-            "boom": .init(stdout: "", stderr: "boom.lua:3: expected bob\nstack traceback:\n", exitStatus: 1),
+            "boom": .init(stdout: "", stderr: "boom.lua:3: expected bob\nstack traceback:\n", exitStatus: 1)
         ])
         var configuration = GoldenSuite.Configuration(baseDirectory: sandbox.root, jobs: 1, check: true, junitPath: "out/../report.xml")
         configuration.timeout = nil
@@ -30,31 +30,32 @@ struct JUnitReportTests {
         )
 
         #expect(status == .failed)
-        #expect(sandbox.read("report.xml") == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="scenesim" tests="3" failures="2" errors="0" time="0.750">
-              <testsuite name="scenesim test" tests="3" failures="2" errors="0" skipped="0" time="0.750">
-                <testcase classname="scenesim" name="boom" file="scenarios/boom.lua" time="0.250">
-                  <failure type="error" message="error at boom.lua:3: expected bob">boom.lua:3: expected bob
-            stack traceback:
-            not recorded: a scenario meant to end in an error says so with a line &apos;-- expect: error&apos; in its leading comments
-            </failure>
-                </testcase>
-                <testcase classname="scenesim.phases" name="phases/cold-launch" file="scenarios/phases/cold-launch.lua" time="0.250"/>
-                <testcase classname="scenesim" name="smoke" file="scenarios/smoke.lua" time="0.250">
-                  <failure type="mismatch" message="output differs from scenarios/smoke.golden, first at line 1: expected &quot;&lt;a &amp; &quot;b&quot;&gt;&quot;, got &quot;ran smoke&quot;">--- scenarios/smoke.golden
-            +++ actual
-            @@ -1,2 +1,2 @@
-            -&lt;a &amp; &quot;b&quot;&gt;
-            +ran smoke
-             --- exit 0
-            accept with: scenesim test --update scenarios/smoke.lua
-            </failure>
-                </testcase>
-              </testsuite>
-            </testsuites>
+        #expect(
+            sandbox.read("report.xml") == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="scenesim" tests="3" failures="2" errors="0" time="0.750">
+                  <testsuite name="scenesim test" tests="3" failures="2" errors="0" skipped="0" time="0.750">
+                    <testcase classname="scenesim" name="boom" file="scenarios/boom.lua" time="0.250">
+                      <failure type="error" message="error at boom.lua:3: expected bob">boom.lua:3: expected bob
+                stack traceback:
+                not recorded: a scenario meant to end in an error says so with a line &apos;-- expect: error&apos; in its leading comments
+                </failure>
+                    </testcase>
+                    <testcase classname="scenesim.phases" name="phases/cold-launch" file="scenarios/phases/cold-launch.lua" time="0.250"/>
+                    <testcase classname="scenesim" name="smoke" file="scenarios/smoke.lua" time="0.250">
+                      <failure type="mismatch" message="output differs from scenarios/smoke.golden, first at line 1: expected &quot;&lt;a &amp; &quot;b&quot;&gt;&quot;, got &quot;ran smoke&quot;">--- scenarios/smoke.golden
+                +++ actual
+                @@ -1,2 +1,2 @@
+                -&lt;a &amp; &quot;b&quot;&gt;
+                +ran smoke
+                 --- exit 0
+                accept with: scenesim test --update scenarios/smoke.lua
+                </failure>
+                    </testcase>
+                  </testsuite>
+                </testsuites>
 
-            """)
+                """)
     }
 
     @Test("Times are seconds with three decimals")

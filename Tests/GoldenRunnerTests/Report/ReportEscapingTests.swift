@@ -13,18 +13,19 @@ struct ReportEscapingTests {
         let run = runSuite(in: sandbox)
 
         #expect(run.status == .failed)
-        #expect(run.output == """
-            FAIL: x\\0103 passed, 0 failed\\010\\027[2J (no golden: scenarios/x\\0103 passed, 0 failed\\010\\027[2J.golden)
-            --- scenarios/x\\0103 passed, 0 failed\\010\\027[2J.golden
-            +++ actual
-            @@ -0,0 +1,2 @@
-            +ran x\\0103 passed, 0 failed\\010\\027[2J
-            +--- exit 0
-            wrote scenarios/x\\0103 passed, 0 failed\\010\\027[2J.golden.new for review
-            accept with: scenesim test --update $'scenarios/x\\0123 passed, 0 failed\\012\\033[2J.lua'
-            0 passed, 1 failed
+        #expect(
+            run.output == """
+                FAIL: x\\0103 passed, 0 failed\\010\\027[2J (no golden: scenarios/x\\0103 passed, 0 failed\\010\\027[2J.golden)
+                --- scenarios/x\\0103 passed, 0 failed\\010\\027[2J.golden
+                +++ actual
+                @@ -0,0 +1,2 @@
+                +ran x\\0103 passed, 0 failed\\010\\027[2J
+                +--- exit 0
+                wrote scenarios/x\\0103 passed, 0 failed\\010\\027[2J.golden.new for review
+                accept with: scenesim test --update $'scenarios/x\\0123 passed, 0 failed\\012\\033[2J.lua'
+                0 passed, 1 failed
 
-            """)
+                """)
         #expect(!run.output.contains("\u{1B}") && !run.errors.contains("\u{1B}"))
     }
 

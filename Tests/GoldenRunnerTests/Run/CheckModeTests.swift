@@ -24,26 +24,30 @@ struct CheckModeTests {
         // Under CI the command is refused; it is for a machine without CI.
         let whereToAccept = check ? "" : " (where CI is not set)"
 
-        #expect(run == SuiteRun(status: .failed, output: """
-            FAIL: a
-            --- scenarios/a.golden
-            +++ actual
-            @@ -1,2 +1,2 @@
-            -old
-            +ran a
-             --- exit 0
-            accept with: scenesim test --update scenarios/a.lua\(whereToAccept)
-            FAIL: b (no golden: scenarios/b.golden)
-            --- scenarios/b.golden
-            +++ actual
-            @@ -0,0 +1,2 @@
-            +ran b
-            +--- exit 0
-            accept with: scenesim test --update scenarios/b.lua\(whereToAccept)
-            PASS: c
-            1 passed, 2 failed
+        #expect(
+            run
+                == SuiteRun(
+                    status: .failed,
+                    output: """
+                        FAIL: a
+                        --- scenarios/a.golden
+                        +++ actual
+                        @@ -1,2 +1,2 @@
+                        -old
+                        +ran a
+                         --- exit 0
+                        accept with: scenesim test --update scenarios/a.lua\(whereToAccept)
+                        FAIL: b (no golden: scenarios/b.golden)
+                        --- scenarios/b.golden
+                        +++ actual
+                        @@ -0,0 +1,2 @@
+                        +ran b
+                        +--- exit 0
+                        accept with: scenesim test --update scenarios/b.lua\(whereToAccept)
+                        PASS: c
+                        1 passed, 2 failed
 
-            """))
+                        """))
         #expect(sandbox.tree() == before)
     }
 

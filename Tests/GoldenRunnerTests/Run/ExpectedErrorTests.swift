@@ -14,14 +14,18 @@ struct ExpectedErrorTests {
 
         let run = runSuite(in: sandbox, executor: FakeExecutor(outcomes: ["fail": Self.failing]))
 
-        #expect(run == SuiteRun(status: .failed, output: """
-            FAIL: fail (error at fail.lua:2: expected bob)
-            fail.lua:2: expected bob
-            stack traceback:
-            not recorded: a scenario meant to end in an error says so with a line '-- expect: error' in its leading comments
-            0 passed, 1 failed
+        #expect(
+            run
+                == SuiteRun(
+                    status: .failed,
+                    output: """
+                        FAIL: fail (error at fail.lua:2: expected bob)
+                        fail.lua:2: expected bob
+                        stack traceback:
+                        not recorded: a scenario meant to end in an error says so with a line '-- expect: error' in its leading comments
+                        0 passed, 1 failed
 
-            """))
+                        """))
     }
 
     @Test("A scenario stopped at a limit is not told to declare the stop as its expected error: its hint says what to do")
@@ -29,19 +33,26 @@ struct ExpectedErrorTests {
         let sandbox = try Sandbox()
         try sandbox.write("scenarios/loop.lua", "-- loops\nwhile true do end\n")
         let stopped = ScenarioOutcome(
-            stdout: "", stderr: "loop.lua:2: instruction limit exceeded (100000 instructions)\nhint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n", exitStatus: 1
+            stdout: "",
+            stderr:
+                "loop.lua:2: instruction limit exceeded (100000 instructions)\nhint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n",
+            exitStatus: 1
         )
 
         let run = runSuite(in: sandbox, executor: FakeExecutor(outcomes: ["loop": stopped])) { $0.update = true }
 
-        #expect(run == SuiteRun(status: .failed, output: """
-            FAIL: loop (error at loop.lua:2: instruction limit exceeded (100000 instructions))
-            loop.lua:2: instruction limit exceeded (100000 instructions)
-            hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)
-            not recorded: the scenario stopped at a limit (see the hint above)
-            0 passed, 1 failed
+        #expect(
+            run
+                == SuiteRun(
+                    status: .failed,
+                    output: """
+                        FAIL: loop (error at loop.lua:2: instruction limit exceeded (100000 instructions))
+                        loop.lua:2: instruction limit exceeded (100000 instructions)
+                        hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)
+                        not recorded: the scenario stopped at a limit (see the hint above)
+                        0 passed, 1 failed
 
-            """))
+                        """))
     }
 
     @Test("--update does not record an undeclared error: no golden is written")
@@ -87,12 +98,16 @@ struct ExpectedErrorTests {
 
         let run = runSuite(in: sandbox) { $0.update = true }
 
-        #expect(run == SuiteRun(status: .failed, output: """
-            FAIL: a (declares '-- expect: error' but ran to its end)
-            remove the '-- expect: error' line, or restore the error it expects
-            0 passed, 1 failed
+        #expect(
+            run
+                == SuiteRun(
+                    status: .failed,
+                    output: """
+                        FAIL: a (declares '-- expect: error' but ran to its end)
+                        remove the '-- expect: error' line, or restore the error it expects
+                        0 passed, 1 failed
 
-            """))
+                        """))
     }
 
     @Test("An expectation other than error is reported with its file:line, and nothing runs")
@@ -103,11 +118,15 @@ struct ExpectedErrorTests {
 
         let run = runSuite(in: sandbox, executor: executor)
 
-        #expect(run == SuiteRun(status: .failed, output: """
-            FAIL: a (scenarios/a.lua:2: unknown expectation 'expect: failure': the only one is '-- expect: error', for a scenario meant to end in an error)
-            0 passed, 1 failed
+        #expect(
+            run
+                == SuiteRun(
+                    status: .failed,
+                    output: """
+                        FAIL: a (scenarios/a.lua:2: unknown expectation 'expect: failure': the only one is '-- expect: error', for a scenario meant to end in an error)
+                        0 passed, 1 failed
 
-            """))
+                        """))
         #expect(executor.runCount == 0)
     }
 

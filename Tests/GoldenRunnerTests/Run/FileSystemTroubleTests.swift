@@ -66,17 +66,22 @@ struct FileSystemTroubleTests {
 
         let run = runSuite(in: sandbox, executor: executor) { $0.update = true }
 
-        #expect(run == SuiteRun(status: .error, output: """
-            FAIL: dir (cannot read scenarios/dir.lua: Is a directory)
-            FAIL: loop (cannot read scenarios/loop.lua: Too many levels of symbolic links)
-            PASS: ok
-            1 passed, 2 failed
+        #expect(
+            run
+                == SuiteRun(
+                    status: .error,
+                    output: """
+                        FAIL: dir (cannot read scenarios/dir.lua: Is a directory)
+                        FAIL: loop (cannot read scenarios/loop.lua: Too many levels of symbolic links)
+                        PASS: ok
+                        1 passed, 2 failed
 
-            """, errors: """
-            error: cannot read scenarios/dir.lua: Is a directory
-            error: cannot read scenarios/loop.lua: Too many levels of symbolic links
+                        """,
+                    errors: """
+                        error: cannot read scenarios/dir.lua: Is a directory
+                        error: cannot read scenarios/loop.lua: Too many levels of symbolic links
 
-            """))
+                        """))
         #expect(sandbox.read("scenarios/loop.golden") == "reviewed\n--- exit 0\n")
         #expect(executor.runCount == 1)
     }
@@ -125,11 +130,12 @@ struct FileSystemTroubleTests {
         let junit = sandbox.read("junit.xml") ?? ""
         #expect(junit.contains("tests=\"3\" failures=\"2\""), "\(junit)")
         #expect(junit.contains("name=\"scenarios/bad\\255.lua\""), "\(junit)")
-        #expect(run.errors == """
-            error: cannot run scenarios/bad\\255.lua: its name is not valid UTF-8; rename it
-            error: cannot run the scenarios in folder scenarios/dir\\254: its name is not valid UTF-8; rename it
+        #expect(
+            run.errors == """
+                error: cannot run scenarios/bad\\255.lua: its name is not valid UTF-8; rename it
+                error: cannot run the scenarios in folder scenarios/dir\\254: its name is not valid UTF-8; rename it
 
-            """)
+                """)
     }
 
     @Test("A symlinked folder's scenarios run when it leads inside the suite; a symlink loop lists each folder once")
@@ -198,20 +204,28 @@ struct FileSystemTroubleTests {
         let review = runSuite(in: sandbox)
         let update = runSuite(in: sandbox) { $0.update = true }
 
-        #expect(review == SuiteRun(status: .passed, output: """
-            PASS: a
-            STRAY: scenarios/a.golden.new.tmp-99AA (temporary file of an unfinished golden write; delete it, or run with --update to remove it)
-            STRAY: scenarios/a.golden.tmp-0C1D (temporary file of an unfinished golden write; delete it, or run with --update to remove it)
-            1 passed, 0 failed
+        #expect(
+            review
+                == SuiteRun(
+                    status: .passed,
+                    output: """
+                        PASS: a
+                        STRAY: scenarios/a.golden.new.tmp-99AA (temporary file of an unfinished golden write; delete it, or run with --update to remove it)
+                        STRAY: scenarios/a.golden.tmp-0C1D (temporary file of an unfinished golden write; delete it, or run with --update to remove it)
+                        1 passed, 0 failed
 
-            """))
-        #expect(update == SuiteRun(status: .passed, output: """
-            PASS: a
-            REMOVED: scenarios/a.golden.new.tmp-99AA (temporary file of an unfinished golden write)
-            REMOVED: scenarios/a.golden.tmp-0C1D (temporary file of an unfinished golden write)
-            1 passed, 0 failed
+                        """))
+        #expect(
+            update
+                == SuiteRun(
+                    status: .passed,
+                    output: """
+                        PASS: a
+                        REMOVED: scenarios/a.golden.new.tmp-99AA (temporary file of an unfinished golden write)
+                        REMOVED: scenarios/a.golden.tmp-0C1D (temporary file of an unfinished golden write)
+                        1 passed, 0 failed
 
-            """))
+                        """))
         #expect(sandbox.tree().keys.sorted() == ["scenarios/a.golden", "scenarios/a.lua"])
     }
 
@@ -229,17 +243,22 @@ struct FileSystemTroubleTests {
             $0.filter = "a"
         }
 
-        #expect(update == SuiteRun(status: .passed, output: """
-            PASS: a
-            REMOVED: scenarios/a.golden.tmp-0C1D (temporary file of an unfinished golden write)
-            1 passed, 0 failed
+        #expect(
+            update
+                == SuiteRun(
+                    status: .passed,
+                    output: """
+                        PASS: a
+                        REMOVED: scenarios/a.golden.tmp-0C1D (temporary file of an unfinished golden write)
+                        1 passed, 0 failed
 
-            """))
+                        """))
         #expect(sandbox.read("scenarios/b.golden.tmp-0C1D") == "half a golden")
     }
 
-
-    @Test("A write through a symlink replaces its target, not the link; a dangling link creates what it names; a FIFO is written in place, not replaced by a regular file (--junit /dev/stdout, a golden kept as a link)")
+    @Test(
+        "A write through a symlink replaces its target, not the link; a dangling link creates what it names; a FIFO is written in place, not replaced by a regular file (--junit /dev/stdout, a golden kept as a link)"
+    )
     func writesThroughLinksAndSpecialFiles() throws {
         let sandbox = try Sandbox()
         try sandbox.write("real/target.xml", "old")

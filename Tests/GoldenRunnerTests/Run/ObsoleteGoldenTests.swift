@@ -19,13 +19,17 @@ struct ObsoleteGoldenTests {
 
         let run = runSuite(in: sandbox) { $0.check = check }
 
-        #expect(run == SuiteRun(status: .failed, output: """
-            PASS: a
-            FAIL: old/gone (obsolete golden: no scenarios/old/gone.lua)
-            delete scenarios/old/gone.golden, or accept with: scenesim test --update
-            1 passed, 1 failed
+        #expect(
+            run
+                == SuiteRun(
+                    status: .failed,
+                    output: """
+                        PASS: a
+                        FAIL: old/gone (obsolete golden: no scenarios/old/gone.lua)
+                        delete scenarios/old/gone.golden, or accept with: scenesim test --update
+                        1 passed, 1 failed
 
-            """))
+                        """))
         #expect(sandbox.tree() == before)
     }
 
@@ -35,13 +39,17 @@ struct ObsoleteGoldenTests {
 
         let run = runSuite(in: sandbox) { $0.update = true }
 
-        #expect(run == SuiteRun(status: .passed, output: """
-            PASS: a
-            REMOVED: scenarios/old/gone.golden (obsolete golden: no scenarios/old/gone.lua)
-            REMOVED: scenarios/old/gone.golden.new (no scenarios/old/gone.lua)
-            1 passed, 0 failed
+        #expect(
+            run
+                == SuiteRun(
+                    status: .passed,
+                    output: """
+                        PASS: a
+                        REMOVED: scenarios/old/gone.golden (obsolete golden: no scenarios/old/gone.lua)
+                        REMOVED: scenarios/old/gone.golden.new (no scenarios/old/gone.lua)
+                        1 passed, 0 failed
 
-            """))
+                        """))
         #expect(sandbox.tree() == ["scenarios/a.lua": "", "scenarios/a.golden": FakeExecutor.golden("a")])
     }
 
@@ -53,7 +61,9 @@ struct ObsoleteGoldenTests {
         ]
 
         for narrow in narrowings {
-            let run = runSuite(in: sandbox) { narrow(&$0); $0.update = true }
+            let run = runSuite(in: sandbox) {
+                narrow(&$0); $0.update = true
+            }
             #expect(run == SuiteRun(status: .passed, output: "PASS: a\n1 passed, 0 failed\n"))
         }
         #expect(sandbox.read("scenarios/old/gone.golden") != nil)

@@ -25,20 +25,24 @@ struct ReviewWorkflowTests {
 
         let run = runSuite(in: sandbox, executor: executor)
 
-        #expect(run == SuiteRun(status: .failed, output: """
-            FAIL: phases/cold-launch
-            --- scenarios/phases/cold-launch.golden
-            +++ actual
-            @@ -1,3 +1,3 @@
-             launched
-            -active
-            +inactive
-             --- exit 0
-            wrote scenarios/phases/cold-launch.golden.new for review
-            accept with: scenesim test --update scenarios/phases/cold-launch.lua
-            0 passed, 1 failed
+        #expect(
+            run
+                == SuiteRun(
+                    status: .failed,
+                    output: """
+                        FAIL: phases/cold-launch
+                        --- scenarios/phases/cold-launch.golden
+                        +++ actual
+                        @@ -1,3 +1,3 @@
+                         launched
+                        -active
+                        +inactive
+                         --- exit 0
+                        wrote scenarios/phases/cold-launch.golden.new for review
+                        accept with: scenesim test --update scenarios/phases/cold-launch.lua
+                        0 passed, 1 failed
 
-            """))
+                        """))
         #expect(sandbox.read("scenarios/phases/cold-launch.golden.new") == "launched\ninactive\n--- exit 0\n")
         #expect(sandbox.read("scenarios/phases/cold-launch.golden") == "launched\nactive\n--- exit 0\n")
     }
@@ -50,18 +54,22 @@ struct ReviewWorkflowTests {
 
         let run = runSuite(in: sandbox)
 
-        #expect(run == SuiteRun(status: .failed, output: """
-            FAIL: a (no golden: scenarios/a.golden)
-            --- scenarios/a.golden
-            +++ actual
-            @@ -0,0 +1,2 @@
-            +ran a
-            +--- exit 0
-            wrote scenarios/a.golden.new for review
-            accept with: scenesim test --update scenarios/a.lua
-            0 passed, 1 failed
+        #expect(
+            run
+                == SuiteRun(
+                    status: .failed,
+                    output: """
+                        FAIL: a (no golden: scenarios/a.golden)
+                        --- scenarios/a.golden
+                        +++ actual
+                        @@ -0,0 +1,2 @@
+                        +ran a
+                        +--- exit 0
+                        wrote scenarios/a.golden.new for review
+                        accept with: scenesim test --update scenarios/a.lua
+                        0 passed, 1 failed
 
-            """))
+                        """))
         #expect(sandbox.tree() == ["scenarios/a.lua": "", "scenarios/a.golden.new": FakeExecutor.golden("a")])
     }
 
@@ -77,10 +85,11 @@ struct ReviewWorkflowTests {
         let update = runSuite(in: sandbox) { $0.update = true }
 
         #expect(update == SuiteRun(status: .passed, output: "UPDATED: a\nUPDATED: b (new golden)\n2 passed, 0 failed\n"))
-        #expect(sandbox.tree() == [
-            "scenarios/a.lua": "", "scenarios/a.golden": FakeExecutor.golden("a"),
-            "scenarios/b.lua": "", "scenarios/b.golden": FakeExecutor.golden("b"),
-        ])
+        #expect(
+            sandbox.tree() == [
+                "scenarios/a.lua": "", "scenarios/a.golden": FakeExecutor.golden("a"),
+                "scenarios/b.lua": "", "scenarios/b.golden": FakeExecutor.golden("b"),
+            ])
         #expect(runSuite(in: sandbox) == SuiteRun(status: .passed, output: "PASS: a\nPASS: b\n2 passed, 0 failed\n"))
     }
 
@@ -118,18 +127,19 @@ struct ReviewWorkflowTests {
 
         let run = runSuite(in: sandbox) { $0.colour = true }
 
-        #expect(run.output == """
-            \u{1B}[31mFAIL\u{1B}[0m: a
-            --- scenarios/a.golden
-            +++ actual
-            @@ -1,2 +1,2 @@
-            \u{1B}[31m-old\u{1B}[0m
-            \u{1B}[32m+ran a\u{1B}[0m
-             --- exit 0
-            wrote scenarios/a.golden.new for review
-            accept with: scenesim test --update scenarios/a.lua
-            0 passed, 1 failed
+        #expect(
+            run.output == """
+                \u{1B}[31mFAIL\u{1B}[0m: a
+                --- scenarios/a.golden
+                +++ actual
+                @@ -1,2 +1,2 @@
+                \u{1B}[31m-old\u{1B}[0m
+                \u{1B}[32m+ran a\u{1B}[0m
+                 --- exit 0
+                wrote scenarios/a.golden.new for review
+                accept with: scenesim test --update scenarios/a.lua
+                0 passed, 1 failed
 
-            """)
+                """)
     }
 }

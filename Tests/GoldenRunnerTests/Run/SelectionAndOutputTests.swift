@@ -22,15 +22,20 @@ struct SelectionAndOutputTests {
             let number = Int(scenario.name.split(separator: "/").last?.dropFirst() ?? "") ?? 0
             return 0.01 * Double((number * 7) % 5)
         }
-        let serial = runSuite(in: try mixedSuite(), executor: executor) { $0.jobs = 1; $0.check = true }
-        let parallel = runSuite(in: try mixedSuite(), executor: executor) { $0.jobs = 4; $0.check = true }
+        let serial = runSuite(in: try mixedSuite(), executor: executor) {
+            $0.jobs = 1; $0.check = true
+        }
+        let parallel = runSuite(in: try mixedSuite(), executor: executor) {
+            $0.jobs = 4; $0.check = true
+        }
 
         #expect(Array(parallel.output.utf8) == Array(serial.output.utf8))
-        #expect(serial.output.split(separator: "\n").filter { $0.hasPrefix("PASS") || $0.hasPrefix("FAIL") } == [
-            "PASS: auth/s11", "PASS: auth/s2", "PASS: auth/s5", "PASS: auth/s8",
-            "FAIL: phases/s0", "FAIL: phases/s3", "FAIL: phases/s6", "FAIL: phases/s9",
-            "PASS: windows/s1", "PASS: windows/s10", "PASS: windows/s4", "PASS: windows/s7",
-        ])
+        #expect(
+            serial.output.split(separator: "\n").filter { $0.hasPrefix("PASS") || $0.hasPrefix("FAIL") } == [
+                "PASS: auth/s11", "PASS: auth/s2", "PASS: auth/s5", "PASS: auth/s8",
+                "FAIL: phases/s0", "FAIL: phases/s3", "FAIL: phases/s6", "FAIL: phases/s9",
+                "PASS: windows/s1", "PASS: windows/s10", "PASS: windows/s4", "PASS: windows/s7",
+            ])
     }
 
     @Test("The closing line is exactly 'N passed, N failed', alone on the last line")
@@ -57,7 +62,9 @@ struct SelectionAndOutputTests {
 
     @Test("--filter runs only scenarios whose name matches the regular expression")
     func filterSelectsByName() throws {
-        let run = runSuite(in: try mixedSuite()) { $0.filter = "^windows/s(1|7)$"; $0.check = true }
+        let run = runSuite(in: try mixedSuite()) {
+            $0.filter = "^windows/s(1|7)$"; $0.check = true
+        }
 
         #expect(run == SuiteRun(status: .passed, output: "PASS: windows/s1\nPASS: windows/s7\n2 passed, 0 failed\n"))
     }
@@ -67,10 +74,14 @@ struct SelectionAndOutputTests {
         let executor = CountingExecutor()
         let run = runSuite(in: try mixedSuite(), executor: executor) { $0.filter = "windows/s11" }
 
-        #expect(run == SuiteRun(status: .error, output: "", errors: """
-            error: --filter 'windows/s11' matches no scenario name; nearest names: windows/s1, windows/s10, windows/s4 (scenesim test --list shows them all)
+        #expect(
+            run
+                == SuiteRun(
+                    status: .error, output: "",
+                    errors: """
+                        error: --filter 'windows/s11' matches no scenario name; nearest names: windows/s1, windows/s10, windows/s4 (scenesim test --list shows them all)
 
-            """))
+                        """))
         #expect(executor.runCount == 0)
     }
 
@@ -91,7 +102,9 @@ struct SelectionAndOutputTests {
         let sandbox = try mixedSuite()
         var seen: [Substring] = []
         for index in 1...count {
-            let run = runSuite(in: sandbox) { $0.shard = "\(index)/\(count)"; $0.check = true }
+            let run = runSuite(in: sandbox) {
+                $0.shard = "\(index)/\(count)"; $0.check = true
+            }
             seen += run.output.split(separator: "\n").compactMap { line in
                 line.hasPrefix("PASS: ") || line.hasPrefix("FAIL: ") ? line.dropFirst(6) : nil
             }
@@ -110,11 +123,15 @@ struct SelectionAndOutputTests {
         let executor = CountingExecutor()
         let run = runSuite(in: sandbox, executor: executor) { $0.list = true }
 
-        #expect(run == SuiteRun(status: .passed, output: """
-            phases/cold-launch  Cold launch opens one window
-            quiet
+        #expect(
+            run
+                == SuiteRun(
+                    status: .passed,
+                    output: """
+                        phases/cold-launch  Cold launch opens one window
+                        quiet
 
-            """))
+                        """))
         #expect(executor.runCount == 0)
     }
 }

@@ -11,7 +11,9 @@ struct SuiteSymlinkTests {
         try FileManager.default.createSymbolicLink(atPath: sandbox.root + "/" + path, withDestinationPath: destination)
     }
 
-    @Test("A golden linked to a file outside the suite (a secret, /dev/zero, /proc/self/environ) is never read or shown, with CI set or not: its scenario fails naming the link, the run exits 2, --update writes nothing")
+    @Test(
+        "A golden linked to a file outside the suite (a secret, /dev/zero, /proc/self/environ) is never read or shown, with CI set or not: its scenario fails naming the link, the run exits 2, --update writes nothing"
+    )
     func goldenLinkedOutsideIsNotRead() throws {
         var targets = ["/dev/zero"]
         if FileManager.default.fileExists(atPath: "/proc/self/environ") { targets.append("/proc/self/environ") }
@@ -20,7 +22,8 @@ struct SuiteSymlinkTests {
             try sandbox.write("secret.txt", "TOKEN=hunter2\n")
             try sandbox.write("scenarios/a.lua", "")
             try link(sandbox, "scenarios/a.golden", to: target ?? "../secret.txt")
-            let message = "cannot read scenarios/a.golden: it leads outside the suite scenarios through a symbolic link, and scenesim reads only files inside the suite; replace the link with the file itself, or point it at a file inside the suite"
+            let message =
+                "cannot read scenarios/a.golden: it leads outside the suite scenarios through a symbolic link, and scenesim reads only files inside the suite; replace the link with the file itself, or point it at a file inside the suite"
 
             for environment in [["CI": "1"], [:]] {
                 let run = runSuite(in: sandbox, environment: environment) { $0.timeout = .seconds(20) }
@@ -67,8 +70,10 @@ struct SuiteSymlinkTests {
 
         let review = runSuite(in: sandbox)
 
-        let outside = "cannot write scenarios/a.golden.new: it leads outside the suite scenarios through a symbolic link, and scenesim writes only inside the suite; remove the link, or point it at a file inside the suite"
-        let dangling = "cannot write scenarios/b.golden.new: it is a symbolic link to nothing, and scenesim does not create what a link in the suite names; remove the link, or create its target inside the suite scenarios"
+        let outside =
+            "cannot write scenarios/a.golden.new: it leads outside the suite scenarios through a symbolic link, and scenesim writes only inside the suite; remove the link, or point it at a file inside the suite"
+        let dangling =
+            "cannot write scenarios/b.golden.new: it is a symbolic link to nothing, and scenesim does not create what a link in the suite names; remove the link, or create its target inside the suite scenarios"
         #expect(review.status == .error)
         #expect(review.errors == "error: \(outside)\nerror: \(dangling)\n")
         #expect(!review.output.contains("wrote scenarios/a.golden.new"))
@@ -92,7 +97,8 @@ struct SuiteSymlinkTests {
 
         let update = runSuite(in: sandbox) { $0.update = true }
 
-        let message = "cannot write scenarios/d.golden: it is a symbolic link to nothing, and scenesim does not create what a link in the suite names; remove the link, or create its target inside the suite scenarios"
+        let message =
+            "cannot write scenarios/d.golden: it is a symbolic link to nothing, and scenesim does not create what a link in the suite names; remove the link, or create its target inside the suite scenarios"
         #expect(update == SuiteRun(status: .error, output: "FAIL: d (golden not written)\n0 passed, 1 failed\n", errors: "error: \(message)\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/outside") == ["keep"])
     }
@@ -108,10 +114,14 @@ struct SuiteSymlinkTests {
 
         let run = runSuite(in: sandbox, executor: executor)
 
-        #expect(run == SuiteRun(status: .error, output: "PASS: ok\n1 passed, 0 failed, 1 not run\n", errors: """
-            error: cannot run the scenarios in folder scenarios/more: it is a symbolic link to a folder outside the suite scenarios; name it on the command line to run it, or move it into the suite
+        #expect(
+            run
+                == SuiteRun(
+                    status: .error, output: "PASS: ok\n1 passed, 0 failed, 1 not run\n",
+                    errors: """
+                        error: cannot run the scenarios in folder scenarios/more: it is a symbolic link to a folder outside the suite scenarios; name it on the command line to run it, or move it into the suite
 
-            """))
+                        """))
         #expect(executor.runCount == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/elsewhere") == ["linked.lua"])
 
@@ -141,7 +151,10 @@ struct SuiteSymlinkTests {
         let namedStatus = GoldenSuite.run(configuration, executor: FakeExecutor(), environment: [:], output: { named += $0 })
 
         #expect(status == .error)
-        #expect(output == "error: scenarios is a symbolic link to a folder outside the project, and scenesim test runs only the suite inside it; name the folder on the command line to run it (scenesim test scenarios)\n")
+        #expect(
+            output
+                == "error: scenarios is a symbolic link to a folder outside the project, and scenesim test runs only the suite inside it; name the folder on the command line to run it (scenesim test scenarios)\n"
+        )
         #expect(executor.runCount == 0)
         #expect((namedStatus, named) == (.passed, "UPDATED: a (new golden)\n1 passed, 0 failed\n"))
     }
@@ -156,7 +169,8 @@ struct SuiteSymlinkTests {
 
         let run = runSuite(in: sandbox, executor: executor) { $0.update = true }
 
-        let message = "cannot read scenarios/s.lua: it leads outside the suite scenarios through a symbolic link, and scenesim reads only files inside the suite; replace the link with the file itself, or point it at a file inside the suite"
+        let message =
+            "cannot read scenarios/s.lua: it leads outside the suite scenarios through a symbolic link, and scenesim reads only files inside the suite; replace the link with the file itself, or point it at a file inside the suite"
         #expect(run == SuiteRun(status: .error, output: "FAIL: s (\(message))\n0 passed, 1 failed\n", errors: "error: \(message)\n"))
         #expect(executor.runCount == 0)
         #expect(sandbox.read("scenarios/s.golden") == nil)
@@ -181,13 +195,20 @@ struct SuiteSymlinkTests {
         let run = runSuite(in: sandbox) { $0.timeout = .seconds(2) }
 
         #expect(run.status == .error)
-        #expect(run.output.hasPrefix("""
-            FAIL: g (cannot read scenarios/g.golden: not a regular file (a FIFO, a device or a socket); a suite's scenarios and goldens are regular files: replace it with one)
-            FAIL: r
+        #expect(
+            run.output.hasPrefix(
+                """
+                FAIL: g (cannot read scenarios/g.golden: not a regular file (a FIFO, a device or a socket); a suite's scenarios and goldens are regular files: replace it with one)
+                FAIL: r
 
-            """))
-        #expect(run.output.contains("FAIL: s (cannot read scenarios/s.lua: not a regular file (a FIFO, a device or a socket); a suite's scenarios and goldens are regular files: replace it with one)\n"))
-        #expect(run.errors.contains("error: cannot write scenarios/r.golden.new: not a regular file (a FIFO, a device or a socket); remove it, and the next run writes a regular file there\n"))
+                """))
+        #expect(
+            run.output.contains(
+                "FAIL: s (cannot read scenarios/s.lua: not a regular file (a FIFO, a device or a socket); a suite's scenarios and goldens are regular files: replace it with one)\n"
+            ))
+        #expect(
+            run.errors.contains(
+                "error: cannot write scenarios/r.golden.new: not a regular file (a FIFO, a device or a socket); remove it, and the next run writes a regular file there\n"))
         var info = stat()
         #expect(lstat(sandbox.root + "/scenarios/r.golden.new", &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
     }
@@ -214,7 +235,9 @@ struct SuiteSymlinkTests {
         #expect(throws: GoldenRunnerError.tooLarge("scenarios/big.golden")) {
             _ = try GoldenFiles.read(sandbox.root + "/scenarios/big.golden", displayedAs: "scenarios/big.golden", within: boundary)
         }
-        #expect(GoldenRunnerError.tooLarge("x").message == "cannot read x: larger than 512 MiB, the most scenesim reads from one file of a suite (the default --max-memory); make it smaller")
+        #expect(
+            GoldenRunnerError.tooLarge("x").message
+                == "cannot read x: larger than 512 MiB, the most scenesim reads from one file of a suite (the default --max-memory); make it smaller")
     }
 }
 

@@ -45,23 +45,27 @@ struct TimeoutTests {
             $0.update = true
         }
 
-        #expect(run == SuiteRun(status: .failed, output: """
-            PASS: a
-            FAIL: loop (timed out after 0.1 s)
-            last output:
-              two
-              three
-              four
-              five
-              six\\027[2J
-            stopped at:
-            loop.lua:2: interrupted
-            stack traceback:
-            if it really needs longer, raise the limit with --timeout SECONDS (0 for none)
-            PASS: z
-            2 passed, 1 failed
+        #expect(
+            run
+                == SuiteRun(
+                    status: .failed,
+                    output: """
+                        PASS: a
+                        FAIL: loop (timed out after 0.1 s)
+                        last output:
+                          two
+                          three
+                          four
+                          five
+                          six\\027[2J
+                        stopped at:
+                        loop.lua:2: interrupted
+                        stack traceback:
+                        if it really needs longer, raise the limit with --timeout SECONDS (0 for none)
+                        PASS: z
+                        2 passed, 1 failed
 
-            """))
+                        """))
         // Partial output is never recorded, even under --update.
         #expect(sandbox.read("scenarios/loop.golden") == "reviewed\n--- exit 0\n")
     }
@@ -77,12 +81,16 @@ struct TimeoutTests {
             $0.jobs = 1
         }
 
-        #expect(run == SuiteRun(status: .failed, output: """
-            PASS: a
-            FAIL: stuck (timed out after 0.1 s and did not stop when asked (stuck in a library call?))
-            if it really needs longer, raise the limit with --timeout SECONDS (0 for none)
-            1 passed, 1 failed
+        #expect(
+            run
+                == SuiteRun(
+                    status: .failed,
+                    output: """
+                        PASS: a
+                        FAIL: stuck (timed out after 0.1 s and did not stop when asked (stuck in a library call?))
+                        if it really needs longer, raise the limit with --timeout SECONDS (0 for none)
+                        1 passed, 1 failed
 
-            """))
+                        """))
     }
 }

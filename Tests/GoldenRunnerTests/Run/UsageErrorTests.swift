@@ -11,10 +11,16 @@ struct UsageErrorTests {
         ("error: invalid --jobs 0: must be at least 1\n", { $0.jobs = 0 }),
         ("error: invalid --filter 'phases/(': not a valid regular expression\n", { $0.filter = "phases/(" }),
         ("error: no such file or directory: scenarios/nope\n", { $0.paths = ["scenarios/nope"] }),
-        ("error: not a Lua scenario (expected a .lua file or a directory): scenarios/a.golden\n",
-         { $0.paths = ["scenarios/a.golden"] }),
-        ("error: --update cannot be used in check mode (--check): goldens are never written there\n",
-         { $0.update = true; $0.check = true }),
+        (
+            "error: not a Lua scenario (expected a .lua file or a directory): scenarios/a.golden\n",
+            { $0.paths = ["scenarios/a.golden"] }
+        ),
+        (
+            "error: --update cannot be used in check mode (--check): goldens are never written there\n",
+            {
+                $0.update = true; $0.check = true
+            }
+        ),
     ]
 
     @Test("Without paths and without a scenarios/ folder, the error says where to run from")
@@ -22,11 +28,15 @@ struct UsageErrorTests {
         let sandbox = try Sandbox()
         let executor = CountingExecutor()
         let run = runSuite(in: sandbox, executor: executor) { _ in }
-        #expect(run == SuiteRun(status: .error, output: "", errors: """
-            error: no scenarios/ folder in \(sandbox.root): run scenesim test from the project root, or name \
-            scenario files or folders (scenesim test path/to/scenarios)
+        #expect(
+            run
+                == SuiteRun(
+                    status: .error, output: "",
+                    errors: """
+                        error: no scenarios/ folder in \(sandbox.root): run scenesim test from the project root, or name \
+                        scenario files or folders (scenesim test path/to/scenarios)
 
-            """))
+                        """))
     }
 
     @Test("Each invalid option is refused before anything runs", arguments: cases)
@@ -51,10 +61,12 @@ struct UsageErrorTests {
         let executor = CountingExecutor()
         let run = runSuite(in: sandbox, executor: executor, environment: ["CI": "true"]) { $0.update = true }
 
-        #expect(run == SuiteRun(
-            status: .error, output: "",
-            errors: "error: --update cannot be used in check mode (CI is set): goldens are never written there\n"
-        ))
+        #expect(
+            run
+                == SuiteRun(
+                    status: .error, output: "",
+                    errors: "error: --update cannot be used in check mode (CI is set): goldens are never written there\n"
+                ))
         #expect(executor.runCount == 0)
     }
 }

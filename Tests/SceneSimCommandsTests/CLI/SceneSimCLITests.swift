@@ -25,12 +25,12 @@ struct SceneSimCLITests {
     func runDrivesTheModel() throws {
         let folder = try TempFolder([
             "count.lua": """
-                local app = sim.launch { model = "counter" }
-                app:add(2)
-                app:add(3)
-                assert(app:total() == 5 and app.state == "counting(5)", app.state)
-                print(app.state)
-                """,
+            local app = sim.launch { model = "counter" }
+            app:add(2)
+            app:add(3)
+            assert(app:total() == 5 and app.state == "counting(5)", app.state)
+            print(app.state)
+            """,
             "wrong.lua": "local app = sim.launch { model = \"counter\" }\nassert(app:total() == 1, \"total is \" .. app:total())\n",
         ])
         #expect(SceneSimCLI.run(arguments: ["run", "--trace", "off", folder.path + "/count.lua"], models: models) == 0)

@@ -16,8 +16,9 @@ struct ExploreCommandTests {
         scenario.split(separator: "\n").filter { $0.hasSuffix("; explore.check()") }.count
     }
 
-    @Test("Each planted bug is found, shrunk to at most one step over its minimum, and the scenario fails under scenesim run with the same message",
-          arguments: [PlantedBug.lock, PlantedBug.draft, PlantedBug.docs])
+    @Test(
+        "Each planted bug is found, shrunk to at most one step over its minimum, and the scenario fails under scenesim run with the same message",
+        arguments: [PlantedBug.lock, PlantedBug.draft, PlantedBug.docs])
     func plantedBugs(bug: (name: String, minimum: Int, source: String)) throws {
         let folder = try TempFolder(["explore/" + bug.name: bug.source])
 
@@ -39,16 +40,16 @@ struct ExploreCommandTests {
         let suite = try TempFolder([
             "explore/lib/limits.lua": "return { max_presses = 3 }\n",
             "explore/lock.lua": """
-                local limits = require "limits"
-                local presses = 0
-                return {
-                  setup = function() presses = 0; return sim.launch {} end,
-                  builtin = false,
-                  rules = { press = { run = function() presses = presses + 1 end } },
-                  invariants = { locked = function() return presses <= limits.max_presses, "opened after " .. presses .. " presses" end },
-                }
+            local limits = require "limits"
+            local presses = 0
+            return {
+              setup = function() presses = 0; return sim.launch {} end,
+              builtin = false,
+              rules = { press = { run = function() presses = presses + 1 end } },
+              invariants = { locked = function() return presses <= limits.max_presses, "opened after " .. presses .. " presses" end },
+            }
 
-                """,
+            """,
         ])
         let out = try TempFolder()
 
@@ -58,7 +59,10 @@ struct ExploreCommandTests {
         let failure = try shrunkFailure(explored.stdout)
         #expect(failure == "invariant locked failed: opened after 4 presses")
         // The report says at once that the replay needs --allow-io.
-        #expect(explored.stdout.contains("wrote \(out.path)/lock-1-0.lua\nnote: the scenario loads its module from outside its folder and suite; replay it with: scenesim run --allow-io \(out.path)/lock-1-0.lua\n"), "\(explored)")
+        #expect(
+            explored.stdout.contains(
+                "wrote \(out.path)/lock-1-0.lua\nnote: the scenario loads its module from outside its folder and suite; replay it with: scenesim run --allow-io \(out.path)/lock-1-0.lua\n"
+            ), "\(explored)")
         let relativeFromRoot = String(out.path.dropFirst()) + "/lock-1-0.lua"
         // The module lies outside the scenario's folder and suite: the sandbox lets a scenario
         // load it only with --allow-io (issue 20), and then from any folder.
@@ -71,9 +75,12 @@ struct ExploreCommandTests {
         #expect(sandboxed.stderr.hasPrefix("lock-1-0.lua:6: sim.explore.load: a scenario loads exploration modules (.lua files) only from its own folder"))
     }
 
-    @Test("The draw of a rule among rules of unequal weights whose preconditions fail often is fixed: these counts, for this seed (recorded with the engine that scanned the rules left after each refusal from the first)")
+    @Test(
+        "The draw of a rule among rules of unequal weights whose preconditions fail often is fixed: these counts, for this seed (recorded with the engine that scanned the rules left after each refusal from the first)"
+    )
     func drawsAfterRefusals() throws {
-        let folder = try TempFolder(["picks.lua": """
+        let folder = try TempFolder([
+            "picks.lua": """
             -- Rules of unequal weights whose preconditions fail often: each draw sets rules aside.
             local ticks = 0
             local rules = {}
@@ -91,29 +98,31 @@ struct ExploreCommandTests {
               rules = rules,
             }
 
-            """])
+            """
+        ])
 
         let result = try BuiltBinary.run(["explore", "picks.lua", "--seed", "4", "--runs", "50", "--steps", "30", "--jobs", "2", "--stats"], in: folder.path)
 
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            explore: seed=4 runs=50 steps=30 jobs=2
-            explore: 50 runs, 1500 steps, no failure
-            rule  ran  precondition held
-            r01    61  61
-            r02    12  12
-            r03    89  89
-            r04   151  151
-            r05    86  86
-            r06    35  35
-            r07    12  12
-            r08   451  451
-            r09   192  192
-            r10    27  27
-            r11    49  49
-            r12   335  335
+        #expect(
+            result.stdout == """
+                explore: seed=4 runs=50 steps=30 jobs=2
+                explore: 50 runs, 1500 steps, no failure
+                rule  ran  precondition held
+                r01    61  61
+                r02    12  12
+                r03    89  89
+                r04   151  151
+                r05    86  86
+                r06    35  35
+                r07    12  12
+                r08   451  451
+                r09   192  192
+                r10    27  27
+                r11    49  49
+                r12   335  335
 
-            """)
+                """)
     }
 
     @Test("A failure's whole report: the run and step, the replay command, the shrunk steps and the file written")
@@ -123,57 +132,62 @@ struct ExploreCommandTests {
         let result = try BuiltBinary.run(["explore", "lock.lua", "--seed", "3", "--runs", "300", "--steps", "60", "--jobs", "2", "--out", "found"], in: folder.path)
 
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            explore: seed=3 runs=300 steps=60 jobs=2
-            run 12, step 30: invariant stays_locked failed: lock.lua:16: the lock opened after 10 presses
-            replay: scenesim explore lock.lua --steps 60 --replay 3:12
-            shrunk: 30 steps -> 4 (34 replays): invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses
-              1  explore.rule("press", { digit = 4 })
-              2  explore.rule("press", { digit = 3 })
-              3  explore.rule("press", { digit = 2 })
-              4  explore.rule("press", { digit = 1 })
-            wrote found/lock-3-12.lua
-            explore: 13 runs, 750 steps, 1 failure (run 12)
+        #expect(
+            result.stdout == """
+                explore: seed=3 runs=300 steps=60 jobs=2
+                run 12, step 30: invariant stays_locked failed: lock.lua:16: the lock opened after 10 presses
+                replay: scenesim explore lock.lua --steps 60 --replay 3:12
+                shrunk: 30 steps -> 4 (34 replays): invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses
+                  1  explore.rule("press", { digit = 4 })
+                  2  explore.rule("press", { digit = 3 })
+                  3  explore.rule("press", { digit = 2 })
+                  4  explore.rule("press", { digit = 1 })
+                wrote found/lock-3-12.lua
+                explore: 13 runs, 750 steps, 1 failure (run 12)
 
-            """)
-        #expect(try String(contentsOfFile: folder.path + "/found/lock-3-12.lua", encoding: .utf8) == """
-            -- Found by scenesim explore: invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses
-            -- command (in .. from here): scenesim explore lock.lua --seed 3 --runs 300 --steps 60
-            -- replay (in .. from here):  scenesim explore lock.lua --steps 60 --replay 3:12
-            -- seed 3, run 12, steps 30 -> 4
-            -- luacheck: no max line length
-            local explore = sim.explore.load "../lock.lua"
-            explore.setup()
-            explore.check()
-            explore.rule("press", { digit = 4 }); explore.check()
-            explore.rule("press", { digit = 3 }); explore.check()
-            explore.rule("press", { digit = 2 }); explore.check()
-            explore.rule("press", { digit = 1 }); explore.check()
-            explore.finish()
+                """)
+        #expect(
+            try String(contentsOfFile: folder.path + "/found/lock-3-12.lua", encoding: .utf8) == """
+                -- Found by scenesim explore: invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses
+                -- command (in .. from here): scenesim explore lock.lua --seed 3 --runs 300 --steps 60
+                -- replay (in .. from here):  scenesim explore lock.lua --steps 60 --replay 3:12
+                -- seed 3, run 12, steps 30 -> 4
+                -- luacheck: no max line length
+                local explore = sim.explore.load "../lock.lua"
+                explore.setup()
+                explore.check()
+                explore.rule("press", { digit = 4 }); explore.check()
+                explore.rule("press", { digit = 3 }); explore.check()
+                explore.rule("press", { digit = 2 }); explore.check()
+                explore.rule("press", { digit = 1 }); explore.check()
+                explore.finish()
 
-            """)
+                """)
         let replayed = try BuiltBinary.run(["run", "found/lock-3-12.lua"], in: folder.path)
         #expect(replayed.stderr.hasPrefix("found/lock-3-12.lua:12: invariant stays_locked failed: lock.lua:16: the lock opened after 4 presses\n"))
     }
 
-    @Test("With declared SceneStorage keys, storage_write writes only those (round the scene's list; a and b where a scene declares none), spelled as a user would, and the found scenario replays")
+    @Test(
+        "With declared SceneStorage keys, storage_write writes only those (round the scene's list; a and b where a scene declares none), spelled as a user would, and the found scenario replays"
+    )
     func declaredStorageKeys() throws {
-        let scenes = "{ { id = \"main\", keys = { \"tab\" } }, { id = \"doc\", value = \"string\", keys = { \"scroll\", \"draft-text\", \"end\" } }, { id = \"empty\", keys = {} }, { id = \"free\" } }"
+        let scenes =
+            "{ { id = \"main\", keys = { \"tab\" } }, { id = \"doc\", value = \"string\", keys = { \"scroll\", \"draft-text\", \"end\" } }, { id = \"empty\", keys = {} }, { id = \"free\" } }"
         let folder = try TempFolder([
             "keys.lua": "return { setup = function() return sim.launch { scenes = \(scenes) } end }\n",
             "draft.lua": """
-                return {
-                  setup = function() return sim.launch { scenes = \(scenes) } end,
-                  invariants = {
-                    no_true_draft = function(app)
-                      for _, w in ipairs(app.windows) do
-                        if w.group == "doc" and w.storage["draft-text"] == true then return false, "draft-text is true in " .. w.id end
-                      end
-                    end,
-                  },
-                }
+            return {
+              setup = function() return sim.launch { scenes = \(scenes) } end,
+              invariants = {
+                no_true_draft = function(app)
+                  for _, w in ipairs(app.windows) do
+                    if w.group == "doc" and w.storage["draft-text"] == true then return false, "draft-text is true in " .. w.id end
+                  end
+                end,
+              },
+            }
 
-                """,
+            """,
         ])
         let clean = try BuiltBinary.run(["explore", "keys.lua", "--seed", "1", "--runs", "200", "--stats"], in: folder.path)
         #expect(clean.status == 0, "\(clean)")
@@ -252,45 +266,52 @@ struct ExploreCommandTests {
         let lines = replayed.stdout.split(separator: "\n")
         #expect(lines.first == "explore: seed=3 replay=3:12 steps=60 jobs=1")
         #expect(lines.filter { $0.hasPrefix("  ") }.count == 30)
-        #expect(lines.suffix(3) == [
-            "run 12, step 30: invariant stays_locked failed: lock.lua:16: the lock opened after 10 presses",
-            "replay: scenesim explore lock.lua --steps 60 --replay 3:12",
-            "explore: 1 run, 30 steps, 1 failure (run 12)",
-        ])
+        #expect(
+            lines.suffix(3) == [
+                "run 12, step 30: invariant stays_locked failed: lock.lua:16: the lock opened after 10 presses",
+                "replay: scenesim explore lock.lua --steps 60 --replay 3:12",
+                "explore: 1 run, 30 steps, 1 failure (run 12)",
+            ])
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/scenarios/found"))
     }
 
     @Test("--stats counts each rule and warns about rules that never ran")
     func stats() throws {
-        let folder = try TempFolder(["narrow.lua": """
+        let folder = try TempFolder([
+            "narrow.lua": """
             return {
               setup = function() return sim.launch {} end,
               builtin = { "advance", "retry" },
               rules = { never = { pre = function() return false end, run = function() end } },
             }
 
-            """])
+            """
+        ])
 
         let result = try BuiltBinary.run(["explore", "narrow.lua", "--seed", "1", "--runs", "2", "--steps", "5", "--stats"], in: folder.path)
 
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            explore: seed=1 runs=2 steps=5 jobs=\(ProcessInfo.processInfo.activeProcessorCount)
-            explore: 2 runs, 10 steps, no failure
-            rule     ran  precondition held
-            advance   10  10
-            never      0  0
-            retry      0  0
-            warning: rule never never ran: its precondition never held when it was tried; a rule that never runs tests nothing
-            warning: rule retry never ran: its precondition never held when it was tried; a rule that never runs tests nothing
+        #expect(
+            result.stdout == """
+                explore: seed=1 runs=2 steps=5 jobs=\(ProcessInfo.processInfo.activeProcessorCount)
+                explore: 2 runs, 10 steps, no failure
+                rule     ran  precondition held
+                advance   10  10
+                never      0  0
+                retry      0  0
+                warning: rule never never ran: its precondition never held when it was tried; a rule that never runs tests nothing
+                warning: rule retry never ran: its precondition never held when it was tried; a rule that never runs tests nothing
 
-            """)
+                """)
         #expect(result.stderr.hasPrefix("explore: 10 steps in "))
     }
 
-    @Test("--stats lists only the built-in rules the app can take: no intents its declared model lacks, no overlays and no disconnect on macOS, no network or revoke for a model that never asks the server, so no warnings about them")
+    @Test(
+        "--stats lists only the built-in rules the app can take: no intents its declared model lacks, no overlays and no disconnect on macOS, no network or revoke for a model that never asks the server, so no warnings about them"
+    )
     func statsFollowModelAndPlatform() throws {
-        let folder = try TempFolder(["mac.lua": """
+        let folder = try TempFolder([
+            "mac.lua": """
             return {
               setup = function()
                 return sim.launch {
@@ -301,37 +322,39 @@ struct ExploreCommandTests {
               end,
             }
 
-            """])
+            """
+        ])
 
         // 40 steps a run: with the Mac's own rules (semantics 13) among them, every rule runs.
         let result = try BuiltBinary.run(["explore", "mac.lua", "--seed", "1", "--runs", "3", "--steps", "40", "--stats", "-j", "1"], in: folder.path)
 
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            explore: seed=1 runs=3 steps=40 jobs=1
-            explore: 3 runs, 120 steps, no failure
-            rule                    ran  precondition held
-            advance                  15  15
-            background                7  7
-            background_window         4  14
-            close                     9  11
-            dismiss_window           12  12
-            focus                    11  14
-            foreground                3  3
-            hide                      5  5
-            launch                    1  1
-            minimize                  4  7
-            open_window               5  5
-            reopen                   21  21
-            settle                    5  5
-            storage_write             8  13
-            terminate_crash           4  4
-            terminate_force           1  1
-            terminate_keep_windows    1  1
-            terminate_system          2  2
-            terminate_user            2  2
+        #expect(
+            result.stdout == """
+                explore: seed=1 runs=3 steps=40 jobs=1
+                explore: 3 runs, 120 steps, no failure
+                rule                    ran  precondition held
+                advance                  15  15
+                background                7  7
+                background_window         4  14
+                close                     9  11
+                dismiss_window           12  12
+                focus                    11  14
+                foreground                3  3
+                hide                      5  5
+                launch                    1  1
+                minimize                  4  7
+                open_window               5  5
+                reopen                   21  21
+                settle                    5  5
+                storage_write             8  13
+                terminate_crash           4  4
+                terminate_force           1  1
+                terminate_keep_windows    1  1
+                terminate_system          2  2
+                terminate_user            2  2
 
-            """)
+                """)
     }
 
     @Test("A builtin list naming a rule whose call the app can never make is a module error (exit 2), not a failure found in the app")
@@ -341,11 +364,15 @@ struct ExploreCommandTests {
             "minimize.lua": "return { \(launch), builtin = { \"minimize\", \"advance\" } }\n",
             "settings.lua": "return { \(launch), builtin = { \"open_settings\" } }\n",
             "url.lua": "return { \(launch), builtin = { \"open_url\" } }\n",
-            "switcher.lua": "return { setup = function() return sim.launch { platform = \"macos\", scenes = { { id = \"main\" } } } end, builtin = { \"switcher\", \"advance\" } }\n",
+            "switcher.lua":
+                "return { setup = function() return sim.launch { platform = \"macos\", scenes = { { id = \"main\" } } } end, builtin = { \"switcher\", \"advance\" } }\n",
         ])
         for (module, why) in [
             ("minimize.lua", "builtin lists \"minimize\", which this app cannot take: w:minimize() exists only on macos; this app runs on ipados; leave it out of the list"),
-            ("settings.lua", "builtin lists \"open_settings\", which this app cannot take: app:open_settings() exists only on macos; this app runs on ipados; leave it out of the list"),
+            (
+                "settings.lua",
+                "builtin lists \"open_settings\", which this app cannot take: app:open_settings() exists only on macos; this app runs on ipados; leave it out of the list"
+            ),
             ("url.lua", "builtin lists \"open_url\", which this app cannot take: it declares no routes (sim.launch { routes = ... }); leave it out of the list"),
         ] {
             let result = try BuiltBinary.run(["explore", module, "--seed", "1", "--runs", "5", "--out", "found"], in: folder.path)
@@ -360,13 +387,15 @@ struct ExploreCommandTests {
 
     @Test("A module rule's precondition that raises is a module error (exit 2) naming the rule, the step and what to do, not a failure whose replay cannot show it")
     func preconditionThatRaises() throws {
-        let folder = try TempFolder(["pre.lua": """
+        let folder = try TempFolder([
+            "pre.lua": """
             return {
               setup = function() return sim.launch { platform = "iphone" } end,
               rules = { r = { pre = function(app) return app.defaults.n.x end, run = function() end } },
               builtin = { "advance" },
             }
-            """])
+            """
+        ])
 
         let result = try BuiltBinary.run(["explore", "pre.lua", "--seed", "1", "--runs", "5", "--out", "found"], in: folder.path)
 
@@ -374,7 +403,9 @@ struct ExploreCommandTests {
         // not replay the same way twice" and exit 3, as the draw it failed in was no step.
         #expect(result.status == 2, "\(result)")
         #expect(result.stderr.hasPrefix("explore: run 0 of pre.lua could not run:\npre.lua: the precondition of rule r raised an error before step "), "\(result)")
-        #expect(result.stderr.contains(": pre.lua:3: attempt to index a nil value (field 'n'); a precondition says whether the rule can run now: make it return false where it cannot\n"), "\(result)")
+        #expect(
+            result.stderr.contains(
+                ": pre.lua:3: attempt to index a nil value (field 'n'); a precondition says whether the rule can run now: make it return false where it cannot\n"), "\(result)")
         #expect(!result.stdout.contains("nondeterminism"))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/found"))
     }
@@ -396,7 +427,10 @@ struct ExploreCommandTests {
         #expect(broken.stdout == "explore: seed=1 runs=1 steps=50 jobs=\(ProcessInfo.processInfo.activeProcessorCount)\n")
         // The message alone: the engine's frames (explore:397: in local 'fail', ...) name no
         // line of the module.
-        #expect(broken.stderr == "explore: run 0 of nosetup.lua could not run:\nnosetup.lua: setup must be a function that launches the app, e.g. setup = function() return sim.launch {} end (got nil)\n")
+        #expect(
+            broken.stderr
+                == "explore: run 0 of nosetup.lua could not run:\nnosetup.lua: setup must be a function that launches the app, e.g. setup = function() return sim.launch {} end (got nil)\n"
+        )
         #expect(replay.status == 2)
         #expect(replay.stderr.hasPrefix("Error: invalid --replay '7': expected SEED:RUN as a failure report prints it, e.g. --replay 7:12\n"))
         #expect(both.status == 2)
@@ -427,7 +461,8 @@ struct ExploreCommandTests {
 
     @Test("A built-in rule whose call fails in the module's hook is a failure of that rule; its scenario fails with the hook's error")
     func builtinRuleFailure() throws {
-        let folder = try TempFolder(["hook.lua": """
+        let folder = try TempFolder([
+            "hook.lua": """
             return {
               setup = function()
                 local app = sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } } }
@@ -438,7 +473,8 @@ struct ExploreCommandTests {
               end,
             }
 
-            """])
+            """
+        ])
 
         let result = try BuiltBinary.run(["explore", "hook.lua", "--seed", "1", "--runs", "100", "--steps", "60", "--out", "found"], in: folder.path)
         let replayed = try BuiltBinary.run(["run", "--trace", "off", "found/hook-1-2.lua"], in: folder.path)
@@ -452,10 +488,14 @@ struct ExploreCommandTests {
         #expect(replayed.stderr.hasPrefix("hook.lua:5: a doc was disconnected\n"))
     }
 
-    @Test("A module whose file name holds a quote and a newline: the found scenario's load line is a valid Lua string, it replays with the failure, and the report shows the name escaped")
+    @Test(
+        "A module whose file name holds a quote and a newline: the found scenario's load line is a valid Lua string, it replays with the failure, and the report shows the name escaped"
+    )
     func oddModuleName() throws {
         let name = "we\"ird\nname.lua"
-        let folder = try TempFolder([name: "return { setup = function() return sim.launch {} end, builtin = false,\n  rules = { boom = { run = function() error(\"boom\") end } } }\n"])
+        let folder = try TempFolder([
+            name: "return { setup = function() return sim.launch {} end, builtin = false,\n  rules = { boom = { run = function() error(\"boom\") end } } }\n"
+        ])
 
         let result = try BuiltBinary.run(["explore", name, "--seed", "1", "--runs", "1", "--steps", "2", "--out", "found"], in: folder.path)
         let written = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/found").first)
@@ -470,14 +510,16 @@ struct ExploreCommandTests {
 
     @Test("Shrinking keeps the failure found: a smaller argument that fails the same rule at another line is another bug, and is not taken")
     func shrinkKeepsThePlace() throws {
-        let folder = try TempFolder(["two.lua": """
+        let folder = try TempFolder([
+            "two.lua": """
             return { setup = function() return sim.launch { scenes = { { id = "main" } } } end, builtin = false,
               rules = { pick = { args = { s = sim.gen.one_of { "a", "b" } }, run = function(_, a)
                 if a.s == "a" then error("a arrived") end
                 error("b arrived")
               end } } }
 
-            """])
+            """
+        ])
 
         // Seed 4 draws "b" first; "a", the smaller choice, fails at line 3 instead of 4.
         let result = try BuiltBinary.run(["explore", "two.lua", "--seed", "4", "--runs", "1", "--steps", "3", "--out", "found"], in: folder.path)
@@ -491,22 +533,25 @@ struct ExploreCommandTests {
 
     @Test("A failure's message shows control bytes and invalid UTF-8 escaped, so it cannot drive the terminal; --replay ignores --shard")
     func displayedMessage() throws {
-        let folder = try TempFolder(["ctl.lua": """
+        let folder = try TempFolder([
+            "ctl.lua": """
             return { setup = function() return sim.launch {} end, builtin = { "advance" },
               invariants = { bell = function() error("bad\\7bytes \\255", 0) end } }
 
-            """])
+            """
+        ])
 
         let result = try BuiltBinary.run(["explore", "ctl.lua", "--replay", "1:3", "--shard", "1/2", "--no-shrink"], in: folder.path)
 
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            explore: seed=1 replay=1:3 steps=50 jobs=1
-            run 3, step 0: invariant bell failed: bad\\007bytes \\255
-            replay: scenesim explore ctl.lua --steps 50 --replay 1:3
-            explore: 1 run, 0 steps, 1 failure (run 3)
+        #expect(
+            result.stdout == """
+                explore: seed=1 replay=1:3 steps=50 jobs=1
+                run 3, step 0: invariant bell failed: bad\\007bytes \\255
+                replay: scenesim explore ctl.lua --steps 50 --replay 1:3
+                explore: 1 run, 0 steps, 1 failure (run 3)
 
-            """)
+                """)
     }
 
     @Test("Each run has the limits of scenesim run: an endless invariant stops at --max-instructions, exit 2, saying which invariant and its line, with the hint")
@@ -521,10 +566,18 @@ struct ExploreCommandTests {
         #expect(result.stderr.hasSuffix("hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"))
     }
 
-    @Test("A memory limit a protected call caught, in an invariant or a rule, stops the exploration with exit 2 and the hint, not a failure to shrink", arguments: [
-        ("invariants = { hog = function() local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end }", "while checking invariant hog: hog.lua:1: memory limit exceeded (8388608 bytes)\n"),
-        ("rules = { hog = { run = function() local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end } }", "while running rule hog: hog.lua:1: memory limit exceeded (8388608 bytes)\n"),
-    ])
+    @Test(
+        "A memory limit a protected call caught, in an invariant or a rule, stops the exploration with exit 2 and the hint, not a failure to shrink",
+        arguments: [
+            (
+                "invariants = { hog = function() local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end }",
+                "while checking invariant hog: hog.lua:1: memory limit exceeded (8388608 bytes)\n"
+            ),
+            (
+                "rules = { hog = { run = function() local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end } }",
+                "while running rule hog: hog.lua:1: memory limit exceeded (8388608 bytes)\n"
+            ),
+        ])
     func memoryLimitInsideTheEngine(body: String, message: String) throws {
         let folder = try TempFolder(["hog.lua": "return { setup = function() return sim.launch {} end, \(body) }\n"])
 
@@ -541,7 +594,8 @@ struct ExploreCommandTests {
     @Test("A found scenario replayed by scenesim run: a memory limit inside explore.check() is the run's memory limit with its hint, not an invariant failure")
     func memoryLimitInAFoundScenario() throws {
         let folder = try TempFolder([
-            "hog.lua": "return { setup = function() return sim.launch {} end, builtin = {}, invariants = { hog = function() local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end } }\n",
+            "hog.lua":
+                "return { setup = function() return sim.launch {} end, builtin = {}, invariants = { hog = function() local t = {} for i = 1, 1e8 do t[i] = string.rep('x', 64) .. i end end } }\n",
             "found.lua": "local explore = sim.explore.load(\"hog.lua\")\nexplore.setup()\nexplore.check()\n",
         ])
 
@@ -554,14 +608,16 @@ struct ExploreCommandTests {
 
     @Test("The simulator's own records passing --max-memory inside a rule stop the exploration with exit 2 too")
     func simulatorMemoryLimitInsideARule() throws {
-        let folder = try TempFolder(["windows.lua": """
+        let folder = try TempFolder([
+            "windows.lua": """
             return {
               setup = function() return sim.launch { scenes = { { id = "doc", kind = "window_group", value = "integer" } } } end,
               builtin = {},
               rules = { many = { run = function(app) for i = 1, 1e7 do app:open_window("doc", i) end end } },
             }
 
-            """])
+            """
+        ])
 
         let result = try BuiltBinary.run(["explore", "windows.lua", "--seed", "1", "--runs", "1", "--max-memory", "1", "-j", "1"], in: folder.path)
 
@@ -573,14 +629,16 @@ struct ExploreCommandTests {
 
     @Test("Background tasks with long names passing --max-memory inside a rule stop the exploration with exit 2 (issue 43: 3 GB under --max-memory 16)")
     func backgroundTasksMemoryLimitInsideARule() throws {
-        let folder = try TempFolder(["tasks.lua": """
+        let folder = try TempFolder([
+            "tasks.lua": """
             return {
               setup = function() return sim.launch {} end,
               builtin = {},
               rules = { many = { run = function(app) local name = string.rep("n", 100000) for i = 1, 30000 do app:begin_background_task(name) end end } },
             }
 
-            """])
+            """
+        ])
 
         let result = try BuiltBinary.run(["explore", "tasks.lua", "--seed", "1", "--runs", "1", "--max-memory", "16", "-j", "1"], in: folder.path)
 
@@ -606,7 +664,8 @@ struct ExploreCommandTests {
     @Test("A rule that was never drawn is warned about as such, not as one whose precondition never held")
     func neverDrawnWarned() throws {
         // `never` is drawn at almost every try and refused; `rare` almost never drawn.
-        let folder = try TempFolder(["rare.lua": """
+        let folder = try TempFolder([
+            "rare.lua": """
             return {
               setup = function() return sim.launch {} end,
               builtin = { "advance", "settle" },
@@ -616,44 +675,49 @@ struct ExploreCommandTests {
               },
             }
 
-            """])
+            """
+        ])
 
         let result = try BuiltBinary.run(["explore", "rare.lua", "--seed", "1", "--runs", "2", "--steps", "5", "--stats", "-j", "1"], in: folder.path)
 
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            explore: seed=1 runs=2 steps=5 jobs=1
-            explore: 2 runs, 10 steps, no failure
-            rule     ran  precondition held
-            advance    9  9
-            never      0  0
-            rare       0  0
-            settle     1  1
-            warning: rule never never ran: its precondition never held when it was tried; a rule that never runs tests nothing
-            warning: rule rare never ran: it was never drawn in 10 steps (rules are drawn by weight); explore more steps or give it more weight; a rule that never runs tests nothing
+        #expect(
+            result.stdout == """
+                explore: seed=1 runs=2 steps=5 jobs=1
+                explore: 2 runs, 10 steps, no failure
+                rule     ran  precondition held
+                advance    9  9
+                never      0  0
+                rare       0  0
+                settle     1  1
+                warning: rule never never ran: its precondition never held when it was tried; a rule that never runs tests nothing
+                warning: rule rare never ran: it was never drawn in 10 steps (rules are drawn by weight); explore more steps or give it more weight; a rule that never runs tests nothing
 
-            """)
+                """)
     }
 
     @Test("Without --stats, only the module's own rules that never ran are warned about")
     func ownRulesWarned() throws {
-        let folder = try TempFolder(["narrow.lua": """
+        let folder = try TempFolder([
+            "narrow.lua": """
             return {
               setup = function() return sim.launch {} end,
               builtin = { "advance", "retry" },
               rules = { never = { pre = function() return false end, run = function() end } },
             }
 
-            """])
+            """
+        ])
 
         let result = try BuiltBinary.run(["explore", "narrow.lua", "--seed", "1", "--runs", "2", "--steps", "5", "-j", "1"], in: folder.path)
 
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            explore: seed=1 runs=2 steps=5 jobs=1
-            explore: 2 runs, 10 steps, no failure
-            warning: rule never never ran: its precondition never held when it was tried; a rule that never runs tests nothing
+        #expect(
+            result.stdout == """
+                explore: seed=1 runs=2 steps=5 jobs=1
+                explore: 2 runs, 10 steps, no failure
+                warning: rule never never ran: its precondition never held when it was tried; a rule that never runs tests nothing
 
-            """)
+                """)
     }
 }

@@ -39,7 +39,10 @@ struct ExploreProcessTests {
 
         #expect(result.status == 1, "\(result)")
         let shrunk = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("shrunk: ") })
-        #expect(shrunk.hasSuffix("replays): invariant watchdog failed: the watchdog ended the app at 30.000 s: background task 1 \"refresh\" was still running when the background time ran out; finish every task, in its expiration handler at the latest (or set watchdog_ok = true in the exploration if the app is meant to overrun)"))
+        #expect(
+            shrunk.hasSuffix(
+                "replays): invariant watchdog failed: the watchdog ended the app at 30.000 s: background task 1 \"refresh\" was still running when the background time ran out; finish every task, in its expiration handler at the latest (or set watchdog_ok = true in the exploration if the app is meant to overrun)"
+            ))
         #expect(result.stdout.contains("  app:schedule_refresh(0)\n"))
         #expect(result.stdout.contains("  sim.system.refresh(app)\n"))
         let written = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("wrote ") }).dropFirst("wrote ".count)
@@ -89,7 +92,8 @@ struct ExploreProcessTests {
     func suspendedAppWaits() throws {
         let folder = try TempFolder([
             "phone.lua": "return { background_tasks = true, setup = function() return sim.launch { platform = \"iphone\" } end }\n",
-            "pad.lua": "return { background_tasks = true, setup = function() return sim.launch { platform = \"ipados\", scenes = { { id = \"main\" }, { id = \"doc\", value = \"string\" } } } end }\n",
+            "pad.lua":
+                "return { background_tasks = true, setup = function() return sim.launch { platform = \"ipados\", scenes = { { id = \"main\" }, { id = \"doc\", value = \"string\" } } } end }\n",
         ])
         for file in ["phone.lua", "pad.lua"] {
             let result = try BuiltBinary.run(["explore", file, "--seed", "4", "--runs", "150", "--steps", "60", "--stats"], in: folder.path)

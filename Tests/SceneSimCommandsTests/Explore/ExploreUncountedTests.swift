@@ -93,30 +93,38 @@ struct ExploreUncountedTests {
         #expect(scenario.split(separator: "\n").filter { $0.hasSuffix("; explore.check()") }.count == 30)
     }
 
-    @Test("A module's table that answers differently when read again is checked again, with the message of the first check", arguments: [
-        // A weight that becomes a string once setup ran (the loop adds weights up).
-        ("""
-        local launched = false
-        local rule = setmetatable({ run = function() end }, { __index = function(_, k) if k == "weight" then return launched and "heavy" or 1 end end })
-        return { setup = function() launched = true return sim.launch {} end, builtin = false, rules = { r = rule } }
-        """, "m.lua: rules.r.weight must be a positive number (got \"heavy\")"),
-        // A generator that becomes a number once setup ran.
-        ("""
-        local launched = false
-        local word = sim.gen.one_of { "a" }
-        local args = setmetatable({}, { __pairs = function() return next, { x = true }, nil end, __index = function() return launched and 42 or word end })
-        return { setup = function() launched = true return sim.launch {} end, builtin = false, rules = { r = { args = args, run = function() end } } }
-        """, "m.lua: rules.r.args.x must be a generator such as sim.gen.one_of { ... } or sim.gen.int(lo, hi) (got 42)"),
-        // Invariants whose names become numbers at the second pass (the loop joins names to text).
-        ("""
-        local reads = 0
-        local invariants = setmetatable({}, {
-          __pairs = function() reads = reads + 1 return next, reads == 1 and { ok = true } or { [1] = true }, nil end,
-          __index = function() return function() end end,
-        })
-        return { setup = function() return sim.launch {} end, builtin = false, rules = { r = { run = function() end } }, invariants = invariants }
-        """, "m.lua: invariants.1 must be a function(app) that errors or returns false when broken (got function)"),
-    ])
+    @Test(
+        "A module's table that answers differently when read again is checked again, with the message of the first check",
+        arguments: [
+            // A weight that becomes a string once setup ran (the loop adds weights up).
+            (
+                """
+                local launched = false
+                local rule = setmetatable({ run = function() end }, { __index = function(_, k) if k == "weight" then return launched and "heavy" or 1 end end })
+                return { setup = function() launched = true return sim.launch {} end, builtin = false, rules = { r = rule } }
+                """, "m.lua: rules.r.weight must be a positive number (got \"heavy\")"
+            ),
+            // A generator that becomes a number once setup ran.
+            (
+                """
+                local launched = false
+                local word = sim.gen.one_of { "a" }
+                local args = setmetatable({}, { __pairs = function() return next, { x = true }, nil end, __index = function() return launched and 42 or word end })
+                return { setup = function() launched = true return sim.launch {} end, builtin = false, rules = { r = { args = args, run = function() end } } }
+                """, "m.lua: rules.r.args.x must be a generator such as sim.gen.one_of { ... } or sim.gen.int(lo, hi) (got 42)"
+            ),
+            // Invariants whose names become numbers at the second pass (the loop joins names to text).
+            (
+                """
+                local reads = 0
+                local invariants = setmetatable({}, {
+                  __pairs = function() reads = reads + 1 return next, reads == 1 and { ok = true } or { [1] = true }, nil end,
+                  __index = function() return function() end end,
+                })
+                return { setup = function() return sim.launch {} end, builtin = false, rules = { r = { run = function() end } }, invariants = invariants }
+                """, "m.lua: invariants.1 must be a function(app) that errors or returns false when broken (got function)"
+            ),
+        ])
     func readAgain(module: String, message: String) throws {
         let folder = try TempFolder(["m.lua": module])
 
@@ -127,19 +135,31 @@ struct ExploreUncountedTests {
         #expect(result.stderr.hasPrefix("explore: run 0 of m.lua could not run:\n" + message + "\n"), "\(result)")
     }
 
-    @Test("Script code the loop reaches is counted: an endless loop there stops at the limit, naming what ran and the module's line", arguments: [
-        ("invariants = { inv = function() return false, setmetatable({}, { __tostring = function()\nwhile true do end end }) end }",
-         "while checking invariant inv: m.lua:2: instruction limit exceeded (1000000 instructions)"),
-        ("eventually = { ev = function() return false, setmetatable({}, { __tostring = function()\nwhile true do end end }) end }",
-         "while checking eventually ev: m.lua:2: instruction limit exceeded (1000000 instructions)"),
-        ("rules = { r = { run = function() error(setmetatable({}, { __tostring = function()\nwhile true do end end })) end } }",
-         "while running rule r: m.lua:2: instruction limit exceeded (1000000 instructions)"),
-        ("rules = { r = { pre = function()\nwhile true do end end, run = function() end } }",
-         "while checking the precondition of rule r: m.lua:2: instruction limit exceeded (1000000 instructions)"),
-        // The text of a string error is made by tostring too, which a script can change.
-        ("rules = { r = { run = function() getmetatable('').__tostring = function()\nwhile true do end end; error('x') end } }",
-         "while running rule r: m.lua:2: instruction limit exceeded (1000000 instructions)"),
-    ])
+    @Test(
+        "Script code the loop reaches is counted: an endless loop there stops at the limit, naming what ran and the module's line",
+        arguments: [
+            (
+                "invariants = { inv = function() return false, setmetatable({}, { __tostring = function()\nwhile true do end end }) end }",
+                "while checking invariant inv: m.lua:2: instruction limit exceeded (1000000 instructions)"
+            ),
+            (
+                "eventually = { ev = function() return false, setmetatable({}, { __tostring = function()\nwhile true do end end }) end }",
+                "while checking eventually ev: m.lua:2: instruction limit exceeded (1000000 instructions)"
+            ),
+            (
+                "rules = { r = { run = function() error(setmetatable({}, { __tostring = function()\nwhile true do end end })) end } }",
+                "while running rule r: m.lua:2: instruction limit exceeded (1000000 instructions)"
+            ),
+            (
+                "rules = { r = { pre = function()\nwhile true do end end, run = function() end } }",
+                "while checking the precondition of rule r: m.lua:2: instruction limit exceeded (1000000 instructions)"
+            ),
+            // The text of a string error is made by tostring too, which a script can change.
+            (
+                "rules = { r = { run = function() getmetatable('').__tostring = function()\nwhile true do end end; error('x') end } }",
+                "while running rule r: m.lua:2: instruction limit exceeded (1000000 instructions)"
+            ),
+        ])
     func countedLoops(module: String, message: String) throws {
         let source = "return { setup = function() return sim.launch {} end, builtin = false, \(module) }\n"
         let folder = try TempFolder(["m.lua": source])
@@ -151,16 +171,23 @@ struct ExploreUncountedTests {
         #expect(result.stderr.contains("\n" + message + "\n"), "\(result)")
     }
 
-    @Test("A built-in rule Swift runs whole (native.step) whose input runs app code: a limit there names the rule, an error fails it", arguments: [
-        ("function()\nwhile true do end end", "explore: run 0 of m.lua could not run:\nwhile running rule background: m.lua:5: instruction limit exceeded (1000000 instructions)\n", 2),
-        // Strings of 4 KiB made by the loop's own concatenation (so the trip has its line): the
-        // memory limit trips after about 2,000 turns, far from the instruction limit (with
-        // 64-byte strings the two raced, and a few more bytes of engine moved the winner).
-        ("function() local t, x = {}, string.rep('x', 4096)\nfor i = 1, 1e8 do t[i] = x .. i end end",
-         "explore: run 0 of m.lua could not run:\nwhile running rule background: m.lua:5: memory limit exceeded (8388608 bytes)\n", 2),
-        ("function()\nerror('lost the draft') end", "rule background failed: m.lua:5: lost the draft", 1),
-        ("function()\nerror({ code = 1 }) end", "rule background failed: {code = 1}", 1),
-    ])
+    @Test(
+        "A built-in rule Swift runs whole (native.step) whose input runs app code: a limit there names the rule, an error fails it",
+        arguments: [
+            (
+                "function()\nwhile true do end end",
+                "explore: run 0 of m.lua could not run:\nwhile running rule background: m.lua:5: instruction limit exceeded (1000000 instructions)\n", 2
+            ),
+            // Strings of 4 KiB made by the loop's own concatenation (so the trip has its line): the
+            // memory limit trips after about 2,000 turns, far from the instruction limit (with
+            // 64-byte strings the two raced, and a few more bytes of engine moved the winner).
+            (
+                "function() local t, x = {}, string.rep('x', 4096)\nfor i = 1, 1e8 do t[i] = x .. i end end",
+                "explore: run 0 of m.lua could not run:\nwhile running rule background: m.lua:5: memory limit exceeded (8388608 bytes)\n", 2
+            ),
+            ("function()\nerror('lost the draft') end", "rule background failed: m.lua:5: lost the draft", 1),
+            ("function()\nerror({ code = 1 }) end", "rule background failed: {code = 1}", 1),
+        ])
     func nativeStepAppCode(hook: String, message: String, status: Int32) throws {
         let source = """
             return {
@@ -174,17 +201,23 @@ struct ExploreUncountedTests {
             """
         let folder = try TempFolder(["m.lua": source])
 
-        let result = try BuiltBinary.run(["explore", "m.lua", "--seed", "1", "--runs", "3", "--max-instructions", "1000000", "--max-memory", "8",
-                                          "--out", "found"], in: folder.path, timeout: Self.timeLimit)
+        let result = try BuiltBinary.run(
+            [
+                "explore", "m.lua", "--seed", "1", "--runs", "3", "--max-instructions", "1000000", "--max-memory", "8",
+                "--out", "found",
+            ], in: folder.path, timeout: Self.timeLimit)
 
         #expect(!result.timedOut, "explore hung")
         #expect(result.status == status, "\(result)")
         #expect((result.stdout + result.stderr).contains(message), "\(result)")
     }
 
-    @Test("The engine's own set-up is not charged to a run: a module of a few hundred instructions explores under --max-instructions 3000, and a smaller budget trips in the module's own code")
+    @Test(
+        "The engine's own set-up is not charged to a run: a module of a few hundred instructions explores under --max-instructions 3000, and a smaller budget trips in the module's own code"
+    )
     func engineLoadUncounted() throws {
-        let folder = try TempFolder(["m.lua": """
+        let folder = try TempFolder([
+            "m.lua": """
             local n = 0
             return {
               setup = function() n = 0; return sim.launch { scenes = { { id = "main" } } } end,
@@ -192,7 +225,8 @@ struct ExploreUncountedTests {
               invariants = { small = function() return n < 1000 end },
             }
 
-            """])
+            """
+        ])
         let roomy = try BuiltBinary.run(["explore", "m.lua", "--seed", "1", "--runs", "3", "--max-instructions", "3000"], in: folder.path, timeout: Self.timeLimit)
         #expect(roomy.status == 0, "\(roomy)")
         let tight = try BuiltBinary.run(["explore", "m.lua", "--seed", "1", "--runs", "3", "--max-instructions", "300"], in: folder.path, timeout: Self.timeLimit)
@@ -202,11 +236,13 @@ struct ExploreUncountedTests {
 
     @Test("A scenario that replaces sim's tables before it first uses sim.gen loads the engine counted: a loop behind them stops at the limit")
     func engineLoadAfterScriptCode() throws {
-        let folder = try TempFolder(["v.lua": """
+        let folder = try TempFolder([
+            "v.lua": """
             sim.server = setmetatable({}, { __index = function() while true do end end })
             local g = sim.gen.bool()
 
-            """])
+            """
+        ])
         let result = try BuiltBinary.run(["run", "--trace", "off", "--max-instructions", "100000", "v.lua"], in: folder.path, timeout: Self.timeLimit)
         #expect(!result.timedOut, "the engine ran the script's __index uncounted")
         #expect(result.status == 1)

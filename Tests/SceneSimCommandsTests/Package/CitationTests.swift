@@ -24,7 +24,8 @@ struct CitationTests {
             let root = packageRoot.appendingPathComponent(folder)
             var isDirectory: ObjCBool = false
             #expect(FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), "\(folder) is missing from the package")
-            let files = isDirectory.boolValue
+            let files =
+                isDirectory.boolValue
                 ? (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []).map { "\(folder)/\($0)" }
                 : [folder]
             for file in files.sorted() where [".lua", ".md", ".swift"].contains(where: file.hasSuffix) && !file.hasSuffix("CitationTests.swift") {
@@ -59,11 +60,14 @@ struct CitationTests {
             let root = packageRoot.appendingPathComponent(folder)
             var isDirectory: ObjCBool = false
             #expect(FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), "\(folder) is missing from the package")
-            let files = isDirectory.boolValue
+            let files =
+                isDirectory.boolValue
                 ? (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []).map { "\(folder)/\($0)" }
                 : [folder]
-            for file in files.sorted() where [".lua", ".swift", ".c", ".h", ".sh", ".md"].contains(where: file.hasSuffix)
-                && !file.hasSuffix("CitationTests.swift") {
+            for file in files.sorted()
+            where [".lua", ".swift", ".c", ".h", ".sh", ".md"].contains(where: file.hasSuffix)
+                && !file.hasSuffix("CitationTests.swift")
+            {
                 let text = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
                 for name in outside where text.contains(name) { external.append("\(file) cites \(name)") }
             }

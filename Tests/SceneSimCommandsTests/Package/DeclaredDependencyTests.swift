@@ -69,7 +69,8 @@ struct DeclaredDependencyTests {
                 // (Swift's Regex is slow in debug builds).
                 var words = line.split(whereSeparator: \.isWhitespace)[...]
                 while let first = words.first, first != "import",
-                      (first.hasPrefix("@") && !first.contains("(")) || ["public", "package", "internal"].contains(first) {
+                    (first.hasPrefix("@") && !first.contains("(")) || ["public", "package", "internal"].contains(first)
+                {
                     words = words.dropFirst()
                 }
                 guard words.first == "import", words.count >= 2 else { continue }

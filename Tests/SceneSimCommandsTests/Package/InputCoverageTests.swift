@@ -29,7 +29,9 @@ struct InputCoverageTests {
             "{ " + (names ?? []).sorted().map { "\"\($0)\"" }.joined(separator: ", ") + " }"
         }
         let folder = try TempFolder()
-        try folder.write("surface.lua", """
+        try folder.write(
+            "surface.lua",
+            """
             local app = sim.launch { scenes = { { id = "main" } } }
             local function functions(object, names)
               local found = {}
@@ -81,10 +83,11 @@ struct InputCoverageTests {
     /// `App:open_window`, `sim.advance`, ...: what scenesim.d.lua declares with `function`.
     static func declaredFunctions() throws -> Set<String> {
         let text = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/types/scenesim.d.lua"), encoding: .utf8)
-        return Set(text.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("function ") else { return nil }
-            return String(line.dropFirst("function ".count).prefix { $0 != "(" })
-        })
+        return Set(
+            text.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("function ") else { return nil }
+                return String(line.dropFirst("function ".count).prefix { $0 != "(" })
+            })
     }
 
     @Test("each input is a function scripts can call, and each lifecycle function of app, w and sim is an input")
@@ -96,8 +99,10 @@ struct InputCoverageTests {
         }
         // The other direction: what else the handles offer is a known change or read.
         let changes: [String: Set<String>] = [
-            "App": ["after", "on", "transition", "login", "next_step", "cancel_onboarding", "logout", "retry",
-                    "begin_background_task", "schedule_refresh", "effect"],
+            "App": [
+                "after", "on", "transition", "login", "next_step", "cancel_onboarding", "logout", "retry",
+                "begin_background_task", "schedule_refresh", "effect",
+            ],
             "Window": ["effect"],
             "sim": ["launch", "now", "network", "log", "seed", "url", "extend", "swift_handlers"],
         ]

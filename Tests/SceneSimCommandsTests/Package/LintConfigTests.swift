@@ -30,9 +30,10 @@ struct LintConfigTests {
         let uses = Self.stockGlobals.map { "print(\($0))" }.joined(separator: "\n") + "\n"
         try folder.write("uses.lua", uses)
         let report = try Self.luacheck("uses.lua", in: folder)
-        let flagged = Set(report.split(separator: "\n").compactMap { line in
-            line.firstMatch(of: /accessing undefined variable '([^']+)'/).map { String($0.1) }
-        })
+        let flagged = Set(
+            report.split(separator: "\n").compactMap { line in
+                line.firstMatch(of: /accessing undefined variable '([^']+)'/).map { String($0.1) }
+            })
         let refused = Set(Self.stockGlobals).subtracting(sandbox)
         #expect(flagged == refused, "luacheck flags \(flagged.sorted()); the sandbox lacks \(refused.sorted())\n\(report)")
         #expect(refused.isSuperset(of: ["io", "os", "debug", "package", "dofile", "loadfile"]))
@@ -50,8 +51,10 @@ struct LintConfigTests {
     static func luacheck(_ file: String, in folder: TempFolder) throws -> String {
         let luacheck = Process()
         luacheck.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        luacheck.arguments = ["luacheck", "--no-color", "--formatter", "plain", "--codes",
-                              "--config", packageRoot.appendingPathComponent(".luacheckrc").path, file]
+        luacheck.arguments = [
+            "luacheck", "--no-color", "--formatter", "plain", "--codes",
+            "--config", packageRoot.appendingPathComponent(".luacheckrc").path, file,
+        ]
         luacheck.currentDirectoryURL = URL(fileURLWithPath: folder.path)
         let pipe = Pipe()
         luacheck.standardOutput = pipe

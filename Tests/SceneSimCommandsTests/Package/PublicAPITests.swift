@@ -27,7 +27,8 @@ struct PublicAPITests {
                         trimmed += " " + continuation
                     }
                     // An enum's one-line cases are API; another body is not.
-                    let declaration = trimmed.hasPrefix("public enum")
+                    let declaration =
+                        trimmed.hasPrefix("public enum")
                         ? trimmed
                         : String(trimmed.split(separator: " {", maxSplits: 1).first ?? "")
                     lines.append("\(module)/\(file): \(declaration)")

@@ -22,7 +22,9 @@ struct ScriptSurfaceListTests {
     /// (fields: each class's `__index` switches over an enum whose cases are the list).
     static func surface() throws -> Surface {
         let folder = try TempFolder()
-        try folder.write("surface.lua", """
+        try folder.write(
+            "surface.lua",
+            """
             local app = sim.launch { scenes = { { id = "main" } } }
             local function list(label, t)
               local functions, fields = {}, {}
@@ -140,7 +142,10 @@ struct ScriptSurfaceListTests {
         // Every API-like spelling in the document: sim.x, sim.x.y, assert.x, app:x, app.x, w:x,
         // w.x, task:x, task.x (`app.defaults.theme` is app.defaults, a store's key after it).
         var mentioned: Set<String> = []
-        for match in text.matches(of: /(?:^|[^A-Za-z0-9_.:])(sim\.(?:server|system|gen|explore)\.[a-z_]+|sim\.[a-z_]+|assert\.[a-z_]+|app[.:][a-z_]+|w[.:][a-z_]+|task[.:][a-z_]+)\b/.anchorsMatchLineEndings()) {
+        for match in text.matches(
+            of: /(?:^|[^A-Za-z0-9_.:])(sim\.(?:server|system|gen|explore)\.[a-z_]+|sim\.[a-z_]+|assert\.[a-z_]+|app[.:][a-z_]+|w[.:][a-z_]+|task[.:][a-z_]+)\b/
+                .anchorsMatchLineEndings())
+        {
             mentioned.insert(String(match.1))
         }
         let existing = Self.spellings(surface)

@@ -20,36 +20,44 @@ struct REPLCommandTests {
 
         #expect(piped == run)
         #expect(piped.status == 0)
-        #expect(piped.stdout.hasSuffix("""
-            [   0.000] app         phase inactive -> active: validate session and refresh
-            active
-            [   0.000] main#1      phase active -> inactive
-            [   0.000] app         phase active -> inactive: prepare for background
-            [   0.000] main#1      phase inactive -> background
-            [   0.000] app         phase inactive -> background: release resources
-            background
+        #expect(
+            piped.stdout.hasSuffix(
+                """
+                [   0.000] app         phase inactive -> active: validate session and refresh
+                active
+                [   0.000] main#1      phase active -> inactive
+                [   0.000] app         phase active -> inactive: prepare for background
+                [   0.000] main#1      phase inactive -> background
+                [   0.000] app         phase inactive -> background: release resources
+                background
 
-            """), "\(piped)")
+                """), "\(piped)")
     }
 
     @Test("The first error stops the script: stdin:LINE: on standard error, exit 1, as scenesim run")
     func errorStops() throws {
         let folder = try TempFolder()
 
-        let piped = try BuiltBinary.run(["repl", "--trace", "off"], in: folder.path, input: """
-            print("before")
-            local n = nil
-            print(n.field)
-            print("never")
+        let piped = try BuiltBinary.run(
+            ["repl", "--trace", "off"], in: folder.path,
+            input: """
+                print("before")
+                local n = nil
+                print(n.field)
+                print("never")
 
-            """)
+                """)
 
-        #expect(piped == ProcessResult(status: 1, stdout: "before\n", stderr: """
-            stdin:3: attempt to index a nil value (local 'n')
-            stack traceback:
-            \tstdin:3: in main chunk
+        #expect(
+            piped
+                == ProcessResult(
+                    status: 1, stdout: "before\n",
+                    stderr: """
+                        stdin:3: attempt to index a nil value (local 'n')
+                        stack traceback:
+                        \tstdin:3: in main chunk
 
-            """))
+                        """))
     }
 
     @Test("FILE runs first, in the same world as the piped script")
@@ -82,10 +90,14 @@ struct REPLCommandTests {
 
         let piped = try BuiltBinary.run(["repl"], in: folder.path, input: "x = 1\n\\save out.lua\n")
 
-        #expect(piped == ProcessResult(status: 1, stdout: "", stderr: """
-            stdin:2: unexpected symbol near '\\'
-            hint: piped input runs as one Lua chunk, as lua5.4 < file does; \\commands work only when typing at a terminal
+        #expect(
+            piped
+                == ProcessResult(
+                    status: 1, stdout: "",
+                    stderr: """
+                        stdin:2: unexpected symbol near '\\'
+                        hint: piped input runs as one Lua chunk, as lua5.4 < file does; \\commands work only when typing at a terminal
 
-            """))
+                        """))
     }
 }

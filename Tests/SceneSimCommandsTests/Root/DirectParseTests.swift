@@ -20,8 +20,10 @@ struct DirectParseTests {
         let file = folder.path + "/a.lua"
         let lines: [[String]] = [
             ["run", file],
-            ["run", file, "--seed", "7", "--max-instructions", "100", "--max-memory", "64", "--allow-io",
-             "--trace", "jsonl", "--platform", "iphone", "--timeline", folder.path + "/t.svg", "--timeline-axis", "steps"],
+            [
+                "run", file, "--seed", "7", "--max-instructions", "100", "--max-memory", "64", "--allow-io",
+                "--trace", "jsonl", "--platform", "iphone", "--timeline", folder.path + "/t.svg", "--timeline-axis", "steps",
+            ],
             ["run", "--seed=+12", "--trace=off", file, "--max-instructions=0", "--max-memory=0"],
             ["run", "--allow-io", file, "--platform", "macos", "--timeline", "t.json"],
             ["run", file, "--timeline", "x=y.txt"],

@@ -126,8 +126,10 @@ struct JSONLTraceTests {
         """
 
     static func jsonLines() throws -> String {
-        let folder = try TempFolder(["all.lua": everyEvent, "iphone.lua": iphone, "model.lua": model,
-                                     "process.lua": process, "mac.lua": mac])
+        let folder = try TempFolder([
+            "all.lua": everyEvent, "iphone.lua": iphone, "model.lua": model,
+            "process.lua": process, "mac.lua": mac,
+        ])
         var lines = ""
         for file in ["all.lua", "iphone.lua", "model.lua", "process.lua", "mac.lua"] {
             let result = try BuiltBinary.run(["run", "--trace", "jsonl", file], in: folder.path)
@@ -143,8 +145,10 @@ struct JSONLTraceTests {
         let validator = Process()
         // python3 from the PATH: the one with jsonschema is Homebrew's (or a venv's) on macOS.
         validator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        validator.arguments = ["python3", packageRoot.appendingPathComponent("scripts/lib/validate-jsonl.py").path,
-                               packageRoot.appendingPathComponent("docs/trace-event.schema.json").path]
+        validator.arguments = [
+            "python3", packageRoot.appendingPathComponent("scripts/lib/validate-jsonl.py").path,
+            packageRoot.appendingPathComponent("docs/trace-event.schema.json").path,
+        ]
         let input = Pipe(), output = Pipe()
         validator.standardInput = input
         validator.standardOutput = output

@@ -44,25 +44,32 @@ struct RunCommandTests {
 
     @Test("A passing scenario prints its trace and output and exits 0")
     func passingScenario() throws {
-        let folder = try TempFolder(["ok.lua": """
+        let folder = try TempFolder([
+            "ok.lua": """
             local app = sim.launch{}
             sim.settle()
             print("state", app.state)
-            """])
+            """
+        ])
 
         let result = try BuiltBinary.run(["run", "ok.lua"], in: folder.path)
 
-        #expect(result == ProcessResult(status: 0, stdout: Self.launchTrace + """
-            [   0.500] app         state loading -> unauthenticated
-            state\tunauthenticated
+        #expect(
+            result
+                == ProcessResult(
+                    status: 0,
+                    stdout: Self.launchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        state\tunauthenticated
 
-            """, stderr: ""))
+                        """, stderr: ""))
     }
 
     @Test("A use of a library the sandbox leaves out (io, os, debug, package, dofile, loadfile) says so and names --allow-io; another nil global does not")
     func sandboxedGlobalHint() throws {
         let folder = try TempFolder(["io.lua": "io.write(\"a\")\n", "dofile.lua": "dofile(\"x.lua\")\n", "other.lua": "iox.write(\"a\")\n"])
-        let hint = "hint: %@ is not in scenesim's sandbox (a scenario reads no files, environment or wall clock, so every run prints the same bytes); if the scenario really needs it, run with --allow-io, which opens io, os, debug, package, dofile, loadfile\n"
+        let hint =
+            "hint: %@ is not in scenesim's sandbox (a scenario reads no files, environment or wall clock, so every run prints the same bytes); if the scenario really needs it, run with --allow-io, which opens io, os, debug, package, dofile, loadfile\n"
 
         let io = try BuiltBinary.run(["run", "io.lua"], in: folder.path)
         let dofile = try BuiltBinary.run(["run", "dofile.lua"], in: folder.path)
@@ -96,7 +103,9 @@ struct RunCommandTests {
         }
     }
 
-    @Test("SIGINT or SIGTERM stops a running scenario at its line with 'interrupted', its output flushed whole (killed outright it lost buffered lines, cut mid-line), exit 128 + the signal", arguments: [SIGINT, SIGTERM])
+    @Test(
+        "SIGINT or SIGTERM stops a running scenario at its line with 'interrupted', its output flushed whole (killed outright it lost buffered lines, cut mid-line), exit 128 + the signal",
+        arguments: [SIGINT, SIGTERM])
     func interruptedRun(signal: Int32) throws {
         let binary = try #require(BuiltBinary.url)
         let folder = try TempFolder(["hang.lua": "for i = 1, 1000 do print(\"line\", i) end\nwhile true do end\n"])
@@ -125,7 +134,9 @@ struct RunCommandTests {
         #expect(stderr.hasPrefix("hang.lua:") && stderr.contains(": interrupted\nstack traceback:\n"), "\(stderr)")
     }
 
-    @Test("SIGINT during a loop of large prints stops the scenario after the print under way: it was honoured only at a hook step, which a short loop of long calls never reached (issue 43)")
+    @Test(
+        "SIGINT during a loop of large prints stops the scenario after the print under way: it was honoured only at a hook step, which a short loop of long calls never reached (issue 43)"
+    )
     func interruptedLargePrints() throws {
         let binary = try #require(BuiltBinary.url)
         // 200 prints of 128 MiB: fewer instructions than a hook step, and seconds of work in the
@@ -181,19 +192,25 @@ struct RunCommandTests {
 
     @Test("A failing assert exits 1 with its file:line and the traceback on stderr")
     func failingAssert() throws {
-        let folder = try TempFolder(["fail.lua": """
+        let folder = try TempFolder([
+            "fail.lua": """
             local app = sim.launch{}
             assert(app.state == "authenticated(ada)", "not logged in: " .. app.state)
-            """])
+            """
+        ])
 
         let result = try BuiltBinary.run(["run", "fail.lua"], in: folder.path)
 
-        #expect(result == ProcessResult(status: 1, stdout: Self.launchTrace, stderr: """
-            fail.lua:2: not logged in: loading
-            stack traceback:
-            \tfail.lua:2: in main chunk
+        #expect(
+            result
+                == ProcessResult(
+                    status: 1, stdout: Self.launchTrace,
+                    stderr: """
+                        fail.lua:2: not logged in: loading
+                        stack traceback:
+                        \tfail.lua:2: in main chunk
 
-            """))
+                        """))
     }
 
     @Test("A syntax error exits 1 with file:line and no output")
@@ -209,35 +226,39 @@ struct RunCommandTests {
     func errorInHelperModule() throws {
         let folder = try TempFolder([
             "deep.lua": """
-                local helpers = require "helpers"
-                local function step()
-                  helpers.run("bad")
-                end
-                step()
-                """,
+            local helpers = require "helpers"
+            local function step()
+              helpers.run("bad")
+            end
+            step()
+            """,
             "lib/helpers.lua": """
-                local M = {}
-                local function deep(x)
-                  error("helper failed: " .. x)
-                end
-                function M.run(x)
-                  deep(x)
-                end
-                return M
-                """,
+            local M = {}
+            local function deep(x)
+              error("helper failed: " .. x)
+            end
+            function M.run(x)
+              deep(x)
+            end
+            return M
+            """,
         ])
 
         let result = try BuiltBinary.run(["run", "deep.lua"], in: folder.path)
 
-        #expect(result == ProcessResult(status: 1, stdout: "", stderr: """
-            lib/helpers.lua:3: helper failed: bad
-            stack traceback:
-            \tlib/helpers.lua:3: in upvalue 'deep'
-            \tlib/helpers.lua:6: in function 'helpers.run'
-            \tdeep.lua:3: in local 'step'
-            \tdeep.lua:5: in main chunk
+        #expect(
+            result
+                == ProcessResult(
+                    status: 1, stdout: "",
+                    stderr: """
+                        lib/helpers.lua:3: helper failed: bad
+                        stack traceback:
+                        \tlib/helpers.lua:3: in upvalue 'deep'
+                        \tlib/helpers.lua:6: in function 'helpers.run'
+                        \tdeep.lua:3: in local 'step'
+                        \tdeep.lua:5: in main chunk
 
-            """))
+                        """))
     }
 
     @Test("scenesim repl FILE finds modules in the nearest lib/ at or above FILE's folder, as run does")
@@ -260,12 +281,16 @@ struct RunCommandTests {
 
         let result = try BuiltBinary.run(["run", "--bogus", "ok.lua"], in: folder.path)
 
-        #expect(result == ProcessResult(status: 2, stdout: "", stderr: """
-            Error: Unknown option '--bogus'
-            Usage: scenesim run <file> [--seed <seed>] [--max-instructions <n>] [--max-memory <MiB>] [--allow-io] [--trace <format>] [--platform <platform>] [--timeline <file>] [--timeline-axis <axis>]
-              See 'scenesim run --help' for more information.
+        #expect(
+            result
+                == ProcessResult(
+                    status: 2, stdout: "",
+                    stderr: """
+                        Error: Unknown option '--bogus'
+                        Usage: scenesim run <file> [--seed <seed>] [--max-instructions <n>] [--max-memory <MiB>] [--allow-io] [--trace <format>] [--platform <platform>] [--timeline <file>] [--timeline-axis <axis>]
+                          See 'scenesim run --help' for more information.
 
-            """))
+                        """))
     }
 
     @Test("A missing scenario file is a usage error: exit 2 naming the file")
@@ -275,12 +300,16 @@ struct RunCommandTests {
 
         let result = try BuiltBinary.run(["run", "nope.lua"], in: folder.path)
 
-        #expect(result == ProcessResult(status: 2, stdout: "", stderr: """
-            Error: no such scenario file: nope.lua
-            Usage: scenesim run <file> [--seed <seed>] [--max-instructions <n>] [--max-memory <MiB>] [--allow-io] [--trace <format>] [--platform <platform>] [--timeline <file>] [--timeline-axis <axis>]
-              See 'scenesim run --help' for more information.
+        #expect(
+            result
+                == ProcessResult(
+                    status: 2, stdout: "",
+                    stderr: """
+                        Error: no such scenario file: nope.lua
+                        Usage: scenesim run <file> [--seed <seed>] [--max-instructions <n>] [--max-memory <MiB>] [--allow-io] [--trace <format>] [--platform <platform>] [--timeline <file>] [--timeline-axis <axis>]
+                          See 'scenesim run --help' for more information.
 
-            """))
+                        """))
     }
 
     @Test("--trace jsonl writes one JSON object per line: each event, and each print as a print event")
@@ -289,23 +318,29 @@ struct RunCommandTests {
 
         let result = try BuiltBinary.run(["run", "--trace", "jsonl", "ok.lua"], in: folder.path)
 
-        #expect(result == ProcessResult(status: 0, stdout: """
-            {"event":"launched","number":1,"platform":"ipados","restoring":[],"text":"launch #1 on ipados: nothing to restore","time":0.000}
-            {"event":"sceneConnected","reason":"new","scene":"main#1","text":"connected (new session) -> inactive","time":0.000,"value":null}
-            {"event":"appPhaseChanged","from":"background","text":"phase background -> inactive: prepare for background","time":0.000,"to":"inactive"}
-            {"event":"scenePhaseChanged","from":"inactive","scene":"main#1","text":"phase inactive -> active","time":0.000,"to":"active"}
-            {"event":"appPhaseChanged","from":"inactive","text":"phase inactive -> active: validate session and refresh","time":0.000,"to":"active"}
-            {"event":"note","note":"hi","text":"hi","time":0.000}
-            {"event":"print","text":"done","time":0.000}
+        #expect(
+            result
+                == ProcessResult(
+                    status: 0,
+                    stdout: """
+                        {"event":"launched","number":1,"platform":"ipados","restoring":[],"text":"launch #1 on ipados: nothing to restore","time":0.000}
+                        {"event":"sceneConnected","reason":"new","scene":"main#1","text":"connected (new session) -> inactive","time":0.000,"value":null}
+                        {"event":"appPhaseChanged","from":"background","text":"phase background -> inactive: prepare for background","time":0.000,"to":"inactive"}
+                        {"event":"scenePhaseChanged","from":"inactive","scene":"main#1","text":"phase inactive -> active","time":0.000,"to":"active"}
+                        {"event":"appPhaseChanged","from":"inactive","text":"phase inactive -> active: validate session and refresh","time":0.000,"to":"active"}
+                        {"event":"note","note":"hi","text":"hi","time":0.000}
+                        {"event":"print","text":"done","time":0.000}
 
-            """, stderr: ""))
+                        """, stderr: ""))
     }
 
     @Test("With --allow-io, io.write and print share standard output and keep their order")
     func ioWriteKeepsOrder() throws {
-        let folder = try TempFolder(["io.lua": """
+        let folder = try TempFolder([
+            "io.lua": """
             io.write("one\\n") print("two") io.write("three\\n") print("four")
-            """])
+            """
+        ])
 
         let result = try BuiltBinary.run(["run", "--allow-io", "io.lua"], in: folder.path)
 

@@ -42,7 +42,10 @@ struct TimelineCommandTests {
         let result = try BuiltBinary.run(["run", "--trace", "jsonl", "--timeline", "-", "k.lua"], in: folder.path)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("Error: --timeline - writes text lanes to standard output instead of the trace, so --trace jsonl would have no trace there; give --timeline FILE (.txt, .svg or .json) to keep the JSON Lines trace, or drop --trace jsonl\n"), "\(result)")
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: --timeline - writes text lanes to standard output instead of the trace, so --trace jsonl would have no trace there; give --timeline FILE (.txt, .svg or .json) to keep the JSON Lines trace, or drop --trace jsonl\n"
+            ), "\(result)")
     }
 
     @Test("an extension that names no picture is a usage error that lists the choices")
@@ -50,7 +53,10 @@ struct TimelineCommandTests {
         let folder = try TempFolder(["k.lua": Self.killAndRestore])
         let result = try BuiltBinary.run(["run", "--timeline", "out.png", "k.lua"], in: folder.path)
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("Error: --timeline out.png: the extension says which picture to draw; give a .svg picture, .json (Chrome trace for ui.perfetto.dev), .txt text lanes, or - for the text lanes on standard output instead of the trace\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: --timeline out.png: the extension says which picture to draw; give a .svg picture, .json (Chrome trace for ui.perfetto.dev), .txt text lanes, or - for the text lanes on standard output instead of the trace\n"
+            ))
     }
 
     @Test("a file that cannot be written exits 2 naming it, after the scenario's output")
@@ -90,18 +96,25 @@ struct TimelineCommandTests {
         #expect(result.status == 2)
         #expect(result.stdout == "done\n")
         #expect(result.stderr.hasPrefix("scenesim: --timeline t.txt: the text timeline (1003 lanes, "))
-        #expect(result.stderr.hasSuffix(" events) would take more than the memory limit (1 MiB); draw a shorter run or fewer windows, or raise the limit with --max-memory MiB (0 for none)\n"))
+        #expect(
+            result.stderr.hasSuffix(
+                " events) would take more than the memory limit (1 MiB); draw a shorter run or fewer windows, or raise the limit with --max-memory MiB (0 for none)\n"))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/t.txt"))
     }
 
-    @Test("the recording a picture is drawn from counts what its events hold: notes of a MiB each pass --max-memory and are refused, not kept (they held 1.7 GB under --max-memory 64)")
+    @Test(
+        "the recording a picture is drawn from counts what its events hold: notes of a MiB each pass --max-memory and are refused, not kept (they held 1.7 GB under --max-memory 64)"
+    )
     func recordingCountsNotes() throws {
         let folder = try TempFolder(["notes.lua": "sim.launch{}\nlocal s = string.rep(\"x\", 1024 * 1024)\nfor _ = 1, 40 do sim.log(s) end\nprint(\"done\")\n"])
         let result = try BuiltBinary.run(["run", "--trace", "off", "--max-memory", "8", "--timeline", "t.svg", "notes.lua"], in: folder.path)
         #expect(result.status == 2)
         #expect(result.stdout == "done\n")
         #expect(result.stderr.hasPrefix("scenesim: --timeline t.svg: the run's events (more than "), "\(result)")
-        #expect(result.stderr.hasSuffix(" kept for the timeline) would take more than the memory limit (8 MiB); draw a shorter run or fewer windows, or raise the limit with --max-memory MiB (0 for none)\n"), "\(result)")
+        #expect(
+            result.stderr.hasSuffix(
+                " kept for the timeline) would take more than the memory limit (8 MiB); draw a shorter run or fewer windows, or raise the limit with --max-memory MiB (0 for none)\n"
+            ), "\(result)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/t.svg"))
     }
 

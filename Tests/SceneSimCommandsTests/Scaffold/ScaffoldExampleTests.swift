@@ -27,13 +27,15 @@ struct ScaffoldExampleTests {
     func handlerCoverage() throws {
         let result = try BuiltBinary.run(["test", "--coverage", "scenarios"], in: Self.example)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains("""
+        #expect(
+            result.stdout.contains(
+                """
 
-            Swift handlers translated in JournalApp (journal_generated.lua): 2/3 (66.7%)
-                 4  EntryEditor.swift:13 .onChange(of: scenePhase)  first: draft-survives
-                 0  EntryListView.swift:17 .onOpenURL               NOT COVERED
-                 6  JournalApp.swift:14 .onChange(of: scenePhase)   first: draft-survives
+                Swift handlers translated in JournalApp (journal_generated.lua): 2/3 (66.7%)
+                     4  EntryEditor.swift:13 .onChange(of: scenePhase)  first: draft-survives
+                     0  EntryListView.swift:17 .onOpenURL               NOT COVERED
+                     6  JournalApp.swift:14 .onChange(of: scenePhase)   first: draft-survives
 
-            """), "\(result.stdout)")
+                """), "\(result.stdout)")
     }
 }

@@ -28,10 +28,14 @@ struct ScaffoldFixtureAppTests {
         try text.replacingOccurrences(of: old, with: new).write(toFile: path, atomically: true, encoding: .utf8)
     }
 
-    @Test("check-model reads the project files scaffold read: an overlay on a module with url_schemes and multiple_scenes from Info.plist passes (it compared the module with one regenerated without them, and failed)")
+    @Test(
+        "check-model reads the project files scaffold read: an overlay on a module with url_schemes and multiple_scenes from Info.plist passes (it compared the module with one regenerated without them, and failed)"
+    )
     func checkModelReadsProjectFiles() throws {
         let folder = try Self.copy("TravelApp")
-        try folder.write("lib/travel.lua", """
+        try folder.write(
+            "lib/travel.lua",
+            """
             local generated = require "travel_generated"
             return sim.extend(generated, {})
             """)
@@ -42,15 +46,21 @@ struct ScaffoldFixtureAppTests {
 
         let check = try BuiltBinary.run(["check-model", "lib/travel.lua", "--source", "."], in: folder.path)
 
-        #expect(check == ProcessResult(status: 0, stdout: "", stderr: """
-            Travel.xcodeproj/project.pbxproj:29: warning: 2 application targets; the build settings are Travel's (it builds the @main App), not Helper's
+        #expect(
+            check
+                == ProcessResult(
+                    status: 0, stdout: "",
+                    stderr: """
+                        Travel.xcodeproj/project.pbxproj:29: warning: 2 application targets; the build settings are Travel's (it builds the @main App), not Helper's
 
-            """), "\(check)")
+                        """), "\(check)")
     }
 
-    @Test("each app: regenerating gives the checked-in generated module; check-model passes on the overlay; the scenarios' goldens pass", arguments: [
-        ("ForumApp", "forum"), ("CellarApp", "cellar"),
-    ])
+    @Test(
+        "each app: regenerating gives the checked-in generated module; check-model passes on the overlay; the scenarios' goldens pass",
+        arguments: [
+            ("ForumApp", "forum"), ("CellarApp", "cellar"),
+        ])
     func appPasses(app: String, name: String) throws {
         let root = Self.fixtures + "/" + app
         let folder = try TempFolder()
@@ -67,10 +77,12 @@ struct ScaffoldFixtureAppTests {
         #expect(goldens.status == 0, "\(goldens)")
     }
 
-    @Test("a planted source change (a renamed @SceneStorage key) makes check-model exit 1 naming the key", arguments: [
-        ("ForumApp", "forum", "ForumApp/FeedView.swift", "@SceneStorage(\"feed.sort\")", "@SceneStorage(\"feed.order\")", "feed.order"),
-        ("CellarApp", "cellar", "Cellar/MainView.swift", "@SceneStorage(\"main.tab\")", "@SceneStorage(\"main.section\")", "main.section"),
-    ])
+    @Test(
+        "a planted source change (a renamed @SceneStorage key) makes check-model exit 1 naming the key",
+        arguments: [
+            ("ForumApp", "forum", "ForumApp/FeedView.swift", "@SceneStorage(\"feed.sort\")", "@SceneStorage(\"feed.order\")", "feed.order"),
+            ("CellarApp", "cellar", "Cellar/MainView.swift", "@SceneStorage(\"main.tab\")", "@SceneStorage(\"main.section\")", "main.section"),
+        ])
     func plantedChange(app: String, name: String, file: String, old: String, new: String, key: String) throws {
         let folder = try Self.copy(app)
         let clean = try BuiltBinary.run(["check-model", "scenarios/lib/\(name).lua", "--source", "."], in: folder.path)

@@ -21,7 +21,8 @@ struct ScaffoldHostileSourceTests {
 
     @Test("40,000 chained modifiers are read (it was a SIGSEGV in swift-syntax's visitor): scaffold writes the module and check-model runs")
     func chainedModifiers() throws {
-        let root = "struct Root: View {\n    @SceneStorage(\"tab\") private var tab = 0\n    var body: some View {\n        Text(\"x\")"
+        let root =
+            "struct Root: View {\n    @SceneStorage(\"tab\") private var tab = 0\n    var body: some View {\n        Text(\"x\")"
             + String(repeating: ".padding()", count: 40_000) + "\n    }\n}\n"
         let folder = try TempFolder(["App/App.swift": Self.app, "App/Root.swift": root])
         let scaffold = try BuiltBinary.run(["scaffold", "App", "-o", "deep.lua"], in: folder.path, timeout: 300)
@@ -32,9 +33,11 @@ struct ScaffoldHostileSourceTests {
         #expect(check.status == 0, "\(check)")
     }
 
-    @Test("10,000 nested #if, and 30 nested [ (which the Swift parser reads in exponential time) are a warning naming the file and line; the other files are read; no crash, no hang")
+    @Test(
+        "10,000 nested #if, and 30 nested [ (which the Swift parser reads in exponential time) are a warning naming the file and line; the other files are read; no crash, no hang")
     func nestedConditionsAndBrackets() throws {
-        let conditions = "struct Deep: View {\n    var body: some View {\n" + String(repeating: "#if A\n", count: 10_000) + "Text(\"x\")\n"
+        let conditions =
+            "struct Deep: View {\n    var body: some View {\n" + String(repeating: "#if A\n", count: 10_000) + "Text(\"x\")\n"
             + String(repeating: "#endif\n", count: 10_000) + "    }\n}\n"
         let brackets = "let table = " + String(repeating: "[", count: 30) + "1" + String(repeating: "]", count: 30) + "\n"
         let root = "struct Root: View {\n    @SceneStorage(\"tab\") private var tab = 0\n    var body: some View { Text(\"x\") }\n}\n"
@@ -46,22 +49,26 @@ struct ScaffoldHostileSourceTests {
 
         #expect(!scaffold.timedOut)
         #expect(scaffold.status == 0, "\(scaffold)")
-        #expect(scaffold.stderr == """
-            Deep.swift:10002: warning: this file nests 10000 #if deep here (more than 64), which the Swift parser takes cubic time to read; it is not read, so its types are not in the model
-            Table.swift:1: warning: this file nests 30 [ brackets deep here (more than 12), which the Swift parser takes exponential time to read; it is not read, so its types are not in the model: split the expression
+        #expect(
+            scaffold.stderr == """
+                Deep.swift:10002: warning: this file nests 10000 #if deep here (more than 64), which the Swift parser takes cubic time to read; it is not read, so its types are not in the model
+                Table.swift:1: warning: this file nests 30 [ brackets deep here (more than 12), which the Swift parser takes exponential time to read; it is not read, so its types are not in the model: split the expression
 
-            """, "\(scaffold)")
+                """, "\(scaffold)")
         #expect(scaffold.stdout.contains("\"tab\", -- Root.swift:2 @SceneStorage Int = 0"), "\(scaffold)")
         #expect(check == ProcessResult(status: 0, stdout: "", stderr: scaffold.stderr), "\(check)")
     }
 
-    @Test("a .swift file whose name is not UTF-8 is read (it was skipped without a word, and check-model said no difference), and a name with control bytes is shown escaped, in messages and in the module")
+    @Test(
+        "a .swift file whose name is not UTF-8 is read (it was skipped without a word, and check-model said no difference), and a name with control bytes is shown escaped, in messages and in the module"
+    )
     func fileNames() throws {
         let folder = try TempFolder(["App/Root.swift": "struct Root: View {\n    @SceneStorage(\"tab\") private var tab = 0\n    var body: some View { Text(\"x\") }\n}\n"])
         // App\xff.swift holds the @main App; Bad<ESC>[31m.swift a view with a key, and a parse error.
         try Self.writeFile(folder.path + "/App/App", [0xff], ".swift", Self.app)
-        try Self.writeFile(folder.path + "/App/Bad", [0x1b] + Array("[31m".utf8), ".swift",
-                           "struct Extra: View {\n    @SceneStorage(\"extra\") private var extra = 0\n    var body: some View { Text(\"x\") }\n    func ( }\n}\n")
+        try Self.writeFile(
+            folder.path + "/App/Bad", [0x1b] + Array("[31m".utf8), ".swift",
+            "struct Extra: View {\n    @SceneStorage(\"extra\") private var extra = 0\n    var body: some View { Text(\"x\") }\n    func ( }\n}\n")
         defer { Self.removeAll(folder.path + "/App") }
 
         let scaffold = try BuiltBinary.run(["scaffold", "App"], in: folder.path)
@@ -78,7 +85,9 @@ struct ScaffoldHostileSourceTests {
         #expect(!json.stdout.contains("\u{1b}"))
     }
 
-    @Test("the TravelApp fixture (an Info.plist and a project.pbxproj): the module with its project facts loads and launches on each platform, check-model passes, and the JSON validates", arguments: ["iphone", "ipados", "macos"])
+    @Test(
+        "the TravelApp fixture (an Info.plist and a project.pbxproj): the module with its project facts loads and launches on each platform, check-model passes, and the JSON validates",
+        arguments: ["iphone", "ipados", "macos"])
     func projectFactsLoad(platform: String) throws {
         let fixture = packageRoot.appendingPathComponent("Tests/ScaffoldFixtures/TravelApp").path
         let folder = try TempFolder(["launch.lua": "local app = sim.launch(require \"travel\")\nsim.settle()\nprint(app:open_url(\"travelapp://trip/1\"))\n", "lib/.keep": ""])

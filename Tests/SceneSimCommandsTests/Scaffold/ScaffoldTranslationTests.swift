@@ -7,9 +7,12 @@ import Testing
 struct ScaffoldTranslationTests {
     static let fixtures = packageRoot.appendingPathComponent("Tests/ScaffoldFixtures").path
 
-    @Test("LedgerApp: defaults, storage and memory writes, windows opened and closed, a delayed task, a background task and a refresh request happen at the events the Swift puts them")
+    @Test(
+        "LedgerApp: defaults, storage and memory writes, windows opened and closed, a delayed task, a background task and a refresh request happen at the events the Swift puts them"
+    )
     func ledgerEndToEnd() throws {
-        let folder = try TempFolder(["ledger.lua": #"""
+        let folder = try TempFolder([
+            "ledger.lua": #"""
             -- The LedgerApp fixture's generated module, unedited: its handlers run at their events.
             local app = sim.launch(require "ledger")
             sim.settle()
@@ -29,98 +32,106 @@ struct ScaffoldTranslationTests {
             sim.advance(3600)
             sim.system.refresh(app)
             print("refresh", app.memory["LedgerStore.refreshCount"])
-            """#])
+            """#
+        ])
         try folder.write("lib/.keep", "")
         let scaffold = try BuiltBinary.run(["scaffold", Self.fixtures + "/LedgerApp", "-o", "lib/ledger.lua"], in: folder.path)
         #expect(scaffold == ProcessResult(status: 0, stdout: "", stderr: ""), "\(scaffold)")
         let run = try BuiltBinary.run(["run", "ledger.lua"], in: folder.path)
-        #expect(run == ProcessResult(status: 0, stdout: #"""
-            [   0.000] app         launch #1 on ipados: nothing to restore
-            [   0.000] defaults    launchedOnce = true
-            [   0.000] main#1      connected (new session) -> inactive
-            [   0.000] app         phase background -> inactive
-            [   0.000] defaults    lastPhase = "background->inactive"
-            [   0.000] main#1      phase inactive -> active
-            [   0.000] app         phase inactive -> active
-            [   0.000] defaults    lastPhase = "inactive->active"
-            launch	true	1	true	2.0
-            [   0.000] main#1      phase active -> inactive
-            [   0.000] app         phase active -> inactive
-            [   0.000] defaults    lastPhase = "active->inactive"
-            [   0.000] main#1      phase inactive -> background
-            [   0.000] main#1      storage saved: 3 keys, 45 bytes
-            [   0.000] app         phase inactive -> background
-            [   0.000] defaults    lastPhase = "inactive->background"
-            [   0.000] app         background task 1 "flush" began
-            [   0.000] app         background task 1 "flush" finished
-            [   0.000] app         background refresh requested, due at 3600.000 s
-            background	1	0	1	1
-            synced	true
-            [   2.000] main#1      phase background -> inactive
-            [   2.000] app         phase background -> inactive
-            [   2.000] defaults    lastPhase = "background->inactive"
-            [   2.000] main#1      phase inactive -> active
-            [   2.000] app         phase inactive -> active
-            [   2.000] defaults    lastPhase = "inactive->active"
-            [   2.000] main#2      connected (new session) -> inactive
-            [   2.000] main#2      phase inactive -> active
-            [   2.000] app         open url ledger://entry/42: handled by main#2
-            [   2.000] entry#1     connected (new session, value "42") -> inactive
-            [   2.000] entry#1     phase inactive -> active
-            [   2.000] main#1      phase active -> inactive
-            [   2.000] main#1      phase inactive -> background
-            [   2.000] main#1      storage saved: 3 keys, 42 bytes
-            url	true
-            [   2.000] main#3      connected (new session) -> inactive
-            [   2.000] main#3      phase inactive -> active
-            [   2.000] main#2      phase active -> inactive
-            [   2.000] main#2      phase inactive -> background
-            [   2.000] main#2      storage saved: 1 key, 12 bytes
-            [   2.000] app         open url ledger://note?text=milk&text=eggs: handled by main#3
-            query	true	main#3	milk
-            [   2.000] main#4      connected (new session) -> inactive
-            [   2.000] main#4      phase inactive -> active
-            [   2.000] entry#1     phase active -> inactive
-            [   2.000] entry#1     phase inactive -> background
-            [   2.000] app         continue activity com.example.ledger.open: handled by main#4
-            [   2.000] entry#1     memory lost (closed): appearances
-            [   2.000] app         sessions discarded (closed by the user): entry#1; didDiscardSceneSessions delivered
-            [   2.000] entry#2     connected (new session, value "7") -> inactive
-            [   2.000] entry#2     phase inactive -> active
-            [   2.000] main#3      phase active -> inactive
-            [   2.000] main#3      phase inactive -> background
-            [   2.000] main#3      storage saved: 3 keys, 40 bytes
-            activity	true	entry#2("7")	1
-            opened	2
-            [   2.000] entry#2     phase active -> inactive
-            [   2.000] main#4      phase active -> inactive
-            [   2.000] app         phase active -> inactive
-            [   2.000] defaults    lastPhase = "active->inactive"
-            [   2.000] entry#2     phase inactive -> background
-            [   2.000] main#4      phase inactive -> background
-            [   2.000] main#4      storage saved: 1 key, 12 bytes
-            [   2.000] app         phase inactive -> background
-            [   2.000] defaults    lastPhase = "inactive->background"
-            [   2.000] app         background task 2 "flush" began
-            [   2.000] app         background task 2 "flush" finished
-            [   2.000] app         background refresh requested, due at 3602.000 s
-            [   2.000] entry#2     memory lost (closed): appearances
-            [   2.000] app         sessions discarded (closed by the user): entry#2; didDiscardSceneSessions delivered
-            [   7.000] app         suspended
-            [3602.000] app         resumed (suspended 3595.000 s)
-            [3602.000] app         background task 3 "refresh" began
-            [3602.000] app         background task 3 "refresh" finished
-            [3602.000] app         suspended
-            refresh	1
+        #expect(
+            run
+                == ProcessResult(
+                    status: 0,
+                    stdout: #"""
+                        [   0.000] app         launch #1 on ipados: nothing to restore
+                        [   0.000] defaults    launchedOnce = true
+                        [   0.000] main#1      connected (new session) -> inactive
+                        [   0.000] app         phase background -> inactive
+                        [   0.000] defaults    lastPhase = "background->inactive"
+                        [   0.000] main#1      phase inactive -> active
+                        [   0.000] app         phase inactive -> active
+                        [   0.000] defaults    lastPhase = "inactive->active"
+                        launch	true	1	true	2.0
+                        [   0.000] main#1      phase active -> inactive
+                        [   0.000] app         phase active -> inactive
+                        [   0.000] defaults    lastPhase = "active->inactive"
+                        [   0.000] main#1      phase inactive -> background
+                        [   0.000] main#1      storage saved: 3 keys, 45 bytes
+                        [   0.000] app         phase inactive -> background
+                        [   0.000] defaults    lastPhase = "inactive->background"
+                        [   0.000] app         background task 1 "flush" began
+                        [   0.000] app         background task 1 "flush" finished
+                        [   0.000] app         background refresh requested, due at 3600.000 s
+                        background	1	0	1	1
+                        synced	true
+                        [   2.000] main#1      phase background -> inactive
+                        [   2.000] app         phase background -> inactive
+                        [   2.000] defaults    lastPhase = "background->inactive"
+                        [   2.000] main#1      phase inactive -> active
+                        [   2.000] app         phase inactive -> active
+                        [   2.000] defaults    lastPhase = "inactive->active"
+                        [   2.000] main#2      connected (new session) -> inactive
+                        [   2.000] main#2      phase inactive -> active
+                        [   2.000] app         open url ledger://entry/42: handled by main#2
+                        [   2.000] entry#1     connected (new session, value "42") -> inactive
+                        [   2.000] entry#1     phase inactive -> active
+                        [   2.000] main#1      phase active -> inactive
+                        [   2.000] main#1      phase inactive -> background
+                        [   2.000] main#1      storage saved: 3 keys, 42 bytes
+                        url	true
+                        [   2.000] main#3      connected (new session) -> inactive
+                        [   2.000] main#3      phase inactive -> active
+                        [   2.000] main#2      phase active -> inactive
+                        [   2.000] main#2      phase inactive -> background
+                        [   2.000] main#2      storage saved: 1 key, 12 bytes
+                        [   2.000] app         open url ledger://note?text=milk&text=eggs: handled by main#3
+                        query	true	main#3	milk
+                        [   2.000] main#4      connected (new session) -> inactive
+                        [   2.000] main#4      phase inactive -> active
+                        [   2.000] entry#1     phase active -> inactive
+                        [   2.000] entry#1     phase inactive -> background
+                        [   2.000] app         continue activity com.example.ledger.open: handled by main#4
+                        [   2.000] entry#1     memory lost (closed): appearances
+                        [   2.000] app         sessions discarded (closed by the user): entry#1; didDiscardSceneSessions delivered
+                        [   2.000] entry#2     connected (new session, value "7") -> inactive
+                        [   2.000] entry#2     phase inactive -> active
+                        [   2.000] main#3      phase active -> inactive
+                        [   2.000] main#3      phase inactive -> background
+                        [   2.000] main#3      storage saved: 3 keys, 40 bytes
+                        activity	true	entry#2("7")	1
+                        opened	2
+                        [   2.000] entry#2     phase active -> inactive
+                        [   2.000] main#4      phase active -> inactive
+                        [   2.000] app         phase active -> inactive
+                        [   2.000] defaults    lastPhase = "active->inactive"
+                        [   2.000] entry#2     phase inactive -> background
+                        [   2.000] main#4      phase inactive -> background
+                        [   2.000] main#4      storage saved: 1 key, 12 bytes
+                        [   2.000] app         phase inactive -> background
+                        [   2.000] defaults    lastPhase = "inactive->background"
+                        [   2.000] app         background task 2 "flush" began
+                        [   2.000] app         background task 2 "flush" finished
+                        [   2.000] app         background refresh requested, due at 3602.000 s
+                        [   2.000] entry#2     memory lost (closed): appearances
+                        [   2.000] app         sessions discarded (closed by the user): entry#2; didDiscardSceneSessions delivered
+                        [   7.000] app         suspended
+                        [3602.000] app         resumed (suspended 3595.000 s)
+                        [3602.000] app         background task 3 "refresh" began
+                        [3602.000] app         background task 3 "refresh" finished
+                        [3602.000] app         suspended
+                        refresh	1
 
-            """#, stderr: ""), "\(run)")
+                        """#, stderr: ""), "\(run)")
         let check = try BuiltBinary.run(["check-model", "lib/ledger.lua", "--source", Self.fixtures + "/LedgerApp"], in: folder.path)
         #expect(check == ProcessResult(status: 0, stdout: "", stderr: ""), "\(check)")
     }
 
-    @Test("ClockApp: the root view's onAppear, task, Timer.publish and onDisappear run when its window connects and disconnects; the task's and the timer's pending work is cancelled at disconnect; Timer.scheduledTimer repeats whatever the window does")
+    @Test(
+        "ClockApp: the root view's onAppear, task, Timer.publish and onDisappear run when its window connects and disconnects; the task's and the timer's pending work is cancelled at disconnect; Timer.scheduledTimer repeats whatever the window does"
+    )
     func clockEndToEnd() throws {
-        let folder = try TempFolder(["clock.lua": #"""
+        let folder = try TempFolder([
+            "clock.lua": #"""
             -- The ClockApp fixture's generated module: what its root view starts when the window connects stops when it disconnects.
             local app = sim.launch(require "clock")
             local w = app.windows[1]
@@ -136,95 +147,107 @@ struct ScaffoldTranslationTests {
             print(app.defaults.appearances)
             sim.advance(31)
             print(w.storage.ticks, w.memory.loaded, app.memory["Poller.polls"])
-            """#])
+            """#
+        ])
         try folder.write("lib/.keep", "")
         let scaffold = try BuiltBinary.run(["scaffold", Self.fixtures + "/ClockApp", "-o", "lib/clock.lua"], in: folder.path)
         #expect(scaffold == ProcessResult(status: 0, stdout: "", stderr: ""), "\(scaffold)")
         let run = try BuiltBinary.run(["run", "clock.lua"], in: folder.path)
-        #expect(run == ProcessResult(status: 0, stdout: #"""
-            [   0.000] app         launch #1 on ipados: nothing to restore
-            [   0.000] clock#1     connected (new session) -> inactive
-            [   0.000] defaults    appearances = 1
-            [   0.000] app         phase background -> inactive
-            [   0.000] clock#1     phase inactive -> active
-            [   0.000] app         phase inactive -> active
-            2	true	1	nil
-            3	1
-            [  35.000] clock#1     phase active -> inactive
-            [  35.000] app         phase active -> inactive
-            [  35.000] clock#1     phase inactive -> background
-            [  35.000] clock#1     storage saved: 1 key, 13 bytes
-            [  35.000] app         phase inactive -> background
-            [  35.000] clock#1     disconnected (session kept)
-            [  35.000] clock#1     memory lost (disconnected): loaded, poller
-            1
-            [  38.000] clock#1     connected (reconnected) -> inactive
-            [  38.000] defaults    appearances = 2
-            [  38.000] app         phase background -> inactive
-            [  38.000] clock#1     phase inactive -> active
-            [  38.000] app         phase inactive -> active
-            2
-            6	true	3
+        #expect(
+            run
+                == ProcessResult(
+                    status: 0,
+                    stdout: #"""
+                        [   0.000] app         launch #1 on ipados: nothing to restore
+                        [   0.000] clock#1     connected (new session) -> inactive
+                        [   0.000] defaults    appearances = 1
+                        [   0.000] app         phase background -> inactive
+                        [   0.000] clock#1     phase inactive -> active
+                        [   0.000] app         phase inactive -> active
+                        2	true	1	nil
+                        3	1
+                        [  35.000] clock#1     phase active -> inactive
+                        [  35.000] app         phase active -> inactive
+                        [  35.000] clock#1     phase inactive -> background
+                        [  35.000] clock#1     storage saved: 1 key, 13 bytes
+                        [  35.000] app         phase inactive -> background
+                        [  35.000] clock#1     disconnected (session kept)
+                        [  35.000] clock#1     memory lost (disconnected): loaded, poller
+                        1
+                        [  38.000] clock#1     connected (reconnected) -> inactive
+                        [  38.000] defaults    appearances = 2
+                        [  38.000] app         phase background -> inactive
+                        [  38.000] clock#1     phase inactive -> active
+                        [  38.000] app         phase inactive -> active
+                        2
+                        6	true	3
 
-            """#, stderr: ""), "\(run)")
+                        """#, stderr: ""), "\(run)")
     }
 
     @Test("a refresh task's expirationHandler, set in the registered closure, is the model's on_refresh_expired: it runs when the refresh's time runs out")
     func refreshExpiration() throws {
         let folder = try TempFolder([
             "lib/.keep": "",
-            "r.lua": "local app = sim.launch(require \"r\")\napp:background()\napp:schedule_refresh(0)\nsim.advance(10)\nsim.system.refresh(app)\nsim.advance(40)\nprint(app.memory[\"Store.started\"], app.memory[\"Store.expired\"])\n",
+            "r.lua":
+                "local app = sim.launch(require \"r\")\napp:background()\napp:schedule_refresh(0)\nsim.advance(10)\nsim.system.refresh(app)\nsim.advance(40)\nprint(app.memory[\"Store.started\"], app.memory[\"Store.expired\"])\n",
             "Src/App.swift": """
-                @main struct RefreshApp: App {
-                    init() {
-                        BGTaskScheduler.shared.register(forTaskWithIdentifier: "r", using: nil) { task in
-                            task.expirationHandler = {
-                                Store.shared.expired += 1
-                                task.setTaskCompleted(success: false)
-                            }
-                            Store.shared.started += 1
+            @main struct RefreshApp: App {
+                init() {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: "r", using: nil) { task in
+                        task.expirationHandler = {
+                            Store.shared.expired += 1
+                            task.setTaskCompleted(success: false)
                         }
+                        Store.shared.started += 1
                     }
-                    var body: some Scene { WindowGroup(id: "main") { Text("") } }
                 }
-                @Observable final class Store {
-                    static let shared = Store()
-                    var started = 0
-                    var expired = 0
-                }
-                """,
+                var body: some Scene { WindowGroup(id: "main") { Text("") } }
+            }
+            @Observable final class Store {
+                static let shared = Store()
+                var started = 0
+                var expired = 0
+            }
+            """,
         ])
         let scaffold = try BuiltBinary.run(["scaffold", "Src", "-o", "lib/r.lua"], in: folder.path)
         #expect(scaffold == ProcessResult(status: 0, stdout: "", stderr: ""), "\(scaffold)")
         let run = try BuiltBinary.run(["run", "r.lua"], in: folder.path)
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout.contains("[  35.000] app         background task 1 \"refresh\" expiring: 5.000 s of background time left; its expiration handler runs\n[  35.000] app         background task 1 \"refresh\" finished\n"), "\(run)")
+        #expect(
+            run.stdout.contains(
+                "[  35.000] app         background task 1 \"refresh\" expiring: 5.000 s of background time left; its expiration handler runs\n[  35.000] app         background task 1 \"refresh\" finished\n"
+            ), "\(run)")
         #expect(run.stdout.hasSuffix("1\t1\n"), "\(run)")
     }
 
-    @Test("a Task that sleeps in a window's handler writes that window's state later only if the window is still there, as SwiftUI drops a write to a gone view's state; another window's write happens")
+    @Test(
+        "a Task that sleeps in a window's handler writes that window's state later only if the window is still there, as SwiftUI drops a write to a gone view's state; another window's write happens"
+    )
     func deferredWindowState() throws {
         let folder = try TempFolder([
             "lib/.keep": "",
-            "late.lua": "local app = sim.launch(require \"m\")\nlocal a = app.windows[1]\nlocal b = app:open_window(\"main\")\nsim.settle()\napp:background()\nb:close()\nsim.advance(3)\nprint(a.storage.draft, a.memory.count, b.alive)\n",
+            "late.lua":
+                "local app = sim.launch(require \"m\")\nlocal a = app.windows[1]\nlocal b = app:open_window(\"main\")\nsim.settle()\napp:background()\nb:close()\nsim.advance(3)\nprint(a.storage.draft, a.memory.count, b.alive)\n",
             "Src/App.swift": #"""
-                @main struct LateApp: App { var body: some Scene { WindowGroup(id: "main") { Root() } } }
-                struct Root: View {
-                    @Environment(\.scenePhase) var phase
-                    @SceneStorage("draft") var draft = ""
-                    @State var count = 0
-                    var body: some View {
-                        Text(draft).onChange(of: phase) { _, new in
-                            guard new == .background else { return }
-                            Task {
-                                try await Task.sleep(for: .seconds(3))
-                                count += 1
-                                draft = "saved \(count)"
-                            }
+            @main struct LateApp: App { var body: some Scene { WindowGroup(id: "main") { Root() } } }
+            struct Root: View {
+                @Environment(\.scenePhase) var phase
+                @SceneStorage("draft") var draft = ""
+                @State var count = 0
+                var body: some View {
+                    Text(draft).onChange(of: phase) { _, new in
+                        guard new == .background else { return }
+                        Task {
+                            try await Task.sleep(for: .seconds(3))
+                            count += 1
+                            draft = "saved \(count)"
                         }
                     }
                 }
-                """#,
+            }
+            """#,
         ])
         let scaffold = try BuiltBinary.run(["scaffold", "Src", "-o", "lib/m.lua"], in: folder.path)
         #expect(scaffold == ProcessResult(status: 0, stdout: "", stderr: ""), "\(scaffold)")
@@ -232,7 +255,9 @@ struct ScaffoldTranslationTests {
         #expect(run == ProcessResult(status: 0, stdout: "saved 1\t1\tfalse\n", stderr: ""), "\(run)")
     }
 
-    @Test("every fixture's generated module loads with the real Lua, and regenerating it gives the same bytes", arguments: ["NotesApp", "PhotoApp", "SplitBodyApp", "LedgerApp", "CourierApp", "ClockApp"])
+    @Test(
+        "every fixture's generated module loads with the real Lua, and regenerating it gives the same bytes",
+        arguments: ["NotesApp", "PhotoApp", "SplitBodyApp", "LedgerApp", "CourierApp", "ClockApp"])
     func everyModuleLoads(app: String) throws {
         let folder = try TempFolder(["load.lua": "local m = require \"m\"\nprint(type(m.model), #m.scenes > 0)\n"])
         try folder.write("lib/.keep", "")
@@ -251,19 +276,19 @@ struct ScaffoldTranslationTests {
             "launch.lua": "local app = sim.launch(require \"m\")\nsim.settle()\napp:background()\nprint(app.windows[1].storage[\"key ]] \\\"q\\\"\"])\n",
             "lib/.keep": "",
             "Src/App.swift": #"""
-                @main struct OddApp: App { var body: some Scene { WindowGroup(id: "main") { Root() } } }
-                struct Root: View {
-                    @Environment(\.scenePhase) var phase
-                    @SceneStorage("key ]] \"q\"") var odd = ""
-                    var body: some View {
-                        Text("").onChange(of: phase) { _, new in
-                            if new == .background { odd = "a\0b\u{1B}]]" + "\(1 + 2)" }
-                            let it = Undeclared.thing(of: { x in x }) ?? 3
-                            _ = it
-                        }
+            @main struct OddApp: App { var body: some Scene { WindowGroup(id: "main") { Root() } } }
+            struct Root: View {
+                @Environment(\.scenePhase) var phase
+                @SceneStorage("key ]] \"q\"") var odd = ""
+                var body: some View {
+                    Text("").onChange(of: phase) { _, new in
+                        if new == .background { odd = "a\0b\u{1B}]]" + "\(1 + 2)" }
+                        let it = Undeclared.thing(of: { x in x }) ?? 3
+                        _ = it
                     }
                 }
-                """#,
+            }
+            """#,
             "Src/Big.swift": filler,
             "Src/Broken.swift": "struct Broken: View { var body: some View { Text(\"\").onChange(of: { }) { ) ) } }\n",
         ])
@@ -276,7 +301,10 @@ struct ScaffoldTranslationTests {
 
     @Test("CourierApp: the effects are traced at their events with their Swift file:line")
     func courierEffects() throws {
-        let folder = try TempFolder(["courier.lua": "local app = sim.launch(require \"courier\")\nsim.settle()\napp:background()\nprint(app.memory[\"SessionModel.lastSync\"], app.memory[\"SessionModel.unread\"], app.defaults.launchCount)\n"])
+        let folder = try TempFolder([
+            "courier.lua":
+                "local app = sim.launch(require \"courier\")\nsim.settle()\napp:background()\nprint(app.memory[\"SessionModel.lastSync\"], app.memory[\"SessionModel.unread\"], app.defaults.launchCount)\n"
+        ])
         try folder.write("lib/.keep", "")
         let scaffold = try BuiltBinary.run(["scaffold", Self.fixtures + "/CourierApp", "-o", "lib/courier.lua"], in: folder.path)
         #expect(scaffold.status == 0, "\(scaffold)")

@@ -6,7 +6,8 @@ import Testing
 struct CoverageCommandTests {
     static let suite = [
         "a/launch.lua": "sim.launch{}\nsim.settle()\n",
-        "a/launch.golden": "[   0.000] app         launch #1 on ipados: nothing to restore\n[   0.000] main#1      connected (new session) -> inactive\n[   0.000] app         phase background -> inactive: prepare for background\n[   0.000] main#1      phase inactive -> active\n[   0.000] app         phase inactive -> active: validate session and refresh\n[   0.500] app         state loading -> unauthenticated\n--- exit 0\n",
+        "a/launch.golden":
+            "[   0.000] app         launch #1 on ipados: nothing to restore\n[   0.000] main#1      connected (new session) -> inactive\n[   0.000] app         phase background -> inactive: prepare for background\n[   0.000] main#1      phase inactive -> active\n[   0.000] app         phase inactive -> active: validate session and refresh\n[   0.500] app         state loading -> unauthenticated\n--- exit 0\n",
     ]
 
     @Test("a gate the suite does not reach fails the run (exit 1), saying what is missing")
@@ -15,7 +16,10 @@ struct CoverageCommandTests {
         let result = try BuiltBinary.run(["test", "--min-coverage", "states=100", "a"], in: folder.path)
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr == "coverage: states coverage is 2/5 (40%), under --min-coverage states=100; not covered: onboarding, authenticated, error\n")
-        #expect(result.stdout.contains("\nstates of the built-in AppStateController: 2/5 (40%)\n     1  loading          first: launch\n     1  unauthenticated  first: launch\n     0  onboarding       NOT COVERED\n"))
+        #expect(
+            result.stdout.contains(
+                "\nstates of the built-in AppStateController: 2/5 (40%)\n     1  loading          first: launch\n     1  unauthenticated  first: launch\n     0  onboarding       NOT COVERED\n"
+            ))
     }
 
     @Test("a gate the suite reaches passes, and the report is the same with one job or many")
@@ -69,7 +73,9 @@ struct CoverageCommandTests {
         let folder = try TempFolder(Self.suite)
         let result = try BuiltBinary.run(["test", "--min-coverage", "edges=1", "a"], in: folder.path)
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("Error: --min-coverage: unknown metric 'edges'; give states, transitions or handlers with a percent, e.g. --min-coverage transitions=100,states=100\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: --min-coverage: unknown metric 'edges'; give states, transitions or handlers with a percent, e.g. --min-coverage transitions=100,states=100\n"))
     }
 
     @Test("An empty --timeline, --junit or --coverage-out path is a usage error (it named the root folder)")

@@ -28,37 +28,41 @@ struct GoldenReviewTests {
 
         let review = try BuiltBinary.run(["test", "--review"], in: folder.path, input: "x\na\nr\ns\n")
 
-        #expect(review == ProcessResult(status: 0, stdout: """
-            REVIEW 1/3: a
-            --- scenarios/a.golden
-            +++ scenarios/a.golden.new
-            @@ -1,2 +1,2 @@
-            -one
-            +ONE
-             --- exit 0
-            accept, reject or skip? [a/r/s, q to stop] x
-            accept, reject or skip? [a/r/s, q to stop] a
-            ACCEPTED: a
-            REVIEW 2/3: b
-            --- scenarios/b.golden
-            +++ scenarios/b.golden.new
-            @@ -1,2 +1,2 @@
-            -two
-            +TWO
-             --- exit 0
-            accept, reject or skip? [a/r/s, q to stop] r
-            REJECTED: b
-            REVIEW 3/3: c
-            --- scenarios/c.golden
-            +++ scenarios/c.golden.new
-            @@ -1,2 +1,2 @@
-            -three
-            +THREE
-             --- exit 0
-            accept, reject or skip? [a/r/s, q to stop] s
-            1 accepted, 1 rejected, 1 skipped
+        #expect(
+            review
+                == ProcessResult(
+                    status: 0,
+                    stdout: """
+                        REVIEW 1/3: a
+                        --- scenarios/a.golden
+                        +++ scenarios/a.golden.new
+                        @@ -1,2 +1,2 @@
+                        -one
+                        +ONE
+                         --- exit 0
+                        accept, reject or skip? [a/r/s, q to stop] x
+                        accept, reject or skip? [a/r/s, q to stop] a
+                        ACCEPTED: a
+                        REVIEW 2/3: b
+                        --- scenarios/b.golden
+                        +++ scenarios/b.golden.new
+                        @@ -1,2 +1,2 @@
+                        -two
+                        +TWO
+                         --- exit 0
+                        accept, reject or skip? [a/r/s, q to stop] r
+                        REJECTED: b
+                        REVIEW 3/3: c
+                        --- scenarios/c.golden
+                        +++ scenarios/c.golden.new
+                        @@ -1,2 +1,2 @@
+                        -three
+                        +THREE
+                         --- exit 0
+                        accept, reject or skip? [a/r/s, q to stop] s
+                        1 accepted, 1 rejected, 1 skipped
 
-            """, stderr: ""), "\(review)")
+                        """, stderr: ""), "\(review)")
         #expect(Self.contents(folder, "a.golden") == "ONE\n--- exit 0\n")
         #expect(Self.contents(folder, "a.golden.new") == nil)
         #expect(Self.contents(folder, "b.golden") == "two\n--- exit 0\n")
@@ -94,7 +98,9 @@ struct GoldenReviewTests {
     func neverInCheckMode() throws {
         let folder = try Self.suiteWithThreeReviews()
         let refused = try BuiltBinary.run(["test", "--accept", "--check"], in: folder.path)
-        #expect(refused == ProcessResult(status: 2, stdout: "", stderr: "error: --accept writes goldens, which never happens in check mode (--check); review where CI is not set\n"), "\(refused)")
+        #expect(
+            refused == ProcessResult(status: 2, stdout: "", stderr: "error: --accept writes goldens, which never happens in check mode (--check); review where CI is not set\n"),
+            "\(refused)")
         #expect(Self.contents(folder, "a.golden") == "one\n--- exit 0\n")
     }
 }

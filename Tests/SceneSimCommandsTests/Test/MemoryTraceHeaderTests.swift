@@ -39,11 +39,23 @@ struct MemoryTraceHeaderTests {
         let folder = try TempFolder(["scenarios/bad.lua": "-- a scenario\n-- trace: memroy\n" + Self.body])
         let run = try BuiltBinary.run(["test", "--check"], in: folder.path)
         #expect(run.status == 1)
-        #expect(run.stdout.hasPrefix("FAIL: bad (scenarios/bad.lua:2: unknown trace addition 'memroy' in '-- trace:' (did you mean 'memory'?); the only one is 'memory' (a line for every write to app.memory and w.memory))\n"), "\(run)")
+        #expect(
+            run.stdout.hasPrefix(
+                "FAIL: bad (scenarios/bad.lua:2: unknown trace addition 'memroy' in '-- trace:' (did you mean 'memory'?); the only one is 'memory' (a line for every write to app.memory and w.memory))\n"
+            ), "\(run)")
         let direct = try BuiltBinary.run(["run", "scenarios/bad.lua"], in: folder.path)
-        #expect(direct == ProcessResult(status: 2, stdout: "", stderr: "scenesim: scenarios/bad.lua:2: unknown trace addition 'memroy' in '-- trace:' (did you mean 'memory'?); the only one is 'memory' (a line for every write to app.memory and w.memory)\n"), "\(direct)")
+        #expect(
+            direct
+                == ProcessResult(
+                    status: 2, stdout: "",
+                    stderr:
+                        "scenesim: scenarios/bad.lua:2: unknown trace addition 'memroy' in '-- trace:' (did you mean 'memory'?); the only one is 'memory' (a line for every write to app.memory and w.memory)\n"
+                ), "\(direct)")
         try folder.write("scenarios/bad.lua", "-- trace:\n" + Self.body)
         let empty = try BuiltBinary.run(["run", "scenarios/bad.lua"], in: folder.path)
-        #expect(empty.stderr == "scenesim: scenarios/bad.lua:1: '-- trace:' names nothing to add to the trace; write '-- trace: memory' to trace every write to app.memory and w.memory\n", "\(empty)")
+        #expect(
+            empty.stderr
+                == "scenesim: scenarios/bad.lua:1: '-- trace:' names nothing to add to the trace; write '-- trace: memory' to trace every write to app.memory and w.memory\n",
+            "\(empty)")
     }
 }

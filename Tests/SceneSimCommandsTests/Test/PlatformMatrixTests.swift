@@ -47,7 +47,10 @@ struct PlatformMatrixTests {
         let folder = try TempFolder(["scenarios/open.lua": Self.scenario.replacingOccurrences(of: "iphone ipados", with: "iphone ipdos")])
         let run = try BuiltBinary.run(["test", "--check"], in: folder.path)
         #expect(run.status == 1)
-        #expect(run.stdout.hasPrefix("FAIL: open (scenarios/open.lua:1: unknown platform 'ipdos' in '-- platforms:' (did you mean 'ipados'?); the platforms are iphone, ipados, macos, visionos)\n"), "\(run)")
+        #expect(
+            run.stdout.hasPrefix(
+                "FAIL: open (scenarios/open.lua:1: unknown platform 'ipdos' in '-- platforms:' (did you mean 'ipados'?); the platforms are iphone, ipados, macos, visionos)\n"),
+            "\(run)")
 
         let usage = try BuiltBinary.run(["test", "--platform", "mac"], in: folder.path)
         #expect(usage.status == 2)
@@ -58,14 +61,22 @@ struct PlatformMatrixTests {
     func launchNamingAPlatformIsRefused() throws {
         let folder = try TempFolder(["scenarios/fixed.lua": "-- platforms: iphone ipados\nsim.launch { platform = \"macos\" }\n"])
         let run = try BuiltBinary.run(["test", "--check", "--platform", "iphone"], in: folder.path)
-        #expect(run.stdout.contains("fixed.lua:2: sim.launch: platform = \"macos\", but this run is on iphone (a platform of the scenario's '-- platforms:' line, or --platform): leave platform out of sim.launch so each run takes its own"), "\(run)")
+        #expect(
+            run.stdout.contains(
+                "fixed.lua:2: sim.launch: platform = \"macos\", but this run is on iphone (a platform of the scenario's '-- platforms:' line, or --platform): leave platform out of sim.launch so each run takes its own"
+            ), "\(run)")
     }
 
     @Test("scenesim run on a scenario whose platforms line is misspelt says so, exit 2")
     func runRefusesAMisspeltLine() throws {
         let folder = try TempFolder(["open.lua": Self.scenario.replacingOccurrences(of: "iphone ipados", with: "iphon")])
         let run = try BuiltBinary.run(["run", "open.lua"], in: folder.path)
-        #expect(run == ProcessResult(status: 2, stdout: "", stderr: "scenesim: open.lua:1: unknown platform 'iphon' in '-- platforms:' (did you mean 'iphone'?); the platforms are iphone, ipados, macos, visionos\n"), "\(run)")
+        #expect(
+            run
+                == ProcessResult(
+                    status: 2, stdout: "",
+                    stderr: "scenesim: open.lua:1: unknown platform 'iphon' in '-- platforms:' (did you mean 'iphone'?); the platforms are iphone, ipados, macos, visionos\n"),
+            "\(run)")
     }
 
     @Test("scenesim run takes the first listed platform, or --platform")

@@ -33,19 +33,23 @@ struct TestCommandTests {
 
         let result = try BuiltBinary.run(["test", "--check", "--timeout", "0.2", "--max-instructions", "0", "-j", "1", "."], in: folder.path)
 
-        #expect(result == ProcessResult(status: 1, stdout: """
-            FAIL: loop (timed out after 0.2 s)
-            last output:
-              looping
-            stopped at:
-            loop.lua:2: interrupted
-            stack traceback:
-            \tloop.lua:2: in main chunk
-            if it really needs longer, raise the limit with --timeout SECONDS (0 for none)
-            PASS: ok
-            1 passed, 1 failed
+        #expect(
+            result
+                == ProcessResult(
+                    status: 1,
+                    stdout: """
+                        FAIL: loop (timed out after 0.2 s)
+                        last output:
+                          looping
+                        stopped at:
+                        loop.lua:2: interrupted
+                        stack traceback:
+                        \tloop.lua:2: in main chunk
+                        if it really needs longer, raise the limit with --timeout SECONDS (0 for none)
+                        PASS: ok
+                        1 passed, 1 failed
 
-            """, stderr: ""))
+                        """, stderr: ""))
     }
 
     @Test("test takes the scenario flags of run: --max-instructions stops a loop with the limit's hint")
@@ -59,7 +63,9 @@ struct TestCommandTests {
         #expect(golden.contains("hint: the scenario ran too long (an endless loop?); if it really needs more, raise the limit with --max-instructions N (0 for none)\n"))
     }
 
-    @Test("An error in a lib/ module is named from the suite's root, as the scenario is: its golden passes whatever directory scenesim test runs from (it read scenarios/lib/m.lua from one, lib/m.lua from another)")
+    @Test(
+        "An error in a lib/ module is named from the suite's root, as the scenario is: its golden passes whatever directory scenesim test runs from (it read scenarios/lib/m.lua from one, lib/m.lua from another)"
+    )
     func moduleNamesInGoldens() throws {
         let folder = try TempFolder([
             "scenarios/lib/model.lua": "local M = {}\nfunction M.sign_in(user)\n  return \"library(\" .. user .. \")\"\nend\nreturn M\n",
@@ -72,12 +78,17 @@ struct TestCommandTests {
         let golden = try String(contentsOfFile: folder.path + "/scenarios/topic/fails.golden", encoding: .utf8)
 
         #expect(recorded.status == 0, "\(recorded)")
-        #expect(golden == "--- stderr\nlib/model.lua:3: attempt to concatenate a nil value (local 'user')\nstack traceback:\n\tlib/model.lua:3: in function 'model.sign_in'\n\ttopic/fails.lua:3: in main chunk\n--- exit 1\n", "\(golden)")
+        #expect(
+            golden
+                == "--- stderr\nlib/model.lua:3: attempt to concatenate a nil value (local 'user')\nstack traceback:\n\tlib/model.lua:3: in function 'model.sign_in'\n\ttopic/fails.lua:3: in main chunk\n--- exit 1\n",
+            "\(golden)")
         #expect(fromInside.status == 0, "\(fromInside)")
         #expect(fromRoot.status == 0, "\(fromRoot)")
     }
 
-    @Test("The output a golden test holds stays within --max-memory: a scenario printing past it stops at the print's line with the output limit and the hint (a MiB printed a thousand times held gigabytes); one within it passes")
+    @Test(
+        "The output a golden test holds stays within --max-memory: a scenario printing past it stops at the print's line with the output limit and the hint (a MiB printed a thousand times held gigabytes); one within it passes"
+    )
     func outputWithinMemoryLimit() throws {
         let folder = try TempFolder([
             "flood.lua": "local s = string.rep(\"x\", 1024 * 1024)\nfor _ = 1, 1000 do print(s) end\n",
@@ -89,7 +100,10 @@ struct TestCommandTests {
 
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("FAIL: flood (error at flood.lua:2: output limit exceeded (4194304 bytes))\n"), "\(result)")
-        #expect(result.stdout.contains("\nhint: the scenario printed more than the memory limit holds, and scenesim test keeps a scenario's whole output to compare it with its golden; print less (a summary, not every value), or raise the limit with --max-memory MiB (0 for none)\nnot recorded: the scenario stopped at a limit (see the hint above)\n"), "\(result)")
+        #expect(
+            result.stdout.contains(
+                "\nhint: the scenario printed more than the memory limit holds, and scenesim test keeps a scenario's whole output to compare it with its golden; print less (a summary, not every value), or raise the limit with --max-memory MiB (0 for none)\nnot recorded: the scenario stopped at a limit (see the hint above)\n"
+            ), "\(result)")
         #expect(result.stdout.hasSuffix("PASS: small\n1 passed, 1 failed\n"), "\(result)")
     }
 
@@ -106,20 +120,24 @@ struct TestCommandTests {
 
         // Before, io.write went to the test command's own standard output: the golden held
         // "two" alone and passed whatever io.write printed.
-        #expect(result == ProcessResult(status: 1, stdout: """
-            FAIL: changed
-            --- changed.golden
-            +++ actual
-            @@ -1,3 +1,3 @@
-            -one
-            +one, changed
-             two
-             --- exit 0
-            accept with: scenesim test --update changed.lua
-            PASS: io
-            1 passed, 1 failed
+        #expect(
+            result
+                == ProcessResult(
+                    status: 1,
+                    stdout: """
+                        FAIL: changed
+                        --- changed.golden
+                        +++ actual
+                        @@ -1,3 +1,3 @@
+                        -one
+                        +one, changed
+                         two
+                         --- exit 0
+                        accept with: scenesim test --update changed.lua
+                        PASS: io
+                        1 passed, 1 failed
 
-            """, stderr: ""))
+                        """, stderr: ""))
     }
 
     @Test("A scenario's name is the same from any directory (the report, --filter, --list, JUnit), and the same file in two suites of one run is named, and drawn, by its path")
@@ -165,13 +183,19 @@ struct TestCommandTests {
 
         let result = try BuiltBinary.run(["test", "--filter", "cold-lunch", "."], in: folder.path)
 
-        #expect(result == ProcessResult(status: 2, stdout: "", stderr: """
-            error: --filter 'cold-lunch' matches no scenario name; nearest names: cold-launch, relaunch, tour (scenesim test --list shows them all)
+        #expect(
+            result
+                == ProcessResult(
+                    status: 2, stdout: "",
+                    stderr: """
+                        error: --filter 'cold-lunch' matches no scenario name; nearest names: cold-launch, relaunch, tour (scenesim test --list shows them all)
 
-            """))
+                        """))
     }
 
-    @Test("Issue 43, through the binary: a golden linked to /proc/self/environ is never shown, a review file linked out is never written, a lib/ module that is a FIFO never blocks; each says which file, exit 2")
+    @Test(
+        "Issue 43, through the binary: a golden linked to /proc/self/environ is never shown, a review file linked out is never written, a lib/ module that is a FIFO never blocks; each says which file, exit 2"
+    )
     func suiteLinksThroughTheBinary() throws {
         let folder = try TempFolder([
             "victim.txt": "precious",
@@ -181,7 +205,9 @@ struct TestCommandTests {
             "scenarios/pipe.lua": "print(select(2, pcall(require, 'pipe')))\n",
             "scenarios/pipe.golden": "ran\n--- exit 0\n",
         ])
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/scenarios/env.golden", withDestinationPath: FileManager.default.fileExists(atPath: "/proc/self/environ") ? "/proc/self/environ" : "../victim.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/scenarios/env.golden",
+            withDestinationPath: FileManager.default.fileExists(atPath: "/proc/self/environ") ? "/proc/self/environ" : "../victim.txt")
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/scenarios/write.golden.new", withDestinationPath: "../victim.txt")
         try FileManager.default.createDirectory(atPath: folder.path + "/scenarios/lib", withIntermediateDirectories: true)
         try #require(mkfifo(folder.path + "/scenarios/lib/pipe.lua", 0o644) == 0)
@@ -191,9 +217,15 @@ struct TestCommandTests {
         #expect(!result.timedOut)
         #expect(result.status == 2)
         #expect(!result.stdout.contains("COLUMNS=80") && !result.stdout.contains("precious"), "\(result)")
-        #expect(result.stdout.hasPrefix("FAIL: env (cannot read scenarios/env.golden: it leads outside the suite scenarios through a symbolic link, and scenesim reads only files inside the suite; replace the link with the file itself, or point it at a file inside the suite)\n"), "\(result)")
+        #expect(
+            result.stdout.hasPrefix(
+                "FAIL: env (cannot read scenarios/env.golden: it leads outside the suite scenarios through a symbolic link, and scenesim reads only files inside the suite; replace the link with the file itself, or point it at a file inside the suite)\n"
+            ), "\(result)")
         #expect(result.stdout.contains("+module 'pipe': lib/pipe.lua is not a regular file (a FIFO, a device or a socket); require reads only regular files\n"), "\(result)")
-        #expect(result.stderr.contains("error: cannot write scenarios/write.golden.new: it leads outside the suite scenarios through a symbolic link, and scenesim writes only inside the suite; remove the link, or point it at a file inside the suite\n"), "\(result)")
+        #expect(
+            result.stderr.contains(
+                "error: cannot write scenarios/write.golden.new: it leads outside the suite scenarios through a symbolic link, and scenesim writes only inside the suite; remove the link, or point it at a file inside the suite\n"
+            ), "\(result)")
         #expect(try String(contentsOfFile: folder.path + "/victim.txt", encoding: .utf8) == "precious")
     }
 }

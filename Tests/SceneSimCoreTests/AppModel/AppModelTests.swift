@@ -30,13 +30,19 @@ struct AppModelTests {
         #expect(try model.parse("signed_in(a\u{0}b)") == ModelState("signed_in", .text("a\u{0}b")))
         #expect(try model.parse("level(42)").text == "level(42)")
         #expect(try model.parse("failed(offline)").bytes == "failed(offline)")
-        #expect(throws: SimError(.invalidValue, "app state \"failed(ofline)\" needs one of its arguments (did you mean \"offline\"?); its arguments are offline, expired, e.g. \"failed(offline)\"")) {
+        #expect(
+            throws: SimError(
+                .invalidValue, "app state \"failed(ofline)\" needs one of its arguments (did you mean \"offline\"?); its arguments are offline, expired, e.g. \"failed(offline)\"")
+        ) {
             try model.parse("failed(ofline)")
         }
         #expect(throws: SimError(.invalidValue, "app state \"level(x)\" needs an integer argument, e.g. \"level(1)\"")) {
             try model.parse("level(x)")
         }
-        #expect(throws: SimError(.invalidValue, "unknown app state \"lockd\" (did you mean \"locked\"?); states are locked, signed_in(<string>), level(<integer>), failed(<offline|expired>)")) {
+        #expect(
+            throws: SimError(
+                .invalidValue, "unknown app state \"lockd\" (did you mean \"locked\"?); states are locked, signed_in(<string>), level(<integer>), failed(<offline|expired>)")
+        ) {
             try model.parse("lockd")
         }
     }
@@ -91,7 +97,9 @@ struct AppModelTests {
         #expect(model.unreachableStates == ["level"])
     }
 
-    @Test("a declared model drives the simulator: initial state, table, rejection reason; a crash in its initial state keeps restoration when the state is no loading screen, and discards it in one")
+    @Test(
+        "a declared model drives the simulator: initial state, table, rejection reason; a crash in its initial state keeps restoration when the state is no loading screen, and discards it in one"
+    )
     func declaredModelInTheSimulator() throws {
         let sim = try Simulator(config: .testing(), model: try Self.notes())
         try sim.launch()
@@ -106,7 +114,9 @@ struct AppModelTests {
 
         var loadingModel = try Self.notes()
         loadingModel = try AppModel(
-            states: loadingModel.states.map { var state = $0; state.isLoading = state.name == "locked"; return state },
+            states: loadingModel.states.map {
+                var state = $0; state.isLoading = state.name == "locked"; return state
+            },
             initial: "locked", transitions: ["locked": ["signed_in"]]
         )
         let loading = try Simulator(config: .testing(), model: loadingModel)

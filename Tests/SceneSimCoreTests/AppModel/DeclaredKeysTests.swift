@@ -35,10 +35,12 @@ struct DeclaredKeysTests {
         let (sim, main) = try Self.launched()
         try sim.setStorage(main, key: "selectedTab", value: .int(2))
         #expect(try sim.storageValue(main, key: "selectedTab") == .int(2))
-        #expect(Self.message { try sim.setStorage(main, key: "selectedTabs", value: .int(3)) }
-            == #"w.storage.selectedTabs: scene "main" declares no SceneStorage key "selectedTabs"; did you mean "selectedTab"?"#)
-        #expect(Self.message { _ = try sim.storageValue(main, key: "other") }
-            == #"w.storage.other: scene "main" declares no SceneStorage key "other"; it declares "selectedTab""#)
+        #expect(
+            Self.message { try sim.setStorage(main, key: "selectedTabs", value: .int(3)) }
+                == #"w.storage.selectedTabs: scene "main" declares no SceneStorage key "selectedTabs"; did you mean "selectedTab"?"#)
+        #expect(
+            Self.message { _ = try sim.storageValue(main, key: "other") }
+                == #"w.storage.other: scene "main" declares no SceneStorage key "other"; it declares "selectedTab""#)
         #expect(try sim.liveStorage(main) == SceneStorage(["selectedTab": .int(2)]))
     }
 
@@ -48,12 +50,15 @@ struct DeclaredKeysTests {
         try sim.setWindowMemory(main, key: "draft", value: .string("x"))
         try sim.setAppMemory(key: "store", value: .int(1))
         try sim.setDefault("theme", .string("dark"))
-        #expect(Self.message { try sim.setWindowMemory(main, key: "drafts", value: .string("y")) }
-            == #"w.memory.drafts: scene "main" declares no memory key "drafts"; did you mean "draft"?"#)
-        #expect(Self.message { try sim.setAppMemory(key: "stores", value: .int(2)) }
-            == #"app.memory.stores: the model declares no memory key "stores"; did you mean "store"?"#)
-        #expect(Self.message { try sim.setDefault("them", .string("light")) }
-            == #"app.defaults.them: the model declares no AppStorage key "them"; did you mean "theme"?"#)
+        #expect(
+            Self.message { try sim.setWindowMemory(main, key: "drafts", value: .string("y")) }
+                == #"w.memory.drafts: scene "main" declares no memory key "drafts"; did you mean "draft"?"#)
+        #expect(
+            Self.message { try sim.setAppMemory(key: "stores", value: .int(2)) }
+                == #"app.memory.stores: the model declares no memory key "stores"; did you mean "store"?"#)
+        #expect(
+            Self.message { try sim.setDefault("them", .string("light")) }
+                == #"app.defaults.them: the model declares no AppStorage key "them"; did you mean "theme"?"#)
         #expect(try sim.windowMemory(main) == SceneStorage(["draft": .string("x")]))
         #expect(try sim.appMemory() == SceneStorage(["store": .int(1)]))
         #expect(sim.defaults == SceneStorage(["theme": .string("dark")]))

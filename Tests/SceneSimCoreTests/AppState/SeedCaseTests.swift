@@ -17,10 +17,12 @@ struct SeedCaseTests {
         try device.advance(0.5)
         try device.login("ada")
         // then both transitions are accepted, in order
-        expectNoDifference(device.simulator.history, [
-            .init(from: .loading, to: .unauthenticated, at: .at(0.5), reason: nil),
-            .init(from: .unauthenticated, to: .authenticated(user: "ada"), at: .at(1), reason: nil),
-        ])
+        expectNoDifference(
+            device.simulator.history,
+            [
+                .init(from: .loading, to: .unauthenticated, at: .at(0.5), reason: nil),
+                .init(from: .unauthenticated, to: .authenticated(user: "ada"), at: .at(1), reason: nil),
+            ])
         #expect(device.simulator.rejectedTransitions.isEmpty)
         #expect(device.simulator.appState == .authenticated(user: "ada"))
     }
@@ -39,7 +41,8 @@ struct SeedCaseTests {
         expectNoDifference(device.simulator.snapshot(), before)
         expectNoDifference(device.simulator.rejectedTransitions, [.init(from: .loading, to: .onboarding(.welcome), at: .zero, reason: reason)])
         #expect(device.simulator.history.isEmpty)
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.000] app         state loading -> onboarding(welcome) rejected: \(reason)
             """)
     }
@@ -55,12 +58,14 @@ struct SeedCaseTests {
         try device.settle()
         try device.logout()
         // then the controller went through the error to unauthenticated
-        expectNoDifference(device.simulator.history.map { "\($0.from.text) -> \($0.to.text)" }, [
-            "loading -> unauthenticated",
-            "unauthenticated -> authenticated(ada)",
-            "authenticated(ada) -> error(sessionExpired)",
-            "error(sessionExpired) -> unauthenticated",
-        ])
+        expectNoDifference(
+            device.simulator.history.map { "\($0.from.text) -> \($0.to.text)" },
+            [
+                "loading -> unauthenticated",
+                "unauthenticated -> authenticated(ada)",
+                "authenticated(ada) -> error(sessionExpired)",
+                "error(sessionExpired) -> unauthenticated",
+            ])
         #expect(device.simulator.appState == .unauthenticated)
     }
 
@@ -70,7 +75,8 @@ struct SeedCaseTests {
         try device.advance(1)
         try device.login("ada", newUser: true)
         #expect(device.simulator.appState == .onboarding(.welcome))
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   1.500] auth        session of ada stored in the keychain (expires at 3601.500)
             [   1.500] app         state unauthenticated -> onboarding(welcome)
             """)
@@ -86,7 +92,8 @@ struct SeedCaseTests {
         // then it is refused and the state is as it was
         #expect(handled == false)
         expectNoDifference(device.simulator.snapshot(), before)
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] app         open url app://item/42: not handled: the app is unauthenticated; deep links are handled only while authenticated
             """)
     }

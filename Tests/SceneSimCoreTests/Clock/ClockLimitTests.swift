@@ -31,7 +31,11 @@ struct ClockLimitTests {
     func advanceLivelock() throws {
         let simulator = try quickApp()
 
-        #expect(throws: SimError(.didNotSettle, "sim.advance(1.000): ran 100000 events and the clock is only at 0.000 s of 1.000 s; something keeps scheduling work (a hook that reacts to every change?)")) {
+        #expect(
+            throws: SimError(
+                .didNotSettle,
+                "sim.advance(1.000): ran 100000 events and the clock is only at 0.000 s of 1.000 s; something keeps scheduling work (a hook that reacts to every change?)")
+        ) {
             try simulator.advance(by: .at(1), afterEach: livelock(simulator))
         }
         #expect(simulator.now == .zero)
@@ -46,7 +50,8 @@ struct ClockLimitTests {
         _ = try simulator.transition(to: .error(.sessionExpired))
         try simulator.retry()  // initialization again: due after min_loading, past the end
 
-        #expect(throws: SimError(.clockEnd, "the next event is due at 4611686018427.887903 s, past 4611686018427.387903 s, the end of the virtual clock; nothing can run after it")) {
+        #expect(throws: SimError(.clockEnd, "the next event is due at 4611686018427.887903 s, past 4611686018427.387903 s, the end of the virtual clock; nothing can run after it"))
+        {
             try simulator.settle()
         }
         #expect(simulator.now == .latest)
@@ -60,7 +65,11 @@ struct ClockLimitTests {
         try simulator.advance(by: VirtualTime.latest - simulator.now - .at(1))
         try simulator.background()
 
-        #expect(throws: SimError(.clockEnd, "the next event (the app's suspension) is due at 5611686018426.387903 s, past 4611686018427.387903 s, the end of the virtual clock; nothing can run after it")) {
+        #expect(
+            throws: SimError(
+                .clockEnd,
+                "the next event (the app's suspension) is due at 5611686018426.387903 s, past 4611686018427.387903 s, the end of the virtual clock; nothing can run after it")
+        ) {
             try simulator.settle()
         }
         #expect(simulator.now == VirtualTime.latest - .at(1))

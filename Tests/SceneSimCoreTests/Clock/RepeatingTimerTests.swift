@@ -76,9 +76,13 @@ struct RepeatingTimerTests {
 
         let error = #expect(throws: SimError.self) { try simulator.settle() }
 
-        let expected = "sim.settle(): did not settle after 100000 events; something keeps scheduling work; timers still pending: app:after at Feed.swift:12 and app:after at Feed.swift:13 (repeating: a timer of its own chain arms it again). Settling stops once only repeating timers are left: a repeating timer that arms other work each time, due after its own next run, keeps it going"
+        let expected =
+            "sim.settle(): did not settle after 100000 events; something keeps scheduling work; timers still pending: app:after at Feed.swift:12 and app:after at Feed.swift:13 (repeating: a timer of its own chain arms it again). Settling stops once only repeating timers are left: a repeating timer that arms other work each time, due after its own next run, keeps it going"
         #expect(error?.message == expected)
-        #expect(error?.swiftMessage == "settle(): did not settle after 100000 events; something keeps scheduling work; timers still pending: scheduleTask(after:_:) at Feed.swift:12 and scheduleTask(after:_:) at Feed.swift:13 (repeating: a timer of its own chain arms it again). Settling stops once only repeating timers are left: a repeating timer that arms other work each time, due after its own next run, keeps it going")
+        #expect(
+            error?.swiftMessage
+                == "settle(): did not settle after 100000 events; something keeps scheduling work; timers still pending: scheduleTask(after:_:) at Feed.swift:12 and scheduleTask(after:_:) at Feed.swift:13 (repeating: a timer of its own chain arms it again). Settling stops once only repeating timers are left: a repeating timer that arms other work each time, due after its own next run, keeps it going"
+        )
     }
 
     @Test("The public scheduleTask takes its place from the caller's file and line: a Swift model's repeating timer is one too")
@@ -106,7 +110,8 @@ struct RepeatingTimerTests {
         func ask(_ sim: Simulator) throws { try sim.validate(token: token) { sim, _, _ in try ask(sim) } }
         try ask(simulator)
         let error = #expect(throws: SimError.self) { try simulator.settle() }
-        #expect(error?.swiftMessage == "settle(): did not settle after 100000 events; something keeps scheduling work (a model handler, such as onPhase, that reacts to every change?)")
+        #expect(
+            error?.swiftMessage == "settle(): did not settle after 100000 events; something keeps scheduling work (a model handler, such as onPhase, that reacts to every change?)")
         #expect(error?.message == "sim.settle(): did not settle after 100000 events; something keeps scheduling work (a hook that reacts to every change?)")
     }
 }

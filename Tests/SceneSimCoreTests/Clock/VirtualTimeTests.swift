@@ -4,10 +4,12 @@ import Testing
 
 @Suite("VirtualTime")
 struct VirtualTimeTests {
-    @Test("text shows three decimals on whole milliseconds and six otherwise", arguments: [
-        (0, "0.000"), (500_000, "0.500"), (12_000_250, "12.000250"), (1, "0.000001"),
-        (3_600_000_000, "3600.000"), (-500_000, "-0.500"), (-1_000_001, "-1.000001"),
-    ] as [(Int64, String)])
+    @Test(
+        "text shows three decimals on whole milliseconds and six otherwise",
+        arguments: [
+            (0, "0.000"), (500_000, "0.500"), (12_000_250, "12.000250"), (1, "0.000001"),
+            (3_600_000_000, "3600.000"), (-500_000, "-0.500"), (-1_000_001, "-1.000001"),
+        ] as [(Int64, String)])
     func text(microseconds: Int64, expected: String) {
         #expect(VirtualTime(microseconds: microseconds).text == expected)
     }

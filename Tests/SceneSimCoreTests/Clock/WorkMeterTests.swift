@@ -23,7 +23,9 @@ struct WorkMeterTests {
         var fired = 0
         for index in 0..<500 { try simulator.scheduleTask(after: Double(index)) { _ in fired += 1 } }
         var units = 0
-        simulator.workMeter = { units += $0; return units >= 100 }
+        simulator.workMeter = {
+            units += $0; return units >= 100
+        }
 
         let error = #expect(throws: SimError.self) { try simulator.settle() }
 
@@ -41,7 +43,9 @@ struct WorkMeterTests {
         try simulator.background()
         try simulator.settle()
         var units = 0
-        simulator.workMeter = { units += $0; return false }
+        simulator.workMeter = {
+            units += $0; return false
+        }
 
         try simulator.foreground()
 

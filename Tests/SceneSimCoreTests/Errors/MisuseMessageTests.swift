@@ -26,13 +26,18 @@ struct MisuseMessageTests {
         }
     }
 
-    @Test("a value of the wrong type says which type the group presents", arguments: [
-        ("item", SceneValue.string("7"), "scene \"item\" presents integer values, not string \"7\" (write 7 without quotes)"),
-        ("item", .double(7), "scene \"item\" presents integer values, not float 7.0 (write 7, not 7.0: integer and float are different values)"),
-        ("detail", .int(42), "scene \"detail\" presents string values, not integer 42 (write \"42\" in quotes)"),
-        ("detail", .bool(true), "scene \"detail\" presents string values, not boolean true"),
-        ("main", .string("x"), "scene \"main\" is a WindowGroup without a value type, so it cannot present \"x\"; call open_window(\"main\") or declare it with value = \"string\" or \"integer\""),
-    ])
+    @Test(
+        "a value of the wrong type says which type the group presents",
+        arguments: [
+            ("item", SceneValue.string("7"), "scene \"item\" presents integer values, not string \"7\" (write 7 without quotes)"),
+            ("item", .double(7), "scene \"item\" presents integer values, not float 7.0 (write 7, not 7.0: integer and float are different values)"),
+            ("detail", .int(42), "scene \"detail\" presents string values, not integer 42 (write \"42\" in quotes)"),
+            ("detail", .bool(true), "scene \"detail\" presents string values, not boolean true"),
+            (
+                "main", .string("x"),
+                "scene \"main\" is a WindowGroup without a value type, so it cannot present \"x\"; call open_window(\"main\") or declare it with value = \"string\" or \"integer\""
+            ),
+        ])
     func wrongValueType(group: String, value: SceneValue, message: String) throws {
         let device = try SceneSimTestStore.ready()
         expectRefusal(device, SimError(.invalidValue, .text(message))) { try device.openWindow(group, value: value) }
@@ -53,14 +58,18 @@ struct MisuseMessageTests {
     @Test("intents the app state forbids say what state is needed and how to get there")
     func forbiddenByState() throws {
         let device = try SceneSimTestStore.launched()
-        expectRefusal(device, SimError(.forbidden, "app:login needs the app to be unauthenticated, but it is loading; advance the clock until initialization finishes (sim.settle())")) {
+        expectRefusal(
+            device, SimError(.forbidden, "app:login needs the app to be unauthenticated, but it is loading; advance the clock until initialization finishes (sim.settle())")
+        ) {
             try device.login("ada")
         }
         try device.settle()
         expectRefusal(device, SimError(.forbidden, "app:next_step() needs the app to be onboarding, but it is unauthenticated; log in first with app:login{ user = \"...\" }")) {
             try device.nextStep()
         }
-        expectRefusal(device, SimError(.forbidden, "app:logout() needs the app to be authenticated or error, but it is unauthenticated; log in first with app:login{ user = \"...\" }")) {
+        expectRefusal(
+            device, SimError(.forbidden, "app:logout() needs the app to be authenticated or error, but it is unauthenticated; log in first with app:login{ user = \"...\" }")
+        ) {
             try device.logout()
         }
         try device.login("ada")
@@ -72,7 +81,9 @@ struct MisuseMessageTests {
     @Test("lifecycle operations the current phase forbids are refused with what to do instead")
     func forbiddenByLifecycle() throws {
         let device = try SceneSimTestStore.ready()
-        expectRefusal(device, SimError(.forbidden, "app:launch(): the app is already running (launch #1); terminate it first with app:terminate(\"system\" | \"user\" | \"crash\")")) {
+        expectRefusal(
+            device, SimError(.forbidden, "app:launch(): the app is already running (launch #1); terminate it first with app:terminate(\"system\" | \"user\" | \"crash\")")
+        ) {
             try device.launch()
         }
         expectRefusal(device, SimError(.forbidden, "app:resume(): nothing to resume: no overlay is up; call app:interrupt() or app:switcher() first")) {
@@ -81,7 +92,9 @@ struct MisuseMessageTests {
         expectRefusal(device, SimError(.forbidden, "app:foreground(): the app is already in the foreground and active")) {
             try device.foreground()
         }
-        expectRefusal(device, SimError(.forbidden, "w:disconnect(): the system disconnects only background scenes, and main#1 is active; call w:background() or app:background() first")) {
+        expectRefusal(
+            device, SimError(.forbidden, "w:disconnect(): the system disconnects only background scenes, and main#1 is active; call w:background() or app:background() first")
+        ) {
             try device.disconnect("main#1")
         }
         try device.background()
@@ -95,7 +108,10 @@ struct MisuseMessageTests {
             try device.backgroundWindow("main#1")
         }
         try device.disconnect("main#1")
-        expectRefusal(device, SimError(.forbidden, "reading storage: main#1 is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved")) {
+        expectRefusal(
+            device,
+            SimError(.forbidden, "reading storage: main#1 is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved")
+        ) {
             _ = try device.simulator.storageValue(device.window("main#1"), key: ByteString("tab"))
         }
         expectRefusal(device, SimError(.forbidden, "w:disconnect(): main#1 is already disconnected")) {
@@ -107,7 +123,13 @@ struct MisuseMessageTests {
     func macDisconnectHint() throws {
         let device = try SceneSimTestStore.ready(.testing(.macos, scenes: valueScenes))
         try device.backgroundWindow("main#1")
-        expectRefusal(device, SimError(.forbidden, "w:disconnect(): the system disconnects only background scenes, and main#1 is inactive; call app:background() (app:hide()) first; on macos w:background() minimises a window to the Dock, where it stays inactive")) {
+        expectRefusal(
+            device,
+            SimError(
+                .forbidden,
+                "w:disconnect(): the system disconnects only background scenes, and main#1 is inactive; call app:background() (app:hide()) first; on macos w:background() minimises a window to the Dock, where it stays inactive"
+            )
+        ) {
             try device.disconnect("main#1")
         }
     }
@@ -117,7 +139,11 @@ struct MisuseMessageTests {
         let device = try SceneSimTestStore.ready()
         try device.openWindow("detail", value: .string("a"))
         try device.interrupt()
-        expectRefusal(device, SimError(.forbidden, "app:terminate(\"system\"): the system kills only an app in the background (suspended or not), but detail#1 is inactive; call app:background() first")) {
+        expectRefusal(
+            device,
+            SimError(
+                .forbidden, "app:terminate(\"system\"): the system kills only an app in the background (suspended or not), but detail#1 is inactive; call app:background() first")
+        ) {
             try device.terminate(.system)
         }
     }
@@ -165,21 +191,31 @@ struct MisuseMessageTests {
         #expect(caught == SimError(.reentrant, "cannot change the simulation from inside a restore hook; return true or false and act after the launch"))
     }
 
-    @Test("config errors name the offending key", arguments: [
-        (AppConfig.testing(scenes: [.group("main"), .group("main")]), "scenes: duplicate scene id \"main\"; every scene needs its own id"),
-        (AppConfig.testing(.ipados, scenes: [.group("main"), .window("settings")]), "scenes: \"settings\" has kind = \"window\", but ipados has no Window scenes (only macos and visionos); use a WindowGroup (drop kind)"),
-        (AppConfig.testing(scenes: []), "scenes must declare at least one scene (e.g. scenes = { { id = \"main\" } })"),
-        // A body of Window scenes only is valid on macOS (semantics 13.3), one of Settings only is not.
-        (AppConfig.testing(.macos, scenes: [SceneDeclaration(id: "prefs", kind: .settings)]), "scenes: the app needs at least one WindowGroup or Window besides Settings"),
-        // The second Settings is named as the second (it named the first).
-        (AppConfig.testing(.macos, scenes: [.group("main"), SceneDeclaration(id: "a", kind: .settings), SceneDeclaration(id: "b", kind: .settings)]),
-         "scenes: an app has one Settings scene, and \"b\" is a second after \"a\"; keep one"),
-        (AppConfig.testing(scenes: valueScenes) { $0.routes = ["x": "detial"] }, "routes.x names scene \"detial\", which is not declared (did you mean \"detail\"?)"),
-        (AppConfig.testing(scenes: valueScenes) { $0.routes = ["x": "main"] }, "routes.x names scene \"main\", which takes no value; route to a WindowGroup declared with value = \"string\" or \"integer\""),
-        (AppConfig.testing { $0.visibleLimit = 0 }, "visible_limit must be at least 1 (got 0)"),
-        (AppConfig.testing { $0.sessionTTL = .zero }, "session_ttl must be positive (got 0.000)"),
-        (AppConfig.testing { $0.minLoading = .at(-1) }, "min_loading must not be negative (got -1.000)"),
-    ])
+    @Test(
+        "config errors name the offending key",
+        arguments: [
+            (AppConfig.testing(scenes: [.group("main"), .group("main")]), "scenes: duplicate scene id \"main\"; every scene needs its own id"),
+            (
+                AppConfig.testing(.ipados, scenes: [.group("main"), .window("settings")]),
+                "scenes: \"settings\" has kind = \"window\", but ipados has no Window scenes (only macos and visionos); use a WindowGroup (drop kind)"
+            ),
+            (AppConfig.testing(scenes: []), "scenes must declare at least one scene (e.g. scenes = { { id = \"main\" } })"),
+            // A body of Window scenes only is valid on macOS (semantics 13.3), one of Settings only is not.
+            (AppConfig.testing(.macos, scenes: [SceneDeclaration(id: "prefs", kind: .settings)]), "scenes: the app needs at least one WindowGroup or Window besides Settings"),
+            // The second Settings is named as the second (it named the first).
+            (
+                AppConfig.testing(.macos, scenes: [.group("main"), SceneDeclaration(id: "a", kind: .settings), SceneDeclaration(id: "b", kind: .settings)]),
+                "scenes: an app has one Settings scene, and \"b\" is a second after \"a\"; keep one"
+            ),
+            (AppConfig.testing(scenes: valueScenes) { $0.routes = ["x": "detial"] }, "routes.x names scene \"detial\", which is not declared (did you mean \"detail\"?)"),
+            (
+                AppConfig.testing(scenes: valueScenes) { $0.routes = ["x": "main"] },
+                "routes.x names scene \"main\", which takes no value; route to a WindowGroup declared with value = \"string\" or \"integer\""
+            ),
+            (AppConfig.testing { $0.visibleLimit = 0 }, "visible_limit must be at least 1 (got 0)"),
+            (AppConfig.testing { $0.sessionTTL = .zero }, "session_ttl must be positive (got 0.000)"),
+            (AppConfig.testing { $0.minLoading = .at(-1) }, "min_loading must not be negative (got -1.000)"),
+        ])
     func configErrors(config: AppConfig, message: String) {
         #expect(throws: SimError(.invalidConfig, .text(message))) { try SceneSimTestStore.nonExhaustive(config) }
     }

@@ -19,7 +19,10 @@ struct SwiftMacMessageTests {
             ("reopen", { try phone.reopen() }, "reopen() is a click on the Dock icon", "app:reopen() is a click on the Dock icon"),
             ("openSettings", { try phone.openSettings() }, "openSettings() is the Settings scene (⌘,)", "app:open_settings() is the Settings scene (⌘,)"),
             ("minimize", { try phone.minimize(main) }, "minimize(_:) is minimising to the Dock", "w:minimize() is minimising to the Dock"),
-            ("quitKeepingWindows", { try phone.quitKeepingWindows() }, "quitKeepingWindows() is Quit and Keep Windows (⌥⌘Q)", "app:terminate(\"user\", { keep_windows = true }) is Quit and Keep Windows (⌥⌘Q)"),
+            (
+                "quitKeepingWindows", { try phone.quitKeepingWindows() }, "quitKeepingWindows() is Quit and Keep Windows (⌥⌘Q)",
+                "app:terminate(\"user\", { keep_windows = true }) is Quit and Keep Windows (⌥⌘Q)"
+            ),
         ]
         for (name, call, swift, script) in cases {
             let error = #expect(throws: SimError.self, "\(name)") { try call() }
@@ -27,11 +30,20 @@ struct SwiftMacMessageTests {
             #expect(error?.message == script + ", which exists only on macos; this app runs on iphone")
         }
         let watchdog = #expect(throws: SimError.self) { try phone.terminate(.watchdog) }
-        #expect(watchdog?.description == "terminate(.watchdog): only the system's watchdog ends an app that way, when a background task outlives its background time; begin a task with beginBackgroundTask(named:expirationHandler:) and let the time run out, or use .system, .user or .crash")
-        #expect(watchdog?.message == "app:terminate(\"watchdog\"): only the system's watchdog ends an app that way, when a background task outlives its background time; begin a task with app:begin_background_task and let the time run out, or use \"system\", \"user\" or \"crash\"")
+        #expect(
+            watchdog?.description
+                == "terminate(.watchdog): only the system's watchdog ends an app that way, when a background task outlives its background time; begin a task with beginBackgroundTask(named:expirationHandler:) and let the time run out, or use .system, .user or .crash"
+        )
+        #expect(
+            watchdog?.message
+                == "app:terminate(\"watchdog\"): only the system's watchdog ends an app that way, when a background task outlives its background time; begin a task with app:begin_background_task and let the time run out, or use \"system\", \"user\" or \"crash\""
+        )
         let force = #expect(throws: SimError.self) { try phone.terminate(.force) }
         #expect(force?.description == "terminate(.force) is the Mac's Force Quit (⌥⌘⎋); on iphone the user force quits an app from the app switcher: use terminate(.user)")
-        #expect(force?.reason == .message("\(APICall.terminate(.force)) is the Mac's Force Quit (⌥⌘⎋); on iphone the user force quits an app from the app switcher: use \(APICall.terminate(.user))"))
+        #expect(
+            force?.reason
+                == .message(
+                    "\(APICall.terminate(.force)) is the Mac's Force Quit (⌥⌘⎋); on iphone the user force quits an app from the app switcher: use \(APICall.terminate(.user))"))
     }
 
     @Test("the Settings scene's errors name openSettings() and a SceneDeclaration, never a Lua table")
@@ -55,7 +67,10 @@ struct SwiftMacMessageTests {
         try mac.launch()
         let main = try #require(mac.windows.first)
         let inactive = #expect(throws: SimError.self) { try mac.disconnect(main) }
-        #expect(inactive?.description == "disconnect(_:): the system disconnects only background scenes, and main#1 is active; call background() (hide()) first; on macos backgroundWindow(_:) minimises a window to the Dock, where it stays inactive")
+        #expect(
+            inactive?.description
+                == "disconnect(_:): the system disconnects only background scenes, and main#1 is active; call background() (hide()) first; on macos backgroundWindow(_:) minimises a window to the Dock, where it stays inactive"
+        )
         try mac.minimize(main)
         let twice = #expect(throws: SimError.self) { try mac.minimize(main) }
         #expect(twice?.description == "main#1 is already minimised to the Dock; call focus(_:) to bring it back")
@@ -75,8 +90,14 @@ struct SwiftMacMessageTests {
         let mac = try Simulator(config: .testing(.macos))
         try mac.launch()
         let schedule = #expect(throws: SimError.self) { try mac.scheduleRefresh(after: 60) }
-        #expect(schedule?.description == "scheduleRefresh(after:): macos has no background app refresh (BGTaskScheduler exists on iphone, ipados and visionos); a Mac app keeps running in the background instead")
-        #expect(schedule?.message == "app:schedule_refresh: macos has no background app refresh (BGTaskScheduler exists on iphone, ipados and visionos); a Mac app keeps running in the background instead")
+        #expect(
+            schedule?.description
+                == "scheduleRefresh(after:): macos has no background app refresh (BGTaskScheduler exists on iphone, ipados and visionos); a Mac app keeps running in the background instead"
+        )
+        #expect(
+            schedule?.message
+                == "app:schedule_refresh: macos has no background app refresh (BGTaskScheduler exists on iphone, ipados and visionos); a Mac app keeps running in the background instead"
+        )
         let run = #expect(throws: SimError.self) { try mac.runBackgroundRefresh() }
         #expect(run?.description == "runBackgroundRefresh(): macos has no background app refresh (only iphone, ipados and visionos)")
         #expect(run?.message == "sim.system.refresh(app): macos has no background app refresh (only iphone, ipados and visionos)")
@@ -90,8 +111,14 @@ struct SwiftMacMessageTests {
         try phone.advance(seconds: 10)
         let error = #expect(throws: SimError.self) { try phone.setDefault("k", .int(1)) }
         #expect(error?.reason == .suspended(.writeDefaults, since: .at(5)))
-        #expect(error?.description == "setDefault(_:_:): the app is suspended (since 5.000 s, in the background), so none of its code runs; resume it first: foreground(), focus(_:), openURL(_:) or runBackgroundRefresh()")
-        #expect(error?.message == "writing app.defaults: the app is suspended (since 5.000 s, in the background), so none of its code runs; resume it first: app:foreground(), w:focus(), app:open_url(...) or sim.system.refresh(app)")
+        #expect(
+            error?.description
+                == "setDefault(_:_:): the app is suspended (since 5.000 s, in the background), so none of its code runs; resume it first: foreground(), focus(_:), openURL(_:) or runBackgroundRefresh()"
+        )
+        #expect(
+            error?.message
+                == "writing app.defaults: the app is suspended (since 5.000 s, in the background), so none of its code runs; resume it first: app:foreground(), w:focus(), app:open_url(...) or sim.system.refresh(app)"
+        )
     }
 
     @Test("an intent called with the wrong arguments, or that throws, is named as perform(intent:) names it")
@@ -117,17 +144,28 @@ struct SwiftMacMessageTests {
         let simulator = try Simulator(config: .testing())
         try simulator.launch()
         let error = #expect(throws: SimError.self) { try simulator.openWindow("main", value: .string("x")) }
-        #expect(error?.description == "scene \"main\" is a WindowGroup without a value type, so it cannot present \"x\"; call openWindow(\"main\") or declare it with valueType: .string or .integer")
-        #expect(error?.message == "scene \"main\" is a WindowGroup without a value type, so it cannot present \"x\"; call open_window(\"main\") or declare it with value = \"string\" or \"integer\"")
+        #expect(
+            error?.description
+                == "scene \"main\" is a WindowGroup without a value type, so it cannot present \"x\"; call openWindow(\"main\") or declare it with valueType: .string or .integer")
+        #expect(
+            error?.message
+                == "scene \"main\" is a WindowGroup without a value type, so it cannot present \"x\"; call open_window(\"main\") or declare it with value = \"string\" or \"integer\""
+        )
     }
 
     @Test("a config error names AppConfig's Swift properties for a Swift caller and the script's keys for a script")
     func configKeys() {
         let cases: [(AppConfig, String, String)] = [
             (.testing { $0.visibleLimit = 0 }, "visibleLimit must be at least 1 (got 0)", "visible_limit must be at least 1 (got 0)"),
-            (.testing { $0.policy.suspendAfter = .after(.at(-1)) }, "policy.suspendAfter must not be negative (got -1.000); use .never for an app that is never suspended", "policy.suspend_after must not be negative (got -1.000); use false for an app that is never suspended"),
+            (
+                .testing { $0.policy.suspendAfter = .after(.at(-1)) }, "policy.suspendAfter must not be negative (got -1.000); use .never for an app that is never suspended",
+                "policy.suspend_after must not be negative (got -1.000); use false for an app that is never suspended"
+            ),
             (.testing { $0.minLoading = .at(-1) }, "minLoading must not be negative (got -1.000)", "min_loading must not be negative (got -1.000)"),
-            (.testing(scenes: []), "scenes must declare at least one scene (e.g. scenes: [SceneDeclaration(id: \"main\")])", "scenes must declare at least one scene (e.g. scenes = { { id = \"main\" } })"),
+            (
+                .testing(scenes: []), "scenes must declare at least one scene (e.g. scenes: [SceneDeclaration(id: \"main\")])",
+                "scenes must declare at least one scene (e.g. scenes = { { id = \"main\" } })"
+            ),
         ]
         for (config, swift, script) in cases {
             let error = #expect(throws: SimError.self) { try Simulator(config: config) }

@@ -31,7 +31,10 @@ struct SwiftMisuseTests {
         try simulator.launch()
         _ = simulator.takeEvents()
         let error = #expect(throws: SimError.self) { try simulator.trace(.note("made up")) }
-        #expect(error?.message == #"trace(_:): .note is a line the simulator writes itself; a model's code traces only .validationStarted, .validationFinished and .warning(.validationSkipped), and writes anything else with note(_:)"#)
+        #expect(
+            error?.message
+                == #"trace(_:): .note is a line the simulator writes itself; a model's code traces only .validationStarted, .validationFinished and .warning(.validationSkipped), and writes anything else with note(_:)"#
+        )
         #expect(simulator.takeEvents().isEmpty)
         try simulator.trace(.validationStarted(user: "ada"))
         #expect(simulator.takeEvents().map(\.event) == [.validationStarted(user: "ada")])

@@ -57,7 +57,9 @@ struct SwiftSpellingTests {
         try simulator.launch()
         let early = #expect(throws: SimError.self) { try simulator.perform(intent: "logout") }
         #expect(early?.message == "app:logout() needs the app to be authenticated or error, but it is loading; advance the clock until initialization finishes (sim.settle())")
-        #expect(early?.description == "perform(intent: \"logout\") needs the app to be authenticated or error, but it is loading; advance the clock until initialization finishes (settle())")
+        #expect(
+            early?.description
+                == "perform(intent: \"logout\") needs the app to be authenticated or error, but it is loading; advance the clock until initialization finishes (settle())")
         try simulator.settle()
         try simulator.perform(intent: "login", [.string("ada"), .bool(false)])
         #expect(simulator.state.text == "authenticated(ada)")

@@ -17,7 +17,8 @@ struct AuthTraceTests {
         try device.advance(5)
         try device.retry()
         try device.settle()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   2.000] main#1      phase active -> inactive
             [   2.000] app         phase active -> inactive: prepare for background
             [   2.000] main#1      phase inactive -> background
@@ -47,7 +48,8 @@ struct AuthTraceTests {
         try device.advance(1)
         try device.login("ada")
         try device.perform("revoke(\("ada"))") { try $0.revokeSessions(of: "ada") }
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   3.000] auth        session of ada cleared from the keychain (logout)
             [   3.000] app         state authenticated(ada) -> unauthenticated
             [   4.000] auth        session of ada stored in the keychain (expires at 3604.000)
@@ -63,7 +65,8 @@ struct AuthTraceTests {
         try device.openAppSwitcher()
         try device.foreground()
         try device.settle()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   2.000] server      revoked 1 session of ada
             [   2.000] main#1      phase active -> inactive
             [   2.000] app         phase active -> inactive: prepare for background
@@ -83,7 +86,8 @@ struct AuthTraceTests {
         try device.advance(0.1)
         try device.network(reachable: false)
         try device.settle()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   2.000] main#1      phase active -> inactive
             [   2.000] app         phase active -> inactive: prepare for background
             [   2.000] main#1      phase inactive -> active
@@ -106,7 +110,8 @@ struct AuthTraceTests {
                 try device.nextStep()
             }
         }
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   1.500] auth        session of ada stored in the keychain (expires at 3601.500)
             [   1.500] app         state unauthenticated -> onboarding(welcome)
             [   2.500] app         state onboarding(welcome) -> onboarding(permissions)
@@ -123,7 +128,8 @@ struct AuthTraceTests {
         try device.login("ada", newUser: true)
         try device.advance(1)
         try device.cancelOnboarding()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   1.500] auth        session of ada stored in the keychain (expires at 3601.500)
             [   1.500] app         state unauthenticated -> onboarding(welcome)
             [   2.500] auth        session of ada cleared from the keychain (onboarding cancelled)
@@ -149,7 +155,8 @@ struct AuthTraceTests {
         try device.logout()
         try device.openURL("app://d/abc")
         // main takes every link (semantics 12.3) and comes to the front; the routes follow.
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] app         open url app://item/7: not handled: the app is unauthenticated; deep links are handled only while authenticated
             [   1.500] auth        session of ada stored in the keychain (expires at 3601.500)
             [   1.500] app         state unauthenticated -> authenticated(ada)

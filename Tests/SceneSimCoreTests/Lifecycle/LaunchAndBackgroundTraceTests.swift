@@ -12,7 +12,8 @@ struct LaunchAndBackgroundTraceTests {
     func coldLaunch() throws {
         let device = try SceneSimTestStore.launched()
         try device.settle()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.000] app         launch #1 on ipados: nothing to restore
             [   0.000] main#1      connected (new session) -> inactive
             [   0.000] app         phase background -> inactive: prepare for background
@@ -32,7 +33,8 @@ struct LaunchAndBackgroundTraceTests {
         try device.background()
         try device.advance(60)
         try device.foreground()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   1.500] detail#1    phase active -> inactive
             [   1.500] main#1      phase active -> inactive
             [   1.500] app         phase active -> inactive: prepare for background
@@ -64,7 +66,8 @@ struct LaunchAndBackgroundTraceTests {
         try device.advance(10)
         try device.launch()
         try device.settle()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   5.500] app         suspended
             [ 600.500] app         terminated (system): restoration data kept
             [ 610.500] app         launch #2 on ipados: restoring detail#1, main#1

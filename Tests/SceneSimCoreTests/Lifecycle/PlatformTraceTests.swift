@@ -13,7 +13,8 @@ struct PlatformTraceTests {
         try device.openWindow("detail", value: .string("a"))
         _ = device.takeTrace()
         try device.background()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] detail#1    phase active -> background
             [   0.500] main#1      phase active -> background
             [   0.500] app         phase active -> background: release resources
@@ -24,7 +25,8 @@ struct PlatformTraceTests {
     func iphoneIgnoresOpenWindow() throws {
         let device = try SceneSimTestStore.launched(.testing(.iphone, scenes: valueScenes))
         try device.openWindow("detail", value: .string("a"))
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.000] app         launch #1 on iphone: nothing to restore
             [   0.000] main#1      connected (new session) -> inactive
             [   0.000] app         phase background -> inactive: prepare for background
@@ -40,7 +42,8 @@ struct PlatformTraceTests {
         let device = try SceneSimTestStore.ready(.testing(platform, scenes: [.group("main"), .window("settings")]))
         try device.openWindow("settings")
         try device.openWindow("settings")
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] settings#1  connected (new session) -> inactive
             [   0.500] settings#1  phase inactive -> active
             [   0.500] settings#1  already open: brought to front
@@ -53,7 +56,8 @@ struct PlatformTraceTests {
         try device.close("main#1")
         try device.terminate(.system)
         try device.launch()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] main#1      phase active -> inactive
             [   0.500] app         phase active -> inactive: prepare for background
             [   0.500] main#1      phase inactive -> background
@@ -72,7 +76,8 @@ struct PlatformTraceTests {
         let device = try SceneSimTestStore.ready()
         try device.close("main#1")
         try device.foreground()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] main#1      phase active -> inactive
             [   0.500] app         phase active -> inactive: prepare for background
             [   0.500] main#1      phase inactive -> background

@@ -10,11 +10,12 @@ import SceneSimBuiltin
 @Suite("Random operation sequences")
 struct RandomOperationTests {
     static func run(_ platform: Platform, seed: UInt64, steps: Int = 1500) throws -> [String] {
-        let device = try SceneSimTestStore.launched(.testing(platform, scenes: valueScenes + (platform.supportsWindowScenes ? [.window("settings")] : [])) {
-            $0.routes = ["item": "item"]
-            $0.storedSession = InitialSession(user: "ada", ttl: .at(30))
-            $0.sessionTTL = .at(20)
-        })
+        let device = try SceneSimTestStore.launched(
+            .testing(platform, scenes: valueScenes + (platform.supportsWindowScenes ? [.window("settings")] : [])) {
+                $0.routes = ["item": "item"]
+                $0.storedSession = InitialSession(user: "ada", ttl: .at(30))
+                $0.sessionTTL = .at(20)
+            })
         var rng = SplitMix64(seed: seed)
         func pick<T>(_ items: [T]) -> T { items[Int(rng.next() % UInt64(items.count))] }
         var lines: [String] = []

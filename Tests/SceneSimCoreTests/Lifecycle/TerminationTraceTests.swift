@@ -22,7 +22,8 @@ struct TerminationTraceTests {
         let device = try Self.twoWindows()
         try device.terminate(.user)
         try device.launch()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] detail#1    phase active -> inactive
             [   0.500] main#1      phase active -> inactive
             [   0.500] app         phase active -> inactive: prepare for background
@@ -42,13 +43,15 @@ struct TerminationTraceTests {
 
     @Test("force quit with force_quit = keep and app_switch_force_quit = background: the scenes come back with their saved storage")
     func forceQuitKeep() throws {
-        let device = try Self.twoWindows(.testing(scenes: valueScenes) {
-            $0.policy.forceQuit = .keep
-            $0.policy.appSwitchForceQuit = .background
-        })
+        let device = try Self.twoWindows(
+            .testing(scenes: valueScenes) {
+                $0.policy.forceQuit = .keep
+                $0.policy.appSwitchForceQuit = .background
+            })
         try device.terminate(.user)
         try device.launch()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] detail#1    phase active -> inactive
             [   0.500] main#1      phase active -> inactive
             [   0.500] app         phase active -> inactive: prepare for background
@@ -78,7 +81,8 @@ struct TerminationTraceTests {
         _ = device.takeTrace()
         try device.terminate(.crash)
         try device.launch()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] detail#1    storage lost: unsaved writes to query, tab
             [   0.500] app         terminated (crash): restoration data kept
             [   0.500] app         launch #2 on ipados: restoring detail#1, main#1
@@ -103,7 +107,8 @@ struct TerminationTraceTests {
         try device.terminate(.crash)
         try device.launch()
         try device.settle()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.600] app         terminated (crash): restoration data discarded
             [   0.600] app         sessions discarded (crash while loading discards restoration data): main#1, detail#1; the app is told at its next launch
             [   0.600] app         launch #3 on ipados: nothing to restore
@@ -127,7 +132,8 @@ struct TerminationTraceTests {
         try device.launch()
         try device.openWindow("detail", value: .string("42"))
         // the value is no longer presented by detail#1, so opening it makes a new window
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] app         launch #2 on ipados: restoring detail#1, main#1
             [   0.500] detail#1    restore hook rejected the saved value and storage: starts empty
             [   0.500] detail#1    connected (restored) -> inactive

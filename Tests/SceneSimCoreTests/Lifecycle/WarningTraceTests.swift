@@ -14,7 +14,8 @@ struct WarningTraceTests {
         _ = device.takeTrace()
         try device.settle()
         try device.login("ada")
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.050] app         state loading -> unauthenticated
             [   0.050] app         warning: state loading was on screen for 0.050 s, under flicker_threshold = 0.100 s (flicker)
             [   0.050] auth        session of ada stored in the keychain (expires at 3600.050)
@@ -31,7 +32,8 @@ struct WarningTraceTests {
         try device.setStorage("main#1", "blob", nil)
         try device.setStorage("main#1", "blob", .string(ByteString(big)))
         try device.background()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] main#1      warning: storage is 5004 bytes, over storage_warn_bytes = 4096; keep SceneStorage lightweight
             [   0.500] main#1      warning: storage is 5009 bytes, over storage_warn_bytes = 4096; keep SceneStorage lightweight
             [   0.500] main#1      phase active -> inactive

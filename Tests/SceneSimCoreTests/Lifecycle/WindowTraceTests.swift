@@ -19,7 +19,8 @@ struct WindowTraceTests {
         try device.disconnect("detail#1")
         try device.advance(30)
         try device.foreground()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] detail#1    phase active -> inactive
             [   0.500] main#1      phase active -> inactive
             [   0.500] app         phase active -> inactive: prepare for background
@@ -46,7 +47,8 @@ struct WindowTraceTests {
         try device.openWindow("detail", value: .string("a"))
         try device.openWindow("detail", value: .string("b"))
         try device.openWindow("detail", value: .string("a"))
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] detail#1    connected (new session, value \"a\") -> inactive
             [   0.500] detail#1    phase inactive -> active
             [   0.500] detail#2    connected (new session, value \"b\") -> inactive

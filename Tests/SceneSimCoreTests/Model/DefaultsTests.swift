@@ -33,10 +33,11 @@ struct DefaultsTests {
 
     @Test("defaults survive a system kill of the suspended app")
     func systemKill() throws {
-        #expect(try Self.defaultsAfter { device in
-            try device.background()
-            try device.terminate(.system)
-        } == Self.written)
+        #expect(
+            try Self.defaultsAfter { device in
+                try device.background()
+                try device.terminate(.system)
+            } == Self.written)
     }
 
     @Test("defaults written while loading survive a crash while loading")
@@ -55,7 +56,8 @@ struct DefaultsTests {
         try device.perform("setDefault") { try $0.setDefault("zoom", .double(2)) }
         try device.perform("setDefault") { try $0.setDefault("two words", .string("a\nb")) }
         try device.perform("setDefault") { try $0.setDefault("zoom", nil) }
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] defaults    zoom = 2
             [   0.500] defaults    zoom = 2.0
             [   0.500] defaults    [\"two words\"] = \"a\\nb\"

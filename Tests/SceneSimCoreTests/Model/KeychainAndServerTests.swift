@@ -43,7 +43,8 @@ struct KeychainAndServerTests {
         _ = device.takeTrace()
         try device.perform("setKeychain") { try $0.setKeychain(token: nil) }
         try device.settle()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.000] auth        session of ada cleared from the keychain (app.keychain = nil)
             [   0.500] app         state loading -> unauthenticated
             """)
@@ -71,16 +72,18 @@ struct KeychainAndServerTests {
         let asks = try [short, long, doomed].map { token in try device.perform("validate") { try $0.validate(token: token, answer: { _, _, _ in }) } }
         try device.perform("revoke(\("eve"))") { try $0.revokeSessions(of: "eve") }
         try device.advance(0.2)
-        #expect(due.take() == [
-            .serverAnswered(request: asks[0], answer: .expired, user: "ada"),
-            .serverAnswered(request: asks[1], answer: .valid, user: "bob"),
-            .serverAnswered(request: asks[2], answer: .revoked, user: "eve"),
-        ])
+        #expect(
+            due.take() == [
+                .serverAnswered(request: asks[0], answer: .expired, user: "ada"),
+                .serverAnswered(request: asks[1], answer: .valid, user: "bob"),
+                .serverAnswered(request: asks[2], answer: .revoked, user: "eve"),
+            ])
         try device.network(reachable: false)
         let offline = try device.perform("validate") { try $0.validate(token: long, answer: { _, _, _ in }) }
         try device.advance(0.2)
         #expect(due.take() == [.serverAnswered(request: offline, answer: .unreachable, user: nil)])
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] auth        validating the session of ada with the server
             [   0.500] auth        validating the session of bob with the server
             [   0.500] auth        validating the session of eve with the server

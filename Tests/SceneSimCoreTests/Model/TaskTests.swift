@@ -52,7 +52,11 @@ struct TaskTests {
             try device.advance(5)
             #expect(due.take() == [], "\(how)")
             #expect(try device.simulator.taskStatus(task) == .ended, "\(how)")
-            #expect(throws: SimError(.forbidden, "task:cancel(): this task was made by launch #1, which has ended, and a process's tasks end with it; schedule a new one with app:after in the running app")) {
+            #expect(
+                throws: SimError(
+                    .forbidden,
+                    "task:cancel(): this task was made by launch #1, which has ended, and a process's tasks end with it; schedule a new one with app:after in the running app")
+            ) {
                 try device.perform("cancel") { try $0.cancelTask(task) }
             }
         }

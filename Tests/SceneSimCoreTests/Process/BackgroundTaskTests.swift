@@ -8,7 +8,8 @@ import SceneSimBuiltin
 /// Semantics 11.3: background tasks, their expiration and the watchdog.
 @Suite("Background tasks")
 struct BackgroundTaskTests {
-    @Test("11.3 a task holds a backgrounded app awake; its handler runs 5 s before the end, already expired; the watchdog ends it at 30 s keeping restoration, losing unsaved writes")
+    @Test(
+        "11.3 a task holds a backgrounded app awake; its handler runs 5 s before the end, already expired; the watchdog ends it at 30 s keeping restoration, losing unsaved writes")
     func watchdog() throws {
         let device = try SceneSimTestStore.ready(.testing(.iphone))
         let main = try device.window("main#1")
@@ -27,7 +28,8 @@ struct BackgroundTaskTests {
         #expect(!device.simulator.isRunning)
         #expect(device.simulator.lastTermination?.how == .watchdog)
         #expect(try device.simulator.backgroundTaskStatus(task) == .ended)
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [  25.500] app         background task 1 \"sync\" expiring: 5.000 s of background time left; its expiration handler runs
             [  30.500] main#1      storage lost: unsaved writes to tab
             [  30.500] app         terminated (watchdog): background task 1 \"sync\" still running after 30.000 s

@@ -25,7 +25,8 @@ struct ProcessMemoryTests {
         #expect(try device.simulator.windowMemory(id)["scroll"] == .int(310), "suspension keeps memory")
         _ = device.takeTrace()
         try device.disconnect(doc)
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [  30.500] doc#1       disconnected (session kept)
             [  30.500] doc#1       memory lost (disconnected): draft, scroll
             """)
@@ -56,7 +57,8 @@ struct ProcessMemoryTests {
             try sim.setWindowMemory(id, key: "font size", value: .double(17))
             try sim.setWindowMemory(id, key: "draft", value: nil)
         }
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] app         memory.tab = \"inbox\"
             [   0.500] doc#1       memory.draft = \"two\\nlines\"
             [   0.500] doc#1       memory[\"font size\"] = 17.0
@@ -65,7 +67,9 @@ struct ProcessMemoryTests {
     }
 
     // Issue 44, item 6: a Set<Int> queue had to be encoded as "1,2,3".
-    @Test("11.1 memory holds tables of storable values, charged to the memory budget and shown in key order; storage and defaults refuse them, and so does memory a table keyed by a table or holding NaN")
+    @Test(
+        "11.1 memory holds tables of storable values, charged to the memory budget and shown in key order; storage and defaults refuse them, and so does memory a table keyed by a table or holding NaN"
+    )
     func memoryHoldsTables() throws {
         let device = try SceneSimTestStore.ready(.testing(scenes: Self.scenes))
         let doc = try #require(try device.openWindow("doc", value: .string("a")))
@@ -77,7 +81,8 @@ struct ProcessMemoryTests {
             try sim.setAppMemory(key: "queue", value: queue)
             try sim.setWindowMemory(id, key: "ids", value: .table([.int(2): .int(20), .int(1): .int(10)]))
         }
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] app         memory.queue = {[7] = true, [42] = true, next = {\"x\"}}
             [   0.500] doc#1       memory.ids = {10, 20}
             """)
@@ -90,7 +95,8 @@ struct ProcessMemoryTests {
         #expect(try device.simulator.appMemory()["bad"] == nil)
         // Charged with its entries: a table of a million strings is over a small budget.
         device.simulator.memoryBudget = 1 << 20
-        let big = SceneValue.table(Dictionary(uniqueKeysWithValues: (1...20_000).map { (SceneValue.int(Int64($0)), SceneValue.string("0123456789abcdef0123456789abcdef0123456789abcdef")) }))
+        let big = SceneValue.table(
+            Dictionary(uniqueKeysWithValues: (1...20_000).map { (SceneValue.int(Int64($0)), SceneValue.string("0123456789abcdef0123456789abcdef0123456789abcdef")) }))
         #expect(throws: SimError.self) { try device.simulator.setAppMemory(key: "big", value: big) }
     }
 
@@ -98,7 +104,8 @@ struct ProcessMemoryTests {
     func everyTerminationLosesMemory() throws {
         for how in Termination.requestable {
             // Force Quit exists only on the Mac (semantics 13.4), which keeps restoration.
-            let device = try how == .force
+            let device =
+                try how == .force
                 ? SceneSimTestStore.ready(.testing(.macos, scenes: Self.scenes))
                 : SceneSimTestStore.ready(.testing(scenes: Self.scenes) { $0.policy.forceQuit = .keep })
             let main = try device.window("main#1")

@@ -36,7 +36,8 @@ struct RefreshTests {
         #expect(handled.value == ["launch 0", "launch 0", "refresh background 0"])
         #expect(device.simulator.isSuspended, "finished: suspended at once")
         #expect(device.simulator.pendingRefresh == nil, "used up")
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [3600.000] app         launch #2 on iphone (background: refresh)
             [3600.000] app         background task 1 \"refresh\" began
             [3600.000] app         background task 1 \"refresh\" finished
@@ -78,10 +79,11 @@ struct RefreshTests {
             var model = try AppModel(states: [ModelState("ready")], initial: "ready", transitions: [:])
             let phases = Box<[String]>([])
             model.phaseCode = { _, _, new in phases.value.append(new.rawValue) }
-            let device = try SceneSimTestStore.nonExhaustive(.testing(.iphone) {
-                $0.policy.forceQuit = .keep
-                $0.policy.appSwitchForceQuit = policy
-            }, model: model)
+            let device = try SceneSimTestStore.nonExhaustive(
+                .testing(.iphone) {
+                    $0.policy.forceQuit = .keep
+                    $0.policy.appSwitchForceQuit = policy
+                }, model: model)
             try device.launch()
             try device.setStorage("main#1", "draft", .string("unsent"))
             try device.openAppSwitcher()

@@ -23,7 +23,8 @@ struct SuspensionTests {
         #expect(device.simulator.backgroundTimeRemaining == .zero)
         try device.foreground()
         #expect(fired.value == [.at(300)])
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   5.500] app         suspended
             [ 300.000] app         resumed (suspended 294.500 s)
             [ 300.000] main#1      phase background -> inactive

@@ -49,7 +49,8 @@ struct AppStateRuleTests {
         let device = try SceneSimTestStore.launched(Self.stored())
         _ = device.takeTrace()
         try device.settle()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.200] auth        session of ada: valid
             [   0.500] app         state loading -> authenticated(ada)
             """)
@@ -60,7 +61,8 @@ struct AppStateRuleTests {
         let device = try SceneSimTestStore.launched(Self.stored { $0.authLatency = .at(2) })
         _ = device.takeTrace()
         try device.settle()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   2.000] auth        session of ada: valid
             [   2.000] app         state loading -> authenticated(ada)
             """)
@@ -71,7 +73,8 @@ struct AppStateRuleTests {
         let device = try SceneSimTestStore.launched(Self.stored(ttl: 0.1))
         _ = device.takeTrace()
         try device.settle()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.200] auth        session of ada: expired
             [   0.200] auth        session of ada cleared from the keychain (initialization: expired)
             [   0.500] app         state loading -> unauthenticated
@@ -85,7 +88,8 @@ struct AppStateRuleTests {
         try device.launch()
         _ = device.takeTrace()
         try device.settle()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.200] auth        session of ada: network unreachable
             [   0.200] auth        session of ada cleared from the keychain (initialization: network unreachable)
             [   0.500] app         state loading -> unauthenticated
@@ -110,7 +114,8 @@ struct AppStateRuleTests {
         try device.resume()
         _ = device.takeTrace()
         try device.settle()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   2.200] auth        warning: cannot reach the server to validate the session of ada; staying logged in
             """)
         #expect(device.simulator.appState == .authenticated(user: "ada"))
@@ -142,7 +147,8 @@ struct AppStateRuleTests {
         try device.login("ada")
         try device.advance(1)
         try device.logout()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] app         state loading -> unauthenticated
             [   0.500] app         warning: state loading was on screen for 0.500 s, under flicker_threshold = 1.000 s (flicker)
             [   0.750] auth        session of ada stored in the keychain (expires at 3600.750)

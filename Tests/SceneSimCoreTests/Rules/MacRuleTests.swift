@@ -43,7 +43,10 @@ struct MacRuleTests {
     @Test("13.4 \"force\" on the iOS family is an error that says to use \"user\"")
     func forceOffTheMac() throws {
         let device = try SceneSimTestStore.ready()
-        #expect(throws: SimError(.forbidden, "app:terminate(\"force\") is the Mac's Force Quit (⌥⌘⎋); on ipados the user force quits an app from the app switcher: use app:terminate(\"user\")")) {
+        #expect(
+            throws: SimError(
+                .forbidden, "app:terminate(\"force\") is the Mac's Force Quit (⌥⌘⎋); on ipados the user force quits an app from the app switcher: use app:terminate(\"user\")")
+        ) {
             try device.terminate(.force)
         }
     }
@@ -52,10 +55,12 @@ struct MacRuleTests {
     func swiftSceneActivity() throws {
         var model = AppModel.builtin
         try model.addScene(SceneDeclaration(id: "main"))
-        try model.addScene(SceneDeclaration(id: "detail", valueType: .string), AppModel.SceneCode(
-            prefers: { sim, window, type in sim.value(of: window) == .string(type) },
-            onActivity: { _, _, _, info in info["ok"] == .bool(true) }
-        ))
+        try model.addScene(
+            SceneDeclaration(id: "detail", valueType: .string),
+            AppModel.SceneCode(
+                prefers: { sim, window, type in sim.value(of: window) == .string(type) },
+                onActivity: { _, _, _, info in info["ok"] == .bool(true) }
+            ))
         let device = try SceneSimTestStore.ready(.testing(.macos), model: model)
         try device.openWindow("detail", value: .string("com.example.a"))
         try device.openWindow("detail", value: .string("com.example.b"))

@@ -27,7 +27,8 @@ struct ScenePhaseRuleTests {
         let device = try SceneSimTestStore.ready(.testing(platform))
         try device.background()
         try device.foreground()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] main#1      phase active -> inactive
             [   0.500] app         phase active -> inactive: prepare for background
             [   0.500] main#1      phase inactive -> background
@@ -43,7 +44,8 @@ struct ScenePhaseRuleTests {
     func macosHide() throws {
         let device = try SceneSimTestStore.ready(.testing(.macos))
         try device.background()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] main#1      phase active -> background
             [   0.500] app         phase active -> background: release resources
             """)
@@ -92,7 +94,8 @@ struct ScenePhaseRuleTests {
     func aggregateEmptyMacos() throws {
         let device = try SceneSimTestStore.ready(.testing(.macos))
         try device.close("main#1")
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] app         sessions discarded (closed by the user): main#1; didDiscardSceneSessions delivered
             """)
         #expect(device.simulator.isRunning)
@@ -107,7 +110,8 @@ struct ScenePhaseRuleTests {
         try device.openWindow("detail", value: .string("a"))
         try device.backgroundWindow("main#1")
         // then no app-level event is traced
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] detail#1    connected (new session, value \"a\") -> inactive
             [   0.500] detail#1    phase inactive -> active
             [   0.500] main#1      phase active -> inactive
@@ -121,7 +125,8 @@ struct ScenePhaseRuleTests {
         try device.interrupt()
         try device.resume()
         try device.settle()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   2.000] main#1      phase active -> inactive
             [   2.000] app         phase active -> inactive: prepare for background
             [   2.000] main#1      phase inactive -> active
@@ -134,7 +139,8 @@ struct ScenePhaseRuleTests {
     @Test("1.5 cold launch: the first scene connects and goes inactive → active")
     func coldLaunch() throws {
         let device = try SceneSimTestStore.launched()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.000] app         launch #1 on ipados: nothing to restore
             [   0.000] main#1      connected (new session) -> inactive
             [   0.000] app         phase background -> inactive: prepare for background
@@ -148,7 +154,8 @@ struct ScenePhaseRuleTests {
         let device = try SceneSimTestStore.ready()
         try device.interrupt()
         try device.resume()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] main#1      phase active -> inactive
             [   0.500] app         phase active -> inactive: prepare for background
             [   0.500] main#1      phase inactive -> active
@@ -161,7 +168,8 @@ struct ScenePhaseRuleTests {
         let device = try SceneSimTestStore.ready()
         try device.openAppSwitcher()
         try device.foreground()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] main#1      phase active -> inactive
             [   0.500] app         phase active -> inactive: prepare for background
             [   0.500] main#1      phase inactive -> active
@@ -174,7 +182,8 @@ struct ScenePhaseRuleTests {
         let device = try SceneSimTestStore.ready()
         try device.openAppSwitcher()
         try device.background()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] main#1      phase active -> inactive
             [   0.500] app         phase active -> inactive: prepare for background
             [   0.500] main#1      phase inactive -> background
@@ -203,7 +212,8 @@ struct ScenePhaseRuleTests {
         try device.focus("main#1")
         _ = device.takeTrace()
         try device.openWindow("detail", value: .string("b"))
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] detail#2    connected (new session, value \"b\") -> inactive
             [   0.500] detail#2    phase inactive -> active
             [   0.500] detail#1    phase active -> inactive
@@ -219,7 +229,8 @@ struct ScenePhaseRuleTests {
         try device.openWindow("detail", value: .string("b"))
         _ = device.takeTrace()
         try device.focus("main#1")
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] main#1      phase background -> inactive
             [   0.500] main#1      phase inactive -> active
             [   0.500] detail#1    phase active -> inactive

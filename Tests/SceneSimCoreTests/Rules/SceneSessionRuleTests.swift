@@ -38,7 +38,8 @@ struct SceneSessionRuleTests {
         #expect(device.simulator.windows.map(device.simulator.label(of:)) == ["main#1"])
         try device.focus("detail#1")
         // then the unsaved write was saved before the disconnect and comes back with the scene
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] detail#1    storage saved: 1 key, 7 bytes
             [   0.500] detail#1    disconnected (session kept)
             [   0.500] detail#1    connected (reconnected, value \"42\") -> inactive
@@ -66,7 +67,8 @@ struct SceneSessionRuleTests {
         try device.setStorage("detail#1", "tab", .int(2))
         _ = device.takeTrace()
         try device.close("detail#1")
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] detail#1    phase active -> inactive
             [   0.500] detail#1    phase inactive -> background
             [   0.500] app         sessions discarded (closed by the user): detail#1; didDiscardSceneSessions delivered
@@ -82,7 +84,8 @@ struct SceneSessionRuleTests {
         let device = try SceneSimTestStore.ready()
         try device.terminate(.user)
         try device.launch()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] main#1      phase active -> inactive
             [   0.500] app         phase active -> inactive: prepare for background
             [   0.500] main#1      disconnected (session kept)

@@ -52,7 +52,8 @@ struct SceneStorageRuleTests {
         _ = device.takeTrace()
         try device.terminate(.crash)
         try device.launch()
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] main#1      storage lost: unsaved writes to tab
             [   0.500] app         terminated (crash): restoration data kept
             [   0.500] app         launch #2 on ipados: restoring main#1
@@ -78,13 +79,14 @@ struct SceneStorageRuleTests {
     @Test("3.4 storage over storage_warn_bytes warns once, and again only after it fit under the threshold")
     func sizeWarning() throws {
         let device = try SceneSimTestStore.ready(.testing { $0.policy.storageWarnBytes = 10 })
-        try device.setStorage("main#1", "title", .string("12345"))   // 10 bytes: at the limit
-        try device.setStorage("main#1", "n", .int(1))                 // 19 bytes: over
-        try device.setStorage("main#1", "m", .bool(true))             // 21 bytes: still over, no repeat
-        try device.setStorage("main#1", "title", nil)                 // 11 bytes: over
-        try device.setStorage("main#1", "n", nil)                     // 2 bytes: fits again
-        try device.setStorage("main#1", "n", .int(7))                 // 11 bytes: over again
-        device.expectTrace("""
+        try device.setStorage("main#1", "title", .string("12345"))  // 10 bytes: at the limit
+        try device.setStorage("main#1", "n", .int(1))  // 19 bytes: over
+        try device.setStorage("main#1", "m", .bool(true))  // 21 bytes: still over, no repeat
+        try device.setStorage("main#1", "title", nil)  // 11 bytes: over
+        try device.setStorage("main#1", "n", nil)  // 2 bytes: fits again
+        try device.setStorage("main#1", "n", .int(7))  // 11 bytes: over again
+        device.expectTrace(
+            """
             [   0.500] main#1      warning: storage is 19 bytes, over storage_warn_bytes = 10; keep SceneStorage lightweight
             [   0.500] main#1      warning: storage is 11 bytes, over storage_warn_bytes = 10; keep SceneStorage lightweight
             """)

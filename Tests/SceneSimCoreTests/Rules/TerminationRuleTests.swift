@@ -12,7 +12,10 @@ struct TerminationRuleTests {
     func systemOnlyFromBackground() throws {
         let device = try SceneSimTestStore.ready()
         let before = device.simulator.snapshot()
-        #expect(throws: SimError(.forbidden, "app:terminate(\"system\"): the system kills only an app in the background (suspended or not), but main#1 is active; call app:background() first")) {
+        #expect(
+            throws: SimError(
+                .forbidden, "app:terminate(\"system\"): the system kills only an app in the background (suspended or not), but main#1 is active; call app:background() first")
+        ) {
             try device.terminate(.system)
         }
         expectNoDifference(device.simulator.snapshot(), before)
@@ -25,10 +28,12 @@ struct TerminationRuleTests {
         try device.setStorage("detail#1", "tab", .int(1))
         try device.background()
         try device.terminate(.system)
-        expectNoDifference(device.simulator.snapshot().sessions, [
-            .init(id: "main#1", value: nil, phase: .disconnected, storage: nil, saved: [:]),
-            .init(id: "detail#1", value: .string("a"), phase: .disconnected, storage: nil, saved: ["tab": .int(1)]),
-        ])
+        expectNoDifference(
+            device.simulator.snapshot().sessions,
+            [
+                .init(id: "main#1", value: nil, phase: .disconnected, storage: nil, saved: [:]),
+                .init(id: "detail#1", value: .string("a"), phase: .disconnected, storage: nil, saved: ["tab": .int(1)]),
+            ])
         #expect(device.simulator.snapshot().isRunning == false)
     }
 
@@ -36,7 +41,8 @@ struct TerminationRuleTests {
     func forceQuitActive() throws {
         let device = try SceneSimTestStore.ready()
         try device.terminate(.user)
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] main#1      phase active -> inactive
             [   0.500] app         phase active -> inactive: prepare for background
             [   0.500] main#1      disconnected (session kept)
@@ -61,7 +67,8 @@ struct TerminationRuleTests {
         let device = try SceneSimTestStore.ready()
         try device.setStorage("main#1", "a", .int(1))
         try device.terminate(.crash)
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] main#1      storage lost: unsaved writes to a
             [   0.500] app         terminated (crash): restoration data kept
             """)
@@ -73,7 +80,8 @@ struct TerminationRuleTests {
         let device = try SceneSimTestStore.launched()
         _ = device.takeTrace()
         try device.terminate(.crash)
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.000] app         terminated (crash): restoration data discarded
             [   0.000] app         sessions discarded (crash while loading discards restoration data): main#1; the app is told at its next launch
             """)
@@ -92,7 +100,8 @@ struct TerminationRuleTests {
         // when the app launches again
         try device.launch()
         // then the two on-screen scenes come back front to back; main#1 stays disconnected
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] app         launch #2 on ipados: restoring item#1, detail#1
             [   0.500] item#1      connected (restored, value 9) -> inactive
             [   0.500] app         phase background -> inactive: prepare for background
@@ -101,15 +110,17 @@ struct TerminationRuleTests {
             [   0.500] app         phase inactive -> active: validate session and refresh
             [   0.500] detail#1    phase inactive -> active
             """)
-        expectNoDifference(device.simulator.snapshot(), Simulator.Snapshot(
-            time: .at(0.5), isRunning: true, launchCount: 2, phase: .active, state: ModelState("loading"),
-            windows: [.init("item#1", .active), .init("detail#1", .active)],
-            sessions: [
-                .init(id: "main#1", value: nil, phase: .disconnected, storage: nil, saved: [:]),
-                .init(id: "detail#1", value: .string("a"), phase: .connected(.active), storage: ["tab": .int(2)], saved: ["tab": .int(2)]),
-                .init(id: "item#1", value: .int(9), phase: .connected(.active), storage: [:], saved: [:]),
-            ]
-        ))
+        expectNoDifference(
+            device.simulator.snapshot(),
+            Simulator.Snapshot(
+                time: .at(0.5), isRunning: true, launchCount: 2, phase: .active, state: ModelState("loading"),
+                windows: [.init("item#1", .active), .init("detail#1", .active)],
+                sessions: [
+                    .init(id: "main#1", value: nil, phase: .disconnected, storage: nil, saved: [:]),
+                    .init(id: "detail#1", value: .string("a"), phase: .connected(.active), storage: ["tab": .int(2)], saved: ["tab": .int(2)]),
+                    .init(id: "item#1", value: .int(9), phase: .connected(.active), storage: [:], saved: [:]),
+                ]
+            ))
         // and main#1 reconnects when focused
         try device.focus("main#1")
         #expect(device.simulator.snapshot().windows.map(\.description) == ["main#1 active", "item#1 active", "detail#1 background"])
@@ -147,16 +158,19 @@ struct TerminationRuleTests {
         // when the app launches again
         try device.launch()
         // then the same session comes back with its saved storage; no second session appears
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] app         launch #2 on iphone: restoring main#1
             [   0.500] main#1      connected (restored) -> inactive
             [   0.500] app         phase background -> inactive: prepare for background
             [   0.500] main#1      phase inactive -> active
             [   0.500] app         phase inactive -> active: validate session and refresh
             """)
-        expectNoDifference(device.simulator.snapshot().sessions, [
-            .init(id: "main#1", value: nil, phase: .connected(.active), storage: ["draft": .string("hello")], saved: ["draft": .string("hello")]),
-        ])
+        expectNoDifference(
+            device.simulator.snapshot().sessions,
+            [
+                .init(id: "main#1", value: nil, phase: .connected(.active), storage: ["draft": .string("hello")], saved: ["draft": .string("hello")])
+            ])
     }
 
     @Test("5.4 with nothing to restore the primary group opens one new window, and the state starts at loading")
@@ -167,7 +181,8 @@ struct TerminationRuleTests {
         _ = device.takeTrace()
         try device.launch()
         #expect(device.simulator.appState == .loading)
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   2.000] app         launch #2 on ipados: nothing to restore
             [   2.000] app         didDiscardSceneSessions delivered: main#1
             [   2.000] auth        validating the session of ada with the server
@@ -189,9 +204,9 @@ struct TerminationRuleTests {
         try device.terminate(.crash)
         try device.launch()
         #expect(device.simulator.history.isEmpty && device.simulator.rejectedTransitions.isEmpty)
-        #expect(device.simulator.appPhase == .active)          // no overlay carried over
+        #expect(device.simulator.appPhase == .active)  // no overlay carried over
         try device.settle()
-        #expect(device.simulator.appState == .authenticated(user: "ada"))   // onboarding is not resumed
+        #expect(device.simulator.appState == .authenticated(user: "ada"))  // onboarding is not resumed
         #expect(device.simulator.history.map(\.to) == [AppState.authenticated(user: "ada").modelState])
     }
 
@@ -199,7 +214,9 @@ struct TerminationRuleTests {
     func hookStaysRegistered() throws {
         var calls = 0
         var model = AppModel.builtin
-        model.restoreCheck = { _, _ in calls += 1; return true }
+        model.restoreCheck = { _, _ in
+            calls += 1; return true
+        }
         let device = try SceneSimTestStore.ready(model: model)
         for _ in 0..<3 {
             try device.background()

@@ -26,7 +26,8 @@ struct WindowRuleTests {
         try device.openWindow("detail", value: .string("7"))
         _ = device.takeTrace()
         #expect(try device.openWindowReportingNew("detail", value: .string("42")) == ("detail#1", false))
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] detail#1    already open: brought to front
             """)
         #expect(device.windows == ["detail#1", "detail#2", "main#1"])
@@ -41,7 +42,8 @@ struct WindowRuleTests {
         try device.disconnect("item#1")
         _ = device.takeTrace()
         #expect(try device.openWindowReportingNew("item", value: .int(7)) == ("item#1", false))
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] item#1      connected (reconnected, value 7) -> inactive
             [   0.500] item#1      phase inactive -> active
             """)
@@ -63,22 +65,26 @@ struct WindowRuleTests {
         try device.focus("main#1")
         _ = device.takeTrace()
         #expect(try device.openWindowReportingNew("settings") == ("settings#1", false))
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] settings#1  already open: brought to front
             """)
         #expect(device.windows == ["settings#1", "main#1"])
     }
 
-    @Test("4.4 without multiple-window support open_window is ignored and a warning is traced", arguments: [
-        (AppConfig.testing(.iphone, scenes: valueScenes), "iphone shows one window per app"),
-        (AppConfig.testing(.ipados, scenes: valueScenes) { $0.multipleScenes = false }, "UIApplicationSupportsMultipleScenes is false (multiple_scenes = false)"),
-    ])
+    @Test(
+        "4.4 without multiple-window support open_window is ignored and a warning is traced",
+        arguments: [
+            (AppConfig.testing(.iphone, scenes: valueScenes), "iphone shows one window per app"),
+            (AppConfig.testing(.ipados, scenes: valueScenes) { $0.multipleScenes = false }, "UIApplicationSupportsMultipleScenes is false (multiple_scenes = false)"),
+        ])
     func ignoredWithoutMultipleWindows(config: AppConfig, why: String) throws {
         let device = try SceneSimTestStore.ready(config)
         let before = device.simulator.snapshot()
         let (window, created) = try device.openWindowReportingNew("detail", value: .string("42"))
         #expect(window == nil && !created)
-        device.expectTrace("""
+        device.expectTrace(
+            """
             [   0.500] app         warning: openWindow(id: \"detail\") ignored: \(why)
             """)
         expectNoDifference(device.simulator.snapshot(), before)

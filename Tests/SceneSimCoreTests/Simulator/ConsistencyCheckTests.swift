@@ -116,9 +116,11 @@ struct ConsistencyCheckTests {
         var invariants = SemanticInvariants()
         #expect(invariants.check(simulator) == nil)
         simulator.sessions[main.index].scene?.phase = .inactive
-        #expect(invariants.check(simulator) == SemanticInvariants.Violation(
-            name: "visible_limit", message: "3 windows on screen (doc#2, doc#1, main#1), over visible_limit 2"
-        ))
+        #expect(
+            invariants.check(simulator)
+                == SemanticInvariants.Violation(
+                    name: "visible_limit", message: "3 windows on screen (doc#2, doc#1, main#1), over visible_limit 2"
+                ))
     }
 
     @Test("Two windows of a single-instance Window scene, named by the scene's id")

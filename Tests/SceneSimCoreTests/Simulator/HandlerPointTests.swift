@@ -46,20 +46,22 @@ struct HandlerPointTests {
         try device.background()
         recorder.seen += device.takeTrace()
         // then every point follows its own event and precedes the next
-        expectNoDifference(recorder.seen, [
-            "[   0.500] detail#1    phase active -> inactive",
-            "> scenePhase detail#1 active -> inactive | app active, detail#1 inactive, main#1 active",
-            "[   0.500] main#1      phase active -> inactive",
-            "> scenePhase main#1 active -> inactive | app active, detail#1 inactive, main#1 inactive",
-            "[   0.500] app         phase active -> inactive: prepare for background",
-            "> appPhase active -> inactive | app inactive, detail#1 inactive, main#1 inactive",
-            "[   0.500] detail#1    phase inactive -> background",
-            "> scenePhase detail#1 inactive -> background | app inactive, detail#1 background, main#1 inactive",
-            "[   0.500] main#1      phase inactive -> background",
-            "> scenePhase main#1 inactive -> background | app inactive, detail#1 background, main#1 background",
-            "[   0.500] app         phase inactive -> background: release resources",
-            "> appPhase inactive -> background | app background, detail#1 background, main#1 background",
-        ])
+        expectNoDifference(
+            recorder.seen,
+            [
+                "[   0.500] detail#1    phase active -> inactive",
+                "> scenePhase detail#1 active -> inactive | app active, detail#1 inactive, main#1 active",
+                "[   0.500] main#1      phase active -> inactive",
+                "> scenePhase main#1 active -> inactive | app active, detail#1 inactive, main#1 inactive",
+                "[   0.500] app         phase active -> inactive: prepare for background",
+                "> appPhase active -> inactive | app inactive, detail#1 inactive, main#1 inactive",
+                "[   0.500] detail#1    phase inactive -> background",
+                "> scenePhase detail#1 inactive -> background | app inactive, detail#1 background, main#1 inactive",
+                "[   0.500] main#1      phase inactive -> background",
+                "> scenePhase main#1 inactive -> background | app inactive, detail#1 background, main#1 background",
+                "[   0.500] app         phase inactive -> background: release resources",
+                "> appPhase inactive -> background | app background, detail#1 background, main#1 background",
+            ])
     }
 
     @Test("a launch reaches processStarted before the first scene connects, then the connect and each phase")
@@ -70,20 +72,22 @@ struct HandlerPointTests {
         try device.launch()
         try device.settle()
         recorder.seen += device.takeTrace()
-        expectNoDifference(recorder.seen, [
-            "[   0.000] app         launch #1 on ipados: nothing to restore",
-            "> processStarted | app background, ",
-            "[   0.000] main#1      connected (new session) -> inactive",
-            "> scenePhase main#1 disconnected -> inactive | app background, main#1 inactive",
-            "[   0.000] app         phase background -> inactive: prepare for background",
-            "> appPhase background -> inactive | app inactive, main#1 inactive",
-            "[   0.000] main#1      phase inactive -> active",
-            "> scenePhase main#1 inactive -> active | app inactive, main#1 active",
-            "[   0.000] app         phase inactive -> active: validate session and refresh",
-            "> appPhase inactive -> active | app active, main#1 active",
-            "[   0.500] app         state loading -> unauthenticated",
-            "> appState loading -> unauthenticated | app active, main#1 active",
-        ])
+        expectNoDifference(
+            recorder.seen,
+            [
+                "[   0.000] app         launch #1 on ipados: nothing to restore",
+                "> processStarted | app background, ",
+                "[   0.000] main#1      connected (new session) -> inactive",
+                "> scenePhase main#1 disconnected -> inactive | app background, main#1 inactive",
+                "[   0.000] app         phase background -> inactive: prepare for background",
+                "> appPhase background -> inactive | app inactive, main#1 inactive",
+                "[   0.000] main#1      phase inactive -> active",
+                "> scenePhase main#1 inactive -> active | app inactive, main#1 active",
+                "[   0.000] app         phase inactive -> active: validate session and refresh",
+                "> appPhase inactive -> active | app active, main#1 active",
+                "[   0.500] app         state loading -> unauthenticated",
+                "> appState loading -> unauthenticated | app active, main#1 active",
+            ])
     }
 
     @Test("a lifecycle action sent at a handler point is queued: the action under way completes, then it runs")
@@ -97,16 +101,18 @@ struct HandlerPointTests {
         _ = device.takeTrace()
         try device.background()
         #expect(results == [.queued])
-        expectNoDifference(device.takeTrace(), [
-            "[   0.500] main#1      phase active -> inactive",
-            "[   0.500] app         phase active -> inactive: prepare for background",
-            "[   0.500] main#1      phase inactive -> background",
-            "[   0.500] app         phase inactive -> background: release resources",
-            "[   0.500] main#2      connected (new session) -> inactive",
-            "[   0.500] app         phase background -> inactive: prepare for background",
-            "[   0.500] main#2      phase inactive -> active",
-            "[   0.500] app         phase inactive -> active: validate session and refresh",
-        ])
+        expectNoDifference(
+            device.takeTrace(),
+            [
+                "[   0.500] main#1      phase active -> inactive",
+                "[   0.500] app         phase active -> inactive: prepare for background",
+                "[   0.500] main#1      phase inactive -> background",
+                "[   0.500] app         phase inactive -> background: release resources",
+                "[   0.500] main#2      connected (new session) -> inactive",
+                "[   0.500] app         phase background -> inactive: prepare for background",
+                "[   0.500] main#2      phase inactive -> active",
+                "[   0.500] app         phase inactive -> active: validate session and refresh",
+            ])
         #expect(device.simulator.snapshot().windows.map(\.description) == ["main#2 active", "main#1 background"])
     }
 }

@@ -35,7 +35,10 @@ struct MemoryBudgetTests {
         #expect(error?.kind == .memoryLimit)
         #expect(opened > 100 && opened < 300)
         #expect(again?.message.hasPrefix("the simulation's own records (windows, state changes, storage, defaults, server sessions, timers, background tasks: about ") == true)
-        #expect(again?.message.hasSuffix(" bytes) would pass the memory limit (65536 bytes); the scenario keeps too much (a loop that opens windows, changes state, writes storage or defaults, or begins tasks without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)") == true)
+        #expect(
+            again?.message.hasSuffix(
+                " bytes) would pass the memory limit (65536 bytes); the scenario keeps too much (a loop that opens windows, changes state, writes storage or defaults, or begins tasks without end?); if it really needs more, raise the limit with --max-memory MiB (0 for none)"
+            ) == true)
         #expect(simulator.snapshot() == before)
         #expect(simulator.estimatedMemory <= 64 << 10)
     }
@@ -89,7 +92,9 @@ struct MemoryBudgetTests {
         #expect(states.estimatedMemory <= 256 << 10)
     }
 
-    @Test("Background tasks count with their names: beginning them without end stops at the budget, and the call that would pass it begins nothing (issue 43: 30,000 with 100 KB names reached 3 GB under 16 MiB)")
+    @Test(
+        "Background tasks count with their names: beginning them without end stops at the budget, and the call that would pass it begins nothing (issue 43: 30,000 with 100 KB names reached 3 GB under 16 MiB)"
+    )
     func backgroundTasksInALoop() throws {
         let name = String(repeating: "n", count: 100_000)
         let simulator = try launched(budget: 1 << 20)
@@ -129,7 +134,8 @@ struct MemoryBudgetTests {
         let window = try #require(simulator.frontWindow)
 
         let (error, written) = untilFailure { () throws(SimError) in
-            try simulator.setStorage(window, key: ByteString("k\(simulator.history.count)-\(try simulator.storageKeys(window).count)"), value: .string(ByteString(String(repeating: "x", count: 1000))))
+            try simulator.setStorage(
+                window, key: ByteString("k\(simulator.history.count)-\(try simulator.storageKeys(window).count)"), value: .string(ByteString(String(repeating: "x", count: 1000))))
         }
         let keys = try simulator.storageKeys(window)
         #expect(throws: SimError.self) { try simulator.setStorage(window, key: ByteString("one more"), value: .string(ByteString(String(repeating: "y", count: 1000)))) }

@@ -28,8 +28,10 @@ struct SemanticInvariantsTests {
                 case 5: if let window { _ = try? simulator.setStorage(window, key: "k", value: .int(Int64(step))) }
                 case 6: _ = try? simulator.advance(by: .at(1))
                 default:
-                    let calls: [SimInput] = [.launch, .background, .foreground, .switcher, .interrupt, .resume,
-                                             .terminate(.system), .terminate(.user), .terminate(.crash)].filter { simulator.accepts($0) }
+                    let calls: [SimInput] = [
+                        .launch, .background, .foreground, .switcher, .interrupt, .resume,
+                        .terminate(.system), .terminate(.user), .terminate(.crash),
+                    ].filter { simulator.accepts($0) }
                     if !calls.isEmpty { try simulator.send(calls[Int(random.next() % UInt64(calls.count))]) }
                 }
                 let violation = invariants.check(simulator)
@@ -52,10 +54,12 @@ struct SemanticInvariantsTests {
         simulator.sessions[window.index].saved = SceneStorage()
         try simulator.launch()
 
-        #expect(invariants.check(simulator) == SemanticInvariants.Violation(
-            name: "restoration",
-            message: "doc#1 saved {tab = 2} before the system killed the app, but the relaunch restored it with {}"
-        ))
+        #expect(
+            invariants.check(simulator)
+                == SemanticInvariants.Violation(
+                    name: "restoration",
+                    message: "doc#1 saved {tab = 2} before the system killed the app, but the relaunch restored it with {}"
+                ))
         #expect(invariants.check(simulator) == nil)
     }
 
@@ -103,10 +107,14 @@ struct SemanticInvariantsTests {
         var strict = SemanticInvariants()
         let (simulator, violations) = try overrun(&strict)
         #expect(simulator.launchCount == 2)
-        #expect(violations == [SemanticInvariants.Violation(
-            name: "watchdog",
-            message: "the watchdog ended the app at 30.000 s: background task 1 \"upload\" was still running when the background time ran out; finish every task, in its expiration handler at the latest (or set watchdog_ok = true in the exploration if the app is meant to overrun)"
-        )])
+        #expect(
+            violations == [
+                SemanticInvariants.Violation(
+                    name: "watchdog",
+                    message:
+                        "the watchdog ended the app at 30.000 s: background task 1 \"upload\" was still running when the background time ran out; finish every task, in its expiration handler at the latest (or set watchdog_ok = true in the exploration if the app is meant to overrun)"
+                )
+            ])
 
         var lenient = SemanticInvariants(allowsWatchdog: true)
         #expect(try overrun(&lenient).1 == [])

@@ -11,7 +11,9 @@ struct UnderWayTests {
         TraceRenderer.text(record, label: { sim.label(of: $0) })
     }
 
-    @Test("a trace sink gets each event as it happens, before the app's code at the next handler point; installing it hands over the events kept so far; without one they are kept for takeEvents")
+    @Test(
+        "a trace sink gets each event as it happens, before the app's code at the next handler point; installing it hands over the events kept so far; without one they are kept for takeEvents"
+    )
     func traceSink() throws {
         // given the trace of a launch, kept (no sink)
         let kept = try Simulator(config: .testing())
@@ -38,14 +40,15 @@ struct UnderWayTests {
             if case let .scenePhase(_, from, to) = point { seen.append("> \(from.text) -> \(to.text)") }
         }
         try sim.background()
-        #expect(seen == [
-            "[   0.500] main#1      phase active -> inactive",
-            "> active -> inactive",
-            "[   0.500] app         phase active -> inactive: prepare for background",
-            "[   0.500] main#1      phase inactive -> background",
-            "> inactive -> background",
-            "[   0.500] app         phase inactive -> background: release resources",
-        ])
+        #expect(
+            seen == [
+                "[   0.500] main#1      phase active -> inactive",
+                "> active -> inactive",
+                "[   0.500] app         phase active -> inactive: prepare for background",
+                "[   0.500] main#1      phase inactive -> background",
+                "> inactive -> background",
+                "[   0.500] app         phase inactive -> background: release resources",
+            ])
         #expect(sim.takeEvents().isEmpty)
     }
 
@@ -53,7 +56,9 @@ struct UnderWayTests {
         var description: String { "the timer broke" }
     }
 
-    @Test("app code that fails in a queued action wins over the action's own error, and the next call does not throw it again (it threw the action's error, then the old failure at the next call)")
+    @Test(
+        "app code that fails in a queued action wins over the action's own error, and the next call does not throw it again (it threw the action's error, then the old failure at the next call)"
+    )
     @MainActor
     func failureInAQueuedActionWins() throws {
         // given a launch whose phase code arms a failing timer and asks for the clock to move
@@ -75,7 +80,9 @@ struct UnderWayTests {
         try sim.background()
     }
 
-    @Test("a front end's code nests at most maxNesting deep: the innermost call ends with the refusal; a failure it reports stops other code and ends the call as what it raised, before the operation's own error")
+    @Test(
+        "a front end's code nests at most maxNesting deep: the innermost call ends with the refusal; a failure it reports stops other code and ends the call as what it raised, before the operation's own error"
+    )
     func nestingAndFailure() throws {
         let sim = try Simulator(config: .testing())
         var ends: [Int: String] = [:]
@@ -96,7 +103,10 @@ struct UnderWayTests {
         }
         #expect(hook(1) == Simulator.maxNesting)
         #expect(ends.count == Simulator.maxNesting)
-        #expect(ends[Simulator.maxNesting] == "failed: hooks are nested 40 deep: this call, inside a hook, fires a hook again, and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)")
+        #expect(
+            ends[Simulator.maxNesting]
+                == "failed: hooks are nested 40 deep: this call, inside a hook, fires a hook again, and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)"
+        )
         #expect((1..<Simulator.maxNesting).allSatisfy { ends[$0] == "done" })
         #expect(describe(sim.endCall(nil)) == "done")
 

@@ -41,32 +41,33 @@ struct REPLSaveTests {
             "nope()",
             "app:background()",
         ])
-        #expect(saved == """
-            -- Saved from a scenesim repl session. Replay: scenesim run FILE
-            -- Entries are in the order they were typed; values the session printed are printed here too.
-            -- luacheck: allow defined, no unused, no max line length, ignore 113 131 521 61
-            app = sim.launch{ scenes = { { id = "main" }, { id = "detail", value = "integer" } } }
-            w = app:open_window('detail', 7)
-            print(w.id, w.phase -- a comment
-            )
-            do
-            local n = 2
-            end
-            print(n)
-            sim.advance(1)
-            function twice(x)
-              return 2 * x
-            end
-            print((function(...)
-            return twice(21), app.phase
-            end)(...))
-            -- failed at the prompt: stdin:11: attempt to call a nil value (global 'nope')
-            pcall(function(...)
-            return nope()
-            end, ...)
-            app:background()
+        #expect(
+            saved == """
+                -- Saved from a scenesim repl session. Replay: scenesim run FILE
+                -- Entries are in the order they were typed; values the session printed are printed here too.
+                -- luacheck: allow defined, no unused, no max line length, ignore 113 131 521 61
+                app = sim.launch{ scenes = { { id = "main" }, { id = "detail", value = "integer" } } }
+                w = app:open_window('detail', 7)
+                print(w.id, w.phase -- a comment
+                )
+                do
+                local n = 2
+                end
+                print(n)
+                sim.advance(1)
+                function twice(x)
+                  return 2 * x
+                end
+                print((function(...)
+                return twice(21), app.phase
+                end)(...))
+                -- failed at the prompt: stdin:11: attempt to call a nil value (global 'nope')
+                pcall(function(...)
+                return nope()
+                end, ...)
+                app:background()
 
-            """)
+                """)
         #expect(replay == session.standard)
     }
 
@@ -80,22 +81,23 @@ struct REPLSaveTests {
         ])
         let message = try #require(session.transcript.split(separator: "\n").first { $0.hasPrefix("stdin:2: ") })
         let terminate = try #require(session.transcript.split(separator: "\n").first { $0.hasPrefix("stdin:3: ") })
-        #expect(saved == """
-            -- Saved from a scenesim repl session. Replay: scenesim run FILE
-            -- Entries are in the order they were typed; values the session printed are printed here too.
-            -- luacheck: allow defined, no unused, no max line length, ignore 113 131 521 61
-            app = sim.launch{}
-            -- failed at the prompt: \(message)
-            pcall(function(...)
-            app:open_window('main'); app:open_window('mian')
-            end, ...)
-            -- failed at the prompt: \(terminate)
-            pcall(function(...)
-            return app:terminate('sideways')
-            end, ...)
-            print(#app.windows)
+        #expect(
+            saved == """
+                -- Saved from a scenesim repl session. Replay: scenesim run FILE
+                -- Entries are in the order they were typed; values the session printed are printed here too.
+                -- luacheck: allow defined, no unused, no max line length, ignore 113 131 521 61
+                app = sim.launch{}
+                -- failed at the prompt: \(message)
+                pcall(function(...)
+                app:open_window('main'); app:open_window('mian')
+                end, ...)
+                -- failed at the prompt: \(terminate)
+                pcall(function(...)
+                return app:terminate('sideways')
+                end, ...)
+                print(#app.windows)
 
-            """)
+                """)
         #expect(replay == session.standard)
         #expect(session.status == 1)
     }
@@ -109,22 +111,23 @@ struct REPLSaveTests {
             ["forgotten = 1", "\\reset", "\\load \(setup)", "math.random(1, 1000)", "app.phase"],
             options: ScenarioOptions(seed: 42)
         )
-        #expect(saved == """
-            -- Saved from a scenesim repl session. Replay: scenesim run FILE
-            -- Entries are in the order they were typed; values the session printed are printed here too.
-            -- luacheck: allow defined, no unused, no max line length, ignore 113 131 521 61
-            sim.seed(42)
-            -- \\load \(setup)
-            do
-            --#!/usr/bin/env scenesim
-            local platform = 'iphone'
-            app = sim.launch{ platform = platform }
+        #expect(
+            saved == """
+                -- Saved from a scenesim repl session. Replay: scenesim run FILE
+                -- Entries are in the order they were typed; values the session printed are printed here too.
+                -- luacheck: allow defined, no unused, no max line length, ignore 113 131 521 61
+                sim.seed(42)
+                -- \\load \(setup)
+                do
+                --#!/usr/bin/env scenesim
+                local platform = 'iphone'
+                app = sim.launch{ platform = platform }
 
-            end
-            print(math.random(1, 1000))
-            print(app.phase)
+                end
+                print(math.random(1, 1000))
+                print(app.phase)
 
-            """)
+                """)
         #expect(replay == session.standard)
     }
 
@@ -143,14 +146,19 @@ struct REPLSaveTests {
         // Where the saved file's require would look: the nearest lib/ above it, or its own folder's
         // (the system's /lib once, at the top of the climb).
         let savedLibrary = (elsewhere as NSString).deletingLastPathComponent + "/lib"
-        #expect(run.transcript.contains("saved 1 entry to \(elsewhere); require in this session finds modules in \(folder)/lib, but the saved file's would look in \(savedLibrary): save it beside the file you loaded, or its require calls may fail\n"), "\(run.transcript)")
+        #expect(
+            run.transcript.contains(
+                "saved 1 entry to \(elsewhere); require in this session finds modules in \(folder)/lib, but the saved file's would look in \(savedLibrary): save it beside the file you loaded, or its require calls may fail\n"
+            ), "\(run.transcript)")
         #expect(run.transcript.contains("saved 1 entry to \(beside)\n"))
         let replayed = ScenarioRunner.capture(path: beside, options: ScenarioOptions())
         #expect(replayed.status == 0)
         #expect(String(decoding: replayed.stdout, as: UTF8.self) == "hi\n")
     }
 
-    @Test("\\save refuses a file the session did not write, saying \\save! replaces it; one it wrote is saved again (a mistyped name replaced a hand-written scenario without a word)")
+    @Test(
+        "\\save refuses a file the session did not write, saying \\save! replaces it; one it wrote is saved again (a mistyped name replaced a hand-written scenario without a word)"
+    )
     func saveKeepsOthersFiles() throws {
         let precious = temporaryPath("precious.lua")
         try "-- hand-written\n".write(toFile: precious, atomically: true, encoding: .utf8)
@@ -185,24 +193,25 @@ struct REPLSaveTests {
             "do return x end",
             "math.random(100), x",
         ])
-        #expect(saved == """
-            -- Saved from a scenesim repl session. Replay: scenesim run FILE
-            -- Entries are in the order they were typed; values the session printed are printed here too.
-            -- luacheck: allow defined, no unused, no max line length, ignore 113 131 521 61
-            -- failed at the prompt: stdin:1: boom
-            pcall(function(...)
-            x = 5; error("boom")
-            end, ...)
-            -- failed at the prompt: stdin:2: a\\rprint('forged')
-            pcall(function(...)
-            math.random(10); error("a\\rprint('forged')")
-            end, ...)
-            print((function(...)
-            do return x end
-            end)(...))
-            print(math.random(100), x)
+        #expect(
+            saved == """
+                -- Saved from a scenesim repl session. Replay: scenesim run FILE
+                -- Entries are in the order they were typed; values the session printed are printed here too.
+                -- luacheck: allow defined, no unused, no max line length, ignore 113 131 521 61
+                -- failed at the prompt: stdin:1: boom
+                pcall(function(...)
+                x = 5; error("boom")
+                end, ...)
+                -- failed at the prompt: stdin:2: a\\rprint('forged')
+                pcall(function(...)
+                math.random(10); error("a\\rprint('forged')")
+                end, ...)
+                print((function(...)
+                do return x end
+                end)(...))
+                print(math.random(100), x)
 
-            """)
+                """)
         #expect(session.standard == "5\n9\t5\n")
         #expect(replay == session.standard)
     }
@@ -215,12 +224,15 @@ struct REPLSaveTests {
             options: ScenarioOptions(maxInstructions: 10_000)
         )
         let saved = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(saved.hasSuffix("""
-            n = 1
-            -- stopped at the prompt, so not replayed: stdin:2: instruction limit exceeded (10000 instructions)
-            -- while true do n = n + 1 end
+        #expect(
+            saved.hasSuffix(
+                """
+                n = 1
+                -- stopped at the prompt, so not replayed: stdin:2: instruction limit exceeded (10000 instructions)
+                -- while true do n = n + 1 end
 
-            """))
-        #expect(run.transcript.contains("saved 2 entries to \(path); 1 entry stopped by Ctrl-C or a limit is kept as a comment, not replayed, so the replay may differ from there\n"))
+                """))
+        #expect(
+            run.transcript.contains("saved 2 entries to \(path); 1 entry stopped by Ctrl-C or a limit is kept as a comment, not replayed, so the replay may differ from there\n"))
     }
 }

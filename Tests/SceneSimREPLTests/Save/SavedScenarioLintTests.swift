@@ -19,28 +19,29 @@ struct SavedScenarioLintTests {
         try "local app = sim.launch{ scenes = { { id = \"main\" }, { id = \"doc\", value = \"integer\" } } }\nhelper = 1\n"
             .write(toFile: setup, atomically: true, encoding: .utf8)
         let path = temporaryPath("saved.lua")
-        let session = runSession([
-            "\\load \(setup)",
-            "app = sim.app",
-            "local w = app:open_window('doc', 1)",
-            "w = app:open_window('doc', 2)   ",
-            "w.storage.scroll = 120",
-            "x = 1; y = x + helper",
-            "y",
-            "function bump(n)", "  local unused = 2", "  return n + 1", "end",
-            "bump(y)",
-            "do return bump(1) end",
-            "print(undefined_name)",
-            "nope(); error('boom')",
-            "for i = 1, 3 do local k = i end",
-            "print('" + String(repeating: "a long line ", count: 12) + "')",
-            "app:background(); sim.advance(10); print(app.phase)",
-            // A global the session set and never read again, and a label no goto uses (each
-            // failed luacheck: W131, W521).
-            "kept_for_later = 1",
-            "do ::skip:: end",
-            "\\save \(path)",
-        ], interactive: false)
+        let session = runSession(
+            [
+                "\\load \(setup)",
+                "app = sim.app",
+                "local w = app:open_window('doc', 1)",
+                "w = app:open_window('doc', 2)   ",
+                "w.storage.scroll = 120",
+                "x = 1; y = x + helper",
+                "y",
+                "function bump(n)", "  local unused = 2", "  return n + 1", "end",
+                "bump(y)",
+                "do return bump(1) end",
+                "print(undefined_name)",
+                "nope(); error('boom')",
+                "for i = 1, 3 do local k = i end",
+                "print('" + String(repeating: "a long line ", count: 12) + "')",
+                "app:background(); sim.advance(10); print(app.phase)",
+                // A global the session set and never read again, and a label no goto uses (each
+                // failed luacheck: W131, W521).
+                "kept_for_later = 1",
+                "do ::skip:: end",
+                "\\save \(path)",
+            ], interactive: false)
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: luacheck)

@@ -18,19 +18,21 @@ struct AppTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                [   0.500] detail#1    connected (new session, value "42") -> inactive
-                [   0.500] detail#1    phase inactive -> active
-                true	1	active	unauthenticated
-                {detail#1("42"), main#1}	{main#1, detail#1("42")}	detail#1("42")
-                {{at = 0.5, from = "loading", to = "unauthenticated"}}
-                {}
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        [   0.500] detail#1    connected (new session, value "42") -> inactive
+                        [   0.500] detail#1    phase inactive -> active
+                        true	1	active	unauthenticated
+                        {detail#1("42"), main#1}	{main#1, detail#1("42")}	detail#1("42")
+                        {{at = 0.5, from = "loading", to = "unauthenticated"}}
+                        {}
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("app:open_window creates a window and dedups by value")
@@ -47,29 +49,31 @@ struct AppTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                [   0.500] main#2      connected (new session) -> inactive
-                [   0.500] main#2      phase inactive -> active
-                main#2	true
-                [   0.500] detail#1    connected (new session, value "42") -> inactive
-                [   0.500] detail#1    phase inactive -> active
-                [   0.500] main#1      phase active -> inactive
-                [   0.500] main#1      phase inactive -> background
-                detail#1("42")	true
-                [   0.500] detail#2    connected (new session, value "7") -> inactive
-                [   0.500] detail#2    phase inactive -> active
-                [   0.500] main#2      phase active -> inactive
-                [   0.500] main#2      phase inactive -> background
-                detail#2("7")	true
-                [   0.500] detail#1    already open: brought to front
-                detail#1("42")	false
-                {detail#1("42"), detail#2("7"), main#2, main#1}
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        [   0.500] main#2      connected (new session) -> inactive
+                        [   0.500] main#2      phase inactive -> active
+                        main#2	true
+                        [   0.500] detail#1    connected (new session, value "42") -> inactive
+                        [   0.500] detail#1    phase inactive -> active
+                        [   0.500] main#1      phase active -> inactive
+                        [   0.500] main#1      phase inactive -> background
+                        detail#1("42")	true
+                        [   0.500] detail#2    connected (new session, value "7") -> inactive
+                        [   0.500] detail#2    phase inactive -> active
+                        [   0.500] main#2      phase active -> inactive
+                        [   0.500] main#2      phase inactive -> background
+                        detail#2("7")	true
+                        [   0.500] detail#1    already open: brought to front
+                        detail#1("42")	false
+                        {detail#1("42"), detail#2("7"), main#2, main#1}
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("app:open_window on an iphone is ignored with a warning and returns nil, false")
@@ -81,19 +85,21 @@ struct AppTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on iphone: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
-                [   0.000] app         warning: openWindow(id: "detail") ignored: iphone shows one window per app
-                nil	false
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        [   0.000] app         launch #1 on iphone: nothing to restore
+                        [   0.000] main#1      connected (new session) -> inactive
+                        [   0.000] app         phase background -> inactive: prepare for background
+                        [   0.000] main#1      phase inactive -> active
+                        [   0.000] app         phase inactive -> active: validate session and refresh
+                        [   0.000] app         warning: openWindow(id: "detail") ignored: iphone shows one window per app
+                        nil	false
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("app:dismiss_window closes the whole group, or the window presenting a value")
@@ -111,30 +117,32 @@ struct AppTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on macos: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
-                [   0.500] app         state loading -> unauthenticated
-                [   0.500] detail#1    connected (new session, value 1) -> inactive
-                [   0.500] detail#1    phase inactive -> active
-                [   0.500] detail#2    connected (new session, value 2) -> inactive
-                [   0.500] detail#2    phase inactive -> active
-                [   0.500] detail#3    connected (new session, value 3) -> inactive
-                [   0.500] detail#3    phase inactive -> active
-                [   0.500] app         sessions discarded (dismissWindow): detail#2; didDiscardSceneSessions delivered
-                1
-                [   0.500] app         sessions discarded (dismissWindow): detail#3; didDiscardSceneSessions delivered
-                [   0.500] app         sessions discarded (dismissWindow): detail#1; didDiscardSceneSessions delivered
-                2
-                {main#1}
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        [   0.000] app         launch #1 on macos: nothing to restore
+                        [   0.000] main#1      connected (new session) -> inactive
+                        [   0.000] app         phase background -> inactive: prepare for background
+                        [   0.000] main#1      phase inactive -> active
+                        [   0.000] app         phase inactive -> active: validate session and refresh
+                        [   0.500] app         state loading -> unauthenticated
+                        [   0.500] detail#1    connected (new session, value 1) -> inactive
+                        [   0.500] detail#1    phase inactive -> active
+                        [   0.500] detail#2    connected (new session, value 2) -> inactive
+                        [   0.500] detail#2    phase inactive -> active
+                        [   0.500] detail#3    connected (new session, value 3) -> inactive
+                        [   0.500] detail#3    phase inactive -> active
+                        [   0.500] app         sessions discarded (dismissWindow): detail#2; didDiscardSceneSessions delivered
+                        1
+                        [   0.500] app         sessions discarded (dismissWindow): detail#3; didDiscardSceneSessions delivered
+                        [   0.500] app         sessions discarded (dismissWindow): detail#1; didDiscardSceneSessions delivered
+                        2
+                        {main#1}
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("app:background, app:foreground, app:switcher, app:interrupt and app:resume move the scene phases")
@@ -156,30 +164,32 @@ struct AppTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                [   0.500] main#1      phase active -> inactive
-                [   0.500] app         phase active -> inactive: prepare for background
-                inactive
-                [   0.500] main#1      phase inactive -> background
-                [   0.500] app         phase inactive -> background: release resources
-                background
-                [   0.500] main#1      phase background -> inactive
-                [   0.500] app         phase background -> inactive: prepare for background
-                [   0.500] main#1      phase inactive -> active
-                [   0.500] app         phase inactive -> active: validate session and refresh
-                active
-                [   0.500] main#1      phase active -> inactive
-                [   0.500] app         phase active -> inactive: prepare for background
-                inactive
-                [   0.500] main#1      phase inactive -> active
-                [   0.500] app         phase inactive -> active: validate session and refresh
-                active
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        [   0.500] main#1      phase active -> inactive
+                        [   0.500] app         phase active -> inactive: prepare for background
+                        inactive
+                        [   0.500] main#1      phase inactive -> background
+                        [   0.500] app         phase inactive -> background: release resources
+                        background
+                        [   0.500] main#1      phase background -> inactive
+                        [   0.500] app         phase background -> inactive: prepare for background
+                        [   0.500] main#1      phase inactive -> active
+                        [   0.500] app         phase inactive -> active: validate session and refresh
+                        active
+                        [   0.500] main#1      phase active -> inactive
+                        [   0.500] app         phase active -> inactive: prepare for background
+                        inactive
+                        [   0.500] main#1      phase inactive -> active
+                        [   0.500] app         phase inactive -> active: validate session and refresh
+                        active
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("app:terminate and app:launch relaunch the app and restore its scenes")
@@ -204,50 +214,52 @@ struct AppTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                [   0.500] detail#1    connected (new session, value "42") -> inactive
-                [   0.500] detail#1    phase inactive -> active
-                [   0.500] detail#1    phase active -> inactive
-                [   0.500] main#1      phase active -> inactive
-                [   0.500] app         phase active -> inactive: prepare for background
-                [   0.500] detail#1    phase inactive -> background
-                [   0.500] detail#1    storage saved: 1 key, 12 bytes
-                [   0.500] main#1      phase inactive -> background
-                [   0.500] app         phase inactive -> background: release resources
-                [   0.500] app         terminated (system): restoration data kept
-                false	{}	{main#1, detail#1("42")}
-                [   0.500] app         launch #2 on ipados: restoring detail#1, main#1
-                [   0.500] detail#1    connected (restored, value "42") -> inactive
-                [   0.500] app         phase background -> inactive: prepare for background
-                [   0.500] main#1      connected (restored) -> inactive
-                [   0.500] detail#1    phase inactive -> active
-                [   0.500] app         phase inactive -> active: validate session and refresh
-                [   0.500] main#1      phase inactive -> active
-                [   1.000] app         state loading -> unauthenticated
-                true	2	{detail#1("42"), main#1}	3
-                [   1.000] app         terminated (crash): restoration data kept
-                false
-                [   1.000] app         launch #3 on ipados: restoring detail#1, main#1
-                [   1.000] detail#1    connected (restored, value "42") -> inactive
-                [   1.000] app         phase background -> inactive: prepare for background
-                [   1.000] main#1      connected (restored) -> inactive
-                [   1.000] detail#1    phase inactive -> active
-                [   1.000] app         phase inactive -> active: validate session and refresh
-                [   1.000] main#1      phase inactive -> active
-                [   1.000] detail#1    phase active -> inactive
-                [   1.000] main#1      phase active -> inactive
-                [   1.000] app         phase active -> inactive: prepare for background
-                [   1.000] detail#1    disconnected (session kept)
-                [   1.000] main#1      disconnected (session kept)
-                [   1.000] app         terminated (user): restoration data discarded
-                [   1.000] app         sessions discarded (force quit discards restoration data): main#1, detail#1; the app is told at its next launch
-                false	{}
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        [   0.500] detail#1    connected (new session, value "42") -> inactive
+                        [   0.500] detail#1    phase inactive -> active
+                        [   0.500] detail#1    phase active -> inactive
+                        [   0.500] main#1      phase active -> inactive
+                        [   0.500] app         phase active -> inactive: prepare for background
+                        [   0.500] detail#1    phase inactive -> background
+                        [   0.500] detail#1    storage saved: 1 key, 12 bytes
+                        [   0.500] main#1      phase inactive -> background
+                        [   0.500] app         phase inactive -> background: release resources
+                        [   0.500] app         terminated (system): restoration data kept
+                        false	{}	{main#1, detail#1("42")}
+                        [   0.500] app         launch #2 on ipados: restoring detail#1, main#1
+                        [   0.500] detail#1    connected (restored, value "42") -> inactive
+                        [   0.500] app         phase background -> inactive: prepare for background
+                        [   0.500] main#1      connected (restored) -> inactive
+                        [   0.500] detail#1    phase inactive -> active
+                        [   0.500] app         phase inactive -> active: validate session and refresh
+                        [   0.500] main#1      phase inactive -> active
+                        [   1.000] app         state loading -> unauthenticated
+                        true	2	{detail#1("42"), main#1}	3
+                        [   1.000] app         terminated (crash): restoration data kept
+                        false
+                        [   1.000] app         launch #3 on ipados: restoring detail#1, main#1
+                        [   1.000] detail#1    connected (restored, value "42") -> inactive
+                        [   1.000] app         phase background -> inactive: prepare for background
+                        [   1.000] main#1      connected (restored) -> inactive
+                        [   1.000] detail#1    phase inactive -> active
+                        [   1.000] app         phase inactive -> active: validate session and refresh
+                        [   1.000] main#1      phase inactive -> active
+                        [   1.000] detail#1    phase active -> inactive
+                        [   1.000] main#1      phase active -> inactive
+                        [   1.000] app         phase active -> inactive: prepare for background
+                        [   1.000] detail#1    disconnected (session kept)
+                        [   1.000] main#1      disconnected (session kept)
+                        [   1.000] app         terminated (user): restoration data discarded
+                        [   1.000] app         sessions discarded (force quit discards restoration data): main#1, detail#1; the app is told at its next launch
+                        false	{}
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("app:login, app:next_step, app:cancel_onboarding and app:logout walk the app states")
@@ -274,32 +286,34 @@ struct AppTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                [   0.500] auth        session of bo stored in the keychain (expires at 3600.500)
-                [   0.500] app         state unauthenticated -> onboarding(welcome)
-                onboarding(welcome)
-                [   0.500] app         state onboarding(welcome) -> onboarding(permissions)
-                onboarding(permissions)
-                [   0.500] auth        session of bo cleared from the keychain (onboarding cancelled)
-                [   0.500] app         state onboarding(permissions) -> unauthenticated
-                unauthenticated
-                [   0.500] auth        session of bo stored in the keychain (expires at 3600.500)
-                [   0.500] app         state unauthenticated -> onboarding(welcome)
-                [   0.500] app         state onboarding(welcome) -> onboarding(permissions)
-                [   0.500] app         state onboarding(permissions) -> onboarding(profileSetup)
-                [   0.500] app         state onboarding(profileSetup) -> onboarding(complete)
-                onboarding(complete)
-                [   0.500] app         state onboarding(complete) -> authenticated(bo)
-                authenticated(bo)
-                [   0.500] auth        session of bo cleared from the keychain (logout)
-                [   0.500] app         state authenticated(bo) -> unauthenticated
-                unauthenticated
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        [   0.500] auth        session of bo stored in the keychain (expires at 3600.500)
+                        [   0.500] app         state unauthenticated -> onboarding(welcome)
+                        onboarding(welcome)
+                        [   0.500] app         state onboarding(welcome) -> onboarding(permissions)
+                        onboarding(permissions)
+                        [   0.500] auth        session of bo cleared from the keychain (onboarding cancelled)
+                        [   0.500] app         state onboarding(permissions) -> unauthenticated
+                        unauthenticated
+                        [   0.500] auth        session of bo stored in the keychain (expires at 3600.500)
+                        [   0.500] app         state unauthenticated -> onboarding(welcome)
+                        [   0.500] app         state onboarding(welcome) -> onboarding(permissions)
+                        [   0.500] app         state onboarding(permissions) -> onboarding(profileSetup)
+                        [   0.500] app         state onboarding(profileSetup) -> onboarding(complete)
+                        onboarding(complete)
+                        [   0.500] app         state onboarding(complete) -> authenticated(bo)
+                        authenticated(bo)
+                        [   0.500] auth        session of bo cleared from the keychain (logout)
+                        [   0.500] app         state authenticated(bo) -> unauthenticated
+                        unauthenticated
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("app:retry leaves the error state for loading and initializes again")
@@ -318,31 +332,33 @@ struct AppTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] auth        validating the session of ada with the server
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
-                [   0.200] auth        session of ada: valid
-                [   0.500] app         state loading -> authenticated(ada)
-                authenticated(ada)
-                [   0.500] app         state authenticated(ada) -> error(maintenanceMode)
-                true
-                [   0.500] app         state error(maintenanceMode) -> error(networkUnavailable) rejected: error cannot go to error; from error the app may go to loading, unauthenticated
-                false	error cannot go to error; from error the app may go to loading, unauthenticated
-                [   0.500] app         state error(maintenanceMode) -> loading
-                [   0.500] auth        validating the session of ada with the server
-                loading
-                [   0.700] auth        session of ada: valid
-                [   1.000] app         state loading -> authenticated(ada)
-                authenticated(ada)
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        [   0.000] app         launch #1 on ipados: nothing to restore
+                        [   0.000] auth        validating the session of ada with the server
+                        [   0.000] main#1      connected (new session) -> inactive
+                        [   0.000] app         phase background -> inactive: prepare for background
+                        [   0.000] main#1      phase inactive -> active
+                        [   0.000] app         phase inactive -> active: validate session and refresh
+                        [   0.200] auth        session of ada: valid
+                        [   0.500] app         state loading -> authenticated(ada)
+                        authenticated(ada)
+                        [   0.500] app         state authenticated(ada) -> error(maintenanceMode)
+                        true
+                        [   0.500] app         state error(maintenanceMode) -> error(networkUnavailable) rejected: error cannot go to error; from error the app may go to loading, unauthenticated
+                        false	error cannot go to error; from error the app may go to loading, unauthenticated
+                        [   0.500] app         state error(maintenanceMode) -> loading
+                        [   0.500] auth        validating the session of ada with the server
+                        loading
+                        [   0.700] auth        session of ada: valid
+                        [   1.000] app         state loading -> authenticated(ada)
+                        authenticated(ada)
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("app:transition validates a raw request and records a rejected one")
@@ -358,19 +374,21 @@ struct AppTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                [   0.500] app         state unauthenticated -> authenticated(ada)
-                true
-                [   0.500] app         state authenticated(ada) -> onboarding(welcome) rejected: authenticated cannot go to onboarding; from authenticated the app may go to unauthenticated, error
-                false	authenticated cannot go to onboarding; from authenticated the app may go to unauthenticated, error
-                authenticated(ada)
-                {{at = 0.5, from = "authenticated(ada)", reason = "authenticated cannot go to onboarding; from authenticated the app may go to unauthenticated, error", to = "onboarding(welcome)"}}
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        [   0.500] app         state unauthenticated -> authenticated(ada)
+                        true
+                        [   0.500] app         state authenticated(ada) -> onboarding(welcome) rejected: authenticated cannot go to onboarding; from authenticated the app may go to unauthenticated, error
+                        false	authenticated cannot go to onboarding; from authenticated the app may go to unauthenticated, error
+                        authenticated(ada)
+                        {{at = 0.5, from = "authenticated(ada)", reason = "authenticated cannot go to onboarding; from authenticated the app may go to unauthenticated, error", to = "onboarding(welcome)"}}
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("app:open_url is handled only while authenticated, by opening or fronting the routed window")
@@ -387,25 +405,27 @@ struct AppTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                [   0.500] app         open url app://item/42: not handled: the app is unauthenticated; deep links are handled only while authenticated
-                false
-                [   0.500] auth        session of ada stored in the keychain (expires at 3600.500)
-                [   0.500] app         state unauthenticated -> authenticated(ada)
-                [   0.500] detail#1    connected (new session, value "42") -> inactive
-                [   0.500] detail#1    phase inactive -> active
-                [   0.500] app         open url app://item/42: handled by detail#1
-                true
-                [   0.500] main#1      brought to front
-                [   0.500] detail#1    already open: brought to front
-                [   0.500] app         open url app://item/42: handled by detail#1
-                true
-                {detail#1("42"), main#1}
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        [   0.500] app         open url app://item/42: not handled: the app is unauthenticated; deep links are handled only while authenticated
+                        false
+                        [   0.500] auth        session of ada stored in the keychain (expires at 3600.500)
+                        [   0.500] app         state unauthenticated -> authenticated(ada)
+                        [   0.500] detail#1    connected (new session, value "42") -> inactive
+                        [   0.500] detail#1    phase inactive -> active
+                        [   0.500] app         open url app://item/42: handled by detail#1
+                        true
+                        [   0.500] main#1      brought to front
+                        [   0.500] detail#1    already open: brought to front
+                        [   0.500] app         open url app://item/42: handled by detail#1
+                        true
+                        {detail#1("42"), main#1}
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 }

@@ -17,22 +17,24 @@ struct HookTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                state	loading	unauthenticated
-                [   0.500] main#1      phase active -> inactive
-                scene_phase	main#1	active	inactive
-                [   0.500] app         phase active -> inactive: prepare for background
-                phase	active	inactive
-                [   0.500] main#1      phase inactive -> background
-                scene_phase	main#1	inactive	background
-                [   0.500] app         phase inactive -> background: release resources
-                phase	inactive	background
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        state	loading	unauthenticated
+                        [   0.500] main#1      phase active -> inactive
+                        scene_phase	main#1	active	inactive
+                        [   0.500] app         phase active -> inactive: prepare for background
+                        phase	active	inactive
+                        [   0.500] main#1      phase inactive -> background
+                        scene_phase	main#1	inactive	background
+                        [   0.500] app         phase inactive -> background: release resources
+                        phase	inactive	background
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("a restore hook returning false makes the restored window start empty")
@@ -55,34 +57,36 @@ struct HookTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                [   0.500] detail#1    connected (new session, value "42") -> inactive
-                [   0.500] detail#1    phase inactive -> active
-                [   0.500] detail#1    phase active -> inactive
-                [   0.500] main#1      phase active -> inactive
-                [   0.500] app         phase active -> inactive: prepare for background
-                [   0.500] detail#1    phase inactive -> background
-                [   0.500] detail#1    storage saved: 2 keys, 17 bytes
-                [   0.500] main#1      phase inactive -> background
-                [   0.500] app         phase inactive -> background: release resources
-                [   0.500] app         terminated (system): restoration data kept
-                [   0.500] app         launch #2 on ipados: restoring detail#1, main#1
-                restore	detail#1("42")	{page = 3, seen = true}
-                [   0.500] detail#1    restore hook rejected the saved value and storage: starts empty
-                [   0.500] detail#1    connected (restored) -> inactive
-                [   0.500] app         phase background -> inactive: prepare for background
-                restore	main#1	{}
-                [   0.500] main#1      connected (restored) -> inactive
-                [   0.500] detail#1    phase inactive -> active
-                [   0.500] app         phase inactive -> active: validate session and refresh
-                [   0.500] main#1      phase inactive -> active
-                detail#1	{}	{detail#1, main#1}
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        [   0.500] detail#1    connected (new session, value "42") -> inactive
+                        [   0.500] detail#1    phase inactive -> active
+                        [   0.500] detail#1    phase active -> inactive
+                        [   0.500] main#1      phase active -> inactive
+                        [   0.500] app         phase active -> inactive: prepare for background
+                        [   0.500] detail#1    phase inactive -> background
+                        [   0.500] detail#1    storage saved: 2 keys, 17 bytes
+                        [   0.500] main#1      phase inactive -> background
+                        [   0.500] app         phase inactive -> background: release resources
+                        [   0.500] app         terminated (system): restoration data kept
+                        [   0.500] app         launch #2 on ipados: restoring detail#1, main#1
+                        restore	detail#1("42")	{page = 3, seen = true}
+                        [   0.500] detail#1    restore hook rejected the saved value and storage: starts empty
+                        [   0.500] detail#1    connected (restored) -> inactive
+                        [   0.500] app         phase background -> inactive: prepare for background
+                        restore	main#1	{}
+                        [   0.500] main#1      connected (restored) -> inactive
+                        [   0.500] detail#1    phase inactive -> active
+                        [   0.500] app         phase inactive -> active: validate session and refresh
+                        [   0.500] main#1      phase inactive -> active
+                        detail#1	{}	{detail#1, main#1}
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("app:on with nil removes the hooks of an event")
@@ -97,13 +101,15 @@ struct HookTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                unauthenticated
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        unauthenticated
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 }

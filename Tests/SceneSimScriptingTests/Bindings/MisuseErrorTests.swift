@@ -14,14 +14,16 @@ struct MisuseErrorTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                false	test.lua:2: unknown scene id "detial" (did you mean "detail"?); the app declares "main", "detail"
-                false	test.lua:3: unknown scene id "mian" (did you mean "main"?); the app declares "main", "detail"
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        false	test.lua:2: unknown scene id "detial" (did you mean "detail"?); the app declares "main", "detail"
+                        false	test.lua:3: unknown scene id "mian" (did you mean "main"?); the app declares "main", "detail"
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("a window value of the wrong type is refused, naming the expected type")
@@ -37,17 +39,19 @@ struct MisuseErrorTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                false	test.lua:2: scene "n" presents integer values, not string "1" (write 1 without quotes)
-                false	test.lua:3: scene "n" presents integer values, not float 1.0 (write 1, not 1.0: integer and float are different values)
-                false	test.lua:4: app:open_window: a window value must be a boolean, integer, float or string, not a table
-                false	test.lua:5: scene "main" is a WindowGroup without a value type, so it cannot present 1; call open_window("main") or declare it with value = "string" or "integer"
-                false	test.lua:6: app:open_window(id, value?) needs a scene id string, e.g. app:open_window("main") (got number)
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        false	test.lua:2: scene "n" presents integer values, not string "1" (write 1 without quotes)
+                        false	test.lua:3: scene "n" presents integer values, not float 1.0 (write 1, not 1.0: integer and float are different values)
+                        false	test.lua:4: app:open_window: a window value must be a boolean, integer, float or string, not a table
+                        false	test.lua:5: scene "main" is a WindowGroup without a value type, so it cannot present 1; call open_window("main") or declare it with value = "string" or "integer"
+                        false	test.lua:6: app:open_window(id, value?) needs a scene id string, e.g. app:open_window("main") (got number)
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("a stale handle of a discarded session says when and why it was discarded")
@@ -68,24 +72,26 @@ struct MisuseErrorTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                [   0.500] detail#1    connected (new session, value "42") -> inactive
-                [   0.500] detail#1    phase inactive -> active
-                [   1.500] detail#1    phase active -> inactive
-                [   1.500] detail#1    phase inactive -> background
-                [   1.500] app         sessions discarded (closed by the user): detail#1; didDiscardSceneSessions delivered
-                false
-                false	test.lua:7: w:focus(): window detail#1 no longer exists: its session was discarded at 1.500 s (closed by the user); open a new window with app:open_window("detail", "42")
-                false	test.lua:8: writing storage: window detail#1 no longer exists: its session was discarded at 1.500 s (closed by the user); open a new window with app:open_window("detail", "42")
-                false	test.lua:9: reading storage: window detail#1 no longer exists: its session was discarded at 1.500 s (closed by the user); open a new window with app:open_window("detail", "42")
-                false	test.lua:10: listing storage keys: window detail#1 no longer exists: its session was discarded at 1.500 s (closed by the user); open a new window with app:open_window("detail", "42")
-                false	test.lua:11: reading saved storage: window detail#1 no longer exists: its session was discarded at 1.500 s (closed by the user); open a new window with app:open_window("detail", "42")
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        [   0.500] detail#1    connected (new session, value "42") -> inactive
+                        [   0.500] detail#1    phase inactive -> active
+                        [   1.500] detail#1    phase active -> inactive
+                        [   1.500] detail#1    phase inactive -> background
+                        [   1.500] app         sessions discarded (closed by the user): detail#1; didDiscardSceneSessions delivered
+                        false
+                        false	test.lua:7: w:focus(): window detail#1 no longer exists: its session was discarded at 1.500 s (closed by the user); open a new window with app:open_window("detail", "42")
+                        false	test.lua:8: writing storage: window detail#1 no longer exists: its session was discarded at 1.500 s (closed by the user); open a new window with app:open_window("detail", "42")
+                        false	test.lua:9: reading storage: window detail#1 no longer exists: its session was discarded at 1.500 s (closed by the user); open a new window with app:open_window("detail", "42")
+                        false	test.lua:10: listing storage keys: window detail#1 no longer exists: its session was discarded at 1.500 s (closed by the user); open a new window with app:open_window("detail", "42")
+                        false	test.lua:11: reading saved storage: window detail#1 no longer exists: its session was discarded at 1.500 s (closed by the user); open a new window with app:open_window("detail", "42")
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("storing a table, function or handle names the key and the storable types")
@@ -101,16 +107,18 @@ struct MisuseErrorTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                false	test.lua:3: storage key "prefs": cannot store a table; SceneStorage holds boolean, integer, float or string values (encode tables as strings)
-                false	test.lua:4: storage key "fn": cannot store a function; SceneStorage holds boolean, integer, float or string values (encode tables as strings)
-                false	test.lua:5: storage key "win": cannot store a scenesim.Window; SceneStorage holds boolean, integer, float or string values (encode tables as strings)
-                {}
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        false	test.lua:3: storage key "prefs": cannot store a table; SceneStorage holds boolean, integer, float or string values (encode tables as strings)
+                        false	test.lua:4: storage key "fn": cannot store a function; SceneStorage holds boolean, integer, float or string values (encode tables as strings)
+                        false	test.lua:5: storage key "win": cannot store a scenesim.Window; SceneStorage holds boolean, integer, float or string values (encode tables as strings)
+                        {}
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("terminate(\"system\") while the app is active is refused")
@@ -125,16 +133,18 @@ struct MisuseErrorTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                false	test.lua:2: app:terminate("system"): the system kills only an app in the background (suspended or not), but main#1 is active; call app:background() first
-                false	test.lua:3: app:terminate: unknown kind "sytem" (did you mean "system"?); use "system" (killed while suspended), "user" (force quit; Quit on macos), "crash" or, on macos, "force" (Force Quit)
-                false	test.lua:4: app:terminate(how) needs how = "system", "user" or "crash" (got no value)
-                true
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        false	test.lua:2: app:terminate("system"): the system kills only an app in the background (suspended or not), but main#1 is active; call app:background() first
+                        false	test.lua:3: app:terminate: unknown kind "sytem" (did you mean "system"?); use "system" (killed while suspended), "user" (force quit; Quit on macos), "crash" or, on macos, "force" (Force Quit)
+                        false	test.lua:4: app:terminate(how) needs how = "system", "user" or "crash" (got no value)
+                        true
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("intents in the wrong app state are refused, naming the state needed")
@@ -154,22 +164,24 @@ struct MisuseErrorTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                false	test.lua:2: app:login needs the app to be unauthenticated, but it is loading; advance the clock until initialization finishes (sim.settle())
-                [   0.500] app         state loading -> unauthenticated
-                false	test.lua:4: app:next_step() needs the app to be onboarding, but it is unauthenticated; log in first with app:login{ user = "..." }
-                false	test.lua:5: app:cancel_onboarding() needs the app to be onboarding, but it is unauthenticated; log in first with app:login{ user = "..." }
-                false	test.lua:6: app:logout() needs the app to be authenticated or error, but it is unauthenticated; log in first with app:login{ user = "..." }
-                false	test.lua:7: app:retry() needs the app to be error, but it is unauthenticated; log in first with app:login{ user = "..." }
-                [   0.500] auth        session of ada stored in the keychain (expires at 3600.500)
-                [   0.500] app         state unauthenticated -> authenticated(ada)
-                false	test.lua:9: app:login needs the app to be unauthenticated, but it is authenticated(ada); log out first with app:logout()
-                authenticated(ada)
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        false	test.lua:2: app:login needs the app to be unauthenticated, but it is loading; advance the clock until initialization finishes (sim.settle())
+                        [   0.500] app         state loading -> unauthenticated
+                        false	test.lua:4: app:next_step() needs the app to be onboarding, but it is unauthenticated; log in first with app:login{ user = "..." }
+                        false	test.lua:5: app:cancel_onboarding() needs the app to be onboarding, but it is unauthenticated; log in first with app:login{ user = "..." }
+                        false	test.lua:6: app:logout() needs the app to be authenticated or error, but it is unauthenticated; log in first with app:login{ user = "..." }
+                        false	test.lua:7: app:retry() needs the app to be error, but it is unauthenticated; log in first with app:login{ user = "..." }
+                        [   0.500] auth        session of ada stored in the keychain (expires at 3600.500)
+                        [   0.500] app         state unauthenticated -> authenticated(ada)
+                        false	test.lua:9: app:login needs the app to be unauthenticated, but it is authenticated(ada); log out first with app:logout()
+                        authenticated(ada)
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("misspelled fields, read-only fields and bad arguments are refused with suggestions")
@@ -197,28 +209,30 @@ struct MisuseErrorTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                false	test.lua:3: app has no field "windws" (did you mean "windows"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended, background_time_remaining; the model's intents are cancel_onboarding, login, logout, next_step, retry
-                false	test.lua:4: app.running is read-only; change the app through its methods (app:open_window, app:background, ...)
-                false	test.lua:5: window has no field "phse" (did you mean "phase"?); fields are id, group, value, phase, connected, alive, storage, saved, minimized, memory (storage keys go in w.storage)
-                false	test.lua:6: w.id is read-only; change the window through its methods (w:focus(), w:close(), ...)
-                false	test.lua:7: cannot replace w.storage; set its keys instead: w.storage.tab = 2
-                false	test.lua:8: window has no field "foucs" (did you mean "focus"?); fields are id, group, value, phase, connected, alive, storage, saved, minimized, memory (storage keys go in w.storage)
-                false	test.lua:9: app:on: unknown event "stat" (did you mean "state"?); events are phase, scene_phase, state, restore
-                false	test.lua:10: app:on("state", fn) needs a function (got number); pass nil to remove the state hooks
-                false	test.lua:11: app:login: unknown option "usr" (did you mean "user"?); options are user and new_user
-                false	test.lua:12: unknown app state "authenticate(ada)" (did you mean "authenticated"?); states are loading, unauthenticated, onboarding(<step>), authenticated(<user>), error(<kind>)
-                false	test.lua:13: app:open_url(url) needs a URL string like "app://item/42" (got number)
-                false	test.lua:14: sim.advance needs zero or more seconds (got -1.000); the clock only moves forward
-                false	test.lua:15: sim.advance needs a number of seconds, e.g. sim.advance(1.5) (got string)
-                false	test.lua:16: sim.seed(n) takes an integer seed (got number 1.5)
-                false	test.lua:17: sim.network(up) takes true or false (got string); call sim.network() to read the current value
-                false	test.lua:18: sim.server.revoke(user) needs a user name string, e.g. sim.server.revoke("ada") (got no value)
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        false	test.lua:3: app has no field "windws" (did you mean "windows"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended, background_time_remaining; the model's intents are cancel_onboarding, login, logout, next_step, retry
+                        false	test.lua:4: app.running is read-only; change the app through its methods (app:open_window, app:background, ...)
+                        false	test.lua:5: window has no field "phse" (did you mean "phase"?); fields are id, group, value, phase, connected, alive, storage, saved, minimized, memory (storage keys go in w.storage)
+                        false	test.lua:6: w.id is read-only; change the window through its methods (w:focus(), w:close(), ...)
+                        false	test.lua:7: cannot replace w.storage; set its keys instead: w.storage.tab = 2
+                        false	test.lua:8: window has no field "foucs" (did you mean "focus"?); fields are id, group, value, phase, connected, alive, storage, saved, minimized, memory (storage keys go in w.storage)
+                        false	test.lua:9: app:on: unknown event "stat" (did you mean "state"?); events are phase, scene_phase, state, restore
+                        false	test.lua:10: app:on("state", fn) needs a function (got number); pass nil to remove the state hooks
+                        false	test.lua:11: app:login: unknown option "usr" (did you mean "user"?); options are user and new_user
+                        false	test.lua:12: unknown app state "authenticate(ada)" (did you mean "authenticated"?); states are loading, unauthenticated, onboarding(<step>), authenticated(<user>), error(<kind>)
+                        false	test.lua:13: app:open_url(url) needs a URL string like "app://item/42" (got number)
+                        false	test.lua:14: sim.advance needs zero or more seconds (got -1.000); the clock only moves forward
+                        false	test.lua:15: sim.advance needs a number of seconds, e.g. sim.advance(1.5) (got string)
+                        false	test.lua:16: sim.seed(n) takes an integer seed (got number 1.5)
+                        false	test.lua:17: sim.network(up) takes true or false (got string); call sim.network() to read the current value
+                        false	test.lua:18: sim.server.revoke(user) needs a user name string, e.g. sim.server.revoke("ada") (got no value)
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("an unknown field of sim, sim.server, sim.gen or sim.explore is an error at its line with did-you-mean, not nil")
@@ -239,23 +253,25 @@ struct MisuseErrorTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: """
-                false	test.lua:1: sim has no field "lanch" (did you mean "launch"?); fields are advance, app, explore, extend, gen, launch, log, network, now, seed, server, settle, swift_handlers, system, url
-                false	test.lua:2: sim.server has no field "revok" (did you mean "revoke"?); fields are create_session, end_session, revoke, validate
-                false	test.lua:3: sim.gen has no field "intt" (did you mean "int"?); fields are bool, float, int, one_of, window
-                false	test.lua:4: sim.explore has no field "lod" (did you mean "load"?); fields are load
-                false	test.lua:5: sim has no field 1; fields are advance, app, explore, extend, gen, launch, log, network, now, seed, server, settle, swift_handlers, system, url
-                false	test.lua:6: sim has no field "zzzzzzzz"; fields are advance, app, explore, extend, gen, launch, log, network, now, seed, server, settle, swift_handlers, system, url
-                nil
-                mine
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        false	test.lua:1: sim has no field "lanch" (did you mean "launch"?); fields are advance, app, explore, extend, gen, launch, log, network, now, seed, server, settle, swift_handlers, system, url
+                        false	test.lua:2: sim.server has no field "revok" (did you mean "revoke"?); fields are create_session, end_session, revoke, validate
+                        false	test.lua:3: sim.gen has no field "intt" (did you mean "int"?); fields are bool, float, int, one_of, window
+                        false	test.lua:4: sim.explore has no field "lod" (did you mean "load"?); fields are load
+                        false	test.lua:5: sim has no field 1; fields are advance, app, explore, extend, gen, launch, log, network, now, seed, server, settle, swift_handlers, system, url
+                        false	test.lua:6: sim has no field "zzzzzzzz"; fields are advance, app, explore, extend, gen, launch, log, network, now, seed, server, settle, swift_handlers, system, url
+                        nil
+                        mine
 
-                """ + coldLaunchTrace + """
-                true
+                        """ + coldLaunchTrace + """
+                            true
 
-                """,
-            error: nil
-        ))
+                            """,
+                    error: nil
+                ))
     }
 
     @Test("operations before sim.launch ask for sim.launch first")
@@ -271,28 +287,31 @@ struct MisuseErrorTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: """
-                false	test.lua:1: sim.advance needs the app: call sim.launch{ ... } first
-                false	test.lua:2: sim.settle needs the app: call sim.launch{ ... } first
-                false	test.lua:3: sim.server.revoke needs the app: call sim.launch{ ... } first
-                0.0	false	false
-                [   0.000] network     down
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
-                active
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        false	test.lua:1: sim.advance needs the app: call sim.launch{ ... } first
+                        false	test.lua:2: sim.settle needs the app: call sim.launch{ ... } first
+                        false	test.lua:3: sim.server.revoke needs the app: call sim.launch{ ... } first
+                        0.0	false	false
+                        [   0.000] network     down
+                        [   0.000] app         launch #1 on ipados: nothing to restore
+                        [   0.000] main#1      connected (new session) -> inactive
+                        [   0.000] app         phase background -> inactive: prepare for background
+                        [   0.000] main#1      phase inactive -> active
+                        [   0.000] app         phase inactive -> active: validate session and refresh
+                        active
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("Spans beyond what the clock can hold are errors at their line, never a crash")
     func hugeDurations() {
-        let run = runScript("""
+        let run = runScript(
+            """
             print(pcall(function() sim.advance(1e300) end))
             print(pcall(function() sim.advance(-math.huge) end))
             print(pcall(function() sim.launch{ session_ttl = 1e300 } end))
@@ -301,19 +320,23 @@ struct MisuseErrorTests {
             print(pcall(function() for _ = 1, 5 do sim.advance(1e12) end end))
             """, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(output: """
-            false\ttest.lua:1: sim.advance needs a finite number of seconds, at most 1e12 (got 1e+300)
-            false\ttest.lua:2: sim.advance needs a finite number of seconds, at most 1e12 (got -inf)
-            false\ttest.lua:3: sim.launch: session_ttl must be a finite number of seconds, at most 1e12, not 1e+300
-            false\ttest.lua:4: sim.launch: min_loading must be at most 1e12 seconds, not 9223372036854775807
-            false\ttest.lua:6: sim.advance(1000000000000.000) would take the clock past 4611686018427.387903 s, the end of the virtual clock
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        false\ttest.lua:1: sim.advance needs a finite number of seconds, at most 1e12 (got 1e+300)
+                        false\ttest.lua:2: sim.advance needs a finite number of seconds, at most 1e12 (got -inf)
+                        false\ttest.lua:3: sim.launch: session_ttl must be a finite number of seconds, at most 1e12, not 1e+300
+                        false\ttest.lua:4: sim.launch: min_loading must be at most 1e12 seconds, not 9223372036854775807
+                        false\ttest.lua:6: sim.advance(1000000000000.000) would take the clock past 4611686018427.387903 s, the end of the virtual clock
 
-            """, error: nil))
+                        """, error: nil))
     }
 
     @Test("The app switcher needs a visible app, and a restore hook cannot change the network or the server")
     func switcherAndRestoreHookLimits() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch{}
             app:background()
             print(pcall(function() app:switcher() end))
@@ -328,14 +351,17 @@ struct MisuseErrorTests {
             print(sim.network())
             """, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(output: """
-            false\ttest.lua:3: app:switcher(): no scene is on screen (the app is background); the app switcher covers a visible app, so call app:foreground() first
-            active
-            false\ttest.lua:7: cannot change the simulation from inside a restore hook; return true or false and act after the launch
-            false\ttest.lua:8: cannot change the simulation from inside a restore hook; return true or false and act after the launch
-            true
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        false\ttest.lua:3: app:switcher(): no scene is on screen (the app is background); the app switcher covers a visible app, so call app:foreground() first
+                        active
+                        false\ttest.lua:7: cannot change the simulation from inside a restore hook; return true or false and act after the launch
+                        false\ttest.lua:8: cannot change the simulation from inside a restore hook; return true or false and act after the launch
+                        true
 
-            """, error: nil))
+                        """, error: nil))
     }
 }
 

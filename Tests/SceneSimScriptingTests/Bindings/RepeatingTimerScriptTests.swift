@@ -7,7 +7,8 @@ import Testing
 struct RepeatingTimerScriptTests {
     @Test("sim.settle returns with a 30 s timer that re-arms itself pending; sim.advance still runs it")
     func settleWithARepeatingTimer() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local ticks = 0
             local function tick(app) ticks = ticks + 1; app:after(30, tick) end
             local app = sim.launch { scenes = { { id = "main" } },
@@ -24,7 +25,8 @@ struct RepeatingTimerScriptTests {
 
     @Test("A repeating timer that arms longer work each time cannot settle: the error names the app:after lines")
     func cannotSettleNamesTheTimers() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local function refresh(app)
               app:after(60, function() end)
               app:after(30, refresh)
@@ -34,6 +36,9 @@ struct RepeatingTimerScriptTests {
             sim.settle()
             """, options: ScenarioOptions(trace: .off))
 
-        #expect(run.error?.hasPrefix("test.lua:7: sim.settle(): did not settle after 100000 events; something keeps scheduling work; timers still pending: app:after at test.lua:2 and app:after at test.lua:3 (repeating: a timer of its own chain arms it again). Settling stops once only repeating timers are left: a repeating timer that arms other work each time, due after its own next run, keeps it going\n") == true, "\(run)")
+        #expect(
+            run.error?.hasPrefix(
+                "test.lua:7: sim.settle(): did not settle after 100000 events; something keeps scheduling work; timers still pending: app:after at test.lua:2 and app:after at test.lua:3 (repeating: a timer of its own chain arms it again). Settling stops once only repeating timers are left: a repeating timer that arms other work each time, due after its own next run, keeps it going\n"
+            ) == true, "\(run)")
     }
 }

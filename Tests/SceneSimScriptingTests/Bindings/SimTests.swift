@@ -13,13 +13,15 @@ struct SimTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                app(ipados, loading)	true	1
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        app(ipados, loading)	true	1
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("sim.app is nil before sim.launch, then the app handle it returned, also through require")
@@ -48,23 +50,25 @@ struct SimTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: """
-                0.0
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] auth        validating the session of ada with the server
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
-                [   0.200] auth        session of ada: valid
-                0.25	loading
-                [   1.000] app         state loading -> authenticated(ada)
-                1.25	authenticated(ada)
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        0.0
+                        [   0.000] app         launch #1 on ipados: nothing to restore
+                        [   0.000] auth        validating the session of ada with the server
+                        [   0.000] main#1      connected (new session) -> inactive
+                        [   0.000] app         phase background -> inactive: prepare for background
+                        [   0.000] main#1      phase inactive -> active
+                        [   0.000] app         phase inactive -> active: validate session and refresh
+                        [   0.200] auth        session of ada: valid
+                        0.25	loading
+                        [   1.000] app         state loading -> authenticated(ada)
+                        1.25	authenticated(ada)
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("sim.settle runs until nothing is scheduled")
@@ -77,21 +81,23 @@ struct SimTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: """
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] auth        validating the session of ada with the server
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
-                [   2.000] auth        session of ada: valid
-                [   2.000] app         state loading -> authenticated(ada)
-                2.0	authenticated(ada)
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        [   0.000] app         launch #1 on ipados: nothing to restore
+                        [   0.000] auth        validating the session of ada with the server
+                        [   0.000] main#1      connected (new session) -> inactive
+                        [   0.000] app         phase background -> inactive: prepare for background
+                        [   0.000] main#1      phase inactive -> active
+                        [   0.000] app         phase inactive -> active: validate session and refresh
+                        [   2.000] auth        session of ada: valid
+                        [   2.000] app         state loading -> authenticated(ada)
+                        2.0	authenticated(ada)
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("sim.network reads and sets reachability, and an unreachable server keeps the user logged in")
@@ -110,34 +116,36 @@ struct SimTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: """
-                true
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
-                [   0.500] app         state loading -> unauthenticated
-                [   0.500] auth        session of ada stored in the keychain (expires at 3600.500)
-                [   0.500] app         state unauthenticated -> authenticated(ada)
-                [   0.500] network     down
-                false	false
-                [   0.500] main#1      phase active -> inactive
-                [   0.500] app         phase active -> inactive: prepare for background
-                [   0.500] main#1      phase inactive -> background
-                [   0.500] app         phase inactive -> background: release resources
-                [   0.500] main#1      phase background -> inactive
-                [   0.500] app         phase background -> inactive: prepare for background
-                [   0.500] main#1      phase inactive -> active
-                [   0.500] app         phase inactive -> active: validate session and refresh
-                [   0.500] auth        validating the session of ada with the server
-                [   0.700] auth        warning: cannot reach the server to validate the session of ada; staying logged in
-                authenticated(ada)
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        true
+                        [   0.000] app         launch #1 on ipados: nothing to restore
+                        [   0.000] main#1      connected (new session) -> inactive
+                        [   0.000] app         phase background -> inactive: prepare for background
+                        [   0.000] main#1      phase inactive -> active
+                        [   0.000] app         phase inactive -> active: validate session and refresh
+                        [   0.500] app         state loading -> unauthenticated
+                        [   0.500] auth        session of ada stored in the keychain (expires at 3600.500)
+                        [   0.500] app         state unauthenticated -> authenticated(ada)
+                        [   0.500] network     down
+                        false	false
+                        [   0.500] main#1      phase active -> inactive
+                        [   0.500] app         phase active -> inactive: prepare for background
+                        [   0.500] main#1      phase inactive -> background
+                        [   0.500] app         phase inactive -> background: release resources
+                        [   0.500] main#1      phase background -> inactive
+                        [   0.500] app         phase background -> inactive: prepare for background
+                        [   0.500] main#1      phase inactive -> active
+                        [   0.500] app         phase inactive -> active: validate session and refresh
+                        [   0.500] auth        validating the session of ada with the server
+                        [   0.700] auth        warning: cannot reach the server to validate the session of ada; staying logged in
+                        authenticated(ada)
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("sim.server.revoke expires the user's session at the next activation")
@@ -155,28 +163,30 @@ struct SimTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                [   0.500] auth        session of ada stored in the keychain (expires at 3600.500)
-                [   0.500] app         state unauthenticated -> authenticated(ada)
-                [   0.500] server      revoked 1 session of ada
-                [   0.500] main#1      phase active -> inactive
-                [   0.500] app         phase active -> inactive: prepare for background
-                [   0.500] main#1      phase inactive -> background
-                [   0.500] app         phase inactive -> background: release resources
-                [   0.500] main#1      phase background -> inactive
-                [   0.500] app         phase background -> inactive: prepare for background
-                [   0.500] main#1      phase inactive -> active
-                [   0.500] app         phase inactive -> active: validate session and refresh
-                [   0.500] auth        validating the session of ada with the server
-                [   0.700] auth        session of ada: revoked
-                [   0.700] app         state authenticated(ada) -> error(sessionExpired)
-                error(sessionExpired)
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        [   0.500] auth        session of ada stored in the keychain (expires at 3600.500)
+                        [   0.500] app         state unauthenticated -> authenticated(ada)
+                        [   0.500] server      revoked 1 session of ada
+                        [   0.500] main#1      phase active -> inactive
+                        [   0.500] app         phase active -> inactive: prepare for background
+                        [   0.500] main#1      phase inactive -> background
+                        [   0.500] app         phase inactive -> background: release resources
+                        [   0.500] main#1      phase background -> inactive
+                        [   0.500] app         phase background -> inactive: prepare for background
+                        [   0.500] main#1      phase inactive -> active
+                        [   0.500] app         phase inactive -> active: validate session and refresh
+                        [   0.500] auth        validating the session of ada with the server
+                        [   0.700] auth        session of ada: revoked
+                        [   0.700] app         state authenticated(ada) -> error(sessionExpired)
+                        error(sessionExpired)
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("sim.log writes a note line into the trace, rendering tables deterministically")
@@ -189,19 +199,21 @@ struct SimTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: """
-                [   0.000] note        before launch
-                [   0.000] app         launch #1 on ipados: nothing to restore
-                [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
-                [   0.000] main#1      phase inactive -> active
-                [   0.000] app         phase inactive -> active: validate session and refresh
-                [   0.000] note        hello 42 {a = 1, b = 2}
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        [   0.000] note        before launch
+                        [   0.000] app         launch #1 on ipados: nothing to restore
+                        [   0.000] main#1      connected (new session) -> inactive
+                        [   0.000] app         phase background -> inactive: prepare for background
+                        [   0.000] main#1      phase inactive -> active
+                        [   0.000] app         phase inactive -> active: validate session and refresh
+                        [   0.000] note        hello 42 {a = 1, b = 2}
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("sim.seed sets and returns the seed of math.random")
@@ -216,15 +228,17 @@ struct SimTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: """
-                0
-                7
-                true	7
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        0
+                        7
+                        true	7
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("require \"scenesim\" returns the sim global")
@@ -236,13 +250,15 @@ struct SimTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: """
-                true	true
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        true	true
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("sim.settle gives up after 100000 events when a hook keeps scheduling work")
@@ -261,13 +277,15 @@ struct SimTests {
 
         let run = runScript(source, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(
-            output: """
-                false	test.lua:8: sim.settle(): did not settle after 100000 events; something keeps scheduling work (a hook that reacts to every change?)
-                25000.5
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        false	test.lua:8: sim.settle(): did not settle after 100000 events; something keeps scheduling work (a hook that reacts to every change?)
+                        25000.5
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 }

@@ -5,7 +5,8 @@ import Testing
 struct StoreTextTests {
     @Test("tostring of a window's storage and of app.defaults with megabytes in them stops near 1 MiB with ...}", arguments: ["app.front.storage", "app.defaults"])
     func capped(store: String) {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { scenes = { { id = "main" } } }
             local store = \(store)
             local value = string.rep("v", 80)
@@ -20,7 +21,8 @@ struct StoreTextTests {
 
     @Test("A small store's text is whole")
     func small() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { scenes = { { id = "main" } } }
             app.defaults.a = 1
             app.front.storage.b = "x"

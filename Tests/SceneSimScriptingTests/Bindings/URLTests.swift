@@ -6,7 +6,8 @@ import Testing
 struct URLTests {
     @Test("sim.url gives scheme, host, decoded path, query, query_items and fragment, before sim.launch too")
     func simURLGivesTheParts() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local url = sim.url("APP://doc/a%2Fb/%FF?tab=2&tab=3&flag#top")
             print(url.scheme, url.host, #url.path, url.path[1], url.path[2] == "\\255", url.fragment)
             print(url.query)
@@ -14,36 +15,45 @@ struct URLTests {
             local bare = sim.url("app:settings")
             print(bare.host, bare.path[1], bare.fragment, next(bare.query))
             """)
-        #expect(run == ScriptRun(output: """
-            app	doc	2	a/b	true	top
-            {flag = "", tab = "3"}
-            tab	2	flag	true
-            nil	settings	nil	nil
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        app	doc	2	a/b	true	top
+                        {flag = "", tab = "3"}
+                        tab	2	flag	true
+                        nil	settings	nil	nil
 
-            """, error: nil))
+                        """, error: nil))
     }
 
     @Test("an unparsable URL or a non-string is an error at the caller's line")
     func unparsableURLIsAnErrorAtTheCallersLine() {
-        let run = runScript("""
+        let run = runScript(
+            """
             print(pcall(sim.url, "doc/42"))
             print(pcall(function() return sim.url("app://a b") end))
             print(pcall(function() return sim.url("app://x/%zz\\n") end))
             print(pcall(function() return sim.url(42) end))
             sim.url()
             """)
-        #expect(run == ScriptRun(output: """
-            false	sim.url: "doc/42" is not a URL: it has no scheme (the part before ":", as "app" in app://doc/42)
-            false	test.lua:2: sim.url: "app://a b" is not a URL: byte 8 is a space; percent-encode it as %20
-            false	test.lua:3: sim.url: "app://x/%zz\\n" is not a URL: byte 12 is the control byte \\n; percent-encode it as %0A
-            false	test.lua:4: sim.url(text) needs a URL string, e.g. sim.url("app://doc/42?tab=2") (got number)
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        false	sim.url: "doc/42" is not a URL: it has no scheme (the part before ":", as "app" in app://doc/42)
+                        false	test.lua:2: sim.url: "app://a b" is not a URL: byte 8 is a space; percent-encode it as %20
+                        false	test.lua:3: sim.url: "app://x/%zz\\n" is not a URL: byte 12 is the control byte \\n; percent-encode it as %0A
+                        false	test.lua:4: sim.url(text) needs a URL string, e.g. sim.url("app://doc/42?tab=2") (got number)
 
-            """, error: "test.lua:5: sim.url(text) needs a URL string, e.g. sim.url(\"app://doc/42?tab=2\") (got no value)\nstack traceback:\n\ttest.lua:5: in main chunk"))
+                        """,
+                    error: "test.lua:5: sim.url(text) needs a URL string, e.g. sim.url(\"app://doc/42?tab=2\") (got no value)\nstack traceback:\n\ttest.lua:5: in main chunk"))
     }
 
     @Test("app:open_url refuses what sim.url refuses, and a route's value is read as sim.url reads it: decoded, without query or fragment")
     func openURLReadsTheURLAsSimURLDoes() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { scenes = { { id = "main", allows = function() return true end }, { id = "doc", value = "string" } }, routes = { doc = "doc" } }
             sim.settle()
             app:login { user = "ada" } -- the built-in model follows links only while authenticated
@@ -53,13 +63,16 @@ struct URLTests {
             print(app:open_url("app://doc/a%2Fb/c"), app.front.value)
             print(#app.sessions)
             """, options: ScenarioOptions(trace: .off))
-        #expect(run == ScriptRun(output: """
-            false	test.lua:4: app:open_url: "app://doc/a b" is not a URL: byte 12 is a space; percent-encode it as %20
-            false	test.lua:5: app:open_url: "doc/42" is not a URL: it has no scheme (the part before ":", as "app" in app://doc/42)
-            true	tarte tatin
-            true	a/b/c
-            3
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        false	test.lua:4: app:open_url: "app://doc/a b" is not a URL: byte 12 is a space; percent-encode it as %20
+                        false	test.lua:5: app:open_url: "doc/42" is not a URL: it has no scheme (the part before ":", as "app" in app://doc/42)
+                        true	tarte tatin
+                        true	a/b/c
+                        3
 
-            """, error: nil))
+                        """, error: nil))
     }
 }

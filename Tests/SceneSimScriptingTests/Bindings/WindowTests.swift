@@ -16,17 +16,19 @@ struct WindowTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                [   0.500] detail#1    connected (new session, value "42") -> inactive
-                [   0.500] detail#1    phase inactive -> active
-                detail#1	detail	42	active	true	true
-                detail#1("42")	main#1
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        [   0.500] detail#1    connected (new session, value "42") -> inactive
+                        [   0.500] detail#1    phase inactive -> active
+                        detail#1	detail	42	active	true	true
+                        detail#1("42")	main#1
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("pairs over a disconnected scene's storage or memory, or a terminated app's memory, is the error its reads give, at the script's line, not an empty walk")
@@ -48,12 +50,13 @@ struct WindowTests {
 
         #expect(run.error == nil)
         let lines = run.output.split(separator: "\n").filter { !$0.hasPrefix("[") }
-        #expect(lines == [
-            "live\ta\t1",
-            "false\ttest.lua:7: reading storage: c#1 is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved",
-            "false\ttest.lua:8: reading w.memory: c#1 is disconnected: its views and their @State are gone; call w:focus() to reconnect it (it comes back with empty memory)",
-            "false\ttest.lua:10: reading app.memory needs a running app, but it was terminated (user) at 0.500 s; call app:launch() first",
-        ])
+        #expect(
+            lines == [
+                "live\ta\t1",
+                "false\ttest.lua:7: reading storage: c#1 is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved",
+                "false\ttest.lua:8: reading w.memory: c#1 is disconnected: its views and their @State are gone; call w:focus() to reconnect it (it comes back with empty memory)",
+                "false\ttest.lua:10: reading app.memory needs a running app, but it was terminated (user) at 0.500 s; call app:launch() first",
+            ])
     }
 
     @Test("w.storage reads, writes and deletes keys, keeping integers and floats apart")
@@ -75,17 +78,19 @@ struct WindowTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                2	2.0	notes	true	nil
-                integer	float
-                {"dark", "name", "tab", "zoom"}
-                {"dark", "tab", "zoom"}	storage of main#1 {dark = true, tab = 2, zoom = 2.0}
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        2	2.0	notes	true	nil
+                        integer	float
+                        {"dark", "name", "tab", "zoom"}
+                        {"dark", "tab", "zoom"}	storage of main#1 {dark = true, tab = 2, zoom = 2.0}
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("w.saved is a read-only copy of what restoration would give the session now")
@@ -105,21 +110,23 @@ struct WindowTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                {}
-                [   0.500] main#1      phase active -> inactive
-                [   0.500] app         phase active -> inactive: prepare for background
-                [   0.500] main#1      phase inactive -> background
-                [   0.500] main#1      storage saved: 1 key, 11 bytes
-                [   0.500] app         phase inactive -> background: release resources
-                {tab = 2}
-                {tab = 2}	2
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        {}
+                        [   0.500] main#1      phase active -> inactive
+                        [   0.500] app         phase active -> inactive: prepare for background
+                        [   0.500] main#1      phase inactive -> background
+                        [   0.500] main#1      storage saved: 1 key, 11 bytes
+                        [   0.500] app         phase inactive -> background: release resources
+                        {tab = 2}
+                        {tab = 2}	2
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("w:focus, w:background, w:disconnect and w:close drive one scene")
@@ -142,34 +149,36 @@ struct WindowTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: coldLaunchTrace + """
-                [   0.500] app         state loading -> unauthenticated
-                [   0.500] detail#1    connected (new session, value "42") -> inactive
-                [   0.500] detail#1    phase inactive -> active
-                [   0.500] detail#1    phase active -> inactive
-                [   0.500] detail#1    phase inactive -> background
-                [   0.500] detail#1    storage saved: 1 key, 12 bytes
-                background	true
-                [   0.500] detail#1    disconnected (session kept)
-                disconnected	false	true
-                [   0.500] detail#1    connected (reconnected, value "42") -> inactive
-                [   0.500] detail#1    phase inactive -> active
-                active	true	1
-                [   0.500] detail#1    phase active -> inactive
-                [   0.500] detail#1    phase inactive -> background
-                [   0.500] app         sessions discarded (closed by the user): detail#1; didDiscardSceneSessions delivered
-                false	{main#1}
+        #expect(
+            run
+                == ScriptRun(
+                    output: coldLaunchTrace + """
+                        [   0.500] app         state loading -> unauthenticated
+                        [   0.500] detail#1    connected (new session, value "42") -> inactive
+                        [   0.500] detail#1    phase inactive -> active
+                        [   0.500] detail#1    phase active -> inactive
+                        [   0.500] detail#1    phase inactive -> background
+                        [   0.500] detail#1    storage saved: 1 key, 12 bytes
+                        background	true
+                        [   0.500] detail#1    disconnected (session kept)
+                        disconnected	false	true
+                        [   0.500] detail#1    connected (reconnected, value "42") -> inactive
+                        [   0.500] detail#1    phase inactive -> active
+                        active	true	1
+                        [   0.500] detail#1    phase active -> inactive
+                        [   0.500] detail#1    phase inactive -> background
+                        [   0.500] app         sessions discarded (closed by the user): detail#1; didDiscardSceneSessions delivered
+                        false	{main#1}
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
-
 
     @Test("A key named after a method of w.storage, w.memory or app.memory ('keys') is refused, saying to choose another name")
     func keyNamedAfterAMethod() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch{}
             sim.settle()
             print(pcall(function() app.front.storage.keys = 1 end))
@@ -177,11 +186,14 @@ struct WindowTests {
             print(pcall(function() app.memory.keys = 1 end))
             """, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(output: """
-            false\ttest.lua:3: cannot assign to 'keys': it is a method of scenesim.Storage; a SceneStorage key cannot be named "keys" (the method w.storage:keys()); choose another name
-            false\ttest.lua:4: cannot assign to 'keys': it is a method of scenesim.Memory; a key of w.memory or app.memory cannot be named "keys" (the method :keys()); choose another name
-            false\ttest.lua:5: cannot assign to 'keys': it is a method of scenesim.Memory; a key of w.memory or app.memory cannot be named "keys" (the method :keys()); choose another name
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        false\ttest.lua:3: cannot assign to 'keys': it is a method of scenesim.Storage; a SceneStorage key cannot be named "keys" (the method w.storage:keys()); choose another name
+                        false\ttest.lua:4: cannot assign to 'keys': it is a method of scenesim.Memory; a key of w.memory or app.memory cannot be named "keys" (the method :keys()); choose another name
+                        false\ttest.lua:5: cannot assign to 'keys': it is a method of scenesim.Memory; a key of w.memory or app.memory cannot be named "keys" (the method :keys()); choose another name
 
-            """, error: nil))
+                        """, error: nil))
     }
 }

@@ -22,7 +22,8 @@ struct BufferedWriteTests {
 
     @Test("A run of writes then a crash: the last value was written, and the crash loses it unsaved")
     func crashAfterLoop() {
-        let (buffered, flushed) = runBothWays("""
+        let (buffered, flushed) = runBothWays(
+            """
             local app = sim.launch{}
             local s = app.front.storage
             s.k = 0
@@ -42,7 +43,8 @@ struct BufferedWriteTests {
 
     @Test("A write to a cached key of a suspended app fails at its own line, as an unbuffered one does (found by scenesim explore)")
     func suspendedAppRefusesCachedWrite() {
-        let (buffered, flushed) = runBothWays("""
+        let (buffered, flushed) = runBothWays(
+            """
             local app = sim.launch{ platform = "iphone" }
             sim.settle()
             local s = app.front.storage
@@ -60,7 +62,8 @@ struct BufferedWriteTests {
 
     @Test("With storage_save = every_write a run of writes is saved, and a crash loses nothing")
     func everyWrite() {
-        let (buffered, flushed) = runBothWays("""
+        let (buffered, flushed) = runBothWays(
+            """
             local app = sim.launch{ policy = { storage_save = "every_write" } }
             sim.settle()
             local s = app.front.storage
@@ -79,7 +82,8 @@ struct BufferedWriteTests {
 
     @Test("Writes that end where they began still count as a change: the background saves them")
     func backAndForth() {
-        let (buffered, flushed) = runBothWays("""
+        let (buffered, flushed) = runBothWays(
+            """
             local app = sim.launch{}
             local s = app.front.storage
             s.k = 1
@@ -94,7 +98,8 @@ struct BufferedWriteTests {
 
     @Test("Writes of the value already there change nothing: the background has nothing to save")
     func sameValue() {
-        let (buffered, flushed) = runBothWays("""
+        let (buffered, flushed) = runBothWays(
+            """
             local app = sim.launch{}
             local s = app.front.storage
             s.k = 1; s.f = 0.0; s.b = true; s.t = "ab"
@@ -108,7 +113,8 @@ struct BufferedWriteTests {
 
     @Test("Changes of type or size, NaN, tables and deletes take the checked path, with their errors at the line")
     func checkedWrites() {
-        let (buffered, flushed) = runBothWays("""
+        let (buffered, flushed) = runBothWays(
+            """
             local app = sim.launch{}
             local s = app.front.storage
             s.k = 1
@@ -139,7 +145,8 @@ struct BufferedWriteTests {
 
     @Test("The size warning starts and ends at the write that crosses the threshold")
     func sizeWarning() {
-        let (buffered, flushed) = runBothWays("""
+        let (buffered, flushed) = runBothWays(
+            """
             local app = sim.launch{ policy = { storage_warn_bytes = 12 } }
             local s = app.front.storage
             s.t = "aaaa"
@@ -160,7 +167,8 @@ struct BufferedWriteTests {
 
     @Test("A write to a cached key of a disconnected or discarded window fails at its line")
     func deadScene() {
-        let (buffered, flushed) = runBothWays("""
+        let (buffered, flushed) = runBothWays(
+            """
             local app = sim.launch{ scenes = { { id = "main" }, { id = "doc", value = "integer" } } }
             local w = app:open_window("doc", 1)
             local s = w.storage
@@ -179,7 +187,8 @@ struct BufferedWriteTests {
 
     @Test("Hooks, restore hooks and coroutines see and make writes as plain code does")
     func nestedCode() {
-        let (buffered, flushed) = runBothWays("""
+        let (buffered, flushed) = runBothWays(
+            """
             local app = sim.launch{}
             local s = app.front.storage
             s.k = 1
@@ -218,7 +227,8 @@ struct BufferedWriteTests {
         var output = ""
         let host = ScriptHost(options: options, output: { output += String(decoding: $0, as: UTF8.self) })
         #expect(throws: (any Error).self) {
-            try host.run("""
+            try host.run(
+                """
                 app = sim.launch{}
                 s = app.front.storage
                 s.k = 0

@@ -17,7 +17,8 @@ private func runBytes(_ source: String, options: ScenarioOptions = ScenarioOptio
 struct ByteExactTests {
     @Test("Canonically equivalent storage keys stay two keys with their own values")
     func equivalentStorageKeysStayApart() {
-        let run = runBytes("""
+        let run = runBytes(
+            """
             local w = sim.launch{}.front
             w.storage["\\u{E9}"] = 1
             w.storage["e\\u{301}"] = 2
@@ -29,7 +30,8 @@ struct ByteExactTests {
 
     @Test("Window values that are not UTF-8 open one window each, and read back exactly")
     func invalidUTF8WindowValuesStayApart() {
-        let run = runBytes("""
+        let run = runBytes(
+            """
             local app = sim.launch{ scenes = { { id = "main" }, { id = "d", value = "string" } } }
             sim.settle()
             local a, b = app:open_window("d", "\\xff"), app:open_window("d", "\\xfe")
@@ -42,7 +44,8 @@ struct ByteExactTests {
 
     @Test("A printed table quotes strings so Lua reads them back as the same bytes")
     func printedTableReadsBack() {
-        let run = runBytes("""
+        let run = runBytes(
+            """
             local t = { "é", "a\\0012", "\\xff\\0\\27[31m" }
             print(t)
             local back = load("return " .. tostring(t))()
@@ -60,7 +63,8 @@ struct ByteExactTests {
 
     @Test("tostring of a window's storage shows its keys and values in byte order")
     func storageToStringShowsContents() {
-        let run = runBytes("""
+        let run = runBytes(
+            """
             local w = sim.launch{}.front
             w.storage.tab = 2
             w.storage["two words"] = "x\\n"

@@ -41,25 +41,29 @@ struct DeterminismTests {
 
     @Test("Printing tables, functions, threads and handles shows no addresses")
     func noAddresses() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch{}
             print({}, print, coroutine.create(print), sim, app, app.front, app.front.storage, { f = print, t = {} })
             print(tostring({}), tostring(print), tostring(app))
             """, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(
-            output: """
-                {}\tfunction\tthread\t{advance = function, app = app(ipados, loading), explore = {load = function}, extend = function, gen = {bool = function, float = function, int = function, one_of = function, window = function}, launch = function, log = function, network = function, now = function, seed = function, server = {create_session = function, end_session = function, revoke = function, validate = function}, settle = function, swift_handlers = function, system = {refresh = function}, url = function}\tapp(ipados, loading)\tmain#1\tstorage of main#1 {}\t{f = function, t = {}}
-                {}\tfunction\tapp(ipados, loading)
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        {}\tfunction\tthread\t{advance = function, app = app(ipados, loading), explore = {load = function}, extend = function, gen = {bool = function, float = function, int = function, one_of = function, window = function}, launch = function, log = function, network = function, now = function, seed = function, server = {create_session = function, end_session = function, revoke = function, validate = function}, settle = function, swift_handlers = function, system = {refresh = function}, url = function}\tapp(ipados, loading)\tmain#1\tstorage of main#1 {}\t{f = function, t = {}}
+                        {}\tfunction\tapp(ipados, loading)
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("pairs over a table keyed by window handles visits them by class, then session")
     func pairsOverHandles() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch{ scenes = { { id = "main" }, { id = "d", value = "integer" } } }
             local seen = {}
             for i = 1, 6 do seen[app:open_window("d", i)] = i end
@@ -75,7 +79,8 @@ struct DeterminismTests {
 
     @Test("NaN prints nan whatever its sign, in print, tostring, tables and messages (glibc printed -nan for 0/0, Apple's libc nan)")
     func nanIsNan() {
-        let run = runScript("""
+        let run = runScript(
+            """
             print(0/0, -(0/0), tostring(0/0), { 0/0 }, math.huge - math.huge)
             print(pcall(sim.advance, 0/0))
             """, options: ScenarioOptions(trace: .off))
@@ -85,7 +90,8 @@ struct DeterminismTests {
 
     @Test("print orders handle keys as pairs visits them (by class, then creation), before tables and functions")
     func printOrdersHandlesAsPairs() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { scenes = { { id = "main" }, { id = "d", value = "integer" } } }
             local w2 = app:open_window("d", 1)
             local w3 = app:open_window("d", 2)

@@ -6,7 +6,8 @@ import Testing
 struct FieldCacheTests {
     @Test("Cached storage and app fields follow every change: writes, deletes, disconnects, reconnects, relaunches")
     func cachesFollowChanges() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch{}
             local w = app.front
             local s = w.storage
@@ -27,18 +28,22 @@ struct FieldCacheTests {
             print(s.k, app.launches, app.state)
             """, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(output: """
-            false\ttest.lua:12: reading storage: main#1 is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved
-            3\tactive\tloading
-            unauthenticated
-            3\t2\tloading
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        false\ttest.lua:12: reading storage: main#1 is disconnected, and SceneStorage exists only on a connected scene; call w:focus() to reconnect it, or read w.saved
+                        3\tactive\tloading
+                        unauthenticated
+                        3\t2\tloading
 
-            """, error: nil))
+                        """, error: nil))
     }
 
     @Test("App fields read once, twice and three times between events (uncached, then cached, then from the cache) always give the simulator's values")
     func readCountsAcrossEvents() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch{}
             local function fields()
               return table.concat({ tostring(app.running), app.phase, app.state, app.launches, tostring(app.suspended), tostring(app.front) }, " ")
@@ -55,19 +60,24 @@ struct FieldCacheTests {
             print(fields(), fields())
             """, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(output: """
-            true active loading 1 false main#1\ttrue active loading 1 false main#1\ttrue active loading 1 false main#1
-            true background loading 1 false main#1
-            true active loading 1 false main#1\ttrue active loading 1 false main#1
-            false background loading 1 false nil\tfalse background loading 1 false nil\tfalse background loading 1 false nil
-            true active unauthenticated 2 false main#2\ttrue active unauthenticated 2 false main#2
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        true active loading 1 false main#1\ttrue active loading 1 false main#1\ttrue active loading 1 false main#1
+                        true background loading 1 false main#1
+                        true active loading 1 false main#1\ttrue active loading 1 false main#1
+                        false background loading 1 false nil\tfalse background loading 1 false nil\tfalse background loading 1 false nil
+                        true active unauthenticated 2 false main#2\ttrue active unauthenticated 2 false main#2
 
-            """, error: nil))
+                        """, error: nil))
     }
 
-    @Test("Window fields read three times after each change (as a cache would be filled, then read) follow every change: phases, disconnects, closes, terminations, refused restores")
+    @Test(
+        "Window fields read three times after each change (as a cache would be filled, then read) follow every change: phases, disconnects, closes, terminations, refused restores")
     func windowFieldsFollowChanges() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { scenes = { { id = "main" }, { id = "doc", value = "string" } } }
             local main = app.front
             local a = app:open_window("doc", "A")
@@ -95,22 +105,26 @@ struct FieldCacheTests {
             app:launch() show("launch, restoration refused")
             """, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(output: """
-            opened nil/background/true/true A/active/true/true B/active/true/true
-            background nil/background/true/true A/active/true/true B/background/true/true
-            disconnect nil/background/true/true A/active/true/true B/disconnected/false/true
-            focus nil/background/true/true A/active/true/true B/active/true/true
-            close nil/background/true/true A/disconnected/false/false B/active/true/true
-            app background nil/background/true/true A/disconnected/false/false B/background/true/true
-            terminate nil/disconnected/false/true A/disconnected/false/false B/disconnected/false/true
-            launch, restoration refused nil/disconnected/false/true A/disconnected/false/false nil/active/true/true
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        opened nil/background/true/true A/active/true/true B/active/true/true
+                        background nil/background/true/true A/active/true/true B/background/true/true
+                        disconnect nil/background/true/true A/active/true/true B/disconnected/false/true
+                        focus nil/background/true/true A/active/true/true B/active/true/true
+                        close nil/background/true/true A/disconnected/false/false B/active/true/true
+                        app background nil/background/true/true A/disconnected/false/false B/background/true/true
+                        terminate nil/disconnected/false/true A/disconnected/false/false B/disconnected/false/true
+                        launch, restoration refused nil/disconnected/false/true A/disconnected/false/false nil/active/true/true
 
-            """, error: nil))
+                        """, error: nil))
     }
 
     @Test("A macOS window's minimized field follows minimising and bringing it back")
     func minimizedFollowsTheDock() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { platform = "macos", scenes = { { id = "main" }, { id = "doc", value = "string" } } }
             local a = app:open_window("doc", "A")
             local function show(what)
@@ -124,12 +138,15 @@ struct FieldCacheTests {
             a:focus() show("focus")
             """, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(output: """
-            opened\tfalse/active
-            minimize\ttrue/inactive
-            focus\tfalse/active
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        opened\tfalse/active
+                        minimize\ttrue/inactive
+                        focus\tfalse/active
 
-            """, error: nil))
+                        """, error: nil))
     }
 
     // A cache of window fields dropped by the events that name each window (tried, reverted)
@@ -137,7 +154,8 @@ struct FieldCacheTests {
     // discarded, and the App's phase handler runs before the discard is traced.
     @Test("A window closed on macOS reads disconnected in the App's phase handler that runs before its session is discarded")
     func closedWindowInThePhaseHandler() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { platform = "macos", scenes = { { id = "main" }, { id = "doc", value = "string" } } }
             local main = app.front
             app:open_window("doc", "C")
@@ -150,17 +168,21 @@ struct FieldCacheTests {
             print(phases(), main.alive)
             """, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(output: """
-            active active active
-            phase background: main disconnected disconnected disconnected, alive true
-            disconnected disconnected disconnected\tfalse
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        active active active
+                        phase background: main disconnected disconnected disconnected, alive true
+                        disconnected disconnected disconnected\tfalse
 
-            """, error: nil))
+                        """, error: nil))
     }
 
     @Test("App fields read three times at every handler point and after every change follow launches, phases, states, suspension and termination")
     func appFieldsInHandlers() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { platform = "ipados", scenes = { { id = "main" }, { id = "doc", value = "string" } } }
             local function fields()
               local reads = {}
@@ -184,45 +206,48 @@ struct FieldCacheTests {
             app:launch() print("relaunched: " .. fields())
             """, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(output: """
-            launched: true active loading 1 false
-              state hook: true active unauthenticated 1 false
-            settled: true active unauthenticated 1 false
-              state hook: true active authenticated(ada) 1 false
-            logged in: true active authenticated(ada) 1 false
-              scene hook doc#1: true active authenticated(ada) 1 false
-              scene hook doc#1: true active authenticated(ada) 1 false
-            opened: true active authenticated(ada) 1 false
-              scene hook doc#1: true active authenticated(ada) 1 false
-              scene hook main#1: true active authenticated(ada) 1 false
-              phase hook: true inactive authenticated(ada) 1 false
-              scene hook doc#1: true inactive authenticated(ada) 1 false
-              scene hook main#1: true inactive authenticated(ada) 1 false
-              phase hook: true background authenticated(ada) 1 false
-            background: true background authenticated(ada) 1 false
-            later: true background authenticated(ada) 1 true
-              scene hook doc#1: true background authenticated(ada) 1 false
-              phase hook: true inactive authenticated(ada) 1 false
-              scene hook main#1: true inactive authenticated(ada) 1 false
-              scene hook doc#1: true inactive authenticated(ada) 1 false
-              phase hook: true active authenticated(ada) 1 false
-              scene hook main#1: true active authenticated(ada) 1 false
-            foreground: true active authenticated(ada) 1 false
-              scene hook doc#1: true active authenticated(ada) 1 false
-              scene hook main#1: true active authenticated(ada) 1 false
-              phase hook: true inactive authenticated(ada) 1 false
-              scene hook doc#1: true inactive authenticated(ada) 1 false
-              scene hook main#1: true inactive authenticated(ada) 1 false
-              phase hook: true background authenticated(ada) 1 false
-            terminated: false background loading 1 false
-              scene hook doc#1: true background loading 2 false
-              phase hook: true inactive loading 2 false
-              scene hook main#1: true inactive loading 2 false
-              scene hook doc#1: true inactive loading 2 false
-              phase hook: true active loading 2 false
-              scene hook main#1: true active loading 2 false
-            relaunched: true active loading 2 false
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        launched: true active loading 1 false
+                          state hook: true active unauthenticated 1 false
+                        settled: true active unauthenticated 1 false
+                          state hook: true active authenticated(ada) 1 false
+                        logged in: true active authenticated(ada) 1 false
+                          scene hook doc#1: true active authenticated(ada) 1 false
+                          scene hook doc#1: true active authenticated(ada) 1 false
+                        opened: true active authenticated(ada) 1 false
+                          scene hook doc#1: true active authenticated(ada) 1 false
+                          scene hook main#1: true active authenticated(ada) 1 false
+                          phase hook: true inactive authenticated(ada) 1 false
+                          scene hook doc#1: true inactive authenticated(ada) 1 false
+                          scene hook main#1: true inactive authenticated(ada) 1 false
+                          phase hook: true background authenticated(ada) 1 false
+                        background: true background authenticated(ada) 1 false
+                        later: true background authenticated(ada) 1 true
+                          scene hook doc#1: true background authenticated(ada) 1 false
+                          phase hook: true inactive authenticated(ada) 1 false
+                          scene hook main#1: true inactive authenticated(ada) 1 false
+                          scene hook doc#1: true inactive authenticated(ada) 1 false
+                          phase hook: true active authenticated(ada) 1 false
+                          scene hook main#1: true active authenticated(ada) 1 false
+                        foreground: true active authenticated(ada) 1 false
+                          scene hook doc#1: true active authenticated(ada) 1 false
+                          scene hook main#1: true active authenticated(ada) 1 false
+                          phase hook: true inactive authenticated(ada) 1 false
+                          scene hook doc#1: true inactive authenticated(ada) 1 false
+                          scene hook main#1: true inactive authenticated(ada) 1 false
+                          phase hook: true background authenticated(ada) 1 false
+                        terminated: false background loading 1 false
+                          scene hook doc#1: true background loading 2 false
+                          phase hook: true inactive loading 2 false
+                          scene hook main#1: true inactive loading 2 false
+                          scene hook doc#1: true inactive loading 2 false
+                          phase hook: true active loading 2 false
+                          scene hook main#1: true active loading 2 false
+                        relaunched: true active loading 2 false
 
-            """, error: nil))
+                        """, error: nil))
     }
 }

@@ -19,9 +19,12 @@ struct HookErrorTests {
         #expect(run == ScriptRun(output: "false\ttest.lua:3: boom\nunauthenticated\t0.5\n", error: nil))
     }
 
-    @Test("A number or nil a hook or a timer raises reaches the pcall around the operation as that value, as a table does (it arrived as the text '(error object is a number value)')")
+    @Test(
+        "A number or nil a hook or a timer raises reaches the pcall around the operation as that value, as a table does (it arrived as the text '(error object is a number value)')"
+    )
     func nonStringErrorValues() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch{}
             app:on("phase", function() error(42, 0) end)
             local ok, e = pcall(app.background, app)
@@ -38,7 +41,9 @@ struct HookErrorTests {
         #expect(run == ScriptRun(output: "false\t42\tinteger\nfalse\t1.5\tfloat\nfalse\tnil\n", error: nil))
     }
 
-    @Test("A hook or a timer that yields is refused at its own line, saying why, inside a coroutine or not; the simulation stays usable, and a yield the simulator does not hold up is stock's")
+    @Test(
+        "A hook or a timer that yields is refused at its own line, saying why, inside a coroutine or not; the simulation stays usable, and a yield the simulator does not hold up is stock's"
+    )
     func yieldInAppCode() {
         let source = """
             local app = sim.launch{}
@@ -56,45 +61,52 @@ struct HookErrorTests {
             app:background()
             print(app.phase)
             """
-        let boundary = "attempt to yield across a C-call boundary: this code runs inside a call to the simulator (a hook, a timer, a handler), which cannot be suspended; yield after that call returns"
+        let boundary =
+            "attempt to yield across a C-call boundary: this code runs inside a call to the simulator (a hook, a timer, a handler), which cannot be suspended; yield after that call returns"
 
         let run = runScript(source, options: ScenarioOptions(trace: .off))
 
         // Stock Lua says the first two with no line at all (the hook is called through a plain
         // lua_pcall from Swift); the sort comparator's is stock's, word for word.
-        #expect(run == ScriptRun(output: """
-            false\ttest.lua:3: \(boundary)
-            false\ttest.lua:3: attempt to yield from outside a coroutine
-            false\ttest.lua:8: \(boundary)
-            false\tattempt to yield across a C-call boundary
-            fine
-            background
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        false\ttest.lua:3: \(boundary)
+                        false\ttest.lua:3: attempt to yield from outside a coroutine
+                        false\ttest.lua:8: \(boundary)
+                        false\tattempt to yield across a C-call boundary
+                        fine
+                        background
 
-            """, error: nil))
+                        """, error: nil))
     }
 
     @Test("An uncaught error in a hook fails the scenario with the hook's line, the hook's frames in the traceback, and exit status 1")
     func uncaughtHookErrorFailsScenario() throws {
-        let folder = try ScenarioFolder(["hook.lua": """
+        let folder = try ScenarioFolder([
+            "hook.lua": """
             local app = sim.launch{}
             app:on("state", function(old, new)
               error("boom in the state hook")
             end)
             sim.settle()
             print("never")
-            """])
+            """
+        ])
 
         let result = ScenarioRunner.capture(path: folder.file("hook.lua"), options: ScenarioOptions(trace: .off))
 
         #expect(result.status == 1)
         #expect(String(decoding: result.stdout, as: UTF8.self) == "")
-        #expect(String(decoding: result.stderr, as: UTF8.self) == """
-            \(folder.path)/hook.lua:3: boom in the state hook
-            stack traceback:
-            \t\(folder.path)/hook.lua:3: in function <\(folder.path)/hook.lua:2>
-            \t\(folder.path)/hook.lua:5: in main chunk
+        #expect(
+            String(decoding: result.stderr, as: UTF8.self) == """
+                \(folder.path)/hook.lua:3: boom in the state hook
+                stack traceback:
+                \t\(folder.path)/hook.lua:3: in function <\(folder.path)/hook.lua:2>
+                \t\(folder.path)/hook.lua:5: in main chunk
 
-            """)
+                """)
     }
 
     @Test("A hook that requests what fires it again without end stops after 1000 requests with an error at the request's line, and the simulation stays usable")
@@ -115,13 +127,16 @@ struct HookErrorTests {
 
         let run = runScript(source, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(output: """
-            false\ttest.lua:5: hooks requested 1000 lifecycle actions for one operation: this request, made in a hook, \
-            fires a hook that requests again; let a hook act only on changes it did not cause (check old and new, or keep a flag)
-            2002\tbackground
-            active
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        false\ttest.lua:5: hooks requested 1000 lifecycle actions for one operation: this request, made in a hook, \
+                        fires a hook that requests again; let a hook act only on changes it did not cause (check old and new, or keep a flag)
+                        2002\tbackground
+                        active
 
-            """, error: nil))
+                        """, error: nil))
     }
 
     @Test("A hook whose transition fires it again without end stops at 40 levels with an error at the innermost call's line, and the simulation stays usable")
@@ -142,18 +157,22 @@ struct HookErrorTests {
 
         let run = runScript(source, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(output: """
-            false\ttest.lua:4: hooks are nested 40 deep: this call, inside a hook, fires a hook again, \
-            and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)
-            42\terror(maintenanceMode)
-            inactive
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        false\ttest.lua:4: hooks are nested 40 deep: this call, inside a hook, fires a hook again, \
+                        and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)
+                        42\terror(maintenanceMode)
+                        inactive
 
-            """, error: nil))
+                        """, error: nil))
     }
 
     @Test("The hooks still owed by an operation whose restore hook failed are dropped, not run by the next operation")
     func hooksOwedByAFailedOperation() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch{}
             app:background(); app:terminate("system")
             app:on("restore", function() error("no restore") end)
@@ -164,11 +183,14 @@ struct HookErrorTests {
             app:interrupt()
             """, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(output: """
-            false\ttest.lua:3: no restore
-            interrupt
-            phase hook\tactive\tinactive
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        false\ttest.lua:3: no restore
+                        interrupt
+                        phase hook\tactive\tinactive
 
-            """, error: nil))
+                        """, error: nil))
     }
 }

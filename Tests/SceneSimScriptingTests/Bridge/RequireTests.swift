@@ -7,20 +7,20 @@ struct RequireTests {
     func requireFindsLib() throws {
         let folder = try ScenarioFolder([
             "main.lua": """
-                local steps = require "steps"
-                local again = require "steps"
-                local app = steps.launch()
-                print(app.state, steps == again, steps.loads)
-                """,
+            local steps = require "steps"
+            local again = require "steps"
+            local app = steps.launch()
+            print(app.state, steps == again, steps.loads)
+            """,
             "lib/steps.lua": """
-                local M = { loads = (M_loads or 0) + 1 }
-                function M.launch()
-                  local app = sim.launch{}
-                  sim.settle()
-                  return app
-                end
-                return M
-                """,
+            local M = { loads = (M_loads or 0) + 1 }
+            function M.launch()
+              local app = sim.launch{}
+              sim.settle()
+              return app
+            end
+            return M
+            """,
         ])
 
         let result = ScenarioRunner.capture(path: folder.file("main.lua"), options: ScenarioOptions(trace: .off))
@@ -34,11 +34,11 @@ struct RequireTests {
     func launchRequiredModel() throws {
         let folder = try ScenarioFolder([
             "main.lua": """
-                print(select("#", require "notes"))
-                print(pcall(sim.launch, {}, "ipados"))
-                local app = sim.launch(require "notes")
-                print(app.windows[1].id, #app.windows)
-                """,
+            print(select("#", require "notes"))
+            print(pcall(sim.launch, {}, "ipados"))
+            local app = sim.launch(require "notes")
+            print(app.windows[1].id, #app.windows)
+            """,
             "lib/notes.lua": "return { platform = \"macos\", scenes = { { id = \"main\" } } }\n",
         ])
 
@@ -46,12 +46,13 @@ struct RequireTests {
 
         // Before, the launch failed: "sim.launch takes one table of options (got 2 arguments)".
         #expect(String(decoding: result.stderr, as: UTF8.self) == "")
-        #expect(String(decoding: result.stdout, as: UTF8.self) == """
-            2
-            false\tsim.launch takes one table of options, e.g. sim.launch{ platform = "ipados" } (got 2 arguments)
-            main#1\t1
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self) == """
+                2
+                false\tsim.launch takes one table of options, e.g. sim.launch{ platform = "ipados" } (got 2 arguments)
+                main#1\t1
 
-            """)
+                """)
     }
 
     @Test("A scenario in a topic folder finds helpers in the nearest lib/ above it; a nearer one wins")
@@ -74,42 +75,44 @@ struct RequireTests {
     func errorInHelper() throws {
         let folder = try ScenarioFolder([
             "main.lua": """
-                local helpers = require "helpers"
-                local function step()
-                  helpers.run("bad")
-                end
-                step()
-                """,
+            local helpers = require "helpers"
+            local function step()
+              helpers.run("bad")
+            end
+            step()
+            """,
             "lib/helpers.lua": """
-                local M = {}
-                local function deep(x)
-                  error("helper failed: " .. x)
-                end
-                function M.run(x)
-                  deep(x)
-                end
-                return M
-                """,
+            local M = {}
+            local function deep(x)
+              error("helper failed: " .. x)
+            end
+            function M.run(x)
+              deep(x)
+            end
+            return M
+            """,
         ])
 
         let result = ScenarioRunner.capture(path: folder.file("main.lua"))
 
         #expect(result.status == 1)
         #expect(String(decoding: result.stdout, as: UTF8.self) == "")
-        #expect(String(decoding: result.stderr, as: UTF8.self) == """
-            \(folder.path)/lib/helpers.lua:3: helper failed: bad
-            stack traceback:
-            \t\(folder.path)/lib/helpers.lua:3: in upvalue 'deep'
-            \t\(folder.path)/lib/helpers.lua:6: in function 'helpers.run'
-            \t\(folder.path)/main.lua:3: in local 'step'
-            \t\(folder.path)/main.lua:5: in main chunk
+        #expect(
+            String(decoding: result.stderr, as: UTF8.self) == """
+                \(folder.path)/lib/helpers.lua:3: helper failed: bad
+                stack traceback:
+                \t\(folder.path)/lib/helpers.lua:3: in upvalue 'deep'
+                \t\(folder.path)/lib/helpers.lua:6: in function 'helpers.run'
+                \t\(folder.path)/main.lua:3: in local 'step'
+                \t\(folder.path)/main.lua:5: in main chunk
 
-            """)
+                """)
     }
 
     @Test("require \"scenesim\" returns the sim global itself")
     func requireScenesim() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local s = require "scenesim"
             print(s == sim, rawequal(s, sim))
             """)

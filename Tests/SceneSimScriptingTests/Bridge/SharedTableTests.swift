@@ -22,7 +22,8 @@ struct SharedTableTests {
 
     @Test("A table shared a million times as a value of a sequence prints in bounded time")
     func wideSharingIsBounded() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local leaf = { a = 1 }
             local t = {} for i = 1, 1000000 do t[i] = leaf end
             local s = tostring(t)

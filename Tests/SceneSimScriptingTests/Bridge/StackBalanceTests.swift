@@ -13,7 +13,8 @@ struct StackBalanceTests {
         let before = host.lua.memoryUsed
 
         // When 10,000 calls into Swift raise errors that Lua catches
-        let results = try host.run("""
+        let results = try host.run(
+            """
             local failures = 0
             for i = 1, 10000 do
               if not pcall(function() app:open_window("nope" .. i) end) then failures = failures + 1 end

@@ -41,11 +41,11 @@ struct SuiteLinkTests {
             "secret.lua": "return 'hunter2'\n",
             "suite/common/shared.lua": "return 'shared inside'\n",
             "suite/phases/main.lua": """
-                print(pcall(require, "linked"))
-                print(pcall(require, "zero"))
-                print((require "shared"))
+            print(pcall(require, "linked"))
+            print(pcall(require, "zero"))
+            print((require "shared"))
 
-                """,
+            """,
         ])
         try FileManager.default.createDirectory(atPath: folder.file("suite/phases/lib"), withIntermediateDirectories: true)
         try link(folder, "suite/phases/lib/linked.lua", to: "../../../secret.lua")
@@ -68,10 +68,10 @@ struct SuiteLinkTests {
     func requireReadsRegularFilesWithinABound() throws {
         let folder = try ScenarioFolder([
             "main.lua": """
-                print(pcall(require, "pipe"))
-                print(pcall(require, "big"))
+            print(pcall(require, "pipe"))
+            print(pcall(require, "big"))
 
-                """,
+            """,
             "lib/big.lua": "",
         ])
         try #require(mkfifo(folder.file("lib/pipe.lua"), 0o644) == 0)
@@ -83,11 +83,12 @@ struct SuiteLinkTests {
         let result = run(folder, "main.lua")
 
         #expect(result.stderr == "")
-        #expect(result.stdout == """
-            false\tmodule 'pipe': lib/pipe.lua is not a regular file (a FIFO, a device or a socket); require reads only regular files
-            false\tmodule 'big': lib/big.lua is larger than 512 MiB, the most scenesim reads from one file; make it smaller
+        #expect(
+            result.stdout == """
+                false\tmodule 'pipe': lib/pipe.lua is not a regular file (a FIFO, a device or a socket); require reads only regular files
+                false\tmodule 'big': lib/big.lua is larger than 512 MiB, the most scenesim reads from one file; make it smaller
 
-            """)
+                """)
     }
 
     @Test("Source bytes handed to the runner run as the file would (a BOM and a first # line skipped, lines kept), and the file is not opened")
@@ -119,10 +120,16 @@ struct SuiteLinkTests {
         }
 
         let linked = run("found/linked.lua")
-        #expect(linked.hasPrefix("found/linked.lua:1: sim.explore.load: the exploration module leads outside the scenario's folder, its lib/ folder and its suite through a symbolic link, and a scenario loads modules only from inside them; put the module itself there, or run with --allow-io to load one from anywhere\n"), "\(linked)")
+        #expect(
+            linked.hasPrefix(
+                "found/linked.lua:1: sim.explore.load: the exploration module leads outside the scenario's folder, its lib/ folder and its suite through a symbolic link, and a scenario loads modules only from inside them; put the module itself there, or run with --allow-io to load one from anywhere\n"
+            ), "\(linked)")
         #expect(!linked.contains("hunter2") && !linked.contains("secret"))
         let pipe = run("found/pipe.lua")
-        #expect(pipe.hasPrefix("found/pipe.lua:1: sim.explore.load: the exploration module \(folder.path)/suite/explore/pipe.lua is not a regular file (a FIFO, a device or a socket); modules are read only from regular files\n"), "\(pipe)")
+        #expect(
+            pipe.hasPrefix(
+                "found/pipe.lua:1: sim.explore.load: the exploration module \(folder.path)/suite/explore/pipe.lua is not a regular file (a FIFO, a device or a socket); modules are read only from regular files\n"
+            ), "\(pipe)")
         #expect(run("found/inside.lua") == "loaded\n")
     }
 }

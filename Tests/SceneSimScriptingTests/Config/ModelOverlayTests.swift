@@ -5,9 +5,12 @@ import Testing
 /// generated module with the user's overlay added, the generated table left as it was.
 @Suite("sim.extend")
 struct ModelOverlayTests {
-    @Test("The overlay's model fields go into the generated model (effects and intents merged), facts with anchors join the generated lists, scenes and replace patch scenes by id, policy keys are set over the generated ones; the generated table is unchanged and a second extend gives the same; every other key is an error at the line naming it")
+    @Test(
+        "The overlay's model fields go into the generated model (effects and intents merged), facts with anchors join the generated lists, scenes and replace patch scenes by id, policy keys are set over the generated ones; the generated table is unchanged and a second extend gives the same; every other key is an error at the line naming it"
+    )
     func extendMergesAndRefuses() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local generated = {
               platform = "ipados",
               scenes = {
@@ -55,42 +58,46 @@ struct ModelOverlayTests {
             print(select(2, pcall(function() return sim.extend("x", {}) end)))
             """)
 
-        #expect(run == ScriptRun(output: """
-            idle\trunning\t1\tnil
-            lastSync\tApp/Settings.swift:12\tReadQueue.pending
-            draft\tFeedView.swift:9\t10\tpost
-            [   0.000] app         launch #1 on ipados: nothing to restore
-            generated on_launch
-            [   0.000] feed#1      connected (new session) -> inactive
-            overlay on_phase\tfeed#1\tinactive
-            [   0.000] app         phase background -> inactive
-            [   0.000] feed#1      phase inactive -> active
-            overlay on_phase\tfeed#1\tactive
-            [   0.000] app         phase inactive -> active
-            [   0.000] app         state idle -> busy
-            [   0.000] app         effect A.b()
-            [   0.000] app         effect C.d()
-            idle\ttrue\tgenerated\toverlay
-            [   0.000] defaults    autosave = true
-            false\ttest.lua:31: app.defaults.autosav: the model declares no AppStorage key "autosav"; did you mean "autosave"?
-            test.lua:34: sim.extend: unknown key "stats" in the overlay (did you mean "states"?); it takes the model's fields (name, states, initial, transitions, on_launch, on_phase, on_url, on_refresh, on_refresh_expired, phase_notes, intents, on_activity, on_notification, on_reopen, defaults_keys, memory, effects), scenes (or replace) and policy, platform, os
-            test.lua:34: sim.extend: unknown key "routes" in the overlay; it takes the model's fields (name, states, initial, transitions, on_launch, on_phase, on_url, on_refresh, on_refresh_expired, phase_notes, intents, on_activity, on_notification, on_reopen, defaults_keys, memory, effects), scenes (or replace) and policy, platform, os
-            test.lua:34: sim.extend: memory: "ReadQueue.pending" needs its anchor, where the app declares it ("Path/File.swift:LINE" or "Type.property"), e.g. memory = { ["ReadQueue.pending"] = "App/ReadQueue.swift:31" }
-            test.lua:34: sim.extend: memory["ReadQueue.pending"]: "somewhere" is not an anchor; give where the app declares it: "Path/File.swift:LINE" or "Type.property"
-            test.lua:34: sim.extend: memory["ReadQueue.pending"] must be the fact's anchor, where the app declares it: "Path/File.swift:LINE" or "Type.property", not an integer
-            test.lua:34: sim.extend: scenes.fed: the generated module has no scene "fed" (did you mean "feed"?); its scenes are feed, post
-            test.lua:34: sim.extend: unknown key "on_phse" in scenes.feed (did you mean "on_phase"?)
-            test.lua:34: sim.extend: replace.feed.on_url: scene "feed" of the generated module has no on_url to replace (it has on_phase); add one with scenes = { feed = { on_url = ... } }
-            test.lua:34: sim.extend: the overlay must use string keys (found [1]); it takes defaults_keys, effects, initial, intents, memory, name, on_activity, on_launch, on_notification, on_phase, on_refresh, on_refresh_expired, on_reopen, on_url, os, phase_notes, platform, policy, replace, scenes, states, transitions
-            test.lua:44: sim.extend(generated, overlay): overlay must be a table of what the source cannot say, e.g. { states = { ... }, initial = "...", effects = { ... } } (got no value)
-            test.lua:45: sim.extend(generated, overlay): generated must be the table the generated module returns, e.g. sim.extend(require "myapp_generated", { ... }) (got string)
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        idle\trunning\t1\tnil
+                        lastSync\tApp/Settings.swift:12\tReadQueue.pending
+                        draft\tFeedView.swift:9\t10\tpost
+                        [   0.000] app         launch #1 on ipados: nothing to restore
+                        generated on_launch
+                        [   0.000] feed#1      connected (new session) -> inactive
+                        overlay on_phase\tfeed#1\tinactive
+                        [   0.000] app         phase background -> inactive
+                        [   0.000] feed#1      phase inactive -> active
+                        overlay on_phase\tfeed#1\tactive
+                        [   0.000] app         phase inactive -> active
+                        [   0.000] app         state idle -> busy
+                        [   0.000] app         effect A.b()
+                        [   0.000] app         effect C.d()
+                        idle\ttrue\tgenerated\toverlay
+                        [   0.000] defaults    autosave = true
+                        false\ttest.lua:31: app.defaults.autosav: the model declares no AppStorage key "autosav"; did you mean "autosave"?
+                        test.lua:34: sim.extend: unknown key "stats" in the overlay (did you mean "states"?); it takes the model's fields (name, states, initial, transitions, on_launch, on_phase, on_url, on_refresh, on_refresh_expired, phase_notes, intents, on_activity, on_notification, on_reopen, defaults_keys, memory, effects), scenes (or replace) and policy, platform, os
+                        test.lua:34: sim.extend: unknown key "routes" in the overlay; it takes the model's fields (name, states, initial, transitions, on_launch, on_phase, on_url, on_refresh, on_refresh_expired, phase_notes, intents, on_activity, on_notification, on_reopen, defaults_keys, memory, effects), scenes (or replace) and policy, platform, os
+                        test.lua:34: sim.extend: memory: "ReadQueue.pending" needs its anchor, where the app declares it ("Path/File.swift:LINE" or "Type.property"), e.g. memory = { ["ReadQueue.pending"] = "App/ReadQueue.swift:31" }
+                        test.lua:34: sim.extend: memory["ReadQueue.pending"]: "somewhere" is not an anchor; give where the app declares it: "Path/File.swift:LINE" or "Type.property"
+                        test.lua:34: sim.extend: memory["ReadQueue.pending"] must be the fact's anchor, where the app declares it: "Path/File.swift:LINE" or "Type.property", not an integer
+                        test.lua:34: sim.extend: scenes.fed: the generated module has no scene "fed" (did you mean "feed"?); its scenes are feed, post
+                        test.lua:34: sim.extend: unknown key "on_phse" in scenes.feed (did you mean "on_phase"?)
+                        test.lua:34: sim.extend: replace.feed.on_url: scene "feed" of the generated module has no on_url to replace (it has on_phase); add one with scenes = { feed = { on_url = ... } }
+                        test.lua:34: sim.extend: the overlay must use string keys (found [1]); it takes defaults_keys, effects, initial, intents, memory, name, on_activity, on_launch, on_notification, on_phase, on_refresh, on_refresh_expired, on_reopen, on_url, os, phase_notes, platform, policy, replace, scenes, states, transitions
+                        test.lua:44: sim.extend(generated, overlay): overlay must be a table of what the source cannot say, e.g. { states = { ... }, initial = "...", effects = { ... } } (got no value)
+                        test.lua:45: sim.extend(generated, overlay): generated must be the table the generated module returns, e.g. sim.extend(require "myapp_generated", { ... }) (got string)
 
-            """))
+                        """))
     }
 
     @Test("An old single-file model keeps working, and may list a fact with its anchor next to the listed names")
     func singleFileModelWithAnchors() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { model = { states = { r = {} }, initial = "r",
               memory = { "journal", ["ReadQueue.pending"] = "ReadQueue.pending" },
               defaults_keys = { "theme", autosave = "Settings.swift:4" } } }
@@ -99,15 +106,22 @@ struct ModelOverlayTests {
             app.defaults.autosave = true
             print(pcall(function() app.memory.pendng = 1 end))
             """, options: ScenarioOptions(trace: .off))
-        let badAnchor = runScript("""
+        let badAnchor = runScript(
+            """
             sim.launch { model = { states = { r = {} }, initial = "r", memory = { x = "nowhere" } } }
             """, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(output: """
-            false\ttest.lua:7: app.memory.pendng: the model declares no memory key "pendng"; it declares "journal", "ReadQueue.pending"
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        false\ttest.lua:7: app.memory.pendng: the model declares no memory key "pendng"; it declares "journal", "ReadQueue.pending"
 
-            """))
-        #expect(badAnchor.error?.hasPrefix("test.lua:1: sim.launch: model.memory[\"x\"]: \"nowhere\" is not an anchor; give where the app declares it: \"Path/File.swift:LINE\" or \"Type.property\"\n") == true, "\(badAnchor)")
+                        """))
+        #expect(
+            badAnchor.error?.hasPrefix(
+                "test.lua:1: sim.launch: model.memory[\"x\"]: \"nowhere\" is not an anchor; give where the app declares it: \"Path/File.swift:LINE\" or \"Type.property\"\n")
+                == true, "\(badAnchor)")
     }
 
     @Test("A generated module loaded with require is found by check-model through sim.extend: the host records the module's name")

@@ -8,7 +8,8 @@ import Testing
 struct DeclaredModelTests {
     @Test("a Lua intent is one entry, as a Swift one: what hooks queue during its actions runs once the intent is over (semantics 9.5, issue 40)")
     func luaIntentIsOneEntry() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch {
               scenes = { { id = "main" }, { id = "doc" } },
               model = {
@@ -30,11 +31,14 @@ struct DeclaredModelTests {
         #expect(run == ScriptRun(output: "after background\t1\nafter intent\t2\n", error: nil))
     }
 
-    @Test("a Lua model's intent is a SimInput.intent like a Swift one: sent from Swift it runs the Lua function, with the values as Lua sees them, and returns its first result (issue 40)")
+    @Test(
+        "a Lua model's intent is a SimInput.intent like a Swift one: sent from Swift it runs the Lua function, with the values as Lua sees them, and returns its first result (issue 40)"
+    )
     func luaIntentIsAnInput() throws {
         var output = ""
         let host = ScriptHost(options: ScenarioOptions(trace: .off), output: { output += String(decoding: $0, as: UTF8.self) })
-        _ = try host.run("""
+        _ = try host.run(
+            """
             local app = sim.launch {
               model = {
                 states = { locked = {}, open = {} },
@@ -58,9 +62,12 @@ struct DeclaredModelTests {
         #expect(output == "unlock\tinteger\t1\t{2}\nfalse\twrong PIN\nunlock\tinteger\t1\tnil\nunlock\tinteger\t1234\tlast\n")
     }
 
-    @Test("on_launch runs before the first scene connects, on_phase after the phase hooks, intents are methods with results, transitions and state text follow the declaration, a state nothing reaches is warned")
+    @Test(
+        "on_launch runs before the first scene connects, on_phase after the phase hooks, intents are methods with results, transitions and state text follow the declaration, a state nothing reaches is warned"
+    )
     func declaredModelRuns() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch {
               model = {
                 states = { loading = {}, locked = {}, signed_in = { arg = "string" }, failed = { arg = { "offline" } }, spare = {} },
@@ -95,43 +102,49 @@ struct DeclaredModelTests {
             print(pcall(function() app:unlok() end))
             """)
 
-        #expect(run == ScriptRun(output: """
-            [   0.000] app         launch #1 on ipados: nothing to restore
-            [   0.000] model       warning: state spare is declared but no transition leads to it
-            on_launch\tloading\t0
-            [   0.000] main#1      connected (new session) -> inactive
-            [   0.000] app         phase background -> inactive
-            on_phase\tbackground\tinactive\tinactive
-            [   0.000] main#1      phase inactive -> active
-            [   0.000] app         phase inactive -> active
-            on_phase\tinactive\tactive\tactive
-            [   0.500] app         state loading -> locked
-            locked\tfalse\twrong PIN
-            [   0.500] app         state locked -> signed_in(ada)
-            true
-            signed_in(ada)\tapp(ipados, signed_in(ada))
-            false\tapp state "failed(ofline)" needs one of its arguments (did you mean "offline"?); its arguments are offline, e.g. "failed(offline)"
-            [   0.500] app         state signed_in(ada) -> loading rejected: signed_in cannot go to loading; from signed_in the app may go to locked
-            false\tsigned_in cannot go to loading; from signed_in the app may go to locked
-            [   0.500] main#1      phase active -> inactive
-            [   0.500] app         phase active -> inactive
-            phase hook\tactive\tinactive
-            on_phase\tactive\tinactive\tinactive
-            [   0.500] main#1      phase inactive -> background
-            [   0.500] app         phase inactive -> background
-            phase hook\tinactive\tbackground
-            on_phase\tinactive\tbackground\tbackground
-            [   0.500] app         state signed_in(ada) -> locked
-            locked\tsigned_in(ada)
-            false\ttest.lua:31: app:login is an intent of the built-in model, and this app declares its own model; its intents are unlock
-            false\ttest.lua:32: app has no field "unlok" (did you mean "unlock"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended, background_time_remaining; the model's intents are unlock
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        [   0.000] app         launch #1 on ipados: nothing to restore
+                        [   0.000] model       warning: state spare is declared but no transition leads to it
+                        on_launch\tloading\t0
+                        [   0.000] main#1      connected (new session) -> inactive
+                        [   0.000] app         phase background -> inactive
+                        on_phase\tbackground\tinactive\tinactive
+                        [   0.000] main#1      phase inactive -> active
+                        [   0.000] app         phase inactive -> active
+                        on_phase\tinactive\tactive\tactive
+                        [   0.500] app         state loading -> locked
+                        locked\tfalse\twrong PIN
+                        [   0.500] app         state locked -> signed_in(ada)
+                        true
+                        signed_in(ada)\tapp(ipados, signed_in(ada))
+                        false\tapp state "failed(ofline)" needs one of its arguments (did you mean "offline"?); its arguments are offline, e.g. "failed(offline)"
+                        [   0.500] app         state signed_in(ada) -> loading rejected: signed_in cannot go to loading; from signed_in the app may go to locked
+                        false\tsigned_in cannot go to loading; from signed_in the app may go to locked
+                        [   0.500] main#1      phase active -> inactive
+                        [   0.500] app         phase active -> inactive
+                        phase hook\tactive\tinactive
+                        on_phase\tactive\tinactive\tinactive
+                        [   0.500] main#1      phase inactive -> background
+                        [   0.500] app         phase inactive -> background
+                        phase hook\tinactive\tbackground
+                        on_phase\tinactive\tbackground\tbackground
+                        [   0.500] app         state signed_in(ada) -> locked
+                        locked\tsigned_in(ada)
+                        false\ttest.lua:31: app:login is an intent of the built-in model, and this app declares its own model; its intents are unlock
+                        false\ttest.lua:32: app has no field "unlok" (did you mean "unlock"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended, background_time_remaining; the model's intents are unlock
 
-            """, error: nil))
+                        """, error: nil))
     }
 
-    @Test("on_url is asked first: true handles the URL, false with a reason refuses it, nothing lets the routes try; phase_notes label the phase lines; sim.server.end_session ends a session untraced")
+    @Test(
+        "on_url is asked first: true handles the URL, false with a reason refuses it, nothing lets the routes try; phase_notes label the phase lines; sim.server.end_session ends a session untraced"
+    )
     func urlsNotesAndEndSession() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch {
               scenes = { { id = "main", allows = function() return true end }, { id = "doc", value = "string" } },
               routes = { doc = "doc" },
@@ -154,32 +167,35 @@ struct DeclaredModelTests {
             print(pcall(sim.server.end_session, "x"))
             """)
 
-        #expect(run == ScriptRun(output: """
-            [   0.000] app         launch #1 on ipados: nothing to restore
-            [   0.000] main#1      connected (new session) -> inactive
-            [   0.000] app         phase background -> inactive
-            [   0.000] main#1      phase inactive -> active
-            [   0.000] app         phase inactive -> active: refresh the feed
-            settings\t1
-            [   0.000] app         open url app://settings: handled by the app
-            [   0.000] app         open url app://admin/x: not handled: admins only
-            [   0.000] doc#1       connected (new session, value "a") -> inactive
-            [   0.000] doc#1       phase inactive -> active
-            [   0.000] app         open url app://doc/a: handled by doc#1
-            true\tfalse\ttrue
-            true\tfalse
-            [   0.000] auth        validating the session of ada with the server
-            [   0.200] auth        session of ada: revoked
-            revoked\tada
-            false\tsim.server.end_session(token) needs a token, an integer from sim.server.create_session or app.keychain (got string)
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        [   0.000] app         launch #1 on ipados: nothing to restore
+                        [   0.000] main#1      connected (new session) -> inactive
+                        [   0.000] app         phase background -> inactive
+                        [   0.000] main#1      phase inactive -> active
+                        [   0.000] app         phase inactive -> active: refresh the feed
+                        settings\t1
+                        [   0.000] app         open url app://settings: handled by the app
+                        [   0.000] app         open url app://admin/x: not handled: admins only
+                        [   0.000] doc#1       connected (new session, value "a") -> inactive
+                        [   0.000] doc#1       phase inactive -> active
+                        [   0.000] app         open url app://doc/a: handled by doc#1
+                        true\tfalse\ttrue
+                        true\tfalse
+                        [   0.000] auth        validating the session of ada with the server
+                        [   0.200] auth        session of ada: revoked
+                        revoked\tada
+                        false\tsim.server.end_session(token) needs a token, an integer from sim.server.create_session or app.keychain (got string)
 
-            """, error: nil))
+                        """, error: nil))
     }
-
 
     @Test("a declared model's intent is refused while the app is suspended, as the built-in model's are (semantics 11.2): its body does not run")
     func intentWhileSuspended() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { platform = "iphone", model = { states = { a = {} }, initial = "a",
               intents = { peek = function(app) print("ran") return 42 end } } }
             app:background()
@@ -189,11 +205,14 @@ struct DeclaredModelTests {
             print(app:peek())
             """, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(output: """
-            false\ttest.lua:5: app:peek: the app is suspended (since 5.000 s, in the background), so none of its code runs; resume it first: app:foreground(), w:focus(), app:open_url(...) or sim.system.refresh(app)
-            ran
-            42
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        false\ttest.lua:5: app:peek: the app is suspended (since 5.000 s, in the background), so none of its code runs; resume it first: app:foreground(), w:focus(), app:open_url(...) or sim.system.refresh(app)
+                        ran
+                        42
 
-            """, error: nil))
+                        """, error: nil))
     }
 }

@@ -33,7 +33,8 @@ let lockerOptions = ScenarioOptions(models: try! ModelRegistry(["locker": { () t
 struct SwiftModelTests {
     @Test("model = \"locker\" runs the Swift model: its state, its intents with their results, its phase handler")
     func swiftModelRuns() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { model = "locker" }
             print(app.state, app:unlock("0000", "ada"), app.state)
             print(app:unlock("1234", "ada"), app.state)
@@ -50,7 +51,8 @@ struct SwiftModelTests {
 
     @Test("each scenario gets a fresh model, and model = \"builtin\" names the built-in one")
     func builtinByName() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { model = "builtin" }
             sim.settle()
             print(app.state)
@@ -61,31 +63,40 @@ struct SwiftModelTests {
 
     @Test("misuse of a Swift model is an error at the calling line: an unknown name with did-you-mean, wrong argument counts and types")
     func misuse() {
-        #expect(runScript("sim.launch { model = \"lockr\" }", options: lockerOptions).firstErrorLine == """
-            test.lua:1: sim.launch: model "lockr" is not a registered model (did you mean "locker"?); registered models are builtin, locker (Swift models are registered by an executable built with the SceneSimCLI library), or declare one as a table, model = { states = ..., initial = ... }
-            """)
-        #expect(runScript("sim.launch { model = \"notes\" }").firstErrorLine == """
-            test.lua:1: sim.launch: model "notes" is not a registered model; registered models are builtin (Swift models are registered by an executable built with the SceneSimCLI library), or declare one as a table, model = { states = ..., initial = ... }
-            """)
+        #expect(
+            runScript("sim.launch { model = \"lockr\" }", options: lockerOptions).firstErrorLine == """
+                test.lua:1: sim.launch: model "lockr" is not a registered model (did you mean "locker"?); registered models are builtin, locker (Swift models are registered by an executable built with the SceneSimCLI library), or declare one as a table, model = { states = ..., initial = ... }
+                """)
+        #expect(
+            runScript("sim.launch { model = \"notes\" }").firstErrorLine == """
+                test.lua:1: sim.launch: model "notes" is not a registered model; registered models are builtin (Swift models are registered by an executable built with the SceneSimCLI library), or declare one as a table, model = { states = ..., initial = ... }
+                """)
         let prefix = "local app = sim.launch { model = \"locker\" }\n"
-        #expect(runScript(prefix + "app:unlock(\"1234\")", options: lockerOptions).firstErrorLine == """
-            test.lua:2: app:unlock(pin: string, user: string) takes 2 arguments, not 1
-            """)
-        #expect(runScript(prefix + "app:unlock(1234, \"ada\")", options: lockerOptions).firstErrorLine == """
-            test.lua:2: app:unlock(pin: string, user: string): argument 1 (pin) must be a string, not an integer
-            """)
-        #expect(runScript(prefix + "app:unlock(\"1234\", {})", options: lockerOptions).firstErrorLine == """
-            test.lua:2: app:unlock(pin: string, user: string): argument 2 (user) must be a string, not a table
-            """)
-        #expect(runScript(prefix + "app:wait(nil)", options: lockerOptions).firstErrorLine == """
-            test.lua:2: app:wait(seconds: float): argument 1 (seconds) must be a float, not nil
-            """)
-        #expect(runScript(prefix + "app.unlock(\"1234\", \"ada\")", options: lockerOptions).firstErrorLine?.hasPrefix("""
-            test.lua:2: app:unlock(...) is a method: call it with a colon, app:unlock(...)
-            """) == true)
-        #expect(runScript(prefix + "app:terminate(\"user\")\napp:unlock(\"1234\", \"ada\")", options: lockerOptions).firstErrorLine == """
-            test.lua:3: app:unlock needs a running app, but it was terminated (user) at 0.000 s; call app:launch() first
-            """)
+        #expect(
+            runScript(prefix + "app:unlock(\"1234\")", options: lockerOptions).firstErrorLine == """
+                test.lua:2: app:unlock(pin: string, user: string) takes 2 arguments, not 1
+                """)
+        #expect(
+            runScript(prefix + "app:unlock(1234, \"ada\")", options: lockerOptions).firstErrorLine == """
+                test.lua:2: app:unlock(pin: string, user: string): argument 1 (pin) must be a string, not an integer
+                """)
+        #expect(
+            runScript(prefix + "app:unlock(\"1234\", {})", options: lockerOptions).firstErrorLine == """
+                test.lua:2: app:unlock(pin: string, user: string): argument 2 (user) must be a string, not a table
+                """)
+        #expect(
+            runScript(prefix + "app:wait(nil)", options: lockerOptions).firstErrorLine == """
+                test.lua:2: app:wait(seconds: float): argument 1 (seconds) must be a float, not nil
+                """)
+        #expect(
+            runScript(prefix + "app.unlock(\"1234\", \"ada\")", options: lockerOptions).firstErrorLine?.hasPrefix(
+                """
+                test.lua:2: app:unlock(...) is a method: call it with a colon, app:unlock(...)
+                """) == true)
+        #expect(
+            runScript(prefix + "app:terminate(\"user\")\napp:unlock(\"1234\", \"ada\")", options: lockerOptions).firstErrorLine == """
+                test.lua:3: app:unlock needs a running app, but it was terminated (user) at 0.000 s; call app:launch() first
+                """)
     }
 
     @Test("a registry refuses names that are not words and the built-in model's name")
@@ -96,14 +107,19 @@ struct SwiftModelTests {
     }
     @Test("A Swift model's effects run for app:effect and w:effect with the stored values passed, and their result is the call's")
     func swiftModelEffects() {
-        let options = ScenarioOptions(trace: .off, models: try! ModelRegistry(["vault": { () throws(SimError) in
-            var model = try lockerModel()
-            model.addEffect("Vault.open") { _, scene, arguments in
-                .string("opened \(arguments.map { $0?.literal ?? "nil" }.joined(separator: " ")) from \(scene == nil ? "the app" : "a window")")
-            }
-            return model
-        }]))
-        let run = runScript("""
+        let options = ScenarioOptions(
+            trace: .off,
+            models: try! ModelRegistry([
+                "vault": { () throws(SimError) in
+                    var model = try lockerModel()
+                    model.addEffect("Vault.open") { _, scene, arguments in
+                        .string("opened \(arguments.map { $0?.literal ?? "nil" }.joined(separator: " ")) from \(scene == nil ? "the app" : "a window")")
+                    }
+                    return model
+                }
+            ]))
+        let run = runScript(
+            """
             local app = sim.launch { model = "vault" }
             print(app:effect("Vault.open@V.swift:2", 1, {}, "x"), app.windows[1]:effect("Vault.open"), app:effect("Other.thing"))
             """, options: options)

@@ -15,15 +15,17 @@ final class DocumentsLog {
 func documentsModel(_ log: DocumentsLog, acceptsTransitions: Bool? = nil) throws(SimError) -> AppModel {
     var model = try AppModel(states: ["editing", "read_only"], initial: "editing", transitions: ["editing": ["read_only"], "read_only": ["editing"]])
     try model.addScene(SceneDeclaration(id: "browser"))
-    try model.addScene(SceneDeclaration(id: "document", valueType: .string), AppModel.SceneCode(
-        onPhase: { sim, window, old, new in log.lines.append("\(sim.label(of: window)) \(old.text) -> \(new.text)") },
-        onURL: { sim, window, url in
-            log.lines.append("\(sim.label(of: window)) took \(url)")
-            return url.hasSuffix("/open")
-        },
-        handles: { url in url.hasPrefix("docs://") },
-        restore: { sim, window in sim.value(of: window) != .string("deleted") }
-    ))
+    try model.addScene(
+        SceneDeclaration(id: "document", valueType: .string),
+        AppModel.SceneCode(
+            onPhase: { sim, window, old, new in log.lines.append("\(sim.label(of: window)) \(old.text) -> \(new.text)") },
+            onURL: { sim, window, url in
+                log.lines.append("\(sim.label(of: window)) took \(url)")
+                return url.hasSuffix("/open")
+            },
+            handles: { url in url.hasPrefix("docs://") },
+            restore: { sim, window in sim.value(of: window) != .string("deleted") }
+        ))
     if let acceptsTransitions {
         model.onTransitionRequest = { sim, target in
             log.lines.append("asked for \(target.text)")
@@ -44,30 +46,39 @@ struct SwiftSceneTests {
     @Test("sim.launch{ model = \"docs\" } declares no scenes: the model's body opens, and its views' code runs at their events")
     func scenesComeFromTheModel() async {
         let log = DocumentsLog()
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { model = "docs" }
             local doc = app:open_window("document", "notes.txt")
             print(app.windows[2], doc)
             print(app:open_url("docs://notes.txt/open"), app:open_url("https://example.com"))
             """, options: Self.options(log))
         #expect(run == ScriptRun(output: "browser#1\tdocument#1(\"notes.txt\")\ntrue\tfalse\n", error: nil))
-        #expect(await log.lines == [
-            "document#1 disconnected -> inactive",
-            "document#1 inactive -> active",
-            "document#1 took docs://notes.txt/open",
-        ])
+        #expect(
+            await log.lines == [
+                "document#1 disconnected -> inactive",
+                "document#1 inactive -> active",
+                "document#1 took docs://notes.txt/open",
+            ])
     }
 
     @Test("a scene's own onPhase runs before the scene_phase hooks of the same change, in Swift as in Lua (semantics 10.4)")
     func scenePhaseCodeBeforeHooks() {
-        let options = ScenarioOptions(trace: .off, models: try! ModelRegistry(["phases": { () throws(SimError) in
-            var model = try AppModel(states: ["ready"], initial: "ready", transitions: [:])
-            try model.addScene(SceneDeclaration(id: "main"), AppModel.SceneCode(onPhase: { sim, _, _, new in
-                try sim.setDefault("seen", .string(new.text))
-            }))
-            return model
-        }]))
-        let run = runScript("""
+        let options = ScenarioOptions(
+            trace: .off,
+            models: try! ModelRegistry([
+                "phases": { () throws(SimError) in
+                    var model = try AppModel(states: ["ready"], initial: "ready", transitions: [:])
+                    try model.addScene(
+                        SceneDeclaration(id: "main"),
+                        AppModel.SceneCode(onPhase: { sim, _, _, new in
+                            try sim.setDefault("seen", .string(new.text))
+                        }))
+                    return model
+                }
+            ]))
+        let run = runScript(
+            """
             local app = sim.launch { model = "phases" }
             app:on("scene_phase", function(w, old, new) print(old, new, app.defaults.seen) end)
             app:background()
@@ -78,7 +89,8 @@ struct SwiftSceneTests {
 
     @Test("a window the model's restore refuses starts empty after a relaunch")
     func restoreRefused() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { model = "docs" }
             local kept = app:open_window("document", "kept")
             local gone = app:open_window("document", "deleted")
@@ -95,36 +107,43 @@ struct SwiftSceneTests {
     @Test("a scenario that gives scenes with a model that carries its own is an error naming both")
     func scenesTwice() {
         let run = runScript("local app = sim.launch { model = \"docs\", scenes = { { id = \"main\" } } }", options: Self.options(DocumentsLog()))
-        #expect(run.error?.hasPrefix(#"test.lua:1: sim.launch: model "docs" declares the app's scenes itself (browser, document); remove scenes from sim.launch"#) == true, "\(run)")
+        #expect(
+            run.error?.hasPrefix(#"test.lua:1: sim.launch: model "docs" declares the app's scenes itself (browser, document); remove scenes from sim.launch"#) == true, "\(run)")
     }
 
     @Test("app:transition on a Swift model goes through the model: refused without onTransitionRequest, refused or accepted by it")
     func transitionThroughTheModel() async {
-        let none = runScript("""
+        let none = runScript(
+            """
             local app = sim.launch { model = "docs" }
             print(pcall(function() return app:transition("read_only") end))
             """, options: Self.options(DocumentsLog()))
-        #expect(none.output == """
-            false\ttest.lua:2: app:transition: model "docs" is a Swift model, whose state follows its own code; \
-            call one of its intents, or give the model an onTransitionRequest that moves its controller
+        #expect(
+            none.output == """
+                false\ttest.lua:2: app:transition: model "docs" is a Swift model, whose state follows its own code; \
+                call one of its intents, or give the model an onTransitionRequest that moves its controller
 
-            """)
+                """)
 
         let refusingLog = DocumentsLog()
-        let refused = runScript("""
+        let refused = runScript(
+            """
             local app = sim.launch { model = "docs" }
             print(app:transition("read_only"))
             print(app.state)
             """, options: ScenarioOptions(models: try! ModelRegistry(["docs": { () throws(SimError) in try documentsModel(refusingLog, acceptsTransitions: false) }])))
-        #expect(refused.output.hasSuffix("""
-            [   0.000] app         state editing -> read_only rejected: the model refused it
-            false\tthe model refused it
-            editing
+        #expect(
+            refused.output.hasSuffix(
+                """
+                [   0.000] app         state editing -> read_only rejected: the model refused it
+                false\tthe model refused it
+                editing
 
-            """), "\(refused)")
+                """), "\(refused)")
         #expect(await refusingLog.lines == ["asked for read_only"])
 
-        let accepted = runScript("""
+        let accepted = runScript(
+            """
             local app = sim.launch { model = "docs" }
             print(app:transition("read_only"), app.state)
             """, options: Self.options(DocumentsLog(), acceptsTransitions: true))

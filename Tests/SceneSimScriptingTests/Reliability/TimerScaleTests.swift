@@ -9,7 +9,8 @@ import Testing
 struct TimerScaleTests {
     @Test("40,000 timers and 40,000 validations all run, in time order, once each")
     func manyTimers() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch {}
             sim.settle()
             local fired, last = 0, -1
@@ -31,12 +32,15 @@ struct TimerScaleTests {
 
     @Test("a timer that schedules two more trips the livelock guard instead of running on")
     func doublingTimer() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch {}
             local function spawn() app:after(0.001, spawn); app:after(0.001, spawn) end
             spawn()
             sim.advance(1000)
             """, options: ScenarioOptions(trace: .off))
-        #expect(run.error?.hasPrefix("test.lua:4: sim.advance(1000.000): ran 100000 events and the clock is only at 0.016 s of 1000.000 s; something keeps scheduling work") == true, "\(run)")
+        #expect(
+            run.error?.hasPrefix("test.lua:4: sim.advance(1000.000): ran 100000 events and the clock is only at 0.016 s of 1000.000 s; something keeps scheduling work") == true,
+            "\(run)")
     }
 }

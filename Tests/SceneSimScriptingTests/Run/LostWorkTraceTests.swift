@@ -6,7 +6,8 @@ import Testing
 struct LostWorkTraceTests {
     @Test("a crash ends a running background task, a pending timer and an unanswered request, each named, before the terminated line")
     func crashNamesWhatItEnded() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { model = { states = { ready = {} }, initial = "ready" } }
             local upload = app:begin_background_task("upload")
             local done = app:begin_background_task("done")
@@ -20,19 +21,21 @@ struct LostWorkTraceTests {
             """)
 
         let lines = run.output.split(separator: "\n").filter { $0.contains("ended (terminated)") || $0.contains("terminated (crash)") }
-        #expect(lines == [
-            "[   2.000] app         background task 1 \"upload\" ended (terminated): it was running",
-            "[   2.000] app         task 2 ended (terminated): it was due at 30.000",
-            "[   2.000] app         server request 1 ended (terminated): no answer came",
-            "[   2.000] app         terminated (crash): restoration data kept",
-        ])
+        #expect(
+            lines == [
+                "[   2.000] app         background task 1 \"upload\" ended (terminated): it was running",
+                "[   2.000] app         task 2 ended (terminated): it was due at 30.000",
+                "[   2.000] app         server request 1 ended (terminated): no answer came",
+                "[   2.000] app         terminated (crash): restoration data kept",
+            ])
         #expect(run.output.hasSuffix("ended\tdone\n"))
         #expect(run.error == nil)
     }
 
     @Test("the watchdog's own line names the tasks it found running; they are not listed again")
     func watchdogListsTasksOnce() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch { platform = "iphone", model = { states = { ready = {} }, initial = "ready" } }
             app:begin_background_task("upload")
             app:background()
@@ -45,7 +48,8 @@ struct LostWorkTraceTests {
 
     @Test("an app with nothing under way ends without such lines")
     func nothingUnderWay() {
-        let run = runScript("""
+        let run = runScript(
+            """
             local app = sim.launch {}
             sim.settle()
             app:terminate("crash")

@@ -22,13 +22,15 @@ struct MemoryTableTests {
 
         let run = runScript(source, options: ScenarioOptions(trace: .off))
 
-        #expect(run == ScriptRun(
-            output: """
-                2\t1
-                false\ttest.lua:10: app.memory key "x": cannot store a table of more than 1048576 entries (a table shared in several places counts at each, as memory keeps a copy of each)
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        2\t1
+                        false\ttest.lua:10: app.memory key "x": cannot store a table of more than 1048576 entries (a table shared in several places counts at each, as memory keeps a copy of each)
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 }

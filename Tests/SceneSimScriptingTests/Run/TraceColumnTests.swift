@@ -17,21 +17,23 @@ struct TraceColumnTests {
 
         let run = runScript(source)
 
-        #expect(run == ScriptRun(
-            output: """
-                [   0.000] note        before launch
-                [   0.000] app          launch #1 on macos: nothing to restore
-                [   0.000] MainWindow#1 connected (new session) -> inactive
-                [   0.000] app          phase background -> inactive: prepare for background
-                [   0.000] MainWindow#1 phase inactive -> active
-                [   0.000] app          phase inactive -> active: validate session and refresh
-                [   0.000] Settings#1   connected (new session) -> inactive
-                [   0.000] Settings#1   phase inactive -> active
-                [   0.000] note         done
+        #expect(
+            run
+                == ScriptRun(
+                    output: """
+                        [   0.000] note        before launch
+                        [   0.000] app          launch #1 on macos: nothing to restore
+                        [   0.000] MainWindow#1 connected (new session) -> inactive
+                        [   0.000] app          phase background -> inactive: prepare for background
+                        [   0.000] MainWindow#1 phase inactive -> active
+                        [   0.000] app          phase inactive -> active: validate session and refresh
+                        [   0.000] Settings#1   connected (new session) -> inactive
+                        [   0.000] Settings#1   phase inactive -> active
+                        [   0.000] note         done
 
-                """,
-            error: nil
-        ))
+                        """,
+                    error: nil
+                ))
     }
 
     @Test("the width is 12 for ids of up to 9 characters, and id + 3 (room for #9 and a space) beyond")
@@ -67,13 +69,14 @@ struct TraceColumnTests {
 
         let run = runScript(source)
 
-        #expect(run.output.split(separator: "\n").filter { $0.contains("note") }.joined(separator: "\n") == """
-            [   0.000] note        a
-            [9999.500] note        b
-            [10000.000] note        c
-            [10000.000250] note        d
-            [   10001.000] note        e
-            """)
+        #expect(
+            run.output.split(separator: "\n").filter { $0.contains("note") }.joined(separator: "\n") == """
+                [   0.000] note        a
+                [9999.500] note        b
+                [10000.000] note        c
+                [10000.000250] note        d
+                [   10001.000] note        e
+                """)
         #expect(run.error == nil)
     }
 
