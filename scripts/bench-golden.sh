@@ -2,20 +2,25 @@
 # Benchmark (not a test) of the golden runner: 1,000 scenarios of typical size (the scenario
 # library, copied round-robin), run with --jobs 1 and with the default (one per core).
 # Reports scenarios per second and the parallel speedup (targets: >= 500/s, >= 1.7x on 2 cores).
+# Each copy keeps its scenario's folder, with that folder's lib/ beside it, so a scenario that
+# `require`s a helper module finds it as under scenarios/.
+# BIN=path/to/scenesim measures another build (default: the release build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 count=${COUNT:-1000}
-bin=$(scripts/build-release.sh)
+bin=$(realpath "${BIN:-$(scripts/build-release.sh)}")
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mapfile -t library < <(find scenarios -name '*.lua' -not -path '*/lib/*' -not -path '*/explore/*' -not -name '*.d.lua' | sort)
 for ((i = 0; i < count; i++)); do
   src=${library[i % ${#library[@]}]}
-  dir=$work/suite/s$((i / 100))
+  folder=$(dirname "$src")
+  dir=$work/suite/s$((i / 100))/$folder
   mkdir -p "$dir"
   cp "$src" "$dir/case$i.lua"
+  if [[ -d $folder/lib && ! -d $dir/lib ]]; then cp -R "$folder/lib" "$dir/lib"; fi
 done
 echo "bench-golden: $count scenarios from ${#library[@]} library scenarios, $(nproc) cores"
 cd "$work"
