@@ -107,6 +107,9 @@ let package = Package(
             name: "SceneSimExplore", dependencies: ["ByteText", "GoldenRunner", "LuaKit", "SceneSimCore", "SceneSimBuiltin", "SceneSimScripting"],
             resources: [.embedInCode("Engine/engine.lua"), .embedInCode("Engine/install.lua")]
         ),
+        // What the Scripting and Explore test targets share for running scripts (a test target
+        // cannot import another's).
+        .target(name: "SceneSimScriptTestSupport", dependencies: ["SceneSimScripting", "SceneSimExplore"]),
         // Pictures of a run and coverage of a suite: pure functions of the events that ran.
         .target(name: "SceneSimTimeline", dependencies: ["ByteText", "SceneSimCore"]),
         .target(name: "SceneSimCoverage", dependencies: ["ByteText", "SceneSimCore", "SceneSimBuiltin"]),
@@ -150,13 +153,13 @@ let package = Package(
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "ByteText"]),
         .testTarget(
             name: "SceneSimScriptingTests",
-            dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimBuiltin", "SceneSimScripting", "SceneSimExplore", "SceneSimTestSupport"]
+            dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimBuiltin", "SceneSimScripting", "SceneSimExplore", "SceneSimScriptTestSupport", "SceneSimTestSupport"]
         ),
         // Explore's runs, shrinker and session, and the found scenarios of fixed seeds pinned
         // (ExploreFixtures/pinned).
         .testTarget(
             name: "SceneSimExploreTests",
-            dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimScripting", "SceneSimExplore", "SceneSimTestSupport"]
+            dependencies: ["ByteText", "LuaKit", "SceneSimCore", "SceneSimScripting", "SceneSimExplore", "SceneSimScriptTestSupport", "SceneSimTestSupport"]
         ),
         .testTarget(name: "GoldenRunnerTests", dependencies: ["GoldenRunner"]),
         // Its fixtures, small SwiftUI apps written for it, are in Tests/ScaffoldFixtures (read as

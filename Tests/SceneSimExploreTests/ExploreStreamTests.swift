@@ -1,5 +1,6 @@
 import LuaKit
 @testable import SceneSimExplore
+import SceneSimScriptTestSupport
 import SceneSimScripting
 import Testing
 

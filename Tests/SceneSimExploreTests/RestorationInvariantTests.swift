@@ -1,4 +1,5 @@
 @testable import SceneSimExplore
+import SceneSimScriptTestSupport
 import SceneSimScripting
 import Testing
 

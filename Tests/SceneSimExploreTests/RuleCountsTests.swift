@@ -1,5 +1,6 @@
 @testable import SceneSimExplore
 @testable import SceneSimScripting
+import SceneSimScriptTestSupport
 import Testing
 
 /// A run's rule counts travel from the engine to the host packed in two strings, the rules and

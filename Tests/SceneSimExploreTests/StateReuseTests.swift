@@ -1,5 +1,6 @@
 import Foundation
 @testable import SceneSimExplore
+import SceneSimScriptTestSupport
 import SceneSimScripting
 import Testing
 

@@ -1,6 +1,7 @@
 @testable import SceneSimExplore
 @testable import SceneSimScripting
 import LuaKit
+import SceneSimScriptTestSupport
 import Testing
 
 /// Every random step is drawn in Swift (`native.pick`, `native.step`), whatever the module's

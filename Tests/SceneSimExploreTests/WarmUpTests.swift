@@ -1,6 +1,7 @@
 @testable import SceneSimExplore
 @testable import SceneSimScripting
 import LuaKit
+import SceneSimScriptTestSupport
 import Testing
 
 /// After its first run, an explore host opens the module and makes the declared app's rules,

@@ -1,3 +1,4 @@
+import SceneSimScriptTestSupport
 import Testing
 
 // Generated from each snippet's real run, then reviewed line by line against scenarios/README.md

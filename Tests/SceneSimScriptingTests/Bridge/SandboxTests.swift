@@ -1,4 +1,5 @@
 import Foundation
+import SceneSimScriptTestSupport
 import SceneSimScripting
 import Testing
 

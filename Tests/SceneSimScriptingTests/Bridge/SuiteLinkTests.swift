@@ -1,6 +1,7 @@
 import Foundation
 import LuaKit
 import SceneSimExplore
+import SceneSimScriptTestSupport
 import SceneSimScripting
 import Testing
 

@@ -1,3 +1,4 @@
+import SceneSimScriptTestSupport
 import SceneSimScripting
 import Testing
 

@@ -1,4 +1,5 @@
 import SceneSimCore
+import SceneSimScriptTestSupport
 import SceneSimScripting
 import Testing
 
