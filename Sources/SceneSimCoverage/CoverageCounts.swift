@@ -117,6 +117,7 @@ package struct CoverageCounts: Sendable, Equatable {
         case .url: "launched by a URL"
         case .activity: "launched by a user activity"
         case .notification: "launched by a notification"
+        case .shortcut: "launched by a shortcut"
         }
     }
     static func notification(handler: Bool) -> String {

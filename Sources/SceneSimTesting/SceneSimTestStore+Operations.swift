@@ -116,15 +116,30 @@ extension SceneSimTestStore {
     // MARK: External events and the Mac
 
     /// The system hands the app a user activity (Handoff, a Spotlight item): whether anything
-    /// handled it. Launches a terminated app (semantics 12.8).
+    /// handled it. Launches a terminated app (semantics 12.8). Scenes are matched on `target`
+    /// (`targetContentIdentifier`), else `webpage` (`webpageURL`), never the type (12.3).
     @discardableResult
-    public func continueActivity(_ type: String, info: SceneStorage = SceneStorage()) throws -> Bool {
-        try perform("continueActivity(\"\(type)\")") { try $0.continueActivity(type, info: info) }
+    public func continueActivity(_ type: String, info: SceneStorage = SceneStorage(), target: String? = nil, webpage: String? = nil) throws -> Bool {
+        try perform("continueActivity(\"\(type)\"\(Self.eventOptions(target: target, webpage: webpage)))") {
+            try $0.continueActivity(type, info: info, target: target, webpage: webpage)
+        }
     }
 
-    /// The user opens one of the app's notifications (semantics 12.9).
-    public func openNotification(_ info: SceneStorage = SceneStorage()) throws {
-        try perform("openNotification(\(info.literal))") { try $0.openNotification(info) }
+    /// The user opens one of the app's notifications (semantics 12.9); with a `target` it is
+    /// routed to a scene as activities are (12.10).
+    public func openNotification(_ info: SceneStorage = SceneStorage(), target: String? = nil) throws {
+        try perform("openNotification(\(info.literal)\(Self.eventOptions(target: target)))") { try $0.openNotification(info, target: target) }
+    }
+
+    /// The user picks one of the app's home-screen quick actions (iOS family; semantics
+    /// 12.10); with a `target` it is routed to a scene as activities are.
+    public func openShortcut(_ type: String, target: String? = nil) throws {
+        try perform("openShortcut(\"\(type)\"\(Self.eventOptions(target: target)))") { try $0.openShortcut(type, target: target) }
+    }
+
+    /// An event call's options as its trace text shows them: `, target: "doc-3"`.
+    private static func eventOptions(target: String?, webpage: String? = nil) -> String {
+        (target.map { ", target: \"\($0)\"" } ?? "") + (webpage.map { ", webpage: \"\($0)\"" } ?? "")
     }
 
     /// macOS: the Settings scene opens or comes to the front; its window's label.

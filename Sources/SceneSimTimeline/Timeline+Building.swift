@@ -136,7 +136,7 @@ private struct Builder {
             begin(Timeline.appStateLane, .state(to), at: point, entry, text)
         case .stateRejected:
             mark(Timeline.appStateLane, .stateRejected, at: point, entry, text)
-        case let .deepLink(_, outcome), let .activityContinued(_, outcome):
+        case let .deepLink(_, outcome), let .activityContinued(_, outcome), let .notificationRouted(_, outcome), let .shortcutRouted(_, _, outcome):
             if case .handled(let scene) = outcome {
                 mark(lane(scene), .deepLink(handled: true), at: point, entry, text)
             } else {
@@ -168,7 +168,7 @@ private struct Builder {
             mark(Timeline.appPhaseLane, .note, at: point, entry, text)
         case .backgroundTaskBegan, .backgroundTaskFinished, .refreshRequested, .refreshCancelled,
             .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
-            .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .notificationOpened,
+            .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .notificationOpened, .shortcutOpened,
             .reopened, .windowMinimized, .effect, .memoryWritten:
             break
         }

@@ -36,7 +36,7 @@ struct CompletionTests {
         let session = session([
             "app = sim.launch{}", "w = app:open_window('main')", "w.storage.tab = 1", "w.storage.zoom = 2",
         ])
-        #expect(session.complete("app:open").candidates == ["open_notification", "open_settings", "open_url", "open_window"])
+        #expect(session.complete("app:open").candidates == ["open_notification", "open_settings", "open_shortcut", "open_url", "open_window"])
         #expect(
             session.complete("app.").candidates == [
                 "background_time_remaining", "defaults", "front", "history", "keychain", "launches", "memory", "phase", "rejected", "running", "sessions", "state", "suspended",

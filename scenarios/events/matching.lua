@@ -1,7 +1,8 @@
 -- Scene.handlesExternalEvents(matching:): a link no window takes opens a window of the first
--- scene whose matching strings it contains; with none, of the first scene without modifiers;
--- a scene that only allows some links and matches nothing has no candidate
--- Spec: semantics 12.4, 12.5; API scenes matching, allows.
+-- scene whose matching strings it contains, compared without case or diacritics; with none, of
+-- the first scene without matching, even one whose views allow only some links ("" and {}
+-- match nothing)
+-- Spec: semantics 12.4, 12.5 (platform v5 §1.1); API scenes matching, allows.
 local app = sim.launch {
   platform = "macos",
   model = { states = { ready = {} }, initial = "ready" },
@@ -10,12 +11,16 @@ local app = sim.launch {
     { id = "compose", matching = { "compose" },
       on_url = function(w, url) w.storage.to = sim.url(url).query.to return true end },
     { id = "viewer", kind = "window", matching = { "view" } },
+    { id = "never", matching = { "" } },
   },
 }
 assert(app.front.group == "library", "the first scene of the body opens at launch")
 print(app:open_url("mail://compose?to=ada"), app.front)
-print(app:open_url("mail://compose?to=bob"), app.front)
--- A Window scene is a candidate while it is not open; once open, it is not (and it allows nothing).
+-- Case does not count: "COMPOSE" contains "compose".
+print(app:open_url("mail://COMPOSE?to=bob"), app.front)
+print(app:open_url("mail://composé?to=cy"), app.front)
+-- A Window scene is a candidate while it is not open; once open, it is not: the link falls to
+-- the first scene without matching, library, though its views allow only library links.
 print(app:open_url("mail://view/1"), app.front)
 print(app:open_url("mail://view/2"), app.front)
 -- The library window allows its own links.

@@ -18,10 +18,12 @@
 ---@field on_phase? fun(w: scenesim.Window, old: scenesim.WindowPhase, new: scenesim.WindowPhase)  the root view's .onChange(of: scenePhase): runs at each phase change of this group's windows, before the app:on("scene_phase") hooks
 ---@field on_url? fun(w: scenesim.Window, url: string): boolean?  .onOpenURL in this window: true when handled (after the model's on_url, before the routes)
 ---@field handles? fun(url: string): boolean?  the older spelling of allows, for URLs only
----@field prefers? fun(w: scenesim.Window, event: string): boolean?  .handlesExternalEvents(preferring:): event is the URL text or the activity type; a preferring window wins over an allowing one (not on iphone, where the one scene takes every event)
+---@field prefers? fun(w: scenesim.Window, event: string): boolean?  .handlesExternalEvents(preferring:): event is the URL's text, or the target of an activity (else its webpage URL), notification or shortcut; never asked about an activity with neither; a preferring window wins over an allowing one (not on iphone, where the one scene takes every event)
 ---@field allows? fun(w: scenesim.Window, event: string): boolean?  .handlesExternalEvents(allowing:): may this window take the event?
----@field matching? string[]                Scene.handlesExternalEvents(matching:): a new window of this scene takes an event whose URL text or activity type contains one of these ("*": all)
+---@field matching? string[]                Scene.handlesExternalEvents(matching:): a new window of this scene takes an event whose URL or target contains one of these, without case or diacritics ("*": all; "" and {}: none); the fallback is the first scene without matching
 ---@field on_activity? fun(w: scenesim.Window, type: string, info: table<string, scenesim.Value>): boolean?  .onContinueUserActivity in this window: true when handled
+---@field on_notification? fun(w: scenesim.Window, info: table<string, scenesim.Value>)  a notification opened with a target, routed to this window (after the model's on_notification)
+---@field on_shortcut? fun(w: scenesim.Window, type: string)  a home-screen shortcut opened with a target, routed to this window (after the model's on_shortcut)
 ---@field restore? fun(w: scenesim.Window): boolean?  checks a restored window before the restore hooks; false = it starts empty
 ---@field keys? string[]|table<string, string>  the SceneStorage keys its views declare: any other w.storage key is an error (without the list, any key); a key may come with its anchor, ["k"] = "File.swift:LINE"
 ---@field memory? string[]|table<string, string>  its views' @State names: any other w.memory key is an error (without the list, any key); a name may come with its anchor
@@ -69,6 +71,7 @@
 ---@field on_activity? fun(app: scenesim.App, type: string, info: table<string, scenesim.Value>): boolean|nil, string|nil  the App's .onContinueUserActivity: answers as on_url
 ---@field on_reopen? fun(app: scenesim.App): boolean?  applicationShouldHandleReopen (macos): runs on app:reopen() with no window visible; false stops the default (a window of each launch scene)
 ---@field on_notification? fun(app: scenesim.App, info: table<string, scenesim.Value>)  the notification response handler: runs once the app is active after app:open_notification
+---@field on_shortcut? fun(app: scenesim.App, type: string)  windowScene(_:performActionFor:): runs once the app is active after app:open_shortcut (iOS family)
 ---@field defaults_keys? string[]|table<string, string>  the app's @AppStorage keys: any other app.defaults key is an error (without the list, any key); a key the source stores otherwise comes with its anchor, ["autosave"] = "App/Settings.swift:12"
 ---@field memory? string[]|table<string, string>  the App's own @State and @StateObject names: any other app.memory key is an error (without the list, any key); an @Observable singleton's property comes with its anchor, ["ReadQueue.pending"] = "ReadQueue.pending"
 ---@field effects? table<string, fun(app: scenesim.App, w: scenesim.Window|nil, ...): ...>  what app:effect / w:effect of each name does ("Type.method"); w is nil for App-level code
@@ -258,15 +261,27 @@ function App:transition(state) end
 ---@return boolean handled
 function App:open_url(url) end
 --- A user activity (Handoff, Spotlight, a widget): the model's on_activity, then the window that
---- prefers, allows or matches it, whose on_activity runs. Launches a terminated app first.
+--- prefers, allows or matches its target (targetContentIdentifier), else its webpage URL, never
+--- its type; with neither, a new window of the first scene without matching. Its on_activity
+--- runs. Launches a terminated app first.
 ---@param type string
 ---@param info? table<string, scenesim.Value>
+---@param options? { target?: string, webpage?: string }
 ---@return boolean handled
-function App:continue_activity(type, info) end
+function App:continue_activity(type, info, options) end
 --- The user opens one of the app's notifications: the app comes to the foreground (launching
---- if needed), then the model's on_notification(app, info) runs.
+--- if needed), then the model's on_notification(app, info) runs; with a target, the
+--- notification is then routed to a window as activities are, whose on_notification runs.
 ---@param info? table<string, scenesim.Value>
-function App:open_notification(info) end
+---@param options? { target?: string }
+function App:open_notification(info, options) end
+--- The user picks one of the app's home-screen quick actions (iOS family; an error on macos):
+--- the app comes to the foreground (launching if needed), then the model's on_shortcut(app, type)
+--- runs; with a target, the shortcut is then routed to a window as activities are, whose
+--- on_shortcut runs.
+---@param type string
+---@param options? { target?: string }
+function App:open_shortcut(type, options) end
 --- Runs fn(app) at virtual time now + seconds in this process; the task ends with the process.
 ---@param seconds number
 ---@param fn fun(app: scenesim.App)

@@ -15,13 +15,19 @@ extension AppModel {
         /// The `allowing:` half of `.handlesExternalEvents` for URLs only (kept from before
         /// `allows`): may a window of the scene take this URL?
         public var handles: (@MainActor (String) -> Bool)?
-        /// `.handlesExternalEvents(preferring:)`: does this window prefer the event (a URL's
-        /// text or an activity's type)? Preferred windows win over allowing ones (semantics 12.3).
+        /// `.handlesExternalEvents(preferring:)`: does this window prefer the event? It is given
+        /// what the event is matched on: a URL's absolute string, or the target of an activity
+        /// (its `targetContentIdentifier`, else its `webpageURL`), a notification or a shortcut.
+        /// Preferred windows win over allowing ones (semantics 12.3).
         public var prefers: (@MainActor (Simulator, SessionID, String) -> Bool)?
         /// `.handlesExternalEvents(allowing:)`: may this window take the event?
         public var allows: (@MainActor (Simulator, SessionID, String) -> Bool)?
         /// `.onContinueUserActivity` in the window: type and `userInfo`; true when handled.
         public var onActivity: (@MainActor (Simulator, SessionID, String, SceneStorage) throws -> Bool)?
+        /// A notification routed to this window by its target (semantics 12.10): its `userInfo`.
+        public var onNotification: (@MainActor (Simulator, SessionID, SceneStorage) throws -> Void)?
+        /// A home-screen shortcut routed to this window by its target (semantics 12.10): its type.
+        public var onShortcut: (@MainActor (Simulator, SessionID, String) throws -> Void)?
         /// Checks a window about to be restored at launch: false makes it start empty. It reads
         /// the simulator and must not change it.
         public var restore: (@MainActor (Simulator, SessionID) -> Bool)?
@@ -34,8 +40,12 @@ extension AppModel {
             restore: (@MainActor (Simulator, SessionID) -> Bool)? = nil,
             prefers: (@MainActor (Simulator, SessionID, String) -> Bool)? = nil,
             allows: (@MainActor (Simulator, SessionID, String) -> Bool)? = nil,
-            onActivity: (@MainActor (Simulator, SessionID, String, SceneStorage) throws -> Bool)? = nil
+            onActivity: (@MainActor (Simulator, SessionID, String, SceneStorage) throws -> Bool)? = nil,
+            onNotification: (@MainActor (Simulator, SessionID, SceneStorage) throws -> Void)? = nil,
+            onShortcut: (@MainActor (Simulator, SessionID, String) throws -> Void)? = nil
         ) {
+            self.onNotification = onNotification
+            self.onShortcut = onShortcut
             self.prefers = prefers
             self.allows = allows
             self.onActivity = onActivity
@@ -60,6 +70,10 @@ extension AppModel {
         package var prefers: ((Simulator, SessionID, ExternalEvent) throws -> Bool)?
         /// `allows` (or `handles`, for a URL).
         package var allows: ((Simulator, SessionID, ExternalEvent) throws -> Bool)?
+        /// `onNotification`: a notification routed to the window.
+        package var notification: ((Simulator, SessionID, SceneStorage) throws -> Void)?
+        /// `onShortcut`: a shortcut routed to the window.
+        package var shortcut: ((Simulator, SessionID, String) throws -> Void)?
         /// `restore`: false makes the window start empty.
         package var restore: ((Simulator, SessionID) throws -> Bool)?
 
@@ -70,10 +84,13 @@ extension AppModel {
             activity: ((Simulator, SessionID, String, SceneStorage) throws -> Bool)? = nil,
             prefers: ((Simulator, SessionID, ExternalEvent) throws -> Bool)? = nil,
             allows: ((Simulator, SessionID, ExternalEvent) throws -> Bool)? = nil,
-            restore: ((Simulator, SessionID) throws -> Bool)? = nil
+            restore: ((Simulator, SessionID) throws -> Bool)? = nil,
+            notification: ((Simulator, SessionID, SceneStorage) throws -> Void)? = nil,
+            shortcut: ((Simulator, SessionID, String) throws -> Void)? = nil
         ) {
             (self.phase, self.url, self.activity) = (phase, url, activity)
             (self.prefers, self.allows, self.restore) = (prefers, allows, restore)
+            (self.notification, self.shortcut) = (notification, shortcut)
         }
 
         /// A Swift scene's code, each handler run on the main actor.
@@ -88,11 +105,18 @@ extension AppModel {
             if let body = code.onActivity {
                 activity = { sim, id, type, info in try onMainActor(sim) { sim in try body(sim, id, type, info) } }
             }
+            if let body = code.onNotification {
+                notification = { sim, id, info in try onMainActor(sim) { sim in try body(sim, id, info) } }
+            }
+            if let body = code.onShortcut {
+                shortcut = { sim, id, type in try onMainActor(sim) { sim in try body(sim, id, type) } }
+            }
+            // (prefers and allows are asked only about an event with a text: ExternalEvent.text.)
             if let body = code.prefers {
-                prefers = { sim, id, event in try onMainActor(sim) { sim in body(sim, id, text(event.text)) } }
+                prefers = { sim, id, event in try onMainActor(sim) { sim in body(sim, id, text(event.text ?? ByteString())) } }
             }
             if let body = code.allows {
-                allows = { sim, id, event in try onMainActor(sim) { sim in body(sim, id, text(event.text)) } }
+                allows = { sim, id, event in try onMainActor(sim) { sim in body(sim, id, text(event.text ?? ByteString())) } }
             } else if let body = code.handles {
                 allows = { sim, _, event in
                     guard case .url(let url) = event else { return false }
@@ -103,9 +127,6 @@ extension AppModel {
                 restore = { sim, id in try onMainActor(sim) { sim in body(sim, id) } }
             }
         }
-
-        /// Whether the scene declares `prefers`, `allows` or `handles` (rule 4 skips it then).
-        var declaresEventModifiers: Bool { prefers != nil || allows != nil }
     }
 
     /// Declares one scene of the app's body, in body order, with the code its root view runs.

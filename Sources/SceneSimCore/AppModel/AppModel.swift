@@ -107,6 +107,9 @@ public struct AppModel {
     /// The notification center delegate's response handler, run once the app is active after
     /// the user opens one of its notifications (semantics 12.9).
     package var notificationCode: ((Simulator, SceneStorage) throws -> Void)?
+    /// The handler of a home-screen quick action (`windowScene(_:performActionFor:)`), run once
+    /// the app is active after the user picks one (semantics 12.10): the shortcut's type.
+    package var shortcutCode: ((Simulator, String) throws -> Void)?
     /// `applicationShouldHandleReopen` (macOS): false stops the default of opening the launch
     /// windows when the Dock icon is clicked with no window visible.
     package var reopenCode: ((Simulator) throws -> Bool)?
@@ -123,6 +126,11 @@ public struct AppModel {
     /// The response to a notification the user opened, run once the app is active.
     public var onNotification: (@MainActor (Simulator, SceneStorage) throws -> Void)? {
         didSet { notificationCode = onNotification.map { body in { sim, info in try onMainActor(sim) { sim in try body(sim, info) } } } }
+    }
+    /// The response to a home-screen quick action the user picked (iOS family), run once the app
+    /// is active: the shortcut's type.
+    public var onShortcut: (@MainActor (Simulator, String) throws -> Void)? {
+        didSet { shortcutCode = onShortcut.map { body in { sim, type in try onMainActor(sim) { sim in try body(sim, type) } } } }
     }
     /// `applicationShouldHandleReopen` (macOS): false stops the default reopening.
     public var onReopen: (@MainActor (Simulator) throws -> Bool)? {

@@ -25,6 +25,7 @@ extension APICall {
         case .openURL: "app:open_url"
         case .continueActivity: "app:continue_activity"
         case .openNotification: "app:open_notification"
+        case .openShortcut: "app:open_shortcut"
         case .openSettings: "app:open_settings()"
         case .reopen: "app:reopen()"
         case .hide: "app:hide()"

@@ -17,7 +17,7 @@ public enum APICall: Equatable, Sendable {
     case openWindowFor(scene: String, value: String?)
     case dismissWindow
     case focus, backgroundWindow, close, disconnect, minimize
-    case openURL, continueActivity, openNotification
+    case openURL, continueActivity, openNotification, openShortcut
     case openSettings, reopen, hide
     case advance
     /// The clock moving by a span: `sim.advance(1.500)`.

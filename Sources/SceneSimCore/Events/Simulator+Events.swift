@@ -4,22 +4,35 @@ import ByteText
 // rule, `prefers` then `allows` over the connected windows front to back, a new window by
 // `matching`, the window's own handler, then the routes; and launching by an event.
 extension Simulator {
-    /// app:continue_activity(type, info): the system hands the app a user activity (Handoff,
-    /// Spotlight, a widget); it launches the app when it is not running. Whether anything
+    /// app:continue_activity(type, info, { target, webpage }): the system hands the app a user
+    /// activity (Handoff, Spotlight, a widget); it launches the app when it is not running.
+    /// `target` is its `targetContentIdentifier`, `webpage` its `webpageURL` (http or https):
+    /// scenes are matched on the target, else the webpage (semantics 12.3). Whether anything
     /// handled it (false when app code's request was queued).
     @discardableResult
-    public func continueActivity(_ type: String, info: SceneStorage = SceneStorage()) throws(SimError) -> Bool {
-        guard case .urlHandled(let handled) = try send(.continueActivity(type, info: info)) else { return false }
+    public func continueActivity(_ type: String, info: SceneStorage = SceneStorage(), target: String? = nil, webpage: String? = nil) throws(SimError) -> Bool {
+        guard case .urlHandled(let handled) = try send(.continueActivity(type, info: info, target: target, webpage: webpage)) else { return false }
         return handled
     }
 
-    /// app:open_notification(info): the user opens one of the app's notifications; it launches
-    /// the app when it is not running, and the model's response handler runs once it is active.
-    public func openNotification(_ info: SceneStorage = SceneStorage()) throws(SimError) {
-        try send(.openNotification(info))
+    /// app:open_notification(info, { target }): the user opens one of the app's notifications;
+    /// it launches the app when it is not running, and the model's response handler runs once it
+    /// is active. With a `target` the notification is then routed to a scene as activities are
+    /// (semantics 12.10).
+    public func openNotification(_ info: SceneStorage = SceneStorage(), target: String? = nil) throws(SimError) {
+        try send(.openNotification(info, target: target))
     }
 
-    /// The guards of an event input: a URL must parse, an activity type must be text.
+    /// app:open_shortcut(type, { target }) (iOS family): the user picks one of the app's
+    /// home-screen quick actions (`UIApplicationShortcutItem`); it launches the app when it is
+    /// not running, the model's `onShortcut` runs, and with a `target` the shortcut is routed to a
+    /// scene as activities are (semantics 12.10).
+    public func openShortcut(_ type: String, target: String? = nil) throws(SimError) {
+        try send(.openShortcut(type, target: target))
+    }
+
+    /// The guards of an event input: a URL must parse, an activity or shortcut type must be
+    /// text, a webpage URL must be http or https, shortcuts exist on the iOS family only.
     func checkEvent(_ input: SimInput) throws(SimError) {
         switch input {
         case .openURL(let url):
@@ -28,9 +41,28 @@ extension Simulator {
             } catch {
                 throw SimError(.invalidValue, "\(.openURL): \(url.quoted) is not a URL: \(error.message)")
             }
-        case .continueActivity(let type, _):
+        case .continueActivity(let type, _, _, let webpage):
             if type.isEmpty {
                 throw SimError(.invalidValue, "\(.continueActivity, scriptArguments: "(type, info)") needs an activity type, e.g. \"com.example.edit\" (got an empty string)")
+            }
+            if let webpage {
+                let scheme = (try? AppURL(parsing: ByteString(webpage)))?.scheme.escaped.lowercased()
+                guard scheme == "http" || scheme == "https" else {
+                    throw SimError(
+                        .invalidValue,
+                        "\(.continueActivity): the webpage \(ByteString(webpage).quoted) is not an http or https URL (NSUserActivity.webpageURL takes only those); pass one like \"https://example.com/doc/3\", or a target"
+                    )
+                }
+            }
+        case .openShortcut(let type, _):
+            if config.platform == .macos {
+                throw SimError(
+                    .forbidden,
+                    "\(.openShortcut): home-screen quick actions (UIApplicationShortcutItem) exist on iphone, ipad and visionos, not on macos; use \(.openURL) or \(.continueActivity) for a Mac app"
+                )
+            }
+            if type.isEmpty {
+                throw SimError(.invalidValue, "\(.openShortcut, scriptArguments: "(type)") needs the shortcut's type, e.g. \"com.example.new-note\" (got an empty string)")
             }
         default:
             break
@@ -42,7 +74,9 @@ extension Simulator {
         let event: ExternalEvent?
         switch input {
         case .openURL(let url): event = .url(url)
-        case let .continueActivity(type, info): event = .activity(type: type, info: info)
+        case let .continueActivity(type, info, target, webpage): event = .activity(type: type, info: info, target: target ?? webpage)
+        case let .openNotification(info, target): event = target.map { .notification(info: info, target: $0) }
+        case let .openShortcut(type, target): event = target.map { .shortcut(type: type, target: $0) }
         default: event = nil
         }
         // A scheme the app does not register never reaches it, so it does not launch either.
@@ -63,20 +97,33 @@ extension Simulator {
             }
         } else {
             let cause: LaunchCause
-            switch event {
-            case .url(let url)?: cause = .url(url)
-            case .activity(let type, _)?: cause = .activity(type)
-            case nil: cause = .notification
+            switch input {
+            case .openURL(let url): cause = .url(url)
+            case .continueActivity(let type, _, _, _): cause = .activity(type)
+            case .openShortcut(let type, _): cause = .shortcut(type)
+            default: cause = .notification
             }
             target = startProcess(for: event, cause: cause)
             guard let started = self.process else { return .done }
             running = started
         }
-        guard let event else {
-            if case .openNotification(let info) = input { respondToNotification(info) }
+        // A notification's or shortcut's App-level handler runs first (semantics 12.9, 12.10);
+        // with a target the event is then routed to a scene.
+        switch input {
+        case .openNotification(let info, _): respondToNotification(info)
+        case .openShortcut(let type, _): respondToShortcut(type)
+        default: break
+        }
+        guard let event else { return .done }
+        switch event {
+        case .url, .activity:
+            return .urlHandled(route(event, running, target: target))
+        case .notification, .shortcut:
+            // The App's handler may have ended the process or its windows meanwhile.
+            guard self.process === running else { return .done }
+            _ = route(event, running, target: target.flatMap { sessions[$0.index].alive ? $0 : nil })
             return .done
         }
-        return .urlHandled(route(event, running, target: target))
     }
 
     /// A suspended, hidden or covered app comes to the foreground for an event (semantics 12.7).
@@ -90,6 +137,13 @@ extension Simulator {
     private func respondToNotification(_ info: SceneStorage) {
         emit(.notificationOpened(info: info, handler: model.notificationCode != nil))
         if let code = model.notificationCode { runAppCode { try code(self, info) } }
+    }
+
+    /// The shortcut's handler (`windowScene(_:performActionFor:)`), once the app is active
+    /// (semantics 12.10).
+    private func respondToShortcut(_ type: String) {
+        emit(.shortcutOpened(type: type, handler: model.shortcutCode != nil))
+        if let code = model.shortcutCode { runAppCode { try code(self, type) } }
     }
 
     /// Why a URL never reaches the app: its scheme is not one the app registers.
@@ -106,7 +160,9 @@ extension Simulator {
         func finish(_ outcome: DeepLinkOutcome) -> Bool {
             switch event {
             case .url(let url): emit(.deepLink(url: url, outcome: outcome))
-            case .activity(let type, _): emit(.activityContinued(type: type, outcome: outcome))
+            case .activity(let type, _, _): emit(.activityContinued(type: type, outcome: outcome))
+            case .notification(_, let target): emit(.notificationRouted(target: target, outcome: outcome))
+            case let .shortcut(type, target): emit(.shortcutRouted(type: type, target: target, outcome: outcome))
             }
             if case .notHandled = outcome { return false }
             return true
@@ -119,8 +175,10 @@ extension Simulator {
             // authenticated); the app's handler has what it passes on.
             if let controller = model.controller { runAppCode { answer = controller.answer(url: String(decoding: url.bytes, as: UTF8.self), self) } }
             if answer == .passed, let code = model.urlCode { runAppCode { answer = try code(self, url) } }
-        case let .activity(type, info):
+        case let .activity(type, info, _):
             if let code = model.activityCode { runAppCode { answer = try code(self, type, info) } }
+        case .notification, .shortcut:
+            break  // the App's handler ran before the routing (runEvent)
         }
         switch answer {
         case .handled: return finish(.handledByApp)
@@ -162,8 +220,9 @@ extension Simulator {
             }
             return openLaunchWindows(process).first
         }
-        // 3. Front to back: the first that prefers it, else the first that allows it.
-        let connected = process.order.elements.map { sessionID($0) }
+        // 3. Front to back: the first that prefers it, else the first that allows it. An event
+        // with nothing to compare (an activity with neither target nor webpage) skips them.
+        let connected = event.text == nil ? [] : process.order.elements.map { sessionID($0) }
         var chosen: SessionID?
         for id in connected where windowPrefers(id, event) {
             chosen = id
@@ -180,14 +239,15 @@ extension Simulator {
             return chosen
         }
         // 4. A new window of the first scene whose `matching` matches, else of the first
-        // scene that declares none of the modifiers.
+        // scene without `matching`.
         guard let group = newWindowScene(for: event, process) else { return nil }
         return present(group: group, value: nil, process).0
     }
 
-    /// Rule 4's scene over the current windows: never Settings, nor a `Window` already open.
+    /// Rule 4's scene over the current windows: the first scene in body order whose `matching`
+    /// matches the event's text, else the first without `matching` (whatever its views'
+    /// `prefers`/`allows`); never Settings, nor a `Window` already open.
     func newWindowScene(for event: ExternalEvent, _ process: AppProcess?) -> Int? {
-        let text = event.text.bytes
         if let process { noteWalk(process) }
         func available(_ group: Int) -> Bool {
             switch config.scenes[group].kind {
@@ -196,44 +256,35 @@ extension Simulator {
             case .windowGroup: return true
             }
         }
-        func matches(_ pattern: String) -> Bool {
-            pattern == "*" || Self.contains(text, Array(pattern.utf8))
-        }
         let groups = config.scenes.indices.filter(available)
-        if let group = groups.first(where: { config.scenes[$0].matching?.contains(where: matches) ?? false }) { return group }
-        return groups.first { config.scenes[$0].matching == nil && !declaresEventModifiers($0) }
-    }
-
-    private static func contains(_ text: [UInt8], _ part: [UInt8]) -> Bool {
-        guard !part.isEmpty else { return true }
-        guard text.count >= part.count else { return false }
-        for start in 0...(text.count - part.count) where text[start..<(start + part.count)].elementsEqual(part) {
-            return true
+        if let text = event.text.map(ExternalEvent.fold) {
+            let matched = groups.first { group in
+                config.scenes[group].matching?.contains { ExternalEvent.matches($0, text) } ?? false
+            }
+            if let matched { return matched }
         }
-        return false
+        return groups.first { config.scenes[$0].matching == nil }
     }
 
     // MARK: The windows' code
 
-    func declaresEventModifiers(_ group: Int) -> Bool {
-        model.sceneCode[config.scenes[group].id]?.declaresEventModifiers ?? false
-    }
-
     private func windowPrefers(_ id: SessionID, _ event: ExternalEvent) -> Bool {
-        guard let prefers = sceneCode(of: id)?.prefers else { return false }
+        guard event.text != nil, let prefers = sceneCode(of: id)?.prefers else { return false }
         var answer = false
         runAppCode { answer = try prefers(self, id, event) }
         return answer
     }
 
     private func windowAllows(_ id: SessionID, _ event: ExternalEvent) -> Bool {
-        guard let allows = sceneCode(of: id)?.allows else { return false }
+        guard event.text != nil, let allows = sceneCode(of: id)?.allows else { return false }
         var answer = false
         runAppCode { answer = try allows(self, id, event) }
         return answer
     }
 
-    /// The window's `on_url` or `on_activity`: nil when it has none, else whether it handled it.
+    /// The window's `on_url`, `on_activity`, `on_notification` or `on_shortcut`: nil when it
+    /// has none, else whether it handled it (a notification's and a shortcut's handler answer
+    /// nothing: the window got it).
     private func deliver(_ event: ExternalEvent, to id: SessionID) -> Bool? {
         let code = sceneCode(of: id)
         var handled = false
@@ -241,9 +292,17 @@ extension Simulator {
         case .url(let url):
             guard let onURL = code?.url else { return nil }
             runAppCode { handled = try onURL(self, id, url) }
-        case let .activity(type, info):
+        case let .activity(type, info, _):
             guard let onActivity = code?.activity else { return nil }
             runAppCode { handled = try onActivity(self, id, type, info) }
+        case .notification(let info, _):
+            guard let onNotification = code?.notification else { return nil }
+            runAppCode { try onNotification(self, id, info) }
+            handled = true
+        case .shortcut(let type, _):
+            guard let onShortcut = code?.shortcut else { return nil }
+            runAppCode { try onShortcut(self, id, type) }
+            handled = true
         }
         return handled
     }

@@ -43,10 +43,15 @@ public enum SimInput: Equatable, Sendable {
     /// `sim.system.refresh(app)`: the system runs the app's due background refresh, launching
     /// it in the background if it is not running (semantics 11.4).
     case refresh
-    /// `app:continue_activity(type, info)`: the system hands the app a user activity.
-    case continueActivity(String, info: SceneStorage)
-    /// `app:open_notification(info)`: the user opens one of the app's notifications.
-    case openNotification(SceneStorage)
+    /// `app:continue_activity(type, info, { target, webpage })`: the system hands the app a
+    /// user activity, with its `targetContentIdentifier` and `webpageURL` when it has them.
+    case continueActivity(String, info: SceneStorage, target: String? = nil, webpage: String? = nil)
+    /// `app:open_notification(info, { target })`: the user opens one of the app's
+    /// notifications; with a target it is routed to a scene as activities are.
+    case openNotification(SceneStorage, target: String? = nil)
+    /// `app:open_shortcut(type, { target })` (iOS family): the user picks one of the app's
+    /// home-screen quick actions; with a target it is routed to a scene as activities are.
+    case openShortcut(String, target: String? = nil)
     /// `app:open_settings()` (macOS): the Settings scene opens or comes to the front.
     case openSettings
     /// `app:reopen()` (macOS): the user clicks the app's Dock icon.
@@ -73,6 +78,7 @@ public enum SimInput: Equatable, Sendable {
         case refresh
         case continueActivity = "continue_activity"
         case openNotification = "open_notification"
+        case openShortcut = "open_shortcut"
         case openSettings = "open_settings"
         case reopen, hide, minimize
 
@@ -81,7 +87,7 @@ public enum SimInput: Equatable, Sendable {
             switch self {
             case .launch, .background, .foreground, .switcher, .interrupt, .resume, .terminate,
                 .openWindow, .dismissWindow, .openURL, .continueActivity, .openNotification,
-                .openSettings, .reopen, .hide:
+                .openShortcut, .openSettings, .reopen, .hide:
                 "app:\(rawValue)"
             case .focus, .close, .disconnect, .minimize: "w:\(rawValue)"
             case .backgroundWindow: "w:background"
@@ -115,6 +121,7 @@ public enum SimInput: Equatable, Sendable {
         case .refresh: .refresh
         case .continueActivity: .continueActivity
         case .openNotification: .openNotification
+        case .openShortcut: .openShortcut
         case .openSettings: .openSettings
         case .reopen: .reopen
         case .hide: .hide

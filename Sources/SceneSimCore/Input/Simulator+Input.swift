@@ -139,7 +139,7 @@ extension Simulator {
             return process
         case .openSettings, .reopen, .hide, .minimize, .terminateKeepingWindows:
             return try checkMac(input)
-        case .openURL, .continueActivity, .openNotification:
+        case .openURL, .continueActivity, .openNotification, .openShortcut:
             // A terminated app launches for the event (nil: a launch; semantics 12.8).
             try checkEvent(input)
             return process
@@ -230,14 +230,14 @@ extension Simulator {
             }
             guard let process = try check(input) else {
                 switch input {
-                case .openURL, .continueActivity, .openNotification: return runEvent(input, nil)
+                case .openURL, .continueActivity, .openNotification, .openShortcut: return runEvent(input, nil)
                 default: break  // a launch, or a Dock click on an app that is not running
                 }
                 startProcess()
                 return .done
             }
             switch input {
-            case .openURL, .continueActivity, .openNotification:
+            case .openURL, .continueActivity, .openNotification, .openShortcut:
                 return runEvent(input, process)
             case .launch, .advance, .settle, .intent, .refresh:
                 // `check` returns no process for a launch; the others do not come here.
@@ -375,8 +375,10 @@ extension SimInput {
         case .openWindow(let id, let value), .dismissWindow(let id, let value): id.utf8.count + (value?.byteSize ?? 0)
         case .openURL(let url): url.count
         case .intent(let name, let arguments): name.utf8.count + arguments.reduce(0) { $0 + $1.byteSize }
-        case .continueActivity(let type, let info): type.utf8.count + Simulator.cost(of: info)
-        case .openNotification(let info): Simulator.cost(of: info)
+        case let .continueActivity(type, info, target, webpage):
+            type.utf8.count + Simulator.cost(of: info) + (target?.utf8.count ?? 0) + (webpage?.utf8.count ?? 0)
+        case let .openNotification(info, target): Simulator.cost(of: info) + (target?.utf8.count ?? 0)
+        case let .openShortcut(type, target): type.utf8.count + (target?.utf8.count ?? 0)
         default: 0
         }
     }
@@ -404,6 +406,7 @@ extension SimInput {
         case .refresh: .refresh
         case .continueActivity: .continueActivity
         case .openNotification: .openNotification
+        case .openShortcut: .openShortcut
         case .openSettings: .openSettings
         case .reopen: .reopen
         case .hide: .hide

@@ -18,6 +18,9 @@ extension TraceEvent {
         case .sessionCleared(let user, let reason): user.count + reason.utf8.count
         case .deepLink(let url, let outcome): url.count + outcome.payloadBytes
         case .activityContinued(let type, let outcome): type.utf8.count + outcome.payloadBytes
+        case .notificationRouted(let target, let outcome): target.utf8.count + outcome.payloadBytes
+        case let .shortcutRouted(type, target, outcome): type.utf8.count + target.utf8.count + outcome.payloadBytes
+        case .shortcutOpened(let type, _): type.utf8.count
         case .warning(let warning): warning.payloadBytes
         case .defaultChanged(let key, let value), .memoryWritten(_, let key, let value): key.count + (value?.byteSize ?? 0)
         case .note(let text): text.count
@@ -52,6 +55,7 @@ extension LaunchCause {
         case .url(let url): url.count
         case .activity(let type): type.utf8.count
         case .notification: 0
+        case .shortcut(let type): type.utf8.count
         }
     }
 }

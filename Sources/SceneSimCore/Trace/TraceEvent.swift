@@ -87,6 +87,13 @@ public enum TraceEvent: Equatable, Sendable {
     case eventLaunched(number: Int, platform: Platform, cause: LaunchCause, restoring: [SessionID])
     /// The user opened one of the app's notifications; `handler`: the model responds to it.
     case notificationOpened(info: SceneStorage, handler: Bool)
+    /// The user picked one of the app's home-screen quick actions; `handler`: the model's
+    /// `on_shortcut` responds to it (semantics 12.10).
+    case shortcutOpened(type: String, handler: Bool)
+    /// A notification naming `target` was routed to a scene (semantics 12.10).
+    case notificationRouted(target: String, outcome: DeepLinkOutcome)
+    /// A shortcut naming `target` was routed to a scene (semantics 12.10).
+    case shortcutRouted(type: String, target: String, outcome: DeepLinkOutcome)
     /// The Dock icon was clicked (macOS); `visible`: a window was visible; `handler`: the
     /// model's `on_reopen` answered (nil: it has none), false stopping the default.
     case reopened(visible: Bool, handler: Bool?)

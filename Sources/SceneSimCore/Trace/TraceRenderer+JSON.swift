@@ -63,6 +63,13 @@ extension TraceRenderer {
     static func jsonFields(_ event: TraceEvent, label: (SessionID) -> String) -> [(String, JSON)] {
         func strings(_ list: [SessionID]) -> JSON { .array(list.map { .string(label($0)) }) }
         func string(_ id: SessionID) -> JSON { .string(label(id)) }
+        func routed(_ outcome: DeepLinkOutcome) -> [(String, JSON)] {
+            switch outcome {
+            case .handled(let scene): [("handled", .bool(true)), ("scene", string(scene))]
+            case .handledByApp: [("handled", .bool(true)), ("by", .string("app"))]
+            case .notHandled(let reason): [("handled", .bool(false)), ("reason", .string(reason))]
+            }
+        }
         switch event {
         case let .launched(number, platform, restoring):
             return [("event", .string("launched")), ("number", .int(number)), ("platform", .string(platform.rawValue)), ("restoring", strings(restoring))]
@@ -162,12 +169,13 @@ extension TraceRenderer {
         case .refreshCancelled:
             return [("event", .string("refreshCancelled"))]
         case let .activityContinued(type, outcome):
-            let base: [(String, JSON)] = [("event", .string("activityContinued")), ("type", .string(type))]
-            switch outcome {
-            case .handled(let scene): return base + [("handled", .bool(true)), ("scene", string(scene))]
-            case .handledByApp: return base + [("handled", .bool(true)), ("by", .string("app"))]
-            case .notHandled(let reason): return base + [("handled", .bool(false)), ("reason", .string(reason))]
-            }
+            return [("event", .string("activityContinued")), ("type", .string(type))] + routed(outcome)
+        case let .notificationRouted(target, outcome):
+            return [("event", .string("notificationRouted")), ("target", .string(target))] + routed(outcome)
+        case let .shortcutRouted(type, target, outcome):
+            return [("event", .string("shortcutRouted")), ("type", .string(type)), ("target", .string(target))] + routed(outcome)
+        case let .shortcutOpened(type, handler):
+            return [("event", .string("shortcutOpened")), ("type", .string(type)), ("handler", .bool(handler))]
         case let .eventLaunched(number, platform, cause, restoring):
             return [
                 ("event", .string("launched")), ("number", .int(number)), ("platform", .string(platform.rawValue)),

@@ -46,6 +46,14 @@ public enum TraceRenderer {
     /// The subject column and the message of an event; `label` names a session (`group#n`).
     package static func describe(_ event: TraceEvent, label: (SessionID) -> String) -> (subject: String, message: String) {
         func shown(_ id: SessionID) -> String { Self.shown(label(id)) }
+        // An event routed to a scene (semantics 12), and where it went.
+        func routed(_ what: String, _ outcome: DeepLinkOutcome) -> String {
+            switch outcome {
+            case .handled(let scene): "\(what): handled by \(shown(scene))"
+            case .handledByApp: "\(what): handled by the app"
+            case .notHandled(let reason): "\(what): not handled: \(reason)"
+            }
+        }
         func list(_ ids: [SessionID]) -> String { ids.map(shown).joined(separator: ", ") }
         switch event {
         case let .launched(number, platform, restoring):
@@ -139,12 +147,13 @@ public enum TraceRenderer {
         case .refreshCancelled:
             return ("app", "background refresh request cancelled (force quit)")
         case let .activityContinued(type, outcome):
-            let what = "continue activity \(ByteString(type).escaped)"
-            switch outcome {
-            case .handled(let scene): return ("app", "\(what): handled by \(shown(scene))")
-            case .handledByApp: return ("app", "\(what): handled by the app")
-            case .notHandled(let reason): return ("app", "\(what): not handled: \(reason)")
-            }
+            return ("app", routed("continue activity \(ByteString(type).escaped)", outcome))
+        case let .notificationRouted(target, outcome):
+            return ("app", routed("notification for \(ByteString(target).quoted)", outcome))
+        case let .shortcutRouted(type, target, outcome):
+            return ("app", routed("shortcut \(ByteString(type).escaped) for \(ByteString(target).quoted)", outcome))
+        case let .shortcutOpened(type, handler):
+            return ("app", "open shortcut \(ByteString(type).escaped): " + (handler ? "on_shortcut responds" : "no on_shortcut, the app comes to the foreground"))
         case let .eventLaunched(number, platform, cause, restoring):
             let what = restoring.isEmpty ? "nothing to restore" : "restoring " + list(restoring)
             return ("app", "launch #\(number) on \(platform.rawValue) (\(causeText(cause))): \(what)")
@@ -186,6 +195,7 @@ public enum TraceRenderer {
         case .url(let url): "url \(url.escaped)"
         case .activity(let type): "activity \(ByteString(type).escaped)"
         case .notification: "notification"
+        case .shortcut(let type): "shortcut \(ByteString(type).escaped)"
         }
     }
 

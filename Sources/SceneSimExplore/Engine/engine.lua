@@ -48,6 +48,7 @@
 ---@field on_refresh boolean     whether the model declares on_refresh (it does background work)
 ---@field activities boolean  the app's code answers user activities (on_activity, matching)
 ---@field notifications boolean  the model answers notifications (on_notification)
+---@field shortcuts boolean  the model answers home-screen shortcuts (on_shortcut)
 ---@field server boolean  the app's code can ask the server (the built-in model, a Swift one, or Lua code naming sim.server)
 
 ---@type scenesim.Sim, scenesim.ExploreNatives
@@ -628,14 +629,21 @@ do
 
   -- External events (semantics 12), for an app whose code answers them: they launch a
   -- terminated app, so they need no running one.
+  -- An activity is matched on its target, never its type (semantics 12.0): the target drawn
+  -- is a document's, an editor's, or one no scene matches.
   rules.continue_activity = make_rule("continue_activity", {
-    weight = 0.5, args = { type = gen.one_of { "com.example.view", "com.example.edit" }, id = gen.int(1, 3) },
-    run = function(app, a) app:continue_activity(a.type, { id = a.id }) end,
-  }, function(_, a) return "app:continue_activity(" .. quote(a.type) .. format(", { id = %d })", a.id) end)
+    weight = 0.5,
+    args = { type = gen.one_of { "com.example.view", "com.example.edit" }, id = gen.int(1, 3), target = gen.one_of { "doc/A", "edit/B", "elsewhere" } },
+    run = function(app, a) app:continue_activity(a.type, { id = a.id }, { target = a.target }) end,
+  }, function(_, a) return "app:continue_activity(" .. quote(a.type) .. format(", { id = %d }, { target = ", a.id) .. quote(a.target) .. " })" end)
   rules.open_notification = make_rule("open_notification", {
     weight = 0.5, args = { id = gen.int(1, 3) },
     run = function(app, a) app:open_notification { id = a.id } end,
   }, function(_, a) return format("app:open_notification { id = %d }", a.id) end)
+  rules.open_shortcut = make_rule("open_shortcut", {
+    weight = 0.5,
+    run = function() run_native("open_shortcut") end,  -- app:open_shortcut("com.example.shortcut")
+  }, function() return 'app:open_shortcut("com.example.shortcut")' end)
 
   rules.login = make_rule("login", {
     pre = in_state("unauthenticated"), args = { user = gen.one_of { "ada", "bob" }, new_user = gen.bool() },
@@ -830,6 +838,7 @@ local function builtin_rules(declared, every, background_tasks, made)
   take("refresh", declared.refresh)
   take("continue_activity", declared.activities)
   take("open_notification", declared.notifications)
+  take("open_shortcut", declared.shortcuts and declared.platform ~= "macos")
   local intents = {}
   for _, name in ipairs(declared.intents) do intents[name] = true end
   for _, name in ipairs(intent_rules) do take(name, intents[name] == true) end
@@ -849,7 +858,7 @@ E.builtin_names = {
   "advance", "advance_past_suspension", "background", "background_window", "begin_background_task",
   "cancel_onboarding", "close", "continue_activity", "disconnect", "dismiss_window",
   "finish_background_task", "focus", "foreground", "hide", "interrupt", "launch", "login", "logout",
-  "minimize", "network", "next_step", "open_notification", "open_settings", "open_url", "open_window",
+  "minimize", "network", "next_step", "open_notification", "open_settings", "open_shortcut", "open_url", "open_window",
   "refresh", "reopen", "resume", "retry", "revoke", "schedule_refresh", "settle", "storage_write",
   "switcher", "terminate_crash", "terminate_force", "terminate_keep_windows", "terminate_system",
   "terminate_user",

@@ -223,6 +223,7 @@ extension ScriptHost {
                 simulator.model.activityCode != nil || simulator.model.scenesTakeActivities
                     || config.scenes.contains { !($0.matching ?? []).isEmpty }),
             "notifications": .boolean(simulator.model.notificationCode != nil),
+            "shortcuts": .boolean(simulator.model.shortcutCode != nil),
             // Whether the app's code can ask the server (semantics 8.3), which alone the
             // network and the server's revocations reach: the built-in model and a Swift one
             // do (a Swift model's code cannot be read); a Lua model when a function of its, or

@@ -371,6 +371,8 @@ extension ScriptHost {
     /// open_window, dismiss_window and open_url draw (`native.string_values`).
     static let exploreRevokeUsers = ["ada", "bob"]
     static let exploreStringValues = ["A", "B", "C"]
+    /// The type of the shortcut the built-in `open_shortcut` rule opens (engine.lua spells it).
+    static let exploreShortcutType = "com.example.shortcut"
 
     /// The seconds the built-in `advance` rule draws from, in its generator's order: engine.lua
     /// makes the generator of `native.advance_seconds`, and `native.step` sends the one drawn.
@@ -381,7 +383,7 @@ extension ScriptHost {
     /// numbering (exploreAct's and exploreInput's codes), which the engine never sees. 101 + n
     /// `exploreAppCalls[n]`; 201 to 205 focus, background, close, disconnect and minimize a
     /// window; 301 terminate("user", { keep_windows = true }), 302 open_settings, 303
-    /// sim.advance, 304 sim.settle, 306 sim.network, 307 sim.server.revoke, 401 open_window, 402
+    /// sim.advance, 304 sim.settle, 305 open_shortcut(exploreShortcutType), 306 sim.network, 307 sim.server.revoke, 401 open_window, 402
     /// dismiss_window; 0 for a rule Lua runs.
     static func exploreRunCode(_ name: String) -> Int64 {
         switch name {
@@ -394,6 +396,7 @@ extension ScriptHost {
         case "open_settings": 302
         case "advance", "advance_past_suspension": 303
         case "settle": 304
+        case "open_shortcut": 305
         case "network": 306
         case "revoke": 307
         case "open_window": 401
@@ -429,6 +432,7 @@ extension ScriptHost {
             }
             return .advance(time)
         case 304: return .settle
+        case 305: return .openShortcut(Self.exploreShortcutType)
         default:
             guard let input = Self.exploreAppCall(code &- 100) else {
                 throw SimError(.invalidValue, "explore engine: native.run: no built-in rule whose input it sends numbered \(code)")
@@ -444,7 +448,7 @@ extension ScriptHost {
     /// terminate_keep_windows, open_settings, advance (`argument` seconds), settle.
     func exploreRun(_ call: LuaCall) -> LuaReturn {
         request(call, "explore") { () throws(SimError) in
-            guard let name = call.string(at: 1), case let code = Self.exploreRunCode(name), code != 0, !(305...402).contains(code) else {
+            guard let name = call.string(at: 1), case let code = Self.exploreRunCode(name), code != 0, !(306...402).contains(code) else {
                 throw SimError(.invalidValue, "explore engine: native.run(rule, ...) takes the name of a built-in rule whose input it sends")
             }
             let window = (201...205).contains(code) ? call.handle(at: 2, of: classes.window).map { SessionID(index: Int($0)) } : nil

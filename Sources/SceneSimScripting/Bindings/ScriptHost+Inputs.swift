@@ -61,9 +61,20 @@ extension ScriptHost {
                     .invalidValue,
                     "app:continue_activity(type, info?) needs the activity type, e.g. app:continue_activity(\"com.example.edit\", { id = 7 }) (got \(call.typeName(at: 2)))")
             }
-            return .continueActivity(type, info: try eventInfo(call, at: 3, "app:continue_activity"))
+            let info = try eventInfo(call, at: 3, "app:continue_activity")
+            let options = try eventOptions(call, at: 4, "app:continue_activity(type, info?, options?)", ["target", "webpage"])
+            return .continueActivity(type, info: info, target: options["target"], webpage: options["webpage"])
         case .openNotification:
-            return .openNotification(try eventInfo(call, at: 2, "app:open_notification"))
+            let info = try eventInfo(call, at: 2, "app:open_notification")
+            return .openNotification(info, target: try eventOptions(call, at: 3, "app:open_notification(info?, options?)", ["target"])["target"])
+        case .openShortcut:
+            guard let type = call.string(at: 2) else {
+                throw SimError(
+                    .invalidValue,
+                    "app:open_shortcut(type, options?) needs the shortcut's type, e.g. app:open_shortcut(\"com.example.new-note\", { target = \"note-3\" }) (got \(call.typeName(at: 2)))"
+                )
+            }
+            return .openShortcut(type, target: try eventOptions(call, at: 3, "app:open_shortcut(type, options?)", ["target"])["target"])
         case .openSettings: return .openSettings
         case .reopen: return .reopen
         case .hide: return .hide
@@ -130,6 +141,29 @@ extension ScriptHost {
         return info
     }
 
+    /// An event's options (semantics 12.3, 12.10): `{ target = "doc-3", webpage = "https://…" }`,
+    /// each a string; a key not in `allowed` is an error that names it.
+    private func eventOptions(_ call: LuaCall, at index: Int, _ what: String, _ allowed: [String]) throws(SimError) -> [String: String] {
+        if call.isNil(at: index) { return [:] }
+        let example = allowed.count > 1 ? "{ target = \"doc-3\" } or { webpage = \"https://example.com/doc/3\" }" : "{ target = \"doc-3\" }"
+        guard let table = call.table(at: index) else {
+            throw SimError(.invalidValue, "\(what): options must be a table such as \(example) (got \(call.typeName(at: index)))")
+        }
+        var options: [String: String] = [:]
+        let list = allowed.joined(separator: " and ")
+        for (key, value) in table.entries.sorted(by: { ($0.key.bytesValue?.escaped ?? "") < ($1.key.bytesValue?.escaped ?? "") }) {
+            let name = key.bytesValue?.escaped ?? "[\(luaTypeName(key))]"
+            guard case .string = key, allowed.contains(name) else {
+                throw SimError(.invalidValue, "\(what): unknown option \"\(name)\"\(suggestion(for: name, among: allowed)); the options are \(list)")
+            }
+            guard case .string(let text) = value else {
+                throw SimError(.invalidValue, "\(what): \(name) must be a string such as \(example), not \(aLuaTypeName(value))")
+            }
+            options[name] = String(decoding: text.bytes, as: UTF8.self)
+        }
+        return options
+    }
+
     /// The kinds a handle or table offers as its own functions: `app:`, `w:` or `sim.`.
     /// `sim.` takes the functions directly on `sim`; `sim.system.` those of `sim.system`.
     static func inputKinds(prefix: String) -> [SimInput.Kind] {
@@ -172,8 +206,9 @@ extension ScriptHost {
         case .terminate: return ("app:terminate(how, options?)", 2)
         case .openWindow, .dismissWindow: return (kind.scriptName + "(id, value?)", 2)
         case .openURL: return ("app:open_url(url)", 1)
-        case .continueActivity: return ("app:continue_activity(type, info?)", 2)
-        case .openNotification: return ("app:open_notification(info?)", 1)
+        case .continueActivity: return ("app:continue_activity(type, info?, options?)", 3)
+        case .openNotification: return ("app:open_notification(info?, options?)", 2)
+        case .openShortcut: return ("app:open_shortcut(type, options?)", 2)
         case .advance: return ("sim.advance(seconds)", 1)
         case .refresh: return ("sim.system.refresh(app)", 1)
         case .intent: return nil

@@ -38,7 +38,7 @@ struct ConfigParser {
     /// The keys of a scene entry of `scenes`.
     static let sceneKeys = [
         "id", "value", "kind", "on_phase", "on_url", "handles", "restore",
-        "prefers", "allows", "matching", "on_activity", "launch", "restoration", "keys", "memory",
+        "prefers", "allows", "matching", "on_activity", "on_notification", "on_shortcut", "launch", "restoration", "keys", "memory",
     ]
 
     /// The handlers of a scene entry (semantics 10.8, 12), each with the shape its error
@@ -47,7 +47,8 @@ struct ConfigParser {
         ("on_phase", "function(w, old, new)"), ("on_url", "function(w, url)"),
         ("handles", "function(url)"), ("restore", "function(w)"),
         ("prefers", "function(w, event)"), ("allows", "function(w, event)"),
-        ("on_activity", "function(w, type, info)"),
+        ("on_activity", "function(w, type, info)"), ("on_notification", "function(w, info)"),
+        ("on_shortcut", "function(w, type)"),
     ]
 
     init(host: ScriptHost) {
@@ -282,7 +283,7 @@ struct ConfigParser {
         if case .string = value { return [try string(value, key: "\(path).matching")] }
         guard case .table(let list) = value, list.count == list.sequence.count else {
             throw fail(
-                "\(path).matching must be a list of strings an event's URL or activity type contains, e.g. matching = { \"doc\" } (\"*\" matches every event), not \(aLuaTypeName(value))"
+                "\(path).matching must be a list of strings an event's URL or target contains, e.g. matching = { \"doc\" } (\"*\" matches every event), not \(aLuaTypeName(value))"
             )
         }
         var result: [String] = []
@@ -368,11 +369,18 @@ struct ConfigParser {
                 truthy(host.callAppCode(function, [host.windowValue(id), .string(ByteString(type)), info.luaTable]))
             }
         }
+        if let function = handlers["on_notification"] {
+            calls.notification = { [unowned(unsafe) host] _, id, info in _ = host.callAppCode(function, [host.windowValue(id), info.luaTable]) }
+        }
+        if let function = handlers["on_shortcut"] {
+            calls.shortcut = { [unowned(unsafe) host] _, id, type in _ = host.callAppCode(function, [host.windowValue(id), .string(ByteString(type))]) }
+        }
+        // prefers and allows are asked only about an event with a text (ExternalEvent.text).
         if let function = handlers["prefers"] {
-            calls.prefers = { [unowned(unsafe) host] _, id, event in truthy(host.callAppCode(function, [host.windowValue(id), .string(event.text)])) }
+            calls.prefers = { [unowned(unsafe) host] _, id, event in truthy(host.callAppCode(function, [host.windowValue(id), .string(event.text ?? ByteString())])) }
         }
         if let function = handlers["allows"] {
-            calls.allows = { [unowned(unsafe) host] _, id, event in truthy(host.callAppCode(function, [host.windowValue(id), .string(event.text)])) }
+            calls.allows = { [unowned(unsafe) host] _, id, event in truthy(host.callAppCode(function, [host.windowValue(id), .string(event.text ?? ByteString())])) }
         } else if let function = handlers["handles"] {
             calls.allows = { [unowned(unsafe) host] _, _, event in
                 guard case .url(let url) = event else { return false }

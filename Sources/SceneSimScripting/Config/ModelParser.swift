@@ -57,7 +57,7 @@ struct ModelParser {
 
     static let keys = [
         "name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "phase_notes", "intents",
-        "on_activity", "on_notification", "on_reopen", "defaults_keys", "memory", "effects",
+        "on_activity", "on_notification", "on_shortcut", "on_reopen", "defaults_keys", "memory", "effects",
     ]
 
     mutating func parse(_ value: LuaValue) throws(SimError) -> AppModel {
@@ -116,6 +116,9 @@ struct ModelParser {
         }
         if let function = try handler("on_notification", "function(app, info)") {
             model.notificationCode = { [unowned(unsafe) host] _, info in _ = host.callAppCode(function, [host.appValue, info.luaTable]) }
+        }
+        if let function = try handler("on_shortcut", "function(app, type)") {
+            model.shortcutCode = { [unowned(unsafe) host] _, type in _ = host.callAppCode(function, [host.appValue, .string(ByteString(type))]) }
         }
         if let function = try handler("on_reopen", "function(app)") {
             // false stops the default; anything else lets it run.

@@ -51,20 +51,20 @@ struct MacRuleTests {
         }
     }
 
-    @Test("12.3 a Swift scene's prefers wins over the front window; its onActivity handles the activity")
+    @Test("12.3 a Swift scene's prefers (given the activity's target) wins over the front window; its onActivity handles the activity")
     func swiftSceneActivity() throws {
         var model = AppModel.builtin
         try model.addScene(SceneDeclaration(id: "main"))
         try model.addScene(
             SceneDeclaration(id: "detail", valueType: .string),
             AppModel.SceneCode(
-                prefers: { sim, window, type in sim.value(of: window) == .string(type) },
+                prefers: { sim, window, target in sim.value(of: window) == .string(target) },
                 onActivity: { _, _, _, info in info["ok"] == .bool(true) }
             ))
         let device = try SceneSimTestStore.ready(.testing(.macos), model: model)
         try device.openWindow("detail", value: .string("com.example.a"))
         try device.openWindow("detail", value: .string("com.example.b"))
-        let handled = try device.perform("continue") { try $0.continueActivity("com.example.a", info: ["ok": .bool(true)]) }
+        let handled = try device.perform("continue") { try $0.continueActivity("com.example.view", info: ["ok": .bool(true)], target: "com.example.a") }
         #expect(handled)
         #expect(device.simulator.frontWindow.map(device.simulator.label(of:)) == "detail#1")
     }
