@@ -178,6 +178,11 @@ extension Simulator {
         case .refresh:
             try checkRefresh()
             return process
+        case .push:
+            return process
+        case .transferDone(let name):
+            try checkTransferName(name)
+            return process
         case .terminate(let how):
             if how == .watchdog {
                 throw SimError(
@@ -224,9 +229,18 @@ extension Simulator {
     /// Runs one lifecycle action: its guards, then its steps, as one system action.
     private func apply(_ input: SimInput) throws(SimError) -> InputResult {
         try action(input.operationName) { () throws(SimError) -> InputResult in
-            if case .refresh = input {
+            switch input {
+            case .refresh:
                 try runRefresh(try check(input))
                 return .done
+            case .push(let info):
+                runWake(.push, info: info, try check(input))
+                return .done
+            case .transferDone(let name):
+                runWake(.transfer(name), info: SceneStorage(), try check(input))
+                return .done
+            default:
+                break
             }
             guard let process = try check(input) else {
                 switch input {
@@ -239,7 +253,7 @@ extension Simulator {
             switch input {
             case .openURL, .continueActivity, .openNotification:
                 return runEvent(input, process)
-            case .launch, .advance, .settle, .intent, .refresh:
+            case .launch, .advance, .settle, .intent, .refresh, .push, .transferDone:
                 // `check` returns no process for a launch; the others do not come here.
                 return .done
             case .background:
@@ -376,7 +390,8 @@ extension SimInput {
         case .openURL(let url): url.count
         case .intent(let name, let arguments): name.utf8.count + arguments.reduce(0) { $0 + $1.byteSize }
         case .continueActivity(let type, let info): type.utf8.count + Simulator.cost(of: info)
-        case .openNotification(let info): Simulator.cost(of: info)
+        case .openNotification(let info), .push(let info): Simulator.cost(of: info)
+        case .transferDone(let name): name.count
         default: 0
         }
     }
@@ -402,6 +417,8 @@ extension SimInput {
         case .settle: .settle
         case .intent(let name, _): .intentName(name)
         case .refresh: .refresh
+        case .push: .push
+        case .transferDone: .transferDone
         case .continueActivity: .continueActivity
         case .openNotification: .openNotification
         case .openSettings: .openSettings
