@@ -63,6 +63,9 @@ extension AppModel {
                     })
             }
             model.phaseNote = { BuiltinController.phaseNote($0) }
+            // The seed app's Info.plist: silent pushes sync it, background refresh updates it
+            // (semantics 11.8). It has no push handler: a push launch runs its launch code.
+            model.backgroundModes = [.remoteNotification, .fetch]
             return model
         } catch {
             fatalError("the built-in model's declaration is inconsistent: \(error)")

@@ -120,7 +120,11 @@ package struct CoverageReport: Sendable {
         // suspend by default (the iOS family).
         let backgroundTime =
             platforms.contains(where: Self.suspends)
-            ? [CoverageCounts.suspended, CoverageCounts.expired, CoverageCounts.backgroundLaunch("refresh")] : []
+            ? [CoverageCounts.suspended, CoverageCounts.expired, CoverageCounts.backgroundLaunch("refresh")]
+                // Push and transfer launches (semantics 11.8): rows once a run of the suite made
+                // one, as only an app with the handlers is launched for them.
+                + ["push", "transfer"].map(CoverageCounts.backgroundLaunch).filter { row in runs.contains { $0.counts.backgroundTime[row] != nil } }
+            : []
         // Warnings only one kind of model gives: the built-in model's validation, a declared
         // model's state that nothing reaches.
         let usesBuiltIn = tables.contains { $0.shape == builtIn }, usesDeclared = tables.contains { $0.shape != builtIn }

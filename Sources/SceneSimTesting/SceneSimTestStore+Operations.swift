@@ -168,6 +168,19 @@ extension SceneSimTestStore {
     /// The system runs the app's due background refresh (semantics 11.4).
     public func runBackgroundRefresh() throws { try perform("runBackgroundRefresh()") { try $0.runBackgroundRefresh() } }
 
+    /// A silent push reaches the app, launching it in the background if it is not running
+    /// (semantics 11.8).
+    public func receivePush(_ info: SceneStorage = SceneStorage()) throws { try perform("receivePush(_:)") { try $0.receivePush(info) } }
+
+    /// The app's background URLSession `name` finished its transfers (semantics 11.8).
+    public func finishTransfer(_ name: String) throws { try perform("finishTransfer(\"\(name)\")") { try $0.finishTransfer(name) } }
+
+    /// The app's work a background mode keeps running begins (semantics 11.9).
+    public func keepRunning(_ reason: String) throws { try perform("keepRunning(\"\(reason)\")") { try $0.keepRunning(reason) } }
+
+    /// That work ends: the app may be suspended in the background again.
+    public func stopRunning() throws { try perform("stopRunning()") { try $0.stopRunning() } }
+
     /// Asks for a background refresh no earlier than `seconds` from now.
     public func scheduleRefresh(after seconds: Double) throws {
         try perform("scheduleRefresh(after: \(seconds))") { try $0.scheduleRefresh(after: seconds) }

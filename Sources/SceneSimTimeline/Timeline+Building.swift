@@ -166,7 +166,8 @@ private struct Builder {
             mark(Timeline.appPhaseLane, .workLost, at: point, entry, text)
         case .note:
             mark(Timeline.appPhaseLane, .note, at: point, entry, text)
-        case .backgroundTaskBegan, .backgroundTaskFinished, .refreshRequested, .refreshCancelled,
+        case .backgroundTaskBegan, .backgroundTaskFinished, .refreshRequested, .refreshCancelled, .woken, .wakeDropped,
+            .keepRunning, .staysRunning,
             .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .notificationOpened, .shortcutOpened,
             .reopened, .windowMinimized, .effect, .memoryWritten:

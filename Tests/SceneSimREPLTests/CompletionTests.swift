@@ -26,7 +26,7 @@ struct CompletionTests {
                 "advance", "explore", "extend", "gen", "launch", "log", "network", "now", "seed", "server", "settle", "swift_handlers", "system", "url",
             ])
         #expect(session.complete("sim.server.r") == Completion(partial: "r", candidates: ["revoke"]))
-        #expect(session.complete("sim.system.").candidates == ["refresh"])
+        #expect(session.complete("sim.system.").candidates == ["push", "refresh", "transfer_done"])
         #expect(session.complete("string.up").candidates == ["upper"])
         #expect(session.complete("nothing.").candidates == [])
     }

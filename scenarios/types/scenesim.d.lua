@@ -38,6 +38,7 @@
 ---@field background_time? number                  background time granted to background tasks, seconds (default 30)
 ---@field expiration_warning? number               expiration handlers run this long before it runs out (default 5)
 ---@field refresh_time? number                     the time a background refresh's task gets, seconds (default 30)
+---@field push_time? number                        the time a silent push's or a finished transfer's task gets, seconds (default 30)
 ---@field close_windows_on_quit? boolean           macos "Close windows when quitting an application": Quit discards restoration data (default true)
 ---@field quit_when_last_window_closes? boolean    macos applicationShouldTerminateAfterLastWindowClosed (default false)
 
@@ -79,6 +80,9 @@
 ---@field intents? table<string, fun(app: scenesim.App, ...): ...>  what the UI can ask: each becomes app:<name>(...)
 ---@field on_refresh? fun(app: scenesim.App, task: scenesim.BackgroundTask)  the BGAppRefreshTask handler: runs when sim.system.refresh runs a due refresh; finish task before refresh_time runs out
 ---@field on_refresh_expired? fun(app: scenesim.App, task: scenesim.BackgroundTask)  the refresh task's expiration handler
+---@field background_modes? ("remote-notification"|"fetch"|"audio"|"location"|"voip")[]  UIBackgroundModes: silent pushes need "remote-notification"; app:keep_running needs "audio" or "location"
+---@field on_push? fun(app: scenesim.App, info: table<string, scenesim.Value>, task: scenesim.BackgroundTask)  application(_:didReceiveRemoteNotification:fetchCompletionHandler:): runs for sim.system.push; finish task (the completion handler) before push_time runs out
+---@field on_transfer? fun(app: scenesim.App, name: string, task: scenesim.BackgroundTask)  handleEventsForBackgroundURLSession: runs for sim.system.transfer_done; finish task before push_time runs out
 
 ---@class scenesim.Overlay: scenesim.Model
 ---@field states? table<string, scenesim.StateDecl>
@@ -305,6 +309,15 @@ function App:effect(name, ...) end
 --- (iphone, ipados, visionos); replaces a pending one; a force quit cancels it.
 ---@param seconds number
 function App:schedule_refresh(seconds) end
+--- Work a background mode keeps running begins (playing audio, tracking the location; needs
+--- "audio" or "location" in the model's background_modes): until app:stop_running() the app is
+--- not suspended in the background, and background_time does not cap it. A second call
+--- replaces the reason.
+---@param reason string
+function App:keep_running(reason) end
+--- That work ends: in the background the app is suspended after suspend_after (unless a
+--- background task runs). Nothing happens when no such work runs.
+function App:stop_running() end
 --- Registers a hook (several per event run in registration order; they survive relaunches).
 --- Hooks run at their event: storage writes and transitions apply at once; lifecycle requests
 --- (open_window, background, w:focus, sim.advance, ...) made in a hook return nothing and run
@@ -441,6 +454,18 @@ local System = {}
 --- running (no scene connects until app:foreground()), or resumes it, then calls on_refresh.
 ---@param app scenesim.App
 function System.refresh(app) end
+--- A silent push (content-available) with its payload: a running app gets the model's
+--- on_push(app, info, task) with a task of push_time seconds; an app not running is launched in
+--- the background (as for a refresh). Dropped, and traced, for an app without the
+--- "remote-notification" background mode, one the user force-quit, or one not running on macos.
+---@param app scenesim.App
+---@param info? table<string, scenesim.Value>
+function System.push(app, info) end
+--- The app's background URLSession `name` finished its transfers: as sim.system.push, with the
+--- model's on_transfer(app, name, task); it needs no background mode.
+---@param app scenesim.App
+---@param name string
+function System.transfer_done(app, name) end
 
 ---@class scenesim.Sim
 ---@field server scenesim.Server

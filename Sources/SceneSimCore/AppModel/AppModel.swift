@@ -79,6 +79,29 @@ public struct AppModel {
     package var refreshCode: ((Simulator, BackgroundTaskID) throws -> Void)?
     package var refreshExpiredCode: ((Simulator, BackgroundTaskID) throws -> Void)?
 
+    /// The app's background modes (`UIBackgroundModes`, semantics 11.8 and 11.9): a silent
+    /// push reaches only an app with `.remoteNotification`; `keepRunning` needs `.audio` or
+    /// `.location`. Empty: none.
+    public var backgroundModes: [BackgroundMode] = []
+    /// A silent push (`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`),
+    /// with its payload and a background task of `Policy.pushTime`: finish it when the work is
+    /// done (the completion handler). The system launches the app in the background for it if
+    /// it is not running (semantics 11.8).
+    public var onPush: (@MainActor (Simulator, SceneStorage, BackgroundTaskID) throws -> Void)? {
+        didSet { pushCode = onPush.map { body in { sim, info, task in try onMainActor(sim) { sim in try body(sim, info, task) } } } }
+    }
+    /// A background URLSession's transfer finished (`handleEventsForBackgroundURLSession`):
+    /// the session's name and a background task of `Policy.pushTime`.
+    public var onTransfer: (@MainActor (Simulator, String, BackgroundTaskID) throws -> Void)? {
+        didSet {
+            transferCode = onTransfer.map { body in
+                { sim, name, task in try onMainActor(sim) { sim in try body(sim, String(decoding: name.bytes, as: UTF8.self), task) } }
+            }
+        }
+    }
+    package var pushCode: ((Simulator, SceneStorage, BackgroundTaskID) throws -> Void)?
+    package var transferCode: ((Simulator, ByteString, BackgroundTaskID) throws -> Void)?
+
     /// The model's own code that is not the app's `@MainActor` code (see `ModelController`):
     /// the built-in model's AppStateController. The simulator calls it at its handler points
     /// before `onLaunch`, `onPhase` and `onURL`, which add to it.

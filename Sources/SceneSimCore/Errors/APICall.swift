@@ -25,6 +25,10 @@ public enum APICall: Equatable, Sendable {
     case settle
     /// The system runs the app's background refresh (`sim.system.refresh(app)`).
     case refresh
+    /// A silent push reaches the app (`sim.system.push(app, info)`).
+    case push
+    /// A background URLSession transfer finished (`sim.system.transfer_done(app, name)`).
+    case transferDone
     /// One of the model's intents, called without arguments: `app:next_step()`.
     case intent(String)
     /// One of the model's intents, by name: `app:save`.
@@ -45,6 +49,10 @@ public enum APICall: Equatable, Sendable {
     /// A background refresh request with its delay: `app:schedule_refresh(3600.000)`.
     case scheduleRefreshAfter(VirtualTime)
     case beginBackgroundTask
+    /// Work a background mode keeps running (audio, location): `app:keep_running(reason)`.
+    case keepRunning
+    /// That work ends: `app:stop_running()`.
+    case stopRunning
     case taskStatus, taskTime, cancelTask
     case backgroundTaskStatus, backgroundTaskName, finishBackgroundTask
     case createSession, validateToken

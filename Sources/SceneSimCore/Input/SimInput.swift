@@ -43,6 +43,12 @@ public enum SimInput: Equatable, Sendable {
     /// `sim.system.refresh(app)`: the system runs the app's due background refresh, launching
     /// it in the background if it is not running (semantics 11.4).
     case refresh
+    /// `sim.system.push(app, info)`: a silent push (`content-available`) with its payload,
+    /// launching the app in the background if it is not running (semantics 11.8).
+    case push(SceneStorage)
+    /// `sim.system.transfer_done(app, name)`: the background URLSession `name` finished its
+    /// transfers, launching the app in the background if it is not running (semantics 11.8).
+    case transferDone(ByteString)
     /// `app:continue_activity(type, info, { target, webpage })`: the system hands the app a
     /// user activity, with its `targetContentIdentifier` and `webpageURL` when it has them.
     case continueActivity(String, info: SceneStorage, target: String? = nil, webpage: String? = nil)
@@ -75,7 +81,8 @@ public enum SimInput: Equatable, Sendable {
         case close, disconnect
         case openURL = "open_url"
         case advance, settle, intent
-        case refresh
+        case refresh, push
+        case transferDone = "transfer_done"
         case continueActivity = "continue_activity"
         case openNotification = "open_notification"
         case openShortcut = "open_shortcut"
@@ -93,7 +100,7 @@ public enum SimInput: Equatable, Sendable {
             case .backgroundWindow: "w:background"
             case .advance, .settle: "sim.\(rawValue)"
             case .intent: "app:<intent>"
-            case .refresh: "sim.system.refresh"
+            case .refresh, .push, .transferDone: "sim.system.\(rawValue)"
             }
         }
     }
@@ -119,6 +126,8 @@ public enum SimInput: Equatable, Sendable {
         case .settle: .settle
         case .intent: .intent
         case .refresh: .refresh
+        case .push: .push
+        case .transferDone: .transferDone
         case .continueActivity: .continueActivity
         case .openNotification: .openNotification
         case .openShortcut: .openShortcut

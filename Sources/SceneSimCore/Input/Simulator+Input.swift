@@ -178,6 +178,11 @@ extension Simulator {
         case .refresh:
             try checkRefresh()
             return process
+        case .push:
+            return process
+        case .transferDone(let name):
+            try checkTransferName(name)
+            return process
         case .terminate(let how):
             if how == .watchdog {
                 throw SimError(
@@ -224,9 +229,18 @@ extension Simulator {
     /// Runs one lifecycle action: its guards, then its steps, as one system action.
     private func apply(_ input: SimInput) throws(SimError) -> InputResult {
         try action(input.operationName) { () throws(SimError) -> InputResult in
-            if case .refresh = input {
+            switch input {
+            case .refresh:
                 try runRefresh(try check(input))
                 return .done
+            case .push(let info):
+                runWake(.push, info: info, try check(input))
+                return .done
+            case .transferDone(let name):
+                runWake(.transfer(name), info: SceneStorage(), try check(input))
+                return .done
+            default:
+                break
             }
             guard let process = try check(input) else {
                 switch input {
@@ -239,7 +253,7 @@ extension Simulator {
             switch input {
             case .openURL, .continueActivity, .openNotification, .openShortcut:
                 return runEvent(input, process)
-            case .launch, .advance, .settle, .intent, .refresh:
+            case .launch, .advance, .settle, .intent, .refresh, .push, .transferDone:
                 // `check` returns no process for a launch; the others do not come here.
                 return .done
             case .background:
@@ -379,6 +393,8 @@ extension SimInput {
             type.utf8.count + Simulator.cost(of: info) + (target?.utf8.count ?? 0) + (webpage?.utf8.count ?? 0)
         case let .openNotification(info, target): Simulator.cost(of: info) + (target?.utf8.count ?? 0)
         case let .openShortcut(type, target): type.utf8.count + (target?.utf8.count ?? 0)
+        case .push(let info): Simulator.cost(of: info)
+        case .transferDone(let name): name.count
         default: 0
         }
     }
@@ -404,6 +420,8 @@ extension SimInput {
         case .settle: .settle
         case .intent(let name, _): .intentName(name)
         case .refresh: .refresh
+        case .push: .push
+        case .transferDone: .transferDone
         case .continueActivity: .continueActivity
         case .openNotification: .openNotification
         case .openShortcut: .openShortcut

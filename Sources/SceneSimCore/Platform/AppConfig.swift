@@ -207,6 +207,12 @@ public struct AppConfig: Sendable, Equatable {
                 "\(script: "policy.expiration_warning", swift: "policy.expirationWarning") must be between 0 and \(script: "background_time", swift: "backgroundTime") and \(script: "refresh_time", swift: "refreshTime") (got \(policy.expirationWarning.text)); it is how long before the time runs out the expiration handlers are called"
             )
         }
+        if policy.pushTime.microseconds <= 0 || policy.expirationWarning > policy.pushTime {
+            throw SimError(
+                .invalidConfig,
+                "\(script: "policy.push_time", swift: "policy.pushTime") must be positive and at least \(script: "expiration_warning", swift: "expirationWarning") (\(policy.expirationWarning.text)) (got \(policy.pushTime.text)); it is the time a silent push's or a finished transfer's task gets"
+            )
+        }
     }
 }
 
@@ -291,6 +297,8 @@ public struct Policy: Sendable, Equatable {
     public var expirationWarning: VirtualTime
     /// The time a background refresh's task gets (semantics 11.4).
     public var refreshTime: VirtualTime
+    /// The time a silent push's or a finished background transfer's task gets (semantics 11.8).
+    public var pushTime = VirtualTime(seconds: 30)
 
     /// When a backgrounded app is suspended.
     public enum Suspension: Equatable, Sendable {

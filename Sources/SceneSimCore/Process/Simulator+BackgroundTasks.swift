@@ -80,7 +80,7 @@ extension Simulator {
         process.openTasks.remove(id)
         process.pendingExpirations.remove(id)
         emit(.backgroundTaskFinished(services.backgroundTasks[id.rawValue - 1].ref))
-        if process.openTasks.isEmpty, process.backgroundSince != nil, config.suspendDelay != nil {
+        if process.openTasks.isEmpty, process.backgroundSince != nil, process.keptRunning == nil, config.suspendDelay != nil {
             // Suspension follows at once if the grace is spent, else when it is; it happens
             // when the call is over (`suspendIfDue`), not in the middle of it.
             process.warningAt = nil

@@ -12,7 +12,7 @@ extension Simulator {
     /// Seconds of background time left: nil in the foreground, when the app is not running or
     /// is never suspended; 0 while suspended (`UIApplication.backgroundTimeRemaining`).
     public var backgroundTimeRemaining: VirtualTime? {
-        guard let process, config.suspendDelay != nil, let since = process.backgroundSince else { return nil }
+        guard let process, config.suspendDelay != nil, process.keptRunning == nil, let since = process.backgroundSince else { return nil }
         if process.isSuspended { return .zero }
         let left = since + process.grant - now
         return left.microseconds > 0 ? left : .zero
@@ -48,6 +48,11 @@ extension Simulator {
             process.suspendAt = nil
             return
         }
+        if let reason = process.keptRunning {
+            // Work a background mode keeps running holds the app awake (semantics 11.9).
+            holdAwake(process, reason)
+            return
+        }
         let graceEnd = graceSpent ? now : now + delay
         process.graceEnd = graceEnd
         process.suspendAt = graceEnd
@@ -67,7 +72,7 @@ extension Simulator {
     /// Sets the expiration warning and the end of the background time for the stay under way
     /// (a task runs in the background; `began`, when a task was just begun).
     func startBackgroundClock(_ process: AppProcess, began: BackgroundTaskID? = nil) {
-        guard config.suspendDelay != nil, let since = process.backgroundSince else { return }
+        guard config.suspendDelay != nil, process.keptRunning == nil, let since = process.backgroundSince else { return }
         let end = since + process.grant
         let warning = end - config.policy.expirationWarning
         if process.timeUpAt == nil {
@@ -141,7 +146,7 @@ extension Simulator {
     /// Suspends the app unless a background task holds it awake (then it is suspended when
     /// the last one finishes).
     func suspendIfIdle(_ process: AppProcess) {
-        guard !process.isSuspended, process.openTasks.isEmpty, process.backgroundSince != nil else { return }
+        guard !process.isSuspended, process.openTasks.isEmpty, process.keptRunning == nil, process.backgroundSince != nil else { return }
         process.suspendAt = nil
         process.warningAt = nil
         process.timeUpAt = nil

@@ -67,6 +67,9 @@ final class AppProcess {
     /// The system is delivering a disconnect or a close to the suspended app (semantics 11.2):
     /// the scene's handlers run as the app's code, without resuming it.
     var delivering = false
+    /// Work a background mode keeps running (`keepRunning`, semantics 11.9): while set, the
+    /// app is not suspended in the background and its background time does not run out.
+    var keptRunning: ByteString?
 
     var isSuspended: Bool { suspendedSince != nil }
 

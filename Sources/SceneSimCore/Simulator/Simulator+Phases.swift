@@ -74,14 +74,15 @@ extension Simulator {
         let aggregate = aggregatePhase(of: process.counts, reported: old)
         guard aggregate != old else { return }
         process.reportedPhase = aggregate
+        emit(.appPhaseChanged(from: old, to: aggregate, note: model.phaseNote?(aggregate) ?? nil))
         // The background stay starts (or ends) with the App's phase, before its handler runs,
-        // so a task begun there is counted from this moment (semantics 11.2, 11.3).
+        // so a task begun there is counted from this moment (semantics 11.2, 11.3); the line
+        // saying a background mode keeps the app running follows the phase line (11.9).
         if aggregate == .background {
             enterBackground(process)
         } else if old == .background {
             leaveBackground(process)
         }
-        emit(.appPhaseChanged(from: old, to: aggregate, note: model.phaseNote?(aggregate) ?? nil))
         reach(.appPhase(from: old, to: aggregate))
     }
 

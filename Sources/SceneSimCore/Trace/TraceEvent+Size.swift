@@ -29,12 +29,25 @@ extension TraceEvent {
         case .workEnded(.backgroundTask(let task, _)): task.name.count
         case .workEnded(.timer), .workEnded(.request): 0
         case .launchedInBackground(_, _, let reason): reason.utf8.count
+        case .woken(let wake): wake.payloadBytes
+        case .wakeDropped(let wake, let reason): wake.payloadBytes + reason.utf8.count
+        case .keepRunning(let reason): reason?.count ?? 0
+        case .staysRunning(let reason): reason.count
         case .notificationOpened(let info, _): info.byteCount + info.count * 16
         case .effect(let name, let arguments, _, let location):
             name.count + (location?.count ?? 0) + arguments.reduce(0) { $0 + $1.payloadBytes + 16 }
         case .terminated, .scenePhaseChanged, .sceneDisconnected, .windowFronted, .restoreRejected, .storageSaved,
             .networkChanged, .suspended, .resumed, .refreshRequested, .refreshCancelled, .reopened, .windowMinimized:
             0
+        }
+    }
+}
+
+extension BackgroundWake {
+    var payloadBytes: Int {
+        switch self {
+        case .push: 0
+        case .transfer(let name): name.count
         }
     }
 }

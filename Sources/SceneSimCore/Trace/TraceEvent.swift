@@ -81,6 +81,15 @@ public enum TraceEvent: Equatable, Sendable {
     case refreshRequested(earliest: VirtualTime)
     /// A pending background refresh request was dropped: iOS cancels a force-quit app's requests.
     case refreshCancelled
+    /// A silent push or a finished background transfer reached the app (semantics 11.8).
+    case woken(BackgroundWake)
+    /// The system did not deliver a silent push or a transfer's wake, for `reason`.
+    case wakeDropped(BackgroundWake, reason: String)
+    /// The app began work a background mode keeps running (`reason`), or ended it (nil)
+    /// (semantics 11.9).
+    case keepRunning(reason: ByteString?)
+    /// The app is in the background and is not suspended: its work `reason` keeps it running.
+    case staysRunning(reason: ByteString)
     /// The app was handed a user activity (semantics 12).
     case activityContinued(type: String, outcome: DeepLinkOutcome)
     /// The process started because of an event (semantics 12.8); otherwise as `launched`.
@@ -126,6 +135,30 @@ public enum EffectArgument: Equatable, Sendable {
     case window(SessionID)
     /// Anything else (a table, a function), as the script's `print` shows it.
     case text(ByteString)
+}
+
+/// What woke the app in the background besides a refresh (semantics 11.8).
+public enum BackgroundWake: Equatable, Sendable {
+    /// A silent push (`content-available`).
+    case push
+    /// The background URLSession named so finished its transfers.
+    case transfer(ByteString)
+
+    /// The reason of a background launch for it: `push`, `transfer`.
+    public var launchReason: String {
+        switch self {
+        case .push: "push"
+        case .transfer: "transfer"
+        }
+    }
+
+    /// `silent push`, `background transfer "photos"`.
+    public var text: String {
+        switch self {
+        case .push: "silent push"
+        case .transfer(let name): "background transfer \(name.quoted)"
+        }
+    }
 }
 
 /// A background task as the trace names it: `background task 1 "upload"`.

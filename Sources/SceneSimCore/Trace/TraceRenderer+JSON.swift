@@ -168,6 +168,16 @@ extension TraceRenderer {
             return [("event", .string("refreshRequested")), ("earliest", .raw(earliest.text))]
         case .refreshCancelled:
             return [("event", .string("refreshCancelled"))]
+        case .woken(let wake):
+            return [("event", .string("woken"))] + Self.fields(of: wake)
+        case let .wakeDropped(wake, reason):
+            return [("event", .string("wakeDropped"))] + Self.fields(of: wake) + [("reason", .string(reason))]
+        case .keepRunning(let reason?):
+            return [("event", .string("keepRunning")), ("reason", .bytes(reason))]
+        case .keepRunning(nil):
+            return [("event", .string("stopRunning"))]
+        case .staysRunning(let reason):
+            return [("event", .string("staysRunning")), ("reason", .bytes(reason))]
         case let .activityContinued(type, outcome):
             return [("event", .string("activityContinued")), ("type", .string(type))] + routed(outcome)
         case let .notificationRouted(target, outcome):
@@ -199,6 +209,14 @@ extension TraceRenderer {
                 ("event", .string("effect")), ("name", .bytes(name)), ("arguments", .array(values)),
                 ("scene", scene.map(string) ?? .string("app")), ("location", location.map { .bytes($0) } ?? .null),
             ]
+        }
+    }
+
+    /// The JSON fields naming a background wake: `"wake": "push"`, or the transfer's session.
+    static func fields(of wake: BackgroundWake) -> [(String, JSON)] {
+        switch wake {
+        case .push: [("wake", .string("push"))]
+        case .transfer(let name): [("wake", .string("transfer")), ("name", .bytes(name))]
         }
     }
 

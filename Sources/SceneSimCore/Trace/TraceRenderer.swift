@@ -146,6 +146,18 @@ public enum TraceRenderer {
             return ("app", "background refresh requested, due at \(earliest.text) s")
         case .refreshCancelled:
             return ("app", "background refresh request cancelled (force quit)")
+        case .woken(.push):
+            return ("app", "silent push received")
+        case .woken(let wake):
+            return ("app", "\(wake.text) finished")
+        case let .wakeDropped(wake, reason):
+            return ("app", "\(wake.text) dropped: \(reason)")
+        case .keepRunning(let reason?):
+            return ("app", "keeps running in the background: \(reason.quoted)")
+        case .keepRunning(nil):
+            return ("app", "stops running in the background")
+        case .staysRunning(let reason):
+            return ("app", "stays running in the background (not suspended): \(reason.quoted)")
         case let .activityContinued(type, outcome):
             return ("app", routed("continue activity \(ByteString(type).escaped)", outcome))
         case let .notificationRouted(target, outcome):

@@ -46,6 +46,8 @@
 ---@field suspend_after? number  seconds a backgrounded app runs before it is suspended; nil: never
 ---@field refresh boolean        whether the platform has background refresh (BGTaskScheduler)
 ---@field on_refresh boolean     whether the model declares on_refresh (it does background work)
+---@field on_push boolean        whether the model declares on_push (silent pushes wake it)
+---@field on_transfer boolean    whether the model declares on_transfer (background transfers wake it)
 ---@field activities boolean  the app's code answers user activities (on_activity, matching)
 ---@field notifications boolean  the model answers notifications (on_notification)
 ---@field shortcuts boolean  the model answers home-screen shortcuts (on_shortcut)
@@ -624,6 +626,17 @@ do
     pre = accepted("refresh"),
     run = function() run_native("refresh") end,  -- sim.system.refresh(app)
   }, function() return "sim.system.refresh(app)" end)
+  -- Silent pushes and finished background transfers (semantics 11.8): they launch a
+  -- terminated app in the background, so they need no running one.
+  -- (push_silent, not push: a module's own rule may well be called push.)
+  rules.push_silent = make_rule("push_silent", {
+    pre = accepted("push_silent"),
+    run = function() run_native("push_silent") end,  -- sim.system.push(app, {})
+  }, function() return "sim.system.push(app, {})" end)
+  rules.transfer_done = make_rule("transfer_done", {
+    pre = accepted("transfer_done"),
+    run = function() run_native("transfer_done") end,  -- sim.system.transfer_done(app, "explore")
+  }, function() return 'sim.system.transfer_done(app, "explore")' end)
   rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of(native.revoke_users) }, run = function(_, a) revoke(a.user) end },
     function(_, a) return "sim.server.revoke(" .. quote(a.user) .. ")" end)
 
@@ -826,6 +839,8 @@ local function builtin_rules(declared, every, background_tasks, made)
   take("storage_write", writable)
   take("minimize", declared.platform == "macos")
   take("terminate_keep_windows", declared.platform == "macos")
+  take("push_silent", declared.on_push)
+  take("transfer_done", declared.on_transfer)
   for _, entry in ipairs(app_calls) do
     local name = entry[1]
     if overlay_calls[name] then
@@ -859,9 +874,9 @@ E.builtin_names = {
   "cancel_onboarding", "close", "continue_activity", "disconnect", "dismiss_window",
   "finish_background_task", "focus", "foreground", "hide", "interrupt", "launch", "login", "logout",
   "minimize", "network", "next_step", "open_notification", "open_settings", "open_shortcut", "open_url", "open_window",
-  "refresh", "reopen", "resume", "retry", "revoke", "schedule_refresh", "settle", "storage_write",
+  "push_silent", "refresh", "reopen", "resume", "retry", "revoke", "schedule_refresh", "settle", "storage_write",
   "switcher", "terminate_crash", "terminate_force", "terminate_keep_windows", "terminate_system",
-  "terminate_user",
+  "terminate_user", "transfer_done",
 }
 -- E.builtin_names in the order sort gives (assemble merges it with the module's sorted names).
 local builtin_order = {}

@@ -218,6 +218,8 @@ extension ScriptHost {
             "intents": .table(LuaTable(sequence: simulator.model.intents.sorted().map { .string(ByteString($0)) })),
             "refresh": .boolean(config.hasBackgroundRefresh),
             "on_refresh": .boolean(simulator.model.refreshCode != nil),
+            "on_push": .boolean(simulator.model.pushCode != nil),
+            "on_transfer": .boolean(simulator.model.transferCode != nil),
             // The external events the app's code answers (semantics 12): their rules apply then.
             "activities": .boolean(
                 simulator.model.activityCode != nil || simulator.model.scenesTakeActivities
@@ -439,7 +441,7 @@ extension ScriptHost {
         ("switcher", .switcher), ("interrupt", .interrupt), ("resume", .resume),
         ("terminate_system", .terminate(.system)), ("terminate_user", .terminate(.user)),
         ("terminate_crash", .terminate(.crash)), ("terminate_force", .terminate(.force)), ("refresh", .refresh),
-        ("hide", .hide), ("reopen", .reopen),
+        ("hide", .hide), ("reopen", .reopen), ("push_silent", .push(SceneStorage())), ("transfer_done", .transferDone(ByteString("explore"))),
     ]
 
     /// The input of app-level call `number` (its 1-based place in `exploreAppCalls`, as

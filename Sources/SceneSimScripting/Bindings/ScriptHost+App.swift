@@ -79,6 +79,15 @@ extension ScriptHost {
             ("after", { [unowned(unsafe) self] call, sim throws(SimError) in try appAfter(call, sim) }),
             ("begin_background_task", { [unowned(unsafe) self] call, sim throws(SimError) in try appBeginBackgroundTask(call, sim) }),
             ("schedule_refresh", { [unowned(unsafe) self] call, sim throws(SimError) in try appScheduleRefresh(call, sim) }),
+            ("keep_running", { [unowned(unsafe) self] call, sim throws(SimError) in try appKeepRunning(call, sim) }),
+            (
+                "stop_running",
+                { call, sim throws(SimError) in
+                    try Self.checkArgumentCount(call, after: 1, "app:stop_running()")
+                    try sim.stopRunning()
+                    return []
+                }
+            ),
         ]
         for (name, body) in changes {
             definition.methods[name] = { [unowned(unsafe) self] call, _ in

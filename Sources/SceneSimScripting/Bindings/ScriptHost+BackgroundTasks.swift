@@ -92,4 +92,14 @@ extension ScriptHost {
         try simulator.scheduleRefresh(after: delay)
         return []
     }
+
+    /// app:keep_running(reason).
+    func appKeepRunning(_ call: LuaCall, _ simulator: Simulator) throws(SimError) -> [LuaValue] {
+        try Self.checkArgumentCount(call, after: 2, "app:keep_running(reason)")
+        guard let reason = call.bytes(at: 2) else {
+            throw SimError(.invalidValue, "app:keep_running(reason) needs what keeps the app running, e.g. app:keep_running(\"playing\") (got \(call.typeName(at: 2)))")
+        }
+        try simulator.keepRunning(reason: reason)
+        return []
+    }
 }

@@ -55,6 +55,17 @@ extension ScriptHost {
                 throw SimError(.invalidValue, "sim.system.refresh(app) needs the app handle, e.g. sim.system.refresh(app) (got \(call.typeName(at: 1)))")
             }
             return .refresh
+        case .push:
+            try systemApp(call, "sim.system.push(app, info?)", example: "sim.system.push(app, { sync = \"inbox\" })")
+            return .push(try eventInfo(call, at: 2, "sim.system.push"))
+        case .transferDone:
+            try systemApp(call, "sim.system.transfer_done(app, name)", example: "sim.system.transfer_done(app, \"photos\")")
+            guard let name = call.bytes(at: 2) else {
+                throw SimError(
+                    .invalidValue,
+                    "sim.system.transfer_done(app, name) needs the background session's name, e.g. sim.system.transfer_done(app, \"photos\") (got \(call.typeName(at: 2)))")
+            }
+            return .transferDone(name)
         case .continueActivity:
             guard let type = call.string(at: 2) else {
                 throw SimError(
@@ -80,6 +91,12 @@ extension ScriptHost {
         case .hide: return .hide
         case .minimize: return window.map(SimInput.minimize)
         }
+    }
+
+    /// A `sim.system` call's first argument: the app handle.
+    private func systemApp(_ call: LuaCall, _ text: String, example: String) throws(SimError) {
+        guard call.handle(at: 1, of: classes.app) == nil else { return }
+        throw SimError(.invalidValue, "\(text) needs the app handle first, e.g. \(example) (got \(call.typeName(at: 1)))")
     }
 
     /// `app:terminate(how, { keep_windows = true })`: the options of a termination; every key
@@ -211,6 +228,8 @@ extension ScriptHost {
         case .openShortcut: return ("app:open_shortcut(type, options?)", 2)
         case .advance: return ("sim.advance(seconds)", 1)
         case .refresh: return ("sim.system.refresh(app)", 1)
+        case .push: return ("sim.system.push(app, info?)", 2)
+        case .transferDone: return ("sim.system.transfer_done(app, name)", 2)
         case .intent: return nil
         }
     }

@@ -428,7 +428,7 @@ struct ConfigParser {
             table,
             allowed: [
                 "force_quit", "storage_save", "storage_warn_bytes", "flicker_threshold",
-                "suspend_after", "app_switch_force_quit", "background_time", "expiration_warning", "refresh_time",
+                "suspend_after", "app_switch_force_quit", "background_time", "expiration_warning", "refresh_time", "push_time",
                 "close_windows_on_quit", "quit_when_last_window_closes",
             ], path: "policy.")
         var policy = Policy()
@@ -452,6 +452,7 @@ struct ConfigParser {
         policy.backgroundTime = try seconds(table[field: "background_time"], key: "policy.background_time", default: 30, positive: true)
         policy.expirationWarning = try seconds(table[field: "expiration_warning"], key: "policy.expiration_warning", default: 5)
         policy.refreshTime = try seconds(table[field: "refresh_time"], key: "policy.refresh_time", default: 30, positive: true)
+        policy.pushTime = try seconds(table[field: "push_time"], key: "policy.push_time", default: 30, positive: true)
         // The Mac's quitting settings (semantics 13.4, 13.6); force_quit is the iOS family's.
         if platform == .macos && !table[field: "force_quit"].isNil {
             throw fail(

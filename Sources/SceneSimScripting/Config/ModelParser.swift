@@ -57,8 +57,31 @@ struct ModelParser {
 
     static let keys = [
         "name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "phase_notes", "intents",
-        "on_activity", "on_notification", "on_shortcut", "on_reopen", "defaults_keys", "memory", "effects",
+        "on_activity", "on_notification", "on_shortcut", "on_reopen", "defaults_keys", "memory", "effects", "background_modes", "on_push", "on_transfer",
     ]
+
+    /// `background_modes = { "remote-notification", "audio" }` (UIBackgroundModes), each once.
+    private func backgroundModes(_ value: LuaValue) throws(SimError) -> [BackgroundMode] {
+        if value.isNil { return [] }
+        let example = "background_modes = { \"remote-notification\", \"audio\" }"
+        guard case .table(let list) = value else {
+            throw fail("model.background_modes must be a list of UIBackgroundModes, e.g. \(example), not \(aLuaTypeName(value))")
+        }
+        guard list.count == list.sequence.count else {
+            throw fail("model.background_modes must be a list of UIBackgroundModes, e.g. \(example), not a table with named keys")
+        }
+        var modes: [BackgroundMode] = []
+        for (offset, item) in list.sequence.enumerated() {
+            guard case .string(let bytes) = item else {
+                throw fail("model.background_modes[\(offset + 1)] must be a mode's name as a string, not \(aLuaTypeName(item))")
+            }
+            guard let mode = bytes.string.flatMap(BackgroundMode.init(rawValue:)) else {
+                throw fail("model.background_modes[\(offset + 1)]: \(BackgroundMode.unknown(bytes.escaped))")
+            }
+            if !modes.contains(mode) { modes.append(mode) }
+        }
+        return modes
+    }
 
     mutating func parse(_ value: LuaValue) throws(SimError) -> AppModel {
         guard case .table(let table) = value else {
@@ -109,6 +132,13 @@ struct ModelParser {
         if let function = try handler("on_refresh_expired", "function(app, task)") {
             model.refreshExpiredCode = { [unowned(unsafe) host] _, task in _ = host.callAppCode(function, [host.appValue, host.backgroundTaskValue(task)]) }
         }
+        if let function = try handler("on_push", "function(app, info, task)") {
+            model.pushCode = { [unowned(unsafe) host] _, info, task in _ = host.callAppCode(function, [host.appValue, info.luaTable, host.backgroundTaskValue(task)]) }
+        }
+        if let function = try handler("on_transfer", "function(app, name, task)") {
+            model.transferCode = { [unowned(unsafe) host] _, name, task in _ = host.callAppCode(function, [host.appValue, .string(name), host.backgroundTaskValue(task)]) }
+        }
+        model.backgroundModes = try backgroundModes(table[field: "background_modes"])
         if let function = try handler("on_activity", "function(app, type, info)") {
             model.activityCode = { [unowned(unsafe) host] _, type, info in
                 host.callAppCode(function, [host.appValue, .string(ByteString(type)), info.luaTable]).map(Self.eventAnswer) ?? .passed

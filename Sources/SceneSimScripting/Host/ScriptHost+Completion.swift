@@ -9,7 +9,9 @@ import SceneSimCore
 extension ScriptHost {
     /// The methods of the app handle (`app:...`): its inputs (`SimInput.Kind`) and the changes
     /// its code makes; the model's intents come on top.
-    package static let appMethods = (inputKinds(prefix: "app:").map(functionName) + ["after", "begin_background_task", "effect", "on", "schedule_refresh", "transition"]).sorted()
+    package static let appMethods =
+        (inputKinds(prefix: "app:").map(functionName) + ["after", "begin_background_task", "effect", "keep_running", "on", "schedule_refresh", "stop_running", "transition"])
+        .sorted()
     /// The methods of window handles (`w:...`): their inputs.
     package static let windowMethods = (inputKinds(prefix: "w:").map(functionName) + ["effect"]).sorted()
     /// The methods of `w.storage`.

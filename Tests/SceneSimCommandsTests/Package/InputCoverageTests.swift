@@ -101,7 +101,7 @@ struct InputCoverageTests {
         let changes: [String: Set<String>] = [
             "App": [
                 "after", "on", "transition", "login", "next_step", "cancel_onboarding", "logout", "retry",
-                "begin_background_task", "schedule_refresh", "effect",
+                "begin_background_task", "schedule_refresh", "keep_running", "stop_running", "effect",
             ],
             "Window": ["effect"],
             "sim": ["launch", "now", "network", "log", "seed", "url", "extend", "swift_handlers"],
@@ -145,11 +145,11 @@ struct InputCoverageTests {
 
     @Test("explore has a built-in rule for every input (terminate has one per kind, intents one per intent)")
     func exploreRules() throws {
-        // An iPad document app (overlays, the built-in model), a Mac app with external events
-        // and an iPad app with shortcuts (iOS family only): between them every built-in rule
+        // An iPad document app (overlays, the built-in model), a Mac app with external events,
+        // an iPad app with shortcuts (iOS family only) and an iPhone app woken by pushes and transfers: between them every built-in rule
         // applies.
         var rules: Set<String> = []
-        for module in ["scenarios/explore/documents.lua", "scenarios/explore/events.lua", "scenarios/explore/shortcuts.lua"] {
+        for module in ["scenarios/explore/documents.lua", "scenarios/explore/events.lua", "scenarios/explore/shortcuts.lua", "scenarios/explore/background.lua"] {
             let result = try BuiltBinary.run(
                 ["explore", module, "--seed", "1", "--runs", "1", "--steps", "1", "--stats"],
                 in: packageRoot.path

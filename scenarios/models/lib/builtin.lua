@@ -116,6 +116,8 @@ local function make(options)
       inactive = "prepare for background",
       background = "release resources",
     },
+    -- The seed's UIBackgroundModes: silent pushes and background refresh (semantics 11.8).
+    background_modes = { "remote-notification", "fetch" },
 
     on_launch = initialize,
 
