@@ -153,6 +153,16 @@ extension SceneSimTestStore {
     /// The system runs the app's due background refresh (semantics 11.4).
     public func runBackgroundRefresh() throws { try perform("runBackgroundRefresh()") { try $0.runBackgroundRefresh() } }
 
+    /// The system warns the running app that memory is short (semantics 11.8): the model's
+    /// `onMemoryWarning`, then each window's scene code, front to back.
+    public func sendMemoryWarning() throws { try perform("sendMemoryWarning()") { try $0.sendMemoryWarning() } }
+
+    /// Installs version `version` of the app while it is not running (semantics 5.6): the next
+    /// launch hands each restored value an earlier version saved to the model's `onRestoreValue`.
+    public func update(toVersion version: String) throws {
+        try perform("update(toVersion: \"\(version)\")") { try $0.update(toVersion: version) }
+    }
+
     /// Asks for a background refresh no earlier than `seconds` from now.
     public func scheduleRefresh(after seconds: Double) throws {
         try perform("scheduleRefresh(after: \(seconds))") { try $0.scheduleRefresh(after: seconds) }

@@ -169,7 +169,8 @@ private struct Builder {
         case .backgroundTaskBegan, .backgroundTaskFinished, .refreshRequested, .refreshCancelled,
             .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .notificationOpened,
-            .reopened, .windowMinimized, .effect, .memoryWritten:
+            .reopened, .windowMinimized, .effect, .memoryWritten, .memoryWarning, .appUpdated,
+            .storageDroppedAfterUpdate:
             break
         }
     }

@@ -25,6 +25,10 @@ extension AppModel {
         /// Checks a window about to be restored at launch: false makes it start empty. It reads
         /// the simulator and must not change it.
         public var restore: (@MainActor (Simulator, SessionID) -> Bool)?
+        /// The window's answer to a memory warning (a view controller's
+        /// `didReceiveMemoryWarning`; `UIApplication.didReceiveMemoryWarningNotification` in its
+        /// views): runs after the model's `onMemoryWarning`, front window first (semantics 11.8).
+        public var onMemoryWarning: (@MainActor (Simulator, SessionID) throws -> Void)?
 
         /// Scene code with the handlers given; each one is optional.
         public init(
@@ -34,8 +38,10 @@ extension AppModel {
             restore: (@MainActor (Simulator, SessionID) -> Bool)? = nil,
             prefers: (@MainActor (Simulator, SessionID, String) -> Bool)? = nil,
             allows: (@MainActor (Simulator, SessionID, String) -> Bool)? = nil,
-            onActivity: (@MainActor (Simulator, SessionID, String, SceneStorage) throws -> Bool)? = nil
+            onActivity: (@MainActor (Simulator, SessionID, String, SceneStorage) throws -> Bool)? = nil,
+            onMemoryWarning: (@MainActor (Simulator, SessionID) throws -> Void)? = nil
         ) {
+            self.onMemoryWarning = onMemoryWarning
             self.prefers = prefers
             self.allows = allows
             self.onActivity = onActivity
@@ -62,6 +68,8 @@ extension AppModel {
         package var allows: ((Simulator, SessionID, ExternalEvent) throws -> Bool)?
         /// `restore`: false makes the window start empty.
         package var restore: ((Simulator, SessionID) throws -> Bool)?
+        /// `onMemoryWarning`: the window hears the memory warning.
+        package var memoryWarning: ((Simulator, SessionID) throws -> Void)?
 
         /// The calls given; each one is optional.
         package init(
@@ -70,10 +78,12 @@ extension AppModel {
             activity: ((Simulator, SessionID, String, SceneStorage) throws -> Bool)? = nil,
             prefers: ((Simulator, SessionID, ExternalEvent) throws -> Bool)? = nil,
             allows: ((Simulator, SessionID, ExternalEvent) throws -> Bool)? = nil,
-            restore: ((Simulator, SessionID) throws -> Bool)? = nil
+            restore: ((Simulator, SessionID) throws -> Bool)? = nil,
+            memoryWarning: ((Simulator, SessionID) throws -> Void)? = nil
         ) {
             (self.phase, self.url, self.activity) = (phase, url, activity)
             (self.prefers, self.allows, self.restore) = (prefers, allows, restore)
+            self.memoryWarning = memoryWarning
         }
 
         /// A Swift scene's code, each handler run on the main actor.
@@ -102,6 +112,9 @@ extension AppModel {
             if let body = code.restore {
                 restore = { sim, id in try onMainActor(sim) { sim in body(sim, id) } }
             }
+            if let body = code.onMemoryWarning {
+                memoryWarning = { sim, id in try onMainActor(sim) { sim in try body(sim, id) } }
+            }
         }
 
         /// Whether the scene declares `prefers`, `allows` or `handles` (rule 4 skips it then).
@@ -127,6 +140,9 @@ extension AppModel {
 
     /// Whether any scene's code answers user activities (explore's rules for them apply then).
     package var scenesTakeActivities: Bool { sceneCode.values.contains { $0.activity != nil } }
+
+    /// Whether the model or any scene's code answers memory warnings (explore's rule applies then).
+    package var hearsMemoryWarnings: Bool { memoryWarningCode != nil || sceneCode.values.contains { $0.memoryWarning != nil } }
 }
 
 extension Simulator {

@@ -32,6 +32,8 @@ extension APICall {
         case .advanceBy(let span): "sim.advance(\(span.text))"
         case .settle: "sim.settle()"
         case .refresh: "sim.system.refresh(app)"
+        case .memoryWarning: "sim.system.memory_warning(app)"
+        case .update: "app:update"
         case .intent(let name): "app:\(name)()"
         case .intentName(let name): "app:\(name)"
         case .intentSignature(let name, let parameters): "app:\(name)(\(parameters))"

@@ -25,6 +25,10 @@ public enum APICall: Equatable, Sendable {
     case settle
     /// The system runs the app's background refresh (`sim.system.refresh(app)`).
     case refresh
+    /// The system warns the app that memory is short (`sim.system.memory_warning(app)`).
+    case memoryWarning
+    /// A new version of the app is installed between launches (`app:update { version = ... }`).
+    case update
     /// One of the model's intents, called without arguments: `app:next_step()`.
     case intent(String)
     /// One of the model's intents, by name: `app:save`.

@@ -33,6 +33,8 @@ extension APICall {
         case .advanceBy(let span): "advance(seconds: \(span.text))"
         case .settle: "settle()"
         case .refresh: "runBackgroundRefresh()"
+        case .memoryWarning: "sendMemoryWarning()"
+        case .update: "update(toVersion:)"
         case .intent(let name), .intentName(let name): "perform(intent: \"\(name)\")"
         case .intentSignature(let name, let parameters): "perform(intent: \"\(name)\") with (\(parameters))"
         case .login(let newUser): "perform(intent: \"login\", [.string(\"...\"), .bool(\(newUser))])"

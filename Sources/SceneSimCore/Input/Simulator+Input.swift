@@ -178,6 +178,11 @@ extension Simulator {
         case .refresh:
             try checkRefresh()
             return process
+        case .memoryWarning:
+            return try checkMemoryWarning()
+        case .update(let version):
+            try checkUpdate(version)
+            return nil
         case .terminate(let how):
             if how == .watchdog {
                 throw SimError(
@@ -228,6 +233,11 @@ extension Simulator {
                 try runRefresh(try check(input))
                 return .done
             }
+            if case .update(let version) = input {
+                _ = try check(input)
+                update(to: version)
+                return .done
+            }
             guard let process = try check(input) else {
                 switch input {
                 case .openURL, .continueActivity, .openNotification: return runEvent(input, nil)
@@ -239,7 +249,7 @@ extension Simulator {
             switch input {
             case .openURL, .continueActivity, .openNotification:
                 return runEvent(input, process)
-            case .launch, .advance, .settle, .intent, .refresh:
+            case .launch, .advance, .settle, .intent, .refresh, .update:
                 // `check` returns no process for a launch; the others do not come here.
                 return .done
             case .background:
@@ -263,6 +273,7 @@ extension Simulator {
                 delivering(process) { close(id, process) }
                 quitIfLastWindowClosed(process)
             case .disconnect(let id): delivering(process) { detach(id, save: true, process) }
+            case .memoryWarning: warnOfMemory(process)
             }
             return .done
         }
@@ -377,6 +388,7 @@ extension SimInput {
         case .intent(let name, let arguments): name.utf8.count + arguments.reduce(0) { $0 + $1.byteSize }
         case .continueActivity(let type, let info): type.utf8.count + Simulator.cost(of: info)
         case .openNotification(let info): Simulator.cost(of: info)
+        case .update(let version): version.utf8.count
         default: 0
         }
     }
@@ -409,6 +421,8 @@ extension SimInput {
         case .hide: .hide
         case .minimize: .minimize
         case .terminateKeepingWindows: .quitKeepingWindows
+        case .memoryWarning: .memoryWarning
+        case .update: .update
         }
     }
 }

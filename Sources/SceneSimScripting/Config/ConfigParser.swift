@@ -39,6 +39,7 @@ struct ConfigParser {
     static let sceneKeys = [
         "id", "value", "kind", "on_phase", "on_url", "handles", "restore",
         "prefers", "allows", "matching", "on_activity", "launch", "restoration", "keys", "memory",
+        "on_memory_warning",
     ]
 
     /// The handlers of a scene entry (semantics 10.8, 12), each with the shape its error
@@ -47,7 +48,7 @@ struct ConfigParser {
         ("on_phase", "function(w, old, new)"), ("on_url", "function(w, url)"),
         ("handles", "function(url)"), ("restore", "function(w)"),
         ("prefers", "function(w, event)"), ("allows", "function(w, event)"),
-        ("on_activity", "function(w, type, info)"),
+        ("on_activity", "function(w, type, info)"), ("on_memory_warning", "function(w)"),
     ]
 
     init(host: ScriptHost) {
@@ -382,6 +383,9 @@ struct ConfigParser {
         if let function = handlers["restore"] {
             // A restore check only answers (semantics 9.7): it runs outside the hooks' nesting.
             calls.restore = { [unowned(unsafe) host] _, id in host.askRestore(function, id) }
+        }
+        if let function = handlers["on_memory_warning"] {
+            calls.memoryWarning = { [unowned(unsafe) host] _, id in _ = host.callAppCode(function, [host.windowValue(id)]) }
         }
         return calls
     }

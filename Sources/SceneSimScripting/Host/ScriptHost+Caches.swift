@@ -32,7 +32,8 @@ extension ScriptHost {
             .sessionsDiscarded, .discardsDelivered, .storageSaved, .storageLost, .stateRejected, .validationStarted,
             .validationFinished, .sessionStored, .sessionCleared, .networkChanged, .serverRevoked, .warning,
             .defaultChanged, .note, .memoryLost, .memoryWritten, .backgroundTaskBegan, .backgroundTaskExpiring,
-            .backgroundTaskFinished, .refreshRequested, .refreshCancelled, .windowMinimized, .effect:
+            .backgroundTaskFinished, .refreshRequested, .refreshCancelled, .windowMinimized, .effect,
+            .memoryWarning, .storageDroppedAfterUpdate:
             return false
         default:
             return true
