@@ -32,7 +32,7 @@ package struct CoverageCounts: Sendable, Equatable {
         case .launched, .eventLaunched, .notificationOpened, .reopened, .windowMinimized, .launchedInBackground,
             .stateChanged, .stateRejected, .scenePhaseChanged, .appPhaseChanged, .sceneConnected, .sceneDisconnected,
             .sessionsDiscarded, .terminated, .watchdogTerminated, .memoryLost, .suspended, .backgroundTaskExpiring,
-            .deepLink, .activityContinued, .warning:
+            .deepLink, .activityContinued, .warning, .memoryWarning, .appUpdated, .storageDroppedAfterUpdate:
             true
         default:
             false
@@ -98,6 +98,12 @@ package struct CoverageCounts: Sendable, Equatable {
                 }
             case let .warning(warning):
                 warnings[Self.warningName(warning), default: 0] += 1
+            case let .memoryWarning(delivered):
+                events[Self.memoryWarning(delivered: delivered), default: 0] += 1
+            case .appUpdated:
+                events[Self.updated, default: 0] += 1
+            case .storageDroppedAfterUpdate:
+                events[Self.droppedAfterUpdate, default: 0] += 1
             default:
                 break
             }
@@ -120,6 +126,11 @@ package struct CoverageCounts: Sendable, Equatable {
         case .shortcut: "launched by a shortcut"
         }
     }
+    static func memoryWarning(delivered: Bool) -> String {
+        delivered ? "memory warning delivered" : "memory warning not delivered (suspended)"
+    }
+    static let updated = "app updated between launches"
+    static let droppedAfterUpdate = "storage value dropped after an update"
     static func notification(handler: Bool) -> String {
         handler ? "notification opened, on_notification responds" : "notification opened, no on_notification"
     }

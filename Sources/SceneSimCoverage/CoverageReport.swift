@@ -148,10 +148,14 @@ package struct CoverageReport: Sendable {
         ]
         let background = section(nil, "suspension and background time", backgroundTime, \.backgroundTime, of: runs)
         if !background.items.isEmpty { sections.insert(background, at: sections.count - 2) }
-        // Launches by an event and notifications on every platform; the Dock's rows on macOS.
+        // Launches by an event, notifications and updates on every platform, memory warnings on
+        // the iOS family; the Dock's rows on macOS.
         let events =
             [LaunchCause.url(ByteString("")), .activity(""), .notification].map(CoverageCounts.launchedBy)
             + [true, false].map { CoverageCounts.notification(handler: $0) }
+            // Memory warnings where the platforms send them (the iOS family); updates everywhere.
+            + (platforms.contains { $0 != .macos } ? [true, false].map { CoverageCounts.memoryWarning(delivered: $0) } : [])
+            + [CoverageCounts.updated, CoverageCounts.droppedAfterUpdate]
             + (platforms.contains(.macos)
                 ? [
                     CoverageCounts.reopen(visible: true, handler: nil), CoverageCounts.reopen(visible: false, handler: nil),

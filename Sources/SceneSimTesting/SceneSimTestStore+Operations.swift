@@ -181,6 +181,16 @@ extension SceneSimTestStore {
     /// That work ends: the app may be suspended in the background again.
     public func stopRunning() throws { try perform("stopRunning()") { try $0.stopRunning() } }
 
+    /// The system warns the running app that memory is short (semantics 11.10): the model's
+    /// `onMemoryWarning`, then each window's scene code, front to back.
+    public func sendMemoryWarning() throws { try perform("sendMemoryWarning()") { try $0.sendMemoryWarning() } }
+
+    /// Installs version `version` of the app while it is not running (semantics 5.6): the next
+    /// launch hands each restored value an earlier version saved to the model's `onRestoreValue`.
+    public func update(toVersion version: String) throws {
+        try perform("update(toVersion: \"\(version)\")") { try $0.update(toVersion: version) }
+    }
+
     /// Asks for a background refresh no earlier than `seconds` from now.
     public func scheduleRefresh(after seconds: Double) throws {
         try perform("scheduleRefresh(after: \(seconds))") { try $0.scheduleRefresh(after: seconds) }

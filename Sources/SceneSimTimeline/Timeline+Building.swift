@@ -170,7 +170,8 @@ private struct Builder {
             .keepRunning, .staysRunning,
             .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .notificationOpened, .shortcutOpened,
-            .reopened, .windowMinimized, .effect, .memoryWritten:
+            .reopened, .windowMinimized, .effect, .memoryWritten, .memoryWarning, .appUpdated,
+            .storageDroppedAfterUpdate:
             break
         }
     }

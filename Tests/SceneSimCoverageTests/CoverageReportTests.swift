@@ -319,7 +319,7 @@ struct PerModelCoverageTests {
             ])
     }
 
-    @Test("launches by an event, notifications and the Dock are counted from their events")
+    @Test("launches by an event, notifications, the Dock, memory warnings and updates are counted from their events")
     func externalEvents() {
         let events: [TraceEvent] = [
             .eventLaunched(number: 1, platform: .macos, cause: .url(ByteString("app://x")), restoring: []),
@@ -327,15 +327,42 @@ struct PerModelCoverageTests {
             .reopened(visible: false, handler: false),
             .windowMinimized(scene: SessionID(index: 0), minimized: true),
             .terminated(how: .force, restorationKept: true),
+            .appUpdated(from: "1.0", to: "2.0"),
+            .storageDroppedAfterUpdate(scene: SessionID(index: 0), key: ByteString("path"), from: "1.0"),
+            .memoryWarning(delivered: true), .memoryWarning(delivered: false), .memoryWarning(delivered: false),
         ]
         let counts = CoverageCounts(records: events.map { TraceRecord(time: .zero, event: $0) }, platform: .macos, table: .builtIn)
         #expect(
             counts.events == [
                 "launched by a URL": 1, "notification opened, no on_notification": 1,
                 "Dock reopen, on_reopen stops the default": 1, "window minimized to the Dock": 1,
+                "app updated between launches": 1, "storage value dropped after an update": 1,
+                "memory warning delivered": 1, "memory warning not delivered (suspended)": 2,
             ])
         #expect(counts.terminations == ["force on macos, restoration kept": 1])
         #expect(counts.states == ["loading": 1], "a launch by an event starts the model in its initial state")
+    }
+
+    @Test("memory warning rows only where the platforms send them (the iOS family); update rows everywhere, hit from their events")
+    func memoryWarningAndUpdateRows() throws {
+        func rows(_ report: CoverageReport) -> [String] {
+            (report.sections.first { $0.title == "external events and the Dock" }?.items ?? []).filter { $0.name.contains("memory") || $0.name.contains("update") }
+                .map { "\($0.name) \($0.hits)" }
+        }
+        let mac = try records(.macos) { try $0.settle() }
+        #expect(rows(report([("m", mac)], platform: .macos)) == ["app updated between launches 0", "storage value dropped after an update 0"])
+        let phone = try records(.iphone) { sim in
+            try sim.settle()
+            try sim.sendMemoryWarning()
+            try sim.background()
+            try sim.terminate(.system)
+            try sim.update(toVersion: "2.0")
+        }
+        #expect(
+            rows(report([("p", phone)], platform: .iphone)) == [
+                "memory warning delivered 1", "memory warning not delivered (suspended) 0", "app updated between launches 1",
+                "storage value dropped after an update 0",
+            ])
     }
 
     @Test("a Mac-only suite has no suspension section and no watchdog row; a policy that suspends a Mac app shows them as seen")

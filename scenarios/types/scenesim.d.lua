@@ -25,6 +25,7 @@
 ---@field on_notification? fun(w: scenesim.Window, info: table<string, scenesim.Value>)  a notification opened with a target, routed to this window (after the model's on_notification)
 ---@field on_shortcut? fun(w: scenesim.Window, type: string)  a home-screen shortcut opened with a target, routed to this window (after the model's on_shortcut)
 ---@field restore? fun(w: scenesim.Window): boolean?  checks a restored window before the restore hooks; false = it starts empty
+---@field on_memory_warning? fun(w: scenesim.Window)  didReceiveMemoryWarning in this window: runs after the model's on_memory_warning, front window first (iOS family)
 ---@field keys? string[]|table<string, string>  the SceneStorage keys its views declare: any other w.storage key is an error (without the list, any key); a key may come with its anchor, ["k"] = "File.swift:LINE"
 ---@field memory? string[]|table<string, string>  its views' @State names: any other w.memory key is an error (without the list, any key); a name may come with its anchor
 
@@ -73,6 +74,8 @@
 ---@field on_reopen? fun(app: scenesim.App): boolean?  applicationShouldHandleReopen (macos): runs on app:reopen() with no window visible; false stops the default (a window of each launch scene)
 ---@field on_notification? fun(app: scenesim.App, info: table<string, scenesim.Value>)  the notification response handler: runs once the app is active after app:open_notification
 ---@field on_shortcut? fun(app: scenesim.App, type: string)  windowScene(_:performActionFor:): runs once the app is active after app:open_shortcut (iOS family)
+---@field on_memory_warning? fun(app: scenesim.App)  applicationDidReceiveMemoryWarning: runs on sim.system.memory_warning(app), before each window's on_memory_warning
+---@field on_restore_value? fun(w: scenesim.Window, key: string, value: scenesim.Value, from_version: string): scenesim.Value|nil  decodes a restored SceneStorage value an earlier version saved (after app:update): return it to keep it, another value to replace it, nil to drop it
 ---@field defaults_keys? string[]|table<string, string>  the app's @AppStorage keys: any other app.defaults key is an error (without the list, any key); a key the source stores otherwise comes with its anchor, ["autosave"] = "App/Settings.swift:12"
 ---@field memory? string[]|table<string, string>  the App's own @State and @StateObject names: any other app.memory key is an error (without the list, any key); an @Observable singleton's property comes with its anchor, ["ReadQueue.pending"] = "ReadQueue.pending"
 ---@field effects? table<string, fun(app: scenesim.App, w: scenesim.Window|nil, ...): ...>  what app:effect / w:effect of each name does ("Type.method"); w is nil for App-level code
@@ -198,6 +201,7 @@ function Window:disconnect() end
 ---@field memory scenesim.Memory           the App's in-memory state: lost at every termination
 ---@field suspended boolean                the system suspended the app (no code of it runs)
 ---@field background_time_remaining number|nil  background time left; nil in the foreground and where the app is never suspended (macOS); 0 while suspended
+---@field version string                  the installed version: "1.0" until app:update
 local App = {}
 --- openWindow(id:) / openWindow(id:value:); an existing window for the value comes to front.
 ---@param id string
@@ -286,6 +290,11 @@ function App:open_notification(info, options) end
 ---@param type string
 ---@param options? { target?: string }
 function App:open_shortcut(type, options) end
+--- A new version of the app is installed while it is not running (an error while it runs): the
+--- next launch hands each restored SceneStorage value an earlier version saved to the model's
+--- on_restore_value(w, key, value, from_version).
+---@param options { version: string }
+function App:update(options) end
 --- Runs fn(app) at virtual time now + seconds in this process; the task ends with the process.
 ---@param seconds number
 ---@param fn fun(app: scenesim.App)
@@ -466,6 +475,11 @@ function System.push(app, info) end
 ---@param app scenesim.App
 ---@param name string
 function System.transfer_done(app, name) end
+--- The system warns the running app that memory is short (iphone, ipados, visionos): the
+--- model's on_memory_warning(app), then each connected window's scene on_memory_warning(w), front
+--- to back. A suspended app is not sent one (traced); an app not running is an error.
+---@param app scenesim.App
+function System.memory_warning(app) end
 
 ---@class scenesim.Sim
 ---@field server scenesim.Server

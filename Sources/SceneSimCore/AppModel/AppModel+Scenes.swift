@@ -31,6 +31,10 @@ extension AppModel {
         /// Checks a window about to be restored at launch: false makes it start empty. It reads
         /// the simulator and must not change it.
         public var restore: (@MainActor (Simulator, SessionID) -> Bool)?
+        /// The window's answer to a memory warning (a view controller's
+        /// `didReceiveMemoryWarning`; `UIApplication.didReceiveMemoryWarningNotification` in its
+        /// views): runs after the model's `onMemoryWarning`, front window first (semantics 11.10).
+        public var onMemoryWarning: (@MainActor (Simulator, SessionID) throws -> Void)?
 
         /// Scene code with the handlers given; each one is optional.
         public init(
@@ -42,10 +46,12 @@ extension AppModel {
             allows: (@MainActor (Simulator, SessionID, String) -> Bool)? = nil,
             onActivity: (@MainActor (Simulator, SessionID, String, SceneStorage) throws -> Bool)? = nil,
             onNotification: (@MainActor (Simulator, SessionID, SceneStorage) throws -> Void)? = nil,
-            onShortcut: (@MainActor (Simulator, SessionID, String) throws -> Void)? = nil
+            onShortcut: (@MainActor (Simulator, SessionID, String) throws -> Void)? = nil,
+            onMemoryWarning: (@MainActor (Simulator, SessionID) throws -> Void)? = nil
         ) {
             self.onNotification = onNotification
             self.onShortcut = onShortcut
+            self.onMemoryWarning = onMemoryWarning
             self.prefers = prefers
             self.allows = allows
             self.onActivity = onActivity
@@ -76,6 +82,8 @@ extension AppModel {
         package var shortcut: ((Simulator, SessionID, String) throws -> Void)?
         /// `restore`: false makes the window start empty.
         package var restore: ((Simulator, SessionID) throws -> Bool)?
+        /// `onMemoryWarning`: the window hears the memory warning.
+        package var memoryWarning: ((Simulator, SessionID) throws -> Void)?
 
         /// The calls given; each one is optional.
         package init(
@@ -86,11 +94,13 @@ extension AppModel {
             allows: ((Simulator, SessionID, ExternalEvent) throws -> Bool)? = nil,
             restore: ((Simulator, SessionID) throws -> Bool)? = nil,
             notification: ((Simulator, SessionID, SceneStorage) throws -> Void)? = nil,
-            shortcut: ((Simulator, SessionID, String) throws -> Void)? = nil
+            shortcut: ((Simulator, SessionID, String) throws -> Void)? = nil,
+            memoryWarning: ((Simulator, SessionID) throws -> Void)? = nil
         ) {
             (self.phase, self.url, self.activity) = (phase, url, activity)
             (self.prefers, self.allows, self.restore) = (prefers, allows, restore)
             (self.notification, self.shortcut) = (notification, shortcut)
+            self.memoryWarning = memoryWarning
         }
 
         /// A Swift scene's code, each handler run on the main actor.
@@ -126,6 +136,9 @@ extension AppModel {
             if let body = code.restore {
                 restore = { sim, id in try onMainActor(sim) { sim in body(sim, id) } }
             }
+            if let body = code.onMemoryWarning {
+                memoryWarning = { sim, id in try onMainActor(sim) { sim in try body(sim, id) } }
+            }
         }
     }
 
@@ -148,6 +161,9 @@ extension AppModel {
 
     /// Whether any scene's code answers user activities (explore's rules for them apply then).
     package var scenesTakeActivities: Bool { sceneCode.values.contains { $0.activity != nil } }
+
+    /// Whether the model or any scene's code answers memory warnings (explore's rule applies then).
+    package var hearsMemoryWarnings: Bool { memoryWarningCode != nil || sceneCode.values.contains { $0.memoryWarning != nil } }
 }
 
 extension Simulator {

@@ -77,6 +77,28 @@ public struct AppModel {
         didSet { refreshExpiredCode = onRefreshExpired.map { body in { sim, task in try onMainActor(sim) { sim in try body(sim, task) } } } }
     }
     package var refreshCode: ((Simulator, BackgroundTaskID) throws -> Void)?
+    /// `applicationDidReceiveMemoryWarning` (`UIApplication.didReceiveMemoryWarningNotification`):
+    /// runs when the system warns the running app that memory is short, before each window's
+    /// scene code hears it (semantics 11.8). Free what can be rebuilt (caches).
+    public var onMemoryWarning: (@MainActor (Simulator) throws -> Void)? {
+        didSet { memoryWarningCode = onMemoryWarning.map { body in { sim in try onMainActor(sim) { sim in try body(sim) } } } }
+    }
+    package var memoryWarningCode: ((Simulator) throws -> Void)?
+    /// Decodes a window's restored SceneStorage value that an earlier version of the app saved
+    /// (semantics 5.6): the window, the key, the value and the version that saved it. It returns
+    /// the value to restore: the same one to keep it, another to replace it, nil to drop it (as
+    /// decoding an old `NavigationPath.CodableRepresentation` fails). Runs once per key, in key
+    /// order, when the window's scene comes back in a later version.
+    public var onRestoreValue: (@MainActor (Simulator, SessionID, String, SceneValue, String) throws -> SceneValue?)? {
+        didSet {
+            restoreValueCode = onRestoreValue.map { body in
+                { sim, id, key, value, from in
+                    try onMainActor(sim) { sim in try body(sim, id, String(decoding: key.bytes, as: UTF8.self), value, from) }
+                }
+            }
+        }
+    }
+    package var restoreValueCode: ((Simulator, SessionID, ByteString, SceneValue, String) throws -> SceneValue?)?
     package var refreshExpiredCode: ((Simulator, BackgroundTaskID) throws -> Void)?
 
     /// The app's background modes (`UIBackgroundModes`, semantics 11.8 and 11.9): a silent

@@ -35,6 +35,8 @@ extension APICall {
         case .refresh: "sim.system.refresh(app)"
         case .push: "sim.system.push(app, info)"
         case .transferDone: "sim.system.transfer_done(app, name)"
+        case .memoryWarning: "sim.system.memory_warning(app)"
+        case .update: "app:update"
         case .intent(let name): "app:\(name)()"
         case .intentName(let name): "app:\(name)"
         case .intentSignature(let name, let parameters): "app:\(name)(\(parameters))"

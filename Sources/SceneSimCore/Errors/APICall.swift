@@ -29,6 +29,10 @@ public enum APICall: Equatable, Sendable {
     case push
     /// A background URLSession transfer finished (`sim.system.transfer_done(app, name)`).
     case transferDone
+    /// The system warns the app that memory is short (`sim.system.memory_warning(app)`).
+    case memoryWarning
+    /// A new version of the app is installed between launches (`app:update { version = ... }`).
+    case update
     /// One of the model's intents, called without arguments: `app:next_step()`.
     case intent(String)
     /// One of the model's intents, by name: `app:save`.

@@ -36,6 +36,8 @@ extension APICall {
         case .refresh: "runBackgroundRefresh()"
         case .push: "receivePush(_:)"
         case .transferDone: "finishTransfer(_:)"
+        case .memoryWarning: "sendMemoryWarning()"
+        case .update: "update(toVersion:)"
         case .intent(let name), .intentName(let name): "perform(intent: \"\(name)\")"
         case .intentSignature(let name, let parameters): "perform(intent: \"\(name)\") with (\(parameters))"
         case .login(let newUser): "perform(intent: \"login\", [.string(\"...\"), .bool(\(newUser))])"

@@ -68,6 +68,12 @@ public enum SimInput: Equatable, Sendable {
     case minimize(SessionID)
     /// `app:terminate("user", { keep_windows = true })` (macOS): Quit and Keep Windows (⌥⌘Q).
     case terminateKeepingWindows
+    /// `sim.system.memory_warning(app)` (iOS family): the system warns the running app that
+    /// memory is short (`didReceiveMemoryWarning`; semantics 11.10).
+    case memoryWarning
+    /// `app:update { version = "2.0" }`: a new version of the app is installed while it is not
+    /// running (semantics 5.6).
+    case update(version: String)
 
     /// The kinds of input, each with the name scripts call it by. The Lua bindings, the REPL's
     /// completion, the LuaLS definitions and explore's built-in rules are tested against this
@@ -88,19 +94,21 @@ public enum SimInput: Equatable, Sendable {
         case openShortcut = "open_shortcut"
         case openSettings = "open_settings"
         case reopen, hide, minimize
+        case memoryWarning = "memory_warning"
+        case update
 
         /// How a script calls it: `app:launch`, `w:focus`, `sim.advance`, `app:<intent>`.
         public var scriptName: String {
             switch self {
             case .launch, .background, .foreground, .switcher, .interrupt, .resume, .terminate,
                 .openWindow, .dismissWindow, .openURL, .continueActivity, .openNotification,
-                .openShortcut, .openSettings, .reopen, .hide:
+                .openShortcut, .openSettings, .reopen, .hide, .update:
                 "app:\(rawValue)"
             case .focus, .close, .disconnect, .minimize: "w:\(rawValue)"
             case .backgroundWindow: "w:background"
             case .advance, .settle: "sim.\(rawValue)"
             case .intent: "app:<intent>"
-            case .refresh, .push, .transferDone: "sim.system.\(rawValue)"
+            case .refresh, .push, .transferDone, .memoryWarning: "sim.system.\(rawValue)"
             }
         }
     }
@@ -136,6 +144,8 @@ public enum SimInput: Equatable, Sendable {
         case .hide: .hide
         case .minimize: .minimize
         case .terminateKeepingWindows: .terminate
+        case .memoryWarning: .memoryWarning
+        case .update: .update
         }
     }
 

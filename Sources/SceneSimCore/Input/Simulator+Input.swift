@@ -183,6 +183,11 @@ extension Simulator {
         case .transferDone(let name):
             try checkTransferName(name)
             return process
+        case .memoryWarning:
+            return try checkMemoryWarning()
+        case .update(let version):
+            try checkUpdate(version)
+            return nil
         case .terminate(let how):
             if how == .watchdog {
                 throw SimError(
@@ -242,6 +247,11 @@ extension Simulator {
             default:
                 break
             }
+            if case .update(let version) = input {
+                _ = try check(input)
+                update(to: version)
+                return .done
+            }
             guard let process = try check(input) else {
                 switch input {
                 case .openURL, .continueActivity, .openNotification, .openShortcut: return runEvent(input, nil)
@@ -253,7 +263,7 @@ extension Simulator {
             switch input {
             case .openURL, .continueActivity, .openNotification, .openShortcut:
                 return runEvent(input, process)
-            case .launch, .advance, .settle, .intent, .refresh, .push, .transferDone:
+            case .launch, .advance, .settle, .intent, .refresh, .push, .transferDone, .update:
                 // `check` returns no process for a launch; the others do not come here.
                 return .done
             case .background:
@@ -277,6 +287,7 @@ extension Simulator {
                 delivering(process) { close(id, process) }
                 quitIfLastWindowClosed(process)
             case .disconnect(let id): delivering(process) { detach(id, save: true, process) }
+            case .memoryWarning: warnOfMemory(process)
             }
             return .done
         }
@@ -395,6 +406,7 @@ extension SimInput {
         case let .openShortcut(type, target): type.utf8.count + (target?.utf8.count ?? 0)
         case .push(let info): Simulator.cost(of: info)
         case .transferDone(let name): name.count
+        case .update(let version): version.utf8.count
         default: 0
         }
     }
@@ -430,6 +442,8 @@ extension SimInput {
         case .hide: .hide
         case .minimize: .minimize
         case .terminateKeepingWindows: .quitKeepingWindows
+        case .memoryWarning: .memoryWarning
+        case .update: .update
         }
     }
 }

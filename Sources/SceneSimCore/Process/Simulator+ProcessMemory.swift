@@ -83,3 +83,41 @@ extension Simulator {
         emit(.memoryLost(scene: id, keys: memory.sortedKeys, cause: cause))
     }
 }
+
+// Memory warnings (semantics 11.10): on the iOS family the system tells a running app that
+// memory is short (`UIApplication.didReceiveMemoryWarningNotification`, a view controller's
+// `didReceiveMemoryWarning`) so it frees what it can rebuild; a suspended app runs no code and
+// is not told. The warning is a line of the trace before anything a scenario does next (a kill
+// of the app by the system, most often).
+extension Simulator {
+    /// The system warns the running app that memory is short (`sim.system.memory_warning(app)`):
+    /// the model's `onMemoryWarning`, then each connected window's scene code, front to back.
+    public func sendMemoryWarning() throws(SimError) { try send(.memoryWarning) }
+
+    /// The guards of `SimInput.memoryWarning`: a platform that sends them, a running app.
+    func checkMemoryWarning() throws(SimError) -> AppProcess {
+        guard config.platform != .macos else {
+            throw refusal(
+                .forbidden,
+                "\(.memoryWarning): macos sends apps no memory warning (didReceiveMemoryWarning is UIKit's: iphone, ipados and visionos); a Mac app under memory pressure is paged out, not told"
+            )
+        }
+        return try runningProcess(.memoryWarning)
+    }
+
+    /// Delivers the warning (the guards passed): traced, then the model's code, then each
+    /// window connected when the warning came, front to back, that is still connected.
+    func warnOfMemory(_ process: AppProcess) {
+        guard !process.isSuspended else {
+            emit(.memoryWarning(delivered: false))
+            return
+        }
+        emit(.memoryWarning(delivered: true))
+        if let code = model.memoryWarningCode { runAppCode { try code(self) } }
+        let windows = process.order.elements.map(sessionID)
+        for id in windows where self.process === process && sessions[id.index].scene != nil {
+            guard let body = sceneCode(of: id)?.memoryWarning else { continue }
+            runAppCode { try body(self, id) }
+        }
+    }
+}

@@ -9,6 +9,9 @@ struct SessionRecord {
     var discarded: Discard?
     /// What restoration gives this session: written at save points only.
     var saved = SceneStorage()
+    /// The app version whose process wrote `saved` (its place in `Simulator.versions`): a scene
+    /// that comes back in another version hands each value to the model's `on_restore_value`.
+    var savedBy: UInt32 = 0
     /// The live scene in the current process: nil while disconnected or not running.
     var scene: LiveScene?
 

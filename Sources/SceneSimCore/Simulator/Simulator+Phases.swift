@@ -93,9 +93,12 @@ extension Simulator {
         // URL) has been brought up by the user: its deferred restore is over, else a later
         // app:foreground() would connect that scene a second time (found by scenesim explore).
         process.deferredRestore = nil
+        // Saved by another version of the app: the model's on_restore_value decodes it first
+        // (semantics 5.6); what it changed is written at the next save point.
+        let decoded = restoredStorage(id)
         let record = sessions[id.index]
         changingStorage(of: id) {
-            sessions[id.index].scene = SessionRecord.LiveScene(phase: .inactive, storage: record.saved)
+            sessions[id.index].scene = SessionRecord.LiveScene(phase: .inactive, storage: decoded ?? record.saved, dirty: decoded != nil)
         }
         process.counts.add(.inactive)
         process.minimized.remove(id.index)

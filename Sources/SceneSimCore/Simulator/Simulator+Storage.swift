@@ -7,6 +7,7 @@ extension Simulator {
     func saveStorage(_ id: SessionID) {
         guard let scene = sessions[id.index].scene, scene.dirty else { return }
         changingStorage(of: id) { sessions[id.index].saved = scene.storage }
+        sessions[id.index].savedBy = installedVersion
         sessions[id.index].scene?.dirty = false
         emit(.storageSaved(scene: id, keys: scene.storage.count, bytes: scene.storage.byteCount))
     }
@@ -105,6 +106,7 @@ extension Simulator {
                 } else {
                     sessions[id.index].saved.set(key, value)
                 }
+                sessions[id.index].savedBy = installedVersion
                 sessions[id.index].scene!.dirty = false
             }
         }

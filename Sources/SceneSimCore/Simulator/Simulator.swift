@@ -72,6 +72,10 @@ public final class Simulator {
     package var recordsRestorations = false
     /// The windows restored since the invariant last took them (`takeRestorations`).
     var restorations: [Restoration] = []
+    /// The app versions installed so far, each once, in the order first installed ("1.0" at
+    /// first); `installedVersion` is the place of the one installed now (semantics 5.6).
+    var versions = ["1.0"]
+    var installedVersion: UInt32 = 0
     /// How many times the app has launched.
     public internal(set) var launchCount = 0
     /// How and when the last process ended; nil before the first termination.

@@ -34,10 +34,13 @@ extension TraceEvent {
         case .keepRunning(let reason): reason?.count ?? 0
         case .staysRunning(let reason): reason.count
         case .notificationOpened(let info, _): info.byteCount + info.count * 16
+        case .appUpdated(let from, let to): from.utf8.count + to.utf8.count
+        case .storageDroppedAfterUpdate(_, let key, let from): key.count + from.utf8.count
         case .effect(let name, let arguments, _, let location):
             name.count + (location?.count ?? 0) + arguments.reduce(0) { $0 + $1.payloadBytes + 16 }
         case .terminated, .scenePhaseChanged, .sceneDisconnected, .windowFronted, .restoreRejected, .storageSaved,
-            .networkChanged, .suspended, .resumed, .refreshRequested, .refreshCancelled, .reopened, .windowMinimized:
+            .networkChanged, .suspended, .resumed, .refreshRequested, .refreshCancelled, .reopened, .windowMinimized,
+            .memoryWarning:
             0
         }
     }

@@ -108,6 +108,14 @@ public enum TraceEvent: Equatable, Sendable {
     case reopened(visible: Bool, handler: Bool?)
     /// A window went to the Dock (macOS), or came back from it.
     case windowMinimized(scene: SessionID, minimized: Bool)
+    /// The system warned the app that memory is short (semantics 11.10); `delivered` false: the
+    /// app is suspended, runs no code, and is not sent the warning.
+    case memoryWarning(delivered: Bool)
+    /// A new version of the app was installed while it was not running (semantics 5.6).
+    case appUpdated(from: String, to: String)
+    /// The model's `on_restore_value` dropped a SceneStorage value that version `from` saved,
+    /// as the window's scene came back in a later version (semantics 5.6).
+    case storageDroppedAfterUpdate(scene: SessionID, key: ByteString, from: String)
     /// Work the app had under way ended with its process, unfinished (semantics 11.7): a
     /// timer that had not fired, a server request with no answer, a background task running.
     case workEnded(LostWork)

@@ -195,6 +195,12 @@ extension TraceRenderer {
             return [("event", .string("reopened")), ("visible", .bool(visible)), ("handler", handler.map { .bool($0) } ?? .null)]
         case let .windowMinimized(scene, minimized):
             return [("event", .string("windowMinimized")), ("scene", string(scene)), ("minimized", .bool(minimized))]
+        case let .memoryWarning(delivered):
+            return [("event", .string("memoryWarning")), ("delivered", .bool(delivered))]
+        case let .appUpdated(from, to):
+            return [("event", .string("appUpdated")), ("from", .string(from)), ("to", .string(to))]
+        case let .storageDroppedAfterUpdate(scene, key, from):
+            return [("event", .string("storageDroppedAfterUpdate")), ("scene", string(scene)), ("key", .bytes(key)), ("from", .string(from))]
         case let .notificationOpened(info, handler):
             return [("event", .string("notificationOpened")), ("info", .string(info.literal)), ("handler", .bool(handler))]
         case let .effect(name, arguments, scene, location):

@@ -180,6 +180,12 @@ public enum TraceRenderer {
             return ("app", "reopen (Dock icon clicked): \(what)\(answer)")
         case let .windowMinimized(scene, minimized):
             return (shown(scene), minimized ? "minimized to the Dock (inactive, off screen)" : "back from the Dock")
+        case let .memoryWarning(delivered):
+            return ("app", delivered ? "memory warning (didReceiveMemoryWarning)" : "memory warning not delivered: the app is suspended and runs no code")
+        case let .appUpdated(from, to):
+            return ("app", "updated: version \(ByteString(from).escaped) -> \(ByteString(to).escaped)")
+        case let .storageDroppedAfterUpdate(scene, key, from):
+            return (shown(scene), "storage dropped after update: \(key.quoted), saved by version \(ByteString(from).escaped)")
         case let .notificationOpened(info, handler):
             return ("app", "open notification \(info.literal): " + (handler ? "on_notification responds" : "no on_notification, the app comes to the foreground"))
         case let .effect(name, arguments, scene, location):

@@ -51,6 +51,8 @@
 ---@field activities boolean  the app's code answers user activities (on_activity, matching)
 ---@field notifications boolean  the model answers notifications (on_notification)
 ---@field shortcuts boolean  the model answers home-screen shortcuts (on_shortcut)
+---@field memory_warning boolean  the model or a scene answers memory warnings (on_memory_warning)
+---@field on_restore_value boolean  the model decodes values an earlier version saved (on_restore_value)
 ---@field server boolean  the app's code can ask the server (the built-in model, a Swift one, or Lua code naming sim.server)
 
 ---@type scenesim.Sim, scenesim.ExploreNatives
@@ -637,6 +639,14 @@ do
     pre = accepted("transfer_done"),
     run = function() run_native("transfer_done") end,  -- sim.system.transfer_done(app, "explore")
   }, function() return 'sim.system.transfer_done(app, "explore")' end)
+  rules.memory_warning = make_rule("memory_warning", {
+    pre = accepted("memory_warning"),
+    run = function() run_native("memory_warning") end,  -- sim.system.memory_warning(app)
+  }, function() return "sim.system.memory_warning(app)" end)
+  rules.update = make_rule("update", {
+    weight = 0.3, pre = accepted("update"),
+    run = function() run_native("update") end,  -- app:update { version = "2.0" }
+  }, function() return 'app:update { version = "2.0" }' end)
   rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of(native.revoke_users) }, run = function(_, a) revoke(a.user) end },
     function(_, a) return "sim.server.revoke(" .. quote(a.user) .. ")" end)
 
@@ -854,6 +864,8 @@ local function builtin_rules(declared, every, background_tasks, made)
   take("continue_activity", declared.activities)
   take("open_notification", declared.notifications)
   take("open_shortcut", declared.shortcuts and declared.platform ~= "macos")
+  take("memory_warning", declared.memory_warning and declared.platform ~= "macos")
+  take("update", declared.on_restore_value)
   local intents = {}
   for _, name in ipairs(declared.intents) do intents[name] = true end
   for _, name in ipairs(intent_rules) do take(name, intents[name] == true) end
@@ -873,10 +885,10 @@ E.builtin_names = {
   "advance", "advance_past_suspension", "background", "background_window", "begin_background_task",
   "cancel_onboarding", "close", "continue_activity", "disconnect", "dismiss_window",
   "finish_background_task", "focus", "foreground", "hide", "interrupt", "launch", "login", "logout",
-  "minimize", "network", "next_step", "open_notification", "open_settings", "open_shortcut", "open_url", "open_window",
-  "push_silent", "refresh", "reopen", "resume", "retry", "revoke", "schedule_refresh", "settle", "storage_write",
-  "switcher", "terminate_crash", "terminate_force", "terminate_keep_windows", "terminate_system",
-  "terminate_user", "transfer_done",
+  "memory_warning", "minimize", "network", "next_step", "open_notification", "open_settings", "open_shortcut", "open_url",
+  "open_window", "push_silent", "refresh", "reopen", "resume", "retry", "revoke", "schedule_refresh", "settle",
+  "storage_write", "switcher", "terminate_crash", "terminate_force", "terminate_keep_windows",
+  "terminate_system", "terminate_user", "transfer_done", "update",
 }
 -- E.builtin_names in the order sort gives (assemble merges it with the module's sorted names).
 local builtin_order = {}

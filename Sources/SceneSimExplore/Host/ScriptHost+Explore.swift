@@ -226,6 +226,10 @@ extension ScriptHost {
                     || config.scenes.contains { !($0.matching ?? []).isEmpty }),
             "notifications": .boolean(simulator.model.notificationCode != nil),
             "shortcuts": .boolean(simulator.model.shortcutCode != nil),
+            // The model's or a scene's on_memory_warning, the model's on_restore_value (semantics
+            // 11.10, 5.6): memory warnings and updates apply then.
+            "memory_warning": .boolean(simulator.model.hearsMemoryWarnings),
+            "on_restore_value": .boolean(simulator.model.restoreValueCode != nil),
             // Whether the app's code can ask the server (semantics 8.3), which alone the
             // network and the server's revocations reach: the built-in model and a Swift one
             // do (a Swift model's code cannot be read); a Lua model when a function of its, or
@@ -442,6 +446,7 @@ extension ScriptHost {
         ("terminate_system", .terminate(.system)), ("terminate_user", .terminate(.user)),
         ("terminate_crash", .terminate(.crash)), ("terminate_force", .terminate(.force)), ("refresh", .refresh),
         ("hide", .hide), ("reopen", .reopen), ("push_silent", .push(SceneStorage())), ("transfer_done", .transferDone(ByteString("explore"))),
+        ("memory_warning", .memoryWarning), ("update", .update(version: "2.0")),
     ]
 
     /// The input of app-level call `number` (its 1-based place in `exploreAppCalls`, as

@@ -9,6 +9,8 @@ extension ScriptHost {
     enum AppField: String, CaseIterable {
         case running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended
         case backgroundTimeRemaining = "background_time_remaining"
+        /// The installed version (semantics 5.6): "1.0" until app:update.
+        case version
 
         /// A field `plainAppField` never answers: C reads it from `appField` without asking.
         /// (Either way gives the same value: `appField` asks `plainAppField` first.)
@@ -150,7 +152,7 @@ extension ScriptHost {
             return call.results(value)
         }
         switch field {
-        case .running, .launches, .phase, .state, .keychain, .suspended, .backgroundTimeRemaining:
+        case .running, .launches, .phase, .state, .keychain, .suspended, .backgroundTimeRemaining, .version:
             return .values(0)  // plain: answered above
         case .windows:
             // Straight from the window order into the Lua list: no Swift array on the way.
@@ -189,6 +191,8 @@ extension ScriptHost {
         case .suspended: out.put(simulator.isSuspended, keep: true)
         case .backgroundTimeRemaining:
             if let remaining = simulator.backgroundTimeRemaining { out.put(number: remaining.seconds, keep: false) } else { out.putNil(keep: false) }
+        // An update is traced, which drops the cache (ScriptHost+Caches).
+        case .version: out.put(utf8: simulator.appVersion, keep: true)
         case .windows, .sessions, .front, .history, .rejected, .defaults, .memory: break
         }
     }

@@ -66,6 +66,13 @@ extension ScriptHost {
                     "sim.system.transfer_done(app, name) needs the background session's name, e.g. sim.system.transfer_done(app, \"photos\") (got \(call.typeName(at: 2)))")
             }
             return .transferDone(name)
+        case .memoryWarning:
+            guard call.handle(at: 1, of: classes.app) != nil else {
+                throw SimError(
+                    .invalidValue, "sim.system.memory_warning(app) needs the app handle, e.g. sim.system.memory_warning(app) (got \(call.typeName(at: 1)))")
+            }
+            return .memoryWarning
+        case .update: return .update(version: try updateVersion(call))
         case .continueActivity:
             guard let type = call.string(at: 2) else {
                 throw SimError(
@@ -135,6 +142,25 @@ extension ScriptHost {
             )
         }
         return keep ? .terminateKeepingWindows : .terminate(how)
+    }
+
+    /// `app:update { version = "2.0" }`: the version, a non-empty string; any other key is an
+    /// error that names it.
+    private func updateVersion(_ call: LuaCall) throws(SimError) -> String {
+        guard let options = call.table(at: 2) else {
+            throw SimError(.invalidValue, "app:update(options) needs a table naming the new version, e.g. app:update { version = \"2.0\" } (got \(call.typeName(at: 2)))")
+        }
+        for key in options.keys.map({ $0.bytesValue?.escaped ?? "[\(luaTypeName($0))]" }).sorted() where key != "version" {
+            throw SimError(
+                .invalidValue, "app:update: unknown option \"\(key)\"\(suggestion(for: key, among: ["version"])); the only option is version, e.g. app:update { version = \"2.0\" }"
+            )
+        }
+        let given = options[field: "version"]
+        guard case .string(let bytes) = given, bytes.count > 0, let version = bytes.string else {
+            let got = given.bytesValue.map(\.quoted) ?? aLuaTypeName(given)
+            throw SimError(.invalidValue, "app:update: version must be a non-empty string such as \"2.0\" (got \(got))")
+        }
+        return version
     }
 
     /// An event's `info` (userInfo): a table of string keys and storable values, or nothing.
@@ -230,6 +256,8 @@ extension ScriptHost {
         case .refresh: return ("sim.system.refresh(app)", 1)
         case .push: return ("sim.system.push(app, info?)", 2)
         case .transferDone: return ("sim.system.transfer_done(app, name)", 2)
+        case .memoryWarning: return ("sim.system.memory_warning(app)", 1)
+        case .update: return ("app:update(options)", 1)
         case .intent: return nil
         }
     }

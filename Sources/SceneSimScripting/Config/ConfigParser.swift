@@ -39,6 +39,7 @@ struct ConfigParser {
     static let sceneKeys = [
         "id", "value", "kind", "on_phase", "on_url", "handles", "restore",
         "prefers", "allows", "matching", "on_activity", "on_notification", "on_shortcut", "launch", "restoration", "keys", "memory",
+        "on_memory_warning",
     ]
 
     /// The handlers of a scene entry (semantics 10.8, 12), each with the shape its error
@@ -49,6 +50,7 @@ struct ConfigParser {
         ("prefers", "function(w, event)"), ("allows", "function(w, event)"),
         ("on_activity", "function(w, type, info)"), ("on_notification", "function(w, info)"),
         ("on_shortcut", "function(w, type)"),
+        ("on_memory_warning", "function(w)"),
     ]
 
     init(host: ScriptHost) {
@@ -390,6 +392,9 @@ struct ConfigParser {
         if let function = handlers["restore"] {
             // A restore check only answers (semantics 9.7): it runs outside the hooks' nesting.
             calls.restore = { [unowned(unsafe) host] _, id in host.askRestore(function, id) }
+        }
+        if let function = handlers["on_memory_warning"] {
+            calls.memoryWarning = { [unowned(unsafe) host] _, id in _ = host.callAppCode(function, [host.windowValue(id)]) }
         }
         return calls
     }

@@ -57,7 +57,7 @@ struct ModelParser {
 
     static let keys = [
         "name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "phase_notes", "intents",
-        "on_activity", "on_notification", "on_shortcut", "on_reopen", "defaults_keys", "memory", "effects", "background_modes", "on_push", "on_transfer",
+        "on_activity", "on_notification", "on_shortcut", "on_reopen", "defaults_keys", "memory", "effects", "background_modes", "on_push", "on_transfer", "on_memory_warning", "on_restore_value",
     ]
 
     /// `background_modes = { "remote-notification", "audio" }` (UIBackgroundModes), each once.
@@ -153,6 +153,14 @@ struct ModelParser {
         if let function = try handler("on_reopen", "function(app)") {
             // false stops the default; anything else lets it run.
             model.reopenCode = { [unowned(unsafe) host] _ in host.callAppCode(function, [host.appValue]).map { $0.first != .boolean(false) } ?? false }
+        }
+        if let function = try handler("on_memory_warning", "function(app)") {
+            model.memoryWarningCode = { [unowned(unsafe) host] _ in _ = host.callAppCode(function, [host.appValue]) }
+        }
+        if let function = try handler("on_restore_value", "function(w, key, value, from_version)") {
+            model.restoreValueCode = { [unowned(unsafe) host] _, id, key, value, from in
+                try host.restoredValue(function, id, key, value, from)
+            }
         }
         if !intents.isEmpty {
             let channel = LuaIntentCall()
@@ -346,5 +354,21 @@ struct ModelParser {
             result[name] = function
         }
         return result
+    }
+}
+
+extension ScriptHost {
+    /// The model's `on_restore_value(w, key, value, from_version)` for one restored value: what
+    /// it returned (nil drops the value); the value unchanged when the function failed (the
+    /// failure is the launch's error).
+    func restoredValue(_ function: LuaFunctionRef, _ id: SessionID, _ key: ByteString, _ value: SceneValue, _ from: String) throws(SimError) -> SceneValue? {
+        guard let results = callAppCode(function, [windowValue(id), .string(key), value.lua, .string(ByteString(from))]) else { return value }
+        let answer = try storedValue(results.first ?? .nil, "model.on_restore_value for storage key \(key.quoted)", holder: "SceneStorage holds")
+        if case .double(let d)? = answer, d.isNaN {
+            throw SimError(
+                .invalidValue,
+                "model.on_restore_value for storage key \(key.quoted) returned NaN, which cannot be stored (it never equals itself); return a number, or nil to drop the value")
+        }
+        return answer
     }
 }

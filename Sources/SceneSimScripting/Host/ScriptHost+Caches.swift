@@ -33,7 +33,7 @@ extension ScriptHost {
             .validationFinished, .sessionStored, .sessionCleared, .networkChanged, .serverRevoked, .warning,
             .defaultChanged, .note, .memoryLost, .memoryWritten, .backgroundTaskBegan, .backgroundTaskExpiring,
             .backgroundTaskFinished, .refreshRequested, .refreshCancelled, .windowMinimized, .effect, .woken, .wakeDropped,
-            .keepRunning, .staysRunning:
+            .keepRunning, .staysRunning, .memoryWarning, .storageDroppedAfterUpdate:
             return false
         default:
             return true

@@ -146,10 +146,11 @@ struct InputCoverageTests {
     @Test("explore has a built-in rule for every input (terminate has one per kind, intents one per intent)")
     func exploreRules() throws {
         // An iPad document app (overlays, the built-in model), a Mac app with external events,
-        // an iPad app with shortcuts (iOS family only) and an iPhone app woken by pushes and transfers: between them every built-in rule
-        // applies.
+        // an iPad app with shortcuts (iOS family only), an iPhone app woken by pushes and transfers and
+        // one that answers memory warnings and decodes after updates: between them every built-in
+        // rule applies.
         var rules: Set<String> = []
-        for module in ["scenarios/explore/documents.lua", "scenarios/explore/events.lua", "scenarios/explore/shortcuts.lua", "scenarios/explore/background.lua"] {
+        for module in ["scenarios/explore/documents.lua", "scenarios/explore/events.lua", "scenarios/explore/shortcuts.lua", "scenarios/explore/background.lua", "scenarios/explore/memory.lua"] {
             let result = try BuiltBinary.run(
                 ["explore", module, "--seed", "1", "--runs", "1", "--steps", "1", "--stats"],
                 in: packageRoot.path

@@ -65,7 +65,8 @@ struct JSONLTraceTests {
         """
     /// An iPhone app's process: memory loss, suspension, background tasks and the watchdog,
     /// background refresh and its cancellation by a force quit, launches caused by a
-    /// notification, a URL and an activity; with `-- trace: memory`, its memory writes.
+    /// notification, a URL and an activity, memory warnings (one not delivered), an update and
+    /// a value dropped after it; with `-- trace: memory`, its memory writes.
     static let process = """
         -- trace: memory
         local app = sim.launch {
@@ -78,6 +79,8 @@ struct JSONLTraceTests {
             end,
             on_notification = function() end,
             on_activity = function() return true end,
+            on_memory_warning = function() end,
+            on_restore_value = function() return nil end,
           },
         }
         app.memory.tab = "feed"
@@ -104,6 +107,14 @@ struct JSONLTraceTests {
         app:open_url("app://doc/1")
         app:terminate("crash")
         app:continue_activity("com.example.edit")
+        sim.system.memory_warning(app)
+        app.front.storage.path = "1/2"
+        app:background()
+        sim.advance(10)
+        sim.system.memory_warning(app)
+        app:terminate("system")
+        app:update { version = "2.0" }
+        app:launch()
 
         """
     /// A Mac app: minimise and return, hide, the Dock's reopen, Force Quit.
