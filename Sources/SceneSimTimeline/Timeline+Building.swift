@@ -96,7 +96,7 @@ private struct Builder {
             begin(Timeline.appStateLane, .state(initialState), at: point, entry, text)
             mark(Timeline.appPhaseLane, .launch, at: point, entry, text)
         case .terminated, .watchdogTerminated:
-            let how: Termination = if case .terminated(let how, _) = event { how } else { .watchdog }
+            let how: Termination = if case .terminated(let how, _, _) = event { how } else { .watchdog }
             for lane in open.keys.sorted() { close(lane, at: point) }
             if !processes.isEmpty {
                 processes[processes.count - 1].end = point
@@ -169,7 +169,7 @@ private struct Builder {
         case .backgroundTaskBegan, .backgroundTaskFinished, .refreshRequested, .refreshCancelled,
             .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .notificationOpened,
-            .reopened, .windowMinimized, .effect, .memoryWritten:
+            .reopened, .windowMinimized, .effect, .memoryWritten, .willTerminate, .quitRequest:
             break
         }
     }

@@ -27,6 +27,7 @@ extension APICall {
         case .openNotification: "app:open_notification"
         case .openSettings: "app:open_settings()"
         case .reopen: "app:reopen()"
+        case .replyToQuit: "app:reply_to_quit(quits)"
         case .hide: "app:hide()"
         case .advance: "sim.advance"
         case .advanceBy(let span): "sim.advance(\(span.text))"

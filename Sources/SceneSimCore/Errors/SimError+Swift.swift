@@ -28,6 +28,7 @@ extension APICall {
         case .openNotification: "openNotification(_:)"
         case .openSettings: "openSettings()"
         case .reopen: "reopen()"
+        case .replyToQuit: "replyToQuit(_:)"
         case .hide: "hide()"
         case .advance: "advance(by:)"
         case .advanceBy(let span): "advance(seconds: \(span.text))"

@@ -57,6 +57,9 @@ public enum SimInput: Equatable, Sendable {
     case minimize(SessionID)
     /// `app:terminate("user", { keep_windows = true })` (macOS): Quit and Keep Windows (⌥⌘Q).
     case terminateKeepingWindows
+    /// `app:reply_to_quit(quits)` (macOS): the app's answer to a Quit its `on_should_quit`
+    /// put off (`NSApplication.reply(toApplicationShouldTerminate:)`).
+    case replyToQuit(Bool)
 
     /// The kinds of input, each with the name scripts call it by. The Lua bindings, the REPL's
     /// completion, the LuaLS definitions and explore's built-in rules are tested against this
@@ -75,13 +78,14 @@ public enum SimInput: Equatable, Sendable {
         case openNotification = "open_notification"
         case openSettings = "open_settings"
         case reopen, hide, minimize
+        case replyToQuit = "reply_to_quit"
 
         /// How a script calls it: `app:launch`, `w:focus`, `sim.advance`, `app:<intent>`.
         public var scriptName: String {
             switch self {
             case .launch, .background, .foreground, .switcher, .interrupt, .resume, .terminate,
                 .openWindow, .dismissWindow, .openURL, .continueActivity, .openNotification,
-                .openSettings, .reopen, .hide:
+                .openSettings, .reopen, .hide, .replyToQuit:
                 "app:\(rawValue)"
             case .focus, .close, .disconnect, .minimize: "w:\(rawValue)"
             case .backgroundWindow: "w:background"
@@ -120,6 +124,7 @@ public enum SimInput: Equatable, Sendable {
         case .hide: .hide
         case .minimize: .minimize
         case .terminateKeepingWindows: .terminate
+        case .replyToQuit: .replyToQuit
         }
     }
 

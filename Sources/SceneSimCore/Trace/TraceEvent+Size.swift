@@ -30,7 +30,8 @@ extension TraceEvent {
         case .effect(let name, let arguments, _, let location):
             name.count + (location?.count ?? 0) + arguments.reduce(0) { $0 + $1.payloadBytes + 16 }
         case .terminated, .scenePhaseChanged, .sceneDisconnected, .windowFronted, .restoreRejected, .storageSaved,
-            .networkChanged, .suspended, .resumed, .refreshRequested, .refreshCancelled, .reopened, .windowMinimized:
+            .networkChanged, .suspended, .resumed, .refreshRequested, .refreshCancelled, .reopened, .windowMinimized,
+            .willTerminate, .quitRequest:
             0
         }
     }

@@ -48,6 +48,7 @@
 ---@field on_refresh boolean     whether the model declares on_refresh (it does background work)
 ---@field activities boolean  the app's code answers user activities (on_activity, matching)
 ---@field notifications boolean  the model answers notifications (on_notification)
+---@field on_should_quit boolean  the model answers a Quit (on_should_quit): the replies to one put off apply
 ---@field server boolean  the app's code can ask the server (the built-in model, a Swift one, or Lua code naming sim.server)
 
 ---@type scenesim.Sim, scenesim.ExploreNatives
@@ -558,7 +559,12 @@ local app_calls = {
   { "terminate_system", 'app:terminate("system")' }, { "terminate_user", 'app:terminate("user")' },
   { "terminate_crash", 'app:terminate("crash")' }, { "terminate_force", 'app:terminate("force")' },
   { "hide", "app:hide()" }, { "reopen", "app:reopen()" },
+  { "reply_to_quit_true", "app:reply_to_quit(true)" }, { "reply_to_quit_false", "app:reply_to_quit(false)" },
 }
+
+-- The replies to a Quit the model's on_should_quit put off (semantics 13.8): explored on the
+-- Mac when the model declares on_should_quit.
+local quit_replies = { reply_to_quit_true = true, reply_to_quit_false = true }
 
 -- Calls that exist only on the Mac (semantics 13): explored only there.
 local mac_calls = { terminate_force = true, hide = true, reopen = true }
@@ -822,6 +828,8 @@ local function builtin_rules(declared, every, background_tasks, made)
     local name = entry[1]
     if overlay_calls[name] then
       take(name, declared.platform ~= "macos")
+    elseif quit_replies[name] then
+      take(name, declared.platform == "macos" and declared.on_should_quit)
     else
       take(name, not mac_calls[name] or declared.platform == "macos")
     end
@@ -850,7 +858,8 @@ E.builtin_names = {
   "cancel_onboarding", "close", "continue_activity", "disconnect", "dismiss_window",
   "finish_background_task", "focus", "foreground", "hide", "interrupt", "launch", "login", "logout",
   "minimize", "network", "next_step", "open_notification", "open_settings", "open_url", "open_window",
-  "refresh", "reopen", "resume", "retry", "revoke", "schedule_refresh", "settle", "storage_write",
+  "refresh", "reopen", "reply_to_quit_false", "reply_to_quit_true", "resume", "retry", "revoke",
+  "schedule_refresh", "settle", "storage_write",
   "switcher", "terminate_crash", "terminate_force", "terminate_keep_windows", "terminate_system",
   "terminate_user",
 }

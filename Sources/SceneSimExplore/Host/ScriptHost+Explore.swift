@@ -223,6 +223,7 @@ extension ScriptHost {
                 simulator.model.activityCode != nil || simulator.model.scenesTakeActivities
                     || config.scenes.contains { !($0.matching ?? []).isEmpty }),
             "notifications": .boolean(simulator.model.notificationCode != nil),
+            "on_should_quit": .boolean(simulator.model.shouldQuitCode != nil),
             // Whether the app's code can ask the server (semantics 8.3), which alone the
             // network and the server's revocations reach: the built-in model and a Swift one
             // do (a Swift model's code cannot be read); a Lua model when a function of its, or
@@ -439,6 +440,7 @@ extension ScriptHost {
         ("terminate_system", .terminate(.system)), ("terminate_user", .terminate(.user)),
         ("terminate_crash", .terminate(.crash)), ("terminate_force", .terminate(.force)), ("refresh", .refresh),
         ("hide", .hide), ("reopen", .reopen),
+        ("reply_to_quit_true", .replyToQuit(true)), ("reply_to_quit_false", .replyToQuit(false)),
     ]
 
     /// The input of app-level call `number` (its 1-based place in `exploreAppCalls`, as
