@@ -73,7 +73,7 @@ package struct CoverageCounts: Sendable, Equatable {
                 sessionEnds["disconnected (session kept)", default: 0] += 1
             case let .sessionsDiscarded(scenes, reason, _):
                 sessionEnds["discarded: \(reason.rawValue)", default: 0] += scenes.count
-            case let .terminated(how, kept):
+            case let .terminated(how, kept, _):
                 terminations[Self.termination(how, platform, kept), default: 0] += 1
             case .watchdogTerminated:
                 // The watchdog keeps restoration, as a system kill does.

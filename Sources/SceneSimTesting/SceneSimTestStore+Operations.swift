@@ -163,6 +163,9 @@ extension SceneSimTestStore {
     /// macOS: Quit and Keep Windows (⌥⌘Q).
     public func quitKeepingWindows() throws { try perform("quitKeepingWindows()") { try $0.quitKeepingWindows() } }
 
+    /// macOS: the app's answer to a Quit its `onShouldQuit` put off (true: it quits now).
+    public func replyToQuit(_ quits: Bool) throws { try perform("replyToQuit(\(quits))") { try $0.replyToQuit(quits) } }
+
     // MARK: The process
 
     /// The system runs the app's due background refresh (semantics 11.4).

@@ -96,7 +96,7 @@ private struct Builder {
             begin(Timeline.appStateLane, .state(initialState), at: point, entry, text)
             mark(Timeline.appPhaseLane, .launch, at: point, entry, text)
         case .terminated, .watchdogTerminated:
-            let how: Termination = if case .terminated(let how, _) = event { how } else { .watchdog }
+            let how: Termination = if case .terminated(let how, _, _) = event { how } else { .watchdog }
             for lane in open.keys.sorted() { close(lane, at: point) }
             if !processes.isEmpty {
                 processes[processes.count - 1].end = point
@@ -171,7 +171,7 @@ private struct Builder {
             .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .notificationOpened, .shortcutOpened,
             .reopened, .windowMinimized, .effect, .memoryWritten, .memoryWarning, .appUpdated,
-            .storageDroppedAfterUpdate:
+            .storageDroppedAfterUpdate, .willTerminate, .quitRequest:
             break
         }
     }

@@ -1,7 +1,8 @@
 -- The Dock: minimising makes a window inactive and off screen (its storage saved), w:focus()
--- brings it back; a Dock click with only minimised windows finds none visible and opens the
--- launch window; hiding (⌘H) sends every window to the background and app:foreground() unhides,
--- minimised windows back in the Dock (inactive), even when every window is minimised
+-- brings it back; a Dock click with only minimised windows counts them as visible and brings
+-- the front one back from the Dock (no new window); hiding (⌘H) sends every window to the
+-- background and app:foreground() unhides, minimised windows back in the Dock (inactive), even
+-- when every window is minimised
 -- Spec: semantics 13.6, 13.7; API w:minimize, w:background, app:hide, app:reopen.
 local app = sim.launch {
   platform = "macos",

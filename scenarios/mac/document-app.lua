@@ -1,5 +1,6 @@
--- A Mac document app across Quit (⌘Q), Quit and Keep Windows (⌥⌘Q) and Force Quit: ⌘Q runs
--- the app's handlers and, with macOS's default "Close windows when quitting", restores nothing;
+-- A Mac document app across Quit (⌘Q), Quit and Keep Windows (⌥⌘Q) and Force Quit: ⌘Q
+-- changes no phase (the App's .onChange(of: scenePhase) hears nothing), saves each window's
+-- storage as it stands and, with macOS's default "Close windows when quitting", restores nothing;
 -- ⌥⌘Q keeps the windows; Force Quit runs no code, loses unsaved writes, and restores them
 -- Spec: semantics 13.1, 13.3, 13.4; API app:terminate, policy.close_windows_on_quit.
 local app = sim.launch {
@@ -25,7 +26,8 @@ local a = app:open_window("doc", "a.txt")
 a.storage.cursor = 10
 app:open_settings()
 
--- ⌘Q: the handlers run as the windows leave the screen; the windows are closed for good.
+-- ⌘Q: no phase change reaches the windows or the App; the storage is saved; the windows are
+-- closed for good.
 app:terminate("user")
 app:launch()
 print("after Quit:", windows(), "a.txt alive:", a.alive)

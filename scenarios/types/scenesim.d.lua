@@ -41,7 +41,7 @@
 ---@field refresh_time? number                     the time a background refresh's task gets, seconds (default 30)
 ---@field push_time? number                        the time a silent push's or a finished transfer's task gets, seconds (default 30)
 ---@field close_windows_on_quit? boolean           macos "Close windows when quitting an application": Quit discards restoration data (default true)
----@field quit_when_last_window_closes? boolean    macos applicationShouldTerminateAfterLastWindowClosed (default false)
+---@field quit_when_last_window_closes? boolean|fun(app: scenesim.App): boolean  macos applicationShouldTerminateAfterLastWindowClosed (default false); a function is asked each time the last window closes (a Window-first app always quits)
 
 ---@class scenesim.Config
 ---@field platform? scenesim.Platform       default "ipados"
@@ -71,7 +71,9 @@
 ---@field on_phase? fun(app: scenesim.App, old: scenesim.ScenePhase, new: scenesim.ScenePhase)  the App's .onChange(of: scenePhase): runs when the aggregate changes, after the "phase" hooks
 ---@field on_url? fun(app: scenesim.App, url: string): boolean|nil, string|nil  the App's .onOpenURL: true = handled; false, reason = refused; nil = the routes try it
 ---@field on_activity? fun(app: scenesim.App, type: string, info: table<string, scenesim.Value>): boolean|nil, string|nil  the App's .onContinueUserActivity: answers as on_url
----@field on_reopen? fun(app: scenesim.App): boolean?  applicationShouldHandleReopen (macos): runs on app:reopen() with no window visible; false stops the default (a window of each launch scene)
+---@field on_reopen? fun(app: scenesim.App, has_visible_windows: boolean): boolean?  applicationShouldHandleReopen(_:hasVisibleWindows:) (macos): runs at every app:reopen() of the running app (minimised windows count as visible); false stops the default (with no window, one of each launch scene opens; with every window minimised, the front one comes back)
+---@field on_terminate? fun(app: scenesim.App, how: "quit"|"user"|"system")  applicationWillTerminate: a running, not suspended app is ended by a Quit (macos), by terminate("user") from the switcher, or by the system in the background; never on force quit, crash, watchdog, suspended kill; app.defaults writes persist
+---@field on_should_quit? fun(app: scenesim.App): "now"|"cancel"|"later"  applicationShouldTerminate (macos): asked at each Quit (⌘Q, ⌥⌘Q, the last window's); "later" waits for app:reply_to_quit
 ---@field on_notification? fun(app: scenesim.App, info: table<string, scenesim.Value>)  the notification response handler: runs once the app is active after app:open_notification
 ---@field on_shortcut? fun(app: scenesim.App, type: string)  windowScene(_:performActionFor:): runs once the app is active after app:open_shortcut (iOS family)
 ---@field on_memory_warning? fun(app: scenesim.App)  applicationDidReceiveMemoryWarning: runs on sim.system.memory_warning(app), before each window's on_memory_warning
@@ -234,9 +236,14 @@ function App:terminate(how, options) end
 ---@return scenesim.Window|nil window
 ---@return boolean created
 function App:open_settings() end
---- macos: the Dock icon is clicked; a hidden app unhides; with no window visible on_reopen runs
---- and, unless it returns false, a window of each scene that opens at launch opens.
+--- macos: the Dock icon is clicked; a hidden app unhides; on_reopen(app, has_visible_windows)
+--- runs (minimised windows count as visible) and, unless it returns false, with no window a
+--- window of each scene that opens at launch opens, with every window minimised one comes back.
 function App:reopen() end
+--- macos: the app's answer to a Quit its on_should_quit put off ("later"): true quits now,
+--- false keeps the app running. An error with no Quit waiting.
+---@param quits boolean
+function App:reply_to_quit(quits) end
 --- macos (⌘H): every window leaves the screen; app:foreground() unhides.
 function App:hide() end
 --- Launches again after termination, restoring scenes.

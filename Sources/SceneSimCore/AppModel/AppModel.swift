@@ -156,8 +156,12 @@ public struct AppModel {
     /// the app is active after the user picks one (semantics 12.10): the shortcut's type.
     package var shortcutCode: ((Simulator, String) throws -> Void)?
     /// `applicationShouldHandleReopen` (macOS): false stops the default of opening the launch
-    /// windows when the Dock icon is clicked with no window visible.
-    package var reopenCode: ((Simulator) throws -> Bool)?
+    /// windows (or unminimising one) when the Dock icon is clicked.
+    package var reopenCode: ((Simulator, Bool) throws -> Bool)?
+    /// `applicationWillTerminate`: the process is about to end (semantics 5.7), with how.
+    package var terminateCode: ((Simulator, TerminateReason) throws -> Void)?
+    /// `applicationShouldTerminate` (macOS): asked at each Quit (semantics 13.8).
+    package var shouldQuitCode: ((Simulator) throws -> QuitReply)?
     /// Asked for each window about to be restored at launch, after its scene's own `restore`:
     /// the checks a driver adds for the whole app (a script's `restore` hooks); false makes the
     /// window start empty. It must not change the simulator: every change then gets a
@@ -177,9 +181,43 @@ public struct AppModel {
     public var onShortcut: (@MainActor (Simulator, String) throws -> Void)? {
         didSet { shortcutCode = onShortcut.map { body in { sim, type in try onMainActor(sim) { sim in try body(sim, type) } } } }
     }
-    /// `applicationShouldHandleReopen` (macOS): false stops the default reopening.
-    public var onReopen: (@MainActor (Simulator) throws -> Bool)? {
-        didSet { reopenCode = onReopen.map { body in { sim in try onMainActor(sim) { sim in try body(sim) } } } }
+    /// `applicationShouldHandleReopen(_:hasVisibleWindows:)` (macOS), at every Dock click on
+    /// the running app, with whether a window is visible or minimised: false stops the default.
+    public var onReopen: (@MainActor (Simulator, Bool) throws -> Bool)? {
+        didSet { reopenCode = onReopen.map { body in { sim, visible in try onMainActor(sim) { sim in try body(sim, visible) } } } }
+    }
+
+    /// `applicationWillTerminate`: runs when a running, not suspended app is ended by a Quit
+    /// (macOS), by the user from the app switcher, or by the system while it runs in the
+    /// background; never on a Force Quit, a crash, a watchdog or a suspended app's kill
+    /// (semantics 5.7). Its writes to `UserDefaults` persist.
+    public var onTerminate: (@MainActor (Simulator, TerminateReason) throws -> Void)? {
+        didSet { terminateCode = onTerminate.map { body in { sim, how in try onMainActor(sim) { sim in try body(sim, how) } } } }
+    }
+    /// `applicationShouldTerminate` (macOS): asked at each Quit, ⌘Q or the last window's
+    /// (semantics 13.8); `.later` waits for `replyToQuit(_:)`.
+    public var onShouldQuit: (@MainActor (Simulator) throws -> QuitReply)? {
+        didSet { shouldQuitCode = onShouldQuit.map { body in { sim in try onMainActor(sim) { sim in try body(sim) } } } }
+    }
+
+    /// How the process is ending, as `onTerminate` hears it.
+    public enum TerminateReason: String, Sendable, CaseIterable {
+        /// A Quit (macOS: ⌘Q, ⌥⌘Q, the last window closed).
+        case quit
+        /// The user ended the app from the app switcher.
+        case user
+        /// The system ended the app while it ran in the background.
+        case system
+    }
+
+    /// `NSApplication.TerminateReply`: what the app answers a Quit.
+    public enum QuitReply: String, Sendable, CaseIterable {
+        /// `.terminateNow`: the app quits.
+        case now
+        /// `.terminateCancel`: the app keeps running.
+        case cancel
+        /// `.terminateLater`: the quit waits for `replyToQuit(_:)`.
+        case later
     }
 
     /// What the model's URL handler did with a URL.

@@ -28,6 +28,7 @@ extension APICall {
         case .openShortcut: "app:open_shortcut"
         case .openSettings: "app:open_settings()"
         case .reopen: "app:reopen()"
+        case .replyToQuit: "app:reply_to_quit(quits)"
         case .hide: "app:hide()"
         case .advance: "sim.advance"
         case .advanceBy(let span): "sim.advance(\(span.text))"

@@ -18,7 +18,7 @@ public enum APICall: Equatable, Sendable {
     case dismissWindow
     case focus, backgroundWindow, close, disconnect, minimize
     case openURL, continueActivity, openNotification, openShortcut
-    case openSettings, reopen, hide
+    case openSettings, reopen, hide, replyToQuit
     case advance
     /// The clock moving by a span: `sim.advance(1.500)`.
     case advanceBy(VirtualTime)

@@ -29,6 +29,7 @@ extension APICall {
         case .openShortcut: "openShortcut(_:target:)"
         case .openSettings: "openSettings()"
         case .reopen: "reopen()"
+        case .replyToQuit: "replyToQuit(_:)"
         case .hide: "hide()"
         case .advance: "advance(by:)"
         case .advanceBy(let span): "advance(seconds: \(span.text))"

@@ -13,6 +13,13 @@ extension Simulator {
     /// app:reopen() (macOS): the user clicks the Dock icon (semantics 13.6).
     public func reopen() throws(SimError) { try send(.reopen) }
 
+    /// app:reply_to_quit(quits) (macOS): the app's answer to a Quit its `onShouldQuit` put off
+    /// (semantics 13.8): true quits now, false keeps the app running.
+    public func replyToQuit(_ quits: Bool) throws(SimError) { try send(.replyToQuit(quits)) }
+
+    /// Whether a Quit waits for the app's `replyToQuit(_:)` (macOS).
+    public var isQuitPending: Bool { process?.pendingQuit != nil }
+
     /// app:hide() (macOS, ⌘H): every window leaves the screen (semantics 13.7).
     public func hide() throws(SimError) { try send(.hide) }
 
@@ -67,6 +74,16 @@ extension Simulator {
         case .terminateKeepingWindows:
             try requireMac(.quitKeepingWindows, "Quit and Keep Windows (⌥⌘Q)")
             return try runningProcess(what)
+        case .replyToQuit:
+            try requireMac(what, "the reply to a Quit the app put off (applicationShouldTerminate)")
+            let process = try runningProcess(what)
+            guard process.pendingQuit != nil else {
+                throw SimError(
+                    .forbidden,
+                    "\(what): no quit is waiting for a reply; it answers a Quit whose \(script: "model.on_should_quit", swift: "AppModel.onShouldQuit") returned \(script: "\"later\"", swift: ".later")"
+                )
+            }
+            return process
         default:
             return process
         }
@@ -100,7 +117,9 @@ extension Simulator {
         case .minimize(let id):
             minimizeWindow(id, process)
         case .terminateKeepingWindows:
-            quit(keepingWindows: true, process)
+            requestQuit(.keepingWindows, process)
+        case .replyToQuit(let quits):
+            replyToQuit(quits, process)
         default:
             break
         }
@@ -110,20 +129,68 @@ extension Simulator {
     /// The Settings scene, if the app declares one.
     var settingsScene: Int? { config.scenes.firstIndex { $0.kind == .settings } }
 
-    // MARK: Quitting (semantics 13.4)
+    // MARK: Quitting (semantics 13.4, 13.6, 13.8)
 
-    /// Quit (⌘Q): the windows leave the screen, the app's handlers run, and the user's "Close
-    /// windows when quitting an application" setting decides restoration, unless kept (⌥⌘Q).
-    func quit(keepingWindows: Bool, _ process: AppProcess) {
+    /// A Quit: ⌘Q, Quit and Keep Windows (⌥⌘Q), or the one that follows the last window closing.
+    enum QuitKind: Equatable {
+        case quit, keepingWindows, lastWindow
+    }
+
+    /// A Quit: the model's `on_should_quit` answers now, cancel or later (semantics 13.8); a
+    /// second Quit while one waits for `reply_to_quit` is ignored.
+    func requestQuit(_ kind: QuitKind, _ process: AppProcess) {
+        guard process.pendingQuit == nil else {
+            emit(.quitRequest(.ignored))
+            return
+        }
+        var reply = AppModel.QuitReply.now
+        if let code = model.shouldQuitCode {
+            runAppCode { reply = try code(self) }
+            // Its code failed: the error is raised, and the app has not quit.
+            guard !underWay.hasFailed, self.process === process else { return }
+        }
+        switch reply {
+        case .now: quit(kind, process)
+        case .cancel: emit(.quitRequest(.cancelled))
+        case .later:
+            process.pendingQuit = kind
+            emit(.quitRequest(.deferred))
+        }
+    }
+
+    /// app:reply_to_quit(quits): the answer to a Quit `on_should_quit` put off.
+    func replyToQuit(_ quits: Bool, _ process: AppProcess) {
+        guard let kind = process.pendingQuit else { return }
+        process.pendingQuit = nil
+        emit(.quitRequest(.replied(quits)))
+        if quits { quit(kind, process) }
+    }
+
+    /// Quit (⌘Q): the model's `on_terminate` runs; no window or App phase changes (a Mac app
+    /// hears none at Quit, semantics 13.4); each window's SceneStorage is saved as it stands;
+    /// the user's "Close windows when quitting an application" setting decides restoration,
+    /// unless kept (⌥⌘Q).
+    func quit(_ kind: QuitKind, _ process: AppProcess) {
+        runTerminateCode(.quit)
+        guard self.process === process else { return }
         noteWalk(process)
         let open = process.order.elements.map { sessionID($0) }
         process.foregroundSet = open
-        walkTogether(open.filter { scenePhase($0) != .background }, to: .background, process)
-        let keep = keepingWindows || !config.policy.closeWindowsOnQuit
-        finishProcess(.user, onScreen: open, keep: keep, process)
+        for id in open { saveStorage(id) }
+        let keep = kind == .keepingWindows || !config.policy.closeWindowsOnQuit
+        let cause: TerminationCause? = kind == .lastWindow ? .lastWindowClosed : nil
+        finishProcess(.user, onScreen: open, keep: keep, process, event: .terminated(how: .user, restorationKept: keep, cause: cause))
         if !keep {
             discard(sessions.filter(\.alive).map(\.id), reason: .quitClosesWindows, delivered: false)
         }
+    }
+
+    /// The model's `on_terminate` (`applicationWillTerminate`), when it has one: the process is
+    /// about to end (semantics 5.7).
+    func runTerminateCode(_ how: AppModel.TerminateReason) {
+        guard let code = model.terminateCode else { return }
+        emit(.willTerminate(how))
+        runAppCode { try code(self, how) }
     }
 
     /// Force Quit (⌥⌘⎋, kill): no events, unsaved writes lost, restoration kept (observed).
@@ -131,16 +198,27 @@ extension Simulator {
         finishProcess(.force, onScreen: process.order.elements.map { sessionID($0) }, keep: true, process)
     }
 
-    /// `policy.quit_when_last_window_closes`: the app quits when its last window closes.
+    /// The app quits when its last window closes: always when its primary (first) scene is a
+    /// `Window` (semantics 13.6), else as `policy.quit_when_last_window_closes` answers now.
     func quitIfLastWindowClosed(_ process: AppProcess) {
-        guard config.platform == .macos, config.policy.quitWhenLastWindowCloses, self.process === process, process.order.isEmpty else { return }
-        quit(keepingWindows: false, process)
+        guard config.platform == .macos, self.process === process, process.order.isEmpty else { return }
+        if config.scenes.first?.kind != .window {
+            let rule = config.policy.quitWhenLastWindowCloses
+            var quits = rule.fixed
+            if let ask = rule.ask {
+                runAppCode { quits = try ask(self) }
+                guard !underWay.hasFailed, self.process === process, process.order.isEmpty else { return }
+            }
+            guard quits else { return }
+        }
+        requestQuit(.lastWindow, process)
     }
 
     // MARK: The Dock and hiding (semantics 13.6, 13.7)
 
-    /// A Dock click: a hidden app unhides; with no window visible, the model's `on_reopen`
-    /// runs, and unless it returns false a window of each launch scene opens.
+    /// A Dock click: a hidden app unhides; the model's `on_reopen` runs with whether a window
+    /// is visible or minimised, and unless it returns false, with none a window of each launch
+    /// scene opens, and with every window minimised the front one comes back from the Dock.
     func reopen(_ process: AppProcess) {
         if process.visible.isEmpty, process.foregroundSet.contains(where: { sessions[$0.index].alive && sessions[$0.index].scene != nil && !process.minimized.contains($0.index) })
         {
@@ -148,15 +226,22 @@ extension Simulator {
         } else {
             unhideDocked(process)  // the click unhides the app: its minimised windows are back in the Dock
         }
-        let visible = !process.visible.isEmpty
+        let onScreen = !process.visible.isEmpty
+        let visible = onScreen || !process.minimized.isEmpty
         var handler: Bool?
-        if !visible, let code = model.reopenCode {
+        if let code = model.reopenCode {
             var answer = true
-            runAppCode { answer = try code(self) }
+            runAppCode { answer = try code(self, visible) }
             handler = answer
+            guard !underWay.hasFailed, self.process === process else { return }
         }
         emit(.reopened(visible: visible, handler: handler))
-        if !visible && handler != false { openLaunchWindows(process) }
+        guard handler != false, !onScreen else { return }
+        if let docked = process.order.elements.first(where: { process.minimized.contains($0) }) {
+            focus(sessionID(docked), process)
+        } else {
+            openLaunchWindows(process)
+        }
     }
 
     /// The minimised windows a hide sent to the background go back to inactive, in the Dock

@@ -74,6 +74,9 @@ public enum SimInput: Equatable, Sendable {
     /// `app:update { version = "2.0" }`: a new version of the app is installed while it is not
     /// running (semantics 5.6).
     case update(version: String)
+    /// `app:reply_to_quit(quits)` (macOS): the app's answer to a Quit its `on_should_quit`
+    /// put off (`NSApplication.reply(toApplicationShouldTerminate:)`).
+    case replyToQuit(Bool)
 
     /// The kinds of input, each with the name scripts call it by. The Lua bindings, the REPL's
     /// completion, the LuaLS definitions and explore's built-in rules are tested against this
@@ -96,13 +99,14 @@ public enum SimInput: Equatable, Sendable {
         case reopen, hide, minimize
         case memoryWarning = "memory_warning"
         case update
+        case replyToQuit = "reply_to_quit"
 
         /// How a script calls it: `app:launch`, `w:focus`, `sim.advance`, `app:<intent>`.
         public var scriptName: String {
             switch self {
             case .launch, .background, .foreground, .switcher, .interrupt, .resume, .terminate,
                 .openWindow, .dismissWindow, .openURL, .continueActivity, .openNotification,
-                .openShortcut, .openSettings, .reopen, .hide, .update:
+                .openShortcut, .openSettings, .reopen, .hide, .update, .replyToQuit:
                 "app:\(rawValue)"
             case .focus, .close, .disconnect, .minimize: "w:\(rawValue)"
             case .backgroundWindow: "w:background"
@@ -146,6 +150,7 @@ public enum SimInput: Equatable, Sendable {
         case .terminateKeepingWindows: .terminate
         case .memoryWarning: .memoryWarning
         case .update: .update
+        case .replyToQuit: .replyToQuit
         }
     }
 

@@ -137,7 +137,7 @@ extension Simulator {
             // window too, which resumes the app.
             if case .dismissWindow = input { try requireAwake(what()) }
             return process
-        case .openSettings, .reopen, .hide, .minimize, .terminateKeepingWindows:
+        case .openSettings, .reopen, .hide, .minimize, .terminateKeepingWindows, .replyToQuit:
             return try checkMac(input)
         case .openURL, .continueActivity, .openNotification, .openShortcut:
             // A terminated app launches for the event (nil: a launch; semantics 12.8).
@@ -268,7 +268,7 @@ extension Simulator {
                 return .done
             case .background:
                 if config.platform == .macos { hideApp(process) } else { leave(process) }
-            case .openSettings, .reopen, .hide, .minimize, .terminateKeepingWindows:
+            case .openSettings, .reopen, .hide, .minimize, .terminateKeepingWindows, .replyToQuit:
                 return runMac(input, process)
             case .foreground: returnToForeground(process)
             case .switcher, .interrupt: showOverlay(process)
@@ -444,6 +444,7 @@ extension SimInput {
         case .terminateKeepingWindows: .quitKeepingWindows
         case .memoryWarning: .memoryWarning
         case .update: .update
+        case .replyToQuit: .replyToQuit
         }
     }
 }

@@ -319,8 +319,36 @@ public struct Policy: Sendable, Equatable {
     /// (true, macOS's default) or keeps it (semantics 13.4).
     public var closeWindowsOnQuit = true
     /// macOS `applicationShouldTerminateAfterLastWindowClosed`: the app quits when its last
-    /// window closes (semantics 13.6).
-    public var quitWhenLastWindowCloses = false
+    /// window closes (semantics 13.6), always, never, or as the app's code answers then.
+    public var quitWhenLastWindowCloses: LastWindowQuit = false
+
+    /// `applicationShouldTerminateAfterLastWindowClosed`'s answer: fixed, or the app's code,
+    /// asked each time the last window closes (a setting such as "show in menu bar").
+    public struct LastWindowQuit: @unchecked Sendable, Equatable, ExpressibleByBooleanLiteral {
+        /// The fixed answer (when `ask` is nil).
+        public let fixed: Bool
+        package let ask: ((Simulator) throws -> Bool)?
+
+        /// Always `value`.
+        public init(booleanLiteral value: Bool) { self.init(value) }
+        /// Always `value`.
+        public init(_ value: Bool) {
+            fixed = value
+            ask = nil
+        }
+        /// Asks `body` each time the last window closes.
+        public init(asking body: @escaping @MainActor (Simulator) throws -> Bool) {
+            fixed = false
+            ask = { sim in try onMainActor(sim) { sim in try body(sim) } }
+        }
+        /// A script's function (its call hops nowhere).
+        package init(askingDirectly body: @escaping (Simulator) throws -> Bool) {
+            fixed = false
+            ask = body
+        }
+        /// Two fixed answers are equal when they agree; code is never equal to anything.
+        public static func == (a: Self, b: Self) -> Bool { a.ask == nil && b.ask == nil && a.fixed == b.fixed }
+    }
 
     /// A policy with the switches given; each one left out keeps its default.
     public init(

@@ -30,6 +30,8 @@ final class AppProcess {
     var foregroundSet: [SessionID] = []
     /// macOS windows in the Dock: inactive but not on screen (semantics 13.7).
     var minimized: Set<Int> = []
+    /// A Quit the model's `on_should_quit` put off ("later"), waiting for `reply_to_quit`.
+    var pendingQuit: Simulator.QuitKind?
 
     // Process memory and the process's own clock (semantics 11).
     /// `app.memory`: the App's in-memory state; it lives exactly as long as this process.

@@ -70,6 +70,8 @@ extension Simulator {
 
     /// Reconnects the scenes that were on screen, in order, each after the restore hook (§5.4).
     func restore(_ ids: [SessionID], _ process: AppProcess) {
+        let docked = minimizedAtExit
+        minimizedAtExit = []
         for id in ids {
             if !decideRestore(id) {
                 let record = sessions[id.index]
@@ -87,10 +89,18 @@ extension Simulator {
             }
             connect(id, reason: .restored, process)
             process.order.pushBack(id.index)
-            process.visible.pushBack(id.index)
+            if docked.contains(id.index) {
+                // Minimised when the process ended: back in the Dock, inactive (semantics 13.9).
+                process.minimized.insert(id.index)
+                process.visible.remove(id.index)  // (inactive, but off screen: as minimizeWindow leaves it)
+                emit(.windowMinimized(scene: id, minimized: true))
+            } else {
+                process.visible.pushBack(id.index)
+            }
         }
-        for id in ids { setPhase(id, .active, process) }
-        if let front = ids.first { enforceVisibleLimit(keeping: front, process) }
+        let shown = ids.filter { !docked.contains($0.index) }
+        for id in shown { setPhase(id, .active, process) }
+        if let front = shown.first { enforceVisibleLimit(keeping: front, process) }
     }
 
     /// Asks the model's restore checks about one scene (its scene's `restore`, then the App's
@@ -189,12 +199,15 @@ extension Simulator {
         switch how {
         case .system:
             onScreen = process.foregroundSet
+            // `check` let only an app in the background through: unless suspended, it hears it.
+            if !process.isSuspended { runTerminateCode(.system) }
+            guard self.process === process else { return }
             finishProcess(how, onScreen: onScreen, keep: true, process)
         case .force:
             forceQuit(process)
         case .user:
             if config.platform == .macos {
-                quit(keepingWindows: false, process)
+                requestQuit(.quit, process)
                 return
             }
             if !onScreen.isEmpty {
@@ -217,6 +230,8 @@ extension Simulator {
             } else {
                 onScreen = process.foregroundSet
             }
+            if !process.isSuspended { runTerminateCode(.user) }
+            guard self.process === process else { return }
             let keep = config.policy.forceQuit == .keep
             finishProcess(how, onScreen: onScreen, keep: keep, process)
             if services.refreshRequest != nil {
@@ -231,6 +246,8 @@ extension Simulator {
             // `check` refuses it from outside; the watchdog itself calls `watchdogTerminate`.
             watchdogTerminate(process)
         case .crash:
+            // On macOS every open window is in the restore set, minimised ones too (13.4, 13.9).
+            if config.platform == .macos { onScreen = process.order.elements.map { sessionID($0) } }
             if onScreen.isEmpty { onScreen = process.foregroundSet }
             // In a loading screen (a state the model declares `loading`, as the built-in model's
             // `loading`): the app has not finished starting, so the system distrusts its
@@ -282,6 +299,7 @@ extension Simulator {
         services.processEnded()
         lastTermination = TerminationRecord(how: how, at: now)
         onScreenAtExit = keep ? restorable.filter { restores(sessions[$0.index].group) } : []
+        minimizedAtExit = keep ? process.minimized : []
         emit(event ?? .terminated(how: how, restorationKept: keep))
         // Scenes that are never restored (restoration = false, Settings) lose their sessions,
         // each told why: a model that disabled nothing must not read that it did.

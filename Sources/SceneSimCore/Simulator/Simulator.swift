@@ -67,6 +67,9 @@ public final class Simulator {
     var closing: SessionID?
     /// The scenes that were on screen when the process ended, front to back.
     var onScreenAtExit: [SessionID] = []
+    /// The session indices of the windows minimised to the Dock when the process ended with its
+    /// restoration kept: they come back minimised (semantics 13.9).
+    var minimizedAtExit: Set<Int> = []
     /// When true, each window a launch restores is noted in `restorations` (explore's
     /// `restoration` invariant asks for it while it waits for a relaunch; off, nothing is kept).
     package var recordsRestorations = false

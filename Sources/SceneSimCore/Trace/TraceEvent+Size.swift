@@ -40,7 +40,7 @@ extension TraceEvent {
             name.count + (location?.count ?? 0) + arguments.reduce(0) { $0 + $1.payloadBytes + 16 }
         case .terminated, .scenePhaseChanged, .sceneDisconnected, .windowFronted, .restoreRejected, .storageSaved,
             .networkChanged, .suspended, .resumed, .refreshRequested, .refreshCancelled, .reopened, .windowMinimized,
-            .memoryWarning:
+            .memoryWarning, .willTerminate, .quitRequest:
             0
         }
     }

@@ -6,8 +6,8 @@ import ByteText
 public enum TraceEvent: Equatable, Sendable {
     /// The process started; `restoring` lists the scenes it brings back (empty: a fresh window opens).
     case launched(number: Int, platform: Platform, restoring: [SessionID])
-    /// The process ended.
-    case terminated(how: Termination, restorationKept: Bool)
+    /// The process ended; `cause` says why, when it is not the termination itself.
+    case terminated(how: Termination, restorationKept: Bool, cause: TerminationCause? = nil)
     /// A scene attached to its session and entered `inactive`.
     case sceneConnected(scene: SessionID, value: SceneValue?, reason: ConnectReason)
     /// A connected scene moved between phases.
@@ -106,6 +106,11 @@ public enum TraceEvent: Equatable, Sendable {
     /// The Dock icon was clicked (macOS); `visible`: a window was visible; `handler`: the
     /// model's `on_reopen` answered (nil: it has none), false stopping the default.
     case reopened(visible: Bool, handler: Bool?)
+    /// The model's `on_terminate` runs (`applicationWillTerminate`): the process is ending.
+    case willTerminate(AppModel.TerminateReason)
+    /// A Quit the model's `on_should_quit` put off or cancelled, a reply to one put off, or a
+    /// Quit ignored because one is waiting (macOS, semantics 13.8).
+    case quitRequest(QuitRequest)
     /// A window went to the Dock (macOS), or came back from it.
     case windowMinimized(scene: SessionID, minimized: Bool)
     /// The system warned the app that memory is short (semantics 11.10); `delivered` false: the
@@ -123,6 +128,24 @@ public enum TraceEvent: Equatable, Sendable {
     /// ...)`, a call scaffold did not translate): from the code of window `scene`, or App-level
     /// code (nil); `location` is the Swift `file:line` of the call when the caller gave one.
     case effect(name: ByteString, arguments: [EffectArgument], scene: SessionID?, location: ByteString?)
+}
+
+/// Why a process ended, when it is not the termination's kind alone.
+public enum TerminationCause: String, Equatable, Sendable, CaseIterable {
+    /// A Mac app quit because its last window closed (semantics 13.6).
+    case lastWindowClosed = "the last window closed"
+}
+
+/// What became of a Quit the app was asked about (macOS, semantics 13.8).
+public enum QuitRequest: Equatable, Sendable {
+    /// `on_should_quit` returned "cancel": the app keeps running.
+    case cancelled
+    /// `on_should_quit` returned "later": the quit waits for `reply_to_quit`.
+    case deferred
+    /// The app replied to a Quit put off (true: it quits now).
+    case replied(Bool)
+    /// A second Quit while one waits for the reply: ignored.
+    case ignored
 }
 
 /// Work under way that a termination ends unfinished, as the trace names it.

@@ -73,8 +73,20 @@ extension TraceRenderer {
         switch event {
         case let .launched(number, platform, restoring):
             return [("event", .string("launched")), ("number", .int(number)), ("platform", .string(platform.rawValue)), ("restoring", strings(restoring))]
-        case let .terminated(how, kept):
-            return [("event", .string("terminated")), ("how", .string(how.rawValue)), ("restorationKept", .bool(kept))]
+        case let .terminated(how, kept, cause):
+            let fields: [(String, JSON)] = [("event", .string("terminated")), ("how", .string(how.rawValue)), ("restorationKept", .bool(kept))]
+            return fields + (cause.map { [("cause", JSON.string($0.rawValue))] } ?? [])
+        case let .willTerminate(how):
+            return [("event", .string("willTerminate")), ("how", .string(how.rawValue))]
+        case let .quitRequest(request):
+            let (outcome, reply): (String, JSON) =
+                switch request {
+                case .cancelled: ("cancelled", .null)
+                case .deferred: ("deferred", .null)
+                case .replied(let quits): ("replied", .bool(quits))
+                case .ignored: ("ignored", .null)
+                }
+            return [("event", .string("quitRequest")), ("outcome", .string(outcome)), ("reply", reply)]
         case let .sceneConnected(scene, value, reason):
             return [("event", .string("sceneConnected")), ("scene", string(scene)), ("value", JSON.value(value)), ("reason", .string(reason.rawValue))]
         case let .scenePhaseChanged(scene, from, to):

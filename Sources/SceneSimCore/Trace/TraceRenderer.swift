@@ -59,8 +59,19 @@ public enum TraceRenderer {
         case let .launched(number, platform, restoring):
             let what = restoring.isEmpty ? "nothing to restore" : "restoring " + list(restoring)
             return ("app", "launch #\(number) on \(platform.rawValue): \(what)")
-        case let .terminated(how, kept):
+        case let .terminated(how, kept, cause):
+            if let cause { return ("app", "terminated (\(how.rawValue)): \(cause.rawValue)") }
             return ("app", "terminated (\(how.rawValue)): restoration data \(kept ? "kept" : "discarded")")
+        case let .willTerminate(how):
+            return ("app", "will terminate (\(how.rawValue)): on_terminate runs")
+        case let .quitRequest(request):
+            switch request {
+            case .cancelled: return ("app", "quit cancelled: on_should_quit returned \"cancel\", the app keeps running")
+            case .deferred: return ("app", "quit waits: on_should_quit returned \"later\", until reply_to_quit")
+            case .replied(true): return ("app", "reply_to_quit(true): the quit goes on")
+            case .replied(false): return ("app", "reply_to_quit(false): quit cancelled, the app keeps running")
+            case .ignored: return ("app", "quit ignored: a quit is already waiting for reply_to_quit")
+            }
         case let .sceneConnected(scene, value, reason):
             let what = reason == .new ? "new session" : reason.rawValue
             let valueText = value.map { ", value \($0.literal)" } ?? ""

@@ -53,6 +53,7 @@
 ---@field shortcuts boolean  the model answers home-screen shortcuts (on_shortcut)
 ---@field memory_warning boolean  the model or a scene answers memory warnings (on_memory_warning)
 ---@field on_restore_value boolean  the model decodes values an earlier version saved (on_restore_value)
+---@field on_should_quit boolean  the model answers a Quit (on_should_quit): the replies to one put off apply
 ---@field server boolean  the app's code can ask the server (the built-in model, a Swift one, or Lua code naming sim.server)
 
 ---@type scenesim.Sim, scenesim.ExploreNatives
@@ -563,7 +564,12 @@ local app_calls = {
   { "terminate_system", 'app:terminate("system")' }, { "terminate_user", 'app:terminate("user")' },
   { "terminate_crash", 'app:terminate("crash")' }, { "terminate_force", 'app:terminate("force")' },
   { "hide", "app:hide()" }, { "reopen", "app:reopen()" },
+  { "reply_to_quit_true", "app:reply_to_quit(true)" }, { "reply_to_quit_false", "app:reply_to_quit(false)" },
 }
+
+-- The replies to a Quit the model's on_should_quit put off (semantics 13.8): explored on the
+-- Mac when the model declares on_should_quit.
+local quit_replies = { reply_to_quit_true = true, reply_to_quit_false = true }
 
 -- Calls that exist only on the Mac (semantics 13): explored only there.
 local mac_calls = { terminate_force = true, hide = true, reopen = true }
@@ -855,6 +861,8 @@ local function builtin_rules(declared, every, background_tasks, made)
     local name = entry[1]
     if overlay_calls[name] then
       take(name, declared.platform ~= "macos")
+    elseif quit_replies[name] then
+      take(name, declared.platform == "macos" and declared.on_should_quit)
     else
       take(name, not mac_calls[name] or declared.platform == "macos")
     end
@@ -886,9 +894,9 @@ E.builtin_names = {
   "cancel_onboarding", "close", "continue_activity", "disconnect", "dismiss_window",
   "finish_background_task", "focus", "foreground", "hide", "interrupt", "launch", "login", "logout",
   "memory_warning", "minimize", "network", "next_step", "open_notification", "open_settings", "open_shortcut", "open_url",
-  "open_window", "push_silent", "refresh", "reopen", "resume", "retry", "revoke", "schedule_refresh", "settle",
-  "storage_write", "switcher", "terminate_crash", "terminate_force", "terminate_keep_windows",
-  "terminate_system", "terminate_user", "transfer_done", "update",
+  "open_window", "push_silent", "refresh", "reopen", "reply_to_quit_false", "reply_to_quit_true", "resume", "retry",
+  "revoke", "schedule_refresh", "settle", "storage_write", "switcher", "terminate_crash", "terminate_force",
+  "terminate_keep_windows", "terminate_system", "terminate_user", "transfer_done", "update",
 }
 -- E.builtin_names in the order sort gives (assemble merges it with the module's sorted names).
 local builtin_order = {}

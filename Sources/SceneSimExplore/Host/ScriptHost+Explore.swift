@@ -230,6 +230,7 @@ extension ScriptHost {
             // 11.10, 5.6): memory warnings and updates apply then.
             "memory_warning": .boolean(simulator.model.hearsMemoryWarnings),
             "on_restore_value": .boolean(simulator.model.restoreValueCode != nil),
+            "on_should_quit": .boolean(simulator.model.shouldQuitCode != nil),
             // Whether the app's code can ask the server (semantics 8.3), which alone the
             // network and the server's revocations reach: the built-in model and a Swift one
             // do (a Swift model's code cannot be read); a Lua model when a function of its, or
@@ -447,6 +448,7 @@ extension ScriptHost {
         ("terminate_crash", .terminate(.crash)), ("terminate_force", .terminate(.force)), ("refresh", .refresh),
         ("hide", .hide), ("reopen", .reopen), ("push_silent", .push(SceneStorage())), ("transfer_done", .transferDone(ByteString("explore"))),
         ("memory_warning", .memoryWarning), ("update", .update(version: "2.0")),
+        ("reply_to_quit_true", .replyToQuit(true)), ("reply_to_quit_false", .replyToQuit(false)),
     ]
 
     /// The input of app-level call `number` (its 1-based place in `exploreAppCalls`, as

@@ -96,6 +96,11 @@ extension ScriptHost {
         case .openSettings: return .openSettings
         case .reopen: return .reopen
         case .hide: return .hide
+        case .replyToQuit:
+            guard let quits = call.bool(at: 2) else {
+                throw SimError(.invalidValue, "app:reply_to_quit(quits) needs true (quit now) or false (keep running) (got \(call.typeName(at: 2)))")
+            }
+            return .replyToQuit(quits)
         case .minimize: return window.map(SimInput.minimize)
         }
     }
@@ -249,6 +254,7 @@ extension ScriptHost {
         case .terminate: return ("app:terminate(how, options?)", 2)
         case .openWindow, .dismissWindow: return (kind.scriptName + "(id, value?)", 2)
         case .openURL: return ("app:open_url(url)", 1)
+        case .replyToQuit: return ("app:reply_to_quit(quits)", 1)
         case .continueActivity: return ("app:continue_activity(type, info?, options?)", 3)
         case .openNotification: return ("app:open_notification(info?, options?)", 2)
         case .openShortcut: return ("app:open_shortcut(type, options?)", 2)

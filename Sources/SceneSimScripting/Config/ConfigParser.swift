@@ -202,11 +202,11 @@ struct ConfigParser {
         }
     }
 
-    private func bool(_ value: LuaValue, key: String, default fallback: Bool) throws(SimError) -> Bool {
+    private func bool(_ value: LuaValue, key: String, default fallback: Bool, or other: String? = nil) throws(SimError) -> Bool {
         switch value {
         case .nil: return fallback
         case .boolean(let b): return b
-        default: throw fail("\(key) must be true or false, not \(luaTypeName(value)) \(literal(value))")
+        default: throw fail("\(key) must be true or false\(other.map { ", or \($0)," } ?? ""), not \(luaTypeName(value)) \(literal(value))")
         }
     }
 
@@ -424,7 +424,7 @@ struct ConfigParser {
         return result
     }
 
-    private func policy(_ value: LuaValue, platform: Platform) throws(SimError) -> Policy {
+    private mutating func policy(_ value: LuaValue, platform: Platform) throws(SimError) -> Policy {
         if value.isNil { return Policy() }
         guard case .table(let table) = value else {
             throw fail("policy must be a table like { force_quit = \"keep\" }, not \(aLuaTypeName(value))")
@@ -468,7 +468,26 @@ struct ConfigParser {
             throw fail("policy.\(key) is a macOS setting; this app runs on \(platform.rawValue) (remove it, or set platform = \"macos\")")
         }
         policy.closeWindowsOnQuit = try bool(table[field: "close_windows_on_quit"], key: "policy.close_windows_on_quit", default: true)
-        policy.quitWhenLastWindowCloses = try bool(table[field: "quit_when_last_window_closes"], key: "policy.quit_when_last_window_closes", default: false)
+        if case .function(let function) = table[field: "quit_when_last_window_closes"] {
+            // Asked each time the last window closes (a setting such as "show in menu bar").
+            appCode.append(function)
+            let host = host
+            policy.quitWhenLastWindowCloses = Policy.LastWindowQuit(askingDirectly: { [unowned(unsafe) host] _ in
+                guard let results = host.callAppCode(function, [host.appValue]) else { return false }
+                guard case .boolean(let quits)? = results.first else {
+                    throw SimError(
+                        .appCode,
+                        "policy.quit_when_last_window_closes must return true or false, not \(ModelParser.shown(results.first ?? .nil)); it is asked each time the last window closes"
+                    )
+                }
+                return quits
+            })
+        } else {
+            let quits = try bool(
+                table[field: "quit_when_last_window_closes"], key: "policy.quit_when_last_window_closes", default: false,
+                or: "a function(app) that answers when the last window closes")
+            policy.quitWhenLastWindowCloses = Policy.LastWindowQuit(quits)
+        }
         return policy
     }
 }

@@ -57,7 +57,7 @@ struct ModelParser {
 
     static let keys = [
         "name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "phase_notes", "intents",
-        "on_activity", "on_notification", "on_shortcut", "on_reopen", "defaults_keys", "memory", "effects", "background_modes", "on_push", "on_transfer", "on_memory_warning", "on_restore_value",
+        "on_activity", "on_notification", "on_shortcut", "on_reopen", "on_terminate", "on_should_quit", "defaults_keys", "memory", "effects", "background_modes", "on_push", "on_transfer", "on_memory_warning", "on_restore_value",
     ]
 
     /// `background_modes = { "remote-notification", "audio" }` (UIBackgroundModes), each once.
@@ -150,9 +150,25 @@ struct ModelParser {
         if let function = try handler("on_shortcut", "function(app, type)") {
             model.shortcutCode = { [unowned(unsafe) host] _, type in _ = host.callAppCode(function, [host.appValue, .string(ByteString(type))]) }
         }
-        if let function = try handler("on_reopen", "function(app)") {
+        if let function = try handler("on_reopen", "function(app, has_visible_windows)") {
             // false stops the default; anything else lets it run.
-            model.reopenCode = { [unowned(unsafe) host] _ in host.callAppCode(function, [host.appValue]).map { $0.first != .boolean(false) } ?? false }
+            model.reopenCode = { [unowned(unsafe) host] _, visible in
+                host.callAppCode(function, [host.appValue, .boolean(visible)]).map { $0.first != .boolean(false) } ?? false
+            }
+        }
+        if let function = try handler("on_terminate", "function(app, how)") {
+            model.terminateCode = { [unowned(unsafe) host] _, how in _ = host.callAppCode(function, [host.appValue, .string(ByteString(how.rawValue))]) }
+        }
+        if let function = try handler("on_should_quit", "function(app)") {
+            model.shouldQuitCode = { [unowned(unsafe) host] _ in
+                // A failed call quits nothing: its error is raised once the Quit is over.
+                guard let results = host.callAppCode(function, [host.appValue]) else { return .cancel }
+                if case .string(let text)? = results.first, let reply = AppModel.QuitReply(rawValue: text.escaped) { return reply }
+                throw SimError(
+                    .appCode,
+                    "model.on_should_quit must return \"now\", \"cancel\" or \"later\", not \(Self.shown(results.first ?? .nil)); \"later\" waits for app:reply_to_quit(true|false)"
+                )
+            }
         }
         if let function = try handler("on_memory_warning", "function(app)") {
             model.memoryWarningCode = { [unowned(unsafe) host] _ in _ = host.callAppCode(function, [host.appValue]) }
@@ -181,6 +197,16 @@ struct ModelParser {
         effects = try effectFunctions(table[field: "effects"])
         functions += intents.keys.sorted().map { intents[$0]! } + effects.keys.sorted().map { effects[$0]! }
         return model
+    }
+
+    /// A value app code returned, for the error that says it will not do: `nil`, `the string
+    /// "yes"`, `an integer`.
+    static func shown(_ value: LuaValue) -> String {
+        switch value {
+        case .nil: "nil"
+        case .string(let text): "the string \(text.quoted)"
+        default: aLuaTypeName(value)
+        }
     }
 
     /// What the model's `on_url` or `on_activity` answered: false with a reason, refused; nil or

@@ -336,14 +336,14 @@ struct ExploreCommandTests {
                 rule                    ran  precondition held
                 advance                  15  15
                 background                7  7
-                background_window         4  14
-                close                     9  11
+                background_window         3  13
+                close                     8  11
                 dismiss_window           12  12
                 focus                    11  14
                 foreground                3  3
                 hide                      5  5
                 launch                    1  1
-                minimize                  4  7
+                minimize                  5  8
                 open_window               5  5
                 reopen                   21  21
                 settle                    5  5
@@ -352,7 +352,7 @@ struct ExploreCommandTests {
                 terminate_force           1  1
                 terminate_keep_windows    1  1
                 terminate_system          2  2
-                terminate_user            2  2
+                terminate_user            3  3
 
                 """)
     }

@@ -117,13 +117,21 @@ struct JSONLTraceTests {
         app:launch()
 
         """
-    /// A Mac app: minimise and return, hide, the Dock's reopen, Force Quit.
+    /// A Mac app: minimise and return, hide, the Dock's reopen, a Quit put off and cancelled,
+    /// a Quit after the last window, Force Quit.
     static let mac = """
         local app = sim.launch {
           platform = "macos",
-          model = { states = { ready = {} }, initial = "ready", on_reopen = function() return true end },
+          policy = { quit_when_last_window_closes = function() return false end },
+          model = {
+            states = { ready = {} }, initial = "ready", on_reopen = function() return true end,
+            on_should_quit = function() return "later" end, on_terminate = function() end,
+          },
           scenes = { { id = "main" }, { id = "doc", value = "string" } },
         }
+        app:terminate("user")
+        app:terminate("user")
+        app:reply_to_quit(false)
         local doc = app:open_window("doc", "a")
         doc:minimize()
         doc:focus()
@@ -132,6 +140,9 @@ struct JSONLTraceTests {
         doc:close()
         app.front:close()
         app:reopen()
+        app:terminate("user", { keep_windows = true })
+        app:reply_to_quit(true)
+        app:launch()
         app:terminate("force")
 
         """

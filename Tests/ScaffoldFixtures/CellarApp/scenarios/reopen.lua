@@ -3,8 +3,9 @@
 -- licence check asks whether the receipt is an App Store one (a type test: an effect the overlay
 -- could answer, nil here so the check goes on); the demo licence is checked only when the main Window
 -- appears, so a demo that expires while the app stays open goes unnoticed; each Dock click
--- with no window visible runs applicationShouldHandleReopen, which registers the scheduler
--- again without invalidating the old timer, so the hourly check then runs twice an hour.
+-- runs applicationShouldHandleReopen (a minimised window counts as visible, so it returns false
+-- and the window stays in the Dock), which registers the scheduler again without invalidating
+-- the old timer, so the hourly check then runs twice an hour.
 local cellar = require "cellar"
 local app = sim.launch(cellar)
 local main = app.windows[1]
