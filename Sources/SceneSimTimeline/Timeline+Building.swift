@@ -96,7 +96,7 @@ private struct Builder {
             begin(Timeline.appStateLane, .state(initialState), at: point, entry, text)
             mark(Timeline.appPhaseLane, .launch, at: point, entry, text)
         case .terminated, .watchdogTerminated:
-            let how: Termination = if case .terminated(let how, _) = event { how } else { .watchdog }
+            let how: Termination = if case .terminated(let how, _, _) = event { how } else { .watchdog }
             for lane in open.keys.sorted() { close(lane, at: point) }
             if !processes.isEmpty {
                 processes[processes.count - 1].end = point
@@ -160,7 +160,7 @@ private struct Builder {
             mark(Timeline.appPhaseLane, .suspended, at: point, entry, text)
         case .resumed:
             mark(Timeline.appPhaseLane, .resumed, at: point, entry, text)
-        case .backgroundTaskExpiring:
+        case .backgroundTaskExpiring, .backgroundTaskCompletedAtExpiry:
             mark(Timeline.appPhaseLane, .taskExpiring, at: point, entry, text)
         case .workEnded:
             mark(Timeline.appPhaseLane, .workLost, at: point, entry, text)

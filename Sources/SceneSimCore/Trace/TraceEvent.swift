@@ -6,8 +6,9 @@ import ByteText
 public enum TraceEvent: Equatable, Sendable {
     /// The process started; `restoring` lists the scenes it brings back (empty: a fresh window opens).
     case launched(number: Int, platform: Platform, restoring: [SessionID])
-    /// The process ended.
-    case terminated(how: Termination, restorationKept: Bool)
+    /// The process ended; `cause`, when the trace names why (a crash at a background launch
+    /// with no launch handler registered, semantics 11.4).
+    case terminated(how: Termination, restorationKept: Bool, cause: String? = nil)
     /// A scene attached to its session and entered `inactive`.
     case sceneConnected(scene: SessionID, value: SceneValue?, reason: ConnectReason)
     /// A connected scene moved between phases.
@@ -68,6 +69,10 @@ public enum TraceEvent: Equatable, Sendable {
     /// The background time is about to run out: the task's expiration handler runs now, with
     /// `remaining` seconds left (`handler` false: the app gave none).
     case backgroundTaskExpiring(BackgroundTaskRef, remaining: VirtualTime, handler: Bool)
+    /// A refresh task whose handler set no expiration handler reached the warning moment: the
+    /// system marks it complete and unsuccessful (`setTaskCompleted(success: false)`), with
+    /// `remaining` seconds left (semantics 11.4).
+    case backgroundTaskCompletedAtExpiry(BackgroundTaskRef, remaining: VirtualTime)
     /// The app finished a background task (`endBackgroundTask`).
     case backgroundTaskFinished(BackgroundTaskRef)
     /// The watchdog ended the process: `tasks` were still running when the `after` seconds of
@@ -210,6 +215,8 @@ public enum DiscardReason: String, Sendable {
     case forceQuit = "force quit discards restoration data"
     /// The app crashed while loading, which discards restoration data.
     case crashWhileLoading = "crash while loading discards restoration data"
+    /// A process launched in the background crashed before any scene connected (semantics 11.4).
+    case crashAtLaunch = "crash at launch discards restoration data"
     /// The scene is never restored: `restorationBehavior(.disabled)`.
     case restorationDisabled = "restoration disabled for the scene"
     /// The Settings scene, whose window macOS never restores (semantics 13.2).

@@ -66,8 +66,9 @@ extension TraceRenderer {
         switch event {
         case let .launched(number, platform, restoring):
             return [("event", .string("launched")), ("number", .int(number)), ("platform", .string(platform.rawValue)), ("restoring", strings(restoring))]
-        case let .terminated(how, kept):
+        case let .terminated(how, kept, cause):
             return [("event", .string("terminated")), ("how", .string(how.rawValue)), ("restorationKept", .bool(kept))]
+                + (cause.map { [("cause", JSON.string($0))] } ?? [])
         case let .sceneConnected(scene, value, reason):
             return [("event", .string("sceneConnected")), ("scene", string(scene)), ("value", JSON.value(value)), ("reason", .string(reason.rawValue))]
         case let .scenePhaseChanged(scene, from, to):
@@ -147,6 +148,11 @@ extension TraceRenderer {
             return [
                 ("event", .string("backgroundTaskExpiring")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name)), ("remaining", .raw(remaining.text)),
                 ("handler", .bool(handler)),
+            ]
+        case let .backgroundTaskCompletedAtExpiry(task, remaining):
+            return [
+                ("event", .string("backgroundTaskCompletedAtExpiry")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name)),
+                ("remaining", .raw(remaining.text)),
             ]
         case let .backgroundTaskFinished(task):
             return [("event", .string("backgroundTaskFinished")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name))]

@@ -51,8 +51,9 @@ public enum TraceRenderer {
         case let .launched(number, platform, restoring):
             let what = restoring.isEmpty ? "nothing to restore" : "restoring " + list(restoring)
             return ("app", "launch #\(number) on \(platform.rawValue): \(what)")
-        case let .terminated(how, kept):
-            return ("app", "terminated (\(how.rawValue)): restoration data \(kept ? "kept" : "discarded")")
+        case let .terminated(how, kept, cause):
+            let restoration = "restoration data \(kept ? "kept" : "discarded")"
+            return ("app", "terminated (\(how.rawValue)): " + (cause.map { "\($0); \(restoration)" } ?? restoration))
         case let .sceneConnected(scene, value, reason):
             let what = reason == .new ? "new session" : reason.rawValue
             let valueText = value.map { ", value \($0.literal)" } ?? ""
@@ -126,6 +127,11 @@ public enum TraceRenderer {
                 "app",
                 "\(task) expiring: \(remaining.text) s of background time left; "
                     + (handler ? "its expiration handler runs" : "it has no expiration handler, so it runs on until it finishes or the watchdog ends the app")
+            )
+        case let .backgroundTaskCompletedAtExpiry(task, remaining):
+            return (
+                "app",
+                "\(task) expiring: \(remaining.text) s of background time left; it has no expiration handler, so the system marks it complete (unsuccessful)"
             )
         case let .backgroundTaskFinished(task):
             return ("app", "\(task) finished")

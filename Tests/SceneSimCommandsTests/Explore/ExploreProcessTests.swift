@@ -6,7 +6,8 @@ import Testing
 /// uses them) background tasks; a watchdog termination is a failure unless the module allows it.
 @Suite("scenesim explore and the process: suspension, background tasks, refresh, the watchdog")
 struct ExploreProcessTests {
-    /// An iPhone app whose background refresh never finishes its task.
+    /// An iPhone app whose background refresh never finishes its task, not even in its
+    /// expiration handler (without one the system would complete the task: semantics 11.4).
     static let forgetfulRefresh = """
         return {
           setup = function()
@@ -15,6 +16,7 @@ struct ExploreProcessTests {
               model = {
                 states = { ready = {} }, initial = "ready", transitions = { ready = {} },
                 on_refresh = function(app) app.defaults.refreshed = true end,
+                on_refresh_expired = function() end,
               },
             }
           end,
