@@ -46,6 +46,8 @@
 ---@field suspend_after? number  seconds a backgrounded app runs before it is suspended; nil: never
 ---@field refresh boolean        whether the platform has background refresh (BGTaskScheduler)
 ---@field on_refresh boolean     whether the model declares on_refresh (it does background work)
+---@field open_window boolean     whether the OS version has OpenWindowAction (semantics 14.1)
+---@field dismiss_window boolean  whether the OS version has DismissWindowAction (semantics 14.1)
 ---@field activities boolean  the app's code answers user activities (on_activity, matching)
 ---@field notifications boolean  the model answers notifications (on_notification)
 ---@field server boolean  the app's code can ask the server (the built-in model, a Swift one, or Lua code naming sim.server)
@@ -836,8 +838,8 @@ local function builtin_rules(declared, every, background_tasks, made)
   local has_settings = false
   for _, scene in ipairs(declared.scenes) do has_settings = has_settings or scene.kind == "settings" end
   take("open_settings", has_settings)
-  take("open_window", true)
-  take("dismiss_window", true)
+  take("open_window", declared.open_window)
+  take("dismiss_window", declared.dismiss_window)
   take("advance_past_suspension", declared.suspend_after)
   local tasks = background_tasks or (background_tasks == nil and declared.on_refresh)
   take("begin_background_task", tasks)

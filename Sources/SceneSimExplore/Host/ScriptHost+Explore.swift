@@ -218,6 +218,9 @@ extension ScriptHost {
             "intents": .table(LuaTable(sequence: simulator.model.intents.sorted().map { .string(ByteString($0)) })),
             "refresh": .boolean(config.hasBackgroundRefresh),
             "on_refresh": .boolean(simulator.model.refreshCode != nil),
+            // Calls the app's OS version has (semantics 14.1): below, they are errors.
+            "open_window": .boolean(config.platform.openWindowOS.map { config.os >= $0 } ?? true),
+            "dismiss_window": .boolean(config.platform.dismissWindowOS.map { config.os >= $0 } ?? true),
             // The external events the app's code answers (semantics 12): their rules apply then.
             "activities": .boolean(
                 simulator.model.activityCode != nil || simulator.model.scenesTakeActivities
