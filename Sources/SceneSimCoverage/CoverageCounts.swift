@@ -31,7 +31,7 @@ package struct CoverageCounts: Sendable, Equatable {
         switch event {
         case .launched, .eventLaunched, .notificationOpened, .reopened, .windowMinimized, .launchedInBackground,
             .stateChanged, .stateRejected, .scenePhaseChanged, .appPhaseChanged, .sceneConnected, .sceneDisconnected,
-            .sessionsDiscarded, .terminated, .watchdogTerminated, .memoryLost, .suspended, .backgroundTaskExpiring,
+            .sessionsDiscarded, .terminated, .watchdogTerminated, .memoryLost, .suspended, .backgroundTaskExpiring, .backgroundTaskCompletedAtExpiry,
             .deepLink, .activityContinued, .warning, .memoryWarning, .appUpdated, .storageDroppedAfterUpdate:
             true
         default:
@@ -82,7 +82,7 @@ package struct CoverageCounts: Sendable, Equatable {
                 memoryLosses[cause.rawValue, default: 0] += 1
             case .suspended:
                 backgroundTime[Self.suspended, default: 0] += 1
-            case .backgroundTaskExpiring:
+            case .backgroundTaskExpiring, .backgroundTaskCompletedAtExpiry:
                 backgroundTime[Self.expired, default: 0] += 1
             case let .deepLink(_, outcome):
                 switch outcome {

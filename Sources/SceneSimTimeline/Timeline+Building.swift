@@ -160,7 +160,7 @@ private struct Builder {
             mark(Timeline.appPhaseLane, .suspended, at: point, entry, text)
         case .resumed:
             mark(Timeline.appPhaseLane, .resumed, at: point, entry, text)
-        case .backgroundTaskExpiring:
+        case .backgroundTaskExpiring, .backgroundTaskCompletedAtExpiry:
             mark(Timeline.appPhaseLane, .taskExpiring, at: point, entry, text)
         case .workEnded:
             mark(Timeline.appPhaseLane, .workLost, at: point, entry, text)

@@ -172,10 +172,11 @@ struct ExploreStreamTests {
                 "sim.network(true)",
                 "sim.advance(0.1)",
                 "sim.advance(3600)",
+                // The built-in model registers no refresh handler: the refresh launch crashes
+                // (semantics 11.4), so no terminate follows.
                 "sim.system.refresh(app)",
                 "sim.advance(0.1)",
-                "app:terminate(\"system\")",
-                "sim.server.revoke(\"bob\")",
+                "sim.advance(0.1)",
                 "app:launch()",
                 "app:switcher()",
                 "app:open_url(\"app://doc/B\")",
@@ -185,6 +186,7 @@ struct ExploreStreamTests {
                 "sim.settle()",
                 "app:open_window(\"main\")",
                 "app:background()",
+                "sim.network(true)",
             ])
     }
 

@@ -54,7 +54,6 @@ struct ProcessModelTests {
             """
             [   0.000] app         launch #1 on iphone: nothing to restore
             [   0.000] feed#1      connected (new session) -> inactive
-            [   0.000] app         phase background -> inactive
             [   0.000] feed#1      phase inactive -> active
             [   0.000] app         phase inactive -> active
             [   0.000] app         background refresh requested, due at 600.000 s

@@ -25,7 +25,6 @@ func draftSurvivesSystemKill() throws {
     store.expectTrace("""
         [   0.000] app         launch #2 on ipados: restoring note#1, main#1
         [   0.000] note#1      connected (restored, value "n1") -> inactive
-        [   0.000] app         phase background -> inactive: prepare for background
         [   0.000] main#1      connected (restored) -> inactive
         [   0.000] note#1      phase inactive -> active
         [   0.000] app         phase inactive -> active: validate session and refresh

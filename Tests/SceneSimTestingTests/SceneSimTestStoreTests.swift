@@ -17,7 +17,6 @@ struct SceneSimTestStoreTests {
             """
             [   0.000] app         launch #1 on ipados: nothing to restore
             [   0.000] main#1      connected (new session) -> inactive
-            [   0.000] app         phase background -> inactive: prepare for background
             [   0.000] main#1      phase inactive -> active
             [   0.000] app         phase inactive -> active: validate session and refresh
             """)
@@ -94,7 +93,6 @@ struct SceneSimTestStoreTests {
                 """
                 [   0.000] app         launch #1 on ipados: nothing to restore
                 [   0.000] main#1      connected (new session) -> inactive
-                [   0.000] app         phase background -> inactive: prepare for background
                 [   0.000] main#1      phase inactive -> active
                 [   0.000] app         phase inactive -> active: validate session and refresh
                 [   0.500] app         state loading -> authenticated("ada")
@@ -143,7 +141,6 @@ struct SceneSimTestStoreTests {
             [   0.000] app         launch #1 on ipados: nothing to restore
             [   0.000] app         state starting -> locked
             [   0.000] main#1      connected (new session) -> inactive
-            [   0.000] app         phase background -> inactive
             [   0.000] main#1      phase inactive -> active
             [   0.000] app         phase inactive -> active
             [   1.000] app         state locked -> unlocked

@@ -1,6 +1,6 @@
 -- sim.launch refuses event and Mac declarations that cannot work, naming the key: a route for a
--- scheme the app does not register, Mac-only scene keys elsewhere, a Settings scene off the Mac
--- Spec: semantics 12.6, 13.3; API sim.launch config.
+-- scheme the app does not register, Mac-only keys elsewhere, restoration below iPadOS 18, Settings off the Mac
+-- Spec: semantics 12.6, 13.3, 14.1; API sim.launch config.
 local function launch_error(config)
   local ok, message = pcall(function() sim.launch(config) end)
   assert(not ok, "the config should be refused")
@@ -11,7 +11,7 @@ local scenes = { { id = "main" }, { id = "status", value = "string" } }
 launch_error { url_schemes = { "icecubesapp" }, routes = { ["https://status"] = "status" }, scenes = scenes }
 launch_error { url_schemes = { "icecubesapp://" }, scenes = scenes }
 launch_error { platform = "iphone", scenes = { { id = "main", launch = "presented" } } }
-launch_error { platform = "ipados", scenes = { { id = "main", restoration = false } } }
+launch_error { platform = "ipados", os = "17", scenes = { { id = "main", restoration = false } } } -- from iPadOS 18
 launch_error { platform = "ipados", scenes = { { id = "main" }, { id = "prefs", kind = "settings" } } }
 launch_error { platform = "macos", scenes = { { id = "prefs", kind = "settings" } } }
 launch_error { platform = "macos", scenes = { { id = "main", launch = "always" } } }

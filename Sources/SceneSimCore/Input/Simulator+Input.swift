@@ -90,8 +90,14 @@ extension Simulator {
         case let .intent(name, arguments):
             _ = try checkedIntent(name, arguments)
             return process
-        case .focus(let id), .close(let id):
+        case .focus(let id):
             try requireAlive(id, what())
+            return try runningProcess(what())
+        case .close(let id):
+            try requireAlive(id, what())
+            // The user removes the window's card in the switcher (semantics 2.4): the iOS
+            // family has cards of an app that is not running; the Mac has none.
+            if process == nil, config.platform != .macos { return nil }
             return try runningProcess(what())
         case .backgroundWindow(let id):
             try requireAlive(id, what())
@@ -127,6 +133,8 @@ extension Simulator {
             return process
         case .openWindow(let groupID, let value), .dismissWindow(let groupID, let value):
             let process = try runningProcess(what())
+            let isOpen = if case .openWindow = input { true } else { false }
+            try requireOS(isOpen ? config.platform.openWindowOS : config.platform.dismissWindowOS, for: what(), action: isOpen ? "OpenWindowAction" : "DismissWindowAction")
             let group = try groupIndex(groupID)
             if case .openWindow = input, config.scenes[group].kind == .settings {
                 throw SimError(.invalidValue, "\(.openWindow): scene \"\(groupID)\" is the Settings scene, which openWindow cannot open; call \(.openSettings)")
@@ -255,6 +263,9 @@ extension Simulator {
             guard let process = try check(input) else {
                 switch input {
                 case .openURL, .continueActivity, .openNotification, .openShortcut: return runEvent(input, nil)
+                case .close(let id):
+                    discard([id], reason: .closed, delivered: false)
+                    return .done
                 default: break  // a launch, or a Dock click on an app that is not running
                 }
                 startProcess()
@@ -453,4 +464,17 @@ extension Simulator {
     /// Whether a lifecycle action sent now would be queued (app code is running in the middle
     /// of a system action).
     package var queuesLifecycleActions: Bool { underWay.activity == .acting || underWay.appCodeDepth > 0 }
+}
+
+extension Simulator {
+    /// Fails when the app's OS predates `needed`, the version that introduced `action`, the
+    /// environment action behind `what` (semantics 14.1).
+    func requireOS(_ needed: Int?, for what: APICall, action: String) throws(SimError) {
+        guard let needed, config.os < needed else { return }
+        let os = config.platform.osName
+        throw SimError(
+            .forbidden,
+            "\(what): \(action) needs \(os) \(needed), and this app runs on \(os) \(config.os) (os = \"\(config.os)\"); raise \(script: "os in sim.launch", swift: "AppConfig.osVersion")"
+        )
+    }
 }

@@ -122,8 +122,12 @@ public struct AppConfig: Sendable, Equatable {
             if scene.launch != .automatic {
                 try require("scenes: \"\(scene.id)\".launch (defaultLaunchBehavior)", platform.sceneBehaviorOS)
             }
-            if !scene.restoration {
-                try require("scenes: \"\(scene.id)\".restoration (restorationBehavior)", platform.sceneBehaviorOS)
+            if scene.restorationDeclared || !scene.restoration {
+                let behavior = scene.restoration ? "restorationBehavior(.automatic)" : "restorationBehavior(.disabled)"
+                try require("scenes: \"\(scene.id)\".restoration (\(behavior))", platform.restorationOS(disabled: !scene.restoration))
+            }
+            if scene.valueType != nil {
+                try require("scenes: \"\(scene.id)\".value (a WindowGroup presenting a value)", platform.openWindowOS)
             }
         }
         for scene in scenes where scene.kind == .settings {
@@ -238,6 +242,9 @@ public struct SceneDeclaration: Sendable, Equatable {
     /// `restorationBehavior`: false (`.disabled`) means the scene's windows are never restored
     /// (semantics 13.2).
     public var restoration = true
+    /// The script wrote `restoration` (true or false): the modifier is used, and needs the
+    /// version that has it (semantics 14.1).
+    package var restorationDeclared = false
     /// The `@SceneStorage` keys its views declare: any other key is an error with "did you
     /// mean" (scenarios/README.md, "Declared keys"); nil: any key.
     public var keys: [String]?

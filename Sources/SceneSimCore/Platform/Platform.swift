@@ -45,7 +45,36 @@ public enum Platform: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether scenes take `defaultLaunchBehavior` and `restorationBehavior` (macOS, visionOS).
+    /// The first version with `restorationBehavior(_:)` here (`.automatic`); `disabled` asks for
+    /// `.disabled`, which visionOS has only from 26 (semantics 14.1).
+    package func restorationOS(disabled: Bool) -> Int {
+        switch self {
+        case .iphone, .ipados: 18
+        case .macos: 15
+        case .visionos: disabled ? 26 : 2
+        }
+    }
+
+    /// The first version with value-presenting window groups (`WindowGroup(id:for:)`) and
+    /// `OpenWindowAction` here (nil: every version scenesim knows has them).
+    package var openWindowOS: Int? {
+        switch self {
+        case .iphone, .ipados: 16
+        case .macos: 13
+        case .visionos: nil
+        }
+    }
+
+    /// The first version with `DismissWindowAction` here (nil: every version scenesim knows).
+    package var dismissWindowOS: Int? {
+        switch self {
+        case .iphone, .ipados: 17
+        case .macos: 14
+        case .visionos: nil
+        }
+    }
+
+    /// Whether scenes take `defaultLaunchBehavior` (macOS, visionOS).
     package var hasSceneLaunchBehaviors: Bool { self == .macos || self == .visionos }
 
     /// Hiding a macOS app takes its windows from active straight to background (§1.2).

@@ -35,6 +35,10 @@ struct BackgroundTaskRecord {
     var status: BackgroundTaskStatus
     /// The app's expiration handler; let go once called or once the task is over.
     var expiration: ((Simulator, BackgroundTaskID) throws -> Void)?
+    /// A refresh task (a `BGTask`) with no expiration handler: at the warning moment the
+    /// system marks it complete and unsuccessful instead of letting the watchdog end the app
+    /// (semantics 11.4).
+    var completesAtExpiry = false
 
     /// Running or expired: the task holds the app awake and the watchdog counts it.
     var isOpen: Bool { status == .running || status == .expired }

@@ -36,11 +36,14 @@ extension Simulator {
     /// `finish()` is allowed. (Before, the task counted against the background stay that had
     /// ended: its handler ran at once with 0 s left, finish() was refused as the app's code
     /// of a suspended app, and the watchdog ended a correct app.)
-    func openBackgroundTask(named name: ByteString, _ expiration: ((Simulator, BackgroundTaskID) throws -> Void)?, _ process: AppProcess) -> BackgroundTaskID {
+    func openBackgroundTask(
+        named name: ByteString, _ expiration: ((Simulator, BackgroundTaskID) throws -> Void)?, _ process: AppProcess, completesAtExpiry: Bool = false
+    ) -> BackgroundTaskID {
         if process.isSuspended { resumeIfSuspended(process) }
         let id = BackgroundTaskID(rawValue: services.backgroundTasks.count + 1)
         let ref = BackgroundTaskRef(id: id, name: name)
-        services.backgroundTasks.append(BackgroundTaskRecord(ref: ref, launch: launchCount, status: .running, expiration: expiration))
+        services.backgroundTasks.append(
+            BackgroundTaskRecord(ref: ref, launch: launchCount, status: .running, expiration: expiration, completesAtExpiry: completesAtExpiry && expiration == nil))
         services.backgroundTaskNameBytes += name.count
         process.openTasks.append(id)
         emit(.backgroundTaskBegan(ref))
@@ -66,7 +69,9 @@ extension Simulator {
             case .running, .expired:
                 break
             }
-            guard let process else { return false }
+            // Not open: the system completed it at expiry (a refresh task with no expiration
+            // handler); completing it again does nothing, as `setTaskCompleted` does.
+            guard let process, process.openTasks.contains(id) else { return false }
             try requireAwake(.finishBackgroundTask)
             closeBackgroundTask(id, process)
             return true
@@ -122,9 +127,26 @@ extension Simulator {
         services.backgroundTasks[index].status = .expired
         let handler = services.backgroundTasks[index].expiration
         services.backgroundTasks[index].expiration = nil
+        if services.backgroundTasks[index].completesAtExpiry {
+            completeAtExpiry(id, process)
+            return
+        }
         emit(.backgroundTaskExpiring(services.backgroundTasks[index].ref, remaining: backgroundTimeRemaining ?? .zero, handler: handler != nil))
         guard let handler else { return }
         runAppCode { try handler(self, id) }
+    }
+
+    /// A refresh task with no expiration handler reached the warning moment: the system marks
+    /// it complete and unsuccessful (`expired`); the watchdog does not count it, and with no
+    /// other task open the app is suspended at once (semantics 11.4).
+    private func completeAtExpiry(_ id: BackgroundTaskID, _ process: AppProcess) {
+        emit(.backgroundTaskCompletedAtExpiry(services.backgroundTasks[id.rawValue - 1].ref, remaining: backgroundTimeRemaining ?? .zero))
+        process.openTasks.remove(id)
+        process.pendingExpirations.remove(id)
+        guard process.openTasks.isEmpty, process.backgroundSince != nil, config.suspendDelay != nil else { return }
+        process.warningAt = nil
+        process.timeUpAt = nil
+        process.suspendAt = now
     }
 
     /// Tasks begun after the warning moment get their handlers once the call that began them is

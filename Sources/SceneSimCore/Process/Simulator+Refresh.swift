@@ -85,14 +85,20 @@ extension Simulator {
             process = started
         }
         guard self.process === process else { return }
-        enterBackground(process, grant: config.policy.refreshTime, graceSpent: true)
-        let expired = model.refreshExpiredCode
-        let id = openBackgroundTask(named: "refresh", expired, process)
-        if let code = model.refreshCode {
-            runAppCode { try code(self, id) }
-        } else {
-            // Nothing registered to run it: the system's task ends at once.
-            closeBackgroundTask(id, process)
+        guard let code = model.refreshCode else {
+            if running == nil {
+                // Launched for a task no launch handler was registered for: BGTaskScheduler
+                // raises, and the app crashes before any scene connected (semantics 11.4).
+                crashAtLaunch(process, cause: .noRefreshLaunchHandler)
+                return
+            }
+            // A running app with no handler: the system's task ends at once.
+            enterBackground(process, grant: config.policy.refreshTime, graceSpent: true)
+            closeBackgroundTask(openBackgroundTask(named: "refresh", nil, process), process)
+            return
         }
+        enterBackground(process, grant: config.policy.refreshTime, graceSpent: true)
+        let id = openBackgroundTask(named: "refresh", model.refreshExpiredCode, process, completesAtExpiry: true)
+        runAppCode { try code(self, id) }
     }
 }

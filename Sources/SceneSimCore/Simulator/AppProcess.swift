@@ -72,6 +72,13 @@ final class AppProcess {
     /// Work a background mode keeps running (`keepRunning`, semantics 11.9): while set, the
     /// app is not suspended in the background and its background time does not run out.
     var keptRunning: ByteString?
+    /// Launched in the background (a refresh; semantics 1.7, 11.4): no scene connected at
+    /// launch, and the App's phase starts at `background` as the app hears it. The one
+    /// predicate every background launch (refresh, push, transfer, prewarm) shares.
+    let launchedInBackground: Bool
+    /// A process the user launched has not connected a scene yet: the first connection moves
+    /// the App's phase to `inactive` silently, SwiftUI's initial value (semantics 1.7).
+    var initialPhasePending: Bool
 
     var isSuspended: Bool { suspendedSince != nil }
 
@@ -79,8 +86,13 @@ final class AppProcess {
     /// The `serial` of the simulator the process runs in: the session ids it hands out carry it.
     let owner: Int
 
-    init(model: AppModel, now: VirtualTime, owner: Int = 0, reusing lists: (order: IndexList, visible: IndexList)? = nil) {
+    init(
+        model: AppModel, now: VirtualTime, owner: Int = 0, launchedInBackground: Bool = false,
+        reusing lists: (order: IndexList, visible: IndexList)? = nil
+    ) {
         self.owner = owner
+        self.launchedInBackground = launchedInBackground
+        initialPhasePending = !launchedInBackground
         machine = AppStateMachine(model: model)
         stateSince = now
         if let lists {

@@ -13,7 +13,7 @@ extension Simulator {
     @discardableResult
     func startProcess(for event: ExternalEvent? = nil, cause: LaunchCause? = nil, inBackgroundFor reason: String? = nil) -> SessionID? {
         launchCount += 1
-        let process = AppProcess(model: model, now: now, owner: serial, reusing: spareLists)
+        let process = AppProcess(model: model, now: now, owner: serial, launchedInBackground: reason != nil, reusing: spareLists)
         self.process = process
         spareLists = nil
         let candidates = onScreenAtExit.filter { sessions[$0.index].alive }
@@ -248,6 +248,10 @@ extension Simulator {
         case .crash:
             // On macOS every open window is in the restore set, minimised ones too (13.4, 13.9).
             if config.platform == .macos { onScreen = process.order.elements.map { sessionID($0) } }
+            if process.launchedInBackground, process.deferredRestore != nil {
+                crashAtLaunch(process, cause: nil)
+                return
+            }
             if onScreen.isEmpty { onScreen = process.foregroundSet }
             // In a loading screen (a state the model declares `loading`, as the built-in model's
             // `loading`): the app has not finished starting, so the system distrusts its
@@ -258,6 +262,14 @@ extension Simulator {
                 discard(sessions.filter(\.alive).map(\.id), reason: .crashWhileLoading, delivered: false)
             }
         }
+    }
+
+    /// A process launched in the background crashed before any scene connected: a crash at
+    /// launch time, so the system discards the restoration data (semantics 11.4). `cause` is
+    /// what the trace says crashed it, when the simulator knows.
+    func crashAtLaunch(_ process: AppProcess, cause: TerminationCause?) {
+        finishProcess(.crash, onScreen: [], keep: false, process, event: .terminated(how: .crash, restorationKept: false, cause: cause))
+        discard(sessions.filter(\.alive).map(\.id), reason: .crashAtLaunch, delivered: false)
     }
 
     /// Drops the process: unsaved storage is lost, scheduled work dies, scenes detach silently.

@@ -101,6 +101,17 @@ extension Simulator {
             sessions[id.index].scene = SessionRecord.LiveScene(phase: .inactive, storage: decoded ?? record.saved, dirty: decoded != nil)
         }
         process.counts.add(.inactive)
+        if process.initialPhasePending {
+            // A process the user launched: its first scene gives the App the phase SwiftUI
+            // starts it with, `inactive`, and no change is heard (semantics 1.7); set before the
+            // connection is traced, which tells front ends the App's fields changed. A process
+            // launched in the background hears every change.
+            process.initialPhasePending = false
+            if process.reportedPhase == .background {
+                process.reportedPhase = .inactive
+                leaveBackground(process)
+            }
+        }
         process.minimized.remove(id.index)
         // In the window order at once (at the back, until the caller places it), so code at
         // the connect point finds it among the app's windows.

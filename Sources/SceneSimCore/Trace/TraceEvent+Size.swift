@@ -24,7 +24,9 @@ extension TraceEvent {
         case .warning(let warning): warning.payloadBytes
         case .defaultChanged(let key, let value), .memoryWritten(_, let key, let value): key.count + (value?.byteSize ?? 0)
         case .note(let text): text.count
-        case .backgroundTaskBegan(let task), .backgroundTaskExpiring(let task, _, _), .backgroundTaskFinished(let task): task.name.count
+        case .backgroundTaskBegan(let task), .backgroundTaskExpiring(let task, _, _), .backgroundTaskCompletedAtExpiry(let task, _),
+            .backgroundTaskFinished(let task):
+            task.name.count
         case .watchdogTerminated(let tasks, _): tasks.reduce(0) { $0 + $1.name.count + 16 }
         case .workEnded(.backgroundTask(let task, _)): task.name.count
         case .workEnded(.timer), .workEnded(.request): 0

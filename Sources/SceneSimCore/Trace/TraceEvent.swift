@@ -68,6 +68,10 @@ public enum TraceEvent: Equatable, Sendable {
     /// The background time is about to run out: the task's expiration handler runs now, with
     /// `remaining` seconds left (`handler` false: the app gave none).
     case backgroundTaskExpiring(BackgroundTaskRef, remaining: VirtualTime, handler: Bool)
+    /// A refresh task whose handler set no expiration handler reached the warning moment: the
+    /// system marks it complete and unsuccessful (`setTaskCompleted(success: false)`), with
+    /// `remaining` seconds left (semantics 11.4).
+    case backgroundTaskCompletedAtExpiry(BackgroundTaskRef, remaining: VirtualTime)
     /// The app finished a background task (`endBackgroundTask`).
     case backgroundTaskFinished(BackgroundTaskRef)
     /// The watchdog ended the process: `tasks` were still running when the `after` seconds of
@@ -134,6 +138,9 @@ public enum TraceEvent: Equatable, Sendable {
 public enum TerminationCause: String, Equatable, Sendable, CaseIterable {
     /// A Mac app quit because its last window closed (semantics 13.6).
     case lastWindowClosed = "the last window closed"
+    /// A background launch for a refresh of an app whose model declares no `on_refresh`: no
+    /// launch handler was registered for the task, and the app crashes (semantics 11.4).
+    case noRefreshLaunchHandler = "no launch handler registered for the refresh task"
 }
 
 /// What became of a Quit the app was asked about (macOS, semantics 13.8).
@@ -281,6 +288,8 @@ public enum DiscardReason: String, Sendable {
     case forceQuit = "force quit discards restoration data"
     /// The app crashed while loading, which discards restoration data.
     case crashWhileLoading = "crash while loading discards restoration data"
+    /// A process launched in the background crashed before any scene connected (semantics 11.4).
+    case crashAtLaunch = "crash at launch discards restoration data"
     /// The scene is never restored: `restorationBehavior(.disabled)`.
     case restorationDisabled = "restoration disabled for the scene"
     /// The Settings scene, whose window macOS never restores (semantics 13.2).

@@ -167,6 +167,11 @@ extension TraceRenderer {
                 ("event", .string("backgroundTaskExpiring")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name)), ("remaining", .raw(remaining.text)),
                 ("handler", .bool(handler)),
             ]
+        case let .backgroundTaskCompletedAtExpiry(task, remaining):
+            return [
+                ("event", .string("backgroundTaskCompletedAtExpiry")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name)),
+                ("remaining", .raw(remaining.text)),
+            ]
         case let .backgroundTaskFinished(task):
             return [("event", .string("backgroundTaskFinished")), ("task", .int(task.id.rawValue)), ("name", .bytes(task.name))]
         case let .watchdogTerminated(tasks, after):

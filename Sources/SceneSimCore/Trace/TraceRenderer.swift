@@ -60,7 +60,8 @@ public enum TraceRenderer {
             let what = restoring.isEmpty ? "nothing to restore" : "restoring " + list(restoring)
             return ("app", "launch #\(number) on \(platform.rawValue): \(what)")
         case let .terminated(how, kept, cause):
-            if let cause { return ("app", "terminated (\(how.rawValue)): \(cause.rawValue)") }
+            if cause == .lastWindowClosed { return ("app", "terminated (\(how.rawValue)): \(TerminationCause.lastWindowClosed.rawValue)") }
+            if let cause { return ("app", "terminated (\(how.rawValue)): \(cause.rawValue); restoration data \(kept ? "kept" : "discarded")") }
             return ("app", "terminated (\(how.rawValue)): restoration data \(kept ? "kept" : "discarded")")
         case let .willTerminate(how):
             return ("app", "will terminate (\(how.rawValue)): on_terminate runs")
@@ -145,6 +146,11 @@ public enum TraceRenderer {
                 "app",
                 "\(task) expiring: \(remaining.text) s of background time left; "
                     + (handler ? "its expiration handler runs" : "it has no expiration handler, so it runs on until it finishes or the watchdog ends the app")
+            )
+        case let .backgroundTaskCompletedAtExpiry(task, remaining):
+            return (
+                "app",
+                "\(task) expiring: \(remaining.text) s of background time left; it has no expiration handler, so the system marks it complete (unsuccessful)"
             )
         case let .backgroundTaskFinished(task):
             return ("app", "\(task) finished")

@@ -220,6 +220,9 @@ extension ScriptHost {
             "on_refresh": .boolean(simulator.model.refreshCode != nil),
             "on_push": .boolean(simulator.model.pushCode != nil),
             "on_transfer": .boolean(simulator.model.transferCode != nil),
+            // Calls the app's OS version has (semantics 14.1): below, they are errors.
+            "open_window": .boolean(config.platform.openWindowOS.map { config.os >= $0 } ?? true),
+            "dismiss_window": .boolean(config.platform.dismissWindowOS.map { config.os >= $0 } ?? true),
             // The external events the app's code answers (semantics 12): their rules apply then.
             "activities": .boolean(
                 simulator.model.activityCode != nil || simulator.model.scenesTakeActivities

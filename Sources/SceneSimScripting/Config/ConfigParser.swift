@@ -333,11 +333,10 @@ struct ConfigParser {
             declaration.keys = try keyList(scene[field: "keys"], "\(path).keys", example: "keys = { \"selectedTab\" }")
             declaration.memory = try keyList(scene[field: "memory"], "\(path).memory", example: "memory = { \"draft\" }")
             declaration.matching = try matching(scene[field: "matching"], path)
-            for key in ["launch", "restoration"] where !scene[field: key].isNil && !platform.hasSceneLaunchBehaviors {
-                throw fail(
-                    "\(path).\(key): \(key == "launch" ? "defaultLaunchBehavior" : "restorationBehavior") exists only on macos and visionos, not on \(platform.rawValue); remove \(key)"
-                )
+            if !scene[field: "launch"].isNil && !platform.hasSceneLaunchBehaviors {
+                throw fail("\(path).launch: defaultLaunchBehavior exists only on macos and visionos, not on \(platform.rawValue); remove launch")
             }
+            declaration.restorationDeclared = !scene[field: "restoration"].isNil
             declaration.launch = try enumValue(scene[field: "launch"], key: "\(path).launch", default: LaunchBehavior.automatic)
             declaration.restoration = try bool(scene[field: "restoration"], key: "\(path).restoration", default: true)
             result.append(declaration)

@@ -24,14 +24,16 @@ extension ScriptHost {
     /// Each such change is traced at once, with no handler point before its event: a launch or
     /// a termination, the App's phase, the model's state, a suspension or a resumption
     /// (Simulator's startProcess, end, updateAggregate, request, suspendIfIdle and
-    /// resumeIfSuspended). The events of scenes, storage, the server and the clock's work change
-    /// none; any other kind (an external event, a reopen) drops the cache too.
+    /// resumeIfSuspended), or a scene connecting (the first one of a launch by the user sets the
+    /// App's phase untraced, semantics 1.7). The other events of scenes, storage, the server and
+    /// the clock's work change none; any other kind (an external event, a reopen) drops the
+    /// cache too.
     static func mayChangeAppFields(_ event: TraceEvent) -> Bool {
         switch event {
-        case .sceneConnected, .scenePhaseChanged, .sceneDisconnected, .windowFronted, .restoreRejected,
+        case .scenePhaseChanged, .sceneDisconnected, .windowFronted, .restoreRejected,
             .sessionsDiscarded, .discardsDelivered, .storageSaved, .storageLost, .stateRejected, .validationStarted,
             .validationFinished, .sessionStored, .sessionCleared, .networkChanged, .serverRevoked, .warning,
-            .defaultChanged, .note, .memoryLost, .memoryWritten, .backgroundTaskBegan, .backgroundTaskExpiring,
+            .defaultChanged, .note, .memoryLost, .memoryWritten, .backgroundTaskBegan, .backgroundTaskExpiring, .backgroundTaskCompletedAtExpiry,
             .backgroundTaskFinished, .refreshRequested, .refreshCancelled, .windowMinimized, .effect, .woken, .wakeDropped,
             .keepRunning, .staysRunning, .memoryWarning, .storageDroppedAfterUpdate:
             return false

@@ -6,7 +6,8 @@ import Testing
 /// uses them) background tasks; a watchdog termination is a failure unless the module allows it.
 @Suite("scenesim explore and the process: suspension, background tasks, refresh, the watchdog")
 struct ExploreProcessTests {
-    /// An iPhone app whose background refresh never finishes its task.
+    /// An iPhone app whose background refresh never finishes its task, not even in its
+    /// expiration handler (without one the system would complete the task: semantics 11.4).
     static let forgetfulRefresh = """
         return {
           setup = function()
@@ -15,6 +16,7 @@ struct ExploreProcessTests {
               model = {
                 states = { ready = {} }, initial = "ready", transitions = { ready = {} },
                 on_refresh = function(app) app.defaults.refreshed = true end,
+                on_refresh_expired = function() end,
               },
             }
           end,
@@ -66,6 +68,8 @@ struct ExploreProcessTests {
             "without.lua": Self.forgetfulRefresh.replacing("return {\n", with: "return {\n  watchdog_ok = true, background_tasks = false,\n"),
             "mac.lua": "return { setup = function() return sim.launch { platform = \"macos\" } end }\n",
             "bad.lua": "return { watchdog_ok = 1, setup = function() return sim.launch {} end }\n",
+            "ipad16.lua": "return { setup = function() return sim.launch { platform = \"ipados\", os = \"16\" } end }\n",
+            "ipad15.lua": "return { setup = function() return sim.launch { platform = \"ipados\", os = \"15\" } end }\n",
         ])
         func stats(_ file: String) throws -> Set<String> {
             let result = try BuiltBinary.run(["explore", file, "--seed", "1", "--runs", "2", "--steps", "10", "--stats"], in: folder.path)
@@ -82,6 +86,11 @@ struct ExploreProcessTests {
         #expect(try stats("without.lua").isDisjoint(with: tasks))
         // A Mac app is never suspended and has no background refresh.
         #expect(try stats("mac.lua").isDisjoint(with: process.union(tasks)))
+        // Window actions only where the OS has them (semantics 14.1): dismissWindow from
+        // iPadOS 17, openWindow from 16; below, the call is an error explore must not draw.
+        let ipad16 = try stats("ipad16.lua"), ipad15 = try stats("ipad15.lua")
+        #expect(ipad16.contains("open_window") && !ipad16.contains("dismiss_window"), "\(ipad16.sorted())")
+        #expect(!ipad15.contains("open_window") && !ipad15.contains("dismiss_window"), "\(ipad15.sorted())")
 
         let bad = try BuiltBinary.run(["explore", "bad.lua"], in: folder.path)
         #expect(bad.status == 2)

@@ -74,8 +74,7 @@ struct JSONLTraceTests {
           model = {
             states = { ready = {} }, initial = "ready",
             on_refresh = function(a, task)
-              a:schedule_refresh(3600)
-              task:finish()
+              a:schedule_refresh(3600)  -- and no expiration handler: completed at expiry
             end,
             on_notification = function() end,
             on_activity = function() return true end,
@@ -103,6 +102,7 @@ struct JSONLTraceTests {
         app:terminate("system")
         sim.advance(3600)
         sim.system.refresh(app)
+        sim.advance(30)
         app:terminate("user")
         app:open_url("app://doc/1")
         app:terminate("crash")

@@ -6,7 +6,6 @@ struct RunCommandTests {
     static let launchTrace = """
         [   0.000] app         launch #1 on ipados: nothing to restore
         [   0.000] main#1      connected (new session) -> inactive
-        [   0.000] app         phase background -> inactive: prepare for background
         [   0.000] main#1      phase inactive -> active
         [   0.000] app         phase inactive -> active: validate session and refresh
 
@@ -325,7 +324,6 @@ struct RunCommandTests {
                     stdout: """
                         {"event":"launched","number":1,"platform":"ipados","restoring":[],"text":"launch #1 on ipados: nothing to restore","time":0.000}
                         {"event":"sceneConnected","reason":"new","scene":"main#1","text":"connected (new session) -> inactive","time":0.000,"value":null}
-                        {"event":"appPhaseChanged","from":"background","text":"phase background -> inactive: prepare for background","time":0.000,"to":"inactive"}
                         {"event":"scenePhaseChanged","from":"inactive","scene":"main#1","text":"phase inactive -> active","time":0.000,"to":"active"}
                         {"event":"appPhaseChanged","from":"inactive","text":"phase inactive -> active: validate session and refresh","time":0.000,"to":"active"}
                         {"event":"note","note":"hi","text":"hi","time":0.000}

@@ -31,9 +31,9 @@ struct TimelineCommandTests {
         let folder = try TempFolder(["k.lua": Self.killAndRestore])
         let result = try BuiltBinary.run(["run", "--timeline", "-", "k.lua"], in: folder.path)
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("done\ntimeline: 22 events, 2 launches on ipados"))
+        #expect(result.stdout.hasPrefix("done\ntimeline: 20 events, 2 launches on ipados"))
         #expect(!result.stdout.contains("[   0.000]"), "no trace line")
-        #expect(result.stdout.contains("\nmarks       L             KL\n"))
+        #expect(result.stdout.contains("\nmarks       L            KL\n"))
     }
 
     @Test("--timeline - with --trace jsonl is a usage error: standard output would mix text lanes with JSON lines")

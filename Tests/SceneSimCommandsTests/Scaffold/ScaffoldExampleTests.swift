@@ -34,7 +34,7 @@ struct ScaffoldExampleTests {
                 Swift handlers translated in JournalApp (journal_generated.lua): 2/3 (66.7%)
                      4  EntryEditor.swift:13 .onChange(of: scenePhase)  first: draft-survives
                      0  EntryListView.swift:17 .onOpenURL               NOT COVERED
-                     6  JournalApp.swift:14 .onChange(of: scenePhase)   first: draft-survives
+                     4  JournalApp.swift:14 .onChange(of: scenePhase)   first: draft-survives
 
                 """), "\(result.stdout)")
     }

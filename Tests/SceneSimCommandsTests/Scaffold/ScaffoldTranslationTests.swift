@@ -46,8 +46,6 @@ struct ScaffoldTranslationTests {
                         [   0.000] app         launch #1 on ipados: nothing to restore
                         [   0.000] defaults    launchedOnce = true
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive
-                        [   0.000] defaults    lastPhase = "background->inactive"
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active
                         [   0.000] defaults    lastPhase = "inactive->active"
@@ -161,7 +159,6 @@ struct ScaffoldTranslationTests {
                         [   0.000] app         launch #1 on ipados: nothing to restore
                         [   0.000] clock#1     connected (new session) -> inactive
                         [   0.000] defaults    appearances = 1
-                        [   0.000] app         phase background -> inactive
                         [   0.000] clock#1     phase inactive -> active
                         [   0.000] app         phase inactive -> active
                         2	true	1	nil

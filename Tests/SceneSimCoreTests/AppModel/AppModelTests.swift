@@ -60,7 +60,8 @@ struct AppModelTests {
         try sim.settle()
         #expect(sim.state.text == "unauthenticated")
         #expect(launches == 1)
-        #expect(phases == [.inactive, .active])
+        // The first scene's inactive is the App's initial phase, not a change (semantics 1.7).
+        #expect(phases == [.active])
 
         model.onLaunch = nil
         let plain = try Simulator(config: .testing(), model: model)

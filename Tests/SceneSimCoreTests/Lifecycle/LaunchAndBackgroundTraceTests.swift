@@ -16,7 +16,6 @@ struct LaunchAndBackgroundTraceTests {
             """
             [   0.000] app         launch #1 on ipados: nothing to restore
             [   0.000] main#1      connected (new session) -> inactive
-            [   0.000] app         phase background -> inactive: prepare for background
             [   0.000] main#1      phase inactive -> active
             [   0.000] app         phase inactive -> active: validate session and refresh
             [   0.500] app         state loading -> unauthenticated
@@ -72,7 +71,6 @@ struct LaunchAndBackgroundTraceTests {
             [ 600.500] app         terminated (system): restoration data kept
             [ 610.500] app         launch #2 on ipados: restoring detail#1, main#1
             [ 610.500] detail#1    connected (restored, value \"a\") -> inactive
-            [ 610.500] app         phase background -> inactive: prepare for background
             [ 610.500] main#1      connected (restored) -> inactive
             [ 610.500] detail#1    phase inactive -> active
             [ 610.500] app         phase inactive -> active: validate session and refresh

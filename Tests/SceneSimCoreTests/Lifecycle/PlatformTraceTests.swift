@@ -29,7 +29,6 @@ struct PlatformTraceTests {
             """
             [   0.000] app         launch #1 on iphone: nothing to restore
             [   0.000] main#1      connected (new session) -> inactive
-            [   0.000] app         phase background -> inactive: prepare for background
             [   0.000] main#1      phase inactive -> active
             [   0.000] app         phase inactive -> active: validate session and refresh
             [   0.000] app         warning: openWindow(id: \"detail\") ignored: iphone shows one window per app
@@ -65,7 +64,6 @@ struct PlatformTraceTests {
             [   0.500] app         terminated (system): restoration data kept
             [   0.500] app         launch #2 on visionos: restoring main#1
             [   0.500] main#1      connected (restored) -> inactive
-            [   0.500] app         phase background -> inactive: prepare for background
             [   0.500] main#1      phase inactive -> active
             [   0.500] app         phase inactive -> active: validate session and refresh
             """)

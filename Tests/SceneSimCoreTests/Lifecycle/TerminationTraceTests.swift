@@ -35,7 +35,6 @@ struct TerminationTraceTests {
             [   0.500] app         launch #2 on ipados: nothing to restore
             [   0.500] app         didDiscardSceneSessions delivered: main#1, detail#1
             [   0.500] main#2      connected (new session) -> inactive
-            [   0.500] app         phase background -> inactive: prepare for background
             [   0.500] main#2      phase inactive -> active
             [   0.500] app         phase inactive -> active: validate session and refresh
             """)
@@ -62,7 +61,6 @@ struct TerminationTraceTests {
             [   0.500] app         terminated (user): restoration data kept
             [   0.500] app         launch #2 on ipados: restoring detail#1, main#1
             [   0.500] detail#1    connected (restored, value \"42\") -> inactive
-            [   0.500] app         phase background -> inactive: prepare for background
             [   0.500] main#1      connected (restored) -> inactive
             [   0.500] detail#1    phase inactive -> active
             [   0.500] app         phase inactive -> active: validate session and refresh
@@ -87,7 +85,6 @@ struct TerminationTraceTests {
             [   0.500] app         terminated (crash): restoration data kept
             [   0.500] app         launch #2 on ipados: restoring detail#1, main#1
             [   0.500] detail#1    connected (restored, value \"42\") -> inactive
-            [   0.500] app         phase background -> inactive: prepare for background
             [   0.500] main#1      connected (restored) -> inactive
             [   0.500] detail#1    phase inactive -> active
             [   0.500] app         phase inactive -> active: validate session and refresh
@@ -114,7 +111,6 @@ struct TerminationTraceTests {
             [   0.600] app         launch #3 on ipados: nothing to restore
             [   0.600] app         didDiscardSceneSessions delivered: main#1, detail#1
             [   0.600] main#2      connected (new session) -> inactive
-            [   0.600] app         phase background -> inactive: prepare for background
             [   0.600] main#2      phase inactive -> active
             [   0.600] app         phase inactive -> active: validate session and refresh
             [   1.100] app         state loading -> unauthenticated
@@ -137,7 +133,6 @@ struct TerminationTraceTests {
             [   0.500] app         launch #2 on ipados: restoring detail#1, main#1
             [   0.500] detail#1    restore hook rejected the saved value and storage: starts empty
             [   0.500] detail#1    connected (restored) -> inactive
-            [   0.500] app         phase background -> inactive: prepare for background
             [   0.500] main#1      connected (restored) -> inactive
             [   0.500] detail#1    phase inactive -> active
             [   0.500] app         phase inactive -> active: validate session and refresh

@@ -94,7 +94,6 @@ struct SceneSessionRuleTests {
             [   0.500] app         launch #2 on ipados: nothing to restore
             [   0.500] app         didDiscardSceneSessions delivered: main#1
             [   0.500] main#2      connected (new session) -> inactive
-            [   0.500] app         phase background -> inactive: prepare for background
             [   0.500] main#2      phase inactive -> active
             [   0.500] app         phase inactive -> active: validate session and refresh
             """)

@@ -58,7 +58,6 @@ struct SceneStorageRuleTests {
             [   0.500] app         terminated (crash): restoration data kept
             [   0.500] app         launch #2 on ipados: restoring main#1
             [   0.500] main#1      connected (restored) -> inactive
-            [   0.500] app         phase background -> inactive: prepare for background
             [   0.500] main#1      phase inactive -> active
             [   0.500] app         phase inactive -> active: validate session and refresh
             """)

@@ -104,7 +104,6 @@ struct TerminationRuleTests {
             """
             [   0.500] app         launch #2 on ipados: restoring item#1, detail#1
             [   0.500] item#1      connected (restored, value 9) -> inactive
-            [   0.500] app         phase background -> inactive: prepare for background
             [   0.500] detail#1    connected (restored, value \"a\") -> inactive
             [   0.500] item#1      phase inactive -> active
             [   0.500] app         phase inactive -> active: validate session and refresh
@@ -162,7 +161,6 @@ struct TerminationRuleTests {
             """
             [   0.500] app         launch #2 on iphone: restoring main#1
             [   0.500] main#1      connected (restored) -> inactive
-            [   0.500] app         phase background -> inactive: prepare for background
             [   0.500] main#1      phase inactive -> active
             [   0.500] app         phase inactive -> active: validate session and refresh
             """)
@@ -187,7 +185,6 @@ struct TerminationRuleTests {
             [   2.000] app         didDiscardSceneSessions delivered: main#1
             [   2.000] auth        validating the session of ada with the server
             [   2.000] main#2      connected (new session) -> inactive
-            [   2.000] app         phase background -> inactive: prepare for background
             [   2.000] main#2      phase inactive -> active
             [   2.000] app         phase inactive -> active: validate session and refresh
             """)

@@ -122,7 +122,10 @@ struct SemanticInvariantsTests {
 
     @Test("A window the user focuses in a process launched in the background is not restored a second time by app:foreground() (found by explore)")
     func focusEndsTheDeferredRestore() throws {
-        let simulator = try Simulator(config: .testing(.ipados))
+        // With a refresh handler: a refresh launch of an app without one crashes (semantics 11.4).
+        var model = AppModel.builtin
+        model.refreshCode = { simulator, task in try simulator.finishBackgroundTask(task) }
+        let simulator = try Simulator(config: .testing(.ipados), model: model)
         simulator.isTracing = true
         try simulator.launch()
         try simulator.advance(by: .at(0.5))

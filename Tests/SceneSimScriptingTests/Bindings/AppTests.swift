@@ -92,7 +92,6 @@ struct AppTests {
                     output: """
                         [   0.000] app         launch #1 on iphone: nothing to restore
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive: prepare for background
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active: validate session and refresh
                         [   0.000] app         warning: openWindow(id: "detail") ignored: iphone shows one window per app
@@ -124,7 +123,6 @@ struct AppTests {
                     output: """
                         [   0.000] app         launch #1 on macos: nothing to restore
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive: prepare for background
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active: validate session and refresh
                         [   0.500] app         state loading -> unauthenticated
@@ -233,7 +231,6 @@ struct AppTests {
                         false	{}	{main#1, detail#1("42")}
                         [   0.500] app         launch #2 on ipados: restoring detail#1, main#1
                         [   0.500] detail#1    connected (restored, value "42") -> inactive
-                        [   0.500] app         phase background -> inactive: prepare for background
                         [   0.500] main#1      connected (restored) -> inactive
                         [   0.500] detail#1    phase inactive -> active
                         [   0.500] app         phase inactive -> active: validate session and refresh
@@ -244,7 +241,6 @@ struct AppTests {
                         false
                         [   1.000] app         launch #3 on ipados: restoring detail#1, main#1
                         [   1.000] detail#1    connected (restored, value "42") -> inactive
-                        [   1.000] app         phase background -> inactive: prepare for background
                         [   1.000] main#1      connected (restored) -> inactive
                         [   1.000] detail#1    phase inactive -> active
                         [   1.000] app         phase inactive -> active: validate session and refresh
@@ -340,7 +336,6 @@ struct AppTests {
                         [   0.000] app         launch #1 on ipados: nothing to restore
                         [   0.000] auth        validating the session of ada with the server
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive: prepare for background
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active: validate session and refresh
                         [   0.200] auth        session of ada: valid

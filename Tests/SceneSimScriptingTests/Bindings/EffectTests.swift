@@ -39,7 +39,6 @@ struct EffectTests {
                     output: """
                         [   0.000] app         launch #1 on ipados: nothing to restore
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active
                         [   0.000] app         effect ApiClient.send("hi\\n", 3) (Sources/Net.swift:12)

@@ -77,7 +77,6 @@ struct HookTests {
                         restore	detail#1("42")	{page = 3, seen = true}
                         [   0.500] detail#1    restore hook rejected the saved value and storage: starts empty
                         [   0.500] detail#1    connected (restored) -> inactive
-                        [   0.500] app         phase background -> inactive: prepare for background
                         restore	main#1	{}
                         [   0.500] main#1      connected (restored) -> inactive
                         [   0.500] detail#1    phase inactive -> active

@@ -299,7 +299,6 @@ struct MisuseErrorTests {
                         [   0.000] network     down
                         [   0.000] app         launch #1 on ipados: nothing to restore
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive: prepare for background
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active: validate session and refresh
                         active

@@ -32,7 +32,6 @@ struct ModelServicesTests {
                     output: """
                         [   0.000] app         launch #1 on ipados: nothing to restore
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive: prepare for background
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active: validate session and refresh
                         [   0.500] app         state loading -> unauthenticated
@@ -88,7 +87,6 @@ struct ModelServicesTests {
                     output: """
                         [   0.000] app         launch #1 on ipados: nothing to restore
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive: prepare for background
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active: validate session and refresh
                         [   0.500] app         state loading -> unauthenticated
@@ -164,7 +162,6 @@ struct ModelServicesTests {
                     output: """
                         [   0.000] app         launch #1 on ipados: nothing to restore
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive: prepare for background
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active: validate session and refresh
                         [   0.500] app         state loading -> unauthenticated
@@ -204,7 +201,6 @@ struct ModelServicesTests {
                         [   1.250] app         launch #2 on ipados: restoring main#1
                         [   1.250] auth        validating the session of ada with the server
                         [   1.250] main#1      connected (restored) -> inactive
-                        [   1.250] app         phase background -> inactive: prepare for background
                         [   1.250] main#1      phase inactive -> active
                         [   1.250] app         phase inactive -> active: validate session and refresh
                         [   1.250] auth        session of ada cleared from the keychain (app.keychain = nil)

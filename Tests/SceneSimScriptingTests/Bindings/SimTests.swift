@@ -59,7 +59,6 @@ struct SimTests {
                         [   0.000] app         launch #1 on ipados: nothing to restore
                         [   0.000] auth        validating the session of ada with the server
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive: prepare for background
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active: validate session and refresh
                         [   0.200] auth        session of ada: valid
@@ -89,7 +88,6 @@ struct SimTests {
                         [   0.000] app         launch #1 on ipados: nothing to restore
                         [   0.000] auth        validating the session of ada with the server
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive: prepare for background
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active: validate session and refresh
                         [   2.000] auth        session of ada: valid
@@ -124,7 +122,6 @@ struct SimTests {
                         true
                         [   0.000] app         launch #1 on ipados: nothing to restore
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive: prepare for background
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active: validate session and refresh
                         [   0.500] app         state loading -> unauthenticated
@@ -207,7 +204,6 @@ struct SimTests {
                         [   0.000] note        before launch
                         [   0.000] app         launch #1 on ipados: nothing to restore
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive: prepare for background
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active: validate session and refresh
                         [   0.000] note        hello 42 {a = 1, b = 2}

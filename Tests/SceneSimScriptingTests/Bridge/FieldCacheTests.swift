@@ -241,8 +241,7 @@ struct FieldCacheTests {
                           scene hook main#1: true inactive authenticated(ada) 1 false
                           phase hook: true background authenticated(ada) 1 false
                         terminated: false background loading 1 false
-                          scene hook doc#1: true background loading 2 false
-                          phase hook: true inactive loading 2 false
+                          scene hook doc#1: true inactive loading 2 false
                           scene hook main#1: true inactive loading 2 false
                           scene hook doc#1: true inactive loading 2 false
                           phase hook: true active loading 2 false

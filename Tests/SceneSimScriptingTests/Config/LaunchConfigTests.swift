@@ -113,7 +113,6 @@ struct LaunchConfigTests {
                         false	test.lua:2: sim.launch: scenes: "settings" has kind = "window", but ipados has no Window scenes (only macos and visionos); use a WindowGroup (drop kind)
                         [   0.000] app         launch #1 on macos: nothing to restore
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive: prepare for background
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active: validate session and refresh
                         [   0.000] settings#1  connected (new session) -> inactive

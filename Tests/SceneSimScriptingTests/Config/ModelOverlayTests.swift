@@ -70,7 +70,6 @@ struct ModelOverlayTests {
                         generated on_launch
                         [   0.000] feed#1      connected (new session) -> inactive
                         overlay on_phase\tfeed#1\tinactive
-                        [   0.000] app         phase background -> inactive
                         [   0.000] feed#1      phase inactive -> active
                         overlay on_phase\tfeed#1\tactive
                         [   0.000] app         phase inactive -> active

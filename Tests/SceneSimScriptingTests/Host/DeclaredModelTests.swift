@@ -111,8 +111,6 @@ struct DeclaredModelTests {
                         [   0.000] model       warning: state spare is declared but no transition leads to it
                         on_launch\tloading\t0
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive
-                        on_phase\tbackground\tinactive\tinactive
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active
                         on_phase\tinactive\tactive\tactive
@@ -174,7 +172,6 @@ struct DeclaredModelTests {
                     output: """
                         [   0.000] app         launch #1 on ipados: nothing to restore
                         [   0.000] main#1      connected (new session) -> inactive
-                        [   0.000] app         phase background -> inactive
                         [   0.000] main#1      phase inactive -> active
                         [   0.000] app         phase inactive -> active: refresh the feed
                         settings\t1

@@ -25,7 +25,6 @@ struct TraceColumnTests {
                         [   0.000] note        before launch
                         [   0.000] app          launch #1 on macos: nothing to restore
                         [   0.000] MainWindow#1 connected (new session) -> inactive
-                        [   0.000] app          phase background -> inactive: prepare for background
                         [   0.000] MainWindow#1 phase inactive -> active
                         [   0.000] app          phase inactive -> active: validate session and refresh
                         [   0.000] Settings#1   connected (new session) -> inactive
