@@ -169,7 +169,7 @@ private struct Builder {
         case .backgroundTaskBegan, .backgroundTaskFinished, .refreshRequested, .refreshCancelled,
             .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .notificationOpened,
-            .reopened, .windowMinimized, .effect, .memoryWritten:
+            .reopened, .windowMinimized, .effect, .memoryWritten, .deviceLock, .prewarmedLaunch:
             break
         }
     }

@@ -38,11 +38,12 @@
 ---@field refresh_time? number                     the time a background refresh's task gets, seconds (default 30)
 ---@field close_windows_on_quit? boolean           macos "Close windows when quitting an application": Quit discards restoration data (default true)
 ---@field quit_when_last_window_closes? boolean    macos applicationShouldTerminateAfterLastWindowClosed (default false)
+---@field first_unlock? boolean                    false: the device rebooted and starts locked, before its first unlock, until sim.system.unlock (a user launch does not unlock it; default true)
 
 ---@class scenesim.Config
 ---@field platform? scenesim.Platform       default "ipados"
 ---@field scenes? scenesim.SceneDecl[]       the App's body in order; the first WindowGroup is primary
----@field session? { user: string, ttl?: number }  a login session stored before the first launch
+---@field session? { user: string, ttl?: number, accessible?: "when_unlocked"|"after_first_unlock" }  a login session stored before the first launch (accessible: its keychain class, default "when_unlocked")
 ---@field session_ttl? number               lifetime of sessions created by app:login, seconds (default 3600)
 ---@field min_loading? number               the loading state shows at least this long (default 0.5)
 ---@field auth_latency? number              a session validation round trip, seconds (default 0.2)
@@ -76,6 +77,7 @@
 ---@field intents? table<string, fun(app: scenesim.App, ...): ...>  what the UI can ask: each becomes app:<name>(...)
 ---@field on_refresh? fun(app: scenesim.App, task: scenesim.BackgroundTask)  the BGAppRefreshTask handler: runs when sim.system.refresh runs a due refresh; finish task before refresh_time runs out
 ---@field on_refresh_expired? fun(app: scenesim.App, task: scenesim.BackgroundTask)  the refresh task's expiration handler
+---@field on_protected_data? fun(app: scenesim.App, available: boolean)  applicationProtectedDataDidBecomeAvailable / WillBecomeUnavailable: runs as the device unlocks (true) or locks (false), in a running app that is not suspended
 
 ---@class scenesim.Overlay: scenesim.Model
 ---@field states? table<string, scenesim.StateDecl>
@@ -187,7 +189,8 @@ function Window:disconnect() end
 ---@field history scenesim.Transition[]    accepted transitions of the current process
 ---@field rejected scenesim.Transition[]   rejected transitions of the current process
 ---@field defaults scenesim.Defaults       UserDefaults: survives every termination
----@field keychain integer|nil             the stored login token; assign a token or nil
+---@field keychain integer|nil             the stored login token as the app reads it (nil while the device's lock keeps it unreadable); assign a token, { token = t, accessible = "after_first_unlock" }, or nil
+---@field protected_data boolean          protected data is available: false while the device is locked (and before its first unlock)
 ---@field memory scenesim.Memory           the App's in-memory state: lost at every termination
 ---@field suspended boolean                the system suspended the app (no code of it runs)
 ---@field background_time_remaining number|nil  background time left; nil in the foreground and where the app is never suspended (macOS); 0 while suspended
@@ -426,6 +429,19 @@ local System = {}
 --- running (no scene connects until app:foreground()), or resumes it, then calls on_refresh.
 ---@param app scenesim.App
 function System.refresh(app) end
+--- The user locks the device: a foreground app goes to the background, then protected data
+--- becomes unavailable (a "when_unlocked" app.keychain reads nil; on_protected_data(app, false)).
+---@param app scenesim.App
+function System.lock(app) end
+--- The user unlocks the device: protected data becomes available; the first unlock since boot
+--- also makes "after_first_unlock" keychain items readable (on_protected_data(app, true)).
+---@param app scenesim.App
+function System.unlock(app) end
+--- The system prewarms the app: its process starts in the background and runs on_launch with no
+--- scene (counted in app.launches), then suspends; the next app:launch() brings that process
+--- forward without running on_launch again.
+---@param app scenesim.App
+function System.prewarm(app) end
 
 ---@class scenesim.Sim
 ---@field server scenesim.Server

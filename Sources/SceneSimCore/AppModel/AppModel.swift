@@ -77,6 +77,13 @@ public struct AppModel {
         didSet { refreshExpiredCode = onRefreshExpired.map { body in { sim, task in try onMainActor(sim) { sim in try body(sim, task) } } } }
     }
     package var refreshCode: ((Simulator, BackgroundTaskID) throws -> Void)?
+    /// Runs when protected data becomes available (true) or unavailable (false) as the device
+    /// unlocks or locks, in a running app that is not suspended
+    /// (`applicationProtectedDataDidBecomeAvailable`, semantics 8.6).
+    public var onProtectedData: (@MainActor (Simulator, Bool) throws -> Void)? {
+        didSet { protectedDataCode = onProtectedData.map { body in { sim, available in try onMainActor(sim) { sim in try body(sim, available) } } } }
+    }
+    package var protectedDataCode: ((Simulator, Bool) throws -> Void)?
     package var refreshExpiredCode: ((Simulator, BackgroundTaskID) throws -> Void)?
 
     /// The model's own code that is not the app's `@MainActor` code (see `ModelController`):

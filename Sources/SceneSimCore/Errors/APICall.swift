@@ -25,6 +25,9 @@ public enum APICall: Equatable, Sendable {
     case settle
     /// The system runs the app's background refresh (`sim.system.refresh(app)`).
     case refresh
+    /// The device locks, unlocks (`sim.system.lock(app)`, `sim.system.unlock(app)`); the
+    /// system prewarms the app (`sim.system.prewarm(app)`).
+    case lockDevice, unlockDevice, prewarm
     /// One of the model's intents, called without arguments: `app:next_step()`.
     case intent(String)
     /// One of the model's intents, by name: `app:save`.

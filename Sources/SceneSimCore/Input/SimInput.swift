@@ -43,6 +43,14 @@ public enum SimInput: Equatable, Sendable {
     /// `sim.system.refresh(app)`: the system runs the app's due background refresh, launching
     /// it in the background if it is not running (semantics 11.4).
     case refresh
+    /// `sim.system.lock(app)`: the user locks the device; protected data becomes unavailable
+    /// and a foreground app goes to the background (semantics 8.6).
+    case lock
+    /// `sim.system.unlock(app)`: the user unlocks the device; protected data becomes available.
+    case unlock
+    /// `sim.system.prewarm(app)`: the system prewarms the app: its process starts and runs
+    /// `on_launch` with no scene; the next `launch` brings it forward (semantics 11.8).
+    case prewarm
     /// `app:continue_activity(type, info)`: the system hands the app a user activity.
     case continueActivity(String, info: SceneStorage)
     /// `app:open_notification(info)`: the user opens one of the app's notifications.
@@ -70,7 +78,7 @@ public enum SimInput: Equatable, Sendable {
         case close, disconnect
         case openURL = "open_url"
         case advance, settle, intent
-        case refresh
+        case refresh, lock, unlock, prewarm
         case continueActivity = "continue_activity"
         case openNotification = "open_notification"
         case openSettings = "open_settings"
@@ -87,7 +95,7 @@ public enum SimInput: Equatable, Sendable {
             case .backgroundWindow: "w:background"
             case .advance, .settle: "sim.\(rawValue)"
             case .intent: "app:<intent>"
-            case .refresh: "sim.system.refresh"
+            case .refresh, .lock, .unlock, .prewarm: "sim.system.\(rawValue)"
             }
         }
     }
@@ -113,6 +121,9 @@ public enum SimInput: Equatable, Sendable {
         case .settle: .settle
         case .intent: .intent
         case .refresh: .refresh
+        case .lock: .lock
+        case .unlock: .unlock
+        case .prewarm: .prewarm
         case .continueActivity: .continueActivity
         case .openNotification: .openNotification
         case .openSettings: .openSettings

@@ -71,6 +71,7 @@ extension Simulator {
         func what() -> APICall { input.operationName }
         switch input {
         case .launch:
+            if let process, process.prewarmed { return process }
             if process != nil {
                 throw refusal(.forbidden, "\(.launch): the app is already running (launch #\(launchCount)); terminate it first with \(.terminateAnyKind)")
             }
@@ -178,6 +179,8 @@ extension Simulator {
         case .refresh:
             try checkRefresh()
             return process
+        case .lock, .unlock, .prewarm:
+            return try checkDevice(input)
         case .terminate(let how):
             if how == .watchdog {
                 throw SimError(
@@ -224,9 +227,14 @@ extension Simulator {
     /// Runs one lifecycle action: its guards, then its steps, as one system action.
     private func apply(_ input: SimInput) throws(SimError) -> InputResult {
         try action(input.operationName) { () throws(SimError) -> InputResult in
-            if case .refresh = input {
+            switch input {
+            case .refresh:
                 try runRefresh(try check(input))
                 return .done
+            case .lock, .unlock, .prewarm:
+                runDevice(input, try check(input))
+                return .done
+            default: break
             }
             guard let process = try check(input) else {
                 switch input {
@@ -239,8 +247,11 @@ extension Simulator {
             switch input {
             case .openURL, .continueActivity, .openNotification:
                 return runEvent(input, process)
-            case .launch, .advance, .settle, .intent, .refresh:
-                // `check` returns no process for a launch; the others do not come here.
+            case .launch:
+                // `check` returns a process for a launch only when it was prewarmed.
+                bringPrewarmedForward(process)
+            case .advance, .settle, .intent, .refresh, .lock, .unlock, .prewarm:
+                // They do not come here.
                 return .done
             case .background:
                 if config.platform == .macos { hideApp(process) } else { leave(process) }
@@ -402,6 +413,9 @@ extension SimInput {
         case .settle: .settle
         case .intent(let name, _): .intentName(name)
         case .refresh: .refresh
+        case .lock: .lockDevice
+        case .unlock: .unlockDevice
+        case .prewarm: .prewarm
         case .continueActivity: .continueActivity
         case .openNotification: .openNotification
         case .openSettings: .openSettings

@@ -218,6 +218,7 @@ extension ScriptHost {
             "intents": .table(LuaTable(sequence: simulator.model.intents.sorted().map { .string(ByteString($0)) })),
             "refresh": .boolean(config.hasBackgroundRefresh),
             "on_refresh": .boolean(simulator.model.refreshCode != nil),
+            "on_protected_data": .boolean(simulator.model.protectedDataCode != nil),
             // The external events the app's code answers (semantics 12): their rules apply then.
             "activities": .boolean(
                 simulator.model.activityCode != nil || simulator.model.scenesTakeActivities
@@ -438,7 +439,7 @@ extension ScriptHost {
         ("switcher", .switcher), ("interrupt", .interrupt), ("resume", .resume),
         ("terminate_system", .terminate(.system)), ("terminate_user", .terminate(.user)),
         ("terminate_crash", .terminate(.crash)), ("terminate_force", .terminate(.force)), ("refresh", .refresh),
-        ("hide", .hide), ("reopen", .reopen),
+        ("hide", .hide), ("reopen", .reopen), ("lock_device", .lock), ("unlock_device", .unlock), ("prewarm", .prewarm),
     ]
 
     /// The input of app-level call `number` (its 1-based place in `exploreAppCalls`, as

@@ -55,6 +55,11 @@ extension ScriptHost {
                 throw SimError(.invalidValue, "sim.system.refresh(app) needs the app handle, e.g. sim.system.refresh(app) (got \(call.typeName(at: 1)))")
             }
             return .refresh
+        case .lock, .unlock, .prewarm:
+            guard call.handle(at: 1, of: classes.app) != nil else {
+                throw SimError(.invalidValue, "\(kind.scriptName)(app) needs the app handle, e.g. \(kind.scriptName)(app) (got \(call.typeName(at: 1)))")
+            }
+            return kind == .lock ? .lock : kind == .unlock ? .unlock : .prewarm
         case .continueActivity:
             guard let type = call.string(at: 2) else {
                 throw SimError(
@@ -175,7 +180,7 @@ extension ScriptHost {
         case .continueActivity: return ("app:continue_activity(type, info?)", 2)
         case .openNotification: return ("app:open_notification(info?)", 1)
         case .advance: return ("sim.advance(seconds)", 1)
-        case .refresh: return ("sim.system.refresh(app)", 1)
+        case .refresh, .lock, .unlock, .prewarm: return (kind.scriptName + "(app)", 1)
         case .intent: return nil
         }
     }

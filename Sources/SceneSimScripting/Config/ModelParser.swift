@@ -56,7 +56,7 @@ struct ModelParser {
     private(set) var functions: [LuaFunctionRef] = []
 
     static let keys = [
-        "name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "phase_notes", "intents",
+        "name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "on_protected_data", "phase_notes", "intents",
         "on_activity", "on_notification", "on_reopen", "defaults_keys", "memory", "effects",
     ]
 
@@ -108,6 +108,9 @@ struct ModelParser {
         }
         if let function = try handler("on_refresh_expired", "function(app, task)") {
             model.refreshExpiredCode = { [unowned(unsafe) host] _, task in _ = host.callAppCode(function, [host.appValue, host.backgroundTaskValue(task)]) }
+        }
+        if let function = try handler("on_protected_data", "function(app, available)") {
+            model.protectedDataCode = { [unowned(unsafe) host] _, available in _ = host.callAppCode(function, [host.appValue, .boolean(available)]) }
         }
         if let function = try handler("on_activity", "function(app, type, info)") {
             model.activityCode = { [unowned(unsafe) host] _, type, info in

@@ -145,10 +145,11 @@ struct InputCoverageTests {
 
     @Test("explore has a built-in rule for every input (terminate has one per kind, intents one per intent)")
     func exploreRules() throws {
-        // An iPad document app (overlays, the built-in model) and a Mac app with external
-        // events: between them every built-in rule applies.
+        // An iPad document app (overlays, the built-in model), a Mac app with external
+        // events and an iPhone app that minds the lock (on_protected_data): between them every
+        // built-in rule applies.
         var rules: Set<String> = []
-        for module in ["scenarios/explore/documents.lua", "scenarios/explore/events.lua"] {
+        for module in ["scenarios/explore/documents.lua", "scenarios/explore/events.lua", "scenarios/explore/keychain.lua"] {
             let result = try BuiltBinary.run(
                 ["explore", module, "--seed", "1", "--runs", "1", "--steps", "1", "--stats"],
                 in: packageRoot.path

@@ -65,7 +65,8 @@ struct JSONLTraceTests {
         """
     /// An iPhone app's process: memory loss, suspension, background tasks and the watchdog,
     /// background refresh and its cancellation by a force quit, launches caused by a
-    /// notification, a URL and an activity; with `-- trace: memory`, its memory writes.
+    /// notification, a URL and an activity, the lock and a prewarmed launch; with `-- trace:
+    /// memory`, its memory writes.
     static let process = """
         -- trace: memory
         local app = sim.launch {
@@ -104,6 +105,12 @@ struct JSONLTraceTests {
         app:open_url("app://doc/1")
         app:terminate("crash")
         app:continue_activity("com.example.edit")
+        sim.system.lock(app)
+        sim.system.unlock(app)
+        app.keychain = { token = sim.server.create_session("ada"), accessible = "after_first_unlock" }
+        app:terminate("user")
+        sim.system.prewarm(app)
+        app:launch()
 
         """
     /// A Mac app: minimise and return, hide, the Dock's reopen, Force Quit.
