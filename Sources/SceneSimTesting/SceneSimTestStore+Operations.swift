@@ -194,6 +194,17 @@ extension SceneSimTestStore {
         try perform("update(toVersion: \"\(version)\")") { try $0.update(toVersion: version) }
     }
 
+    /// The user locks the device: a foreground app goes to the background, protected data
+    /// becomes unavailable (semantics 8.6).
+    public func lockDevice() throws { try perform("lockDevice()") { try $0.lockDevice() } }
+
+    /// The user unlocks the device: protected data becomes available (semantics 8.6).
+    public func unlockDevice() throws { try perform("unlockDevice()") { try $0.unlockDevice() } }
+
+    /// The system prewarms the app: its process starts and runs `on_launch` with no scene;
+    /// the next `launch()` brings it forward (semantics 11.11).
+    public func prewarm() throws { try perform("prewarm()") { try $0.prewarm() } }
+
     /// Asks for a background refresh no earlier than `seconds` from now.
     public func scheduleRefresh(after seconds: Double) throws {
         try perform("scheduleRefresh(after: \(seconds))") { try $0.scheduleRefresh(after: seconds) }

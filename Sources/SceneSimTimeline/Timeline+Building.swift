@@ -171,7 +171,7 @@ private struct Builder {
             .windowFronted, .discardsDelivered, .validationStarted, .validationFinished, .sessionStored,
             .sessionCleared, .networkChanged, .serverRevoked, .defaultChanged, .notificationOpened, .shortcutOpened,
             .reopened, .windowMinimized, .effect, .memoryWritten, .memoryWarning, .appUpdated,
-            .storageDroppedAfterUpdate, .willTerminate, .quitRequest:
+            .storageDroppedAfterUpdate, .willTerminate, .quitRequest, .deviceLock, .prewarmedLaunch:
             break
         }
     }

@@ -26,7 +26,7 @@ struct CompletionTests {
                 "advance", "explore", "extend", "gen", "launch", "log", "network", "now", "seed", "server", "settle", "swift_handlers", "system", "url",
             ])
         #expect(session.complete("sim.server.r") == Completion(partial: "r", candidates: ["revoke"]))
-        #expect(session.complete("sim.system.").candidates == ["memory_warning", "push", "refresh", "transfer_done"])
+        #expect(session.complete("sim.system.").candidates == ["lock", "memory_warning", "prewarm", "push", "refresh", "transfer_done", "unlock"])
         #expect(session.complete("string.up").candidates == ["upper"])
         #expect(session.complete("nothing.").candidates == [])
     }
@@ -39,7 +39,7 @@ struct CompletionTests {
         #expect(session.complete("app:open").candidates == ["open_notification", "open_settings", "open_shortcut", "open_url", "open_window"])
         #expect(
             session.complete("app.").candidates == [
-                "background_time_remaining", "defaults", "front", "history", "keychain", "launches", "memory", "phase", "rejected", "running", "sessions", "state", "suspended",
+                "background_time_remaining", "defaults", "front", "history", "keychain", "launches", "memory", "phase", "protected_data", "rejected", "running", "sessions", "state", "suspended",
                 "version",
                 "windows",
             ])

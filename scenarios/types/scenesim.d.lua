@@ -42,11 +42,12 @@
 ---@field push_time? number                        the time a silent push's or a finished transfer's task gets, seconds (default 30)
 ---@field close_windows_on_quit? boolean           macos "Close windows when quitting an application": Quit discards restoration data (default true)
 ---@field quit_when_last_window_closes? boolean|fun(app: scenesim.App): boolean  macos applicationShouldTerminateAfterLastWindowClosed (default false); a function is asked each time the last window closes (a Window-first app always quits)
+---@field first_unlock? boolean                    false: the device rebooted and starts locked, before its first unlock, until sim.system.unlock (a user launch does not unlock it; default true)
 
 ---@class scenesim.Config
 ---@field platform? scenesim.Platform       default "ipados"
 ---@field scenes? scenesim.SceneDecl[]       the App's body in order; the first WindowGroup is primary
----@field session? { user: string, ttl?: number }  a login session stored before the first launch
+---@field session? { user: string, ttl?: number, accessible?: "when_unlocked"|"after_first_unlock" }  a login session stored before the first launch (accessible: its keychain class, default "when_unlocked")
 ---@field session_ttl? number               lifetime of sessions created by app:login, seconds (default 3600)
 ---@field min_loading? number               the loading state shows at least this long (default 0.5)
 ---@field auth_latency? number              a session validation round trip, seconds (default 0.2)
@@ -88,6 +89,7 @@
 ---@field background_modes? ("remote-notification"|"fetch"|"audio"|"location"|"voip")[]  UIBackgroundModes: silent pushes need "remote-notification"; app:keep_running needs "audio" or "location"
 ---@field on_push? fun(app: scenesim.App, info: table<string, scenesim.Value>, task: scenesim.BackgroundTask)  application(_:didReceiveRemoteNotification:fetchCompletionHandler:): runs for sim.system.push; finish task (the completion handler) before push_time runs out
 ---@field on_transfer? fun(app: scenesim.App, name: string, task: scenesim.BackgroundTask)  handleEventsForBackgroundURLSession: runs for sim.system.transfer_done; finish task before push_time runs out
+---@field on_protected_data? fun(app: scenesim.App, available: boolean)  applicationProtectedDataDidBecomeAvailable / WillBecomeUnavailable: runs as the device unlocks (true) or locks (false), in a running app that is not suspended
 
 ---@class scenesim.Overlay: scenesim.Model
 ---@field states? table<string, scenesim.StateDecl>
@@ -199,7 +201,8 @@ function Window:disconnect() end
 ---@field history scenesim.Transition[]    accepted transitions of the current process
 ---@field rejected scenesim.Transition[]   rejected transitions of the current process
 ---@field defaults scenesim.Defaults       UserDefaults: survives every termination
----@field keychain integer|nil             the stored login token; assign a token or nil
+---@field keychain integer|nil             the stored login token as the app reads it (nil while the device's lock keeps it unreadable); assign a token, { token = t, accessible = "after_first_unlock" }, or nil
+---@field protected_data boolean          protected data is available: false while the device is locked (and before its first unlock)
 ---@field memory scenesim.Memory           the App's in-memory state: lost at every termination
 ---@field suspended boolean                the system suspended the app (no code of it runs)
 ---@field background_time_remaining number|nil  background time left; nil in the foreground and where the app is never suspended (macOS); 0 while suspended
@@ -487,6 +490,19 @@ function System.transfer_done(app, name) end
 --- to back. A suspended app is not sent one (traced); an app not running is an error.
 ---@param app scenesim.App
 function System.memory_warning(app) end
+--- The user locks the device: a foreground app goes to the background, then protected data
+--- becomes unavailable (a "when_unlocked" app.keychain reads nil; on_protected_data(app, false)).
+---@param app scenesim.App
+function System.lock(app) end
+--- The user unlocks the device: protected data becomes available; the first unlock since boot
+--- also makes "after_first_unlock" keychain items readable (on_protected_data(app, true)).
+---@param app scenesim.App
+function System.unlock(app) end
+--- The system prewarms the app: its process starts in the background and runs on_launch with no
+--- scene (counted in app.launches), then suspends; the next app:launch() brings that process
+--- forward without running on_launch again.
+---@param app scenesim.App
+function System.prewarm(app) end
 
 ---@class scenesim.Sim
 ---@field server scenesim.Server

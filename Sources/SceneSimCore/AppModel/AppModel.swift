@@ -79,7 +79,7 @@ public struct AppModel {
     package var refreshCode: ((Simulator, BackgroundTaskID) throws -> Void)?
     /// `applicationDidReceiveMemoryWarning` (`UIApplication.didReceiveMemoryWarningNotification`):
     /// runs when the system warns the running app that memory is short, before each window's
-    /// scene code hears it (semantics 11.8). Free what can be rebuilt (caches).
+    /// scene code hears it (semantics 11.10). Free what can be rebuilt (caches).
     public var onMemoryWarning: (@MainActor (Simulator) throws -> Void)? {
         didSet { memoryWarningCode = onMemoryWarning.map { body in { sim in try onMainActor(sim) { sim in try body(sim) } } } }
     }
@@ -99,6 +99,13 @@ public struct AppModel {
         }
     }
     package var restoreValueCode: ((Simulator, SessionID, ByteString, SceneValue, String) throws -> SceneValue?)?
+    /// Runs when protected data becomes available (true) or unavailable (false) as the device
+    /// unlocks or locks, in a running app that is not suspended
+    /// (`applicationProtectedDataDidBecomeAvailable`, semantics 8.6).
+    public var onProtectedData: (@MainActor (Simulator, Bool) throws -> Void)? {
+        didSet { protectedDataCode = onProtectedData.map { body in { sim, available in try onMainActor(sim) { sim in try body(sim, available) } } } }
+    }
+    package var protectedDataCode: ((Simulator, Bool) throws -> Void)?
     package var refreshExpiredCode: ((Simulator, BackgroundTaskID) throws -> Void)?
 
     /// The app's background modes (`UIBackgroundModes`, semantics 11.8 and 11.9): a silent

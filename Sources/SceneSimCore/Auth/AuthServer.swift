@@ -62,4 +62,15 @@ public struct StoredSession: Equatable, Sendable {
     public var user: ByteString
     /// The session's token, as the server issued it.
     public var token: Int
+    /// When the item may be read (`kSecAttrAccessible`): `.whenUnlocked` unless written otherwise.
+    public var accessible: KeychainAccessibility = .whenUnlocked
+}
+
+/// A keychain item's accessibility class (`kSecAttrAccessible`, semantics 8.6): when the app's
+/// code can read it.
+public enum KeychainAccessibility: String, Sendable, CaseIterable {
+    /// `kSecAttrAccessibleWhenUnlocked` (the default): only while the device is unlocked.
+    case whenUnlocked = "when_unlocked"
+    /// `kSecAttrAccessibleAfterFirstUnlock`: from the first unlock after a boot on, locked or not.
+    case afterFirstUnlock = "after_first_unlock"
 }

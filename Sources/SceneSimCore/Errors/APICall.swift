@@ -33,6 +33,9 @@ public enum APICall: Equatable, Sendable {
     case memoryWarning
     /// A new version of the app is installed between launches (`app:update { version = ... }`).
     case update
+    /// The device locks, unlocks (`sim.system.lock(app)`, `sim.system.unlock(app)`); the
+    /// system prewarms the app (`sim.system.prewarm(app)`).
+    case lockDevice, unlockDevice, prewarm
     /// One of the model's intents, called without arguments: `app:next_step()`.
     case intent(String)
     /// One of the model's intents, by name: `app:save`.

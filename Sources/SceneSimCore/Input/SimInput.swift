@@ -49,6 +49,14 @@ public enum SimInput: Equatable, Sendable {
     /// `sim.system.transfer_done(app, name)`: the background URLSession `name` finished its
     /// transfers, launching the app in the background if it is not running (semantics 11.8).
     case transferDone(ByteString)
+    /// `sim.system.lock(app)`: the user locks the device; protected data becomes unavailable
+    /// and a foreground app goes to the background (semantics 8.6).
+    case lock
+    /// `sim.system.unlock(app)`: the user unlocks the device; protected data becomes available.
+    case unlock
+    /// `sim.system.prewarm(app)`: the system prewarms the app: its process starts and runs
+    /// `on_launch` with no scene; the next `launch` brings it forward (semantics 11.8).
+    case prewarm
     /// `app:continue_activity(type, info, { target, webpage })`: the system hands the app a
     /// user activity, with its `targetContentIdentifier` and `webpageURL` when it has them.
     case continueActivity(String, info: SceneStorage, target: String? = nil, webpage: String? = nil)
@@ -90,7 +98,7 @@ public enum SimInput: Equatable, Sendable {
         case close, disconnect
         case openURL = "open_url"
         case advance, settle, intent
-        case refresh, push
+        case refresh, push, lock, unlock, prewarm
         case transferDone = "transfer_done"
         case continueActivity = "continue_activity"
         case openNotification = "open_notification"
@@ -112,7 +120,7 @@ public enum SimInput: Equatable, Sendable {
             case .backgroundWindow: "w:background"
             case .advance, .settle: "sim.\(rawValue)"
             case .intent: "app:<intent>"
-            case .refresh, .push, .transferDone, .memoryWarning: "sim.system.\(rawValue)"
+            case .refresh, .push, .transferDone, .memoryWarning, .lock, .unlock, .prewarm: "sim.system.\(rawValue)"
             }
         }
     }
@@ -140,6 +148,9 @@ public enum SimInput: Equatable, Sendable {
         case .refresh: .refresh
         case .push: .push
         case .transferDone: .transferDone
+        case .lock: .lock
+        case .unlock: .unlock
+        case .prewarm: .prewarm
         case .continueActivity: .continueActivity
         case .openNotification: .openNotification
         case .openShortcut: .openShortcut

@@ -71,6 +71,7 @@ extension Simulator {
         func what() -> APICall { input.operationName }
         switch input {
         case .launch:
+            if let process, process.prewarmed { return process }
             if process != nil {
                 throw refusal(.forbidden, "\(.launch): the app is already running (launch #\(launchCount)); terminate it first with \(.terminateAnyKind)")
             }
@@ -196,6 +197,8 @@ extension Simulator {
         case .update(let version):
             try checkUpdate(version)
             return nil
+        case .lock, .unlock, .prewarm:
+            return try checkDevice(input)
         case .terminate(let how):
             if how == .watchdog {
                 throw SimError(
@@ -246,6 +249,9 @@ extension Simulator {
             case .refresh:
                 try runRefresh(try check(input))
                 return .done
+            case .lock, .unlock, .prewarm:
+                runDevice(input, try check(input))
+                return .done
             case .push(let info):
                 runWake(.push, info: info, try check(input))
                 return .done
@@ -274,8 +280,11 @@ extension Simulator {
             switch input {
             case .openURL, .continueActivity, .openNotification, .openShortcut:
                 return runEvent(input, process)
-            case .launch, .advance, .settle, .intent, .refresh, .push, .transferDone, .update:
-                // `check` returns no process for a launch; the others do not come here.
+            case .launch:
+                // `check` returns a process for a launch only when it was prewarmed.
+                bringPrewarmedForward(process)
+            case .advance, .settle, .intent, .refresh, .push, .transferDone, .update, .lock, .unlock, .prewarm:
+                // They do not come here.
                 return .done
             case .background:
                 if config.platform == .macos { hideApp(process) } else { leave(process) }
@@ -445,6 +454,9 @@ extension SimInput {
         case .refresh: .refresh
         case .push: .push
         case .transferDone: .transferDone
+        case .lock: .lockDevice
+        case .unlock: .unlockDevice
+        case .prewarm: .prewarm
         case .continueActivity: .continueActivity
         case .openNotification: .openNotification
         case .openShortcut: .openShortcut

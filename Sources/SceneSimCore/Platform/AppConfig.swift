@@ -266,10 +266,13 @@ public struct InitialSession: Sendable, Equatable {
     public var user: ByteString
     /// How long the session stays valid from the start of the run.
     public var ttl: VirtualTime
-    /// A stored session of `user`, valid for `ttl`.
-    public init(user: ByteString, ttl: VirtualTime) {
+    /// The keychain item's accessibility class (semantics 8.6).
+    public var accessible: KeychainAccessibility
+    /// A stored session of `user`, valid for `ttl`, readable as `accessible` says.
+    public init(user: ByteString, ttl: VirtualTime, accessible: KeychainAccessibility = .whenUnlocked) {
         self.user = user
         self.ttl = ttl
+        self.accessible = accessible
     }
 }
 
@@ -356,6 +359,10 @@ public struct Policy: Sendable, Equatable {
         /// Two fixed answers are equal when they agree; code is never equal to anything.
         public static func == (a: Self, b: Self) -> Bool { a.ask == nil && b.ask == nil && a.fixed == b.fixed }
     }
+    /// The device has been unlocked since it booted (true, the default); false: it starts
+    /// locked, before its first unlock, until `unlockDevice()` (semantics 8.6). A user launch
+    /// does not count as unlocking (a modelling shortcut).
+    public var firstUnlock = true
 
     /// A policy with the switches given; each one left out keeps its default.
     public init(

@@ -66,6 +66,9 @@ final class AppProcess {
     /// Launched in the background: the scenes to restore once the user brings it to the
     /// foreground (empty: the launch window), nil once that happened or for a normal launch.
     var deferredRestore: [SessionID]?
+    /// Started by a prewarm (semantics 11.11) and not brought forward yet: the next launch
+    /// connects its scenes instead of starting a process.
+    var prewarmed = false
     /// The system is delivering a disconnect or a close to the suspended app (semantics 11.2):
     /// the scene's handlers run as the app's code, without resuming it.
     var delivering = false

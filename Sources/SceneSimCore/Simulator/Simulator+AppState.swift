@@ -33,7 +33,7 @@ extension Simulator {
     /// happens; the server session lives on until it expires). Nothing stored: nothing happens.
     public func clearKeychain(reason: String, endOnServer: Bool = false) {
         guard let stored = keychain else { return }
-        keychain = nil
+        keychainItem = nil
         if endOnServer && server.reachable { server.end(token: stored.token) }
         emit(.sessionCleared(user: stored.user, reason: reason))
     }

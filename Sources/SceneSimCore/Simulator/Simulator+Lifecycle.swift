@@ -130,6 +130,7 @@ extension Simulator {
         if let deferred = process.deferredRestore {
             // Launched in the background: the scenes connect now, as a launch would connect them.
             process.deferredRestore = nil
+            process.prewarmed = false
             let alive = deferred.filter { sessions[$0.index].alive }
             if alive.isEmpty {
                 openPrimaryWindow(process)

@@ -49,8 +49,14 @@ public final class Simulator {
 
     // Device data: survives process death.
     var server = AuthServer()
-    /// The login session stored in the keychain (device data: it survives terminations).
-    public internal(set) var keychain: StoredSession?
+    /// The login session stored in the keychain (device data: it survives terminations),
+    /// readable or not; the app's code reads it through `keychain` (semantics 8.6).
+    var keychainItem: StoredSession?
+    /// The device is locked: protected data is unavailable (semantics 8.6).
+    public internal(set) var isDeviceLocked = false
+    /// The device has been unlocked since it booted (false with `Policy.firstUnlock` false,
+    /// until `unlockDevice()`).
+    public internal(set) var unlockedSinceBoot = true
     var sessions: [SessionRecord] = []
     /// The places in `sessions` of the live ones (not discarded), ascending: what the walks
     /// made after every explore step read, so a run that opened and closed thousands of
@@ -135,7 +141,11 @@ public final class Simulator {
         self.sessionCounters = Array(repeating: 0, count: config.scenes.count)
         if let initial = config.storedSession {
             let token = server.createSession(user: initial.user, ttl: initial.ttl, now: .zero)
-            keychain = StoredSession(user: initial.user, token: token)
+            keychainItem = StoredSession(user: initial.user, token: token, accessible: initial.accessible)
+        }
+        if !config.policy.firstUnlock {
+            isDeviceLocked = true
+            unlockedSinceBoot = false
         }
     }
 

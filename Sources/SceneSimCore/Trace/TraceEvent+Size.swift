@@ -14,7 +14,7 @@ extension TraceEvent {
         case .appPhaseChanged(_, _, let note): note?.utf8.count ?? 0
         case .stateChanged(let from, let to): from.bytes.count + to.bytes.count
         case .stateRejected(let from, let to, let reason): from.bytes.count + to.bytes.count + reason.utf8.count
-        case .validationStarted(let user), .validationFinished(let user, _), .sessionStored(let user, _), .serverRevoked(let user, _): user.count
+        case .validationStarted(let user), .validationFinished(let user, _), .sessionStored(let user, _, _), .serverRevoked(let user, _): user.count
         case .sessionCleared(let user, let reason): user.count + reason.utf8.count
         case .deepLink(let url, let outcome): url.count + outcome.payloadBytes
         case .activityContinued(let type, let outcome): type.utf8.count + outcome.payloadBytes
@@ -42,7 +42,7 @@ extension TraceEvent {
             name.count + (location?.count ?? 0) + arguments.reduce(0) { $0 + $1.payloadBytes + 16 }
         case .terminated, .scenePhaseChanged, .sceneDisconnected, .windowFronted, .restoreRejected, .storageSaved,
             .networkChanged, .suspended, .resumed, .refreshRequested, .refreshCancelled, .reopened, .windowMinimized,
-            .memoryWarning, .willTerminate, .quitRequest:
+            .memoryWarning, .willTerminate, .quitRequest, .deviceLock, .prewarmedLaunch:
             0
         }
     }

@@ -38,7 +38,7 @@ public enum TraceEvent: Equatable, Sendable {
     /// The auth server answered a validation.
     case validationFinished(user: ByteString, result: ValidationResult)
     /// A login session was stored in the keychain, valid until `expires`.
-    case sessionStored(user: ByteString, expires: VirtualTime)
+    case sessionStored(user: ByteString, expires: VirtualTime, accessible: KeychainAccessibility)
     /// The stored session was removed from the keychain (a logout, an expiry, a revocation).
     case sessionCleared(user: ByteString, reason: String)
     /// The auth server became reachable or unreachable.
@@ -80,6 +80,12 @@ public enum TraceEvent: Equatable, Sendable {
     /// The system started the app in the background for `reason` (a background refresh): no
     /// scene connects until the user brings it to the foreground.
     case launchedInBackground(number: Int, platform: Platform, reason: String)
+    /// The device locked (`locked`) or unlocked, `firstUnlock` the first unlock since it
+    /// booted: protected data becomes unavailable or available (semantics 8.6).
+    case deviceLock(locked: Bool, firstUnlock: Bool)
+    /// The user launched the app the system had prewarmed as launch `number`: the same process
+    /// comes forward, without running `on_launch` again (semantics 11.11).
+    case prewarmedLaunch(number: Int, platform: Platform)
     /// The app asked for a background refresh no earlier than `earliest`
     /// (`BGTaskScheduler.submit`); it replaces any pending request.
     case refreshRequested(earliest: VirtualTime)

@@ -115,8 +115,9 @@ extension TraceRenderer {
             return [("event", .string("validationStarted")), ("user", .bytes(user))]
         case let .validationFinished(user, result):
             return [("event", .string("validationFinished")), ("user", .bytes(user)), ("result", .string(result.rawValue))]
-        case let .sessionStored(user, expires):
-            return [("event", .string("sessionStored")), ("user", .bytes(user)), ("expires", .raw(expires.text))]
+        case let .sessionStored(user, expires, accessible):
+            let base: [(String, JSON)] = [("event", .string("sessionStored")), ("user", .bytes(user)), ("expires", .raw(expires.text))]
+            return accessible == .whenUnlocked ? base : base + [("accessible", .string(accessible.rawValue))]
         case let .sessionCleared(user, reason):
             return [("event", .string("sessionCleared")), ("user", .bytes(user)), ("reason", .string(reason))]
         case let .networkChanged(reachable):
@@ -195,6 +196,10 @@ extension TraceRenderer {
             return [("event", .string("stopRunning"))]
         case .staysRunning(let reason):
             return [("event", .string("staysRunning")), ("reason", .bytes(reason))]
+        case let .deviceLock(locked, firstUnlock):
+            return [("event", .string("deviceLock")), ("locked", .bool(locked)), ("firstUnlock", .bool(firstUnlock))]
+        case let .prewarmedLaunch(number, platform):
+            return [("event", .string("prewarmedLaunch")), ("number", .int(number)), ("platform", .string(platform.rawValue))]
         case let .activityContinued(type, outcome):
             return [("event", .string("activityContinued")), ("type", .string(type))] + routed(outcome)
         case let .notificationRouted(target, outcome):

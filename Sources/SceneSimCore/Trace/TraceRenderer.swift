@@ -104,8 +104,9 @@ public enum TraceRenderer {
             return ("auth", "validating the session of \(user.escaped) with the server")
         case let .validationFinished(user, result):
             return ("auth", "session of \(user.escaped): \(result.rawValue)")
-        case let .sessionStored(user, expires):
-            return ("auth", "session of \(user.escaped) stored in the keychain (expires at \(expires.text))")
+        case let .sessionStored(user, expires, accessible):
+            let readable = accessible == .afterFirstUnlock ? "; readable after the first unlock" : ""
+            return ("auth", "session of \(user.escaped) stored in the keychain (expires at \(expires.text)\(readable))")
         case let .sessionCleared(user, reason):
             return ("auth", "session of \(user.escaped) cleared from the keychain (\(reason))")
         case let .networkChanged(reachable):
@@ -159,6 +160,11 @@ public enum TraceRenderer {
             return ("app", "terminated (watchdog): \(names) still running after \(after.text) s")
         case let .launchedInBackground(number, platform, reason):
             return ("app", "launch #\(number) on \(platform.rawValue) (background: \(reason))")
+        case let .deviceLock(locked, firstUnlock):
+            if locked { return ("device", "locked: protected data unavailable") }
+            return ("device", "unlocked\(firstUnlock ? " (first unlock since boot)" : ""): protected data available")
+        case let .prewarmedLaunch(number, platform):
+            return ("app", "launch #\(number) on \(platform.rawValue): the prewarmed process comes forward")
         case let .refreshRequested(earliest):
             return ("app", "background refresh requested, due at \(earliest.text) s")
         case .refreshCancelled:

@@ -50,6 +50,7 @@
 ---@field on_transfer boolean    whether the model declares on_transfer (background transfers wake it)
 ---@field open_window boolean     whether the OS version has OpenWindowAction (semantics 14.1)
 ---@field dismiss_window boolean  whether the OS version has DismissWindowAction (semantics 14.1)
+---@field on_protected_data boolean  whether the model declares on_protected_data (it minds the device's lock)
 ---@field activities boolean  the app's code answers user activities (on_activity, matching)
 ---@field notifications boolean  the model answers notifications (on_notification)
 ---@field shortcuts boolean  the model answers home-screen shortcuts (on_shortcut)
@@ -655,6 +656,16 @@ do
     weight = 0.3, pre = accepted("update"),
     run = function() run_native("update") end,  -- app:update { version = "2.0" }
   }, function() return 'app:update { version = "2.0" }' end)
+  -- The device's lock and prewarming (semantics 8.6, 11.11): inputs of the core, by name.
+  -- (lock_device, not lock: a module's own rule may well be called lock.)
+  for _, entry in ipairs { { "lock_device", "lock" }, { "unlock_device", "unlock" }, { "prewarm", "prewarm" } } do
+    local name, call = entry[1], entry[2]
+    rules[name] = make_rule(name, {
+      weight = 0.5,
+      pre = accepted(name),
+      run = function() run_native(name) end,  -- sim.system.<call>(app)
+    }, function() return "sim.system." .. call .. "(app)" end)
+  end
   rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of(native.revoke_users) }, run = function(_, a) revoke(a.user) end },
     function(_, a) return "sim.server.revoke(" .. quote(a.user) .. ")" end)
 
@@ -871,6 +882,11 @@ local function builtin_rules(declared, every, background_tasks, made)
   end
   take("schedule_refresh", declared.refresh)
   take("refresh", declared.refresh)
+  -- The device's lock and prewarming, for a model that minds protected data: a launch before
+  -- the first unlock (a prewarm) is what its on_protected_data is about.
+  take("lock_device", declared.on_protected_data)
+  take("unlock_device", declared.on_protected_data)
+  take("prewarm", declared.on_protected_data)
   take("continue_activity", declared.activities)
   take("open_notification", declared.notifications)
   take("open_shortcut", declared.shortcuts and declared.platform ~= "macos")
@@ -894,11 +910,11 @@ end
 E.builtin_names = {
   "advance", "advance_past_suspension", "background", "background_window", "begin_background_task",
   "cancel_onboarding", "close", "continue_activity", "disconnect", "dismiss_window",
-  "finish_background_task", "focus", "foreground", "hide", "interrupt", "launch", "login", "logout",
+  "finish_background_task", "focus", "foreground", "hide", "interrupt", "launch", "lock_device", "login", "logout",
   "memory_warning", "minimize", "network", "next_step", "open_notification", "open_settings", "open_shortcut", "open_url",
-  "open_window", "push_silent", "refresh", "reopen", "reply_to_quit_false", "reply_to_quit_true", "resume", "retry",
+  "open_window", "prewarm", "push_silent", "refresh", "reopen", "reply_to_quit_false", "reply_to_quit_true", "resume", "retry",
   "revoke", "schedule_refresh", "settle", "storage_write", "switcher", "terminate_crash", "terminate_force",
-  "terminate_keep_windows", "terminate_system", "terminate_user", "transfer_done", "update",
+  "terminate_keep_windows", "terminate_system", "terminate_user", "transfer_done", "unlock_device", "update",
 }
 -- E.builtin_names in the order sort gives (assemble merges it with the module's sorted names).
 local builtin_order = {}

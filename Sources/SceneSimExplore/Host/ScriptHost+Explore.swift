@@ -223,6 +223,7 @@ extension ScriptHost {
             // Calls the app's OS version has (semantics 14.1): below, they are errors.
             "open_window": .boolean(config.platform.openWindowOS.map { config.os >= $0 } ?? true),
             "dismiss_window": .boolean(config.platform.dismissWindowOS.map { config.os >= $0 } ?? true),
+            "on_protected_data": .boolean(simulator.model.protectedDataCode != nil),
             // The external events the app's code answers (semantics 12): their rules apply then.
             "activities": .boolean(
                 simulator.model.activityCode != nil || simulator.model.scenesTakeActivities
@@ -452,6 +453,7 @@ extension ScriptHost {
         ("hide", .hide), ("reopen", .reopen), ("push_silent", .push(SceneStorage())), ("transfer_done", .transferDone(ByteString("explore"))),
         ("memory_warning", .memoryWarning), ("update", .update(version: "2.0")),
         ("reply_to_quit_true", .replyToQuit(true)), ("reply_to_quit_false", .replyToQuit(false)),
+        ("lock_device", .lock), ("unlock_device", .unlock), ("prewarm", .prewarm),
     ]
 
     /// The input of app-level call `number` (its 1-based place in `exploreAppCalls`, as

@@ -11,6 +11,7 @@ extension ScriptHost {
         case backgroundTimeRemaining = "background_time_remaining"
         /// The installed version (semantics 5.6): "1.0" until app:update.
         case version
+        case protectedData = "protected_data"
 
         /// A field `plainAppField` never answers: C reads it from `appField` without asking.
         /// (Either way gives the same value: `appField` asks `plainAppField` first.)
@@ -152,7 +153,7 @@ extension ScriptHost {
             return call.results(value)
         }
         switch field {
-        case .running, .launches, .phase, .state, .keychain, .suspended, .backgroundTimeRemaining, .version:
+        case .running, .launches, .phase, .state, .keychain, .suspended, .backgroundTimeRemaining, .version, .protectedData:
             return .values(0)  // plain: answered above
         case .windows:
             // Straight from the window order into the Lua list: no Swift array on the way.
@@ -193,11 +194,12 @@ extension ScriptHost {
             if let remaining = simulator.backgroundTimeRemaining { out.put(number: remaining.seconds, keep: false) } else { out.putNil(keep: false) }
         // An update is traced, which drops the cache (ScriptHost+Caches).
         case .version: out.put(utf8: simulator.appVersion, keep: true)
+        case .protectedData: out.put(simulator.protectedDataAvailable, keep: false)
         case .windows, .sessions, .front, .history, .rejected, .defaults, .memory: break
         }
     }
 
-    /// `app.keychain = token` or `= nil`.
+    /// `app.keychain = token`, `= { token = t, accessible = "after_first_unlock" }` or `= nil`.
     private func setKeychain(_ call: LuaCall) -> LuaReturn {
         perform(call) { () throws(SimError) in
             let simulator = try requireSimulator("writing app.keychain")
@@ -205,11 +207,38 @@ extension ScriptHost {
                 try simulator.setKeychain(token: nil)
                 return []
             }
-            guard call.isInteger(at: 3), let token = call.int(at: 3) else {
-                throw SimError(
-                    .invalidValue, "app.keychain holds a login token, an integer from sim.server.create_session(user), or nil to clear it (got \(luaTypeName(call.value(at: 3))))")
+            let usage =
+                "app.keychain holds a login token, an integer from sim.server.create_session(user), a table { token = t, accessible = \"after_first_unlock\" }, or nil to clear it"
+            if call.isInteger(at: 3), let token = call.int(at: 3) {
+                try simulator.setKeychain(token: Int(clamping: token))
+                return []
             }
-            try simulator.setKeychain(token: Int(clamping: token))
+            guard case .table(let table) = call.value(at: 3) else { throw SimError(.invalidValue, "\(usage) (got \(luaTypeName(call.value(at: 3))))") }
+            let classes = KeychainAccessibility.allCases.map(\.rawValue)
+            for (key, _) in table.entries {
+                guard let name = key.stringValue, name == "token" || name == "accessible" else {
+                    throw SimError(.invalidValue, "app.keychain = { ... }: unknown key \(key.stringValue.map { "\"\($0)\"" } ?? luaTypeName(key)); it takes token and accessible")
+                }
+            }
+            guard case .integer(let token) = table[field: "token"] else {
+                throw SimError(.invalidValue, "app.keychain = { ... }: token must be an integer from sim.server.create_session(user) (got \(luaTypeName(table[field: "token"])))")
+            }
+            var accessible = KeychainAccessibility.whenUnlocked
+            switch table[field: "accessible"] {
+            case .nil: break
+            case .string(let text):
+                let name = String(decoding: text.bytes, as: UTF8.self)
+                guard let value = KeychainAccessibility(rawValue: name) else {
+                    throw SimError(
+                        .invalidValue,
+                        "app.keychain = { ... }: unknown accessible \"\(name)\"\(suggestion(for: name, among: classes)); use \"when_unlocked\" (the default) or \"after_first_unlock\""
+                    )
+                }
+                accessible = value
+            case let other:
+                throw SimError(.invalidValue, "app.keychain = { ... }: accessible must be \"when_unlocked\" or \"after_first_unlock\" (got \(luaTypeName(other)))")
+            }
+            try simulator.setKeychain(Int(clamping: token), accessible: accessible)
             return []
         }
     }

@@ -73,6 +73,11 @@ extension ScriptHost {
             }
             return .memoryWarning
         case .update: return .update(version: try updateVersion(call))
+        case .lock, .unlock, .prewarm:
+            guard call.handle(at: 1, of: classes.app) != nil else {
+                throw SimError(.invalidValue, "\(kind.scriptName)(app) needs the app handle, e.g. \(kind.scriptName)(app) (got \(call.typeName(at: 1)))")
+            }
+            return kind == .lock ? .lock : kind == .unlock ? .unlock : .prewarm
         case .continueActivity:
             guard let type = call.string(at: 2) else {
                 throw SimError(
@@ -259,7 +264,7 @@ extension ScriptHost {
         case .openNotification: return ("app:open_notification(info?, options?)", 2)
         case .openShortcut: return ("app:open_shortcut(type, options?)", 2)
         case .advance: return ("sim.advance(seconds)", 1)
-        case .refresh: return ("sim.system.refresh(app)", 1)
+        case .refresh, .lock, .unlock, .prewarm: return (kind.scriptName + "(app)", 1)
         case .push: return ("sim.system.push(app, info?)", 2)
         case .transferDone: return ("sim.system.transfer_done(app, name)", 2)
         case .memoryWarning: return ("sim.system.memory_warning(app)", 1)

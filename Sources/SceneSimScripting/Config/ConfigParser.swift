@@ -403,11 +403,12 @@ struct ConfigParser {
         guard case .table(let table) = value else {
             throw fail("session must be a table like { user = \"ada\", ttl = 3600 }, not \(aLuaTypeName(value))")
         }
-        try checkKeys(table, allowed: ["user", "ttl"], path: "session.")
+        try checkKeys(table, allowed: ["user", "ttl", "accessible"], path: "session.")
         guard !table[field: "user"].isNil else { throw fail("session needs a user, e.g. session = { user = \"ada\" }") }
         let user = try string(table[field: "user"], key: "session.user")
         let ttl = try seconds(table[field: "ttl"], key: "session.ttl", default: defaultTTL.seconds, positive: true)
-        return InitialSession(user: ByteString(user), ttl: ttl)
+        let accessible = try enumValue(table[field: "accessible"], key: "session.accessible", default: KeychainAccessibility.whenUnlocked)
+        return InitialSession(user: ByteString(user), ttl: ttl, accessible: accessible)
     }
 
     private func routes(_ value: LuaValue) throws(SimError) -> [String: String] {
@@ -433,7 +434,7 @@ struct ConfigParser {
             allowed: [
                 "force_quit", "storage_save", "storage_warn_bytes", "flicker_threshold",
                 "suspend_after", "app_switch_force_quit", "background_time", "expiration_warning", "refresh_time", "push_time",
-                "close_windows_on_quit", "quit_when_last_window_closes",
+                "close_windows_on_quit", "quit_when_last_window_closes", "first_unlock",
             ], path: "policy.")
         var policy = Policy()
         policy.forceQuit = try enumValue(table[field: "force_quit"], key: "policy.force_quit", default: Policy.ForceQuit.discard)
@@ -486,6 +487,10 @@ struct ConfigParser {
                 table[field: "quit_when_last_window_closes"], key: "policy.quit_when_last_window_closes", default: false,
                 or: "a function(app) that answers when the last window closes")
             policy.quitWhenLastWindowCloses = Policy.LastWindowQuit(quits)
+        }
+        policy.firstUnlock = try bool(table[field: "first_unlock"], key: "policy.first_unlock", default: true)
+        if !policy.firstUnlock && platform == .macos {
+            throw fail("policy.first_unlock is about the iOS family's data protection, which scenesim does not model on macos (remove it, or set platform = \"iphone\")")
         }
         return policy
     }

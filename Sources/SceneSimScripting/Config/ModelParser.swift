@@ -56,7 +56,7 @@ struct ModelParser {
     private(set) var functions: [LuaFunctionRef] = []
 
     static let keys = [
-        "name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "phase_notes", "intents",
+        "name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "on_protected_data", "phase_notes", "intents",
         "on_activity", "on_notification", "on_shortcut", "on_reopen", "on_terminate", "on_should_quit", "defaults_keys", "memory", "effects", "background_modes", "on_push", "on_transfer", "on_memory_warning", "on_restore_value",
     ]
 
@@ -139,6 +139,9 @@ struct ModelParser {
             model.transferCode = { [unowned(unsafe) host] _, name, task in _ = host.callAppCode(function, [host.appValue, .string(name), host.backgroundTaskValue(task)]) }
         }
         model.backgroundModes = try backgroundModes(table[field: "background_modes"])
+        if let function = try handler("on_protected_data", "function(app, available)") {
+            model.protectedDataCode = { [unowned(unsafe) host] _, available in _ = host.callAppCode(function, [host.appValue, .boolean(available)]) }
+        }
         if let function = try handler("on_activity", "function(app, type, info)") {
             model.activityCode = { [unowned(unsafe) host] _, type, info in
                 host.callAppCode(function, [host.appValue, .string(ByteString(type)), info.luaTable]).map(Self.eventAnswer) ?? .passed

@@ -147,10 +147,10 @@ struct InputCoverageTests {
     func exploreRules() throws {
         // An iPad document app (overlays, the built-in model), a Mac app with external events,
         // an iPad app with shortcuts (iOS family only), an iPhone app woken by pushes and transfers and
-        // one that answers memory warnings and decodes after updates, and a Mac app that asks before quitting: between
-        // them every built-in rule applies.
+        // one that answers memory warnings and decodes after updates, a Mac app that asks before quitting and an iPhone app that minds the
+        // lock (on_protected_data): between them every built-in rule applies.
         var rules: Set<String> = []
-        for module in ["scenarios/explore/documents.lua", "scenarios/explore/events.lua", "scenarios/explore/shortcuts.lua", "scenarios/explore/background.lua", "scenarios/explore/memory.lua", "scenarios/explore/quit.lua"] {
+        for module in ["scenarios/explore/documents.lua", "scenarios/explore/events.lua", "scenarios/explore/shortcuts.lua", "scenarios/explore/background.lua", "scenarios/explore/memory.lua", "scenarios/explore/quit.lua", "scenarios/explore/keychain.lua"] {
             let result = try BuiltBinary.run(
                 ["explore", module, "--seed", "1", "--runs", "1", "--steps", "1", "--stats"],
                 in: packageRoot.path

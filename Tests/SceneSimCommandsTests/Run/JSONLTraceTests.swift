@@ -66,7 +66,7 @@ struct JSONLTraceTests {
     /// An iPhone app's process: memory loss, suspension, background tasks and the watchdog,
     /// background refresh and its cancellation by a force quit, launches caused by a
     /// notification, a URL and an activity, memory warnings (one not delivered), an update and
-    /// a value dropped after it; with `-- trace: memory`, its memory writes.
+    /// a value dropped after it, the lock and a prewarmed launch; with `-- trace: memory`, its memory writes.
     static let process = """
         -- trace: memory
         local app = sim.launch {
@@ -114,6 +114,12 @@ struct JSONLTraceTests {
         sim.system.memory_warning(app)
         app:terminate("system")
         app:update { version = "2.0" }
+        app:launch()
+        sim.system.lock(app)
+        sim.system.unlock(app)
+        app.keychain = { token = sim.server.create_session("ada"), accessible = "after_first_unlock" }
+        app:terminate("user")
+        sim.system.prewarm(app)
         app:launch()
 
         """

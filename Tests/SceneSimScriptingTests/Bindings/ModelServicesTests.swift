@@ -188,7 +188,7 @@ struct ModelServicesTests {
                         false	test.lua:21: sim.server.validate(token, fn) needs a token, an integer from sim.server.create_session or app.keychain (got float)
                         false	test.lua:22: sim.server.validate: the server never issued token 99; validate a token from sim.server.create_session(user) or app.keychain
                         false	test.lua:23: sim.server.validate(token, fn) needs a function for the answer, e.g. function(answer, user) ... end (got no value)
-                        false	test.lua:24: app.keychain holds a login token, an integer from sim.server.create_session(user), or nil to clear it (got string)
+                        false	test.lua:24: app.keychain holds a login token, an integer from sim.server.create_session(user), a table { token = t, accessible = \"after_first_unlock\" }, or nil to clear it (got string)
                         false	test.lua:25: app.keychain = 42: the server never issued token 42; store a token from sim.server.create_session(user)
                         [   1.000] auth        validating the session of ada with the server
                         [   1.250] auth        session of ada: valid

@@ -53,7 +53,7 @@ struct DeterminismTests {
             run
                 == ScriptRun(
                     output: """
-                        {}\tfunction\tthread\t{advance = function, app = app(ipados, loading), explore = {load = function}, extend = function, gen = {bool = function, float = function, int = function, one_of = function, window = function}, launch = function, log = function, network = function, now = function, seed = function, server = {create_session = function, end_session = function, revoke = function, validate = function}, settle = function, swift_handlers = function, system = {memory_warning = function, push = function, refresh = function, transfer_done = function}, url = function}\tapp(ipados, loading)\tmain#1\tstorage of main#1 {}\t{f = function, t = {}}
+                        {}\tfunction\tthread\t{advance = function, app = app(ipados, loading), explore = {load = function}, extend = function, gen = {bool = function, float = function, int = function, one_of = function, window = function}, launch = function, log = function, network = function, now = function, seed = function, server = {create_session = function, end_session = function, revoke = function, validate = function}, settle = function, swift_handlers = function, system = {lock = function, memory_warning = function, prewarm = function, push = function, refresh = function, transfer_done = function, unlock = function}, url = function}\tapp(ipados, loading)\tmain#1\tstorage of main#1 {}\t{f = function, t = {}}
                         {}\tfunction\tapp(ipados, loading)
 
                         """,
