@@ -55,7 +55,7 @@ public enum SimInput: Equatable, Sendable {
     /// `sim.system.unlock(app)`: the user unlocks the device; protected data becomes available.
     case unlock
     /// `sim.system.prewarm(app)`: the system prewarms the app: its process starts and runs
-    /// `on_launch` with no scene; the next `launch` brings it forward (semantics 11.8).
+    /// `on_launch` with no scene; the next `launch` brings it forward (semantics 11.11).
     case prewarm
     /// `app:continue_activity(type, info, { target, webpage })`: the system hands the app a
     /// user activity, with its `targetContentIdentifier` and `webpageURL` when it has them.

@@ -214,7 +214,7 @@ struct MisuseErrorTests {
             run
                 == ScriptRun(
                     output: coldLaunchTrace + """
-                        false	test.lua:3: app has no field "windws" (did you mean "windows"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended, background_time_remaining, version, protected_data, version; the model's intents are cancel_onboarding, login, logout, next_step, retry
+                        false	test.lua:3: app has no field "windws" (did you mean "windows"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended, background_time_remaining, version, protected_data; the model's intents are cancel_onboarding, login, logout, next_step, retry
                         false	test.lua:4: app.running is read-only; change the app through its methods (app:open_window, app:background, ...)
                         false	test.lua:5: window has no field "phse" (did you mean "phase"?); fields are id, group, value, phase, connected, alive, storage, saved, minimized, memory (storage keys go in w.storage)
                         false	test.lua:6: w.id is read-only; change the window through its methods (w:focus(), w:close(), ...)

@@ -133,7 +133,7 @@ struct DeclaredModelTests {
                         [   0.500] app         state signed_in(ada) -> locked
                         locked\tsigned_in(ada)
                         false\ttest.lua:31: app:login is an intent of the built-in model, and this app declares its own model; its intents are unlock
-                        false\ttest.lua:32: app has no field "unlok" (did you mean "unlock"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended, background_time_remaining, version, protected_data, version; the model's intents are unlock
+                        false\ttest.lua:32: app has no field "unlok" (did you mean "unlock"?); fields are running, launches, phase, state, windows, sessions, front, history, rejected, defaults, keychain, memory, suspended, background_time_remaining, version, protected_data; the model's intents are unlock
 
                         """, error: nil))
     }
