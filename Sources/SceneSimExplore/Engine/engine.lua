@@ -8,15 +8,19 @@
 ---@field engine fun(): fun(sim: scenesim.Sim, natives: scenesim.ExploreNatives): table  the compiled engine
 ---@field read_module fun(path: string): string|nil, string  an exploration module's source and chunk name, or nil and why
 ---@field checks fun(watchdog_ok: boolean): string|nil, string|nil  the simulator's own bookkeeping ("invariant consistency") or a built-in invariant, broken: its label and message
----@field accepts fun(call: integer): boolean                 whether app-level call `call` (its place in app_calls) would be accepted now
----@field app_calls string[]                                  the app-level calls accepts knows, by name
 ---@field task fun(id: integer): scenesim.BackgroundTask       background task `id`, for a found scenario's explore.task
----@field windows fun(kind: integer): scenesim.Window[]  the app's live windows of a kind (1 live, 2 connected, 3 visible, 4 background), oldest first
---- try: a precondition and up to three draws (ScriptHost+ExploreNative): 0 (it fails), 1 (no
---- window to draw) or 2, the stream's state, the choices, the window drawn.
----@field try fun(pre: integer, s: integer, g1?: integer, g2?: integer, g3?: integer): integer, integer, any, any, any, scenesim.Window?
----@field run fun(rule: string, argument?: any)             sends the input of the built-in rule of that name, as its Lua call would
----@field pick_rules fun(list: string, tags: string, scenes?: string): integer  the run's rules (packed "<djjjjBd" each), their tags, the scenes open_window draws: their number, for pick and step
+---@field windows fun(kind: string): scenesim.Window[]  the app's live windows of a kind ("live", "connected", "visible", "background"), oldest first
+--- try: the draws of the rule at a place in the run's list, its precondition held (ScriptHost+ExploreNative):
+--- 1 (no window to draw) or 2, the stream's state, the choices, the window drawn.
+---@field try fun(place: integer, s: integer): integer, integer, any, any, any, scenesim.Window?
+---@field run fun(rule: string, ...: any)                  sends the input of the built-in rule of that name from its arguments in key order, as its Lua call would
+---@field pick_rules fun(tags: string, specs: string): integer  the run's rules' tags ("<s4B" each) and the module's rules ("<dBBs4" each): their number, for pick, step and try
+---@field declared fun(known?: integer): boolean|nil  makes the built-in rules of the run's declared app (Swift's); true when they are the ones the memo `known` (E.warm's) names
+--- builtin_specs: the built-in rules made for the app, its scenes by id, its routes' scenes by name.
+---@field builtin_specs fun(): scenesim.BuiltinSpec[], table<string, { value?: string, keys?: string[] }>, table<string, string>
+---@field builtin_rules fun(names?: string[], background_tasks?: boolean): string[]|false, string?, string?  the built-in rules the run takes, or false, a listed one the app cannot take and why
+---@field holds fun(name: string): boolean                  whether the built-in rule's precondition holds now
+---@field builtin_names string[]                             every built-in rule's name, sorted
 --- pick: the next rule drawn (its place in the list, 0 for none), 2 (drawn, as by try) or 3 (its
 --- precondition or draws are Lua's), the stream's state, the choices, the window drawn.
 ---@field pick fun(id: integer, s: integer, aside: integer): integer, integer, integer, any, any, any, scenesim.Window?
@@ -25,39 +29,25 @@
 --- the rule's error, after which step_drawn gives its place, 4, the state and the draws.
 ---@field step fun(id: integer, s: integer, watchdog_ok: boolean): integer, integer, integer, any, any, any, scenesim.Window?, string?, string?
 ---@field step_drawn fun(): integer, integer?, integer?, any, any, any, scenesim.Window?
----@field advance_seconds number[]   the seconds the advance rule draws (native.step sends the one drawn)
----@field revoke_users string[]      the users the revoke rule draws
 ---@field string_values string[]     the values of string-valued scenes' windows the rules draw
 ---@field is_limit fun(message: string): boolean             whether an error's text is a memory limit
 ---@field counted fun(fn: function, ...): boolean, ...         fn(...) under the count hook, protected: true and its results, or false and the error's text
 ---@field uncounted? fun(fn: function, ...): ...              fn(...) on a thread without the count hook (absent with --allow-io)
----@field declared fun(known?: integer): scenesim.ExploreDeclared|true  the declared app, or true when it is the one the memo `known` (E.warm's) names
 ---@field suggestion fun(name: any, names: string[]): string  ' (did you mean "x"?)' or ""
 ---@field gen_fields function                                 __index of sim.gen: unknown fields are errors
 ---@field explore_fields function                             __index of sim.explore
 ---@field checker_fields function                             __index of a found scenario's explorer
 
---- The declared app, for the built-in rules.
----@class scenesim.ExploreDeclared
----@field platform scenesim.Platform
----@field scenes { id: string, kind: string, value?: "string"|"integer", keys?: string[] }[]
----@field routes { name: string, scene: string }[]
----@field intents string[]  the model's intents, sorted
----@field suspend_after? number  seconds a backgrounded app runs before it is suspended; nil: never
----@field refresh boolean        whether the platform has background refresh (BGTaskScheduler)
----@field on_refresh boolean     whether the model declares on_refresh (it does background work)
----@field on_push boolean        whether the model declares on_push (silent pushes wake it)
----@field on_transfer boolean    whether the model declares on_transfer (background transfers wake it)
----@field open_window boolean     whether the OS version has OpenWindowAction (semantics 14.1)
----@field dismiss_window boolean  whether the OS version has DismissWindowAction (semantics 14.1)
----@field on_protected_data boolean  whether the model declares on_protected_data (it minds the device's lock)
----@field activities boolean  the app's code answers user activities (on_activity, matching)
----@field notifications boolean  the model answers notifications (on_notification)
----@field shortcuts boolean  the model answers home-screen shortcuts (on_shortcut)
----@field memory_warning boolean  the model or a scene answers memory warnings (on_memory_warning)
----@field on_restore_value boolean  the model decodes values an earlier version saved (on_restore_value)
----@field on_should_quit boolean  the model answers a Quit (on_should_quit): the replies to one put off apply
----@field server boolean  the app's code can ask the server (the built-in model, a Swift one, or Lua code naming sim.server)
+--- A built-in rule as Swift declares it (Sources/SceneSimExplore/Rules/BuiltinRules.swift).
+---@class scenesim.BuiltinSpec
+---@field name string
+---@field weight number
+---@field pre? "swift"|"custom"  checked in Swift (native.holds), or by its body here
+---@field args { key: string, kind: "window"|"one_of"|"bool"|"int", of?: string, values?: any[], lo?: integer, hi?: integer }[]
+---@field swift_runs? boolean  Swift sends its input (native.step, native.run)
+---@field statement? string  its statement, always the same
+---@field window_statement? string  its statement after the window drawn
+---@field seconds? number  the seconds it waits (advance_past_suspension)
 
 ---@type scenesim.Sim, scenesim.ExploreNatives
 local sim, native = ...
@@ -66,7 +56,7 @@ local next = next
 local setmetatable, getmetatable, load, collectgarbage = setmetatable, getmetatable, load, collectgarbage
 local mtype, huge, mininteger, tointeger = math.type, math.huge, math.mininteger, math.tointeger
 local format, byte, concat, sort = string.format, string.byte, table.concat, table.sort
-local find, gsub, sub, tremove = string.find, string.gsub, string.sub, table.remove
+local find, gsub, tremove = string.find, string.gsub, table.remove
 local pack, rep, unpack = string.pack, string.rep, table.unpack
 local settle, network, revoke = sim.settle, sim.network, sim.server.revoke
 
@@ -330,8 +320,8 @@ function gen.bool()
   return new_generator(setmetatable({ minimum = false }, bool_kind))
 end
 
--- The kinds of window a generator draws from, by name: their numbers, as native.windows takes them.
-local window_kinds = { live = 1, connected = 2, visible = 3, background = 4 }
+-- The kinds of window a generator draws from, by name, as native.windows takes them.
+local window_kinds = { live = true, connected = true, visible = true, background = true }
 
 -- The windows a window generator draws from, oldest first: the app's live windows of that
 -- kind (native.windows, one call instead of a field read per window and test).
@@ -340,18 +330,18 @@ local windows_of = native.windows
 local window_kind = generator_kind {
   describe = function(self) return format("window(%q)", self.kind) end,
   draw = function(self, r)
-    local list = windows_of(self.kind_number)
+    local list = windows_of(self.kind)
     if #list == 0 then return nil end
     return below(r, #list) + 1
   end,
   resolve = function(self, c)
     if mtype(c) ~= "integer" then return false end
-    local w = windows_of(self.kind_number)[c]
+    local w = windows_of(self.kind)[c]
     return w ~= nil, w
   end,
   -- draw and resolve at once, listing the windows once (the engine's random steps).
   take = function(self, r)
-    local list = windows_of(self.kind_number)
+    local list = windows_of(self.kind)
     if #list == 0 then return nil end
     local c = below(r, #list) + 1
     return c, list[c]
@@ -359,17 +349,16 @@ local window_kind = generator_kind {
   spell = function(_, w) return "explore.window(" .. quote(w.id) .. ")" end,
 }
 
--- A generator's number for native.try (ScriptHost+ExploreNative), which draws what `take`, or
--- `draw` then `resolve`, would from the same stream: tag + 8 * param (1 a window of kind param,
--- 2 one_of of param values, 3 bool, 4 int(lo, lo + span - 1) with param = lo * 2^24 + span);
--- nil for one it does not draw (a float, an int outside those bounds).
-local function native_code(g)
+-- How native.pick_rules describes a generator Swift draws as `take`, or `draw` then `resolve`,
+-- would from the same stream (ExploreGenerator(described:)): "window KIND", "one_of N", "bool",
+-- "int LO HI"; nil for one it does not draw (a float, an int outside those bounds).
+local function native_description(g)
   local kind = getmetatable(g)
-  if kind == window_kind then return 1 + 8 * g.kind_number end
-  if kind == one_of_kind then return 2 + 8 * g.n end
-  if kind == bool_kind then return 3 end
+  if kind == window_kind then return "window " .. g.kind end
+  if kind == one_of_kind then return "one_of " .. g.n end
+  if kind == bool_kind then return "bool" end
   if kind == int_kind and not g.wide and g.lo >= 0 and g.lo < 1 << 24 and g.hi - g.lo + 1 < 1 << 24 then
-    return 4 + 8 * (g.lo * (1 << 24) + g.hi - g.lo + 1)
+    return format("int %d %d", g.lo, g.hi)
   end
 end
 
@@ -381,7 +370,7 @@ function gen.window(app, kind)
   if not window_kinds[kind] then
     error(format("sim.gen.window(app, kind): kind is \"live\", \"connected\", \"visible\" or \"background\" (got %s)", describe(kind)), 2)
   end
-  return new_generator(setmetatable({ minimum = 1, kind = kind, kind_number = window_kinds[kind] }, window_kind))
+  return new_generator(setmetatable({ minimum = 1, kind = kind, is_window = true }, window_kind))
 end
 
 -- MARK: Rules
@@ -445,10 +434,6 @@ end
 ---@field copied? boolean its run may change its arguments table: a step keeps a copy made before it, to spell from
 ---@field tag string its name and whether it is the module's, packed as a run's result lists them ("<s4B")
 
--- The built-in preconditions native.try checks, by function: their numbers
--- (ScriptHost.explorePrecondition). Filled where they are made, below.
-local native_preconditions = {}
-
 ---@param name string
 ---@param spec scenesim.Rule
 ---@param spell fun(rule: scenesim.EngineRule, args: table): string
@@ -467,25 +452,17 @@ local function make_rule(name, spec, spell, module)
     minimums[k] = args[k].minimum
   end
   local weight, pre, run = spec.weight, spec.pre, spec.run
-  -- The seconds native.step advances for a built-in rule that draws none (a module's table is
-  -- not read for it: its keys are the four check_spec allows, and each read of a script's
-  -- table is counted).
-  local input_parameter = 0.0
-  if not fail then input_parameter = (spec.input_parameter or 0) + 0.0 end
-  -- Drawn by native.try when it can draw every argument (at most three, one window at most):
-  -- the precondition's number (0 for none; nil when it is Lua's to check, as a module's is)
-  -- and the generators'.
-  local g, windows = {}, 0
+  -- Drawn by Swift (native.pick, or native.try once its precondition held here) when it can
+  -- draw every argument (at most three, one window at most); its precondition is Swift's when
+  -- it has none, or when it is a built-in rule's that Swift checks (spec.swift_pre).
+  local described, windows, drawn = {}, 0, #keys <= 3
   for i, k in ipairs(keys) do
-    g[i] = native_code(args[k]) or false
-    if args[k].kind_number then windows = windows + 1 end
+    described[i] = native_description(args[k]) or false
+    drawn = drawn and described[i] ~= false
+    if args[k].is_window then windows = windows + 1 end
   end
-  local drawn = #keys <= 3 and windows <= 1
-  for i = 1, #keys do drawn = drawn and g[i] ~= false end
-  local pre_code
-  if pre == nil then pre_code = 0 elseif not fail then pre_code = native_preconditions[pre] end
   -- (A rule with no arguments and a precondition in Lua has nothing to draw.)
-  drawn = drawn and (#keys > 0 or pre_code ~= nil)
+  drawn = drawn and windows <= 1 and (#keys > 0 or pre == nil or (not fail and spec.swift_pre == true))
   if fail then
     check_weight(fail, "rules." .. name, weight)
     pre = pre and counted_function(pre)
@@ -493,14 +470,11 @@ local function make_rule(name, spec, spell, module)
   end
   return {
     name = name, weight = weight or 1, pre = pre, run = run, args = args,
-    keys = keys, minimums = minimums, spell = spell,
-    drawn = drawn, pre_code = pre_code, g1 = g[1] or nil, g2 = g[2] or nil, g3 = g[3] or nil,
-    -- As native.pick_rules takes it (the weight as a Double: the draw is Swift's, with its
-    -- running sums of Doubles, whatever the weights). A built-in rule whose input Swift knows
-    -- by its name (ScriptHost.exploreRunCode) is run by native.step when Swift draws it, with
-    -- `spec.input_parameter`.
-    pick_spec = pack("<djjjjBd", (weight or 1) + 0.0, pre_code or -1, g[1] or 0, g[2] or 0, g[3] or 0, drawn and pre_code and 1 or 0,
-      input_parameter),
+    keys = keys, minimums = minimums, spell = spell, drawn = drawn,
+    -- A module's rule as native.pick_rules takes it (the weight as a Double: the draw is
+    -- Swift's, with its running sums of Doubles, whatever the weights); a built-in rule is
+    -- Swift's own, named by its tag.
+    pick_spec = module and pack("<dBBs4", (weight or 1) + 0.0, pre and 1 or 0, drawn and 1 or 0, drawn and concat(described, ";") or ""),
     -- Its name and whether it is the module's, as a run's result lists them (run_steps).
     tag = pack("<s4B", name, module and 1 or 0),
     -- What E.doing says while the engine is in it, built once: every step sets it.
@@ -515,251 +489,108 @@ local function spell_user_rule(rule, args)
   return "explore.rule(" .. quote(rule.name) .. ", { " .. concat(parts, ", ") .. " })"
 end
 
--- (native.step sends what these give: the string values are its, and an integer is its place.)
+-- (The string values a string-valued scene's windows take, by place; an integer is its place.)
 local string_pool, integer_pool = native.string_values, { 1, 2, 3 }
 
--- The precondition of a rule that makes app-level call `name`: that the app would accept it
--- now. native.accepts takes the call's place in native.app_calls (no name to decode).
-local accepts, app_call_number = native.accepts, {}
-for i, name in ipairs(native.app_calls) do app_call_number[name] = i end
-local function accepted(name)
-  local n = app_call_number[name]
-  if not n then error("explore engine: native.accepts does not know the app-level call " .. name, 0) end
-  local pre = function() return accepts(n) end
-  native_preconditions[pre] = 100 + n
-  return pre
-end
-
-local function running(app) return app.running end
--- Running and not suspended: a suspended app runs none of its code, so its intents, its
--- storage writes and its background calls are errors until it resumes (semantics 11.2).
-local function awake(app) return app.running and not app.suspended end
--- Running in the background and not yet suspended: the wait past suspension applies.
-local function before_suspension(app) return app.running and app.phase == "background" and not app.suspended end
-native_preconditions[running], native_preconditions[awake], native_preconditions[before_suspension] = 1, 2, 3
-
--- The inputs native.run sends for the built-in rules (ScriptHost.exploreRun): a rule's run is
--- a call of it, as its statement's Lua call would send it.
-local run_native, try_native = native.run, native.try
+local run_native, try_native, holds = native.run, native.try, native.holds
 local pick_rules, pick_native = native.pick_rules, native.pick
 local step_native, step_drawn = native.step, native.step_drawn
-local function in_state(...)
-  local states = { ... }
-  return function(app)
-    if not app.running then return false end
-    local state = app.state
-    for _, s in ipairs(states) do
-      if sub(state, 1, #s) == s then return not app.suspended end
-    end
-    return false
-  end
-end
 
 -- The expiration handler of the tasks the built-in rule begins: a well-behaved app's, which
 -- ends its task when told the time is running out (so only the model's own code can leave one
 -- running into the watchdog).
 local function finish_on_expiry(_, task) task:finish() end
-local begin_task_statement = 'app:begin_background_task("explore", function(_, task) task:finish() end)'
 
-local app_calls = {
-  { "launch", "app:launch()" }, { "background", "app:background()" }, { "foreground", "app:foreground()" },
-  { "switcher", "app:switcher()" }, { "interrupt", "app:interrupt()" }, { "resume", "app:resume()" },
-  { "terminate_system", 'app:terminate("system")' }, { "terminate_user", 'app:terminate("user")' },
-  { "terminate_crash", 'app:terminate("crash")' }, { "terminate_force", 'app:terminate("force")' },
-  { "hide", "app:hide()" }, { "reopen", "app:reopen()" },
-  { "reply_to_quit_true", "app:reply_to_quit(true)" }, { "reply_to_quit_false", "app:reply_to_quit(false)" },
-}
-
--- The replies to a Quit the model's on_should_quit put off (semantics 13.8): explored on the
--- Mac when the model declares on_should_quit.
-local quit_replies = { reply_to_quit_true = true, reply_to_quit_false = true }
-
--- Calls that exist only on the Mac (semantics 13): explored only there.
-local mac_calls = { terminate_force = true, hide = true, reopen = true }
-
--- Calls of the iOS family's overlays (the app switcher, Control Center, alerts): a Mac app has
--- none, so they are not explored there.
-local overlay_calls = { switcher = true, interrupt = true, resume = true }
-
--- The built-in rules that depend on nothing an app declares, by name: made once, when the
--- engine loads (before the explore command copies the state for its runs), and shared by every
--- run; builtin_rules picks the ones the declared app can take. A rule holds no state of a run.
-local static_rules = {}
-do
-  local rules = static_rules
-  local function window_rule(name, kind, statement)
-    rules[name] = make_rule(name, { pre = running, args = { window = gen.window(kind) }, run = function(_, a) run_native(name, a.window) end },
-      function(rule, a) return rule.args.window:spell(a.window) .. statement end)
-  end
-  -- Each runs w:focus() and so on (native.run knows the input by the rule's name).
-  window_rule("focus", "live", ":focus()")
-  window_rule("background_window", "visible", ":background()")
-  window_rule("close", "live", ":close()")
-  window_rule("disconnect", "background", ":disconnect()")
-  window_rule("minimize", "visible", ":minimize()")
-  rules.terminate_keep_windows = make_rule("terminate_keep_windows", {
-    weight = 0.3, pre = running,
-    run = function() run_native("terminate_keep_windows") end,  -- app:terminate("user", { keep_windows = true })
-  }, function() return 'app:terminate("user", { keep_windows = true })' end)
-  rules.open_settings = make_rule("open_settings", { pre = running, run = function() run_native("open_settings") end },
-    function() return "app:open_settings()" end)
-  rules.storage_write = make_rule("storage_write", {
-    pre = awake,
-    args = { window = gen.window("connected"), key = gen.one_of { "a", "b" }, value = gen.one_of { 1, "x", true, 2.5 } },
-    run = function(_, a) a.window.storage[a.key] = a.value end,
-  }, function(rule, a) return rule.args.window:spell(a.window) .. ".storage." .. a.key .. " = " .. literal(a.value) end)
-
-  -- Each sends its statement's input (native.run knows it by the rule's name).
-  for _, entry in ipairs(app_calls) do
-    local name, statement = entry[1], entry[2]
-    rules[name] = make_rule(name, {
-      -- A terminated app spends its steps relaunching: terminations are rarer than the rest.
-      weight = find(name, "^terminate") and 0.3 or 1,
-      pre = accepted(name),
-      run = function() run_native(name) end,
-    }, function() return statement end)
-  end
-
-  -- native.step sends the seconds of the place drawn in native.advance_seconds: 0.1, 0.5, 1,
-  -- 10, 3600.
-  rules.advance = make_rule("advance", {
-    args = { seconds = gen.one_of(native.advance_seconds) },
-    run = function(_, a) run_native("advance", a.seconds) end,  -- sim.advance(a.seconds)
-  }, function(_, a) return "sim.advance(" .. literal(a.seconds) .. ")" end)
-  rules.settle = make_rule("settle", { weight = 0.5, run = function() run_native("settle") end }, function() return "sim.settle()" end)
-  rules.network = make_rule("network", { weight = 0.5, args = { up = gen.bool() }, run = function(_, a) network(a.up) end },
-    function(_, a) return "sim.network(" .. tostring(a.up) .. ")" end)
-  rules.schedule_refresh = make_rule("schedule_refresh", {
-    weight = 0.5, pre = awake, args = { seconds = gen.one_of { 0, 60, 3600 } },
-    run = function(app, a) app:schedule_refresh(a.seconds) end,
-  }, function(_, a) return "app:schedule_refresh(" .. literal(a.seconds) .. ")" end)
-  rules.refresh = make_rule("refresh", {
-    pre = accepted("refresh"),
-    run = function() run_native("refresh") end,  -- sim.system.refresh(app)
-  }, function() return "sim.system.refresh(app)" end)
-  -- Silent pushes and finished background transfers (semantics 11.8): they launch a
-  -- terminated app in the background, so they need no running one.
-  -- (push_silent, not push: a module's own rule may well be called push.)
-  rules.push_silent = make_rule("push_silent", {
-    pre = accepted("push_silent"),
-    run = function() run_native("push_silent") end,  -- sim.system.push(app, {})
-  }, function() return "sim.system.push(app, {})" end)
-  rules.transfer_done = make_rule("transfer_done", {
-    pre = accepted("transfer_done"),
-    run = function() run_native("transfer_done") end,  -- sim.system.transfer_done(app, "explore")
-  }, function() return 'sim.system.transfer_done(app, "explore")' end)
-  rules.memory_warning = make_rule("memory_warning", {
-    pre = accepted("memory_warning"),
-    run = function() run_native("memory_warning") end,  -- sim.system.memory_warning(app)
-  }, function() return "sim.system.memory_warning(app)" end)
-  rules.update = make_rule("update", {
-    weight = 0.3, pre = accepted("update"),
-    run = function() run_native("update") end,  -- app:update { version = "2.0" }
-  }, function() return 'app:update { version = "2.0" }' end)
-  -- The device's lock and prewarming (semantics 8.6, 11.11): inputs of the core, by name.
-  -- (lock_device, not lock: a module's own rule may well be called lock.)
-  for _, entry in ipairs { { "lock_device", "lock" }, { "unlock_device", "unlock" }, { "prewarm", "prewarm" } } do
-    local name, call = entry[1], entry[2]
-    rules[name] = make_rule(name, {
-      weight = 0.5,
-      pre = accepted(name),
-      run = function() run_native(name) end,  -- sim.system.<call>(app)
-    }, function() return "sim.system." .. call .. "(app)" end)
-  end
-  rules.revoke = make_rule("revoke", { weight = 0.3, args = { user = gen.one_of(native.revoke_users) }, run = function(_, a) revoke(a.user) end },
-    function(_, a) return "sim.server.revoke(" .. quote(a.user) .. ")" end)
-
-  -- External events (semantics 12), for an app whose code answers them: they launch a
-  -- terminated app, so they need no running one.
-  -- An activity is matched on its target, never its type (semantics 12.0): the target drawn
-  -- is a document's, an editor's, or one no scene matches.
-  rules.continue_activity = make_rule("continue_activity", {
-    weight = 0.5,
-    args = { type = gen.one_of { "com.example.view", "com.example.edit" }, id = gen.int(1, 3), target = gen.one_of { "doc/A", "edit/B", "elsewhere" } },
-    run = function(app, a) app:continue_activity(a.type, { id = a.id }, { target = a.target }) end,
-  }, function(_, a) return "app:continue_activity(" .. quote(a.type) .. format(", { id = %d }, { target = ", a.id) .. quote(a.target) .. " })" end)
-  rules.open_notification = make_rule("open_notification", {
-    weight = 0.5, args = { id = gen.int(1, 3) },
-    run = function(app, a) app:open_notification { id = a.id } end,
-  }, function(_, a) return format("app:open_notification { id = %d }", a.id) end)
-  rules.open_shortcut = make_rule("open_shortcut", {
-    weight = 0.5,
-    run = function() run_native("open_shortcut") end,  -- app:open_shortcut("com.example.shortcut")
-  }, function() return 'app:open_shortcut("com.example.shortcut")' end)
-
-  rules.login = make_rule("login", {
-    pre = in_state("unauthenticated"), args = { user = gen.one_of { "ada", "bob" }, new_user = gen.bool() },
-    run = function(app, a) app:login { user = a.user, new_user = a.new_user } end,
-  }, function(_, a)
-    return "app:login { user = " .. quote(a.user) .. (a.new_user and ", new_user = true" or "") .. " }"
-  end)
-  rules.logout = make_rule("logout", { pre = in_state("authenticated", "error"), run = function(app) app:logout() end },
-    function() return "app:logout()" end)
-  rules.next_step = make_rule("next_step", { pre = in_state("onboarding"), run = function(app) app:next_step() end },
-    function() return "app:next_step()" end)
-  rules.cancel_onboarding = make_rule("cancel_onboarding", { pre = in_state("onboarding"), run = function(app) app:cancel_onboarding() end },
-    function() return "app:cancel_onboarding()" end)
-  rules.retry = make_rule("retry", { pre = in_state("error"), run = function(app) app:retry() end },
-    function() return "app:retry()" end)
-end
-
--- The built-in model's intents: each one's rule is taken when the declared model has it.
-local intent_rules = { "login", "logout", "next_step", "cancel_onboarding", "retry" }
-
--- The built-in rules made from what the app declares (its scenes, routes and suspension),
--- by name: every one the app could take, made whether or not builtin_rules takes it. Made at
--- each run, or once for every run of a host (E.warm), so they keep no state of a run but in the
--- state a restore puts back (the background tasks' list).
----@param declared scenesim.ExploreDeclared
----@return table<string, scenesim.EngineRule>
-local function made_rules(declared)
-  local rules = {}
-  local ids, groups = {}, {}
-  for _, scene in ipairs(declared.scenes) do
-    -- The Settings scene opens with app:open_settings() only (semantics 13.3).
-    if scene.kind ~= "settings" then ids[#ids + 1] = scene.id end
-    groups[scene.id] = scene
-  end
+-- The built-in rules are declared in Swift (Sources/SceneSimExplore/Rules/BuiltinRules.swift):
+-- name, weight, precondition, generators, what a step does and, for most, the statement. Here
+-- are the bodies of what only Lua does: a run Swift does not send (a SceneStorage write, a
+-- background task with its Lua expiration handler, a table argument, an intent), a replay of
+-- the four whose values engine.lua makes (network, revoke, open_window, dismiss_window), a
+-- spelling that formats a drawn value, and finish_background_task's precondition. Made for the
+-- declared app's scenes (by id: value kind, SceneStorage keys) and routes (by name: scene).
+local function lua_bodies(scenes, routes)
+  local bodies = {}
   local function window_value(a)
-    local scene = groups[a.scene]
-    local pool = scene.value == "string" and string_pool or scene.value == "integer" and integer_pool or nil
+    local scene = scenes[a.scene]
+    local pool = scene and (scene.value == "string" and string_pool or scene.value == "integer" and integer_pool) or nil
     return pool and pool[a.value]
   end
-  local function scene_call(method)
-    return function(app, a)
-      local value = window_value(a)
-      if value == nil then app[method](app, a.scene) else app[method](app, a.scene, value) end
-    end
+  for _, method in ipairs { "open_window", "dismiss_window" } do
+    bodies[method] = {
+      run = function(app, a)
+        local value = window_value(a)
+        if value == nil then app[method](app, a.scene) else app[method](app, a.scene, value) end
+      end,
+      spell = function(_, a)
+        local value = window_value(a)
+        return "app:" .. method .. "(" .. quote(a.scene) .. (value == nil and "" or ", " .. literal(value)) .. ")"
+      end,
+    }
   end
-  local function scene_spell(method)
-    return function(_, a)
-      local value = window_value(a)
-      return "app:" .. method .. "(" .. quote(a.scene) .. (value == nil and "" or ", " .. literal(value)) .. ")"
-    end
+  local function url(a)
+    local scene = scenes[routes[a.route]]
+    local pool = scene and scene.value == "integer" and integer_pool or string_pool
+    return "app://" .. a.route .. "/" .. pool[a.value]
   end
-  local scene_args = function() return { scene = gen.one_of(ids), value = gen.int(1, 3) } end
-  -- native.step opens and dismisses from the same draws: the scenes of `ids`, in order, each
-  -- with its value's kind (0 none, 1 a string, 2 an integer), given to native.pick_rules.
-  local scene_targets = {}
-  for i, id in ipairs(ids) do
-    local value = groups[id].value
-    scene_targets[i] = pack("<s4B", id, value == "string" and 1 or value == "integer" and 2 or 0)
+  bodies.open_url = {
+    run = function(app, a) app:open_url(url(a)) end,
+    spell = function(_, a) return "app:open_url(" .. quote(url(a)) .. ")" end,
+  }
+  bodies.advance = { spell = function(_, a) return "sim.advance(" .. literal(a.seconds) .. ")" end }
+  bodies.advance_past_suspension = {
+    spell = function(rule) return "sim.advance(" .. literal(tointeger(rule.seconds) or rule.seconds) .. ")" end,
+  }
+  bodies.network = { run = function(_, a) network(a.up) end, spell = function(_, a) return "sim.network(" .. tostring(a.up) .. ")" end }
+  bodies.revoke = { run = function(_, a) revoke(a.user) end, spell = function(_, a) return "sim.server.revoke(" .. quote(a.user) .. ")" end }
+  bodies.schedule_refresh = {
+    run = function(app, a) app:schedule_refresh(a.seconds) end,
+    spell = function(_, a) return "app:schedule_refresh(" .. literal(a.seconds) .. ")" end,
+  }
+  -- An activity is matched on its target, never its type (semantics 12.0): the target drawn
+  -- is a document's, an editor's, or one no scene matches.
+  bodies.continue_activity = {
+    run = function(app, a) app:continue_activity(a.type, { id = a.id }, { target = a.target }) end,
+    spell = function(_, a)
+      return "app:continue_activity(" .. quote(a.type) .. format(", { id = %d }, { target = ", a.id) .. quote(a.target) .. " })"
+    end,
+  }
+  bodies.open_notification = {
+    run = function(app, a) app:open_notification { id = a.id } end,
+    spell = function(_, a) return format("app:open_notification { id = %d }", a.id) end,
+  }
+  bodies.login = {
+    run = function(app, a) app:login { user = a.user, new_user = a.new_user } end,
+    spell = function(_, a) return "app:login { user = " .. quote(a.user) .. (a.new_user and ", new_user = true" or "") .. " }" end,
+  }
+  for _, intent in ipairs { "logout", "next_step", "cancel_onboarding", "retry" } do
+    bodies[intent] = { run = function(app) app[intent](app) end }
   end
-  scene_targets = concat(scene_targets)
-  rules.open_window = make_rule("open_window", { pre = running, args = scene_args(), run = scene_call("open_window") }, scene_spell("open_window"))
-  -- dismissWindow is the app's own code: not while it is suspended (semantics 11.2).
-  rules.dismiss_window = make_rule("dismiss_window", { pre = awake, args = scene_args(), run = scene_call("dismiss_window") }, scene_spell("dismiss_window"))
-  rules.open_window.targets, rules.dismiss_window.targets = scene_targets, scene_targets
 
-  -- Past the suspension moment of a backgrounded app that runs (what an app's timers, server
-  -- answers and tasks do across a suspension), whatever the advance rule draws.
-  local wait = (declared.suspend_after or 5) + 1
-  wait = tointeger(wait) or wait
-  rules.advance_past_suspension = make_rule("advance_past_suspension", {
-    weight = 0.5,
-    pre = before_suspension, input_parameter = wait,
-    run = function() run_native("advance", wait) end,  -- sim.advance(wait)
-  }, function() return "sim.advance(" .. literal(wait) .. ")" end)
+  -- Where a scene declares its SceneStorage keys, the key drawn is a place (an int generator),
+  -- taken round the window's scene's list ("a" and "b" for a scene that declares none);
+  -- otherwise it is "a" or "b" itself.
+  local undeclared = { "a", "b" }
+  local function key_of(a)
+    if type(a.key) == "string" then return a.key end
+    local scene = scenes[a.window.group]
+    local keys = scene and scene.keys or undeclared
+    if #keys == 0 then return nil end
+    return keys[(a.key - 1) % #keys + 1]
+  end
+  bodies.storage_write = {
+    run = function(_, a)
+      local key = key_of(a)
+      if key ~= nil then a.window.storage[key] = a.value end
+    end,
+    spell = function(rule, a)
+      local window, key = rule.args.window:spell(a.window), key_of(a)
+      if type(a.key) == "string" then return window .. ".storage." .. a.key .. " = " .. literal(a.value) end
+      -- A scene that declares no keys at all (keys = {}) takes no write: the step does nothing.
+      if key == nil then return "-- storage_write: " .. window .. "'s scene declares no SceneStorage keys" end
+      local field = key_literal(key)
+      return window .. ".storage" .. (byte(field, 1) == 91 and field or "." .. field) .. " = " .. literal(a.value)
+    end,
+  }
 
   -- The tasks begin_background_task began in this run, oldest first; finished and ended ones
   -- are dropped as they are met.
@@ -771,151 +602,63 @@ local function made_rules(declared)
       tremove(tasks, 1)
     end
   end
-  rules.begin_background_task = make_rule("begin_background_task", {
-    weight = 0.5, pre = awake,
+  bodies.begin_background_task = {
     run = function(app) tasks[#tasks + 1] = app:begin_background_task("explore", finish_on_expiry) end,
-  }, function() return begin_task_statement end)
-  rules.finish_background_task = make_rule("finish_background_task", {
+  }
+  bodies.finish_background_task = {
     pre = function() return oldest_open() ~= nil end,
     run = function() oldest_open():finish() end,
-  }, function() return format("explore.task(%d):finish()", oldest_open().id) end)
-  rules.finish_background_task.eager = true
-
-  if #declared.routes > 0 then
-    local names, targets = {}, {}
-    for i, route in ipairs(declared.routes) do names[i] = route.name; targets[route.name] = groups[route.scene] end
-    local function url(a)
-      local scene = targets[a.route]
-      local pool = scene.value == "integer" and integer_pool or string_pool
-      return "app://" .. a.route .. "/" .. pool[a.value]
-    end
-    rules.open_url = make_rule("open_url", {
-      pre = running, args = { route = gen.one_of(names), value = gen.int(1, 3) },
-      run = function(app, a) app:open_url(url(a)) end,
-    }, function(_, a) return "app:open_url(" .. quote(url(a)) .. ")" end)
-  end
-
-  -- Where a scene declares its SceneStorage keys, storage_write writes one of them (another key
-  -- is an error, not a finding): the key drawn is a place, 1 to the longest list, taken round
-  -- the window's scene's list ("a" and "b" for a scene that declares none). Without declared
-  -- keys the static storage_write stays, so no other exploration draws differently.
-  local longest, keyed = 2, false
-  for _, scene in ipairs(declared.scenes) do
-    if scene.keys then
-      keyed = true
-      if #scene.keys > longest then longest = #scene.keys end
-    end
-  end
-  if keyed then
-    local undeclared = { "a", "b" }
-    local function key_of(a)
-      local scene = groups[a.window.group]
-      local keys = scene and scene.keys or undeclared
-      if #keys == 0 then return nil end
-      return keys[(a.key - 1) % #keys + 1]
-    end
-    rules.storage_write = make_rule("storage_write", {
-      pre = awake,
-      args = { window = gen.window("connected"), key = gen.int(1, longest), value = gen.one_of { 1, "x", true, 2.5 } },
-      run = function(_, a)
-        local key = key_of(a)
-        if key ~= nil then a.window.storage[key] = a.value end
-      end,
-    }, function(rule, a)
-      local window, key = rule.args.window:spell(a.window), key_of(a)
-      -- A scene that declares no keys at all (keys = {}) takes no write: the step does nothing.
-      if key == nil then return "-- storage_write: " .. window .. "'s scene declares no SceneStorage keys" end
-      local field = key_literal(key)
-      return window .. ".storage" .. (byte(field, 1) == 91 and field or "." .. field) .. " = " .. literal(a.value)
-    end)
-  end
-  return rules
+    spell = function() return format("explore.task(%d):finish()", oldest_open().id) end,
+    eager = true,
+  }
+  return bodies
 end
 
--- The built-in rules for the declared app: every verb of the API, with arguments from the
--- declared scenes and routes and a small value pool. Each runs the very call it spells. Unless
--- `every` (a module's explicit list), only the rules this app can take: the model's own intents
--- (login, logout, ... are the built-in model's), no overlay on macOS, the wait past suspension
--- only where the app is suspended, background refresh only where the platform has it, and
--- background tasks only when the app uses them: its model declares on_refresh, or the module
--- says background_tasks = true (false leaves them out even then). The rules come from
--- static_rules and from `made` (made_rules(declared), made here unless given).
----@param declared scenesim.ExploreDeclared
----@param every boolean
----@param background_tasks? boolean
----@param made? table<string, scenesim.EngineRule>
+-- A built-in rule's generator, as Swift declares it.
+local function generator_of(a)
+  if a.kind == "window" then return gen.window(a.of) end
+  if a.kind == "one_of" then return gen.one_of(a.values) end
+  if a.kind == "bool" then return gen.bool() end
+  return gen.int(a.lo, a.hi)
+end
+
+-- The built-in rules made for the run's declared app (native.declared made Swift's), by name:
+-- every one the app could take, whether or not the run takes it. Made at each run, or once for
+-- every run of a host (E.warm), so they keep no state of a run but in the state a restore puts
+-- back (the background tasks' list).
 ---@return table<string, scenesim.EngineRule>
-local function builtin_rules(declared, every, background_tasks, made)
-  made = made or made_rules(declared)
-  local rules = {}
-  local function take(name, applies)
-    -- A rule made for the declared app replaces a static one (storage_write for declared keys).
-    if every or applies then rules[name] = made[name] or static_rules[name] end
-  end
-  for _, name in ipairs { "focus", "background_window", "close", "advance", "settle" } do
-    take(name, true)
-  end
-  -- AppKit never reclaims a window's scene as UIKit does (semantics 13): no disconnect on macOS.
-  take("disconnect", declared.platform ~= "macos")
-  -- The network and the server's revocations reach only an app whose code asks the server.
-  take("network", declared.server)
-  take("revoke", declared.server)
-  -- Where every scene declares keys = {}, no window takes a SceneStorage write.
-  local writable = false
-  for _, scene in ipairs(declared.scenes) do
-    if scene.keys == nil or #scene.keys > 0 then writable = true end
-  end
-  take("storage_write", writable)
-  take("minimize", declared.platform == "macos")
-  take("terminate_keep_windows", declared.platform == "macos")
-  take("push_silent", declared.on_push)
-  take("transfer_done", declared.on_transfer)
-  for _, entry in ipairs(app_calls) do
-    local name = entry[1]
-    if overlay_calls[name] then
-      take(name, declared.platform ~= "macos")
-    elseif quit_replies[name] then
-      take(name, declared.platform == "macos" and declared.on_should_quit)
-    else
-      take(name, not mac_calls[name] or declared.platform == "macos")
+local function made_rules()
+  local specs, scenes, routes = native.builtin_specs()
+  local bodies, rules = lua_bodies(scenes, routes), {}
+  for _, d in ipairs(specs) do
+    local name, body = d.name, bodies[d.name] or {}
+    local args, keys = {}, {}
+    for i, a in ipairs(d.args) do args[a.key], keys[i] = generator_of(a), a.key end
+    local pre = body.pre
+    if d.pre == "swift" then pre = function() return holds(name) end end
+    local run = body.run
+    if run == nil and d.swift_runs then
+      -- Sends the rule's input from its arguments in key order (native.run).
+      local k1, k2, k3 = keys[1], keys[2], keys[3]
+      run = function(_, a) run_native(name, k1 and a[k1], k2 and a[k2], k3 and a[k3]) end
     end
+    local spell = body.spell
+    if spell == nil and d.statement then
+      local statement = d.statement
+      spell = function() return statement end
+    elseif spell == nil and d.window_statement then
+      local statement = d.window_statement
+      spell = function(rule, a) return rule.args.window:spell(a.window) .. statement end
+    end
+    if run == nil or spell == nil then error("explore engine: built-in rule " .. name .. " has no run or no spelling in engine.lua", 0) end
+    local rule = make_rule(name, { weight = d.weight, pre = pre, args = args, run = run, swift_pre = d.pre == "swift" }, spell)
+    rule.eager, rule.seconds = body.eager, d.seconds
+    rules[name] = rule
   end
-  take("schedule_refresh", declared.refresh)
-  take("refresh", declared.refresh)
-  -- The device's lock and prewarming, for a model that minds protected data: a launch before
-  -- the first unlock (a prewarm) is what its on_protected_data is about.
-  take("lock_device", declared.on_protected_data)
-  take("unlock_device", declared.on_protected_data)
-  take("prewarm", declared.on_protected_data)
-  take("continue_activity", declared.activities)
-  take("open_notification", declared.notifications)
-  take("open_shortcut", declared.shortcuts and declared.platform ~= "macos")
-  take("memory_warning", declared.memory_warning and declared.platform ~= "macos")
-  take("update", declared.on_restore_value)
-  local intents = {}
-  for _, name in ipairs(declared.intents) do intents[name] = true end
-  for _, name in ipairs(intent_rules) do take(name, intents[name] == true) end
-  local has_settings = false
-  for _, scene in ipairs(declared.scenes) do has_settings = has_settings or scene.kind == "settings" end
-  take("open_settings", has_settings)
-  take("open_window", declared.open_window)
-  take("dismiss_window", declared.dismiss_window)
-  take("advance_past_suspension", declared.suspend_after)
-  local tasks = background_tasks or (background_tasks == nil and declared.on_refresh)
-  take("begin_background_task", tasks)
-  take("finish_background_task", tasks)
-  take("open_url", true)  -- made only for an app with routes
   return rules
 end
-E.builtin_names = {
-  "advance", "advance_past_suspension", "background", "background_window", "begin_background_task",
-  "cancel_onboarding", "close", "continue_activity", "disconnect", "dismiss_window",
-  "finish_background_task", "focus", "foreground", "hide", "interrupt", "launch", "lock_device", "login", "logout",
-  "memory_warning", "minimize", "network", "next_step", "open_notification", "open_settings", "open_shortcut", "open_url",
-  "open_window", "prewarm", "push_silent", "refresh", "reopen", "reply_to_quit_false", "reply_to_quit_true", "resume", "retry",
-  "revoke", "schedule_refresh", "settle", "storage_write", "switcher", "terminate_crash", "terminate_force",
-  "terminate_keep_windows", "terminate_system", "terminate_user", "transfer_done", "unlock_device", "update",
-}
+
+E.builtin_names = native.builtin_names
 -- E.builtin_names in the order sort gives (assemble merges it with the module's sorted names).
 local builtin_order = {}
 for i, n in ipairs(E.builtin_names) do builtin_order[i] = n end
@@ -927,7 +670,7 @@ sort(builtin_order)
 -- so that a run restored from the copy need not do it again: the module read and compiled
 -- (E.prepare); then, after the first run, the module opened and the rules made from the
 -- declared app (E.warm), when that left no trace outside Lua.
----@type { path: string, chunk: function, name: string, X?: table, declared?: table, declared_id?: integer, made?: table }?
+---@type { path: string, chunk: function, name: string, X?: table, declared_id?: integer, made?: table }?
 local prepared
 
 local top_keys = {
@@ -1069,44 +812,21 @@ end
 
 -- The built-in rules (all, `names` only, or none) and the module's (`own`) in name order, with
 -- the running sums of their weights: the engine's own work, so it runs uncounted.
--- Why the declared app can never make built-in rule `name`'s call (the call is an error, not
--- refused), or nil.
-local function cannot_take(declared, name)
-  local mac = declared.platform == "macos"
-  if name == "open_url" and #declared.routes == 0 then return "it declares no routes (sim.launch { routes = ... })" end
-  if name == "minimize" and not mac then return "w:minimize() exists only on macos; this app runs on " .. declared.platform end
-  if name == "terminate_keep_windows" and not mac then
-    return "Quit and Keep Windows exists only on macos; this app runs on " .. declared.platform
-  end
-  if name == "open_settings" then
-    if not mac then return "app:open_settings() exists only on macos; this app runs on " .. declared.platform end
-    for _, scene in ipairs(declared.scenes) do
-      if scene.kind == "settings" then return nil end
-    end
-    return "it declares no Settings scene ({ id = \"settings\", kind = \"settings\" })"
-  end
-end
-
 local function assemble(X, builtin, names, background_tasks, own)
   local rules = {}
   if builtin then
     -- The declared app is the one E.warm made the rules for (native.declared says true), or
-    -- the rules are made from it now.
-    local declared, made = native.declared(prepared and prepared.declared_id), nil
-    if declared == true then declared, made = prepared.declared, prepared.made end
-    local all = builtin_rules(declared, names ~= nil, background_tasks, made)
-    if names then
-      for _, n in ipairs(names) do
-        -- A listed rule is taken as written, unless this app can never make its call: it
-        -- would not be refused (a rule whose call is refused just never runs) but fail, and
-        -- the module's mistake would be reported as the app's bug.
-        local why = cannot_take(declared, n)
-        if why then error(X.name .. ": builtin lists " .. quote(n) .. ", which this app cannot take: " .. why .. "; leave it out of the list", 0) end
-        rules[n] = all[n]
-      end
-    else
-      rules = all
+    -- the rules are made for it now.
+    local made = native.declared(prepared and prepared.declared_id) == true and prepared.made or made_rules()
+    -- The rules the app takes (Swift decides), or the module's list as written, unless this
+    -- app can never make a listed rule's call: it would not be refused (a rule whose call is
+    -- refused just never runs) but fail, and the module's mistake would be reported as the
+    -- app's bug.
+    local taken, n, why = native.builtin_rules(names, background_tasks)
+    if taken == false then
+      error(X.name .. ": builtin lists " .. quote(n) .. ", which this app cannot take: " .. why .. "; leave it out of the list", 0)
     end
+    for _, k in ipairs(taken) do rules[k] = made[k] end
   end
   local own_names = X.own
   for _, k in ipairs(own_names) do rules[k] = own[k] end
@@ -1215,25 +935,21 @@ local function drawn_arguments(rule, c1, c2, c3, w)
     if j == 1 then c = c1 elseif j == 2 then c = c2 else c = c3 end
     local g = rule.args[k]
     choices[k] = c
-    if g.kind_number then args[k] = w elseif g.values then args[k] = g.values[c] else args[k] = c end
+    if g.is_window then args[k] = w elseif g.values then args[k] = g.values[c] else args[k] = c end
   end
   return choices, args
 end
 
 -- One attempt at `rule`: its precondition and its draws, counted as enabled when the
 -- precondition holds; the choices and arguments, or nil when it cannot run now.
-local function attempt(X, r, rule)
+local function attempt(X, r, rule, place)
   if rule.drawn then
-    -- The precondition (here, unless native.try checks it) and the draws in one call.
-    local code = rule.pre_code
-    if code == nil and rule.pre(X.app) then code = 0 end
-    if code then
-      local status, s, c1, c2, c3, w = try_native(code, r.s, rule.g1, rule.g2, rule.g3)
+    -- The precondition here, then the draws in Swift (native.try, by the rule's place).
+    if not rule.pre or rule.pre(X.app) then
+      X.enabled[rule.name] = X.enabled[rule.name] + 1
+      local status, s, c1, c2, c3, w = try_native(place, r.s)
       r.s = s
-      if status > 0 then
-        X.enabled[rule.name] = X.enabled[rule.name] + 1
-        if status == 2 then return drawn_arguments(rule, c1, c2, c3, w) end
-      end
+      if status == 2 then return drawn_arguments(rule, c1, c2, c3, w) end
     end
   elseif not rule.pre or rule.pre(X.app) then
     X.enabled[rule.name] = X.enabled[rule.name] + 1
@@ -1274,7 +990,7 @@ local function pick(X, r, place, status, s, c1, c2, c3, w)
     X.trying = rule.name
     E.doing = rule.doing_pre
     if status == 2 then return rule, drawn_arguments(rule, c1, c2, c3, w) end
-    local choices, args = attempt(X, r, rule)
+    local choices, args = attempt(X, r, rule, i)
     if choices then return rule, choices, args end
     i, status, s, c1, c2, c3, w = pick_native(id, r.s, i)
   end
@@ -1310,13 +1026,13 @@ end
 
 -- Gives native.pick the run's rules (X.pick_id), which every random step draws among.
 local function register(X)
-  local specs, tags, targets = {}, {}, nil
+  local specs, tags = {}, {}
   for n, rule in ipairs(X.list) do
-    specs[n], tags[n] = rule.pick_spec, rule.tag
-    targets = targets or rule.targets
+    tags[n] = rule.tag
+    if rule.pick_spec then specs[#specs + 1] = rule.pick_spec end
   end
   tags = concat(tags)
-  X.pick_id = pick_rules(concat(specs), tags, targets)
+  X.pick_id = pick_rules(tags, concat(specs))
   X.tags = tags
 end
 
@@ -1604,21 +1320,21 @@ function E.drive(path, seed, max_steps, replay, keep)
 end
 
 -- Once a first run is over and the state restored: opens the module at `path` (runs its chunk
--- and checks its table) and, given the declared app a run saw (`declared`, named by the host's
--- `declared_id`), makes the rules that depend on it, so that every run from the copy the host
+-- and checks its table) and, given the memo of the declared app a run saw (the host's
+-- `declared_id`, whose built-in rules Swift made), makes the rules that depend on it, so that every run from the copy the host
 -- takes next starts with both done. True when the module opened; the host keeps the result only
 -- if its own state is as a run found it (the chunk called nothing that changes it: sim.launch,
 -- sim.network, sim.seed), and restores the state otherwise.
-function E.warm(path, declared, declared_id)
+function E.warm(path, declared_id)
   if prepared == nil or prepared.path ~= path then return false end
   local ok, X = pcall(E.open, path, true)
   if not ok then return false end
   E.checker(X)
   prepared.X = X
-  if declared ~= nil then
+  if declared_id ~= nil then
     local made
-    ok, made = pcall(made_rules, declared)
-    if ok then prepared.declared, prepared.declared_id, prepared.made = declared, declared_id, made end
+    ok, made = pcall(made_rules)
+    if ok then prepared.declared_id, prepared.made = declared_id, made end
   end
   collect_before_copy()
   return true

@@ -54,34 +54,62 @@ extension ScriptHost {
                     return call.results(.string(ByteString(broken.label)), .string(ByteString(broken.message)))
                 }
             ),
-            // Argument 1: the call's place in `app_calls` (1-based).
-            (
-                "accepts",
-                { [unowned(unsafe) self] call in
-                    guard let simulator, let number = call.int(at: 1), let input = Self.exploreAppCall(number) else {
-                        return call.results(.boolean(false))
-                    }
-                    return call.results(.boolean(simulator.accepts(input)))
-                }
-            ),
-            // Argument 1: the id of the memo whose declared app the engine made rules for
-            // (E.warm), if any; true when it is this run's.
+            // Argument 1: the memo id of the declared app E.warm made the rules for, if any.
+            // Makes the built-in rules of this run's declared app (BuiltinRules.swift) unless
+            // they are made; true when they are the warmed ones.
             (
                 "declared",
-                { [unowned(unsafe) self] call in
-                    if let known = call.int(at: 1), let memo = runMemo, memo.id == known {
-                        return call.results(.boolean(true))
+                { [unowned(unsafe) self, explore] call in
+                    guard let simulator else { return call.results(.nil) }
+                    let memo = runMemo
+                    if memo == nil || explore.builtins.memoID != memo?.id || explore.builtins.declared == nil {
+                        explore.builtins.make(for: exploreDeclared(simulator), memoID: memo?.id)
                     }
-                    return call.results(declared())
+                    return call.results(.boolean(memo != nil && call.int(at: 1) == Int64(memo!.id)))
                 }
             ),
-            // The app's live windows of a kind (a window generator's: 1 live, 2 connected,
-            // 3 visible, 4 background), oldest first: as app.sessions filtered by each one's
+            // The built-in rules made for the app (native.declared), each as engine.lua makes its
+            // rule of it; then the scenes (by id: their value's kind, their SceneStorage keys)
+            // and the routes (by name: their scene), which the rules engine.lua runs read.
+            ("builtin_specs", { [explore] call in call.results(Self.builtinSpecs(explore.builtins)) }),
+            // The names of the built-in rules this run takes: every one the app takes, or the
+            // module's list (argument 1) checked; argument 2 the module's background_tasks.
+            // For a listed rule the app can never take: false, its name and why.
+            (
+                "builtin_rules",
+                { [explore] call in
+                    guard let app = explore.builtins.declared else { return call.results(sequence: []) }
+                    if let listed = call.table(at: 1) {
+                        for value in listed.sequence {
+                            guard let name = value.bytesValue.map({ String(decoding: $0.bytes, as: UTF8.self) }) else { continue }
+                            if let why = ExploreBuiltinRule.cannotTake(name, app) {
+                                return call.results(.boolean(false), .string(ByteString(name)), .string(ByteString(why)))
+                            }
+                        }
+                        return call.results(.table(listed))
+                    }
+                    let tasks = call.bool(at: 2)
+                    return call.results(
+                        sequence: explore.builtins.ordered.filter { $0.isTaken(backgroundTasks: tasks, by: app) }.map { .string(ByteString($0.name)) })
+                }
+            ),
+            // Whether the precondition of the built-in rule named by argument 1 holds now.
+            (
+                "holds",
+                { [unowned(unsafe) self, explore] call in
+                    guard let simulator, let name = call.string(at: 1), let rule = explore.builtins[name],
+                        let holds = explorePrecondition(rule.precondition, simulator)
+                    else { return call.results(.boolean(false)) }
+                    return call.results(.boolean(holds))
+                }
+            ),
+            // The app's live windows of a kind (a window generator's: "live", "connected",
+            // "visible" or "background"), oldest first: as app.sessions filtered by each one's
             // phase and whether it is minimised.
             (
                 "windows",
                 { [unowned(unsafe) self] call in
-                    guard let simulator, let kind = call.int(at: 1), (1...4).contains(kind) else { return call.results(sequence: []) }
+                    guard let simulator, let kind = call.withBytes(at: 1, { ExploreWindowKind(utf8: $0) }) ?? nil else { return call.results(sequence: []) }
                     // Straight from the sessions into the Lua list: no Swift array on the way.
                     return withUnsafeTemporaryAllocation(of: Int64.self, capacity: simulator.sessionCount) { ids in
                         var count = 0
@@ -96,7 +124,7 @@ extension ScriptHost {
                 }
             ),
             // A built-in rule's precondition and argument draws, and its input (ScriptHost+ExploreNative).
-            ("try", { [unowned(unsafe) self] in exploreTry($0) }),
+            ("try", { [unowned(unsafe) self, explore] in exploreTry($0, explore) }),
             ("run", { [unowned(unsafe) self] in exploreRun($0) }),
             // The draw of a step's rule (ScriptHost+ExploreNative).
             ("pick_rules", { [unowned(unsafe) self, explore] in explorePickRules($0, explore) }),
@@ -139,14 +167,8 @@ extension ScriptHost {
         // engine's "Counted and uncounted code"); with every library open (--allow-io), the
         // debug library can reach the engine's values, so the loop stays counted too.
         let (uncounted, counted) = lua.makeUncountedFunctions()
-        natives[field: "advance_seconds"] = .table(
-            LuaTable(
-                sequence: Self.exploreAdvanceSeconds.map {
-                    $0.rounded() == $0 ? .integer(Int64($0)) : .number($0)
-                }))
-        natives[field: "revoke_users"] = .table(LuaTable(sequence: Self.exploreRevokeUsers.map { .string(ByteString($0)) }))
-        natives[field: "string_values"] = .table(LuaTable(sequence: Self.exploreStringValues.map { .string(ByteString($0)) }))
-        natives[field: "app_calls"] = .table(LuaTable(sequence: Self.exploreAppCalls.map { .string(ByteString($0.name)) }))
+        natives[field: "string_values"] = .table(LuaTable(sequence: ExploreBuiltinRule.stringValues.map { .string(ByteString($0)) }))
+        natives[field: "builtin_names"] = .table(LuaTable(sequence: ExploreBuiltinRule.names.map { .string(ByteString($0)) }))
         natives[field: "counted"] = .function(counted)
         if !options.allowIO { natives[field: "uncounted"] = .function(uncounted) }
         // `__index` of sim.gen, sim.explore and a found scenario's `explore` (ScriptHost+Fields).
@@ -178,73 +200,88 @@ extension ScriptHost {
         LuaError.isMemoryLimitMessage(message) || message.contains("would pass the memory limit (")
     }
 
-    /// The declared scenes and routes, for the built-in rules' arguments; the platform, the
-    /// model's intents, suspension, background refresh and the model's `on_refresh`, for which
-    /// built-in rules apply at all.
-    private func declared() -> LuaValue {
-        guard let simulator else { return .nil }
-        // The same options launched the same app (LaunchMemo): the same declared app.
-        if let memo = runMemo {
-            if let declared = memo.declared { return declared }
-            let declared = declaredApp(simulator)
-            launchMemo?.declared = declared
-            return declared
-        }
-        return declaredApp(simulator)
-    }
-
     /// The launch memo, when this run's app was launched from it.
     private var runMemo: LaunchMemo? {
         guard let simulator, let memo = launchMemo, memo.config == simulator.config else { return nil }
         return memo
     }
 
-    private func declaredApp(_ simulator: Simulator) -> LuaValue {
+    /// The declared app, as the built-in rules read it (ExploreDeclared).
+    private func exploreDeclared(_ simulator: Simulator) -> ExploreDeclared {
         let config = simulator.config
-        let scenes = config.scenes.map { scene in
-            var entry = LuaTable(fields: ["id": .string(ByteString(scene.id)), "kind": .string(ByteString(scene.kind.rawValue))])
-            if let type = scene.valueType { entry[field: "value"] = .string(ByteString(type == .integer ? "integer" : "string")) }
-            // Its declared SceneStorage keys: the built-in storage_write writes only those.
-            if let keys = scene.keys { entry[field: "keys"] = .table(LuaTable(sequence: keys.map { .string(ByteString($0)) })) }
-            return LuaValue.table(entry)
-        }
-        let routes = config.routes.keys.sorted().map { name in
-            LuaValue.table(LuaTable(fields: ["name": .string(ByteString(name)), "scene": .string(ByteString(config.routes[name]!))]))
-        }
-        var fields: [String: LuaValue] = [
-            "platform": .string(ByteString(config.platform.rawValue)),
-            "scenes": .table(LuaTable(sequence: scenes)),
-            "routes": .table(LuaTable(sequence: routes)),
-            "intents": .table(LuaTable(sequence: simulator.model.intents.sorted().map { .string(ByteString($0)) })),
-            "refresh": .boolean(config.hasBackgroundRefresh),
-            "on_refresh": .boolean(simulator.model.refreshCode != nil),
-            "on_push": .boolean(simulator.model.pushCode != nil),
-            "on_transfer": .boolean(simulator.model.transferCode != nil),
-            // Calls the app's OS version has (semantics 14.1): below, they are errors.
-            "open_window": .boolean(config.platform.openWindowOS.map { config.os >= $0 } ?? true),
-            "dismiss_window": .boolean(config.platform.dismissWindowOS.map { config.os >= $0 } ?? true),
-            "on_protected_data": .boolean(simulator.model.protectedDataCode != nil),
+        return ExploreDeclared(
+            platform: config.platform,
+            scenes: config.scenes.map { .init(id: $0.id, isSettings: $0.kind == .settings, value: $0.valueType, keys: $0.keys) },
+            routes: config.routes.keys.sorted().map { .init(name: $0, scene: config.routes[$0]!) },
+            intents: Set(simulator.model.intents),
+            refresh: config.hasBackgroundRefresh,
+            onRefresh: simulator.model.refreshCode != nil,
             // The external events the app's code answers (semantics 12): their rules apply then.
-            "activities": .boolean(
-                simulator.model.activityCode != nil || simulator.model.scenesTakeActivities
-                    || config.scenes.contains { !($0.matching ?? []).isEmpty }),
-            "notifications": .boolean(simulator.model.notificationCode != nil),
-            "shortcuts": .boolean(simulator.model.shortcutCode != nil),
-            // The model's or a scene's on_memory_warning, the model's on_restore_value (semantics
-            // 11.10, 5.6): memory warnings and updates apply then.
-            "memory_warning": .boolean(simulator.model.hearsMemoryWarnings),
-            "on_restore_value": .boolean(simulator.model.restoreValueCode != nil),
-            "on_should_quit": .boolean(simulator.model.shouldQuitCode != nil),
+            activities: simulator.model.activityCode != nil || simulator.model.scenesTakeActivities
+                || config.scenes.contains { !($0.matching ?? []).isEmpty },
+            notifications: simulator.model.notificationCode != nil,
             // Whether the app's code can ask the server (semantics 8.3), which alone the
             // network and the server's revocations reach: the built-in model and a Swift one
             // do (a Swift model's code cannot be read); a Lua model when a function of its, or
             // of its scenes, names `server` (sim.server.validate), or one it reaches does.
-            "server": .boolean(
-                simulator.model.isBuiltin || swiftModelName != nil
-                    || appCode.contains { lua.functionNames($0, "server") }),
-        ]
-        if let delay = config.suspendDelay { fields["suspend_after"] = .number(delay.seconds) }
-        return .table(LuaTable(fields: fields))
+            server: simulator.model.isBuiltin || swiftModelName != nil || appCode.contains { lua.functionNames($0, "server") },
+            suspendAfter: config.suspendDelay?.seconds,
+            onPush: simulator.model.pushCode != nil, onTransfer: simulator.model.transferCode != nil,
+            // Calls the app's OS version has (semantics 14.1): below, they are errors.
+            openWindow: config.platform.openWindowOS.map { config.os >= $0 } ?? true,
+            dismissWindow: config.platform.dismissWindowOS.map { config.os >= $0 } ?? true,
+            onProtectedData: simulator.model.protectedDataCode != nil, shortcuts: simulator.model.shortcutCode != nil,
+            // The model's or a scene's on_memory_warning, the model's on_restore_value.
+            memoryWarning: simulator.model.hearsMemoryWarnings, onRestoreValue: simulator.model.restoreValueCode != nil,
+            onShouldQuit: simulator.model.shouldQuitCode != nil)
+    }
+
+    /// `native.builtin_specs()`'s results (see there).
+    private static func builtinSpecs(_ builtins: ExploreBuiltins) -> [LuaValue] {
+        func lua(_ value: ExploreValue) -> LuaValue {
+            switch value {
+            case .string(let text): .string(ByteString(text))
+            case .integer(let number): .integer(number)
+            case .number(let number): .number(number)
+            case .boolean(let flag): .boolean(flag)
+            }
+        }
+        let specs = builtins.ordered.map { rule in
+            // (A whole weight is a Lua integer, as the engine's own were.)
+            let weight: LuaValue = rule.weight.rounded() == rule.weight ? .integer(Int64(rule.weight)) : .number(rule.weight)
+            var spec = LuaTable(fields: ["name": .string(ByteString(rule.name)), "weight": weight])
+            if let pre = rule.precondition.luaName { spec[field: "pre"] = .string(ByteString(pre)) }
+            spec[field: "args"] = .table(
+                LuaTable(
+                    sequence: rule.arguments.map { key, generator in
+                        var arg = LuaTable(fields: ["key": .string(ByteString(key))])
+                        switch generator {
+                        case .window(let kind): (arg[field: "kind"], arg[field: "of"]) = (.string("window"), .string(ByteString(kind.rawValue)))
+                        case .oneOf(let values): (arg[field: "kind"], arg[field: "values"]) = (.string("one_of"), .table(LuaTable(sequence: values.map(lua))))
+                        case .places(let n): (arg[field: "kind"], arg[field: "values"]) = (.string("one_of"), .table(LuaTable(sequence: (1...max(1, n)).map { .integer($0) })))
+                        case .bool: arg[field: "kind"] = .string("bool")
+                        case .int(let lo, let hi): (arg[field: "kind"], arg[field: "lo"], arg[field: "hi"]) = (.string("int"), .integer(lo), .integer(hi))
+                        }
+                        return .table(arg)
+                    }))
+            if case .lua = rule.action {} else { spec[field: "swift_runs"] = .boolean(true) }
+            switch rule.statement {
+            case .fixed(let text): spec[field: "statement"] = .string(ByteString(text))
+            case .window(let text): spec[field: "window_statement"] = .string(ByteString(text))
+            case .lua: break
+            }
+            if let seconds = rule.seconds { spec[field: "seconds"] = .number(seconds) }
+            return LuaValue.table(spec)
+        }
+        var scenes = LuaTable(), routes = LuaTable()
+        for scene in builtins.declared?.scenes ?? [] {
+            var entry = LuaTable()
+            if let type = scene.value { entry[field: "value"] = .string(type == .integer ? "integer" : "string") }
+            if let keys = scene.keys { entry[field: "keys"] = .table(LuaTable(sequence: keys.map { .string(ByteString($0)) })) }
+            scenes[field: scene.id] = .table(entry)
+        }
+        for route in builtins.declared?.routes ?? [] { routes[field: route.name] = .string(ByteString(route.scene)) }
+        return [.table(LuaTable(sequence: specs)), .table(scenes), .table(routes)]
     }
 
     /// `sim.explore.load(path)`'s file: a path relative to the running scenario's folder (the
@@ -364,8 +401,8 @@ extension ScriptHost {
         guard !explore.warmed else { return nil }
         explore.warmed = true
         var arguments: [LuaValue] = [.string(ByteString(path))]
-        if let memo = launchMemo, let declared = memo.declared {
-            arguments += [declared, .integer(Int64(memo.id))]
+        if let memo = launchMemo, explore.builtins.declared != nil, explore.builtins.memoID == memo.id {
+            arguments.append(.integer(Int64(memo.id)))
         }
         let opened = (try? lua.call(explore.warm, arguments))?.first == .boolean(true)
         if opened && isAsARunFindsIt && lua.retakeSnapshot() != nil { return .kept }
@@ -439,26 +476,6 @@ final class ExploreHostState {
     /// stream's state after them), when it went on to run the rule's input; read only while
     /// one is under way.
     var stepLast: (rule: Int, drawn: ExploreDrawn, state: UInt64)?
-}
-
-extension ScriptHost {
-    /// The engine's app-level rules whose precondition is the core's own `validate`: each
-    /// rule's name and input, in the order `native.app_calls` gives the engine
-    /// (`native.accepts` takes a place in it).
-    static let exploreAppCalls: [(name: String, input: SimInput)] = [
-        ("launch", .launch), ("background", .background), ("foreground", .foreground),
-        ("switcher", .switcher), ("interrupt", .interrupt), ("resume", .resume),
-        ("terminate_system", .terminate(.system)), ("terminate_user", .terminate(.user)),
-        ("terminate_crash", .terminate(.crash)), ("terminate_force", .terminate(.force)), ("refresh", .refresh),
-        ("hide", .hide), ("reopen", .reopen), ("push_silent", .push(SceneStorage())), ("transfer_done", .transferDone(ByteString("explore"))),
-        ("memory_warning", .memoryWarning), ("update", .update(version: "2.0")),
-        ("reply_to_quit_true", .replyToQuit(true)), ("reply_to_quit_false", .replyToQuit(false)),
-        ("lock_device", .lock), ("unlock_device", .unlock), ("prewarm", .prewarm),
-    ]
-
-    /// The input of app-level call `number` (its 1-based place in `exploreAppCalls`, as
-    /// `native.app_calls` lists them), if there is one.
-    static func exploreAppCall(_ number: Int64) -> SimInput? {
-        number >= 1 && number <= Int64(exploreAppCalls.count) ? exploreAppCalls[Int(number) - 1].input : nil
-    }
+    /// The built-in rules made for the declared app of the run under way (`native.declared`).
+    var builtins = ExploreBuiltins()
 }

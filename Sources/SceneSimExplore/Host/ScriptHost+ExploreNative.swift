@@ -17,67 +17,64 @@ import SceneSimScripting
 // same floats, so no seed finds other runs (scripts/compare-explore.sh and ExploreStreamTests
 // check it).
 extension ScriptHost {
-    /// Whether a window generator of `kind` (1 live, 2 connected, 3 visible, 4 background)
-    /// draws from the live session `id`: `native.windows` and `exploreDraw` list the same ones.
-    func exploreWindow(_ id: SessionID, isOfKind kind: Int64, in simulator: Simulator) -> Bool {
+    /// Whether a window generator of `kind` draws from the live session `id`: `native.windows`
+    /// and `exploreDraw` list the same ones.
+    func exploreWindow(_ id: SessionID, isOfKind kind: ExploreWindowKind, in simulator: Simulator) -> Bool {
         switch kind {
-        case 1: true
-        case 2: simulator.phase(of: id) != .disconnected
-        case 3: simulator.isOnScreen(id)
-        default: simulator.phase(of: id) == .connected(.background)
+        case .live: true
+        case .connected: simulator.phase(of: id) != .disconnected
+        case .visible: simulator.isOnScreen(id)
+        case .background: simulator.phase(of: id) == .connected(.background)
         }
     }
 
-    /// Whether the built-in precondition numbered `code` holds now: 0 none, 1 the app runs,
-    /// 2 it runs and is not suspended, 3 it runs in the background and is not yet suspended,
-    /// 100 + n the app would accept `exploreAppCalls[n - 1]`. What engine.lua's functions of
-    /// the same names read through the app handle (app.running, app.suspended, app.phase).
-    func explorePrecondition(_ code: Int64, _ simulator: Simulator) -> Bool? {
-        switch code {
-        case 0: return true
-        case 1: return simulator.isRunning
-        case 2: return simulator.isRunning && !simulator.isSuspended
-        case 3: return simulator.isRunning && simulator.appPhase == .background && !simulator.isSuspended
-        default: return Self.exploreAppCall(code &- 100).map(simulator.accepts)
+    /// Whether `precondition` holds now; nil for one Lua checks (`custom`).
+    func explorePrecondition(_ precondition: ExplorePrecondition, _ simulator: Simulator) -> Bool? {
+        switch precondition {
+        case .none: return true
+        case .running: return simulator.isRunning
+        case .awake: return simulator.isRunning && !simulator.isSuspended
+        case .beforeSuspension: return simulator.isRunning && simulator.appPhase == .background && !simulator.isSuspended
+        case .accepts(let input): return simulator.accepts(input)
+        case .inState(let states):
+            guard simulator.isRunning, !simulator.isSuspended else { return false }
+            let state = simulator.state.bytes.bytes
+            return states.contains { state.starts(with: $0.utf8) }
+        case .custom: return nil
         }
     }
 
-    /// The draws of up to three generators (nonzero `codes`, in key order) from `stream`:
-    /// each choice (booleans as 0 and 1, flagged in `booleans`) and the window drawn, if a
-    /// generator drew one; nil when a window generator found no window (the draws before it
-    /// stay consumed, as in engine.lua). A generator is `tag + 8 * param`: tag 1 a window of
-    /// kind param, 2 one_of of param values (the choice is the value's place), 3 bool, 4
-    /// int(lo, lo + span - 1) with param = lo * 2^24 + span. Throws for another number.
-    func exploreDraw(_ codes: (Int64, Int64, Int64), _ stream: inout ExploreStream, _ simulator: Simulator) throws(ExploreDrawError) -> ExploreDrawn? {
+    /// The draws of `generators` (at most three, one window at most) from `stream`: each choice
+    /// (booleans as 0 and 1, flagged in `booleans`) and the window drawn, if a generator drew
+    /// one; nil when a window generator found no window (the draws before it stay consumed, as
+    /// in engine.lua).
+    func exploreDraw(_ generators: [ExploreGenerator], _ stream: inout ExploreStream, _ simulator: Simulator) -> ExploreDrawn? {
         var drawn = ExploreDrawn()
-        for index in 0..<3 {
-            let code = index == 0 ? codes.0 : index == 1 ? codes.1 : codes.2
-            guard code != 0 else { break }
-            let tag = code & 7, param = code >> 3
+        for (index, generator) in generators.enumerated() {
             var choice: Int64
-            switch tag {
-            case 1:
+            switch generator {
+            case .window(let kind):
                 var count: Int64 = 0
                 simulator.forEachLiveSession { id in
-                    if exploreWindow(id, isOfKind: param, in: simulator) { count += 1 }
+                    if exploreWindow(id, isOfKind: kind, in: simulator) { count += 1 }
                 }
                 guard count > 0 else { return nil }
                 choice = stream.below(count) + 1
                 var left = choice
                 simulator.forEachLiveSession { id in
-                    guard left > 0, exploreWindow(id, isOfKind: param, in: simulator) else { return }
+                    guard left > 0, exploreWindow(id, isOfKind: kind, in: simulator) else { return }
                     left -= 1
                     if left == 0 { drawn.window = id }
                 }
-            case 2 where param >= 1:
-                choice = stream.below(param) + 1
-            case 3:
+            case .oneOf(let values):
+                choice = stream.below(Int64(values.count)) + 1
+            case .places(let count):
+                choice = stream.below(count) + 1
+            case .bool:
                 choice = stream.below(2)
                 drawn.booleans |= 1 << index
-            case 4 where param & 0xFF_FFFF >= 1:
-                choice = (param >> 24) + stream.below(param & 0xFF_FFFF)
-            default:
-                throw ExploreDrawError(code: code)
+            case .int(let lo, let hi):
+                choice = lo + stream.below(hi - lo + 1)
             }
             switch index {
             case 0: drawn.choices.0 = choice
@@ -93,7 +90,7 @@ extension ScriptHost {
     /// what follows the status and the state in native.try's and native.pick's results.
     private func push(_ drawn: ExploreDrawn, _ call: LuaCall) -> Int {
         for index in 0..<drawn.count {
-            let choice = index == 0 ? drawn.choices.0 : index == 1 ? drawn.choices.1 : drawn.choices.2
+            let choice = drawn.choice(index)
             if drawn.booleans & (1 << index) != 0 { call.push(boolean: choice == 1) } else { call.push(integer: choice) }
         }
         guard let window = drawn.window else { return drawn.count }
@@ -102,32 +99,20 @@ extension ScriptHost {
         return 4
     }
 
-    /// `native.try(pre, s, g1, g2, g3)`: precondition `pre` (explorePrecondition), then the
-    /// draws of up to three generators in key order (exploreDraw) from SplitMix64 state `s`.
-    /// Returns 0 and `s` when the precondition fails; 1 and the new state when a window
-    /// generator found no window; 2, the new state, each generator's choice, and the window
-    /// drawn when a generator drew one (sixth).
-    func exploreTry(_ call: LuaCall) -> LuaReturn {
-        guard let pre = call.int(at: 1), let seed = call.int(at: 2), call.reserve(12) else {
-            return .error("explore engine: native.try(pre, s, ...) takes two integers")
+    /// `native.try(place, s)`: the draws of the generators of the rule at `place` in the run's
+    /// list (its precondition held in Lua) from SplitMix64 state `s`. Returns 1 and the new
+    /// state when a window generator found no window; 2, the new state, each generator's
+    /// choice, and the window drawn when a generator drew one (sixth).
+    func exploreTry(_ call: LuaCall, _ explore: ExploreHostState) -> LuaReturn {
+        guard let place = call.int(at: 1), place >= 1, place <= Int64(explore.pick.rules.count), let seed = call.int(at: 2), call.reserve(12) else {
+            return .error("explore engine: native.try(place, s) takes a rule's place in the run's list and an integer")
         }
-        guard let simulator, let holds = explorePrecondition(pre, simulator) else {
-            return .error("explore engine: native.try: no precondition numbered \(pre), or no app")
-        }
-        guard holds else {
-            call.push(integer: 0)
-            call.push(integer: seed)
-            return .values(2)
+        let rule = explore.pick.rules[Int(place) - 1]
+        guard rule.drawable, let simulator else {
+            return .error("explore engine: native.try: rule \(place) has no draws Swift makes, or no app")
         }
         var stream = ExploreStream(state: UInt64(bitPattern: seed))
-        let codes = (call.int(at: 3) ?? 0, call.int(at: 4) ?? 0, call.int(at: 5) ?? 0)
-        let drawn: ExploreDrawn?
-        do throws(ExploreDrawError) {
-            drawn = try exploreDraw(codes, &stream, simulator)
-        } catch {
-            return .error("explore engine: native.try: no generator numbered \(error.code)")
-        }
-        guard let drawn else {
+        guard let drawn = exploreDraw(rule.generators, &stream, simulator) else {
             call.push(integer: 1)
             call.push(integer: Int64(bitPattern: stream.state))
             return .values(2)
@@ -137,22 +122,25 @@ extension ScriptHost {
         return .values(2 + push(drawn, call))
     }
 
-    /// `native.pick_rules(list, tags)`: the rules of the run under way, in the engine's list
-    /// order, each packed as `<djjjjBd` (its weight, its precondition's number or -1 when Lua
-    /// checks it, its generators' numbers or 0, 1 when Swift checks and draws it all, and the
-    /// seconds an advance that draws none moves), and their tags (`<s4B` each: the name,
-    /// whether it is the module's). What native.step does for a built-in rule follows from its
-    /// name (`exploreRunCode`). Returns the list's number, which
-    /// native.pick and native.step take. The counts of the rules Swift checks start at 0, and
-    /// the run's outcome adds them to the engine's (`ExplorationRunner`).
+    /// `native.pick_rules(tags, specs)`: the rules of the run under way, in the engine's list
+    /// order: their tags (`<s4B` each: the name, whether it is the module's), and for each of
+    /// the module's rules, in the same order, `<dBBs4`: its weight, whether Lua checks a
+    /// precondition, whether Swift draws its arguments, and its generators described in key
+    /// order (`ExploreGenerator(described:)`, joined by ";"). A built-in rule is the one of
+    /// that name `native.declared` made for the run's app. Returns the list's number, which
+    /// native.pick, native.step and native.try take. The counts of the rules Swift checks start
+    /// at 0, and the run's outcome adds them to the engine's (`ExplorationRunner`).
     func explorePickRules(_ call: LuaCall, _ explore: ExploreHostState) -> LuaReturn {
-        guard call.withBytes(at: 1, { explore.pick.register($0) }) == true,
-            call.withBytes(at: 2, { explore.pick.registerNames($0) }) == true,
-            call.isNil(at: 3) || call.withBytes(at: 3, { explore.pick.registerScenes($0) }) == true
+        let builtins = explore.builtins
+        guard
+            let registered = call.withBytes(
+                at: 1,
+                { tags in
+                    call.withBytes(at: 2, { specs in explore.pick.register(tags: tags, specs: specs, builtins: builtins) }) ?? false
+                }), registered
         else {
-            return .error("explore engine: native.pick_rules takes the packed list of the run's rules, their tags, and the scenes open_window draws")
+            return .error("explore engine: native.pick_rules takes the tags of the run's rules and the packed list of the module's")
         }
-        explore.pick.assignRuns(Self.exploreRunCode)
         return call.results(.integer(explore.pick.id))
     }
 
@@ -175,37 +163,21 @@ extension ScriptHost {
         } else if !explore.pick.setAsideLast(Int(aside) - 1) {
             return .error("explore engine: native.pick: rule \(aside) is not the one drawn last")
         }
-        let picked: ExplorePicked
-        do throws(ExploreEngineError) {
-            picked = try explorePickNext(&stream, simulator, "native.pick", explore)
-        } catch {
-            return .error(error.message)
-        }
-        return push(picked, stream.state, call)
+        return push(explorePickNext(&stream, simulator, explore), stream.state, call)
     }
 
     /// The draw under way goes on from `stream` until a rule can run (engine.lua's `pick`):
     /// each rule drawn counts as tried; Swift checks the built-in preconditions and draws,
     /// counting the rules enabled and setting aside those that cannot run. What `native.pick`
     /// and `native.step` share.
-    private func explorePickNext(_ stream: inout ExploreStream, _ simulator: Simulator, _ function: String, _ explore: ExploreHostState) throws(ExploreEngineError) -> ExplorePicked
-    {
+    private func explorePickNext(_ stream: inout ExploreStream, _ simulator: Simulator, _ explore: ExploreHostState) -> ExplorePicked {
         while let rule = explore.pick.draw(&stream) {
             explore.pick.tried[rule] += 1
             let entry = explore.pick.rules[rule]
-            guard entry.native else { return .lua(rule) }
-            guard let holds = explorePrecondition(entry.precondition, simulator) else {
-                throw ExploreEngineError(message: "explore engine: \(function): no precondition numbered \(entry.precondition)")
-            }
+            guard entry.native, let holds = explorePrecondition(entry.precondition, simulator) else { return .lua(rule) }
             if holds {
                 explore.pick.enabled[rule] += 1
-                let drawn: ExploreDrawn?
-                do throws(ExploreDrawError) {
-                    drawn = try exploreDraw(entry.generators, &stream, simulator)
-                } catch {
-                    throw ExploreEngineError(message: "explore engine: \(function): no generator numbered \(error.code)")
-                }
-                if let drawn { return .drawn(rule, drawn) }
+                if let drawn = exploreDraw(entry.generators, &stream, simulator) { return .drawn(rule, drawn) }
             }
             explore.pick.setAsideLast(rule)
         }
@@ -259,23 +231,19 @@ extension ScriptHost {
         }
         var stream = ExploreStream(state: UInt64(bitPattern: seed))
         explore.pick.startDraw()
-        let picked: ExplorePicked
-        do throws(ExploreEngineError) {
-            picked = try explorePickNext(&stream, simulator, "native.step", explore)
-        } catch {
-            return .error(error.message)
-        }
-        if case .drawn(let rule, let drawn) = picked, explore.pick.rules[rule].run != 0 {
-            return exploreStepRun(rule, explore.pick.rules[rule].run, drawn, stream, call, explore)
+        let picked = explorePickNext(&stream, simulator, explore)
+        if case .drawn(let rule, let drawn) = picked, explore.pick.rules[rule].runs {
+            return exploreStepRun(rule, drawn, stream, call, explore)
         }
         return push(picked, stream.state, call)
     }
 
-    /// The rest of `native.step` once it drew `rule`, whose run is `code` (exploreRunCode's).
-    private func exploreStepRun(_ rule: Int, _ code: Int64, _ drawn: ExploreDrawn, _ stream: ExploreStream, _ call: LuaCall, _ explore: ExploreHostState) -> LuaReturn {
+    /// The rest of `native.step` once it drew `rule`, whose action Swift runs.
+    private func exploreStepRun(_ rule: Int, _ drawn: ExploreDrawn, _ stream: ExploreStream, _ call: LuaCall, _ explore: ExploreHostState) -> LuaReturn {
         explore.stepLast = (rule, drawn, stream.state)
+        let entry = explore.pick.rules[rule]
         let outcome = perform(call) { () throws(SimError) in
-            try exploreAct(code, explore.pick.rules[rule], drawn, call, explore)
+            try exploreAct(entry.action, ExploreArguments(generators: entry.generators, drawn: drawn), call)
             return []
         }
         switch outcome {
@@ -324,135 +292,67 @@ extension ScriptHost {
         if let window = drawn.window { call.push(handle: window.handleID, of: classes.window) } else { call.pushNil() }
     }
 
-    /// What `native.step` does for a rule: exploreRunCode's `code` (see exploreInput), with the
-    /// window drawn, or the seconds drawn (303: the place of the advance rule's draw, or the
-    /// rule's parameter when it draws none); or 306 sim.network(up), 307
-    /// sim.server.revoke(user), 401 app:open_window(scene, value) and 402
-    /// app:dismiss_window(scene, value), each from what it drew, as its Lua call does it.
-    private func exploreAct(_ code: Int64, _ rule: ExplorePick.Rule, _ drawn: ExploreDrawn, _ call: LuaCall, _ explore: ExploreHostState) throws(SimError) {
+    /// What a step of a built-in rule does, from what it drew: its input, sent as its Lua call
+    /// sends it, or sim.network(up) and sim.server.revoke(user).
+    private func exploreAct(_ action: ExploreAction, _ arguments: ExploreArguments, _ call: LuaCall) throws(SimError) {
         let simulator = try requireSimulator("explore")
-        let input: SimInput
-        switch code {
-        case 303 where rule.generators.0 == 0:
-            input = try exploreInput(code, window: nil, seconds: rule.parameter)
-        case 306:
-            try simulator.setNetwork(reachable: drawn.choices.0 == 1)
-            return
-        case 307:
-            let user = drawn.choices.0 >= 1 && drawn.choices.0 <= Int64(Self.exploreRevokeUsers.count) ? Self.exploreRevokeUsers[Int(drawn.choices.0) - 1] : ""
-            guard !user.isEmpty else { throw SimError(.invalidValue, "explore engine: native.step: no user numbered \(drawn.choices.0)") }
+        switch action {
+        case .send(let input):
+            _ = try send(input(arguments), call, simulator)
+        case .network:
+            try simulator.setNetwork(reachable: arguments.drawn.choice(0) == 1)
+        case .revoke:
+            guard case .string(let user) = try arguments.value(0) else { throw SimError(.invalidValue, "explore engine: revoke draws a user") }
             try simulator.revokeSessions(of: ByteString(user))
-            return
-        case 401, 402:
-            let (place, number) = (drawn.choices.0, drawn.choices.1)
-            guard place >= 1, place <= Int64(explore.pick.scenes.count) else {
-                throw SimError(.invalidValue, "explore engine: native.step: no scene numbered \(place)")
-            }
-            let scene = explore.pick.scenes[Int(place) - 1]
-            var value: SceneValue?
-            switch scene.value {
-            case 1:
-                guard number >= 1, number <= Int64(Self.exploreStringValues.count) else {
-                    throw SimError(.invalidValue, "explore engine: native.step: no value numbered \(number)")
-                }
-                value = .string(Self.exploreStringValues[Int(number) - 1])
-            case 2: value = .int(number)  // the integer pool is 1, 2, 3: the place is the value
-            default: value = nil
-            }
-            input = code == 401 ? .openWindow(scene.id, value: value) : .dismissWindow(scene.id, value: value)
-        default:
-            input = try exploreInput(code, window: drawn.window, choice: drawn.choices.0)
-        }
-        _ = try send(input, call, simulator)
-    }
-
-    /// The users the built-in `revoke` rule draws from (engine.lua's generator is made of
-    /// `native.revoke_users`), and the values of a string-valued scene's windows that
-    /// open_window, dismiss_window and open_url draw (`native.string_values`).
-    static let exploreRevokeUsers = ["ada", "bob"]
-    static let exploreStringValues = ["A", "B", "C"]
-    /// The type of the shortcut the built-in `open_shortcut` rule opens (engine.lua spells it).
-    static let exploreShortcutType = "com.example.shortcut"
-
-    /// The seconds the built-in `advance` rule draws from, in its generator's order: engine.lua
-    /// makes the generator of `native.advance_seconds`, and `native.step` sends the one drawn.
-    /// (Whole seconds are Lua integers there, so a found scenario spells `sim.advance(10)`.)
-    static let exploreAdvanceSeconds: [Double] = [0.1, 0.5, 1, 10, 3600]
-
-    /// What native.step and native.run do for the built-in rule named `name`: Swift's own
-    /// numbering (exploreAct's and exploreInput's codes), which the engine never sees. 101 + n
-    /// `exploreAppCalls[n]`; 201 to 205 focus, background, close, disconnect and minimize a
-    /// window; 301 terminate("user", { keep_windows = true }), 302 open_settings, 303
-    /// sim.advance, 304 sim.settle, 305 open_shortcut(exploreShortcutType), 306 sim.network, 307 sim.server.revoke, 401 open_window, 402
-    /// dismiss_window; 0 for a rule Lua runs.
-    static func exploreRunCode(_ name: String) -> Int64 {
-        switch name {
-        case "focus": 201
-        case "background_window": 202
-        case "close": 203
-        case "disconnect": 204
-        case "minimize": 205
-        case "terminate_keep_windows": 301
-        case "open_settings": 302
-        case "advance", "advance_past_suspension": 303
-        case "settle": 304
-        case "open_shortcut": 305
-        case "network": 306
-        case "revoke": 307
-        case "open_window": 401
-        case "dismiss_window": 402
-        default: exploreAppCalls.firstIndex { $0.name == name }.map { 101 + Int64($0) } ?? 0
+        case .lua:
+            throw SimError(.invalidValue, "explore engine: engine.lua runs this rule")
         }
     }
 
-    /// The input of `code` (exploreRunCode's), with its window or its seconds: for 303, the
-    /// seconds are given, or the place of the advance rule's draw (`choice`).
-    func exploreInput(_ code: Int64, window: SessionID?, seconds: Double? = nil, choice: Int64 = 0) throws(SimError) -> SimInput {
-        switch code {
-        case 201...205:
-            guard let session = window else {
-                throw SimError(.invalidValue, "explore engine: native.run: the rule's input takes a window handle")
-            }
-            switch code {
-            case 201: return .focus(session)
-            case 202: return .backgroundWindow(session)
-            case 203: return .close(session)
-            case 204: return .disconnect(session)
-            default: return .minimize(session)
-            }
-        case 301: return .terminateKeepingWindows
-        case 302: return .openSettings
-        case 303:
-            var given = seconds
-            if given == nil, choice >= 1, choice <= Int64(Self.exploreAdvanceSeconds.count) {
-                given = Self.exploreAdvanceSeconds[Int(choice) - 1]
-            }
-            guard let given, let time = VirtualTime(checkedSeconds: given), time >= .zero else {
-                throw SimError(.invalidValue, "explore engine: native.run(\"advance\", seconds) takes a number of seconds")
-            }
-            return .advance(time)
-        case 304: return .settle
-        case 305: return .openShortcut(Self.exploreShortcutType)
-        default:
-            guard let input = Self.exploreAppCall(code &- 100) else {
-                throw SimError(.invalidValue, "explore engine: native.run: no built-in rule whose input it sends numbered \(code)")
-            }
-            return input
-        }
-    }
-
-    /// `native.run(rule, argument)`: the input the built-in rule named `rule` sends, as the Lua
-    /// call its statement spells would send it (through `request`, so its errors, hooks and
-    /// events are that call's): an app-level call (`exploreAppCalls`); focus,
-    /// background_window, close, disconnect and minimize the window handle `argument`;
-    /// terminate_keep_windows, open_settings, advance (`argument` seconds), settle.
+    /// `native.run(rule, a1, a2, a3)`: the input the built-in rule named `rule` (one Swift
+    /// sends) sends, from its arguments in key order as engine.lua resolved them (a window
+    /// handle, a value of its `oneOf`, an integer, a boolean), as the Lua call its statement
+    /// spells would send it (through `request`, so its errors, hooks and events are that call's).
     func exploreRun(_ call: LuaCall) -> LuaReturn {
         request(call, "explore") { () throws(SimError) in
-            guard let name = call.string(at: 1), case let code = Self.exploreRunCode(name), code != 0, !(306...402).contains(code) else {
-                throw SimError(.invalidValue, "explore engine: native.run(rule, ...) takes the name of a built-in rule whose input it sends")
+            guard let name = call.string(at: 1), let rule = explore.builtins[name], case .send(let input) = rule.action else {
+                throw SimError(.invalidValue, "explore engine: native.run(rule, ...) takes the name of a built-in rule whose input Swift sends")
             }
-            let window = (201...205).contains(code) ? call.handle(at: 2, of: classes.window).map { SessionID(index: Int($0)) } : nil
-            return try exploreInput(code, window: window, seconds: code == 303 ? call.number(at: 2) ?? -1 : nil)
+            var drawn = ExploreDrawn()
+            let generators = rule.arguments.map(\.generator)
+            for (index, generator) in generators.enumerated() {
+                let at = index + 2
+                var choice: Int64?
+                switch generator {
+                case .window:
+                    drawn.window = call.handle(at: at, of: classes.window).map { SessionID(index: Int($0)) }
+                    choice = drawn.window == nil ? nil : 1
+                case .oneOf(let values):
+                    let given = call.value(at: at)
+                    let place = values.firstIndex { value in
+                        switch (value, given) {
+                        case (.string(let a), _): given.bytesValue.map { $0.bytes.elementsEqual(a.utf8) } ?? false
+                        case (.boolean(let a), .boolean(let b)): a == b
+                        case (.boolean, _): false
+                        default: value.seconds != nil && value.seconds == call.number(at: at)
+                        }
+                    }
+                    choice = place.map { Int64($0) + 1 }
+                case .bool:
+                    choice = call.bool(at: at).map { $0 ? 1 : 0 }
+                    drawn.booleans |= 1 << index
+                case .int, .places:
+                    choice = call.int(at: at)
+                }
+                guard let choice else { throw SimError(.invalidValue, "explore engine: native.run(\"\(name)\", ...): argument \(index + 1) is not one its generator draws") }
+                switch index {
+                case 0: drawn.choices.0 = choice
+                case 1: drawn.choices.1 = choice
+                default: drawn.choices.2 = choice
+                }
+                drawn.count += 1
+            }
+            return try input(ExploreArguments(generators: generators, drawn: drawn))
         }
     }
 
@@ -500,6 +400,11 @@ struct ExploreDrawn {
     var booleans = 0
     var count = 0
     var window: SessionID?
+
+    /// Choice `index` (0 to 2).
+    func choice(_ index: Int) -> Int64 {
+        index == 0 ? choices.0 : index == 1 ? choices.1 : choices.2
+    }
 }
 
 /// What the next draw of a step found: no rule that can run, a rule whose precondition or
@@ -510,66 +415,31 @@ enum ExplorePicked {
     case drawn(Int, ExploreDrawn)
 }
 
-/// A malformed rule native.pick or native.step met: the message of the engine error.
-struct ExploreEngineError: Error {
-    var message: String
-}
-
-/// A generator number `exploreDraw` does not know.
-struct ExploreDrawError: Error {
-    var code: Int64
-}
-
 /// The rules of the exploration run under way, as `native.pick` draws among them: the one draw
 /// of a step (engine.lua has none), its running sums of the weights as Doubles (an integer
 /// weight too).
 struct ExplorePick {
     struct Rule {
         var weight: Double
-        var precondition: Int64
-        var generators: (Int64, Int64, Int64)
+        var precondition: ExplorePrecondition
+        /// Its generators, in key order, when Swift draws them (`drawable`).
+        var generators: [ExploreGenerator]
+        var drawable: Bool
+        /// Whether Swift checks its precondition and draws its arguments.
         var native: Bool
-        /// What `native.step` does for it (exploreRunCode's number, from its name; 0: Lua runs
-        /// it), and a number that goes with it (the seconds of an advance that draws none).
-        var run: Int64
-        var parameter: Double
-    }
+        /// What a step of it does: a built-in rule's action; `.lua` for the module's.
+        var action: ExploreAction
 
-    /// The scenes open_window and dismiss_window draw (their `scene` choice is a place in this
-    /// list), each with the kind of value its windows take: 0 none, 1 a string, 2 an integer.
-    private(set) var scenes: [(id: String, value: UInt8)] = []
-    private var packedScenes: [UInt8] = []
-
-    /// Reads the scenes (`<s4B` each: the id, the value's kind); false when malformed.
-    mutating func registerScenes(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        if Self.same(bytes, packedScenes) { return true }
-        guard let parsed = Self.tagged(bytes), parsed.allSatisfy({ $0.1 <= 2 }) else { return false }
-        packedScenes = Array(bytes)
-        scenes = parsed.map { (id: $0.0, value: $0.1) }
-        return true
-    }
-
-    /// A list packed `<s4B` each (a string, then a byte), as engine.lua's `pack` makes it; nil
-    /// when malformed.
-    private static func tagged(_ bytes: UnsafeRawBufferPointer) -> [(String, UInt8)]? {
-        var parsed: [(String, UInt8)] = []
-        var offset = 0
-        while offset < bytes.count {
-            guard bytes.count - offset >= 5 else { return nil }
-            let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-            guard length <= bytes.count - offset - 5 else { return nil }
-            parsed.append(
-                (
-                    String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 4 + length)]), as: UTF8.self),
-                    bytes[offset + 4 + length]
-                ))
-            offset += 4 + length + 1
+        /// Whether `native.step` runs it (else engine.lua does).
+        var runs: Bool {
+            if case .lua = action { return false }
+            return true
         }
-        return parsed
     }
 
-    /// The packed list the rules were read from (a run registers the same list as the last).
-    private var packed: [UInt8] = []
+    /// The tags and module specs the rules were read from, and the built-in rules' generation
+    /// (a run registers the same ones as the last, mostly).
+    private var packed: ([UInt8], [UInt8], Int) = ([], [], -1)
     private(set) var rules: [Rule] = []
     /// The running sums of the weights in list order, as engine.lua's `cumulative`.
     private var cumulative: [Double] = []
@@ -593,31 +463,53 @@ struct ExplorePick {
 
     /// The rules' names, in list order, for what the engine is doing while `native.step` runs one.
     private(set) var names: [String] = []
-    /// Whether each rule is the module's (its tag says so): Lua runs those.
-    private var modules: [Bool] = []
-    /// Whether `assignRuns` set the runs of the rules and names read last (a run registers the
-    /// same ones as the last, mostly).
-    private var runsAssigned = false
-    private var packedNames: [UInt8] = []
 
-    /// Reads the rules' names from their tags (`<s4B` each, as engine.lua's `rule.tag`); false
-    /// when they are malformed or not one a rule.
-    mutating func registerNames(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        if Self.same(bytes, packedNames) { return names.count == rules.count }
-        guard let parsed = Self.tagged(bytes) else { return false }
-        packedNames = Array(bytes)
-        names = parsed.map(\.0)
-        modules = parsed.map { $0.1 != 0 }
-        runsAssigned = false
-        return names.count == rules.count
+    /// A list packed `<s4B` each (a string, then a byte), as engine.lua's `pack` makes it; nil
+    /// when malformed.
+    private static func tagged(_ bytes: UnsafeRawBufferPointer) -> [(String, UInt8)]? {
+        var parsed: [(String, UInt8)] = []
+        var offset = 0
+        while offset < bytes.count {
+            guard bytes.count - offset >= 5 else { return nil }
+            let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            guard length <= bytes.count - offset - 5 else { return nil }
+            parsed.append(
+                (
+                    String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 4 + length)]), as: UTF8.self),
+                    bytes[offset + 4 + length]
+                ))
+            offset += 4 + length + 1
+        }
+        return parsed
     }
 
-    /// Sets what native.step does for each rule (`ScriptHost.exploreRunCode` of a built-in
-    /// rule's name; 0, Lua runs it, for the module's), once the rules and their names are read.
-    mutating func assignRuns(_ code: (String) -> Int64) {
-        guard !runsAssigned else { return }
-        runsAssigned = true
-        for index in rules.indices { rules[index].run = modules[index] ? 0 : code(names[index]) }
+    /// The module's rules packed `<dBBs4` each (see `explorePickRules`); nil when malformed.
+    private static func moduleRules(_ bytes: UnsafeRawBufferPointer) -> [Rule]? {
+        var parsed: [Rule] = []
+        var offset = 0
+        while offset < bytes.count {
+            guard bytes.count - offset >= 14 else { return nil }
+            let weight = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            let (hasPre, drawable) = (bytes[offset + 8] != 0, bytes[offset + 9] != 0)
+            let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 10, as: UInt32.self)))
+            guard length <= bytes.count - offset - 14 else { return nil }
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 14)..<(offset + 14 + length)]), as: UTF8.self)
+            offset += 14 + length
+            var generators: [ExploreGenerator] = []
+            if drawable {
+                for described in text.split(separator: ";") {
+                    guard let generator = ExploreGenerator(described: described) else { return nil }
+                    generators.append(generator)
+                }
+                let windows = generators.filter { if case .window = $0 { true } else { false } }.count
+                guard generators.count <= 3, windows <= 1 else { return nil }
+            }
+            parsed.append(
+                Rule(
+                    weight: weight, precondition: hasPre ? .custom : .none, generators: generators, drawable: drawable, native: drawable && !hasPre,
+                    action: .lua))
+        }
+        return parsed
     }
 
     /// Whether `bytes` are `packed`'s (memcmp: a generic comparison costs tens of
@@ -629,32 +521,36 @@ struct ExplorePick {
             }
     }
 
-    /// Reads the packed list (see `explorePickRules`); false when it is malformed. The rules'
-    /// runs are 0 until `assignRuns` (which needs their names).
-    mutating func register(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let size = 8 * 6 + 1
-        guard bytes.count % size == 0 else { return false }
-        if !Self.same(bytes, packed) {
-            var parsed: [Rule] = []
+    /// Reads the run's rules (see `explorePickRules`): a built-in one from `builtins`, by its
+    /// name; false when the lists are malformed or name a built-in rule `builtins` lacks.
+    mutating func register(tags: UnsafeRawBufferPointer, specs: UnsafeRawBufferPointer, builtins: ExploreBuiltins) -> Bool {
+        if !(packed.2 == builtins.generation && Self.same(tags, packed.0) && Self.same(specs, packed.1)) {
+            guard let parsed = Self.tagged(tags), var modules = Self.moduleRules(specs).map({ $0[...] }) else { return false }
+            var list: [Rule] = []
             var sums: [Double] = []
             var sum: Double = 0
-            for offset in stride(from: 0, to: bytes.count, by: size) {
-                func int(_ at: Int) -> Int64 { Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + at, as: Int64.self)) }
-                let weight = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                parsed.append(
-                    Rule(
-                        weight: weight, precondition: int(8), generators: (int(16), int(24), int(32)), native: bytes[offset + 40] == 1,
-                        run: 0,
-                        parameter: Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 41, as: UInt64.self)))))
-                sum = sum + weight
+            for (name, module) in parsed {
+                let rule: Rule
+                if module != 0 {
+                    guard let next = modules.popFirst() else { return false }
+                    rule = next
+                } else {
+                    guard let builtin = builtins[name] else { return false }
+                    rule = Rule(
+                        weight: builtin.weight, precondition: builtin.precondition, generators: builtin.arguments.map(\.generator), drawable: true,
+                        native: builtin.precondition.luaName != "custom", action: builtin.action)
+                }
+                list.append(rule)
+                sum = sum + rule.weight
                 sums.append(sum)
             }
-            packed = Array(bytes)
-            runsAssigned = false
-            rules = parsed
+            guard modules.isEmpty else { return false }
+            packed = (Array(tags), Array(specs), builtins.generation)
+            names = parsed.map(\.0)
+            rules = list
             cumulative = sums
             total = sum
-            alive = Array(repeating: 0, count: parsed.count)
+            alive = Array(repeating: 0, count: list.count)
         }
         enabled = Array(repeating: 0, count: rules.count)
         tried = enabled

@@ -185,13 +185,11 @@ extension ScriptHost {
 /// a few options that are data, for the built-in model: a function (a hook, a declared model's
 /// code) is equal only to itself, a Swift model is made afresh for each launch, and comparing
 /// must cost little whatever a script passes (a table shared a million times, say). Explore's
-/// built-in rules read the declared app from it too (`declared`).
+/// built-in rules are made once per memo (`id`).
 package struct LaunchMemo {
     let options: LuaValue
     let parser: ConfigParser
     package let config: AppConfig
-    /// The declared app of an app launched from these options (ScriptHost+Explore), once asked.
-    package var declared: LuaValue?
     /// Which of the host's memos this is (the engine's rules made for its declared app name it).
     package let id: Int
 

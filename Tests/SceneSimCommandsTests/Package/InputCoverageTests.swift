@@ -1,5 +1,7 @@
 import Foundation
+import SceneSimBuiltin
 import SceneSimCore
+import SceneSimExplore
 import SceneSimScripting
 import Testing
 
@@ -143,25 +145,27 @@ struct InputCoverageTests {
         }
     }
 
-    @Test("explore has a built-in rule for every input (terminate has one per kind, intents one per intent)")
-    func exploreRules() throws {
-        // An iPad document app (overlays, the built-in model), a Mac app with external events,
-        // an iPad app with shortcuts (iOS family only), an iPhone app woken by pushes and transfers and
-        // one that answers memory warnings and decodes after updates, a Mac app that asks before quitting and an iPhone app that minds the
-        // lock (on_protected_data): between them every built-in rule applies.
-        var rules: Set<String> = []
-        for module in ["scenarios/explore/documents.lua", "scenarios/explore/events.lua", "scenarios/explore/shortcuts.lua", "scenarios/explore/background.lua", "scenarios/explore/memory.lua", "scenarios/explore/quit.lua", "scenarios/explore/keychain.lua"] {
-            let result = try BuiltBinary.run(
-                ["explore", module, "--seed", "1", "--runs", "1", "--steps", "1", "--stats"],
-                in: packageRoot.path
-            )
-            try #require(result.status == 0, "\(result)")
-            // The --stats table: "rule  ran  precondition held", a row per rule.
-            rules.formUnion(result.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
-        }
+    @Test("explore has a built-in rule for every input, and every built-in rule names an input kind (or its variant), an intent or an operation")
+    func exploreRules() {
+        // Swift declares the built-in rules (SceneSimExplore's BuiltinRules.swift), each with
+        // what it names: an input kind (its name is the kind's, or that and "_" and a variant),
+        // an intent of the built-in model, or a script operation that is no input.
+        let rules = ExploreBuiltinCatalog.subjects
         for kind in Self.kinds {
-            let covered = rules.contains(kind.rawValue) || rules.contains { $0.hasPrefix(kind.rawValue + "_") }
-            #expect(covered, "explore has no built-in rule for \(kind.scriptName) (rules: \(rules.sorted()))")
+            #expect(rules.contains { $0.subject == .input(kind) }, "explore has no built-in rule for \(kind.scriptName) (rules: \(rules.map(\.name)))")
         }
+        for (name, subject) in rules {
+            switch subject {
+            case .input(let kind):
+                #expect(
+                    name == kind.rawValue || name.hasPrefix(kind.rawValue + "_"),
+                    "built-in rule \(name) sends \(kind.scriptName): name it \(kind.rawValue) or \(kind.rawValue)_VARIANT")
+            case .intent:
+                #expect(AppModel.builtinIntents.contains(name), "built-in rule \(name) is no intent of the built-in model")
+            case .operation:
+                #expect(!Self.kinds.contains { name == $0.rawValue }, "built-in rule \(name) is named as an input but says it sends none")
+            }
+        }
+        #expect(Set(rules.map(\.name)).count == rules.count, "two built-in rules share a name")
     }
 }
