@@ -32,7 +32,8 @@ package struct CoverageCounts: Sendable, Equatable {
         case .launched, .eventLaunched, .notificationOpened, .reopened, .windowMinimized, .launchedInBackground,
             .stateChanged, .stateRejected, .scenePhaseChanged, .appPhaseChanged, .sceneConnected, .sceneDisconnected,
             .sessionsDiscarded, .terminated, .watchdogTerminated, .memoryLost, .suspended, .backgroundTaskExpiring, .backgroundTaskCompletedAtExpiry,
-            .deepLink, .activityContinued, .warning, .memoryWarning, .appUpdated, .storageDroppedAfterUpdate:
+            .deepLink, .activityContinued, .warning, .memoryWarning, .appUpdated, .storageDroppedAfterUpdate,
+            .deviceLock, .woken, .wakeDropped:
             true
         default:
             false
@@ -104,6 +105,12 @@ package struct CoverageCounts: Sendable, Equatable {
                 events[Self.updated, default: 0] += 1
             case .storageDroppedAfterUpdate:
                 events[Self.droppedAfterUpdate, default: 0] += 1
+            case let .deviceLock(locked, _):
+                events[Self.device(locked: locked), default: 0] += 1
+            case .woken(let wake):
+                events[Self.wake(wake, dropped: false), default: 0] += 1
+            case .wakeDropped(let wake, _):
+                events[Self.wake(wake, dropped: true), default: 0] += 1
             default:
                 break
             }
@@ -128,6 +135,17 @@ package struct CoverageCounts: Sendable, Equatable {
     }
     static func memoryWarning(delivered: Bool) -> String {
         delivered ? "memory warning delivered" : "memory warning not delivered (suspended)"
+    }
+    /// The device's lock (semantics 8.6).
+    static func device(locked: Bool) -> String { locked ? "device locked" : "device unlocked" }
+    /// A silent push or a finished transfer reaching the app, or dropped (semantics 11.8).
+    static func wake(_ wake: BackgroundWake, dropped: Bool) -> String {
+        switch (wake, dropped) {
+        case (.push, false): "silent push received"
+        case (.push, true): "silent push dropped"
+        case (.transfer, false): "background transfer finished"
+        case (.transfer, true): "background transfer dropped"
+        }
     }
     static let updated = "app updated between launches"
     static let droppedAfterUpdate = "storage value dropped after an update"

@@ -121,9 +121,9 @@ package struct CoverageReport: Sendable {
         let backgroundTime =
             platforms.contains(where: Self.suspends)
             ? [CoverageCounts.suspended, CoverageCounts.expired, CoverageCounts.backgroundLaunch("refresh")]
-                // Push and transfer launches (semantics 11.8): rows once a run of the suite made
-                // one, as only an app with the handlers is launched for them.
-                + ["push", "transfer"].map(CoverageCounts.backgroundLaunch).filter { row in runs.contains { $0.counts.backgroundTime[row] != nil } }
+                // Push, transfer and prewarm launches (semantics 11.8, 11.11): rows once a run of
+                // the suite made one, as only an app with the handlers is launched for them.
+                + ["push", "transfer", "prewarm"].map(CoverageCounts.backgroundLaunch).filter { row in runs.contains { $0.counts.backgroundTime[row] != nil } }
             : []
         // Warnings only one kind of model gives: the built-in model's validation, a declared
         // model's state that nothing reaches.
@@ -155,6 +155,12 @@ package struct CoverageReport: Sendable {
             + [true, false].map { CoverageCounts.notification(handler: $0) }
             // Memory warnings where the platforms send them (the iOS family); updates everywhere.
             + (platforms.contains { $0 != .macos } ? [true, false].map { CoverageCounts.memoryWarning(delivered: $0) } : [])
+            // Silent pushes, transfers and the device's lock, where the system sends them (the
+            // iOS family; semantics 11.8, 8.6).
+            + (platforms.contains { $0 != .macos }
+                ? [(BackgroundWake.push, false), (.push, true), (.transfer(ByteString("")), false), (.transfer(ByteString("")), true)].map {
+                    CoverageCounts.wake($0.0, dropped: $0.1)
+                } + [true, false].map { CoverageCounts.device(locked: $0) } : [])
             + [CoverageCounts.updated, CoverageCounts.droppedAfterUpdate]
             + (platforms.contains(.macos)
                 ? [

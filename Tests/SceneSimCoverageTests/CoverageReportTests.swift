@@ -366,6 +366,33 @@ struct PerModelCoverageTests {
             ])
     }
 
+    @Test("silent pushes, transfers and the device's lock have rows on the iOS family only, hit from their events; a prewarm launch is a row once one happened")
+    func pushAndLockRows() throws {
+        func rows(_ report: CoverageReport) -> [String] {
+            (report.sections.first { $0.title == "external events and the Dock" }?.items ?? [])
+                .filter { $0.name.contains("push") || $0.name.contains("transfer") || $0.name.hasPrefix("device") }.map { "\($0.name) \($0.hits)" }
+        }
+        let mac = try records(.macos) { try $0.settle() }
+        #expect(rows(report([("m", mac)], platform: .macos)).isEmpty)
+        let phone = try records(.iphone) { sim in
+            try sim.settle()
+            try sim.receivePush()
+            try sim.lockDevice()
+            try sim.unlockDevice()
+            try sim.terminate(.user)
+            try sim.receivePush()
+            try sim.prewarm()
+        }
+        let phoneReport = report([("p", phone)], platform: .iphone)
+        #expect(
+            rows(phoneReport) == [
+                "silent push received 1", "silent push dropped 1", "background transfer finished 0", "background transfer dropped 0",
+                "device locked 1", "device unlocked 1",
+            ])
+        let launches = phoneReport.sections.first { $0.title == "suspension and background time" }?.items ?? []
+        #expect(launches.contains { $0.name == CoverageCounts.backgroundLaunch("prewarm") && $0.hits == 1 })
+    }
+
     @Test("a Mac-only suite has no suspension section and no watchdog row; a policy that suspends a Mac app shows them as seen")
     func processRowsFollowPlatforms() throws {
         let mac = try records(.macos) { try $0.settle() }

@@ -39,7 +39,8 @@ struct CompletionTests {
         #expect(session.complete("app:open").candidates == ["open_notification", "open_settings", "open_shortcut", "open_url", "open_window"])
         #expect(
             session.complete("app.").candidates == [
-                "background_time_remaining", "defaults", "front", "history", "keychain", "launches", "memory", "phase", "protected_data", "rejected", "running", "sessions", "state", "suspended",
+                "background_time_remaining", "defaults", "front", "history", "keychain", "launches", "memory", "phase", "protected_data", "rejected", "running", "sessions",
+                "state", "suspended",
                 "version",
                 "windows",
             ])

@@ -57,7 +57,8 @@ struct ModelParser {
 
     static let keys = [
         "name", "states", "initial", "transitions", "on_launch", "on_phase", "on_url", "on_refresh", "on_refresh_expired", "on_protected_data", "phase_notes", "intents",
-        "on_activity", "on_notification", "on_shortcut", "on_reopen", "on_terminate", "on_should_quit", "defaults_keys", "memory", "effects", "background_modes", "on_push", "on_transfer", "on_memory_warning", "on_restore_value",
+        "on_activity", "on_notification", "on_shortcut", "on_reopen", "on_terminate", "on_should_quit", "defaults_keys", "memory", "effects", "background_modes", "on_push",
+        "on_transfer", "on_memory_warning", "on_restore_value",
     ]
 
     /// `background_modes = { "remote-notification", "audio" }` (UIBackgroundModes), each once.
