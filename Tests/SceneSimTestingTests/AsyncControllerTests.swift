@@ -159,6 +159,19 @@ struct AsyncControllerTests {
         store.finish()
     }
 
+    @Test("driven from a test that is not on the main actor, the app's task still runs within the events and resumes at 2.000 s")
+    func offTheMainActor() async throws {
+        let controller = StartupController()
+        let store = try SceneSimTestStore(StartupModel.config, model: StartupModel.make(controller))
+        try store.launch()
+        #expect(await controller.phase == "starting")
+        try store.advance(by: .seconds(2))
+        #expect(await controller.phase == "ready")
+        #expect(store.simulator.history.map(\.at) == [VirtualTime(microseconds: 2_000_000)])
+        _ = store.takeTrace()
+        store.finish()
+    }
+
     @MainActor
     @Test("a negative Duration is an error, and the clock stays")
     func negativeDuration() throws {

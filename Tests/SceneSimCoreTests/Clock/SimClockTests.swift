@@ -10,6 +10,7 @@ struct SimClockTests {
     @MainActor
     final class Log {
         var lines: [String] = []
+        var task: Task<Void, Never>?
         nonisolated init() {}
         func add(_ line: String, _ sim: Simulator) { lines.append("\(sim.now.text) \(line)") }
         func record(_ line: String) { lines.append(line) }
@@ -168,6 +169,28 @@ struct SimClockTests {
         }
         try sim.advance(by: .seconds(1))
         #expect(log.lines == ["1.000 next event's task"])
+    }
+
+    @MainActor
+    @Test("a task cancelled during its sleep is not woken early: its sleep throws CancellationError at the deadline")
+    func cancellation() throws {
+        let log = Log()
+        let sim = try simulator { sim in
+            log.task = Task { @MainActor in
+                do {
+                    try await sim.clock.sleep(for: .seconds(2))
+                    log.add("slept", sim)
+                } catch {
+                    log.add("\(type(of: error))", sim)
+                }
+            }
+        }
+        try sim.launch()
+        try sim.scheduleTask(after: 1) { _ in log.task?.cancel() }
+        try sim.advance(by: .milliseconds(1500))
+        #expect(log.lines.isEmpty)
+        try sim.advance(by: .seconds(1))
+        #expect(log.lines == ["2.000 CancellationError"])
     }
 
     @Test("Duration converts to the nearest microsecond, held within the clock's end")
