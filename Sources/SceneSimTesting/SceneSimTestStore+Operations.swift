@@ -20,6 +20,15 @@ extension SceneSimTestStore {
         try perform("advance(\(seconds))") { try $0.advance(seconds: seconds) }
     }
 
+    /// Advances the virtual clock by `duration` (`.seconds(2)`), running everything that falls
+    /// due, the app's tasks asleep on `clock` included.
+    public func advance(by duration: Duration) throws {
+        try perform("advance(by: \(duration))") { try $0.advance(by: duration) }
+    }
+
+    /// The virtual clock as a Swift `Clock`, to hand to the app's code (`Simulator.clock`).
+    public var clock: SimClock { simulator.clock }
+
     /// Runs until nothing is scheduled.
     public func settle() throws { try perform("settle()") { try $0.settle() } }
 

@@ -14,6 +14,9 @@ import Synchronization
 /// that runs Swift models on the main thread), otherwise by a synchronous hop to the main
 /// queue, which a Swift Testing or XCTest process keeps serving while a test runs elsewhere.
 ///
+/// The tasks the app's code starts there run before this returns, until they await the
+/// virtual clock or something outside the simulation (`AppTasks`).
+///
 /// The simulator is used by one thread at a time (the one driving it, or the main queue while
 /// that one waits in the hop), so handing it across is safe although it is not `Sendable`.
 ///
@@ -25,18 +28,18 @@ import Synchronization
 package func onMainActor<T: Sendable>(_ simulator: Simulator, _ body: @MainActor (Simulator) throws -> T) throws -> T {
     nonisolated(unsafe) let simulator = simulator
     if isOnMainActor {
-        return try MainActor.assumeIsolated { try body(simulator) }
+        return try MainActor.assumeIsolated { try AppTasks.capturing { try body(simulator) } }
     }
     // No limit, or one past what a wait can be (NaN, an infinity, over 11 days): for ever.
     guard let given = simulator.mainActorWaitLimit, given.isFinite, given < 1e6 else {
         return try DispatchQueue.main.sync {
-            try MainActor.assumeIsolated { try body(simulator) }
+            try MainActor.assumeIsolated { try AppTasks.capturing { try body(simulator) } }
         }
     }
     let limit = max(given, 0)
     return try withoutActuallyEscaping(body) { body throws -> T in
         let hop = MainActorHop<T>()
-        hop.body = { try MainActor.assumeIsolated { try body(simulator) } }
+        hop.body = { try MainActor.assumeIsolated { try AppTasks.capturing { try body(simulator) } } }
         // The body leaves the hop before this returns, whoever won: the queued job holds the
         // hop only, and never calls a body it did not claim.
         defer { hop.body = nil }

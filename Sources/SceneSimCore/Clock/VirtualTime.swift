@@ -28,6 +28,21 @@ public struct VirtualTime: Hashable, Comparable, Sendable {
         self.init(seconds: seconds)
     }
 
+    /// `duration` as a time, rounded to the nearest microsecond (halves away from zero) and
+    /// held within ±`latest`, the end of the clock: the form for Swift's `Duration`
+    /// (`.seconds(2)`, `.milliseconds(1500)`).
+    public init(_ duration: Duration) {
+        let attoseconds = duration.attoseconds
+        let perMicrosecond: Int128 = 1_000_000_000_000
+        let half = perMicrosecond / 2
+        let rounded = attoseconds >= 0 ? (attoseconds + half) / perMicrosecond : -((-attoseconds + half) / perMicrosecond)
+        let bound = Int128(Self.latest.microseconds)
+        self.microseconds = Int64(min(max(rounded, -bound), bound))
+    }
+
+    /// The time as a `Duration`.
+    public var duration: Duration { .microseconds(microseconds) }
+
     /// The start of the clock.
     public static let zero = VirtualTime(microseconds: 0)
     /// The end of the clock (about 146,000 years): half of Int64 microseconds, so adding any

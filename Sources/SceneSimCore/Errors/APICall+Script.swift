@@ -75,6 +75,7 @@ extension APICall {
         case .effect(window: true): "w:effect"
         case .clock: "the clock"
         case .expirationHandler: "a background task's expiration handler"
+        case .sleepUntil: "SimClock.sleep(until:)"
         case .named(let text): text
         }
     }

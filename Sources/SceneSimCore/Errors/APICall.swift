@@ -74,6 +74,8 @@ public enum APICall: Equatable, Sendable {
     case clock
     /// A background task's expiration handler.
     case expirationHandler
+    /// A task's sleep on the virtual clock (Swift only: `SimClock.sleep(until:)`).
+    case sleepUntil
     /// A call a front end names in its own words (both spell it the same).
     case named(String)
 

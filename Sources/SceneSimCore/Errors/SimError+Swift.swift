@@ -74,6 +74,7 @@ extension APICall {
         case .effect: "perform(effect:scene:_:)"
         case .clock: "the clock"
         case .expirationHandler: "a background task's expiration handler"
+        case .sleepUntil: "SimClock.sleep(until:)"
         case .named(let text): text
         }
     }

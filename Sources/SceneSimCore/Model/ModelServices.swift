@@ -31,6 +31,9 @@ struct ModelServices {
     /// they take no task number.
     var modelTimers: [Int: (Simulator) -> Void] = [:]
     var nextModelTimer = 1
+    /// The app's tasks asleep on `SimClock`, by an id of their own (see `Simulator.registerSleep`).
+    var sleeps: [Int: Sleep] = [:]
+    var nextSleep = 1
     /// Validation requests still waiting for the server, by request id.
     var validations: [Int: ValidationRequest] = [:]
     var nextValidation = 1
@@ -83,6 +86,8 @@ struct ModelServices {
         taskBodies.removeAll()
         modelTimers.removeAll()
         validations.removeAll()
+        // Never resumed: no app code runs after its process ends.
+        sleeps.removeAll()
     }
 }
 

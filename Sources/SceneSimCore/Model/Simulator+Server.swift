@@ -98,3 +98,43 @@ extension Simulator {
         return pending.launch == launchCount
     }
 }
+
+extension Simulator {
+    /// `validate(token:_:)` for the app's async code (semantics 10.10): a task the app's code
+    /// started awaits the server's answer, which comes `auth_latency` later on the virtual
+    /// clock; the task resumes then, within that event. The answer is `.valid`, `.expired`,
+    /// `.revoked` (a token a logout ended too) or `.unreachable`. If the process ends first, the
+    /// answer never comes and the task never resumes. Only a task the simulator runs may await
+    /// it (as `SimClock.sleep`); it runs on its caller's actor.
+    public nonisolated(nonsending) func validate(token: Int) async throws -> ValidationResult {
+        try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<ValidationResult, any Error>) in
+            do throws(SimError) {
+                guard AppTasks.isRunningAppCode else {
+                    throw SimError(
+                        .forbidden,
+                        "\(APICall.named("validate(token:) async")) ran outside the simulator's events: only a task the app's code starts (Task { @MainActor in … } in a handler, a timer body or an intent) awaits the server; from a test, use validate(token:_:) and advance the clock"
+                    )
+                }
+                try validate(
+                    token: token,
+                    answer: { sim, answer, _ in
+                        try onMainActor(sim) { _ in continuation.resume(returning: ValidationResult(answer)) }
+                    })
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+    }
+}
+
+extension ValidationResult {
+    /// The verdict as the app's code hears it.
+    init(_ answer: ServerAnswer) {
+        switch answer {
+        case .valid: self = .valid
+        case .expired: self = .expired
+        case .revoked: self = .revoked
+        case .unreachable: self = .unreachable
+        }
+    }
+}

@@ -116,4 +116,6 @@ enum AppJob {
     case validationAnswer(request: Int)
     /// A timer of the model's own code, unnumbered (see `scheduleModelTimer`).
     case modelTimer(id: Int)
+    /// A task of the app's sleeps on `clock` until now (see `SimClock`).
+    case sleep(id: Int)
 }

@@ -55,6 +55,8 @@ extension Simulator {
             answerValidation(request)
         case .modelTimer(let id):
             services.modelTimers.removeValue(forKey: id)?(self)
+        case .sleep(let id):
+            resumeSleep(id)
         }
     }
 

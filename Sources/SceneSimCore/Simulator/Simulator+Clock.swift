@@ -65,6 +65,15 @@ extension Simulator {
         try advance(by: duration)
     }
 
+    /// sim.advance with a Swift `Duration` (`.seconds(2)`, `.milliseconds(1500)`), to the nearest
+    /// microsecond: a negative span is an error, and the clock stays.
+    public func advance(by duration: Duration) throws(SimError) {
+        guard duration >= .zero else {
+            throw SimError(.invalidValue, "\(.advance) needs zero or more time (got \(VirtualTime(duration).text) s); the clock only moves forward")
+        }
+        try advance(by: VirtualTime(duration))
+    }
+
     /// `advance` for a driver that acts between events: `afterEach` runs after each one (the
     /// Lua bridge runs the lifecycle requests of script hooks there); returning false stops.
     package func advance(by duration: VirtualTime, afterEach: () -> Bool) throws(SimError) {

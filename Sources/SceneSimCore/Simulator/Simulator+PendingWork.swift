@@ -12,6 +12,8 @@ extension Simulator {
         case modelTimer(due: VirtualTime)
         /// A background task begun and not finished (running, or expired and still open).
         case backgroundTask(BackgroundTaskRef, BackgroundTaskStatus)
+        /// A task of the app's asleep on `SimClock` since `since`, until `due`.
+        case sleep(since: VirtualTime, due: VirtualTime)
 
         /// `task 2, due at 5.000 s`, `background task 1 "upload", running`.
         public var description: String {
@@ -20,12 +22,14 @@ extension Simulator {
             case let .validation(id, due): "server validation \(id.rawValue), its answer due at \(due.text) s"
             case let .modelTimer(due): "the model's own timer, due at \(due.text) s"
             case let .backgroundTask(task, status): "\(task), \(status.rawValue)"
+            case let .sleep(since, due): "a task asleep on SimClock since \(since.text) s, due at \(due.text) s"
             }
         }
     }
 
     /// The work the running app has under way: its scheduled work in the order it will run
-    /// (timers, server answers, the model's own timers), then its open background tasks by id.
+    /// (timers, server answers, the model's own timers, the app's tasks asleep on `clock`),
+    /// then its open background tasks by id.
     /// Empty while the app is not running: a process's work ends with it.
     public var pendingWork: [PendingWork] {
         guard isRunning else { return [] }
@@ -40,6 +44,8 @@ extension Simulator {
                 }
             case .modelTimer(let id):
                 if services.modelTimers[id] != nil { work.append(.modelTimer(due: entry.time)) }
+            case .sleep(let id):
+                if let sleep = services.sleeps[id] { work.append(.sleep(since: sleep.since, due: entry.time)) }
             }
         }
         for task in services.backgroundTasks where task.launch == launchCount && task.isOpen {

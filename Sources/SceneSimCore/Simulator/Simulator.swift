@@ -18,6 +18,9 @@ public final class Simulator {
     public let model: AppModel
     /// The current virtual time.
     public internal(set) var now: VirtualTime = .zero
+    /// The virtual clock as a Swift `Clock`, for the app's async code: a task the app's code
+    /// starts sleeps on it and resumes at its virtual instant (see `SimClock`).
+    public private(set) lazy var clock = SimClock(self)
     /// Whether events are made, for the `traceSink` or `takeEvents` (off: nobody reads them, so
     /// none is built).
     public var isTracing = false
