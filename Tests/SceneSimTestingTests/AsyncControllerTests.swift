@@ -86,7 +86,6 @@ struct AsyncControllerTests {
             """
             [   0.000] app         launch #1 on ipados: nothing to restore
             [   0.000] main#1      connected (new session) -> inactive
-            [   0.000] app         phase background -> inactive
             [   0.000] main#1      phase inactive -> active
             [   0.000] app         phase inactive -> active
             [   2.000] app         state loading -> ready

@@ -81,7 +81,6 @@ struct AsyncObservableControllerTests {
             """
             [   0.000] app         launch #1 on ipados: nothing to restore
             [   0.000] main#1      connected (new session) -> inactive
-            [   0.000] app         phase background -> inactive
             [   0.000] main#1      phase inactive -> active
             [   0.000] app         phase inactive -> active
             [   1.000] main#1      phase active -> inactive
@@ -92,7 +91,6 @@ struct AsyncObservableControllerTests {
             [   6.000] app         launch #2 on ipados: nothing to restore
             [   6.000] app         didDiscardSceneSessions delivered: main#1
             [   6.000] main#2      connected (new session) -> inactive
-            [   6.000] app         phase background -> inactive
             [   6.000] main#2      phase inactive -> active
             [   6.000] app         phase inactive -> active
             [   7.500] auth        validating the session of ada with the server
