@@ -88,9 +88,14 @@ extension ScriptHost {
                         }
                         return call.results(.table(listed))
                     }
+                    // The same rules and the same background_tasks as the last run's: the same names.
                     let tasks = call.bool(at: 2)
-                    return call.results(
-                        sequence: explore.builtins.ordered.filter { $0.isTaken(backgroundTasks: tasks, by: app) }.map { .string(ByteString($0.name)) })
+                    if let taken = explore.taken, taken.generation == explore.builtins.generation, taken.tasks == tasks {
+                        return call.results(sequence: taken.names)
+                    }
+                    let names = explore.builtins.ordered.filter { $0.isTaken(backgroundTasks: tasks, by: app) }.map { LuaValue.string(ByteString($0.name)) }
+                    explore.taken = (explore.builtins.generation, tasks, names)
+                    return call.results(sequence: names)
                 }
             ),
             // Whether the precondition of the built-in rule named by argument 1 holds now.
@@ -478,4 +483,7 @@ final class ExploreHostState {
     var stepLast: (rule: Int, drawn: ExploreDrawn, state: UInt64)?
     /// The built-in rules made for the declared app of the run under way (`native.declared`).
     var builtins = ExploreBuiltins()
+    /// `native.builtin_rules`' names of the rules the app takes, for the rules of `generation`
+    /// and the module's background_tasks `tasks` (each run asks again).
+    var taken: (generation: Int, tasks: Bool?, names: [LuaValue])?
 }

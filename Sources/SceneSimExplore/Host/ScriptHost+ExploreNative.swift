@@ -44,16 +44,35 @@ extension ScriptHost {
         }
     }
 
-    /// The draws of `generators` (at most three, one window at most) from `stream`: each choice
-    /// (booleans as 0 and 1, flagged in `booleans`) and the window drawn, if a generator drew
-    /// one; nil when a window generator found no window (the draws before it stay consumed, as
-    /// in engine.lua).
-    func exploreDraw(_ generators: [ExploreGenerator], _ stream: inout ExploreStream, _ simulator: Simulator) -> ExploreDrawn? {
+    /// Whether the precondition of `rule` (one Swift checks: not `.lua`) holds now: what
+    /// `explorePrecondition` says of its precondition, read from the pick's flat tables.
+    private func exploreHolds(_ rule: ExplorePick.Rule, _ explore: ExploreHostState, _ simulator: Simulator) -> Bool {
+        switch rule.check {
+        case .none: return true
+        case .running: return simulator.isRunning
+        case .awake: return simulator.isRunning && !simulator.isSuspended
+        case .beforeSuspension: return simulator.isRunning && simulator.appPhase == .background && !simulator.isSuspended
+        case .accepts: return simulator.accepts(explore.pick.inputs[Int(rule.operand)])
+        case .inState:
+            guard simulator.isRunning, !simulator.isSuspended else { return false }
+            let state = simulator.state.bytes.bytes
+            return explore.pick.states[Int(rule.operand)].contains { state.starts(with: $0) }
+        case .lua: return false
+        }
+    }
+
+    /// The draws of `rule`'s generators (at most three, one window at most) from `stream`: each
+    /// choice (booleans as 0 and 1, flagged in `booleans`) and the window drawn, if a generator
+    /// drew one; nil when a window generator found no window (the draws before it stay consumed,
+    /// as in engine.lua).
+    func exploreDraw(_ rule: ExplorePick.Rule, _ stream: inout ExploreStream, _ simulator: Simulator) -> ExploreDrawn? {
         var drawn = ExploreDrawn()
-        for (index, generator) in generators.enumerated() {
+        for index in 0..<Int(rule.count) {
+            let generator = index == 0 ? rule.draws.0 : index == 1 ? rule.draws.1 : rule.draws.2
             var choice: Int64
-            switch generator {
-            case .window(let kind):
+            switch generator.kind {
+            case .window:
+                let kind = generator.window
                 var count: Int64 = 0
                 simulator.forEachLiveSession { id in
                     if exploreWindow(id, isOfKind: kind, in: simulator) { count += 1 }
@@ -66,15 +85,13 @@ extension ScriptHost {
                     left -= 1
                     if left == 0 { drawn.window = id }
                 }
-            case .oneOf(let values):
-                choice = stream.below(Int64(values.count)) + 1
-            case .places(let count):
-                choice = stream.below(count) + 1
+            case .places:
+                choice = stream.below(generator.count) + 1
             case .bool:
                 choice = stream.below(2)
                 drawn.booleans |= 1 << index
-            case .int(let lo, let hi):
-                choice = lo + stream.below(hi - lo + 1)
+            case .int:
+                choice = generator.lo + stream.below(generator.count)
             }
             switch index {
             case 0: drawn.choices.0 = choice
@@ -112,7 +129,7 @@ extension ScriptHost {
             return .error("explore engine: native.try: rule \(place) has no draws Swift makes, or no app")
         }
         var stream = ExploreStream(state: UInt64(bitPattern: seed))
-        guard let drawn = exploreDraw(rule.generators, &stream, simulator) else {
+        guard let drawn = exploreDraw(rule, &stream, simulator) else {
             call.push(integer: 1)
             call.push(integer: Int64(bitPattern: stream.state))
             return .values(2)
@@ -171,13 +188,15 @@ extension ScriptHost {
     /// counting the rules enabled and setting aside those that cannot run. What `native.pick`
     /// and `native.step` share.
     private func explorePickNext(_ stream: inout ExploreStream, _ simulator: Simulator, _ explore: ExploreHostState) -> ExplorePicked {
+        // The rules' flat fields are read in place: a Rule holds no reference, so reading one
+        // retains nothing (the values an accepts or in_state check needs are in side tables).
         while let rule = explore.pick.draw(&stream) {
             explore.pick.tried[rule] += 1
             let entry = explore.pick.rules[rule]
-            guard entry.native, let holds = explorePrecondition(entry.precondition, simulator) else { return .lua(rule) }
-            if holds {
+            guard entry.check != .lua else { return .lua(rule) }
+            if exploreHolds(entry, explore, simulator) {
                 explore.pick.enabled[rule] += 1
-                if let drawn = exploreDraw(entry.generators, &stream, simulator) { return .drawn(rule, drawn) }
+                if let drawn = exploreDraw(entry, &stream, simulator) { return .drawn(rule, drawn) }
             }
             explore.pick.setAsideLast(rule)
         }
@@ -241,9 +260,9 @@ extension ScriptHost {
     /// The rest of `native.step` once it drew `rule`, whose action Swift runs.
     private func exploreStepRun(_ rule: Int, _ drawn: ExploreDrawn, _ stream: ExploreStream, _ call: LuaCall, _ explore: ExploreHostState) -> LuaReturn {
         explore.stepLast = (rule, drawn, stream.state)
-        let entry = explore.pick.rules[rule]
+        let built = explore.pick.builtins[rule]
         let outcome = perform(call) { () throws(SimError) in
-            try exploreAct(entry.action, ExploreArguments(generators: entry.generators, drawn: drawn), call)
+            try exploreAct(built.action, ExploreArguments(generators: built.generators, drawn: drawn), call)
             return []
         }
         switch outcome {
@@ -419,23 +438,74 @@ enum ExplorePicked {
 /// of a step (engine.lua has none), its running sums of the weights as Doubles (an integer
 /// weight too).
 struct ExplorePick {
+    /// What the draw reads of a rule: plain values only (no array, closure or payload to
+    /// retain), kept in one contiguous array the draw reads in place.
     struct Rule {
         var weight: Double
-        var precondition: ExplorePrecondition
-        /// Its generators, in key order, when Swift draws them (`drawable`).
-        var generators: [ExploreGenerator]
+        /// Its precondition as Swift checks it; `.lua` when Lua checks it, or the draws (a module's
+        /// rule whose generators Swift cannot draw).
+        var check: Check
+        /// Whether Swift draws its arguments (`native.try`).
         var drawable: Bool
-        /// Whether Swift checks its precondition and draws its arguments.
-        var native: Bool
-        /// What a step of it does: a built-in rule's action; `.lua` for the module's.
-        var action: ExploreAction
+        /// Whether `native.step` runs it (a built-in rule whose action is Swift's; else engine.lua does).
+        var runs: Bool
+        /// Its generators, in key order: the first `count` of `draws`.
+        var draws: (Draw, Draw, Draw)
+        var count: Int32
+        /// For `.accepts` the place of its input in `inputs`, for `.inState` of its states in `states`.
+        var operand: Int32
+    }
 
-        /// Whether `native.step` runs it (else engine.lua does).
-        var runs: Bool {
-            if case .lua = action { return false }
-            return true
+    /// A precondition Swift checks (`ExplorePrecondition`'s cases without their payloads).
+    enum Check: UInt8 {
+        case none, running, awake, beforeSuspension, accepts, inState, lua
+    }
+
+    /// A generator as the draw makes it (`ExploreGenerator`'s): a window of `window`'s kind, a
+    /// place among `count` (a oneOf), a boolean, or `lo` plus a draw below `count` (an int).
+    struct Draw {
+        enum Kind: UInt8 { case window, places, bool, int }
+        var kind: Kind
+        var window: ExploreWindowKind = .live
+        var lo: Int64 = 0
+        var count: Int64 = 0
+
+        /// A place no generator takes.
+        static let unused = Draw(.bool)
+
+        init(_ generator: ExploreGenerator) {
+            switch generator {
+            case .window(let kind): (self.kind, window) = (.window, kind)
+            case .oneOf(let values): (self.kind, count) = (.places, Int64(values.count))
+            case .places(let n): (self.kind, count) = (.places, n)
+            case .bool: self.kind = .bool
+            case .int(let lo, let hi): (self.kind, self.lo, count) = (.int, lo, hi - lo + 1)
+            }
         }
     }
+
+    /// What a built-in rule's step does and the generators its arguments read (for a module's
+    /// rule, `.lua` and none): read once a step's rule is drawn, not in the draw.
+    struct Built {
+        var action: ExploreAction
+        var generators: [ExploreGenerator]
+    }
+
+    /// A rule as `register` reads it, before it is flattened.
+    private struct Read {
+        var weight: Double
+        var precondition: ExplorePrecondition
+        var generators: [ExploreGenerator]
+        var drawable: Bool
+        var native: Bool
+        var action: ExploreAction
+    }
+
+    /// The inputs of the `.accepts` preconditions and the states of the `.inState` ones.
+    private(set) var inputs: [SimInput] = []
+    private(set) var states: [[[UInt8]]] = []
+    /// Each rule's action and generators, in list order.
+    private(set) var builtins: [Built] = []
 
     /// The tags and module specs the rules were read from, and the built-in rules' generation
     /// (a run registers the same ones as the last, mostly).
@@ -484,8 +554,8 @@ struct ExplorePick {
     }
 
     /// The module's rules packed `<dBBs4` each (see `explorePickRules`); nil when malformed.
-    private static func moduleRules(_ bytes: UnsafeRawBufferPointer) -> [Rule]? {
-        var parsed: [Rule] = []
+    private static func moduleRules(_ bytes: UnsafeRawBufferPointer) -> [Read]? {
+        var parsed: [Read] = []
         var offset = 0
         while offset < bytes.count {
             guard bytes.count - offset >= 14 else { return nil }
@@ -505,7 +575,7 @@ struct ExplorePick {
                 guard generators.count <= 3, windows <= 1 else { return nil }
             }
             parsed.append(
-                Rule(
+                Read(
                     weight: weight, precondition: hasPre ? .custom : .none, generators: generators, drawable: drawable, native: drawable && !hasPre,
                     action: .lua))
         }
@@ -526,17 +596,17 @@ struct ExplorePick {
     mutating func register(tags: UnsafeRawBufferPointer, specs: UnsafeRawBufferPointer, builtins: ExploreBuiltins) -> Bool {
         if !(packed.2 == builtins.generation && Self.same(tags, packed.0) && Self.same(specs, packed.1)) {
             guard let parsed = Self.tagged(tags), var modules = Self.moduleRules(specs).map({ $0[...] }) else { return false }
-            var list: [Rule] = []
+            var list: [Read] = []
             var sums: [Double] = []
             var sum: Double = 0
             for (name, module) in parsed {
-                let rule: Rule
+                let rule: Read
                 if module != 0 {
                     guard let next = modules.popFirst() else { return false }
                     rule = next
                 } else {
                     guard let builtin = builtins[name] else { return false }
-                    rule = Rule(
+                    rule = Read(
                         weight: builtin.weight, precondition: builtin.precondition, generators: builtin.arguments.map(\.generator), drawable: true,
                         native: builtin.precondition.luaName != "custom", action: builtin.action)
                 }
@@ -547,7 +617,7 @@ struct ExplorePick {
             guard modules.isEmpty else { return false }
             packed = (Array(tags), Array(specs), builtins.generation)
             names = parsed.map(\.0)
-            rules = list
+            flatten(list)
             cumulative = sums
             total = sum
             alive = Array(repeating: 0, count: list.count)
@@ -557,6 +627,34 @@ struct ExplorePick {
         id += 1
         drawing = true
         return true
+    }
+
+    /// Makes the flat rules and their side tables of `list`.
+    private mutating func flatten(_ list: [Read]) {
+        (rules, inputs, states, builtins) = ([], [], [], [])
+        for read in list {
+            var check: Check
+            var operand = 0
+            switch read.precondition {
+            case .none: check = .none
+            case .running: check = .running
+            case .awake: check = .awake
+            case .beforeSuspension: check = .beforeSuspension
+            case .accepts(let input): (check, operand) = (.accepts, inputs.count); inputs.append(input)
+            case .inState(let list): (check, operand) = (.inState, states.count); states.append(list.map { Array($0.utf8) })
+            case .custom: check = .lua
+            }
+            if !read.native { check = .lua }
+            let runs: Bool
+            if case .lua = read.action { runs = false } else { runs = true }
+            // (At most three generators: moduleRules checks a module's, and no built-in rule has more.)
+            let draws = read.generators.prefix(3).map(Draw.init) + Array(repeating: .unused, count: 3 - min(3, read.generators.count))
+            rules.append(
+                Rule(
+                    weight: read.weight, check: check, drawable: read.drawable, runs: runs, draws: (draws[0], draws[1], draws[2]),
+                    count: Int32(min(3, read.generators.count)), operand: Int32(operand)))
+            builtins.append(Built(action: read.action, generators: read.generators))
+        }
     }
 
     /// Starts a step's draw: every rule is in it.
