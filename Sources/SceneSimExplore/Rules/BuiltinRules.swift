@@ -492,4 +492,10 @@ package enum ExploreBuiltinCatalog {
     package static var subjects: [(name: String, subject: ExploreRuleSubject)] {
         ExploreBuiltinRule.rules(for: ExploreBuiltinRule.everyRule).map { ($0.name, $0.subject) }.sorted { $0.name < $1.name }
     }
+
+    /// The most generators one built-in rule draws: the draw keeps three inline per rule
+    /// (`ExplorePick.Rule`), so a fourth would be dropped; InputCoverageTests checks it.
+    package static var mostArguments: (name: String, count: Int) {
+        ExploreBuiltinRule.rules(for: ExploreBuiltinRule.everyRule).map { ($0.name, $0.arguments.count) }.max { $0.1 < $1.1 } ?? ("", 0)
+    }
 }

@@ -167,5 +167,8 @@ struct InputCoverageTests {
             }
         }
         #expect(Set(rules.map(\.name)).count == rules.count, "two built-in rules share a name")
+        // The draw keeps at most three generators per rule inline (ExplorePick.Rule).
+        let most = ExploreBuiltinCatalog.mostArguments
+        #expect(most.count <= 3, "built-in rule \(most.name) draws \(most.count) arguments; the draw keeps three per rule")
     }
 }
