@@ -46,18 +46,7 @@ extension Simulator {
             emit(.wakeDropped(wake, reason: reason))
             return
         }
-        let process: AppProcess
-        if let running {
-            process = running
-            if process.isSuspended {
-                resumeIfSuspended(process)
-                runFallenDue(process)
-            }
-        } else {
-            startProcess(inBackgroundFor: wake.launchReason)
-            guard let started = self.process else { return }
-            process = started
-        }
+        guard let process = wokenProcess(running, launchingFor: wake.launchReason) else { return }
         guard self.process === process else { return }
         emit(.woken(wake))
         if process.visible.isEmpty, process.reportedPhase == .background {

@@ -68,22 +68,27 @@ extension Simulator {
         }
     }
 
+    /// The process a background wake (a refresh, a silent push, a finished transfer) reaches:
+    /// the running one, resumed first if it was suspended (what fell due runs before the
+    /// handler, 11.2), or one launched in the background for `reason` (11.4); nil when that
+    /// launch ended the process (a crash at launch).
+    func wokenProcess(_ running: AppProcess?, launchingFor reason: String) -> AppProcess? {
+        if let running {
+            if running.isSuspended {
+                resumeIfSuspended(running)
+                runFallenDue(running)
+            }
+            return running
+        }
+        startProcess(inBackgroundFor: reason)
+        return self.process
+    }
+
     /// Runs the refresh (the guards passed): launches the app in the background or resumes it,
     /// then hands the model's `onRefresh` a background task with `refresh_time` seconds.
     func runRefresh(_ running: AppProcess?) throws(SimError) {
         services.refreshRequest = nil
-        let process: AppProcess
-        if let running {
-            process = running
-            if process.isSuspended {
-                resumeIfSuspended(process)
-                runFallenDue(process)
-            }
-        } else {
-            startProcess(inBackgroundFor: "refresh")
-            guard let started = self.process else { return }
-            process = started
-        }
+        guard let process = wokenProcess(running, launchingFor: "refresh") else { return }
         guard self.process === process else { return }
         guard let code = model.refreshCode else {
             if running == nil {
