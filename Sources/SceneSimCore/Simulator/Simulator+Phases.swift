@@ -100,6 +100,10 @@ extension Simulator {
         changingStorage(of: id) {
             sessions[id.index].scene = SessionRecord.LiveScene(phase: .inactive, storage: decoded ?? record.saved, dirty: decoded != nil)
         }
+        // On macOS an app that is active with no window stays active while a window opens
+        // (it connects inactive and comes to the front at once): the App hears no dip to
+        // inactive (semantics 13.10).
+        let opensIntoActiveApp = config.platform == .macos && process.counts.connected == 0 && process.reportedPhase == .active
         process.counts.add(.inactive)
         if process.initialPhasePending {
             // A process the user launched: its first scene gives the App the phase SwiftUI
@@ -119,7 +123,7 @@ extension Simulator {
         process.visible.pushFront(id.index)
         emit(.sceneConnected(scene: id, value: record.value, reason: reason))
         reach(.scenePhase(id, from: .disconnected, to: .connected(.inactive)))
-        updateAggregate(process)
+        if !opensIntoActiveApp { updateAggregate(process) }
     }
 
     /// Detaches a scene (a background one, or on macOS a closed visible one); storage is saved
