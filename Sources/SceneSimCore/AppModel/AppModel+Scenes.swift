@@ -173,14 +173,17 @@ extension Simulator {
     }
 
     /// A scene's `onPhase` for one phase change of one of its windows (at its handler point).
+    /// A model without scene code (the built-in one) returns before `sceneCode(of:)`, whose
+    /// result (every handler of the scene) is copied out: a cost on every phase step that grew
+    /// with each handler added (bench-core).
     func runScenePhaseCode(_ id: SessionID, from: WindowPhase, to: WindowPhase) {
-        guard let body = sceneCode(of: id)?.phase else { return }
+        guard !model.sceneCode.isEmpty, let body = sceneCode(of: id)?.phase else { return }
         runAppCode { try body(self, id, from, to) }
     }
 
     /// A scene's `restore` for a window about to be restored.
     func sceneAllowsRestore(_ id: SessionID) -> Bool {
-        guard let restore = sceneCode(of: id)?.restore else { return true }
+        guard !model.sceneCode.isEmpty, let restore = sceneCode(of: id)?.restore else { return true }
         return (try? restore(self, id)) ?? true
     }
 }
