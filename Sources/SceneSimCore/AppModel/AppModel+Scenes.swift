@@ -167,23 +167,23 @@ extension AppModel {
 }
 
 extension Simulator {
-    /// The code of the scene of window `id`, if the model gave it any.
+    /// The code of the scene of window `id`, if the model gave it any. Inlined, so that a
+    /// model without scene code (the built-in one) returns before the scene's handlers are
+    /// copied out: every phase step and restore check asks (bench-core).
+    @inline(__always)
     func sceneCode(of id: SessionID) -> AppModel.SceneCalls? {
         model.sceneCode.isEmpty ? nil : model.sceneCode[config.scenes[sessions[id.index].group].id]
     }
 
     /// A scene's `onPhase` for one phase change of one of its windows (at its handler point).
-    /// A model without scene code (the built-in one) returns before `sceneCode(of:)`, whose
-    /// result (every handler of the scene) is copied out: a cost on every phase step that grew
-    /// with each handler added (bench-core).
     func runScenePhaseCode(_ id: SessionID, from: WindowPhase, to: WindowPhase) {
-        guard !model.sceneCode.isEmpty, let body = sceneCode(of: id)?.phase else { return }
+        guard let body = sceneCode(of: id)?.phase else { return }
         runAppCode { try body(self, id, from, to) }
     }
 
     /// A scene's `restore` for a window about to be restored.
     func sceneAllowsRestore(_ id: SessionID) -> Bool {
-        guard !model.sceneCode.isEmpty, let restore = sceneCode(of: id)?.restore else { return true }
+        guard let restore = sceneCode(of: id)?.restore else { return true }
         return (try? restore(self, id)) ?? true
     }
 }
