@@ -59,7 +59,7 @@ public enum SimInput: Equatable, Sendable {
     case prewarm
     /// `app:continue_activity(type, info, { target, webpage })`: the system hands the app a
     /// user activity, with its `targetContentIdentifier` and `webpageURL` when it has them.
-    case continueActivity(String, info: SceneStorage, target: String? = nil, webpage: String? = nil)
+    indirect case continueActivity(String, info: SceneStorage, target: String? = nil, webpage: String? = nil)
     /// `app:open_notification(info, { target })`: the user opens one of the app's
     /// notifications; with a target it is routed to a scene as activities are.
     case openNotification(SceneStorage, target: String? = nil)

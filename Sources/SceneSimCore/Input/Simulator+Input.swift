@@ -481,10 +481,16 @@ extension Simulator {
 extension Simulator {
     /// Fails when the app's OS predates `needed`, the version that introduced `action`, the
     /// environment action behind `what` (semantics 14.1).
-    func requireOS(_ needed: Int?, for what: APICall, action: String) throws(SimError) {
+    @inline(__always)
+    func requireOS(_ needed: Int?, for what: @autoclosure () -> APICall, action: String) throws(SimError) {
+        // Inlined with the message built out of line: every open_window asks (bench-core).
         guard let needed, config.os < needed else { return }
+        throw osRefusal(needed, for: what(), action: action)
+    }
+
+    private func osRefusal(_ needed: Int, for what: APICall, action: String) -> SimError {
         let os = config.platform.osName
-        throw SimError(
+        return SimError(
             .forbidden,
             "\(what): \(action) needs \(os) \(needed), and this app runs on \(os) \(config.os) (os = \"\(config.os)\"); raise \(script: "os in sim.launch", swift: "AppConfig.osVersion")"
         )

@@ -25,7 +25,13 @@ public enum Platform: String, CaseIterable, Sendable {
     }
 
     /// The newest OS version scenesim knows: what an app runs on unless it says `os`.
-    public var newestOS: Int { knownOS[knownOS.count - 1] }
+    public var newestOS: Int {
+        // A constant, not `knownOS.last`: every open_window reads it (config.os), and the array
+        // is built at each read (bench-core). PlatformTests checks the two agree.
+        switch self {
+        case .iphone, .ipados, .macos, .visionos: 26
+        }
+    }
 
     /// The first version with `Window` scenes here (nil: none needed or none exist).
     package var windowSceneOS: Int? {

@@ -51,8 +51,13 @@ extension Simulator {
     }
 
     private func storageCost(of id: SessionID) -> Int {
-        let record = sessions[id.index]
-        return Self.cost(of: record.saved) + (record.scene.map { Self.cost(of: $0.storage) + Self.cost(of: $0.memory) } ?? 0)
+        // Read in place: a copy of the record retains and releases every field (its label,
+        // value, saved and live storage) at each storage change, connect and disconnect.
+        sessions.withUnsafeBufferPointer { records in
+            let record = records.baseAddress! + id.index
+            guard let scene = record.pointee.scene else { return Self.cost(of: record.pointee.saved) }
+            return Self.cost(of: record.pointee.saved) + Self.cost(of: scene.storage) + Self.cost(of: scene.memory)
+        }
     }
 
     /// Runs `body`, which changes the saved or live storage of `id`, and accounts for it.
@@ -63,8 +68,7 @@ extension Simulator {
     }
 
     func accountForNewSession(_ id: SessionID) {
-        let record = sessions[id.index]
-        recordBytes += Self.sessionCost + 2 * record.label.utf8.count + (record.value?.byteSize ?? 0)
+        recordBytes += Self.sessionCost + 2 * sessions[id.index].label.utf8.count + (sessions[id.index].value?.byteSize ?? 0)
     }
 
     /// Fails when `extra` more bytes would take the records over the budget; called before an

@@ -96,9 +96,8 @@ extension Simulator {
         // Saved by another version of the app: the model's on_restore_value decodes it first
         // (semantics 5.6); what it changed is written at the next save point.
         let decoded = restoredStorage(id)
-        let record = sessions[id.index]
         changingStorage(of: id) {
-            sessions[id.index].scene = SessionRecord.LiveScene(phase: .inactive, storage: decoded ?? record.saved, dirty: decoded != nil)
+            sessions[id.index].scene = SessionRecord.LiveScene(phase: .inactive, storage: decoded ?? sessions[id.index].saved, dirty: decoded != nil)
         }
         // On macOS an app that is active with no window stays active while a window opens
         // (it connects inactive and comes to the front at once): the App hears no dip to
@@ -121,7 +120,7 @@ extension Simulator {
         // the connect point finds it among the app's windows.
         process.order.pushBack(id.index)
         process.visible.pushFront(id.index)
-        emit(.sceneConnected(scene: id, value: record.value, reason: reason))
+        emit(.sceneConnected(scene: id, value: sessions[id.index].value, reason: reason))
         reach(.scenePhase(id, from: .disconnected, to: .connected(.inactive)))
         if !opensIntoActiveApp { updateAggregate(process) }
     }

@@ -43,8 +43,10 @@ extension Simulator {
     }
 
     func checkValue(_ value: SceneValue?, for group: Int) throws(SimError) {
-        let scene = config.scenes[group]
         guard let value else { return }
+        // The accepted case reads one field in place (a copy of the declaration retains each of its fields).
+        if let type = config.scenes[group].valueType, value.matches(type) { return }
+        let scene = config.scenes[group]
         guard let type = scene.valueType else {
             let kind = scene.kind == .window ? "Window scene" : "WindowGroup"
             throw SimError(

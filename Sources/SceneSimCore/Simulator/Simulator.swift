@@ -259,7 +259,8 @@ public final class Simulator {
     func reach(_ point: HandlerPoint) {
         underWay.appCodeDepth += 1
         defer { underWay.appCodeDepth -= 1 }
-        if case let .scenePhase(id, from, to) = point { runScenePhaseCode(id, from: from, to: to) }
+        // (A model without scene code, the built-in one, skips the call: every phase step reaches here.)
+        if !model.sceneCode.isEmpty, case let .scenePhase(id, from, to) = point { runScenePhaseCode(id, from: from, to: to) }
         onHandlerPoint?(point)
         switch point {
         case .processStarted:

@@ -8,6 +8,15 @@ import Testing
 /// availability, the App's phase at launch, discarding a card while the app is not running.
 @Suite("Platform v5: refresh tasks, OS versions, the launch phase, discarding while not running")
 struct PlatformV5LaunchTests {
+    @Test("An app that does not say `os` runs on the newest version scenesim knows of its platform")
+    func newestOSIsTheLastKnown() throws {
+        for platform in Platform.allCases {
+            // newestOS is a constant (a hot path reads it); it must name the last known version.
+            #expect(platform.newestOS == platform.knownOS.last, "\(platform)")
+            #expect(try Simulator(config: AppConfig(platform: platform)).config.os == platform.knownOS.last, "\(platform)")
+        }
+    }
+
     static func model(_ heard: Box<[String]>, refresh: Bool = true, expiration: Bool = false) throws -> AppModel {
         var model = try AppModel(states: [ModelState("ready")], initial: "ready", transitions: [:])
         model.phaseCode = { sim, old, new in heard.value.append("\(old.rawValue)->\(new.rawValue)") }
