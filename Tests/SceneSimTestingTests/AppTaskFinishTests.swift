@@ -123,6 +123,37 @@ struct AppTaskFinishTests {
     }
 
     @MainActor
+    @Test("tasks that return values (a reference, a 2 KiB value) end, are not pending, and leave the app's state intact")
+    func tasksReturningValues() throws {
+        let log = Flag()
+        var model = try AppModel(states: [ModelState("loading"), ModelState("ready")], initial: "loading", transitions: ["loading": ["ready"]])
+        model.onLaunch = { sim in
+            let clock = sim.clock
+            Task { @MainActor in
+                try await clock.sleep(for: .seconds(1))
+                return [String](repeating: "line", count: 100)
+            }
+            // 2 KiB inline: four SIMD64<Int> of 512 bytes each.
+            Task { @MainActor in
+                (SIMD64<Int>(repeating: 1), SIMD64<Int>(repeating: 2), SIMD64<Int>(repeating: 3), SIMD64<Int>(repeating: 4))
+            }
+            Task { @MainActor in
+                try await clock.sleep(for: .seconds(2))
+                log.isSet = true
+                try sim.transition(to: ModelState("ready"))
+            }
+        }
+        let store = try SceneSimTestStore(Self.config, model: model)
+        try store.launch()
+        try store.settle()
+        #expect(log.isSet)
+        #expect(store.simulator.pendingWork == [])
+        store.expectState("ready")
+        _ = store.takeTrace()
+        store.finish()
+    }
+
+    @MainActor
     @Test("a CancellationError a cancelled task throws is not a failure")
     func cancellationIsNotAFailure() throws {
         let store = try SceneSimTestStore(

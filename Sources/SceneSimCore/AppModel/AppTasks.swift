@@ -180,8 +180,11 @@ enum AppTasks {
     ///
     /// The watcher holds the task by a `Task` handle made from its address (the task is a
     /// reference-counted object; the handle retains it, so the address is not reused while
-    /// the simulator knows it). Its result type is not known here: the handle claims a 1 KiB
-    /// result that is never read, large enough for what the task copies into it.
+    /// the simulator knows it). Its result type is not known here: the runtime copies the
+    /// task's result, with the task's own type, into room the handle claims (`ResultSpace`,
+    /// 4 KiB, never read; what it holds is never released, a small leak per task that returns
+    /// a reference). A `Task { … }` body returning a value larger than that would overrun it:
+    /// app tasks return `Void` or small values (docs/semantics.md 10.10 says so).
     private static func watch(_ address: UInt) {
         let pointer = UnsafeRawPointer(bitPattern: address)!
         // A native retain (the task is a Swift heap object, not a class instance) that the
@@ -200,8 +203,10 @@ enum AppTasks {
         }
     }
 
-    /// Room for a task's result that the watcher never reads.
-    private typealias ResultSpace = (SIMD64<UInt64>, SIMD64<UInt64>)
+    /// Room for a task's result that the watcher never reads: 4 KiB.
+    private typealias ResultSpace = (
+        SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>
+    )
 
     /// One of the app's tasks ended: it is forgotten; an error it threw (other than
     /// `CancellationError`) waits to fail its simulator's event, or `finish()`.
