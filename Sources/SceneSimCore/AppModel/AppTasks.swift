@@ -186,11 +186,7 @@ enum AppTasks {
     /// a reference). A `Task { … }` body returning a value larger than that would overrun it:
     /// app tasks return `Void` or small values (docs/semantics.md 10.10 says so).
     private static func watch(_ address: UInt) {
-        let pointer = UnsafeRawPointer(bitPattern: address)!
-        // A native retain (the task is a Swift heap object, not a class instance) that the
-        // handle below takes over and releases when the watcher ends.
-        _ = Unmanaged<AnyObject>.fromOpaque(pointer).retain()
-        let task = unsafeBitCast(pointer, to: Task<ResultSpace, any Error>.self)
+        let task = retainedTask(at: address)
         state.withLock { $0.makingWatcher = true }
         let watcher = Task { @MainActor in
             let result = await task.result
@@ -201,6 +197,19 @@ enum AppTasks {
             state.makingWatcher = false
             state.watchers.insert(UInt(bitPattern: unsafeBitCast(watcher, to: UnsafeRawPointer.self)))
         }
+    }
+
+    /// A `Task` handle to the task at `address`, holding its own reference. The handle made
+    /// by casting the address does not own one, so it goes into a slot that is let go without
+    /// being released; the copy read from it retains the task, as a `Task` value is retained:
+    /// natively, on every platform. (`Unmanaged<AnyObject>` would not do on a Mac, where its
+    /// retain asks the object's class whether it is an Objective-C one, and a task has no
+    /// class.)
+    private static func retainedTask(at address: UInt) -> Task<ResultSpace, any Error> {
+        let slot = UnsafeMutablePointer<Task<ResultSpace, any Error>>.allocate(capacity: 1)
+        defer { slot.deallocate() }  // not deinitialized: the cast handle's reference was never taken
+        slot.initialize(to: unsafeBitCast(UnsafeRawPointer(bitPattern: address)!, to: Task<ResultSpace, any Error>.self))
+        return slot.pointee
     }
 
     /// Room for a task's result that the watcher never reads: 4 KiB.
