@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Bootstraps the machine, builds, and runs every test: the Swift format check, the scenario linter, the conformance test
 # against stock lua5.4, the coverage gate, the library products' documentation, the
-# Examples/NotesApp package (its tests and goldens), then the Swift unit and end-to-end tests
+# Examples/NotesApp package (its tests and goldens), the Examples/AsyncSessionApp package (its
+# tests), then the Swift unit and end-to-end tests
 # with the golden scenario suite and the explorations of fixed seeds (ExplorePinnedTests: every
 # module in scenarios/explore/ and Tests/ExploreFixtures against recorded bytes), all part of
 # `swift test`, last, so its summary closes the output. This is what CI runs.
@@ -30,5 +31,9 @@ swift build --package-path Examples/NotesApp --build-tests
 swift test --package-path Examples/NotesApp --skip-build
 # --jobs 2: Swift-model scenarios run in parallel, the model's code on the main actor.
 (cd Examples/NotesApp && CI=1 .build/debug/notes-scenesim test scenarios --jobs 2)
+echo "test: Examples/AsyncSessionApp: an async @Observable controller's exhaustive tests on the virtual clock"
+# Only the SceneSim and SceneSimTesting products: no swift-syntax to build here.
+swift build --package-path Examples/AsyncSessionApp --build-tests
+swift test --package-path Examples/AsyncSessionApp --skip-build
 echo "test: running swift test"
 swift test --skip-build --parallel

@@ -21,7 +21,16 @@ import Synchronization
 /// hop): the main and the default executor wrap the platform's and forward everything not made
 /// ready on a thread running the app's code, so the rest of the process is untouched. A
 /// `withMainSerialExecutor`-style enqueue hook does not see `Task { @MainActor in }` on Swift
-/// 6.3, which is why this takes over the executors. The SPI needs macOS 26.4 or later (Linux:
+/// 6.3, which is why this takes over the executors.
+///
+/// The app's tasks are followed from their first job (a job of kind `.task` the app's code made
+/// ready, whose address is the task's) to their end, which a watcher of the simulator's own
+/// awaits (`watch`): so the simulator knows which of the process's tasks are still under way,
+/// which of those wait on its clock or server and which on something outside it
+/// (`Simulator.pendingWork`), and the error a task threw and did not catch, which fails the
+/// event that ran it. A job of one of those tasks made ready from outside (another thread, or
+/// the main actor between events) is parked until the simulator's next entry runs it, or
+/// dropped if its process has ended. The SPI needs macOS 26.4 or later (Linux:
 /// any); on an older macOS the app's tasks are not managed: they run when the main actor is
 /// free, as in the app.
 enum AppTasks {
@@ -33,46 +42,234 @@ enum AppTasks {
     /// app's task the simulator runs).
     static var isRunningAppCode: Bool { pthread_getspecific(markKey) != nil }
 
-    /// Runs `body`, the app's code on the main actor; when this is the outermost hop, then runs
-    /// every job it made ready (see the type). A livelock of the app's tasks is an error, and
-    /// the jobs still ready are dropped (their tasks never run again).
-    static func capturing<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body`, the app's code on the main actor for `simulator`; when this is the
+    /// outermost hop, then runs every job it made ready (see the type). A livelock of the
+    /// app's tasks is an error, and the jobs still ready are dropped (their tasks never run
+    /// again); so is an error a task of the app's threw and did not catch (`AppTaskFailure`).
+    static func capturing<T>(_ simulator: Simulator, _ body: () throws -> T) throws -> T {
         guard installed, !isRunningAppCode else { return try body() }
         pthread_setspecific(markKey, UnsafeRawPointer(bitPattern: 1))
         defer { pthread_setspecific(markKey, nil) }
+        let ref = SimulatorRef(simulator: simulator)
+        state.withLock { $0.simulator = ref }
+        defer { state.withLock { $0.simulator = nil } }
         let result = Result { try body() }
-        try drain()
+        try drain(simulator)
+        if let failure = takeFailure(of: simulator.serial) { throw failure }
         return try result.get()
     }
 
-    /// The jobs kept, in the order they became ready, and the first not yet run.
-    private static let kept = Mutex<(jobs: [UnownedJob], next: Int)>(([], 0))
-
-    /// Keeps a job made ready by the app's code (an executor's enqueue, on a capturing thread).
-    static func keep(_ job: UnownedJob) {
-        kept.withLock { $0.jobs.append(job) }
+    /// What the executors and the simulators share, under one lock: the jobs kept, in the
+    /// order they became ready, and the first not yet run; the app's tasks not yet ended, their
+    /// watchers, the jobs parked for a later hop and the errors not yet reported.
+    private struct State {
+        var jobs: [UnownedJob] = []
+        var next = 0
+        /// The simulator whose app code runs now (in `capturing`).
+        var simulator: SimulatorRef?
+        /// The task whose job runs now in `drain`, if it is one of the app's.
+        var running: UInt?
+        /// The app's tasks that have not ended, by the address of the task.
+        var live: [UInt: AppTaskRecord] = [:]
+        /// Tasks seen for the first time, not yet given a watcher (`watch`).
+        var fresh: [UInt] = []
+        /// The watchers' own tasks (not the app's), by address.
+        var watchers: Set<UInt> = []
+        /// Set while a watcher is made: its first job is not a new task of the app's.
+        var makingWatcher = false
+        /// Jobs of the app's tasks made ready from outside the simulation (not while the app's
+        /// code ran): they wait for their simulator's next hop (`parked`).
+        var parked: [(serial: Int, job: UnownedJob)] = []
+        /// Errors the app's tasks threw and did not catch, not yet reported.
+        var failures: [AppTaskFailure] = []
+        /// Numbers the app's tasks in the order they started, for the whole process.
+        var started = 0
     }
 
-    private static func takeNext() -> UnownedJob? {
-        kept.withLock { kept in
-            guard kept.next < kept.jobs.count else {
-                kept.jobs.removeAll(keepingCapacity: true)
-                kept.next = 0
-                return nil
-            }
-            defer { kept.next += 1 }
-            return kept.jobs[kept.next]
+    private static let state = Mutex<State>(State())
+
+    /// A task's address: its job is the task itself (`ExecutorJob.Kind.task`).
+    private static func address(of job: UnownedJob) -> UInt {
+        UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self))
+    }
+
+    /// How many jobs are parked (`park`), read without the lock by every entry (`hasParked`).
+    private static let parkedCount = Atomic<Int>(0)
+
+    /// Whether jobs of simulator `serial`'s app's tasks made ready from outside the simulation
+    /// wait for a hop (without the lock when none of any simulator's do).
+    static func hasParked(_ serial: Int) -> Bool {
+        guard parkedCount.load(ordering: .relaxed) > 0 else { return false }
+        return state.withLock { $0.parked.contains { $0.serial == serial } }
+    }
+
+    /// Keeps a job made ready by the app's code (an executor's enqueue, on a capturing thread).
+    /// A task's first job is how the simulator learns that the app's code started a task.
+    static func keep(_ job: UnownedJob, isTask: Bool) {
+        let address = address(of: job)
+        state.withLock { state in
+            state.jobs.append(job)
+            guard isTask, !state.makingWatcher, state.live[address] == nil, !state.watchers.contains(address),
+                let simulator = state.simulator?.simulator
+            else { return }
+            let parent = state.running.flatMap { state.live[$0] }
+            state.started += 1
+            state.live[address] = AppTaskRecord(
+                serial: simulator.serial, launch: simulator.launchCount, number: state.started,
+                origin: AppTaskOrigin(started: simulator.now, by: parent?.origin))
+            state.fresh.append(address)
         }
     }
 
-    private static func drain() throws(SimError) {
+    /// Takes a job of the app's task made ready from outside the simulation (another thread,
+    /// or the main actor while no app code runs): it waits for its simulator's next hop,
+    /// instead of running when the main actor is free, between or after the simulator's
+    /// events. False for a job that is not one of the app's tasks.
+    static func park(_ job: UnownedJob, isTask: Bool) -> Bool {
+        guard isTask else { return false }
+        let address = address(of: job)
+        return state.withLock { state in
+            guard let record = state.live[address] else { return false }
+            record.isParked = true
+            state.parked.append((record.serial, job))
+            parkedCount.add(1, ordering: .relaxed)
+            return true
+        }
+    }
+
+    private static func takeNext(_ simulator: Simulator) -> UnownedJob? {
+        let serial = simulator.serial
+        let launch = simulator.launchCount
+        let (job, fresh) = state.withLock { state -> (UnownedJob?, [UInt]) in
+            let fresh = state.fresh
+            state.fresh.removeAll()
+            if !state.parked.isEmpty, state.next == state.jobs.count {
+                // What came from outside since the last hop, in the order it came; a job of a
+                // process that ended is dropped (no app code runs after `terminated`).
+                for (index, parked) in state.parked.enumerated().reversed() where parked.serial == serial {
+                    state.parked.remove(at: index)
+                    parkedCount.subtract(1, ordering: .relaxed)
+                    let address = address(of: parked.job)
+                    guard let record = state.live[address], record.launch == launch else { continue }
+                    record.isParked = false
+                    state.jobs.insert(parked.job, at: state.next)
+                }
+            }
+            guard state.next < state.jobs.count else {
+                state.jobs.removeAll(keepingCapacity: true)
+                state.next = 0
+                state.running = nil
+                return (nil, fresh)
+            }
+            defer { state.next += 1 }
+            let job = state.jobs[state.next]
+            let address = address(of: job)
+            state.running = state.live[address] == nil ? nil : address
+            // It runs again: whatever it waited on in the simulation is over.
+            state.live[address]?.waitsInSimulation = false
+            return (job, fresh)
+        }
+        for address in fresh { watch(address) }
+        guard job != nil || !fresh.isEmpty else { return nil }
+        return job ?? takeNext(simulator)
+    }
+
+    /// Starts the watcher of one of the app's tasks: a task of the simulator's own that awaits
+    /// the app's task's end (run within the event that ends it, as the app's task is), then
+    /// forgets it, keeping the error it threw.
+    ///
+    /// The watcher holds the task by a `Task` handle made from its address (the task is a
+    /// reference-counted object; the handle retains it, so the address is not reused while
+    /// the simulator knows it). Its result type is not known here: the runtime copies the
+    /// task's result, with the task's own type, into room the handle claims (`ResultSpace`,
+    /// 4 KiB, never read; what it holds is never released, a small leak per task that returns
+    /// a reference). A `Task { … }` body returning a value larger than that would overrun it:
+    /// app tasks return `Void` or small values (docs/semantics.md 10.10 says so).
+    private static func watch(_ address: UInt) {
+        let task = retainedTask(at: address)
+        state.withLock { $0.makingWatcher = true }
+        let watcher = Task { @MainActor in
+            let result = await task.result
+            let watcher = withUnsafeCurrentTask { UInt(bitPattern: unsafeBitCast($0, to: UnsafeRawPointer?.self)) }
+            ended(address, watcher: watcher, result.map { _ in () })
+        }
+        state.withLock { state in
+            state.makingWatcher = false
+            state.watchers.insert(UInt(bitPattern: unsafeBitCast(watcher, to: UnsafeRawPointer.self)))
+        }
+    }
+
+    /// A `Task` handle to the task at `address`, holding its own reference. The handle made
+    /// by casting the address does not own one, so it goes into a slot that is let go without
+    /// being released; the copy read from it retains the task, as a `Task` value is retained:
+    /// natively, on every platform. (`Unmanaged<AnyObject>` would not do on a Mac, where its
+    /// retain asks the object's class whether it is an Objective-C one, and a task has no
+    /// class.)
+    private static func retainedTask(at address: UInt) -> Task<ResultSpace, any Error> {
+        let slot = UnsafeMutablePointer<Task<ResultSpace, any Error>>.allocate(capacity: 1)
+        defer { slot.deallocate() }  // not deinitialized: the cast handle's reference was never taken
+        slot.initialize(to: unsafeBitCast(UnsafeRawPointer(bitPattern: address)!, to: Task<ResultSpace, any Error>.self))
+        return slot.pointee
+    }
+
+    /// Room for a task's result that the watcher never reads: 4 KiB.
+    private typealias ResultSpace = (
+        SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>
+    )
+
+    /// One of the app's tasks ended: it is forgotten; an error it threw (other than
+    /// `CancellationError`) waits to fail its simulator's event, or `finish()`.
+    private static func ended(_ address: UInt, watcher: UInt, _ result: Result<Void, any Error>) {
+        var thrown: String?
+        if case .failure(let error) = result, !(error is CancellationError) { thrown = "\(error)" }
+        state.withLock { state in
+            state.watchers.remove(watcher)
+            guard let record = state.live.removeValue(forKey: address) else { return }
+            if let thrown { state.failures.append(AppTaskFailure(serial: record.serial, origin: record.origin, error: thrown)) }
+        }
+    }
+
+    /// The first error a task of simulator `serial`'s app threw and did not catch, as the
+    /// simulator's error; taken, with the others of that simulator (the first one fails).
+    static func takeFailure(of serial: Int) -> SimError? {
+        let failures = state.withLock { state -> [AppTaskFailure] in
+            let mine = state.failures.filter { $0.serial == serial }
+            if !mine.isEmpty { state.failures.removeAll { $0.serial == serial } }
+            return mine
+        }
+        return failures.first.map { SimError(.appCode, $0.message) }
+    }
+
+    /// Notes that the task running now waits on the simulation (the clock, the server): it is
+    /// not waiting on something outside it.
+    static func waitsInSimulation() {
+        state.withLock { state in
+            guard let running = state.running else { return }
+            state.live[running]?.waitsInSimulation = true
+        }
+    }
+
+    /// The app's tasks of simulator `serial`'s process `launch` that have not ended, in the
+    /// order they started.
+    static func tasks(of serial: Int, launch: Int) -> [(origin: AppTaskOrigin, waitsInSimulation: Bool, isParked: Bool)] {
+        state.withLock { state in
+            state.live.values.filter { $0.serial == serial && $0.launch == launch }.sorted { $0.number < $1.number }
+                .map { ($0.origin, $0.waitsInSimulation, $0.isParked) }
+        }
+    }
+
+    private static func drain(_ simulator: Simulator) throws(SimError) {
         var ran = 0
-        while let job = takeNext() {
+        while let job = takeNext(simulator) {
             job.runSynchronously(on: MainActor.sharedUnownedExecutor)
             ran += 1
             if ran >= drainLimit, isPending {
                 // Dropped, never run: they would keep the next event going too.
-                kept.withLock { $0 = ([], 0) }
+                state.withLock {
+                    $0.jobs = []
+                    $0.next = 0
+                    $0.running = nil
+                }
                 throw SimError(
                     .didNotSettle,
                     "the app's tasks ran \(drainLimit) steps in one event and are still ready to run: a task that never awaits anything but Task.yield() or itself keeps the event going; let it await the clock (SimClock.sleep) or end"
@@ -81,7 +278,7 @@ enum AppTasks {
         }
     }
 
-    private static var isPending: Bool { kept.withLock { $0.next < $0.jobs.count } }
+    private static var isPending: Bool { state.withLock { $0.next < $0.jobs.count } }
 
     /// The thread-specific mark of a thread running the app's code.
     private static let markKey: pthread_key_t = {
@@ -100,6 +297,61 @@ enum AppTasks {
     }()
 }
 
+/// Where one of the app's tasks started: when, and by which task of the app's, if one did.
+struct AppTaskOrigin: Sendable {
+    var started: VirtualTime
+    /// The origins of the tasks that started it, innermost first.
+    var parents: [VirtualTime] = []
+
+    init(started: VirtualTime, by parent: AppTaskOrigin?) {
+        self.started = started
+        if let parent { parents = [parent.started] + parent.parents }
+    }
+
+    /// `started at 1.000 s by a task started at 0.000 s`.
+    var text: String {
+        (["started at \(started.text) s"] + parents.map { "by a task started at \($0.text) s" }).joined(separator: " ")
+    }
+}
+
+/// One of the app's tasks, from its first job until it ends (`AppTasks`).
+final class AppTaskRecord: @unchecked Sendable {
+    /// The simulator whose app started it, and the process (launch number).
+    let serial: Int
+    let launch: Int
+    /// Its place in the order the app's tasks started.
+    let number: Int
+    let origin: AppTaskOrigin
+    /// Whether it awaits the simulation (a sleep on the clock, the server's answer) since its
+    /// last step; false: it awaits something outside it, or is ready to run.
+    var waitsInSimulation = false
+    /// Whether something outside the simulation made it ready; it runs at the next hop.
+    var isParked = false
+
+    init(serial: Int, launch: Int, number: Int, origin: AppTaskOrigin) {
+        self.serial = serial
+        self.launch = launch
+        self.number = number
+        self.origin = origin
+    }
+}
+
+/// The simulator whose app code runs now, for the executors (used on its own thread only).
+struct SimulatorRef: @unchecked Sendable {
+    unowned(unsafe) let simulator: Simulator
+}
+
+/// An error one of the app's tasks threw and did not catch.
+struct AppTaskFailure {
+    var serial: Int
+    var origin: AppTaskOrigin
+    var error: String
+
+    var message: SimError.Message {
+        "a task the app's code \(origin.text) threw an error it did not catch: \(error); an unstructured Task drops its error in the app, so catch it inside the task (do/catch) and handle it there"
+    }
+}
+
 /// The main actor's executor, taken over: a job made ready while the app's code runs on this
 /// thread is kept for the simulator; any other goes to the platform's.
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
@@ -109,7 +361,13 @@ private final class AppMainExecutor: MainExecutor, @unchecked Sendable {
     func run() throws { try platform.run() }
     func stop() { platform.stop() }
     func enqueue(_ job: consuming ExecutorJob) {
-        if AppTasks.isRunningAppCode { AppTasks.keep(UnownedJob(job)) } else { platform.enqueue(job) }
+        let isTask = job.kind == .task
+        if AppTasks.isRunningAppCode {
+            AppTasks.keep(UnownedJob(job), isTask: isTask)
+        } else {
+            let job = UnownedJob(job)
+            if !AppTasks.park(job, isTask: isTask) { platform.enqueue(ExecutorJob(job)) }
+        }
     }
     var isMainExecutor: Bool { true }
     func checkIsolated() { platform.checkIsolated() }
@@ -122,7 +380,13 @@ private final class AppDefaultExecutor: TaskExecutor, @unchecked Sendable {
     let platform: any TaskExecutor
     init(platform: any TaskExecutor) { self.platform = platform }
     func enqueue(_ job: consuming ExecutorJob) {
-        if AppTasks.isRunningAppCode { AppTasks.keep(UnownedJob(job)) } else { platform.enqueue(job) }
+        let isTask = job.kind == .task
+        if AppTasks.isRunningAppCode {
+            AppTasks.keep(UnownedJob(job), isTask: isTask)
+        } else {
+            let job = UnownedJob(job)
+            if !AppTasks.park(job, isTask: isTask) { platform.enqueue(ExecutorJob(job)) }
+        }
     }
 }
 

@@ -28,18 +28,18 @@ import Synchronization
 package func onMainActor<T: Sendable>(_ simulator: Simulator, _ body: @MainActor (Simulator) throws -> T) throws -> T {
     nonisolated(unsafe) let simulator = simulator
     if isOnMainActor {
-        return try MainActor.assumeIsolated { try AppTasks.capturing { try body(simulator) } }
+        return try MainActor.assumeIsolated { try AppTasks.capturing(simulator) { try body(simulator) } }
     }
     // No limit, or one past what a wait can be (NaN, an infinity, over 11 days): for ever.
     guard let given = simulator.mainActorWaitLimit, given.isFinite, given < 1e6 else {
         return try DispatchQueue.main.sync {
-            try MainActor.assumeIsolated { try AppTasks.capturing { try body(simulator) } }
+            try MainActor.assumeIsolated { try AppTasks.capturing(simulator) { try body(simulator) } }
         }
     }
     let limit = max(given, 0)
     return try withoutActuallyEscaping(body) { body throws -> T in
         let hop = MainActorHop<T>()
-        hop.body = { try MainActor.assumeIsolated { try AppTasks.capturing { try body(simulator) } } }
+        hop.body = { try MainActor.assumeIsolated { try AppTasks.capturing(simulator) { try body(simulator) } } }
         // The body leaves the hop before this returns, whoever won: the queued job holds the
         // hop only, and never calls a body it did not claim.
         defer { hop.body = nil }

@@ -15,6 +15,8 @@ extension Simulator {
             throw refusal(.notRunning, .notRunning(.sleepUntil, lastTermination: lastTermination))
         }
         guard deadline > now else { return true }
+        // The task waits on the clock, not on something outside the simulation.
+        AppTasks.waitsInSimulation()
         let id = services.nextSleep
         services.nextSleep += 1
         services.sleeps[id] = Sleep(continuation: continuation, since: now)

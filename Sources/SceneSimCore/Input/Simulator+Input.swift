@@ -322,6 +322,11 @@ extension Simulator {
     /// `UnderWay`).
     func entry<T>(_ body: () throws(SimError) -> T) throws(SimError) -> T {
         underWay.entryDepth += 1
+        // The app's tasks something outside the simulation resumed since the last entry run
+        // first, as the app's code of this entry (semantics 10.10).
+        if underWay.entryDepth == 1, !underWay.draining, isRunning, AppTasks.hasParked(serial) {
+            runAppCode { try onMainActor(self) { _ in } }
+        }
         let value: T
         do throws(SimError) {
             value = try body()

@@ -115,6 +115,8 @@ extension Simulator {
                         "\(APICall.named("validate(token:) async")) ran outside the simulator's events: only a task the app's code starts (Task { @MainActor in … } in a handler, a timer body or an intent) awaits the server; from a test, use validate(token:_:) and advance the clock"
                     )
                 }
+                // The task waits on the server, not on something outside the simulation.
+                AppTasks.waitsInSimulation()
                 try validate(
                     token: token,
                     answer: { sim, answer, _ in

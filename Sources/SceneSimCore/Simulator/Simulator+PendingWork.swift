@@ -14,6 +14,12 @@ extension Simulator {
         case backgroundTask(BackgroundTaskRef, BackgroundTaskStatus)
         /// A task of the app's asleep on `SimClock` since `since`, until `due`.
         case sleep(since: VirtualTime, due: VirtualTime)
+        /// A task the app's code started (`Task { @MainActor in … }`) that awaits something
+        /// outside the simulation (neither `SimClock` nor the server: a real network call, a
+        /// continuation nothing in the simulation resumes). `origin` says when it started, and
+        /// by which task: `started at 0.000 s`. `resumedFromOutside`: that thing has resumed it
+        /// (on another thread, or between events), and it runs at the simulator's next event.
+        case appTask(origin: String, resumedFromOutside: Bool)
 
         /// `task 2, due at 5.000 s`, `background task 1 "upload", running`.
         public var description: String {
@@ -23,13 +29,18 @@ extension Simulator {
             case let .modelTimer(due): "the model's own timer, due at \(due.text) s"
             case let .backgroundTask(task, status): "\(task), \(status.rawValue)"
             case let .sleep(since, due): "a task asleep on SimClock since \(since.text) s, due at \(due.text) s"
+            case let .appTask(origin, false):
+                "a task the app's code \(origin), awaiting something outside the simulation (neither SimClock nor the server answers it, so it never resumes in a test): hand the app a client the test controls"
+            case let .appTask(origin, true):
+                "a task the app's code \(origin), resumed by something outside the simulation: it runs at the simulator's next event"
             }
         }
     }
 
     /// The work the running app has under way: its scheduled work in the order it will run
     /// (timers, server answers, the model's own timers, the app's tasks asleep on `clock`),
-    /// then its open background tasks by id.
+    /// then its open background tasks by id, then the app's tasks that await something
+    /// outside the simulation, in the order they started (semantics 10.10).
     /// Empty while the app is not running: a process's work ends with it.
     public var pendingWork: [PendingWork] {
         guard isRunning else { return [] }
@@ -50,6 +61,9 @@ extension Simulator {
         }
         for task in services.backgroundTasks where task.launch == launchCount && task.isOpen {
             work.append(.backgroundTask(task.ref, task.status))
+        }
+        for task in AppTasks.tasks(of: serial, launch: launchCount) where !task.waitsInSimulation {
+            work.append(.appTask(origin: task.origin.text, resumedFromOutside: task.isParked))
         }
         return work
     }

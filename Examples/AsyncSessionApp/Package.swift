@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+// An example of testing a Swift 6 app's async lifecycle code with scenesim, on the virtual
+// clock: an `@Observable @MainActor` session controller (a splash that sleeps on an injected
+// `Clock`, then a session check awaiting a client, then deep links into document windows), its
+// adapter to scenesim's AppModel, and exhaustive Swift Testing tests with SceneSimTestStore that
+// assert each step at its virtual instant. It uses only the SceneSim and SceneSimTesting
+// products, so it builds without SceneSimCLI's dependencies.
+import PackageDescription
+
+let package = Package(
+    name: "AsyncSessionApp",
+    // The app's tasks run within the simulator's events on Linux and on macOS 26.4 or later
+    // (custom executors); see the README.
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        // In an app's own package: .package(url: "https://github.com/<owner>/scenesim", .upToNextMinor(from: "0.1.0")).
+        .package(name: "scenesim", path: "../.."),
+    ],
+    targets: [
+        // The app's controller (no scenesim in it) and its adapter to scenesim's AppModel.
+        .target(name: "AsyncSessionApp", dependencies: [.product(name: "SceneSim", package: "scenesim")]),
+        .testTarget(
+            name: "AsyncSessionAppTests",
+            dependencies: ["AsyncSessionApp", .product(name: "SceneSimTesting", package: "scenesim")]
+        ),
+    ]
+)
