@@ -77,3 +77,50 @@ struct PublicDocumentationTests {
         }
     }
 }
+
+/// Issue 42, item 8: a page's summary (the first paragraph of a declaration's `///` comment,
+/// DocC's abstract) speaks Swift. Before the issue 163 of 837 summaries in the exported modules
+/// used a script's words (`app:background(): the user leaves the app`, `on_launch`, "a restore
+/// hook"); a script's spelling now goes in a later paragraph ("In a scenario script: ...").
+@Suite("DocC page summaries speak Swift")
+struct SwiftSummaryTests {
+    /// A script's words in a summary: a Lua call or field (`app:launch`, `w:focus`, `sim.advance`),
+    /// a snake_case name (`on_launch`, `session_ttl`), a hook, a Lua table, Lua itself.
+    nonisolated(unsafe) static let scriptWords =
+        #/(?:^|[^\w.])(app|w|task):[a-z_]+|(?:^|[^\w.])sim\.[a-z]|\bhooks?\b|\btables?\b|\bLua\b|\b[a-z]+_[a-z_]+\b/#
+
+    /// `file:line: summary` of every documented declaration (public, or an enum case) of the
+    /// exported modules, its summary being the first paragraph of its `///` comment.
+    static func summaries() throws -> [(place: String, summary: String)] {
+        var found: [(String, String)] = []
+        for module in PublicAPITests.exportedModules {
+            for (file, text) in try PublicAPITests.swiftFiles(in: module) {
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                for (index, line) in lines.enumerated() where line.hasPrefix("public ") || line.hasPrefix("open ") || line.hasPrefix("case ") || line.hasPrefix("indirect case ") {
+                    var above = index - 1
+                    while above >= 0 && lines[above].hasPrefix("@") { above -= 1 }
+                    var comment: [String] = []
+                    while above >= 0 && lines[above].hasPrefix("///") {
+                        comment.insert(lines[above].dropFirst(3).trimmingCharacters(in: .whitespaces), at: 0)
+                        above -= 1
+                    }
+                    guard !comment.isEmpty else { continue }
+                    let summary = comment.prefix { !$0.isEmpty }.joined(separator: " ")
+                    found.append(("\(module)/\(file):\(index + 1)", summary))
+                }
+            }
+        }
+        return found
+    }
+
+    @Test("no summary of the SceneSim, SceneSimTesting and SceneSimCLI products speaks a scenario script's words")
+    func summariesSpeakSwift() throws {
+        let all = try Self.summaries()
+        #expect(all.count > 500, "the summary reader lost its way: \(all.count)")
+        let lua = all.filter { $0.summary.replacing("transition table", with: "").firstMatch(of: Self.scriptWords) != nil }
+        #expect(
+            lua.isEmpty,
+            "\(lua.count) of \(all.count) summaries speak a script's words; say it in Swift, and put the script's spelling in a later paragraph (In a scenario script: `app:x()`.):\n\(lua.map { "\($0.place): \($0.summary)" }.joined(separator: "\n"))"
+        )
+    }
+}
