@@ -78,6 +78,117 @@ struct PublicDocumentationTests {
     }
 }
 
+/// Every public member of `SceneSimTestStore` is listed in its DocC page's topics
+/// (`SceneSimTesting.docc/SceneSimTestStore.md`): a member a topic does not list lands in DocC's
+/// catch-all group, where a reader of the store's page does not look for it (issue 42 found 13).
+@Suite("SceneSimTestStore's DocC topics list every public member")
+struct StoreTopicsTests {
+    /// The DocC link of each public member of `SceneSimTestStore` (`advance(by:)`, `clock`,
+    /// `init(_:model:fileID:filePath:line:column:)`), read from the sources of SceneSimTesting:
+    /// the declarations at the first level of the class and of its extensions.
+    static func publicMembers() throws -> [String] {
+        var links: [String] = []
+        for (_, text) in try PublicAPITests.swiftFiles(in: "Sources/SceneSimTesting") {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var inStore = false
+            for (index, line) in lines.enumerated() {
+                if let first = line.first, !first.isWhitespace, first != "}" {
+                    inStore =
+                        line.hasPrefix("extension SceneSimTestStore ") || line.hasPrefix("extension SceneSimTestStore{")
+                        || line.contains("class SceneSimTestStore ") || line.contains("class SceneSimTestStore{")
+                }
+                guard inStore, line.hasPrefix("    public ") else { continue }
+                // The declaration with its continuation lines, up to its body or its end.
+                let declaration = lines[index...].prefix(12).joined(separator: "\n")
+                links.append(try #require(link(of: declaration), "cannot read the declaration \(line)"))
+            }
+        }
+        return links
+    }
+
+    /// The DocC link of a declaration: `name(label:_:)` for a function or initializer, the name
+    /// for a property or a type.
+    static func link(of declaration: String) -> String? {
+        let words = declaration.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard
+            let keyword = words.firstIndex(where: {
+                ["func", "init", "init(", "var", "let", "enum", "struct", "class", "typealias", "subscript"].contains($0) || $0.hasPrefix("init(") || $0.hasPrefix("init<")
+                    || $0.hasPrefix("subscript(")
+            })
+        else { return nil }
+        let head = words[keyword]
+        if ["var", "let", "enum", "struct", "class", "typealias"].contains(head) {
+            guard keyword + 1 < words.count else { return nil }
+            return String(words[keyword + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        }
+        // A function, initializer or subscript: its name, then its parameters' labels.
+        let start = declaration.range(of: head == "func" ? "func " : String(head.prefix { $0.isLetter }))!.upperBound
+        let rest = declaration[start...]
+        let name = head == "func" ? String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }) : String(head.prefix { $0.isLetter })
+        guard let open = rest.firstIndex(of: "(") else { return nil }
+        var depth = 0
+        var parameters: [String] = []
+        var current = ""
+        var previous: Character = " "
+        for character in rest[open...] {
+            defer { previous = character }
+            switch character {
+            case "(", "[", "<":
+                depth += 1
+                if depth > 1 { current.append(character) }
+            case ")", "]",
+                ">" where previous != "-":
+                depth -= 1
+                if depth > 0 { current.append(character) }
+            case "," where depth == 1:
+                parameters.append(current)
+                current = ""
+            default:
+                current.append(character)
+            }
+            if depth == 0 { break }
+        }
+        if !current.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { parameters.append(current) }
+        let labels = parameters.map { parameter in
+            let names = parameter.split(separator: ":", maxSplits: 1)[0].split(whereSeparator: { $0 == " " || $0 == "\n" })
+            return String(names.first { !$0.hasPrefix("@") } ?? "_")
+        }
+        return "\(name)(\(labels.map { "\($0):" }.joined()))"
+    }
+
+    @Test("the member reader reads functions, initializers, properties and types")
+    func readsDeclarations() {
+        #expect(Self.link(of: "    public func advance(by duration: Duration) throws {") == "advance(by:)")
+        #expect(Self.link(of: "    public func settle() throws { try perform(\"settle()\") { try $0.settle() } }") == "settle()")
+        #expect(
+            Self.link(of: "    public init(\n        _ config: AppConfig = AppConfig(), model: AppModel = .builtin,\n        line: UInt = #line\n    ) throws {")
+                == "init(_:model:line:)")
+        #expect(
+            Self.link(of: "    public func perform<T>(\n        _ operation: String, line: UInt = #line,\n        _ body: (Simulator) throws -> T\n    ) throws -> T {")
+                == "perform(_:line:_:)")
+        #expect(
+            Self.link(of: "    public func beginBackgroundTask(named name: String, expirationHandler: (@MainActor (Simulator, Int) throws -> Void)? = nil) throws -> Int {")
+                == "beginBackgroundTask(named:expirationHandler:)")
+        #expect(Self.link(of: "    public var clock: SimClock { simulator.clock }") == "clock")
+        #expect(Self.link(of: "    public enum Exhaustivity: Equatable, Sendable {") == "Exhaustivity")
+    }
+
+    @Test("every public member of SceneSimTestStore is in a topic of SceneSimTestStore.md")
+    func everyMemberIsInATopic() throws {
+        let page = try String(
+            contentsOf: packageRoot.appendingPathComponent("Sources/SceneSimTesting/SceneSimTesting.docc/SceneSimTestStore.md"), encoding: .utf8)
+        let listed = Set(page.matches(of: /\n- ``([^`]+)``/).map { String($0.1).split(separator: "-")[0] }.map(String.init))
+        let members = try Self.publicMembers()
+        #expect(members.count > 40, "the member reader lost its way: \(members)")
+        let missing = members.filter { !listed.contains($0) }
+        #expect(
+            missing.isEmpty,
+            "SceneSimTestStore.md's topics do not list these public members; add each under the topic it belongs to:\n\(missing.map { "- ``\($0)``" }.joined(separator: "\n"))")
+        let stale = listed.subtracting(members).sorted()
+        #expect(stale.isEmpty, "SceneSimTestStore.md lists members the store does not have:\n\(stale.joined(separator: "\n"))")
+    }
+}
+
 /// Issue 42, item 8: a page's summary (the first paragraph of a declaration's `///` comment,
 /// DocC's abstract) speaks Swift. Before the issue 163 of 837 summaries in the exported modules
 /// used a script's words (`app:background(): the user leaves the app`, `on_launch`, "a restore
