@@ -235,3 +235,37 @@ struct SwiftSummaryTests {
         )
     }
 }
+
+/// Issue 42, item 8: the DocC tutorial's code cannot rot. Its final steps are compiled and run
+/// as Tests/SceneSimTestingTests/TutorialTests.swift, which holds each final file verbatim;
+/// every file a step shows exists.
+@Suite("The SceneSimTesting tutorial's code is the tested code")
+struct TutorialCodeTests {
+    static let tutorials = "Sources/SceneSimTesting/SceneSimTesting.docc/Tutorials"
+
+    @Test("each final step's file is in TutorialTests.swift verbatim, and every @Code file exists")
+    func finalStepsAreTested() throws {
+        let tested = try String(contentsOf: packageRoot.appendingPathComponent("Tests/SceneSimTestingTests/TutorialTests.swift"), encoding: .utf8)
+        let blocks = tested.matches(of: /\/\/ Tutorial file ([\w-]+\.swift) begins\n/).map { String($0.1) }
+        #expect(blocks.count == 3, "TutorialTests.swift lost its tutorial files: \(blocks)")
+        for name in blocks {
+            let file = try String(contentsOf: packageRoot.appendingPathComponent("\(Self.tutorials)/Resources/\(name)"), encoding: .utf8)
+            #expect(
+                tested.contains("// Tutorial file \(name) begins\n" + file + "// Tutorial file \(name) ends\n"),
+                "TutorialTests.swift's copy of \(name) differs from the tutorial's; copy it from \(Self.tutorials)/Resources/\(name)")
+        }
+        let tutorial = try String(contentsOf: packageRoot.appendingPathComponent("\(Self.tutorials)/TestAnAsyncController.tutorial"), encoding: .utf8)
+        let shown = tutorial.matches(of: /@Code\(name: "[^"]+", file: ([\w.-]+)\)/).map { String($0.1) }
+        #expect(shown.count >= 10, "the tutorial's steps: \(shown)")
+        for name in shown {
+            #expect(
+                FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("\(Self.tutorials)/Resources/\(name)").path),
+                "the tutorial shows \(name), which is not in \(Self.tutorials)/Resources")
+        }
+        // The last file of each kind the tutorial shows is the one tested.
+        for prefix in ["AccountController", "AccountApp", "AccountTests"] {
+            let last = shown.last { $0.hasPrefix(prefix + "-") }
+            #expect(last.map(blocks.contains) == true, "the tutorial's last \(prefix) step, \(last ?? "none"), is not the tested one")
+        }
+    }
+}
