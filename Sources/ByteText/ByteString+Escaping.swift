@@ -20,7 +20,8 @@ extension ByteString {
         return text
     }
 
-    /// The bytes as a Lua string literal: `"a\n\"b\""`.
+    /// The bytes as a quoted, escaped string literal, as the trace and scenarios write it:
+    /// `"a\n\"b\""`.
     public var quoted: String {
         var text = "\""
         text.reserveCapacity(bytes.count + 2)

@@ -1,4 +1,4 @@
-/// A Lua string: bytes, compared, hashed and ordered byte by byte.
+/// A string of bytes, as a scenario's strings are: compared, hashed and ordered byte by byte.
 ///
 /// Swift's `String` would turn invalid UTF-8 into U+FFFD and treat canonically equivalent
 /// strings ("é" and "e" + U+0301) as equal, so two storage keys or window values the script
@@ -25,7 +25,7 @@ public struct ByteString: Hashable, Comparable, Sendable {
     /// Whether the string has no bytes.
     public var isEmpty: Bool { bytes.isEmpty }
 
-    /// Byte order, as Lua's `<` compares strings in the C locale.
+    /// Byte order: strings compare byte by byte, as in the C locale.
     public static func < (lhs: ByteString, rhs: ByteString) -> Bool {
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
     }

@@ -210,8 +210,8 @@ extension SceneSimTestStore {
     /// The user unlocks the device: protected data becomes available (semantics 8.6).
     public func unlockDevice() throws { try perform("unlockDevice()") { try $0.unlockDevice() } }
 
-    /// The system prewarms the app: its process starts and runs `on_launch` with no scene;
-    /// the next `launch()` brings it forward (semantics 11.11).
+    /// The system prewarms the app: its process starts and runs `onLaunch` with no scene; the next
+    /// `launch()` brings it forward (semantics 11.11).
     public func prewarm() throws { try perform("prewarm()") { try $0.prewarm() } }
 
     /// Asks for a background refresh no earlier than `seconds` from now.
@@ -239,7 +239,7 @@ extension SceneSimTestStore {
         try perform("perform(intent: \"\(name)\")") { try $0.perform(intent: name, arguments) }
     }
 
-    /// A raw transition request, validated by the model's table: whether it was accepted.
+    /// A raw transition request, validated by the model's transition table: whether it was accepted.
     @discardableResult
     public func transition(to state: ModelState) throws -> Bool {
         try perform("transition(to: \(state.text))") { sim in

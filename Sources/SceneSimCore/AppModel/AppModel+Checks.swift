@@ -10,27 +10,39 @@ extension AppModel {
 
     func checkStates() throws(SimError) {
         guard !states.isEmpty else {
-            throw SimError(.invalidConfig, "model.states is empty; declare each state of the app, e.g. states = { idle = {}, signed_in = { arg = \"string\" } }")
+            throw SimError(
+                .invalidConfig,
+                "\(script: "model.states", swift: "states") is empty; declare each state of the app, e.g. \(script: "states = { idle = {}, signed_in = { arg = \"string\" } }", swift: "states: [StateDeclaration(\"idle\"), StateDeclaration(\"signedIn\", .string)]")"
+            )
         }
         var seen: Set<String> = []
         for state in states {
             guard Self.isWord(state.name) else {
-                throw SimError(.invalidConfig, "model.states: \"\(state.name)\" cannot be a state name; use a word of letters, digits and _, e.g. signed_in")
+                throw SimError(
+                    .invalidConfig,
+                    "\(script: "model.states", swift: "states"): \"\(state.name)\" cannot be a state name; use a word of letters, digits and _, e.g. \(script: "signed_in", swift: "signedIn")"
+                )
             }
             guard seen.insert(state.name).inserted else {
-                throw SimError(.invalidConfig, "model.states declares \"\(state.name)\" twice")
+                throw SimError(.invalidConfig, "\(script: "model.states", swift: "states") declares \"\(state.name)\" twice")
             }
             if case .oneOf(let words) = state.argument {
                 guard !words.isEmpty else {
-                    throw SimError(.invalidConfig, "model.states.\(state.name).arg is an empty list; list the arguments it allows, e.g. arg = { \"offline\", \"expired\" }")
+                    throw SimError(
+                        .invalidConfig,
+                        "\(script: "model.states.\(state.name).arg", swift: "state \"\(state.name)\"'s .oneOf") is an empty list; list the arguments it allows, e.g. \(script: "arg = { \"offline\", \"expired\" }", swift: ".oneOf([\"offline\", \"expired\"])")"
+                    )
                 }
                 var seenWords: Set<String> = []
                 for word in words {
                     guard !word.isEmpty, !word.contains("("), !word.contains(")") else {
-                        throw SimError(.invalidConfig, "model.states.\(state.name).arg: \"\(word)\" cannot be an argument; use a non-empty word without parentheses")
+                        throw SimError(
+                            .invalidConfig,
+                            "\(script: "model.states.\(state.name).arg", swift: "state \"\(state.name)\"'s .oneOf"): \"\(word)\" cannot be an argument; use a non-empty word without parentheses"
+                        )
                     }
                     guard seenWords.insert(word).inserted else {
-                        throw SimError(.invalidConfig, "model.states.\(state.name).arg lists \"\(word)\" twice")
+                        throw SimError(.invalidConfig, "\(script: "model.states.\(state.name).arg", swift: "state \"\(state.name)\"'s .oneOf") lists \"\(word)\" twice")
                     }
                 }
             }
@@ -42,12 +54,13 @@ extension AppModel {
             guard declaration(of: from) != nil else {
                 throw SimError(
                     .invalidConfig,
-                    "model.transitions.\(from): \"\(from)\" is not a declared state\(suggestion(for: from, among: stateNames)); states are \(stateNames.joined(separator: ", "))")
+                    "\(script: "model.transitions.\(from)", swift: "transitions[\"\(from)\"]"): \"\(from)\" is not a declared state\(suggestion(for: from, among: stateNames)); states are \(stateNames.joined(separator: ", "))"
+                )
             }
             for to in table[from] ?? [] where declaration(of: to) == nil {
                 throw SimError(
                     .invalidConfig,
-                    "model.transitions.\(from) names \"\(to)\", which is not a declared state\(suggestion(for: to, among: stateNames)); states are \(stateNames.joined(separator: ", "))"
+                    "\(script: "model.transitions.\(from)", swift: "transitions[\"\(from)\"]") names \"\(to)\", which is not a declared state\(suggestion(for: to, among: stateNames)); states are \(stateNames.joined(separator: ", "))"
                 )
             }
         }

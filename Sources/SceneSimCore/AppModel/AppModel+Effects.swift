@@ -19,10 +19,12 @@ extension AppModel {
 }
 
 extension Simulator {
-    /// The app's code called the effect `name` from window `scene`'s code (nil: App-level code)
-    /// with `arguments`, as a script's `app:effect` does: traced, then the model's Swift effect
-    /// of that name runs and its result is returned (nil without one). It is the app's code, so
-    /// it needs a running app that is not suspended; an error it throws is thrown here.
+    /// The app's code called the effect `name` from window `scene`'s code (`nil`: App-level code) with
+    /// `arguments`, traced, then the model's Swift effect of that name runs and its result is returned
+    /// (nil without one). It is the app's code, so it needs a running app that is not suspended; an
+    /// error it throws is thrown here.
+    ///
+    /// In a scenario script: `app:effect(name, ...)`.
     @discardableResult
     public func perform(effect name: String, scene: SessionID? = nil, _ arguments: [SceneValue?] = []) throws(SimError) -> SceneValue? {
         try entry { () throws(SimError) -> SceneValue? in

@@ -53,7 +53,7 @@ extension AppModel {
         }
     }
 
-    /// What a parameter accepts, in Lua's words: a float parameter takes an integer too.
+    /// What a parameter accepts, as the model declares it: a float parameter takes an integer too.
     public enum ParameterType: String, Equatable, Sendable {
         case boolean, integer, float, string
     }

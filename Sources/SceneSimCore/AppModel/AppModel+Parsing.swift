@@ -50,7 +50,7 @@ extension AppModel {
         }
     }
 
-    /// The state `text` names (`signed_in(ada)`); the error says what was wrong and what would be right.
+    /// The state `text` names (`signedIn(ada)`); the error says what was wrong and what would be right.
     public func parse(_ text: String) throws(SimError) -> ModelState {
         try parse(ByteString(text))
     }

@@ -1,10 +1,11 @@
 import ByteText
 
-/// The app's model (semantics 10): its states, each with the argument it carries, the state a
-/// process starts in, which states each may move to, and the app's code for launch and phase
-/// changes. The built-in model (the seed's AppStateController, `AppModel.builtin` in
-/// SceneSimBuiltin) is one value of this type, built on this API; a scenario declares others. The simulator runs every model the same way: the
-/// table decides transitions, the handlers run at their handler points.
+/// The app's model (semantics 10): its states, each with the argument it carries, the state a process
+/// starts in, which states each may move to, and the app's code for launch and phase changes. The
+/// built-in model (the seed's AppStateController, `AppModel.builtin` in SceneSimBuiltin) is one value
+/// of this type, built on this API; a Swift package or a scenario declares others. The simulator runs
+/// every model the same way: the transition table decides transitions, the handlers run at their
+/// handler points.
 ///
 /// A declaration is checked when it is made (`init` throws), so a model in hand is consistent:
 /// every state a transition or `initial` names is declared.
@@ -17,7 +18,7 @@ public struct AppModel {
     public private(set) var transitions: [String: [String]]
     /// The names of the intents the model offers (`app:<name>(...)`), sorted.
     public internal(set) var intents: [String]
-    /// A Swift model's intents, by name (see `addIntent`); a Lua model's run in the script.
+    /// A Swift model's intents, by name (see `addIntent`); a scenario's model runs its own.
     public internal(set) var intentHandlers: [String: Intent] = [:]
     /// A Swift model's effects, by name (see `addEffect`); a Lua model's run in the script.
     package var effectHandlers: [String: (Simulator, SessionID?, [SceneValue?]) throws -> SceneValue?] = [:]
@@ -30,9 +31,9 @@ public struct AppModel {
             launchCode = onLaunch.map { body in { sim in try onMainActor(sim) { sim in try body(sim) } } }
         }
     }
-    /// Runs when the aggregate phase changes, after the `phase` hooks of that change, with the
-    /// old and the new phase (`.onChange(of: scenePhase)` on the App). It runs after the
-    /// model's `controller` (the built-in model's session validation).
+    /// Runs when the aggregate phase changes, after the driver's handlers of that change
+    /// (`onHandlerPoint`), with the old and the new phase (`.onChange(of: scenePhase)` on the App). It
+    /// runs after the model's `controller` (the built-in model's session validation).
     public var onPhase: (@MainActor (Simulator, ScenePhase, ScenePhase) throws -> Void)? {
         didSet {
             phaseCode = onPhase.map { body in { sim, old, new in try onMainActor(sim) { sim in try body(sim, old, new) } } }
@@ -53,10 +54,11 @@ public struct AppModel {
         }
     }
 
-    /// Runs when a script asks for a raw transition (`app:transition`) on this Swift model: the
-    /// model moves its controller (and the simulator with `transition(to:)`) and returns
-    /// whether it did. Without it a script cannot move a Swift model's state behind its
-    /// controller's back, so the two never disagree.
+    /// Runs when a script asks for a raw transition on this Swift model: the model moves its controller
+    /// (and the simulator with `transition(to:)`) and returns whether it did. Without it a script cannot
+    /// move a Swift model's state behind its controller's back, so the two never disagree.
+    ///
+    /// In a scenario script: `app:transition`.
     public var onTransitionRequest: (@MainActor (Simulator, ModelState) throws -> Bool)? {
         didSet {
             transitionRequestCode = onTransitionRequest.map { body in
@@ -270,7 +272,7 @@ public struct AppModel {
 
     /// The words messages use for a state's argument.
     public struct Wording: Equatable, Sendable {
-        /// In "states are signed_in(<placeholder>)".
+        /// In "states are signedIn(<placeholder>)".
         public var placeholder: String
         /// In "needs <noun>".
         public var noun: String
@@ -340,7 +342,8 @@ public struct AppModel {
     /// The names `name` may move to.
     public func targets(from name: String) -> [String] { transitions[name] ?? [] }
 
-    /// Whether the table lets the app move from `from` to `to` (only the states' names count).
+    /// Whether the transition table lets the app move from `from` to `to` (only the states' names
+    /// count).
     public func allows(from: ModelState, to: ModelState) -> Bool {
         targets(from: from.name).contains(to.name)
     }

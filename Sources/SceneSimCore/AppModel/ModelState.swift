@@ -1,12 +1,12 @@
 import ByteText
 
-/// A state of the app's model (semantics 10): a declared name and, when its declaration asks
-/// for one, an argument — `locked`, `signed_in(ada)`, `failed(offline)`. The argument is
-/// bytes or an integer, kept exactly; the transition table looks only at the name.
+/// A state of the app's model (semantics 10): a declared name and, when its declaration asks for one,
+/// an argument — `locked`, `signedIn(ada)`, `failed(offline)`. The argument is bytes or an integer,
+/// kept exactly; the transition table looks only at the name.
 public struct ModelState: Hashable, Sendable {
-    /// The declared state's name (`signed_in` in `signed_in(ada)`).
+    /// The declared state's name (`signedIn` in `signedIn(ada)`).
     public var name: String
-    /// The state's argument (`ada` in `signed_in(ada)`); nil when it has none.
+    /// The state's argument (`ada` in `signedIn(ada)`); nil when it has none.
     public var argument: Argument?
 
     /// The argument a state carries: text as exact bytes, or an integer.

@@ -1,7 +1,9 @@
 // The script renderer: each call as a scenario writes it (Lua). Errors read word for word as
 // scenarios have always read them.
 extension APICall {
-    /// The call as a script writes it: `app:open_window("doc", 42)`, `w:focus()`, `sim.advance`.
+    /// The call as a scenario script writes it, for ``SimError/message``.
+    ///
+    /// In a scenario script: `app:open_window("doc", 42)`, `w:focus()`, `sim.advance`.
     public var scriptSpelling: String {
         switch self {
         case .launch: "app:launch()"

@@ -1,14 +1,14 @@
 /// An operation an error message names, as a value: each front end spells it its own way
-/// (`app:open_window("doc", 42)` for a script, `openWindow("doc", value: 42)` for Swift), in
-/// one place each (`scriptSpelling` in APICall+Script.swift, `swiftSpelling` in
-/// SimError+Swift.swift). Cases take no default arguments: a bare `.after` in an interpolation
-/// must be the call, never a function.
+/// (`openWindow("doc", value: 42)` for Swift, and a scenario script's spelling for a script), in one
+/// place each (`scriptSpelling` in APICall+Script.swift, `swiftSpelling` in SimError+Swift.swift).
+/// Cases take no default arguments: a bare `.after` in an interpolation must be the call, never a
+/// function.
 public enum APICall: Equatable, Sendable {
     // The lifecycle inputs (SimInput).
     case launch, background, foreground, switcher, interrupt, resume
-    /// One kind of termination: `app:terminate("user")`.
+    /// One kind of termination: `terminate(.user)`.
     case terminate(Termination)
-    /// Any of the kinds a scenario asks for: `app:terminate("system" | "user" | "crash")`.
+    /// Any of the kinds a caller may ask for: `terminate(.system | .user | .crash)`.
     case terminateAnyKind
     /// Quit and Keep Windows (⌥⌘Q, macOS).
     case quitKeepingWindows
@@ -20,45 +20,57 @@ public enum APICall: Equatable, Sendable {
     case openURL, continueActivity, openNotification, openShortcut
     case openSettings, reopen, hide, replyToQuit
     case advance
-    /// The clock moving by a span: `sim.advance(1.500)`.
+    /// The clock moving by a span: `advance(seconds: 1.5)`.
     case advanceBy(VirtualTime)
     case settle
-    /// The system runs the app's background refresh (`sim.system.refresh(app)`).
+    /// The system runs the app's background refresh.
+    ///
+    /// In a scenario script: `sim.system.refresh(app)`.
     case refresh
-    /// A silent push reaches the app (`sim.system.push(app, info)`).
+    /// A silent push reaches the app.
+    ///
+    /// In a scenario script: `sim.system.push(app, info)`.
     case push
-    /// A background URLSession transfer finished (`sim.system.transfer_done(app, name)`).
+    /// A background URLSession transfer finished.
+    ///
+    /// In a scenario script: `sim.system.transfer_done(app, name)`.
     case transferDone
-    /// The system warns the app that memory is short (`sim.system.memory_warning(app)`).
+    /// The system warns the app that memory is short.
+    ///
+    /// In a scenario script: `sim.system.memory_warning(app)`.
     case memoryWarning
-    /// A new version of the app is installed between launches (`app:update { version = ... }`).
+    /// A new version of the app is installed between launches.
+    ///
+    /// In a scenario script: `app:update { version = ... }`.
     case update
-    /// The device locks, unlocks (`sim.system.lock(app)`, `sim.system.unlock(app)`); the
-    /// system prewarms the app (`sim.system.prewarm(app)`).
+    /// The device locks, unlocks (`lockDevice()`, `unlockDevice()`); the system prewarms the app
+    /// (`prewarm()`).
+    ///
+    /// In a scenario script: `sim.system.prewarm(app)`.
     case lockDevice, unlockDevice, prewarm
-    /// One of the model's intents, called without arguments: `app:next_step()`.
+    /// One of the model's intents, called without arguments: `perform(intent: "nextStep")`.
     case intent(String)
-    /// One of the model's intents, by name: `app:save`.
+    /// One of the model's intents, by name: `perform(intent: "save")`.
     case intentName(String)
     /// One of the model's intents with its parameters (`"pin: string, user: string"`).
     case intentSignature(String, parameters: String)
-    /// The built-in model's login, with the table a script passes.
+    /// The built-in model's login, with the user it logs in.
     case login(newUser: Bool)
 
     // The app's own calls.
     case transition
     /// A timer.
     case after
-    /// A timer with its delay: `app:after(1.500)`.
+    /// A timer with its delay: `scheduleTask(after: 1.5)`.
     case afterDelay(VirtualTime)
     /// A background refresh request.
     case scheduleRefresh
-    /// A background refresh request with its delay: `app:schedule_refresh(3600.000)`.
+    /// A background refresh request with its delay: `scheduleRefresh(after: 3600)`.
     case scheduleRefreshAfter(VirtualTime)
     case beginBackgroundTask
-    /// Work a background mode keeps running (audio, location): `app:keep_running(reason)`.
+    /// Work a background mode keeps running (audio, location): `keepRunning(_:)`.
     case keepRunning
-    /// That work ends: `app:stop_running()`.
+    /// That work ends: `stopRunning()`.
     case stopRunning
     case taskStatus, taskTime, cancelTask
     case backgroundTaskStatus, backgroundTaskName, finishBackgroundTask

@@ -9,8 +9,8 @@ extension SimError {
             case text(String)
             /// A call, spelled for each audience.
             case call(APICall)
-            /// Words that differ between audiences beyond a call's spelling (a script's hook
-            /// is a Swift model's handler).
+            /// Words that differ between audiences beyond a call's spelling (what a Swift model calls a
+            /// handler, a script names otherwise).
             case phrase(script: String, swift: String)
         }
 

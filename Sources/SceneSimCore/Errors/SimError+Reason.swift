@@ -12,7 +12,7 @@ extension SimError {
         case suspended(APICall, since: VirtualTime)
         /// A lifecycle action started from app code in the middle of another system action.
         case reentrant(APICall)
-        /// A change made from inside a restore hook.
+        /// A change made from inside a restore check (a scene's `SceneCode.restore`).
         case restoreReentry
         /// `call` got a window of another simulator.
         case foreignWindow(APICall)
@@ -41,7 +41,7 @@ extension SimError {
             case .reentrant(let call):
                 "\(call): cannot start a lifecycle action from a handler in the middle of another system action; send it as an input, which queues it until the action is over"
             case .restoreReentry:
-                "cannot change the simulation from inside a restore hook; return true or false and act after the launch"
+                "cannot change the simulation from inside a restore \(script: "hook", swift: "check (a scene's SceneCode.restore)"); return true or false and act after the launch"
             case .foreignWindow(let call):
                 "\(call): this window belongs to another simulator; use the windows this one gives (windows, liveSessions, session(labeled:))"
             case let .discardedWindow(call, label, at, reason, reopen):

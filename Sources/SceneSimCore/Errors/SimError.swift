@@ -8,7 +8,8 @@ import ByteText
 public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of misuse an error reports, for code that handles some kinds differently.
     public enum Kind: String, Sendable {
-        /// `sim.launch` options that are unknown, of the wrong type or inconsistent.
+        /// An app's declaration (`AppConfig`, a model) that is unknown, of the wrong type or
+        /// inconsistent.
         case invalidConfig
         /// A scene id that the app does not declare.
         case unknownScene
@@ -22,7 +23,7 @@ public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
         case forbidden
         /// The clock kept finding work: a livelock.
         case didNotSettle
-        /// A simulator operation called while another one is still under way (from a hook).
+        /// A simulator operation called while another one is still under way (from a handler).
         case reentrant
         /// Time would pass `VirtualTime.latest`, the end of the virtual clock.
         case clockEnd
@@ -39,7 +40,9 @@ public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The audiences an error is rendered for.
     public enum Dialect: Sendable {
-        /// A scenario's author: calls as Lua spells them (`app:open_window("doc")`).
+        /// A scenario's author: calls as a scenario script spells them.
+        ///
+        /// In a scenario script: `app:open_window("doc")`.
         case script
         /// A Swift caller: calls as the Swift API spells them (`openWindow("doc")`).
         case swift

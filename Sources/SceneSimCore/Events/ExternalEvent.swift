@@ -73,13 +73,13 @@ public enum ExternalEvent: Equatable, Sendable {
 
 /// What launched a process, when an event did (semantics 12.8): the launch line names it.
 public enum LaunchCause: Equatable, Sendable {
-    /// `app:open_url` on an app that was not running.
+    /// `openURL(_:)` on an app that was not running.
     case url(ByteString)
-    /// `app:continue_activity` on an app that was not running.
+    /// `continueActivity(_:info:target:webpage:)` on an app that was not running.
     case activity(String)
-    /// `app:open_notification` on an app that was not running.
+    /// `openNotification(_:target:)` on an app that was not running.
     case notification
-    /// `app:open_shortcut` on an app that was not running: the shortcut's type.
+    /// `openShortcut(_:target:)` on an app that was not running: the shortcut's type.
     case shortcut(String)
 }
 

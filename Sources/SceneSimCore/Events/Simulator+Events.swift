@@ -4,29 +4,32 @@ import ByteText
 // rule, `prefers` then `allows` over the connected windows front to back, a new window by
 // `matching`, the window's own handler, then the routes; and launching by an event.
 extension Simulator {
-    /// app:continue_activity(type, info, { target, webpage }): the system hands the app a user
-    /// activity (Handoff, Spotlight, a widget); it launches the app when it is not running.
-    /// `target` is its `targetContentIdentifier`, `webpage` its `webpageURL` (http or https):
-    /// scenes are matched on the target, else the webpage (semantics 12.3). Whether anything
+    /// The system hands the app a user activity (Handoff, Spotlight, a widget); it launches the app when it
+    /// is not running. `target` is its `targetContentIdentifier`, `webpage` its `webpageURL` (http or
+    /// https): scenes are matched on the target, else the webpage (semantics 12.3). Whether anything
     /// handled it (false when app code's request was queued).
+    ///
+    /// In a scenario script: `app:continue_activity(type, info, { target, webpage })`.
     @discardableResult
     public func continueActivity(_ type: String, info: SceneStorage = SceneStorage(), target: String? = nil, webpage: String? = nil) throws(SimError) -> Bool {
         guard case .urlHandled(let handled) = try send(.continueActivity(type, info: info, target: target, webpage: webpage)) else { return false }
         return handled
     }
 
-    /// app:open_notification(info, { target }): the user opens one of the app's notifications;
-    /// it launches the app when it is not running, and the model's response handler runs once it
-    /// is active. With a `target` the notification is then routed to a scene as activities are
-    /// (semantics 12.10).
+    /// The user opens one of the app's notifications; it launches the app when it is not running, and the
+    /// model's response handler runs once it is active. With a `target` the notification is then routed to
+    /// a scene as activities are (semantics 12.10).
+    ///
+    /// In a scenario script: `app:open_notification(info, { target })`.
     public func openNotification(_ info: SceneStorage = SceneStorage(), target: String? = nil) throws(SimError) {
         try send(.openNotification(info, target: target))
     }
 
-    /// app:open_shortcut(type, { target }) (iOS family): the user picks one of the app's
-    /// home-screen quick actions (`UIApplicationShortcutItem`); it launches the app when it is
-    /// not running, the model's `onShortcut` runs, and with a `target` the shortcut is routed to a
-    /// scene as activities are (semantics 12.10).
+    /// The user picks one of the app's home-screen quick actions (`UIApplicationShortcutItem`); it launches
+    /// the app when it is not running, the model's `onShortcut` runs, and with a `target` the shortcut is
+    /// routed to a scene as activities are (semantics 12.10) (iOS family).
+    ///
+    /// In a scenario script: `app:open_shortcut(type, { target })`.
     public func openShortcut(_ type: String, target: String? = nil) throws(SimError) {
         try send(.openShortcut(type, target: target))
     }

@@ -3,30 +3,42 @@ import ByteText
 // The Mac's app lifecycle (semantics 13): the Settings scene, the three ways to quit, the Dock
 // (reopen, minimise) and hiding.
 extension Simulator {
-    /// app:open_settings() (macOS): opens the Settings scene, or brings it to the front.
+    /// Opens the Settings scene, or brings it to the front (macOS).
+    ///
+    /// In a scenario script: `app:open_settings()`.
     @discardableResult
     public func openSettings() throws(SimError) -> WindowOpening {
         guard case .window(let opening) = try send(.openSettings) else { return .queued }
         return opening
     }
 
-    /// app:reopen() (macOS): the user clicks the Dock icon (semantics 13.6).
+    /// The user clicks the Dock icon (semantics 13.6) (macOS).
+    ///
+    /// In a scenario script: `app:reopen()`.
     public func reopen() throws(SimError) { try send(.reopen) }
 
-    /// app:reply_to_quit(quits) (macOS): the app's answer to a Quit its `onShouldQuit` put off
-    /// (semantics 13.8): true quits now, false keeps the app running.
+    /// The app's answer to a Quit its `onShouldQuit` put off (semantics 13.8): true quits now, false keeps
+    /// the app running (macOS).
+    ///
+    /// In a scenario script: `app:reply_to_quit(quits)`.
     public func replyToQuit(_ quits: Bool) throws(SimError) { try send(.replyToQuit(quits)) }
 
     /// Whether a Quit waits for the app's `replyToQuit(_:)` (macOS).
     public var isQuitPending: Bool { process?.pendingQuit != nil }
 
-    /// app:hide() (macOS, ⌘H): every window leaves the screen (semantics 13.7).
+    /// Every window leaves the screen (semantics 13.7) (macOS, ⌘H).
+    ///
+    /// In a scenario script: `app:hide()`.
     public func hide() throws(SimError) { try send(.hide) }
 
-    /// w:minimize() (macOS): the window goes to the Dock, inactive and off screen (semantics 13.7).
+    /// The window goes to the Dock, inactive and off screen (semantics 13.7) (macOS).
+    ///
+    /// In a scenario script: `w:minimize()`.
     public func minimize(_ id: SessionID) throws(SimError) { try send(.minimize(id)) }
 
-    /// app:terminate("user", { keep_windows = true }) (macOS): Quit and Keep Windows (⌥⌘Q).
+    /// Quit and Keep Windows (⌥⌘Q) (macOS).
+    ///
+    /// In a scenario script: `app:terminate("user", { keep_windows = true })`.
     public func quitKeepingWindows() throws(SimError) { try send(.terminateKeepingWindows) }
 
     /// Whether a window is minimised to the Dock (macOS).

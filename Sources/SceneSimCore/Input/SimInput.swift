@@ -6,89 +6,154 @@ import ByteText
 /// and an input that app code makes in the middle of a system action is queued by the core and
 /// runs once the action is over (semantics 9.5).
 public enum SimInput: Equatable, Sendable {
-    /// `app:launch()`: starts the app, restoring what the system kept (§5.4).
+    /// Starts the app, restoring what the system kept (§5.4).
+    ///
+    /// In a scenario script: `app:launch()`.
     case launch
-    /// `app:background()`: the user leaves the app.
+    /// The user leaves the app.
+    ///
+    /// In a scenario script: `app:background()`.
     case background
-    /// `app:foreground()`: the user returns to the app.
+    /// The user returns to the app.
+    ///
+    /// In a scenario script: `app:foreground()`.
     case foreground
-    /// `app:switcher()`: the app switcher opens over the app.
+    /// The app switcher opens over the app.
+    ///
+    /// In a scenario script: `app:switcher()`.
     case switcher
-    /// `app:interrupt()`: a system overlay covers the app.
+    /// A system overlay covers the app.
+    ///
+    /// In a scenario script: `app:interrupt()`.
     case interrupt
-    /// `app:resume()`: the overlay goes away.
+    /// The overlay goes away.
+    ///
+    /// In a scenario script: `app:resume()`.
     case resume
-    /// `app:terminate(how)`: the process ends.
+    /// The process ends.
+    ///
+    /// In a scenario script: `app:terminate(how)`.
     case terminate(Termination)
-    /// `app:open_window(id, value?)`: `openWindow(id:value:)`.
+    /// `openWindow(id:value:)`.
+    ///
+    /// In a scenario script: `app:open_window(id, value?)`.
     case openWindow(String, value: SceneValue?)
-    /// `app:dismiss_window(id, value?)`: `dismissWindow(id:value:)`.
+    /// `dismissWindow(id:value:)`.
+    ///
+    /// In a scenario script: `app:dismiss_window(id, value?)`.
     case dismissWindow(String, value: SceneValue?)
-    /// `w:focus()`: a window comes to the front.
+    /// A window comes to the front.
+    ///
+    /// In a scenario script: `w:focus()`.
     case focus(SessionID)
-    /// `w:background()`: one window leaves the screen.
+    /// One window leaves the screen.
+    ///
+    /// In a scenario script: `w:background()`.
     case backgroundWindow(SessionID)
-    /// `w:close()`: the user closes a window.
+    /// The user closes a window.
+    ///
+    /// In a scenario script: `w:close()`.
     case close(SessionID)
-    /// `w:disconnect()`: the system reclaims a background scene.
+    /// The system reclaims a background scene.
+    ///
+    /// In a scenario script: `w:disconnect()`.
     case disconnect(SessionID)
-    /// `app:open_url(url)`: the system opens a URL in the app.
+    /// The system opens a URL in the app.
+    ///
+    /// In a scenario script: `app:open_url(url)`.
     case openURL(ByteString)
-    /// `sim.advance(seconds)`: the clock moves, running what falls due.
+    /// The clock moves, running what falls due.
+    ///
+    /// In a scenario script: `sim.advance(seconds)`.
     case advance(VirtualTime)
-    /// `sim.settle()`: the clock runs until nothing is scheduled.
+    /// The clock runs until nothing is scheduled.
+    ///
+    /// In a scenario script: `sim.settle()`.
     case settle
     /// `app:<name>(...)`: one of the model's Swift intents.
     case intent(String, [SceneValue])
-    /// `sim.system.refresh(app)`: the system runs the app's due background refresh, launching
-    /// it in the background if it is not running (semantics 11.4).
+    /// The system runs the app's due background refresh, launching it in the background if it is not
+    /// running (semantics 11.4).
+    ///
+    /// In a scenario script: `sim.system.refresh(app)`.
     case refresh
-    /// `sim.system.push(app, info)`: a silent push (`content-available`) with its payload,
-    /// launching the app in the background if it is not running (semantics 11.8).
+    /// A silent push (`content-available`) with its payload, launching the app in the background if it is
+    /// not running (semantics 11.8).
+    ///
+    /// In a scenario script: `sim.system.push(app, info)`.
     case push(SceneStorage)
-    /// `sim.system.transfer_done(app, name)`: the background URLSession `name` finished its
-    /// transfers, launching the app in the background if it is not running (semantics 11.8).
+    /// The background URLSession `name` finished its transfers, launching the app in the background if it
+    /// is not running (semantics 11.8).
+    ///
+    /// In a scenario script: `sim.system.transfer_done(app, name)`.
     case transferDone(ByteString)
-    /// `sim.system.lock(app)`: the user locks the device; protected data becomes unavailable
-    /// and a foreground app goes to the background (semantics 8.6).
+    /// The user locks the device; protected data becomes unavailable and a foreground app goes to the
+    /// background (semantics 8.6).
+    ///
+    /// In a scenario script: `sim.system.lock(app)`.
     case lock
-    /// `sim.system.unlock(app)`: the user unlocks the device; protected data becomes available.
+    /// The user unlocks the device; protected data becomes available.
+    ///
+    /// In a scenario script: `sim.system.unlock(app)`.
     case unlock
-    /// `sim.system.prewarm(app)`: the system prewarms the app: its process starts and runs
-    /// `on_launch` with no scene; the next `launch` brings it forward (semantics 11.11).
+    /// The system prewarms the app: its process starts and runs `onLaunch` with no scene; the next
+    /// `launch` brings it forward (semantics 11.11).
+    ///
+    /// In a scenario script: `sim.system.prewarm(app)`.
     case prewarm
-    /// `app:continue_activity(type, info, { target, webpage })`: the system hands the app a
-    /// user activity, with its `targetContentIdentifier` and `webpageURL` when it has them.
+    /// The system hands the app a user activity, with its `targetContentIdentifier` and `webpageURL` when
+    /// it has them.
+    ///
+    /// In a scenario script: `app:continue_activity(type, info, { target, webpage })`.
     indirect case continueActivity(String, info: SceneStorage, target: String? = nil, webpage: String? = nil)
-    /// `app:open_notification(info, { target })`: the user opens one of the app's
-    /// notifications; with a target it is routed to a scene as activities are.
+    /// The user opens one of the app's notifications; with a target it is routed to a scene as activities
+    /// are.
+    ///
+    /// In a scenario script: `app:open_notification(info, { target })`.
     case openNotification(SceneStorage, target: String? = nil)
-    /// `app:open_shortcut(type, { target })` (iOS family): the user picks one of the app's
-    /// home-screen quick actions; with a target it is routed to a scene as activities are.
+    /// The user picks one of the app's home-screen quick actions; with a target it is routed to a scene as
+    /// activities are (iOS family).
+    ///
+    /// In a scenario script: `app:open_shortcut(type, { target })`.
     case openShortcut(String, target: String? = nil)
-    /// `app:open_settings()` (macOS): the Settings scene opens or comes to the front.
+    /// The Settings scene opens or comes to the front (macOS).
+    ///
+    /// In a scenario script: `app:open_settings()`.
     case openSettings
-    /// `app:reopen()` (macOS): the user clicks the app's Dock icon.
+    /// The user clicks the app's Dock icon (macOS).
+    ///
+    /// In a scenario script: `app:reopen()`.
     case reopen
-    /// `app:hide()` (macOS, ⌘H): every window leaves the screen.
+    /// Every window leaves the screen (macOS, ⌘H).
+    ///
+    /// In a scenario script: `app:hide()`.
     case hide
-    /// `w:minimize()` (macOS; `w:background()` there): the window goes to the Dock.
+    /// The window goes to the Dock (macOS; `backgroundWindow` there).
+    ///
+    /// In a scenario script: `w:minimize()`.
     case minimize(SessionID)
-    /// `app:terminate("user", { keep_windows = true })` (macOS): Quit and Keep Windows (⌥⌘Q).
+    /// Quit and Keep Windows (⌥⌘Q) (macOS).
+    ///
+    /// In a scenario script: `app:terminate("user", { keep_windows = true })`.
     case terminateKeepingWindows
-    /// `sim.system.memory_warning(app)` (iOS family): the system warns the running app that
-    /// memory is short (`didReceiveMemoryWarning`; semantics 11.10).
+    /// The system warns the running app that memory is short (`didReceiveMemoryWarning`; semantics 11.10)
+    /// (iOS family).
+    ///
+    /// In a scenario script: `sim.system.memory_warning(app)`.
     case memoryWarning
-    /// `app:update { version = "2.0" }`: a new version of the app is installed while it is not
-    /// running (semantics 5.6).
+    /// A new version of the app is installed while it is not running (semantics 5.6).
+    ///
+    /// In a scenario script: `app:update { version = "2.0" }`.
     case update(version: String)
-    /// `app:reply_to_quit(quits)` (macOS): the app's answer to a Quit its `on_should_quit`
-    /// put off (`NSApplication.reply(toApplicationShouldTerminate:)`).
+    /// The app's answer to a Quit its `onShouldQuit` put off
+    /// (`NSApplication.reply(toApplicationShouldTerminate:)`) (macOS).
+    ///
+    /// In a scenario script: `app:reply_to_quit(quits)`.
     case replyToQuit(Bool)
 
-    /// The kinds of input, each with the name scripts call it by. The Lua bindings, the REPL's
-    /// completion, the LuaLS definitions and explore's built-in rules are tested against this
-    /// list in both directions, so a new input cannot miss one of them.
+    /// The kinds of input, each with the name scripts call it by. The scripting bindings, the REPL's
+    /// completion, the LuaLS definitions and explore's built-in rules are tested against this list in
+    /// both directions, so a new input cannot miss one of them.
     public enum Kind: String, CaseIterable, Sendable {
         case launch, background, foreground, switcher, interrupt, resume, terminate
         case openWindow = "open_window"
@@ -109,7 +174,9 @@ public enum SimInput: Equatable, Sendable {
         case update
         case replyToQuit = "reply_to_quit"
 
-        /// How a script calls it: `app:launch`, `w:focus`, `sim.advance`, `app:<intent>`.
+        /// The name a scenario script calls it by.
+        ///
+        /// In a scenario script: `app:launch`, `w:focus`, `sim.advance`, `app:<intent>`.
         public var scriptName: String {
             switch self {
             case .launch, .background, .foreground, .switcher, .interrupt, .resume, .terminate,

@@ -375,7 +375,7 @@ extension Simulator {
             guard next <= Self.maxQueuedInputs else {
                 var error = SimError(
                     .tooManyRequests,
-                    "hooks requested \(Self.maxQueuedInputs) lifecycle actions for one operation: this request, made in a hook, fires a hook that requests again; let a hook act only on changes it did not cause (check old and new, or keep a flag)"
+                    "\(script: "hooks", swift: "handlers") requested \(Self.maxQueuedInputs) lifecycle actions for one operation: this request, made in \(script: "a hook, fires a hook", swift: "a handler, fires a handler") that requests again; let \(script: "a hook", swift: "a handler") act only on changes it did not cause (check old and new, or keep a flag)"
                 )
                 error.queuedAt = queued.origin ?? ""
                 throw error
@@ -497,7 +497,7 @@ extension Simulator {
         let os = config.platform.osName
         return SimError(
             .forbidden,
-            "\(what): \(action) needs \(os) \(needed), and this app runs on \(os) \(config.os) (os = \"\(config.os)\"); raise \(script: "os in sim.launch", swift: "AppConfig.osVersion")"
+            "\(what): \(action) needs \(os) \(needed), and this app runs on \(os) \(config.os) (\(script: "os = \"\(config.os)\"", swift: "osVersion \(config.os)")); raise \(script: "os in sim.launch", swift: "AppConfig.osVersion")"
         )
     }
 }

@@ -91,7 +91,9 @@ struct ModelServices {
     }
 }
 
-/// A timer made by `Simulator.scheduleTask(after:_:)` (a script's `app:after`).
+/// A timer made by `Simulator.scheduleTask(after:_:)`.
+///
+/// In a scenario script: `app:after`.
 public struct TaskID: Hashable, Sendable, CustomStringConvertible {
     /// Timers are numbered from 1 in the order they were made, for the whole run.
     public let rawValue: Int
@@ -103,7 +105,9 @@ public struct TaskID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "task \(rawValue)" }
 }
 
-/// A request made by `Simulator.validate(token:_:)` (a script's `sim.server.validate`).
+/// A request made by `Simulator.validate(token:_:)`.
+///
+/// In a scenario script: `sim.server.validate`.
 public struct ValidationRequestID: Hashable, Sendable {
     /// Requests are numbered from 1 in the order they were made, for the whole run.
     public let rawValue: Int
@@ -112,7 +116,9 @@ public struct ValidationRequestID: Hashable, Sendable {
     public init(rawValue: Int) { self.rawValue = rawValue }
 }
 
-/// What `sim.server.validate` answers (semantics 8.3).
+/// What `Simulator.validate(token:_:)` answers (semantics 8.3).
+///
+/// In a scenario script: `sim.server.validate`.
 public enum ServerAnswer: String, Sendable, CaseIterable {
     /// The token is valid, has expired, was revoked or is unknown, or the server could not be reached.
     case valid, expired, revoked, unreachable

@@ -19,11 +19,16 @@ extension Simulator {
             try requireRunning(.writeDefaults)
             try requireAwake(.writeDefaults)
             if case .double(let d)? = value, d.isNaN {
-                throw SimError(.invalidValue, "app.defaults key \(key.quoted): NaN cannot be stored (it never equals itself); store a number or nil")
+                throw SimError(
+                    .invalidValue,
+                    "\(script: "app.defaults key", swift: "default") \(key.quoted): NaN cannot be stored (it never equals itself); \(script: "store a number or nil", swift: "store a number, or remove the key")"
+                )
             }
             if case .table? = value {
                 throw SimError(
-                    .invalidValue, "app.defaults key \(key.quoted): cannot store a table; app.defaults holds boolean, integer, float or string values (encode tables as strings)")
+                    .invalidValue,
+                    "\(script: "app.defaults key", swift: "default") \(key.quoted): cannot store a \(script: "table; app.defaults", swift: "SceneValue.table; UserDefaults") holds boolean, integer, float or string values (encode \(script: "tables", swift: "it") as \(script: "strings", swift: "a string"))"
+                )
             }
             let old = services.defaults[key].map { key.count + $0.byteSize + Self.storageEntryCost } ?? 0
             let new = value.map { key.count + $0.byteSize + Self.storageEntryCost } ?? 0

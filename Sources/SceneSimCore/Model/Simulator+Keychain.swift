@@ -24,8 +24,8 @@ extension Simulator {
         }
     }
 
-    /// Whether protected data (`when_unlocked` items, files with complete protection) is
-    /// available: the device is unlocked (`UIApplication.isProtectedDataAvailable`).
+    /// Whether protected data (`.whenUnlocked` items, files with complete protection) is available: the
+    /// device is unlocked (`UIApplication.isProtectedDataAvailable`).
     public var protectedDataAvailable: Bool { !isDeviceLocked }
 
     /// Stores `token` (a session the server issued) in the keychain, or with nil clears it.
@@ -45,7 +45,7 @@ extension Simulator {
             for access in [current, token == nil ? nil : accessible].compactMap({ $0 }) where !isReadable(access) {
                 throw SimError(
                     .forbidden,
-                    "\(script: "writing app.keychain", swift: "setKeychain(_:accessible:)"): the device is \(lockText), so a keychain item of class \(access.rawValue) cannot be \(access == current ? "changed" : "written"); call \(.unlockDevice) first, or store it with accessible = \"after_first_unlock\" once the device has been unlocked"
+                    "\(script: "writing app.keychain", swift: "setKeychain(_:accessible:)"): the device is \(lockText), so a keychain item of class \(script: access.rawValue, swift: ".\(access)") cannot be \(access == current ? "changed" : "written"); call \(.unlockDevice) first, or store it with \(script: "accessible = \"after_first_unlock\"", swift: "accessible: .afterFirstUnlock") once the device has been unlocked"
                 )
             }
             guard let token else {
@@ -68,9 +68,9 @@ extension Simulator {
 }
 
 extension Simulator {
-    /// A login: the server issues a session for `user` (lasting `session_ttl`) and the app
+    /// A login: the server issues a session for `user` (lasting `AppConfig.sessionTTL`) and the app
     /// stores it in the keychain, traced (the built-in model's `login`). The item is of class
-    /// `when_unlocked`, the keychain's default.
+    /// `.whenUnlocked`, the keychain's default.
     public func storeSession(user: ByteString) throws(SimError) {
         try change { () throws(SimError) in
             let token = server.createSession(user: user, ttl: config.sessionTTL, now: now)

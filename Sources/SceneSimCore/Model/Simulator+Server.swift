@@ -2,9 +2,11 @@ import ByteText
 
 // sim.server (semantics 8.3): the virtual auth server the built-in model talks to, made public.
 extension Simulator {
-    /// sim.server.create_session: a new session for `user` lasting `ttl` (default
-    /// `session_ttl`); returns its token. Not traced: it is the server's side of a login, and
-    /// the app's side — storing the token in the keychain — is.
+    /// A new session for `user` lasting `ttl` (default `AppConfig.sessionTTL`); returns its token. Not
+    /// traced: it is the server's side of a login, and the app's side — storing the token in the
+    /// keychain — is.
+    ///
+    /// In a scenario script: `sim.server.create_session`.
     public func createSession(user: String, ttl: VirtualTime? = nil) throws(SimError) -> Int {
         try createSession(user: ByteString(user), ttl: ttl)
     }
@@ -23,9 +25,11 @@ extension Simulator {
         }
     }
 
-    /// sim.server.end_session: the server's side of a logout — the session behind `token` ends
-    /// (a later validation answers `revoked`). Not traced, as `create_session` is not: the app's
-    /// side, clearing the keychain, is. Returns false for a token the server never issued.
+    /// The server's side of a logout — the session behind `token` ends (a later validation answers
+    /// `revoked`). Not traced, as `createSession(user:ttl:)` is not: the app's side, clearing the
+    /// keychain, is. Returns false for a token the server never issued.
+    ///
+    /// In a scenario script: `sim.server.end_session`.
     public func endSession(token: Int) throws(SimError) -> Bool {
         try change { () throws(SimError) in
             guard server.session(token: token) != nil else { return false }
@@ -34,10 +38,10 @@ extension Simulator {
         }
     }
 
-    /// Asks the server about `token`; the answer comes `auth_latency` later, judged then (as
-    /// the built-in validation is), and `answer` runs with it on the main actor, with the
-    /// session's user (nil when the server could not be reached). The request belongs to the
-    /// running process: if it ends first, the answer never comes.
+    /// Asks the server about `token`; the answer comes `AppConfig.authLatency` later, judged then (as
+    /// the built-in validation is), and `answer` runs with it on the main actor, with the session's
+    /// user (`nil` when the server could not be reached). The request belongs to the running process:
+    /// if it ends first, the answer never comes.
     @discardableResult
     public func validate(token: Int, _ answer: @escaping @MainActor (Simulator, ServerAnswer, String?) throws -> Void) throws(SimError) -> ValidationRequestID {
         try validate(
@@ -100,12 +104,12 @@ extension Simulator {
 }
 
 extension Simulator {
-    /// `validate(token:_:)` for the app's async code (semantics 10.10): a task the app's code
-    /// started awaits the server's answer, which comes `auth_latency` later on the virtual
-    /// clock; the task resumes then, within that event. The answer is `.valid`, `.expired`,
-    /// `.revoked` (a token a logout ended too) or `.unreachable`. If the process ends first, the
-    /// answer never comes and the task never resumes. Only a task the simulator runs may await
-    /// it (as `SimClock.sleep`); it runs on its caller's actor.
+    /// `validate(token:_:)` for the app's async code (semantics 10.10): a task the app's code started
+    /// awaits the server's answer, which comes `AppConfig.authLatency` later on the virtual clock; the
+    /// task resumes then, within that event. The answer is `.valid`, `.expired`, `.revoked` (a token a
+    /// logout ended too) or `.unreachable`. If the process ends first, the answer never comes and the
+    /// task never resumes. Only a task the simulator runs may await it (as `SimClock.sleep`); it runs
+    /// on its caller's actor.
     public nonisolated(nonsending) func validate(token: Int) async throws -> ValidationResult {
         try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<ValidationResult, any Error>) in
             do throws(SimError) {

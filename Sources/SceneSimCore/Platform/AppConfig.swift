@@ -1,6 +1,8 @@
 import ByteText
 
-/// Everything `sim.launch` declares about the app: its scenes, its platform and its policies.
+/// Everything the app declares about itself: its scenes, its platform and its policies.
+///
+/// In a scenario script: `sim.launch { ... }`.
 public struct AppConfig: Sendable, Equatable {
     /// The device the app runs on.
     public var platform: Platform
@@ -54,7 +56,7 @@ public struct AppConfig: Sendable, Equatable {
         self.policy = policy
     }
 
-    /// Whether `open_window` can create windows (semantics §4.4).
+    /// Whether `openWindow` can create windows (semantics §4.4).
     public var allowsMultipleWindows: Bool {
         switch platform {
         case .iphone: false
@@ -80,10 +82,12 @@ public struct AppConfig: Sendable, Equatable {
     package var os: Int { osVersion ?? platform.newestOS }
 
     /// Refuses a feature that needs OS `needed` on this platform (semantics 14.1).
-    func require(_ feature: String, _ needed: Int?) throws(SimError) {
+    func require(_ feature: SimError.Message, _ needed: Int?) throws(SimError) {
         guard let needed, os < needed else { return }
         throw SimError(
-            .invalidConfig, "\(feature) needs \(platform.osName) \(needed), and this app runs on \(platform.osName) \(os) (os = \"\(os)\"); raise os, or drop the feature")
+            .invalidConfig,
+            "\(feature) needs \(platform.osName) \(needed), and this app runs on \(platform.osName) \(os) (\(script: "os = \"\(os)\"", swift: "osVersion \(os)")); raise \(script: "os", swift: "osVersion"), or drop the feature"
+        )
     }
 
     /// Checks what cannot be expressed in the types: unique ids, Window scenes only where they
@@ -104,20 +108,23 @@ public struct AppConfig: Sendable, Equatable {
             if scene.kind == .window && !platform.supportsWindowScenes {
                 throw SimError(
                     .invalidConfig,
-                    "scenes: \"\(scene.id)\" has kind = \"window\", but \(platform.rawValue) has no Window scenes (only macos and visionos); use a WindowGroup (drop kind)")
+                    "scenes: \"\(scene.id)\" has \(script: "kind = \"window\"", swift: "kind .window"), but \(platform.rawValue) has no Window scenes (only macos and visionos); use a WindowGroup (drop \(script: "kind", swift: "kind: .window"))"
+                )
             }
             if scene.kind == .window && scene.valueType != nil {
-                throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" is a Window scene and cannot take a value; drop value or make it a WindowGroup")
+                throw SimError(
+                    .invalidConfig, "scenes: \"\(scene.id)\" is a Window scene and cannot take a value; drop \(script: "value", swift: "valueType") or make it a WindowGroup")
             }
         }
         if let version = osVersion, !platform.knownOS.contains(version) {
             throw SimError(
                 .invalidConfig,
-                "os = \"\(version)\" is not a version of \(platform.osName) scenesim knows; use one of \(platform.knownOS.map { "\"\($0)\"" }.joined(separator: ", "))")
+                "\(script: "os = \"\(version)\"", swift: "osVersion \(version)") is not a version of \(platform.osName) scenesim knows; use one of \(platform.knownOS.map { "\"\($0)\"" }.joined(separator: ", "))"
+            )
         }
         for scene in scenes {
             if scene.kind == .window {
-                try require("scenes: \"\(scene.id)\" (kind = \"window\", a Window scene)", platform.windowSceneOS)
+                try require("scenes: \"\(scene.id)\" (\(script: "kind = \"window\"", swift: "kind .window"), a Window scene)", platform.windowSceneOS)
             }
             if scene.launch != .automatic {
                 try require("scenes: \"\(scene.id)\".launch (defaultLaunchBehavior)", platform.sceneBehaviorOS)
@@ -127,15 +134,18 @@ public struct AppConfig: Sendable, Equatable {
                 try require("scenes: \"\(scene.id)\".restoration (\(behavior))", platform.restorationOS(disabled: !scene.restoration))
             }
             if scene.valueType != nil {
-                try require("scenes: \"\(scene.id)\".value (a WindowGroup presenting a value)", platform.openWindowOS)
+                try require("scenes: \"\(scene.id)\".\(script: "value", swift: "valueType") (a WindowGroup presenting a value)", platform.openWindowOS)
             }
         }
         for scene in scenes where scene.kind == .settings {
             if platform != .macos {
-                throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" has kind = \"settings\", but the Settings scene exists only on macos; drop it or use a WindowGroup")
+                throw SimError(
+                    .invalidConfig,
+                    "scenes: \"\(scene.id)\" has \(script: "kind = \"settings\"", swift: "kind .settings"), but the Settings scene exists only on macos; drop it or use a WindowGroup"
+                )
             }
             if scene.valueType != nil {
-                throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" is the Settings scene and cannot take a value; drop value")
+                throw SimError(.invalidConfig, "scenes: \"\(scene.id)\" is the Settings scene and cannot take a value; drop \(script: "value", swift: "valueType")")
             }
             // Named by the second one (the loop is at the first).
             if let second = scenes.filter({ $0.kind == .settings }).dropFirst().first {
@@ -148,7 +158,7 @@ public struct AppConfig: Sendable, Equatable {
                 throw SimError(.invalidConfig, "scenes: the app needs at least one WindowGroup or Window besides Settings")
             }
         } else if primaryGroup == nil {
-            throw SimError(.invalidConfig, "scenes: the app needs at least one WindowGroup (a scene without kind = \"window\")")
+            throw SimError(.invalidConfig, "scenes: the app needs at least one WindowGroup (a scene without \(script: "kind = \"window\"", swift: "kind .window"))")
         }
         for route in routes.keys.sorted() {
             let target = routes[route]!
@@ -160,7 +170,7 @@ public struct AppConfig: Sendable, Equatable {
                 if !urlSchemes.isEmpty && !urlSchemes.contains(where: { $0.lowercased() == scheme.lowercased() }) {
                     throw SimError(
                         .invalidConfig,
-                        "routes[\"\(route)\"]: scheme \"\(scheme)\" is not registered in url_schemes (\(urlSchemes.joined(separator: ", "))), so no such URL reaches the app; add it to url_schemes or route \"\(host)\" for every scheme"
+                        "routes[\"\(route)\"]: scheme \"\(scheme)\" is not registered in \(script: "url_schemes", swift: "urlSchemes") (\(urlSchemes.joined(separator: ", "))), so no such URL reaches the app; add it to \(script: "url_schemes", swift: "urlSchemes") or route \"\(host)\" for every scheme"
                     )
                 }
             }
@@ -169,7 +179,9 @@ public struct AppConfig: Sendable, Equatable {
             }
             if scene.valueType == nil {
                 throw SimError(
-                    .invalidConfig, "routes.\(route) names scene \"\(target)\", which takes no value; route to a WindowGroup declared with value = \"string\" or \"integer\"")
+                    .invalidConfig,
+                    "routes.\(route) names scene \"\(target)\", which takes no value; route to a WindowGroup declared with \(script: "value = \"string\" or \"integer\"", swift: "valueType: .string or .integer")"
+                )
             }
         }
         if let limit = visibleLimit, limit < 1 {

@@ -1,8 +1,9 @@
 import ByteText
 
-/// A background task made by `Simulator.beginBackgroundTask(named:expirationHandler:)` (a
-/// script's `app:begin_background_task`). Numbered from 1 for the whole run, apart from the
-/// timers of `scheduleTask`.
+/// A background task made by `Simulator.beginBackgroundTask(named:expirationHandler:)`. Numbered from 1 for
+/// the whole run, apart from the timers of `scheduleTask`.
+///
+/// In a scenario script: `app:begin_background_task`.
 public struct BackgroundTaskID: Hashable, Sendable, CustomStringConvertible {
     /// The task's number.
     public let rawValue: Int

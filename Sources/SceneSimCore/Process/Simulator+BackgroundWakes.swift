@@ -6,12 +6,14 @@ import ByteText
 // running (semantics 11.9): while the app's `keepRunning` work goes on (audio, location) the
 // system does not suspend it in the background.
 extension Simulator {
-    /// A silent push (`content-available`) with its payload reaches the app
-    /// (`sim.system.push(app, info)`).
+    /// A silent push (`content-available`) with its payload reaches the app.
+    ///
+    /// In a scenario script: `sim.system.push(app, info)`.
     public func receivePush(_ info: SceneStorage = SceneStorage()) throws(SimError) { try send(.push(info)) }
 
-    /// The app's background URLSession `name` finished its transfers
-    /// (`sim.system.transfer_done(app, name)`).
+    /// The app's background URLSession `name` finished its transfers.
+    ///
+    /// In a scenario script: `sim.system.transfer_done(app, name)`.
     public func finishTransfer(_ name: String) throws(SimError) { try send(.transferDone(ByteString(name))) }
 
     /// The guard of `SimInput.transferDone`: the session needs a name.
@@ -101,9 +103,9 @@ extension Simulator {
         }
     }
 
-    /// The work `keepRunning` began ends: in the background, the app is suspended after
-    /// `suspend_after` (unless a background task runs), with a fresh background time. Nothing
-    /// happens when no such work runs.
+    /// The work `keepRunning` began ends: in the background, the app is suspended after `suspendAfter`
+    /// (unless a background task runs), with a fresh background time. Nothing happens when no such work
+    /// runs.
     public func stopRunning() throws(SimError) {
         try change { () throws(SimError) in
             let process = try runningProcess(.stopRunning)

@@ -20,7 +20,7 @@ extension Simulator {
         try change(memory: 0) { () throws(SimError) in
             let process = try runningProcess(.writeAppMemory)
             try requireAwake(.writeAppMemory)
-            try checkStorable(value, "app.memory key \(key.quoted)")
+            try checkStorable(value, "\(script: "app.memory key", swift: "App memory key") \(key.quoted)")
             try requireMemory(value.map { key.count + $0.byteSize + Self.storageEntryCost } ?? 0)
             process.memory.set(key, value)
             if isTracing && tracesMemoryWrites { emit(.memoryWritten(scene: nil, key: key, value: value)) }
@@ -43,7 +43,7 @@ extension Simulator {
         try change(memory: 0) { () throws(SimError) in
             try connectedScene(id, .writeWindowMemory)
             try requireAwake(.writeWindowMemory)
-            try checkStorable(value, "w.memory key \(key.quoted)")
+            try checkStorable(value, "\(script: "w.memory key", swift: "window memory key") \(key.quoted)")
             try requireMemory(value.map { key.count + $0.byteSize + Self.storageEntryCost } ?? 0)
             changingStorage(of: id) { sessions[id.index].scene!.memory.set(key, value) }
             if isTracing && tracesMemoryWrites { emit(.memoryWritten(scene: id, key: key, value: value)) }
@@ -56,19 +56,26 @@ extension Simulator {
     private func connectedScene(_ id: SessionID, _ what: APICall) throws(SimError) -> SessionRecord.LiveScene {
         try requireLiveScene(
             id, what, disconnected: "is disconnected: its views and their @State are gone; call \(.focus) to reconnect it (it comes back with empty memory)",
-            closing: "is being closed: its views and their @State are gone with it; keep what must outlive the window in app.memory or app.defaults")
+            closing:
+                "is being closed: its views and their @State are gone with it; keep what must outlive the window in \(script: "app.memory or app.defaults", swift: "the App's memory (setAppMemory(key:value:)) or in defaults (setDefault(_:_:))")"
+        )
     }
 
     /// Memory holds what storage holds and tables of it (copied, keyed by booleans, numbers
     /// or strings): NaN nowhere, no table as a key.
-    private func checkStorable(_ value: SceneValue?, _ what: String) throws(SimError) {
+    private func checkStorable(_ value: SceneValue?, _ what: SimError.Message) throws(SimError) {
         guard let value else { return }
         switch value {
         case .double(let d) where d.isNaN:
-            throw SimError(.invalidValue, "\(what): NaN cannot be stored (it never equals itself); store a number or nil")
+            throw SimError(.invalidValue, "\(what): NaN cannot be stored (it never equals itself); \(script: "store a number or nil", swift: "store a number, or remove the key")")
         case .table(let entries):
             for (key, item) in entries {
-                if case .table = key { throw SimError(.invalidValue, "\(what): a table cannot be a key of a table memory holds; key it by booleans, numbers or strings") }
+                if case .table = key {
+                    throw SimError(
+                        .invalidValue,
+                        "\(what): \(script: "a table cannot be a key of a table", swift: "a SceneValue.table cannot be a key of a .table") memory holds; key it by booleans, numbers or strings"
+                    )
+                }
                 try checkStorable(key, what)
                 try checkStorable(item, what)
             }
@@ -90,8 +97,10 @@ extension Simulator {
 // is not told. The warning is a line of the trace before anything a scenario does next (a kill
 // of the app by the system, most often).
 extension Simulator {
-    /// The system warns the running app that memory is short (`sim.system.memory_warning(app)`):
-    /// the model's `onMemoryWarning`, then each connected window's scene code, front to back.
+    /// The system warns the running app that memory is short: the model's `onMemoryWarning`, then each
+    /// connected window's scene code, front to back.
+    ///
+    /// In a scenario script: `sim.system.memory_warning(app)`.
     public func sendMemoryWarning() throws(SimError) { try send(.memoryWarning) }
 
     /// The guards of `SimInput.memoryWarning`: a platform that sends them, a running app.

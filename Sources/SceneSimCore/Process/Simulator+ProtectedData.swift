@@ -9,16 +9,22 @@ import ByteText
 // (`startProcess(inBackgroundFor:)`), runs `on_launch` and suspends; the user's next launch
 // brings that process forward.
 extension Simulator {
-    /// The user locks the device (`sim.system.lock(app)`): a foreground app goes to the
-    /// background, then protected data becomes unavailable.
+    /// The user locks the device: a foreground app goes to the background, then protected data becomes
+    /// unavailable.
+    ///
+    /// In a scenario script: `sim.system.lock(app)`.
     public func lockDevice() throws(SimError) { try send(.lock) }
 
-    /// The user unlocks the device (`sim.system.unlock(app)`): protected data becomes available;
-    /// the first unlock since boot makes `after_first_unlock` keychain items readable.
+    /// The user unlocks the device: protected data becomes available; the first unlock since boot makes
+    /// `.afterFirstUnlock` keychain items readable.
+    ///
+    /// In a scenario script: `sim.system.unlock(app)`.
     public func unlockDevice() throws(SimError) { try send(.unlock) }
 
-    /// The system prewarms the app (`sim.system.prewarm(app)`): its process starts in the
-    /// background and runs `on_launch` with no scene; the next `launch()` brings it forward.
+    /// The system prewarms the app: its process starts in the background and runs `onLaunch` with no
+    /// scene; the next `launch()` brings it forward.
+    ///
+    /// In a scenario script: `sim.system.prewarm(app)`.
     public func prewarm() throws(SimError) { try send(.prewarm) }
 
     /// The guards of `.lock`, `.unlock` and `.prewarm`; returns the running process, if any.

@@ -41,7 +41,9 @@ extension Simulator {
     /// The earliest time of the pending background refresh request, if any.
     public var pendingRefresh: VirtualTime? { services.refreshRequest?.earliest }
 
-    /// The system runs the app's due background refresh (`sim.system.refresh(app)`).
+    /// The system runs the app's due background refresh.
+    ///
+    /// In a scenario script: `sim.system.refresh(app)`.
     public func runBackgroundRefresh() throws(SimError) { try send(.refresh) }
 
     /// The guards of `SimInput.refresh`.

@@ -1,4 +1,4 @@
-/// The identity of a scene session on the device; an index into the simulator's session table.
+/// The identity of a scene session on the device; an index into the simulator's list of sessions.
 ///
 /// It also remembers the simulator that gave it out, so a window of one simulator handed to
 /// another is an error there (`requireAlive`), not another window or a trap. Two ids are the
@@ -16,8 +16,8 @@ public struct SessionID: Hashable, Comparable, Sendable {
     package init(index: Int) { self.init(index) }
     /// Creation order: an earlier session comes first.
     public static func < (a: SessionID, b: SessionID) -> Bool { a.index < b.index }
-    /// The same session: the same place in the table.
+    /// The same session: the same place in the simulator's list of sessions.
     public static func == (a: SessionID, b: SessionID) -> Bool { a.index == b.index }
-    /// Hashes the place in the table, as `==` compares it.
+    /// Hashes the place in the simulator's list of sessions, as `==` compares it.
     public func hash(into hasher: inout Hasher) { hasher.combine(index) }
 }

@@ -60,8 +60,10 @@ extension Simulator {
         }
     }
 
-    /// app:transition(text): a raw, validated request. Changes only the state machine: the
-    /// intents (login, retry, ...) are what also do the work around it.
+    /// A raw, validated request. Changes only the state machine: the intents (login, retry, ...) are what
+    /// also do the work around it.
+    ///
+    /// In a scenario script: `app:transition(text)`.
     @discardableResult
     public func transition(to target: ModelState) throws(SimError) -> AppStateMachine.Outcome {
         try runningChange(.transition) { process throws(SimError) in
@@ -105,8 +107,10 @@ extension Simulator {
 
     // MARK: Deep links
 
-    /// app:open_url: the model's URL handler, then a window's, then the routes (semantics 10.7,
-    /// 10.8); `app://<route>/<value>` opens or fronts a window (§4.6).
+    /// The model's URL handler, then a window's, then the routes (semantics 10.7, 10.8);
+    /// `app://<route>/<value>` opens or fronts a window (§4.6).
+    ///
+    /// In a scenario script: `app:open_url`.
     @discardableResult
     public func openURL(_ url: String) throws(SimError) -> Bool {
         try openURL(ByteString(url))
@@ -157,7 +161,9 @@ extension Simulator {
 
     // MARK: The device and the server
 
-    /// sim.network(up): sets whether the server is reachable.
+    /// Sets whether the server is reachable.
+    ///
+    /// In a scenario script: `sim.network(up)`.
     public func setNetwork(reachable: Bool) throws(SimError) {
         try change { () throws(SimError) in
             guard server.reachable != reachable else { return }
@@ -166,7 +172,9 @@ extension Simulator {
         }
     }
 
-    /// sim.server.revoke(user): the server invalidates that user's sessions.
+    /// The server invalidates that user's sessions.
+    ///
+    /// In a scenario script: `sim.server.revoke(user)`.
     public func revokeSessions(of user: String) throws(SimError) {
         try revokeSessions(of: ByteString(user))
     }
@@ -198,7 +206,9 @@ extension Simulator {
         }
     }
 
-    /// sim.log: a note in the trace. It changes nothing, so a restore hook may log too.
+    /// A note in the trace. It changes nothing, so a restore check may log too.
+    ///
+    /// In a scenario script: `sim.log(text)`.
     public func note(_ text: String) { emit(.note(ByteString(text))) }
 
     /// `note` with the text's exact bytes (a script's string).

@@ -48,13 +48,17 @@ extension Simulator {
         }
     }
 
-    /// sim.advance: runs every event due within `duration`, in order, then sets the clock.
+    /// Runs every event due within `duration`, in order, then sets the clock.
+    ///
+    /// In a scenario script: `sim.advance`.
     public func advance(by duration: VirtualTime) throws(SimError) {
         try advance(by: duration, afterEach: { true })
     }
 
-    /// sim.advance with a number of seconds: a NaN, an infinity, more than 1e12 seconds (past
-    /// what `VirtualTime` holds exactly) or a negative span is an error, and the clock stays.
+    /// Runs every event due within `seconds`, in order, then sets the clock: a NaN, an infinity, more than 1e12 seconds (past what
+    /// `VirtualTime` holds exactly) or a negative span is an error, and the clock stays.
+    ///
+    /// In a scenario script: `sim.advance(seconds)`.
     public func advance(seconds: Double) throws(SimError) {
         guard let duration = VirtualTime(checkedSeconds: seconds) else {
             throw SimError(.invalidValue, "\(.advance) needs a finite number of seconds, at most 1e12 (got \(seconds))")
@@ -65,7 +69,7 @@ extension Simulator {
         try advance(by: duration)
     }
 
-    /// sim.advance with a Swift `Duration` (`.seconds(2)`, `.milliseconds(1500)`), to the nearest
+    /// `advance(by:)` with a Swift `Duration` (`.seconds(2)`, `.milliseconds(1500)`), to the nearest
     /// microsecond: a negative span is an error, and the clock stays.
     public func advance(by duration: Duration) throws(SimError) {
         guard duration >= .zero else {
@@ -97,10 +101,12 @@ extension Simulator {
     /// The most events one `settle` or `advance` runs before it calls the simulation a livelock.
     package static let settleLimit = 100_000
 
-    /// sim.settle: runs until nothing is scheduled but repeating timers (docs/semantics.md
-    /// 8.5): a timer armed again by its own chain's body (`scheduleTask`) would keep the clock
-    /// going for ever, so settling stops once only such timers are left, and the system has no
-    /// deadline of its own (suspension, background time) to come.
+    /// Runs until nothing is scheduled but repeating timers (docs/semantics.md 8.5): a timer armed again by
+    /// its own chain's body (`scheduleTask`) would keep the clock going for ever, so settling stops once
+    /// only such timers are left, and the system has no deadline of its own (suspension, background time)
+    /// to come.
+    ///
+    /// In a scenario script: `sim.settle`.
     public func settle() throws(SimError) {
         try settle(afterEach: { true })
     }

@@ -112,7 +112,9 @@ extension Simulator {
         return model.restoreCheck?(self, id) ?? true
     }
 
-    /// app:background(): the user leaves the app; visible scenes go inactive, then background.
+    /// The user leaves the app; visible scenes go inactive, then background.
+    ///
+    /// In a scenario script: `app:background()`.
     public func background() throws(SimError) { try send(.background) }
 
     func leave(_ process: AppProcess) {
@@ -122,8 +124,10 @@ extension Simulator {
         walkTogether(visible, to: .background, process)
     }
 
-    /// app:foreground(): the user returns; the scenes that were on screen come back (reconnecting
-    /// any the system disconnected meanwhile), or, from the switcher or an overlay, go active again.
+    /// The user returns; the scenes that were on screen come back (reconnecting any the system disconnected
+    /// meanwhile), or, from the switcher or an overlay, go active again.
+    ///
+    /// In a scenario script: `app:foreground()`.
     public func foreground() throws(SimError) { try send(.foreground) }
 
     func returnToForeground(_ process: AppProcess) {
@@ -171,10 +175,14 @@ extension Simulator {
         if let front = targets.first { enforceVisibleLimit(keeping: front, process) }
     }
 
-    /// app:switcher(): the app switcher opens; visible scenes go inactive.
+    /// The app switcher opens; visible scenes go inactive.
+    ///
+    /// In a scenario script: `app:switcher()`.
     public func openAppSwitcher() throws(SimError) { try send(.switcher) }
 
-    /// app:interrupt(): a system overlay (Control Center, an alert) covers the app: active → inactive.
+    /// A system overlay (Control Center, an alert) covers the app: active → inactive.
+    ///
+    /// In a scenario script: `app:interrupt()`.
     public func interrupt() throws(SimError) { try send(.interrupt) }
 
     /// The switcher or an overlay covers the app: its active scenes go inactive.
@@ -184,7 +192,9 @@ extension Simulator {
         walkTogether(visible.filter { scenePhase($0) == .active }, to: .inactive, process)
     }
 
-    /// app:resume(): the overlay goes away: inactive → active.
+    /// The overlay goes away: inactive → active.
+    ///
+    /// In a scenario script: `app:resume()`.
     public func resume() throws(SimError) { try send(.resume) }
 
     func removeOverlay(_ process: AppProcess) {
@@ -192,7 +202,9 @@ extension Simulator {
         walkTogether(process.visibleScenes.filter { scenePhase($0) == .inactive }, to: .active, process)
     }
 
-    /// app:terminate(how): ends the process (§5.1–5.3).
+    /// Ends the process (§5.1–5.3).
+    ///
+    /// In a scenario script: `app:terminate(how)`.
     public func terminate(_ how: Termination) throws(SimError) { try send(.terminate(how)) }
 
     func end(_ how: Termination, _ process: AppProcess) {

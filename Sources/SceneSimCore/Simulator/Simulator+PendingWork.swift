@@ -3,7 +3,7 @@
 extension Simulator {
     /// One piece of work the running app has under way.
     public enum PendingWork: Equatable, Sendable, CustomStringConvertible {
-        /// A timer (`scheduleTask`, `app:after`) not yet run or cancelled.
+        /// A timer (`scheduleTask(after:_:)`) not yet run or cancelled.
         case task(TaskID, due: VirtualTime)
         /// A server validation (`validate(token:_:)`) whose answer has not come.
         case validation(ValidationRequestID, due: VirtualTime)

@@ -20,7 +20,7 @@ extension Simulator {
         disconnected: SimError.Message =
             "is disconnected, and SceneStorage exists only on a connected scene; call \(.focus) to reconnect it, or read \(script: "w.saved", swift: "savedStorage(_:)")",
         closing closingText: SimError.Message =
-            "is being closed, and its SceneStorage is discarded with its session; keep what must outlive the window in app.defaults, or save the draft earlier (on active -> inactive)"
+            "is being closed, and its SceneStorage is discarded with its session; keep what must outlive the window in \(script: "app.defaults", swift: "defaults (setDefault(_:_:))"), or save the draft earlier (on active -> inactive)"
     ) throws(SimError) -> SessionRecord.LiveScene {
         try requireAlive(id, what)
         try requireRunning(what)
@@ -68,12 +68,14 @@ extension Simulator {
             try requireLiveScene(id, .writeStorage)
             try requireAwake(.writeStorage)
             if case .double(let d)? = value, d.isNaN {
-                throw SimError(.invalidValue, "storage key \(key.quoted): NaN cannot be stored (it never equals itself); store a number or nil")
+                throw SimError(
+                    .invalidValue,
+                    "storage key \(key.quoted): NaN cannot be stored (it never equals itself); \(script: "store a number or nil", swift: "store a number, or remove the key")")
             }
             if case .table? = value {
                 throw SimError(
                     .invalidValue,
-                    "storage key \(key.quoted): cannot store a table; SceneStorage holds boolean, integer, float or string values (encode tables as strings, or keep them in memory)"
+                    "storage key \(key.quoted): cannot store a \(script: "table", swift: "SceneValue.table"); SceneStorage holds boolean, integer, float or string values (encode \(script: "tables as strings, or keep them", swift: "it as a string, or keep it") in memory)"
                 )
             }
             // At most the new entry twice (live and saved), checked before anything changes.

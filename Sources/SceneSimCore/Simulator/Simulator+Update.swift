@@ -10,7 +10,9 @@ extension Simulator {
     /// The installed app's version: "1.0" until `update(toVersion:)` (`app.version`).
     public var appVersion: String { versions[Int(installedVersion)] }
 
-    /// Installs version `version` of the app while it is not running (`app:update { version = ... }`).
+    /// Installs version `version` of the app while it is not running.
+    ///
+    /// In a scenario script: `app:update { version = ... }`.
     public func update(toVersion version: String) throws(SimError) { try send(.update(version: version)) }
 
     /// The guards of `SimInput.update`: a version, another than the installed one, and an app

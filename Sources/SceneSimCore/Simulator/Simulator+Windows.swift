@@ -106,7 +106,9 @@ extension Simulator {
         return targets.count
     }
 
-    /// w:focus(): brings the window to the front, reconnecting or foregrounding it as needed.
+    /// Brings the window to the front, reconnecting or foregrounding it as needed.
+    ///
+    /// In a scenario script: `w:focus()`.
     public func focus(_ id: SessionID) throws(SimError) { try send(.focus(id)) }
 
     func focus(_ id: SessionID, _ process: AppProcess) {
@@ -122,7 +124,9 @@ extension Simulator {
         bringToFront(id, process)
     }
 
-    /// w:background(): this scene alone leaves the screen.
+    /// This scene alone leaves the screen.
+    ///
+    /// In a scenario script: `w:background()`.
     public func backgroundWindow(_ id: SessionID) throws(SimError) { try send(.backgroundWindow(id)) }
 
     func backgroundWindow(_ id: SessionID, _ process: AppProcess) {
@@ -132,11 +136,15 @@ extension Simulator {
         if process.counts.visible == 0 { process.foregroundSet = [id] }
     }
 
-    /// w:disconnect(): the system reclaims a background scene; the session and storage stay.
+    /// The system reclaims a background scene; the session and storage stay.
+    ///
+    /// In a scenario script: `w:disconnect()`.
     public func disconnect(_ id: SessionID) throws(SimError) { try send(.disconnect(id)) }
 
-    /// w:close(): the user closes the window; its session is discarded with its storage (§2.3),
-    /// except the last window on visionOS, which goes to background and reopens at next launch (§7).
+    /// The user closes the window; its session is discarded with its storage (§2.3), except the last window
+    /// on visionOS, which goes to background and reopens at next launch (§7).
+    ///
+    /// In a scenario script: `w:close()`.
     public func close(_ id: SessionID) throws(SimError) { try send(.close(id)) }
 
     func close(_ id: SessionID, _ process: AppProcess) {

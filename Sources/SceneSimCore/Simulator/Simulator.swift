@@ -14,7 +14,7 @@ import Synchronization
 public final class Simulator {
     /// The app as declared: its platform, scenes and policies.
     public let config: AppConfig
-    /// The app's model: its states and table, and its code for launch and phase changes.
+    /// The app's model: its states and transition table, and its code for launch and phase changes.
     public let model: AppModel
     /// The current virtual time.
     public internal(set) var now: VirtualTime = .zero
@@ -40,10 +40,10 @@ public final class Simulator {
     /// off by default, so a trace shows memory only where it is lost; a scenario turns it on
     /// with `-- trace: memory` (semantics 11.1).
     public var tracesMemoryWrites = false
-    /// Called at each handler point of a system action, after the events before it were made.
-    /// It may read the simulator, write storage, request transitions and run intents; a
-    /// lifecycle action (open_window, background, ...) it sends is queued by the core and runs
-    /// once the action is over (semantics 9.5).
+    /// Called at each handler point of a system action, after the events before it were made. It may
+    /// read the simulator, write storage, request transitions and run intents; a lifecycle action
+    /// (`openWindow`, `background()`, ...) it sends is queued by the core and runs once the action is
+    /// over (semantics 9.5).
     public var onHandlerPoint: ((HandlerPoint) -> Void)?
     /// How long, in seconds, a Swift model's `@MainActor` code waits for the main actor when
     /// the simulator is driven from another thread; past it the call is an error (the main
@@ -326,10 +326,10 @@ public final class Simulator {
         }
     }
 
-    /// Runs `body` as one change the app's code makes, as an intent runs: at any time, a
-    /// handler point included, but not from inside a restore hook. Lifecycle actions `body`
-    /// asks for run once it is over at the top level (queued inside a system action); when it
-    /// throws, what it queued is dropped. For a `ModelController`'s own operations.
+    /// Runs `body` as one change the app's code makes, as an intent runs: at any time, a handler point
+    /// included, but not from inside a restore check. Lifecycle actions `body` asks for run once it is
+    /// over at the top level (queued inside a system action); when it throws, what it queued is
+    /// dropped. For a `ModelController`'s own operations.
     public func performChange<T>(_ body: () throws(SimError) -> T) throws(SimError) -> T {
         try change(body)
     }

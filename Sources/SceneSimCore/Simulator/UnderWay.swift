@@ -86,8 +86,8 @@ extension Simulator {
         case done
         /// It fails with this error at its line.
         case failed(SimError)
-        /// The front end's app code failed with this (what `appCodeFailed` was given): it is
-        /// raised again as it was, a Lua error with its value.
+        /// The front end's app code failed with this (what `appCodeFailed` was given): it is raised
+        /// again as it was, a scenario's error with its value.
         case raised(any Error)
     }
 
@@ -120,9 +120,8 @@ extension Simulator {
             return .failed(
                 SimError(
                     .reentrant,
-                    .text(
-                        "hooks are nested \(Self.maxNesting) deep: this call, inside a hook, fires a hook again, "
-                            + "and that one does the same; let a hook act only on changes it did not cause (check old and new, or keep a flag)")))
+                    "\(script: "hooks", swift: "handlers") are nested \(Self.maxNesting) deep: this call, inside \(script: "a hook, fires a hook", swift: "a handler, fires a handler") again, and that one does the same; let \(script: "a hook", swift: "a handler") act only on changes it did not cause (check old and new, or keep a flag)"
+                ))
         }
         return error.map(CallEnd.failed) ?? .done
     }

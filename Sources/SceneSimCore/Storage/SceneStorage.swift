@@ -39,8 +39,9 @@ public struct SceneStorage: Equatable, Sendable {
     /// Keys in byte order: the only order in which storage is ever shown.
     public var sortedKeys: [ByteString] { values.keys.sorted() }
 
-    /// `{tab = 2, title = "x", ["two words"] = true}`: sorted, Lua-literal, stable (a key
-    /// that is not a Lua name is quoted in brackets, as Lua would need it).
+    /// The storage as one line of text, sorted by key and stable, as the trace and scenarios show it.
+    ///
+    /// In a scenario script: `{tab = 2, title = "x", ["two words"] = true}`.
     public var literal: String {
         let body = sortedKeys.map { key in
             "\(Self.keyLiteral(key)) = \(values[key]!.literal)"

@@ -14,15 +14,15 @@ public enum TraceEvent: Equatable, Sendable {
     case scenePhaseChanged(scene: SessionID, from: ScenePhase, to: ScenePhase)
     /// The system reclaimed a background scene; its session stays.
     case sceneDisconnected(scene: SessionID)
-    /// An existing window came to the front (`byOpen`: an open_window for a value it already shows).
+    /// An existing window came to the front (`byOpen`: an `openWindow` for a value it already shows).
     case windowFronted(scene: SessionID, byOpen: Bool)
-    /// The app's restore hook refused a restored scene, which starts empty.
+    /// The app's restore check refused a restored scene, which starts empty.
     case restoreRejected(scene: SessionID)
     /// Sessions were discarded with their storage; `delivered` says whether the app was told now.
     case sessionsDiscarded(scenes: [SessionID], reason: DiscardReason, delivered: Bool)
     /// didDiscardSceneSessions for sessions discarded while the app was not running.
     case discardsDelivered(scenes: [SessionID])
-    /// A scene's SceneStorage reached its session (a save point of policy `storage_save`).
+    /// A scene's SceneStorage reached its session (a save point of policy `storageSave`).
     case storageSaved(scene: SessionID, keys: Int, bytes: Int)
     /// Writes made since the last save died with the process.
     case storageLost(scene: SessionID, keys: [ByteString])
@@ -51,7 +51,7 @@ public enum TraceEvent: Equatable, Sendable {
     case warning(Warning)
     /// The app wrote (or with nil removed) a key of `app.defaults`.
     case defaultChanged(key: ByteString, value: SceneValue?)
-    /// `sim.log` text.
+    /// A note in the trace (`note(_:)`).
     case note(ByteString)
     /// What lived only in memory died with its holder: `scene` nil for the app's memory (the
     /// App's state, singletons), else that window's view state (semantics 11.1).
@@ -83,8 +83,8 @@ public enum TraceEvent: Equatable, Sendable {
     /// The device locked (`locked`) or unlocked, `firstUnlock` the first unlock since it
     /// booted: protected data becomes unavailable or available (semantics 8.6).
     case deviceLock(locked: Bool, firstUnlock: Bool)
-    /// The user launched the app the system had prewarmed as launch `number`: the same process
-    /// comes forward, without running `on_launch` again (semantics 11.11).
+    /// The user launched the app the system had prewarmed as launch `number`: the same process comes
+    /// forward, without running `onLaunch` again (semantics 11.11).
     case prewarmedLaunch(number: Int, platform: Platform)
     /// The app asked for a background refresh no earlier than `earliest`
     /// (`BGTaskScheduler.submit`); it replaces any pending request.
@@ -106,20 +106,20 @@ public enum TraceEvent: Equatable, Sendable {
     case eventLaunched(number: Int, platform: Platform, cause: LaunchCause, restoring: [SessionID])
     /// The user opened one of the app's notifications; `handler`: the model responds to it.
     case notificationOpened(info: SceneStorage, handler: Bool)
-    /// The user picked one of the app's home-screen quick actions; `handler`: the model's
-    /// `on_shortcut` responds to it (semantics 12.10).
+    /// The user picked one of the app's home-screen quick actions; `handler`: the model's `onShortcut`
+    /// responds to it (semantics 12.10).
     case shortcutOpened(type: String, handler: Bool)
     /// A notification naming `target` was routed to a scene (semantics 12.10).
     case notificationRouted(target: String, outcome: DeepLinkOutcome)
     /// A shortcut naming `target` was routed to a scene (semantics 12.10).
     case shortcutRouted(type: String, target: String, outcome: DeepLinkOutcome)
-    /// The Dock icon was clicked (macOS); `visible`: a window was visible; `handler`: the
-    /// model's `on_reopen` answered (nil: it has none), false stopping the default.
+    /// The Dock icon was clicked (macOS); `visible`: a window was visible; `handler`: the model's
+    /// `onReopen` answered (`nil`: it has none), false stopping the default.
     case reopened(visible: Bool, handler: Bool?)
-    /// The model's `on_terminate` runs (`applicationWillTerminate`): the process is ending.
+    /// The model's `onTerminate` runs (`applicationWillTerminate`): the process is ending.
     case willTerminate(AppModel.TerminateReason)
-    /// A Quit the model's `on_should_quit` put off or cancelled, a reply to one put off, or a
-    /// Quit ignored because one is waiting (macOS, semantics 13.8).
+    /// A Quit the model's `onShouldQuit` put off or cancelled, a reply to one put off, or a Quit
+    /// ignored because one is waiting (macOS, semantics 13.8).
     case quitRequest(QuitRequest)
     /// A window went to the Dock (macOS), or came back from it.
     case windowMinimized(scene: SessionID, minimized: Bool)
@@ -128,15 +128,16 @@ public enum TraceEvent: Equatable, Sendable {
     case memoryWarning(delivered: Bool)
     /// A new version of the app was installed while it was not running (semantics 5.6).
     case appUpdated(from: String, to: String)
-    /// The model's `on_restore_value` dropped a SceneStorage value that version `from` saved,
-    /// as the window's scene came back in a later version (semantics 5.6).
+    /// The model's `onRestoreValue` dropped a SceneStorage value that version `from` saved, as the
+    /// window's scene came back in a later version (semantics 5.6).
     case storageDroppedAfterUpdate(scene: SessionID, key: ByteString, from: String)
     /// Work the app had under way ended with its process, unfinished (semantics 11.7): a
     /// timer that had not fired, a server request with no answer, a background task running.
     case workEnded(LostWork)
-    /// The app's code called what the model does not simulate (`app:effect("ApiClient.send",
-    /// ...)`, a call scaffold did not translate): from the code of window `scene`, or App-level
-    /// code (nil); `location` is the Swift `file:line` of the call when the caller gave one.
+    /// The app's code called what the model does not simulate (`perform(effect:scene:_:)` with
+    /// `"ApiClient.send"`, a call scaffold did not translate): from the code of window `scene`, or
+    /// App-level code (`nil`); `location` is the Swift `file:line` of the call when the caller gave
+    /// one.
     case effect(name: ByteString, arguments: [EffectArgument], scene: SessionID?, location: ByteString?)
 }
 
@@ -144,16 +145,16 @@ public enum TraceEvent: Equatable, Sendable {
 public enum TerminationCause: String, Equatable, Sendable, CaseIterable {
     /// A Mac app quit because its last window closed (semantics 13.6).
     case lastWindowClosed = "the last window closed"
-    /// A background launch for a refresh of an app whose model declares no `on_refresh`: no
-    /// launch handler was registered for the task, and the app crashes (semantics 11.4).
+    /// A background launch for a refresh of an app whose model declares no `onRefresh`: no launch
+    /// handler was registered for the task, and the app crashes (semantics 11.4).
     case noRefreshLaunchHandler = "no launch handler registered for the refresh task"
 }
 
 /// What became of a Quit the app was asked about (macOS, semantics 13.8).
 public enum QuitRequest: Equatable, Sendable {
-    /// `on_should_quit` returned "cancel": the app keeps running.
+    /// `onShouldQuit` returned "cancel": the app keeps running.
     case cancelled
-    /// `on_should_quit` returned "later": the quit waits for `reply_to_quit`.
+    /// `onShouldQuit` returned "later": the quit waits for `replyToQuit(_:)`.
     case deferred
     /// The app replied to a Quit put off (true: it quits now).
     case replied(Bool)
@@ -163,9 +164,9 @@ public enum QuitRequest: Equatable, Sendable {
 
 /// Work under way that a termination ends unfinished, as the trace names it.
 public enum LostWork: Equatable, Sendable {
-    /// A timer (`app:after`, `scheduleTask`) that was due at `due`.
+    /// A timer (`scheduleTask(after:_:)`) that was due at `due`.
     case timer(TaskID, due: VirtualTime)
-    /// A `sim.server.validate` request the server had not answered.
+    /// A `validate(token:_:)` request the server had not answered.
     case request(ValidationRequestID)
     /// A background task that had not finished (`expired`: its expiration handler had run).
     case backgroundTask(BackgroundTaskRef, expired: Bool)
@@ -177,7 +178,7 @@ public enum EffectArgument: Equatable, Sendable {
     case value(SceneValue?)
     /// A window handle: the trace shows its label.
     case window(SessionID)
-    /// Anything else (a table, a function), as the script's `print` shows it.
+    /// Any other value a scenario prints, as it shows it.
     case text(ByteString)
 }
 
@@ -252,11 +253,11 @@ public enum Termination: String, Sendable, CaseIterable {
     case system, user, crash
     /// macOS Force Quit (⌥⌘⎋, `kill`): no events, restoration kept (semantics 13.4).
     case force
-    /// The watchdog ended an app whose background task outlived its background time (the
-    /// system does this itself: `app:terminate` cannot ask for it).
+    /// The watchdog ended an app whose background task outlived its background time (the system does
+    /// this itself: `terminate(_:)` cannot ask for it).
     case watchdog
 
-    /// The kinds `app:terminate(how)` may ask for (the watchdog acts on its own).
+    /// The kinds `terminate(_:)` may ask for (the watchdog acts on its own).
     public static let requestable: [Termination] = [.system, .user, .crash, .force]
 }
 
@@ -276,7 +277,7 @@ public struct TerminationRecord: Equatable, Sendable {
 
 /// Why a scene connected.
 public enum ConnectReason: String, Sendable {
-    /// A session created by open_window or at a launch with nothing to restore.
+    /// A session created by `openWindow` or at a launch with nothing to restore.
     case new
     /// Reconnected at launch from the saved session.
     case restored
@@ -300,7 +301,7 @@ public enum DiscardReason: String, Sendable {
     case restorationDisabled = "restoration disabled for the scene"
     /// The Settings scene, whose window macOS never restores (semantics 13.2).
     case settingsNotRestored = "the Settings window is never restored"
-    /// macOS Quit with "Close windows when quitting an application" on (`close_windows_on_quit`).
+    /// macOS Quit with "Close windows when quitting an application" on (`closeWindowsOnQuit`).
     case quitClosesWindows = "quit closes windows (close_windows_on_quit)"
 }
 
@@ -324,11 +325,11 @@ public enum DeepLinkOutcome: Equatable, Sendable {
 
 /// Something the app does that works but that its developer should look at.
 public enum Warning: Equatable, Sendable {
-    /// open_window on a platform or configuration without multiple windows (§4.4).
+    /// `openWindow` on a platform or configuration without multiple windows (§4.4).
     case openWindowIgnored(group: String, why: String)
-    /// One scene's storage grew past `storage_warn_bytes` (§3.4).
+    /// One scene's storage grew past `storageWarnBytes` (§3.4).
     case storageLarge(scene: SessionID, bytes: Int, limit: Int)
-    /// An app state was on screen shorter than `flicker_threshold` (§4.7).
+    /// An app state was on screen shorter than `flickerThreshold` (§4.7).
     case flicker(state: ModelState, shown: VirtualTime, threshold: VirtualTime)
     /// Validation could not reach the server while authenticated; the user stays logged in (§4.5).
     case validationSkipped(user: ByteString)

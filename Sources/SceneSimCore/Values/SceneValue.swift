@@ -9,7 +9,10 @@ public enum SceneValue: Hashable, Sendable {
     case int(Int64)
     case double(Double)
     case string(ByteString)
-    /// A table of values (only `app.memory` and `w.memory` hold one): its entries by key.
+    /// Values keyed by values, as a dictionary (only memory holds one: `setAppMemory(key:value:)`,
+    /// `setWindowMemory(_:key:value:)`).
+    ///
+    /// In a scenario script: a Lua table in `app.memory` or `w.memory`.
     indirect case table([SceneValue: SceneValue])
 
     /// A string value from Swift text (its UTF-8 bytes).
@@ -38,7 +41,8 @@ public enum SceneValue: Hashable, Sendable {
         }
     }
 
-    /// Lua-literal text: `true`, `42`, `2.0`, `"42"` (strings quoted and escaped).
+    /// The value as the trace and scenarios write it: `true`, `42`, `2.0`, `"42"` (strings quoted and
+    /// escaped).
     public var literal: String {
         switch self {
         case .bool(let b): b ? "true" : "false"

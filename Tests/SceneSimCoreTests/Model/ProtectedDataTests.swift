@@ -125,7 +125,7 @@ struct ProtectedDataTests {
         ) { try device.prewarm() }
         let token = try device.perform("createSession") { try $0.createSession(user: "bob", ttl: .at(100)) }
         Self.expectRefusal(
-            "setKeychain(_:accessible:): the device is locked, so a keychain item of class when_unlocked cannot be changed; call unlockDevice() first, or store it with accessible = \"after_first_unlock\" once the device has been unlocked"
+            "setKeychain(_:accessible:): the device is locked, so a keychain item of class .whenUnlocked cannot be changed; call unlockDevice() first, or store it with accessible: .afterFirstUnlock once the device has been unlocked"
         ) {
             try device.perform("setKeychain") { try $0.setKeychain(token, accessible: .whenUnlocked) }
         }
