@@ -27,7 +27,7 @@ public enum Platform: String, CaseIterable, Sendable {
     /// The newest OS version scenesim knows: what an app runs on unless it says `os`.
     public var newestOS: Int {
         // A constant, not `knownOS.last`: every open_window reads it (config.os), and the array
-        // is built at each read (bench-core). PlatformTests checks the two agree.
+        // is built at each read (bench-core). PlatformV5LaunchTests checks the two agree.
         switch self {
         case .iphone, .ipados, .macos, .visionos: 26
         }
