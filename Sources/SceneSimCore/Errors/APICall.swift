@@ -23,6 +23,10 @@ public enum APICall: Equatable, Sendable {
     /// The clock moving by a span: `sim.advance(1.500)`.
     case advanceBy(VirtualTime)
     case settle
+    /// Settling bounded by virtual time (Swift only): `settle(within:)`.
+    case settleWithin
+    /// The clock running until a condition holds (Swift only): `advance(until:)`.
+    case advanceUntil
     /// The system runs the app's background refresh (`sim.system.refresh(app)`).
     case refresh
     /// A silent push reaches the app (`sim.system.push(app, info)`).
