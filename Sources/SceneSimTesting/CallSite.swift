@@ -74,5 +74,6 @@ struct CallSite {
 
 /// A script's bytes in a diff as the trace writes them (`"draft"`), not as an array of bytes.
 extension ByteString: CustomDumpStringConvertible {
+    /// The bytes as a quoted, escaped literal: `"draft"`.
     public var customDumpDescription: String { quoted }
 }

@@ -5,14 +5,35 @@ import Testing
 // Testing or XCTest) at the caller's line with a diff of the whole value, not the first
 // difference only.
 extension SceneSimTestStore {
-    /// Takes the trace since the last take and compares all of it with `expected`, one line per
-    /// event as `scenesim run` prints it; a mismatch shows a −/+ diff of the lines.
+    /// Takes the trace not asserted yet and compares all of it with `expected`, one line per
+    /// event as `scenesim run` prints it; a mismatch shows a −/+ diff of the lines. With a
+    /// record mode (`record`, else the store's `traceRecording`), a trace that differs (`.failed`)
+    /// or an empty `expected` (`.missing`) is written into the test's source in place of the
+    /// literal at this call, and the test fails once, saying so.
+    ///
+    /// ```swift
+    /// try store.launch()
+    /// store.expectTrace("", record: .failed)  // becomes the launch's lines, as a multi-line string
+    /// ```
     public func expectTrace(
-        _ expected: String,
+        _ expected: String, record: TraceRecording? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
+        let site = CallSite(sourceLocation)
         let actual = takeTrace().joined(separator: "\n")
-        CallSite(sourceLocation).expectEqual(expected, actual, "the trace differs (−: expected, +: what ran)")
+        let mode = record ?? traceRecording
+        guard mode == .failed && expected != actual || mode == .missing && expected.isEmpty && !actual.isEmpty else {
+            return site.expectEqual(expected, actual, "the trace differs (−: expected, +: what ran)")
+        }
+        do {
+            let line = try TraceLiteralWriter.record(actual, path: sourceLocation.filePath, line: sourceLocation.line)
+            site.fail(
+                "recorded the trace that ran into \(sourceLocation.fileID):\(line) (record: .\(mode)); run the test again to check it"
+                    + (CallSite.difference(expected, actual).map { ":\n" + $0 } ?? ""))
+        } catch {
+            site.fail("could not record the trace: \(error)")
+            site.expectEqual(expected, actual, "the trace differs (−: expected, +: what ran)")
+        }
     }
 
     /// The app's state, as the trace writes it: `"authenticated(\"ada\")"`, `"not running"`.

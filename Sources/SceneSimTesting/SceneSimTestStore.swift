@@ -33,6 +33,9 @@ public final class SceneSimTestStore {
     /// Whether `finish()` requires every trace event to have been asserted (the default), and
     /// whether `receive` and the snapshot assertions check everything or only what they name.
     public var exhaustivity: Exhaustivity = .on
+    /// Whether `expectTrace` writes the trace that ran into the test's source when it differs
+    /// (`.failed`) or the expected text is empty (`.missing`); a call's `record:` wins.
+    public var traceRecording: TraceRecording = .never
     /// The snapshot as of the last `expectSnapshot`, which its closure edits into the expected one.
     var lastSnapshot: Simulator.Snapshot
     /// Set by `finish()`: the store has been checked and will not be checked again.
