@@ -148,7 +148,14 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
-        .testTarget(name: "SceneSimTestingTests", dependencies: ["SceneSimTesting", "SceneSim"]),
+        .testTarget(
+            name: "SceneSimTestingTests",
+            dependencies: [
+                "SceneSimTesting", "SceneSim",
+                // Its issue reporters capture what a store reports (known issues included).
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ]
+        ),
         .testTarget(name: "ByteTextTests", dependencies: ["ByteText"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "ByteText"]),
         .testTarget(

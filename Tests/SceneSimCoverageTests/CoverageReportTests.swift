@@ -292,7 +292,7 @@ struct PerModelCoverageTests {
             try simulator.advance(by: .at(10))
             try simulator.foreground()
             try simulator.beginBackgroundTask(named: "upload")
-            try simulator.scheduleRefresh(after: .zero)
+            try simulator.scheduleRefresh(after: VirtualTime.zero)
             try simulator.background()
             try simulator.advance(by: .at(60))
             try simulator.runBackgroundRefresh()

@@ -317,16 +317,21 @@ public struct AppModel {
     }
 
     /// A model whose states carry no argument, named by `ModelState`s.
+    @_disfavoredOverload
     public init(states: [ModelState], initial: ModelState, transitions: [String: [String]], intents: [String] = []) throws(SimError) {
         try self.init(states: states.map { StateDeclaration($0.name) }, initial: initial.text, transitions: transitions, intents: intents)
     }
 
-    /// `init(states:initial:transitions:intents:)` with the initial state as a `ModelState`.
+    /// `init(states:initial:transitions:intents:)` with the initial state as a `ModelState`
+    /// (disfavored, as are the two beside it: a string literal, which a `ModelState` can be,
+    /// picks the declaration form).
+    @_disfavoredOverload
     public init(states: [StateDeclaration], initial: ModelState, transitions: [String: [String]], intents: [String] = []) throws(SimError) {
         try self.init(states: states, initial: initial.text, transitions: transitions, intents: intents)
     }
 
     /// A model whose states carry no argument, named by `ModelState`s, its initial state by name.
+    @_disfavoredOverload
     public init(states: [ModelState], initial: String, transitions: [String: [String]], intents: [String] = []) throws(SimError) {
         try self.init(states: states.map { StateDeclaration($0.name) }, initial: initial, transitions: transitions, intents: intents)
     }

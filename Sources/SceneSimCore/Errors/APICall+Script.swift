@@ -35,6 +35,8 @@ extension APICall {
         case .advance: "sim.advance"
         case .advanceBy(let span): "sim.advance(\(span.text))"
         case .settle: "sim.settle()"
+        case .settleWithin: "settle(within:)"
+        case .advanceUntil: "advance(until:)"
         case .refresh: "sim.system.refresh(app)"
         case .push: "sim.system.push(app, info)"
         case .transferDone: "sim.system.transfer_done(app, name)"

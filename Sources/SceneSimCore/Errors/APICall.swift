@@ -23,6 +23,10 @@ public enum APICall: Equatable, Sendable {
     /// The clock moving by a span: `advance(seconds: 1.5)`.
     case advanceBy(VirtualTime)
     case settle
+    /// Settling bounded by virtual time (Swift only): `settle(within:)`.
+    case settleWithin
+    /// The clock running until a condition holds (Swift only): `advance(until:)`.
+    case advanceUntil
     /// The system runs the app's background refresh.
     ///
     /// In a scenario script: `sim.system.refresh(app)`.

@@ -34,6 +34,8 @@ extension APICall {
         case .advance: "advance(by:)"
         case .advanceBy(let span): "advance(seconds: \(span.text))"
         case .settle: "settle()"
+        case .settleWithin: "settle(within:)"
+        case .advanceUntil: "advance(until:)"
         case .refresh: "runBackgroundRefresh()"
         case .push: "receivePush(_:)"
         case .transferDone: "finishTransfer(_:)"

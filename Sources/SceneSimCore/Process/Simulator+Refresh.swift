@@ -14,6 +14,11 @@ extension Simulator {
         try scheduleRefresh(after: delay)
     }
 
+    /// `scheduleRefresh` with a Swift `Duration` (`.seconds(3600)`), to the nearest microsecond.
+    public func scheduleRefresh(after delay: Duration) throws(SimError) {
+        try scheduleRefresh(after: VirtualTime(delay))
+    }
+
     /// `scheduleRefresh` with the delay on the virtual clock.
     package func scheduleRefresh(after delay: VirtualTime) throws(SimError) {
         try change { () throws(SimError) in

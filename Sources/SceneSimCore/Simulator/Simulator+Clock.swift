@@ -124,6 +124,77 @@ extension Simulator {
         }
     }
 
+    /// `settle()` that must finish within `limit` of virtual time (`.seconds(30)`): the app's
+    /// work runs as `settle()` runs it, and what would still be to come after `limit` is an
+    /// error naming it (the timers by where they were scheduled), the clock left at the last
+    /// event run. A negative limit is an error.
+    public func settle(within limit: Duration) throws(SimError) {
+        let deadline = try horizon(limit, .settleWithin)
+        var count = 0
+        while !isSettled {
+            guard try runNextEvent(notAfter: deadline) else {
+                throw SimError(.didNotSettle, "\(.settleWithin): the app did not settle within \(VirtualTime(limit).text) s; \(stillToCome)")
+            }
+            try chargeWork(1)
+            count += 1
+            if count >= Self.settleLimit {
+                throw SimError(.didNotSettle, "\(.settleWithin): did not settle after \(Self.settleLimit) events; \(keepsSchedulingWork)")
+            }
+        }
+    }
+
+    /// Runs the app's scheduled work event by event until `condition` holds (checked first, then
+    /// after each event), leaving the clock at the event that made it hold; with `limit`, for
+    /// at most that much virtual time. Work that runs out, or `limit` reached, with the
+    /// condition still false is an error; so is a clock that never stops (more than
+    /// 100,000 events).
+    public func advance(until condition: (Simulator) -> Bool, within limit: Duration? = nil) throws(SimError) {
+        try advance(until: condition, within: limit, described: "the condition")
+    }
+
+    /// `advance(until:within:)` until the app's model is in `state`.
+    public func advance(until state: ModelState, within limit: Duration? = nil) throws(SimError) {
+        try advance(until: { $0.isRunning && $0.state == state }, within: limit, described: "the app's state \(state.text)")
+    }
+
+    private func advance(until condition: (Simulator) -> Bool, within limit: Duration?, described what: String) throws(SimError) {
+        let deadline = try limit.map { limit throws(SimError) in try horizon(limit, .advanceUntil) } ?? VirtualTime(microseconds: .max)
+        var count = 0
+        while !condition(self) {
+            guard try runNextEvent(notAfter: deadline) else {
+                let why = limit.map { "\(what) did not hold within \(VirtualTime($0).text) s" } ?? "nothing is left to run and \(what) does not hold"
+                throw SimError(.didNotSettle, "\(.advanceUntil): \(why) (the clock is at \(now.text) s)")
+            }
+            try chargeWork(1)
+            count += 1
+            if count >= Self.settleLimit {
+                throw SimError(
+                    .didNotSettle, "\(.advanceUntil): ran \(Self.settleLimit) events and \(what) did not hold (the clock is at \(now.text) s); \(keepsSchedulingWork)")
+            }
+        }
+    }
+
+    /// The instant `limit` from now, for `call`; a negative limit is an error, and one past the
+    /// end of the clock stops there.
+    private func horizon(_ limit: Duration, _ call: APICall) throws(SimError) -> VirtualTime {
+        guard limit >= .zero else {
+            throw SimError(.invalidValue, "\(call) needs zero or more time (got \(VirtualTime(limit).text) s); the clock only moves forward")
+        }
+        let span = VirtualTime(limit)
+        return span > VirtualTime.latest - now ? VirtualTime.latest : now + span
+    }
+
+    /// What is still to come when a bounded settle stops: the timers (by where they were
+    /// scheduled) and the system's next deadline.
+    private var stillToCome: SimError.Message {
+        var parts = pendingTimerPlaces
+        if let process, let deadline = nextSystemDeadline(process) {
+            parts.append("the system's \(deadline.kind.text) at \(deadline.time.text) s")
+        }
+        if let next = scheduler.nextTime, parts.isEmpty { parts.append("work due at \(next.text) s") }
+        return "still to come: \(Self.list(parts))"
+    }
+
     /// Settle's horizon: nothing is scheduled but repeating timers, and no deadline of the
     /// system's is to come.
     package var isSettled: Bool {
@@ -135,6 +206,26 @@ extension Simulator {
     /// What keeps the clock busy, for the livelock guard's message: the places of the timers
     /// still pending (repeating ones marked), in the order they were armed, or a hook.
     private var keepsSchedulingWork: SimError.Message {
+        let places = pendingTimerPlaces
+        guard !places.isEmpty else {
+            return "something keeps scheduling work \(script: "(a hook that reacts to every change?)", swift: "(a model handler, such as onPhase, that reacts to every change?)")"
+        }
+        return
+            "something keeps scheduling work; timers still pending: \(Self.list(places)). Settling stops once only repeating timers are left: a repeating timer that arms other work each time, due after its own next run, keeps it going"
+    }
+
+    /// `places` joined as a sentence lists them: `a, b and c`.
+    private static func list(_ places: [SimError.Message]) -> SimError.Message {
+        var list: SimError.Message = ""
+        for (index, place) in places.enumerated() {
+            list = index == 0 ? place : "\(list)\(index == places.count - 1 ? " and " : ", ")\(place)"
+        }
+        return list
+    }
+
+    /// The places of the timers still pending (repeating ones marked), in the order they were
+    /// armed, each once.
+    private var pendingTimerPlaces: [SimError.Message] {
         var pending: [Int] = []
         for job in scheduler.jobs {
             if case .task(let id) = job, services.taskBodies[id] != nil { pending.append(id) }
@@ -149,14 +240,6 @@ extension Simulator {
             places.append(record.repeating ? "\(place) (repeating: a timer of its own chain arms it again)" : place)
         }
         if unplaced { places.append("\(APICall.after)") }
-        guard !places.isEmpty else {
-            return "something keeps scheduling work \(script: "(a hook that reacts to every change?)", swift: "(a model handler, such as onPhase, that reacts to every change?)")"
-        }
-        var list: SimError.Message = ""
-        for (index, place) in places.enumerated() {
-            list = index == 0 ? place : "\(list)\(index == places.count - 1 ? " and " : ", ")\(place)"
-        }
-        return
-            "something keeps scheduling work; timers still pending: \(list). Settling stops once only repeating timers are left: a repeating timer that arms other work each time, due after its own next run, keeps it going"
+        return places
     }
 }

@@ -17,6 +17,9 @@ extension Simulator {
         public var windows: [Window]
         /// Every session ever created, in creation order.
         public var sessions: [Session]
+        /// The App's in-memory state (`app.memory`); empty while no process runs. Not in
+        /// `description`, which the REPL prints as it always has.
+        public var memory = SceneStorage()
 
         /// A connected window: its label and phase (`main#1 active` in the dump).
         public struct Window: Equatable, Sendable, CustomStringConvertible {
@@ -47,13 +50,18 @@ extension Simulator {
             public var storage: SceneStorage?
             /// Saved storage: what restoration gives.
             public var saved: SceneStorage
+            /// The window's in-memory view state (`w.memory`); empty while it is not connected.
+            public var memory: SceneStorage
 
             /// Whether the session still exists.
             public var isAlive: Bool { phase != nil }
 
             /// A session as a test expects it (`expectSnapshot` adds the ones an operation made).
-            public init(id: String, value: SceneValue? = nil, phase: WindowPhase?, storage: SceneStorage? = nil, saved: SceneStorage = SceneStorage()) {
+            public init(
+                id: String, value: SceneValue? = nil, phase: WindowPhase?, storage: SceneStorage? = nil, saved: SceneStorage = SceneStorage(), memory: SceneStorage = SceneStorage()
+            ) {
                 self.id = id
+                self.memory = memory
                 self.value = value
                 self.phase = phase
                 self.storage = storage
@@ -96,9 +104,11 @@ extension Simulator {
                     value: record.value,
                     phase: record.alive ? phase(of: record.id) : nil,
                     storage: record.scene?.storage,
-                    saved: record.saved
+                    saved: record.saved,
+                    memory: record.scene?.memory ?? SceneStorage()
                 )
-            }
+            },
+            memory: process?.memory ?? SceneStorage()
         )
     }
 

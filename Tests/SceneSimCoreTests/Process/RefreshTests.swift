@@ -60,7 +60,7 @@ struct RefreshTests {
         } catch {
             #expect(error.message.contains("no background refresh is pending"))
         }
-        try device.perform("schedule") { try $0.scheduleRefresh(after: .zero) }
+        try device.perform("schedule") { try $0.scheduleRefresh(after: VirtualTime.zero) }
         do {
             try device.simulator.runBackgroundRefresh()
             Issue.record("a refresh of a foreground app ran")
