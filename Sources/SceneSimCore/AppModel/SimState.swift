@@ -1,0 +1,227 @@
+import ByteText
+
+/// A model's states as a Swift enum (issue 42): the type a typed model
+/// (`AppModel(initial:transitions:)`) is declared with, and what `Simulator.state(as:)` reads.
+///
+/// Each case is one declared state; a case carries at most one argument, of a
+/// ``SimStateArgument`` type (`String`, `ByteString`, `Int`, `Int64`, or a `String` enum that is
+/// `CaseIterable`). `Name` lists the states without their arguments, in declaration order, and
+/// ``declaration(of:)`` says what each one is: the enum case itself (`.plain(.loading)`), or
+/// the case's constructor (`.argument(AuthState.signedIn(user:))`). That is all a conformance
+/// writes: the state's name and argument are read from the value, and a value is rebuilt from a
+/// ``ModelState`` with the declared constructor.
+///
+/// ```swift
+/// enum AuthState: SimState {
+///     case starting
+///     case signedOut
+///     case signedIn(user: String)
+///
+///     enum Name: String, CaseIterable, Sendable { case starting, signedOut, signedIn }
+///
+///     static func declaration(of name: Name) -> SimStateCase<AuthState> {
+///         switch name {
+///         case .starting: .plain(.starting, loading: true)
+///         case .signedOut: .plain(.signedOut)
+///         case .signedIn: .argument(AuthState.signedIn(user:))
+///         }
+///     }
+/// }
+/// ```
+///
+/// The state's name in scripts and the trace is `Name`'s raw value; a case of `Name` is found
+/// for a value by the Swift name of the value's case (`Name`'s case spelled as the state's
+/// case), so name them alike. An enum whose cases carry nothing can be its own `Name`
+/// (`enum Door: String, CaseIterable, SimState { case open, closed }` needs no other code).
+public protocol SimState: Hashable, Sendable {
+    /// The states without their arguments, in declaration order: each raw value is the state's
+    /// name as scripts and the trace write it.
+    associatedtype Name: RawRepresentable<String> & CaseIterable & Hashable & Sendable
+    /// What the state called `name` is: its case, or its case's constructor, and how messages
+    /// speak of it.
+    static func declaration(of name: Name) -> SimStateCase<Self>
+    /// This state's name. Default: the `Name` whose case is spelled as this value's case.
+    var name: Name { get }
+    /// This state's argument; nil for a case without one. Default: the case's associated value.
+    var argument: ModelState.Argument? { get }
+}
+
+/// What one declared state of a ``SimState`` is: the argument it carries, how messages speak of
+/// it, and how a value of the state is made.
+public struct SimStateCase<State: SimState>: Sendable {
+    /// The argument's type, as the model declares it.
+    public let argumentType: AppModel.ArgumentType
+    /// How messages speak of the argument; nil: words that fit its type.
+    public let wording: AppModel.Wording?
+    /// Whether the state is a loading screen (see `AppModel.StateDeclaration.isLoading`).
+    public let isLoading: Bool
+    /// The state without an argument, when it is one.
+    let value: State?
+    /// Makes the state from an argument; nil when the argument does not fit.
+    let make: @Sendable (ModelState.Argument?) -> State?
+
+    /// A state without an argument: the enum's case itself (`.plain(.loading, loading: true)`).
+    public static func plain(_ value: State, loading: Bool = false) -> Self {
+        Self(argumentType: .none, wording: nil, isLoading: loading, value: value) { $0 == nil ? value : nil }
+    }
+
+    /// A state with an argument: the enum case's constructor (`.argument(AuthState.signedIn(user:))`);
+    /// the argument's type decides the declared one (a `String` enum's cases are its words).
+    public static func argument<Argument: SimStateArgument>(
+        _ make: @escaping @Sendable (Argument) -> State, wording: AppModel.Wording? = nil, loading: Bool = false
+    ) -> Self {
+        Self(argumentType: Argument.argumentType, wording: wording, isLoading: loading, value: nil) { argument in
+            argument.flatMap(Argument.init(stateArgument:)).map(make)
+        }
+    }
+}
+
+/// A type a ``SimState`` case may carry as its argument: text or an integer, kept exactly.
+public protocol SimStateArgument: Sendable {
+    /// The argument as the model state holds it.
+    var stateArgument: ModelState.Argument { get }
+    /// The value a model state's argument holds; nil when it is not one.
+    init?(stateArgument: ModelState.Argument)
+    /// The argument type the model declares for a state carrying this type.
+    static var argumentType: AppModel.ArgumentType { get }
+}
+
+extension ByteString: SimStateArgument {
+    /// `.text` with these bytes.
+    public var stateArgument: ModelState.Argument { .text(self) }
+    /// The bytes of a `.text` argument.
+    public init?(stateArgument: ModelState.Argument) {
+        guard case .text(let text) = stateArgument else { return nil }
+        self = text
+    }
+    /// `.string`.
+    public static var argumentType: AppModel.ArgumentType { .string }
+}
+
+extension String: SimStateArgument {
+    /// `.text` with this string's UTF-8.
+    public var stateArgument: ModelState.Argument { .text(ByteString(self)) }
+    /// A `.text` argument that is valid UTF-8.
+    public init?(stateArgument: ModelState.Argument) {
+        guard case .text(let text) = stateArgument, let string = text.string else { return nil }
+        self = string
+    }
+    /// `.string`.
+    public static var argumentType: AppModel.ArgumentType { .string }
+}
+
+extension Int64: SimStateArgument {
+    /// `.integer`.
+    public var stateArgument: ModelState.Argument { .integer(self) }
+    /// An `.integer` argument.
+    public init?(stateArgument: ModelState.Argument) {
+        guard case .integer(let number) = stateArgument else { return nil }
+        self = number
+    }
+    /// `.integer`.
+    public static var argumentType: AppModel.ArgumentType { .integer }
+}
+
+extension Int: SimStateArgument {
+    /// `.integer`.
+    public var stateArgument: ModelState.Argument { .integer(Int64(self)) }
+    /// An `.integer` argument that fits an `Int`.
+    public init?(stateArgument: ModelState.Argument) {
+        guard case .integer(let number) = stateArgument, let value = Int(exactly: number) else { return nil }
+        self = value
+    }
+    /// `.integer`.
+    public static var argumentType: AppModel.ArgumentType { .integer }
+}
+
+extension SimStateArgument where Self: RawRepresentable<String> & CaseIterable {
+    /// `.text` with the raw value.
+    public var stateArgument: ModelState.Argument { .text(ByteString(rawValue)) }
+    /// The case whose raw value a `.text` argument is.
+    public init?(stateArgument: ModelState.Argument) {
+        guard case .text(let text) = stateArgument, let value = text.string.flatMap(Self.init(rawValue:)) else { return nil }
+        self = value
+    }
+    /// `.oneOf` the raw values, in case order.
+    public static var argumentType: AppModel.ArgumentType { .oneOf(allCases.map(\.rawValue)) }
+}
+
+extension SimState {
+    /// The state's name, found by its case's Swift name (see the protocol).
+    public var name: Name {
+        let label = EnumCase(self).label
+        // A case without an argument has no label to read: it is one of the plain declarations.
+        if label == nil, let plain = Name.allCases.first(where: { Self.declaration(of: $0).value == self }) { return plain }
+        let spelled = label ?? String(describing: self)
+        if let name = Name.allCases.first(where: { String(describing: $0) == spelled }) ?? Name(rawValue: spelled) { return name }
+        preconditionFailure("\(Self.self).\(spelled) has no case in \(Self.self).Name; name each state's case as its Name")
+    }
+
+    /// The case's associated value as a model state's argument (see ``SimStateArgument``).
+    public var argument: ModelState.Argument? {
+        guard let payload = EnumCase(self).payload else { return nil }
+        guard let value = payload as? any SimStateArgument else {
+            preconditionFailure(
+                "\(Self.self).\(name.rawValue) carries a \(type(of: payload)), which is not a SimStateArgument (a state carries one String, ByteString, Int, Int64 or String enum)")
+        }
+        return value.stateArgument
+    }
+
+    /// This state as the model's `ModelState` (its name's raw value and its argument).
+    public var modelState: ModelState { ModelState(name.rawValue, argument) }
+
+    /// `modelState`'s canonical text (`signedIn(ada)`), as the trace writes it.
+    public var text: String { modelState.text }
+
+    /// The state `state` names, made with its declared case; nil when it is no state of this
+    /// type (another name, or an argument that does not fit).
+    public init?(_ state: ModelState) {
+        guard let name = Name(rawValue: state.name), let value = Self.declaration(of: name).make(state.argument) else { return nil }
+        self = value
+    }
+
+    /// The declared states, in `Name`'s order, as `AppModel` declares them.
+    public static var stateDeclarations: [AppModel.StateDeclaration] {
+        Name.allCases.map { name in
+            let state = declaration(of: name)
+            return AppModel.StateDeclaration(name.rawValue, state.argumentType, wording: state.wording, loading: state.isLoading)
+        }
+    }
+}
+
+extension SimState where Name == Self {
+    /// The state itself: an enum whose cases carry nothing is its own `Name`.
+    public var name: Self { self }
+    /// None.
+    public var argument: ModelState.Argument? { nil }
+    /// Each state is its case.
+    public static func declaration(of name: Self) -> SimStateCase<Self> { .plain(name) }
+}
+
+/// An enum value's case, read with `Mirror`: its Swift name (nil for a case without an
+/// associated value, which a mirror does not name) and its associated value (one value, or a
+/// one-element labeled tuple's element).
+struct EnumCase {
+    var label: String?
+    var payload: Any?
+    /// Every associated value, in order (a labeled tuple's elements).
+    var values: [Any]
+
+    init(_ value: Any) {
+        guard let child = Mirror(reflecting: value).children.first else {
+            label = nil
+            payload = nil
+            values = []
+            return
+        }
+        label = child.label
+        let inner = Mirror(reflecting: child.value)
+        if inner.displayStyle == .tuple {
+            values = inner.children.map(\.value)
+            payload = values.count == 1 ? values[0] : child.value
+        } else {
+            values = [child.value]
+            payload = child.value
+        }
+    }
+}
