@@ -149,11 +149,12 @@ extension SimStateArgument where Self: RawRepresentable<String> & CaseIterable {
 extension SimState {
     /// The state's name, found by its case's Swift name (see the protocol).
     public var name: Name {
-        let label = EnumCase(self).label
-        // A case without an argument has no label to read: it is one of the plain declarations.
-        if label == nil, let plain = Name.allCases.first(where: { Self.declaration(of: $0).value == self }) { return plain }
-        let spelled = label ?? String(describing: self)
-        if let name = Name.allCases.first(where: { String(describing: $0) == spelled }) ?? Name(rawValue: spelled) { return name }
+        // A case with an argument is named by its mirror; one without is its description
+        // (the case's name, unless the type describes itself otherwise).
+        let spelled = EnumCase(self).label ?? String(describing: self)
+        if let name = Name(rawValue: spelled) ?? Name.allCases.first(where: { String(describing: $0) == spelled }) { return name }
+        // A case without an argument, of a type that describes itself: one of the plain declarations.
+        if let plain = Name.allCases.first(where: { Self.declaration(of: $0).value == self }) { return plain }
         preconditionFailure("\(Self.self).\(spelled) has no case in \(Self.self).Name; name each state's case as its Name")
     }
 

@@ -47,6 +47,23 @@ enum Door: String, CaseIterable, SimState {
     case open, closed
 }
 
+/// A state type that describes itself: its cases are still found by their names.
+enum Lamp: SimState, CustomStringConvertible {
+    case off
+    case on(level: Int)
+
+    enum Name: String, CaseIterable, Sendable { case off, on }
+
+    static func declaration(of name: Name) -> SimStateCase<Lamp> {
+        switch name {
+        case .off: .plain(.off)
+        case .on: .argument(Lamp.on(level:))
+        }
+    }
+
+    var description: String { "a lamp" }
+}
+
 /// Intents as a Swift enum: names and arguments come from the cases.
 enum NotesIntent: SimIntent {
     case signIn(user: String, remember: Bool)
@@ -96,6 +113,8 @@ struct TypedModelTests {
         #expect(NotesState(ModelState("signedIn", .text("ada"))) == nil)
         #expect(Door(ModelState("open")) == .open)
         #expect(Door.closed.modelState == ModelState("closed"))
+        #expect(Lamp.off.modelState == ModelState("off"))
+        #expect(Lamp.on(level: 3).modelState == ModelState("on", .integer(3)))
     }
 
     @Test("the simulator moves and reads a typed state; scripts' text parses to the same states")
