@@ -17,12 +17,13 @@ extension AppModel {
     public init<State: SimState>(
         initial: State, intents: [String] = [], transitions: (State.Name) -> [State.Name]
     ) throws(SimError) {
+        try State.checkDeclarations()
         var table: [String: [String]] = [:]
         for name in State.Name.allCases {
             let targets = transitions(name)
             if !targets.isEmpty { table[name.rawValue] = targets.map(\.rawValue) }
         }
-        try self.init(states: State.stateDeclarations, initial: initial.modelState, transitions: table, intents: intents)
+        try self.init(states: State.stateDeclarations, initial: try initial.checkedModelState(), transitions: table, intents: intents)
     }
 }
 
@@ -36,6 +37,6 @@ extension Simulator {
     /// `transition(to:)` with a typed state.
     @discardableResult
     public func transition(to target: some SimState) throws(SimError) -> AppStateMachine.Outcome {
-        try transition(to: target.modelState)
+        try transition(to: try target.checkedModelState())
     }
 }

@@ -19,8 +19,9 @@ import ByteText
 public protocol SimIntent: Sendable {
     /// The intent's name, as the model declares it (`sign_in`).
     var name: String { get }
-    /// The intent's arguments, in the order its parameters are declared.
-    var arguments: [SceneValue] { get }
+    /// The intent's arguments, in the order its parameters are declared; an error when a value
+    /// cannot be one.
+    var arguments: [SceneValue] { get throws(SimError) }
 }
 
 extension SimIntent {
@@ -39,15 +40,21 @@ extension SimIntent {
         return name
     }
 
-    /// The case's associated values, in order.
+    /// The case's associated values, in order; an error for a value of another type than
+    /// `Bool`, `Int`, `Int64`, `Int32`, `Double`, `String`, `ByteString` or `SceneValue`.
     public var arguments: [SceneValue] {
-        EnumCase(self).values.map { value in
-            guard let argument = SceneValue(intentArgument: value) else {
-                preconditionFailure(
-                    "\(Self.self).\(name) carries a \(type(of: value)), which is no intent argument (Bool, an integer, Double, String, ByteString or SceneValue); write its arguments"
-                )
+        get throws(SimError) {
+            var arguments: [SceneValue] = []
+            for value in EnumCase(self).values {
+                guard let argument = SceneValue(intentArgument: value) else {
+                    throw SimError(
+                        .invalidValue,
+                        "\(Self.self).\(name) carries a \(type(of: value)), which is no intent argument (Bool, Int, Double, String, ByteString or SceneValue); convert it, or write the intent's arguments"
+                    )
+                }
+                arguments.append(argument)
             }
-            return argument
+            return arguments
         }
     }
 }
@@ -73,6 +80,6 @@ extension Simulator {
     /// Runs the model's intent `intent` names with its arguments, as `perform(intent:_:)` does.
     @discardableResult
     public func perform(_ intent: some SimIntent) throws(SimError) -> SceneValue? {
-        try perform(intent: intent.name, intent.arguments)
+        try perform(intent: intent.name, try intent.arguments)
     }
 }

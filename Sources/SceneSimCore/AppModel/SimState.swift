@@ -40,10 +40,6 @@ public protocol SimState: Hashable, Sendable {
     /// What the state called `name` is: its case, or its case's constructor, and how messages
     /// speak of it.
     static func declaration(of name: Name) -> SimStateCase<Self>
-    /// This state's name. Default: the `Name` whose case is spelled as this value's case.
-    var name: Name { get }
-    /// This state's argument; nil for a case without one. Default: the case's associated value.
-    var argument: ModelState.Argument? { get }
 }
 
 /// What one declared state of a ``SimState`` is: the argument it carries, how messages speak of
@@ -147,25 +143,76 @@ extension SimStateArgument where Self: RawRepresentable<String> & CaseIterable {
 }
 
 extension SimState {
-    /// The state's name, found by its case's Swift name (see the protocol).
-    public var name: Name {
+    /// The state's name: the `Name` spelled as this value's case (see the protocol). A case
+    /// `Name` does not list stops the program with a message saying so; `AppModel`'s typed
+    /// declaration and `transition(to:)` check it and throw instead.
+    public var name: Name { Self.unwrap(readName()) }
+
+    /// The case's associated value as a model state's argument (see ``SimStateArgument``); nil
+    /// for a case without one. An associated value of another type stops the program as `name` does.
+    public var argument: ModelState.Argument? { Self.unwrap(readArgument()) }
+
+    /// The name, or what is wrong with the declaration.
+    func readName() -> Result<Name, SimError> {
         // A case with an argument is named by its mirror; one without is its description
         // (the case's name, unless the type describes itself otherwise).
         let spelled = EnumCase(self).label ?? String(describing: self)
-        if let name = Name(rawValue: spelled) ?? Name.allCases.first(where: { String(describing: $0) == spelled }) { return name }
+        if let name = Name(rawValue: spelled) ?? Name.allCases.first(where: { String(describing: $0) == spelled }) { return .success(name) }
         // A case without an argument, of a type that describes itself: one of the plain declarations.
-        if let plain = Name.allCases.first(where: { Self.declaration(of: $0).value == self }) { return plain }
-        preconditionFailure("\(Self.self).\(spelled) has no case in \(Self.self).Name; name each state's case as its Name")
+        if let plain = Name.allCases.first(where: { Self.declaration(of: $0).value == self }) { return .success(plain) }
+        return .failure(
+            SimError(
+                .invalidConfig,
+                "\(Self.self).\(spelled) has no case in \(Self.self).Name; give each state's case the same name in Name (its raw value is the state's name in scripts)"))
     }
 
-    /// The case's associated value as a model state's argument (see ``SimStateArgument``).
-    public var argument: ModelState.Argument? {
-        guard let payload = EnumCase(self).payload else { return nil }
+    /// The argument, or what is wrong with the declaration.
+    func readArgument() -> Result<ModelState.Argument?, SimError> {
+        guard let payload = EnumCase(self).payload else { return .success(nil) }
         guard let value = payload as? any SimStateArgument else {
-            preconditionFailure(
-                "\(Self.self).\(name.rawValue) carries a \(type(of: payload)), which is not a SimStateArgument (a state carries one String, ByteString, Int, Int64 or String enum)")
+            return .failure(
+                SimError(
+                    .invalidConfig,
+                    "\(Self.self).\(String(describing: self)) carries a \(type(of: payload)), which is not a SimStateArgument; a state carries one String, ByteString, Int, Int64 or CaseIterable String enum"
+                ))
         }
-        return value.stateArgument
+        return .success(value.stateArgument)
+    }
+
+    /// The model state, or what is wrong with the declaration (for the calls that throw).
+    func checkedModelState() throws(SimError) -> ModelState {
+        ModelState(try readName().get().rawValue, try readArgument().get())
+    }
+
+    private static func unwrap<T>(_ result: Result<T, SimError>) -> T {
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): preconditionFailure(error.message)
+        }
+    }
+
+    /// Checks each declared state: its case (or the case its constructor makes from an example
+    /// argument) reads back as its name and argument.
+    static func checkDeclarations() throws(SimError) {
+        for name in Name.allCases {
+            let declared = declaration(of: name)
+            let example: ModelState.Argument?
+            switch declared.argumentType {
+            case .none: example = nil
+            case .string: example = .text("a")
+            case .integer: example = .integer(1)
+            case .oneOf(let words): example = words.first.map { .text(ByteString($0)) }
+            }
+            guard let value = declared.make(example) else {
+                throw SimError(.invalidConfig, "\(Self.self).declaration(of: .\(name)) makes no state from an argument of its own type")
+            }
+            let state = try value.checkedModelState()
+            guard state.name == name.rawValue, state.argument == example else {
+                throw SimError(
+                    .invalidConfig,
+                    "\(Self.self).declaration(of: .\(name)) declares \(String(describing: value)), which is state \(state.text); declare each Name with its own case")
+            }
+        }
     }
 
     /// This state as the model's `ModelState` (its name's raw value and its argument).
@@ -191,11 +238,7 @@ extension SimState {
 }
 
 extension SimState where Name == Self {
-    /// The state itself: an enum whose cases carry nothing is its own `Name`.
-    public var name: Self { self }
-    /// None.
-    public var argument: ModelState.Argument? { nil }
-    /// Each state is its case.
+    /// Each state is its case: an enum whose cases carry nothing is its own `Name`.
     public static func declaration(of name: Self) -> SimStateCase<Self> { .plain(name) }
 }
 

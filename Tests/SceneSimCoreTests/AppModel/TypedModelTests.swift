@@ -64,6 +64,25 @@ enum Lamp: SimState, CustomStringConvertible {
     var description: String { "a lamp" }
 }
 
+/// A declaration that gives one Name another's case.
+enum Crossed: SimState {
+    case a, b
+    enum Name: String, CaseIterable, Sendable { case a, b }
+    static func declaration(of name: Name) -> SimStateCase<Crossed> { .plain(.a) }
+}
+
+/// A case its Name does not list.
+enum Gap: SimState {
+    case listed, hidden
+    enum Name: String, CaseIterable, Sendable { case listed }
+    static func declaration(of name: Name) -> SimStateCase<Gap> { .plain(.listed) }
+}
+
+/// An intent whose value is no argument.
+enum OddIntent: SimIntent {
+    case pick([Int])
+}
+
 /// Intents as a Swift enum: names and arguments come from the cases.
 enum NotesIntent: SimIntent {
     case signIn(user: String, remember: Bool)
@@ -141,13 +160,13 @@ struct TypedModelTests {
     }
 
     @Test("a SimIntent's name is its case's in snake case, its arguments its values in order")
-    func intents() {
+    func intents() throws {
         #expect(NotesIntent.signIn(user: "ada", remember: true).name == "sign_in")
-        #expect(NotesIntent.signIn(user: "ada", remember: true).arguments == [.string("ada"), .bool(true)])
-        #expect(NotesIntent.sync(pages: 2, ratio: 0.5).arguments == [.int(2), .double(0.5)])
+        #expect(try NotesIntent.signIn(user: "ada", remember: true).arguments == [.string("ada"), .bool(true)])
+        #expect(try NotesIntent.sync(pages: 2, ratio: 0.5).arguments == [.int(2), .double(0.5)])
         #expect(NotesIntent.lockNow.name == "lock_now")
-        #expect(NotesIntent.lockNow.arguments.isEmpty)
-        #expect(Builtin.Intent.login(user: "ada").arguments == [.string("ada"), .bool(false)])
+        #expect(try NotesIntent.lockNow.arguments.isEmpty)
+        #expect(try Builtin.Intent.login(user: "ada").arguments == [.string("ada"), .bool(false)])
         #expect(Builtin.Intent.cancelOnboarding.name == "cancel_onboarding")
     }
 
@@ -166,6 +185,28 @@ struct TypedModelTests {
         #expect(sim.state(as: NotesState.self) == .signedIn(user: "ada"))
         let error = #expect(throws: SimError.self) { try sim.perform(NotesIntent.sync(pages: 2, ratio: 0.5)) }
         #expect(error?.description == #"perform(intent: "sync") with (pages: integer) takes 1 argument, not 2"#)
+    }
+
+    @Test("a misdeclared state type or intent is a thrown error, never a trap")
+    func misdeclared() throws {
+        #expect(throws: SimError(.invalidConfig, "Crossed.declaration(of: .b) declares a, which is state a; declare each Name with its own case")) {
+            try AppModel(initial: Crossed.a) { _ in [] }
+        }
+        let sim = try Simulator(config: AppConfig(), model: try AppModel(initial: Gap.listed) { _ in [.listed] })
+        try sim.launch()
+        #expect(
+            throws: SimError(.invalidConfig, "Gap.hidden has no case in Gap.Name; give each state's case the same name in Name (its raw value is the state's name in scripts)")
+        ) {
+            try sim.transition(to: Gap.hidden)
+        }
+        #expect(
+            throws: SimError(
+                .invalidValue,
+                "OddIntent.pick carries a Array<Int>, which is no intent argument (Bool, Int, Double, String, ByteString or SceneValue); convert it, or write the intent's arguments"
+            )
+        ) {
+            try sim.perform(OddIntent.pick([1]))
+        }
     }
 
     @Test("the built-in model is declared from Builtin.AppState: its states, table and initial state")
