@@ -111,20 +111,21 @@ final class BuiltinController: ModelController {
 
     private func requireState(_ kinds: [Builtin.AppState.Name], _ what: APICall, _ sim: Simulator) throws(SimError) {
         try sim.requireRunning(what)
-        guard let state = sim.appState else {
+        // The state's name as the simulator holds it (reading a typed value's name costs more).
+        guard sim.appState != nil, let name = Builtin.AppState.Name(rawValue: sim.state.name) else {
             throw SimError(.forbidden, "\(what) is an intent of the built-in model, and this app declares its own model")
         }
-        guard !kinds.contains(state.name) else { return }
+        guard !kinds.contains(name) else { return }
         let needed = kinds.map(\.rawValue).joined(separator: " or ")
         let hint: SimError.Message
-        switch state.name {
+        switch name {
         case .loading: hint = "advance the clock until initialization finishes (\(.settle))"
         case .unauthenticated: hint = "log in first with \(.login(newUser: false))"
         case .onboarding: hint = "finish onboarding with \(.intent("next_step")) or leave it with \(.intent("cancel_onboarding"))"
         case .authenticated: hint = "log out first with \(.intent("logout"))"
         case .error: hint = "leave the error with \(.intent("retry")) or \(.intent("logout"))"
         }
-        throw SimError(.forbidden, "\(what) needs the app to be \(needed), but it is \(state.text); \(hint)")
+        throw SimError(.forbidden, "\(what) needs the app to be \(needed), but it is \(sim.state.text); \(hint)")
     }
 
     /// app:login: unauthenticated → authenticated(user), or onboarding(welcome) for a new user.

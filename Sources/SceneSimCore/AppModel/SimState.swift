@@ -1,4 +1,5 @@
 import ByteText
+import Synchronization
 
 /// A model's states as a Swift enum (issue 42): the type a typed model
 /// (`AppModel(initial:transitions:)`) is declared with, and what `Simulator.state(as:)` reads.
@@ -146,11 +147,25 @@ extension SimState {
     /// The state's name: the `Name` spelled as this value's case (see the protocol). A case
     /// `Name` does not list stops the program with a message saying so; `AppModel`'s typed
     /// declaration and `transition(to:)` check it and throw instead.
-    public var name: Name { Self.unwrap(readName()) }
+    public var name: Name {
+        // `read` checked that the name is one of Name's raw values.
+        Name(rawValue: Self.unwrap(read()).name) ?? Self.unwrap(readName())
+    }
 
     /// The case's associated value as a model state's argument (see ``SimStateArgument``); nil
     /// for a case without one. An associated value of another type stops the program as `name` does.
-    public var argument: ModelState.Argument? { Self.unwrap(readArgument()) }
+    public var argument: ModelState.Argument? { Self.unwrap(read()).argument }
+
+    /// This state as a model state, or what is wrong with the declaration. Reading a case with
+    /// `Mirror` costs microseconds (50 times a transition), and a model moves through few
+    /// distinct states, so what was read is kept (`SimStateCache`).
+    func read() -> Result<ModelState, SimError> {
+        let key = SimStateCache.Key(self)
+        if let known = SimStateCache.state(of: key) { return .success(known) }
+        let result = readName().flatMap { name in readArgument().map { ModelState(name.rawValue, $0) } }
+        if case .success(let state) = result, AppStateMachine.bytes(of: state) <= SimStateCache.maxStateBytes { SimStateCache.keep(state, for: key) }
+        return result
+    }
 
     /// The name, or what is wrong with the declaration.
     func readName() -> Result<Name, SimError> {
@@ -181,7 +196,7 @@ extension SimState {
 
     /// The model state, or what is wrong with the declaration (for the calls that throw).
     func checkedModelState() throws(SimError) -> ModelState {
-        ModelState(try readName().get().rawValue, try readArgument().get())
+        try read().get()
     }
 
     private static func unwrap<T>(_ result: Result<T, SimError>) -> T {
@@ -216,7 +231,7 @@ extension SimState {
     }
 
     /// This state as the model's `ModelState` (its name's raw value and its argument).
-    public var modelState: ModelState { ModelState(name.rawValue, argument) }
+    public var modelState: ModelState { Self.unwrap(read()) }
 
     /// `modelState`'s canonical text (`signedIn(ada)`), as the trace writes it.
     public var text: String { modelState.text }
@@ -240,6 +255,34 @@ extension SimState {
 extension SimState where Name == Self {
     /// Each state is its case: an enum whose cases carry nothing is its own `Name`.
     public static func declaration(of name: Self) -> SimStateCase<Self> { .plain(name) }
+}
+
+/// The model states of `SimState` values read so far, by value (any type: a value's
+/// `AnyHashable` is equal only to its own type's). At most `limit` are kept, each of at most
+/// `maxStateBytes` (a script's user name may be megabytes: such a state is read each time, so
+/// the cache stays under 3 MB, outside the memory budget): the cache starts over when full.
+enum SimStateCache {
+    static let limit = 4096
+    static let maxStateBytes = 256
+    private static let states = Mutex<[Key: ModelState]>([:])
+
+    /// A `SimState` value as a key. `@unchecked`: `AnyHashable` is not `Sendable`, but what it
+    /// wraps here is always a `SimState`, which is.
+    struct Key: Hashable, @unchecked Sendable {
+        let value: AnyHashable
+        init(_ state: some SimState) { value = AnyHashable(state) }
+    }
+
+    static func state(of value: Key) -> ModelState? {
+        states.withLock { $0[value] }
+    }
+
+    static func keep(_ state: ModelState, for value: Key) {
+        states.withLock { states in
+            if states.count >= limit { states.removeAll(keepingCapacity: true) }
+            states[value] = state
+        }
+    }
 }
 
 /// An enum value's case, read with `Mirror`: its Swift name (nil for a case without an

@@ -209,6 +209,16 @@ struct TypedModelTests {
         }
     }
 
+    @Test("states read are kept, but never one whose argument is large: the cache stays small whatever a script's user name is")
+    func cacheBound() {
+        let long = NotesState.signedIn(user: String(repeating: "a", count: 10_000))
+        #expect(long.modelState == ModelState("signed_in", .text(ByteString(String(repeating: "a", count: 10_000)))))
+        #expect(SimStateCache.state(of: SimStateCache.Key(long)) == nil)
+        let short = NotesState.signedIn(user: "grace")
+        #expect(short.modelState == ModelState("signed_in", .text("grace")))
+        #expect(SimStateCache.state(of: SimStateCache.Key(short)) == ModelState("signed_in", .text("grace")))
+    }
+
     @Test("the built-in model is declared from Builtin.AppState: its states, table and initial state")
     func builtin() {
         let builtin = AppModel.builtin
