@@ -7,54 +7,33 @@ import SceneSimCore
 // runs at the same handler points a declared model's `on_launch` and `on_phase` do, and its
 // intents are `perform(intent:)` intents, for Swift as for any model.
 extension AppModel {
-    /// The intents of the built-in model, as scripts call them.
-    package static let builtinIntents = ["login", "next_step", "cancel_onboarding", "logout", "retry"]
+    /// The intents of the built-in model, as scripts call them, sorted.
+    package static var builtinIntents: [String] { builtinDeclaration.intents }
 
-    static let builtinStates: [StateDeclaration] = [
-        StateDeclaration("loading", loading: true),
-        StateDeclaration("unauthenticated"),
-        StateDeclaration(
-            "onboarding", .oneOf(OnboardingStep.allCases.map(\.rawValue)),
-            wording: Wording(placeholder: "step", noun: "an onboarding step", plural: "steps", example: "welcome")),
-        StateDeclaration(
-            "authenticated", .string,
-            wording: Wording(placeholder: "user", noun: "a user", plural: "", example: "ada")),
-        StateDeclaration(
-            "error", .oneOf(AppErrorKind.allCases.map(\.rawValue)),
-            wording: Wording(placeholder: "kind", noun: "an error kind", plural: "kinds", example: "sessionExpired")),
-    ]
-
-    package static let builtinTransitions: [String: [String]] = [
-        "loading": ["unauthenticated", "authenticated", "error"],
-        "unauthenticated": ["onboarding", "authenticated", "error"],
-        "onboarding": ["onboarding", "authenticated", "unauthenticated"],
-        "authenticated": ["unauthenticated", "error"],
-        "error": ["loading", "unauthenticated"],
-    ]
-
-    /// The declaration, its intents and its phase note, checked once (the states, transitions
-    /// and intent names are constants: a test checks they stay what `builtinIntents` and the
-    /// table say). Read-only after it is made, so any thread may copy it.
+    /// The declaration, its intents and its phase note, checked once (its states and table are
+    /// `Builtin.AppState`'s, its intents `Builtin.Intent`'s). Read-only after it is made, so
+    /// any thread may copy it.
     private nonisolated(unsafe) static let builtinDeclaration: AppModel = {
         do {
-            var model = try AppModel(states: builtinStates, initial: "loading", transitions: builtinTransitions)
-            // Its intents, for Swift callers (`perform(intent: "login", [.string("ada"), .bool(false)])`);
+            var model = try AppModel(initial: Builtin.AppState.loading, transitions: Builtin.AppState.targets(from:))
+            // Its intents, for Swift callers (`perform(Builtin.Intent.login(user: "ada"))`);
             // scripts call them with their own argument shapes (`app:login{ user = "ada" }`). Each
             // finds the controller of the simulator it runs on.
-            let intents: [(String, [Parameter], (BuiltinController, Simulator, [SceneValue]) throws(SimError) -> Void)] = [
+            let intents: [(Builtin.Intent, [Parameter], (BuiltinController, Simulator, [SceneValue]) throws(SimError) -> Void)] = [
                 (
-                    "login", [Parameter("user", .string), Parameter("new_user", .boolean)],
+                    .login(user: ""), [Parameter("user", .string), Parameter("new_user", .boolean)],
                     { controller, sim, arguments throws(SimError) in
                         guard case .string(let user) = arguments[0], case .bool(let newUser) = arguments[1] else { return }
                         try controller.login(user: user, newUser: newUser, sim)
                     }
                 ),
-                ("next_step", [], { controller, sim, _ throws(SimError) in try controller.nextStep(sim) }),
-                ("cancel_onboarding", [], { controller, sim, _ throws(SimError) in try controller.cancelOnboarding(sim) }),
-                ("logout", [], { controller, sim, _ throws(SimError) in try controller.logout(sim) }),
-                ("retry", [], { controller, sim, _ throws(SimError) in try controller.retry(sim) }),
+                (.nextStep, [], { controller, sim, _ throws(SimError) in try controller.nextStep(sim) }),
+                (.cancelOnboarding, [], { controller, sim, _ throws(SimError) in try controller.cancelOnboarding(sim) }),
+                (.logout, [], { controller, sim, _ throws(SimError) in try controller.logout(sim) }),
+                (.retry, [], { controller, sim, _ throws(SimError) in try controller.retry(sim) }),
             ]
-            for (name, parameters, body) in intents {
+            for (intent, parameters, body) in intents {
+                let name = intent.name
                 try model.addIntent(
                     name,
                     Intent(parameters: parameters) { sim, arguments in
@@ -91,11 +70,11 @@ extension Simulator {
     }
 
     /// `state` as a state of the built-in model; nil when the app declares another model.
-    public var appState: AppState? { AppState(state) }
+    public var appState: Builtin.AppState? { state(as: Builtin.AppState.self) }
 
-    /// `transition(to:)` with a state of the built-in model.
+    /// `transition(to:)` with a state of the built-in model (`transition(to: .loading)`).
     @discardableResult
-    public func transition(to target: AppState) throws(SimError) -> AppStateMachine.Outcome {
+    public func transition(to target: Builtin.AppState) throws(SimError) -> AppStateMachine.Outcome {
         try transition(to: target.modelState)
     }
 

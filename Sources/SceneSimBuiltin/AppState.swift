@@ -1,83 +1,101 @@
 import ByteText
 import SceneSimCore
 
-/// The AppStateController's state (semantics §4.5), with the canonical text scripts use.
-public enum AppState: Hashable, Sendable {
-    case loading
-    case unauthenticated
-    case onboarding(OnboardingStep)
-    case authenticated(user: ByteString)
-    case error(AppErrorKind)
+/// The built-in model's types (the seed's AppStateController, semantics 4.5): its states, their
+/// arguments and its intents, under one name so an app's own `AppState` or `OnboardingStep`
+/// never clashes with them when both are imported.
+public enum Builtin {}
 
-    /// The state's name without payload, for the transition table.
-    public enum Kind: String, Sendable, CaseIterable {
-        case loading, unauthenticated, onboarding, authenticated, error
-    }
+extension Builtin {
+    /// The AppStateController's state (semantics 4.5): a `SimState`, so the model is declared
+    /// from it, with the canonical text scripts use (`authenticated(ada)`).
+    public enum AppState: SimState {
+        case loading
+        case unauthenticated
+        case onboarding(OnboardingStep)
+        case authenticated(user: ByteString)
+        case error(AppErrorKind)
 
-    /// The state without its payload (`onboarding` for `onboarding(welcome)`).
-    public var kind: Kind {
-        switch self {
-        case .loading: .loading
-        case .unauthenticated: .unauthenticated
-        case .onboarding: .onboarding
-        case .authenticated: .authenticated
-        case .error: .error
+        /// The states without their arguments, in declaration order.
+        public enum Name: String, Sendable, CaseIterable {
+            case loading, unauthenticated, onboarding, authenticated, error
+        }
+
+        /// Each state as the model declares it, with the words its messages use.
+        public static func declaration(of name: Name) -> SimStateCase<AppState> {
+            switch name {
+            case .loading: .plain(.loading, loading: true)
+            case .unauthenticated: .plain(.unauthenticated)
+            case .onboarding:
+                .argument(AppState.onboarding, wording: AppModel.Wording(placeholder: "step", noun: "an onboarding step", plural: "steps", example: "welcome"))
+            case .authenticated:
+                .argument(AppState.authenticated(user:), wording: AppModel.Wording(placeholder: "user", noun: "a user", plural: "", example: "ada"))
+            case .error:
+                .argument(AppState.error, wording: AppModel.Wording(placeholder: "kind", noun: "an error kind", plural: "kinds", example: "sessionExpired"))
+            }
+        }
+
+        /// The seed's transition table, the only one: the states each state may move to, in
+        /// the order messages list them. Onboarding may move to any step, itself included.
+        public static func targets(from name: Name) -> [Name] {
+            switch name {
+            case .loading: [.unauthenticated, .authenticated, .error]
+            case .unauthenticated: [.onboarding, .authenticated, .error]
+            case .onboarding: [.onboarding, .authenticated, .unauthenticated]
+            case .authenticated: [.unauthenticated, .error]
+            case .error: [.loading, .unauthenticated]
+            }
+        }
+
+        /// Parses a canonical name against the built-in model (see `AppModel.parse`); the user
+        /// keeps its bytes.
+        package init(parsing name: ByteString) throws(SimError) {
+            let state = try AppModel.builtin.parse(name)
+            guard let parsed = AppState(state) else {
+                throw SimError(.invalidValue, "app state \"\(name.escaped)\" is not a state of the built-in model")
+            }
+            self = parsed
+        }
+
+        /// Parses canonical state text (`authenticated(ada)`) as a state of the built-in model.
+        public init(parsing text: String) throws(SimError) {
+            try self.init(parsing: ByteString(text))
         }
     }
 
-    /// `loading`, `onboarding(welcome)`, `authenticated(ada)`, `error(sessionExpired)`: the
-    /// canonical name, with the user's bytes exactly (what `app.state` gives a script).
-    public var name: ByteString {
-        switch self {
-        case .authenticated(let user): "authenticated(" + user + ")"
-        default: ByteString(text)
+    /// The steps of first-time onboarding, in order.
+    public enum OnboardingStep: String, Sendable, CaseIterable, SimStateArgument {
+        case welcome, permissions, profileSetup, complete
+
+        /// The step after this one; nil after `complete` (onboarding then finishes).
+        public var next: OnboardingStep? {
+            switch self {
+            case .welcome: .permissions
+            case .permissions: .profileSetup
+            case .profileSetup: .complete
+            case .complete: nil
+            }
         }
     }
 
-    /// `name` as text for the trace and messages: the user escaped (see `ByteString.escaped`).
-    public var text: String {
-        switch self {
-        case .loading: "loading"
-        case .unauthenticated: "unauthenticated"
-        case .onboarding(let step): "onboarding(\(step.rawValue))"
-        case .authenticated(let user): "authenticated(\(user.escaped))"
-        case .error(let kind): "error(\(kind.rawValue))"
-        }
+    /// Why the app shows its error screen.
+    public enum AppErrorKind: String, Sendable, CaseIterable, SimStateArgument {
+        /// The network is down, the login session has expired, or the service is in maintenance.
+        case networkUnavailable, sessionExpired, maintenanceMode
     }
 
-    /// Parses a canonical name against the built-in model (see `AppModel.parse`); the user
-    /// keeps its bytes.
-    package init(parsing name: ByteString) throws(SimError) {
-        let state = try AppModel.builtin.parse(name)
-        guard let parsed = AppState(state) else {
-            throw SimError(.invalidValue, "app state \"\(name.escaped)\" is not a state of the built-in model")
-        }
-        self = parsed
+    /// The built-in model's intents, for Swift callers (`store.send(Builtin.Intent.login(user: "ada"))`);
+    /// scripts call them `app:login{ user = "ada" }`, `app:next_step()`, ...
+    public enum Intent: SimIntent {
+        /// unauthenticated → authenticated(user), or onboarding(welcome) for a new user.
+        case login(user: ByteString, newUser: Bool = false)
+        /// Onboarding advances one step; after `complete` the user is authenticated.
+        case nextStep
+        /// Onboarding → unauthenticated; the new session is cleared.
+        case cancelOnboarding
+        /// → unauthenticated; the stored session is cleared.
+        case logout
+        /// error → loading, then initialization runs again.
+        case retry
     }
-
-    /// Parses canonical state text (`authenticated(ada)`) as a state of the built-in model.
-    public init(parsing text: String) throws(SimError) {
-        try self.init(parsing: ByteString(text))
-    }
-}
-
-/// The steps of first-time onboarding, in order.
-public enum OnboardingStep: String, Sendable, CaseIterable {
-    case welcome, permissions, profileSetup, complete
-
-    /// The step after this one; nil after `complete` (onboarding then finishes).
-    public var next: OnboardingStep? {
-        switch self {
-        case .welcome: .permissions
-        case .permissions: .profileSetup
-        case .profileSetup: .complete
-        case .complete: nil
-        }
-    }
-}
-
-/// Why the app shows its error screen.
-public enum AppErrorKind: String, Sendable, CaseIterable {
-    /// The network is down, the login session has expired, or the service is in maintenance.
-    case networkUnavailable, sessionExpired, maintenanceMode
 }

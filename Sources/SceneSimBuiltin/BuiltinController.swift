@@ -15,7 +15,7 @@ final class BuiltinController: ModelController {
     private var onboardingUser: ByteString?
     /// Initialization in flight: when loading may end and what it will become.
     private var loadingUntil: VirtualTime?
-    private var pendingOutcome: AppState?
+    private var pendingOutcome: Builtin.AppState?
     /// Bumped by each initialization so replies of an abandoned one are ignored.
     private var initialization = 0
 
@@ -79,7 +79,7 @@ final class BuiltinController: ModelController {
         guard generation == initialization, let outcome = pendingOutcome else { return }
         pendingOutcome = nil
         loadingUntil = nil
-        _ = try? sim.transition(to: outcome.modelState)
+        _ = try? sim.transition(to: outcome)
     }
 
     /// `on_phase`: becoming active while authenticated checks the session with the server.
@@ -96,7 +96,7 @@ final class BuiltinController: ModelController {
                 sim.traceValidation(.warning(.validationSkipped(user: stored.user)))
             case .expired, .revoked, .unknown:
                 sim.traceValidation(.validationFinished(user: stored.user, result: result))
-                _ = try? sim.transition(to: AppState.error(.sessionExpired).modelState)
+                _ = try? sim.transition(to: Builtin.AppState.error(.sessionExpired))
             }
         }
     }
@@ -109,22 +109,23 @@ final class BuiltinController: ModelController {
 
     // MARK: Intents
 
-    private func requireState(_ kinds: [AppState.Kind], _ what: APICall, _ sim: Simulator) throws(SimError) {
+    private func requireState(_ kinds: [Builtin.AppState.Name], _ what: APICall, _ sim: Simulator) throws(SimError) {
         try sim.requireRunning(what)
-        guard let state = sim.appState else {
+        // The state's name as the simulator holds it (reading a typed value's name costs more).
+        guard sim.appState != nil, let name = Builtin.AppState.Name(rawValue: sim.state.name) else {
             throw SimError(.forbidden, "\(what) is an intent of the built-in model, and this app declares its own model")
         }
-        guard !kinds.contains(state.kind) else { return }
+        guard !kinds.contains(name) else { return }
         let needed = kinds.map(\.rawValue).joined(separator: " or ")
         let hint: SimError.Message
-        switch state.kind {
+        switch name {
         case .loading: hint = "advance the clock until initialization finishes (\(.settle))"
         case .unauthenticated: hint = "log in first with \(.login(newUser: false))"
         case .onboarding: hint = "finish onboarding with \(.intent("next_step")) or leave it with \(.intent("cancel_onboarding"))"
         case .authenticated: hint = "log out first with \(.intent("logout"))"
         case .error: hint = "leave the error with \(.intent("retry")) or \(.intent("logout"))"
         }
-        throw SimError(.forbidden, "\(what) needs the app to be \(needed), but it is \(state.text); \(hint)")
+        throw SimError(.forbidden, "\(what) needs the app to be \(needed), but it is \(sim.state.text); \(hint)")
     }
 
     /// app:login: unauthenticated → authenticated(user), or onboarding(welcome) for a new user.
@@ -138,15 +139,15 @@ final class BuiltinController: ModelController {
         }
         try requireState([.unauthenticated], .intentName("login"), sim)
         guard sim.isNetworkReachable else {
-            try sim.transition(to: AppState.error(.networkUnavailable).modelState)
+            try sim.transition(to: Builtin.AppState.error(.networkUnavailable))
             return
         }
         try sim.storeSession(user: user)
         if newUser {
             onboardingUser = user
-            try sim.transition(to: AppState.onboarding(.welcome).modelState)
+            try sim.transition(to: Builtin.AppState.onboarding(.welcome))
         } else {
-            try sim.transition(to: AppState.authenticated(user: user).modelState)
+            try sim.transition(to: Builtin.AppState.authenticated(user: user))
         }
     }
 
@@ -155,14 +156,14 @@ final class BuiltinController: ModelController {
         try requireState([.onboarding], .intent("next_step"), sim)
         guard case .onboarding(let step)? = sim.appState else { return }
         if let next = step.next {
-            try sim.transition(to: AppState.onboarding(next).modelState)
+            try sim.transition(to: Builtin.AppState.onboarding(next))
             return
         }
         guard let user = onboardingUser ?? sim.keychain?.user else {
             throw SimError(.forbidden, "\(.intent("next_step")): onboarding is complete but no user logged in to finish as; start onboarding with \(.login(newUser: true))")
         }
         onboardingUser = nil
-        try sim.transition(to: AppState.authenticated(user: user).modelState)
+        try sim.transition(to: Builtin.AppState.authenticated(user: user))
     }
 
     /// app:cancel_onboarding: onboarding → unauthenticated; the new session is cleared.
@@ -170,20 +171,20 @@ final class BuiltinController: ModelController {
         try requireState([.onboarding], .intent("cancel_onboarding"), sim)
         onboardingUser = nil
         sim.clearKeychain(reason: "onboarding cancelled", endOnServer: true)
-        try sim.transition(to: AppState.unauthenticated.modelState)
+        try sim.transition(to: Builtin.AppState.unauthenticated)
     }
 
     /// app:logout: → unauthenticated; the stored session is cleared.
     func logout(_ sim: Simulator) throws(SimError) {
         try requireState([.authenticated, .error], .intent("logout"), sim)
         sim.clearKeychain(reason: "logout", endOnServer: true)
-        try sim.transition(to: AppState.unauthenticated.modelState)
+        try sim.transition(to: Builtin.AppState.unauthenticated)
     }
 
     /// app:retry: error → loading, then initialization runs again.
     func retry(_ sim: Simulator) throws(SimError) {
         try requireState([.error], .intent("retry"), sim)
-        try sim.transition(to: AppState.loading.modelState)
+        try sim.transition(to: Builtin.AppState.loading)
         beginInitialization(sim)
     }
 }

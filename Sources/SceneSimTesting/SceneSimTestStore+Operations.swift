@@ -297,7 +297,9 @@ extension SceneSimTestStore {
         try perform("perform(intent: \"\(name)\")", sourceLocation: sourceLocation) { try $0.perform(intent: name, arguments) }
     }
 
-    /// A raw transition request, validated by the model's transition table: whether it was accepted.
+    /// A transition request from outside the app (`Simulator.transition(to:)`: through the
+    /// model's `onTransitionRequest` when it has one, else validated by its table): whether it
+    /// was accepted.
     @discardableResult
     public func transition(to state: ModelState, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
         try perform("transition(to: \(state.text))", sourceLocation: sourceLocation) { sim in

@@ -60,13 +60,21 @@ extension Simulator {
         }
     }
 
-    /// A raw, validated request. Changes only the state machine: the intents (login, retry, ...) are what
-    /// also do the work around it.
+    /// Requests a transition of the model to `target`, validated by its table (semantics 10.9).
     ///
-    /// In a scenario script: `app:transition(text)`.
+    /// From outside the app — a test, `SceneSimTestStore.transition(to:)`, a script's
+    /// `app:transition` — the request goes through the model's `onTransitionRequest` when it has
+    /// one, so the model's controller moves with the simulator and the two never disagree: the
+    /// controller sees every request, the ones the table refuses too, and its refusal is traced
+    /// and returned as `.rejected`. From the app's own code (a handler, an intent, a timer, a
+    /// task, `onTransitionRequest` itself) it is direct: the table decides. A model without
+    /// `onTransitionRequest` (the built-in model, a script's) is moved directly from anywhere.
     @discardableResult
     public func transition(to target: ModelState) throws(SimError) -> AppStateMachine.Outcome {
-        try runningChange(.transition) { process throws(SimError) in
+        if underWay.entryDepth == 0, model.transitionRequestCode != nil {
+            return try requestTransitionThroughModel(to: target, modelName: nil)
+        }
+        return try runningChange(.transition) { process throws(SimError) in
             try requireAwake(.transition)
             // The log keeps the state (and, refused, a reason naming it twice).
             try requireMemory(3 * AppStateMachine.bytes(of: target))
@@ -74,19 +82,23 @@ extension Simulator {
         }
     }
 
-    /// A script's `app:transition` on a Swift model: it goes through the model's
-    /// `onTransitionRequest`, which may refuse it (traced as a rejection), so the model's
-    /// controller and the simulator cannot disagree.
-    package func requestTransitionThroughModel(to target: ModelState, modelName: String) throws(SimError) -> AppStateMachine.Outcome {
+    /// A transition from outside the app on a model whose state follows its own code (a
+    /// script's `app:transition` on a Swift model, named `modelName`; any caller's on a model
+    /// with `onTransitionRequest`): the model's `onTransitionRequest` is asked, and moves its
+    /// controller and the simulator or refuses (traced as a rejection). Without it the request
+    /// is refused, naming `modelName`.
+    package func requestTransitionThroughModel(to target: ModelState, modelName: String?) throws(SimError) -> AppStateMachine.Outcome {
         try runningChange(.transition) { process throws(SimError) in
             try requireAwake(.transition)
             guard let code = model.transitionRequestCode else {
                 throw SimError(
                     .forbidden,
-                    "\(.transition): model \"\(modelName)\" is a Swift model, whose state follows its own code; call one of its intents, or give the model an onTransitionRequest that moves its controller"
+                    "\(.transition): model \"\(modelName ?? "")\" is a Swift model, whose state follows its own code; call one of its intents, or give the model an onTransitionRequest that moves its controller"
                 )
             }
             let old = process.machine.state
+            let rejectedBefore = process.machine.rejected.count
+            let acceptedBefore = process.machine.history.count
             var accepted = false
             do {
                 accepted = try code(self, target)
@@ -94,6 +106,12 @@ extension Simulator {
                 throw error
             } catch {
                 throw SimError(.appCode, "\(.transition): the model's onTransitionRequest threw \(error)")
+            }
+            // The model asked for it and the table refused it (and it did not get there
+            // another way): that refusal is the answer.
+            let reached = process.machine.history.dropFirst(acceptedBefore).contains { $0.to == target }
+            if !reached, let refusal = process.machine.rejected.dropFirst(rejectedBefore).last(where: { $0.to == target }) {
+                return .rejected(reason: refusal.reason ?? "")
             }
             guard accepted else {
                 let reason = "the model refused it"

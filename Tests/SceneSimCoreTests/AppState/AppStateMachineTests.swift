@@ -6,35 +6,6 @@ import SceneSimBuiltin
 
 @Suite("AppStateMachine")
 struct AppStateMachineTests {
-    /// The seed's table, written out independently of the implementation.
-    static let seedTable: [AppState.Kind: Set<AppState.Kind>] = [
-        .loading: [.unauthenticated, .authenticated, .error],
-        .unauthenticated: [.onboarding, .authenticated, .error],
-        .onboarding: [.onboarding, .authenticated, .unauthenticated],
-        .authenticated: [.unauthenticated, .error],
-        .error: [.loading, .unauthenticated],
-    ]
-
-    /// One representative state per kind.
-    static func sample(_ kind: AppState.Kind) -> AppState {
-        switch kind {
-        case .loading: .loading
-        case .unauthenticated: .unauthenticated
-        case .onboarding: .onboarding(.permissions)
-        case .authenticated: .authenticated(user: "ada")
-        case .error: .error(.maintenanceMode)
-        }
-    }
-
-    @Test("every from-kind × to-kind pair is allowed exactly when the seed table allows it", arguments: AppState.Kind.allCases)
-    func wholeTable(from: AppState.Kind) {
-        for to in AppState.Kind.allCases {
-            let expected = Self.seedTable[from]!.contains(to)
-            #expect(AppStateMachine.isAllowed(from: Self.sample(from), to: Self.sample(to)) == expected, "\(from) -> \(to)")
-        }
-        #expect(Set(AppStateMachine.allowedTargets(from: from)) == Self.seedTable[from]!)
-    }
-
     @Test("an allowed request moves the state and is recorded in history")
     func acceptedRequest() {
         var machine = AppStateMachine()
@@ -61,7 +32,7 @@ struct AppStateMachineTests {
     @Test("onboarding may move to any step, backwards and to itself included")
     func onboardingAnyStep() {
         var machine = AppStateMachine(state: .onboarding(.complete))
-        for step in [OnboardingStep.welcome, .welcome, .profileSetup, .permissions] {
+        for step in [Builtin.OnboardingStep.welcome, .welcome, .profileSetup, .permissions] {
             #expect(machine.request(.onboarding(step), at: .zero) == .accepted)
         }
         #expect(machine.state == .onboarding(.permissions))
@@ -80,20 +51,11 @@ struct AppStateMachineTests {
 // SceneSimBuiltin, over the core: these helpers are the tests').
 extension AppStateMachine {
     /// A machine of the built-in model in `state`.
-    init(state: AppState = .loading) {
+    init(state: Builtin.AppState = .loading) {
         self.init(model: .builtin, state: state.modelState)
     }
 
-    /// The built-in model's table: the only kinds each kind may move to.
-    static func allowedTargets(from kind: AppState.Kind) -> [AppState.Kind] {
-        AppModel.builtin.targets(from: kind.rawValue).compactMap(AppState.Kind.init(rawValue:))
-    }
-
-    static func isAllowed(from: AppState, to: AppState) -> Bool {
-        allowedTargets(from: from.kind).contains(to.kind)
-    }
-
-    mutating func request(_ target: AppState, at time: VirtualTime) -> Outcome {
+    mutating func request(_ target: Builtin.AppState, at time: VirtualTime) -> Outcome {
         request(target.modelState, at: time)
     }
 }

@@ -4,14 +4,14 @@ import SceneSimBuiltin
 
 @Suite("AppState(parsing:)")
 struct AppStateParsingTests {
-    static let all: [AppState] =
+    static let all: [Builtin.AppState] =
         [.loading, .unauthenticated, .authenticated(user: "ada"), .authenticated(user: "grace hopper")]
-        + OnboardingStep.allCases.map(AppState.onboarding)
-        + AppErrorKind.allCases.map(AppState.error)
+        + Builtin.OnboardingStep.allCases.map(Builtin.AppState.onboarding)
+        + Builtin.AppErrorKind.allCases.map(Builtin.AppState.error)
 
     @Test("canonical text parses back to the same state", arguments: all)
-    func roundTrip(state: AppState) throws {
-        #expect(try AppState(parsing: state.text) == state)
+    func roundTrip(state: Builtin.AppState) throws {
+        #expect(try Builtin.AppState(parsing: state.text) == state)
     }
 
     @Test("canonical texts are the ones the API documents")
@@ -41,10 +41,10 @@ struct AppStateParsingTests {
             ("error(expired)", "app state \"error(expired)\" needs an error kind; kinds are networkUnavailable, sessionExpired, maintenanceMode, e.g. \"error(sessionExpired)\""),
         ])
     func errors(text: String, message: String) {
-        #expect(throws: SimError(.invalidValue, .text(message))) { try AppState(parsing: text) }
+        #expect(throws: SimError(.invalidValue, .text(message))) { try Builtin.AppState(parsing: text) }
     }
 }
 
-extension AppState: CustomTestStringConvertible {
+extension Builtin.AppState: CustomTestStringConvertible {
     public var testDescription: String { text }
 }

@@ -45,7 +45,7 @@ struct SwiftMessageWalkTests {
             { _ = try simulator.scheduleTask(after: 1) { _ in } }, { _ = try simulator.taskStatus(TaskID(rawValue: 99)) },
             { _ = try simulator.beginBackgroundTask(named: "upload") },
             { _ = try simulator.finishBackgroundTask(BackgroundTaskID(rawValue: 99)) },
-            { try simulator.setKeychain(token: 12345) }, { _ = try simulator.transition(to: AppState.loading) },
+            { try simulator.setKeychain(token: 12345) }, { _ = try simulator.transition(to: Builtin.AppState.loading) },
         ]
         for _ in 0..<600 {
             do {

@@ -64,7 +64,7 @@ struct SuspensionTests {
             ("window memory", { try $0.setWindowMemory(main, key: "k", value: .int(1)) }),
             ("timer", { _ = try $0.scheduleTask(after: .at(1)) { _ in } }),
             ("task", { _ = try $0.beginBackgroundTask(named: "x", nil) }),
-            ("transition", { _ = try $0.transition(to: AppState.loading) }),
+            ("transition", { _ = try $0.transition(to: Builtin.AppState.loading) }),
             ("refresh request", { try $0.scheduleRefresh(after: .at(1)) }),
             // The app's dismissWindow action: its handlers ran with their writes refused (issue 43).
             ("dismiss window", { _ = try $0.dismissWindow("main") }),

@@ -204,7 +204,7 @@ struct TerminationRuleTests {
         #expect(device.simulator.appPhase == .active)  // no overlay carried over
         try device.settle()
         #expect(device.simulator.appState == .authenticated(user: "ada"))  // onboarding is not resumed
-        #expect(device.simulator.history.map(\.to) == [AppState.authenticated(user: "ada").modelState])
+        #expect(device.simulator.history.map(\.to) == [Builtin.AppState.authenticated(user: "ada").modelState])
     }
 
     @Test("5.5 the restore hook stays registered across relaunches")

@@ -72,7 +72,7 @@ extension SceneSimTestStore {
     /// A raw transition request in canonical text of the built-in model, with its outcome.
     @discardableResult
     func transition(_ text: String) throws -> AppStateMachine.Outcome {
-        try perform("transition(\(text))") { try $0.transition(to: AppState(parsing: text)) }
+        try perform("transition(\(text))") { try $0.transition(to: Builtin.AppState(parsing: text)) }
     }
 
     /// `openWindow`, with whether the window is new (`WindowOpening.isNew`).
