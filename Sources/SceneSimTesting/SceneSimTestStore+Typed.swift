@@ -10,18 +10,18 @@ extension SceneSimTestStore {
     @discardableResult
     public func send(
         _ intent: some SimIntent,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> SceneValue? {
-        try perform("send(\(intent.name))", fileID: fileID, filePath: filePath, line: line, column: column) { try $0.perform(intent) }
+        try perform("send(\(intent.name))", sourceLocation: sourceLocation) { try $0.perform(intent) }
     }
 
     /// The app's state is `expected`, a state of the model's `SimState` (compared as the trace
     /// writes both: `signedIn(ada)`; `not running` when the app is not).
     public func expectState(
         _ expected: some SimState,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        expectState(expected.text, fileID: fileID, filePath: filePath, line: line, column: column)
+        expectState(expected.text, sourceLocation: sourceLocation)
     }
 
     /// A transition request from outside the app with a typed state (see `transition(to:)`):
@@ -29,9 +29,9 @@ extension SceneSimTestStore {
     @discardableResult
     public func transition(
         to state: some SimState,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Bool {
-        try perform("transition(to: \(state.text))", fileID: fileID, filePath: filePath, line: line, column: column) { sim in
+        try perform("transition(to: \(state.text))", sourceLocation: sourceLocation) { sim in
             if case .accepted = try sim.transition(to: state) { return true }
             return false
         }
@@ -44,16 +44,16 @@ extension SceneSimTestStore {
     @discardableResult
     public func send(
         _ intent: Builtin.Intent,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> SceneValue? {
-        try perform("send(\(intent.name))", fileID: fileID, filePath: filePath, line: line, column: column) { try $0.perform(intent) }
+        try perform("send(\(intent.name))", sourceLocation: sourceLocation) { try $0.perform(intent) }
     }
 
     /// The app's state is `expected`, a state of the built-in model (`expectState(.loading)`).
     public func expectState(
         _ expected: Builtin.AppState,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        expectState(expected.text, fileID: fileID, filePath: filePath, line: line, column: column)
+        expectState(expected.text, sourceLocation: sourceLocation)
     }
 }
