@@ -28,7 +28,7 @@ final class BuiltinController: ModelController {
     }
 
     /// What its phase handler does, for the trace's phase lines (its `AppModel.phaseNote`).
-    static func phaseNote(_ phase: ScenePhase) -> String {
+    static func phaseNote(_ phase: SimScenePhase) -> String {
         switch phase {
         case .active: "validate session and refresh"
         case .inactive: "prepare for background"
@@ -83,7 +83,7 @@ final class BuiltinController: ModelController {
     }
 
     /// `on_phase`: becoming active while authenticated checks the session with the server.
-    func phaseChanged(from old: ScenePhase, to phase: ScenePhase, _ sim: Simulator) {
+    func phaseChanged(from old: SimScenePhase, to phase: SimScenePhase, _ sim: Simulator) {
         guard phase == .active, case .authenticated? = sim.appState, let stored = sim.keychain else { return }
         sim.traceValidation(.validationStarted(user: stored.user))
         sim.scheduleModelTimer(at: sim.now + sim.config.authLatency) { sim in

@@ -128,7 +128,7 @@ extension SceneSimTestStore {
     /// handled it. Launches a terminated app (semantics 12.8). Scenes are matched on `target`
     /// (`targetContentIdentifier`), else `webpage` (`webpageURL`), never the type (12.3).
     @discardableResult
-    public func continueActivity(_ type: String, info: SceneStorage = SceneStorage(), target: String? = nil, webpage: String? = nil) throws -> Bool {
+    public func continueActivity(_ type: String, info: SimSceneStorage = SimSceneStorage(), target: String? = nil, webpage: String? = nil) throws -> Bool {
         try perform("continueActivity(\"\(type)\"\(Self.eventOptions(target: target, webpage: webpage)))") {
             try $0.continueActivity(type, info: info, target: target, webpage: webpage)
         }
@@ -136,7 +136,7 @@ extension SceneSimTestStore {
 
     /// The user opens one of the app's notifications (semantics 12.9); with a `target` it is
     /// routed to a scene as activities are (12.10).
-    public func openNotification(_ info: SceneStorage = SceneStorage(), target: String? = nil) throws {
+    public func openNotification(_ info: SimSceneStorage = SimSceneStorage(), target: String? = nil) throws {
         try perform("openNotification(\(info.literal)\(Self.eventOptions(target: target)))") { try $0.openNotification(info, target: target) }
     }
 
@@ -182,7 +182,7 @@ extension SceneSimTestStore {
 
     /// A silent push reaches the app, launching it in the background if it is not running
     /// (semantics 11.8).
-    public func receivePush(_ info: SceneStorage = SceneStorage()) throws { try perform("receivePush(_:)") { try $0.receivePush(info) } }
+    public func receivePush(_ info: SimSceneStorage = SimSceneStorage()) throws { try perform("receivePush(_:)") { try $0.receivePush(info) } }
 
     /// The app's background URLSession `name` finished its transfers (semantics 11.8).
     public func finishTransfer(_ name: String) throws { try perform("finishTransfer(\"\(name)\")") { try $0.finishTransfer(name) } }

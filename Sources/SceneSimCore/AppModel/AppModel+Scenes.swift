@@ -23,9 +23,9 @@ extension AppModel {
         /// `.handlesExternalEvents(allowing:)`: may this window take the event?
         public var allows: (@MainActor (Simulator, SessionID, String) -> Bool)?
         /// `.onContinueUserActivity` in the window: type and `userInfo`; true when handled.
-        public var onActivity: (@MainActor (Simulator, SessionID, String, SceneStorage) throws -> Bool)?
+        public var onActivity: (@MainActor (Simulator, SessionID, String, SimSceneStorage) throws -> Bool)?
         /// A notification routed to this window by its target (semantics 12.10): its `userInfo`.
-        public var onNotification: (@MainActor (Simulator, SessionID, SceneStorage) throws -> Void)?
+        public var onNotification: (@MainActor (Simulator, SessionID, SimSceneStorage) throws -> Void)?
         /// A home-screen shortcut routed to this window by its target (semantics 12.10): its type.
         public var onShortcut: (@MainActor (Simulator, SessionID, String) throws -> Void)?
         /// Checks a window about to be restored at launch: false makes it start empty. It reads
@@ -44,8 +44,8 @@ extension AppModel {
             restore: (@MainActor (Simulator, SessionID) -> Bool)? = nil,
             prefers: (@MainActor (Simulator, SessionID, String) -> Bool)? = nil,
             allows: (@MainActor (Simulator, SessionID, String) -> Bool)? = nil,
-            onActivity: (@MainActor (Simulator, SessionID, String, SceneStorage) throws -> Bool)? = nil,
-            onNotification: (@MainActor (Simulator, SessionID, SceneStorage) throws -> Void)? = nil,
+            onActivity: (@MainActor (Simulator, SessionID, String, SimSceneStorage) throws -> Bool)? = nil,
+            onNotification: (@MainActor (Simulator, SessionID, SimSceneStorage) throws -> Void)? = nil,
             onShortcut: (@MainActor (Simulator, SessionID, String) throws -> Void)? = nil,
             onMemoryWarning: (@MainActor (Simulator, SessionID) throws -> Void)? = nil
         ) {
@@ -71,13 +71,13 @@ extension AppModel {
         /// `onURL`: true when the window handled the URL.
         package var url: ((Simulator, SessionID, ByteString) throws -> Bool)?
         /// `onActivity`: true when the window handled the activity.
-        package var activity: ((Simulator, SessionID, String, SceneStorage) throws -> Bool)?
+        package var activity: ((Simulator, SessionID, String, SimSceneStorage) throws -> Bool)?
         /// `prefers`, for a URL or an activity.
         package var prefers: ((Simulator, SessionID, ExternalEvent) throws -> Bool)?
         /// `allows` (or `handles`, for a URL).
         package var allows: ((Simulator, SessionID, ExternalEvent) throws -> Bool)?
         /// `onNotification`: a notification routed to the window.
-        package var notification: ((Simulator, SessionID, SceneStorage) throws -> Void)?
+        package var notification: ((Simulator, SessionID, SimSceneStorage) throws -> Void)?
         /// `onShortcut`: a shortcut routed to the window.
         package var shortcut: ((Simulator, SessionID, String) throws -> Void)?
         /// `restore`: false makes the window start empty.
@@ -89,11 +89,11 @@ extension AppModel {
         package init(
             phase: ((Simulator, SessionID, WindowPhase, WindowPhase) throws -> Void)? = nil,
             url: ((Simulator, SessionID, ByteString) throws -> Bool)? = nil,
-            activity: ((Simulator, SessionID, String, SceneStorage) throws -> Bool)? = nil,
+            activity: ((Simulator, SessionID, String, SimSceneStorage) throws -> Bool)? = nil,
             prefers: ((Simulator, SessionID, ExternalEvent) throws -> Bool)? = nil,
             allows: ((Simulator, SessionID, ExternalEvent) throws -> Bool)? = nil,
             restore: ((Simulator, SessionID) throws -> Bool)? = nil,
-            notification: ((Simulator, SessionID, SceneStorage) throws -> Void)? = nil,
+            notification: ((Simulator, SessionID, SimSceneStorage) throws -> Void)? = nil,
             shortcut: ((Simulator, SessionID, String) throws -> Void)? = nil,
             memoryWarning: ((Simulator, SessionID) throws -> Void)? = nil
         ) {

@@ -33,14 +33,14 @@ public struct AppModel {
     /// Runs when the aggregate phase changes, after the `phase` hooks of that change, with the
     /// old and the new phase (`.onChange(of: scenePhase)` on the App). It runs after the
     /// model's `controller` (the built-in model's session validation).
-    public var onPhase: (@MainActor (Simulator, ScenePhase, ScenePhase) throws -> Void)? {
+    public var onPhase: (@MainActor (Simulator, SimScenePhase, SimScenePhase) throws -> Void)? {
         didSet {
             phaseCode = onPhase.map { body in { sim, old, new in try onMainActor(sim) { sim in try body(sim, old, new) } } }
         }
     }
     /// What `onPhase` does on entering a phase, for the trace's phase lines (the built-in
     /// model's "validate session and refresh"); nil: the line says only the phases.
-    public var phaseNote: (@Sendable (ScenePhase) -> String?)?
+    public var phaseNote: (@Sendable (SimScenePhase) -> String?)?
     /// The app's `.onOpenURL`, asked for each URL (semantics 10.7) after the model's
     /// `controller` passed it on (the built-in model's refuses it unless authenticated, 4.6):
     /// it handles it, refuses it, or passes it on to the windows and the routes. A window it
@@ -116,7 +116,7 @@ public struct AppModel {
     /// with its payload and a background task of `Policy.pushTime`: finish it when the work is
     /// done (the completion handler). The system launches the app in the background for it if
     /// it is not running (semantics 11.8).
-    public var onPush: (@MainActor (Simulator, SceneStorage, BackgroundTaskID) throws -> Void)? {
+    public var onPush: (@MainActor (Simulator, SimSceneStorage, BackgroundTaskID) throws -> Void)? {
         didSet { pushCode = onPush.map { body in { sim, info, task in try onMainActor(sim) { sim in try body(sim, info, task) } } } }
     }
     /// A background URLSession's transfer finished (`handleEventsForBackgroundURLSession`):
@@ -128,7 +128,7 @@ public struct AppModel {
             }
         }
     }
-    package var pushCode: ((Simulator, SceneStorage, BackgroundTaskID) throws -> Void)?
+    package var pushCode: ((Simulator, SimSceneStorage, BackgroundTaskID) throws -> Void)?
     package var transferCode: ((Simulator, ByteString, BackgroundTaskID) throws -> Void)?
 
     /// The model's own code that is not the app's `@MainActor` code (see `ModelController`):
@@ -151,14 +151,14 @@ public struct AppModel {
     // The handlers as the simulator calls them, on whatever thread drives it: a Swift model's
     // hop to the main actor (set through the properties above); a script's call Lua directly.
     package var launchCode: ((Simulator) throws -> Void)?
-    package var phaseCode: ((Simulator, ScenePhase, ScenePhase) throws -> Void)?
+    package var phaseCode: ((Simulator, SimScenePhase, SimScenePhase) throws -> Void)?
     package var urlCode: ((Simulator, ByteString) throws -> URLAnswer)?
     /// The App's `.onContinueUserActivity`, asked first for each activity as `urlCode` is for
     /// URLs (semantics 12.1): type and `userInfo`.
-    package var activityCode: ((Simulator, String, SceneStorage) throws -> URLAnswer)?
+    package var activityCode: ((Simulator, String, SimSceneStorage) throws -> URLAnswer)?
     /// The notification center delegate's response handler, run once the app is active after
     /// the user opens one of its notifications (semantics 12.9).
-    package var notificationCode: ((Simulator, SceneStorage) throws -> Void)?
+    package var notificationCode: ((Simulator, SimSceneStorage) throws -> Void)?
     /// The handler of a home-screen quick action (`windowScene(_:performActionFor:)`), run once
     /// the app is active after the user picks one (semantics 12.10): the shortcut's type.
     package var shortcutCode: ((Simulator, String) throws -> Void)?
@@ -176,11 +176,11 @@ public struct AppModel {
     package var restoreCheck: ((Simulator, SessionID) -> Bool)?
 
     /// The App's `.onContinueUserActivity`, as `onURL` for URLs: type and `userInfo`.
-    public var onActivity: (@MainActor (Simulator, String, SceneStorage) throws -> URLAnswer)? {
+    public var onActivity: (@MainActor (Simulator, String, SimSceneStorage) throws -> URLAnswer)? {
         didSet { activityCode = onActivity.map { body in { sim, type, info in try onMainActor(sim) { sim in try body(sim, type, info) } } } }
     }
     /// The response to a notification the user opened, run once the app is active.
-    public var onNotification: (@MainActor (Simulator, SceneStorage) throws -> Void)? {
+    public var onNotification: (@MainActor (Simulator, SimSceneStorage) throws -> Void)? {
         didSet { notificationCode = onNotification.map { body in { sim, info in try onMainActor(sim) { sim in try body(sim, info) } } } }
     }
     /// The response to a home-screen quick action the user picked (iOS family), run once the app

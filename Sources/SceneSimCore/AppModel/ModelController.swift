@@ -14,7 +14,7 @@ public protocol ModelController: AnyObject {
     /// process holds nothing yet.
     func processStarted(_ simulator: Simulator)
     /// The aggregate phase changed from `old` to `new`, before `onPhase`.
-    func phaseChanged(from old: ScenePhase, to new: ScenePhase, _ simulator: Simulator)
+    func phaseChanged(from old: SimScenePhase, to new: SimScenePhase, _ simulator: Simulator)
     /// A URL arrived (semantics 10.7), before `onURL`: `.passed` lets `onURL`, the windows and
     /// the routes have it.
     func answer(url: String, _ simulator: Simulator) -> AppModel.URLAnswer
@@ -24,7 +24,7 @@ extension ModelController {
     /// Does nothing.
     public func processStarted(_ simulator: Simulator) {}
     /// Does nothing.
-    public func phaseChanged(from old: ScenePhase, to new: ScenePhase, _ simulator: Simulator) {}
+    public func phaseChanged(from old: SimScenePhase, to new: SimScenePhase, _ simulator: Simulator) {}
     /// Passes every URL on.
     public func answer(url: String, _ simulator: Simulator) -> AppModel.URLAnswer { .passed }
 }

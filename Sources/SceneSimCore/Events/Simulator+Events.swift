@@ -10,7 +10,7 @@ extension Simulator {
     /// scenes are matched on the target, else the webpage (semantics 12.3). Whether anything
     /// handled it (false when app code's request was queued).
     @discardableResult
-    public func continueActivity(_ type: String, info: SceneStorage = SceneStorage(), target: String? = nil, webpage: String? = nil) throws(SimError) -> Bool {
+    public func continueActivity(_ type: String, info: SimSceneStorage = SimSceneStorage(), target: String? = nil, webpage: String? = nil) throws(SimError) -> Bool {
         guard case .urlHandled(let handled) = try send(.continueActivity(type, info: info, target: target, webpage: webpage)) else { return false }
         return handled
     }
@@ -19,7 +19,7 @@ extension Simulator {
     /// it launches the app when it is not running, and the model's response handler runs once it
     /// is active. With a `target` the notification is then routed to a scene as activities are
     /// (semantics 12.10).
-    public func openNotification(_ info: SceneStorage = SceneStorage(), target: String? = nil) throws(SimError) {
+    public func openNotification(_ info: SimSceneStorage = SimSceneStorage(), target: String? = nil) throws(SimError) {
         try send(.openNotification(info, target: target))
     }
 
@@ -134,7 +134,7 @@ extension Simulator {
     }
 
     /// The notification's response handler, once the app is active (semantics 12.9).
-    private func respondToNotification(_ info: SceneStorage) {
+    private func respondToNotification(_ info: SimSceneStorage) {
         emit(.notificationOpened(info: info, handler: model.notificationCode != nil))
         if let code = model.notificationCode { runAppCode { try code(self, info) } }
     }

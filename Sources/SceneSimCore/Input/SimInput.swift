@@ -45,7 +45,7 @@ public enum SimInput: Equatable, Sendable {
     case refresh
     /// `sim.system.push(app, info)`: a silent push (`content-available`) with its payload,
     /// launching the app in the background if it is not running (semantics 11.8).
-    case push(SceneStorage)
+    case push(SimSceneStorage)
     /// `sim.system.transfer_done(app, name)`: the background URLSession `name` finished its
     /// transfers, launching the app in the background if it is not running (semantics 11.8).
     case transferDone(ByteString)
@@ -59,10 +59,10 @@ public enum SimInput: Equatable, Sendable {
     case prewarm
     /// `app:continue_activity(type, info, { target, webpage })`: the system hands the app a
     /// user activity, with its `targetContentIdentifier` and `webpageURL` when it has them.
-    case continueActivity(String, info: SceneStorage, target: String? = nil, webpage: String? = nil)
+    case continueActivity(String, info: SimSceneStorage, target: String? = nil, webpage: String? = nil)
     /// `app:open_notification(info, { target })`: the user opens one of the app's
     /// notifications; with a target it is routed to a scene as activities are.
-    case openNotification(SceneStorage, target: String? = nil)
+    case openNotification(SimSceneStorage, target: String? = nil)
     /// `app:open_shortcut(type, { target })` (iOS family): the user picks one of the app's
     /// home-screen quick actions; with a target it is routed to a scene as activities are.
     case openShortcut(String, target: String? = nil)

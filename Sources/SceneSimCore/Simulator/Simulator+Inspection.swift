@@ -10,7 +10,7 @@ extension Simulator {
         /// How many times the app was launched.
         public var launchCount: Int
         /// The app's aggregate phase.
-        public var phase: ScenePhase
+        public var phase: SimScenePhase
         /// The model's state; nil while no process runs.
         public var state: ModelState?
         /// Connected windows front to back.
@@ -23,10 +23,10 @@ extension Simulator {
             /// The window's trace label, `main#1`.
             public var label: String
             /// Its phase.
-            public var phase: ScenePhase
+            public var phase: SimScenePhase
 
             /// A window as a test expects it.
-            public init(_ label: String, _ phase: ScenePhase) {
+            public init(_ label: String, _ phase: SimScenePhase) {
                 self.label = label
                 self.phase = phase
             }
@@ -44,15 +44,15 @@ extension Simulator {
             /// Its phase; nil once the session is discarded.
             public var phase: WindowPhase?
             /// Live storage while connected.
-            public var storage: SceneStorage?
+            public var storage: SimSceneStorage?
             /// Saved storage: what restoration gives.
-            public var saved: SceneStorage
+            public var saved: SimSceneStorage
 
             /// Whether the session still exists.
             public var isAlive: Bool { phase != nil }
 
             /// A session as a test expects it (`expectSnapshot` adds the ones an operation made).
-            public init(id: String, value: SceneValue? = nil, phase: WindowPhase?, storage: SceneStorage? = nil, saved: SceneStorage = SceneStorage()) {
+            public init(id: String, value: SceneValue? = nil, phase: WindowPhase?, storage: SimSceneStorage? = nil, saved: SimSceneStorage = SimSceneStorage()) {
                 self.id = id
                 self.value = value
                 self.phase = phase

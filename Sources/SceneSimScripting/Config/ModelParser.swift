@@ -328,7 +328,7 @@ struct ModelParser {
 
     private func phaseNotes(_ value: LuaValue) throws(SimError) -> [String: String] {
         if value.isNil { return [:] }
-        let phases = ScenePhase.allCases.map(\.rawValue)
+        let phases = SimScenePhase.allCases.map(\.rawValue)
         guard case .table(let table) = value else {
             throw fail("model.phase_notes must be a table of phase -> text, e.g. { active = \"refresh\" }, not \(aLuaTypeName(value))")
         }

@@ -51,7 +51,7 @@ struct SemanticInvariantsTests {
         try simulator.terminate(.system)
         #expect(invariants.check(simulator) == nil)
         // A planted bug: the session's saved storage is lost while the app is not running.
-        simulator.sessions[window.index].saved = SceneStorage()
+        simulator.sessions[window.index].saved = SimSceneStorage()
         try simulator.launch()
 
         #expect(
@@ -84,7 +84,7 @@ struct SemanticInvariantsTests {
         try simulator.setStorage(main, key: "draft", value: .string("handed"))
 
         #expect(invariants.check(simulator) == nil)
-        #expect(try simulator.liveStorage(doc) == SceneStorage())
+        #expect(try simulator.liveStorage(doc) == SimSceneStorage())
     }
 
     @Test("A watchdog termination breaks watchdog once, unless the exploration allows it; restoration holds across it")
