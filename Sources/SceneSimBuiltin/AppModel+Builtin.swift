@@ -34,14 +34,14 @@ extension AppModel {
 
     /// The declaration, its intents and its phase note, checked once (the states, transitions
     /// and intent names are constants: a test checks they stay what `builtinIntents` and the
-    /// table say). Read-only after it is made, so any thread may copy it.
-    private nonisolated(unsafe) static let builtinDeclaration: AppModel = {
+    /// table say). Read-only after it is made, and `Sendable`, so any thread may copy it.
+    private static let builtinDeclaration: AppModel = {
         do {
             var model = try AppModel(states: builtinStates, initial: "loading", transitions: builtinTransitions)
             // Its intents, for Swift callers (`perform(intent: "login", [.string("ada"), .bool(false)])`);
             // scripts call them with their own argument shapes (`app:login{ user = "ada" }`). Each
             // finds the controller of the simulator it runs on.
-            let intents: [(String, [Parameter], (BuiltinController, Simulator, [SceneValue]) throws(SimError) -> Void)] = [
+            let intents: [(String, [Parameter], @Sendable (BuiltinController, Simulator, [SceneValue]) throws(SimError) -> Void)] = [
                 (
                     "login", [Parameter("user", .string), Parameter("new_user", .boolean)],
                     { controller, sim, arguments throws(SimError) in

@@ -10,7 +10,10 @@ import SceneSimCore
 /// reach the server, see docs/semantics.md, 10.5).
 ///
 /// One controller belongs to one simulator: `AppModel.builtin` makes a new one each time.
-final class BuiltinController: ModelController {
+/// `@unchecked Sendable` (as `ModelController` asks): its state is mutable, but only the thread
+/// driving its simulator calls it, one call at a time, as it calls the (non-`Sendable`)
+/// simulator itself; a model is handed to another thread only before it runs.
+final class BuiltinController: ModelController, @unchecked Sendable {
     /// The user an onboarding flow will finish as.
     private var onboardingUser: ByteString?
     /// Initialization in flight: when loading may end and what it will become.

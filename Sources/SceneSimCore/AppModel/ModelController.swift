@@ -9,7 +9,11 @@
 /// with `Simulator.scheduleModelTimer(at:_:)`, and traces what the simulator does not trace
 /// for it with `Simulator.trace(_:)`. Its intents are `AppModel.Intent`s added with
 /// `AppModel.addIntent(_:_:)`.
-public protocol ModelController: AnyObject {
+///
+/// It is `Sendable` because `AppModel` is: the simulator calls it on the thread that drives it,
+/// one call at a time, so a class whose state only that thread touches may declare
+/// `@unchecked Sendable` and say so (the built-in model's does), or keep its state in a `Mutex`.
+public protocol ModelController: AnyObject, Sendable {
     /// The process started, before its first scene connects and before `onLaunch`: a new
     /// process holds nothing yet.
     func processStarted(_ simulator: Simulator)
