@@ -11,15 +11,15 @@ extension AppModel {
     package static var builtinIntents: [String] { builtinDeclaration.intents }
 
     /// The declaration, its intents and its phase note, checked once (its states and table are
-    /// `Builtin.AppState`'s, its intents `Builtin.Intent`'s). Read-only after it is made, so
-    /// any thread may copy it.
-    private nonisolated(unsafe) static let builtinDeclaration: AppModel = {
+    /// `Builtin.AppState`'s, its intents `Builtin.Intent`'s). Read-only after it is made, and
+    /// `Sendable`, so any thread may copy it.
+    private static let builtinDeclaration: AppModel = {
         do {
             var model = try AppModel(initial: Builtin.AppState.loading, transitions: Builtin.AppState.targets(from:))
             // Its intents, for Swift callers (`perform(Builtin.Intent.login(user: "ada"))`);
             // scripts call them with their own argument shapes (`app:login{ user = "ada" }`). Each
             // finds the controller of the simulator it runs on.
-            let intents: [(Builtin.Intent, [Parameter], (BuiltinController, Simulator, [SceneValue]) throws(SimError) -> Void)] = [
+            let intents: [(Builtin.Intent, [Parameter], @Sendable (BuiltinController, Simulator, [SceneValue]) throws(SimError) -> Void)] = [
                 (
                     .login(user: ""), [Parameter("user", .string), Parameter("new_user", .boolean)],
                     { controller, sim, arguments throws(SimError) in

@@ -10,7 +10,10 @@ import SceneSimCore
 /// reach the server, see docs/semantics.md, 10.5).
 ///
 /// One controller belongs to one simulator: `AppModel.builtin` makes a new one each time.
-final class BuiltinController: ModelController {
+/// `@unchecked Sendable` (as `ModelController` asks): its state is mutable, but only the thread
+/// driving its simulator calls it, one call at a time, as it calls the (non-`Sendable`)
+/// simulator itself; a model is handed to another thread only before it runs.
+final class BuiltinController: ModelController, @unchecked Sendable {
     /// The user an onboarding flow will finish as.
     private var onboardingUser: ByteString?
     /// Initialization in flight: when loading may end and what it will become.
@@ -28,7 +31,7 @@ final class BuiltinController: ModelController {
     }
 
     /// What its phase handler does, for the trace's phase lines (its `AppModel.phaseNote`).
-    static func phaseNote(_ phase: ScenePhase) -> String {
+    static func phaseNote(_ phase: SimScenePhase) -> String {
         switch phase {
         case .active: "validate session and refresh"
         case .inactive: "prepare for background"
@@ -83,7 +86,7 @@ final class BuiltinController: ModelController {
     }
 
     /// `on_phase`: becoming active while authenticated checks the session with the server.
-    func phaseChanged(from old: ScenePhase, to phase: ScenePhase, _ sim: Simulator) {
+    func phaseChanged(from old: SimScenePhase, to phase: SimScenePhase, _ sim: Simulator) {
         guard phase == .active, case .authenticated? = sim.appState, let stored = sim.keychain else { return }
         sim.traceValidation(.validationStarted(user: stored.user))
         sim.scheduleModelTimer(at: sim.now + sim.config.authLatency) { sim in

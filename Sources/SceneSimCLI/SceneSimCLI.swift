@@ -18,8 +18,11 @@ import SceneSimScripting
 
 /// `scenesim`'s command line as a library, for an executable of your own with your Swift models registered.
 public enum SceneSimCLI {
-    /// A fresh model each time it is called: every scenario launches its own.
-    public typealias ModelFactory = @Sendable () throws(SimError) -> AppModel
+    /// A fresh model each time it is called: every scenario launches its own, at its
+    /// `sim.launch`. It runs on the main actor, so a `@MainActor` model's factory registers as it
+    /// is (`["notes": { try NotesModel.make() }]`); an error it throws fails that scenario, with
+    /// the `SimError`'s message or another error's description.
+    public typealias ModelFactory = @MainActor () throws -> AppModel
 
     /// Runs the command line with `models` registered and exits with its status (0 success,
     /// 1 a scenario failed, 2 a usage error, or a model name that cannot be registered).

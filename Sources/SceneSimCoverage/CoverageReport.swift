@@ -104,8 +104,8 @@ package struct CoverageReport: Sendable {
         sections += Self.handlerSections(runs)
         // Rows for the platforms the suite ran on, and only the moves those can make.
         let platforms = Platform.allCases.filter { platform in runs.contains { $0.platform == platform } }
-        let phases = ScenePhase.allCases.flatMap { from in
-            ScenePhase.allCases.filter { to in to != from && platforms.contains { Self.canMove(from, to, on: $0) } }.map { "\(from.rawValue) -> \($0.rawValue)" }
+        let phases = SimScenePhase.allCases.flatMap { from in
+            SimScenePhase.allCases.filter { to in to != from && platforms.contains { Self.canMove(from, to, on: $0) } }.map { "\(from.rawValue) -> \($0.rawValue)" }
         }
         // The watchdog ends only an app that is suspended in the background (by default not
         // on macOS, which never suspends; a policy can make it, and its rows then show as seen).
@@ -207,8 +207,8 @@ package struct CoverageReport: Sendable {
     /// Whether a scene (and so the app's aggregate) can move from `from` to `to` on `platform`:
     /// the iOS family passes through `inactive` between `active` and `background`, the Mac goes
     /// straight (semantics 1.2).
-    static func canMove(_ from: ScenePhase, _ to: ScenePhase, on platform: Platform) -> Bool {
-        let direct: Set<ScenePhase> = [.active, .background]
+    static func canMove(_ from: SimScenePhase, _ to: SimScenePhase, on platform: Platform) -> Bool {
+        let direct: Set<SimScenePhase> = [.active, .background]
         guard direct == [from, to] else { return true }
         return platform == .macos
     }

@@ -164,7 +164,7 @@ extension SceneSimTestStore {
     /// (`targetContentIdentifier`), else `webpage` (`webpageURL`), never the type (12.3).
     @discardableResult
     public func continueActivity(
-        _ type: String, info: SceneStorage = SceneStorage(), target: String? = nil, webpage: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ type: String, info: SimSceneStorage = SimSceneStorage(), target: String? = nil, webpage: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Bool {
         try perform("continueActivity(\"\(type)\"\(Self.eventOptions(target: target, webpage: webpage)))", sourceLocation: sourceLocation) {
             try $0.continueActivity(type, info: info, target: target, webpage: webpage)
@@ -173,7 +173,7 @@ extension SceneSimTestStore {
 
     /// The user opens one of the app's notifications (semantics 12.9); with a `target` it is
     /// routed to a scene as activities are (12.10).
-    public func openNotification(_ info: SceneStorage = SceneStorage(), target: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func openNotification(_ info: SimSceneStorage = SimSceneStorage(), target: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try perform("openNotification(\(info.literal)\(Self.eventOptions(target: target)))", sourceLocation: sourceLocation) { try $0.openNotification(info, target: target) }
     }
 
@@ -225,7 +225,7 @@ extension SceneSimTestStore {
 
     /// A silent push reaches the app, launching it in the background if it is not running
     /// (semantics 11.8).
-    public func receivePush(_ info: SceneStorage = SceneStorage(), sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func receivePush(_ info: SimSceneStorage = SimSceneStorage(), sourceLocation: SourceLocation = #_sourceLocation) throws {
         try perform("receivePush(_:)", sourceLocation: sourceLocation) { try $0.receivePush(info) }
     }
 

@@ -191,7 +191,7 @@ extension Timeline {
     private func drawLegend(_ svg: inout SVGWriter, _ key: Key, top: Double, width canvas: Double) -> Double {
         var x = 8.0
         var y = top
-        let values: [Value] = ScenePhase.allCases.map { .phase($0) } + key.states.map { .state(ModelState($0)) }
+        let values: [Value] = SimScenePhase.allCases.map { .phase($0) } + key.states.map { .state(ModelState($0)) }
         let swatches = values.map { ($0.legendName, key.colour($0)) } + [("not running", Key.notRunning)]
         for (name, colour) in swatches {
             let width = 16 + Double(name.count) * 6 + 14

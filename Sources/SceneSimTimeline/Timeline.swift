@@ -45,7 +45,7 @@ package struct Timeline: Sendable {
 
     /// What an interval shows; it decides the colour.
     package enum Value: Equatable, Sendable {
-        case phase(ScenePhase)
+        case phase(SimScenePhase)
         case state(ModelState)
 
         package var text: String {

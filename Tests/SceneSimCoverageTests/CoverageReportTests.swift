@@ -324,7 +324,7 @@ struct PerModelCoverageTests {
     func externalEvents() {
         let events: [TraceEvent] = [
             .eventLaunched(number: 1, platform: .macos, cause: .url(ByteString("app://x")), restoring: []),
-            .notificationOpened(info: SceneStorage(), handler: false),
+            .notificationOpened(info: SimSceneStorage(), handler: false),
             .reopened(visible: false, handler: false),
             .windowMinimized(scene: SessionID(index: 0), minimized: true),
             .terminated(how: .force, restorationKept: true),

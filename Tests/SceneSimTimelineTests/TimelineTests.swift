@@ -145,7 +145,7 @@ struct TimelineKeyTests {
         let names = (1...20).map { "state\($0)" }
         let timeline = try walk(names)
         let key = timeline.key
-        let values: [Timeline.Value] = ScenePhase.allCases.map { .phase($0) } + key.states.map { .state(ModelState($0)) }
+        let values: [Timeline.Value] = SimScenePhase.allCases.map { .phase($0) } + key.states.map { .state(ModelState($0)) }
         let colours = values.map(key.colour) + ["#ececec"] + Timeline.MarkerKind.all.map(\.colour)
         #expect(Set(colours).count == colours.count, "\(colours)")
         #expect(key.states == names)

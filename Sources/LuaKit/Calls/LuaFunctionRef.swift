@@ -5,7 +5,11 @@ import CLuaShim
 ///
 /// Dropping the last reference releases the function. A reference outliving its state, or
 /// made after the state's snapshot and kept past a restore, is harmless: calling it throws.
-package final class LuaFunctionRef: Hashable {
+///
+/// `@unchecked Sendable` so that `Sendable` values may hold one (a script model's calls in an
+/// `AppModel`); like everything of a Lua state, it is called and released only on the thread
+/// that runs its state.
+package final class LuaFunctionRef: Hashable, @unchecked Sendable {
     let lifetime: LuaStateLifetime
     let reference: Int32
     /// The state's epoch when the reference was made (see `LuaStateLifetime.epoch`).

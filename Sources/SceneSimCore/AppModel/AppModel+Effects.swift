@@ -12,7 +12,7 @@ extension AppModel {
     /// Adds the effect `name` (`"ApiClient.send"`), run on the main actor; a later one of the
     /// same name replaces it.
     public mutating func addEffect(_ name: String, _ body: @escaping EffectBody) {
-        effectHandlers[name] = { sim, scene, arguments in
+        effectHandlers[name] = { @Sendable sim, scene, arguments in
             try onMainActor(sim) { sim in try body(sim, scene, arguments) }
         }
     }

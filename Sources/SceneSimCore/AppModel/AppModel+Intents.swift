@@ -7,12 +7,12 @@ import ByteText
 // are Lua functions, which take any Lua values (the scripting layer makes them).
 extension AppModel {
     /// One intent of a Swift model: what it takes, and the app's code that runs for it.
-    public struct Intent {
+    public struct Intent: Sendable {
         /// The parameters the intent takes, in the order a call passes them.
         public var parameters: [Parameter]
         /// Runs with the simulator and the checked arguments; its result (if any) is the
         /// call's. A Swift model's body hops to the main actor (see `addIntent`).
-        package var code: (Simulator, [SceneValue]) throws -> SceneValue?
+        package var code: @Sendable (Simulator, [SceneValue]) throws -> SceneValue?
 
         /// Whether the arguments are checked against `parameters` (a Lua function's are not:
         /// it takes what it is given, as Lua does).
@@ -21,12 +21,12 @@ extension AppModel {
         /// An intent whose `code` runs on the thread driving the simulator, not on the main
         /// actor: a `ModelController`'s (the built-in model's `login`). Add it with
         /// `AppModel.addIntent(_:_:)`; the app's own intents use `addIntent(_:parameters:_:)`.
-        public init(parameters: [Parameter], code: @escaping (Simulator, [SceneValue]) throws -> SceneValue?) {
+        public init(parameters: [Parameter], code: @escaping @Sendable (Simulator, [SceneValue]) throws -> SceneValue?) {
             self.init(parameters: parameters, checksArguments: true, code: code)
         }
 
         /// An intent with the code given, its arguments checked or not.
-        package init(parameters: [Parameter], checksArguments: Bool, code: @escaping (Simulator, [SceneValue]) throws -> SceneValue?) {
+        package init(parameters: [Parameter], checksArguments: Bool, code: @escaping @Sendable (Simulator, [SceneValue]) throws -> SceneValue?) {
             self.parameters = parameters
             self.checksArguments = checksArguments
             self.code = code

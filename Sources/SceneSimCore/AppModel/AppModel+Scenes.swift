@@ -6,7 +6,7 @@ import ByteText
 // language wrote it.
 extension AppModel {
     /// The code a scene's root view runs, on the main actor.
-    public struct SceneCode {
+    public struct SceneCode: Sendable {
         /// `.onChange(of: scenePhase)` in the window: its old and new phase, `disconnected` on
         /// either side for connecting and disconnecting.
         public var onPhase: (@MainActor (Simulator, SessionID, WindowPhase, WindowPhase) throws -> Void)?
@@ -23,9 +23,9 @@ extension AppModel {
         /// `.handlesExternalEvents(allowing:)`: may this window take the event?
         public var allows: (@MainActor (Simulator, SessionID, String) -> Bool)?
         /// `.onContinueUserActivity` in the window: type and `userInfo`; true when handled.
-        public var onActivity: (@MainActor (Simulator, SessionID, String, SceneStorage) throws -> Bool)?
+        public var onActivity: (@MainActor (Simulator, SessionID, String, SimSceneStorage) throws -> Bool)?
         /// A notification routed to this window by its target (semantics 12.10): its `userInfo`.
-        public var onNotification: (@MainActor (Simulator, SessionID, SceneStorage) throws -> Void)?
+        public var onNotification: (@MainActor (Simulator, SessionID, SimSceneStorage) throws -> Void)?
         /// A home-screen shortcut routed to this window by its target (semantics 12.10): its type.
         public var onShortcut: (@MainActor (Simulator, SessionID, String) throws -> Void)?
         /// Checks a window about to be restored at launch: false makes it start empty. It reads
@@ -44,8 +44,8 @@ extension AppModel {
             restore: (@MainActor (Simulator, SessionID) -> Bool)? = nil,
             prefers: (@MainActor (Simulator, SessionID, String) -> Bool)? = nil,
             allows: (@MainActor (Simulator, SessionID, String) -> Bool)? = nil,
-            onActivity: (@MainActor (Simulator, SessionID, String, SceneStorage) throws -> Bool)? = nil,
-            onNotification: (@MainActor (Simulator, SessionID, SceneStorage) throws -> Void)? = nil,
+            onActivity: (@MainActor (Simulator, SessionID, String, SimSceneStorage) throws -> Bool)? = nil,
+            onNotification: (@MainActor (Simulator, SessionID, SimSceneStorage) throws -> Void)? = nil,
             onShortcut: (@MainActor (Simulator, SessionID, String) throws -> Void)? = nil,
             onMemoryWarning: (@MainActor (Simulator, SessionID) throws -> Void)? = nil
         ) {
@@ -65,37 +65,37 @@ extension AppModel {
     /// A scene's code as the simulator calls it, on whatever thread drives it: a Swift scene's
     /// hops to the main actor (made from its `SceneCode`); a script's calls Lua directly. The
     /// older `handles` is part of `allows` here (it answers for URLs only).
-    package struct SceneCalls {
+    package struct SceneCalls: Sendable {
         /// `onPhase`: the window, its old and new phase.
-        package var phase: ((Simulator, SessionID, WindowPhase, WindowPhase) throws -> Void)?
+        package var phase: (@Sendable (Simulator, SessionID, WindowPhase, WindowPhase) throws -> Void)?
         /// `onURL`: true when the window handled the URL.
-        package var url: ((Simulator, SessionID, ByteString) throws -> Bool)?
+        package var url: (@Sendable (Simulator, SessionID, ByteString) throws -> Bool)?
         /// `onActivity`: true when the window handled the activity.
-        package var activity: ((Simulator, SessionID, String, SceneStorage) throws -> Bool)?
+        package var activity: (@Sendable (Simulator, SessionID, String, SimSceneStorage) throws -> Bool)?
         /// `prefers`, for a URL or an activity.
-        package var prefers: ((Simulator, SessionID, ExternalEvent) throws -> Bool)?
+        package var prefers: (@Sendable (Simulator, SessionID, ExternalEvent) throws -> Bool)?
         /// `allows` (or `handles`, for a URL).
-        package var allows: ((Simulator, SessionID, ExternalEvent) throws -> Bool)?
+        package var allows: (@Sendable (Simulator, SessionID, ExternalEvent) throws -> Bool)?
         /// `onNotification`: a notification routed to the window.
-        package var notification: ((Simulator, SessionID, SceneStorage) throws -> Void)?
+        package var notification: (@Sendable (Simulator, SessionID, SimSceneStorage) throws -> Void)?
         /// `onShortcut`: a shortcut routed to the window.
-        package var shortcut: ((Simulator, SessionID, String) throws -> Void)?
+        package var shortcut: (@Sendable (Simulator, SessionID, String) throws -> Void)?
         /// `restore`: false makes the window start empty.
-        package var restore: ((Simulator, SessionID) throws -> Bool)?
+        package var restore: (@Sendable (Simulator, SessionID) throws -> Bool)?
         /// `onMemoryWarning`: the window hears the memory warning.
-        package var memoryWarning: ((Simulator, SessionID) throws -> Void)?
+        package var memoryWarning: (@Sendable (Simulator, SessionID) throws -> Void)?
 
         /// The calls given; each one is optional.
         package init(
-            phase: ((Simulator, SessionID, WindowPhase, WindowPhase) throws -> Void)? = nil,
-            url: ((Simulator, SessionID, ByteString) throws -> Bool)? = nil,
-            activity: ((Simulator, SessionID, String, SceneStorage) throws -> Bool)? = nil,
-            prefers: ((Simulator, SessionID, ExternalEvent) throws -> Bool)? = nil,
-            allows: ((Simulator, SessionID, ExternalEvent) throws -> Bool)? = nil,
-            restore: ((Simulator, SessionID) throws -> Bool)? = nil,
-            notification: ((Simulator, SessionID, SceneStorage) throws -> Void)? = nil,
-            shortcut: ((Simulator, SessionID, String) throws -> Void)? = nil,
-            memoryWarning: ((Simulator, SessionID) throws -> Void)? = nil
+            phase: (@Sendable (Simulator, SessionID, WindowPhase, WindowPhase) throws -> Void)? = nil,
+            url: (@Sendable (Simulator, SessionID, ByteString) throws -> Bool)? = nil,
+            activity: (@Sendable (Simulator, SessionID, String, SimSceneStorage) throws -> Bool)? = nil,
+            prefers: (@Sendable (Simulator, SessionID, ExternalEvent) throws -> Bool)? = nil,
+            allows: (@Sendable (Simulator, SessionID, ExternalEvent) throws -> Bool)? = nil,
+            restore: (@Sendable (Simulator, SessionID) throws -> Bool)? = nil,
+            notification: (@Sendable (Simulator, SessionID, SimSceneStorage) throws -> Void)? = nil,
+            shortcut: (@Sendable (Simulator, SessionID, String) throws -> Void)? = nil,
+            memoryWarning: (@Sendable (Simulator, SessionID) throws -> Void)? = nil
         ) {
             (self.phase, self.url, self.activity) = (phase, url, activity)
             (self.prefers, self.allows, self.restore) = (prefers, allows, restore)
@@ -105,7 +105,7 @@ extension AppModel {
 
         /// A Swift scene's code, each handler run on the main actor.
         init(_ code: SceneCode) {
-            func text(_ bytes: ByteString) -> String { String(decoding: bytes.bytes, as: UTF8.self) }
+            @Sendable func text(_ bytes: ByteString) -> String { String(decoding: bytes.bytes, as: UTF8.self) }
             if let body = code.onPhase {
                 phase = { sim, id, from, to in try onMainActor(sim) { sim in try body(sim, id, from, to) } }
             }

@@ -9,7 +9,11 @@ import ByteText
 ///
 /// A declaration is checked when it is made (`init` throws), so a model in hand is consistent:
 /// every state a transition or `initial` names is declared.
-public struct AppModel {
+///
+/// A model is `Sendable`: a `@MainActor` factory may make it and another thread run it. Its
+/// handlers are `@MainActor` closures (which may capture the main actor's state, such as an
+/// `@Observable @MainActor` controller), and the simulator hops to the main actor to call them.
+public struct AppModel: Sendable {
     /// The declared states, in declaration order.
     public private(set) var states: [StateDeclaration]
     /// The state each new process starts in.
@@ -21,27 +25,27 @@ public struct AppModel {
     /// A Swift model's intents, by name (see `addIntent`); a scenario's model runs its own.
     public internal(set) var intentHandlers: [String: Intent] = [:]
     /// A Swift model's effects, by name (see `addEffect`); a Lua model's run in the script.
-    package var effectHandlers: [String: (Simulator, SessionID?, [SceneValue?]) throws -> SceneValue?] = [:]
+    package var effectHandlers: [String: @Sendable (Simulator, SessionID?, [SceneValue?]) throws -> SceneValue?] = [:]
     /// Runs when the process starts, before its first scene connects (the App's init).
     /// Lifecycle actions it makes (`openWindow`, ...) run once the launch is over; if it
     /// throws, the launch completes and then throws that error. It runs after the model's
     /// `controller` (the built-in model's initialization), which it adds to, never replaces.
     public var onLaunch: (@MainActor (Simulator) throws -> Void)? {
         didSet {
-            launchCode = onLaunch.map { body in { sim in try onMainActor(sim) { sim in try body(sim) } } }
+            launchCode = onLaunch.map { body in { @Sendable sim in try onMainActor(sim) { sim in try body(sim) } } }
         }
     }
     /// Runs when the aggregate phase changes, after the driver's handlers of that change
     /// (`onHandlerPoint`), with the old and the new phase (`.onChange(of: scenePhase)` on the App). It
     /// runs after the model's `controller` (the built-in model's session validation).
-    public var onPhase: (@MainActor (Simulator, ScenePhase, ScenePhase) throws -> Void)? {
+    public var onPhase: (@MainActor (Simulator, SimScenePhase, SimScenePhase) throws -> Void)? {
         didSet {
-            phaseCode = onPhase.map { body in { sim, old, new in try onMainActor(sim) { sim in try body(sim, old, new) } } }
+            phaseCode = onPhase.map { body in { @Sendable sim, old, new in try onMainActor(sim) { sim in try body(sim, old, new) } } }
         }
     }
     /// What `onPhase` does on entering a phase, for the trace's phase lines (the built-in
     /// model's "validate session and refresh"); nil: the line says only the phases.
-    public var phaseNote: (@Sendable (ScenePhase) -> String?)?
+    public var phaseNote: (@Sendable (SimScenePhase) -> String?)?
     /// The app's `.onOpenURL`, asked for each URL (semantics 10.7) after the model's
     /// `controller` passed it on (the built-in model's refuses it unless authenticated, 4.6):
     /// it handles it, refuses it, or passes it on to the windows and the routes. A window it
@@ -49,7 +53,7 @@ public struct AppModel {
     public var onURL: (@MainActor (Simulator, String) throws -> URLAnswer)? {
         didSet {
             urlCode = onURL.map { body in
-                { sim, url in try onMainActor(sim) { sim in try body(sim, String(decoding: url.bytes, as: UTF8.self)) } }
+                { @Sendable sim, url in try onMainActor(sim) { sim in try body(sim, String(decoding: url.bytes, as: UTF8.self)) } }
             }
         }
     }
@@ -62,30 +66,30 @@ public struct AppModel {
     public var onTransitionRequest: (@MainActor (Simulator, ModelState) throws -> Bool)? {
         didSet {
             transitionRequestCode = onTransitionRequest.map { body in
-                { sim, target in try onMainActor(sim) { sim in try body(sim, target) } }
+                { @Sendable sim, target in try onMainActor(sim) { sim in try body(sim, target) } }
             }
         }
     }
-    package var transitionRequestCode: ((Simulator, ModelState) throws -> Bool)?
+    package var transitionRequestCode: (@Sendable (Simulator, ModelState) throws -> Bool)?
 
     /// Runs a background refresh the system launched or woke the app for (the handler
     /// registered with `BGTaskScheduler`), with the refresh's background task: finish it with
     /// `finishBackgroundTask` before `Policy.refreshTime` runs out (semantics 11.4).
     public var onRefresh: (@MainActor (Simulator, BackgroundTaskID) throws -> Void)? {
-        didSet { refreshCode = onRefresh.map { body in { sim, task in try onMainActor(sim) { sim in try body(sim, task) } } } }
+        didSet { refreshCode = onRefresh.map { body in { @Sendable sim, task in try onMainActor(sim) { sim in try body(sim, task) } } } }
     }
     /// The refresh task's expiration handler.
     public var onRefreshExpired: (@MainActor (Simulator, BackgroundTaskID) throws -> Void)? {
-        didSet { refreshExpiredCode = onRefreshExpired.map { body in { sim, task in try onMainActor(sim) { sim in try body(sim, task) } } } }
+        didSet { refreshExpiredCode = onRefreshExpired.map { body in { @Sendable sim, task in try onMainActor(sim) { sim in try body(sim, task) } } } }
     }
-    package var refreshCode: ((Simulator, BackgroundTaskID) throws -> Void)?
+    package var refreshCode: (@Sendable (Simulator, BackgroundTaskID) throws -> Void)?
     /// `applicationDidReceiveMemoryWarning` (`UIApplication.didReceiveMemoryWarningNotification`):
     /// runs when the system warns the running app that memory is short, before each window's
     /// scene code hears it (semantics 11.10). Free what can be rebuilt (caches).
     public var onMemoryWarning: (@MainActor (Simulator) throws -> Void)? {
-        didSet { memoryWarningCode = onMemoryWarning.map { body in { sim in try onMainActor(sim) { sim in try body(sim) } } } }
+        didSet { memoryWarningCode = onMemoryWarning.map { body in { @Sendable sim in try onMainActor(sim) { sim in try body(sim) } } } }
     }
-    package var memoryWarningCode: ((Simulator) throws -> Void)?
+    package var memoryWarningCode: (@Sendable (Simulator) throws -> Void)?
     /// Decodes a window's restored SceneStorage value that an earlier version of the app saved
     /// (semantics 5.6): the window, the key, the value and the version that saved it. It returns
     /// the value to restore: the same one to keep it, another to replace it, nil to drop it (as
@@ -94,21 +98,21 @@ public struct AppModel {
     public var onRestoreValue: (@MainActor (Simulator, SessionID, String, SceneValue, String) throws -> SceneValue?)? {
         didSet {
             restoreValueCode = onRestoreValue.map { body in
-                { sim, id, key, value, from in
+                { @Sendable sim, id, key, value, from in
                     try onMainActor(sim) { sim in try body(sim, id, String(decoding: key.bytes, as: UTF8.self), value, from) }
                 }
             }
         }
     }
-    package var restoreValueCode: ((Simulator, SessionID, ByteString, SceneValue, String) throws -> SceneValue?)?
+    package var restoreValueCode: (@Sendable (Simulator, SessionID, ByteString, SceneValue, String) throws -> SceneValue?)?
     /// Runs when protected data becomes available (true) or unavailable (false) as the device
     /// unlocks or locks, in a running app that is not suspended
     /// (`applicationProtectedDataDidBecomeAvailable`, semantics 8.6).
     public var onProtectedData: (@MainActor (Simulator, Bool) throws -> Void)? {
-        didSet { protectedDataCode = onProtectedData.map { body in { sim, available in try onMainActor(sim) { sim in try body(sim, available) } } } }
+        didSet { protectedDataCode = onProtectedData.map { body in { @Sendable sim, available in try onMainActor(sim) { sim in try body(sim, available) } } } }
     }
-    package var protectedDataCode: ((Simulator, Bool) throws -> Void)?
-    package var refreshExpiredCode: ((Simulator, BackgroundTaskID) throws -> Void)?
+    package var protectedDataCode: (@Sendable (Simulator, Bool) throws -> Void)?
+    package var refreshExpiredCode: (@Sendable (Simulator, BackgroundTaskID) throws -> Void)?
 
     /// The app's background modes (`UIBackgroundModes`, semantics 11.8 and 11.9): a silent
     /// push reaches only an app with `.remoteNotification`; `keepRunning` needs `.audio` or
@@ -118,20 +122,20 @@ public struct AppModel {
     /// with its payload and a background task of `Policy.pushTime`: finish it when the work is
     /// done (the completion handler). The system launches the app in the background for it if
     /// it is not running (semantics 11.8).
-    public var onPush: (@MainActor (Simulator, SceneStorage, BackgroundTaskID) throws -> Void)? {
-        didSet { pushCode = onPush.map { body in { sim, info, task in try onMainActor(sim) { sim in try body(sim, info, task) } } } }
+    public var onPush: (@MainActor (Simulator, SimSceneStorage, BackgroundTaskID) throws -> Void)? {
+        didSet { pushCode = onPush.map { body in { @Sendable sim, info, task in try onMainActor(sim) { sim in try body(sim, info, task) } } } }
     }
     /// A background URLSession's transfer finished (`handleEventsForBackgroundURLSession`):
     /// the session's name and a background task of `Policy.pushTime`.
     public var onTransfer: (@MainActor (Simulator, String, BackgroundTaskID) throws -> Void)? {
         didSet {
             transferCode = onTransfer.map { body in
-                { sim, name, task in try onMainActor(sim) { sim in try body(sim, String(decoding: name.bytes, as: UTF8.self), task) } }
+                { @Sendable sim, name, task in try onMainActor(sim) { sim in try body(sim, String(decoding: name.bytes, as: UTF8.self), task) } }
             }
         }
     }
-    package var pushCode: ((Simulator, SceneStorage, BackgroundTaskID) throws -> Void)?
-    package var transferCode: ((Simulator, ByteString, BackgroundTaskID) throws -> Void)?
+    package var pushCode: (@Sendable (Simulator, SimSceneStorage, BackgroundTaskID) throws -> Void)?
+    package var transferCode: (@Sendable (Simulator, ByteString, BackgroundTaskID) throws -> Void)?
 
     /// The model's own code that is not the app's `@MainActor` code (see `ModelController`):
     /// the built-in model's AppStateController. The simulator calls it at its handler points
@@ -152,48 +156,48 @@ public struct AppModel {
 
     // The handlers as the simulator calls them, on whatever thread drives it: a Swift model's
     // hop to the main actor (set through the properties above); a script's call Lua directly.
-    package var launchCode: ((Simulator) throws -> Void)?
-    package var phaseCode: ((Simulator, ScenePhase, ScenePhase) throws -> Void)?
-    package var urlCode: ((Simulator, ByteString) throws -> URLAnswer)?
+    package var launchCode: (@Sendable (Simulator) throws -> Void)?
+    package var phaseCode: (@Sendable (Simulator, SimScenePhase, SimScenePhase) throws -> Void)?
+    package var urlCode: (@Sendable (Simulator, ByteString) throws -> URLAnswer)?
     /// The App's `.onContinueUserActivity`, asked first for each activity as `urlCode` is for
     /// URLs (semantics 12.1): type and `userInfo`.
-    package var activityCode: ((Simulator, String, SceneStorage) throws -> URLAnswer)?
+    package var activityCode: (@Sendable (Simulator, String, SimSceneStorage) throws -> URLAnswer)?
     /// The notification center delegate's response handler, run once the app is active after
     /// the user opens one of its notifications (semantics 12.9).
-    package var notificationCode: ((Simulator, SceneStorage) throws -> Void)?
+    package var notificationCode: (@Sendable (Simulator, SimSceneStorage) throws -> Void)?
     /// The handler of a home-screen quick action (`windowScene(_:performActionFor:)`), run once
     /// the app is active after the user picks one (semantics 12.10): the shortcut's type.
-    package var shortcutCode: ((Simulator, String) throws -> Void)?
+    package var shortcutCode: (@Sendable (Simulator, String) throws -> Void)?
     /// `applicationShouldHandleReopen` (macOS): false stops the default of opening the launch
     /// windows (or unminimising one) when the Dock icon is clicked.
-    package var reopenCode: ((Simulator, Bool) throws -> Bool)?
+    package var reopenCode: (@Sendable (Simulator, Bool) throws -> Bool)?
     /// `applicationWillTerminate`: the process is about to end (semantics 5.7), with how.
-    package var terminateCode: ((Simulator, TerminateReason) throws -> Void)?
+    package var terminateCode: (@Sendable (Simulator, TerminateReason) throws -> Void)?
     /// `applicationShouldTerminate` (macOS): asked at each Quit (semantics 13.8).
-    package var shouldQuitCode: ((Simulator) throws -> QuitReply)?
+    package var shouldQuitCode: (@Sendable (Simulator) throws -> QuitReply)?
     /// Asked for each window about to be restored at launch, after its scene's own `restore`:
     /// the checks a driver adds for the whole app (a script's `restore` hooks); false makes the
     /// window start empty. It must not change the simulator: every change then gets a
     /// `reentrant` error (`note` may).
-    package var restoreCheck: ((Simulator, SessionID) -> Bool)?
+    package var restoreCheck: (@Sendable (Simulator, SessionID) -> Bool)?
 
     /// The App's `.onContinueUserActivity`, as `onURL` for URLs: type and `userInfo`.
-    public var onActivity: (@MainActor (Simulator, String, SceneStorage) throws -> URLAnswer)? {
-        didSet { activityCode = onActivity.map { body in { sim, type, info in try onMainActor(sim) { sim in try body(sim, type, info) } } } }
+    public var onActivity: (@MainActor (Simulator, String, SimSceneStorage) throws -> URLAnswer)? {
+        didSet { activityCode = onActivity.map { body in { @Sendable sim, type, info in try onMainActor(sim) { sim in try body(sim, type, info) } } } }
     }
     /// The response to a notification the user opened, run once the app is active.
-    public var onNotification: (@MainActor (Simulator, SceneStorage) throws -> Void)? {
-        didSet { notificationCode = onNotification.map { body in { sim, info in try onMainActor(sim) { sim in try body(sim, info) } } } }
+    public var onNotification: (@MainActor (Simulator, SimSceneStorage) throws -> Void)? {
+        didSet { notificationCode = onNotification.map { body in { @Sendable sim, info in try onMainActor(sim) { sim in try body(sim, info) } } } }
     }
     /// The response to a home-screen quick action the user picked (iOS family), run once the app
     /// is active: the shortcut's type.
     public var onShortcut: (@MainActor (Simulator, String) throws -> Void)? {
-        didSet { shortcutCode = onShortcut.map { body in { sim, type in try onMainActor(sim) { sim in try body(sim, type) } } } }
+        didSet { shortcutCode = onShortcut.map { body in { @Sendable sim, type in try onMainActor(sim) { sim in try body(sim, type) } } } }
     }
     /// `applicationShouldHandleReopen(_:hasVisibleWindows:)` (macOS), at every Dock click on
     /// the running app, with whether a window is visible or minimised: false stops the default.
     public var onReopen: (@MainActor (Simulator, Bool) throws -> Bool)? {
-        didSet { reopenCode = onReopen.map { body in { sim, visible in try onMainActor(sim) { sim in try body(sim, visible) } } } }
+        didSet { reopenCode = onReopen.map { body in { @Sendable sim, visible in try onMainActor(sim) { sim in try body(sim, visible) } } } }
     }
 
     /// `applicationWillTerminate`: runs when a running, not suspended app is ended by a Quit
@@ -201,12 +205,12 @@ public struct AppModel {
     /// background; never on a Force Quit, a crash, a watchdog or a suspended app's kill
     /// (semantics 5.7). Its writes to `UserDefaults` persist.
     public var onTerminate: (@MainActor (Simulator, TerminateReason) throws -> Void)? {
-        didSet { terminateCode = onTerminate.map { body in { sim, how in try onMainActor(sim) { sim in try body(sim, how) } } } }
+        didSet { terminateCode = onTerminate.map { body in { @Sendable sim, how in try onMainActor(sim) { sim in try body(sim, how) } } } }
     }
     /// `applicationShouldTerminate` (macOS): asked at each Quit, ⌘Q or the last window's
     /// (semantics 13.8); `.later` waits for `replyToQuit(_:)`.
     public var onShouldQuit: (@MainActor (Simulator) throws -> QuitReply)? {
-        didSet { shouldQuitCode = onShouldQuit.map { body in { sim in try onMainActor(sim) { sim in try body(sim) } } } }
+        didSet { shouldQuitCode = onShouldQuit.map { body in { @Sendable sim in try onMainActor(sim) { sim in try body(sim) } } } }
     }
 
     /// How the process is ending, as `onTerminate` hears it.

@@ -27,19 +27,26 @@ import Synchronization
 /// decides only whether a call that would never return fails instead, never what a run does.)
 package func onMainActor<T: Sendable>(_ simulator: Simulator, _ body: @MainActor (Simulator) throws -> T) throws -> T {
     nonisolated(unsafe) let simulator = simulator
+    return try onMainActor(waitLimit: simulator.mainActorWaitLimit) { try AppTasks.capturing(simulator) { try body(simulator) } }
+}
+
+/// Runs `body` on the main actor as `onMainActor(_:_:)` runs a model's code, before there is a
+/// simulator (a registered model's `@MainActor` factory): a hop the main actor does not take
+/// within `waitLimit` seconds is an error (nil: no limit).
+package func onMainActor<T: Sendable>(waitLimit: Double?, _ body: @MainActor () throws -> T) throws -> T {
     if isOnMainActor {
-        return try MainActor.assumeIsolated { try AppTasks.capturing(simulator) { try body(simulator) } }
+        return try MainActor.assumeIsolated { try body() }
     }
     // No limit, or one past what a wait can be (NaN, an infinity, over 11 days): for ever.
-    guard let given = simulator.mainActorWaitLimit, given.isFinite, given < 1e6 else {
+    guard let given = waitLimit, given.isFinite, given < 1e6 else {
         return try DispatchQueue.main.sync {
-            try MainActor.assumeIsolated { try AppTasks.capturing(simulator) { try body(simulator) } }
+            try MainActor.assumeIsolated { try body() }
         }
     }
     let limit = max(given, 0)
     return try withoutActuallyEscaping(body) { body throws -> T in
         let hop = MainActorHop<T>()
-        hop.body = { try MainActor.assumeIsolated { try AppTasks.capturing(simulator) { try body(simulator) } } }
+        hop.body = { try MainActor.assumeIsolated { try body() } }
         // The body leaves the hop before this returns, whoever won: the queued job holds the
         // hop only, and never calls a body it did not claim.
         defer { hop.body = nil }

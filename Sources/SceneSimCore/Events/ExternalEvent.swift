@@ -9,9 +9,9 @@ public enum ExternalEvent: Equatable, Sendable {
     case url(ByteString)
     /// A user activity: its type (`com.example.edit`), its `userInfo`, and what it is matched
     /// on: its `targetContentIdentifier`, else its `webpageURL`'s string (nil: neither).
-    case activity(type: String, info: SceneStorage, target: String?)
+    case activity(type: String, info: SimSceneStorage, target: String?)
     /// A notification the user opened whose content names a target (`targetContentIdentifier`).
-    case notification(info: SceneStorage, target: String)
+    case notification(info: SimSceneStorage, target: String)
     /// A home-screen quick action (`UIApplicationShortcutItem`) that names a target.
     case shortcut(type: String, target: String)
 

@@ -11,7 +11,7 @@ extension Simulator {
     ///
     /// In a scenario script: `app:continue_activity(type, info, { target, webpage })`.
     @discardableResult
-    public func continueActivity(_ type: String, info: SceneStorage = SceneStorage(), target: String? = nil, webpage: String? = nil) throws(SimError) -> Bool {
+    public func continueActivity(_ type: String, info: SimSceneStorage = SimSceneStorage(), target: String? = nil, webpage: String? = nil) throws(SimError) -> Bool {
         guard case .urlHandled(let handled) = try send(.continueActivity(type, info: info, target: target, webpage: webpage)) else { return false }
         return handled
     }
@@ -21,7 +21,7 @@ extension Simulator {
     /// a scene as activities are (semantics 12.10).
     ///
     /// In a scenario script: `app:open_notification(info, { target })`.
-    public func openNotification(_ info: SceneStorage = SceneStorage(), target: String? = nil) throws(SimError) {
+    public func openNotification(_ info: SimSceneStorage = SimSceneStorage(), target: String? = nil) throws(SimError) {
         try send(.openNotification(info, target: target))
     }
 
@@ -137,7 +137,7 @@ extension Simulator {
     }
 
     /// The notification's response handler, once the app is active (semantics 12.9).
-    private func respondToNotification(_ info: SceneStorage) {
+    private func respondToNotification(_ info: SimSceneStorage) {
         emit(.notificationOpened(info: info, handler: model.notificationCode != nil))
         if let code = model.notificationCode { runAppCode { try code(self, info) } }
     }

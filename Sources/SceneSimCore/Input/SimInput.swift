@@ -81,7 +81,7 @@ public enum SimInput: Equatable, Sendable {
     /// not running (semantics 11.8).
     ///
     /// In a scenario script: `sim.system.push(app, info)`.
-    case push(SceneStorage)
+    case push(SimSceneStorage)
     /// The background URLSession `name` finished its transfers, launching the app in the background if it
     /// is not running (semantics 11.8).
     ///
@@ -105,12 +105,12 @@ public enum SimInput: Equatable, Sendable {
     /// it has them.
     ///
     /// In a scenario script: `app:continue_activity(type, info, { target, webpage })`.
-    indirect case continueActivity(String, info: SceneStorage, target: String? = nil, webpage: String? = nil)
+    indirect case continueActivity(String, info: SimSceneStorage, target: String? = nil, webpage: String? = nil)
     /// The user opens one of the app's notifications; with a target it is routed to a scene as activities
     /// are.
     ///
     /// In a scenario script: `app:open_notification(info, { target })`.
-    case openNotification(SceneStorage, target: String? = nil)
+    case openNotification(SimSceneStorage, target: String? = nil)
     /// The user picks one of the app's home-screen quick actions; with a target it is routed to a scene as
     /// activities are (iOS family).
     ///

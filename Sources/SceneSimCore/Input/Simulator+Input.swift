@@ -237,7 +237,7 @@ extension Simulator {
         return (intent, try model.checkedArguments(intent: name, arguments))
     }
 
-    private func visibleScenes(_ process: AppProcess, contain phase: ScenePhase) -> Bool {
+    private func visibleScenes(_ process: AppProcess, contain phase: SimScenePhase) -> Bool {
         noteWalk(process)
         return process.visible.elements.contains { scenePhase(sessionID($0)) == phase }
     }
@@ -256,7 +256,7 @@ extension Simulator {
                 runWake(.push, info: info, try check(input))
                 return .done
             case .transferDone(let name):
-                runWake(.transfer(name), info: SceneStorage(), try check(input))
+                runWake(.transfer(name), info: SimSceneStorage(), try check(input))
                 return .done
             default:
                 break

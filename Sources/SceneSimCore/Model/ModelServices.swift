@@ -13,7 +13,7 @@ import ByteText
 /// (`processEnded`), and a record whose `launch` is not the running process's is over.
 struct ModelServices {
     /// UserDefaults / @AppStorage: on disk, written through at each write.
-    var defaults = SceneStorage()
+    var defaults = SimSceneStorage()
     /// What `defaults` costs the simulator's memory budget, kept as they are written.
     var defaultsBytes = 0
     /// Every timer made by `scheduleTask`, by id - 1 (ids are never reused).

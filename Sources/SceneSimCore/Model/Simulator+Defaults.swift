@@ -4,7 +4,7 @@ import ByteText
 // written through to the device at each write, so no termination of any kind loses a write.
 extension Simulator {
     /// The stored defaults. Readable while the app is not running: they are data on the device.
-    public var defaults: SceneStorage { services.defaults }
+    public var defaults: SimSceneStorage { services.defaults }
 
     /// Writes (or with nil removes) a default. Only a running app writes its defaults; every
     /// write is traced, as the app made it, even one that stores the value already there.

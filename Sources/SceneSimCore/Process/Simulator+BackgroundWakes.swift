@@ -9,7 +9,7 @@ extension Simulator {
     /// A silent push (`content-available`) with its payload reaches the app.
     ///
     /// In a scenario script: `sim.system.push(app, info)`.
-    public func receivePush(_ info: SceneStorage = SceneStorage()) throws(SimError) { try send(.push(info)) }
+    public func receivePush(_ info: SimSceneStorage = SimSceneStorage()) throws(SimError) { try send(.push(info)) }
 
     /// The app's background URLSession `name` finished its transfers.
     ///
@@ -43,7 +43,7 @@ extension Simulator {
     /// Delivers a silent push or a finished transfer (the guards passed): launches the app in
     /// the background or wakes it, then hands the model's handler a background task of
     /// `push_time` seconds; without a handler the task ends at once.
-    func runWake(_ wake: BackgroundWake, info: SceneStorage, _ running: AppProcess?) {
+    func runWake(_ wake: BackgroundWake, info: SimSceneStorage, _ running: AppProcess?) {
         if let reason = wakeDropReason(wake, running) {
             emit(.wakeDropped(wake, reason: reason))
             return

@@ -5,7 +5,7 @@ import ByteText
 // that caused it; writes are traced only when `tracesMemoryWrites` is on.
 extension Simulator {
     /// The App's in-memory state (`@State` on the App, `@Observable` singletons): `app.memory`.
-    public func appMemory() throws(SimError) -> SceneStorage {
+    public func appMemory() throws(SimError) -> SimSceneStorage {
         try runningProcess(.readAppMemory).memory
     }
 
@@ -28,7 +28,7 @@ extension Simulator {
     }
 
     /// A window's in-memory view state (`@State`, `@StateObject` in its views): `w.memory`.
-    public func windowMemory(_ id: SessionID) throws(SimError) -> SceneStorage {
+    public func windowMemory(_ id: SessionID) throws(SimError) -> SimSceneStorage {
         try connectedScene(id, .readWindowMemory).memory
     }
 

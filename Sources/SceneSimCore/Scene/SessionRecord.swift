@@ -8,7 +8,7 @@ struct SessionRecord {
     /// Set once the session is discarded; a discarded session never comes back.
     var discarded: Discard?
     /// What restoration gives this session: written at save points only.
-    var saved = SceneStorage()
+    var saved = SimSceneStorage()
     /// The app version whose process wrote `saved` (its place in `Simulator.versions`): a scene
     /// that comes back in another version hands each value to the model's `on_restore_value`.
     var savedBy: UInt32 = 0
@@ -24,10 +24,10 @@ struct SessionRecord {
 
     /// The in-process scene: its phase and the storage the views read and write.
     struct LiveScene {
-        var phase: ScenePhase
-        var storage: SceneStorage
+        var phase: SimScenePhase
+        var storage: SimSceneStorage
         /// `w.memory`: the views' in-memory state (@State, @StateObject); it dies with the scene.
-        var memory = SceneStorage()
+        var memory = SimSceneStorage()
         /// Written since the last save (lost if the process dies before the next one). A flag,
         /// not a key set, to keep writes cheap; which keys differ is computed when it matters.
         var dirty = false

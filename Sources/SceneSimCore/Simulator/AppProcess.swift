@@ -18,7 +18,7 @@ final class AppProcess {
     var stateSince: VirtualTime
     var counts = PhaseCounts()
     /// The aggregate last reported to the app-level handler.
-    var reportedPhase: ScenePhase = .background
+    var reportedPhase: SimScenePhase = .background
     /// Connected scenes, front to back.
     var order = IndexList()
     /// Visible scenes, most recently focused first (a subsequence of `order`).
@@ -35,7 +35,7 @@ final class AppProcess {
 
     // Process memory and the process's own clock (semantics 11).
     /// `app.memory`: the App's in-memory state; it lives exactly as long as this process.
-    var memory = SceneStorage()
+    var memory = SimSceneStorage()
     /// Whether the system has suspended the process, and since when.
     var suspendedSince: VirtualTime?
     /// When the aggregate phase last became background (or the background launch began); nil

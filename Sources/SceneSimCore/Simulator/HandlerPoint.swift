@@ -11,7 +11,7 @@ public enum HandlerPoint: Equatable, Sendable {
     /// One scene's phase changed; `disconnected` on either side for connecting and disconnecting.
     case scenePhase(SessionID, from: WindowPhase, to: WindowPhase)
     /// The aggregate phase changed (reached after the scene point that changed it).
-    case appPhase(from: ScenePhase, to: ScenePhase)
+    case appPhase(from: SimScenePhase, to: SimScenePhase)
     /// The app state changed (an accepted transition).
     case appState(from: ModelState, to: ModelState)
     /// A timer made by `scheduleTask` is due: its body runs here, after the driver has seen the

@@ -21,7 +21,7 @@ package struct SemanticInvariants: Sendable {
 
     /// Saved storage of each live session at a system kill (or a watchdog termination, which
     /// keeps restoration as one does), how the app ended, and the launch count then.
-    private var savedAtKill: (launches: Int, how: Termination, storage: [(label: String, id: SessionID, saved: SceneStorage)])?
+    private var savedAtKill: (launches: Int, how: Termination, storage: [(label: String, id: SessionID, saved: SimSceneStorage)])?
     /// When the watchdog termination already reported happened, so it is reported once (two
     /// cannot happen at one instant: a process gets a positive background time).
     private var reportedWatchdog: VirtualTime?
@@ -101,7 +101,7 @@ package struct SemanticInvariants: Sendable {
             connected = true
             if phase == .active { active = true } else if phase == .inactive { inactive = true }
         }
-        let derived: ScenePhase
+        let derived: SimScenePhase
         if active {
             derived = .active
         } else if inactive {
@@ -180,7 +180,7 @@ package struct SemanticInvariants: Sendable {
 package struct Restoration: Sendable {
     package var id: SessionID
     package var launch: Int
-    package var storage: SceneStorage?
+    package var storage: SimSceneStorage?
 }
 
 extension Simulator {

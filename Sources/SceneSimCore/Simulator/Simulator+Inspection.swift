@@ -10,7 +10,7 @@ extension Simulator {
         /// How many times the app was launched.
         public var launchCount: Int
         /// The app's aggregate phase.
-        public var phase: ScenePhase
+        public var phase: SimScenePhase
         /// The model's state; nil while no process runs.
         public var state: ModelState?
         /// Connected windows front to back.
@@ -19,17 +19,17 @@ extension Simulator {
         public var sessions: [Session]
         /// The App's in-memory state (`app.memory`); empty while no process runs. Not in
         /// `description`, which the REPL prints as it always has.
-        public var memory = SceneStorage()
+        public var memory = SimSceneStorage()
 
         /// A connected window: its label and phase (`main#1 active` in the dump).
         public struct Window: Equatable, Sendable, CustomStringConvertible {
             /// The window's trace label, `main#1`.
             public var label: String
             /// Its phase.
-            public var phase: ScenePhase
+            public var phase: SimScenePhase
 
             /// A window as a test expects it.
-            public init(_ label: String, _ phase: ScenePhase) {
+            public init(_ label: String, _ phase: SimScenePhase) {
                 self.label = label
                 self.phase = phase
             }
@@ -47,18 +47,18 @@ extension Simulator {
             /// Its phase; nil once the session is discarded.
             public var phase: WindowPhase?
             /// Live storage while connected.
-            public var storage: SceneStorage?
+            public var storage: SimSceneStorage?
             /// Saved storage: what restoration gives.
-            public var saved: SceneStorage
+            public var saved: SimSceneStorage
             /// The window's in-memory view state (`w.memory`); empty while it is not connected.
-            public var memory: SceneStorage
+            public var memory: SimSceneStorage
 
             /// Whether the session still exists.
             public var isAlive: Bool { phase != nil }
 
             /// A session as a test expects it (`expectSnapshot` adds the ones an operation made).
             public init(
-                id: String, value: SceneValue? = nil, phase: WindowPhase?, storage: SceneStorage? = nil, saved: SceneStorage = SceneStorage(), memory: SceneStorage = SceneStorage()
+                id: String, value: SceneValue? = nil, phase: WindowPhase?, storage: SimSceneStorage? = nil, saved: SimSceneStorage = SimSceneStorage(), memory: SimSceneStorage = SimSceneStorage()
             ) {
                 self.id = id
                 self.memory = memory
@@ -105,10 +105,10 @@ extension Simulator {
                     phase: record.alive ? phase(of: record.id) : nil,
                     storage: record.scene?.storage,
                     saved: record.saved,
-                    memory: record.scene?.memory ?? SceneStorage()
+                    memory: record.scene?.memory ?? SimSceneStorage()
                 )
             },
-            memory: process?.memory ?? SceneStorage()
+            memory: process?.memory ?? SimSceneStorage()
         )
     }
 

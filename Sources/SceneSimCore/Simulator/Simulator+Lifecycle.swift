@@ -79,7 +79,7 @@ extension Simulator {
                     dedup[key] = nil
                 }
                 if config.scenes[record.group].kind == .windowGroup { sessions[id.index].value = nil }
-                changingStorage(of: id) { sessions[id.index].saved = SceneStorage() }
+                changingStorage(of: id) { sessions[id.index].saved = SimSceneStorage() }
                 emit(.restoreRejected(scene: id))
                 if recordsRestorations { restorations.append(Restoration(id: id, launch: launchCount, storage: nil)) }
             } else if recordsRestorations {

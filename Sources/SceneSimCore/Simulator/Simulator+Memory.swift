@@ -46,7 +46,7 @@ extension Simulator {
     /// walk of every key).
     var defaultsBytes: Int { services.defaultsBytes }
 
-    static func cost(of storage: SceneStorage) -> Int {
+    static func cost(of storage: SimSceneStorage) -> Int {
         storage.byteCount + storage.count * storageEntryCost
     }
 

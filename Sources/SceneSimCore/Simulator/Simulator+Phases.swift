@@ -2,7 +2,7 @@
 // counts, the visible list and the aggregate in step, and reaches the handler points (§1).
 extension Simulator {
     /// The phase of a connected scene; nil while disconnected.
-    func scenePhase(_ id: SessionID) -> ScenePhase? {
+    func scenePhase(_ id: SessionID) -> SimScenePhase? {
         // Through the buffer: reading `sessions[i].scene?.phase` copied the whole record
         // (storage included) on every call, a hot path of every phase step.
         sessions.withUnsafeBufferPointer { $0[id.index].scene?.phase }
@@ -13,7 +13,7 @@ extension Simulator {
     /// The scene's handler point comes with the scene in its new phase and, when it leaves the
     /// screen, before its storage is saved, so what its handler writes is saved with it (§3.3);
     /// the aggregate follows, with its own point.
-    func setPhase(_ id: SessionID, _ phase: ScenePhase, _ process: AppProcess, save: Bool = true) {
+    func setPhase(_ id: SessionID, _ phase: SimScenePhase, _ process: AppProcess, save: Bool = true) {
         guard let old = scenePhase(id), old != phase else { return }
         if phase.isVisible, process.isSuspended { resumeIfSuspended(process) }
         sessions[id.index].scene?.phase = phase
@@ -33,7 +33,7 @@ extension Simulator {
 
     /// The steps from the scene's phase to `target`: never active ⇄ background in one step,
     /// except on macOS (§1.2).
-    func walk(_ id: SessionID, to target: ScenePhase, _ process: AppProcess, save: Bool = true) {
+    func walk(_ id: SessionID, to target: SimScenePhase, _ process: AppProcess, save: Bool = true) {
         guard let current = scenePhase(id), current != target else { return }
         let direct = config.platform.skipsInactiveWhenHiding
         if !direct, current != .inactive, target != .inactive {
@@ -47,7 +47,7 @@ extension Simulator {
     /// On macOS, where each goes in one step, the windows that are not active go first (a
     /// minimised one is inactive): the App's phase then changes once, when the last active
     /// window goes, never through `inactive` on the way to the background (semantics 13.7).
-    func walkTogether(_ ids: [SessionID], to target: ScenePhase, _ process: AppProcess) {
+    func walkTogether(_ ids: [SessionID], to target: SimScenePhase, _ process: AppProcess) {
         if !config.platform.skipsInactiveWhenHiding {
             for id in ids {
                 guard let current = scenePhase(id) else { continue }
@@ -63,7 +63,7 @@ extension Simulator {
 
     /// The app phase `counts` make, given the phase reported so far (which a platform that
     /// keeps its phase without scenes holds on to).
-    func aggregatePhase(of counts: PhaseCounts, reported: ScenePhase) -> ScenePhase {
+    func aggregatePhase(of counts: PhaseCounts, reported: SimScenePhase) -> SimScenePhase {
         counts.aggregate(whenEmpty: config.platform.keepsPhaseWithoutScenes ? reported : .background)
     }
 

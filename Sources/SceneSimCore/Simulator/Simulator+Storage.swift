@@ -125,7 +125,7 @@ extension Simulator {
     }
 
     /// A connected scene's live storage.
-    public func liveStorage(_ id: SessionID) throws(SimError) -> SceneStorage {
+    public func liveStorage(_ id: SessionID) throws(SimError) -> SimSceneStorage {
         try requireLiveScene(id, .readStorage).storage
     }
 
@@ -143,7 +143,7 @@ extension Simulator {
     }
 
     /// What restoration would give this session now: its saved storage.
-    public func savedStorage(_ id: SessionID) throws(SimError) -> SceneStorage {
+    public func savedStorage(_ id: SessionID) throws(SimError) -> SimSceneStorage {
         try requireAlive(id, .readSavedStorage)
         return sessions[id.index].saved
     }

@@ -50,7 +50,7 @@ extension Simulator {
     /// value another version saved is handed to the model's `on_restore_value` first, in key
     /// order; a value it answers nil for is dropped (traced), another value replaces it. Nil:
     /// the saved storage as it is (no handler, this version saved it, or every value kept).
-    func restoredStorage(_ id: SessionID) -> SceneStorage? {
+    func restoredStorage(_ id: SessionID) -> SimSceneStorage? {
         guard sessions[id.index].savedBy != installedVersion, let code = model.restoreValueCode, !sessions[id.index].saved.isEmpty else { return nil }
         let saved = sessions[id.index].saved
         let from = versions[Int(sessions[id.index].savedBy)]

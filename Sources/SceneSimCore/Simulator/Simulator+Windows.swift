@@ -190,7 +190,7 @@ extension Simulator {
                 discardedSinceCheck.append(id.index)
             }
             sessions[id.index].discarded = SessionRecord.Discard(at: now, reason: reason)
-            changingStorage(of: id) { sessions[id.index].saved = SceneStorage() }
+            changingStorage(of: id) { sessions[id.index].saved = SimSceneStorage() }
         }
         if !delivered { pendingDiscards.append(contentsOf: ids) }
         emit(.sessionsDiscarded(scenes: ids, reason: reason, delivered: delivered))

@@ -176,7 +176,7 @@ public final class Simulator {
     public var rejectedTransitions: [AppStateMachine.Transition] { process?.machine.rejected ?? [] }
 
     /// The aggregate phase (§1.3): what the App's `scenePhase` reads. Background when not running.
-    public var appPhase: ScenePhase { process?.reportedPhase ?? .background }
+    public var appPhase: SimScenePhase { process?.reportedPhase ?? .background }
 
     /// Connected scenes, front to back.
     public var windows: [SessionID] { process?.order.map { sessionID($0) } ?? [] }

@@ -11,7 +11,7 @@ public enum TraceEvent: Equatable, Sendable {
     /// A scene attached to its session and entered `inactive`.
     case sceneConnected(scene: SessionID, value: SceneValue?, reason: ConnectReason)
     /// A connected scene moved between phases.
-    case scenePhaseChanged(scene: SessionID, from: ScenePhase, to: ScenePhase)
+    case scenePhaseChanged(scene: SessionID, from: SimScenePhase, to: SimScenePhase)
     /// The system reclaimed a background scene; its session stays.
     case sceneDisconnected(scene: SessionID)
     /// An existing window came to the front (`byOpen`: an `openWindow` for a value it already shows).
@@ -28,7 +28,7 @@ public enum TraceEvent: Equatable, Sendable {
     case storageLost(scene: SessionID, keys: [ByteString])
     /// The aggregate scene phase changed and the app-level handler ran (§1.4); `note` says
     /// what the model's handler does then, when the model describes it (the built-in one does).
-    case appPhaseChanged(from: ScenePhase, to: ScenePhase, note: String?)
+    case appPhaseChanged(from: SimScenePhase, to: SimScenePhase, note: String?)
     /// The app's model moved from one state to another.
     case stateChanged(from: ModelState, to: ModelState)
     /// A transition the model refused; the state stays `from`.
@@ -105,7 +105,7 @@ public enum TraceEvent: Equatable, Sendable {
     /// The process started because of an event (semantics 12.8); otherwise as `launched`.
     case eventLaunched(number: Int, platform: Platform, cause: LaunchCause, restoring: [SessionID])
     /// The user opened one of the app's notifications; `handler`: the model responds to it.
-    case notificationOpened(info: SceneStorage, handler: Bool)
+    case notificationOpened(info: SimSceneStorage, handler: Bool)
     /// The user picked one of the app's home-screen quick actions; `handler`: the model's `onShortcut`
     /// responds to it (semantics 12.10).
     case shortcutOpened(type: String, handler: Bool)

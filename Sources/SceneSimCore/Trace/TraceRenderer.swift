@@ -122,7 +122,7 @@ public enum TraceRenderer {
         case let .warning(warning):
             return warningText(warning, label: label)
         case let .defaultChanged(key, value):
-            return ("defaults", "\(SceneStorage.keyLiteral(key)) = \(value?.literal ?? "nil")")
+            return ("defaults", "\(SimSceneStorage.keyLiteral(key)) = \(value?.literal ?? "nil")")
         case let .note(text):
             return ("note", text.escaped)
         case let .memoryLost(scene, keys, cause):
@@ -226,7 +226,7 @@ public enum TraceRenderer {
     /// A memory key as Lua spells its field: `.draft`, or `["two words"]` for a key that is not
     /// a name (quoted and escaped, as every text of the script's).
     static func memoryKeyPath(_ key: ByteString) -> String {
-        let literal = SceneStorage.keyLiteral(key)
+        let literal = SimSceneStorage.keyLiteral(key)
         return literal.hasPrefix("[") ? literal : "." + literal
     }
 

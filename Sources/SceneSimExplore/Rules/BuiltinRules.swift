@@ -282,7 +282,7 @@ struct ExploreBuiltinRule: Sendable {
         // memory warnings (11.10), an update between launches (5.6), the replies to a Quit put
         // off (13.8), the device's lock and prewarming (8.6, 11.11).
         let v5Calls: [(String, SimInput, String, Double, Bool)] = [
-            ("push_silent", .push(SceneStorage()), "sim.system.push(app, {})", 1, app.onPush),
+            ("push_silent", .push(SimSceneStorage()), "sim.system.push(app, {})", 1, app.onPush),
             ("transfer_done", .transferDone(ByteString("explore")), "sim.system.transfer_done(app, \"explore\")", 1, app.onTransfer),
             ("memory_warning", .memoryWarning, "sim.system.memory_warning(app)", 1, app.memoryWarning && !mac),
             ("update", .update(version: "2.0"), "app:update { version = \"2.0\" }", 0.3, app.onRestoreValue),

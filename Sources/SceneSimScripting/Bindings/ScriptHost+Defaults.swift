@@ -13,7 +13,7 @@ extension ScriptHost {
         definition.methodAssignmentHint = { method in "a key of app.defaults cannot be named \"\(method)\" (the method app.defaults:\(method)()); choose another name" }
         definition.toString = { [unowned(unsafe) self] _ in
             // Capped as print caps a table: the text costs what it shows, at most about 1 MiB.
-            "defaults \(simulator?.defaults.literal(maxBytes: SceneStorage.maxLiteralBytes) ?? "{}")"
+            "defaults \(simulator?.defaults.literal(maxBytes: SimSceneStorage.maxLiteralBytes) ?? "{}")"
         }
         definition.getField = { [unowned(unsafe) self] call, _, key in
             do throws(SimError) {

@@ -174,12 +174,12 @@ extension ScriptHost {
     }
 
     /// An event's `info` (userInfo): a table of string keys and storable values, or nothing.
-    private func eventInfo(_ call: LuaCall, at index: Int, _ what: String) throws(SimError) -> SceneStorage {
-        if call.isNil(at: index) { return SceneStorage() }
+    private func eventInfo(_ call: LuaCall, at index: Int, _ what: String) throws(SimError) -> SimSceneStorage {
+        if call.isNil(at: index) { return SimSceneStorage() }
         guard let table = call.table(at: index) else {
             throw SimError(.invalidValue, "\(what): info must be a table of storable values, e.g. { id = 7 } (got \(call.typeName(at: index)))")
         }
-        var info = SceneStorage()
+        var info = SimSceneStorage()
         for (key, value) in table.entries {
             guard case .string(let name) = key else {
                 throw SimError(.invalidValue, "\(what): info keys are strings (found \(aLuaTypeName(key)) key)")

@@ -20,7 +20,7 @@ extension ScriptHost {
         id == 0 ? nil : SessionID(index: Int(id - 1))
     }
 
-    private func memoryContents(_ simulator: Simulator, _ id: Int64) throws(SimError) -> SceneStorage {
+    private func memoryContents(_ simulator: Simulator, _ id: Int64) throws(SimError) -> SimSceneStorage {
         if let window = memoryWindow(id) { return try simulator.windowMemory(window) }
         return try simulator.appMemory()
     }
@@ -36,7 +36,7 @@ extension ScriptHost {
             guard let contents = try? memoryContents(simulator, id) else {
                 return "memory of \(owner) (gone: \(memoryWindow(id) == nil ? "the app is not running" : "its scene is disconnected"))"
             }
-            return "memory of \(owner) \(contents.literal(maxBytes: SceneStorage.maxLiteralBytes))"
+            return "memory of \(owner) \(contents.literal(maxBytes: SimSceneStorage.maxLiteralBytes))"
         }
         definition.getField = { [unowned(unsafe) self] call, id, key in
             guard let simulator else { return .values(0) }

@@ -126,8 +126,8 @@ extension ScriptHost {
             let session = session(id)
             let label = simulator.label(of: session)
             // Capped as print caps a table: the text costs what it shows, at most about 1 MiB.
-            if let live = try? simulator.liveStorage(session) { return "storage of \(label) \(live.literal(maxBytes: SceneStorage.maxLiteralBytes))" }
-            let saved = (try? simulator.savedStorage(session))?.literal(maxBytes: SceneStorage.maxLiteralBytes) ?? "{}"
+            if let live = try? simulator.liveStorage(session) { return "storage of \(label) \(live.literal(maxBytes: SimSceneStorage.maxLiteralBytes))" }
+            let saved = (try? simulator.savedStorage(session))?.literal(maxBytes: SimSceneStorage.maxLiteralBytes) ?? "{}"
             return "storage of \(label) (not connected; saved: \(saved))"
         }
         definition.getField = { [unowned(unsafe) self] call, id, key in

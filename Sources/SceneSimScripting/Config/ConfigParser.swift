@@ -349,8 +349,8 @@ struct ConfigParser {
     /// answers false (its error is raised once the system action is over). A Lua condition
     /// decides: anything but nil and false is true.
     private func sceneCalls(_ handlers: [String: LuaFunctionRef]) -> AppModel.SceneCalls {
-        let host = host
-        func truthy(_ results: [LuaValue]?) -> Bool {
+        let ref = ScriptHostRef(host: host)  // the calls are @Sendable (AppModel is Sendable)
+        @Sendable func truthy(_ results: [LuaValue]?) -> Bool {
             switch results?.first {
             case nil, .nil?, .boolean(false)?: false
             default: true
@@ -358,42 +358,42 @@ struct ConfigParser {
         }
         var calls = AppModel.SceneCalls()
         if let function = handlers["on_phase"] {
-            calls.phase = { [unowned(unsafe) host] _, id, from, to in
-                _ = host.callAppCode(function, [host.windowValue(id), .string(ByteString(from.text)), .string(ByteString(to.text))])
+            calls.phase = { _, id, from, to in
+                _ = ref.host.callAppCode(function, [ref.host.windowValue(id), .string(ByteString(from.text)), .string(ByteString(to.text))])
             }
         }
         if let function = handlers["on_url"] {
-            calls.url = { [unowned(unsafe) host] _, id, url in truthy(host.callAppCode(function, [host.windowValue(id), .string(url)])) }
+            calls.url = { _, id, url in truthy(ref.host.callAppCode(function, [ref.host.windowValue(id), .string(url)])) }
         }
         if let function = handlers["on_activity"] {
-            calls.activity = { [unowned(unsafe) host] _, id, type, info in
-                truthy(host.callAppCode(function, [host.windowValue(id), .string(ByteString(type)), info.luaTable]))
+            calls.activity = { _, id, type, info in
+                truthy(ref.host.callAppCode(function, [ref.host.windowValue(id), .string(ByteString(type)), info.luaTable]))
             }
         }
         if let function = handlers["on_notification"] {
-            calls.notification = { [unowned(unsafe) host] _, id, info in _ = host.callAppCode(function, [host.windowValue(id), info.luaTable]) }
+            calls.notification = { _, id, info in _ = ref.host.callAppCode(function, [ref.host.windowValue(id), info.luaTable]) }
         }
         if let function = handlers["on_shortcut"] {
-            calls.shortcut = { [unowned(unsafe) host] _, id, type in _ = host.callAppCode(function, [host.windowValue(id), .string(ByteString(type))]) }
+            calls.shortcut = { _, id, type in _ = ref.host.callAppCode(function, [ref.host.windowValue(id), .string(ByteString(type))]) }
         }
         // prefers and allows are asked only about an event with a text (ExternalEvent.text).
         if let function = handlers["prefers"] {
-            calls.prefers = { [unowned(unsafe) host] _, id, event in truthy(host.callAppCode(function, [host.windowValue(id), .string(event.text ?? ByteString())])) }
+            calls.prefers = { _, id, event in truthy(ref.host.callAppCode(function, [ref.host.windowValue(id), .string(event.text ?? ByteString())])) }
         }
         if let function = handlers["allows"] {
-            calls.allows = { [unowned(unsafe) host] _, id, event in truthy(host.callAppCode(function, [host.windowValue(id), .string(event.text ?? ByteString())])) }
+            calls.allows = { _, id, event in truthy(ref.host.callAppCode(function, [ref.host.windowValue(id), .string(event.text ?? ByteString())])) }
         } else if let function = handlers["handles"] {
-            calls.allows = { [unowned(unsafe) host] _, _, event in
+            calls.allows = { _, _, event in
                 guard case .url(let url) = event else { return false }
-                return truthy(host.callAppCode(function, [.string(url)]))
+                return truthy(ref.host.callAppCode(function, [.string(url)]))
             }
         }
         if let function = handlers["restore"] {
             // A restore check only answers (semantics 9.7): it runs outside the hooks' nesting.
-            calls.restore = { [unowned(unsafe) host] _, id in host.askRestore(function, id) }
+            calls.restore = { _, id in ref.host.askRestore(function, id) }
         }
         if let function = handlers["on_memory_warning"] {
-            calls.memoryWarning = { [unowned(unsafe) host] _, id in _ = host.callAppCode(function, [host.windowValue(id)]) }
+            calls.memoryWarning = { _, id in _ = ref.host.callAppCode(function, [ref.host.windowValue(id)]) }
         }
         return calls
     }

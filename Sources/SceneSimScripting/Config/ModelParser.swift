@@ -113,60 +113,61 @@ struct ModelParser {
             case let other: throw fail("model.\(key) must be a \(shape), not \(aLuaTypeName(other))")
             }
         }
-        let host = host
+        // The model's calls are @Sendable (AppModel is Sendable): they hold the host as a ScriptHostRef.
+        let ref = ScriptHostRef(host: host)
         if let function = try handler("on_launch", "function(app)") {
-            model.launchCode = { [unowned(unsafe) host] _ in _ = host.callAppCode(function, [host.appValue]) }
+            model.launchCode = { _ in _ = ref.host.callAppCode(function, [ref.host.appValue]) }
         }
         if let function = try handler("on_phase", "function(app, old, new)") {
-            model.phaseCode = { [unowned(unsafe) host] _, old, new in
-                _ = host.callAppCode(function, [host.appValue, .string(ByteString(old.rawValue)), .string(ByteString(new.rawValue))])
+            model.phaseCode = { _, old, new in
+                _ = ref.host.callAppCode(function, [ref.host.appValue, .string(ByteString(old.rawValue)), .string(ByteString(new.rawValue))])
             }
         }
         if let function = try handler("on_url", "function(app, url)") {
-            model.urlCode = { [unowned(unsafe) host] _, url in
-                host.callAppCode(function, [host.appValue, .string(url)]).map(Self.eventAnswer) ?? .passed
+            model.urlCode = { _, url in
+                ref.host.callAppCode(function, [ref.host.appValue, .string(url)]).map(Self.eventAnswer) ?? .passed
             }
         }
         if let function = try handler("on_refresh", "function(app, task)") {
-            model.refreshCode = { [unowned(unsafe) host] _, task in _ = host.callAppCode(function, [host.appValue, host.backgroundTaskValue(task)]) }
+            model.refreshCode = { _, task in _ = ref.host.callAppCode(function, [ref.host.appValue, ref.host.backgroundTaskValue(task)]) }
         }
         if let function = try handler("on_refresh_expired", "function(app, task)") {
-            model.refreshExpiredCode = { [unowned(unsafe) host] _, task in _ = host.callAppCode(function, [host.appValue, host.backgroundTaskValue(task)]) }
+            model.refreshExpiredCode = { _, task in _ = ref.host.callAppCode(function, [ref.host.appValue, ref.host.backgroundTaskValue(task)]) }
         }
         if let function = try handler("on_push", "function(app, info, task)") {
-            model.pushCode = { [unowned(unsafe) host] _, info, task in _ = host.callAppCode(function, [host.appValue, info.luaTable, host.backgroundTaskValue(task)]) }
+            model.pushCode = { _, info, task in _ = ref.host.callAppCode(function, [ref.host.appValue, info.luaTable, ref.host.backgroundTaskValue(task)]) }
         }
         if let function = try handler("on_transfer", "function(app, name, task)") {
-            model.transferCode = { [unowned(unsafe) host] _, name, task in _ = host.callAppCode(function, [host.appValue, .string(name), host.backgroundTaskValue(task)]) }
+            model.transferCode = { _, name, task in _ = ref.host.callAppCode(function, [ref.host.appValue, .string(name), ref.host.backgroundTaskValue(task)]) }
         }
         model.backgroundModes = try backgroundModes(table[field: "background_modes"])
         if let function = try handler("on_protected_data", "function(app, available)") {
-            model.protectedDataCode = { [unowned(unsafe) host] _, available in _ = host.callAppCode(function, [host.appValue, .boolean(available)]) }
+            model.protectedDataCode = { _, available in _ = ref.host.callAppCode(function, [ref.host.appValue, .boolean(available)]) }
         }
         if let function = try handler("on_activity", "function(app, type, info)") {
-            model.activityCode = { [unowned(unsafe) host] _, type, info in
-                host.callAppCode(function, [host.appValue, .string(ByteString(type)), info.luaTable]).map(Self.eventAnswer) ?? .passed
+            model.activityCode = { _, type, info in
+                ref.host.callAppCode(function, [ref.host.appValue, .string(ByteString(type)), info.luaTable]).map(Self.eventAnswer) ?? .passed
             }
         }
         if let function = try handler("on_notification", "function(app, info)") {
-            model.notificationCode = { [unowned(unsafe) host] _, info in _ = host.callAppCode(function, [host.appValue, info.luaTable]) }
+            model.notificationCode = { _, info in _ = ref.host.callAppCode(function, [ref.host.appValue, info.luaTable]) }
         }
         if let function = try handler("on_shortcut", "function(app, type)") {
-            model.shortcutCode = { [unowned(unsafe) host] _, type in _ = host.callAppCode(function, [host.appValue, .string(ByteString(type))]) }
+            model.shortcutCode = { _, type in _ = ref.host.callAppCode(function, [ref.host.appValue, .string(ByteString(type))]) }
         }
         if let function = try handler("on_reopen", "function(app, has_visible_windows)") {
             // false stops the default; anything else lets it run.
-            model.reopenCode = { [unowned(unsafe) host] _, visible in
-                host.callAppCode(function, [host.appValue, .boolean(visible)]).map { $0.first != .boolean(false) } ?? false
+            model.reopenCode = { _, visible in
+                ref.host.callAppCode(function, [ref.host.appValue, .boolean(visible)]).map { $0.first != .boolean(false) } ?? false
             }
         }
         if let function = try handler("on_terminate", "function(app, how)") {
-            model.terminateCode = { [unowned(unsafe) host] _, how in _ = host.callAppCode(function, [host.appValue, .string(ByteString(how.rawValue))]) }
+            model.terminateCode = { _, how in _ = ref.host.callAppCode(function, [ref.host.appValue, .string(ByteString(how.rawValue))]) }
         }
         if let function = try handler("on_should_quit", "function(app)") {
-            model.shouldQuitCode = { [unowned(unsafe) host] _ in
+            model.shouldQuitCode = { _ in
                 // A failed call quits nothing: its error is raised once the Quit is over.
-                guard let results = host.callAppCode(function, [host.appValue]) else { return .cancel }
+                guard let results = ref.host.callAppCode(function, [ref.host.appValue]) else { return .cancel }
                 if case .string(let text)? = results.first, let reply = AppModel.QuitReply(rawValue: text.escaped) { return reply }
                 throw SimError(
                     .appCode,
@@ -175,20 +176,20 @@ struct ModelParser {
             }
         }
         if let function = try handler("on_memory_warning", "function(app)") {
-            model.memoryWarningCode = { [unowned(unsafe) host] _ in _ = host.callAppCode(function, [host.appValue]) }
+            model.memoryWarningCode = { _ in _ = ref.host.callAppCode(function, [ref.host.appValue]) }
         }
         if let function = try handler("on_restore_value", "function(w, key, value, from_version)") {
-            model.restoreValueCode = { [unowned(unsafe) host] _, id, key, value, from in
-                try host.restoredValue(function, id, key, value, from)
+            model.restoreValueCode = { _, id, key, value, from in
+                try ref.host.restoredValue(function, id, key, value, from)
             }
         }
         if !intents.isEmpty {
-            let channel = LuaIntentCall()
+            nonisolated(unsafe) let channel = LuaIntentCall()  // used, as the host is, on its Lua state's thread only
             for (name, function) in intents {
                 model.setIntent(
                     name,
-                    AppModel.Intent(parameters: [], checksArguments: false) { [unowned(unsafe) host] _, arguments in
-                        try channel.run(function, arguments, host)
+                    AppModel.Intent(parameters: [], checksArguments: false) { _, arguments in
+                        try channel.run(function, arguments, ref.host)
                     })
             }
             intentCall = channel
@@ -328,7 +329,7 @@ struct ModelParser {
 
     private func phaseNotes(_ value: LuaValue) throws(SimError) -> [String: String] {
         if value.isNil { return [:] }
-        let phases = ScenePhase.allCases.map(\.rawValue)
+        let phases = SimScenePhase.allCases.map(\.rawValue)
         guard case .table(let table) = value else {
             throw fail("model.phase_notes must be a table of phase -> text, e.g. { active = \"refresh\" }, not \(aLuaTypeName(value))")
         }

@@ -6,9 +6,14 @@ import SceneSimCore
 ///
 /// `"builtin"` is always there: the built-in model, named. The stock `scenesim` has only it.
 package struct ModelRegistry: Sendable, Equatable {
-    package typealias Factory = @Sendable () throws(SimError) -> AppModel
+    /// A registered model's factory: it may be `@MainActor` (it runs there) and throw any error.
+    package typealias Factory = @MainActor () throws -> AppModel
 
     private var factories: [String: Factory] = [:]
+
+    /// How long a factory waits for the main actor, as a model's code does by default
+    /// (`Simulator.mainActorWaitLimit`).
+    static let mainActorWaitLimit: Double = 30
 
     /// The name of the built-in model, which no registered model may take.
     package static let builtinName = "builtin"
@@ -32,10 +37,26 @@ package struct ModelRegistry: Sendable, Equatable {
     /// Every name a script may give, sorted (messages list them).
     package var names: [String] { ([Self.builtinName] + factories.keys).sorted() }
 
-    /// A fresh registered model named `name`; nil if none has that name.
+    /// A fresh registered model named `name`, made on the main actor; nil if none has that
+    /// name. An error the factory throws is its message: a `SimError`'s own, another error's
+    /// description.
     func make(_ name: String) throws(SimError) -> AppModel? {
         guard let factory = factories[name] else { return nil }
-        return try factory()
+        do {
+            return try onMainActor(waitLimit: Self.mainActorWaitLimit) { try factory() }
+        } catch let error as SimError {
+            throw error
+        } catch {
+            throw SimError(.appCode, "its factory threw an error: \(Self.describe(error))")
+        }
+    }
+
+    /// An error as a message shows it: its `description`, or its type and value
+    /// (`NotesError.missingFixture("notes.json")`); never an address or a module's private context.
+    static func describe(_ error: any Error) -> String {
+        let text = String(describing: error)
+        let type = String(describing: Swift.type(of: error))
+        return error is CustomStringConvertible || text.hasPrefix(type) ? text : "\(type).\(text)"
     }
 
     /// Registries are equal when they offer the same names (functions cannot be compared).

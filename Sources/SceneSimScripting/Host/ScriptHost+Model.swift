@@ -33,7 +33,8 @@ extension ScriptHost {
         }
         for (id, code) in parser.sceneCode { model.setCode(code, ofScene: id) }
         // The `restore` hooks (app:on), registered at any time, are the app's last check.
-        model.restoreCheck = { [unowned(unsafe) self] _, id in decideRestore(id) }
+        let ref = ScriptHostRef(host: self)
+        model.restoreCheck = { _, id in ref.host.decideRestore(id) }
         return model
     }
 

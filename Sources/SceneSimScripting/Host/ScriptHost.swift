@@ -202,3 +202,13 @@ private extension Array where Element: Equatable {
         count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
     }
 }
+
+/// The host as a script model's code holds it: `AppModel` is `Sendable`, so the calls it keeps
+/// are `@Sendable`, and they capture this instead of the host (unowned, as the host's other
+/// closures do). `@unchecked Sendable`, on purpose: a script's model is made by its host and
+/// runs only on the thread that runs the host's Lua state (one per scenario); it is never handed
+/// to another thread, which the single-threaded Lua state would not survive whatever the type
+/// said. A Swift model's calls are checked: they are `@MainActor` closures.
+struct ScriptHostRef: @unchecked Sendable {
+    unowned(unsafe) let host: ScriptHost
+}

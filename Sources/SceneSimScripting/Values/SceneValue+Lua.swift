@@ -42,7 +42,7 @@ extension LuaPlainSink {
     }
 }
 
-extension SceneStorage {
+extension SimSceneStorage {
     /// A plain Lua table with the same keys and values.
     var luaTable: LuaValue {
         var table = LuaTable()

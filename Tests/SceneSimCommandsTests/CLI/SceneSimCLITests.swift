@@ -16,6 +16,15 @@ private func counterModel() throws(SimError) -> AppModel {
     return model
 }
 
+/// The counter made on the main actor, as a `@MainActor` app's factory is (issue 42 item 5).
+@MainActor
+private func mainActorCounterModel() throws -> AppModel {
+    MainActor.preconditionIsolated("a registered factory runs on the main actor")
+    return try counterModel()
+}
+
+private struct MissingFixture: Error {}
+
 private let models: [String: SceneSimCLI.ModelFactory] = ["counter": { () throws(SimError) in try counterModel() }]
 
 /// Issue 13, item 3: a package's own executable runs scenesim's commands with its Swift models.
@@ -43,5 +52,12 @@ struct SceneSimCLITests {
     func builtinIsReserved() {
         #expect(SceneSimCLI.run(arguments: ["--version"], models: ["builtin": { () throws(SimError) in try counterModel() }]) == 2)
         #expect(SceneSimCLI.run(arguments: ["--version"], models: models) == 0)
+    }
+
+    @Test("a @MainActor factory registers as it is; a factory's error of any type fails its scenario (exit 1), as a SimError does")
+    func factoriesMayBeMainActorAndThrowAnything() throws {
+        let folder = try TempFolder(["count.lua": "local app = sim.launch { model = \"counter\" }\napp:add(2)\nassert(app:total() == 2)\n"])
+        #expect(SceneSimCLI.run(arguments: ["run", "--trace", "off", folder.path + "/count.lua"], models: ["counter": mainActorCounterModel]) == 0)
+        #expect(SceneSimCLI.run(arguments: ["run", "--trace", "off", folder.path + "/count.lua"], models: ["counter": { throw MissingFixture() }]) == 1)
     }
 }

@@ -76,6 +76,23 @@ struct PublicDocumentationTests {
             #expect(landing.contains("\n\(line)\n"), "SceneSimCLI.md's example lacks Examples/NotesApp's line \(line)")
         }
     }
+
+    @Test("the isolation article's Swift snippets are IsolationArticleTests' compiled and tested code, verbatim")
+    func isolationArticleShowsTestedSnippets() throws {
+        let test = try String(contentsOf: packageRoot.appendingPathComponent("Tests/SceneSimTestingTests/IsolationArticleTests.swift"), encoding: .utf8)
+        let article = try String(contentsOf: packageRoot.appendingPathComponent("Sources/SceneSimTesting/SceneSimTesting.docc/IsolatingModelsAndTests.md"), encoding: .utf8)
+        let names = test.matches(of: /\/\/ Isolation article: ([a-z ]+) begins\n/).map { String($0.1) }
+        #expect(names == ["controller", "model", "main actor test", "off the main actor"], "the snippet markers changed: \(names)")
+        for name in names {
+            let begin = try #require(test.range(of: "// Isolation article: \(name) begins\n"))
+            let end = try #require(test.range(of: "// Isolation article: \(name) ends"))
+            // A test inside the suite is indented one level there, and not in the article.
+            let lines = test[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            let indent = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+            let snippet = lines.map { $0.dropFirst(min(indent, $0.count)) }.joined(separator: "\n") + "\n"
+            #expect(article.contains("```swift\n" + snippet + "```\n"), "IsolatingModelsAndTests.md's \(name) snippet differs from the tested one in IsolationArticleTests.swift")
+        }
+    }
 }
 
 /// Every public member of `SceneSimTestStore` is listed in its DocC page's topics

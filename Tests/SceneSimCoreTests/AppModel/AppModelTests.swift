@@ -52,7 +52,7 @@ struct AppModelTests {
     func builtinHandlersAddToItsCode() throws {
         var model = AppModel.builtin
         var launches = 0
-        var phases: [ScenePhase] = []
+        var phases: [SimScenePhase] = []
         model.onLaunch = { _ in launches += 1 }
         model.onPhase = { _, _, new in phases.append(new) }
         let sim = try Simulator(config: .testing(), model: model)

@@ -41,7 +41,7 @@ struct DeclaredKeysTests {
         #expect(
             Self.message { _ = try sim.storageValue(main, key: "other") }
                 == #"w.storage.other: scene "main" declares no SceneStorage key "other"; it declares "selectedTab""#)
-        #expect(try sim.liveStorage(main) == SceneStorage(["selectedTab": .int(2)]))
+        #expect(try sim.liveStorage(main) == SimSceneStorage(["selectedTab": .int(2)]))
     }
 
     @Test("window and App memory, and defaults, refuse keys their declarations do not list")
@@ -59,9 +59,9 @@ struct DeclaredKeysTests {
         #expect(
             Self.message { try sim.setDefault("them", .string("light")) }
                 == #"app.defaults.them: the model declares no AppStorage key "them"; did you mean "theme"?"#)
-        #expect(try sim.windowMemory(main) == SceneStorage(["draft": .string("x")]))
-        #expect(try sim.appMemory() == SceneStorage(["store": .int(1)]))
-        #expect(sim.defaults == SceneStorage(["theme": .string("dark")]))
+        #expect(try sim.windowMemory(main) == SimSceneStorage(["draft": .string("x")]))
+        #expect(try sim.appMemory() == SimSceneStorage(["store": .int(1)]))
+        #expect(sim.defaults == SimSceneStorage(["theme": .string("dark")]))
     }
 
     @Test("without a declaration any key is taken")

@@ -178,7 +178,7 @@ struct MisuseMessageTests {
 
     @Test("a restore hook that calls back into the simulator gets a reentrant error")
     func reentrantHook() throws {
-        var caught: SimError?
+        nonisolated(unsafe) var caught: SimError?  // the hook runs on this thread (AppModel's calls are @Sendable)
         var model = AppModel.builtin
         model.restoreCheck = { sim, _ in
             do { try sim.openWindow("main") } catch { caught = error as? SimError }

@@ -9,17 +9,17 @@ import SceneSimBuiltin
 @Suite("Defaults: UserDefaults survive every termination")
 struct DefaultsTests {
     /// Writes two defaults, ends the process `how`, relaunches, and returns what is stored.
-    static func defaultsAfter(_ end: (SceneSimTestStore) throws -> Void) throws -> SceneStorage {
+    static func defaultsAfter(_ end: (SceneSimTestStore) throws -> Void) throws -> SimSceneStorage {
         let device = try SceneSimTestStore.ready()
         try device.perform("setDefault") { try $0.setDefault("theme", .string("dark")) }
         try device.perform("setDefault") { try $0.setDefault("count", .int(2)) }
         try end(device)
-        #expect(device.simulator.defaults == SceneStorage(["theme": .string("dark"), "count": .int(2)]), "readable while terminated")
+        #expect(device.simulator.defaults == SimSceneStorage(["theme": .string("dark"), "count": .int(2)]), "readable while terminated")
         try device.launch()
         return device.simulator.defaults
     }
 
-    static let written = SceneStorage(["theme": .string("dark"), "count": .int(2)])
+    static let written = SimSceneStorage(["theme": .string("dark"), "count": .int(2)])
 
     @Test("defaults written while active survive a crash")
     func crash() throws {
@@ -46,7 +46,7 @@ struct DefaultsTests {
         try device.perform("setDefault") { try $0.setDefault("seen", .bool(true)) }
         try device.terminate(.crash)
         try device.launch()
-        #expect(device.simulator.defaults == SceneStorage(["seen": .bool(true)]))
+        #expect(device.simulator.defaults == SimSceneStorage(["seen": .bool(true)]))
     }
 
     @Test("each write is traced as the app made it, removal as nil; integer and float stay apart")
@@ -63,7 +63,7 @@ struct DefaultsTests {
             [   0.500] defaults    [\"two words\"] = \"a\\nb\"
             [   0.500] defaults    zoom = nil
             """)
-        #expect(device.simulator.defaults == SceneStorage(["two words": .string("a\nb")]))
+        #expect(device.simulator.defaults == SimSceneStorage(["two words": .string("a\nb")]))
     }
 
     @Test("writing needs a running app, and NaN is refused; neither changes anything")

@@ -36,7 +36,7 @@ struct BackgroundWakeTests {
         try device.terminate(.system)
         try device.advance(60)
         _ = device.takeTrace()
-        var info = SceneStorage()
+        var info = SimSceneStorage()
         info["id"] = .int(7)
         try device.receivePush(info)
         #expect(handled.value == ["launch 0", "launch 0", "push background 7"])

@@ -68,7 +68,7 @@ struct SceneStorageRuleTests {
     func everyWrite() throws {
         let device = try SceneSimTestStore.ready(.testing { $0.policy.storageSave = .everyWrite })
         try device.setStorage("main#1", "tab", .int(2))
-        #expect(try device.simulator.savedStorage(device.window("main#1")) == SceneStorage(["tab": .int(2)]))
+        #expect(try device.simulator.savedStorage(device.window("main#1")) == SimSceneStorage(["tab": .int(2)]))
         try device.terminate(.crash)
         try device.launch()
         #expect(try device.simulator.storageValue(device.window("main#1"), key: ByteString("tab")) == .int(2))

@@ -127,7 +127,7 @@ struct TerminationRuleTests {
 
     @Test("5.4 each restored scene passes the restore hook; a rejected one starts empty")
     func restoreHook() throws {
-        var asked: [String] = []
+        nonisolated(unsafe) var asked: [String] = []  // the hook runs on this thread
         var model = AppModel.builtin
         model.restoreCheck = { sim, id in
             asked.append(sim.label(of: id))
@@ -209,7 +209,7 @@ struct TerminationRuleTests {
 
     @Test("5.5 the restore hook stays registered across relaunches")
     func hookStaysRegistered() throws {
-        var calls = 0
+        nonisolated(unsafe) var calls = 0  // the hook runs on this thread
         var model = AppModel.builtin
         model.restoreCheck = { _, _ in
             calls += 1; return true

@@ -2,6 +2,7 @@ import ByteText
 import SceneSimBuiltin
 @testable import SceneSimCore
 import SceneSimTestSupport
+import Synchronization
 import Testing
 
 /// Issue 11: the semantic invariants scenesim explore checks after every step hold along any
@@ -51,7 +52,7 @@ struct SemanticInvariantsTests {
         try simulator.terminate(.system)
         #expect(invariants.check(simulator) == nil)
         // A planted bug: the session's saved storage is lost while the app is not running.
-        simulator.sessions[window.index].saved = SceneStorage()
+        simulator.sessions[window.index].saved = SimSceneStorage()
         try simulator.launch()
 
         #expect(
@@ -65,9 +66,9 @@ struct SemanticInvariantsTests {
 
     @Test("A window a restore hook empties on purpose, and a restored window the app writes in the launch's step, break nothing (issue 43)")
     func restoreAsTheAppMeantIt() throws {
-        var rejected: SessionID?
+        let rejected = Mutex<SessionID?>(nil)
         var model = AppModel.builtin
-        model.restoreCheck = { _, id in id != rejected }
+        model.restoreCheck = { _, id in rejected.withLock { id != $0 } }
         let simulator = try Simulator(config: .testing(scenes: [.group("main"), .group("doc", value: .string)]), model: model)
         try simulator.launch()
         var invariants = SemanticInvariants()
@@ -78,13 +79,13 @@ struct SemanticInvariantsTests {
         try simulator.background()
         try simulator.terminate(.system)
         #expect(invariants.check(simulator) == nil)
-        rejected = doc
+        rejected.withLock { $0 = doc }
         try simulator.launch()
         // The same step: the app writes the restored main window (as an activity's handler would).
         try simulator.setStorage(main, key: "draft", value: .string("handed"))
 
         #expect(invariants.check(simulator) == nil)
-        #expect(try simulator.liveStorage(doc) == SceneStorage())
+        #expect(try simulator.liveStorage(doc) == SimSceneStorage())
     }
 
     @Test("A watchdog termination breaks watchdog once, unless the exploration allows it; restoration holds across it")

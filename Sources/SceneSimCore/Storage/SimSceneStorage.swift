@@ -2,7 +2,7 @@ import ByteText
 
 /// One scene's SceneStorage: keys (the script's bytes, exactly) to storable values, with its
 /// size kept up to date.
-public struct SceneStorage: Equatable, Sendable {
+public struct SimSceneStorage: Equatable, Sendable {
     /// The stored values, by key.
     public private(set) var values: [ByteString: SceneValue] = [:]
     /// Bytes of keys plus value sizes (Bool 1, Int and Double 8, String its length in bytes).
@@ -74,7 +74,7 @@ public struct SceneStorage: Equatable, Sendable {
     }
 }
 
-extension SceneStorage: ExpressibleByDictionaryLiteral {
+extension SimSceneStorage: ExpressibleByDictionaryLiteral {
     /// Storage written as a literal, `["tab": .int(2)]`.
     public init(dictionaryLiteral elements: (ByteString, SceneValue)...) {
         self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))

@@ -1,5 +1,5 @@
 /// A connected scene's phase, and the app's aggregate of them (semantics §1).
-public enum ScenePhase: String, Sendable, CaseIterable {
+public enum SimScenePhase: String, Sendable, CaseIterable {
     case active, inactive, background
 
     /// On screen: active or inactive.
@@ -8,7 +8,7 @@ public enum ScenePhase: String, Sendable, CaseIterable {
 
 /// What a window handle reports: its scene's phase, or `disconnected` when no scene is attached.
 public enum WindowPhase: Hashable, Sendable {
-    case connected(ScenePhase)
+    case connected(SimScenePhase)
     case disconnected
 
     /// The phase as the trace writes it (`active`, `disconnected`).
@@ -29,10 +29,10 @@ struct PhaseCounts: Equatable {
     var connected: Int { active + inactive + background }
     var visible: Int { active + inactive }
 
-    mutating func add(_ phase: ScenePhase) { self[phase] += 1 }
-    mutating func remove(_ phase: ScenePhase) { self[phase] -= 1 }
+    mutating func add(_ phase: SimScenePhase) { self[phase] += 1 }
+    mutating func remove(_ phase: SimScenePhase) { self[phase] -= 1 }
 
-    subscript(phase: ScenePhase) -> Int {
+    subscript(phase: SimScenePhase) -> Int {
         get {
             switch phase {
             case .active: active
@@ -51,7 +51,7 @@ struct PhaseCounts: Equatable {
 
     /// §1.3: active if any scene is active; else background if all are background; else
     /// inactive. With no connected scene: `whenEmpty`.
-    func aggregate(whenEmpty: ScenePhase) -> ScenePhase {
+    func aggregate(whenEmpty: SimScenePhase) -> SimScenePhase {
         if active > 0 { return .active }
         if inactive > 0 { return .inactive }
         if background > 0 { return .background }
