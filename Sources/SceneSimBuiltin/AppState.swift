@@ -84,8 +84,9 @@ extension Builtin {
         case networkUnavailable, sessionExpired, maintenanceMode
     }
 
-    /// The built-in model's intents, for Swift callers (`store.send(Builtin.Intent.login(user: "ada"))`);
-    /// scripts call them `app:login{ user = "ada" }`, `app:next_step()`, ...
+    /// The built-in model's intents, for Swift callers (`store.send(Builtin.Intent.login(user: "ada"))`).
+    ///
+    /// In a scenario script: `app:login{ user = "ada" }`, `app:next_step()`, ...
     public enum Intent: SimIntent {
         /// unauthenticated → authenticated(user), or onboarding(welcome) for a new user.
         case login(user: ByteString, newUser: Bool = false)

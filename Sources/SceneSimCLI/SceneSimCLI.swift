@@ -18,8 +18,8 @@ import SceneSimScripting
 
 /// `scenesim`'s command line as a library, for an executable of your own with your Swift models registered.
 public enum SceneSimCLI {
-    /// A fresh model each time it is called: every scenario launches its own, at its
-    /// `sim.launch`. It runs on the main actor, so a `@MainActor` model's factory registers as it
+    /// A fresh model each time it is called: every scenario launches its own when it launches
+    /// the app. It runs on the main actor, so a `@MainActor` model's factory registers as it
     /// is (`["notes": { try NotesModel.make() }]`); an error it throws fails that scenario, with
     /// the `SimError`'s message or another error's description.
     public typealias ModelFactory = @MainActor () throws -> AppModel

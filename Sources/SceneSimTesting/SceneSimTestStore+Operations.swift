@@ -298,8 +298,8 @@ extension SceneSimTestStore {
     }
 
     /// A transition request from outside the app (`Simulator.transition(to:)`: through the
-    /// model's `onTransitionRequest` when it has one, else validated by its table): whether it
-    /// was accepted.
+    /// model's `onTransitionRequest` when it has one, else validated by its transitions): whether
+    /// it was accepted.
     @discardableResult
     public func transition(to state: ModelState, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
         try perform("transition(to: \(state.text))", sourceLocation: sourceLocation) { sim in

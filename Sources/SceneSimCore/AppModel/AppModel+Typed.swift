@@ -2,8 +2,8 @@
 // function of their names, written once; the string forms stay what scripts and the trace use.
 extension AppModel {
     /// A model whose states are `State`'s, starting in `initial`, where `transitions` gives the
-    /// states each state may move to, in the order messages list them (the table looks only at
-    /// the states' names, as every model's does):
+    /// states each state may move to, in the order messages list them (transitions look only at
+    /// the states' names, as every model's do):
     ///
     /// ```swift
     /// let model = try AppModel(initial: AuthState.starting) { state in

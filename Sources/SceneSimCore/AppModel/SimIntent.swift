@@ -2,7 +2,9 @@ import ByteText
 
 /// A model's intents as a Swift enum (issue 42): `store.send(AuthIntent.signIn(user: "ada"))`
 /// and `Simulator.perform(_:)` run the intent its case names with its associated values as the
-/// arguments, the intent scripts call `app:sign_in("ada")`.
+/// arguments.
+///
+/// In a scenario script the same intent is `app:sign_in("ada")`.
 ///
 /// An enum conforms with no code: ``name`` is its case's name in snake case (`signIn` is
 /// `sign_in`), and ``arguments`` are its associated values in order (`Bool`, the integer types,
@@ -25,7 +27,9 @@ public protocol SimIntent: Sendable {
 }
 
 extension SimIntent {
-    /// The case's Swift name in snake case: `signIn` is `sign_in`.
+    /// The intent's name: the case's Swift name, in snake case as models declare intents.
+    ///
+    /// `signIn` is `sign_in`.
     public var name: String {
         let spelled = EnumCase(self).label ?? String(describing: self)
         var name = ""

@@ -60,7 +60,7 @@ extension Simulator {
         }
     }
 
-    /// Requests a transition of the model to `target`, validated by its table (semantics 10.9).
+    /// Requests a transition of the model to `target`, validated by its transitions (semantics 10.9).
     ///
     /// From outside the app — a test, `SceneSimTestStore.transition(to:)`, a script's
     /// `app:transition` — the request goes through the model's `onTransitionRequest` when it has
