@@ -58,7 +58,8 @@ extension Simulator {
 
             /// A session as a test expects it (`expectSnapshot` adds the ones an operation made).
             public init(
-                id: String, value: SceneValue? = nil, phase: WindowPhase?, storage: SimSceneStorage? = nil, saved: SimSceneStorage = SimSceneStorage(), memory: SimSceneStorage = SimSceneStorage()
+                id: String, value: SceneValue? = nil, phase: WindowPhase?, storage: SimSceneStorage? = nil, saved: SimSceneStorage = SimSceneStorage(),
+                memory: SimSceneStorage = SimSceneStorage()
             ) {
                 self.id = id
                 self.memory = memory
