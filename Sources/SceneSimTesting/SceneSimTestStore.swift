@@ -27,7 +27,7 @@ import Testing
 /// Windows are named by their trace labels (`"main#1"`), so a test reads like the trace it
 /// checks. Everything else the simulator offers stays in reach through `simulator`. A Swift
 /// model's `@MainActor` code runs on the main actor whether or not the test does.
-public final class SceneSimTestStore {
+public class SceneSimTestStore {
     /// The simulated device and app; operations run on it directly are traced too.
     public let simulator: Simulator
     /// Whether `finish()` requires every trace event to have been asserted (the default), and

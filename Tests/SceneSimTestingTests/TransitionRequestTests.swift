@@ -161,3 +161,65 @@ struct BuiltinTypedStoreTests {
         #expect(throws: SimError.self) { try store.send(.retry) }
     }
 }
+
+@Suite("TypedTestStore: a typed model's intents and states with a leading dot (issue 42, item 2)")
+@MainActor
+struct TypedTestStoreTests {
+    static func model(_ controller: GateController) throws -> AppModel {
+        var model = try AppModel(initial: GateState.closed) { state in
+            switch state {
+            case .closed: [.open, .jammed]
+            case .open: [.closed]
+            case .jammed: []
+            }
+        }
+        model.onTransitionRequest = { sim, target in
+            guard let state = GateState(target) else { return false }
+            return try controller.request(state, sim)
+        }
+        try model.addIntent("close") { sim, _ in
+            try controller.close(sim)
+            return nil
+        }
+        return model
+    }
+
+    @Test("send(.close), expectState(.open(by:)), transition(to: .open(by:)) read as the trace does, and state is typed")
+    func leadingDot() throws {
+        let controller = GateController()
+        let store = try TypedTestStore<GateState, GateIntent>(AppConfig(platform: .ipados), model: Self.model(controller))
+        try store.launch()
+        store.expectState(.closed)
+        #expect(store.state == .closed)
+        #expect(try store.transition(to: .open(by: "ada")))
+        store.expectState(.open(by: "ada"))
+        #expect(store.state == .open(by: "ada"))
+        try store.send(.close)
+        store.expectState(.closed)
+        #expect(controller.state == .closed)
+        #expect(try !store.transition(to: .closed))  // closed -> closed is not in the table
+        _ = store.takeTrace()
+        store.finish()
+    }
+
+    @Test("a store made for a state type the model does not declare is refused when it is made")
+    func wrongStateType() throws {
+        #expect {
+            _ = try TypedTestStore<GateState, GateIntent>(AppConfig(platform: .ipados))
+        } throws: { error in
+            (error as? SimError)?.message
+                == "TypedTestStore<GateState, GateIntent>: the model declares no state \"closed\", \"open\", \"jammed\" of GateState; make the store for the model's own state type"
+        }
+    }
+
+    @Test("a plain store still takes the built-in model's intents with a leading dot")
+    func builtinStillReads() throws {
+        let store = try SceneSimTestStore(AppConfig(platform: .ipados))
+        try store.launch()
+        try store.settle()
+        try store.send(.login(user: "ada"))
+        store.expectState(.authenticated(user: "ada"))
+        store.exhaustivity = .off
+        store.finish()
+    }
+}
