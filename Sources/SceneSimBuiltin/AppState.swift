@@ -23,16 +23,26 @@ extension Builtin {
 
         /// Each state as the model declares it, with the words its messages use.
         public static func declaration(of name: Name) -> SimStateCase<AppState> {
+            // Made once: every intent reads the state back (`appState`), and building a case's
+            // words and constructor at each read cost the explore benchmark 2% of its steps.
             switch name {
-            case .loading: .plain(.loading, loading: true)
-            case .unauthenticated: .plain(.unauthenticated)
-            case .onboarding:
-                .argument(AppState.onboarding, wording: AppModel.Wording(placeholder: "step", noun: "an onboarding step", plural: "steps", example: "welcome"))
-            case .authenticated:
-                .argument(AppState.authenticated(user:), wording: AppModel.Wording(placeholder: "user", noun: "a user", plural: "", example: "ada"))
-            case .error:
-                .argument(AppState.error, wording: AppModel.Wording(placeholder: "kind", noun: "an error kind", plural: "kinds", example: "sessionExpired"))
+            case .loading: Declared.loading
+            case .unauthenticated: Declared.unauthenticated
+            case .onboarding: Declared.onboarding
+            case .authenticated: Declared.authenticated
+            case .error: Declared.error
             }
+        }
+
+        private enum Declared {
+            static let loading = SimStateCase.plain(AppState.loading, loading: true)
+            static let unauthenticated = SimStateCase.plain(AppState.unauthenticated)
+            static let onboarding = SimStateCase.argument(
+                AppState.onboarding, wording: AppModel.Wording(placeholder: "step", noun: "an onboarding step", plural: "steps", example: "welcome"))
+            static let authenticated = SimStateCase.argument(
+                AppState.authenticated(user:), wording: AppModel.Wording(placeholder: "user", noun: "a user", plural: "", example: "ada"))
+            static let error = SimStateCase.argument(
+                AppState.error, wording: AppModel.Wording(placeholder: "kind", noun: "an error kind", plural: "kinds", example: "sessionExpired"))
         }
 
         /// The seed's transition table, the only one: the states each state may move to, in

@@ -30,12 +30,14 @@ extension AppModel {
 extension Simulator {
     /// `state` as a `State` (the model's initial state when the app is not running); nil when
     /// it is no state of `State`.
+    @inlinable
     public func state<State: SimState>(as type: State.Type) -> State? {
         State(state)
     }
 
     /// `transition(to:)` with a typed state.
     @discardableResult
+    @inlinable
     public func transition(to target: some SimState) throws(SimError) -> AppStateMachine.Outcome {
         try transition(to: try target.checkedModelState())
     }

@@ -53,9 +53,9 @@ public struct SimStateCase<State: SimState>: Sendable {
     /// Whether the state is a loading screen (see `AppModel.StateDeclaration.isLoading`).
     public let isLoading: Bool
     /// The state without an argument, when it is one.
-    let value: State?
+    @usableFromInline let value: State?
     /// Makes the state from an argument; nil when the argument does not fit.
-    let make: @Sendable (ModelState.Argument?) -> State?
+    @usableFromInline let make: @Sendable (ModelState.Argument?) -> State?
 
     /// A state without an argument: the enum's case itself (`.plain(.loading, loading: true)`).
     public static func plain(_ value: State, loading: Bool = false) -> Self {
@@ -147,6 +147,7 @@ extension SimState {
     /// The state's name: the `Name` spelled as this value's case (see the protocol). A case
     /// `Name` does not list stops the program with a message saying so; `AppModel`'s typed
     /// declaration and `transition(to:)` check it and throw instead.
+    @inlinable
     public var name: Name {
         // `read` checked that the name is one of Name's raw values.
         Name(rawValue: Self.unwrap(read()).name) ?? Self.unwrap(readName())
@@ -154,21 +155,29 @@ extension SimState {
 
     /// The case's associated value as a model state's argument (see ``SimStateArgument``); nil
     /// for a case without one. An associated value of another type stops the program as `name` does.
+    @inlinable
     public var argument: ModelState.Argument? { Self.unwrap(read()).argument }
 
     /// This state as a model state, or what is wrong with the declaration. Reading a case with
     /// `Mirror` costs microseconds (50 times a transition), and a model moves through few
-    /// distinct states, so what was read is kept (`SimStateCache`).
-    func read() -> Result<ModelState, SimError> {
+    /// distinct states, so what was read is kept (`SimStateCache`). Inlinable, so a client's
+    /// concrete state type reads the cache without generic metadata lookups at run time (the
+    /// built-in model's intents: bench-explore).
+    @inlinable func read() -> Result<ModelState, SimError> {
         let key = SimStateCache.Key(self)
         if let known = SimStateCache.state(of: key) { return .success(known) }
+        return readUncached(key)
+    }
+
+    /// `read` past the cache: the case read with `Mirror`, and kept.
+    @usableFromInline func readUncached(_ key: SimStateCache.Key) -> Result<ModelState, SimError> {
         let result = readName().flatMap { name in readArgument().map { ModelState(name.rawValue, $0) } }
         if case .success(let state) = result, AppStateMachine.bytes(of: state) <= SimStateCache.maxStateBytes { SimStateCache.keep(state, for: key) }
         return result
     }
 
     /// The name, or what is wrong with the declaration.
-    func readName() -> Result<Name, SimError> {
+    @usableFromInline func readName() -> Result<Name, SimError> {
         // A case with an argument is named by its mirror; one without is its description
         // (the case's name, unless the type describes itself otherwise).
         let spelled = EnumCase(self).label ?? String(describing: self)
@@ -195,11 +204,11 @@ extension SimState {
     }
 
     /// The model state, or what is wrong with the declaration (for the calls that throw).
-    func checkedModelState() throws(SimError) -> ModelState {
+    @inlinable func checkedModelState() throws(SimError) -> ModelState {
         try read().get()
     }
 
-    private static func unwrap<T>(_ result: Result<T, SimError>) -> T {
+    @usableFromInline static func unwrap<T>(_ result: Result<T, SimError>) -> T {
         switch result {
         case .success(let value): return value
         case .failure(let error): preconditionFailure(error.message)
@@ -231,13 +240,16 @@ extension SimState {
     }
 
     /// This state as the model's `ModelState` (its name's raw value and its argument).
+    @inlinable
     public var modelState: ModelState { Self.unwrap(read()) }
 
     /// `modelState`'s canonical text (`signedIn(ada)`), as the trace writes it.
+    @inlinable
     public var text: String { modelState.text }
 
     /// The state `state` names, made with its declared case; nil when it is no state of this
     /// type (another name, or an argument that does not fit).
+    @inlinable
     public init?(_ state: ModelState) {
         guard let name = Name(rawValue: state.name), let value = Self.declaration(of: name).make(state.argument) else { return nil }
         self = value
@@ -261,19 +273,19 @@ extension SimState where Name == Self {
 /// `AnyHashable` is equal only to its own type's). At most `limit` are kept, each of at most
 /// `maxStateBytes` (a script's user name may be megabytes: such a state is read each time, so
 /// the cache stays under 3 MB, outside the memory budget): the cache starts over when full.
-enum SimStateCache {
+@usableFromInline enum SimStateCache {
     static let limit = 4096
     static let maxStateBytes = 256
     private static let states = Mutex<[Key: ModelState]>([:])
 
     /// A `SimState` value as a key. `@unchecked`: `AnyHashable` is not `Sendable`, but what it
     /// wraps here is always a `SimState`, which is.
-    struct Key: Hashable, @unchecked Sendable {
-        let value: AnyHashable
-        init(_ state: some SimState) { value = AnyHashable(state) }
+    @usableFromInline struct Key: Hashable, @unchecked Sendable {
+        @usableFromInline let value: AnyHashable
+        @inlinable init(_ state: some SimState) { value = AnyHashable(state) }
     }
 
-    static func state(of value: Key) -> ModelState? {
+    @usableFromInline static func state(of value: Key) -> ModelState? {
         states.withLock { $0[value] }
     }
 
