@@ -87,10 +87,10 @@ final class BuiltinController: ModelController, @unchecked Sendable {
 
     /// `on_phase`: becoming active while authenticated checks the session with the server.
     func phaseChanged(from old: SimScenePhase, to phase: SimScenePhase, _ sim: Simulator) {
-        guard phase == .active, case .authenticated? = sim.appState, let stored = sim.keychain else { return }
+        guard phase == .active, sim.state(is: Builtin.AppState.Name.authenticated), let stored = sim.keychain else { return }
         sim.traceValidation(.validationStarted(user: stored.user))
         sim.scheduleModelTimer(at: sim.now + sim.config.authLatency) { sim in
-            guard case .authenticated? = sim.appState, let stored = sim.keychain else { return }
+            guard sim.state(is: Builtin.AppState.Name.authenticated), let stored = sim.keychain else { return }
             let result = sim.validationResult(for: stored)
             switch result {
             case .valid:
@@ -106,7 +106,7 @@ final class BuiltinController: ModelController, @unchecked Sendable {
 
     /// `.onOpenURL`: deep links are handled only while authenticated (semantics 4.6).
     func answer(url: String, _ sim: Simulator) -> AppModel.URLAnswer {
-        if case .authenticated? = sim.appState { return .passed }
+        if sim.state(is: Builtin.AppState.Name.authenticated) { return .passed }
         return .refused("the app is \(sim.state.text); deep links are handled only while authenticated")
     }
 

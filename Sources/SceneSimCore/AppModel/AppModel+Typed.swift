@@ -28,6 +28,14 @@ extension AppModel {
 }
 
 extension Simulator {
+    /// Whether the model's state is called `name` (a `SimState`'s `Name`), whatever its
+    /// argument: a check that makes no value (`state(as:)` builds one; the built-in model checks
+    /// at every phase change).
+    @inlinable
+    public func state(is name: some RawRepresentable<String>) -> Bool {
+        state.name == name.rawValue
+    }
+
     /// `state` as a `State` (the model's initial state when the app is not running); nil when
     /// it is no state of `State`.
     @inlinable

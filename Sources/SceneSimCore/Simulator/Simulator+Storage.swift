@@ -17,9 +17,10 @@ extension Simulator {
     @discardableResult
     func requireLiveScene(
         _ id: SessionID, _ what: APICall,
-        disconnected: SimError.Message =
+        // Autoclosures: the messages are built only for a refusal (every storage write asks).
+        disconnected: @autoclosure () -> SimError.Message =
             "is disconnected, and SceneStorage exists only on a connected scene; call \(.focus) to reconnect it, or read \(script: "w.saved", swift: "savedStorage(_:)")",
-        closing closingText: SimError.Message =
+        closing closingText: @autoclosure () -> SimError.Message =
             "is being closed, and its SceneStorage is discarded with its session; keep what must outlive the window in \(script: "app.defaults", swift: "defaults (setDefault(_:_:))"), or save the draft earlier (on active -> inactive)"
     ) throws(SimError) -> SessionRecord.LiveScene {
         try requireAlive(id, what)
@@ -28,9 +29,9 @@ extension Simulator {
             // In its `-> disconnected` handlers a closing window's session is still alive, but
             // focusing it will not bring the storage back: it is discarded next.
             if closing == id {
-                throw SimError(.forbidden, "\(what): \(sessions[id.index].label) \(closingText)")
+                throw SimError(.forbidden, "\(what): \(sessions[id.index].label) \(closingText())")
             }
-            throw SimError(.forbidden, "\(what): \(sessions[id.index].label) \(disconnected)")
+            throw SimError(.forbidden, "\(what): \(sessions[id.index].label) \(disconnected())")
         }
         return scene
     }
