@@ -32,7 +32,8 @@ swift test --package-path Examples/NotesApp --skip-build
 # --jobs 2: Swift-model scenarios run in parallel, the model's code on the main actor.
 (cd Examples/NotesApp && CI=1 .build/debug/notes-scenesim test scenarios --jobs 2)
 echo "test: Examples/AsyncSessionApp: an async @Observable controller's exhaustive tests on the virtual clock"
-# Only the SceneSim and SceneSimTesting products: no swift-syntax to build here.
+# The SceneSim and SceneSimTesting products and swift-dependencies' Dependencies (Clocks trait
+# only): no swift-syntax to build here (resolved for swift-dependencies' macros, never built).
 swift build --package-path Examples/AsyncSessionApp --build-tests
 swift test --package-path Examples/AsyncSessionApp --skip-build
 echo "test: running swift test"

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@_spi(ExperimentalCustomExecutors) import _Concurrency
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 import Synchronization
 
 /// The tasks the app's code starts, run by the simulator within its events (semantics 10.10).
@@ -387,6 +387,30 @@ private final class AppDefaultExecutor: TaskExecutor, @unchecked Sendable {
             let job = UnownedJob(job)
             if !AppTasks.park(job, isTask: isTask) { platform.enqueue(ExecutorJob(job)) }
         }
+    }
+}
+
+/// A job due later (a real `Task.sleep`, a `ContinuousClock` sleep: something outside the
+/// simulation) goes to the platform's scheduling, which makes it ready when it is due; what it
+/// resumes is then made ready from outside the simulation (`AppTasks.park`). The runtime asks
+/// the default executor for its scheduling unconditionally: without it, any real sleep in the
+/// process crashed once the executors were taken over.
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+extension AppDefaultExecutor: SchedulingExecutor {
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+        platformScheduling.enqueue(job, after: delay, tolerance: tolerance, clock: clock)
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+        platformScheduling.enqueue(job, at: instant, tolerance: tolerance, clock: clock)
+    }
+
+    /// The platform's default executor schedules (Dispatch's and the cooperative one both do).
+    private var platformScheduling: any SchedulingExecutor {
+        guard let scheduling = platform as? any SchedulingExecutor else {
+            fatalError("the platform's default executor (\(type(of: platform))) cannot schedule a job for later")
+        }
+        return scheduling
     }
 }
 

@@ -149,6 +149,39 @@ struct SimClockTests {
     }
 
     @MainActor
+    @Test(
+        "a real sleep (ContinuousClock, Task.sleep) works once the simulator runs the app's tasks: the app's task waits outside the simulation and runs at the next operation after it is due; the test's own sleeps work"
+    )
+    func realSleep() async throws {
+        let log = Log()
+        let sim = try simulator { sim in
+            Task { @MainActor in
+                log.add("task start", sim)
+                try await ContinuousClock().sleep(for: .milliseconds(1))
+                log.add("slept for real", sim)
+            }
+        }
+        try sim.launch()
+        #expect(log.lines == ["0.000 task start"])
+        guard case .appTask(let origin, _)? = sim.pendingWork.first else {
+            Issue.record("pending: \(sim.pendingWork)")
+            return
+        }
+        #expect(origin == "started at 0.000 s")
+        // The test's own real sleep: the process crashed here (the runtime's unwrap of the
+        // default executor's scheduling) before the taken-over executor scheduled.
+        let resumed = Simulator.PendingWork.appTask(origin: "started at 0.000 s", resumedFromOutside: true)
+        for _ in 0..<500 where sim.pendingWork != [resumed] {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(sim.pendingWork == [resumed])
+        #expect(log.lines == ["0.000 task start"])
+        try sim.advance(by: .seconds(1))
+        #expect(log.lines == ["0.000 task start", "0.000 slept for real"])
+        #expect(sim.pendingWork.isEmpty)
+    }
+
+    @MainActor
     @Test("an app's task that never awaits anything but Task.yield() is an error after 100,000 steps, not a hang; its jobs are dropped")
     func yieldingForEver() throws {
         let log = Log()
