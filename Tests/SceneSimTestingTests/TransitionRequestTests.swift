@@ -58,7 +58,8 @@ final class GateController {
 @Suite("transition(to:) from outside the app goes through the model's onTransitionRequest (issue 42, item 3)")
 @MainActor
 struct TransitionRequestTests {
-    static func make(_ controller: GateController) throws -> SceneSimTestStore {
+    /// The gate's model: its table written once, its controller asked for every request from outside.
+    static func model(_ controller: GateController) throws -> AppModel {
         var model = try AppModel(initial: GateState.closed) { state in
             switch state {
             case .closed: [.open, .jammed]
@@ -74,7 +75,11 @@ struct TransitionRequestTests {
             try controller.close(sim)
             return nil
         }
-        let store = try SceneSimTestStore(AppConfig(platform: .ipados), model: model)
+        return model
+    }
+
+    static func make(_ controller: GateController) throws -> SceneSimTestStore {
+        let store = try SceneSimTestStore(AppConfig(platform: .ipados), model: model(controller))
         try store.launch()
         _ = store.takeTrace()
         return store
@@ -166,22 +171,7 @@ struct BuiltinTypedStoreTests {
 @MainActor
 struct TypedTestStoreTests {
     static func model(_ controller: GateController) throws -> AppModel {
-        var model = try AppModel(initial: GateState.closed) { state in
-            switch state {
-            case .closed: [.open, .jammed]
-            case .open: [.closed]
-            case .jammed: []
-            }
-        }
-        model.onTransitionRequest = { sim, target in
-            guard let state = GateState(target) else { return false }
-            return try controller.request(state, sim)
-        }
-        try model.addIntent("close") { sim, _ in
-            try controller.close(sim)
-            return nil
-        }
-        return model
+        try TransitionRequestTests.model(controller)
     }
 
     @Test("send(.close), expectState(.open(by:)), transition(to: .open(by:)) read as the trace does, and state is typed")
