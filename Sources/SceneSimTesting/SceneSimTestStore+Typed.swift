@@ -12,7 +12,7 @@ extension SceneSimTestStore {
         _ intent: some SimIntent,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> SceneValue? {
-        try perform("send(\(intent.name))", sourceLocation: sourceLocation) { try $0.perform(intent) }
+        try sendIntent(intent, sourceLocation: sourceLocation)
     }
 
     /// The app's state is `expected`, a state of the model's `SimState` (compared as the trace
@@ -31,6 +31,16 @@ extension SceneSimTestStore {
         to state: some SimState,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Bool {
+        try requestTransition(to: state, sourceLocation: sourceLocation)
+    }
+
+    // What the typed overloads here and on `TypedTestStore` share (each overload set resolves
+    // its own spelling; calling one from another would pick the caller again).
+    func sendIntent(_ intent: some SimIntent, sourceLocation: SourceLocation) throws -> SceneValue? {
+        try perform("send(\(intent.name))", sourceLocation: sourceLocation) { try $0.perform(intent) }
+    }
+
+    func requestTransition(to state: some SimState, sourceLocation: SourceLocation) throws -> Bool {
         try perform("transition(to: \(state.text))", sourceLocation: sourceLocation) { sim in
             if case .accepted = try sim.transition(to: state) { return true }
             return false
@@ -47,7 +57,7 @@ extension SceneSimTestStore {
         _ intent: Builtin.Intent,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> SceneValue? {
-        try perform("send(\(intent.name))", sourceLocation: sourceLocation) { try $0.perform(intent) }
+        try sendIntent(intent, sourceLocation: sourceLocation)
     }
 
     /// The app's state is `expected`, a state of the built-in model (`expectState(.loading)`).
@@ -97,7 +107,7 @@ public final class TypedTestStore<State: SimState, Intent: SimIntent>: SceneSimT
     /// returns its result.
     @discardableResult
     public func send(_ intent: Intent, sourceLocation: SourceLocation = #_sourceLocation) throws -> SceneValue? {
-        try perform("send(\(intent.name))", sourceLocation: sourceLocation) { try $0.perform(intent) }
+        try sendIntent(intent, sourceLocation: sourceLocation)
     }
 
     /// The app's state is `expected` (`expectState(.signedIn(user: "ada"))`; compared as the
@@ -110,9 +120,6 @@ public final class TypedTestStore<State: SimState, Intent: SimIntent>: SceneSimT
     /// `Simulator.transition(to:)`): whether it was accepted.
     @discardableResult
     public func transition(to state: State, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
-        try perform("transition(to: \(state.text))", sourceLocation: sourceLocation) { sim in
-            if case .accepted = try sim.transition(to: state) { return true }
-            return false
-        }
+        try requestTransition(to: state, sourceLocation: sourceLocation)
     }
 }

@@ -103,6 +103,17 @@ enum AppTasks {
         return state.withLock { $0.parked.contains { $0.serial == serial } }
     }
 
+    /// What both taken-over executors do with a job made ready: kept when the app's code made
+    /// it (`keep`), parked when it resumes one of the app's tasks from outside (`park`); false:
+    /// neither, the platform's executor runs it.
+    static func take(_ job: UnownedJob, isTask: Bool) -> Bool {
+        if isRunningAppCode {
+            keep(job, isTask: isTask)
+            return true
+        }
+        return park(job, isTask: isTask)
+    }
+
     /// Keeps a job made ready by the app's code (an executor's enqueue, on a capturing thread).
     /// A task's first job is how the simulator learns that the app's code started a task.
     static func keep(_ job: UnownedJob, isTask: Bool) {
@@ -362,12 +373,8 @@ private final class AppMainExecutor: MainExecutor, @unchecked Sendable {
     func stop() { platform.stop() }
     func enqueue(_ job: consuming ExecutorJob) {
         let isTask = job.kind == .task
-        if AppTasks.isRunningAppCode {
-            AppTasks.keep(UnownedJob(job), isTask: isTask)
-        } else {
-            let job = UnownedJob(job)
-            if !AppTasks.park(job, isTask: isTask) { platform.enqueue(ExecutorJob(job)) }
-        }
+        let job = UnownedJob(job)
+        if !AppTasks.take(job, isTask: isTask) { platform.enqueue(ExecutorJob(job)) }
     }
     var isMainExecutor: Bool { true }
     func checkIsolated() { platform.checkIsolated() }
@@ -381,12 +388,8 @@ private final class AppDefaultExecutor: TaskExecutor, @unchecked Sendable {
     init(platform: any TaskExecutor) { self.platform = platform }
     func enqueue(_ job: consuming ExecutorJob) {
         let isTask = job.kind == .task
-        if AppTasks.isRunningAppCode {
-            AppTasks.keep(UnownedJob(job), isTask: isTask)
-        } else {
-            let job = UnownedJob(job)
-            if !AppTasks.park(job, isTask: isTask) { platform.enqueue(ExecutorJob(job)) }
-        }
+        let job = UnownedJob(job)
+        if !AppTasks.take(job, isTask: isTask) { platform.enqueue(ExecutorJob(job)) }
     }
 }
 
