@@ -214,4 +214,48 @@ struct AppTaskFinishTests {
         _ = store.takeTrace()
         store.finish()
     }
+
+    @MainActor
+    @Test("an async onLaunch awaiting a client outside the simulation: finish() names the rest of the handler; once answered it runs at the next operation and finish() passes")
+    func asyncHandlerWaitingOutside() throws {
+        let client = OutsideClient()
+        var model = try AppModel(states: [ModelState("loading"), ModelState("ready")], initial: "loading", transitions: ["loading": ["ready"]])
+        model.onLaunch = { sim in
+            _ = try await client.fetch()
+            try sim.transition(to: ModelState("ready"))
+        }
+        let store = try SceneSimTestStore(Self.config, model: model)
+        try store.launch()
+        _ = store.takeTrace()
+        Self.expectFinishFails(
+            store,
+            with:
+                "1 piece of work is still under way at the end of the test; let it run (advance, settle), cancel or finish it, or set exhaustivity = .off:\n  a task the app's code started at 0.000 s (the rest of the async onLaunch), awaiting something outside the simulation (neither SimClock nor the server answers it, so it never resumes in a test): hand the app a client the test controls"
+        )
+        client.answer("token")
+        try store.advance(by: .seconds(1))
+        // It runs first in that operation, before the clock moves (semantics 10.10).
+        store.expectTrace("[   0.000] app         state loading -> ready")
+        store.expectState("ready")
+        store.finish()
+    }
+
+    @MainActor
+    @Test("an async onLaunch that throws after it awaited fails the store's call that resumed it, naming the handler")
+    func asyncHandlerThrows() throws {
+        var model = try AppModel(states: [ModelState("loading")], initial: "loading", transitions: [:])
+        model.onLaunch = { sim in
+            try await sim.clock.sleep(for: .seconds(2))
+            throw UploadFailed()
+        }
+        let store = try SceneSimTestStore(Self.config, model: model)
+        try store.launch()
+        #expect {
+            try store.advance(by: .seconds(2))
+        } throws: { error in
+            "\(error)" == "onLaunch, an async handler that ran at 0.000 s, threw an error after it awaited: UploadFailed(the server said 500)"
+        }
+        _ = store.takeTrace()
+        store.finish()
+    }
 }

@@ -71,6 +71,25 @@ extension AppModel {
             })
     }
 
+    /// Adds a Swift intent whose code is async (a button's action that awaits the app's
+    /// controller), callable as the synchronous form's. Its code starts at once and, when it
+    /// does not suspend, ends before the call returns; when it awaits (the clock, the server),
+    /// the call returns nil and the rest runs as one of the app's tasks, resuming within the
+    /// event that makes it ready (semantics 10.11). An error it throws before it awaits is the
+    /// call's error; after, it fails the event that ran it.
+    public mutating func addIntent(
+        _ name: String, parameters: [Parameter] = [],
+        _ body: @escaping @MainActor (Simulator, [SceneValue]) async throws -> Void
+    ) throws(SimError) {
+        let handler = "intent \(name)"
+        try addIntent(
+            name,
+            Intent(parameters: parameters) { sim, arguments in
+                try onMainActor(sim, handler: handler) { sim in try await body(sim, arguments) }
+                return nil
+            })
+    }
+
     /// Adds `intent`, callable as `addIntent(_:parameters:_:)`'s are, its code run where the
     /// simulator runs (see `Intent.init(parameters:code:)`). The same rules for the name.
     public mutating func addIntent(_ name: String, _ intent: Intent) throws(SimError) {

@@ -5,11 +5,14 @@ import ByteText
 // do (semantics 10.8). The simulator calls every scene's code through the model, whichever
 // language wrote it.
 extension AppModel {
-    /// The code a scene's root view runs, on the main actor.
+    /// The code a scene's root view runs, on the main actor. `onPhase`, `onNotification`,
+    /// `onShortcut` and `onMemoryWarning` may be async: each starts at its handler point and,
+    /// when it awaits, goes on as one of the app's tasks (semantics 10.11); the others answer at
+    /// once and are synchronous.
     public struct SceneCode: Sendable {
         /// `.onChange(of: scenePhase)` in the window: its old and new phase, `disconnected` on
         /// either side for connecting and disconnecting.
-        public var onPhase: (@MainActor (Simulator, SessionID, WindowPhase, WindowPhase) throws -> Void)?
+        public var onPhase: (@MainActor (Simulator, SessionID, WindowPhase, WindowPhase) async throws -> Void)?
         /// `.onOpenURL` in the window: true when it handled the URL (false: the routes try it).
         public var onURL: (@MainActor (Simulator, SessionID, String) throws -> Bool)?
         /// The `allowing:` half of `.handlesExternalEvents` for URLs only (kept from before
@@ -25,29 +28,29 @@ extension AppModel {
         /// `.onContinueUserActivity` in the window: type and `userInfo`; true when handled.
         public var onActivity: (@MainActor (Simulator, SessionID, String, SimSceneStorage) throws -> Bool)?
         /// A notification routed to this window by its target (semantics 12.10): its `userInfo`.
-        public var onNotification: (@MainActor (Simulator, SessionID, SimSceneStorage) throws -> Void)?
+        public var onNotification: (@MainActor (Simulator, SessionID, SimSceneStorage) async throws -> Void)?
         /// A home-screen shortcut routed to this window by its target (semantics 12.10): its type.
-        public var onShortcut: (@MainActor (Simulator, SessionID, String) throws -> Void)?
+        public var onShortcut: (@MainActor (Simulator, SessionID, String) async throws -> Void)?
         /// Checks a window about to be restored at launch: false makes it start empty. It reads
         /// the simulator and must not change it.
         public var restore: (@MainActor (Simulator, SessionID) -> Bool)?
         /// The window's answer to a memory warning (a view controller's
         /// `didReceiveMemoryWarning`; `UIApplication.didReceiveMemoryWarningNotification` in its
         /// views): runs after the model's `onMemoryWarning`, front window first (semantics 11.10).
-        public var onMemoryWarning: (@MainActor (Simulator, SessionID) throws -> Void)?
+        public var onMemoryWarning: (@MainActor (Simulator, SessionID) async throws -> Void)?
 
         /// Scene code with the handlers given; each one is optional.
         public init(
-            onPhase: (@MainActor (Simulator, SessionID, WindowPhase, WindowPhase) throws -> Void)? = nil,
+            onPhase: (@MainActor (Simulator, SessionID, WindowPhase, WindowPhase) async throws -> Void)? = nil,
             onURL: (@MainActor (Simulator, SessionID, String) throws -> Bool)? = nil,
             handles: (@MainActor (String) -> Bool)? = nil,
             restore: (@MainActor (Simulator, SessionID) -> Bool)? = nil,
             prefers: (@MainActor (Simulator, SessionID, String) -> Bool)? = nil,
             allows: (@MainActor (Simulator, SessionID, String) -> Bool)? = nil,
             onActivity: (@MainActor (Simulator, SessionID, String, SimSceneStorage) throws -> Bool)? = nil,
-            onNotification: (@MainActor (Simulator, SessionID, SimSceneStorage) throws -> Void)? = nil,
-            onShortcut: (@MainActor (Simulator, SessionID, String) throws -> Void)? = nil,
-            onMemoryWarning: (@MainActor (Simulator, SessionID) throws -> Void)? = nil
+            onNotification: (@MainActor (Simulator, SessionID, SimSceneStorage) async throws -> Void)? = nil,
+            onShortcut: (@MainActor (Simulator, SessionID, String) async throws -> Void)? = nil,
+            onMemoryWarning: (@MainActor (Simulator, SessionID) async throws -> Void)? = nil
         ) {
             self.onNotification = onNotification
             self.onShortcut = onShortcut
@@ -103,11 +106,16 @@ extension AppModel {
             self.memoryWarning = memoryWarning
         }
 
-        /// A Swift scene's code, each handler run on the main actor.
-        init(_ code: SceneCode) {
+        /// A Swift scene's code, each handler run on the main actor; `scene` names its async
+        /// handlers in messages.
+        init(_ code: SceneCode, scene: String) {
             @Sendable func text(_ bytes: ByteString) -> String { String(decoding: bytes.bytes, as: UTF8.self) }
+            let (onPhaseName, onNotificationName, onShortcutName, onMemoryWarningName) = (
+                "onPhase of scene \"\(scene)\"", "onNotification of scene \"\(scene)\"", "onShortcut of scene \"\(scene)\"",
+                "onMemoryWarning of scene \"\(scene)\""
+            )
             if let body = code.onPhase {
-                phase = { sim, id, from, to in try onMainActor(sim) { sim in try body(sim, id, from, to) } }
+                phase = { sim, id, from, to in try onMainActor(sim, handler: "\(onPhaseName)") { sim in try await body(sim, id, from, to) } }
             }
             if let body = code.onURL {
                 url = { sim, id, url in try onMainActor(sim) { sim in try body(sim, id, text(url)) } }
@@ -116,10 +124,10 @@ extension AppModel {
                 activity = { sim, id, type, info in try onMainActor(sim) { sim in try body(sim, id, type, info) } }
             }
             if let body = code.onNotification {
-                notification = { sim, id, info in try onMainActor(sim) { sim in try body(sim, id, info) } }
+                notification = { sim, id, info in try onMainActor(sim, handler: "\(onNotificationName)") { sim in try await body(sim, id, info) } }
             }
             if let body = code.onShortcut {
-                shortcut = { sim, id, type in try onMainActor(sim) { sim in try body(sim, id, type) } }
+                shortcut = { sim, id, type in try onMainActor(sim, handler: "\(onShortcutName)") { sim in try await body(sim, id, type) } }
             }
             // (prefers and allows are asked only about an event with a text: ExternalEvent.text.)
             if let body = code.prefers {
@@ -137,7 +145,7 @@ extension AppModel {
                 restore = { sim, id in try onMainActor(sim) { sim in body(sim, id) } }
             }
             if let body = code.onMemoryWarning {
-                memoryWarning = { sim, id in try onMainActor(sim) { sim in try body(sim, id) } }
+                memoryWarning = { sim, id in try onMainActor(sim, handler: "\(onMemoryWarningName)") { sim in try await body(sim, id) } }
             }
         }
     }
@@ -150,7 +158,7 @@ extension AppModel {
             throw SimError(.invalidConfig, "the model declares scene \"\(declaration.id)\" twice")
         }
         scenes.append(declaration)
-        sceneCode[declaration.id] = SceneCalls(code)
+        sceneCode[declaration.id] = SceneCalls(code, scene: declaration.id)
     }
 
     /// Gives the code of the config's scene `id` (a script's scene declarations, which the

@@ -13,6 +13,20 @@ import ByteText
 /// A model is `Sendable`: a `@MainActor` factory may make it and another thread run it. Its
 /// handlers are `@MainActor` closures (which may capture the main actor's state, such as an
 /// `@Observable @MainActor` controller), and the simulator hops to the main actor to call them.
+///
+/// The handlers that answer nothing (`onLaunch`, `onPhase`, `onPush`, …) are async: a
+/// synchronous closure is one, and runs as before; an async one starts at its handler point and,
+/// when it awaits, goes on as one of the app's tasks on the virtual clock (semantics 10.11):
+///
+/// ```swift
+/// model.onLaunch = { sim in
+///     await controller.start()   // sleeps on sim.clock; resumes when the test advances it
+/// }
+/// ```
+///
+/// The handlers whose answer the system needs at once (`onURL`, `onActivity`, `onReopen`,
+/// `onShouldQuit`, `onTransitionRequest`, `onRestoreValue`) are synchronous, as SwiftUI's are:
+/// start a `Task` in them for slow work.
 public struct AppModel: Sendable {
     /// The declared states, in declaration order.
     public private(set) var states: [StateDeclaration]
@@ -30,17 +44,17 @@ public struct AppModel: Sendable {
     /// Lifecycle actions it makes (`openWindow`, ...) run once the launch is over; if it
     /// throws, the launch completes and then throws that error. It runs after the model's
     /// `controller` (the built-in model's initialization), which it adds to, never replaces.
-    public var onLaunch: (@MainActor (Simulator) throws -> Void)? {
+    public var onLaunch: (@MainActor (Simulator) async throws -> Void)? {
         didSet {
-            launchCode = onLaunch.map { body in { @Sendable sim in try onMainActor(sim) { sim in try body(sim) } } }
+            launchCode = onLaunch.map { body in { @Sendable sim in try onMainActor(sim, handler: "onLaunch") { sim in try await body(sim) } } }
         }
     }
     /// Runs when the aggregate phase changes, after the driver's handlers of that change
     /// (`onHandlerPoint`), with the old and the new phase (`.onChange(of: scenePhase)` on the App). It
     /// runs after the model's `controller` (the built-in model's session validation).
-    public var onPhase: (@MainActor (Simulator, SimScenePhase, SimScenePhase) throws -> Void)? {
+    public var onPhase: (@MainActor (Simulator, SimScenePhase, SimScenePhase) async throws -> Void)? {
         didSet {
-            phaseCode = onPhase.map { body in { @Sendable sim, old, new in try onMainActor(sim) { sim in try body(sim, old, new) } } }
+            phaseCode = onPhase.map { body in { @Sendable sim, old, new in try onMainActor(sim, handler: "onPhase") { sim in try await body(sim, old, new) } } }
         }
     }
     /// What `onPhase` does on entering a phase, for the trace's phase lines (the built-in
@@ -75,19 +89,21 @@ public struct AppModel: Sendable {
     /// Runs a background refresh the system launched or woke the app for (the handler
     /// registered with `BGTaskScheduler`), with the refresh's background task: finish it with
     /// `finishBackgroundTask` before `Policy.refreshTime` runs out (semantics 11.4).
-    public var onRefresh: (@MainActor (Simulator, BackgroundTaskID) throws -> Void)? {
-        didSet { refreshCode = onRefresh.map { body in { @Sendable sim, task in try onMainActor(sim) { sim in try body(sim, task) } } } }
+    public var onRefresh: (@MainActor (Simulator, BackgroundTaskID) async throws -> Void)? {
+        didSet { refreshCode = onRefresh.map { body in { @Sendable sim, task in try onMainActor(sim, handler: "onRefresh") { sim in try await body(sim, task) } } } }
     }
     /// The refresh task's expiration handler.
-    public var onRefreshExpired: (@MainActor (Simulator, BackgroundTaskID) throws -> Void)? {
-        didSet { refreshExpiredCode = onRefreshExpired.map { body in { @Sendable sim, task in try onMainActor(sim) { sim in try body(sim, task) } } } }
+    public var onRefreshExpired: (@MainActor (Simulator, BackgroundTaskID) async throws -> Void)? {
+        didSet {
+            refreshExpiredCode = onRefreshExpired.map { body in { @Sendable sim, task in try onMainActor(sim, handler: "onRefreshExpired") { sim in try await body(sim, task) } } }
+        }
     }
     package var refreshCode: (@Sendable (Simulator, BackgroundTaskID) throws -> Void)?
     /// `applicationDidReceiveMemoryWarning` (`UIApplication.didReceiveMemoryWarningNotification`):
     /// runs when the system warns the running app that memory is short, before each window's
     /// scene code hears it (semantics 11.10). Free what can be rebuilt (caches).
-    public var onMemoryWarning: (@MainActor (Simulator) throws -> Void)? {
-        didSet { memoryWarningCode = onMemoryWarning.map { body in { @Sendable sim in try onMainActor(sim) { sim in try body(sim) } } } }
+    public var onMemoryWarning: (@MainActor (Simulator) async throws -> Void)? {
+        didSet { memoryWarningCode = onMemoryWarning.map { body in { @Sendable sim in try onMainActor(sim, handler: "onMemoryWarning") { sim in try await body(sim) } } } }
     }
     package var memoryWarningCode: (@Sendable (Simulator) throws -> Void)?
     /// Decodes a window's restored SceneStorage value that an earlier version of the app saved
@@ -108,8 +124,12 @@ public struct AppModel: Sendable {
     /// Runs when protected data becomes available (true) or unavailable (false) as the device
     /// unlocks or locks, in a running app that is not suspended
     /// (`applicationProtectedDataDidBecomeAvailable`, semantics 8.6).
-    public var onProtectedData: (@MainActor (Simulator, Bool) throws -> Void)? {
-        didSet { protectedDataCode = onProtectedData.map { body in { @Sendable sim, available in try onMainActor(sim) { sim in try body(sim, available) } } } }
+    public var onProtectedData: (@MainActor (Simulator, Bool) async throws -> Void)? {
+        didSet {
+            protectedDataCode = onProtectedData.map { body in
+                { @Sendable sim, available in try onMainActor(sim, handler: "onProtectedData") { sim in try await body(sim, available) } }
+            }
+        }
     }
     package var protectedDataCode: (@Sendable (Simulator, Bool) throws -> Void)?
     package var refreshExpiredCode: (@Sendable (Simulator, BackgroundTaskID) throws -> Void)?
@@ -122,15 +142,15 @@ public struct AppModel: Sendable {
     /// with its payload and a background task of `Policy.pushTime`: finish it when the work is
     /// done (the completion handler). The system launches the app in the background for it if
     /// it is not running (semantics 11.8).
-    public var onPush: (@MainActor (Simulator, SimSceneStorage, BackgroundTaskID) throws -> Void)? {
-        didSet { pushCode = onPush.map { body in { @Sendable sim, info, task in try onMainActor(sim) { sim in try body(sim, info, task) } } } }
+    public var onPush: (@MainActor (Simulator, SimSceneStorage, BackgroundTaskID) async throws -> Void)? {
+        didSet { pushCode = onPush.map { body in { @Sendable sim, info, task in try onMainActor(sim, handler: "onPush") { sim in try await body(sim, info, task) } } } }
     }
     /// A background URLSession's transfer finished (`handleEventsForBackgroundURLSession`):
     /// the session's name and a background task of `Policy.pushTime`.
-    public var onTransfer: (@MainActor (Simulator, String, BackgroundTaskID) throws -> Void)? {
+    public var onTransfer: (@MainActor (Simulator, String, BackgroundTaskID) async throws -> Void)? {
         didSet {
             transferCode = onTransfer.map { body in
-                { @Sendable sim, name, task in try onMainActor(sim) { sim in try body(sim, String(decoding: name.bytes, as: UTF8.self), task) } }
+                { @Sendable sim, name, task in try onMainActor(sim, handler: "onTransfer") { sim in try await body(sim, String(decoding: name.bytes, as: UTF8.self), task) } }
             }
         }
     }
@@ -186,13 +206,13 @@ public struct AppModel: Sendable {
         didSet { activityCode = onActivity.map { body in { @Sendable sim, type, info in try onMainActor(sim) { sim in try body(sim, type, info) } } } }
     }
     /// The response to a notification the user opened, run once the app is active.
-    public var onNotification: (@MainActor (Simulator, SimSceneStorage) throws -> Void)? {
-        didSet { notificationCode = onNotification.map { body in { @Sendable sim, info in try onMainActor(sim) { sim in try body(sim, info) } } } }
+    public var onNotification: (@MainActor (Simulator, SimSceneStorage) async throws -> Void)? {
+        didSet { notificationCode = onNotification.map { body in { @Sendable sim, info in try onMainActor(sim, handler: "onNotification") { sim in try await body(sim, info) } } } }
     }
     /// The response to a home-screen quick action the user picked (iOS family), run once the app
     /// is active: the shortcut's type.
-    public var onShortcut: (@MainActor (Simulator, String) throws -> Void)? {
-        didSet { shortcutCode = onShortcut.map { body in { @Sendable sim, type in try onMainActor(sim) { sim in try body(sim, type) } } } }
+    public var onShortcut: (@MainActor (Simulator, String) async throws -> Void)? {
+        didSet { shortcutCode = onShortcut.map { body in { @Sendable sim, type in try onMainActor(sim, handler: "onShortcut") { sim in try await body(sim, type) } } } }
     }
     /// `applicationShouldHandleReopen(_:hasVisibleWindows:)` (macOS), at every Dock click on
     /// the running app, with whether a window is visible or minimised: false stops the default.
@@ -204,8 +224,8 @@ public struct AppModel: Sendable {
     /// (macOS), by the user from the app switcher, or by the system while it runs in the
     /// background; never on a Force Quit, a crash, a watchdog or a suspended app's kill
     /// (semantics 5.7). Its writes to `UserDefaults` persist.
-    public var onTerminate: (@MainActor (Simulator, TerminateReason) throws -> Void)? {
-        didSet { terminateCode = onTerminate.map { body in { @Sendable sim, how in try onMainActor(sim) { sim in try body(sim, how) } } } }
+    public var onTerminate: (@MainActor (Simulator, TerminateReason) async throws -> Void)? {
+        didSet { terminateCode = onTerminate.map { body in { @Sendable sim, how in try onMainActor(sim, handler: "onTerminate") { sim in try await body(sim, how) } } } }
     }
     /// `applicationShouldTerminate` (macOS): asked at each Quit, ⌘Q or the last window's
     /// (semantics 13.8); `.later` waits for `replyToQuit(_:)`.

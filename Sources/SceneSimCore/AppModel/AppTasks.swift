@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) @_spi(MainActorUtilities) import _Concurrency
 import Synchronization
 
 /// The tasks the app's code starts, run by the simulator within its events (semantics 10.10).
@@ -84,6 +84,12 @@ enum AppTasks {
         var failures: [AppTaskFailure] = []
         /// Numbers the app's tasks in the order they started, for the whole process.
         var started = 0
+        /// Set while an async handler's task is made (`startNow`): its first job is not a new
+        /// task of the app's.
+        var startingHandler = false
+        /// Set when the code of an async handler's first run (`runHandler`) awaits the clock or
+        /// the server: the handler's task then waits in the simulation.
+        var handlerWaits = false
     }
 
     private static let state = Mutex<State>(State())
@@ -120,7 +126,7 @@ enum AppTasks {
         let address = address(of: job)
         state.withLock { state in
             state.jobs.append(job)
-            guard isTask, !state.makingWatcher, state.live[address] == nil, !state.watchers.contains(address),
+            guard isTask, !state.makingWatcher, !state.startingHandler, state.live[address] == nil, !state.watchers.contains(address),
                 let simulator = state.simulator?.simulator
             else { return }
             let parent = state.running.flatMap { state.live[$0] }
@@ -255,8 +261,118 @@ enum AppTasks {
     /// not waiting on something outside it.
     static func waitsInSimulation() {
         state.withLock { state in
-            guard let running = state.running else { return }
+            guard let running = state.running else {
+                // The first run of an async handler (`runHandler`), not yet known as a task.
+                state.handlerWaits = true
+                return
+            }
             state.live[running]?.waitsInSimulation = true
+        }
+    }
+
+    /// Runs one of the app's async handlers at its handler point (semantics 10.11): its code
+    /// starts at once, on this thread, as the code of a synchronous handler does, and when it
+    /// returns without awaiting anything that suspends (every synchronous handler, converted
+    /// to an async one), this returns its result: its error is the handler's, thrown here. When
+    /// it awaits (the clock, the server, a `Task.yield()`, something outside the simulation),
+    /// the handler point goes on, and the rest of the handler is one of the app's tasks
+    /// (`Task.immediate`, followed as a `Task { @MainActor in … }` the handler started is): it
+    /// resumes within the event that makes it ready, `pendingWork` names it while it awaits
+    /// something outside the simulation, and an error it throws after it awaited fails the event
+    /// that ran it, as the handler's (`AppTaskFailure`). A termination drops it.
+    ///
+    /// The start is `Task.immediate` (macOS 26 and later, Linux), or below macOS 26 the
+    /// runtime's older entry for the same start on the main actor (`Task.startOnMainActor`,
+    /// macOS 14): a synchronous handler runs at its handler point on every platform.
+    @MainActor
+    static func runHandler(_ simulator: Simulator, _ name: String, _ body: @escaping @MainActor () async throws -> Void) throws {
+        let run = HandlerRun()
+        // While the handler's first run goes, no task of the app's is the one running: a task
+        // it starts has no parent, and its sleep marks `handlerWaits`.
+        let saved = state.withLock { state -> (running: UInt?, waits: Bool) in
+            defer { (state.running, state.handlerWaits) = (nil, false) }
+            return (state.running, state.handlerWaits)
+        }
+        let task = startNow { @MainActor () async throws -> Void in
+            do {
+                try await body()
+            } catch {
+                guard run.suspended else {
+                    run.error = error
+                    run.finished = true
+                    return
+                }
+                throw error
+            }
+            run.finished = true
+        }
+        let waits = state.withLock { state -> Bool in
+            defer { (state.running, state.handlerWaits) = saved }
+            return state.handlerWaits
+        }
+        if run.finished {
+            if let error = run.error { throw error }
+            return
+        }
+        run.suspended = true
+        guard installed else { return }
+        adopt(task, simulator, handler: name, parent: saved.running, waitsInSimulation: waits)
+    }
+
+    /// Starts `body` as a task whose first run is now, on this thread, until it first suspends.
+    /// With the executors taken over, the task's first job is taken out of the jobs kept and run
+    /// here: `Task.immediate` decides from the thread whether it runs on the main actor, and on
+    /// Linux a process that called `dispatchMain()` (Swift Testing's) serves the main actor on
+    /// another thread, so it sometimes enqueued the job instead.
+    @MainActor
+    private static func startNow(_ body: @escaping @MainActor () async throws -> Void) -> Task<Void, any Error> {
+        guard installed, isRunningAppCode else { return startImmediately(body) }
+        state.withLock { $0.startingHandler = true }
+        let task = Task { @MainActor in try await body() }
+        let address = UInt(bitPattern: unsafeBitCast(task, to: UnsafeRawPointer.self))
+        let job = state.withLock { state -> UnownedJob? in
+            state.startingHandler = false
+            guard let index = state.jobs.lastIndex(where: { Self.address(of: $0) == address }), index >= state.next else { return nil }
+            return state.jobs.remove(at: index)
+        }
+        job?.runSynchronously(on: MainActor.sharedUnownedExecutor)
+        return task
+    }
+
+    /// Starts `body` as a task that runs on this thread at once, until it first suspends; the
+    /// rest is enqueued on the main actor as any task's.
+    @MainActor
+    package static func startImmediately(_ body: @escaping @MainActor () async throws -> Void) -> Task<Void, any Error> {
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            return Task.immediate(operation: body)
+        }
+        return legacyStart(body)
+    }
+
+    /// `Task.startOnMainActor`, the start `Task.immediate` replaced (macOS 14 to 25), called
+    /// through a protocol so that its deprecation does not warn (the build has no warnings).
+    @MainActor
+    package static func legacyStart(_ body: @escaping @MainActor () async throws -> Void) -> Task<Void, any Error> {
+        (LegacyMainActorStart.self as any MainActorStart.Type).start(body)
+    }
+
+    /// Follows the rest of an async handler that awaited (`runHandler`) as one of the app's
+    /// tasks: known already if a job of it was made ready while it ran (a `Task.yield()`), or
+    /// new, started now by the task that ran the handler, if one did.
+    private static func adopt(_ task: Task<Void, any Error>, _ simulator: Simulator, handler: String, parent: UInt?, waitsInSimulation: Bool) {
+        let address = UInt(bitPattern: unsafeBitCast(task, to: UnsafeRawPointer.self))
+        state.withLock { state in
+            if let record = state.live[address] {
+                record.origin.handler = handler
+                return
+            }
+            state.started += 1
+            let record = AppTaskRecord(
+                serial: simulator.serial, launch: simulator.launchCount, number: state.started,
+                origin: AppTaskOrigin(started: simulator.now, by: parent.flatMap { state.live[$0] }?.origin, handler: handler))
+            record.waitsInSimulation = waitsInSimulation
+            state.live[address] = record
+            state.fresh.append(address)
         }
     }
 
@@ -313,16 +429,44 @@ struct AppTaskOrigin: Sendable {
     var started: VirtualTime
     /// The origins of the tasks that started it, innermost first.
     var parents: [VirtualTime] = []
+    /// The async handler whose rest this task is (`AppTasks.runHandler`): `onLaunch`.
+    var handler: String?
 
-    init(started: VirtualTime, by parent: AppTaskOrigin?) {
+    init(started: VirtualTime, by parent: AppTaskOrigin?, handler: String? = nil) {
         self.started = started
+        self.handler = handler
         if let parent { parents = [parent.started] + parent.parents }
     }
 
-    /// `started at 1.000 s by a task started at 0.000 s`.
+    /// `started at 1.000 s by a task started at 0.000 s`; `started at 0.000 s (the rest of the
+    /// async onLaunch)`.
     var text: String {
-        (["started at \(started.text) s"] + parents.map { "by a task started at \($0.text) s" }).joined(separator: " ")
+        let words = ["started at \(started.text) s"] + parents.map { "by a task started at \($0.text) s" }
+        return words.joined(separator: " ") + (handler.map { " (the rest of the async \($0))" } ?? "")
     }
+}
+
+/// A start of a task on the main actor that runs at once (`AppTasks.legacyStart`).
+private protocol MainActorStart {
+    @MainActor static func start(_ body: @escaping @MainActor () async throws -> Void) -> Task<Void, any Error>
+}
+
+private enum LegacyMainActorStart: MainActorStart {
+    @available(*, deprecated, message: "Task.startOnMainActor is deprecated, renamed Task.immediate (macOS 26)")
+    @MainActor static func start(_ body: @escaping @MainActor () async throws -> Void) -> Task<Void, any Error> {
+        Task.startOnMainActor(body)
+    }
+}
+
+/// What an async handler's first run left (`AppTasks.runHandler`), on the main actor.
+@MainActor
+private final class HandlerRun {
+    /// Its code ended (returned or threw) before it awaited anything that suspends.
+    var finished = false
+    /// The error it threw then: the handler's.
+    var error: (any Error)?
+    /// Its code awaited: the rest is one of the app's tasks, whose error fails a later event.
+    var suspended = false
 }
 
 /// One of the app's tasks, from its first job until it ends (`AppTasks`).
@@ -332,7 +476,7 @@ final class AppTaskRecord: @unchecked Sendable {
     let launch: Int
     /// Its place in the order the app's tasks started.
     let number: Int
-    let origin: AppTaskOrigin
+    var origin: AppTaskOrigin
     /// Whether it awaits the simulation (a sleep on the clock, the server's answer) since its
     /// last step; false: it awaits something outside it, or is ready to run.
     var waitsInSimulation = false
@@ -359,7 +503,11 @@ struct AppTaskFailure {
     var error: String
 
     var message: SimError.Message {
-        "a task the app's code \(origin.text) threw an error it did not catch: \(error); an unstructured Task drops its error in the app, so catch it inside the task (do/catch) and handle it there"
+        if let handler = origin.handler {
+            return "\(handler), an async handler that ran at \(origin.started.text) s, threw an error after it awaited: \(error)"
+        }
+        return
+            "a task the app's code \(origin.text) threw an error it did not catch: \(error); an unstructured Task drops its error in the app, so catch it inside the task (do/catch) and handle it there"
     }
 }
 

@@ -30,6 +30,18 @@ package func onMainActor<T: Sendable>(_ simulator: Simulator, _ body: @MainActor
     return try onMainActor(waitLimit: simulator.mainActorWaitLimit) { try AppTasks.capturing(simulator) { try body(simulator) } }
 }
 
+/// Runs one of the app's async handlers, called `handler` in messages (`onLaunch`), on the main
+/// actor as `onMainActor(_:_:)` runs a synchronous one: its code starts at once and, when it
+/// does not suspend, ends before this returns, its error thrown here; when it awaits, the rest
+/// is one of the app's tasks (`AppTasks.runHandler`, semantics 10.11).
+package func onMainActor(_ simulator: Simulator, handler: String, _ body: @escaping @MainActor (Simulator) async throws -> Void) throws {
+    nonisolated(unsafe) let simulator = simulator
+    try onMainActor(simulator) { sim throws in
+        nonisolated(unsafe) let sim = sim
+        try AppTasks.runHandler(sim, handler) { try await body(sim) }
+    }
+}
+
 /// Runs `body` on the main actor as `onMainActor(_:_:)` runs a model's code, before there is a
 /// simulator (a registered model's `@MainActor` factory): a hop the main actor does not take
 /// within `waitLimit` seconds is an error (nil: no limit).

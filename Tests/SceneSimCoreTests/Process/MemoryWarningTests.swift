@@ -16,7 +16,7 @@ struct MemoryWarningTests {
         }
         model.setCode(
             AppModel.SceneCalls(
-                AppModel.SceneCode(onMemoryWarning: { sim, id in heard.value.append(sim.label(of: id)) })),
+                AppModel.SceneCode(onMemoryWarning: { sim, id in heard.value.append(sim.label(of: id)) }), scene: "main"),
             ofScene: "main")
         return model
     }

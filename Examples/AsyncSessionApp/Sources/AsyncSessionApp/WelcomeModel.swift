@@ -1,8 +1,9 @@
 import SceneSim
 
 /// The adapter from `WelcomeController` to scenesim: the controller's phases are the model's
-/// states, and each launch starts a new controller as the App's `.task` would
-/// (`Task { @MainActor in await controller.start() }`). Unlike `SessionModel` it hands the
+/// states, and each launch starts a new controller in an async `onLaunch`, as the App's `.task`
+/// would (`await controller.start()`: the launch goes on when the controller first sleeps, and
+/// the rest of the handler resumes on the virtual clock). Unlike `SessionModel` it hands the
 /// controller no clock: the controller reads its clocks from swift-dependencies, so the test
 /// sets them, `withDependencies { $0.continuousClock = store.clock }`, around the launches.
 public enum WelcomeModel {
@@ -30,7 +31,7 @@ public enum WelcomeModel {
                 _ = try? sim.transition(to: ModelState(phase.rawValue))
             }
             process.start(controller)
-            Task { @MainActor in await controller.start() }
+            await controller.start()
         }
         return (model, process)
     }
