@@ -69,6 +69,13 @@ if !operationOnly {
     let saves = zip(rows[5].values, rows[6].values).map { pad(fixed($0 / $1, 2), 12) }.joined()
     print(pad("every_write / saved at background", 36) + pad("ratio", 13) + saves)
 
+    // A Swift model's handler: what one call costs beside the lifecycle work around it.
+    let handlers = try Scenarios(windows: 100).swiftHandlers()
+    let perCall = (handlers.with - handlers.without) / handlers.callsPerPair
+    print(
+        "Swift model, App and scene onPhase, 100 windows: background+foreground \(fixed(handlers.with, 1)) ns/pair, "
+            + "\(fixed(handlers.without, 1)) without the handlers; \(fixed(perCall, 1)) ns per handler call (\(fixed(handlers.callsPerPair, 1)) calls/pair)")
+
     // The target: a lifecycle operation costs the same however many windows are open (the first
     // three rows; growth from the memory hierarchy aside). An operation that walks or copies
     // every window once costs about 100x at 100k; one that did, every foreground, went

@@ -1,7 +1,7 @@
 import SceneSim
 
 /// The app as scenesim runs it: the controller's screens are the model's states, and the
-/// App's launch starts the controller in a task, as its `.task` modifier would.
+/// App's launch awaits the controller, as its `.task` modifier would.
 @MainActor
 final class AccountApp {
     /// The running process's controller (each launch makes a new one, as a relaunch is a new
@@ -21,11 +21,8 @@ final class AccountApp {
                 try await sim.validate(token: token) == .valid
             }
             self.controller = controller
-            let token = sim.keychainToken
-            Task { @MainActor in
-                try await controller.start(token: token)
-                try sim.transition(to: ModelState(controller.screen.rawValue))
-            }
+            try await controller.start(token: sim.keychainToken)
+            try sim.transition(to: ModelState(controller.screen.rawValue))
         }
         return model
     }
