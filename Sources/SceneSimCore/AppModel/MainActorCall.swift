@@ -120,14 +120,28 @@ private let mainQueueMark: (key: DispatchSpecificKey<Bool>, set: Void) = {
     return (key, ())
 }()
 
-/// Whether this is the process's main thread.
+/// Whether this is the process's main thread. On Linux that takes two system calls, and every
+/// call of a Swift model's handler asks (bench-core's handler row), so each thread keeps its
+/// answer in a thread-specific slot: 1, the main thread; 2, another.
 package var isMainThread: Bool {
     #if canImport(Glibc)
-    linuxThreadID() == getpid()
+    if let known = pthread_getspecific(mainThreadKey) { return Int(bitPattern: known) == 1 }
+    let main = linuxThreadID() == getpid()
+    pthread_setspecific(mainThreadKey, UnsafeRawPointer(bitPattern: main ? 1 : 2))
+    return main
     #else
     pthread_main_np() != 0
     #endif
 }
+
+#if canImport(Glibc)
+/// Each thread's answer to `isMainThread`, once asked.
+private let mainThreadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+}()
+#endif
 
 #if canImport(Glibc)
 /// glibc's gettid(2) (declared only under _GNU_SOURCE, so Swift's Glibc module lacks it): on
