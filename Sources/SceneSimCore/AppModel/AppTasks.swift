@@ -391,11 +391,13 @@ enum AppTasks {
             job.runSynchronously(on: MainActor.sharedUnownedExecutor)
             ran += 1
             if ran >= drainLimit, isPending {
-                // Dropped, never run: they would keep the next event going too.
-                state.withLock {
-                    $0.jobs = []
-                    $0.next = 0
-                    $0.running = nil
+                // Dropped, never run: they would keep the next event going too. Their tasks
+                // never run again, so they are not under way either (`pendingWork`).
+                state.withLock { state in
+                    for job in state.jobs[state.next...] { state.live.removeValue(forKey: address(of: job)) }
+                    state.jobs = []
+                    state.next = 0
+                    state.running = nil
                 }
                 throw SimError(
                     .didNotSettle,

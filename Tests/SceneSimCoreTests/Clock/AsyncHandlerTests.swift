@@ -294,4 +294,23 @@ struct AsyncHandlerTests {
             "\(error)" == "perform(intent: \"refresh\"): the disk is full"
         }
     }
+
+    @MainActor
+    @Test("an async handler that only ever yields is the livelock error after 100,000 steps, not a hang; it is not pending after, and the next event runs")
+    func yieldsForEver() throws {
+        let log = Log()
+        let sim = try simulator { _ in
+            while true { await Task.yield() }
+        }
+        #expect {
+            try sim.launch()
+        } throws: { error in
+            (error as? SimError)?.kind == .didNotSettle
+        }
+        // Its jobs were dropped: it never runs again, so it is not work under way.
+        #expect(sim.pendingWork.isEmpty)
+        try sim.scheduleTask(after: 1) { sim in log.add("next event", sim) }
+        try sim.advance(by: .seconds(1))
+        #expect(log.lines == ["1.000 next event"])
+    }
 }

@@ -196,6 +196,8 @@ struct SimClockTests {
             "\(error)"
                 == "the app's tasks ran 100000 steps in one event and are still ready to run: a task that never awaits anything but Task.yield() or itself keeps the event going; let it await the clock (SimClock.sleep) or end"
         }
+        // Its jobs were dropped: it never runs again, so it is not work under way.
+        #expect(sim.pendingWork.isEmpty)
         // The next event runs only its own tasks.
         try sim.scheduleTask(after: 1) { sim in
             Task { @MainActor in log.add("next event's task", sim) }
