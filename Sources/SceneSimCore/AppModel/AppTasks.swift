@@ -276,14 +276,15 @@ enum AppTasks {
     /// to an async one), this returns its result: its error is the handler's, thrown here. When
     /// it awaits (the clock, the server, a `Task.yield()`, something outside the simulation),
     /// the handler point goes on, and the rest of the handler is one of the app's tasks
-    /// (`Task.immediate`, followed as a `Task { @MainActor in … }` the handler started is): it
-    /// resumes within the event that makes it ready, `pendingWork` names it while it awaits
-    /// something outside the simulation, and an error it throws after it awaited fails the event
-    /// that ran it, as the handler's (`AppTaskFailure`). A termination drops it.
+    /// (followed as a `Task { @MainActor in … }` the handler started is): it resumes within the
+    /// event that makes it ready, `pendingWork` names it while it awaits something outside the
+    /// simulation, and an error it throws after it awaited fails the event that ran it, as the
+    /// handler's (`AppTaskFailure`). A termination drops it.
     ///
-    /// The start is `Task.immediate` (macOS 26 and later, Linux), or below macOS 26 the
+    /// The start (`startNow`): with the executors taken over (Linux, macOS 26.4 and later), the
+    /// task's first job is run here; otherwise `Task.immediate` (macOS 26 to 26.3) or the
     /// runtime's older entry for the same start on the main actor (`Task.startOnMainActor`,
-    /// macOS 14): a synchronous handler runs at its handler point on every platform.
+    /// macOS 15 to 25), so a synchronous handler runs at its handler point on every platform.
     @MainActor
     static func runHandler(_ simulator: Simulator, _ name: String, _ body: @escaping @MainActor () async throws -> Void) throws {
         let run = HandlerRun()
