@@ -87,9 +87,30 @@ enum AppTasks {
         /// Set while an async handler's task is made (`startNow`): its first job is not a new
         /// task of the app's.
         var startingHandler = false
-        /// Set when the code of an async handler's first run (`runHandler`) awaits the clock or
-        /// the server: the handler's task then waits in the simulation.
-        var handlerWaits = false
+        /// The child tasks of the app's tasks (`async let`, a task group's), by address: the
+        /// task of the app's they are part of (the simulator follows that one: a child's error
+        /// goes to its parent, which cannot end before it).
+        var children: [UInt: UInt] = [:]
+        /// How many waits in the simulation (a sleep on the clock, the server's answer) each task
+        /// of the app's has under way, its children's included, by address.
+        var waits: [UInt: Int] = [:]
+
+        /// The task of the app's the task at `address` is, or is a child of; nil: neither.
+        func root(of address: UInt) -> UInt? {
+            live[address] != nil ? address : children[address]
+        }
+
+        /// The record of the task of the app's the task at `address` is, or is a child of.
+        func record(of address: UInt) -> AppTaskRecord? {
+            root(of: address).flatMap { live[$0] }
+        }
+
+        /// Forgets a task of the app's (it ended, or never runs again), its children and waits.
+        mutating func forget(_ address: UInt) {
+            live.removeValue(forKey: address)
+            waits.removeValue(forKey: address)
+            if !children.isEmpty { children = children.filter { $0.value != address } }
+        }
     }
 
     private static let state = Mutex<State>(State())
@@ -129,11 +150,16 @@ enum AppTasks {
             guard isTask, !state.makingWatcher, !state.startingHandler, state.live[address] == nil, !state.watchers.contains(address),
                 let simulator = state.simulator?.simulator
             else { return }
+            if isChildTask(job) {
+                // Part of the task whose step made it, from its first job on.
+                if state.children[address] == nil, let root = state.running { state.children[address] = root }
+                return
+            }
             let parent = state.running.flatMap { state.live[$0] }
             state.started += 1
             state.live[address] = AppTaskRecord(
                 serial: simulator.serial, launch: simulator.launchCount, number: state.started,
-                origin: AppTaskOrigin(started: simulator.now, by: parent?.origin))
+                origin: AppTaskOrigin(started: simulator.now, by: parent?.origin), parent: state.running)
             state.fresh.append(address)
         }
     }
@@ -146,7 +172,7 @@ enum AppTasks {
         guard isTask else { return false }
         let address = address(of: job)
         return state.withLock { state in
-            guard let record = state.live[address] else { return false }
+            guard let record = state.record(of: address) else { return false }
             record.isParked = true
             state.parked.append((record.serial, job))
             parkedCount.add(1, ordering: .relaxed)
@@ -167,7 +193,7 @@ enum AppTasks {
                     state.parked.remove(at: index)
                     parkedCount.subtract(1, ordering: .relaxed)
                     let address = address(of: parked.job)
-                    guard let record = state.live[address], record.launch == launch else { continue }
+                    guard let record = state.record(of: address), record.launch == launch else { continue }
                     record.isParked = false
                     state.jobs.insert(parked.job, at: state.next)
                 }
@@ -181,9 +207,7 @@ enum AppTasks {
             defer { state.next += 1 }
             let job = state.jobs[state.next]
             let address = address(of: job)
-            state.running = state.live[address] == nil ? nil : address
-            // It runs again: whatever it waited on in the simulation is over.
-            state.live[address]?.waitsInSimulation = false
+            state.running = state.root(of: address)
             return (job, fresh)
         }
         for address in fresh { watch(address) }
@@ -241,7 +265,8 @@ enum AppTasks {
         if case .failure(let error) = result, !(error is CancellationError) { thrown = "\(error)" }
         state.withLock { state in
             state.watchers.remove(watcher)
-            guard let record = state.live.removeValue(forKey: address) else { return }
+            guard let record = state.live[address] else { return }
+            state.forget(address)
             if let thrown { state.failures.append(AppTaskFailure(serial: record.serial, origin: record.origin, error: thrown)) }
         }
     }
@@ -257,17 +282,33 @@ enum AppTasks {
         return failures.first.map { SimError(.appCode, $0.message) }
     }
 
-    /// Notes that the task running now waits on the simulation (the clock, the server): it is
-    /// not waiting on something outside it.
-    static func waitsInSimulation() {
+    /// Notes that the task of the app's whose step runs now (with its children) begins a wait
+    /// in the simulation (a sleep on the clock, the server's answer): while it lasts, the task is
+    /// not waiting on something outside the simulation. Returns that task, for
+    /// `simulationWaitEnds`.
+    static func simulationWaitBegins() -> UInt? {
         state.withLock { state in
-            guard let running = state.running else {
-                // The first run of an async handler (`runHandler`), not yet known as a task.
-                state.handlerWaits = true
-                return
-            }
-            state.live[running]?.waitsInSimulation = true
+            guard let running = state.running else { return nil }
+            state.waits[running, default: 0] += 1
+            return running
         }
+    }
+
+    /// A wait `simulationWaitBegins` began is over (the sleep resumes, the answer comes).
+    static func simulationWaitEnds(_ owner: UInt?) {
+        guard let owner else { return }
+        state.withLock { state in
+            let left = (state.waits[owner] ?? 0) - 1
+            state.waits[owner] = left == 0 ? nil : left
+        }
+    }
+
+    /// Whether `job`, a task's first job, is a child task's (`async let`, a task group's): the
+    /// `IsChildTask` bit (24) of the job's flags, the word after the heap object's header and
+    /// the scheduler's two private words (Swift's ABI for a `Job`).
+    private static func isChildTask(_ job: UnownedJob) -> Bool {
+        let flags = UnsafeRawPointer(bitPattern: address(of: job))!.load(fromByteOffset: 4 * MemoryLayout<UnsafeRawPointer>.size, as: UInt32.self)
+        return flags & (1 << 24) != 0
     }
 
     /// Runs one of the app's async handlers at its handler point (semantics 10.11): its code
@@ -288,13 +329,7 @@ enum AppTasks {
     @MainActor
     static func runHandler(_ simulator: Simulator, _ name: String, _ body: @escaping @MainActor () async throws -> Void) throws {
         let run = HandlerRun()
-        // While the handler's first run goes, no task of the app's is the one running: a task
-        // it starts has no parent, and its sleep marks `handlerWaits`.
-        let saved = state.withLock { state -> (running: UInt?, waits: Bool) in
-            defer { (state.running, state.handlerWaits) = (nil, false) }
-            return (state.running, state.handlerWaits)
-        }
-        let task = startNow { @MainActor () async throws -> Void in
+        let (task, parent) = startNow { @MainActor () async throws -> Void in
             do {
                 try await body()
             } catch {
@@ -307,17 +342,13 @@ enum AppTasks {
             }
             run.finished = true
         }
-        let waits = state.withLock { state -> Bool in
-            defer { (state.running, state.handlerWaits) = saved }
-            return state.handlerWaits
-        }
         if run.finished {
             if let error = run.error { throw error }
             return
         }
         run.suspended = true
         guard installed else { return }
-        adopt(task, simulator, handler: name, parent: saved.running, waitsInSimulation: waits)
+        adopt(task, simulator, handler: name, parent: parent)
     }
 
     /// Starts `body` as a task whose first run is now, on this thread, until it first suspends.
@@ -325,19 +356,28 @@ enum AppTasks {
     /// here: `Task.immediate` decides from the thread whether it runs on the main actor, and on
     /// Linux a process that called `dispatchMain()` (Swift Testing's) serves the main actor on
     /// another thread, so it sometimes enqueued the job instead.
+    ///
+    /// While that first run goes, the task is the one whose step runs (`running`), though not
+    /// yet followed: the children it starts are its, and so are the waits it begins. Returns
+    /// the task, and the task of the app's whose step ran before (the handler's parent).
     @MainActor
-    private static func startNow(_ body: @escaping @MainActor () async throws -> Void) -> Task<Void, any Error> {
-        guard installed, isRunningAppCode else { return startImmediately(body) }
+    private static func startNow(_ body: @escaping @MainActor () async throws -> Void) -> (Task<Void, any Error>, parent: UInt?) {
+        guard installed, isRunningAppCode else { return (startImmediately(body), nil) }
         state.withLock { $0.startingHandler = true }
         let task = Task { @MainActor in try await body() }
         let address = UInt(bitPattern: unsafeBitCast(task, to: UnsafeRawPointer.self))
-        let job = state.withLock { state -> UnownedJob? in
+        let (job, parent) = state.withLock { state -> (UnownedJob?, UInt?) in
             state.startingHandler = false
-            guard let index = state.jobs.lastIndex(where: { Self.address(of: $0) == address }), index >= state.next else { return nil }
-            return state.jobs.remove(at: index)
+            let parent = state.running
+            guard let index = state.jobs.lastIndex(where: { Self.address(of: $0) == address }), index >= state.next else { return (nil, parent) }
+            state.running = address
+            return (state.jobs.remove(at: index), parent)
         }
-        job?.runSynchronously(on: MainActor.sharedUnownedExecutor)
-        return task
+        if let job {
+            job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+            state.withLock { $0.running = parent }
+        }
+        return (task, parent)
     }
 
     /// Starts `body` as a task that runs on this thread at once, until it first suspends; the
@@ -360,7 +400,7 @@ enum AppTasks {
     /// Follows the rest of an async handler that awaited (`runHandler`) as one of the app's
     /// tasks: known already if a job of it was made ready while it ran (a `Task.yield()`), or
     /// new, started now by the task that ran the handler, if one did.
-    private static func adopt(_ task: Task<Void, any Error>, _ simulator: Simulator, handler: String, parent: UInt?, waitsInSimulation: Bool) {
+    private static func adopt(_ task: Task<Void, any Error>, _ simulator: Simulator, handler: String, parent: UInt?) {
         let address = UInt(bitPattern: unsafeBitCast(task, to: UnsafeRawPointer.self))
         state.withLock { state in
             if let record = state.live[address] {
@@ -370,19 +410,28 @@ enum AppTasks {
             state.started += 1
             let record = AppTaskRecord(
                 serial: simulator.serial, launch: simulator.launchCount, number: state.started,
-                origin: AppTaskOrigin(started: simulator.now, by: parent.flatMap { state.live[$0] }?.origin, handler: handler))
-            record.waitsInSimulation = waitsInSimulation
+                origin: AppTaskOrigin(started: simulator.now, by: parent.flatMap { state.live[$0] }?.origin, handler: handler),
+                parent: parent)
             state.live[address] = record
             state.fresh.append(address)
         }
     }
 
     /// The app's tasks of simulator `serial`'s process `launch` that have not ended, in the
-    /// order they started.
+    /// order they started; `waitsInSimulation`: it, or a task it started (a `Task { … }` whose
+    /// value it may await), has a wait in the simulation under way, or was made ready from
+    /// outside. (A task awaiting one it did not start is not seen as waiting on it.)
     static func tasks(of serial: Int, launch: Int) -> [(origin: AppTaskOrigin, waitsInSimulation: Bool, isParked: Bool)] {
         state.withLock { state in
-            state.live.values.filter { $0.serial == serial && $0.launch == launch }.sorted { $0.number < $1.number }
-                .map { ($0.origin, $0.waitsInSimulation, $0.isParked) }
+            let mine = state.live.filter { $0.value.serial == serial && $0.value.launch == launch }
+            var waiting: Set<UInt> = []
+            // A task resumed from outside is named as such; the tasks that started it wait on it.
+            for (address, record) in mine where (state.waits[address] ?? 0) > 0 || record.isParked {
+                var next: UInt? = record.isParked && (state.waits[address] ?? 0) == 0 ? record.parent : address
+                while let current = next, waiting.insert(current).inserted { next = state.live[current]?.parent }
+            }
+            return mine.sorted { $0.value.number < $1.value.number }
+                .map { ($0.value.origin, waiting.contains($0.key), $0.value.isParked) }
         }
     }
 
@@ -395,7 +444,9 @@ enum AppTasks {
                 // Dropped, never run: they would keep the next event going too. Their tasks
                 // never run again, so they are not under way either (`pendingWork`).
                 state.withLock { state in
-                    for job in state.jobs[state.next...] { state.live.removeValue(forKey: address(of: job)) }
+                    for job in state.jobs[state.next...] {
+                        if let root = state.root(of: address(of: job)) { state.forget(root) }
+                    }
                     state.jobs = []
                     state.next = 0
                     state.running = nil
@@ -480,17 +531,17 @@ final class AppTaskRecord: @unchecked Sendable {
     /// Its place in the order the app's tasks started.
     let number: Int
     var origin: AppTaskOrigin
-    /// Whether it awaits the simulation (a sleep on the clock, the server's answer) since its
-    /// last step; false: it awaits something outside it, or is ready to run.
-    var waitsInSimulation = false
+    /// The task of the app's whose step started it, by address.
+    let parent: UInt?
     /// Whether something outside the simulation made it ready; it runs at the next hop.
     var isParked = false
 
-    init(serial: Int, launch: Int, number: Int, origin: AppTaskOrigin) {
+    init(serial: Int, launch: Int, number: Int, origin: AppTaskOrigin, parent: UInt?) {
         self.serial = serial
         self.launch = launch
         self.number = number
         self.origin = origin
+        self.parent = parent
     }
 }
 

@@ -16,10 +16,10 @@ extension Simulator {
         }
         guard deadline > now else { return true }
         // The task waits on the clock, not on something outside the simulation.
-        AppTasks.waitsInSimulation()
+        let owner = AppTasks.simulationWaitBegins()
         let id = services.nextSleep
         services.nextSleep += 1
-        services.sleeps[id] = Sleep(continuation: continuation, since: now)
+        services.sleeps[id] = Sleep(continuation: continuation, since: now, owner: owner)
         scheduler.schedule(.sleep(id: id), at: deadline)
         return false
     }
@@ -28,6 +28,7 @@ extension Simulator {
     /// awaits again or ends.
     func resumeSleep(_ id: Int) {
         guard let sleep = services.sleeps.removeValue(forKey: id) else { return }
+        AppTasks.simulationWaitEnds(sleep.owner)
         runAppCode {
             try onMainActor(self) { _ in sleep.continuation.resume() }
         }
@@ -40,4 +41,6 @@ struct Sleep {
     var continuation: UnsafeContinuation<Void, any Error>
     /// When the task went to sleep.
     var since: VirtualTime
+    /// The task of the app's it is part of, whose wait this is (`AppTasks.simulationWaitBegins`).
+    var owner: UInt?
 }

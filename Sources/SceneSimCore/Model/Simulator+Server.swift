@@ -120,12 +120,18 @@ extension Simulator {
                     )
                 }
                 // The task waits on the server, not on something outside the simulation.
-                AppTasks.waitsInSimulation()
-                try validate(
-                    token: token,
-                    answer: { sim, answer, _ in
-                        try onMainActor(sim) { _ in continuation.resume(returning: ValidationResult(answer)) }
-                    })
+                let owner = AppTasks.simulationWaitBegins()
+                do throws(SimError) {
+                    try validate(
+                        token: token,
+                        answer: { sim, answer, _ in
+                            AppTasks.simulationWaitEnds(owner)
+                            try onMainActor(sim) { _ in continuation.resume(returning: ValidationResult(answer)) }
+                        })
+                } catch {
+                    AppTasks.simulationWaitEnds(owner)
+                    throw error
+                }
             } catch {
                 continuation.resume(throwing: error)
             }

@@ -1,0 +1,138 @@
+import SceneSimTestSupport
+import Testing
+@testable import SceneSimCore
+
+/// The app's async code with structured concurrency (`async let`, task groups): child tasks run
+/// within the events, each sleep on the virtual clock resumes at its instant.
+@Suite("The app's structured concurrency on the virtual clock")
+struct StructuredConcurrencyTests {
+    typealias Log = SimClockTests.Log
+
+    private func simulator(launch: @escaping @MainActor (Simulator) async throws -> Void) throws -> Simulator {
+        var model = try AppModel(states: [ModelState("idle")], initial: "idle", transitions: [:])
+        model.onLaunch = launch
+        return try Simulator(config: .testing(), model: model)
+    }
+
+    /// Sleeps `seconds` on the clock, then says which.
+    nonisolated static func nap(_ clock: SimClock, _ seconds: Int) async throws -> String {
+        try await clock.sleep(for: .seconds(seconds))
+        return "\(seconds) s at \(clock.now.time.text)"
+    }
+
+    @MainActor
+    @Test("async let: both children sleep at once; the handler goes on when the longer one is done")
+    func asyncLet() throws {
+        let log = Log()
+        let sim = try simulator { sim in
+            let clock = sim.clock
+            async let short = Self.nap(clock, 1)
+            async let long = Self.nap(clock, 3)
+            let (a, b) = try await (short, long)
+            log.add("\(a); \(b)", sim)
+        }
+        try sim.launch()
+        #expect(log.lines.isEmpty)
+        // Both children sleep; the handler waits on them, so on the clock: not on anything outside.
+        #expect(sim.pendingWork == [.sleep(since: .zero, due: .at(1)), .sleep(since: .zero, due: .at(3))])
+        try sim.advance(by: .seconds(2))
+        #expect(log.lines.isEmpty)
+        #expect(sim.pendingWork == [.sleep(since: .zero, due: .at(3))])
+        try sim.advance(by: .seconds(1))
+        #expect(log.lines == ["3.000 1 s at 1.000; 3 s at 3.000"])
+        #expect(sim.pendingWork.isEmpty)
+    }
+
+    @MainActor
+    @Test("a task group: its children's results come in the order their sleeps end")
+    func taskGroup() throws {
+        let log = Log()
+        let sim = try simulator { sim in
+            let clock = sim.clock
+            let order = try await withThrowingTaskGroup(of: String.self) { group in
+                for seconds in [3, 1, 2] { group.addTask { try await Self.nap(clock, seconds) } }
+                var done: [String] = []
+                for try await result in group { done.append(result) }
+                return done
+            }
+            log.add(order.joined(separator: ", "), sim)
+        }
+        try sim.launch()
+        #expect(sim.pendingWork == [.sleep(since: .zero, due: .at(1)), .sleep(since: .zero, due: .at(2)), .sleep(since: .zero, due: .at(3))])
+        try sim.settle()
+        #expect(log.lines == ["3.000 1 s at 1.000, 2 s at 2.000, 3 s at 3.000"])
+        #expect(sim.pendingWork.isEmpty)
+    }
+
+    @MainActor
+    @Test("a task group's child that throws: the group's error is the handler's, failing the event that ran it")
+    func taskGroupThrows() throws {
+        struct Offline: Error, CustomStringConvertible { var description: String { "Offline" } }
+        let sim = try simulator { sim in
+            let clock = sim.clock
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await clock.sleep(for: .seconds(1)) }
+                group.addTask {
+                    try await clock.sleep(for: .seconds(2))
+                    throw Offline()
+                }
+                try await group.waitForAll()
+            }
+        }
+        try sim.launch()
+        try sim.advance(by: .seconds(1))
+        #expect {
+            try sim.advance(by: .seconds(1))
+        } throws: { error in
+            "\(error)" == "onLaunch, an async handler that ran at 0.000 s, threw an error after it awaited: Offline"
+        }
+        #expect(sim.pendingWork.isEmpty)
+    }
+
+    @MainActor
+    @Test("a task returning a value: the simulator follows it to its end; the handler awaiting it waits on the clock, and gets the value")
+    func taskValue() throws {
+        let log = Log()
+        let sim = try simulator { sim in
+            let clock = sim.clock
+            let child = Task { @MainActor in try await Self.nap(clock, 1) }
+            log.add(try await child.value, sim)
+        }
+        try sim.launch()
+        // The handler awaits the task it started, which sleeps: nothing awaits anything outside.
+        #expect(sim.pendingWork == [.sleep(since: .zero, due: .at(1))])
+        try sim.advance(by: .seconds(1))
+        #expect(log.lines == ["1.000 1 s at 1.000"])
+        #expect(sim.pendingWork.isEmpty)
+    }
+
+    /// Holds a continuation nothing in the simulation resumes (a real network call).
+    @MainActor
+    final class Outside {
+        var continuation: CheckedContinuation<Void, Never>?
+        nonisolated init() {}
+        func wait() async { await withCheckedContinuation { continuation = $0 } }
+    }
+
+    @MainActor
+    @Test("a child that awaits something outside the simulation: the task it is part of is named, by its start")
+    func childWaitingOutside() throws {
+        let outside = Outside()
+        let log = Log()
+        let sim = try simulator { sim in
+            Task { @MainActor in
+                async let answer: Void = outside.wait()
+                await answer
+                log.add("answered", sim)
+            }
+        }
+        try sim.launch()
+        #expect(sim.pendingWork == [.appTask(origin: "started at 0.000 s", resumedFromOutside: false)])
+        try sim.advance(by: .seconds(1))
+        outside.continuation?.resume()
+        #expect(sim.pendingWork == [.appTask(origin: "started at 0.000 s", resumedFromOutside: true)])
+        try sim.advance(by: .seconds(1))
+        #expect(log.lines == ["1.000 answered"])
+        #expect(sim.pendingWork.isEmpty)
+    }
+}
