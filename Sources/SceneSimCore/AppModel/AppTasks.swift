@@ -221,18 +221,41 @@ enum AppTasks {
     ///
     /// The watcher holds the task by a `Task` handle made from its address (the task is a
     /// reference-counted object; the handle retains it, so the address is not reused while
-    /// the simulator knows it). Its result type is not known here: the runtime copies the
-    /// task's result, with the task's own type, into room the handle claims (`ResultSpace`,
-    /// 4 KiB, never read; what it holds is never released, a small leak per task that returns
-    /// a reference). A `Task { … }` body returning a value larger than that would overrun it:
-    /// app tasks return `Void` or small values (docs/semantics.md 10.10 says so).
+    /// the simulator knows it). Swift gives no way to await a task whose result type is not
+    /// known, and the runtime copies the task's result, with the task's own type, into room
+    /// the handle claims: so the watcher reads the size of the task's result type
+    /// (`resultSize`) and awaits with room of 4 KiB, 64 KiB or 1 MiB (`ResultSpace`, never
+    /// read, in the watcher's frame; what it holds is never released, a small leak per task
+    /// that returns a reference). A task whose result is larger still is not followed
+    /// (forgotten at once: it runs as in the app, not within the events). When the size cannot
+    /// be read (`resultTypeOffset` found nothing), 4 KiB is assumed, as before
+    /// (docs/semantics.md 10.10).
     private static func watch(_ address: UInt) {
-        let task = retainedTask(at: address)
+        let size = resultSize(of: address) ?? 0
+        if size <= MemoryLayout<ResultSpace>.size {
+            watch(address, room: ResultSpace.self)
+        } else if size <= MemoryLayout<LargeResultSpace>.size {
+            watch(address, room: LargeResultSpace.self)
+        } else if size <= MemoryLayout<HugeResultSpace>.size {
+            watch(address, room: HugeResultSpace.self)
+        } else {
+            state.withLock { $0.forget(address) }
+        }
+    }
+
+    private static func watch<Room: Sendable>(_ address: UInt, room: Room.Type) {
+        let task = retainedTask(at: address, room: Room.self)
         state.withLock { $0.makingWatcher = true }
         let watcher = Task { @MainActor in
-            let result = await task.result
             let watcher = withUnsafeCurrentTask { UInt(bitPattern: unsafeBitCast($0, to: UnsafeRawPointer?.self)) }
-            ended(address, watcher: watcher, result.map { _ in () })
+            // The value is discarded where the runtime wrote it (the watcher's frame, on the
+            // heap), never copied: a `Result` of the room would be, onto the thread's stack.
+            do {
+                _ = try await task.value
+                ended(address, watcher: watcher, .success(()))
+            } catch {
+                ended(address, watcher: watcher, .failure(error))
+            }
         }
         state.withLock { state in
             state.makingWatcher = false
@@ -246,10 +269,10 @@ enum AppTasks {
     /// natively, on every platform. (`Unmanaged<AnyObject>` would not do on a Mac, where its
     /// retain asks the object's class whether it is an Objective-C one, and a task has no
     /// class.)
-    private static func retainedTask(at address: UInt) -> Task<ResultSpace, any Error> {
-        let slot = UnsafeMutablePointer<Task<ResultSpace, any Error>>.allocate(capacity: 1)
+    private static func retainedTask<Room: Sendable>(at address: UInt, room: Room.Type) -> Task<Room, any Error> {
+        let slot = UnsafeMutablePointer<Task<Room, any Error>>.allocate(capacity: 1)
         defer { slot.deallocate() }  // not deinitialized: the cast handle's reference was never taken
-        slot.initialize(to: unsafeBitCast(UnsafeRawPointer(bitPattern: address)!, to: Task<ResultSpace, any Error>.self))
+        slot.initialize(to: unsafeBitCast(UnsafeRawPointer(bitPattern: address)!, to: Task<Room, any Error>.self))
         return slot.pointee
     }
 
@@ -257,6 +280,48 @@ enum AppTasks {
     private typealias ResultSpace = (
         SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>, SIMD64<UInt64>
     )
+
+    /// Room for a larger result: 64 KiB.
+    private typealias LargeResultSpace = (
+        (ResultSpace, ResultSpace, ResultSpace, ResultSpace, ResultSpace, ResultSpace, ResultSpace, ResultSpace),
+        (ResultSpace, ResultSpace, ResultSpace, ResultSpace, ResultSpace, ResultSpace, ResultSpace, ResultSpace)
+    )
+
+    /// Room for the largest result followed: 1 MiB.
+    private typealias HugeResultSpace = (
+        (LargeResultSpace, LargeResultSpace, LargeResultSpace, LargeResultSpace, LargeResultSpace, LargeResultSpace, LargeResultSpace, LargeResultSpace),
+        (LargeResultSpace, LargeResultSpace, LargeResultSpace, LargeResultSpace, LargeResultSpace, LargeResultSpace, LargeResultSpace, LargeResultSpace)
+    )
+
+    /// The size of the result type of the unstructured task at `address`, read from the type
+    /// the task keeps (at `resultTypeOffset`); nil when that place is not known.
+    private static func resultSize(of address: UInt) -> Int? {
+        guard let offset = resultTypeOffset,
+            let metadata = UnsafeRawPointer(bitPattern: address)!.load(fromByteOffset: offset, as: UnsafeRawPointer?.self)
+        else { return nil }
+        func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+        return _openExistential(unsafeBitCast(metadata, to: Any.Type.self), do: size)
+    }
+
+    /// Where an unstructured task keeps its result type (the type's metadata, in the task's
+    /// future fragment, after the task's header: the runtime's layout, not a public API),
+    /// found once by two probe tasks whose result types are known: the first word, within the
+    /// task's first 512 bytes, that holds each probe's result type. Nil when the two disagree
+    /// or neither is found (then 4 KiB is assumed).
+    static let resultTypeOffset: Int? = {
+        struct ProbeA: Sendable { var value: UInt8 = 1 }
+        struct ProbeB: Sendable { var value: (UInt64, UInt8) = (2, 3) }
+        func offsets<T>(_ task: Task<T, Never>, _ type: T.Type) -> [Int] {
+            let address = UnsafeRawPointer(bitPattern: UInt(bitPattern: unsafeBitCast(task, to: UnsafeRawPointer.self)))!
+            let wanted = unsafeBitCast(type as Any.Type, to: UnsafeRawPointer.self)
+            let word = MemoryLayout<UnsafeRawPointer>.size
+            return stride(from: 4 * word, to: 512, by: word).filter { address.load(fromByteOffset: $0, as: UnsafeRawPointer?.self) == wanted }
+        }
+        let a = Task.detached { ProbeA() }
+        let b = Task.detached { ProbeB() }
+        let found = Set(offsets(a, ProbeA.self)).intersection(offsets(b, ProbeB.self))
+        return found.min()
+    }()
 
     /// One of the app's tasks ended: it is forgotten; an error it threw (other than
     /// `CancellationError`) waits to fail its simulator's event, or `finish()`.
@@ -472,6 +537,9 @@ enum AppTasks {
     private static let installed: Bool = {
         if #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) {
             _createExecutors(factory: AppTaskExecutors.self)
+            // Found now, while no app code runs on this thread: the probes' tasks go to the
+            // platform's executors, never taken for the app's.
+            _ = resultTypeOffset
             return true
         }
         return false

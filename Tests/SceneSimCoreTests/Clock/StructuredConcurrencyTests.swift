@@ -135,4 +135,89 @@ struct StructuredConcurrencyTests {
         #expect(log.lines == ["1.000 answered"])
         #expect(sim.pendingWork.isEmpty)
     }
+
+    /// 8 KiB inline (16 × 512 bytes): past the 4 KiB room the simulator's watcher once assumed.
+    struct Page: Sendable {
+        var words = (
+            (SIMD64<Int>(repeating: 1), SIMD64<Int>(repeating: 2), SIMD64<Int>(repeating: 3), SIMD64<Int>(repeating: 4)),
+            (SIMD64<Int>(repeating: 5), SIMD64<Int>(repeating: 6), SIMD64<Int>(repeating: 7), SIMD64<Int>(repeating: 8)),
+            (SIMD64<Int>(repeating: 9), SIMD64<Int>(repeating: 10), SIMD64<Int>(repeating: 11), SIMD64<Int>(repeating: 12)),
+            (SIMD64<Int>(repeating: 13), SIMD64<Int>(repeating: 14), SIMD64<Int>(repeating: 15), SIMD64<Int>(repeating: 16))
+        )
+        var sum: Int {
+            let rows = [words.0, words.1, words.2, words.3]
+            return rows.map { $0.0.wrappedSum() + $0.1.wrappedSum() + $0.2.wrappedSum() + $0.3.wrappedSum() }.reduce(0, +)
+        }
+    }
+
+    /// 128 KiB inline: past the largest room the watcher takes (64 KiB).
+    struct Book: Sendable {
+        var pages = (Page(), Page(), Page(), Page(), Page(), Page(), Page(), Page())
+        var more = (Page(), Page(), Page(), Page(), Page(), Page(), Page(), Page())
+    }
+
+    @Test("the place a task keeps its result type is found on this platform (else results are assumed to fit 4 KiB)")
+    func resultTypeFound() {
+        #expect(AppTasks.resultTypeOffset != nil)
+    }
+
+    @MainActor
+    @Test("a task returning an 8 KiB value is followed to its end with room for it: its error fails the event, its value is intact, nothing is overwritten")
+    func largeResult() throws {
+        struct Torn: Error, CustomStringConvertible { var description: String { "Torn" } }
+        let log = Log()
+        let sim = try simulator { sim in
+            let clock = sim.clock
+            let reader = Task { @MainActor in
+                try await clock.sleep(for: .seconds(1))
+                return Page()
+            }
+            Task { @MainActor () async throws -> Page in
+                try await clock.sleep(for: .seconds(2))
+                throw Torn()
+            }
+            log.add("sum \(try await reader.value.sum)", sim)
+        }
+        try sim.launch()
+        try sim.advance(by: .seconds(1))
+        #expect(log.lines == ["1.000 sum \(Page().sum)"])
+        #expect {
+            try sim.advance(by: .seconds(1))
+        } throws: { error in
+            "\(error)".hasPrefix("a task the app's code started at 0.000 s threw an error it did not catch: Torn;")
+        }
+        #expect(sim.pendingWork.isEmpty)
+    }
+
+    @Test("the sizes the tests rely on")
+    func sizes() {
+        #expect(MemoryLayout<Page>.size == 8 * 1024)
+        #expect(MemoryLayout<Book>.size == 128 * 1024)
+    }
+
+    @MainActor
+    @Test("a task returning a 128 KiB value awaiting something outside: followed, so named, parked when resumed, and run at the next operation; the app's code gets its value")
+    func hugeResult() throws {
+        let log = Log()
+        let outside = Outside()
+        let sim = try simulator { sim in
+            let book = Task { @MainActor in
+                await outside.wait()
+                return Book()
+            }
+            log.add("pages \(await book.value.more.7.sum)", sim)
+        }
+        try sim.launch()
+        // The book awaits something outside, and so does the handler, through the book.
+        #expect(
+            sim.pendingWork == [
+                .appTask(origin: "started at 0.000 s", resumedFromOutside: false),
+                .appTask(origin: "started at 0.000 s (the rest of the async onLaunch)", resumedFromOutside: false),
+            ])
+        outside.continuation?.resume()
+        #expect(sim.pendingWork == [.appTask(origin: "started at 0.000 s", resumedFromOutside: true)])
+        try sim.advance(by: .seconds(1))
+        #expect(log.lines == ["0.000 pages \(Page().sum)"])
+        #expect(sim.pendingWork.isEmpty)
+    }
 }
