@@ -151,8 +151,14 @@ enum AppTasks {
                 let simulator = state.simulator?.simulator
             else { return }
             if isChildTask(job) {
-                // Part of the task whose step made it, from its first job on.
-                if state.children[address] == nil, let root = state.running { state.children[address] = root }
+                // Part of the task whose step made it, from its first job on; an entry left by
+                // a child of an ended process at the same address is stale.
+                if let known = state.children[address].flatMap({ state.live[$0] }), known.serial == simulator.serial,
+                    known.launch == simulator.launchCount
+                {
+                    return
+                }
+                if let root = state.running { state.children[address] = root }
                 return
             }
             let parent = state.running.flatMap { state.live[$0] }
