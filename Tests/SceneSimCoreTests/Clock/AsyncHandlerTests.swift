@@ -142,6 +142,8 @@ struct AsyncHandlerTests {
     final class Outside {
         var continuation: CheckedContinuation<Void, Never>?
         nonisolated init() {}
+        /// Waits until the test resumes `continuation`.
+        func wait() async { await withCheckedContinuation { continuation = $0 } }
     }
 
     @MainActor

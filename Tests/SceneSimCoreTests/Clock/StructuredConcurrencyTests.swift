@@ -7,6 +7,7 @@ import Testing
 @Suite("The app's structured concurrency on the virtual clock")
 struct StructuredConcurrencyTests {
     typealias Log = SimClockTests.Log
+    typealias Outside = AsyncHandlerTests.Outside
 
     private func simulator(launch: @escaping @MainActor (Simulator) async throws -> Void) throws -> Simulator {
         var model = try AppModel(states: [ModelState("idle")], initial: "idle", transitions: [:])
@@ -106,13 +107,6 @@ struct StructuredConcurrencyTests {
         #expect(sim.pendingWork.isEmpty)
     }
 
-    /// Holds a continuation nothing in the simulation resumes (a real network call).
-    @MainActor
-    final class Outside {
-        var continuation: CheckedContinuation<Void, Never>?
-        nonisolated init() {}
-        func wait() async { await withCheckedContinuation { continuation = $0 } }
-    }
 
     @MainActor
     @Test("a child that awaits something outside the simulation: the task it is part of is named, by its start")
