@@ -107,7 +107,6 @@ struct StructuredConcurrencyTests {
         #expect(sim.pendingWork.isEmpty)
     }
 
-
     @MainActor
     @Test("a child that awaits something outside the simulation: the task it is part of is named, by its start")
     func childWaitingOutside() throws {
