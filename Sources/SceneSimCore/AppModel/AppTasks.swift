@@ -400,7 +400,7 @@ enum AppTasks {
     @MainActor
     static func runHandler(_ simulator: Simulator, _ name: String, _ body: @escaping @MainActor () async throws -> Void) throws {
         let run = HandlerRun()
-        let (task, parent) = startNow { @MainActor () async throws -> Void in
+        let (task, parent, number) = startNow { @MainActor () async throws -> Void in
             do {
                 try await body()
             } catch {
@@ -419,7 +419,7 @@ enum AppTasks {
         }
         run.suspended = true
         guard installed else { return }
-        adopt(task, simulator, handler: name, parent: parent)
+        adopt(task, simulator, handler: name, parent: parent, number: number)
     }
 
     /// Starts `body` as a task whose first run is now, on this thread, until it first suspends.
@@ -430,11 +430,17 @@ enum AppTasks {
     ///
     /// While that first run goes, the task is the one whose step runs (`running`), though not
     /// yet followed: the children it starts are its, and so are the waits it begins. Returns
-    /// the task, and the task of the app's whose step ran before (the handler's parent).
+    /// the task, the task of the app's whose step ran before (the handler's parent), and the
+    /// task's place in the order the app's tasks started (taken now, before the tasks its first
+    /// run starts).
     @MainActor
-    private static func startNow(_ body: @escaping @MainActor () async throws -> Void) -> (Task<Void, any Error>, parent: UInt?) {
-        guard installed, isRunningAppCode else { return (startImmediately(body), nil) }
-        state.withLock { $0.startingHandler = true }
+    private static func startNow(_ body: @escaping @MainActor () async throws -> Void) -> (Task<Void, any Error>, parent: UInt?, number: Int) {
+        guard installed, isRunningAppCode else { return (startImmediately(body), nil, 0) }
+        let number = state.withLock { state -> Int in
+            state.startingHandler = true
+            state.started += 1
+            return state.started
+        }
         let task = Task { @MainActor in try await body() }
         let address = UInt(bitPattern: unsafeBitCast(task, to: UnsafeRawPointer.self))
         let (job, parent) = state.withLock { state -> (UnownedJob?, UInt?) in
@@ -448,7 +454,7 @@ enum AppTasks {
             job.runSynchronously(on: MainActor.sharedUnownedExecutor)
             state.withLock { $0.running = parent }
         }
-        return (task, parent)
+        return (task, parent, number)
     }
 
     /// Starts `body` as a task that runs on this thread at once, until it first suspends; the
@@ -471,16 +477,16 @@ enum AppTasks {
     /// Follows the rest of an async handler that awaited (`runHandler`) as one of the app's
     /// tasks: known already if a job of it was made ready while it ran (a `Task.yield()`), or
     /// new, started now by the task that ran the handler, if one did.
-    private static func adopt(_ task: Task<Void, any Error>, _ simulator: Simulator, handler: String, parent: UInt?) {
+    private static func adopt(_ task: Task<Void, any Error>, _ simulator: Simulator, handler: String, parent: UInt?, number: Int) {
         let address = UInt(bitPattern: unsafeBitCast(task, to: UnsafeRawPointer.self))
         state.withLock { state in
             if let record = state.live[address] {
                 record.origin.handler = handler
+                record.number = number
                 return
             }
-            state.started += 1
             let record = AppTaskRecord(
-                serial: simulator.serial, launch: simulator.launchCount, number: state.started,
+                serial: simulator.serial, launch: simulator.launchCount, number: number,
                 origin: AppTaskOrigin(started: simulator.now, by: parent.flatMap { state.live[$0] }?.origin, handler: handler),
                 parent: parent)
             state.live[address] = record
@@ -603,7 +609,7 @@ final class AppTaskRecord: @unchecked Sendable {
     let serial: Int
     let launch: Int
     /// Its place in the order the app's tasks started.
-    let number: Int
+    var number: Int
     var origin: AppTaskOrigin
     /// The task of the app's whose step started it, by address.
     let parent: UInt?

@@ -201,11 +201,12 @@ struct StructuredConcurrencyTests {
             log.add("pages \(await book.value.more.7.sum)", sim)
         }
         try sim.launch()
-        // The book awaits something outside, and so does the handler, through the book.
+        // The book awaits something outside, and so does the handler, through the book; in the
+        // order they started, the handler first.
         #expect(
             sim.pendingWork == [
-                .appTask(origin: "started at 0.000 s", resumedFromOutside: false),
                 .appTask(origin: "started at 0.000 s (the rest of the async onLaunch)", resumedFromOutside: false),
+                .appTask(origin: "started at 0.000 s", resumedFromOutside: false),
             ])
         outside.continuation?.resume()
         #expect(sim.pendingWork == [.appTask(origin: "started at 0.000 s", resumedFromOutside: true)])
