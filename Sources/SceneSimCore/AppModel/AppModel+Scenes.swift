@@ -110,12 +110,11 @@ extension AppModel {
         /// handlers in messages.
         init(_ code: SceneCode, scene: String) {
             @Sendable func text(_ bytes: ByteString) -> String { String(decoding: bytes.bytes, as: UTF8.self) }
-            let (onPhaseName, onNotificationName, onShortcutName, onMemoryWarningName) = (
-                "onPhase of scene \"\(scene)\"", "onNotification of scene \"\(scene)\"", "onShortcut of scene \"\(scene)\"",
-                "onMemoryWarning of scene \"\(scene)\""
-            )
+            /// `onPhase of scene "editor"`, made once, not at each call.
+            func named(_ handler: String) -> String { "\(handler) of scene \"\(scene)\"" }
             if let body = code.onPhase {
-                phase = { sim, id, from, to in try onMainActor(sim, handler: "\(onPhaseName)") { sim in try await body(sim, id, from, to) } }
+                let name = named("onPhase")
+                phase = { sim, id, from, to in try onMainActor(sim, handler: name) { sim in try await body(sim, id, from, to) } }
             }
             if let body = code.onURL {
                 url = { sim, id, url in try onMainActor(sim) { sim in try body(sim, id, text(url)) } }
@@ -124,10 +123,12 @@ extension AppModel {
                 activity = { sim, id, type, info in try onMainActor(sim) { sim in try body(sim, id, type, info) } }
             }
             if let body = code.onNotification {
-                notification = { sim, id, info in try onMainActor(sim, handler: "\(onNotificationName)") { sim in try await body(sim, id, info) } }
+                let name = named("onNotification")
+                notification = { sim, id, info in try onMainActor(sim, handler: name) { sim in try await body(sim, id, info) } }
             }
             if let body = code.onShortcut {
-                shortcut = { sim, id, type in try onMainActor(sim, handler: "\(onShortcutName)") { sim in try await body(sim, id, type) } }
+                let name = named("onShortcut")
+                shortcut = { sim, id, type in try onMainActor(sim, handler: name) { sim in try await body(sim, id, type) } }
             }
             // (prefers and allows are asked only about an event with a text: ExternalEvent.text.)
             if let body = code.prefers {
@@ -145,7 +146,8 @@ extension AppModel {
                 restore = { sim, id in try onMainActor(sim) { sim in body(sim, id) } }
             }
             if let body = code.onMemoryWarning {
-                memoryWarning = { sim, id in try onMainActor(sim, handler: "\(onMemoryWarningName)") { sim in try await body(sim, id) } }
+                let name = named("onMemoryWarning")
+                memoryWarning = { sim, id in try onMainActor(sim, handler: name) { sim in try await body(sim, id) } }
             }
         }
     }

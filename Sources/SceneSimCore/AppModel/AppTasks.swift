@@ -75,8 +75,9 @@ enum AppTasks {
         var fresh: [UInt] = []
         /// The watchers' own tasks (not the app's), by address.
         var watchers: Set<UInt> = []
-        /// Set while a watcher is made: its first job is not a new task of the app's.
-        var makingWatcher = false
+        /// Set while the simulator makes a task of its own (a watcher, an async handler's task,
+        /// which `startNow` follows itself): its first job is not a new task of the app's.
+        var makingOwnTask = false
         /// Jobs of the app's tasks made ready from outside the simulation (not while the app's
         /// code ran): they wait for their simulator's next hop (`parked`).
         var parked: [(serial: Int, job: UnownedJob)] = []
@@ -84,9 +85,6 @@ enum AppTasks {
         var failures: [AppTaskFailure] = []
         /// Numbers the app's tasks in the order they started, for the whole process.
         var started = 0
-        /// Set while an async handler's task is made (`startNow`): its first job is not a new
-        /// task of the app's.
-        var startingHandler = false
         /// The child tasks of the app's tasks (`async let`, a task group's), by address: the
         /// task of the app's they are part of (the simulator follows that one: a child's error
         /// goes to its parent, which cannot end before it).
@@ -120,6 +118,11 @@ enum AppTasks {
         UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self))
     }
 
+    /// The address of the task a `Task` handle holds (the handle is a reference to it).
+    private static func address<Success, Failure>(of task: Task<Success, Failure>) -> UInt {
+        UInt(bitPattern: unsafeBitCast(task, to: UnsafeRawPointer.self))
+    }
+
     /// How many jobs are parked (`park`), read without the lock by every entry (`hasParked`).
     private static let parkedCount = Atomic<Int>(0)
 
@@ -147,7 +150,7 @@ enum AppTasks {
         let address = address(of: job)
         state.withLock { state in
             state.jobs.append(job)
-            guard isTask, !state.makingWatcher, !state.startingHandler, state.live[address] == nil, !state.watchers.contains(address),
+            guard isTask, !state.makingOwnTask, state.live[address] == nil, !state.watchers.contains(address),
                 let simulator = state.simulator?.simulator
             else { return }
             if isChildTask(job) {
@@ -251,7 +254,7 @@ enum AppTasks {
 
     private static func watch<Room: Sendable>(_ address: UInt, room: Room.Type) {
         let task = retainedTask(at: address, room: Room.self)
-        state.withLock { $0.makingWatcher = true }
+        state.withLock { $0.makingOwnTask = true }
         let watcher = Task { @MainActor in
             let watcher = withUnsafeCurrentTask { UInt(bitPattern: unsafeBitCast($0, to: UnsafeRawPointer?.self)) }
             // The value is discarded where the runtime wrote it (the watcher's frame, on the
@@ -264,8 +267,8 @@ enum AppTasks {
             }
         }
         state.withLock { state in
-            state.makingWatcher = false
-            state.watchers.insert(UInt(bitPattern: unsafeBitCast(watcher, to: UnsafeRawPointer.self)))
+            state.makingOwnTask = false
+            state.watchers.insert(Self.address(of: watcher))
         }
     }
 
@@ -318,7 +321,7 @@ enum AppTasks {
         struct ProbeA: Sendable { var value: UInt8 = 1 }
         struct ProbeB: Sendable { var value: (UInt64, UInt8) = (2, 3) }
         func offsets<T>(_ task: Task<T, Never>, _ type: T.Type) -> [Int] {
-            let address = UnsafeRawPointer(bitPattern: UInt(bitPattern: unsafeBitCast(task, to: UnsafeRawPointer.self)))!
+            let address = UnsafeRawPointer(bitPattern: Self.address(of: task))!
             let wanted = unsafeBitCast(type as Any.Type, to: UnsafeRawPointer.self)
             let word = MemoryLayout<UnsafeRawPointer>.size
             return stride(from: 4 * word, to: 512, by: word).filter { address.load(fromByteOffset: $0, as: UnsafeRawPointer?.self) == wanted }
@@ -437,14 +440,14 @@ enum AppTasks {
     private static func startNow(_ body: @escaping @MainActor () async throws -> Void) -> (Task<Void, any Error>, parent: UInt?, number: Int) {
         guard installed, isRunningAppCode else { return (startImmediately(body), nil, 0) }
         let number = state.withLock { state -> Int in
-            state.startingHandler = true
+            state.makingOwnTask = true
             state.started += 1
             return state.started
         }
         let task = Task { @MainActor in try await body() }
-        let address = UInt(bitPattern: unsafeBitCast(task, to: UnsafeRawPointer.self))
+        let address = Self.address(of: task)
         let (job, parent) = state.withLock { state -> (UnownedJob?, UInt?) in
-            state.startingHandler = false
+            state.makingOwnTask = false
             let parent = state.running
             guard let index = state.jobs.lastIndex(where: { Self.address(of: $0) == address }), index >= state.next else { return (nil, parent) }
             state.running = address
@@ -458,27 +461,22 @@ enum AppTasks {
     }
 
     /// Starts `body` as a task that runs on this thread at once, until it first suspends; the
-    /// rest is enqueued on the main actor as any task's.
+    /// rest is enqueued on the main actor as any task's. Below macOS 26: `Task.startOnMainActor`,
+    /// the start `Task.immediate` replaced, called through a protocol so that its deprecation
+    /// does not warn (the build has no warnings).
     @MainActor
-    package static func startImmediately(_ body: @escaping @MainActor () async throws -> Void) -> Task<Void, any Error> {
+    private static func startImmediately(_ body: @escaping @MainActor () async throws -> Void) -> Task<Void, any Error> {
         if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
             return Task.immediate(operation: body)
         }
-        return legacyStart(body)
-    }
-
-    /// `Task.startOnMainActor`, the start `Task.immediate` replaced (macOS 14 to 25), called
-    /// through a protocol so that its deprecation does not warn (the build has no warnings).
-    @MainActor
-    package static func legacyStart(_ body: @escaping @MainActor () async throws -> Void) -> Task<Void, any Error> {
-        (LegacyMainActorStart.self as any MainActorStart.Type).start(body)
+        return (LegacyMainActorStart.self as any MainActorStart.Type).start(body)
     }
 
     /// Follows the rest of an async handler that awaited (`runHandler`) as one of the app's
     /// tasks: known already if a job of it was made ready while it ran (a `Task.yield()`), or
     /// new, started now by the task that ran the handler, if one did.
     private static func adopt(_ task: Task<Void, any Error>, _ simulator: Simulator, handler: String, parent: UInt?, number: Int) {
-        let address = UInt(bitPattern: unsafeBitCast(task, to: UnsafeRawPointer.self))
+        let address = Self.address(of: task)
         state.withLock { state in
             if let record = state.live[address] {
                 record.origin.handler = handler
@@ -580,7 +578,7 @@ struct AppTaskOrigin: Sendable {
     }
 }
 
-/// A start of a task on the main actor that runs at once (`AppTasks.legacyStart`).
+/// A start of a task on the main actor that runs at once (`AppTasks.startImmediately`).
 private protocol MainActorStart {
     @MainActor static func start(_ body: @escaping @MainActor () async throws -> Void) -> Task<Void, any Error>
 }

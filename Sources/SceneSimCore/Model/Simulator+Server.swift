@@ -112,6 +112,8 @@ extension Simulator {
     /// on its caller's actor.
     public nonisolated(nonsending) func validate(token: Int) async throws -> ValidationResult {
         try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<ValidationResult, any Error>) in
+            // The task waits on the server, not on something outside the simulation.
+            var owner: UInt?
             do throws(SimError) {
                 guard AppTasks.isRunningAppCode else {
                     throw SimError(
@@ -119,20 +121,15 @@ extension Simulator {
                         "\(APICall.named("validate(token:) async")) ran outside the simulator's events: only a task the app's code starts (Task { @MainActor in … } in a handler, a timer body or an intent) awaits the server; from a test, use validate(token:_:) and advance the clock"
                     )
                 }
-                // The task waits on the server, not on something outside the simulation.
-                let owner = AppTasks.simulationWaitBegins()
-                do throws(SimError) {
-                    try validate(
-                        token: token,
-                        answer: { sim, answer, _ in
-                            AppTasks.simulationWaitEnds(owner)
-                            try onMainActor(sim) { _ in continuation.resume(returning: ValidationResult(answer)) }
-                        })
-                } catch {
-                    AppTasks.simulationWaitEnds(owner)
-                    throw error
-                }
+                owner = AppTasks.simulationWaitBegins()
+                try validate(
+                    token: token,
+                    answer: { [owner] sim, answer, _ in
+                        AppTasks.simulationWaitEnds(owner)
+                        try onMainActor(sim) { _ in continuation.resume(returning: ValidationResult(answer)) }
+                    })
             } catch {
+                AppTasks.simulationWaitEnds(owner)
                 continuation.resume(throwing: error)
             }
         }
